@@ -1,0 +1,36 @@
+// The `vigie` subcommands register themselves here, one file each (cli/parse_cmd.cpp,
+// cli/lint_cmd.cpp, ...), so that main.cpp never lists them.
+#ifndef VIGIE_CLI_COMMAND_HPP
+#define VIGIE_CLI_COMMAND_HPP
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace vigie::cli {
+
+// Exit codes shared by every subcommand.
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitError = 1;  // a policy error, a syntax error
+inline constexpr int kExitUsage = 2;  // bad flags or arguments
+
+struct Command {
+  std::string summary;  // one line for `vigie --help`
+  std::string usage;    // the full usage text for `vigie CMD --help`
+  // Runs with the arguments after the subcommand name.
+  int (*run)(const std::vector<std::string>& args);
+};
+
+std::map<std::string, Command>& registry();
+
+// `static const vigie::cli::Registrar r{"parse", {...}};` in a subcommand's file.
+struct Registrar {
+  Registrar(const std::string& name, Command c) { registry()[name] = std::move(c); }
+};
+
+// Reads a whole file, or stdin for "-". Returns false with a message on error.
+bool read_input(const std::string& path, std::string& out, std::string& error);
+
+}  // namespace vigie::cli
+
+#endif  // VIGIE_CLI_COMMAND_HPP

@@ -1,0 +1,102 @@
+// The commands view: every simple command that a shell line may run, in source order, as the
+// engine judges it. Built from the shell AST (grammar/shell/ast.hpp) by `list_commands`.
+//
+// This header is the contract between the shell grammar and the engine: the engine never walks
+// the AST itself.
+#ifndef VIGIE_GRAMMAR_SHELL_COMMANDS_HPP
+#define VIGIE_GRAMMAR_SHELL_COMMANDS_HPP
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace vigie::shell {
+
+// Byte offsets into the parsed source, [begin, end).
+struct Span {
+  std::uint32_t begin = 0, end = 0;
+};
+
+// One word as the engine sees it.
+//
+// The single place that decides "is this word static?" is `literal`: a word with any
+// expansion, substitution, unquoted glob or tilde prefix has no literal, and a word without a
+// literal never satisfies an allow token.
+struct WordView {
+  std::string text;                    // the source text, quotes included
+  std::optional<std::string> literal;  // value after quote removal, when fully literal
+  // Quote-removed value when the word has no parameter, command, arithmetic or process
+  // expansion: unquoted glob characters and a leading unquoted `~` stay as written. Lets the
+  // engine judge `rm -rf *`, `rm -rf ~/x` and paths with globs. nullopt when not static.
+  std::optional<std::string> pattern;
+  bool has_glob = false;       // an unquoted `*`, `?` or `[`
+  bool has_tilde = false;      // a leading unquoted `~` or `~user`
+  bool has_expansion = false;  // `$x`, `${…}`, `$(…)`, backticks, `$((…))`, `<(…)`, `>(…)`
+  Span span;
+};
+
+struct AssignView {
+  std::string name;
+  WordView value;  // for `a=(x y)` arrays: text is the whole `(x y)`, never literal
+  bool append = false;  // `+=`
+  Span span;
+};
+
+struct RedirectView {
+  std::string op;  // "<", ">", ">>", ">|", "<>", "<&", ">&", "&>", "&>>", "<<", "<<-", "<<<"
+  int fd = -1;     // the explicit fd number, or the default (0 for input ops, 1 for output)
+  WordView target;  // the file, fd word, here-string word or here-document delimiter
+  std::optional<std::string> heredoc_body;  // for `<<` and `<<-`: the body, as data
+  bool heredoc_quoted = false;  // a quoted delimiter: the body is not expanded
+  Span span;
+};
+
+// One simple command.
+struct CommandView {
+  std::vector<WordView> argv;  // may be empty (a line of only assignments or redirections)
+  std::vector<AssignView> assigns;
+  std::vector<RedirectView> redirects;
+  // Where it sits, outermost first. Values: "top", "pipeline", "subshell", "group", "$()",
+  // "backtick", "<()", ">()", "function:NAME", "loop", "condition", "background", "case",
+  // "if", "negated", "arith", "test" ([[ ]]).
+  std::vector<std::string> context;
+  // The list operator that led to it: "" (first), ";", "\n", "&&", "||", "|", "|&", "&".
+  std::string op;
+  Span span;
+};
+
+struct ParseError {
+  std::uint32_t line = 0, column = 0;  // 1-based, column in bytes
+  std::uint32_t offset = 0;
+  std::string message;      // "expected `fi`", "unterminated single quote", ...
+  bool incomplete = false;  // the input stops early: an editor may wait
+};
+
+// Limits (every limit is an error with a message, never a truncated result).
+struct Limits {
+  std::size_t max_bytes = 1u << 20;  // 1 MiB of script
+  // Nesting of substitutions, subshells, groups, compound commands. 64 keeps the recursive
+  // descent well inside a 64 KiB-class stack (WASM).
+  unsigned max_depth = 64;
+};
+
+struct CommandsResult {
+  bool ok = false;
+  std::vector<CommandView> commands;
+  std::vector<ParseError> errors;
+};
+
+// Parses `src` and lists its commands. Never throws.
+CommandsResult parse_commands(std::string_view src, const Limits& limits = {});
+
+// `{"ok": bool, "commands": [{"argv": [{"text", "literal"|null}], "assigns": [...],
+//   "redirects": [{"op", "fd", "target": {"text", "literal"}}], "context": [...]}],
+//   "errors": [{"line", "column", "message", "incomplete"}]}`  (the `vigie parse --commands
+// --json` contract).
+std::string commands_to_json(const CommandsResult& r);
+
+}  // namespace vigie::shell
+
+#endif  // VIGIE_GRAMMAR_SHELL_COMMANDS_HPP
