@@ -1,0 +1,92 @@
+// Seeing through a simple command: wrappers (`sudo -u x`, `env -i A=1`, `nice -n 5`,
+// `timeout -s KILL 10`, `xargs -0 -n1`...), leading assignments, git's global options,
+// nested scripts (`bash -c 'S'`, `eval S`, `bash <<< 'S'`), the argv of `find -exec`, and the
+// options of read-only tools that can run or write something (`find -delete`, `rg --pre`,
+// `sort -o`...).
+//
+// Two views come out, because allow and deny look through different things:
+//   - `words`: every wrapper and assignment stripped, for deny/ask rules and safety checks,
+//     so that `sudo FOO=1 exec rm -rf /` is judged as `rm -rf /`;
+//   - `allow_words`: only the safe wrappers stripped (time, nice, nohup, timeout, stdbuf,
+//     command, ionice, setsid, caffeinate), so that `allow npm test` never allows
+//     `sudo npm test` nor `env PATH=/tmp npm test`.
+//
+// Nothing here reads the filesystem or re-parses anything: nested scripts are returned as text
+// for the caller to parse and judge (with its own depth limit).
+#ifndef VIGIE_ENGINE_NORMALIZE_HPP
+#define VIGIE_ENGINE_NORMALIZE_HPP
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "grammar/shell/commands.hpp"
+
+namespace vigie::engine {
+
+struct NormalizeOptions {
+  std::vector<std::string> extra_wrappers;      // `wrapper firejail`: stripped, never "safe"
+  std::vector<std::string> extra_interpreters;  // `interpreter deno`
+};
+
+// One simple command after wrappers are seen through.
+struct NormalizedCommand {
+  // The command after ALL wrappers and leading assignments are stripped (deny/ask rules).
+  // A wrapper with nothing to run (`sudo -l`, `exec >f`, `command -v x`, `env`) stays the
+  // command itself.
+  std::vector<shell::WordView> words;
+  // After stripping only the SAFE wrappers. If an unsafe wrapper remains it stays here, so
+  // `allow npm test` does not allow `sudo npm test`. Git's global options are stripped here
+  // too when this view starts with git.
+  std::vector<shell::WordView> allow_words;
+  // Normalized argv0 of `words` for deny: basename, backslashes and quotes removed
+  // (`/bin/rm`, `\rm`, `'r'm` -> `rm`). Empty when not static.
+  std::string name;
+  bool name_static = true;                 // false: the command name is not static -> at least ask
+  std::vector<std::string> wrappers;       // stripped wrappers, in order (normalized names)
+  std::vector<shell::AssignView> assigns;  // leading assignments, `env A=1` and `sudo A=1` ones
+  // False when an assignment sets a variable that changes what runs (PATH, LD_*, DYLD_*,
+  // GIT_*, BASH_ENV, ENV, PS4, IFS, PAGER, EDITOR, NODE_OPTIONS, PYTHONPATH...) or holds a
+  // substitution: an allow then becomes at least ask.
+  bool assigns_harmless = true;
+  // Reasons that make the command at least ask, short and stable: "find -exec", "find -delete",
+  // "rg --pre", "git -c core.pager", "sort -o", "tar --to-command", "dynamic script for bash -c",
+  // "dynamic command name", "env -S", "env --chdir"...
+  std::vector<std::string> escalations;
+  // Static scripts to re-parse and judge: `bash|sh|zsh|dash|ksh -c 'S'`, `eval S…` (words
+  // joined by spaces), `bash <<< 'S'`, `bash <<'EOF'` bodies, `env -S 'S'`.
+  std::vector<std::string> nested_scripts;
+  // Argvs run by the command, judged as commands (normalize them in turn): after
+  // `find -exec/-execdir/-ok/-okdir` up to `;` or `+`, `fd -x/-X`. (xargs is a wrapper: its
+  // argv is `words` itself, not repeated here.)
+  std::vector<std::vector<shell::WordView>> nested_argvs;
+  // The folder the command runs in when a wrapper or git changes it (`git -C dir`,
+  // `env -C dir`, `sudo -D dir`): the last one given. Relative to the line's cwd.
+  std::optional<shell::WordView> chdir;
+  // The redirections of the simple command (copied), for checks such as writes to devices.
+  std::vector<shell::RedirectView> redirects;
+};
+
+NormalizedCommand normalize(const shell::CommandView& cmd, const NormalizeOptions& opts = {});
+
+// The normalized name of a word used as a command name: basename of its literal value
+// (quotes and backslashes are already removed by `literal`); nullopt when not static.
+std::optional<std::string> command_name(const shell::WordView& w);
+
+// python*, node, ruby, perl, php, lua, shells, awk, osascript, npx..., every wrapper (`sudo`,
+// `env`, `xargs`...), plus `opts.extra_interpreters`: such a name is never allowed by a bare
+// prefix (`allow python` would allow anything).
+bool is_interpreter(std::string_view name, const NormalizeOptions& opts = {});
+// A known wrapper (see normalize) or one of `opts.extra_wrappers`.
+bool is_wrapper(std::string_view name, const NormalizeOptions& opts = {});
+// A wrapper that allow rules look through (time, nice, nohup, timeout, stdbuf, command...).
+bool is_safe_wrapper(std::string_view name);
+// A POSIX-family shell that takes `-c SCRIPT` (bash, sh, zsh, dash, ksh, ash, mksh, busybox sh).
+bool is_shell(std::string_view name);
+// Variables whose assignment changes what a command runs (PATH, LD_PRELOAD, GIT_*...).
+bool is_dangerous_variable(std::string_view name);
+
+}  // namespace vigie::engine
+
+#endif  // VIGIE_ENGINE_NORMALIZE_HPP
