@@ -1,31 +1,234 @@
-// Phase-1 toolchain proof (replaced by the real bindings once the core lands).
+// The embind surface of the WASM module. Kept tiny on purpose: strings (JSON) in, strings (JSON)
+// out, so that the JS wrapper (src/api.mjs) owns every object shape and the C++ side owns none
+// of JS's. Nothing here lets an exception reach JS: every entry point catches everything and
+// returns an error value (for a decision: ask, never allow). The bound functions are not
+// marked noexcept only because embind 3.1.6 cannot bind noexcept function types.
+//
+//   class PolicyHandle(source, optionsJson)   compile once; immutable afterwards
+//     .ok()  .name()  .diagnosticsJson()  .decide(requestJson, fsJson)  .testsJson()  .dump()
+//   parseShell(src)            -> `vigie parse --commands --json`
+//   format(source, options)    -> {"ok", "text", "diagnostics"}
+//   lint(source, options)      -> `vigie lint --format json` (the diagnostics array)
+//   memoryJson()               -> {"heap_size", "in_use"} for leak tests and the benchmark
+//   version()
 #include <emscripten/bind.h>
-#include <re2/re2.h>
+#include <emscripten/heap.h>
+#include <malloc.h>
 
+#include <exception>
+#include <map>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
-#include <tao/pegtl.hpp>
+#include <utility>
+#include <vector>
 
-namespace pegtl = tao::pegtl;
+#include "grammar/shell/commands.hpp"
+#include "vigie/vigie.hpp"
+
 namespace {
-struct digits : pegtl::plus<pegtl::digit> {};
-struct grammar : pegtl::must<digits, pegtl::eof> {};
 
-std::string self_test(const std::string& src) {
-  nlohmann::json j;
-  j["re2"] = RE2::FullMatch(src, R"(\d+)");
+using json = nlohmann::json;
+
+// The main file's name when the caller gives none.
+constexpr const char* kDefaultFile = "policy.vigie";
+
+std::string what_of(std::exception_ptr e) {
   try {
-    pegtl::string_input in(src, "src");
-    j["pegtl"] = pegtl::parse<grammar>(in);
-  } catch (const pegtl::parse_error& e) {
-    j["pegtl_error"] = std::string(e.what());
+    std::rethrow_exception(std::move(e));
+  } catch (const std::exception& x) {
+    return x.what();
   } catch (...) {
-    j["pegtl_error"] = "unknown";
+    return "unknown exception";
   }
+}
+
+// A diagnostic for a failure outside the compiler (bad options, an internal error).
+std::string internal_diagnostics(const std::string& file, const std::string& code,
+                                 const std::string& message, const std::string& help) {
+  vigie::Diagnostic d;
+  d.code = code;
+  d.file = file;
+  d.line = d.column = d.end_line = d.end_column = 1;
+  d.message = message;
+  d.help = help;
+  return vigie::diagnostics_to_json({d});
+}
+
+// An ask (fail closed) carrying the error, in the shape of `decision_to_json`.
+std::string error_decision(const std::string& error) {
+  vigie::Decision d;
+  d.decision = vigie::Effect::ask;
+  d.error = error;
+  try {
+    return vigie::decision_to_json(d);
+  } catch (...) {
+    return R"({"decision":"ask","message":"","rule":null,"matched":[],"trace":[],)"
+           R"("error":"internal error"})";
+  }
+}
+
+// Compile options from JSON: {"file"?, "files"?: {name: text} | [{name, text}],
+// "check_examples"?}. Included files come only from `files`: there is no disk in wasm.
+struct ParsedOptions {
+  std::string file = kDefaultFile;
+  vigie::CompileOptions options;
+};
+
+ParsedOptions parse_options(const std::string& options_json) {
+  ParsedOptions p;
+  p.options.read_files = false;
+  if (options_json.empty()) return p;
+  json j = json::parse(options_json);
+  if (j.is_null()) return p;
+  if (!j.is_object()) throw std::runtime_error("compile options must be an object");
+  if (auto it = j.find("file"); it != j.end() && it->is_string()) p.file = it->get<std::string>();
+  if (auto it = j.find("files"); it != j.end()) {
+    if (it->is_object()) {
+      for (const auto& [name, text] : it->items()) {
+        p.options.files.push_back({name, text.get<std::string>()});
+      }
+    } else if (it->is_array()) {
+      for (const auto& f : *it) {
+        p.options.files.push_back(
+            {f.at("name").get<std::string>(), f.at("text").get<std::string>()});
+      }
+    } else {
+      throw std::runtime_error("`files` must map file names to their text");
+    }
+  }
+  if (auto it = j.find("check_examples"); it != j.end() && it->is_boolean()) {
+    p.options.check_examples = it->get<bool>();
+  }
+  return p;
+}
+
+// The caller's virtual filesystem: {"symlinks"?: {path: target}, "files"?: [path]}. Empty: none.
+std::shared_ptr<const vigie::FileSystem> parse_fs(const std::string& fs_json) {
+  if (fs_json.empty()) return nullptr;
+  json j = json::parse(fs_json);
+  if (j.is_null()) return nullptr;
+  if (!j.is_object()) throw std::runtime_error("the filesystem must be an object");
+  std::map<std::string, std::string> symlinks;
+  std::vector<std::string> files;
+  if (auto it = j.find("symlinks"); it != j.end() && !it->is_null()) {
+    for (const auto& [path, target] : it->items()) symlinks[path] = target.get<std::string>();
+  }
+  if (auto it = j.find("files"); it != j.end() && !it->is_null()) {
+    for (const auto& f : *it) files.push_back(f.get<std::string>());
+  }
+  return vigie::virtual_file_system(std::move(symlinks), std::move(files));
+}
+
+class PolicyHandle {
+ public:
+  PolicyHandle(const std::string& source, const std::string& options_json) noexcept {
+    std::string file = kDefaultFile;
+    try {
+      ParsedOptions p = parse_options(options_json);
+      file = p.file;
+      vigie::CompileResult r = vigie::compile({{p.file, source}}, p.options);
+      policy_ = std::move(r.policy);
+      diagnostics_json_ = vigie::diagnostics_to_json(r.diagnostics);
+    } catch (const json::exception& e) {
+      policy_ = nullptr;
+      diagnostics_json_ = internal_diagnostics(
+          file, "V001", std::string("invalid compile options: ") + e.what(),
+          "pass `{ file: \"name.vigie\", files: { \"other.vigie\": \"...\" } }`");
+    } catch (...) {
+      policy_ = nullptr;
+      diagnostics_json_ =
+          internal_diagnostics(file, "V000", "internal error: " + what_of(std::current_exception()),
+                               "please report this policy to the vigie maintainers");
+    }
+  }
+
+  bool ok() const { return policy_ != nullptr; }
+
+  std::string name() const {
+    try {
+      return policy_ ? policy_->name() : std::string();
+    } catch (...) {
+      return {};
+    }
+  }
+
+  std::string diagnostics_json() const { return diagnostics_json_; }
+
+  std::string decide(const std::string& request_json, const std::string& fs_json) const {
+    try {
+      if (!policy_) return error_decision("the policy did not compile");
+      std::string error;
+      std::optional<vigie::Request> req = vigie::parse_request(request_json, &error);
+      if (!req) return error_decision("invalid request: " + error);
+      vigie::DecideOptions options;
+      try {
+        options.fs = parse_fs(fs_json);
+      } catch (...) {
+        return error_decision("invalid filesystem: " + what_of(std::current_exception()));
+      }
+      return vigie::decision_to_json(policy_->decide(*req, options));
+    } catch (...) {
+      return error_decision("internal error: " + what_of(std::current_exception()));
+    }
+  }
+
+  std::string dump() const {
+    try {
+      return policy_ ? policy_->dump() : std::string();
+    } catch (...) {
+      return {};
+    }
+  }
+
+ private:
+  std::shared_ptr<const vigie::Policy> policy_;
+  std::string diagnostics_json_ = "[]";
+};
+
+std::string parse_shell(const std::string& src) {
+  try {
+    return vigie::shell::commands_to_json(vigie::shell::parse_commands(src));
+  } catch (...) {
+    json j = {{"ok", false},
+              {"commands", json::array()},
+              {"errors",
+               {{{"line", 1},
+                 {"column", 1},
+                 {"message", "internal error: " + what_of(std::current_exception())},
+                 {"incomplete", false}}}}};
+    return j.dump();
+  }
+}
+
+std::string lint(const std::string& source, const std::string& options_json) {
+  PolicyHandle h(source, options_json);
+  return h.diagnostics_json();
+}
+
+std::string memory_json() {
+  struct mallinfo mi = mallinfo();
+  json j = {{"heap_size", emscripten_get_heap_size()}, {"in_use", mi.uordblks}};
   return j.dump();
 }
+
+std::string version() {
+  return "0.1.0";
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(vigie) {
-  emscripten::function("selfTest", &self_test);
+  namespace em = emscripten;
+  em::class_<PolicyHandle>("PolicyHandle")
+      .constructor<const std::string&, const std::string&>()
+      .function("ok", &PolicyHandle::ok)
+      .function("name", &PolicyHandle::name)
+      .function("diagnosticsJson", &PolicyHandle::diagnostics_json)
+      .function("decide", &PolicyHandle::decide)
+      .function("dump", &PolicyHandle::dump);
+  em::function("parseShell", &parse_shell);
+  em::function("lint", &lint);
+  em::function("memoryJson", &memory_json);
+  em::function("version", &version);
 }

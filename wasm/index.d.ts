@@ -1,0 +1,182 @@
+// Types of the `vigie` npm package: the vigie policy evaluator in WebAssembly.
+//
+//   import { load } from "vigie";
+//   const vigie = await load();                      // instantiate once per process / page
+//   const policy = vigie.compile(source, { file: "team.vigie" });
+//   if (!policy.ok) console.error(policy.diagnostics);
+//   const d = policy.decide({ tool: "Bash", input: { command: "git push -f" },
+//                             cwd: "/srv/app", project_root: "/srv/app", home: "/home/u" });
+//   d.decision;                                      // "allow" | "ask" | "deny"
+//   policy.free();                                   // or let the GC do it
+//
+// Nothing here throws on bad input: a policy that does not compile has `ok: false` and
+// diagnostics; a request that cannot be judged gets `ask` (never `allow`) with `error` set.
+
+export type Effect = "allow" | "ask" | "deny";
+export type Mode = "readonly" | "ask" | "auto" | "supervised" | "full" | "deny";
+
+/** Where a rule was written: its stable id, file and 1-based line. */
+export interface RuleRef {
+  id: string;
+  file: string;
+  line: number;
+  effect?: Effect;
+}
+
+/** One step of the explanation: a part of the request, what the engine saw, what it got. */
+export interface TraceEntry {
+  subject: string;
+  text: string;
+  argv?: string[];
+  context?: string[];
+  matched?: RuleRef[];
+  effect: Effect;
+  reason?: string;
+}
+
+export interface Decision {
+  decision: Effect;
+  /** For the model: why, and what to do instead. Always set on deny. */
+  message: string;
+  /** The rule that decided; null when the policy's default decided. */
+  rule: RuleRef | null;
+  matched: RuleRef[];
+  trace: TraceEntry[];
+  /** Set when the decision comes from an error (then ask, or deny when not interactive). */
+  error?: string;
+}
+
+/** One diagnostic, the shape of `vigie lint --format json`. Lines and columns are 1-based. */
+export interface Diagnostic {
+  code: string;
+  severity: "error" | "warning" | "note";
+  file: string;
+  line: number;
+  column: number;
+  end_line: number;
+  end_column: number;
+  message: string;
+  help: string;
+  incomplete?: boolean;
+}
+
+/** A tool call: the flat shape (Escouade's `{request: {...}, project, agent}` is accepted too). */
+export interface Request {
+  /** Derived from `tool` when absent: Bash -> command, Edit/Write -> edit, Read -> read... */
+  kind?: "command" | "edit" | "read" | "fetch" | "mcp" | "tool" | (string & {});
+  tool: string;
+  input?: Record<string, unknown>;
+  cwd?: string;
+  project_root?: string;
+  home?: string;
+  mode?: Mode;
+  interactive?: boolean;
+  agent?: string;
+  [key: string]: unknown;
+}
+
+/** The filesystem path rules see: declared symlinks (path -> target) and existing paths. */
+export interface VirtualFileSystem {
+  symlinks?: Record<string, string>;
+  files?: string[];
+}
+
+export interface CompileOptions {
+  /** The main file's name, as shown in diagnostics and rule refs (default "policy.vigie"). */
+  file?: string;
+  /** Files that `include` may name: name -> text. There is no disk in WASM. */
+  files?: Record<string, string>;
+  /** Run the examples and counterexamples written in rules (default true). */
+  check_examples?: boolean;
+}
+
+/** One test case of a policy's `test` blocks, as `vigie test --format json` reports it. */
+export interface TestResult {
+  name?: string;
+  passed: boolean;
+  [key: string]: unknown;
+}
+
+export interface TestReport {
+  passed: number;
+  failed: number;
+  tests: TestResult[];
+  [key: string]: unknown;
+}
+
+export interface Policy {
+  /** Whether the policy compiled; when false, `decide` answers ask with an error. */
+  readonly ok: boolean;
+  /** The policy's name (`policy "..."`), or "" when it did not compile. */
+  readonly name: string;
+  /** Errors and warnings, in source order. */
+  readonly diagnostics: Diagnostic[];
+  /** Whether `free()` was called. */
+  readonly freed: boolean;
+  decide(request: Request | string, fs?: VirtualFileSystem | string): Decision;
+  /** JSON text in, JSON text out: no object conversion, for hot loops. */
+  decideJson(requestJson: string, fsJson?: string): string;
+  /** Runs the `test` blocks written in the policy. */
+  runTests(): TestReport;
+  /** A readable dump of the compiled form (`vigie check --dump=compiled`). */
+  dump(): string;
+  /** Releases the compiled policy now (otherwise it is released when garbage-collected). */
+  free(): void;
+}
+
+export interface WordView {
+  text: string;
+  literal: string | null;
+  [key: string]: unknown;
+}
+
+export interface CommandView {
+  argv: WordView[];
+  assigns: { name: string; value: WordView; [key: string]: unknown }[];
+  redirects: { op: string; fd: number; target: WordView; [key: string]: unknown }[];
+  context: string[];
+  [key: string]: unknown;
+}
+
+export interface ShellParseError {
+  line: number;
+  column: number;
+  message: string;
+  incomplete: boolean;
+}
+
+/** The shape of `vigie parse --commands --json`. */
+export interface CommandsResult {
+  ok: boolean;
+  commands: CommandView[];
+  errors: ShellParseError[];
+}
+
+export interface FormatResult {
+  ok: boolean;
+  /** The formatted source; the input unchanged when it does not parse. */
+  text: string;
+  diagnostics: Diagnostic[];
+}
+
+export interface Vigie {
+  readonly version: string;
+  compile(source: string, options?: CompileOptions): Policy;
+  parseShell(line: string): CommandsResult;
+  format(source: string, options?: CompileOptions): FormatResult;
+  lint(source: string, options?: CompileOptions): Diagnostic[];
+  /** Bytes of the wasm heap and of live allocations (for leak checks). */
+  memory(): { heap_size: number; in_use: number };
+}
+
+export interface LoadOptions {
+  /** The .wasm bytes, when the caller has them already (skips reading or fetching). */
+  wasmBinary?: ArrayBuffer | Uint8Array;
+  /** Browsers: where to fetch the .wasm from (default: dist/vigie.wasm next to the module). */
+  wasmUrl?: string | URL;
+  /** Called with anything the module prints on stderr. */
+  onWarning?: (message: string) => void;
+}
+
+/** Instantiates the module. Call once and keep the result. */
+export function load(options?: LoadOptions): Promise<Vigie>;

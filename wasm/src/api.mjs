@@ -1,0 +1,127 @@
+// The JS face of the WASM module: plain objects in, plain objects out. The embind surface
+// (bindings.cpp) speaks JSON strings only; this file turns them into objects and owns the
+// lifetime of compiled policies. Shared by the Node entry (index.mjs) and the browser entry
+// (browser.mjs), which differ only in how they obtain the .wasm bytes.
+
+import createVigieModule from "../dist/vigie_module.mjs";
+
+// Instantiates the module from its bytes. `options.wasmBinary` (ArrayBuffer or a typed array)
+// is required here: emscripten 3.1.6's loader would otherwise fetch() a file path under Node.
+export async function instantiate(options) {
+  const module = await createVigieModule({
+    wasmBinary: options.wasmBinary,
+    print: () => {},
+    printErr: (s) => (options.onWarning ? options.onWarning(s) : undefined),
+  });
+  return makeApi(module);
+}
+
+// A decision that the wrapper makes itself when it cannot ask the engine (a freed policy, a
+// request that is not JSON-serialisable): fail closed, never open.
+function errorDecision(error) {
+  return { decision: "ask", message: "", rule: null, matched: [], trace: [], error };
+}
+
+function requestJson(request) {
+  return typeof request === "string" ? request : JSON.stringify(request);
+}
+
+function fsJson(fs) {
+  if (fs === undefined || fs === null) return "";
+  return typeof fs === "string" ? fs : JSON.stringify(fs);
+}
+
+function compileOptionsJson(options) {
+  if (options === undefined || options === null) return "{}";
+  return typeof options === "string" ? options : JSON.stringify(options);
+}
+
+export function makeApi(module) {
+  // Handles left unfreed are freed when their Policy is collected. `free()` unregisters, so a
+  // handle is never deleted twice.
+  const registry =
+    typeof FinalizationRegistry === "function"
+      ? new FinalizationRegistry((handle) => {
+          try {
+            handle.delete();
+          } catch {
+            // already deleted
+          }
+        })
+      : null;
+
+  class Policy {
+    #handle;
+    constructor(handle) {
+      this.#handle = handle;
+      this.ok = handle.ok();
+      this.name = handle.name();
+      this.diagnostics = JSON.parse(handle.diagnosticsJson());
+      if (registry) registry.register(this, handle, this);
+    }
+
+    decide(request, fs) {
+      if (!this.#handle) return errorDecision("the policy was freed");
+      let req, vfs;
+      try {
+        req = requestJson(request);
+        vfs = fsJson(fs);
+      } catch (e) {
+        return errorDecision(`invalid request: ${e && e.message}`);
+      }
+      return JSON.parse(this.#handle.decide(req, vfs));
+    }
+
+    // The same, with JSON strings in and out (no object conversion): for hot loops.
+    decideJson(requestJsonText, fsJsonText = "") {
+      if (!this.#handle) return JSON.stringify(errorDecision("the policy was freed"));
+      return this.#handle.decide(requestJsonText, fsJsonText);
+    }
+
+    runTests() {
+      if (!this.#handle) return { ok: false, passed: 0, failed: 0, tests: [], error: "the policy was freed" };
+      return JSON.parse(this.#handle.testsJson());
+    }
+
+    dump() {
+      return this.#handle ? this.#handle.dump() : "";
+    }
+
+    get freed() {
+      return !this.#handle;
+    }
+
+    free() {
+      if (!this.#handle) return;
+      if (registry) registry.unregister(this);
+      this.#handle.delete();
+      this.#handle = undefined;
+    }
+  }
+
+  return {
+    version: module.version(),
+    compile(source, options) {
+      let opts;
+      try {
+        opts = compileOptionsJson(options);
+      } catch (e) {
+        opts = "{}";
+      }
+      return new Policy(new module.PolicyHandle(String(source ?? ""), opts));
+    },
+    parseShell(src) {
+      return JSON.parse(module.parseShell(String(src ?? "")));
+    },
+    format(source, options) {
+      return JSON.parse(module.format(String(source ?? ""), compileOptionsJson(options)));
+    },
+    lint(source, options) {
+      return JSON.parse(module.lint(String(source ?? ""), compileOptionsJson(options)));
+    },
+    // Bytes of the wasm heap and of live allocations: for leak tests and the benchmark.
+    memory() {
+      return JSON.parse(module.memoryJson());
+    },
+  };
+}

@@ -1,0 +1,174 @@
+// The package's API, through the WASM build: names and shapes that tools outside rely on.
+import test from "node:test";
+import assert from "node:assert/strict";
+import { context, teamPolicy, vigie } from "./helpers.mjs";
+
+const bash = (command, extra = {}) => ({ tool: "Bash", input: { command }, ...context, ...extra });
+
+test("load() gives the documented surface", async () => {
+  const v = await vigie();
+  for (const f of ["compile", "parseShell", "format", "lint", "memory"]) {
+    assert.equal(typeof v[f], "function", f);
+  }
+  assert.match(v.version, /^\d+\.\d+\.\d+/);
+});
+
+test("compile and decide: deny with the rule's message and id, allow, default ask", async () => {
+  const v = await vigie();
+  const policy = v.compile(teamPolicy, { file: "team.vigie" });
+  assert.equal(policy.ok, true, JSON.stringify(policy.diagnostics));
+  assert.equal(policy.name, "team");
+  assert.deepEqual(
+    policy.diagnostics.filter((d) => d.severity === "error"),
+    [],
+  );
+
+  const d = policy.decide(bash("git status && git push -f origin main"));
+  assert.equal(d.decision, "deny");
+  assert.equal(d.message, "No force push: push a new commit instead.");
+  assert.equal(d.rule.file, "team.vigie");
+  assert.equal(d.rule.line, 4);
+  assert.ok(d.rule.id.length > 0);
+
+  assert.equal(policy.decide(bash("git status")).decision, "allow");
+  assert.equal(policy.decide(bash("git diff && git status")).decision, "allow");
+  assert.equal(policy.decide(bash("make install")).decision, "ask");
+  policy.free();
+});
+
+test("decide accepts JSON strings and returns the same as objects", async () => {
+  const v = await vigie();
+  const policy = v.compile(teamPolicy, { file: "team.vigie" });
+  const req = bash("git push --force");
+  assert.deepEqual(policy.decide(JSON.stringify(req)), policy.decide(req));
+  assert.deepEqual(JSON.parse(policy.decideJson(JSON.stringify(req))), policy.decide(req));
+  policy.free();
+});
+
+test("a policy with errors: ok false, diagnostics with positions, decide fails closed", async () => {
+  const v = await vigie();
+  const policy = v.compile('policy "x"\nmode read_only\n', { file: "bad.vigie" });
+  assert.equal(policy.ok, false);
+  const errors = policy.diagnostics.filter((d) => d.severity === "error");
+  assert.ok(errors.length >= 1);
+  const e = errors[0];
+  assert.equal(e.file, "bad.vigie");
+  assert.equal(e.line, 2);
+  for (const k of ["code", "column", "end_line", "end_column", "message", "help"]) {
+    assert.ok(k in e, k);
+  }
+  const d = policy.decide(bash("ls"));
+  assert.notEqual(d.decision, "allow");
+  assert.ok(d.error);
+  policy.free();
+});
+
+test("lint returns the diagnostics array", async () => {
+  const v = await vigie();
+  assert.deepEqual(
+    v.lint(teamPolicy).filter((d) => d.severity === "error"),
+    [],
+  );
+  const ds = v.lint('policy "x"\ncommands {\n  alow git status\n}\n', { file: "t.vigie" });
+  assert.ok(Array.isArray(ds) && ds.length >= 1);
+  assert.equal(ds[0].file, "t.vigie");
+});
+
+test("format returns ok, text and diagnostics, and is idempotent", async () => {
+  const v = await vigie();
+  const messy = 'policy   "team"\nmode ask\ncommands {\nallow git status\n}\n';
+  const f = v.format(messy);
+  assert.equal(f.ok, true, JSON.stringify(f.diagnostics));
+  assert.equal(typeof f.text, "string");
+  assert.equal(v.format(f.text).text, f.text);
+  const broken = v.format('policy "x\n');
+  assert.equal(broken.ok, false);
+  assert.ok(broken.diagnostics.length >= 1);
+});
+
+test("parseShell lists commands with their context", async () => {
+  const v = await vigie();
+  const r = v.parseShell("ls && rm -rf ~");
+  assert.equal(r.ok, true);
+  assert.equal(r.commands.length, 2);
+  assert.deepEqual(
+    r.commands[1].argv.map((w) => w.text),
+    ["rm", "-rf", "~"],
+  );
+  const bad = v.parseShell("echo 'unterminated");
+  assert.equal(bad.ok, false);
+  assert.ok(bad.errors[0].incomplete);
+});
+
+test("includes come from the files option", async () => {
+  const v = await vigie();
+  const main = 'policy "main"\ninclude "base.vigie"\n';
+  const base = 'commands {\n  deny rm -rf "No recursive delete."\n}\n';
+  const policy = v.compile(main, { file: "main.vigie", files: { "base.vigie": base } });
+  assert.equal(policy.ok, true, JSON.stringify(policy.diagnostics));
+  const d = policy.decide(bash("rm -fr build"));
+  assert.equal(d.decision, "deny");
+  assert.equal(d.rule.file, "base.vigie");
+  policy.free();
+});
+
+test("a virtual filesystem: symlinks are resolved before path rules", async () => {
+  const v = await vigie();
+  const src = 'policy "p"\nmode auto\npaths {\n  workspace .\n  deny ~/.ssh "No keys."\n}\n';
+  const policy = v.compile(src, { file: "p.vigie" });
+  assert.equal(policy.ok, true, JSON.stringify(policy.diagnostics));
+  const req = {
+    tool: "Read",
+    input: { file_path: "/srv/app/notes" },
+    cwd: "/srv/app",
+    project_root: "/srv/app",
+    home: "/home/u",
+  };
+  const fs = { symlinks: { "/srv/app/notes": "/home/u/.ssh/id_rsa" }, files: ["/home/u/.ssh/id_rsa"] };
+  assert.equal(policy.decide(req, fs).decision, "deny");
+  assert.notEqual(policy.decide(req).decision, "deny");
+  policy.free();
+});
+
+test("nothing throws: garbage in, error values out", async () => {
+  const v = await vigie();
+  const policy = v.compile(teamPolicy);
+  for (const req of ["", "not json", "[]", '{"tool": 3}', "{".repeat(100000)]) {
+    const d = policy.decide(req);
+    assert.notEqual(d.decision, "allow", req.slice(0, 20));
+  }
+  const deep = bash("echo " + "$(".repeat(5000) + ")".repeat(5000));
+  assert.notEqual(policy.decide(deep).decision, "allow");
+  assert.equal(policy.decide(bash("ls"), "{bad fs").decision, "ask");
+  const cyclic = {};
+  cyclic.self = cyclic;
+  assert.equal(policy.decide(cyclic).decision, "ask");
+  assert.equal(v.compile(teamPolicy, { files: 3 }).ok, false);
+  assert.equal(v.compile(teamPolicy, "{not json").ok, false);
+  assert.equal(v.compile("\u0000\uffff{{{{").ok, false);
+  assert.equal(v.parseShell("$(".repeat(100000)).ok, false);
+  policy.free();
+});
+
+test("free() is idempotent and a freed policy fails closed", async () => {
+  const v = await vigie();
+  const policy = v.compile(teamPolicy);
+  policy.free();
+  policy.free();
+  assert.equal(policy.freed, true);
+  const d = policy.decide(bash("git status"));
+  assert.equal(d.decision, "ask");
+  assert.match(d.error, /freed/);
+});
+
+test("policies left to the garbage collector are released", { skip: !global.gc && "run node with --expose-gc" }, async () => {
+  const v = await vigie();
+  const before = v.memory().in_use;
+  for (let i = 0; i < 200; i++) v.compile(teamPolicy);
+  for (let i = 0; i < 10; i++) {
+    global.gc();
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  const after = v.memory().in_use;
+  assert.ok(after - before < 64 * 1024, `in use grew by ${after - before} bytes`);
+});
