@@ -269,6 +269,28 @@ class Policy {
 };
 
 // ---------------------------------------------------------------------------------------------
+// Tests written in policy files (`test "name" { command "…" => deny }`)
+// ---------------------------------------------------------------------------------------------
+
+struct TestOutcome {
+  std::string name;  // the test block's name
+  std::string file;
+  std::uint32_t line = 0;
+  std::string kind;     // command, edit, read, fetch, mcp, tool, request
+  std::string subject;  // the command line, path, URL...
+  Effect expected = Effect::ask;
+  std::string expected_rule;     // empty: any rule
+  std::string expected_message;  // empty: any message; else a substring of the message
+  Decision actual;
+  bool passed = false;
+  std::string why;  // for a failure: what differs
+};
+
+// Runs every test of the policy (and of its includes), each against a virtual filesystem
+// holding only the test's declared symlinks, so results never depend on the machine.
+std::vector<TestOutcome> run_tests(const Policy& policy);
+
+// ---------------------------------------------------------------------------------------------
 // JSON surface (the CLI and the WASM/npm package speak these shapes)
 // ---------------------------------------------------------------------------------------------
 
@@ -277,6 +299,9 @@ class Policy {
 std::string decision_to_json(const Decision& d);
 // {"code","severity","file","line","column","end_line","end_column","message","help"}[]
 std::string diagnostics_to_json(const std::vector<Diagnostic>& ds);
+// [{"name","file","line","kind","subject","expected","expected_rule","passed","why",
+//   "decision": {…}}]
+std::string test_outcomes_to_json(const std::vector<TestOutcome>& outcomes);
 
 }  // namespace vigie
 

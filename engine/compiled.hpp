@@ -1,0 +1,160 @@
+// The compiled form of a policy: what `decide` runs on. Built once by compile.cpp from the checked
+// AST; immutable afterwards, so one Policy can be shared across threads.
+//
+//   commands: two token tries (allow rules over the words as written, deny/ask rules over the
+//             positional words after every wrapper was seen through), option requirements,
+//             regexes compiled at compile time (a bad pattern fails there, not at decide time)
+//   paths:    prefix rules (component-wise, resolved per request since `~` and `.` depend on it),
+//             protected globs and the third-party class as RE2-backed glob sets
+//   fetch, mcp, tools: small ordered tables
+#ifndef VIGIE_ENGINE_COMPILED_HPP
+#define VIGIE_ENGINE_COMPILED_HPP
+
+#include <re2/re2.h>
+
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "engine/normalize.hpp"
+#include "engine/options.hpp"
+#include "engine/paths.hpp"
+#include "vigie/vigie.hpp"
+
+namespace vigie::engine {
+
+// One rule as written (a rule with `a | b` alternatives is one RuleInfo, several patterns).
+struct RuleInfo {
+  RuleRef ref;
+  std::string message;  // for the model; a deny without one gets its block's default message
+  std::string block;    // "commands", "paths", "fetch", "mcp", "tools"
+  std::string text;     // the pattern as written, for traces
+};
+
+// One position of a compiled command pattern.
+struct Tok {
+  enum class Kind : std::uint8_t { word, any, rest, end, regex, alt };
+  Kind kind = Kind::word;
+  std::string text;           // word
+  const RE2* regex = nullptr;  // regex (owned by CommandRules::regexes)
+  std::vector<Tok> alts;      // alt: words and regexes
+};
+
+struct CommandPattern {
+  std::vector<Tok> items;            // allow: every item in order; deny/ask: positional items
+  std::vector<OptionSpec> options;   // deny/ask: required options, any spelling, any order
+  std::uint32_t rule = 0;            // index into Impl::rules
+  Effect effect = Effect::ask;
+};
+
+// A trie over literal leading tokens. A pattern is stored at the node reached by its leading
+// literal words; its remaining items (if any) are checked when a walk reaches that node.
+struct TokenTrie {
+  struct Node {
+    std::map<std::string, std::uint32_t, std::less<>> next;
+    std::vector<std::uint32_t> patterns;  // patterns stored here, with the depth they start at
+  };
+  std::vector<Node> nodes{1};
+  void insert(const std::vector<Tok>& items, std::uint32_t pattern);
+  // Leading literal words of a pattern (how deep it is stored).
+  static std::size_t literal_prefix(const std::vector<Tok>& items);
+};
+
+struct CommandRules {
+  std::vector<CommandPattern> patterns;
+  TokenTrie allow_trie;  // exact, over NormalizedCommand::allow_words
+  TokenTrie deny_trie;   // deny and ask, over positional words of NormalizedCommand::words
+  std::vector<std::unique_ptr<RE2>> regexes;
+  AliasTable aliases;
+  NormalizeOptions normalize;
+  std::optional<Effect> metachars;  // seed 000: a line with shell metacharacters gets this
+  std::optional<Effect> default_effect;
+};
+
+struct PathRuleSpec {
+  std::string path;  // as written: `~/.ssh`, `.`, `/etc`, `build`
+  Effect effect = Effect::deny;
+  Access access = Access::both;
+  std::uint32_t rule = 0;
+};
+
+struct PathRules {
+  std::string workspace = ".";
+  bool workspace_only = false;
+  std::vector<PathRuleSpec> rules;
+  GlobSet protect;  // writes: deny in auto, ask otherwise, never remembered
+  std::vector<std::uint32_t> protect_rules;
+  bool third_party = true;  // the default class of files run by third parties
+  GlobSet third_party_globs;
+  std::uint32_t third_party_rule = 0;
+};
+
+struct NameRule {
+  std::unique_ptr<RE2> glob;  // a glob over the name (`*.github.com`, `github/get_*`)
+  std::vector<std::string> methods;  // fetch: empty = any method
+  std::uint32_t rule = 0;
+  Effect effect = Effect::ask;
+};
+
+struct ToolRules {
+  std::set<std::string, std::less<>> auto_approve, always_ask, exclude;
+  std::uint32_t auto_approve_rule = 0, always_ask_rule = 0, exclude_rule = 0;
+  std::vector<NameRule> rules;  // exact names or `*`
+};
+
+struct SessionSettings {
+  unsigned loop_threshold = 4;  // the Nth identical consecutive call is denied; 0 = off
+  std::uint64_t budget_actions = 0;  // 0 = unbounded
+  double budget_minutes = 0;
+  bool remember_always = true;
+};
+
+// A test written in a policy file.
+struct TestSpec {
+  std::string block;  // the test block's name
+  std::string kind;   // command, edit, write, read, fetch, mcp, tool, request
+  std::string subject;
+  Request request;
+  std::map<std::string, std::string> symlinks;
+  Effect expect = Effect::ask;
+  std::string expect_rule;
+  std::string expect_message;
+  std::string file;
+  std::uint32_t line = 0;
+};
+
+}  // namespace vigie::engine
+
+namespace vigie {
+
+struct Policy::Impl {
+  std::string name;
+  std::string file;
+  Mode mode = Mode::ask;
+  std::optional<Effect> default_effect;  // top-level `default`
+  std::optional<Effect> non_interactive;  // what an ask becomes without a human (deny)
+  std::vector<engine::RuleInfo> rules;
+  engine::CommandRules commands;
+  engine::PathRules paths;
+  std::vector<engine::NameRule> fetch;
+  std::optional<Effect> fetch_default;
+  std::vector<engine::NameRule> mcp;
+  std::optional<Effect> mcp_default;
+  engine::ToolRules tools;
+  std::set<std::string> safety_disabled;
+  bool root_context = false;
+  engine::SessionSettings session;
+  std::vector<engine::TestSpec> tests;
+  // Layers: a parent this policy restricts (`extends`), sub-agent layers, plugin voters.
+  std::vector<std::shared_ptr<const Impl>> parents;
+  std::map<std::string, std::shared_ptr<const Impl>> agents;
+  std::vector<std::shared_ptr<const Impl>> plugins;
+
+  const engine::RuleInfo& rule(std::uint32_t i) const { return rules[i]; }
+};
+
+}  // namespace vigie
+
+#endif  // VIGIE_ENGINE_COMPILED_HPP

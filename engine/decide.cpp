@@ -1,0 +1,934 @@
+// decide(): a compiled policy and a request in, a decision out.
+//
+// The request is split into parts (each command of a line, each path it touches, the URL, the
+// tool name); each part gets an effect from the rules and the built-in checks; the request gets
+// the most restrictive effect of its parts (deny > ask > allow). Layers (`extends`, sub-agents)
+// can only restrict; plugins combine Escouade's way. Session state (loops, budgets, "always")
+// is applied once, outermost. Nothing throws out of here, and nothing errs towards allow.
+#include <algorithm>
+#include <set>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "engine/compiled.hpp"
+#include "engine/match.hpp"
+#include "engine/safety.hpp"
+#include "engine/session.hpp"
+#include "grammar/shell/commands.hpp"
+
+namespace vigie::engine {
+
+namespace {
+
+using nlohmann::json;
+
+// Nested scripts (`bash -c '…'`, `eval`) are re-parsed at most this deep: each level is a full
+// parse, and 8 is far beyond what a legitimate command line nests.
+constexpr unsigned kMaxScriptDepth = 8;
+// A request input larger than this is not judged (fail closed): 1 MiB, the shell parser's limit.
+constexpr std::size_t kMaxInputBytes = 1u << 20;
+
+// A built-in rule (safety checks, modes, session) in decisions: no file, a stable id.
+RuleRef builtin(std::string id, Effect e) {
+  RuleRef r;
+  r.id = std::move(id);
+  r.file = "<builtin>";
+  r.effect = e;
+  return r;
+}
+
+// One judged part of a request.
+struct Part {
+  Effect effect = Effect::allow;
+  std::optional<RuleRef> rule;
+  std::string message;  // for the model
+  bool never_remember = false;
+  bool from_default = false;  // no explicit rule decided: the mode's default did
+};
+
+struct Judge {
+  const Policy::Impl& p;
+  const Request& req;
+  Mode mode;
+  const FileSystem* fs;
+  Decision& d;
+  std::string project;  // resolved project root
+  std::string home;
+  std::vector<Part> parts;
+  std::set<std::string> matched_ids;
+
+  RuleRef ref(std::uint32_t rule) const { return p.rules[rule].ref; }
+
+  void note_match(const RuleRef& r, TraceEntry* t) {
+    if (t) t->matched.push_back(r);
+    if (matched_ids.insert(r.id).second) d.matched.push_back(r);
+  }
+
+  Part& add(Part part) {
+    parts.push_back(std::move(part));
+    return parts.back();
+  }
+
+  // ---- paths ---------------------------------------------------------------------------------
+
+  std::string resolve_rule_path(const std::string& raw) const {
+    Resolved r = resolve_path(raw == "." ? project : raw, project, home, fs);
+    return r.path;
+  }
+
+  std::string workspace_root() const {
+    return resolve_rule_path(p.paths.workspace.empty() ? "." : p.paths.workspace);
+  }
+
+  // Judges one path: prefix rules (most specific wins, tie -> deny), workspace-only, protected
+  // globs (writes) and the third-party class (writes). Returns the most restrictive part; an
+  // allow here only means "in scope".
+  Part judge_path(const std::string& raw, Access access, const std::string& cwd,
+                  TraceEntry* trace) {
+    Part out;
+    Resolved r = resolve_path(raw, cwd, home, fs);
+    if (trace) trace->text = r.path;
+    if (!r.ok) {
+      out.effect = Effect::ask;
+      out.rule = builtin("paths.unresolvable", Effect::ask);
+      out.message = fmt::format("the path `{}` cannot be resolved: {}", raw, r.error);
+      return out;
+    }
+    PathTable table;
+    std::string ws = workspace_root();
+    if (p.paths.workspace_only) table.add({ws, Effect::allow, Access::both, UINT32_MAX});
+    for (const auto& spec : p.paths.rules)
+      table.add({resolve_rule_path(spec.path), spec.effect, spec.access, spec.rule});
+    auto m = table.lookup(r.path, access);
+    for (const auto& all : table.all_matches(r.path, access))
+      if (all.rule != UINT32_MAX) note_match(ref(all.rule), trace);
+    if (m && m->rule != UINT32_MAX && m->effect != Effect::allow) {
+      out.effect = m->effect;
+      out.rule = ref(m->rule);
+      out.message = p.rules[m->rule].message;
+      if (out.message.empty())
+        out.message = fmt::format("`{}` needs approval under this policy", r.path);
+    } else if (!m && p.paths.workspace_only) {
+      out.effect = Effect::deny;
+      out.rule = builtin("paths.workspace-only", Effect::deny);
+      out.message = fmt::format(
+          "`{}` is outside the workspace (`{}`): only paths inside it may be used", r.path, ws);
+    }
+    if ((static_cast<int>(access) & static_cast<int>(Access::write)) != 0) {
+      auto rel = relative_to(ws, r.path);
+      std::string base(basename_of(r.path));
+      if (p.paths.protect.size() > 0) {
+        bool failed = false;
+        auto hits = p.paths.protect.match(rel ? *rel : "", base, &failed);
+        if (!hits.empty()) {
+          Effect e = mode == Mode::auto_ ? Effect::deny : Effect::ask;
+          if (e > out.effect || !out.rule) {
+            out.effect = std::max(out.effect, e);
+            out.rule = ref(hits.front());
+            out.rule->effect = e;
+            out.message = p.rules[hits.front()].message;
+          }
+          out.never_remember = true;
+          for (auto h : hits) note_match(ref(h), trace);
+        }
+      }
+      if (p.paths.third_party && out.effect < Effect::ask) {
+        auto prel = relative_to(project, r.path);
+        std::optional<std::string> cls;
+        std::optional<std::uint32_t> custom;
+        if (prel) {
+          if (p.paths.third_party_globs.size() > 0) {
+            auto hits = p.paths.third_party_globs.match(*prel, base);
+            if (!hits.empty()) custom = hits.front();
+          } else {
+            cls = third_party_class(*prel);
+          }
+        }
+        if (cls || custom) {
+          out.effect = Effect::ask;
+          out.rule = custom ? ref(*custom) : builtin("paths.third-party." + *cls, Effect::ask);
+          out.rule->effect = Effect::ask;
+          out.message = fmt::format(
+              "`{}` is run by third parties ({}): changing it needs a dedicated human approval",
+              prel ? *prel : r.path, cls ? *cls : "listed by the policy");
+          out.never_remember = true;
+          note_match(*out.rule, trace);
+        }
+      }
+    }
+    return out;
+  }
+
+  // ---- commands ------------------------------------------------------------------------------
+
+  SafetyContext safety_context(const std::string& cwd) const {
+    SafetyContext c;
+    c.cwd = cwd;
+    c.home = home;
+    c.project_root = project;
+    c.root_context = p.root_context;
+    c.disabled = p.safety_disabled;
+    c.fs = fs;
+    return c;
+  }
+
+  Effect command_default() const {
+    if (mode == Mode::readonly) return Effect::deny;
+    if (p.commands.default_effect) return *p.commands.default_effect;
+    if (p.default_effect) return *p.default_effect;
+    return mode == Mode::auto_ ? Effect::deny : Effect::ask;
+  }
+
+  static std::vector<std::string> argv_of(const std::vector<shell::WordView>& words) {
+    std::vector<std::string> v;
+    for (const auto& w : words) v.push_back(w.literal ? *w.literal : w.text);
+    return v;
+  }
+
+  static std::string join(const std::vector<std::string>& v) {
+    std::string s;
+    for (const auto& x : v) s += (s.empty() ? "" : " ") + x;
+    return s;
+  }
+
+  static bool writes(const std::string& op) {
+    return op == ">" || op == ">>" || op == ">|" || op == "&>" || op == "&>>" || op == "<>";
+  }
+
+  static bool harmless_target(const std::string& t) {
+    return t == "/dev/null" || t == "/dev/stdout" || t == "/dev/stderr" || t == "/dev/tty" ||
+           t.rfind("/dev/fd/", 0) == 0;
+  }
+
+  // Path arguments of well-known file commands: (index of word, access).
+  static std::vector<std::pair<std::size_t, Access>> path_args(const NormalizedCommand& n) {
+    static const std::set<std::string, std::less<>> readers = {
+        "cat",  "head", "tail", "less", "more",  "grep", "egrep", "fgrep",   "rg",
+        "wc",   "file", "stat", "nl",   "od",    "xxd",  "strings", "diff", "cmp",
+        "sort", "uniq", "cut",  "ls",   "source", ".",   "base64", "md5sum", "sha256sum"};
+    static const std::set<std::string, std::less<>> writers = {
+        "rm",  "rmdir", "touch", "mkdir", "truncate", "shred", "unlink",
+        "tee", "chmod", "chown", "chgrp", "ln",       "install"};
+    std::vector<std::pair<std::size_t, Access>> out;
+    const std::string& name = n.name;
+    bool reader = readers.count(name) > 0, writer = writers.count(name) > 0;
+    bool copy = name == "cp" || name == "mv";
+    bool sed_inplace = false;
+    if (name == "sed")
+      for (const auto& w : n.words)
+        if (w.literal && (w.literal->rfind("-i", 0) == 0 || *w.literal == "--in-place"))
+          sed_inplace = true;
+    if (!reader && !writer && !copy && !sed_inplace) return out;
+    std::vector<std::size_t> operands;
+    bool done = false;
+    for (std::size_t i = 1; i < n.words.size(); ++i) {
+      const auto& w = n.words[i];
+      std::string v = w.literal ? *w.literal : w.pattern ? *w.pattern : w.text;
+      if (!done && v == "--") {
+        done = true;
+        continue;
+      }
+      if (!done && v.size() > 1 && v[0] == '-') continue;
+      operands.push_back(i);
+    }
+    // chmod MODE FILE…, chown OWNER FILE…; grep PATTERN FILE…: the first operand is not a path.
+    std::size_t skip = (name == "chmod" || name == "chown" || name == "chgrp" || name == "grep" ||
+                        name == "egrep" || name == "fgrep" || name == "rg" || name == "sed")
+                           ? 1
+                           : 0;
+    for (std::size_t k = skip; k < operands.size(); ++k) {
+      Access a = reader ? Access::read : Access::write;
+      if (copy) a = (k + 1 == operands.size() || name == "mv") ? Access::write : Access::read;
+      out.push_back({operands[k], a});
+    }
+    return out;
+  }
+
+  Part judge_word_path(const shell::WordView& w, Access access, const std::string& cwd,
+                       TraceEntry& t, const char* what) {
+    if (!w.pattern) {
+      Part part;
+      part.effect = Effect::ask;
+      part.rule = builtin("paths.dynamic", Effect::ask);
+      part.message = fmt::format("the {} `{}` is not static: a human must check it", what, w.text);
+      return part;
+    }
+    std::string v = *w.pattern;
+    if (harmless_target(v)) return {};
+    if (w.has_glob) {
+      // A glob: judge the folder it expands in (its fixed prefix).
+      auto star = v.find_first_of("*?[");
+      auto slash = v.rfind('/', star);
+      v = slash == std::string::npos ? "." : v.substr(0, slash == 0 ? 1 : slash);
+    }
+    return judge_path(v, access, cwd, &t);
+  }
+
+  void fold(Part& acc, const Part& p2) {
+    if (p2.effect > acc.effect || (p2.effect == acc.effect && !acc.rule && p2.rule)) {
+      bool nr = acc.never_remember || p2.never_remember;
+      acc = p2;
+      acc.never_remember = nr;
+    } else {
+      acc.never_remember = acc.never_remember || p2.never_remember;
+    }
+  }
+
+  // Judges one simple command (already normalized); appends nested scripts to judge.
+  void judge_command(const shell::CommandView& cmd, const NormalizedCommand& n,
+                     const std::string& line, const std::string& cwd, unsigned depth) {
+    TraceEntry t;
+    t.subject = "command";
+    if (cmd.span.end <= line.size() && cmd.span.begin < cmd.span.end)
+      t.text = line.substr(cmd.span.begin, cmd.span.end - cmd.span.begin);
+    t.argv = argv_of(n.words);
+    t.context = cmd.context;
+    Part acc;
+    acc.effect = Effect::allow;
+
+    if (!n.words.empty()) {
+      std::vector<PatternMatch> ms;
+      match_command(p.commands, n, ms);
+      std::optional<Part> rule_part;
+      for (const auto& m : ms) {
+        const CommandPattern& cp = p.commands.patterns[m.pattern];
+        RuleRef r = ref(cp.rule);
+        note_match(r, &t);
+        Part part;
+        part.effect = m.certain ? cp.effect : std::min(cp.effect, Effect::ask);
+        part.rule = r;
+        part.message = p.rules[cp.rule].message;
+        if (!m.certain)
+          part.message = fmt::format(
+              "`{}` may match the rule `{}` (a word is not static): a human must check it",
+              join(t.argv), r.id);
+        if (!rule_part)
+          rule_part = part;
+        else
+          fold(*rule_part, part);
+      }
+      if (rule_part && rule_part->effect == Effect::allow && !n.assigns_harmless) {
+        rule_part->effect = Effect::ask;
+        rule_part->rule = builtin("commands.assignment", Effect::ask);
+        rule_part->message = "the command sets an environment variable that changes what runs "
+                             "(PATH, LD_*, GIT_*, or a substitution): a human must check it";
+      }
+      if (!rule_part) {
+        Part def;
+        def.effect = command_default();
+        def.from_default = true;
+        if (def.effect == Effect::deny) {
+          def.rule = builtin(mode == Mode::readonly ? "mode.readonly" : "commands.default",
+                             Effect::deny);
+          def.message = mode == Mode::readonly
+                            ? "read-only mode: commands are not run; read files instead"
+                        : mode == Mode::auto_
+                            ? fmt::format("`{}` is not in the allowlist (auto mode): use an "
+                                          "allowed command, do not retry this one",
+                                          join(t.argv))
+                            : fmt::format("`{}` is denied by default", join(t.argv));
+        } else if (def.effect == Effect::ask) {
+          def.message = fmt::format("run `{}`?", join(t.argv));
+        }
+        rule_part = def;
+      }
+      fold(acc, *rule_part);
+      if (mode == Mode::readonly && acc.effect != Effect::deny) {
+        Part ro;
+        ro.effect = Effect::deny;
+        ro.rule = builtin("mode.readonly", Effect::deny);
+        ro.message = "read-only mode: commands are not run; read files instead";
+        fold(acc, ro);
+      }
+      if (!n.name_static) {
+        Part dyn;
+        dyn.effect = Effect::ask;
+        dyn.rule = builtin("commands.dynamic-name", Effect::ask);
+        dyn.message = "the command name is not static: a human must check what runs";
+        fold(acc, dyn);
+      }
+      for (const auto& why : n.escalations) {
+        Part esc;
+        esc.effect = Effect::ask;
+        esc.rule = builtin("commands.escalation", Effect::ask);
+        esc.message = fmt::format("`{}`: {} can run other programs; a human must check it",
+                                  join(t.argv), why);
+        fold(acc, esc);
+      }
+      for (const auto& hit : check_command(n, safety_context(cwd))) {
+        Part s;
+        s.effect = hit.effect;
+        s.rule = builtin(hit.id, hit.effect);
+        s.message = hit.message;
+        s.never_remember = true;
+        note_match(*s.rule, &t);
+        fold(acc, s);
+      }
+      for (auto [i, access] : path_args(n)) {
+        TraceEntry pt;
+        fold(acc, judge_word_path(n.words[i], access, cwd, pt, "path"));
+        for (auto& m : pt.matched) t.matched.push_back(m);
+      }
+    }
+    for (const auto& r : cmd.redirects) {
+      if (!writes(r.op)) continue;
+      TraceEntry pt;
+      fold(acc, judge_word_path(r.target, Access::write, cwd, pt, "redirection target"));
+      for (auto& m : pt.matched) t.matched.push_back(m);
+    }
+    t.effect = acc.effect;
+    t.reason = acc.message;
+    d.trace.push_back(std::move(t));
+    add(std::move(acc));
+
+    for (const auto& script : n.nested_scripts) judge_line(script, cwd, depth + 1);
+    for (const auto& argv : n.nested_argvs) {
+      shell::CommandView sub;
+      sub.argv = argv;
+      sub.context = cmd.context;
+      sub.context.push_back("exec");
+      judge_command(sub, normalize(sub, p.commands.normalize), line, cwd, depth + 1);
+    }
+  }
+
+  static bool has_metachar(std::string_view line) {
+    return line.find_first_of(";&|<>$`\\\n(){}") != std::string_view::npos;
+  }
+
+  void judge_line(const std::string& line, std::string cwd, unsigned depth) {
+    if (depth > kMaxScriptDepth) {
+      Part part;
+      part.effect = Effect::ask;
+      part.rule = builtin("limits.script-depth", Effect::ask);
+      part.message = fmt::format("scripts nested more than {} levels deep are not judged",
+                                 kMaxScriptDepth);
+      d.error = part.message;
+      add(std::move(part));
+      return;
+    }
+    if (depth == 0 && p.commands.metachars && has_metachar(line)) {
+      Part part;
+      part.effect = *p.commands.metachars;
+      part.rule = builtin("commands.metachars", part.effect);
+      part.message =
+          "shell metacharacters are refused: run one command, without redirection or chaining";
+      note_match(*part.rule, nullptr);
+      add(std::move(part));
+    }
+    if (auto hit = check_line(line, safety_context(cwd))) {
+      Part part;
+      part.effect = hit->effect;
+      part.rule = builtin(hit->id, hit->effect);
+      part.message = hit->message;
+      part.never_remember = true;
+      note_match(*part.rule, nullptr);
+      TraceEntry t;
+      t.subject = "line";
+      t.text = line;
+      t.effect = hit->effect;
+      t.reason = hit->message;
+      t.matched.push_back(*part.rule);
+      d.trace.push_back(std::move(t));
+      add(std::move(part));
+    }
+    shell::CommandsResult pr = shell::parse_commands(line);
+    if (!pr.ok) {
+      Part part;
+      part.effect = Effect::ask;
+      part.rule = builtin("commands.unparsable", Effect::ask);
+      const auto& e = pr.errors.empty() ? shell::ParseError{} : pr.errors.front();
+      part.message = fmt::format("the command line cannot be parsed ({}:{}: {}): a human must check it",
+                                 e.line, e.column, e.message);
+      d.error = part.message;
+      add(std::move(part));
+      return;
+    }
+    std::vector<NormalizedCommand> normalized;
+    normalized.reserve(pr.commands.size());
+    for (const auto& cmd : pr.commands) normalized.push_back(normalize(cmd, p.commands.normalize));
+    for (std::size_t i = 0; i < pr.commands.size(); ++i) {
+      const auto& cmd = pr.commands[i];
+      const NormalizedCommand& n = normalized[i];
+      judge_command(cmd, n, line, cwd, depth);
+      // `cd DIR` moves the rest of the line (top-level sequences only).
+      if (n.name == "cd" && n.words.size() == 2 && n.words[1].pattern && !n.words[1].has_glob &&
+          cmd.context.size() <= 1) {
+        Resolved r = resolve_path(*n.words[1].pattern, cwd, home, fs);
+        if (r.ok) cwd = r.path;
+      }
+    }
+    // Checks that span the stages of a pipeline (`curl … | sh`).
+    for (const auto& group : pipelines_of(pr.commands)) {
+      if (group.size() < 2) continue;
+      std::vector<NormalizedCommand> stages;
+      for (std::size_t i : group) stages.push_back(normalized[i]);
+      for (const auto& hit : check_pipeline(stages, safety_context(cwd))) {
+        Part part;
+        part.effect = hit.effect;
+        part.rule = builtin(hit.id, hit.effect);
+        part.message = hit.message;
+        part.never_remember = true;
+        note_match(*part.rule, nullptr);
+        add(std::move(part));
+      }
+    }
+  }
+
+  // ---- names: fetch, mcp, tools ----------------------------------------------------------------
+
+  // Every rule whose glob matches `name` (and method); the most restrictive wins.
+  std::optional<Part> judge_names(const std::vector<NameRule>& rules, const std::string& name,
+                                  const std::string& method, TraceEntry& t) {
+    std::optional<Part> out;
+    for (const auto& r : rules) {
+      if (!RE2::FullMatch(name, *r.glob)) continue;
+      if (!r.methods.empty() &&
+          std::find(r.methods.begin(), r.methods.end(), method) == r.methods.end())
+        continue;
+      Part part;
+      part.effect = r.effect;
+      part.rule = ref(r.rule);
+      part.message = p.rules[r.rule].message;
+      note_match(*part.rule, &t);
+      if (!out)
+        out = part;
+      else
+        fold(*out, part);
+    }
+    return out;
+  }
+
+  static std::string host_of(const std::string& url) {
+    auto s = url.find("://");
+    std::size_t b = s == std::string::npos ? 0 : s + 3;
+    std::size_t e = url.find_first_of("/?#", b);
+    std::string host = url.substr(b, e == std::string::npos ? std::string::npos : e - b);
+    if (auto at = host.rfind('@'); at != std::string::npos) host = host.substr(at + 1);
+    if (auto colon = host.rfind(':'); colon != std::string::npos && host.find(']') == std::string::npos)
+      host = host.substr(0, colon);
+    std::transform(host.begin(), host.end(), host.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return host;
+  }
+
+  Effect mode_default(std::string_view kind, const std::string& method) const {
+    if (kind == "read") return Effect::allow;
+    if (mode == Mode::readonly) return (kind == "fetch" && method == "GET") ? Effect::allow : Effect::deny;
+    return mode == Mode::auto_ ? Effect::allow : Effect::ask;
+  }
+
+  void judge_request(const json& input) {
+    std::string kind = req.kind.empty() ? kind_of_tool(req.tool) : req.kind;
+    auto str = [&](const char* k) -> std::string {
+      auto it = input.find(k);
+      return it != input.end() && it->is_string() ? it->get<std::string>() : std::string();
+    };
+    std::string cwd = req.cwd.empty() ? project : req.cwd;
+    if (kind == "command") {
+      std::string line = str("command");
+      judge_line(line, cwd, 0);
+    } else if (kind == "edit" || kind == "read") {
+      Access access = kind == "edit" ? Access::write : Access::read;
+      std::string path = str("file_path");
+      if (path.empty()) path = str("notebook_path");
+      if (path.empty()) path = str("path");
+      if (path.empty() && kind == "read") path = cwd;
+      TraceEntry t;
+      t.subject = "path";
+      Part part;
+      if (path.empty()) {
+        part.effect = Effect::ask;
+        part.rule = builtin("request.no-path", Effect::ask);
+        part.message = "the request names no path";
+      } else {
+        part = judge_path(path, access, cwd, &t);
+      }
+      if (part.effect == Effect::allow) {
+        Effect def = mode_default(kind, "");
+        if (def != Effect::allow || part.rule) {
+          Part dp;
+          dp.effect = def;
+          dp.from_default = true;
+          if (def == Effect::deny) {
+            dp.rule = builtin("mode.readonly", Effect::deny);
+            dp.message = "read-only mode: files are not changed";
+          } else if (def == Effect::ask) {
+            dp.message = fmt::format("{} `{}`?", kind == "edit" ? "change" : "read", t.text);
+          }
+          fold(part, dp);
+        }
+      } else if (kind == "edit" && mode == Mode::readonly) {
+        Part ro;
+        ro.effect = Effect::deny;
+        ro.rule = builtin("mode.readonly", Effect::deny);
+        ro.message = "read-only mode: files are not changed";
+        fold(part, ro);
+      }
+      t.effect = part.effect;
+      t.reason = part.message;
+      d.trace.push_back(std::move(t));
+      add(std::move(part));
+    } else if (kind == "fetch") {
+      std::string url = str("url");
+      std::string method = str("method");
+      if (method.empty()) method = "GET";
+      TraceEntry t;
+      t.subject = "fetch";
+      t.text = url.empty() ? str("query") : url;
+      std::string host = url.empty() ? "" : host_of(url);
+      std::optional<Part> part = judge_names(p.fetch, host, method, t);
+      if (!part) {
+        Part def;
+        def.from_default = true;
+        def.effect = p.fetch_default && mode != Mode::readonly ? *p.fetch_default
+                                                               : mode_default(kind, method);
+        if (def.effect == Effect::deny) {
+          def.rule = builtin(mode == Mode::readonly ? "mode.readonly" : "fetch.default", Effect::deny);
+          def.message = mode == Mode::readonly
+                            ? "read-only mode: only GET requests are allowed"
+                            : fmt::format("fetching `{}` is not allowed by this policy", host);
+        } else if (def.effect == Effect::ask) {
+          def.message = fmt::format("fetch `{}`?", t.text);
+        }
+        part = def;
+      } else if (mode == Mode::readonly && method != "GET") {
+        Part ro;
+        ro.effect = Effect::deny;
+        ro.rule = builtin("mode.readonly", Effect::deny);
+        ro.message = "read-only mode: only GET requests are allowed";
+        fold(*part, ro);
+      }
+      t.effect = part->effect;
+      t.reason = part->message;
+      d.trace.push_back(std::move(t));
+      add(std::move(*part));
+    } else if (kind == "mcp") {
+      // mcp__server__tool -> server/tool
+      std::string name = req.tool.size() > 5 ? req.tool.substr(5) : req.tool;
+      if (auto sep = name.find("__"); sep != std::string::npos)
+        name = name.substr(0, sep) + "/" + name.substr(sep + 2);
+      TraceEntry t;
+      t.subject = "mcp";
+      t.text = name;
+      std::optional<Part> part = judge_names(p.mcp, name, "", t);
+      if (!part) {
+        Part def;
+        def.from_default = true;
+        def.effect = p.mcp_default && mode != Mode::readonly ? *p.mcp_default : mode_default(kind, "");
+        if (def.effect == Effect::deny) {
+          def.rule = builtin(mode == Mode::readonly ? "mode.readonly" : "mcp.default", Effect::deny);
+          def.message = fmt::format("the MCP tool `{}` is not allowed here", name);
+        } else if (def.effect == Effect::ask) {
+          def.message = fmt::format("use the MCP tool `{}`?", name);
+        }
+        part = def;
+      }
+      t.effect = part->effect;
+      t.reason = part->message;
+      d.trace.push_back(std::move(t));
+      add(std::move(*part));
+    } else if (kind != "tool") {
+      Part part;
+      part.effect = Effect::ask;
+      part.rule = builtin("request.unknown-kind", Effect::ask);
+      part.message = fmt::format("unknown request kind `{}`", kind);
+      add(std::move(part));
+    }
+  }
+
+  // Tool-name lists and rules apply to every kind.
+  void judge_tool_name() {
+    const auto& tl = p.tools;
+    const std::string& tool = req.tool;
+    auto listed = [&](const std::set<std::string, std::less<>>& s) {
+      return s.count(tool) > 0 || s.count("*") > 0;
+    };
+    TraceEntry t;
+    t.subject = "tool";
+    t.text = tool;
+    if (listed(tl.exclude)) {
+      Part part;
+      part.effect = Effect::deny;
+      part.rule = ref(tl.exclude_rule);
+      part.message = fmt::format("the tool `{}` is disabled for this project; use another tool", tool);
+      note_match(*part.rule, &t);
+      add(std::move(part));
+    }
+    std::optional<Part> named = judge_names(tl.rules, tool, "", t);
+    std::string kind = req.kind.empty() ? kind_of_tool(tool) : req.kind;
+    if (named) {
+      add(std::move(*named));
+    } else if (kind == "tool") {
+      Part def;
+      def.from_default = true;
+      def.effect = mode_default(kind, "");
+      if (def.effect == Effect::deny) {
+        def.rule = builtin("mode.readonly", Effect::deny);
+        def.message = fmt::format("read-only mode: the tool `{}` is not allowed", tool);
+      } else if (def.effect == Effect::ask) {
+        def.message = fmt::format("use the tool `{}`?", tool);
+      }
+      add(std::move(def));
+    }
+    if (!t.matched.empty()) d.trace.push_back(std::move(t));
+  }
+
+  // Combines the parts into the decision.
+  void conclude() {
+    // auto-approve: a tool whose undecided parts (mode defaults) become allow.
+    bool auto_ok = p.tools.auto_approve.count(req.tool) > 0;
+    if (auto_ok) {
+      for (auto& part : parts)
+        if (part.from_default && part.effect == Effect::ask) {
+          part.effect = Effect::allow;
+          part.rule = ref(p.tools.auto_approve_rule);
+          part.message.clear();
+        }
+    }
+    Part win;
+    win.effect = Effect::allow;
+    bool any = false;
+    for (const auto& part : parts) {
+      if (!any) {
+        win = part;
+        any = true;
+      } else {
+        fold(win, part);
+      }
+    }
+    if (!any) {
+      win.effect = Effect::ask;
+      win.message = "nothing to judge in this request";
+    }
+    // always-ask beats auto mode, auto-approve and a session "always".
+    if (p.tools.always_ask.count(req.tool) || p.tools.always_ask.count("*")) {
+      RuleRef r = ref(p.tools.always_ask_rule);
+      note_match(r, nullptr);
+      if (win.effect == Effect::allow) {
+        win.effect = Effect::ask;
+        win.rule = r;
+        win.message = fmt::format("`{}` always needs a human's approval", req.tool);
+      }
+      win.never_remember = true;
+    }
+    d.decision = win.effect;
+    d.message = win.message;
+    if (win.rule) d.rule = *win.rule;
+    d.rule.effect = win.effect;
+    never_remember = win.never_remember;
+  }
+
+  bool never_remember = false;
+};
+
+Decision decide_one(const Policy::Impl& p, const Request& req, const DecideOptions& opt,
+                    bool* never_remember) {
+  Decision d;
+  Mode mode = req.mode ? *req.mode : p.mode;
+  std::shared_ptr<const FileSystem> real;
+  const FileSystem* fs = opt.fs.get();
+  if (!fs) {
+    real = real_file_system();
+    fs = real.get();
+  }
+  Judge j{p, req, mode, fs, d, {}, {}, {}, {}};
+  j.home = req.home.empty() ? "/" : lexical_normalize(req.home);
+  std::string project = req.project_root.empty() ? req.cwd : req.project_root;
+  if (project.empty()) project = "/";
+  j.project = resolve_path(project, "/", j.home, fs).path;
+  if (req.input_json.size() > kMaxInputBytes) {
+    d.decision = Effect::ask;
+    d.error = fmt::format("the request input is larger than {} bytes", kMaxInputBytes);
+    d.message = *d.error;
+    d.rule = builtin("limits.input-size", Effect::ask);
+    return d;
+  }
+  json input = json::parse(req.input_json, nullptr, false);
+  if (input.is_discarded() || !input.is_object()) {
+    d.decision = Effect::ask;
+    d.error = "the request input is not a JSON object";
+    d.message = *d.error;
+    d.rule = builtin("request.invalid", Effect::ask);
+    return d;
+  }
+  j.judge_tool_name();
+  j.judge_request(input);
+  j.conclude();
+  if (never_remember) *never_remember = j.never_remember;
+  return d;
+}
+
+void merge_matched(Decision& into, const Decision& from) {
+  for (const auto& m : from.matched)
+    if (std::none_of(into.matched.begin(), into.matched.end(),
+                     [&](const RuleRef& r) { return r.id == m.id && r.file == m.file; }))
+      into.matched.push_back(m);
+  for (const auto& t : from.trace) into.trace.push_back(t);
+  if (!into.error && from.error) into.error = from.error;
+}
+
+// Restricting combination: the more restrictive decision wins; on a tie, the first.
+void restrict_with(Decision& d, const Decision& layer, bool& nr, bool layer_nr) {
+  if (layer.decision > d.decision) {
+    d.decision = layer.decision;
+    d.message = layer.message;
+    d.rule = layer.rule;
+    nr = layer_nr;
+  } else if (layer.decision == d.decision) {
+    nr = nr || layer_nr;
+  }
+  merge_matched(d, layer);
+}
+
+Decision decide_layers(const Policy::Impl& p, const Request& req, const DecideOptions& opt,
+                       bool* nr) {
+  bool own_nr = false;
+  Decision d;
+  if (!p.plugins.empty()) {
+    // Escouade: any deny wins, else any allow, else ask. The file's own rules vote too when it
+    // has any.
+    std::vector<std::pair<Decision, bool>> votes;
+    for (const auto& pl : p.plugins) {
+      bool v_nr = false;
+      votes.push_back({decide_layers(*pl, req, opt, &v_nr), v_nr});
+    }
+    if (!p.rules.empty()) {
+      bool v_nr = false;
+      votes.push_back({decide_one(p, req, opt, &v_nr), v_nr});
+    }
+    const std::pair<Decision, bool>* pick = nullptr;
+    for (const auto& v : votes)
+      if (v.first.decision == Effect::deny) {
+        pick = &v;
+        break;
+      }
+    if (!pick)
+      for (const auto& v : votes)
+        if (v.first.decision == Effect::allow) {
+          pick = &v;
+          break;
+        }
+    if (pick) {
+      d = pick->first;
+      own_nr = pick->second;
+    } else {
+      d.decision = Effect::ask;
+      d.message = "no plugin decided: ask the user";
+      for (const auto& v : votes)
+        if (!v.first.message.empty()) {
+          d.message = v.first.message;
+          d.rule = v.first.rule;
+          break;
+        }
+    }
+    for (const auto& v : votes)
+      if (&v != pick) merge_matched(d, v.first);
+  } else {
+    d = decide_one(p, req, opt, &own_nr);
+  }
+  for (const auto& parent : p.parents) {
+    bool pnr = false;
+    Decision pd = decide_layers(*parent, req, opt, &pnr);
+    restrict_with(d, pd, own_nr, pnr);
+  }
+  if (!req.agent.empty()) {
+    if (auto it = p.agents.find(req.agent); it != p.agents.end()) {
+      // A sub-agent layer only restricts, and only through rules that matched: its defaults do
+      // not apply.
+      bool anr = false;
+      Decision ad = decide_one(*it->second, req, opt, &anr);
+      if (!ad.rule.id.empty() && ad.rule.file != "<builtin>") restrict_with(d, ad, own_nr, anr);
+    }
+  }
+  if (nr) *nr = own_nr;
+  return d;
+}
+
+std::string canonical_call(const Request& req) {
+  json input = json::parse(req.input_json, nullptr, false);
+  return req.tool + '\n' + (input.is_discarded() ? req.input_json : input.dump());
+}
+
+void apply_session(const Policy::Impl& p, const Request& req, Session& s, Decision& d, bool nr) {
+  auto& st = s.state();
+  if (!st.started) st.started = st.clock;
+  auto stop = [&](std::string id, std::string message) {
+    d.decision = Effect::deny;
+    d.rule = builtin(std::move(id), Effect::deny);
+    d.message = std::move(message);
+    d.matched.push_back(d.rule);
+  };
+  std::string call = canonical_call(req);
+  if (call == st.last_call) {
+    ++st.repeats;
+  } else {
+    st.last_call = call;
+    st.repeats = 1;
+  }
+  const auto& ss = p.session;
+  if (ss.budget_actions && st.actions >= ss.budget_actions) {
+    stop("session.budget.actions",
+         fmt::format("the session's budget of {} actions is spent: stop here and summarize what "
+                     "is done and what remains",
+                     ss.budget_actions));
+  } else if (ss.budget_minutes > 0 && st.clock - *st.started >= ss.budget_minutes * 60) {
+    stop("session.budget.minutes",
+         fmt::format("the session's budget of {} minutes is spent: stop here and summarize what "
+                     "is done and what remains",
+                     ss.budget_minutes));
+  } else if (ss.loop_threshold && st.repeats >= ss.loop_threshold) {
+    stop("session.loop",
+         fmt::format("blocked for repetition: this exact call was made {} times in a row; do not "
+                     "retry it, change approach",
+                     st.repeats));
+  } else if (d.decision == Effect::ask && !nr && ss.remember_always &&
+             st.always_tools.count(req.tool) && !d.error) {
+    d.decision = Effect::allow;
+    d.rule = builtin("session.always", Effect::allow);
+    d.message = fmt::format("`{}` was approved for this session (\"always\")", req.tool);
+  }
+  ++st.actions;
+  if (d.decision == Effect::deny) ++st.denials;
+}
+
+}  // namespace
+
+}  // namespace vigie::engine
+
+namespace vigie {
+
+Decision Policy::decide(const Request& req, const DecideOptions& opt) const noexcept {
+  Decision d;
+  try {
+    bool nr = false;
+    d = engine::decide_layers(*impl_, req, opt, &nr);
+    if (opt.session) engine::apply_session(*impl_, req, *opt.session, d, nr);
+  } catch (const std::exception& e) {
+    d = Decision{};
+    d.decision = Effect::ask;
+    d.error = fmt::format("internal error: {}", e.what());
+    d.message = "vigie could not judge this request (internal error): a human must decide";
+    d.rule = engine::builtin("internal-error", Effect::ask);
+  } catch (...) {
+    d = Decision{};
+    d.decision = Effect::ask;
+    d.error = "internal error";
+    d.message = "vigie could not judge this request (internal error): a human must decide";
+    d.rule = engine::builtin("internal-error", Effect::ask);
+  }
+  if (d.decision == Effect::ask && !req.interactive) {
+    Effect e = impl_->non_interactive.value_or(Effect::deny);
+    if (e == Effect::deny) {
+      d.decision = Effect::deny;
+      d.message = fmt::format(
+          "this needs a human's approval and none is available (non-interactive run): {}",
+          d.message.empty() ? "not allowed by policy" : d.message);
+      d.rule.effect = Effect::deny;
+    }
+  }
+  if (d.decision == Effect::deny && d.message.empty()) d.message = "denied by policy";
+  return d;
+}
+
+}  // namespace vigie

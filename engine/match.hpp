@@ -1,0 +1,33 @@
+// Matching one normalized command against compiled command rules. Used by decide() and by the
+// compiler (to check the examples written in rules). The naive reference evaluator of the tests
+// (tests/engine/reference_test.cpp) must always agree with this.
+#ifndef VIGIE_ENGINE_MATCH_HPP
+#define VIGIE_ENGINE_MATCH_HPP
+
+#include <vector>
+
+#include "engine/compiled.hpp"
+
+namespace vigie::engine {
+
+struct PatternMatch {
+  std::uint32_t pattern = 0;
+  // false: the match depends on a word that is not static (`rm -rf $X` against `deny rm -rf x`);
+  // a possible deny makes the command at least ask.
+  bool certain = true;
+};
+
+// Every pattern of `rules` that matches `cmd`: allow patterns against the words as written
+// (only safe wrappers seen through, exact tokens), deny/ask patterns against the positional
+// words after every wrapper (options matched as sets). Appends to `out` in pattern order.
+void match_command(const CommandRules& rules, const NormalizedCommand& cmd,
+                   std::vector<PatternMatch>& out);
+
+// The same result by scanning every pattern without the tries (the reference for tests and
+// the fallback when a positional word is not static).
+void match_command_linear(const CommandRules& rules, const NormalizedCommand& cmd,
+                          std::vector<PatternMatch>& out);
+
+}  // namespace vigie::engine
+
+#endif  // VIGIE_ENGINE_MATCH_HPP

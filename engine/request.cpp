@@ -1,0 +1,153 @@
+// The request model: kinds derived from tool names, parsing requests from JSON (flat and
+// Escouade shapes), and the JSON surface of decisions.
+#include <nlohmann/json.hpp>
+
+#include "vigie/vigie.hpp"
+
+namespace vigie {
+
+using nlohmann::json;
+
+const char* to_string(Effect e) noexcept {
+  switch (e) {
+    case Effect::allow:
+      return "allow";
+    case Effect::ask:
+      return "ask";
+    case Effect::deny:
+      return "deny";
+  }
+  return "ask";
+}
+
+std::optional<Effect> effect_from_string(std::string_view s) noexcept {
+  if (s == "allow") return Effect::allow;
+  if (s == "ask") return Effect::ask;
+  if (s == "deny") return Effect::deny;
+  return std::nullopt;
+}
+
+const char* to_string(Mode m) noexcept {
+  switch (m) {
+    case Mode::readonly:
+      return "readonly";
+    case Mode::ask:
+      return "ask";
+    case Mode::auto_:
+      return "auto";
+  }
+  return "ask";
+}
+
+std::string kind_of_tool(std::string_view tool) {
+  if (tool == "Bash") return "command";
+  if (tool == "Edit" || tool == "Write" || tool == "MultiEdit" || tool == "NotebookEdit")
+    return "edit";
+  if (tool == "Read" || tool == "Grep" || tool == "Glob" || tool == "LS") return "read";
+  if (tool == "WebFetch" || tool == "WebSearch") return "fetch";
+  if (tool.size() > 5 && tool.substr(0, 5) == "mcp__") return "mcp";
+  return "tool";
+}
+
+namespace {
+
+std::optional<Mode> mode_from_string(std::string_view s) {
+  if (s == "readonly" || s == "deny") return Mode::readonly;
+  if (s == "ask" || s == "supervised") return Mode::ask;
+  if (s == "auto" || s == "full") return Mode::auto_;
+  return std::nullopt;
+}
+
+std::string string_field(const json& j, const char* key) {
+  auto it = j.find(key);
+  if (it == j.end() || !it->is_string()) return {};
+  return it->get<std::string>();
+}
+
+}  // namespace
+
+std::optional<Request> parse_request(std::string_view text, std::string* error) {
+  auto fail = [&](std::string msg) -> std::optional<Request> {
+    if (error) *error = std::move(msg);
+    return std::nullopt;
+  };
+  json j = json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded()) return fail("the request is not valid JSON");
+  if (!j.is_object()) return fail("the request must be a JSON object");
+
+  Request r;
+  const json* inner = &j;
+  // Escouade's `permissions/decide` params: {"request": {...}, "project", "ticket", "agent"}.
+  if (auto it = j.find("request"); it != j.end()) {
+    if (!it->is_object()) return fail("`request` must be an object");
+    inner = &*it;
+    if (auto a = j.find("agent"); a != j.end() && a->is_object()) r.agent = string_field(*a, "name");
+  }
+  for (const json* o : {inner, static_cast<const json*>(&j)}) {
+    for (const char* key : {"kind", "tool", "cwd", "project_root", "home", "mode"}) {
+      auto it = o->find(key);
+      if (it != o->end() && !it->is_string() && !it->is_null())
+        return fail(std::string("`") + key + "` must be a string");
+    }
+  }
+  r.tool = string_field(*inner, "tool");
+  if (r.tool.empty()) return fail("the request has no `tool`");
+  r.kind = string_field(*inner, "kind");
+  if (r.kind.empty()) r.kind = kind_of_tool(r.tool);
+  if (auto it = inner->find("input"); it != inner->end()) {
+    if (!it->is_object()) return fail("`input` must be an object");
+    r.input_json = it->dump();
+  }
+  // Context fields may sit at the top level or inside the request.
+  auto ctx = [&](const char* key) {
+    std::string v = string_field(*inner, key);
+    return v.empty() ? string_field(j, key) : v;
+  };
+  r.cwd = ctx("cwd");
+  r.project_root = ctx("project_root");
+  r.home = ctx("home");
+  if (r.agent.empty()) r.agent = ctx("agent");
+  if (std::string m = ctx("mode"); !m.empty()) {
+    r.mode = mode_from_string(m);
+    if (!r.mode) return fail("unknown mode `" + m + "`: expected readonly, ask or auto");
+  }
+  for (const json* o : {inner, static_cast<const json*>(&j)}) {
+    if (auto it = o->find("interactive"); it != o->end()) {
+      if (!it->is_boolean()) return fail("`interactive` must be a boolean");
+      r.interactive = it->get<bool>();
+    }
+  }
+  return r;
+}
+
+namespace {
+
+json rule_json(const RuleRef& r) {
+  return json{{"id", r.id}, {"file", r.file}, {"line", r.line}, {"effect", to_string(r.effect)}};
+}
+
+}  // namespace
+
+std::string decision_to_json(const Decision& d) {
+  json j;
+  j["decision"] = to_string(d.decision);
+  j["message"] = d.message;
+  j["rule"] = d.rule.id.empty() ? json(nullptr) : rule_json(d.rule);
+  j["matched"] = json::array();
+  for (const auto& m : d.matched) j["matched"].push_back(rule_json(m));
+  j["trace"] = json::array();
+  for (const auto& t : d.trace) {
+    json e{{"subject", t.subject}, {"text", t.text}, {"effect", to_string(t.effect)},
+           {"reason", t.reason}};
+    if (!t.argv.empty()) e["argv"] = t.argv;
+    if (!t.context.empty()) e["context"] = t.context;
+    e["matched"] = json::array();
+    for (const auto& m : t.matched) e["matched"].push_back(rule_json(m));
+    j["trace"].push_back(std::move(e));
+  }
+  if (d.error) j["error"] = *d.error;
+  // Invalid UTF-8 in user input must not make the dump throw.
+  return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+}  // namespace vigie
