@@ -1,0 +1,328 @@
+#include "engine/options.hpp"
+
+#include <algorithm>
+
+namespace vigie::engine {
+
+namespace {
+
+std::string_view first_word(std::string_view command) {
+  auto sp = command.find(' ');
+  return sp == std::string_view::npos ? command : command.substr(0, sp);
+}
+
+// `--name=value` -> `name`.
+std::string_view long_name(std::string_view word) {
+  std::string_view n = word.substr(2);
+  auto eq = n.find('=');
+  return eq == std::string_view::npos ? n : n.substr(0, eq);
+}
+
+bool contains(const std::vector<std::string>& v, std::string_view s) {
+  return std::find(v.begin(), v.end(), s) != v.end();
+}
+
+void add_unique(std::vector<std::string>& v, std::string_view s) {
+  if (!contains(v, s)) v.emplace_back(s);
+}
+
+void add_letters(std::string& into, std::string_view letters) {
+  for (char c : letters)
+    if (into.find(c) == std::string::npos) into.push_back(c);
+}
+
+// Adds one spelling as written (`-r`, `--recursive`, `-delete`) to a spec.
+void add_spelling(OptionSpec& spec, std::string_view s, bool single_dash_long) {
+  if (s.size() > 2 && s.substr(0, 2) == "--") {
+    add_unique(spec.longs, long_name(s));
+  } else if (s.size() == 2 && s[0] == '-') {
+    add_letters(spec.shorts, s.substr(1));
+  } else if (s.size() > 2 && s[0] == '-' && !single_dash_long) {
+    add_letters(spec.shorts, s.substr(1));  // `option rm -rR`: several letters, one class
+  } else if (!s.empty()) {
+    add_unique(spec.exact, s);
+  }
+}
+
+// Whether `spec` has the spelling `s` (a single option as written).
+bool has_spelling(const OptionSpec& spec, std::string_view s) {
+  if (contains(spec.exact, s)) return true;
+  if (s.size() > 2 && s.substr(0, 2) == "--") return contains(spec.longs, long_name(s));
+  if (s.size() == 2 && s[0] == '-') return spec.shorts.find(s[1]) != std::string::npos;
+  return false;
+}
+
+// A long option written in a command matches a long name: exactly, or as an unambiguous GNU
+// abbreviation of at least 3 letters (`--recur`). We cannot know every long option of every
+// command, so a prefix is taken as the option: for deny/ask this errs on the safe side.
+bool long_matches(std::string_view written, const std::vector<std::string>& longs) {
+  for (const auto& l : longs) {
+    if (written == l) return true;
+    if (written.size() >= 3 && written.size() < l.size() &&
+        l.compare(0, written.size(), written) == 0)
+      return true;
+  }
+  return false;
+}
+
+AliasTable make_builtin() {
+  AliasTable t;
+  // rm: -r/-R/--recursive, -f/--force, -i, -d.
+  t.add("rm", {"-r", "-R", "--recursive"});
+  t.add("rm", {"-f", "--force"});
+  t.add("rm", {"-i", "--interactive"});
+  t.add("rm", {"-d", "--dir"});
+  t.add("rm", {"-v", "--verbose"});
+  // cp: -a implies recursion.
+  t.add("cp", {"-r", "-R", "--recursive", "-a", "--archive"});
+  t.add("cp", {"-f", "--force"});
+  t.add("cp", {"-n", "--no-clobber"});
+  t.add("cp", {"-i", "--interactive"});
+  for (const char* o : {"-t", "-S", "--target-directory", "--suffix"})
+    t.add_argument_option("cp", o);
+  t.add("mv", {"-f", "--force"});
+  t.add("mv", {"-n", "--no-clobber"});
+  t.add("mv", {"-i", "--interactive"});
+  for (const char* o : {"-t", "-S", "--target-directory", "--suffix"})
+    t.add_argument_option("mv", o);
+  // chmod's -r/-w/-x are modes, not options: only -R is recursive.
+  for (const char* c : {"chmod", "chown", "chgrp"}) {
+    t.add(c, {"-R", "--recursive"});
+    t.add(c, {"-v", "--verbose"});
+    t.add(c, {"-f", "--silent", "--quiet"});
+  }
+  // git: the classes shared by its subcommands (push, clean, checkout, branch, reset...).
+  for (const char* c : {"git", "git push"}) {
+    t.add(c, {"-f", "--force"});  // --force-with-lease is NOT --force: long names are exact
+    t.add(c, {"-n", "--dry-run"});
+    t.add(c, {"-d", "--delete"});
+    t.add(c, {"-u", "--set-upstream"});
+    t.add(c, {"-q", "--quiet"});
+    t.add(c, {"-v", "--verbose"});
+  }
+  t.add("git clean", {"-f", "--force"});
+  t.add("git clean", {"-d"});
+  t.add("git clean", {"-x"});
+  t.add("git clean", {"-n", "--dry-run"});
+  t.add("git checkout", {"-f", "--force"});
+  t.add("git branch", {"-D"});
+  t.add("git branch", {"-f", "--force"});
+  t.add("git reset", {"--hard"});
+  for (const char* o : {"-m", "-F", "-C", "-c", "-o", "--message", "--file", "--push-option",
+                        "--reuse-message", "--reedit-message", "--repo", "--exec", "--receive-pack",
+                        "--author", "--date", "--template"})
+    t.add_argument_option("git", o);
+  for (const char* o : {"-m", "-F", "-C", "-c", "--message", "--file"})
+    t.add_argument_option("git commit", o);
+  t.add_argument_option("git push", "-o");
+  t.add_argument_option("git push", "--push-option");
+  t.add_argument_option("git push", "--repo");
+  // find speaks single-dash long options.
+  for (const char* c :
+       {"find",   "xcodebuild", "java",    "javac",    "go",       "swiftc",   "clang",
+        "gcc",    "g++",        "clang++", "xcrun",    "plutil",   "defaults", "tcpdump",
+        "ffmpeg", "convert",    "magick",  "qemu-img", "security", "codesign", "dd"})
+    t.add_single_dash_long(c);
+  t.add("sort", {"-o", "--output"});
+  t.add_argument_option("sort", "-o");
+  t.add_argument_option("sort", "-k");
+  t.add_argument_option("sort", "-t");
+  t.add_argument_option("sort", "-S");
+  t.add_argument_option("sort", "-T");
+  t.add("sed", {"-i", "--in-place"});
+  t.add("sed", {"-n", "--quiet", "--silent"});
+  t.add("sed", {"-E", "-r", "--regexp-extended"});
+  t.add_argument_option("sed", "-e");
+  t.add_argument_option("sed", "-f");
+  t.add_argument_option("sed", "--expression");
+  t.add("tar", {"-x", "--extract", "--get"});
+  t.add("tar", {"-c", "--create"});
+  t.add("tar", {"-z", "--gzip"});
+  t.add_argument_option("tar", "-f");
+  t.add_argument_option("tar", "-C");
+  t.add_argument_option("tar", "--file");
+  t.add_argument_option("tar", "--directory");
+  t.add("curl", {"-k", "--insecure"});
+  t.add("curl", {"-o", "--output"});
+  t.add("curl", {"-O", "--remote-name"});
+  for (const char* o : {"-X", "-d", "-H", "-u", "-A", "-e", "-F", "-T", "-x", "-w", "-m",
+                        "--request", "--data", "--header", "--user", "--form", "--upload-file"})
+    t.add_argument_option("curl", o);
+  t.add("wget", {"-O", "--output-document"});
+  t.add("npm", {"-g", "--global"});
+  t.add("npm", {"-f", "--force"});
+  t.add("pip", {"-U", "--upgrade"});
+  t.add("pip", {"-e", "--editable"});
+  t.add("pip3", {"-U", "--upgrade"});
+  t.add("docker", {"-f", "--force"});
+  t.add("kill", {"-9", "-KILL", "-SIGKILL"});
+  t.add("ln", {"-s", "--symbolic"});
+  t.add("ln", {"-f", "--force"});
+  t.add("grep", {"-r", "-R", "--recursive", "--dereference-recursive"});
+  t.add("rsync", {"--delete"});
+  return t;
+}
+
+}  // namespace
+
+std::string OptionSpec::display() const {
+  std::string out;
+  auto sep = [&] {
+    if (!out.empty()) out += '|';
+  };
+  for (char c : shorts) {
+    sep();
+    out += '-';
+    out += c;
+  }
+  for (const auto& l : longs) {
+    sep();
+    out += "--" + l;
+  }
+  for (const auto& e : exact) {
+    sep();
+    out += e;
+  }
+  return out;
+}
+
+void merge_into(OptionSpec& into, const OptionSpec& from) {
+  add_letters(into.shorts, from.shorts);
+  for (const auto& l : from.longs) add_unique(into.longs, l);
+  for (const auto& e : from.exact) add_unique(into.exact, e);
+  add_letters(into.arg_shorts, from.arg_shorts);
+  for (const auto& l : from.arg_longs) add_unique(into.arg_longs, l);
+}
+
+void AliasTable::add(const std::string& command, const std::vector<std::string>& spellings) {
+  auto& classes = classes_[command];
+  bool sdl = single_dash_long(command);
+  // A spelling already in a class extends that class (`option rm -r --recurse` adds to rm's
+  // built-in recursive class when the table is layered by `find`).
+  OptionSpec* target = nullptr;
+  for (auto& c : classes)
+    for (const auto& s : spellings)
+      if (!target && has_spelling(c, s)) target = &c;
+  if (!target) target = &classes.emplace_back();
+  for (const auto& s : spellings) add_spelling(*target, s, sdl);
+}
+
+void AliasTable::add_argument_option(const std::string& command, const std::string& spelling) {
+  OptionSpec& ctx = context_[command];
+  if (spelling.size() > 2 && spelling.substr(0, 2) == "--")
+    add_unique(ctx.arg_longs, long_name(spelling));
+  else if (spelling.size() == 2 && spelling[0] == '-')
+    add_letters(ctx.arg_shorts, spelling.substr(1));
+}
+
+const OptionSpec* AliasTable::find(std::string_view command, std::string_view option) const {
+  for (std::string_view key : {command, first_word(command)}) {
+    auto it = classes_.find(key);
+    if (it == classes_.end()) continue;
+    for (const auto& c : it->second)
+      if (has_spelling(c, option)) return &c;
+  }
+  return nullptr;
+}
+
+OptionSpec AliasTable::context(std::string_view command) const {
+  OptionSpec out;
+  for (std::string_view key : {command, first_word(command)}) {
+    auto it = context_.find(key);
+    if (it != context_.end()) merge_into(out, it->second);
+    if (key == first_word(command)) break;
+  }
+  return out;
+}
+
+bool AliasTable::single_dash_long(std::string_view command) const {
+  return single_dash_.count(first_word(command)) > 0 || single_dash_.count(command) > 0;
+}
+
+void AliasTable::add_single_dash_long(const std::string& command) {
+  single_dash_[command] = true;
+}
+
+const AliasTable& builtin_aliases() {
+  static const AliasTable table = make_builtin();
+  return table;
+}
+
+OptionSpec spec_for(std::string_view command, std::string_view written_option,
+                    const AliasTable& extra) {
+  const AliasTable& builtin = builtin_aliases();
+  bool sdl = builtin.single_dash_long(command) || extra.single_dash_long(command);
+  OptionSpec spec;
+  add_spelling(spec, written_option, sdl);
+  if (const OptionSpec* c = builtin.find(command, written_option)) merge_into(spec, *c);
+  if (const OptionSpec* c = extra.find(command, written_option)) merge_into(spec, *c);
+  OptionSpec ctx = builtin.context(command);
+  merge_into(ctx, extra.context(command));
+  add_letters(spec.arg_shorts, ctx.arg_shorts);
+  for (const auto& l : ctx.arg_longs) add_unique(spec.arg_longs, l);
+  // A letter that is itself the option asked for is not an argument-taking letter here.
+  std::erase_if(spec.arg_shorts, [&](char c) { return spec.shorts.find(c) != std::string::npos; });
+  return spec;
+}
+
+std::vector<OptionSpec> specs_for(std::string_view command, std::string_view written_option,
+                                  const AliasTable& extra) {
+  bool sdl = builtin_aliases().single_dash_long(command) || extra.single_dash_long(command);
+  std::string_view w = written_option;
+  if (w.size() > 2 && w[0] == '-' && w[1] != '-' && !sdl && !builtin_aliases().find(command, w) &&
+      !extra.find(command, w)) {
+    std::vector<OptionSpec> out;
+    std::string seen;
+    for (char c : w.substr(1)) {
+      if (seen.find(c) != std::string::npos) continue;
+      seen.push_back(c);
+      out.push_back(spec_for(command, std::string{'-', c}, extra));
+    }
+    return out;
+  }
+  return {spec_for(command, written_option, extra)};
+}
+
+bool has_option(const std::vector<shell::WordView>& words, std::size_t from,
+                const OptionSpec& spec) {
+  bool skip_next = false;  // the previous option takes this word as its argument
+  for (std::size_t i = from; i < words.size(); ++i) {
+    if (skip_next) {
+      skip_next = false;
+      continue;
+    }
+    const auto& w = words[i];
+    if (!w.literal) continue;  // never an option, never a proof of its absence
+    std::string_view v = *w.literal;
+    if (v == "--") return false;
+    if (contains(spec.exact, v)) return true;
+    if (v.size() > 2 && v.substr(0, 2) == "--") {
+      std::string_view n = long_name(v);
+      if (long_matches(n, spec.longs)) return true;
+      if (v.find('=') == std::string_view::npos && contains(spec.arg_longs, n)) skip_next = true;
+      continue;
+    }
+    if (v.size() < 2 || v[0] != '-') continue;  // an operand
+    if (!spec.exact.empty() && spec.shorts.empty()) {
+      // Single-dash long spellings: the word is one option; an argument-taking one skips.
+      continue;
+    }
+    for (std::size_t k = 1; k < v.size(); ++k) {
+      char c = v[k];
+      if (spec.shorts.find(c) != std::string::npos) return true;
+      if (spec.arg_shorts.find(c) != std::string::npos) {
+        if (k + 1 == v.size()) skip_next = true;  // `-m msg`; `-mmsg` carries it
+        break;
+      }
+    }
+  }
+  return false;
+}
+
+bool has_all_options(const std::vector<shell::WordView>& words, std::size_t from,
+                     const std::vector<OptionSpec>& specs) {
+  return std::all_of(specs.begin(), specs.end(),
+                     [&](const OptionSpec& s) { return has_option(words, from, s); });
+}
+
+}  // namespace vigie::engine
