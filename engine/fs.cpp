@@ -1,0 +1,112 @@
+// The two filesystems seen by path rules: the real one (native builds) and a declared one
+// (tests, WASM, the playground). See `vigie::FileSystem` in include/vigie/vigie.hpp.
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <vigie/vigie.hpp>
+
+#include "engine/paths.hpp"
+
+#ifndef __EMSCRIPTEN__
+#include <filesystem>
+#include <system_error>
+#endif
+
+namespace vigie {
+
+namespace {
+
+#ifndef __EMSCRIPTEN__
+// lstat/readlink through <filesystem>, with error codes: nothing throws. An unreadable entry
+// (permission denied on a parent folder) reads as "not a symlink" / "absent": the agent, running
+// as the same user, cannot go through it either.
+class RealFileSystem final : public FileSystem {
+ public:
+  std::optional<std::string> read_link(const std::string& path) const override {
+    try {
+      std::error_code ec;
+      auto st = std::filesystem::symlink_status(path, ec);
+      if (ec || !std::filesystem::is_symlink(st)) return std::nullopt;
+      auto target = std::filesystem::read_symlink(path, ec);
+      if (ec) return std::nullopt;
+      return target.string();
+    } catch (...) {  // std::bad_alloc only
+      return std::nullopt;
+    }
+  }
+  bool exists(const std::string& path) const override {
+    try {
+      std::error_code ec;
+      auto st = std::filesystem::symlink_status(path, ec);
+      if (ec) return false;
+      return st.type() != std::filesystem::file_type::not_found &&
+             st.type() != std::filesystem::file_type::none;
+    } catch (...) {
+      return false;
+    }
+  }
+};
+#else
+// The WASM build has no filesystem of its own: it sees nothing and resolves no symlink. Give
+// `decide` a virtual_file_system to resolve declared links.
+class RealFileSystem final : public FileSystem {
+ public:
+  std::optional<std::string> read_link(const std::string&) const override { return std::nullopt; }
+  bool exists(const std::string&) const override { return false; }
+};
+#endif
+
+// Declared symlinks and files. Every ancestor of a declared path exists, and so does the root.
+// Keys are lexically normalized, so `/a//b/` and `/a/b` are one entry; link targets are kept
+// as written (relative targets are relative to the link's folder).
+class VirtualFileSystem final : public FileSystem {
+ public:
+  VirtualFileSystem(std::map<std::string, std::string> symlinks, std::vector<std::string> files) {
+    existing_.insert("/");
+    for (auto& [from, to] : symlinks) {
+      std::string key = engine::lexical_normalize(from);
+      add_with_ancestors(key);
+      links_[key] = std::move(to);
+    }
+    for (const auto& f : files) add_with_ancestors(engine::lexical_normalize(f));
+  }
+
+  std::optional<std::string> read_link(const std::string& path) const override {
+    auto it = links_.find(engine::lexical_normalize(path));
+    if (it == links_.end()) return std::nullopt;
+    return it->second;
+  }
+  bool exists(const std::string& path) const override {
+    return existing_.count(engine::lexical_normalize(path)) != 0;
+  }
+
+ private:
+  void add_with_ancestors(std::string p) {
+    while (existing_.insert(p).second && p != "/") {
+      std::size_t slash = p.rfind('/');
+      p.resize(slash == 0 ? 1 : slash);
+    }
+  }
+
+  std::map<std::string, std::string, std::less<>> links_;
+  std::set<std::string, std::less<>> existing_;
+};
+
+}  // namespace
+
+std::shared_ptr<const FileSystem> real_file_system() {
+  // Stateless: one instance for the process.
+  static const std::shared_ptr<const FileSystem> fs = std::make_shared<RealFileSystem>();
+  return fs;
+}
+
+std::shared_ptr<const FileSystem> virtual_file_system(std::map<std::string, std::string> symlinks,
+                                                      std::vector<std::string> files) {
+  return std::make_shared<VirtualFileSystem>(std::move(symlinks), std::move(files));
+}
+
+}  // namespace vigie

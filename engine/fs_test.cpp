@@ -1,0 +1,146 @@
+// Tests of the two filesystems: the declared one, and the real one on a temporary folder with
+// real symlinks (std::filesystem is fine here, in a native-only test).
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <string>
+
+#include <catch2/catch.hpp>
+#include <vigie/vigie.hpp>
+
+#include "engine/paths.hpp"
+
+namespace {
+
+namespace stdfs = std::filesystem;
+using vigie::engine::resolve_path;
+
+TEST_CASE("virtual_file_system: declared paths, their parents, symlink sources", "[fs]") {
+  auto fs = vigie::virtual_file_system(
+      {{"/srv/proj/notes", "/home/u/.ssh/id_rsa"}, {"/srv//proj/rel/", "../x"}},
+      {"/home/u/.ssh/id_rsa", "/etc/"});
+  struct Case {
+    const char* path;
+    bool exists;
+  };
+  const Case cases[] = {
+      {"/", true},
+      {"/home", true},
+      {"/home/u", true},
+      {"/home/u/.ssh", true},
+      {"/home/u/.ssh/id_rsa", true},
+      {"/home/u/.ssh/id_rsa.pub", false},
+      {"/srv/proj/notes", true},  // a symlink source exists
+      {"/srv/proj", true},
+      {"/srv/proj/rel", true},
+      {"/etc", true},
+      {"/etcetera", false},
+      {"/home/u/.ss", false},
+      {"/home/u/../u/.ssh", true},  // normalized before the lookup
+  };
+  for (const auto& c : cases) {
+    CAPTURE(c.path);
+    CHECK(fs->exists(c.path) == c.exists);
+  }
+  CHECK(fs->read_link("/srv/proj/notes") == std::optional<std::string>("/home/u/.ssh/id_rsa"));
+  CHECK(fs->read_link("/srv/proj/rel") == std::optional<std::string>("../x"));  // as written
+  CHECK(fs->read_link("/srv/proj//rel/") == std::optional<std::string>("../x"));
+  CHECK_FALSE(fs->read_link("/home/u/.ssh/id_rsa").has_value());
+  CHECK_FALSE(fs->read_link("/nothing").has_value());
+  auto empty = vigie::virtual_file_system({});
+  CHECK(empty->exists("/"));
+  CHECK_FALSE(empty->exists("/a"));
+}
+
+// A temporary folder, removed at the end of the test.
+struct TempDir {
+  stdfs::path path;
+  TempDir() {
+    std::random_device rd;
+    auto base = stdfs::canonical(stdfs::temp_directory_path());  // /tmp may itself be a link
+    path = base / ("vigie-fs-test-" + std::to_string(rd()) + "-" + std::to_string(rd()));
+    stdfs::create_directories(path);
+  }
+  ~TempDir() {
+    std::error_code ec;
+    stdfs::remove_all(path, ec);
+  }
+  std::string str(const std::string& rel = "") const {
+    return rel.empty() ? path.string() : (path / rel).string();
+  }
+};
+
+TEST_CASE("real_file_system: real symlinks in a temporary folder", "[fs][native]") {
+  TempDir tmp;
+  stdfs::create_directories(tmp.path / "proj" / "src");
+  stdfs::create_directories(tmp.path / "home" / ".ssh");
+  std::ofstream(tmp.path / "home" / ".ssh" / "id_rsa") << "secret\n";
+  std::ofstream(tmp.path / "proj" / "src" / "main.c") << "int main(){}\n";
+  stdfs::create_directory(tmp.path / "proj" / ".git");
+  stdfs::create_symlink(tmp.path / "home" / ".ssh" / "id_rsa", tmp.path / "proj" / "notes");
+  stdfs::create_directory_symlink("../home/.ssh", tmp.path / "proj" / "secrets");  // relative
+  stdfs::create_symlink("link2", tmp.path / "proj" / "link1");                     // chained
+  stdfs::create_symlink("src/main.c", tmp.path / "proj" / "link2");
+  stdfs::create_symlink("loop_b", tmp.path / "proj" / "loop_a");
+  stdfs::create_symlink("loop_a", tmp.path / "proj" / "loop_b");
+  stdfs::create_symlink("/nonexistent/target", tmp.path / "proj" / "dangling");
+
+  auto fs = vigie::real_file_system();
+  REQUIRE(fs);
+  CHECK(fs == vigie::real_file_system());  // one instance
+
+  SECTION("read_link and exists") {
+    CHECK(fs->read_link(tmp.str("proj/notes")) == tmp.str("home/.ssh/id_rsa"));
+    CHECK(fs->read_link(tmp.str("proj/secrets")) == std::optional<std::string>("../home/.ssh"));
+    CHECK_FALSE(fs->read_link(tmp.str("proj/src")).has_value());
+    CHECK_FALSE(fs->read_link(tmp.str("proj/missing")).has_value());
+    CHECK(fs->exists(tmp.str("proj/src/main.c")));
+    CHECK(fs->exists(tmp.str("proj/dangling")));  // the link itself exists
+    CHECK(fs->exists(tmp.str("proj/loop_a")));
+    CHECK_FALSE(fs->exists(tmp.str("proj/missing")));
+    CHECK_FALSE(fs->exists(tmp.str("proj/src/main.c/below")));  // ENOTDIR: absent
+  }
+
+  SECTION("resolve_path on the real filesystem") {
+    const std::string cwd = tmp.str("proj");
+    struct Case {
+      const char* path;
+      std::string expected;  // empty: an error
+    };
+    const Case cases[] = {
+        {"notes", tmp.str("home/.ssh/id_rsa")},
+        {"secrets/id_rsa", tmp.str("home/.ssh/id_rsa")},
+        {"secrets/new_key", tmp.str("home/.ssh/new_key")},  // not created yet
+        {"secrets/../../proj/src", tmp.str("proj/src")},    // `..` after the link: physical
+        {"link1", tmp.str("proj/src/main.c")},
+        {"./src//../src/main.c", tmp.str("proj/src/main.c")},
+        {"dangling", "/nonexistent/target"},
+        {"loop_a", ""},
+        {"loop_b/x", ""},
+    };
+    for (const auto& c : cases) {
+      CAPTURE(c.path);
+      auto r = resolve_path(c.path, cwd, tmp.str("home"), fs.get());
+      if (c.expected.empty()) {
+        CHECK_FALSE(r.ok);
+      } else {
+        REQUIRE(r.ok);
+        CHECK(r.path == c.expected);
+        // Agrees with the C++ library where the path exists.
+        std::error_code ec;
+        auto canonical = stdfs::canonical(stdfs::path(cwd) / c.path, ec);
+        if (!ec) CHECK(r.path == canonical.string());
+      }
+    }
+    auto home = resolve_path("~/.ssh/id_rsa", "/", tmp.str("home"), fs.get());
+    CHECK(home.path == tmp.str("home/.ssh/id_rsa"));
+  }
+
+  SECTION("git root on the real filesystem") {
+    auto root = vigie::engine::find_git_root(tmp.str("proj/src"), fs.get());
+    REQUIRE(root);
+    CHECK(*root == tmp.str("proj"));
+  }
+}
+
+}  // namespace
