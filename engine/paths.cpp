@@ -98,6 +98,12 @@ Resolved resolve_path(std::string_view path, std::string_view cwd, std::string_v
     return fail(std::string(path.substr(0, 256)), "path too long (over 64 KiB)");
   }
   if (path.empty()) return fail("", "empty path");
+  // The kernel stops at a NUL byte, so `/srv/proj/ok\0/../../etc` would not be what we judge.
+  for (std::string_view s : {path, cwd, home}) {
+    if (s.find('\0') != std::string_view::npos) {
+      return fail(lexical_normalize(path.substr(0, path.find('\0'))), "path contains a NUL byte");
+    }
+  }
 
   // 1. Make it absolute: `~`, `~/x`, relative to cwd.
   std::string absolute;
@@ -385,6 +391,10 @@ std::optional<GlobRegex> glob_to_regex(std::string_view glob, std::string* error
   std::vector<std::string_view> comps;
   for (std::string_view c : split_components(glob)) {
     if (c == ".") continue;
+    if (c == "..") {
+      if (error) *error = "`..` in glob (globs are relative to the root and never leave it)";
+      return std::nullopt;
+    }
     if (c == "**" && !comps.empty() && comps.back() == "**") continue;  // `**/**` is `**`
     comps.push_back(c);
   }

@@ -55,6 +55,7 @@ struct Resolved {
 
 // Resolves `path` as the kernel would before opening it:
 //   - `~` and `~/x` expand to `home` (`~user` is an error: we do not know other homes);
+//   - a NUL byte in `path`, `cwd` or `home` is an error (the kernel would stop there);
 //   - a relative path is taken relative to `cwd` (which must be absolute);
 //   - `.`, `..` and duplicate slashes are removed; `..` at the root stays at the root;
 //   - symlinks are followed component by component, including the last one, chained, with
@@ -157,7 +158,8 @@ class PathTable {
 //   - a glob without `/` matches the basename anywhere (`*.lock`, `Makefile`);
 //   - a glob with a `/` is anchored at the root (the workspace or the project): `tests/*`
 //     matches `tests/a.py`, not `tests/unit/a.py`; a leading `/` only anchors; a trailing `/`
-//     means the folder and everything below (`build/` == `build/**`).
+//     means the folder and everything below (`build/` == `build/**`); a `.` component is
+//     ignored and a `..` component is an error.
 // Matching is case-sensitive, like the filesystems of Linux.
 class GlobSet {
  public:
@@ -170,7 +172,7 @@ class GlobSet {
   GlobSet& operator=(const GlobSet&);
 
   // Adds a glob before `compile`. Returns false and sets `*error` when the glob is malformed
-  // (empty, unterminated `[`, trailing `\`) or the set is already compiled.
+  // (empty, unterminated `[`, trailing `\`, a `..` component) or the set is already compiled.
   bool add(std::string_view glob, std::uint32_t rule, std::string* error = nullptr);
   // Compiles the family. Returns false and sets `*error` when RE2 refuses it.
   bool compile(std::string* error = nullptr);

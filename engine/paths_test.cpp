@@ -182,6 +182,11 @@ TEST_CASE("resolve_path: details", "[paths]") {
     auto fs2 = vigie::virtual_file_system({{"/Users", "/private/Users"}});
     CHECK(resolve_path("~/x", "/", "/Users/u", fs2.get()).path == "/private/Users/u/x");
   }
+  SECTION("a NUL byte is an error") {
+    using namespace std::string_literals;
+    CHECK_FALSE(resolve_path("/srv/proj/ok\0/../../etc"s, "/", "", fs.get()).ok);
+    CHECK_FALSE(resolve_path("x", "/srv\0/a"s, "", fs.get()).ok);
+  }
   SECTION("input too long") {
     std::string huge(kMaxPathBytes + 1, 'a');
     CHECK_FALSE(resolve_path(huge, "/", "", fs.get()).ok);
@@ -582,7 +587,7 @@ TEST_CASE("GlobSet: a family in one set", "[paths][glob]") {
 }
 
 TEST_CASE("GlobSet: malformed globs are errors", "[paths][glob]") {
-  const char* bad[] = {"", "file[0-9", "trailing\\", "[!"};
+  const char* bad[] = {"", "file[0-9", "trailing\\", "[!", "../x", "a/../b"};
   for (const char* g : bad) {
     CAPTURE(g);
     GlobSet set;
