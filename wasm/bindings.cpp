@@ -68,6 +68,24 @@ std::string error_decision(const std::string& error) {
   }
 }
 
+// A request that could not be read still gets a decision, the same as `vigie check` gives it:
+// ask, or deny when the request says it is not interactive; never allow.
+std::string bad_request(const std::string& request_json, const std::string& error) {
+  vigie::Decision d;
+  json j = json::parse(request_json, nullptr, false);
+  bool interactive = true;
+  if (j.is_object()) {
+    if (auto it = j.find("interactive"); it != j.end() && it->is_boolean())
+      interactive = it->get<bool>();
+  }
+  d.decision = interactive ? vigie::Effect::ask : vigie::Effect::deny;
+  d.error = error;
+  d.message = "the request could not be read (" + error + "): a human must decide";
+  d.rule.id = "request.invalid";
+  d.rule.file = "<builtin>";
+  return vigie::decision_to_json(d);
+}
+
 // Compile options from JSON: {"file"?, "files"?: {name: text} | [{name, text}],
 // "check_examples"?}. Included files come only from `files`: there is no disk in wasm.
 struct ParsedOptions {
@@ -160,7 +178,7 @@ class PolicyHandle {
       if (!policy_) return error_decision("the policy did not compile");
       std::string error;
       std::optional<vigie::Request> req = vigie::parse_request(request_json, &error);
-      if (!req) return error_decision("invalid request: " + error);
+      if (!req) return bad_request(request_json, error);
       vigie::DecideOptions options;
       try {
         options.fs = parse_fs(fs_json);
@@ -170,6 +188,19 @@ class PolicyHandle {
       return vigie::decision_to_json(policy_->decide(*req, options));
     } catch (...) {
       return error_decision("internal error: " + what_of(std::current_exception()));
+    }
+  }
+
+  // `vigie test --format json`: the outcome of every test block of the policy.
+  std::string tests_json() const {
+    try {
+      if (!policy_) return "[]";
+      return vigie::test_outcomes_to_json(vigie::run_tests(*policy_));
+    } catch (...) {
+      json j = json::array({{{"name", ""},
+                             {"passed", false},
+                             {"why", "internal error: " + what_of(std::current_exception())}}});
+      return j.dump();
     }
   }
 
@@ -226,6 +257,7 @@ EMSCRIPTEN_BINDINGS(vigie) {
       .function("name", &PolicyHandle::name)
       .function("diagnosticsJson", &PolicyHandle::diagnostics_json)
       .function("decide", &PolicyHandle::decide)
+      .function("testsJson", &PolicyHandle::tests_json)
       .function("dump", &PolicyHandle::dump);
   em::function("parseShell", &parse_shell);
   em::function("lint", &lint);

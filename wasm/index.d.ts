@@ -90,18 +90,26 @@ export interface CompileOptions {
   check_examples?: boolean;
 }
 
-/** One test case of a policy's `test` blocks, as `vigie test --format json` reports it. */
-export interface TestResult {
-  name?: string;
+/** One case of a policy's `test` blocks, as `vigie test --format json` prints it. */
+export interface TestOutcome {
+  /** The test block's name. */
+  name: string;
+  file: string;
+  line: number;
+  /** command, edit, read, fetch, mcp, tool or request. */
+  kind: string;
+  /** The command line, path, URL... as written in the test. */
+  subject: string;
+  expected: Effect;
+  /** Empty: any rule. */
+  expected_rule: string;
+  /** Empty: any message; else a substring of the message. */
+  expected_message: string;
   passed: boolean;
-  [key: string]: unknown;
-}
-
-export interface TestReport {
-  passed: number;
-  failed: number;
-  tests: TestResult[];
-  [key: string]: unknown;
+  /** For a failure: what differs. */
+  why: string;
+  /** The decision the engine gave. */
+  decision: Decision;
 }
 
 export interface Policy {
@@ -116,8 +124,8 @@ export interface Policy {
   decide(request: Request | string, fs?: VirtualFileSystem | string): Decision;
   /** JSON text in, JSON text out: no object conversion, for hot loops. */
   decideJson(requestJson: string, fsJson?: string): string;
-  /** Runs the `test` blocks written in the policy. */
-  runTests(): TestReport;
+  /** Runs the `test` blocks written in the policy (and its includes); [] when freed. */
+  runTests(): TestOutcome[];
   /** A readable dump of the compiled form (`vigie check --dump=compiled`). */
   dump(): string;
   /** Releases the compiled policy now (otherwise it is released when garbage-collected). */
