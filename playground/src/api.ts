@@ -43,7 +43,7 @@ export interface Diagnostic {
 
 export interface ShellWord {
   text: string;
-  literal: boolean;
+  literal: string | boolean | null; // the value after quote removal; null when not static
 }
 
 export interface ShellCommand {
@@ -81,6 +81,7 @@ export interface Request {
 /** One result of a test written in the policy file. */
 export interface TestResult {
   test: string; // the test block's name
+  file?: string;
   line: number;
   case: string; // the case as written
   expected: string;

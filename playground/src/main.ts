@@ -305,6 +305,33 @@ function jumpTo(line: number, column = 1) {
   policyView.focus();
 }
 
+/** The package's own test runner (`policy.runTests()`, as `vigie test --format json`). */
+function engineTests(p: Policy): TestResult[] | null {
+  if (typeof p.runTests !== "function") return null;
+  let report: any;
+  try {
+    report = p.runTests();
+  } catch {
+    return null; // an older build without the runner: run the cases through decide()
+  }
+  const list: any[] | null = Array.isArray(report) ? report : Array.isArray(report?.tests) ? report.tests : null;
+  if (!list) return null;
+  return list.map((o) => {
+    const expected = `${o.expected ?? ""}${o.expected_rule ? ` rule ${o.expected_rule}` : ""}${o.expected_message ? ` "${o.expected_message}"` : ""}`;
+    const subject = o.kind === "request" ? `'${o.subject}'` : JSON.stringify(o.subject ?? "");
+    return {
+      test: String(o.name ?? ""),
+      file: o.file,
+      line: Number(o.line ?? 0),
+      case: `${o.kind ?? "?"} ${subject} => ${expected}`,
+      expected,
+      got: o.decision?.decision ?? "",
+      pass: Boolean(o.passed),
+      detail: o.why || undefined,
+    };
+  });
+}
+
 function runTests() {
   const summary = $("tests-summary");
   const list = $("tests");
@@ -317,7 +344,8 @@ function runTests() {
   }
   let results: TestResult[];
   try {
-    results = runTestsFallback(state.policy, p, { cwd: state.ctx.cwd, project_root: state.ctx.project_root, home: state.ctx.home, interactive: true }, parseVfs());
+    results = engineTests(p) ??
+      runTestsFallback(state.policy, p, { cwd: state.ctx.cwd, project_root: state.ctx.project_root, home: state.ctx.home, interactive: true }, parseVfs());
   } catch (e) {
     summary.textContent = `tests failed to run: ${(e as Error).message}`;
     summary.className = "tests-summary bad";
@@ -341,7 +369,8 @@ function runTests() {
       el("span", { cls: "case" }, r.case),
     );
     if (!r.pass) li.append(el("div", { cls: "detail" }, r.detail ?? `expected ${r.expected}, got ${r.got}`));
-    li.addEventListener("click", () => jumpTo(r.line));
+    if (!r.file || r.file === state.file) li.addEventListener("click", () => jumpTo(r.line));
+    else li.prepend(el("span", { cls: "muted" }, `${r.file}:${r.line} `));
     list.append(li);
   }
 }
@@ -517,8 +546,10 @@ function renderAst() {
   for (const c of parsed.commands ?? []) {
     const row = el("div", { cls: "ast-cmd" });
     for (const w of c.argv ?? []) {
-      const tok = el("code", { cls: "tok" + (w.literal ? "" : " dynamic") }, w.text);
-      if (!w.literal) tok.title = "not static: never satisfies an allow token";
+      const isStatic = w.literal !== null && w.literal !== false && w.literal !== undefined;
+      const shown = typeof w.literal === "string" ? w.literal : w.text;
+      const tok = el("code", { cls: "tok" + (isStatic ? "" : " dynamic") }, shown);
+      tok.title = isStatic ? `as written: ${w.text}` : `${w.text}: not static, never satisfies an allow token`;
       row.append(tok);
     }
     const ctx = Array.isArray(c.context) ? c.context.join(" › ") : c.context ?? "";
@@ -715,6 +746,13 @@ async function main() {
     return;
   }
   compileNow();
+  // For tests and curious authors: the full documents (CodeMirror renders only what is visible).
+  (window as any).__vigiePlayground = {
+    policy: () => policyView.state.doc.toString(),
+    state: () => JSON.parse(JSON.stringify(state)),
+    decision: () => lastDecision,
+    diagnostics: () => diagnostics,
+  };
   document.body.dataset.ready = "1";
   if (import.meta.env.PROD && "serviceWorker" in navigator && location.protocol.startsWith("http")) {
     navigator.serviceWorker.register("./sw.js").catch(() => {});

@@ -1,0 +1,209 @@
+// End-to-end tests of the playground in Debian's headless Chromium, against the built dist/
+// and the real WASM build of the `vigie` package. Run with playground/test/run.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { serve, launch, dist, repo } from "./harness.mjs";
+
+const T = (id) => `[data-testid="${id}"]`;
+let server, url, browser;
+
+before(async () => {
+  assert.ok(fs.existsSync(path.join(dist, "index.html")), "playground/dist is missing: run `npm --prefix playground run build`");
+  ({ server, url } = await serve());
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+async function open(hash = "") {
+  const page = await browser.context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.errors = errors;
+  await page.goto(url + hash);
+  await page.waitForSelector("body[data-ready='1']", { timeout: 15000 });
+  return page;
+}
+
+async function setPolicy(page, text) {
+  await page.click(`${T("policy-editor")} .cm-content`);
+  await page.keyboard.press("Control+a");
+  await page.keyboard.press("Delete");
+  await page.keyboard.insertText(text);
+}
+
+const policyText = (page) => page.evaluate(() => {
+  const lines = [...document.querySelectorAll('[data-testid="policy-editor"] .cm-line')];
+  return lines.map((l) => l.textContent).join("\n");
+});
+
+async function decisionSettles(page, expected) {
+  await page.waitForFunction(
+    ([sel, want]) => want.includes(document.querySelector(sel)?.textContent ?? ""),
+    [T("decision"), expected], { timeout: 5000 });
+  return page.textContent(T("decision"));
+}
+
+test("the page loads the real WASM engine and decides", async () => {
+  const page = await open();
+  if (process.env.VIGIE_E2E_ALLOW_MOCK !== "1") assert.equal(await page.getAttribute("body", "data-engine"), "wasm", "the e2e tests must run against the WASM build, not the mock");
+  for (const id of ["policy-editor", "command-input", "decision", "decision-message", "decision-rule", "diagnostics", "examples", "tests-summary"]) {
+    assert.equal(await page.locator(T(id)).count(), 1, `exactly one ${id}`);
+  }
+  const d = await decisionSettles(page, ["allow", "deny", "ask"]);
+  assert.match(d, /^(allow|deny|ask)$/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test("a policy with an error shows the diagnostic, in the list and under the span", async () => {
+  const page = await open();
+  await setPolicy(page, 'policy "broken"\nmode read_only\n\ncommands {\n  allow git status\n}\n');
+  await page.waitForFunction((sel) => /read_only/.test(document.querySelector(sel)?.textContent ?? ""), T("diagnostics"), { timeout: 5000 });
+  const text = await page.textContent(T("diagnostics"));
+  assert.match(text, /2:\d+/, "the list shows line:column");
+  assert.match(text, /readonly/, "with the did-you-mean help");
+  // The squiggle sits on line 2.
+  await page.waitForSelector(`${T("policy-editor")} .cm-lintRange-error`, { timeout: 5000 });
+  const squiggled = await page.textContent(`${T("policy-editor")} .cm-lintRange-error`);
+  assert.match(squiggled, /read_only/);
+  // Hovering the squiggle shows the message and the help.
+  await page.hover(`${T("policy-editor")} .cm-lintRange-error`);
+  await page.waitForSelector(".cm-tooltip-lint", { timeout: 5000 });
+  assert.match(await page.textContent(".cm-tooltip-lint"), /help: .*readonly/s);
+  // Fixing it clears the list.
+  await setPolicy(page, 'policy "fixed"\nmode readonly\n\ncommands {\n  allow git status\n}\n');
+  await page.waitForFunction((sel) => /No problems/.test(document.querySelector(sel)?.textContent ?? ""), T("diagnostics"), { timeout: 5000 });
+  await page.close();
+});
+
+test("no shouting while a line is still incomplete", async () => {
+  const page = await open();
+  await setPolicy(page, 'policy "typing"\n\ncommands {\n  deny rm -rf "Do not');
+  // While the cursor sits at the end, an open string or block is not reported...
+  await page.waitForTimeout(300);
+  const held = await page.evaluate((sel) => document.querySelector(sel).textContent, T("diagnostics"));
+  assert.doesNotMatch(held, /✕/, `no error while typing at the end, got: ${held}`);
+  assert.equal(await page.locator(`${T("policy-editor")} .cm-lintRange-error`).count(), 0);
+  // ...but it is once the author moves away.
+  await page.keyboard.press("Control+Home");
+  await page.waitForFunction((sel) => /✕/.test(document.querySelector(sel)?.textContent ?? ""), T("diagnostics"), { timeout: 5000 });
+  await page.close();
+});
+
+test("`git status && rm -rf ~` is denied, with the rule, which jumps to its line", async () => {
+  const page = await open();
+  const input = page.locator(T("command-input"));
+  await input.fill("");
+  await input.pressSequentially("git status && rm -rf ~", { delay: 5 });
+  assert.equal(await decisionSettles(page, ["deny"]), "deny");
+  const rule = (await page.textContent(T("decision-rule"))).trim();
+  assert.ok(rule && !/default/.test(rule), `a rule decided: ${rule}`);
+  assert.notEqual((await page.textContent(T("decision-message"))).trim(), "", "a deny carries a message");
+  // Each command of the line, as the engine saw it.
+  const trace = await page.textContent(T("trace"));
+  assert.match(trace, /git/);
+  assert.match(trace, /rm/);
+  // The shell AST is one click away.
+  await page.click("#ast-details summary");
+  assert.match(await page.textContent(T("ast")), /"argv"/);
+  // Clicking the rule selects its line in the editor (when it is written in this file).
+  const m = /:(\d+)\s*$/.exec(rule);
+  if (m && (await page.isEnabled(T("decision-rule")))) {
+    await page.click(T("decision-rule"));
+    const active = await page.evaluate(() => {
+      const view = document.querySelector('[data-testid="policy-editor"] .cm-activeLine');
+      return view?.textContent ?? "";
+    });
+    const source = (await policyText(page)).split("\n");
+    assert.equal(active, source[Number(m[1]) - 1], "the decided rule's line is the active line");
+  }
+  // A safe line is allowed.
+  await input.fill("git status && git diff");
+  assert.equal(await decisionSettles(page, ["allow"]), "allow");
+  // The tests of the policy ran.
+  assert.match(await page.textContent(T("tests-summary")), /\d+\/\d+ passed|no tests/);
+  // The picture for docs/: the deny.
+  await input.fill("git status && rm -rf ~");
+  await decisionSettles(page, ["deny"]);
+  await page.click("#ast-details summary"); // closed again: the tests show in the picture
+  await page.click(T("command-input"));
+  await page.setViewportSize({ width: 1440, height: 960 });
+  await page.waitForTimeout(200);
+  const shot = (await page.getAttribute("body", "data-engine")) === "wasm" ? path.join(repo, "docs/playground.png") : path.join(dist, "mock.png");
+  await page.screenshot({ path: shot });
+  await page.close();
+});
+
+test("switching examples loads each policy from rules/", async () => {
+  const page = await open();
+  const options = await page.$$eval(`${T("examples")} option`, (os) => os.map((o) => o.value));
+  assert.ok(options.includes("starter"));
+  const files = fs.readdirSync(path.join(repo, "rules")).filter((f) => f.endsWith(".vigie")).sort();
+  for (const f of files) assert.ok(options.includes(f.replace(/\.vigie$/, "")), `examples menu lists ${f}`);
+  for (const name of options) {
+    await page.selectOption(T("examples"), name);
+    const expected = name === "starter" ? null : fs.readFileSync(path.join(repo, "rules", `${name}.vigie`), "utf8");
+    await page.waitForFunction(() => document.querySelector('[data-testid="decision"]')?.textContent !== undefined);
+    if (expected !== null) {
+      // CodeMirror renders only what is visible: compare the document through its state.
+      const doc = await page.evaluate(() => window.__vigiePlayground?.policy());
+      assert.equal(doc, expected, `editor holds rules/${name}.vigie`);
+    }
+    const d = await decisionSettles(page, ["allow", "deny", "ask"]);
+    assert.match(d, /^(allow|deny|ask)$/, `${name}: a decision`);
+    assert.notEqual((await page.textContent(T("tests-summary"))).trim(), "", `${name}: tests summary`);
+  }
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test("a shared URL restores the same state", async () => {
+  const page = await open();
+  await setPolicy(page, 'policy "shared"\nmode auto\n\ncommands {\n  allow git status\n  deny  git push  "Pushing is for humans."\n}\n');
+  const input = page.locator(T("command-input"));
+  await input.fill("git push origin main");
+  await page.selectOption("#ctx-mode", "ask");
+  await page.click(".vfs summary");
+  await page.fill("#vfs", "/home/u/project/notes -> /home/u/.ssh/id_rsa");
+  assert.equal(await decisionSettles(page, ["deny"]), "deny");
+  await page.click("#share");
+  await page.waitForFunction(() => /#s=/.test(location.href));
+  const link = await page.evaluate(() => location.href);
+  const before = {
+    policy: await page.evaluate(() => window.__vigiePlayground.policy()),
+    message: await page.textContent(T("decision-message")),
+    rule: await page.textContent(T("decision-rule")),
+  };
+  await page.close();
+
+  const again = await browser.context.newPage();
+  await again.goto(link);
+  await again.waitForSelector("body[data-ready='1']", { timeout: 15000 });
+  assert.equal(await again.evaluate(() => window.__vigiePlayground.policy()), before.policy);
+  assert.equal(await again.inputValue(T("command-input")), "git push origin main");
+  assert.equal(await again.inputValue("#ctx-mode"), "ask");
+  assert.equal(await again.inputValue("#vfs"), "/home/u/project/notes -> /home/u/.ssh/id_rsa");
+  assert.equal(await decisionSettles(again, ["deny"]), "deny");
+  assert.equal(await again.textContent(T("decision-message")), before.message);
+  assert.equal(await again.textContent(T("decision-rule")), before.rule);
+  await again.close();
+});
+
+test("a JSON request is decided too", async () => {
+  const page = await open();
+  await page.click("#tab-request");
+  await page.click('[data-preset="read"]');
+  const d = await decisionSettles(page, ["allow", "deny", "ask"]);
+  assert.match(d, /^(allow|deny|ask)$/);
+  await page.click(`${T("request-editor")} .cm-content`);
+  await page.keyboard.press("Control+a");
+  await page.keyboard.insertText("{ not json");
+  await page.waitForSelector("#request-error:not([hidden])");
+  await page.close();
+});
