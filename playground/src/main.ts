@@ -691,8 +691,9 @@ function wire() {
     try {
       const out = engine.format(state.policy) as unknown;
       const text = typeof out === "string" ? out : (out as any)?.text ?? (out as any)?.output ?? (out as any)?.formatted;
-      if (typeof text === "string" && text !== state.policy) setDoc(policyView, text);
-      else if (typeof text !== "string") toast("Format: the policy has errors");
+      if ((out as any)?.ok === false || typeof text !== "string") toast("Format: fix the policy's errors first");
+      else if (text !== state.policy) setDoc(policyView, text);
+      else toast("Already formatted");
     } catch (e) {
       toast(`Format failed: ${(e as Error).message}`);
     }
@@ -755,7 +756,15 @@ async function main() {
   };
   document.body.dataset.ready = "1";
   if (import.meta.env.PROD && "serviceWorker" in navigator && location.protocol.startsWith("http")) {
-    navigator.serviceWorker.register("./sw.js").catch(() => {});
+    // Offline once loaded: the service worker answers from this cache when the network fails;
+    // fill it now with everything this load fetched (the page, its script, style and .wasm).
+    navigator.serviceWorker.register("./sw.js").then(async () => {
+      const urls = [location.href.split("#")[0], ...performance.getEntriesByType("resource").map((e) => e.name)]
+        .filter((u) => new URL(u).origin === location.origin);
+      const cache = await caches.open("vigie-playground-v1");
+      await cache.addAll([...new Set(urls)]);
+      document.body.dataset.offline = "1";
+    }).catch(() => {});
   }
 }
 

@@ -153,6 +153,7 @@ export const vigieStreamParser = {
       return null;
     }
     if (state.afterArrow && w === "rule") return "propertyName";
+    if (idx === 1 && state.firstWord === "id") return "labelName";
     if (w === "with" && block === "test") return "propertyName";
     if (w === "..." || w === "$" || w === "*") return "operator";
     if (/^\d+[smh]?$/.test(w)) return "number";

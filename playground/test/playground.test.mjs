@@ -207,3 +207,19 @@ test("a JSON request is decided too", async () => {
   await page.waitForSelector("#request-error:not([hidden])");
   await page.close();
 });
+
+test("works offline once loaded", async () => {
+  const page = await open();
+  await page.waitForSelector("body[data-offline='1']", { timeout: 10000 });
+  await browser.context.setOffline(true);
+  try {
+    await page.reload();
+    await page.waitForSelector("body[data-ready='1']", { timeout: 15000 });
+    assert.equal(await page.getAttribute("body", "data-engine"), process.env.VIGIE_E2E_ALLOW_MOCK === "1" ? await page.getAttribute("body", "data-engine") : "wasm");
+    const d = await decisionSettles(page, ["allow", "deny", "ask"]);
+    assert.match(d, /^(allow|deny|ask)$/);
+  } finally {
+    await browser.context.setOffline(false);
+  }
+  await page.close();
+});
