@@ -181,7 +181,7 @@ function compileNow() {
     diagnostics = [{ code: "page", severity: "error", file: state.file, line: 1, column: 1, end_line: 1, end_column: 1,
       message: `the engine failed: ${(e as Error).message}`, help: "" }];
   }
-  const hasErrors = diagnostics.some((d) => d.severity === "error");
+  const hasErrors = (next as { ok?: boolean } | null)?.ok === false || diagnostics.some((d) => d.severity === "error");
   if (policy && policy !== lastGood) policy.free();
   policy = next;
   if (next && !hasErrors) {
@@ -532,13 +532,19 @@ function renderAst() {
   const pre = $("ast");
   const cmds = $("ast-commands");
   cmds.replaceChildren();
+  let line: string | null = state.command;
   if (state.tab !== "command") {
-    pre.textContent = "(the shell AST is shown for command lines)";
+    const r = buildRequest().request;
+    const c = (r?.input as Record<string, unknown> | undefined)?.command;
+    line = typeof c === "string" ? c : null;
+  }
+  if (line === null) {
+    pre.textContent = "(the shell AST is shown for command lines: a Bash request's input.command)";
     return;
   }
   let parsed: ShellParse;
   try {
-    parsed = engine.parseShell(state.command);
+    parsed = engine.parseShell(line);
   } catch (e) {
     pre.textContent = `parseShell failed: ${(e as Error).message}`;
     return;
