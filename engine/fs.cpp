@@ -3,8 +3,9 @@
 #include <map>
 #include <memory>
 #include <optional>
-#include <set>
 #include <string>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include <vigie/vigie.hpp>
@@ -76,15 +77,24 @@ class VirtualFileSystem final : public FileSystem {
   }
 
   std::optional<std::string> read_link(const std::string& path) const override {
-    auto it = links_.find(engine::lexical_normalize(path));
+    auto it = is_normal(path) ? links_.find(path) : links_.find(engine::lexical_normalize(path));
     if (it == links_.end()) return std::nullopt;
     return it->second;
   }
   bool exists(const std::string& path) const override {
+    if (is_normal(path)) return existing_.count(path) != 0;
     return existing_.count(engine::lexical_normalize(path)) != 0;
   }
 
  private:
+  // The resolver only asks about normalized paths: skip the copy then.
+  static bool is_normal(const std::string& p) {
+    if (p.empty() || p[0] != '/') return false;
+    if (p.size() > 1 && p.back() == '/') return false;
+    return p.find("//") == std::string::npos && p.find("/./") == std::string::npos &&
+           p.find("/../") == std::string::npos && !p.ends_with("/.") && !p.ends_with("/..");
+  }
+
   void add_with_ancestors(std::string p) {
     while (existing_.insert(p).second && p != "/") {
       std::size_t slash = p.rfind('/');
@@ -92,8 +102,9 @@ class VirtualFileSystem final : public FileSystem {
     }
   }
 
-  std::map<std::string, std::string, std::less<>> links_;
-  std::set<std::string, std::less<>> existing_;
+  // Hashed: the resolver asks once per path component.
+  std::unordered_map<std::string, std::string> links_;
+  std::unordered_set<std::string> existing_;
 };
 
 }  // namespace

@@ -152,15 +152,14 @@ Resolved resolve_path(std::string_view path, std::string_view cwd, std::string_v
       pop_component(resolved);
       continue;
     }
-    std::string candidate = resolved;
-    candidate += '/';
-    candidate += comp;
-    std::optional<std::string> target;
-    if (fs != nullptr) target = fs->read_link(candidate);
-    if (!target) {
-      resolved = std::move(candidate);
-      continue;
-    }
+    const std::size_t parent_size = resolved.size();
+    resolved += '/';
+    resolved += comp;
+    if (fs == nullptr) continue;
+    std::optional<std::string> target = fs->read_link(resolved);
+    if (!target) continue;
+    std::string candidate = resolved;  // the link itself, for messages
+    resolved.resize(parent_size);      // its target is read from its folder
     if (++links > kMaxSymlinks) {
       return fail(lexical_normalize(absolute), "too many levels of symbolic links resolving `" +
                                                    std::string(path) + "` (more than " +
