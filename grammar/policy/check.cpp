@@ -1,0 +1,928 @@
+// The checker: the key table of docs/language.md ("Keys by block"), applied to the generic AST.
+#include "grammar/policy/check.hpp"
+
+#include <re2/re2.h>
+#include <algorithm>
+#include <cctype>
+#include <limits>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "grammar/policy/codes.hpp"
+#include "grammar/policy/diagnostic.hpp"
+#include "grammar/policy/format.hpp"
+
+namespace vigie::policy {
+
+// --- helpers shared with the parser and the engine -------------------------------------------
+
+namespace {
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// Optimal string alignment distance (Damerau-Levenshtein with adjacent transpositions).
+std::size_t osa_distance(std::string_view a, std::string_view b) {
+  const std::size_t n = a.size(), m = b.size();
+  std::vector<std::vector<std::size_t>> d(n + 1, std::vector<std::size_t>(m + 1));
+  for (std::size_t i = 0; i <= n; ++i) d[i][0] = i;
+  for (std::size_t j = 0; j <= m; ++j) d[0][j] = j;
+  for (std::size_t i = 1; i <= n; ++i) {
+    for (std::size_t j = 1; j <= m; ++j) {
+      std::size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
+      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) {
+        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+      }
+    }
+  }
+  return d[n][m];
+}
+
+}  // namespace
+
+std::optional<std::string> did_you_mean(std::string_view word,
+                                        const std::vector<std::string_view>& candidates) {
+  // Long input is no typo of a keyword (and the distance is quadratic): skip it.
+  if (word.empty() || word.size() > 64) return std::nullopt;
+  const std::string w = lower(word);
+  const std::size_t limit = w.size() <= 4 ? 1 : w.size() <= 8 ? 2 : 3;
+  std::optional<std::string> best;
+  std::size_t best_d = limit + 1;
+  for (auto c : candidates) {
+    if (c == word) continue;  // the word itself is not a suggestion
+    std::size_t d = osa_distance(w, lower(c));
+    if (d < best_d) {
+      best_d = d;
+      best = std::string(c);
+    }
+  }
+  return best;
+}
+
+const char* effect_name(Effect e) noexcept {
+  switch (e) {
+    case Effect::allow:
+      return "allow";
+    case Effect::ask:
+      return "ask";
+    case Effect::deny:
+      return "deny";
+  }
+  return "ask";
+}
+
+std::optional<Effect> parse_effect(std::string_view s) noexcept {
+  if (s == "allow") return Effect::allow;
+  if (s == "ask") return Effect::ask;
+  if (s == "deny") return Effect::deny;
+  return std::nullopt;
+}
+
+std::optional<Mode> mode_from_string(std::string_view s) noexcept {
+  if (s == "readonly" || s == "deny") return Mode::readonly;
+  if (s == "ask" || s == "supervised") return Mode::ask;
+  if (s == "auto" || s == "full") return Mode::auto_;
+  return std::nullopt;
+}
+
+const std::vector<std::string_view>& builtin_interpreters() {
+  static const std::vector<std::string_view> v = {
+      "python",     "python2", "python3", "pypy", "pypy3",   "node",    "nodejs",    "deno",
+      "bun",        "ruby",    "perl",    "php",  "bash",    "sh",      "zsh",       "dash",
+      "ksh",        "fish",    "csh",     "tcsh", "lua",     "Rscript", "osascript", "pwsh",
+      "powershell", "tclsh",   "awk",     "gawk", "ts-node", "tsx"};
+  return v;
+}
+
+const std::vector<std::string_view>& builtin_wrappers() {
+  static const std::vector<std::string_view> v = {
+      "sudo",   "doas",    "su",    "env",  "exec",  "command", "builtin", "eval",  "nice",
+      "ionice", "timeout", "nohup", "time", "xargs", "stdbuf",  "setsid",  "chroot"};
+  return v;
+}
+
+const Word* protect_message(const Setting& s) {
+  for (const auto& a : s.args) {
+    if (a.kind == Word::Kind::double_quoted) return &a;
+  }
+  return nullptr;
+}
+
+// --- the key table ---------------------------------------------------------------------------
+
+namespace {
+
+enum class Ctx { top, paths, commands, fetch, mcp, tools, safety, session, agent, test };
+
+const char* ctx_name(Ctx c) {
+  switch (c) {
+    case Ctx::top:
+      return "the top level";
+    case Ctx::paths:
+      return "`paths`";
+    case Ctx::commands:
+      return "`commands`";
+    case Ctx::fetch:
+      return "`fetch`";
+    case Ctx::mcp:
+      return "`mcp`";
+    case Ctx::tools:
+      return "`tools`";
+    case Ctx::safety:
+      return "`safety`";
+    case Ctx::session:
+      return "`session`";
+    case Ctx::agent:
+      return "`agent`";
+    case Ctx::test:
+      return "`test`";
+  }
+  return "";
+}
+
+// How a setting's arguments are read.
+enum class Type {
+  text,         // any word but a regex: a name, a path, a glob
+  choice,       // one of `choices`
+  mode,         // readonly|ask|auto and the seed spellings
+  effect,       // allow|deny|ask
+  number,       // a positive integer
+  budget,       // actions|minutes N
+  option,       // CMD -OPT…
+  protect,      // GLOB+ ["message"]
+  third_party,  // default | none | GLOB+
+  safety_name,  // built-in check ids
+  flag,         // no argument, or on|off
+};
+
+constexpr std::size_t kMany = std::numeric_limits<std::size_t>::max();
+
+struct KeySpec {
+  Ctx ctx;
+  std::string_view key;
+  std::size_t min_args, max_args;
+  Type type;
+  bool once;                                // a second one is an error
+  std::vector<std::string_view> choices{};  // for Type::choice
+  std::string_view usage{};                 // shown in help
+};
+
+const std::vector<KeySpec>& key_table() {
+  static const std::vector<KeySpec> t = {
+      {Ctx::top, "policy", 1, 1, Type::text, true, {}, "policy \"NAME\""},
+      {Ctx::top, "mode", 1, 1, Type::mode, true, {}, "mode readonly|ask|auto"},
+      {Ctx::top, "default", 1, 1, Type::effect, true, {}, "default allow|deny|ask"},
+      {Ctx::top, "include", 1, 1, Type::text, false, {}, "include \"FILE\""},
+      {Ctx::top, "extends", 1, 1, Type::text, true, {}, "extends \"FILE\""},
+      {Ctx::top, "plugins", 1, kMany, Type::text, false, {}, "plugins \"FILE\"…"},
+      {Ctx::top,
+       "non-interactive",
+       1,
+       1,
+       Type::choice,
+       true,
+       {"deny", "ask"},
+       "non-interactive deny|ask"},
+
+      {Ctx::paths, "workspace", 1, 1, Type::text, true, {}, "workspace PATH"},
+      {Ctx::paths,
+       "workspace-only",
+       1,
+       1,
+       Type::choice,
+       true,
+       {"on", "off"},
+       "workspace-only on|off"},
+      {Ctx::paths, "protect", 1, kMany, Type::protect, false, {}, "protect GLOB… [\"message\"]"},
+      {Ctx::paths,
+       "third-party",
+       1,
+       kMany,
+       Type::third_party,
+       true,
+       {},
+       "third-party default|none|GLOB…"},
+
+      {Ctx::commands, "default", 1, 1, Type::effect, true, {}, "default allow|deny|ask"},
+      {Ctx::commands, "option", 2, kMany, Type::option, false, {}, "option CMD -o --option…"},
+      {Ctx::commands, "wrapper", 1, kMany, Type::text, false, {}, "wrapper NAME…"},
+      {Ctx::commands, "interpreter", 1, kMany, Type::text, false, {}, "interpreter NAME…"},
+      {Ctx::commands,
+       "metachars",
+       1,
+       1,
+       Type::choice,
+       true,
+       {"deny", "ask", "allow"},
+       "metachars deny|ask|allow"},
+
+      {Ctx::fetch, "default", 1, 1, Type::effect, true, {}, "default allow|deny|ask"},
+      {Ctx::mcp, "default", 1, 1, Type::effect, true, {}, "default allow|deny|ask"},
+
+      {Ctx::tools, "auto-approve", 1, kMany, Type::text, false, {}, "auto-approve NAME…"},
+      {Ctx::tools, "always-ask", 1, kMany, Type::text, false, {}, "always-ask NAME…|\"*\""},
+      {Ctx::tools, "exclude", 1, kMany, Type::text, false, {}, "exclude NAME…"},
+
+      {Ctx::safety, "enable", 1, kMany, Type::safety_name, false, {}, "enable CHECK…"},
+      {Ctx::safety, "disable", 1, kMany, Type::safety_name, false, {}, "disable CHECK…"},
+      {Ctx::safety, "context", 1, 1, Type::choice, true, {"user", "root"}, "context user|root"},
+
+      {Ctx::session, "loop-threshold", 1, 1, Type::number, true, {}, "loop-threshold N"},
+      {Ctx::session, "budget", 2, 2, Type::budget, false, {}, "budget actions|minutes N"},
+      {Ctx::session,
+       "remember",
+       1,
+       1,
+       Type::choice,
+       true,
+       {"always", "never"},
+       "remember always|never"},
+
+      {Ctx::test, "cwd", 1, 1, Type::text, true, {}, "cwd PATH"},
+      {Ctx::test, "project", 1, 1, Type::text, true, {}, "project PATH"},
+      {Ctx::test, "home", 1, 1, Type::text, true, {}, "home PATH"},
+      {Ctx::test, "mode", 1, 1, Type::mode, true, {}, "mode readonly|ask|auto"},
+      {Ctx::test, "agent", 1, 1, Type::text, true, {}, "agent \"NAME\""},
+      {Ctx::test, "non-interactive", 0, 1, Type::flag, true, {}, "non-interactive [on|off]"},
+      {Ctx::test, "symlink", 2, 2, Type::text, false, {}, "symlink FROM TO"},
+  };
+  return t;
+}
+
+// The keys of `with` in a test case: the test block's settings, one value each, plus flags.
+const std::vector<std::string_view> kWithKeys = {"cwd",   "project",         "home",       "mode",
+                                                 "agent", "non-interactive", "interactive"};
+
+const std::vector<std::string_view> kTestKinds = {"command", "edit", "write", "read",
+                                                  "fetch",   "mcp",  "tool",  "request"};
+
+const std::vector<std::string_view> kModes = {"readonly",   "ask",  "auto",
+                                              "supervised", "full", "deny"};
+const std::vector<std::string_view> kEffects = {"allow", "deny", "ask"};
+const std::vector<std::string_view> kMethods = {"GET",   "HEAD",   "POST",   "PUT",
+                                                "PATCH", "DELETE", "OPTIONS"};
+
+bool has_rules(Ctx c) {
+  return c == Ctx::paths || c == Ctx::commands || c == Ctx::fetch || c == Ctx::mcp ||
+         c == Ctx::tools;
+}
+
+std::optional<Ctx> block_ctx(std::string_view kind) {
+  if (kind == "paths") return Ctx::paths;
+  if (kind == "commands") return Ctx::commands;
+  if (kind == "fetch") return Ctx::fetch;
+  if (kind == "mcp") return Ctx::mcp;
+  if (kind == "tools") return Ctx::tools;
+  if (kind == "safety") return Ctx::safety;
+  if (kind == "session") return Ctx::session;
+  if (kind == "agent") return Ctx::agent;
+  if (kind == "test") return Ctx::test;
+  return std::nullopt;
+}
+
+std::vector<std::string_view> blocks_allowed(Ctx c) {
+  if (c == Ctx::top) {
+    return {"paths", "commands", "fetch", "mcp", "tools", "safety", "session", "agent", "test"};
+  }
+  if (c == Ctx::agent) return {"paths", "commands", "fetch", "mcp", "tools"};
+  return {};
+}
+
+// "(a, b or c)" for a help line.
+std::string one_of(const std::vector<std::string_view>& v) {
+  std::string out;
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    if (i > 0) out += i + 1 == v.size() ? " or " : ", ";
+    out += '`' + std::string(v[i]) + '`';
+  }
+  return out;
+}
+
+bool is_number(const std::string& s) {
+  if (s.empty() || s.size() > 9) return false;  // up to 999,999,999
+  return std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+std::string basename(const std::string& s) {
+  auto p = s.rfind('/');
+  return p == std::string::npos ? s : s.substr(p + 1);
+}
+
+class Checker {
+ public:
+  Checker(const File& f, std::vector<Diagnostic>& out, const CheckOptions& o)
+      : f_(f), out_(out), opt_(o) {}
+
+  void run() {
+    collect_program_lists(f_.items);
+    items(f_.items, Ctx::top);
+    if (opt_.require_policy_name && !seen_policy_) {
+      diag({0, 0}, Code::missing_policy_name, Severity::error, "the policy has no name",
+           "start the file with `policy \"NAME\"`");
+    }
+  }
+
+ private:
+  void diag(Span s, Code c, Severity sev, std::string msg, std::string help = {}) {
+    out_.push_back(make_diagnostic(f_.name, f_.source, s, c, sev, std::move(msg), std::move(help)));
+  }
+  void error(Span s, Code c, std::string msg, std::string help = {}) {
+    diag(s, c, Severity::error, std::move(msg), std::move(help));
+  }
+  std::uint32_t line_of(Span s) const { return line_col(f_.source, s.begin).line; }
+
+  // The file's own `wrapper` and `interpreter` names, anywhere (they apply to the policy).
+  void collect_program_lists(const std::vector<Item>& items) {
+    for (const auto& it : items) {
+      if (const auto* b = std::get_if<Block>(&it)) {
+        collect_program_lists(b->items);
+      } else if (const auto* s = std::get_if<Setting>(&it)) {
+        if (s->key.text == "wrapper" || s->key.text == "interpreter") {
+          for (const auto& a : s->args) {
+            (s->key.text == "wrapper" ? wrappers_ : interpreters_).insert(a.text);
+          }
+        }
+      }
+    }
+  }
+
+  void items(const std::vector<Item>& items, Ctx ctx) {
+    std::map<std::string, Span> once;  // settings given once in this block
+    std::vector<const Rule*> rules;
+    for (const auto& it : items) {
+      static_assert(std::variant_size_v<Item> == 4);
+      if (const auto* s = std::get_if<Setting>(&it)) {
+        setting(*s, ctx, once);
+      } else if (const auto* r = std::get_if<Rule>(&it)) {
+        rule(*r, ctx, rules);
+      } else if (const auto* t = std::get_if<TestCase>(&it)) {
+        test_case(*t, ctx);
+      } else if (const auto* b = std::get_if<Block>(&it)) {
+        block(*b, ctx);
+      }
+    }
+  }
+
+  // --- blocks --------------------------------------------------------------------------------
+  void block(const Block& b, Ctx ctx) {
+    const std::string& kind = b.kind.text;
+    auto allowed = blocks_allowed(ctx);
+    auto inner = block_ctx(kind);
+    bool ok = std::find(allowed.begin(), allowed.end(), kind) != allowed.end();
+    if (!inner) {
+      std::string help;
+      if (auto m = did_you_mean(kind, allowed.empty() ? blocks_allowed(Ctx::top) : allowed)) {
+        help = "did you mean `" + *m + "`?";
+      } else if (!allowed.empty()) {
+        help = "blocks here are " + one_of(allowed);
+      }
+      error(b.kind.span, Code::unknown_block, "unknown block " + quote(kind), help);
+      return;  // its contents would only add noise
+    }
+    if (!ok) {
+      std::string help =
+          allowed.empty() ? "blocks do not nest here" : "blocks here are " + one_of(allowed);
+      if (ctx == Ctx::agent || *inner == Ctx::agent) {
+        help = "an `agent` block holds `paths`, `commands`, `fetch`, `mcp` and `tools` blocks";
+      }
+      error(b.kind.span, Code::block_not_allowed,
+            quote(kind) + " is not allowed in " + ctx_name(ctx), help);
+    }
+    bool labelled = *inner == Ctx::agent || *inner == Ctx::test;
+    if (labelled && !b.label) {
+      error(b.kind.span, Code::bad_block_label, "`" + kind + "` needs a name",
+            "write `" + kind + " \"NAME\" {`");
+    } else if (!labelled && b.label) {
+      error(b.label->span, Code::bad_block_label,
+            "`" + kind + "` takes no name, found " + quote(b.label->text),
+            "write `" + kind + " {`");
+    }
+    if (*inner == Ctx::test && b.label) {
+      auto [it, fresh] = test_names_.emplace(b.label->text, b.label->span);
+      if (!fresh) {
+        diag(b.label->span, Code::duplicate_test_name, Severity::warning,
+             "two tests named " + quote(b.label->text),
+             "the first is at line " + std::to_string(line_of(it->second)) +
+                 "; give each test its own name");
+      }
+    }
+    items(b.items, *inner);
+  }
+
+  // --- settings ------------------------------------------------------------------------------
+  const KeySpec* find_key(Ctx ctx, std::string_view key) const {
+    for (const auto& k : key_table()) {
+      if (k.ctx == ctx && k.key == key) return &k;
+    }
+    return nullptr;
+  }
+
+  void unknown_key(const Setting& s, Ctx ctx) {
+    const std::string& key = s.key.text;
+    if (key == "id" || key == "example" || key == "counterexample") {
+      error(s.key.span, Code::attribute_without_rule, quote(key) + " must follow a rule",
+            "put it on the line after the rule it belongs to, or after the rule's message");
+      return;
+    }
+    std::vector<std::string_view> cands;
+    for (const auto& k : key_table()) {
+      if (k.ctx == ctx) cands.push_back(k.key);
+    }
+    if (has_rules(ctx)) cands.insert(cands.end(), kEffects.begin(), kEffects.end());
+    for (auto b : blocks_allowed(ctx)) cands.push_back(b);
+    std::string help;
+    if (auto m = did_you_mean(key, cands)) {
+      help = "did you mean `" + *m + "`?";
+    } else {
+      // A key of another block: say where it goes.
+      for (const auto& k : key_table()) {
+        if (k.key == key) {
+          help = quote(key) + " is set in " + ctx_name(k.ctx);
+          break;
+        }
+      }
+      if (help.empty() && block_ctx(key)) help = "a block opens with `" + key + " {`";
+      if (help.empty() && !cands.empty()) help = "expected " + one_of(cands);
+    }
+    error(s.key.span, Code::unknown_key, "unknown setting " + quote(key) + " in " + ctx_name(ctx),
+          help);
+  }
+
+  void setting(const Setting& s, Ctx ctx, std::map<std::string, Span>& once) {
+    const KeySpec* k = find_key(ctx, s.key.text);
+    if (k == nullptr) {
+      unknown_key(s, ctx);
+      return;
+    }
+    if (k->key == "policy") seen_policy_ = true;
+    // Arity.
+    std::size_t n = s.args.size();
+    if (n < k->min_args || n > k->max_args) {
+      std::string want = k->min_args == k->max_args ? std::to_string(k->min_args)
+                         : k->max_args == kMany
+                             ? "at least " + std::to_string(k->min_args)
+                             : std::to_string(k->min_args) + " to " + std::to_string(k->max_args);
+      Span sp = n > k->max_args ? Span{s.args[k->max_args].span.begin, s.span.end} : s.span;
+      error(sp, Code::wrong_arity,
+            quote(k->key) + " takes " + want + " argument" + (want == "1" ? "" : "s") + ", found " +
+                std::to_string(n),
+            "write `" + std::string(k->usage) + "`");
+      return;
+    }
+    // Given twice.
+    if (k->once || k->type == Type::budget) {
+      std::string id = k->key == "budget" ? "budget " + s.args[0].text : std::string(k->key);
+      auto [it, fresh] = once.emplace(id, s.span);
+      if (!fresh) {
+        error(s.key.span, Code::duplicate_setting, quote(id) + " is set twice",
+              "the first is at line " + std::to_string(line_of(it->second)) + "; keep only one");
+      }
+    }
+    // No regex in settings.
+    for (const auto& a : s.args) {
+      if (a.kind == Word::Kind::regex) {
+        error(a.span, Code::bad_pattern_item, "a /regex/ is not accepted in " + quote(k->key),
+              "quote it if `" + to_source(a) + "` is a path or a name: '" + to_source(a) + "'");
+        return;
+      }
+    }
+    values(s, *k);
+  }
+
+  void bad_value(const Word& w, std::string_view what, const std::vector<std::string_view>& cands,
+                 std::string_view usage) {
+    std::string help;
+    if (auto m = did_you_mean(w.text, cands)) {
+      help = "did you mean `" + *m + "`?";
+    } else {
+      help = "expected " + one_of(cands) + ": `" + std::string(usage) + "`";
+    }
+    error(w.span, Code::unknown_value, "unknown " + std::string(what) + " " + quote(w.text), help);
+  }
+
+  void values(const Setting& s, const KeySpec& k) {
+    switch (k.type) {
+      case Type::text:
+        break;
+      case Type::choice:
+        for (const auto& a : s.args) {
+          if (std::find(k.choices.begin(), k.choices.end(), a.text) == k.choices.end()) {
+            bad_value(a, "value", k.choices, k.usage);
+          }
+        }
+        break;
+      case Type::flag:
+        if (!s.args.empty() && s.args[0].text != "on" && s.args[0].text != "off") {
+          bad_value(s.args[0], "value", {"on", "off"}, k.usage);
+        }
+        break;
+      case Type::mode:
+        if (!mode_from_string(s.args[0].text)) {
+          bad_value(s.args[0], "mode", kModes, k.usage);
+        }
+        break;
+      case Type::effect:
+        if (!parse_effect(s.args[0].text)) {
+          bad_value(s.args[0], "effect", kEffects, k.usage);
+        }
+        break;
+      case Type::number:
+        number(s.args[0]);
+        break;
+      case Type::budget:
+        if (s.args[0].text != "actions" && s.args[0].text != "minutes") {
+          bad_value(s.args[0], "budget", {"actions", "minutes"}, k.usage);
+        }
+        number(s.args[1]);
+        break;
+      case Type::option:
+        for (std::size_t i = 1; i < s.args.size(); ++i) {
+          const auto& a = s.args[i];
+          if (a.text.size() < 2 || a.text[0] != '-') {
+            error(a.span, Code::bad_option,
+                  "option spelling " + quote(a.text) + " does not start with `-`",
+                  "write `option CMD -r -R --recursive`: the command, then the spellings");
+          }
+        }
+        break;
+      case Type::protect: {
+        std::size_t messages = 0;
+        for (const auto& a : s.args) {
+          if (a.kind != Word::Kind::double_quoted) continue;
+          if (++messages == 2) {
+            error(a.span, Code::bad_protect_message, "`protect` has more than one message",
+                  "in `protect`, a double-quoted string is the message: write globs bare or in "
+                  "single quotes, e.g. `protect tests/** '*.lock' \"Change the code.\"`");
+          }
+        }
+        if (messages == s.args.size()) {
+          error(s.span, Code::wrong_arity, "`protect` needs at least one glob",
+                "write `protect GLOB… [\"message\"]`; globs are bare or single-quoted");
+        } else if (messages == 1) {
+          message(*protect_message(s));
+        }
+        break;
+      }
+      case Type::third_party:
+        if ((s.args[0].text == "default" || s.args[0].text == "none") && s.args.size() > 1) {
+          error(s.args[1].span, Code::wrong_arity,
+                quote(s.args[0].text) + " stands alone in `third-party`",
+                "write `third-party default`, `third-party none` or a list of globs");
+        }
+        break;
+      case Type::safety_name:
+        if (opt_.safety_checks != nullptr) {
+          std::vector<std::string_view> names(opt_.safety_checks->begin(),
+                                              opt_.safety_checks->end());
+          for (const auto& a : s.args) {
+            if (std::find(names.begin(), names.end(), a.text) == names.end()) {
+              std::string help;
+              if (auto m = did_you_mean(a.text, names))
+                help = "did you mean `" + *m + "`?";
+              else
+                help = "`vigie explain --safety` lists the built-in checks";
+              diag(a.span, Code::unknown_safety_check, Severity::error,
+                   "unknown safety check " + quote(a.text), help);
+            }
+          }
+        }
+        break;
+    }
+  }
+
+  void number(const Word& w) {
+    if (!is_number(w.text) || w.text == "0" || w.text[0] == '0') {
+      error(w.span, Code::expected_number,
+            "expected a positive whole number, found " + quote(w.text),
+            "write digits only, e.g. `4`");
+    }
+  }
+
+  void message(const Word& m) {
+    bool blank = std::all_of(m.text.begin(), m.text.end(),
+                             [](char c) { return c == ' ' || c == '\t' || c == '\n'; });
+    if (blank) {
+      diag(m.span, Code::empty_message, Severity::warning, "empty message",
+           "say why, and what to do instead; or remove the message to get the built-in one");
+    }
+  }
+
+  // --- rules ---------------------------------------------------------------------------------
+  void rule(const Rule& r, Ctx ctx, std::vector<const Rule*>& seen) {
+    if (!has_rules(ctx)) {
+      std::string help = ctx == Ctx::top || ctx == Ctx::agent
+                             ? "put rules in a `commands`, `paths`, `fetch`, `mcp` or `tools` block"
+                         : ctx == Ctx::test ? "a test case is `KIND SUBJECT => EFFECT`, e.g. "
+                                              "`command \"git status\" => allow`"
+                                            : std::string(ctx_name(ctx)) + " holds settings only";
+      if (ctx == Ctx::top) {
+        help = "put rules in a block, e.g. `commands { " + std::string(effect_name(r.effect)) +
+               " … }`";
+      }
+      error(r.effect_span, Code::rule_not_allowed,
+            "a rule is not allowed in " + std::string(ctx_name(ctx)), help);
+      return;
+    }
+    // Duplicates (same effect and patterns) in the same block.
+    for (const Rule* o : seen) {
+      if (o->effect == r.effect && o->alternatives == r.alternatives) {
+        diag(r.span, Code::duplicate_rule, Severity::warning, "duplicate rule",
+             "the same rule is at line " + std::to_string(line_of(o->span)) + "; remove one");
+        break;
+      }
+    }
+    seen.push_back(&r);
+
+    if (r.id) rule_id(*r.id);
+    if (r.message) message(*r.message);
+    if (r.effect == Effect::deny && !r.message) {
+      diag(r.effect_span, Code::deny_without_message, Severity::note,
+           "this deny has no message for the model",
+           "add one saying why and what to do instead, e.g. `deny rm -rf \"Remove the files you "
+           "created by name.\"`");
+    }
+    if (ctx != Ctx::commands) {
+      for (const auto* list : {&r.examples, &r.counterexamples}) {
+        for (const auto& e : *list) {
+          error(e.span, Code::example_not_supported, "examples are checked on command rules only",
+                "move the example to a `test` block: `" +
+                    std::string(ctx == Ctx::paths   ? "read"
+                                : ctx == Ctx::fetch ? "fetch"
+                                : ctx == Ctx::mcp   ? "mcp"
+                                                    : "tool") +
+                    " \"…\" => " + effect_name(r.effect) + "`");
+        }
+      }
+    }
+    if (ctx != Ctx::commands && r.alternatives.size() > 1) {
+      error(r.alternatives[1].span, Code::bad_pattern_item,
+            "`|` between patterns is for command rules",
+            "list the operands with spaces: `" + std::string(effect_name(r.effect)) + " a b`");
+    }
+    for (const auto& p : r.alternatives) {
+      switch (ctx) {
+        case Ctx::commands:
+          command_pattern(r, p);
+          break;
+        case Ctx::paths:
+          path_operands(p);
+          break;
+        case Ctx::fetch:
+          fetch_operands(p);
+          break;
+        case Ctx::mcp:
+          name_operands(p, true);
+          break;
+        case Ctx::tools:
+          name_operands(p, false);
+          break;
+        default:
+          break;
+      }
+    }
+  }
+
+  void rule_id(const Word& id) {
+    bool ok = !id.text.empty() && std::all_of(id.text.begin(), id.text.end(), [](char c) {
+      return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
+    });
+    if (!ok) {
+      error(id.span, Code::invalid_id, "invalid rule id " + quote(id.text),
+            "use letters, digits, `-`, `_` and `.`, e.g. `no-force-push`");
+      return;
+    }
+    auto [it, fresh] = ids_.emplace(id.text, id.span);
+    if (!fresh) {
+      error(id.span, Code::duplicate_rule_id, "rule id " + quote(id.text) + " is used twice",
+            "the first is at line " + std::to_string(line_of(it->second)) +
+                "; ids name one rule each");
+    }
+  }
+
+  void regex(const Word& w) {
+    RE2 re(w.text, RE2::Quiet);
+    if (!re.ok()) {
+      error(w.span, Code::invalid_regex, "invalid regex " + quote(w.text) + ": " + re.error(),
+            "the syntax is RE2's (no backreferences or lookarounds)");
+    }
+  }
+
+  void command_pattern(const Rule& r, const Pattern& p) {
+    for (std::size_t i = 0; i < p.items.size(); ++i) {
+      const auto& it = p.items[i];
+      if ((it.kind == PatternItem::Kind::end || it.kind == PatternItem::Kind::rest) &&
+          i + 1 < p.items.size()) {
+        error(it.span, Code::misplaced_pattern_end,
+              quote(it.kind == PatternItem::Kind::end ? "$" : "...") + " must end the pattern",
+              "remove what follows it, or quote it to match it literally: '" +
+                  std::string(it.kind == PatternItem::Kind::end ? "$" : "...") + "'");
+      }
+      if (it.kind == PatternItem::Kind::regex) regex(it.word);
+      for (const auto& a : it.alts) {
+        if (a.kind == PatternItem::Kind::regex) regex(a.word);
+      }
+    }
+    if (r.effect != Effect::allow || p.items.empty()) return;
+
+    const auto& first = p.items[0];
+    if (first.kind == PatternItem::Kind::any || first.kind == PatternItem::Kind::rest) {
+      diag(first.span, Code::allow_everything, Severity::warning,
+           "this allow matches every command",
+           "name the command: `allow git status`; use `default allow` if that is the intent");
+      return;
+    }
+    // The program names of the first position.
+    std::vector<const Word*> names;
+    if (first.kind == PatternItem::Kind::word) names.push_back(&first.word);
+    for (const auto& a : first.alts) {
+      if (a.kind == PatternItem::Kind::word) names.push_back(&a.word);
+    }
+    for (const Word* w : names) {
+      std::string prog = basename(w->text);
+      auto in = [&](const std::vector<std::string_view>& builtin,
+                    const std::set<std::string>& own) {
+        return std::find(builtin.begin(), builtin.end(), prog) != builtin.end() ||
+               own.count(prog) > 0;
+      };
+      if (in(builtin_wrappers(), wrappers_)) {
+        diag(w->span, Code::broad_interpreter_allow, Severity::warning,
+             quote(prog) + " is a wrapper: allowing it allows the commands it runs",
+             "vigie sees through `" + prog + "`: allow the wrapped command instead");
+        continue;
+      }
+      if (!in(builtin_interpreters(), interpreters_)) continue;
+      // An interpreter is fine with a script or a module after it (`python -m pytest`), not
+      // alone, with only wildcards, or with an inline-code flag (`bash -c`, `node -e`).
+      static const std::set<std::string> eval_flags = {"-c",      "-e", "-E", "--eval", "-p",
+                                                       "--print", "-r", "-i", "-"};
+      bool open = true;
+      std::string shown = prog;
+      for (std::size_t i = 1; i < p.items.size(); ++i) {
+        const auto& it = p.items[i];
+        if (it.kind == PatternItem::Kind::any || it.kind == PatternItem::Kind::rest) continue;
+        if (it.kind == PatternItem::Kind::word && eval_flags.count(it.word.text) > 0) {
+          shown += ' ' + it.word.text;
+          continue;
+        }
+        open = false;
+        break;
+      }
+      if (open) {
+        diag(w->span, Code::broad_interpreter_allow, Severity::warning,
+             "`allow " + shown + "` lets the agent run any code",
+             quote(prog) +
+                 " is an interpreter: allow a script or a module, e.g. `allow python "
+                 "-m pytest`");
+      }
+    }
+  }
+
+  void only_words(const Pattern& p, std::string_view what, bool any_ok) {
+    for (const auto& it : p.items) {
+      bool ok =
+          it.kind == PatternItem::Kind::word ||
+          (any_ok && (it.kind == PatternItem::Kind::any || it.kind == PatternItem::Kind::regex));
+      if (ok) {
+        if (it.kind == PatternItem::Kind::regex) regex(it.word);
+        continue;
+      }
+      std::string shown = it.kind == PatternItem::Kind::alt ? "a `( | )` group"
+                          : it.kind == PatternItem::Kind::regex
+                              ? "a /regex/"
+                              : quote(it.kind == PatternItem::Kind::any    ? "*"
+                                      : it.kind == PatternItem::Kind::rest ? "..."
+                                                                           : "$");
+      std::string help = "write " + std::string(what) + " separated by spaces";
+      if (it.kind == PatternItem::Kind::regex) {
+        help = "to write the path `/" + it.word.text + "`, drop the trailing `/`";
+      }
+      error(it.span, Code::bad_pattern_item, shown + " is not accepted here", help);
+    }
+  }
+
+  void path_operands(const Pattern& p) {
+    only_words(p, "paths", false);
+    std::size_t start = 0;
+    if (!p.items.empty() && p.items[0].kind == PatternItem::Kind::word &&
+        p.items[0].word.kind == Word::Kind::bare &&
+        (p.items[0].word.text == "read" || p.items[0].word.text == "write")) {
+      start = 1;
+    }
+    if (start >= p.items.size()) {
+      error(p.span, Code::wrong_arity, "expected a path after " + quote(p.items[0].word.text),
+            "write e.g. `allow read /usr/share/doc`");
+    }
+  }
+
+  void fetch_operands(const Pattern& p) {
+    only_words(p, "methods and domains", true);
+    bool domains = false;
+    for (const auto& it : p.items) {
+      if (it.kind != PatternItem::Kind::word) {
+        domains = true;
+        continue;
+      }
+      const std::string& t = it.word.text;
+      bool letters = !t.empty() && std::all_of(t.begin(), t.end(), [](char c) {
+        return std::isalpha(static_cast<unsigned char>(c));
+      });
+      bool upper = letters && std::all_of(t.begin(), t.end(), [](char c) {
+                     return std::isupper(static_cast<unsigned char>(c));
+                   });
+      if (!domains && upper) {
+        if (std::find(kMethods.begin(), kMethods.end(), t) == kMethods.end()) {
+          bad_value(it.word, "HTTP method", kMethods, "allow GET api.github.com");
+        }
+        continue;
+      }
+      if (!domains && letters) {
+        std::string u = t;
+        for (char& c : u) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+        if (std::find(kMethods.begin(), kMethods.end(), u) != kMethods.end()) {
+          error(it.word.span, Code::bad_domain, "HTTP methods are written in capitals",
+                "did you mean `" + u + "`?");
+          continue;
+        }
+      }
+      domains = true;
+      if (t.find("://") != std::string::npos || t.find('/') != std::string::npos) {
+        error(it.word.span, Code::bad_domain, quote(t) + " is not a domain",
+              "write the host only, e.g. `docs.python.org` or `*.github.com`");
+      }
+    }
+    if (!domains) {
+      error(p.span, Code::wrong_arity, "expected a domain after the methods",
+            "write e.g. `allow GET *.github.com`");
+    }
+  }
+
+  void name_operands(const Pattern& p, bool mcp) {
+    only_words(p, mcp ? "`server/tool` names" : "tool names", true);
+    if (!mcp) return;
+    for (const auto& it : p.items) {
+      if (it.kind == PatternItem::Kind::word && it.word.text.find('/') == std::string::npos) {
+        error(it.word.span, Code::bad_mcp_name, quote(it.word.text) + " is not `server/tool`",
+              "write the server and the tool: `github/get_*`, or `" + it.word.text +
+                  "/*` for every tool of a server");
+      }
+    }
+  }
+
+  // --- tests ---------------------------------------------------------------------------------
+  void test_case(const TestCase& t, Ctx ctx) {
+    if (ctx != Ctx::test) {
+      error(t.kind.span, Code::test_outside_test_block, "a test case outside a `test` block",
+            "put it in `test \"NAME\" { … }`");
+      return;
+    }
+    const std::string& kind = t.kind.text;
+    if (std::find(kTestKinds.begin(), kTestKinds.end(), kind) == kTestKinds.end()) {
+      bad_value(t.kind, "request kind", kTestKinds, "command \"git status\" => allow");
+    } else if (kind == "request" && !nlohmann::json::accept(t.subject.text)) {
+      error(t.subject.span, Code::invalid_request_json, "the request is not valid JSON",
+            "write the request as JSON in single quotes: `request '{\"tool\": \"Bash\", "
+            "\"input\": {\"command\": \"ls\"}}' => allow`");
+    }
+    for (const auto& w : t.with) {
+      if (std::find(kWithKeys.begin(), kWithKeys.end(), w.key.text) == kWithKeys.end()) {
+        bad_value(w.key, "`with` key", kWithKeys, "with mode auto");
+        continue;
+      }
+      if (w.key.text == "mode" && !w.args.empty() && !mode_from_string(w.args[0].text)) {
+        bad_value(w.args[0], "mode", kModes, "with mode auto");
+      }
+    }
+    if (t.message) message(*t.message);
+  }
+
+  const File& f_;
+  std::vector<Diagnostic>& out_;
+  const CheckOptions& opt_;
+  bool seen_policy_ = false;
+  std::map<std::string, Span> ids_, test_names_;
+  std::set<std::string> wrappers_, interpreters_;
+};
+
+}  // namespace
+
+void check(const File& f, std::vector<Diagnostic>& out, const CheckOptions& options) {
+  std::vector<Diagnostic> mine;
+  try {
+    Checker(f, mine, options).run();
+  } catch (const std::exception& e) {
+    // Not expected; a checker must never throw out (std::bad_alloc on absurd input).
+    mine.push_back(make_diagnostic(f.name, f.source, {0, 0}, Code::syntax_error, Severity::error,
+                                   std::string("internal error: ") + e.what()));
+  }
+  std::stable_sort(mine.begin(), mine.end(), [](const Diagnostic& a, const Diagnostic& b) {
+    return a.line != b.line ? a.line < b.line : a.column < b.column;
+  });
+  for (auto& d : mine) out.push_back(std::move(d));
+}
+
+}  // namespace vigie::policy

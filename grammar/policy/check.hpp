@@ -1,0 +1,64 @@
+// The checker: the second stage (parse → CHECK → compile → decide). It reads the generic AST
+// with the key table of docs/language.md ("Keys by block") and reports, without stopping at the
+// first: unknown blocks, keys and values (with "did you mean"), wrong arity and value types,
+// duplicates, rules and test cases where they are not allowed, invalid regexes (RE2), and
+// risky rules (an allow on an interpreter or wrapper prefix).
+//
+// What needs the matcher (a rule shadowed by another, a rule that can never match, a failing
+// example) is the compile stage's job (engine/, codes V3xx).
+#ifndef VIGIE_GRAMMAR_POLICY_CHECK_HPP
+#define VIGIE_GRAMMAR_POLICY_CHECK_HPP
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "grammar/policy/ast.hpp"
+#include "vigie/vigie.hpp"
+
+namespace vigie::policy {
+
+struct CheckOptions {
+  // A whole policy (the main file, or one named by `extends` or `plugins`) must name itself
+  // with `policy "..."`; a fragment pulled in by `include` need not (pass false).
+  bool require_policy_name = true;
+  // The ids of the built-in safety checks (the engine owns them). When set, `safety { enable
+  // NAME }` and `disable NAME` are checked against it (V223, with "did you mean").
+  const std::vector<std::string>* safety_checks = nullptr;
+};
+
+// Appends the checker's diagnostics (V2xx) for `f` to `out`. Never throws.
+void check(const File& f, std::vector<Diagnostic>& out, const CheckOptions& options);
+inline void check(const File& f, std::vector<Diagnostic>& out) {
+  check(f, out, CheckOptions{});
+}
+
+// The closest candidate to `word`, if it is close enough to be a likely typo: optimal string
+// alignment distance (Damerau-Levenshtein with adjacent transpositions), case-insensitive,
+// at most 1 edit for words up to 4 bytes, 2 up to 8, 3 beyond. Ties go to the first candidate.
+std::optional<std::string> did_you_mean(std::string_view word,
+                                        const std::vector<std::string_view>& candidates);
+
+// "allow" / "deny" / "ask" and back. (vigie::to_string(Effect) lives in the engine library;
+// the front end keeps its own so that it links alone, e.g. in policy_tests.)
+const char* effect_name(Effect e) noexcept;
+std::optional<Effect> parse_effect(std::string_view s) noexcept;
+
+// Mode names, with the seed spellings: readonly|deny -> readonly, ask|supervised -> ask,
+// auto|full -> auto. nullopt otherwise.
+std::optional<Mode> mode_from_string(std::string_view s) noexcept;
+
+// Programs that run code given to them (never allowed by a bare prefix) and wrappers that run
+// another command (seen through by the engine), built in. A policy adds its own with the
+// `interpreter` and `wrapper` settings of `commands`.
+const std::vector<std::string_view>& builtin_interpreters();
+const std::vector<std::string_view>& builtin_wrappers();
+
+// The message of a `protect` setting: its double-quoted argument, if any (globs are written
+// bare or single-quoted). Shared with the compiler so both read `protect` the same way.
+const Word* protect_message(const Setting& s);
+
+}  // namespace vigie::policy
+
+#endif  // VIGIE_GRAMMAR_POLICY_CHECK_HPP

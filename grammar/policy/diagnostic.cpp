@@ -1,0 +1,167 @@
+// Diagnostics: positions from spans, the compiler-style rendering and the JSON shape.
+#include "grammar/policy/diagnostic.hpp"
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+namespace vigie {
+
+const char* to_string(Severity s) noexcept {
+  switch (s) {
+    case Severity::error:
+      return "error";
+    case Severity::warning:
+      return "warning";
+    case Severity::note:
+      return "note";
+  }
+  return "error";
+}
+
+namespace {
+
+// The text of 1-based line `line` (without its newline or a trailing `\r`); nullopt when the
+// source has fewer lines.
+std::optional<std::string_view> source_line(std::string_view text, std::uint32_t line) {
+  std::size_t begin = 0;
+  for (std::uint32_t l = 1; l < line; ++l) {
+    std::size_t nl = text.find('\n', begin);
+    if (nl == std::string_view::npos) return std::nullopt;
+    begin = nl + 1;
+  }
+  if (begin > text.size()) return std::nullopt;
+  std::size_t end = text.find('\n', begin);
+  if (end == std::string_view::npos) end = text.size();
+  std::string_view l = text.substr(begin, end - begin);
+  if (!l.empty() && l.back() == '\r') l.remove_suffix(1);
+  return l;
+}
+
+}  // namespace
+
+// file:line:col: severity[code]: message
+//    12 | the source line
+//       |       ^~~~~
+//    help: the fix
+//
+// The gutter is five columns wide (lines up to 99999 stay aligned). The caret padding copies
+// the tabs of the source line so that the caret sits under the right character.
+std::string render(const Diagnostic& d, const std::vector<SourceFile>& sources) {
+  std::string out;
+  out += d.file;
+  if (d.line > 0) {
+    out += ':' + std::to_string(d.line) + ':' + std::to_string(d.column);
+  }
+  out += ": ";
+  out += to_string(d.severity);
+  if (!d.code.empty()) out += '[' + d.code + ']';
+  out += ": " + d.message + '\n';
+
+  const SourceFile* src = nullptr;
+  for (const auto& s : sources) {
+    if (s.name == d.file) {
+      src = &s;
+      break;
+    }
+  }
+  if (src != nullptr && d.line > 0) {
+    if (auto line = source_line(src->text, d.line)) {
+      std::string num = std::to_string(d.line);
+      std::string gutter(num.size() < 5 ? 5 - num.size() : 0, ' ');
+      out += gutter + num + " | " + std::string(*line) + '\n';
+      std::string pad;
+      std::uint32_t col = std::max<std::uint32_t>(d.column, 1);
+      for (std::uint32_t i = 0; i + 1 < col; ++i) {
+        pad += (i < line->size() && (*line)[i] == '\t') ? '\t' : ' ';
+      }
+      std::uint32_t end_col =
+          d.end_line == d.line ? d.end_column : static_cast<std::uint32_t>(line->size()) + 1;
+      std::uint32_t width = end_col > col ? end_col - col : 1;
+      out += std::string(std::max<std::size_t>(num.size(), 5), ' ') + " | " + pad + '^' +
+             std::string(width - 1, '~') + '\n';
+    }
+  }
+  if (!d.help.empty()) out += "   help: " + d.help + '\n';
+  return out;
+}
+
+std::string diagnostics_to_json(const std::vector<Diagnostic>& ds) {
+  nlohmann::json arr = nlohmann::json::array();
+  for (const auto& d : ds) {
+    arr.push_back({{"code", d.code},
+                   {"severity", to_string(d.severity)},
+                   {"file", d.file},
+                   {"line", d.line},
+                   {"column", d.column},
+                   {"end_line", d.end_line},
+                   {"end_column", d.end_column},
+                   {"message", d.message},
+                   {"help", d.help},
+                   {"incomplete", d.incomplete}});
+  }
+  // Replace invalid UTF-8 (a policy file may hold any bytes) rather than throw.
+  return arr.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+namespace policy {
+
+LineCol line_col(std::string_view source, std::uint32_t offset) {
+  LineCol lc;
+  std::size_t end = std::min<std::size_t>(offset, source.size());
+  for (std::size_t i = 0; i < end; ++i) {
+    if (source[i] == '\n') {
+      ++lc.line;
+      lc.column = 1;
+    } else {
+      ++lc.column;
+    }
+  }
+  return lc;
+}
+
+Diagnostic make_diagnostic(const std::string& file, std::string_view source, Span span, Code code,
+                           Severity severity, std::string message, std::string help) {
+  Diagnostic d;
+  d.code = std::string(code_id(code));
+  d.severity = severity;
+  d.file = file;
+  LineCol b = line_col(source, span.begin);
+  LineCol e = line_col(source, std::max(span.end, span.begin + 1));
+  d.line = b.line;
+  d.column = b.column;
+  d.end_line = e.line;
+  d.end_column = e.column;
+  d.message = std::move(message);
+  d.help = std::move(help);
+  return d;
+}
+
+std::string quote(std::string_view text) {
+  constexpr std::size_t kMax = 60;  // keep a message on one readable line
+  std::string out = "`";
+  std::size_t n = 0;
+  for (char c : text) {
+    if (n++ == kMax) {
+      out += "…";
+      break;
+    }
+    auto u = static_cast<unsigned char>(c);
+    if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (u < 0x20 || u == 0x7f) {
+      static const char* hex = "0123456789abcdef";
+      out += "\\x";
+      out += hex[u >> 4];
+      out += hex[u & 15];
+    } else {
+      out += c;
+    }
+  }
+  out += '`';
+  return out;
+}
+
+}  // namespace policy
+}  // namespace vigie

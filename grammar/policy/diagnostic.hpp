@@ -1,0 +1,33 @@
+// Building diagnostics from spans (internal to the front end and the engine; the public side,
+// `vigie::render` and `vigie::diagnostics_to_json`, is declared in vigie/vigie.hpp).
+#ifndef VIGIE_GRAMMAR_POLICY_DIAGNOSTIC_HPP
+#define VIGIE_GRAMMAR_POLICY_DIAGNOSTIC_HPP
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "grammar/policy/ast.hpp"
+#include "grammar/policy/codes.hpp"
+#include "vigie/vigie.hpp"
+
+namespace vigie::policy {
+
+// 1-based line and column (in bytes) of a byte offset; an offset past the end is clamped.
+struct LineCol {
+  std::uint32_t line = 1, column = 1;
+};
+LineCol line_col(std::string_view source, std::uint32_t offset);
+
+// A diagnostic for `span` of `file`'s source. `span.end` is exclusive; an empty span points at
+// one column.
+Diagnostic make_diagnostic(const std::string& file, std::string_view source, Span span, Code code,
+                           Severity severity, std::string message, std::string help = {});
+
+// `text` between backticks, for user input in messages; long input is shortened and control
+// characters are escaped, so that a message always stays on one line.
+std::string quote(std::string_view text);
+
+}  // namespace vigie::policy
+
+#endif  // VIGIE_GRAMMAR_POLICY_DIAGNOSTIC_HPP
