@@ -106,11 +106,16 @@ const std::vector<std::string_view>& builtin_wrappers() {
   return v;
 }
 
+namespace {
+bool has_blank(const std::string& t) {
+  return t.find_first_of(" \t\n") != std::string::npos;
+}
+}  // namespace
+
 const Word* protect_message(const Setting& s) {
-  for (const auto& a : s.args) {
-    if (a.kind == Word::Kind::double_quoted) return &a;
-  }
-  return nullptr;
+  if (s.args.size() < 2) return nullptr;
+  const Word& last = s.args.back();
+  return last.kind == Word::Kind::double_quoted && has_blank(last.text) ? &last : nullptr;
 }
 
 // --- the key table ---------------------------------------------------------------------------
@@ -551,21 +556,15 @@ class Checker {
         }
         break;
       case Type::protect: {
-        std::size_t messages = 0;
+        // The message is the last argument, double-quoted with a space in it (a glob has none).
+        const Word* m = protect_message(s);
         for (const auto& a : s.args) {
-          if (a.kind != Word::Kind::double_quoted) continue;
-          if (++messages == 2) {
-            error(a.span, Code::bad_protect_message, "`protect` has more than one message",
-                  "in `protect`, a double-quoted string is the message: write globs bare or in "
-                  "single quotes, e.g. `protect tests/** '*.lock' \"Change the code.\"`");
+          if (&a != m && a.kind == Word::Kind::double_quoted && has_blank(a.text)) {
+            error(a.span, Code::bad_protect_message, "the message of `protect` comes last",
+                  "write `protect GLOB… \"message\"`; a glob with spaces goes in single quotes");
           }
         }
-        if (messages == s.args.size()) {
-          error(s.span, Code::wrong_arity, "`protect` needs at least one glob",
-                "write `protect GLOB… [\"message\"]`; globs are bare or single-quoted");
-        } else if (messages == 1) {
-          message(*protect_message(s));
-        }
+        if (m != nullptr) message(*m);
         break;
       }
       case Type::third_party:

@@ -55,8 +55,9 @@ std::optional<Mode> mode_from_string(std::string_view s) noexcept;
 const std::vector<std::string_view>& builtin_interpreters();
 const std::vector<std::string_view>& builtin_wrappers();
 
-// The message of a `protect` setting: its double-quoted argument, if any (globs are written
-// bare or single-quoted). Shared with the compiler so both read `protect` the same way.
+// The message of a `protect` setting: its last argument when that is double-quoted, has a
+// blank in it (a glob has none) and is not the only argument; the other arguments are globs.
+// Shared with the compiler so that both read `protect` the same way.
 const Word* protect_message(const Setting& s);
 
 }  // namespace vigie::policy

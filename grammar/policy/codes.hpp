@@ -64,7 +64,7 @@ namespace vigie::policy {
   X(invalid_request_json, "V221", "a `request` test case whose JSON does not parse")        \
   X(allow_everything, "V222", "an allow that matches every command")                        \
   X(unknown_safety_check, "V223", "an unknown built-in safety check")                       \
-  X(bad_protect_message, "V224", "more than one message in `protect`")                      \
+  X(bad_protect_message, "V224", "a `protect` message that is not the last argument")       \
   X(bad_domain, "V225", "a fetch rule operand that is not a domain or a method")            \
   X(bad_mcp_name, "V226", "an MCP rule operand that is not `server/tool`")                  \
   X(bad_option, "V227", "an `option` spelling that does not start with `-`")                \
