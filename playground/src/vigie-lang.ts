@@ -42,6 +42,7 @@ interface State {
   lineStart: boolean; // no word yet on this line
   firstWord: string; // the statement's first word
   afterArrow: boolean; // after `=>` in a test case
+  afterMessage: boolean; // after a rule's double-quoted message: attributes may follow
   wordIndex: number;
 }
 
@@ -57,12 +58,12 @@ function readWord(stream: StringStream): string {
   return w;
 }
 
-// A `/regex/` token: starts with `/`, ends with an unescaped `/` followed by a word end, and
-// contains a regex metacharacter (so that `/tmp/build/` stays a path).
+// A `/regex/` token, as the parser reads one: no blank and no unescaped `/` inside, ends
+// before a blank (so `/usr/bin/x` stays a path, and `/tmp/` is a regex).
 function matchRegex(stream: StringStream): boolean {
   const rest = stream.string.slice(stream.pos);
-  const m = /^\/((?:\\.|[^\\/\s])+)\/(?=$|[\s)|])/.exec(rest);
-  if (!m || !/[\^$()[\]|*+?.\\{}]/.test(m[1])) return false;
+  const m = /^\/((?:\\.|[^\\/\s])+)\/(?=$|\s)/.exec(rest);
+  if (!m) return false;
   stream.pos += m[0].length;
   return true;
 }
@@ -70,7 +71,7 @@ function matchRegex(stream: StringStream): boolean {
 export const vigieStreamParser = {
   name: "vigie",
   startState(): State {
-    return { depth: 0, stack: [], lineStart: true, firstWord: "", afterArrow: false, wordIndex: 0 };
+    return { depth: 0, stack: [], lineStart: true, firstWord: "", afterArrow: false, afterMessage: false, wordIndex: 0 };
   },
   copyState(s: State): State {
     return { ...s, stack: s.stack.slice() };
@@ -80,6 +81,7 @@ export const vigieStreamParser = {
       state.lineStart = true;
       state.firstWord = "";
       state.afterArrow = false;
+      state.afterMessage = false;
       state.wordIndex = 0;
     }
     if (stream.eatSpace()) return null;
@@ -100,7 +102,9 @@ export const vigieStreamParser = {
         else if (ch === "\\") escaped = true;
         else if (ch === '"') break;
       }
-      // A double-quoted string after the effect is the message the model gets.
+      // Inside a rule, a double-quoted string is the message the model gets; attributes
+      // (`id`, `example`, `counterexample`) may follow it on the same line.
+      if (state.firstWord in EFFECTS) state.afterMessage = true;
       return "string";
     }
     if (c === "'") {
@@ -154,6 +158,12 @@ export const vigieStreamParser = {
     }
     if (state.afterArrow && w === "rule") return "propertyName";
     if (idx === 1 && state.firstWord === "id") return "labelName";
+    if (state.afterMessage && (w === "id" || w === "example" || w === "counterexample")) {
+      state.firstWord = w === "id" ? "id" : state.firstWord;
+      state.wordIndex = 1;
+      return "propertyName";
+    }
+    if (w === "interactive" && block === "test") return "propertyName";
     if (w === "with" && block === "test") return "propertyName";
     if (w === "..." || w === "$" || w === "*") return "operator";
     if (/^\d+[smh]?$/.test(w)) return "number";
