@@ -123,6 +123,16 @@ test("`git status && rm -rf ~` is denied, with the rule, which jumps to its line
     const source = (await policyText(page)).split("\n");
     assert.equal(active, source[Number(m[1]) - 1], "the decided rule's line is the active line");
   }
+  // A rule written in the file: the click selects its line.
+  await input.fill("git push -f origin main");
+  assert.equal(await decisionSettles(page, ["deny"]), "deny");
+  const pushRule = (await page.textContent(T("decision-rule"))).trim();
+  const pm = /starter\.vigie:(\d+)$/.exec(pushRule);
+  assert.ok(pm, `the force-push rule of starter.vigie decided: ${pushRule}`);
+  await page.click(T("decision-rule"));
+  const activeLine = await page.evaluate(() => document.querySelector('[data-testid="policy-editor"] .cm-activeLine')?.textContent ?? "");
+  assert.match(activeLine, /deny\s+git push/, "the click selected the rule's line");
+  assert.equal(activeLine, (await policyText(page)).split("\n")[Number(pm[1]) - 1]);
   // A safe line is allowed.
   await input.fill("git status && git diff");
   assert.equal(await decisionSettles(page, ["allow"]), "allow");
