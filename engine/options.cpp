@@ -254,8 +254,20 @@ OptionSpec spec_for(std::string_view command, std::string_view written_option,
   bool sdl = builtin.single_dash_long(command) || extra.single_dash_long(command);
   OptionSpec spec;
   add_spelling(spec, written_option, sdl);
-  if (const OptionSpec* c = builtin.find(command, written_option)) merge_into(spec, *c);
-  if (const OptionSpec* c = extra.find(command, written_option)) merge_into(spec, *c);
+  // The closure over both tables: a policy's `option rm -r --recurse` joins the built-in class
+  // of `-r`, so `-R` also means `--recurse`.
+  for (int round = 0; round < 4; ++round) {
+    std::size_t before = spec.shorts.size() + spec.longs.size() + spec.exact.size();
+    std::vector<std::string> spellings;
+    for (char c : spec.shorts) spellings.push_back(std::string{'-', c});
+    for (const auto& l : spec.longs) spellings.push_back("--" + l);
+    for (const auto& e : spec.exact) spellings.push_back(e);
+    for (const auto& sp : spellings) {
+      if (const OptionSpec* c = builtin.find(command, sp)) merge_into(spec, *c);
+      if (const OptionSpec* c = extra.find(command, sp)) merge_into(spec, *c);
+    }
+    if (spec.shorts.size() + spec.longs.size() + spec.exact.size() == before) break;
+  }
   OptionSpec ctx = builtin.context(command);
   merge_into(ctx, extra.context(command));
   add_letters(spec.arg_shorts, ctx.arg_shorts);

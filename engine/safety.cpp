@@ -1,0 +1,870 @@
+#include "engine/safety.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+#include <map>
+
+#include "engine/options.hpp"
+#include "engine/paths.hpp"
+
+namespace vigie::engine {
+
+namespace {
+
+using shell::WordView;
+using Words = std::vector<WordView>;
+
+bool starts_with(std::string_view s, std::string_view p) {
+  return s.substr(0, p.size()) == p;
+}
+
+bool in(std::string_view s, std::initializer_list<std::string_view> set) {
+  return std::find(set.begin(), set.end(), s) != set.end();
+}
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+const std::string* lit(const Words& w, std::size_t i) {
+  return i < w.size() && w[i].literal ? &*w[i].literal : nullptr;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Targets: how broad is the path a destructive command is given?
+// ---------------------------------------------------------------------------------------------
+
+// The top-level folders of macOS and Linux whose loss breaks the machine (seed 003's list).
+constexpr std::string_view kSystemRoots[] = {
+    "/etc",
+    "/usr",
+    "/bin",
+    "/sbin",
+    "/var",
+    "/lib",
+    "/lib64",
+    "/boot",
+    "/proc",
+    "/sys",
+    "/dev",
+    "/run",
+    "/opt",
+    "/System",
+    "/Library",
+    "/Users",
+    "/Applications",
+    "/private",
+    "/Volumes",
+    "/Network",
+    "/cores",
+    "/home",
+    "/root",
+    "/srv",
+    "/snap",
+    "/lib32",
+    "/libx32",
+    "/nix",
+    "/private/etc",
+    "/private/var",
+    "/System/Library",
+    "/usr/bin",
+    "/usr/lib",
+    "/usr/local",
+    "/usr/sbin",
+    "/usr/share",
+    "/var/lib",
+    "/var/db",
+};
+
+enum class Broad {
+  none,
+  wildcard,      // `*`, `./*`, `.*`, `*.*`: every file of a cwd that could be anywhere
+  relative,      // `.`, `..`, `./`: the cwd or its parent
+  root,          // `/`, `/*`
+  home,          // `~`, `$HOME`, the home folder written out
+  system,        // `/etc`, `/usr/*`, an ancestor of home
+  project,       // the project folder itself, its contents, or an ancestor
+  unset_prefix,  // `$DIR/`, `$DIR/*`: catastrophic if DIR is empty or unset
+};
+
+struct Target {
+  Broad broad = Broad::none;
+  std::string shown;  // the word as written
+  bool catastrophic() const {
+    return broad == Broad::wildcard || broad == Broad::root || broad == Broad::home ||
+           broad == Broad::project;
+  }
+};
+
+std::string reason_of(const Target& t, const SafetyContext& ctx) {
+  switch (t.broad) {
+    case Broad::wildcard:
+      return "this glob expands to every file of the working directory, which could be `/` or "
+             "your home folder";
+    case Broad::relative:
+      return "this relative path is too broad: the working directory could be `/` or your home "
+             "folder";
+    case Broad::root:
+      return "this would erase the entire filesystem";
+    case Broad::home:
+      return "this is your home folder";
+    case Broad::system:
+      return "this is a critical system folder";
+    case Broad::project:
+      return "this would wipe the current project folder (`" + ctx.project_root + "`)";
+    case Broad::unset_prefix:
+      return "if the variable is empty or unset, this becomes a path at the root of the "
+             "filesystem";
+    case Broad::none:
+      break;
+  }
+  return {};
+}
+
+// One path component against a glob component (`*`, `?`, `[...]`); no `/` inside either.
+bool glob_component(std::string_view p, std::string_view s) {
+  std::size_t pi = 0, si = 0, star = std::string_view::npos, mark = 0;
+  while (si < s.size()) {
+    if (pi < p.size() && p[pi] == '*') {
+      star = pi++;
+      mark = si;
+    } else if (pi < p.size() && p[pi] == '[') {
+      auto close = p.find(']', pi + 2);
+      bool ok = false;
+      if (close != std::string_view::npos) {
+        std::string_view set = p.substr(pi + 1, close - pi - 1);
+        bool neg = !set.empty() && (set[0] == '!' || set[0] == '^');
+        if (neg) set.remove_prefix(1);
+        bool hit = false;
+        for (std::size_t k = 0; k < set.size(); ++k) {
+          if (k + 2 < set.size() && set[k + 1] == '-') {
+            hit = hit || (s[si] >= set[k] && s[si] <= set[k + 2]);
+            k += 2;
+          } else {
+            hit = hit || s[si] == set[k];
+          }
+        }
+        ok = hit != neg;
+      }
+      if (ok) {
+        pi = close + 1;
+        ++si;
+      } else if (star != std::string_view::npos) {
+        pi = star + 1;
+        si = ++mark;
+      } else {
+        return false;
+      }
+    } else if (pi < p.size() && (p[pi] == '?' || p[pi] == s[si])) {
+      ++pi;
+      ++si;
+    } else if (star != std::string_view::npos) {
+      pi = star + 1;
+      si = ++mark;
+    } else {
+      return false;
+    }
+  }
+  while (pi < p.size() && p[pi] == '*') ++pi;
+  return pi == p.size();
+}
+
+std::vector<std::string_view> components(std::string_view path) {
+  std::vector<std::string_view> out;
+  std::size_t i = 0;
+  while (i < path.size()) {
+    while (i < path.size() && path[i] == '/') ++i;
+    std::size_t j = path.find('/', i);
+    if (j == std::string_view::npos) j = path.size();
+    if (j > i) out.push_back(path.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
+bool has_glob_chars(std::string_view s) {
+  return s.find_first_of("*?[") != std::string_view::npos;
+}
+
+// A normalized glob path (absolute) against a normalized absolute path, component by component.
+bool glob_path(std::string_view pattern, std::string_view path) {
+  auto pc = components(pattern), sc = components(path);
+  if (pc.size() != sc.size()) return false;
+  for (std::size_t i = 0; i < pc.size(); ++i) {
+    // A leading dot is only matched explicitly (`*` does not match `.ssh`).
+    if (!sc[i].empty() && sc[i][0] == '.' && !pc[i].empty() && pc[i][0] != '.') return false;
+    if (!glob_component(pc[i], sc[i])) return false;
+  }
+  return true;
+}
+
+// A trailing component that matches (nearly) everything: `*`, `.*`, `*.*`, `**`, `.??*`.
+bool match_all_component(std::string_view c) {
+  return c.find('*') != std::string_view::npos &&
+         c.find_first_not_of("*.?") == std::string_view::npos;
+}
+
+// The word as a path form: its quote-removed value with globs and a leading `~` kept, or, for
+// a word with a parameter expansion, a rewriting of the common spellings (`$HOME`, `${HOME}`,
+// `$PWD`, `$(pwd)`). `unset_rest`: the rest of a word that starts with another variable.
+struct Form {
+  std::string path;
+  bool glob = false;
+  bool tilde = false;
+  std::optional<std::string> unset_rest;
+  bool valid = false;
+};
+
+Form form_of(const WordView& w, const SafetyContext& ctx) {
+  Form f;
+  if (w.pattern && !w.has_expansion) {
+    f.path = *w.pattern;
+    f.glob = w.has_glob;
+    f.tilde = w.has_tilde;
+    f.valid = true;
+    return f;
+  }
+  // Remove double quotes (a quoted `"$HOME"` expands the same), then look at a leading
+  // expansion. Anything else dynamic in the rest makes the word unknown.
+  std::string t;
+  for (char c : w.text)
+    if (c != '"') t += c;
+  std::string var, rest;
+  if (starts_with(t, "${")) {
+    auto close = t.find('}');
+    if (close == std::string::npos) return f;
+    var = t.substr(2, close - 2);
+    rest = t.substr(close + 1);
+  } else if (starts_with(t, "$(pwd)") || starts_with(t, "`pwd`")) {
+    var = "PWD";
+    rest = t.substr(starts_with(t, "$(") ? 6 : 5);
+  } else if (starts_with(t, "$")) {
+    std::size_t i = 1;
+    while (i < t.size() && (std::isalnum(static_cast<unsigned char>(t[i])) || t[i] == '_')) ++i;
+    if (i == 1) return f;
+    var = t.substr(1, i - 1);
+    rest = t.substr(i);
+  } else {
+    return f;
+  }
+  if (rest.find_first_of("$`'\\") != std::string::npos) return f;
+  std::string uvar;
+  for (char c : var) uvar += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  f.glob = has_glob_chars(rest) && w.has_glob;
+  if (uvar.find("HOME") != std::string::npos) {
+    // `$HOME`, `${HOME}`, and home under any other spelling (`${NSHomeDirectory()}` in seed 003).
+    f.path = "~" + rest;
+    f.tilde = true;
+  } else if (uvar == "PWD") {
+    if (ctx.cwd.empty()) return f;
+    f.path = ctx.cwd + rest;
+  } else {
+    f.unset_rest = rest;
+    return f;
+  }
+  f.valid = true;
+  return f;
+}
+
+// Resolves `p` (absolute, normalized) through symlinks: every component but the last, or all
+// of them when `follow_last` (a trailing slash or glob: the command goes inside).
+std::string follow_links(const std::string& p, bool follow_last, const SafetyContext& ctx) {
+  if (!ctx.fs || p == "/") return p;
+  if (follow_last) {
+    Resolved r = resolve_path(p, "/", ctx.home, ctx.fs);
+    return r.ok ? r.path : p;
+  }
+  auto slash = p.find_last_of('/');
+  std::string parent = slash == 0 ? "/" : p.substr(0, slash);
+  Resolved r = resolve_path(parent, "/", ctx.home, ctx.fs);
+  if (!r.ok) return p;
+  return (r.path == "/" ? "" : r.path) + p.substr(slash);
+}
+
+Broad classify_absolute(const std::string& p, bool glob, const SafetyContext& ctx) {
+  auto matches = [&](std::string_view candidate) {
+    return glob ? glob_path(p, candidate) : p == candidate;
+  };
+  if (matches("/")) return Broad::root;
+  std::string home = ctx.home.empty() ? "" : lexical_normalize(ctx.home);
+  if (!home.empty() && home != "/" && matches(home)) return Broad::home;
+  for (auto r : kSystemRoots)
+    if (matches(r)) return Broad::system;
+  if (!glob && !home.empty() && p != home && is_component_prefix(p, home)) return Broad::system;
+  if (!ctx.project_root.empty()) {
+    std::string proj = lexical_normalize(ctx.project_root);
+    if (proj != "/" && (matches(proj) || (!glob && is_component_prefix(p, proj))))
+      return Broad::project;
+  }
+  return Broad::none;
+}
+
+// How broad `w` is as the target of a recursive delete, a move to /dev/null, a recursive chmod.
+// `literal_first`: seed 003's order, where the written forms `.`, `..`, `*` are judged before
+// resolution (user context); in a root context only resolution counts for `.` and `..`.
+Target classify(const WordView& w, const SafetyContext& ctx, const std::string* chdir) {
+  Target t;
+  t.shown = w.text;
+  Form f = form_of(w, ctx);
+  if (f.unset_rest) {
+    // `$DIR/`, `$DIR/*`, `$DIR/etc`: judged as if DIR were empty.
+    WordView rest;
+    rest.text = *f.unset_rest;
+    rest.pattern = *f.unset_rest;
+    rest.has_glob = w.has_glob;
+    if (!f.unset_rest->empty() && (*f.unset_rest)[0] == '/') {
+      Target inner = classify(rest, ctx, chdir);
+      if (inner.broad == Broad::root || inner.broad == Broad::system) t.broad = Broad::unset_prefix;
+    }
+    return t;
+  }
+  if (!f.valid || f.path.empty()) return t;
+
+  // Peel the trailing match-all globs: `X/*` deletes everything X holds.
+  std::string base = f.path;
+  bool tail = false;
+  bool trailing_slash = base.size() > 1 && base.back() == '/';
+  if (f.glob) {
+    while (true) {
+      while (base.size() > 1 && base.back() == '/') base.pop_back();
+      auto slash = base.find_last_of('/');
+      std::string_view last = slash == std::string::npos ? std::string_view(base)
+                                                         : std::string_view(base).substr(slash + 1);
+      if (!match_all_component(last)) break;
+      tail = true;
+      if (slash == std::string::npos) {
+        base.clear();
+        break;
+      }
+      base.resize(slash == 0 ? 1 : slash);
+    }
+  }
+  std::string written = base;
+  while (written.size() > 1 && written.back() == '/') written.pop_back();
+
+  // The written forms of seed 003.
+  if (tail && (written.empty() || written == ".")) {
+    t.broad = Broad::wildcard;
+    return t;
+  }
+  Broad written_broad = Broad::none;
+  if (written == "." || written == ".." || written == "./.." || written == "../..")
+    written_broad = Broad::relative;
+
+  // Resolve lexically (and through symlinks when a filesystem is given).
+  std::string abs;
+  if (f.tilde) {
+    std::string_view rest = written;
+    rest.remove_prefix(1);
+    std::size_t user_end = rest.find('/');
+    std::string_view user = rest.substr(0, user_end);
+    std::string_view after = user_end == std::string_view::npos ? "" : rest.substr(user_end);
+    if (!user.empty()) {
+      // `~bob`: another user's home; its content is as precious as ours.
+      if (lexical_normalize("/x" + std::string(after)) == "/x") t.broad = Broad::home;
+      return t;
+    }
+    if (ctx.home.empty()) {
+      if (lexical_normalize("/x" + std::string(after)) == "/x") t.broad = Broad::home;
+      return t;
+    }
+    abs = ctx.home + std::string(after);
+  } else if (!written.empty() && written[0] == '/') {
+    abs = written;
+  } else {
+    std::string cwd = ctx.cwd;
+    if (chdir) cwd = (!chdir->empty() && (*chdir)[0] == '/') ? *chdir : cwd + "/" + *chdir;
+    if (cwd.empty() || cwd[0] != '/') {
+      t.broad = written_broad;
+      return t;
+    }
+    abs = cwd + "/" + (written.empty() ? "." : written);
+  }
+  std::string norm = lexical_normalize(abs);
+  bool glob_inside = f.glob && has_glob_chars(norm);
+  if (!glob_inside) norm = follow_links(norm, tail || trailing_slash, ctx);
+  Broad resolved = classify_absolute(norm, glob_inside, ctx);
+  if (ctx.root_context) {
+    t.broad = resolved;
+  } else {
+    t.broad = written_broad != Broad::none ? written_broad : resolved;
+  }
+  return t;
+}
+
+// Operands of a command: words after the name that are not options (before `--`), skipping
+// the arguments of `arg_shorts` / `arg_longs` options.
+std::vector<std::size_t> operands(const Words& w, std::string_view arg_shorts = {},
+                                  std::initializer_list<std::string_view> arg_longs = {}) {
+  std::vector<std::size_t> out;
+  bool options_done = false;
+  for (std::size_t i = 1; i < w.size(); ++i) {
+    const std::string* s = lit(w, i);
+    if (!options_done && s) {
+      if (*s == "--") {
+        options_done = true;
+        continue;
+      }
+      if (s->size() > 2 && starts_with(*s, "--")) {
+        std::string_view n = std::string_view(*s).substr(2);
+        if (n.find('=') == std::string_view::npos && in(n, arg_longs)) ++i;
+        continue;
+      }
+      if (s->size() > 1 && (*s)[0] == '-') {
+        for (std::size_t k = 1; k < s->size(); ++k)
+          if (arg_shorts.find((*s)[k]) != std::string_view::npos) {
+            if (k + 1 == s->size()) ++i;
+            break;
+          }
+        continue;
+      }
+    }
+    out.push_back(i);
+  }
+  return out;
+}
+
+bool has_literal_option(const Words& w, std::string_view opt) {
+  for (std::size_t i = 1; i < w.size(); ++i) {
+    const std::string* s = lit(w, i);
+    if (!s) continue;
+    if (*s == "--") return false;
+    if (*s == opt) return true;
+  }
+  return false;
+}
+
+// A block device: a whole disk or a partition, not /dev/null, /dev/zero, a tty...
+bool is_block_device(std::string_view p) {
+  if (!starts_with(p, "/dev/")) return false;
+  std::string_view d = p.substr(5);
+  for (std::string_view pre : {"sd", "hd", "vd", "xvd", "nvme", "disk", "rdisk", "mmcblk", "md",
+                               "dm-", "mapper/", "loop", "sr", "nbd", "zd", "mtd", "ada", "da"})
+    if (starts_with(d, pre) && d.size() > pre.size()) return true;
+  return false;
+}
+
+void add(std::vector<SafetyHit>& hits, const SafetyContext& ctx, SafetyHit h) {
+  if (ctx.disabled.count(h.id)) return;
+  if (ctx.root_context && !h.catastrophic) return;
+  for (const auto& e : hits)
+    if (e.id == h.id) return;  // one hit per check and command
+  hits.push_back(std::move(h));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The checks
+// ---------------------------------------------------------------------------------------------
+
+void check_rm(const NormalizedCommand& c, const SafetyContext& ctx, std::vector<SafetyHit>& hits) {
+  const Words& w = c.words;
+  if (has_literal_option(w, "--no-preserve-root")) {
+    add(hits, ctx,
+        {"rm.no-preserve-root",
+         "Refused: `rm --no-preserve-root` only exists to bypass the safeguard against deleting "
+         "`/`; it is never needed for real work. Delete the specific files or folders you mean, "
+         "by name.",
+         Effect::deny, true});
+  }
+  if (!has_option(w, 1, spec_for("rm", "-r"))) return;
+  const std::string* chdir = c.chdir && c.chdir->literal ? &*c.chdir->literal : nullptr;
+  for (std::size_t i : operands(w)) {
+    Target t = classify(w[i], ctx, chdir);
+    if (t.broad == Broad::none) continue;
+    std::string why = reason_of(t, ctx);
+    if (t.broad == Broad::project) {
+      add(hits, ctx,
+          {"rm.project-folder",
+           "Refused: `rm -r " + t.shown + "`: " + why +
+               ". You must never delete the project you are working in. Delete specific files "
+               "or subfolders inside it instead.",
+           Effect::deny, true});
+    } else if (t.broad == Broad::unset_prefix) {
+      add(hits, ctx,
+          {"rm.unset-variable",
+           "Refused without confirmation: `rm -r " + t.shown + "`: " + why +
+               ". Check the variable first (`${VAR:?}` makes the shell stop when it is empty), "
+               "or write the path out.",
+           Effect::ask, false});
+    } else if (ctx.root_context) {
+      if (!t.catastrophic()) continue;  // `/usr`, `/etc`: the root context's own business
+      add(hits, ctx,
+          {"rm.catastrophic",
+           "Refused: `rm -r " + t.shown + "`: " + why +
+               ". This is one of the few patterns blocked even in a root context. Name the "
+               "specific folder you want to delete.",
+           Effect::deny, true});
+    } else {
+      add(hits, ctx,
+          {"rm.dangerous-target",
+           "Refused: `rm -r " + t.shown + "`: " + why +
+               ". vigie blocks this before it reaches any shell. Narrow the path to the specific "
+               "subfolder you actually want to delete.",
+           Effect::deny, t.catastrophic()});
+    }
+  }
+}
+
+void check_find(const NormalizedCommand& c, const SafetyContext& ctx,
+                std::vector<SafetyHit>& hits) {
+  const Words& w = c.words;
+  if (!has_literal_option(w, "-delete")) return;
+  // Leading options (-H -L -P -D debug -O3), then the starting points, then the expression.
+  std::size_t i = 1;
+  while (i < w.size()) {
+    const std::string* s = lit(w, i);
+    if (!s) break;
+    if (*s == "-H" || *s == "-L" || *s == "-P" || starts_with(*s, "-O")) {
+      ++i;
+    } else if (*s == "-D") {
+      i += 2;
+    } else {
+      break;
+    }
+  }
+  std::vector<std::size_t> roots;
+  for (; i < w.size(); ++i) {
+    const std::string* s = lit(w, i);
+    if (s && (starts_with(*s, "-") || *s == "(" || *s == "!" || *s == ")")) break;
+    roots.push_back(i);
+  }
+  // A filter (`-name '*.pyc'`) makes `find . … -delete` a scoped cleanup: only an unfiltered
+  // delete of the working folder counts as broad; roots like `/` or `~` are broad regardless.
+  bool filtered = false;
+  for (std::size_t k = i; k < w.size(); ++k)
+    if (const std::string* s = lit(w, k);
+        s &&
+        in(*s, {"-name",      "-iname",      "-path",  "-ipath", "-regex", "-iregex",   "-newer",
+                "-mtime",     "-mmin",       "-atime", "-amin",  "-ctime", "-cmin",     "-size",
+                "-empty",     "-user",       "-group", "-perm",  "-inum",  "-samefile", "-links",
+                "-wholename", "-iwholename", "-lname", "-ilname"}))
+      filtered = true;
+  const std::string* chdir = c.chdir && c.chdir->literal ? &*c.chdir->literal : nullptr;
+  for (std::size_t r : roots) {
+    Target t = classify(w[r], ctx, chdir);
+    if (t.broad == Broad::none || t.broad == Broad::unset_prefix) continue;
+    if (filtered && (t.broad == Broad::relative || t.broad == Broad::project)) continue;
+    add(hits, ctx,
+        {"find.delete-broad-root",
+         "Refused: `find " + t.shown + " ... -delete`: " + reason_of(t, ctx) +
+             ", and `find -delete` recursively removes everything that matches. Narrow the "
+             "search root to the folder you mean.",
+         Effect::deny, false});
+  }
+}
+
+void check_perms(const NormalizedCommand& c, const std::string& name, const SafetyContext& ctx,
+                 std::vector<SafetyHit>& hits) {
+  const Words& w = c.words;
+  if (!has_option(w, 1, spec_for(name, "-R"))) return;
+  const std::string* chdir = c.chdir && c.chdir->literal ? &*c.chdir->literal : nullptr;
+  for (std::size_t i : operands(w, "", {"reference", "from"})) {
+    Target t = classify(w[i], ctx, chdir);
+    // The project and `.` are where an agent legitimately fixes permissions.
+    if (t.broad == Broad::none || t.broad == Broad::project || t.broad == Broad::relative ||
+        t.broad == Broad::unset_prefix)
+      continue;
+    add(hits, ctx,
+        {"perms.recursive-on-root",
+         "Refused: `" + name + " -R ... " + t.shown + "`: " + reason_of(t, ctx) +
+             "; changing permissions or ownership recursively there can make the system or "
+             "your account unusable. Narrow the target to the folder you mean.",
+         Effect::deny, false});
+  }
+}
+
+void check_mv(const NormalizedCommand& c, const SafetyContext& ctx, std::vector<SafetyHit>& hits) {
+  const Words& w = c.words;
+  auto ops = operands(w, "tS", {"target-directory", "suffix"});
+  bool to_null = false;
+  for (std::size_t i = 1; i < w.size(); ++i) {
+    const std::string* s = lit(w, i);
+    if (!s) continue;
+    if ((*s == "-t" || *s == "--target-directory") && lit(w, i + 1) &&
+        *lit(w, i + 1) == "/dev/null")
+      to_null = true;
+    if (*s == "--target-directory=/dev/null" || *s == "-t/dev/null") to_null = true;
+  }
+  if (!ops.empty() && lit(w, ops.back()) && *lit(w, ops.back()) == "/dev/null") {
+    to_null = true;
+    ops.pop_back();
+  }
+  if (!to_null) return;
+  const std::string* chdir = c.chdir && c.chdir->literal ? &*c.chdir->literal : nullptr;
+  for (std::size_t i : ops) {
+    Target t = classify(w[i], ctx, chdir);
+    if (t.broad == Broad::none || t.broad == Broad::unset_prefix) continue;
+    add(hits, ctx,
+        {"mv.to-devnull",
+         "Refused: moving `" + t.shown + "` to `/dev/null` destroys it (" + reason_of(t, ctx) +
+             "). To discard output, redirect it (`> /dev/null`); to delete files, name them.",
+         Effect::deny, false});
+  }
+}
+
+void check_disk(const NormalizedCommand& c, const std::string& name, const SafetyContext& ctx,
+                std::vector<SafetyHit>& hits) {
+  const Words& w = c.words;
+  if (name == "dd") {
+    for (std::size_t i = 1; i < w.size(); ++i)
+      if (const std::string* s = lit(w, i);
+          s && starts_with(*s, "of=") && is_block_device(s->substr(3)))
+        add(hits, ctx,
+            {"disk.dd",
+             "Refused: `dd` writing to the block device `" + s->substr(3) +
+                 "` overwrites a disk irreversibly. If this is really intended, ask the user to "
+                 "run it themselves, or write to an image file instead.",
+             Effect::deny, false});
+  }
+  if (starts_with(name, "mkfs") || starts_with(name, "newfs") ||
+      in(name, {"mke2fs", "mkswap", "wipefs", "mkdosfs", "mkntfs", "mkexfatfs", "blkdiscard"})) {
+    add(hits, ctx,
+        {"disk.mkfs",
+         "Refused: `" + name +
+             "` formats or wipes a device, destroying everything on it. If this is really "
+             "intended, ask the user to run it themselves.",
+         Effect::deny, false});
+  }
+  if (name == "diskutil" && w.size() > 1 && w[1].literal) {
+    std::string verb = lower(*w[1].literal);
+    if (in(verb,
+           {"erasedisk", "erasevolume", "zerodisk", "randomdisk", "secureerase", "partitiondisk",
+            "reformat", "deletevolume", "splitpartition", "mergepartitions"}) ||
+        (in(verb, {"apfs", "cs", "ar"}) && w.size() > 2 && w[2].literal &&
+         lower(*w[2].literal).find("delete") != std::string::npos))
+      add(hits, ctx,
+          {"disk.erase",
+           "Refused: `diskutil " + *w[1].literal +
+               "` erases or repartitions a disk irreversibly. If this is really intended, ask "
+               "the user to run it themselves.",
+           Effect::deny, false});
+  }
+  if ((name == "shred" || name == "sgdisk" || name == "fdisk" || name == "sfdisk" ||
+       name == "parted") &&
+      std::any_of(w.begin() + 1, w.end(),
+                  [](const WordView& x) { return x.literal && is_block_device(*x.literal); }) &&
+      (name == "shred" || name == "sfdisk" || has_literal_option(w, "--zap-all") ||
+       has_literal_option(w, "-Z") || name == "parted" || name == "fdisk")) {
+    add(hits, ctx,
+        {"disk.erase",
+         "Refused: `" + name +
+             "` on a block device rewrites or erases a disk. If this is really intended, ask the "
+             "user to run it themselves.",
+         Effect::deny, false});
+  }
+  // Writes to a device through a redirection, tee or cp.
+  auto device_hit = [&](const std::string& dev) {
+    add(hits, ctx,
+        {"disk.device-write",
+         "Refused: writing to the block device `" + dev +
+             "` overwrites a disk irreversibly. Write to a regular file instead.",
+         Effect::deny, false});
+  };
+  for (const auto& r : c.redirects)
+    if (in(r.op, {">", ">>", ">|", "&>", "&>>", "<>"}) && r.target.literal &&
+        is_block_device(*r.target.literal))
+      device_hit(*r.target.literal);
+  if (name == "tee" || name == "cp" || name == "cat") {
+    auto ops = operands(w);
+    for (std::size_t k = 0; k < ops.size(); ++k) {
+      bool dest = name == "tee" || (name == "cp" && k + 1 == ops.size());
+      if (dest && w[ops[k]].literal && is_block_device(*w[ops[k]].literal))
+        device_hit(*w[ops[k]].literal);
+    }
+  }
+}
+
+void check_git(const NormalizedCommand& c, const SafetyContext& ctx, std::vector<SafetyHit>& hits) {
+  const Words& w = c.words;
+  if (w.size() < 2 || !lit(w, 1) || *lit(w, 1) != "push") return;
+  bool force = has_option(w, 2, spec_for("git push", "-f"));
+  if (!force) {
+    for (std::size_t i : operands(w, "o", {"push-option", "repo", "receive-pack", "exec"}))
+      if (i >= 2 && lit(w, i) && starts_with(*lit(w, i), "+")) force = true;
+  }
+  if (!force) return;
+  add(hits, ctx,
+      {"git.force-push",
+       "A force push rewrites the remote branch and can destroy other people's commits. Push "
+       "a new commit instead; if history must really be rewritten, use "
+       "`--force-with-lease` on a branch you own, after asking the user.",
+       Effect::ask, false});
+}
+
+// A downloader whose output is a script.
+bool is_downloader(std::string_view n) {
+  return in(n, {"curl", "wget", "fetch", "http", "https", "xh", "aria2c", "lynx", "links", "w3m"});
+}
+
+// A stage that runs its standard input as code: a shell without `-c` or a script file,
+// an interpreter reading `-` or nothing.
+bool runs_stdin(const NormalizedCommand& s) {
+  if (s.words.empty() || !s.name_static) return false;
+  std::string n = lower(s.name);
+  bool shell = is_shell(n) || in(n, {"fish", "tcsh", "csh", "busybox"});
+  bool interp =
+      starts_with(n, "python") || starts_with(n, "perl") || starts_with(n, "ruby") ||
+      starts_with(n, "php") ||
+      in(n, {"node", "nodejs", "deno", "bun", "osascript", "pwsh", "powershell", "lua", "tclsh"});
+  if (!shell && !interp) return false;
+  for (std::size_t i = 1; i < s.words.size(); ++i) {
+    const std::string* w = lit(s.words, i);
+    if (!w) return false;
+    if (*w == "-" || *w == "-s" || *w == "--") return true;
+    if ((*w)[0] == '-' || (*w)[0] == '+') {
+      if (shell && w->find('c') != std::string::npos && (*w)[1] != '-') return false;
+      if (!shell && (*w == "-c" || *w == "-e" || *w == "-m" || *w == "--eval")) return false;
+      continue;
+    }
+    return false;  // a script file: stdin is data
+  }
+  return true;
+}
+
+// Fork bombs: `NAME(){ ... NAME | NAME & ... }; NAME`, with any name and spacing, and
+// `function NAME { ... }`. The body must call the function at least twice, with a pipe or a
+// background `&`, and the function must be called after its definition.
+bool is_name_char(char c) {
+  return !std::isspace(static_cast<unsigned char>(c)) && !std::strchr("(){};|&<>'\"`$", c);
+}
+
+std::optional<std::string> fork_bomb_name(std::string_view line) {
+  std::string s;  // the line without blanks
+  for (char c : line)
+    if (!std::isspace(static_cast<unsigned char>(c))) s += c;
+  for (std::size_t p = s.find("(){"); p != std::string::npos; p = s.find("(){", p + 1)) {
+    std::size_t b = p;
+    while (b > 0 && is_name_char(s[b - 1])) --b;
+    std::string name = s.substr(b, p - b);
+    if (starts_with(name, "function")) name = name.substr(8);
+    if (name.empty()) continue;
+    // The body, up to the matching brace.
+    std::size_t i = p + 3;
+    int depth = 1;
+    std::size_t end = i;
+    for (; end < s.size() && depth > 0; ++end) {
+      if (s[end] == '{') ++depth;
+      if (s[end] == '}') --depth;
+    }
+    if (depth != 0) continue;
+    std::string body = s.substr(i, end - 1 - i);
+    // Count self-calls separated by | or & or ;.
+    int calls = 0;
+    bool pipe_or_bg = false;
+    std::size_t k = 0;
+    while (k < body.size()) {
+      std::size_t j = body.find_first_of("|&;", k);
+      std::string seg = body.substr(k, j == std::string::npos ? std::string::npos : j - k);
+      if (seg == name || seg == "$0") ++calls;
+      if (j == std::string::npos) break;
+      if (body[j] == '|' || body[j] == '&') pipe_or_bg = true;
+      k = j + 1;
+    }
+    if (calls < 2 || !pipe_or_bg) continue;
+    // Called afterwards: `;NAME` or `&&NAME` or a newline (blanks are gone: just a suffix).
+    std::string after = s.substr(end);
+    std::size_t q = after.find(name);
+    while (q != std::string::npos) {
+      bool left = q == 0 || !is_name_char(after[q - 1]);
+      bool right = q + name.size() >= after.size() || !is_name_char(after[q + name.size()]);
+      if (left && right) return name;
+      q = after.find(name, q + 1);
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+
+std::optional<SafetyHit> check_line(std::string_view line, const SafetyContext& ctx) {
+  // Seed 003: the root daemon leaves fork bombs to the operator (not catastrophic for data).
+  if (ctx.root_context || ctx.disabled.count("fork-bomb")) return std::nullopt;
+  if (line.size() > (1u << 20)) return std::nullopt;  // the shell parser refuses it anyway
+  auto name = fork_bomb_name(line);
+  if (!name) return std::nullopt;
+  return SafetyHit{"fork-bomb",
+                   "Refused: this is a fork bomb (the function `" + *name +
+                       "` calls itself in the background until the machine runs out of "
+                       "processes and stops responding). Do not run it in any form.",
+                   Effect::deny, false};
+}
+
+std::vector<SafetyHit> check_command(const NormalizedCommand& cmd, const SafetyContext& ctx) {
+  std::vector<SafetyHit> hits;
+  if (cmd.words.empty() || !cmd.name_static) {
+    // Redirections of a bare command (`> /dev/sda`) still count.
+    if (cmd.words.empty()) check_disk(cmd, "", ctx, hits);
+    return hits;
+  }
+  // Case-insensitive: macOS filesystems run `RM` as `rm`.
+  std::string name = lower(cmd.name);
+  if (name == "rm") check_rm(cmd, ctx, hits);
+  if (name == "find") check_find(cmd, ctx, hits);
+  if (name == "chmod" || name == "chown" || name == "chgrp") check_perms(cmd, name, ctx, hits);
+  if (name == "mv") check_mv(cmd, ctx, hits);
+  if (name == "git") check_git(cmd, ctx, hits);
+  check_disk(cmd, name, ctx, hits);
+  return hits;
+}
+
+std::vector<SafetyHit> check_pipeline(const std::vector<NormalizedCommand>& stages,
+                                      const SafetyContext& ctx) {
+  std::vector<SafetyHit> hits;
+  for (std::size_t i = 0; i < stages.size(); ++i) {
+    if (!stages[i].name_static || !is_downloader(lower(stages[i].name))) continue;
+    for (std::size_t j = i + 1; j < stages.size(); ++j) {
+      if (!runs_stdin(stages[j])) continue;
+      add(hits, ctx,
+          {"pipe-to-shell",
+           "Piping a download straight into `" + stages[j].name +
+               "` runs code nobody has read. Download it to a file first (`curl -o "
+               "install.sh URL`), read it, then run it if it is what you expect.",
+           Effect::ask, false});
+      return hits;
+    }
+  }
+  return hits;
+}
+
+std::vector<std::vector<std::size_t>> pipelines_of(const std::vector<shell::CommandView>& cmds) {
+  std::vector<std::vector<std::size_t>> out;
+  // The open pipeline of each nesting context: a `|` continues the pipeline of its own context.
+  std::map<std::vector<std::string>, std::size_t> open;
+  for (std::size_t i = 0; i < cmds.size(); ++i) {
+    const auto& c = cmds[i];
+    bool piped = c.op == "|" || c.op == "|&";
+    auto it = open.find(c.context);
+    if (piped && it != open.end()) {
+      out[it->second].push_back(i);
+    } else {
+      open[c.context] = out.size();
+      out.push_back({i});
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> safety_check_names() {
+  return {"rm.dangerous-target",
+          "rm.catastrophic",
+          "rm.no-preserve-root",
+          "rm.project-folder",
+          "rm.unset-variable",
+          "find.delete-broad-root",
+          "perms.recursive-on-root",
+          "mv.to-devnull",
+          "fork-bomb",
+          "disk.dd",
+          "disk.mkfs",
+          "disk.erase",
+          "disk.device-write",
+          "pipe-to-shell",
+          "git.force-push"};
+}
+
+}  // namespace vigie::engine
