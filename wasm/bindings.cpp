@@ -23,6 +23,8 @@
 #include <utility>
 #include <vector>
 
+#include "grammar/policy/format.hpp"
+#include "grammar/policy/parser.hpp"
 #include "grammar/shell/commands.hpp"
 #include "vigie/vigie.hpp"
 
@@ -200,7 +202,7 @@ class PolicyHandle {
       json j = json::array({{{"name", ""},
                              {"passed", false},
                              {"why", "internal error: " + what_of(std::current_exception())}}});
-      return j.dump();
+      return j.dump(-1, ' ', false, json::error_handler_t::replace);
     }
   }
 
@@ -228,7 +230,30 @@ std::string parse_shell(const std::string& src) {
                  {"column", 1},
                  {"message", "internal error: " + what_of(std::current_exception())},
                  {"incomplete", false}}}}};
-    return j.dump();
+    return j.dump(-1, ' ', false, json::error_handler_t::replace);
+  }
+}
+
+// `vigie fmt`: the canonical text when the source parses; the source unchanged otherwise, with
+// the syntax errors (formatting needs only the parse stage, not the checker).
+std::string format(const std::string& source, const std::string& options_json) {
+  std::string file = kDefaultFile;
+  try {
+    file = parse_options(options_json).file;
+    vigie::policy::ParseResult r = vigie::policy::parse(file, source);
+    bool ok = r.ok();
+    json j = {{"ok", ok},
+              {"text", ok ? vigie::policy::format(r.file) : source},
+              {"diagnostics", json::parse(vigie::diagnostics_to_json(r.diagnostics))}};
+    return j.dump(-1, ' ', false, json::error_handler_t::replace);
+  } catch (...) {
+    json j = {
+        {"ok", false},
+        {"text", source},
+        {"diagnostics", json::parse(internal_diagnostics(
+                            file, "V000", "internal error: " + what_of(std::current_exception()),
+                            "please report this policy to the vigie maintainers"))}};
+    return j.dump(-1, ' ', false, json::error_handler_t::replace);
   }
 }
 
@@ -240,7 +265,7 @@ std::string lint(const std::string& source, const std::string& options_json) {
 std::string memory_json() {
   struct mallinfo mi = mallinfo();
   json j = {{"heap_size", emscripten_get_heap_size()}, {"in_use", mi.uordblks}};
-  return j.dump();
+  return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
 std::string version() {
@@ -260,6 +285,7 @@ EMSCRIPTEN_BINDINGS(vigie) {
       .function("testsJson", &PolicyHandle::tests_json)
       .function("dump", &PolicyHandle::dump);
   em::function("parseShell", &parse_shell);
+  em::function("format", &format);
   em::function("lint", &lint);
   em::function("memoryJson", &memory_json);
   em::function("version", &version);
