@@ -34,22 +34,24 @@ struct WordView {
   bool has_glob = false;       // an unquoted `*`, `?` or `[`
   bool has_tilde = false;      // a leading unquoted `~` or `~user`
   bool has_expansion = false;  // `$x`, `${…}`, `$(…)`, backticks, `$((…))`, `<(…)`, `>(…)`
+  bool has_brace = false;      // an unquoted brace expansion `{a,b}` / `{1..3}`: no literal, no
+                               // pattern (it stands for several words)
   Span span;
 };
 
 struct AssignView {
   std::string name;
-  WordView value;  // for `a=(x y)` arrays: text is the whole `(x y)`, never literal
+  WordView value;       // for `a=(x y)` arrays: text is the whole `(x y)`, never literal
   bool append = false;  // `+=`
   Span span;
 };
 
 struct RedirectView {
-  std::string op;  // "<", ">", ">>", ">|", "<>", "<&", ">&", "&>", "&>>", "<<", "<<-", "<<<"
-  int fd = -1;     // the explicit fd number, or the default (0 for input ops, 1 for output)
+  std::string op;   // "<", ">", ">>", ">|", "<>", "<&", ">&", "&>", "&>>", "<<", "<<-", "<<<"
+  int fd = -1;      // the explicit fd number, or the default (0 for input ops, 1 for output)
   WordView target;  // the file, fd word, here-string word or here-document delimiter
   std::optional<std::string> heredoc_body;  // for `<<` and `<<-`: the body, as data
-  bool heredoc_quoted = false;  // a quoted delimiter: the body is not expanded
+  bool heredoc_quoted = false;              // a quoted delimiter: the body is not expanded
   Span span;
 };
 
@@ -60,7 +62,8 @@ struct CommandView {
   std::vector<RedirectView> redirects;
   // Where it sits, outermost first. Values: "top", "pipeline", "subshell", "group", "$()",
   // "backtick", "<()", ">()", "function:NAME", "loop", "condition", "background", "case",
-  // "if", "negated", "arith", "test" ([[ ]]).
+  // "if", "negated", "arith", "test" ([[ ]]), "heredoc" (a substitution in an unquoted
+  // here-document body: `cat <<EOF` / `$(rm x)` / `EOF`).
   std::vector<std::string> context;
   // The list operator that led to it: "" (first), ";", "\n", "&&", "||", "|", "|&", "&".
   std::string op;

@@ -1,0 +1,476 @@
+// The commands view: walks the AST and lists every simple command that may run.
+//
+// `word_view` is the one place that decides whether a word is static (see WordView).
+#include "grammar/shell/commands.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "grammar/shell/ast.hpp"
+#include "grammar/shell/parser.hpp"
+
+namespace vigie::shell {
+
+namespace {
+
+bool is_glob_ch(char c) {
+  return c == '*' || c == '?' || c == '[';
+}
+
+// Accumulates a word's value and flags, part by part.
+struct WordBuilder {
+  std::string value;    // quote-removed
+  std::string escaped;  // quote-removed, quoted glob characters escaped with `\`
+  bool has_glob = false, has_tilde = false, has_expansion = false, has_brace = false;
+  bool first = true;
+  bool assign_value = false;  // tilde also after `:` in assignment values
+
+  void quoted(std::string_view s) {
+    value += s;
+    for (char c : s) {
+      if (is_glob_ch(c) || c == ']' || c == '\\') escaped += '\\';
+      escaped += c;
+    }
+  }
+
+  // An unquoted run, raw (backslash escapes still in).
+  void unquoted(std::string_view raw, bool at_start) {
+    // Brace expansion: `{a,b}` or `{1..3}` unquoted.
+    int depth = 0;
+    bool comma = false;
+    for (std::size_t i = 0; i < raw.size(); ++i) {
+      char c = raw[i];
+      if (c == '\\') {
+        ++i;
+        continue;
+      }
+      if (c == '{') {
+        ++depth;
+      } else if (c == '}' && depth > 0) {
+        if (comma) has_brace = true;
+        --depth;
+      } else if (depth > 0 && (c == ',' || (c == '.' && i + 1 < raw.size() && raw[i + 1] == '.'))) {
+        comma = true;
+      }
+    }
+    for (std::size_t i = 0; i < raw.size(); ++i) {
+      char c = raw[i];
+      if (c == '\\') {
+        if (i + 1 < raw.size()) {
+          char n = raw[++i];
+          if (n == '\n') continue;  // line continuation
+          quoted(std::string_view(&n, 1));
+        }
+        continue;
+      }
+      if (c == '~' && ((at_start && i == 0) || (assign_value && i > 0 && raw[i - 1] == ':'))) {
+        has_tilde = true;
+      }
+      if (c == '*' || c == '?') has_glob = true;
+      if (c == '[' && raw.find(']', i + 1) != std::string_view::npos) has_glob = true;
+      value += c;
+      escaped += c;
+    }
+  }
+
+  // Inside double quotes: `\` escapes only `$`, `` ` ``, `"`, `\` and newline.
+  void dq_lit(std::string_view raw) {
+    std::string out;
+    for (std::size_t i = 0; i < raw.size(); ++i) {
+      char c = raw[i];
+      if (c == '\\' && i + 1 < raw.size()) {
+        char n = raw[i + 1];
+        if (n == '$' || n == '`' || n == '"' || n == '\\') {
+          out += n;
+          ++i;
+          continue;
+        }
+        if (n == '\n') {
+          ++i;
+          continue;
+        }
+      }
+      out += c;
+    }
+    quoted(out);
+  }
+
+  void parts(const std::vector<WordPart>& ps, bool in_dq) {
+    for (const auto& p : ps) {
+      static_assert(std::variant_size_v<WordPartKind> == 7);
+      std::visit(
+          [&](const auto& x) {
+            using T = std::decay_t<decltype(x)>;
+            if constexpr (std::is_same_v<T, Lit>) {
+              if (in_dq) {
+                dq_lit(x.raw);
+              } else {
+                unquoted(x.raw, first);
+              }
+            } else if constexpr (std::is_same_v<T, SglQuoted>) {
+              quoted(x.value);
+            } else if constexpr (std::is_same_v<T, DblQuoted>) {
+              parts(x.parts, true);
+            } else {
+              has_expansion = true;
+            }
+          },
+          p.v);
+      first = false;
+    }
+  }
+};
+
+WordView make_view(const std::vector<WordPart>& parts, const std::string& text, Span span,
+                   bool assign_value) {
+  WordBuilder b;
+  b.assign_value = assign_value;
+  b.parts(parts, false);
+  WordView v;
+  v.text = text;
+  v.span = span;
+  v.has_glob = b.has_glob;
+  v.has_tilde = b.has_tilde;
+  v.has_expansion = b.has_expansion;
+  v.has_brace = b.has_brace;
+  if (!b.has_expansion && !b.has_brace) {
+    v.pattern = b.has_glob ? b.escaped : b.value;
+    if (!b.has_glob && !b.has_tilde) v.literal = b.value;
+  }
+  return v;
+}
+
+class Walker {
+ public:
+  std::vector<CommandView> out;
+
+  void stmts(const std::vector<Stmt>& ss) {
+    for (const auto& s : ss) stmt(s);
+  }
+
+ private:
+  std::vector<std::string> ctx_{"top"};
+  std::string pending_op_;
+
+  struct Push {
+    Walker& w;
+    std::size_t n;
+    Push(Walker& w_, std::initializer_list<std::string> vals) : w(w_), n(vals.size()) {
+      for (const auto& v : vals) w.ctx_.push_back(v);
+    }
+    ~Push() { w.ctx_.resize(w.ctx_.size() - n); }
+  };
+
+  void stmt(const Stmt& s) {
+    if (!s.op.empty()) pending_op_ = s.op;
+    std::size_t pushed = 0;
+    if (s.background) {
+      ctx_.push_back("background");
+      ++pushed;
+    }
+    if (s.negated) {
+      ctx_.push_back("negated");
+      ++pushed;
+    }
+    if (const auto* call = std::get_if<CallExpr>(&s.cmd)) {
+      simple(*call, s);
+    } else {
+      // A compound command's own redirections are judged as a command without argv.
+      if (!s.redirs.empty()) {
+        CommandView v;
+        v.span = s.span;
+        v.context = ctx_;
+        v.op = take_op();
+        for (const auto& r : s.redirs) v.redirects.push_back(redirect_view(r));
+        out.push_back(std::move(v));
+        for (const auto& r : s.redirs) redirect_inner(r);
+      }
+      compound(s.cmd);
+    }
+    ctx_.resize(ctx_.size() - pushed);
+  }
+
+  std::string take_op() {
+    std::string op = std::move(pending_op_);
+    pending_op_.clear();
+    return op;
+  }
+
+  static RedirectView redirect_view(const Redirect& r) {
+    RedirectView v;
+    v.op = r.op;
+    if (r.fd) {
+      v.fd = *r.fd;
+    } else {
+      bool input = r.op == "<" || r.op == "<<" || r.op == "<<-" || r.op == "<<<" || r.op == "<&" ||
+                   r.op == "<>";
+      v.fd = input ? 0 : 1;
+    }
+    v.target = make_view(r.word.parts, r.word.text, r.word.span, false);
+    if (r.heredoc) {
+      v.heredoc_body = r.heredoc->body;
+      v.heredoc_quoted = r.heredoc->quoted;
+    }
+    v.span = r.span;
+    return v;
+  }
+
+  void simple(const CallExpr& c, const Stmt& s) {
+    CommandView v;
+    v.span = s.span;
+    v.context = ctx_;
+    v.op = take_op();
+    for (const auto& a : c.assigns) {
+      AssignView av;
+      av.name = a.name;
+      av.append = a.append;
+      av.span = a.span;
+      if (a.array) {
+        av.value.text = a.text;
+        av.value.has_expansion = true;  // never literal
+        for (const auto& w : *a.array) {
+          WordView wv = make_view(w.parts, w.text, w.span, false);
+          av.value.has_glob |= wv.has_glob;
+          av.value.has_tilde |= wv.has_tilde;
+        }
+      } else if (a.value) {
+        av.value = make_view(a.value->parts, a.value->text, a.value->span, true);
+      } else {
+        av.value.literal = "";
+        av.value.pattern = "";
+      }
+      v.assigns.push_back(std::move(av));
+    }
+    for (const auto& w : c.args) v.argv.push_back(make_view(w.parts, w.text, w.span, false));
+    for (const auto& r : s.redirs) v.redirects.push_back(redirect_view(r));
+    out.push_back(std::move(v));
+    // Then the commands nested in its words, in source order.
+    struct Item {
+      std::uint32_t pos;
+      int kind;  // 0 assign, 1 word, 2 redirect
+      std::size_t i;
+    };
+    std::vector<Item> items;
+    for (std::size_t i = 0; i < c.assigns.size(); ++i)
+      items.push_back({c.assigns[i].span.begin, 0, i});
+    for (std::size_t i = 0; i < c.args.size(); ++i) items.push_back({c.args[i].span.begin, 1, i});
+    for (std::size_t i = 0; i < s.redirs.size(); ++i)
+      items.push_back({s.redirs[i].span.begin, 2, i});
+    std::stable_sort(items.begin(), items.end(),
+                     [](const Item& a, const Item& b) { return a.pos < b.pos; });
+    for (const auto& it : items) {
+      if (it.kind == 0) {
+        const Assign& a = c.assigns[it.i];
+        if (a.value) word_parts(a.value->parts);
+        if (a.array) {
+          for (const auto& w : *a.array) word_parts(w.parts);
+        }
+      } else if (it.kind == 1) {
+        word_parts(c.args[it.i].parts);
+      } else {
+        redirect_inner(s.redirs[it.i]);
+      }
+    }
+  }
+
+  void redirect_inner(const Redirect& r) {
+    word_parts(r.word.parts);
+    if (r.heredoc && !r.heredoc->quoted && !r.heredoc->parts.empty()) {
+      Push p(*this, {"heredoc"});
+      word_parts(r.heredoc->parts);
+    }
+  }
+
+  void words(const std::vector<Word>& ws) {
+    for (const auto& w : ws) word_parts(w.parts);
+  }
+
+  void word_parts(const std::vector<WordPart>& ps) {
+    for (const auto& p : ps) {
+      static_assert(std::variant_size_v<WordPartKind> == 7);
+      std::visit(
+          [&](const auto& x) {
+            using T = std::decay_t<decltype(x)>;
+            if constexpr (std::is_same_v<T, DblQuoted>) {
+              word_parts(x.parts);
+            } else if constexpr (std::is_same_v<T, ParamExp>) {
+              word_parts(x.arg);
+            } else if constexpr (std::is_same_v<T, CmdSubst>) {
+              Push push(*this, {x.backtick ? "backtick" : "$()"});
+              stmts(x.stmts);
+            } else if constexpr (std::is_same_v<T, ArithExp>) {
+              Push push(*this, {"arith"});
+              word_parts(x.expr);
+            } else if constexpr (std::is_same_v<T, ProcSubst>) {
+              Push push(*this, {x.op == "<(" ? "<()" : ">()"});
+              stmts(x.stmts);
+            }
+          },
+          p.v);
+    }
+  }
+
+  void compound(const CommandKind& k) {
+    static_assert(std::variant_size_v<CommandKind> == 11);
+    std::visit(
+        [&](const auto& x) {
+          using T = std::decay_t<decltype(x)>;
+          if constexpr (std::is_same_v<T, CallExpr>) {
+            // handled by stmt()
+          } else if constexpr (std::is_same_v<T, BinaryCmd>) {
+            std::size_t pushed = 0;
+            if (x.pipeline) {
+              ctx_.push_back("pipeline");
+              ++pushed;
+            }
+            for (std::size_t i = 0; i < x.stmts.size(); ++i) {
+              if (i > 0) pending_op_ = x.ops[i - 1];
+              stmt(x.stmts[i]);
+            }
+            ctx_.resize(ctx_.size() - pushed);
+          } else if constexpr (std::is_same_v<T, Subshell>) {
+            Push p(*this, {"subshell"});
+            stmts(x.stmts);
+          } else if constexpr (std::is_same_v<T, Block>) {
+            Push p(*this, {"group"});
+            stmts(x.stmts);
+          } else if constexpr (std::is_same_v<T, IfClause>) {
+            Push p(*this, {"if"});
+            {
+              Push c(*this, {"condition"});
+              stmts(x.cond);
+            }
+            stmts(x.then);
+            for (const auto& e : x.elifs) {
+              {
+                Push c(*this, {"condition"});
+                stmts(e.cond);
+              }
+              stmts(e.then);
+            }
+            if (x.else_) stmts(*x.else_);
+          } else if constexpr (std::is_same_v<T, WhileClause>) {
+            Push p(*this, {"loop"});
+            {
+              Push c(*this, {"condition"});
+              stmts(x.cond);
+            }
+            stmts(x.body);
+          } else if constexpr (std::is_same_v<T, ForClause>) {
+            Push p(*this, {"loop"});
+            if (x.items) words(*x.items);
+            if (x.arith) {
+              Push a(*this, {"arith"});
+              word_parts(*x.arith);
+            }
+            stmts(x.body);
+          } else if constexpr (std::is_same_v<T, CaseClause>) {
+            word_parts(x.word.parts);
+            Push p(*this, {"case"});
+            for (const auto& item : x.items) {
+              words(item.patterns);
+              stmts(item.stmts);
+            }
+          } else if constexpr (std::is_same_v<T, FuncDecl>) {
+            Push p(*this, {"function:" + x.name});
+            stmts(x.body);
+          } else if constexpr (std::is_same_v<T, TestClause>) {
+            Push p(*this, {"test"});
+            words(x.words);
+          } else if constexpr (std::is_same_v<T, ArithmCmd>) {
+            Push p(*this, {"arith"});
+            word_parts(x.expr);
+          }
+        },
+        k);
+  }
+};
+
+nlohmann::ordered_json word_json(const WordView& w) {
+  nlohmann::ordered_json j;
+  j["text"] = w.text;
+  j["literal"] = w.literal ? nlohmann::ordered_json(*w.literal) : nlohmann::ordered_json(nullptr);
+  j["pattern"] = w.pattern ? nlohmann::ordered_json(*w.pattern) : nlohmann::ordered_json(nullptr);
+  return j;
+}
+
+nlohmann::ordered_json errors_json(const std::vector<ParseError>& errors) {
+  auto a = nlohmann::ordered_json::array();
+  for (const auto& e : errors) {
+    a.push_back({{"line", e.line},
+                 {"column", e.column},
+                 {"message", e.message},
+                 {"incomplete", e.incomplete}});
+  }
+  return a;
+}
+
+}  // namespace
+
+std::string errors_to_json(const std::vector<ParseError>& errors) {
+  return errors_json(errors).dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+}
+
+WordView word_view(const Word& w) {
+  return make_view(w.parts, w.text, w.span, false);
+}
+
+std::vector<CommandView> list_commands(const File& f) {
+  Walker w;
+  w.stmts(f.stmts);
+  return std::move(w.out);
+}
+
+CommandsResult parse_commands(std::string_view src, const Limits& limits) {
+  CommandsResult r;
+  try {
+    ParseResult p = parse(src, limits);
+    r.errors = std::move(p.errors);
+    if (p.ok) {
+      r.commands = list_commands(p.file);
+      r.ok = true;
+    }
+  } catch (const std::exception& e) {
+    r.ok = false;
+    r.commands.clear();
+    r.errors.push_back(ParseError{1, 1, 0, std::string("internal error: ") + e.what(), false});
+  }
+  return r;
+}
+
+std::string commands_to_json(const CommandsResult& r) {
+  try {
+    nlohmann::ordered_json j;
+    j["ok"] = r.ok;
+    j["commands"] = nlohmann::ordered_json::array();
+    for (const auto& c : r.commands) {
+      nlohmann::ordered_json cj;
+      cj["argv"] = nlohmann::ordered_json::array();
+      for (const auto& w : c.argv) cj["argv"].push_back(word_json(w));
+      cj["assigns"] = nlohmann::ordered_json::array();
+      for (const auto& a : c.assigns) {
+        cj["assigns"].push_back(
+            {{"name", a.name}, {"value", word_json(a.value)}, {"append", a.append}});
+      }
+      cj["redirects"] = nlohmann::ordered_json::array();
+      for (const auto& rd : c.redirects) {
+        nlohmann::ordered_json rj{{"op", rd.op}, {"fd", rd.fd}, {"target", word_json(rd.target)}};
+        if (rd.heredoc_body) {
+          rj["heredoc_body"] = *rd.heredoc_body;
+          rj["heredoc_quoted"] = rd.heredoc_quoted;
+        }
+        cj["redirects"].push_back(std::move(rj));
+      }
+      cj["context"] = c.context;
+      cj["op"] = c.op;
+      cj["span"] = {c.span.begin, c.span.end};
+      j["commands"].push_back(std::move(cj));
+    }
+    j["errors"] = errors_json(r.errors);
+    // Invalid UTF-8 in the script must not make the dump throw.
+    return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+  } catch (const std::exception&) {
+    return R"({"ok": false, "commands": [], "errors": [{"line": 1, "column": 1, "message": "internal error", "incomplete": false}]})";
+  }
+}
+
+}  // namespace vigie::shell
