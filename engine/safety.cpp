@@ -731,15 +731,51 @@ bool is_name_char(char c) {
   return !std::isspace(static_cast<unsigned char>(c)) && !std::strchr("(){};|&<>'\"`$", c);
 }
 
+// `function NAME {` and `function NAME() {` rewritten as `NAME(){`.
+std::string without_function_keyword(std::string_view line) {
+  std::string out;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    std::size_t f = line.find("function", i);
+    bool word_start = f != std::string_view::npos &&
+                      (f == 0 || std::isspace(static_cast<unsigned char>(line[f - 1])) ||
+                       std::strchr(";&|({", line[f - 1]));
+    if (f == std::string_view::npos) break;
+    std::size_t j = f + 8;
+    if (!word_start || j >= line.size() || !std::isspace(static_cast<unsigned char>(line[j]))) {
+      out.append(line.substr(i, j - i));
+      i = j;
+      continue;
+    }
+    while (j < line.size() && std::isspace(static_cast<unsigned char>(line[j]))) ++j;
+    std::size_t n = j;
+    while (n < line.size() && is_name_char(line[n])) ++n;
+    std::size_t k = n;
+    while (k < line.size() && std::isspace(static_cast<unsigned char>(line[k]))) ++k;
+    if (k + 1 < line.size() && line[k] == '(' && line[k + 1] == ')') k += 2;
+    while (k < line.size() && std::isspace(static_cast<unsigned char>(line[k]))) ++k;
+    if (n == j || k >= line.size() || line[k] != '{') {
+      out.append(line.substr(i, j - i));
+      i = j;
+      continue;
+    }
+    out.append(line.substr(i, f - i));
+    out.append(line.substr(j, n - j));
+    out.append("(){");
+    i = k + 1;
+  }
+  out.append(line.substr(std::min(i, line.size())));
+  return out;
+}
+
 std::optional<std::string> fork_bomb_name(std::string_view line) {
   std::string s;  // the line without blanks
-  for (char c : line)
+  for (char c : without_function_keyword(line))
     if (!std::isspace(static_cast<unsigned char>(c))) s += c;
   for (std::size_t p = s.find("(){"); p != std::string::npos; p = s.find("(){", p + 1)) {
     std::size_t b = p;
     while (b > 0 && is_name_char(s[b - 1])) --b;
     std::string name = s.substr(b, p - b);
-    if (starts_with(name, "function")) name = name.substr(8);
     if (name.empty()) continue;
     // The body, up to the matching brace.
     std::size_t i = p + 3;
