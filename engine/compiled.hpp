@@ -96,6 +96,9 @@ struct NameRule {
   std::vector<std::string> methods;  // fetch: empty = any method
   std::uint32_t rule = 0;
   Effect effect = Effect::ask;
+  // Characters of the glob that are not wildcards: the most specific matching rule wins
+  // (`allow docs.python.org` beats `deny *`), ties go to the most restrictive.
+  std::size_t specificity = 0;
 };
 
 struct ToolRules {

@@ -206,7 +206,8 @@ struct Judge {
     static const std::set<std::string, std::less<>> readers = {
         "cat",  "head", "tail", "less", "more",  "grep", "egrep", "fgrep",   "rg",
         "wc",   "file", "stat", "nl",   "od",    "xxd",  "strings", "diff", "cmp",
-        "sort", "uniq", "cut",  "ls",   "source", ".",   "base64", "md5sum", "sha256sum"};
+        "sort", "uniq", "cut",  "ls",   "source", ".",   "base64", "md5sum", "sha256sum",
+        "cd"};
     static const std::set<std::string, std::less<>> writers = {
         "rm",  "rmdir", "touch", "mkdir", "truncate", "shred", "unlink",
         "tee", "chmod", "chown", "chgrp", "ln",       "install"};
@@ -245,8 +246,18 @@ struct Judge {
     return out;
   }
 
+  // Whether any path rule could restrict this access: when none can, a path that is not
+  // static needs no human.
+  bool paths_matter(Access access) const {
+    const auto& pr = p.paths;
+    if (!pr.rules.empty() || pr.workspace_only) return true;
+    bool write = (static_cast<int>(access) & static_cast<int>(Access::write)) != 0;
+    return write && (pr.protect.size() > 0 || pr.third_party);
+  }
+
   Part judge_word_path(const shell::WordView& w, Access access, const std::string& cwd,
                        TraceEntry& t, const char* what) {
+    if (!paths_matter(access)) return {};
     if (!w.pattern) {
       Part part;
       part.effect = Effect::ask;
@@ -313,6 +324,10 @@ struct Judge {
         rule_part->rule = builtin("commands.assignment", Effect::ask);
         rule_part->message = "the command sets an environment variable that changes what runs "
                              "(PATH, LD_*, GIT_*, or a substitution): a human must check it";
+      }
+      if (!rule_part && n.name == "cd" && n.name_static && mode != Mode::readonly) {
+        // `cd` runs nothing: it is judged by the path it enters (below) and by what follows.
+        rule_part = Part{};
       }
       if (!rule_part) {
         Part def;
@@ -477,10 +492,12 @@ struct Judge {
 
   // ---- names: fetch, mcp, tools ----------------------------------------------------------------
 
-  // Every rule whose glob matches `name` (and method); the most restrictive wins.
+  // Every rule whose glob matches `name` (and method) is noted; the most specific one decides,
+  // and among equally specific ones the most restrictive.
   std::optional<Part> judge_names(const std::vector<NameRule>& rules, const std::string& name,
                                   const std::string& method, TraceEntry& t) {
     std::optional<Part> out;
+    std::size_t best = 0;
     for (const auto& r : rules) {
       if (!RE2::FullMatch(name, *r.glob)) continue;
       if (!r.methods.empty() &&
@@ -491,10 +508,12 @@ struct Judge {
       part.rule = ref(r.rule);
       part.message = p.rules[r.rule].message;
       note_match(*part.rule, &t);
-      if (!out)
+      if (!out || r.specificity > best) {
         out = part;
-      else
+        best = r.specificity;
+      } else if (r.specificity == best) {
         fold(*out, part);
+      }
     }
     return out;
   }
@@ -526,8 +545,17 @@ struct Judge {
     };
     std::string cwd = req.cwd.empty() ? project : req.cwd;
     if (kind == "command") {
-      std::string line = str("command");
-      judge_line(line, cwd, 0);
+      auto it = input.find("command");
+      if (it == input.end() || !it->is_string() || it->get<std::string>().empty()) {
+        Part part;
+        part.effect = Effect::ask;
+        part.rule = builtin("request.invalid", Effect::ask);
+        part.message = "the request has no command line (`input.command` must be a string)";
+        d.error = part.message;
+        add(std::move(part));
+        return;
+      }
+      judge_line(it->get<std::string>(), cwd, 0);
     } else if (kind == "edit" || kind == "read") {
       Access access = kind == "edit" ? Access::write : Access::read;
       std::string path = str("file_path");
@@ -577,7 +605,9 @@ struct Judge {
       t.subject = "fetch";
       t.text = url.empty() ? str("query") : url;
       std::string host = url.empty() ? "" : host_of(url);
-      std::optional<Part> part = judge_names(p.fetch, host, method, t);
+      // A search has no URL: domain rules do not apply to it.
+      std::optional<Part> part;
+      if (!url.empty()) part = judge_names(p.fetch, host, method, t);
       if (!part) {
         Part def;
         def.from_default = true;
@@ -705,7 +735,7 @@ struct Judge {
     if (p.tools.always_ask.count(req.tool) || p.tools.always_ask.count("*")) {
       RuleRef r = ref(p.tools.always_ask_rule);
       note_match(r, nullptr);
-      if (win.effect == Effect::allow) {
+      if (win.effect == Effect::allow || (win.effect == Effect::ask && (!win.rule || win.from_default))) {
         win.effect = Effect::ask;
         win.rule = r;
         win.message = fmt::format("`{}` always needs a human's approval", req.tool);

@@ -84,16 +84,16 @@ Subject allow_subject(const NormalizedCommand& cmd) {
   return s;
 }
 
-// Positional words of the fully unwrapped command: the normalized name, then every word that
-// is not an option (before `--`). Words that are not static stay, as unknowns.
-Subject deny_subject(const NormalizedCommand& cmd) {
+// Positional words of a command: its normalized name, then every word that is not an option
+// (before `--`). Words that are not static stay, as unknowns.
+Subject deny_subject(const std::vector<shell::WordView>& words, const std::string* name) {
   Subject s;
   s.exact = false;
-  if (cmd.words.empty()) return s;
-  s.words.push_back(cmd.name_static ? &cmd.name : nullptr);
+  if (words.empty()) return s;
+  s.words.push_back(name);
   bool options_done = false;
-  for (std::size_t i = 1; i < cmd.words.size(); ++i) {
-    const auto& w = cmd.words[i];
+  for (std::size_t i = 1; i < words.size(); ++i) {
+    const auto& w = words[i];
     if (!w.literal) {
       s.words.push_back(nullptr);
       continue;
@@ -109,17 +109,17 @@ Subject deny_subject(const NormalizedCommand& cmd) {
   return s;
 }
 
-bool has_dynamic_word(const NormalizedCommand& cmd) {
-  return std::any_of(cmd.words.begin(), cmd.words.end(),
+bool has_dynamic_word(const std::vector<shell::WordView>& words) {
+  return std::any_of(words.begin(), words.end(),
                      [](const shell::WordView& w) { return !w.literal.has_value(); });
 }
 
-Tri match_options(const CommandPattern& p, const NormalizedCommand& cmd) {
+Tri match_options(const CommandPattern& p, const std::vector<shell::WordView>& words) {
   Tri acc = Tri::yes;
   for (const auto& spec : p.options) {
-    if (has_option(cmd.words, 1, spec)) continue;
+    if (has_option(words, 1, spec)) continue;
     // An option could hide in a word that is not static (`rm $FLAGS x`).
-    if (has_dynamic_word(cmd)) {
+    if (has_dynamic_word(words)) {
       acc = Tri::maybe;
       continue;
     }
@@ -128,35 +128,78 @@ Tri match_options(const CommandPattern& p, const NormalizedCommand& cmd) {
   return acc;
 }
 
-Tri match_pattern(const CommandPattern& p, const NormalizedCommand& cmd, const Subject& allow_s,
-                  const Subject& deny_s) {
-  if (p.effect == Effect::allow) return match_items(p.items, 0, allow_s, 0);
-  Tri t = match_items(p.items, 0, deny_s, 0);
-  if (t == Tri::no) return t;
-  return tri_min(t, match_options(p, cmd));
+// One view of a command for deny/ask rules: its words and their positional subject.
+struct DenyView {
+  const std::vector<shell::WordView>* words;
+  Subject subject;
+};
+
+// Deny and ask rules see the command fully unwrapped (`sudo rm -rf /` is `rm -rf /`) and also
+// as written with only the safe wrappers removed, so that `deny sudo` still sees the sudo.
+std::vector<DenyView> deny_views(const NormalizedCommand& cmd, std::string& raw_name) {
+  std::vector<DenyView> v;
+  v.push_back({&cmd.words, deny_subject(cmd.words, cmd.name_static ? &cmd.name : nullptr)});
+  if (!cmd.wrappers.empty() && !cmd.allow_words.empty() && cmd.allow_words.size() != cmd.words.size()) {
+    auto n = command_name(cmd.allow_words.front());
+    if (n) raw_name = *n;
+    v.push_back({&cmd.allow_words, deny_subject(cmd.allow_words, n ? &raw_name : nullptr)});
+  }
+  return v;
 }
 
-void collect(const CommandRules& rules, const NormalizedCommand& cmd, const TokenTrie& trie,
-             const Subject& s, const Subject& allow_s, const Subject& deny_s,
-             std::vector<PatternMatch>& out) {
+Tri match_deny_pattern(const CommandPattern& p, const DenyView& v, std::size_t from) {
+  Tri t = match_items(p.items, from, v.subject, from);
+  if (t == Tri::no) return t;
+  return tri_min(t, match_options(p, *v.words));
+}
+
+void push(std::vector<PatternMatch>& out, std::uint32_t pattern, Tri t) {
+  if (t == Tri::no) return;
+  for (auto& m : out)
+    if (m.pattern == pattern) {
+      m.certain = m.certain || t == Tri::yes;
+      return;
+    }
+  out.push_back({pattern, t == Tri::yes});
+}
+
+void collect_allow(const CommandRules& rules, const Subject& s, std::vector<PatternMatch>& out) {
   std::uint32_t node = 0;
   for (std::size_t depth = 0;; ++depth) {
-    for (std::uint32_t pi : trie.nodes[node].patterns) {
-      const CommandPattern& p = rules.patterns[pi];
-      Tri t;
-      if (p.effect == Effect::allow) {
-        t = match_items(p.items, depth, allow_s, depth);
-      } else {
-        t = match_items(p.items, depth, deny_s, depth);
-        if (t != Tri::no) t = tri_min(t, match_options(p, cmd));
-      }
-      if (t != Tri::no) out.push_back({pi, t == Tri::yes});
-    }
+    for (std::uint32_t pi : rules.allow_trie.nodes[node].patterns)
+      push(out, pi, match_items(rules.patterns[pi].items, depth, s, depth));
     if (depth >= s.words.size() || s.words[depth] == nullptr) break;
-    auto it = trie.nodes[node].next.find(*s.words[depth]);
-    if (it == trie.nodes[node].next.end()) break;
+    auto it = rules.allow_trie.nodes[node].next.find(*s.words[depth]);
+    if (it == rules.allow_trie.nodes[node].next.end()) break;
     node = it->second;
   }
+}
+
+void collect_deny(const CommandRules& rules, const DenyView& v, std::vector<PatternMatch>& out) {
+  const Subject& s = v.subject;
+  bool all_static =
+      std::none_of(s.words.begin(), s.words.end(), [](const std::string* w) { return w == nullptr; });
+  if (!all_static) {
+    // A word that is not static could be any literal: check every deny/ask pattern.
+    for (std::uint32_t i = 0; i < rules.patterns.size(); ++i)
+      if (rules.patterns[i].effect != Effect::allow)
+        push(out, i, match_deny_pattern(rules.patterns[i], v, 0));
+    return;
+  }
+  std::uint32_t node = 0;
+  for (std::size_t depth = 0;; ++depth) {
+    for (std::uint32_t pi : rules.deny_trie.nodes[node].patterns)
+      push(out, pi, match_deny_pattern(rules.patterns[pi], v, depth));
+    if (depth >= s.words.size()) break;
+    auto it = rules.deny_trie.nodes[node].next.find(*s.words[depth]);
+    if (it == rules.deny_trie.nodes[node].next.end()) break;
+    node = it->second;
+  }
+}
+
+void sort_from(std::vector<PatternMatch>& out, std::size_t first) {
+  std::sort(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(),
+            [](const PatternMatch& a, const PatternMatch& b) { return a.pattern < b.pattern; });
 }
 
 }  // namespace
@@ -164,36 +207,29 @@ void collect(const CommandRules& rules, const NormalizedCommand& cmd, const Toke
 void match_command_linear(const CommandRules& rules, const NormalizedCommand& cmd,
                           std::vector<PatternMatch>& out) {
   if (cmd.words.empty()) return;
+  std::size_t first = out.size();
   Subject allow_s = allow_subject(cmd);
-  Subject deny_s = deny_subject(cmd);
+  std::string raw_name;
+  auto views = deny_views(cmd, raw_name);
   for (std::uint32_t i = 0; i < rules.patterns.size(); ++i) {
-    Tri t = match_pattern(rules.patterns[i], cmd, allow_s, deny_s);
-    if (t != Tri::no) out.push_back({i, t == Tri::yes});
+    const CommandPattern& p = rules.patterns[i];
+    if (p.effect == Effect::allow) {
+      push(out, i, match_items(p.items, 0, allow_s, 0));
+    } else {
+      for (const auto& v : views) push(out, i, match_deny_pattern(p, v, 0));
+    }
   }
+  sort_from(out, first);
 }
 
 void match_command(const CommandRules& rules, const NormalizedCommand& cmd,
                    std::vector<PatternMatch>& out) {
   if (cmd.words.empty()) return;
-  Subject allow_s = allow_subject(cmd);
-  Subject deny_s = deny_subject(cmd);
   std::size_t first = out.size();
-  collect(rules, cmd, rules.allow_trie, allow_s, allow_s, deny_s, out);
-  bool deny_static = std::none_of(deny_s.words.begin(), deny_s.words.end(),
-                                  [](const std::string* w) { return w == nullptr; });
-  if (deny_static) {
-    collect(rules, cmd, rules.deny_trie, deny_s, allow_s, deny_s, out);
-  } else {
-    // A word that is not static could be any literal: check every deny/ask pattern.
-    for (std::uint32_t i = 0; i < rules.patterns.size(); ++i) {
-      const CommandPattern& p = rules.patterns[i];
-      if (p.effect == Effect::allow) continue;
-      Tri t = match_pattern(p, cmd, allow_s, deny_s);
-      if (t != Tri::no) out.push_back({i, t == Tri::yes});
-    }
-  }
-  std::sort(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(),
-            [](const PatternMatch& a, const PatternMatch& b) { return a.pattern < b.pattern; });
+  collect_allow(rules, allow_subject(cmd), out);
+  std::string raw_name;
+  for (const auto& v : deny_views(cmd, raw_name)) collect_deny(rules, v, out);
+  sort_from(out, first);
 }
 
 }  // namespace vigie::engine

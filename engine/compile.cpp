@@ -1,0 +1,956 @@
+// The compile stage: checked policy AST -> Policy::Impl (see compiled.hpp).
+//
+// Stages: load (the main file, its includes, its layers) -> parse -> check (grammar/policy)
+// -> build the compiled form -> run the examples written in rules. Every diagnostic of every
+// stage is collected; the policy is produced only when there is no error.
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <iterator>
+#include <set>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "engine/compile.hpp"
+#include "engine/match.hpp"
+#include "grammar/policy/check.hpp"
+#include "grammar/policy/parser.hpp"
+#include "grammar/shell/commands.hpp"
+
+namespace vigie::engine {
+
+namespace {
+
+using policy::Block;
+using policy::File;
+using policy::Item;
+using policy::Pattern;
+using policy::PatternItem;
+using policy::Rule;
+using policy::Setting;
+using policy::Span;
+using policy::TestCase;
+using policy::Word;
+
+std::string dirname_of(const std::string& path) {
+  auto slash = path.rfind('/');
+  if (slash == std::string::npos) return "";
+  return path.substr(0, slash + 1);
+}
+
+std::optional<Mode> mode_of(std::string_view s) {
+  if (s == "readonly" || s == "deny") return Mode::readonly;
+  if (s == "ask" || s == "supervised") return Mode::ask;
+  if (s == "auto" || s == "full") return Mode::auto_;
+  return std::nullopt;
+}
+
+// Lowercase slug of a rule's text, for derived ids: `git push (--force | -f)` -> git-push-force-f.
+std::string slug(std::string_view text) {
+  std::string out;
+  bool dash = false;
+  for (char c : text) {
+    if (std::isalnum(static_cast<unsigned char>(c))) {
+      if (dash && !out.empty()) out += '-';
+      out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      dash = false;
+    } else {
+      dash = true;
+    }
+    if (out.size() >= 40) break;
+  }
+  return out.empty() ? "rule" : out;
+}
+
+std::string item_text(const PatternItem& it) {
+  switch (it.kind) {
+    case PatternItem::Kind::word:
+      return it.word.kind == Word::Kind::single_quoted ? "'" + it.word.text + "'" : it.word.text;
+    case PatternItem::Kind::any:
+      return "*";
+    case PatternItem::Kind::rest:
+      return "...";
+    case PatternItem::Kind::end:
+      return "$";
+    case PatternItem::Kind::regex:
+      return "/" + it.word.text + "/";
+    case PatternItem::Kind::alt: {
+      std::string s = "(";
+      for (std::size_t i = 0; i < it.alts.size(); ++i) {
+        if (i) s += " | ";
+        s += item_text(it.alts[i]);
+      }
+      return s + ")";
+    }
+  }
+  return "";
+}
+
+std::string pattern_text(const Pattern& p) {
+  std::string s;
+  for (const auto& it : p.items) {
+    if (!s.empty()) s += ' ';
+    s += item_text(it);
+  }
+  return s;
+}
+
+std::string rule_text(const Rule& r) {
+  std::string s;
+  for (std::size_t i = 0; i < r.alternatives.size(); ++i) {
+    if (i) s += " | ";
+    s += pattern_text(r.alternatives[i]);
+  }
+  return s;
+}
+
+// The default messages, written for the model, when a deny rule has none.
+std::string default_message(std::string_view block, std::string_view text) {
+  if (block == "commands")
+    return fmt::format("`{}` is denied by this project's policy; do not retry it, find another way",
+                       text);
+  if (block == "paths")
+    return fmt::format("this path is off limits (`{}`); work inside the project instead", text);
+  if (block == "fetch") return fmt::format("fetching `{}` is denied by policy", text);
+  if (block == "mcp") return fmt::format("the MCP tool `{}` is denied by policy", text);
+  return fmt::format("`{}` is denied by policy", text);
+}
+
+// A glob over a name, as RE2: `*` any run of characters (except `/` when `slash_stops`).
+std::unique_ptr<RE2> name_glob(std::string_view glob, bool slash_stops) {
+  std::string re = "(?s)";
+  for (char c : glob) {
+    if (c == '*') {
+      re += slash_stops ? "[^/]*" : ".*";
+    } else if (c == '?') {
+      re += slash_stops ? "[^/]" : ".";
+    } else {
+      re += RE2::QuoteMeta(std::string_view(&c, 1));
+    }
+  }
+  RE2::Options o;
+  o.set_log_errors(false);
+  auto r = std::make_unique<RE2>(re, o);
+  if (!r->ok()) return nullptr;
+  return r;
+}
+
+std::size_t specificity(std::string_view glob) {
+  return static_cast<std::size_t>(
+      std::count_if(glob.begin(), glob.end(), [](char c) { return c != '*' && c != '?'; }));
+}
+
+class Builder;
+
+// Reads files (from CompileOptions::files, else disk), parses and checks each once.
+class Loader {
+ public:
+  Loader(const CompileOptions& o, std::vector<SourceFile>& sources, std::vector<Diagnostic>& diags)
+      : opts_(o), sources_(sources), diags_(diags) {}
+
+  // The parsed file, or null when it could not be read or parsed (diagnostics were added).
+  const File* load(const std::string& name, const SourceFile* given, const Diagnostic* at,
+                   bool named = true) {
+    if (auto it = parsed_.find(name); it != parsed_.end()) return it->second.get();
+    SourceFile src;
+    if (given) {
+      src = *given;
+    } else if (auto f = std::find_if(opts_.files.begin(), opts_.files.end(),
+                                     [&](const SourceFile& s) { return s.name == name; });
+               f != opts_.files.end()) {
+      src = *f;
+    } else if (opts_.read_files) {
+      std::ifstream in(name, std::ios::binary);
+      if (!in) {
+        Diagnostic d = at ? *at : Diagnostic{};
+        d.code = "V301";
+        d.severity = Severity::error;
+        d.message = fmt::format("cannot read `{}`", name);
+        d.help = "check the path: it is relative to the including file";
+        diags_.push_back(std::move(d));
+        parsed_[name] = nullptr;
+        return nullptr;
+      }
+      src.name = name;
+      src.text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    } else {
+      Diagnostic d = at ? *at : Diagnostic{};
+      d.code = "V301";
+      d.severity = Severity::error;
+      d.message = fmt::format("`{}` is not among the provided files", name);
+      d.help = "pass it in the `files` option";
+      diags_.push_back(std::move(d));
+      parsed_[name] = nullptr;
+      return nullptr;
+    }
+    sources_.push_back(src);
+    policy::ParseResult pr = policy::parse(src.name, src.text);
+    bool errors = false;
+    for (auto& d : pr.diagnostics) {
+      errors |= d.severity == Severity::error;
+      diags_.push_back(std::move(d));
+    }
+    if (errors) {
+      parsed_[name] = nullptr;
+      return nullptr;
+    }
+    std::vector<Diagnostic> checked;
+    policy::check(pr.file, checked, policy::CheckOptions{named});
+    for (auto& d : checked) {
+      errors |= d.severity == Severity::error;
+      diags_.push_back(std::move(d));
+    }
+    auto file = std::make_unique<File>(std::move(pr.file));
+    const File* p = file.get();
+    parsed_[name] = errors ? nullptr : std::move(file);
+    return errors ? nullptr : p;
+  }
+
+  std::vector<Diagnostic>& diags() { return diags_; }
+  const CompileOptions& options() const { return opts_; }
+
+ private:
+  const CompileOptions& opts_;
+  std::vector<SourceFile>& sources_;
+  std::vector<Diagnostic>& diags_;
+  std::map<std::string, std::unique_ptr<File>> parsed_;
+};
+
+struct LineCol {
+  std::uint32_t line = 1, col = 1;
+};
+
+LineCol line_col(const std::string& src, std::uint32_t off) {
+  LineCol lc;
+  for (std::uint32_t i = 0; i < off && i < src.size(); ++i) {
+    if (src[i] == '\n') {
+      ++lc.line;
+      lc.col = 1;
+    } else {
+      ++lc.col;
+    }
+  }
+  return lc;
+}
+
+class Builder {
+ public:
+  Builder(Loader& loader, Policy::Impl& impl, std::vector<std::string> stack)
+      : loader_(loader), impl_(impl), stack_(std::move(stack)) {}
+
+  void build_file(const File& f) {
+    files_.push_back(&f);
+    for (const Item& item : f.items) top_item(f, item);
+    files_.pop_back();
+  }
+
+  void finish() {
+    std::string err;
+    if (!impl_.paths.protect.compiled() && !impl_.paths.protect.compile(&err))
+      error(*last_file_, {}, "V310", fmt::format("protected globs do not compile: {}", err), "");
+    if (!impl_.paths.third_party_globs.compiled() &&
+        !impl_.paths.third_party_globs.compile(&err))
+      error(*last_file_, {}, "V310", fmt::format("third-party globs do not compile: {}", err),
+            "");
+    // Tries are built last, once every pattern is known.
+    auto& cr = impl_.commands;
+    for (std::uint32_t i = 0; i < cr.patterns.size(); ++i) {
+      if (cr.patterns[i].effect == Effect::allow)
+        cr.allow_trie.insert(cr.patterns[i].items, i);
+      else
+        cr.deny_trie.insert(cr.patterns[i].items, i);
+    }
+  }
+
+  // Examples and counterexamples, run once the compiled form is complete.
+  void check_examples() {
+    for (const auto& ex : examples_) {
+      shell::CommandsResult pr = shell::parse_commands(ex.text);
+      bool matched = false;
+      if (pr.ok && !pr.commands.empty()) {
+        NormalizedCommand n = normalize(pr.commands.front(), impl_.commands.normalize);
+        std::vector<PatternMatch> ms;
+        match_command(impl_.commands, n, ms);
+        for (const auto& m : ms)
+          if (impl_.commands.patterns[m.pattern].rule == ex.rule && m.certain) matched = true;
+      }
+      if (matched != ex.must_match) {
+        error(*ex.file, ex.span, ex.must_match ? "V320" : "V321",
+              ex.must_match ? fmt::format("example `{}` does not match this rule", ex.text)
+                            : fmt::format("counterexample `{}` matches this rule", ex.text),
+              ex.must_match ? "fix the pattern, or the example"
+                            : "narrow the pattern (end it with `$` for an exact match)");
+      }
+    }
+  }
+
+  void set_last_file(const File& f) { last_file_ = &f; }
+
+ private:
+  struct Example {
+    const File* file;
+    Span span;
+    std::string text;
+    std::uint32_t rule;
+    bool must_match;
+  };
+
+  Loader& loader_;
+  Policy::Impl& impl_;
+  std::vector<std::string> stack_;  // include chain, for cycles
+  std::vector<const File*> files_;
+  const File* last_file_ = nullptr;
+  std::vector<Example> examples_;
+  std::map<std::string, int> id_counts_;
+
+  Diagnostic diag(const File& f, Span s, std::string code, std::string msg, std::string help,
+                  Severity sev) {
+    Diagnostic d;
+    d.code = std::move(code);
+    d.severity = sev;
+    d.file = f.name;
+    LineCol a = line_col(f.source, s.begin), b = line_col(f.source, s.end);
+    d.line = a.line;
+    d.column = a.col;
+    d.end_line = b.line;
+    d.end_column = b.col;
+    d.message = std::move(msg);
+    d.help = std::move(help);
+    return d;
+  }
+  void error(const File& f, Span s, std::string code, std::string msg, std::string help) {
+    loader_.diags().push_back(
+        diag(f, s, std::move(code), std::move(msg), std::move(help), Severity::error));
+  }
+  void warning(const File& f, Span s, std::string code, std::string msg, std::string help) {
+    loader_.diags().push_back(
+        diag(f, s, std::move(code), std::move(msg), std::move(help), Severity::warning));
+  }
+
+  static std::optional<Effect> effect_arg(const Setting& s, std::size_t i = 0) {
+    if (s.args.size() <= i) return std::nullopt;
+    return effect_from_string(s.args[i].text);
+  }
+
+  std::uint32_t add_rule(const File& f, Span span, Effect e, std::string block, std::string text,
+                         std::string message, const std::optional<Word>& id) {
+    RuleInfo info;
+    info.ref.effect = e;
+    info.ref.file = f.name;
+    info.ref.line = line_col(f.source, span.begin).line;
+    info.block = block;
+    info.text = text;
+    if (id) {
+      info.ref.id = id->text;
+    } else {
+      std::string base = block + "." + to_string(e) + "." + slug(text);
+      int n = ++id_counts_[base];
+      info.ref.id = n == 1 ? base : fmt::format("{}-{}", base, n);
+    }
+    info.message = message.empty() && e == Effect::deny ? default_message(block, text) : message;
+    impl_.rules.push_back(std::move(info));
+    return static_cast<std::uint32_t>(impl_.rules.size() - 1);
+  }
+
+  // A setting that names another file: resolved relative to the including file.
+  std::string sibling(const File& f, const std::string& name) {
+    if (!name.empty() && name[0] == '/') return name;
+    return dirname_of(f.name) + name;
+  }
+
+  std::shared_ptr<const Policy::Impl> layer(const File& f, const Setting& s,
+                                            const std::string& name) {
+    std::string path = sibling(f, name);
+    if (std::find(stack_.begin(), stack_.end(), path) != stack_.end()) {
+      warning(f, s.span, "V302", fmt::format("`{}` is already being loaded (a cycle)", name),
+              "remove one of the two references");
+      return nullptr;
+    }
+    Diagnostic at = diag(f, s.span, "", "", "", Severity::error);
+    const File* sub = loader_.load(path, nullptr, &at);
+    if (!sub) return nullptr;
+    auto impl = std::make_shared<Policy::Impl>();
+    impl->file = path;
+    auto stack = stack_;
+    stack.push_back(path);
+    Builder b(loader_, *impl, stack);
+    b.set_last_file(*sub);
+    b.build_file(*sub);
+    b.finish();
+    b.check_examples();
+    return impl;
+  }
+
+  void top_item(const File& f, const Item& item) {
+    static_assert(std::variant_size_v<Item> == 4);
+    if (auto* s = std::get_if<Setting>(&item)) {
+      top_setting(f, *s);
+    } else if (auto* b = std::get_if<Block>(&item)) {
+      block(f, *b);
+    }
+    // Rules and test cases outside blocks were reported by the checker.
+  }
+
+  void top_setting(const File& f, const Setting& s) {
+    const std::string& k = s.key.text;
+    std::string a0 = s.args.empty() ? "" : s.args[0].text;
+    if (k == "policy") {
+      if (impl_.name.empty()) impl_.name = a0;
+    } else if (k == "mode") {
+      if (auto m = mode_of(a0)) impl_.mode = *m;
+    } else if (k == "default") {
+      impl_.default_effect = effect_arg(s);
+    } else if (k == "non-interactive") {
+      impl_.non_interactive = effect_arg(s);
+    } else if (k == "include") {
+      for (const auto& w : s.args) include(f, s, w.text);
+    } else if (k == "extends") {
+      for (const auto& w : s.args)
+        if (auto p = layer(f, s, w.text)) impl_.parents.push_back(p);
+    } else if (k == "plugins") {
+      for (const auto& w : s.args)
+        if (auto p = layer(f, s, w.text)) impl_.plugins.push_back(p);
+    }
+  }
+
+  void include(const File& f, const Setting& s, const std::string& name) {
+    std::string path = sibling(f, name);
+    if (std::find(stack_.begin(), stack_.end(), path) != stack_.end()) {
+      warning(f, s.span, "V302", fmt::format("include cycle: `{}` includes itself", name),
+              "remove one of the includes");
+      return;
+    }
+    Diagnostic at = diag(f, s.span, "", "", "", Severity::error);
+    const File* sub = loader_.load(path, nullptr, &at, /*named=*/false);
+    if (!sub) return;
+    stack_.push_back(path);
+    build_file(*sub);
+    stack_.pop_back();
+  }
+
+  void block(const File& f, const Block& b) {
+    const std::string& k = b.kind.text;
+    if (k == "commands") {
+      commands_block(f, b);
+    } else if (k == "paths") {
+      paths_block(f, b);
+    } else if (k == "fetch" || k == "mcp") {
+      names_block(f, b, k);
+    } else if (k == "tools") {
+      tools_block(f, b);
+    } else if (k == "safety") {
+      for (const auto& it : b.items)
+        if (auto* s = std::get_if<Setting>(&it)) safety_setting(*s);
+    } else if (k == "session") {
+      for (const auto& it : b.items)
+        if (auto* s = std::get_if<Setting>(&it)) session_setting(*s);
+    } else if (k == "agent") {
+      agent_block(f, b);
+    } else if (k == "test") {
+      test_block(f, b);
+    }
+  }
+
+  void safety_setting(const Setting& s) {
+    const std::string& k = s.key.text;
+    if (k == "disable") {
+      for (const auto& w : s.args) impl_.safety_disabled.insert(w.text);
+    } else if (k == "enable") {
+      for (const auto& w : s.args) impl_.safety_disabled.erase(w.text);
+    } else if (k == "context" && !s.args.empty()) {
+      impl_.root_context = s.args[0].text == "root";
+    }
+  }
+
+  static std::optional<double> number(const Word& w) {
+    try {
+      std::size_t used = 0;
+      double v = std::stod(w.text, &used);
+      if (used != w.text.size() || v < 0) return std::nullopt;
+      return v;
+    } catch (...) {
+      return std::nullopt;
+    }
+  }
+
+  void session_setting(const Setting& s) {
+    const std::string& k = s.key.text;
+    if (k == "loop-threshold" && !s.args.empty()) {
+      if (auto n = number(s.args[0])) impl_.session.loop_threshold = static_cast<unsigned>(*n);
+    } else if (k == "budget" && s.args.size() >= 2) {
+      auto n = number(s.args[1]);
+      if (!n) return;
+      if (s.args[0].text == "actions") impl_.session.budget_actions = static_cast<std::uint64_t>(*n);
+      if (s.args[0].text == "minutes") impl_.session.budget_minutes = *n;
+    } else if (k == "remember" && !s.args.empty()) {
+      impl_.session.remember_always = s.args[0].text == "always";
+    }
+  }
+
+  // ---- commands ----------------------------------------------------------------------------
+
+  bool compile_tok(const File& f, const PatternItem& it, Tok& out) {
+    switch (it.kind) {
+      case PatternItem::Kind::word:
+        out.kind = Tok::Kind::word;
+        out.text = it.word.text;
+        return true;
+      case PatternItem::Kind::any:
+        out.kind = Tok::Kind::any;
+        return true;
+      case PatternItem::Kind::rest:
+        out.kind = Tok::Kind::rest;
+        return true;
+      case PatternItem::Kind::end:
+        out.kind = Tok::Kind::end;
+        return true;
+      case PatternItem::Kind::regex: {
+        RE2::Options o;
+        o.set_log_errors(false);
+        auto re = std::make_unique<RE2>(it.word.text, o);
+        if (!re->ok()) {
+          error(f, it.span, "V311", fmt::format("invalid regex `{}`: {}", it.word.text, re->error()),
+                "RE2 syntax: no backreferences or lookaround");
+          return false;
+        }
+        out.kind = Tok::Kind::regex;
+        out.regex = re.get();
+        impl_.commands.regexes.push_back(std::move(re));
+        return true;
+      }
+      case PatternItem::Kind::alt:
+        out.kind = Tok::Kind::alt;
+        for (const auto& a : it.alts) {
+          Tok t;
+          if (!compile_tok(f, a, t)) return false;
+          out.alts.push_back(std::move(t));
+        }
+        return true;
+    }
+    return false;
+  }
+
+  static bool is_option_item(const PatternItem& it) {
+    return it.kind == PatternItem::Kind::word && it.word.kind == Word::Kind::bare &&
+           it.word.text.size() > 1 && it.word.text[0] == '-';
+  }
+
+  void command_rule(const File& f, const Rule& r) {
+    std::string text = rule_text(r);
+    std::uint32_t ri = add_rule(f, r.span, r.effect, "commands", text,
+                                r.message ? r.message->text : "", r.id);
+    for (const Pattern& p : r.alternatives) {
+      CommandPattern cp;
+      cp.rule = ri;
+      cp.effect = r.effect;
+      std::string command;  // the pattern's command name, for option spellings
+      bool ok = true;
+      for (const PatternItem& it : p.items) {
+        if (r.effect != Effect::allow && is_option_item(it)) {
+          for (auto& spec : specs_for(command, it.word.text, impl_.commands.aliases))
+            cp.options.push_back(std::move(spec));
+          continue;
+        }
+        if (r.effect != Effect::allow && it.kind == PatternItem::Kind::alt &&
+            std::all_of(it.alts.begin(), it.alts.end(), is_option_item)) {
+          // `(--force | -f)`: one requirement satisfied by any of the spellings.
+          OptionSpec any;
+          for (const auto& a : it.alts)
+            for (auto& spec : specs_for(command, a.word.text, impl_.commands.aliases))
+              merge_into(any, spec);
+          cp.options.push_back(std::move(any));
+          continue;
+        }
+        Tok t;
+        if (!compile_tok(f, it, t)) {
+          ok = false;
+          break;
+        }
+        if (cp.items.empty() && t.kind == Tok::Kind::word) command = t.text;
+        cp.items.push_back(std::move(t));
+      }
+      if (!ok) continue;
+      if (cp.items.empty()) {
+        error(f, p.span, "V312", "a command pattern needs a command name", "write the command first");
+        continue;
+      }
+      impl_.commands.patterns.push_back(std::move(cp));
+    }
+    for (const auto& ex : r.examples) examples_.push_back({&f, ex.span, ex.text, ri, true});
+    for (const auto& ex : r.counterexamples) examples_.push_back({&f, ex.span, ex.text, ri, false});
+  }
+
+  void commands_block(const File& f, const Block& b) {
+    auto& cr = impl_.commands;
+    // Settings first: `option` spellings apply to every rule of the block.
+    for (const auto& it : b.items) {
+      auto* s = std::get_if<Setting>(&it);
+      if (!s) continue;
+      const std::string& k = s->key.text;
+      std::vector<std::string> args;
+      for (const auto& w : s->args) args.push_back(w.text);
+      if (k == "default") {
+        cr.default_effect = effect_arg(*s);
+      } else if (k == "option" && args.size() >= 2) {
+        cr.aliases.add(args[0], std::vector<std::string>(args.begin() + 1, args.end()));
+      } else if (k == "wrapper") {
+        for (auto& a : args) cr.normalize.extra_wrappers.push_back(a);
+      } else if (k == "interpreter") {
+        for (auto& a : args) cr.normalize.extra_interpreters.push_back(a);
+      } else if (k == "metachars") {
+        cr.metachars = effect_arg(*s);
+      }
+    }
+    for (const auto& it : b.items)
+      if (auto* r = std::get_if<Rule>(&it)) command_rule(f, *r);
+  }
+
+  // ---- paths -------------------------------------------------------------------------------
+
+  void paths_block(const File& f, const Block& b) {
+    auto& pr = impl_.paths;
+    for (const auto& it : b.items) {
+      if (auto* s = std::get_if<Setting>(&it)) {
+        const std::string& k = s->key.text;
+        if (k == "workspace" && !s->args.empty()) {
+          pr.workspace = s->args[0].text;
+        } else if (k == "workspace-only" && !s->args.empty()) {
+          pr.workspace_only = s->args[0].text == "on";
+        } else if (k == "protect") {
+          const Word* m = policy::protect_message(*s);
+          std::string msg = m ? m->text : "";
+          std::vector<const Word*> globs;
+          for (const auto& w : s->args)
+            if (&w != m) globs.push_back(&w);
+          for (const Word* g : globs) {
+            std::uint32_t ri = add_rule(f, s->span, Effect::ask, "paths", "protect " + g->text,
+                                        msg, std::nullopt);
+            impl_.rules[ri].ref.id = "paths.protect." + slug(g->text);
+            if (msg.empty())
+              impl_.rules[ri].message = fmt::format(
+                  "`{}` is a protected path: change the code, not these files", g->text);
+            std::string err;
+            if (!pr.protect.add(g->text, ri, &err))
+              error(f, g->span, "V313", fmt::format("invalid glob `{}`: {}", g->text, err),
+                    "globs use `*`, `?`, `[…]` and `**`");
+            pr.protect_rules.push_back(ri);
+          }
+        } else if (k == "third-party" && !s->args.empty()) {
+          const std::string& a = s->args[0].text;
+          if (a == "none") {
+            pr.third_party = false;
+          } else if (a == "default") {
+            pr.third_party = true;
+          } else {
+            pr.third_party = true;
+            std::uint32_t ri = add_rule(f, s->span, Effect::ask, "paths", "third-party", "",
+                                        std::nullopt);
+            for (const auto& w : s->args) {
+              std::string err;
+              if (!pr.third_party_globs.add(w.text, ri, &err))
+                error(f, w.span, "V313", fmt::format("invalid glob `{}`: {}", w.text, err), "");
+            }
+          }
+        }
+        continue;
+      }
+      auto* r = std::get_if<Rule>(&it);
+      if (!r) continue;
+      std::string text = rule_text(*r);
+      std::uint32_t ri =
+          add_rule(f, r->span, r->effect, "paths", text, r->message ? r->message->text : "", r->id);
+      Access access = Access::both;
+      for (const auto& p : r->alternatives) {
+        for (const auto& item : p.items) {
+          const std::string& w = item.word.text;
+          if (item.kind == PatternItem::Kind::word && item.word.kind == Word::Kind::bare &&
+              (w == "read" || w == "write")) {
+            access = w == "read" ? Access::read : Access::write;
+            continue;
+          }
+          pr.rules.push_back({w, r->effect, access, ri});
+        }
+      }
+    }
+  }
+
+  // ---- fetch, mcp ---------------------------------------------------------------------------
+
+  void names_block(const File& f, const Block& b, const std::string& k) {
+    auto& table = k == "fetch" ? impl_.fetch : impl_.mcp;
+    for (const auto& it : b.items) {
+      if (auto* s = std::get_if<Setting>(&it)) {
+        if (s->key.text == "default") (k == "fetch" ? impl_.fetch_default : impl_.mcp_default) = effect_arg(*s);
+        continue;
+      }
+      auto* r = std::get_if<Rule>(&it);
+      if (!r) continue;
+      std::uint32_t ri = add_rule(f, r->span, r->effect, k, rule_text(*r),
+                                  r->message ? r->message->text : "", r->id);
+      std::vector<std::string> methods;
+      for (const auto& p : r->alternatives) {
+        for (const auto& item : p.items) {
+          const std::string& w = item.word.text;
+          bool upper = !w.empty() && std::all_of(w.begin(), w.end(), [](char c) {
+            return std::isupper(static_cast<unsigned char>(c));
+          });
+          if (k == "fetch" && upper) {
+            methods.push_back(w);
+            continue;
+          }
+          NameRule nr;
+          nr.glob = name_glob(w, k == "mcp");
+          nr.specificity = specificity(w);
+          nr.methods = methods;
+          nr.rule = ri;
+          nr.effect = r->effect;
+          if (!nr.glob) {
+            error(f, item.span, "V313", fmt::format("invalid pattern `{}`", w), "");
+            continue;
+          }
+          table.push_back(std::move(nr));
+        }
+      }
+    }
+  }
+
+  void tools_block(const File& f, const Block& b) {
+    auto& t = impl_.tools;
+    for (const auto& it : b.items) {
+      if (auto* s = std::get_if<Setting>(&it)) {
+        const std::string& k = s->key.text;
+        auto* set = k == "auto-approve" ? &t.auto_approve
+                    : k == "always-ask" ? &t.always_ask
+                    : k == "exclude"    ? &t.exclude
+                                        : nullptr;
+        if (!set) continue;
+        std::string names;
+        for (const auto& w : s->args) {
+          set->insert(w.text);
+          names += (names.empty() ? "" : " ") + w.text;
+        }
+        Effect e = k == "auto-approve" ? Effect::allow : k == "always-ask" ? Effect::ask : Effect::deny;
+        std::uint32_t ri = add_rule(f, s->span, e, "tools", k + " " + names,
+                                    e == Effect::deny
+                                        ? "this tool is disabled for this project; use another tool"
+                                        : "",
+                                    std::nullopt);
+        impl_.rules[ri].ref.id = "tools." + k;
+        (k == "auto-approve" ? t.auto_approve_rule
+         : k == "always-ask" ? t.always_ask_rule
+                             : t.exclude_rule) = ri;
+        continue;
+      }
+      auto* r = std::get_if<Rule>(&it);
+      if (!r) continue;
+      std::uint32_t ri = add_rule(f, r->span, r->effect, "tools", rule_text(*r),
+                                  r->message ? r->message->text : "", r->id);
+      for (const auto& p : r->alternatives)
+        for (const auto& item : p.items) {
+          NameRule nr;
+          nr.glob = name_glob(item.word.text, false);
+          nr.specificity = specificity(item.word.text);
+          nr.rule = ri;
+          nr.effect = r->effect;
+          if (nr.glob) t.rules.push_back(std::move(nr));
+        }
+    }
+  }
+
+  // ---- agents (sub-agent layers) -------------------------------------------------------------
+
+  void agent_block(const File& f, const Block& b) {
+    if (!b.label) return;
+    auto sub = std::make_shared<Policy::Impl>();
+    sub->name = impl_.name + "/" + b.label->text;
+    sub->file = f.name;
+    sub->mode = impl_.mode;
+    Builder inner(loader_, *sub, stack_);
+    inner.set_last_file(f);
+    for (const auto& it : b.items) inner.top_item(f, it);
+    inner.finish();
+    inner.check_examples();
+    impl_.agents[b.label->text] = sub;
+  }
+
+  // ---- tests ---------------------------------------------------------------------------------
+
+  struct TestContext {
+    std::string cwd, project = "/project", home = "/home/user", agent;
+    std::optional<Mode> mode;
+    bool interactive = true;
+    std::map<std::string, std::string> symlinks;
+    bool cwd_set = false;
+  };
+
+  static void apply(TestContext& c, const Setting& s) {
+    const std::string& k = s.key.text;
+    std::string a0 = s.args.empty() ? "" : s.args[0].text;
+    if (k == "cwd") {
+      c.cwd = a0;
+      c.cwd_set = true;
+    } else if (k == "project") {
+      c.project = a0;
+    } else if (k == "home") {
+      c.home = a0;
+    } else if (k == "mode") {
+      c.mode = mode_of(a0);
+    } else if (k == "agent") {
+      c.agent = a0;
+    } else if (k == "non-interactive") {
+      c.interactive = false;
+    } else if (k == "interactive") {
+      c.interactive = true;
+    } else if (k == "symlink" && s.args.size() >= 2) {
+      c.symlinks[s.args[0].text] = s.args[1].text;
+    }
+  }
+
+  void test_block(const File& f, const Block& b) {
+    TestContext ctx;
+    std::string name = b.label ? b.label->text : "";
+    for (const auto& it : b.items) {
+      if (auto* s = std::get_if<Setting>(&it)) {
+        apply(ctx, *s);
+        continue;
+      }
+      auto* tc = std::get_if<TestCase>(&it);
+      if (!tc) continue;
+      TestContext c = ctx;
+      for (const auto& w : tc->with) apply(c, w);
+      TestSpec t;
+      t.block = name;
+      t.kind = tc->kind.text;
+      t.subject = tc->subject.text;
+      t.expect = tc->expect;
+      t.expect_rule = tc->rule ? tc->rule->text : "";
+      t.expect_message = tc->message ? tc->message->text : "";
+      t.file = f.name;
+      t.line = line_col(f.source, tc->span.begin).line;
+      t.symlinks = c.symlinks;
+      Request& rq = t.request;
+      nlohmann::json input = nlohmann::json::object();
+      const std::string& k = t.kind;
+      if (k == "request") {
+        std::string err;
+        auto parsed = parse_request(t.subject, &err);
+        if (!parsed) {
+          error(f, tc->subject.span, "V330", fmt::format("invalid request: {}", err),
+                "write the request as JSON in single quotes");
+          continue;
+        }
+        rq = *parsed;
+      } else {
+        if (k == "command") {
+          rq.tool = "Bash";
+          input["command"] = t.subject;
+        } else if (k == "edit" || k == "write") {
+          rq.tool = k == "edit" ? "Edit" : "Write";
+          input["file_path"] = t.subject;
+        } else if (k == "read") {
+          rq.tool = "Read";
+          input["file_path"] = t.subject;
+        } else if (k == "fetch") {
+          rq.tool = "WebFetch";
+          input["url"] = t.subject;
+        } else if (k == "mcp") {
+          std::string s = t.subject;
+          auto slash = s.find('/');
+          rq.tool = slash == std::string::npos
+                        ? "mcp__" + s
+                        : "mcp__" + s.substr(0, slash) + "__" + s.substr(slash + 1);
+        } else {
+          rq.tool = t.subject;
+        }
+        rq.kind = kind_of_tool(rq.tool);
+        rq.input_json = input.dump();
+      }
+      if (rq.project_root.empty()) rq.project_root = c.project;
+      if (rq.cwd.empty()) rq.cwd = c.cwd_set ? c.cwd : rq.project_root;
+      if (rq.home.empty()) rq.home = c.home;
+      if (c.mode) rq.mode = c.mode;
+      if (!c.interactive) rq.interactive = false;
+      if (!c.agent.empty()) rq.agent = c.agent;
+      impl_.tests.push_back(std::move(t));
+    }
+  }
+};
+
+}  // namespace
+
+CompileResult compile_impl(const std::vector<SourceFile>& sources, const CompileOptions& options) {
+  CompileResult out;
+  if (sources.empty()) {
+    Diagnostic d;
+    d.code = "V300";
+    d.message = "no policy given";
+    d.help = "pass a policy file";
+    out.diagnostics.push_back(std::move(d));
+    return out;
+  }
+  CompileOptions opts = options;
+  for (std::size_t i = 1; i < sources.size(); ++i) opts.files.push_back(sources[i]);
+  try {
+    Loader loader(opts, out.sources, out.diagnostics);
+    const File* main = loader.load(sources[0].name, &sources[0], nullptr);
+    auto impl = std::make_shared<Policy::Impl>();
+    impl->file = sources[0].name;
+    if (main) {
+      Builder b(loader, *impl, {sources[0].name});
+      b.set_last_file(*main);
+      b.build_file(*main);
+      b.finish();
+      if (opts.check_examples) b.check_examples();
+    }
+    std::stable_sort(out.diagnostics.begin(), out.diagnostics.end(),
+                     [](const Diagnostic& a, const Diagnostic& b) {
+                       if (a.file != b.file) return false;
+                       return std::tie(a.line, a.column) < std::tie(b.line, b.column);
+                     });
+    bool errors = !main || std::any_of(out.diagnostics.begin(), out.diagnostics.end(),
+                                       [](const Diagnostic& d) {
+                                         return d.severity == Severity::error;
+                                       });
+    if (!errors) out.policy = std::make_shared<Policy>(impl);
+  } catch (const std::exception& e) {
+    Diagnostic d;
+    d.code = "V399";
+    d.file = sources[0].name;
+    d.message = fmt::format("internal error while compiling: {}", e.what());
+    d.help = "please report this policy";
+    out.diagnostics.push_back(std::move(d));
+    out.policy = nullptr;
+  }
+  return out;
+}
+
+}  // namespace vigie::engine
+
+namespace vigie {
+
+CompileResult compile(const std::vector<SourceFile>& sources, const CompileOptions& options) {
+  return engine::compile_impl(sources, options);
+}
+
+CompileResult compile_file(const std::string& path, const CompileOptions& options) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    CompileResult r;
+    Diagnostic d;
+    d.code = "V301";
+    d.file = path;
+    d.message = fmt::format("cannot read `{}`", path);
+    d.help = "check the path";
+    r.diagnostics.push_back(std::move(d));
+    return r;
+  }
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return compile({{path, std::move(text)}}, options);
+}
+
+Policy::Policy(std::shared_ptr<const Impl> impl) : impl_(std::move(impl)) {}
+
+const std::string& Policy::name() const noexcept { return impl_->name; }
+
+}  // namespace vigie
