@@ -272,6 +272,11 @@ const std::vector<std::string_view> kEffects = {"allow", "deny", "ask"};
 const std::vector<std::string_view> kMethods = {"GET",   "HEAD",   "POST",   "PUT",
                                                 "PATCH", "DELETE", "OPTIONS"};
 
+// "at the top level", "in `commands`".
+std::string where(Ctx c) {
+  return c == Ctx::top ? "at the top level" : std::string("in ") + ctx_name(c);
+}
+
 bool has_rules(Ctx c) {
   return c == Ctx::paths || c == Ctx::commands || c == Ctx::fetch || c == Ctx::mcp ||
          c == Ctx::tools;
@@ -395,8 +400,8 @@ class Checker {
       if (ctx == Ctx::agent || *inner == Ctx::agent) {
         help = "an `agent` block holds `paths`, `commands`, `fetch`, `mcp` and `tools` blocks";
       }
-      error(b.kind.span, Code::block_not_allowed,
-            quote(kind) + " is not allowed in " + ctx_name(ctx), help);
+      error(b.kind.span, Code::block_not_allowed, quote(kind) + " is not allowed " + where(ctx),
+            help);
     }
     bool labelled = *inner == Ctx::agent || *inner == Ctx::test;
     if (labelled && !b.label) {
@@ -447,15 +452,14 @@ class Checker {
       // A key of another block: say where it goes.
       for (const auto& k : key_table()) {
         if (k.key == key) {
-          help = quote(key) + " is set in " + ctx_name(k.ctx);
+          help = quote(key) + " is set " + where(k.ctx);
           break;
         }
       }
       if (help.empty() && block_ctx(key)) help = "a block opens with `" + key + " {`";
       if (help.empty() && !cands.empty()) help = "expected " + one_of(cands);
     }
-    error(s.key.span, Code::unknown_key, "unknown setting " + quote(key) + " in " + ctx_name(ctx),
-          help);
+    error(s.key.span, Code::unknown_key, "unknown setting " + quote(key) + " " + where(ctx), help);
   }
 
   void setting(const Setting& s, Ctx ctx, std::map<std::string, Span>& once) {
@@ -623,8 +627,7 @@ class Checker {
         help = "put rules in a block, e.g. `commands { " + std::string(effect_name(r.effect)) +
                " … }`";
       }
-      error(r.effect_span, Code::rule_not_allowed,
-            "a rule is not allowed in " + std::string(ctx_name(ctx)), help);
+      error(r.effect_span, Code::rule_not_allowed, "a rule is not allowed " + where(ctx), help);
       return;
     }
     // Duplicates (same effect and patterns) in the same block.

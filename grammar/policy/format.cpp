@@ -140,11 +140,15 @@ class Formatter {
     flush_comments(static_cast<std::uint32_t>(f_.source.size()) + 1, 0);
     for (const Comment* c : trailing_) {
       std::uint32_t line = line_col(f_.source, c->span.begin).line;
+      // The last output line from that source line; failing that (an empty block folded to
+      // `kind {}`), the last one before it, so that no comment is ever lost.
       auto it = std::find_if(lines_.rbegin(), lines_.rend(),
                              [&](const Line& l) { return l.src_line == line; });
-      if (it != lines_.rend()) {
-        it->text += "  " + c->text;
+      if (it == lines_.rend()) {
+        it = std::find_if(lines_.rbegin(), lines_.rend(),
+                          [&](const Line& l) { return !l.text.empty() && l.src_line < line; });
       }
+      if (it != lines_.rend()) it->text += "  " + c->text;
     }
     std::string out;
     for (const auto& l : lines_) {
@@ -212,10 +216,15 @@ class Formatter {
     flush_comments(b.span.begin, indent);
     std::string head = to_source(b.kind);
     if (b.label) head += ' ' + to_source(*b.label);
+    std::uint32_t close = b.span.end > 0 ? b.span.end - 1 : 0;
+    bool comments_inside = next_own_ < own_.size() && own_[next_own_]->span.begin < close;
+    if (b.items.empty() && !comments_inside) {
+      emit(indent, head + " {}", b.span.begin, true);
+      return;
+    }
     emit(indent, head + " {", b.span.begin, true);
     at_block_start_ = true;
     items(b.items, indent + 1);
-    std::uint32_t close = b.span.end > 0 ? b.span.end - 1 : 0;
     flush_comments(close, indent + 1);
     emit(indent, "}", close, false);
   }

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <tao/pegtl.hpp>
+#include <tao/pegtl/contrib/analyze.hpp>
 #include <type_traits>
 
 #include "grammar/policy/check.hpp"
@@ -629,7 +630,13 @@ LineError make_error(const ErrorInfo& info, std::uint32_t pos, const State& s) {
     if (info.one_char) {
       len = 1;
     } else {
-      std::size_t e = rest.find_first_of(" \t\r");
+      // A quoted string is shown whole, anything else up to the next blank.
+      std::size_t e = std::string_view::npos;
+      if ((rest[0] == '"' || rest[0] == '\'') && rest.size() > 1) {
+        e = rest.find(rest[0], 1);
+        if (e != std::string_view::npos) ++e;
+      }
+      if (e == std::string_view::npos) e = rest.find_first_of(" \t\r");
       len = static_cast<std::uint32_t>(e == std::string_view::npos ? rest.size() : e);
     }
   }
@@ -720,6 +727,10 @@ void recover(State& s) {
 }
 
 }  // namespace
+
+std::size_t grammar_issues() {
+  return pegtl::analyze<grammar::line>();
+}
 
 ParseResult parse(std::string name, std::string source) {
   ParseResult r;

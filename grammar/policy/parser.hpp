@@ -29,6 +29,10 @@ struct ParseResult {
 
 ParseResult parse(std::string name, std::string source);
 
+// PEGTL's grammar analysis of the line grammar (rules that could loop without consuming
+// input); 0 when the grammar is sound. For tests.
+std::size_t grammar_issues();
+
 // Blocks may nest this deep (`agent "x" { commands { … } }` is 2). Far more than the language
 // needs; the bound only keeps pathological input cheap.
 inline constexpr std::size_t kMaxBlockDepth = 8;
