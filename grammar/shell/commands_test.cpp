@@ -158,3 +158,13 @@ TEST_CASE("commands: limits", "[commands][limits]") {
   CHECK_FALSE(s.ok);
   CHECK(r.commands.empty());
 }
+
+// Hidden: `VIGIE_DEBUG_SRC='…' shell_tests "[.debug]"` prints the AST and commands of a script.
+#include "grammar/shell/parser.hpp"
+TEST_CASE("debug: parse VIGIE_DEBUG_SRC", "[.debug]") {
+  const char* src = std::getenv("VIGIE_DEBUG_SRC");
+  if (src == nullptr) return;
+  auto p = parse(src);
+  for (const auto& e : p.errors) WARN(e.line << ":" << e.column << " " << e.message);
+  if (p.ok) WARN(to_sexp(p.file) << "\n" << commands_to_sexp(parse_commands(src)));
+}

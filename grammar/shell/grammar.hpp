@@ -247,7 +247,9 @@ struct dollar : sor<ansi_c_string, locale_string, arith_exp, cmd_subst, param_br
 
 struct dq_close : one<'"'> {};
 struct dq_lit : plus<sor<plus<not_one<'"', '\\', '$', '`'>>, escape_seq>> {};
-struct dq_part : sor<dq_lit, dollar, backtick> {};
+// Inside double quotes `$'` and `$"` are not quotes.
+struct dq_dollar : sor<arith_exp, cmd_subst, param_braced, param_short, lone_dollar> {};
+struct dq_part : sor<dq_lit, dq_dollar, backtick> {};
 struct dq_string : seq<one<'"'>, star<dq_part>, must<dq_close>> {};
 struct locale_string : seq<one<'$'>, one<'"'>, star<dq_part>, must<dq_close>> {};
 
@@ -419,7 +421,9 @@ struct clist : stmts {};
 
 struct cmd_word : word {};
 struct prefix_elem : sor<redirect, assignment> {};
-struct suffix_elem : sor<redirect, word> {};
+// `declare -a a=(x y)`: an array assignment as an argument of a declaration builtin.
+struct array_word : seq<assign_name, assign_op, array_value> {};
+struct suffix_elem : sor<redirect, array_word, word> {};
 struct simple_command : sor<seq<plus<prefix_elem, sp>,
                                 opt<not_at<reserved_closer>, cmd_word, sp, star<suffix_elem, sp>>>,
                             seq<not_at<reserved_closer>, cmd_word, sp, star<suffix_elem, sp>>> {};
@@ -469,9 +473,8 @@ struct arith_cmd
 struct compound_command : seq<sor<arith_cmd, subshell, group, if_clause, while_clause, until_clause,
                                   for_clause, select_clause, case_clause, test_clause>,
                               star<sp, redirect>> {};
-struct func_name
-    : plus<not_one<' ', '\t', '\n', ';', '&', '|', '(', ')', '<', '>', '\'', '"', '\\', '$', '`'>> {
-};
+struct func_name : plus<not_one<' ', '\t', '\n', ';', '&', '|', '(', ')', '<', '>', '\'', '"', '\\',
+                                '$', '`', '='>> {};
 struct func_body : compound_command {};
 struct func_parens : seq<one<'('>, sp, one<')'>> {};
 struct func_decl
@@ -484,7 +487,13 @@ struct bang : kw_bang {};
 struct op_pipe : seq<one<'|'>, not_at<one<'|'>>> {};
 struct op_pipe_amp : TAO_PEGTL_STRING("|&") {};
 struct pipe_command : command {};
-struct pipeline : seq<opt<bang, sp>, command, sp,
+// `time` before a compound command is the pipeline prefix (before a simple command it stays
+// a word, so that the engine sees through it as a wrapper).
+struct kw_time : kw<TAO_PEGTL_STRING("time")> {};
+struct time_prefix
+    : seq<kw_time, sp, opt<TAO_PEGTL_STRING("-p"), sp>,
+          at<sor<one<'('>, kw_lbrace, kw_if, kw_while, kw_until, kw_for, kw_case, kw_dlbrack>>> {};
+struct pipeline : seq<opt<bang, sp>, opt<time_prefix>, command, sp,
                       star<sor<op_pipe_amp, op_pipe>, gap, must<pipe_command>, sp>> {};
 struct op_and : TAO_PEGTL_STRING("&&") {};
 struct op_or : TAO_PEGTL_STRING("||") {};

@@ -331,6 +331,8 @@ class Converter {
           s.redirs.push_back(redirect(*c, f));
         } else if (c->is_type<g::assignment>()) {
           call.assigns.push_back(assignment(*c, f));
+        } else if (c->is_type<g::array_word>()) {
+          call.args.push_back(array_word(*c, f));
         } else {
           call.args.push_back(word(*c, f));
         }
@@ -527,6 +529,29 @@ class Converter {
       }
     }
     return a;
+  }
+
+  // `a=(x y)` as an argument: one word, `a=(` + the elements' parts + `)`.
+  Word array_word(const Node& n, const Frame& f) {
+    Word w;
+    w.span = span(f, n);
+    w.text = n.string();
+    std::string head;
+    for (const auto& c : n.children) {
+      if (c->is_type<g::assign_name>() || c->is_type<g::assign_op>()) {
+        head += c->string();
+      } else if (c->is_type<g::array_value>()) {
+        w.parts.push_back({Lit{head + "(", w.span}});
+        bool first = true;
+        for (const auto& k : c->children) {
+          if (!first) w.parts.push_back({Lit{"\\ ", w.span}});
+          first = false;
+          for (auto& p : parts(*k, f)) w.parts.push_back(std::move(p));
+        }
+        w.parts.push_back({Lit{")", w.span}});
+      }
+    }
+    return w;
   }
 
   // ----- words -----
