@@ -252,8 +252,12 @@ int run_check(const std::string& cmd, const std::vector<std::string>& args, bool
   return any_deny ? kExitDeny : any_ask ? kExitAsk : kExitOk;
 }
 
-int run_check_json(const std::vector<std::string>& a) { return run_check("check", a, false); }
-int run_explain(const std::vector<std::string>& a) { return run_check("explain", a, true); }
+int run_check_json(const std::vector<std::string>& a) {
+  return run_check("check", a, false);
+}
+int run_explain(const std::vector<std::string>& a) {
+  return run_check("explain", a, true);
+}
 
 int run_test(const std::vector<std::string>& args) {
   bool json_out = false;
@@ -321,8 +325,8 @@ const std::string kCheckUsage =
     "  --dump=compiled   print the compiled policy and stop\n"
     "Exit: 0 all allowed, 3 any denied, 4 any asked (none denied), 1 policy error, 2 usage.\n";
 
-const Registrar check_reg{"check", {"decide requests (JSON in, JSON out)", kCheckUsage,
-                                    run_check_json}};
+const Registrar check_reg{"check",
+                          {"decide requests (JSON in, JSON out)", kCheckUsage, run_check_json}};
 const Registrar explain_reg{
     "explain",
     {"decide requests and print the human trace",

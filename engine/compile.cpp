@@ -249,10 +249,8 @@ class Builder {
     std::string err;
     if (!impl_.paths.protect.compiled() && !impl_.paths.protect.compile(&err))
       error(*last_file_, {}, "V310", fmt::format("protected globs do not compile: {}", err), "");
-    if (!impl_.paths.third_party_globs.compiled() &&
-        !impl_.paths.third_party_globs.compile(&err))
-      error(*last_file_, {}, "V310", fmt::format("third-party globs do not compile: {}", err),
-            "");
+    if (!impl_.paths.third_party_globs.compiled() && !impl_.paths.third_party_globs.compile(&err))
+      error(*last_file_, {}, "V310", fmt::format("third-party globs do not compile: {}", err), "");
     // Tries are built last, once every pattern is known.
     auto& cr = impl_.commands;
     for (std::uint32_t i = 0; i < cr.patterns.size(); ++i) {
@@ -481,7 +479,8 @@ class Builder {
     } else if (k == "budget" && s.args.size() >= 2) {
       auto n = number(s.args[1]);
       if (!n) return;
-      if (s.args[0].text == "actions") impl_.session.budget_actions = static_cast<std::uint64_t>(*n);
+      if (s.args[0].text == "actions")
+        impl_.session.budget_actions = static_cast<std::uint64_t>(*n);
       if (s.args[0].text == "minutes") impl_.session.budget_minutes = *n;
     } else if (k == "remember" && !s.args.empty()) {
       impl_.session.remember_always = s.args[0].text == "always";
@@ -510,7 +509,8 @@ class Builder {
         o.set_log_errors(false);
         auto re = std::make_unique<RE2>(it.word.text, o);
         if (!re->ok()) {
-          error(f, it.span, "V311", fmt::format("invalid regex `{}`: {}", it.word.text, re->error()),
+          error(f, it.span, "V311",
+                fmt::format("invalid regex `{}`: {}", it.word.text, re->error()),
                 "RE2 syntax: no backreferences or lookaround");
           return false;
         }
@@ -538,8 +538,8 @@ class Builder {
 
   void command_rule(const File& f, const Rule& r) {
     std::string text = rule_text(r);
-    std::uint32_t ri = add_rule(f, r.span, r.effect, "commands", text,
-                                r.message ? r.message->text : "", r.id);
+    std::uint32_t ri =
+        add_rule(f, r.span, r.effect, "commands", text, r.message ? r.message->text : "", r.id);
     for (const Pattern& p : r.alternatives) {
       CommandPattern cp;
       cp.rule = ri;
@@ -572,7 +572,8 @@ class Builder {
       }
       if (!ok) continue;
       if (cp.items.empty()) {
-        error(f, p.span, "V312", "a command pattern needs a command name", "write the command first");
+        error(f, p.span, "V312", "a command pattern needs a command name",
+              "write the command first");
         continue;
       }
       impl_.commands.patterns.push_back(std::move(cp));
@@ -624,8 +625,8 @@ class Builder {
           for (const auto& w : s->args)
             if (&w != m) globs.push_back(&w);
           for (const Word* g : globs) {
-            std::uint32_t ri = add_rule(f, s->span, Effect::ask, "paths", "protect " + g->text,
-                                        msg, std::nullopt);
+            std::uint32_t ri =
+                add_rule(f, s->span, Effect::ask, "paths", "protect " + g->text, msg, std::nullopt);
             impl_.rules[ri].ref.id = "paths.protect." + slug(g->text);
             if (msg.empty())
               impl_.rules[ri].message = fmt::format(
@@ -644,8 +645,8 @@ class Builder {
             pr.third_party = true;
           } else {
             pr.third_party = true;
-            std::uint32_t ri = add_rule(f, s->span, Effect::ask, "paths", "third-party", "",
-                                        std::nullopt);
+            std::uint32_t ri =
+                add_rule(f, s->span, Effect::ask, "paths", "third-party", "", std::nullopt);
             for (const auto& w : s->args) {
               std::string err;
               if (!pr.third_party_globs.add(w.text, ri, &err))
@@ -681,7 +682,8 @@ class Builder {
     auto& table = k == "fetch" ? impl_.fetch : impl_.mcp;
     for (const auto& it : b.items) {
       if (auto* s = std::get_if<Setting>(&it)) {
-        if (s->key.text == "default") (k == "fetch" ? impl_.fetch_default : impl_.mcp_default) = effect_arg(*s);
+        if (s->key.text == "default")
+          (k == "fetch" ? impl_.fetch_default : impl_.mcp_default) = effect_arg(*s);
         continue;
       }
       auto* r = std::get_if<Rule>(&it);
@@ -730,12 +732,13 @@ class Builder {
           set->insert(w.text);
           names += (names.empty() ? "" : " ") + w.text;
         }
-        Effect e = k == "auto-approve" ? Effect::allow : k == "always-ask" ? Effect::ask : Effect::deny;
-        std::uint32_t ri = add_rule(f, s->span, e, "tools", k + " " + names,
-                                    e == Effect::deny
-                                        ? "this tool is disabled for this project; use another tool"
-                                        : "",
-                                    std::nullopt);
+        Effect e = k == "auto-approve" ? Effect::allow
+                   : k == "always-ask" ? Effect::ask
+                                       : Effect::deny;
+        std::uint32_t ri = add_rule(
+            f, s->span, e, "tools", k + " " + names,
+            e == Effect::deny ? "this tool is disabled for this project; use another tool" : "",
+            std::nullopt);
         impl_.rules[ri].ref.id = "tools." + k;
         (k == "auto-approve" ? t.auto_approve_rule
          : k == "always-ask" ? t.always_ask_rule
@@ -908,10 +911,9 @@ CompileResult compile_impl(const std::vector<SourceFile>& sources, const Compile
                        if (a.file != b.file) return false;
                        return std::tie(a.line, a.column) < std::tie(b.line, b.column);
                      });
-    bool errors = !main || std::any_of(out.diagnostics.begin(), out.diagnostics.end(),
-                                       [](const Diagnostic& d) {
-                                         return d.severity == Severity::error;
-                                       });
+    bool errors =
+        !main || std::any_of(out.diagnostics.begin(), out.diagnostics.end(),
+                             [](const Diagnostic& d) { return d.severity == Severity::error; });
     if (!errors) out.policy = std::make_shared<Policy>(impl);
   } catch (const std::exception& e) {
     Diagnostic d;
@@ -951,6 +953,8 @@ CompileResult compile_file(const std::string& path, const CompileOptions& option
 
 Policy::Policy(std::shared_ptr<const Impl> impl) : impl_(std::move(impl)) {}
 
-const std::string& Policy::name() const noexcept { return impl_->name; }
+const std::string& Policy::name() const noexcept {
+  return impl_->name;
+}
 
 }  // namespace vigie

@@ -37,15 +37,15 @@ struct RuleInfo {
 struct Tok {
   enum class Kind : std::uint8_t { word, any, rest, end, regex, alt };
   Kind kind = Kind::word;
-  std::string text;           // word
+  std::string text;            // word
   const RE2* regex = nullptr;  // regex (owned by CommandRules::regexes)
-  std::vector<Tok> alts;      // alt: words and regexes
+  std::vector<Tok> alts;       // alt: words and regexes
 };
 
 struct CommandPattern {
-  std::vector<Tok> items;            // allow: every item in order; deny/ask: positional items
-  std::vector<OptionSpec> options;   // deny/ask: required options, any spelling, any order
-  std::uint32_t rule = 0;            // index into Impl::rules
+  std::vector<Tok> items;           // allow: every item in order; deny/ask: positional items
+  std::vector<OptionSpec> options;  // deny/ask: required options, any spelling, any order
+  std::uint32_t rule = 0;           // index into Impl::rules
   Effect effect = Effect::ask;
 };
 
@@ -92,7 +92,7 @@ struct PathRules {
 };
 
 struct NameRule {
-  std::unique_ptr<RE2> glob;  // a glob over the name (`*.github.com`, `github/get_*`)
+  std::unique_ptr<RE2> glob;         // a glob over the name (`*.github.com`, `github/get_*`)
   std::vector<std::string> methods;  // fetch: empty = any method
   std::uint32_t rule = 0;
   Effect effect = Effect::ask;
@@ -108,7 +108,7 @@ struct ToolRules {
 };
 
 struct SessionSettings {
-  unsigned loop_threshold = 4;  // the Nth identical consecutive call is denied; 0 = off
+  unsigned loop_threshold = 4;       // the Nth identical consecutive call is denied; 0 = off
   std::uint64_t budget_actions = 0;  // 0 = unbounded
   double budget_minutes = 0;
   bool remember_always = true;
@@ -136,7 +136,7 @@ struct Policy::Impl {
   std::string name;
   std::string file;
   Mode mode = Mode::ask;
-  std::optional<Effect> default_effect;  // top-level `default`
+  std::optional<Effect> default_effect;   // top-level `default`
   std::optional<Effect> non_interactive;  // what an ask becomes without a human (deny)
   std::vector<engine::RuleInfo> rules;
   engine::CommandRules commands;

@@ -204,12 +204,11 @@ struct Judge {
   // Path arguments of well-known file commands: (index of word, access).
   static std::vector<std::pair<std::size_t, Access>> path_args(const NormalizedCommand& n) {
     static const std::set<std::string, std::less<>> readers = {
-        "cat",  "head", "tail", "less", "more",  "grep", "egrep", "fgrep",   "rg",
-        "wc",   "file", "stat", "nl",   "od",    "xxd",  "strings", "diff", "cmp",
-        "sort", "uniq", "cut",  "ls",   "source", ".",   "base64", "md5sum", "sha256sum",
-        "cd"};
+        "cat",  "head", "tail",   "less", "more",   "grep",    "egrep",     "fgrep", "rg",   "wc",
+        "file", "stat", "nl",     "od",   "xxd",    "strings", "diff",      "cmp",   "sort", "uniq",
+        "cut",  "ls",   "source", ".",    "base64", "md5sum",  "sha256sum", "cd"};
     static const std::set<std::string, std::less<>> writers = {
-        "rm",  "rmdir", "touch", "mkdir", "truncate", "shred", "unlink",
+        "rm",  "rmdir", "touch", "mkdir", "truncate", "shred",  "unlink",
         "tee", "chmod", "chown", "chgrp", "ln",       "install"};
     std::vector<std::pair<std::size_t, Access>> out;
     const std::string& name = n.name;
@@ -322,8 +321,9 @@ struct Judge {
       if (rule_part && rule_part->effect == Effect::allow && !n.assigns_harmless) {
         rule_part->effect = Effect::ask;
         rule_part->rule = builtin("commands.assignment", Effect::ask);
-        rule_part->message = "the command sets an environment variable that changes what runs "
-                             "(PATH, LD_*, GIT_*, or a substitution): a human must check it";
+        rule_part->message =
+            "the command sets an environment variable that changes what runs "
+            "(PATH, LD_*, GIT_*, or a substitution): a human must check it";
       }
       if (!rule_part && n.name == "cd" && n.name_static && mode != Mode::readonly) {
         // `cd` runs nothing: it is judged by the path it enters (below) and by what follows.
@@ -334,15 +334,15 @@ struct Judge {
         def.effect = command_default();
         def.from_default = true;
         if (def.effect == Effect::deny) {
-          def.rule = builtin(mode == Mode::readonly ? "mode.readonly" : "commands.default",
-                             Effect::deny);
-          def.message = mode == Mode::readonly
-                            ? "read-only mode: commands are not run; read files instead"
-                        : mode == Mode::auto_
-                            ? fmt::format("`{}` is not in the allowlist (auto mode): use an "
-                                          "allowed command, do not retry this one",
-                                          join(t.argv))
-                            : fmt::format("`{}` is denied by default", join(t.argv));
+          def.rule =
+              builtin(mode == Mode::readonly ? "mode.readonly" : "commands.default", Effect::deny);
+          def.message =
+              mode == Mode::readonly ? "read-only mode: commands are not run; read files instead"
+              : mode == Mode::auto_  ? fmt::format(
+                                           "`{}` is not in the allowlist (auto mode): use an "
+                                            "allowed command, do not retry this one",
+                                           join(t.argv))
+                                    : fmt::format("`{}` is denied by default", join(t.argv));
         } else if (def.effect == Effect::ask) {
           def.message = fmt::format("run `{}`?", join(t.argv));
         }
@@ -416,8 +416,8 @@ struct Judge {
       Part part;
       part.effect = Effect::ask;
       part.rule = builtin("limits.script-depth", Effect::ask);
-      part.message = fmt::format("scripts nested more than {} levels deep are not judged",
-                                 kMaxScriptDepth);
+      part.message =
+          fmt::format("scripts nested more than {} levels deep are not judged", kMaxScriptDepth);
       d.error = part.message;
       add(std::move(part));
       return;
@@ -453,8 +453,9 @@ struct Judge {
       part.effect = Effect::ask;
       part.rule = builtin("commands.unparsable", Effect::ask);
       const auto& e = pr.errors.empty() ? shell::ParseError{} : pr.errors.front();
-      part.message = fmt::format("the command line cannot be parsed ({}:{}: {}): a human must check it",
-                                 e.line, e.column, e.message);
+      part.message =
+          fmt::format("the command line cannot be parsed ({}:{}: {}): a human must check it",
+                      e.line, e.column, e.message);
       d.error = part.message;
       add(std::move(part));
       return;
@@ -524,7 +525,8 @@ struct Judge {
     std::size_t e = url.find_first_of("/?#", b);
     std::string host = url.substr(b, e == std::string::npos ? std::string::npos : e - b);
     if (auto at = host.rfind('@'); at != std::string::npos) host = host.substr(at + 1);
-    if (auto colon = host.rfind(':'); colon != std::string::npos && host.find(']') == std::string::npos)
+    if (auto colon = host.rfind(':');
+        colon != std::string::npos && host.find(']') == std::string::npos)
       host = host.substr(0, colon);
     std::transform(host.begin(), host.end(), host.begin(),
                    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
@@ -533,7 +535,8 @@ struct Judge {
 
   Effect mode_default(std::string_view kind, const std::string& method) const {
     if (kind == "read") return Effect::allow;
-    if (mode == Mode::readonly) return (kind == "fetch" && method == "GET") ? Effect::allow : Effect::deny;
+    if (mode == Mode::readonly)
+      return (kind == "fetch" && method == "GET") ? Effect::allow : Effect::deny;
     return mode == Mode::auto_ ? Effect::allow : Effect::ask;
   }
 
@@ -614,7 +617,8 @@ struct Judge {
         def.effect = p.fetch_default && mode != Mode::readonly ? *p.fetch_default
                                                                : mode_default(kind, method);
         if (def.effect == Effect::deny) {
-          def.rule = builtin(mode == Mode::readonly ? "mode.readonly" : "fetch.default", Effect::deny);
+          def.rule =
+              builtin(mode == Mode::readonly ? "mode.readonly" : "fetch.default", Effect::deny);
           def.message = mode == Mode::readonly
                             ? "read-only mode: only GET requests are allowed"
                             : fmt::format("fetching `{}` is not allowed by this policy", host);
@@ -645,9 +649,11 @@ struct Judge {
       if (!part) {
         Part def;
         def.from_default = true;
-        def.effect = p.mcp_default && mode != Mode::readonly ? *p.mcp_default : mode_default(kind, "");
+        def.effect =
+            p.mcp_default && mode != Mode::readonly ? *p.mcp_default : mode_default(kind, "");
         if (def.effect == Effect::deny) {
-          def.rule = builtin(mode == Mode::readonly ? "mode.readonly" : "mcp.default", Effect::deny);
+          def.rule =
+              builtin(mode == Mode::readonly ? "mode.readonly" : "mcp.default", Effect::deny);
           def.message = fmt::format("the MCP tool `{}` is not allowed here", name);
         } else if (def.effect == Effect::ask) {
           def.message = fmt::format("use the MCP tool `{}`?", name);
@@ -681,7 +687,8 @@ struct Judge {
       Part part;
       part.effect = Effect::deny;
       part.rule = ref(tl.exclude_rule);
-      part.message = fmt::format("the tool `{}` is disabled for this project; use another tool", tool);
+      part.message =
+          fmt::format("the tool `{}` is disabled for this project; use another tool", tool);
       note_match(*part.rule, &t);
       add(std::move(part));
     }
@@ -735,7 +742,8 @@ struct Judge {
     if (p.tools.always_ask.count(req.tool) || p.tools.always_ask.count("*")) {
       RuleRef r = ref(p.tools.always_ask_rule);
       note_match(r, nullptr);
-      if (win.effect == Effect::allow || (win.effect == Effect::ask && (!win.rule || win.from_default))) {
+      if (win.effect == Effect::allow ||
+          (win.effect == Effect::ask && (!win.rule || win.from_default))) {
         win.effect = Effect::ask;
         win.rule = r;
         win.message = fmt::format("`{}` always needs a human's approval", req.tool);

@@ -45,8 +45,8 @@ void dump_impl(std::string& out, const Policy::Impl& p, const std::string& inden
     for (const auto& t : cp.items) items += (items.empty() ? "" : " ") + tok_text(t);
     std::string opts;
     for (const auto& o : cp.options) opts += " +" + o.display();
-    out += fmt::format("{}  {} {}{} -> rule {}\n", indent, to_string(cp.effect), items, opts,
-                       cp.rule);
+    out +=
+        fmt::format("{}  {} {}{} -> rule {}\n", indent, to_string(cp.effect), items, opts, cp.rule);
   }
   out += fmt::format("{}paths: workspace {} (only: {}), {} prefix rules, {} protected globs\n",
                      indent, p.paths.workspace, p.paths.workspace_only, p.paths.rules.size(),

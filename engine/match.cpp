@@ -31,7 +31,9 @@ namespace {
 // Tri-state: a word may match for sure, possibly (it is not static), or not at all.
 enum class Tri : std::uint8_t { no = 0, maybe = 1, yes = 2 };
 
-Tri tri_min(Tri a, Tri b) { return a < b ? a : b; }
+Tri tri_min(Tri a, Tri b) {
+  return a < b ? a : b;
+}
 
 // The words a pattern is matched against: index 0 is the command name.
 struct Subject {
@@ -139,7 +141,8 @@ struct DenyView {
 std::vector<DenyView> deny_views(const NormalizedCommand& cmd, std::string& raw_name) {
   std::vector<DenyView> v;
   v.push_back({&cmd.words, deny_subject(cmd.words, cmd.name_static ? &cmd.name : nullptr)});
-  if (!cmd.wrappers.empty() && !cmd.allow_words.empty() && cmd.allow_words.size() != cmd.words.size()) {
+  if (!cmd.wrappers.empty() && !cmd.allow_words.empty() &&
+      cmd.allow_words.size() != cmd.words.size()) {
     auto n = command_name(cmd.allow_words.front());
     if (n) raw_name = *n;
     v.push_back({&cmd.allow_words, deny_subject(cmd.allow_words, n ? &raw_name : nullptr)});
@@ -177,8 +180,8 @@ void collect_allow(const CommandRules& rules, const Subject& s, std::vector<Patt
 
 void collect_deny(const CommandRules& rules, const DenyView& v, std::vector<PatternMatch>& out) {
   const Subject& s = v.subject;
-  bool all_static =
-      std::none_of(s.words.begin(), s.words.end(), [](const std::string* w) { return w == nullptr; });
+  bool all_static = std::none_of(s.words.begin(), s.words.end(),
+                                 [](const std::string* w) { return w == nullptr; });
   if (!all_static) {
     // A word that is not static could be any literal: check every deny/ask pattern.
     for (std::uint32_t i = 0; i < rules.patterns.size(); ++i)

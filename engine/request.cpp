@@ -81,7 +81,8 @@ std::optional<Request> parse_request(std::string_view text, std::string* error) 
   if (auto it = j.find("request"); it != j.end()) {
     if (!it->is_object()) return fail("`request` must be an object");
     inner = &*it;
-    if (auto a = j.find("agent"); a != j.end() && a->is_object()) r.agent = string_field(*a, "name");
+    if (auto a = j.find("agent"); a != j.end() && a->is_object())
+      r.agent = string_field(*a, "name");
   }
   for (const json* o : {inner, static_cast<const json*>(&j)}) {
     for (const char* key : {"kind", "tool", "cwd", "project_root", "home", "mode"}) {
@@ -137,7 +138,9 @@ std::string decision_to_json(const Decision& d) {
   for (const auto& m : d.matched) j["matched"].push_back(rule_json(m));
   j["trace"] = json::array();
   for (const auto& t : d.trace) {
-    json e{{"subject", t.subject}, {"text", t.text}, {"effect", to_string(t.effect)},
+    json e{{"subject", t.subject},
+           {"text", t.text},
+           {"effect", to_string(t.effect)},
            {"reason", t.reason}};
     if (!t.argv.empty()) e["argv"] = t.argv;
     if (!t.context.empty()) e["context"] = t.context;

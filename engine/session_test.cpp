@@ -54,7 +54,8 @@ TEST_CASE("loop detection: the 4th identical consecutive call is denied", "[sess
   vigie::DecideOptions o;
   o.session = &s;
   o.fs = vigie::virtual_file_system({});
-  for (int i = 0; i < 3; ++i) CHECK(p->decide(command("cat a"), o).decision == vigie::Effect::allow);
+  for (int i = 0; i < 3; ++i)
+    CHECK(p->decide(command("cat a"), o).decision == vigie::Effect::allow);
   auto d = p->decide(command("cat a"), o);
   CHECK(d.decision == vigie::Effect::deny);
   CHECK(d.rule.id == "session.loop");

@@ -23,8 +23,8 @@ std::vector<TestOutcome> run_tests(const Policy& policy) {
     o.actual = policy.decide(t.request, opt);
     std::vector<std::string> why;
     if (o.actual.decision != t.expect)
-      why.push_back(fmt::format("expected {}, got {}", to_string(t.expect),
-                                to_string(o.actual.decision)));
+      why.push_back(
+          fmt::format("expected {}, got {}", to_string(t.expect), to_string(o.actual.decision)));
     if (!t.expect_rule.empty() && o.actual.rule.id != t.expect_rule)
       why.push_back(fmt::format("expected rule `{}`, got `{}`", t.expect_rule,
                                 o.actual.rule.id.empty() ? "(default)" : o.actual.rule.id));

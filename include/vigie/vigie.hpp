@@ -62,7 +62,9 @@ const char* to_string(Effect e) noexcept;
 // Parses "allow" / "ask" / "deny"; nullopt otherwise.
 std::optional<Effect> effect_from_string(std::string_view s) noexcept;
 // The more restrictive of two effects.
-inline Effect most_restrictive(Effect a, Effect b) noexcept { return a > b ? a : b; }
+inline Effect most_restrictive(Effect a, Effect b) noexcept {
+  return a > b ? a : b;
+}
 
 // The session mode. Seed spellings are accepted where a seed uses them: `supervised` is ask,
 // `full` is auto, `deny` is readonly. Near misses (`read_only`) are rejected with a hint.
@@ -81,13 +83,13 @@ struct RuleRef {
 // One step of the explanation: which part of the request was judged (a command of the line,
 // a path, a URL...), what the engine saw, which rules matched and what that part got.
 struct TraceEntry {
-  std::string subject;             // e.g. "command", "path", "fetch", "builtin"
-  std::string text;                // the part as seen: `rm -rf ~`, `/home/u/.ssh/id_rsa`
-  std::vector<std::string> argv;   // for commands: the words after wrappers were seen through
+  std::string subject;               // e.g. "command", "path", "fetch", "builtin"
+  std::string text;                  // the part as seen: `rm -rf ~`, `/home/u/.ssh/id_rsa`
+  std::vector<std::string> argv;     // for commands: the words after wrappers were seen through
   std::vector<std::string> context;  // for commands: "top", "pipeline", "$()", "subshell"...
-  std::vector<RuleRef> matched;    // every rule that matched this part
-  Effect effect = Effect::ask;     // what this part got
-  std::string reason;              // why, in one line
+  std::vector<RuleRef> matched;      // every rule that matched this part
+  Effect effect = Effect::ask;       // what this part got
+  std::string reason;                // why, in one line
 };
 
 struct Decision {
@@ -155,8 +157,8 @@ std::shared_ptr<const FileSystem> real_file_system();
 
 // A declared filesystem: symlinks (path -> target) and existing paths. Parent folders of a
 // declared path exist too.
-std::shared_ptr<const FileSystem> virtual_file_system(
-    std::map<std::string, std::string> symlinks, std::vector<std::string> files = {});
+std::shared_ptr<const FileSystem> virtual_file_system(std::map<std::string, std::string> symlinks,
+                                                      std::vector<std::string> files = {});
 
 // ---------------------------------------------------------------------------------------------
 // Sessions (optional, embedder-owned state)
