@@ -259,6 +259,94 @@ class Builder {
       else
         cr.deny_trie.insert(cr.patterns[i].items, i);
     }
+    warn_overlaps();
+  }
+
+  // Whether every word sequence matching `b` from position `from` also matches `a` (both
+  // exact-mode item lists). Conservative: false when unsure.
+  static bool covers(const std::vector<Tok>& a, const std::vector<Tok>& b) {
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      const Tok& x = a[i];
+      if (x.kind == Tok::Kind::rest) return true;
+      if (i >= b.size()) return false;
+      const Tok& y = b[i];
+      if (x.kind == Tok::Kind::any) {
+        if (y.kind != Tok::Kind::word && y.kind != Tok::Kind::any && y.kind != Tok::Kind::regex &&
+            y.kind != Tok::Kind::alt)
+          return false;
+        continue;
+      }
+      if (x.kind == Tok::Kind::word && y.kind == Tok::Kind::word && x.text == y.text) continue;
+      if (x.kind == Tok::Kind::end && y.kind == Tok::Kind::end) continue;
+      return false;
+    }
+    return true;
+  }
+
+  // The positional items of an allow pattern (its option words removed) and those option
+  // words as a command would have them, to compare with deny patterns' option sets.
+  static std::pair<std::vector<Tok>, std::vector<shell::WordView>> split_allow(
+      const CommandPattern& p) {
+    std::vector<Tok> positional;
+    std::vector<shell::WordView> words;
+    for (std::size_t i = 0; i < p.items.size(); ++i) {
+      const Tok& t = p.items[i];
+      shell::WordView w;
+      if (t.kind == Tok::Kind::word) {
+        w.text = t.text;
+        w.literal = t.text;
+        w.pattern = t.text;
+      } else {
+        w.text = "*";
+      }
+      words.push_back(w);
+      if (i > 0 && t.kind == Tok::Kind::word && t.text.size() > 1 && t.text[0] == '-') continue;
+      positional.push_back(t);
+    }
+    return {positional, words};
+  }
+
+  // Warnings that need the matcher: an allow that a deny or ask always overrides (V340), a rule
+  // shadowed by an earlier, broader rule of the same effect (V341).
+  void warn_overlaps() {
+    const auto& cr = impl_.commands;
+    std::set<std::uint32_t> warned;
+    for (std::uint32_t i = 0; i < cr.patterns.size(); ++i) {
+      const CommandPattern& b = cr.patterns[i];
+      if (warned.count(b.rule) || b.rule >= rule_sites_.size()) continue;
+      for (std::uint32_t j = 0; j < cr.patterns.size(); ++j) {
+        const CommandPattern& a = cr.patterns[j];
+        if (i == j || a.rule == b.rule) continue;
+        const auto& site = rule_sites_[b.rule];
+        const RuleInfo& ar = impl_.rules[a.rule];
+        if (b.effect == Effect::allow && a.effect != Effect::allow && !a.items.empty()) {
+          auto [positional, words] = split_allow(b);
+          if (covers(a.items, positional) && has_all_options(words, 1, a.options)) {
+            warning(*site.first, site.second, "V340",
+                    fmt::format("this allow never applies: `{} {}` ({}:{}) always overrides it",
+                                to_string(a.effect), ar.text, ar.ref.file, ar.ref.line),
+                    "remove the allow, or narrow the other rule");
+            warned.insert(b.rule);
+            break;
+          }
+        }
+        if (a.effect == b.effect && j < i && covers(a.items, b.items) &&
+            a.options.size() <= b.options.size()) {
+          bool opts = true;
+          for (const auto& o : a.options)
+            if (std::none_of(b.options.begin(), b.options.end(),
+                             [&](const OptionSpec& x) { return x.display() == o.display(); }))
+              opts = false;
+          if (!opts) continue;
+          warning(*site.first, site.second, "V341",
+                  fmt::format("this rule is shadowed by the broader `{} {}` ({}:{})",
+                              to_string(a.effect), ar.text, ar.ref.file, ar.ref.line),
+                  "remove it, or give it a different effect");
+          warned.insert(b.rule);
+          break;
+        }
+      }
+    }
   }
 
   // Examples and counterexamples, run once the compiled form is complete.
@@ -301,6 +389,7 @@ class Builder {
   const File* last_file_ = nullptr;
   std::vector<Example> examples_;
   std::map<std::string, int> id_counts_;
+  std::vector<std::pair<const File*, Span>> rule_sites_;  // per rule, for compile warnings
 
   Diagnostic diag(const File& f, Span s, std::string code, std::string msg, std::string help,
                   Severity sev) {
@@ -348,6 +437,7 @@ class Builder {
     }
     info.message = message.empty() && e == Effect::deny ? default_message(block, text) : message;
     impl_.rules.push_back(std::move(info));
+    rule_sites_.push_back({&f, span});
     return static_cast<std::uint32_t>(impl_.rules.size() - 1);
   }
 
