@@ -544,19 +544,74 @@ void shell_script(const std::string& name, const Words& w,
   }
 }
 
-void eval_script(const Words& w, NormalizedCommand& n) {
+// The words from `from` joined as a script, the way `eval` (and `watch`, `su -c`...) builds it:
+// a glob or a brace stays as written and expands again when the script is parsed; anything
+// with an expansion makes the script dynamic (nullopt).
+std::optional<std::string> joined_script(const Words& w, std::size_t from) {
   std::string script;
-  for (std::size_t i = 1; i < w.size(); ++i) {
-    // A glob stays a glob when eval re-parses it: its pattern is as good as a literal.
-    const std::optional<std::string>& v = w[i].literal ? w[i].literal : w[i].pattern;
-    if (!v || w[i].has_expansion) {
-      n.escalations.push_back("dynamic script for eval");
+  for (std::size_t i = from; i < w.size(); ++i) {
+    if (w[i].has_expansion) return std::nullopt;
+    std::string v;
+    if (w[i].literal)
+      v = *w[i].literal;
+    else if (w[i].pattern)
+      v = *w[i].pattern;
+    else if (w[i].has_brace && w[i].text.find_first_of("'\"\\") == std::string::npos)
+      v = w[i].text;
+    else
+      return std::nullopt;
+    if (!script.empty()) script += ' ';
+    script += v;
+  }
+  return script;
+}
+
+void eval_script(const Words& w, NormalizedCommand& n) {
+  auto script = joined_script(w, 1);
+  if (!script)
+    n.escalations.push_back("dynamic script for eval");
+  else if (!script->empty())
+    n.nested_scripts.push_back(std::move(*script));
+}
+
+// Commands that run a script given as words: `watch [opts] CMD…` (joined, run by `sh -c`
+// unless `-x`), `su|runuser [user] -c S`, `script -c S`, `flock FILE -c S`.
+void script_runners(const std::string& name, const Words& w, NormalizedCommand& n) {
+  if (name == "watch") {
+    std::size_t i = 1;
+    bool exec = false;
+    while (i < w.size() && w[i].literal && w[i].literal->size() > 1 && (*w[i].literal)[0] == '-') {
+      const std::string& o = *w[i].literal;
+      if (o == "--") {
+        ++i;
+        break;
+      }
+      if (o == "-x" || o == "--exec") exec = true;
+      bool takes = o == "-n" || o == "--interval" || o == "-q" || o == "--equexit";
+      i += takes ? 2 : 1;
+    }
+    if (i >= w.size()) return;
+    if (exec) {
+      n.nested_argvs.emplace_back(w.begin() + static_cast<std::ptrdiff_t>(i), w.end());
       return;
     }
-    if (!script.empty()) script += ' ';
-    script += *v;
+    if (auto script = joined_script(w, i))
+      n.nested_scripts.push_back(std::move(*script));
+    else
+      n.escalations.push_back("dynamic script for watch");
+    return;
   }
-  if (!script.empty()) n.nested_scripts.push_back(std::move(script));
+  if (name == "su" || name == "runuser" || name == "script" || name == "flock") {
+    for (std::size_t i = 1; i + 1 < w.size(); ++i) {
+      const std::string* o = lit(w, i);
+      if (!o || (*o != "-c" && *o != "--command")) continue;
+      if (w[i + 1].literal)
+        n.nested_scripts.push_back(*w[i + 1].literal);
+      else
+        n.escalations.push_back("dynamic script for " + name + " -c");
+      return;
+    }
+  }
 }
 
 }  // namespace
@@ -756,6 +811,7 @@ NormalizedCommand normalize(const shell::CommandView& cmd, const NormalizeOption
     shell_script(*n.words[1].literal, rest, n.redirects, n);
   } else {
     exec_options(n.name, n.words, n);
+    script_runners(n.name, n.words, n);
   }
   return n;
 }

@@ -305,7 +305,64 @@ Broad classify_absolute(const std::string& p, bool glob, const SafetyContext& ct
 // How broad `w` is as the target of a recursive delete, a move to /dev/null, a recursive chmod.
 // `literal_first`: seed 003's order, where the written forms `.`, `..`, `*` are judged before
 // resolution (user context); in a root context only resolution counts for `.` and `..`.
+// Brace expansion of an unquoted, expansion-free word: `/{etc,usr}` -> `/etc`, `/usr`. One
+// level after another, 64 words at most (beyond that the word is left unknown); `{1..3}`
+// ranges are not expanded (they never spell a path of interest).
+std::vector<std::string> expand_braces(const std::string& text) {
+  std::vector<std::string> done, todo{text};
+  while (!todo.empty()) {
+    std::string s = std::move(todo.back());
+    todo.pop_back();
+    auto open = s.find('{');
+    std::size_t close = std::string::npos, depth = 0;
+    std::vector<std::size_t> commas;
+    for (std::size_t i = open; open != std::string::npos && i < s.size(); ++i) {
+      if (s[i] == '{') ++depth;
+      if (s[i] == '}' && --depth == 0) {
+        close = i;
+        break;
+      }
+      if (s[i] == ',' && depth == 1) commas.push_back(i);
+    }
+    if (open == std::string::npos || close == std::string::npos || commas.empty()) {
+      done.push_back(std::move(s));
+      continue;
+    }
+    std::size_t from = open + 1;
+    commas.push_back(close);
+    for (std::size_t c : commas) {
+      todo.push_back(s.substr(0, open) + s.substr(from, c - from) + s.substr(close + 1));
+      from = c + 1;
+    }
+    if (done.size() + todo.size() > 64) return {};
+  }
+  return done;
+}
+
+Target classify(const WordView& w, const SafetyContext& ctx, const std::string* chdir);
+
+Target classify_braces(const WordView& w, const SafetyContext& ctx, const std::string* chdir) {
+  Target t;
+  t.shown = w.text;
+  if (w.has_expansion || w.text.find_first_of("'\"\\") != std::string::npos) return t;
+  for (const auto& alt : expand_braces(w.text)) {
+    WordView a;
+    a.text = alt;
+    a.pattern = alt;
+    a.has_glob = alt.find_first_of("*?[") != std::string::npos;
+    a.has_tilde = !alt.empty() && alt[0] == '~';
+    if (!a.has_glob && !a.has_tilde) a.literal = alt;
+    Target at = classify(a, ctx, chdir);
+    if (at.broad != Broad::none) {
+      at.shown = w.text;
+      return at;
+    }
+  }
+  return t;
+}
+
 Target classify(const WordView& w, const SafetyContext& ctx, const std::string* chdir) {
+  if (w.has_brace && !w.pattern) return classify_braces(w, ctx, chdir);
   Target t;
   t.shown = w.text;
   Form f = form_of(w, ctx);
@@ -511,7 +568,13 @@ void check_rm(const NormalizedCommand& c, const SafetyContext& ctx, std::vector<
 void check_find(const NormalizedCommand& c, const SafetyContext& ctx,
                 std::vector<SafetyHit>& hits) {
   const Words& w = c.words;
-  if (!has_literal_option(w, "-delete")) return;
+  // `-delete`, or `-exec rm …` / `-execdir rm …`: every match is removed.
+  bool deletes = has_literal_option(w, "-delete");
+  for (const auto& argv : c.nested_argvs)
+    if (!argv.empty())
+      if (auto n = command_name(argv[0]); n && in(lower(*n), {"rm", "unlink", "shred", "rmdir"}))
+        deletes = true;
+  if (!deletes) return;
   // Leading options (-H -L -P -D debug -O3), then the starting points, then the expression.
   std::size_t i = 1;
   while (i < w.size()) {

@@ -125,6 +125,10 @@ TEST_CASE("rm: catastrophic and broad targets, in every spelling") {
           {"env -C / rm -rf bin", "rm.dangerous-target:deny"},
           {"ls; rm -rf /", "rm.dangerous-target:deny"},
           {"echo $(rm -rf ~)", "rm.dangerous-target:deny"},
+          {"rm -rf /{tmp/x,etc}", "rm.dangerous-target:deny"},
+          {"rm -rf ~/{a,..}", "rm.dangerous-target:deny"},
+          {"rm -rf {a,b}", ""},
+          {"rm -rf ~/{a,b}/c", ""},
           // Narrow targets.
           {"rm -rf /tmp/build", ""},
           {"rm -rf build dist", ""},
@@ -178,6 +182,9 @@ TEST_CASE("find -delete, recursive chmod/chown, mv to /dev/null") {
           {"find . -name '*.pyc' -delete", ""},  // a filtered cleanup of the project
           {"find /tmp/build -name '*.o' -delete", ""},
           {"find / -name foo.txt", ""},
+          {"find / -exec rm -rf {} +", "find.delete-broad-root:deny"},
+          {"find ~ -type f -execdir rm {} ;", "find.delete-broad-root:deny"},
+          {"find . -name '*.o' -exec rm {} +", ""},
           {"chmod -R 777 /", "perms.recursive-on-root:deny"},
           {"chown -R nobody /etc", "perms.recursive-on-root:deny"},
           {"chmod -R 000 ~", "perms.recursive-on-root:deny"},
