@@ -91,10 +91,10 @@ struct WrapperSyntax {
 // flag). `sudo -h` is help (newer sudo spells the host `--host=`).
 const std::array kWrappers = {
     WrapperSyntax{
-        "sudo", false, "ugpCDrtTUh",
+        "sudo", false, "aCcDgpRrTtUu",
         "user group prompt close-from chdir role type command-timeout other-user host chroot", "",
         true, 0},
-    WrapperSyntax{"doas", false, "uC", "", "", false, 0},
+    WrapperSyntax{"doas", false, "auC", "", "", false, 0},
     WrapperSyntax{"env", false, "uCSP", "unset chdir split-string", "", true, 0},
     WrapperSyntax{"nice", true, "n", "adjustment", "", false, 0},
     WrapperSyntax{"nohup", true, "", "", "", false, 0},
@@ -216,6 +216,10 @@ WrapperParse parse_wrapper(const WrapperSyntax& syn, const Words& w, std::size_t
         std::string opt(1, c);
         if (name == "sudo" && (c == 'e' || c == 'l' || c == 'v' || c == 'V' || c == 'K'))
           return p;  // sudo -e is sudoedit; -l, -v, -V, -K run nothing
+        if (name == "sudo" && c == 'h') {
+          if (k + 1 == v.size()) return p;  // `-h` alone is help (`h::`: a host is attached)
+          break;
+        }
         if (name == "command" && (c == 'v' || c == 'V')) return p;
         if (syn.optional_attached.find(c) != std::string_view::npos) break;
         if (syn.arg_shorts.find(c) != std::string_view::npos) {
