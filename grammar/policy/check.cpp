@@ -8,6 +8,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <unordered_map>
 
 #include "grammar/policy/codes.hpp"
 #include "grammar/policy/diagnostic.hpp"
@@ -318,6 +319,25 @@ bool is_number(const std::string& s) {
   return std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
+// What makes two rules the same rule: the effect and the patterns (spans, message, id and
+// examples aside), as one string.
+void item_key(const PatternItem& it, std::string& out) {
+  out += static_cast<char>('0' + static_cast<int>(it.kind));
+  out += static_cast<char>('0' + static_cast<int>(it.word.kind));
+  out += std::to_string(it.word.text.size()) + ':' + it.word.text;
+  for (const auto& a : it.alts) item_key(a, out);
+  out += ';';
+}
+
+std::string rule_key(const Rule& r) {
+  std::string out = effect_name(r.effect);
+  for (const auto& p : r.alternatives) {
+    out += '|';
+    for (const auto& it : p.items) item_key(it, out);
+  }
+  return out;
+}
+
 std::string basename(const std::string& s) {
   auto p = s.rfind('/');
   return p == std::string::npos ? s : s.substr(p + 1);
@@ -326,7 +346,7 @@ std::string basename(const std::string& s) {
 class Checker {
  public:
   Checker(const File& f, std::vector<Diagnostic>& out, const CheckOptions& o)
-      : f_(f), out_(out), opt_(o) {}
+      : f_(f), out_(out), opt_(o), lines_(f.source) {}
 
   void run() {
     collect_program_lists(f_.items);
@@ -339,12 +359,12 @@ class Checker {
 
  private:
   void diag(Span s, Code c, Severity sev, std::string msg, std::string help = {}) {
-    out_.push_back(make_diagnostic(f_.name, f_.source, s, c, sev, std::move(msg), std::move(help)));
+    out_.push_back(make_diagnostic(f_.name, lines_, s, c, sev, std::move(msg), std::move(help)));
   }
   void error(Span s, Code c, std::string msg, std::string help = {}) {
     diag(s, c, Severity::error, std::move(msg), std::move(help));
   }
-  std::uint32_t line_of(Span s) const { return line_col(f_.source, s.begin).line; }
+  std::uint32_t line_of(Span s) const { return lines_.at(s.begin).line; }
 
   // The file's own `wrapper` and `interpreter` names, anywhere (they apply to the policy).
   void collect_program_lists(const std::vector<Item>& items) {
@@ -362,8 +382,8 @@ class Checker {
   }
 
   void items(const std::vector<Item>& items, Ctx ctx) {
-    std::map<std::string, Span> once;  // settings given once in this block
-    std::vector<const Rule*> rules;
+    std::map<std::string, Span> once;             // settings given once in this block
+    std::unordered_map<std::string, Span> rules;  // rule_key -> the first such rule
     for (const auto& it : items) {
       static_assert(std::variant_size_v<Item> == 4);
       if (const auto* s = std::get_if<Setting>(&it)) {
@@ -616,7 +636,7 @@ class Checker {
   }
 
   // --- rules ---------------------------------------------------------------------------------
-  void rule(const Rule& r, Ctx ctx, std::vector<const Rule*>& seen) {
+  void rule(const Rule& r, Ctx ctx, std::unordered_map<std::string, Span>& seen) {
     if (!has_rules(ctx)) {
       std::string help = ctx == Ctx::top || ctx == Ctx::agent
                              ? "put rules in a `commands`, `paths`, `fetch`, `mcp` or `tools` block"
@@ -630,15 +650,13 @@ class Checker {
       error(r.effect_span, Code::rule_not_allowed, "a rule is not allowed " + where(ctx), help);
       return;
     }
-    // Duplicates (same effect and patterns) in the same block.
-    for (const Rule* o : seen) {
-      if (o->effect == r.effect && o->alternatives == r.alternatives) {
-        diag(r.span, Code::duplicate_rule, Severity::warning, "duplicate rule",
-             "the same rule is at line " + std::to_string(line_of(o->span)) + "; remove one");
-        break;
-      }
+    // Duplicates (same effect and patterns) in the same block: a hash, not pairs, so that a
+    // block of 10,000 rules stays linear.
+    auto [first, fresh] = seen.emplace(rule_key(r), r.span);
+    if (!fresh) {
+      diag(r.span, Code::duplicate_rule, Severity::warning, "duplicate rule",
+           "the same rule is at line " + std::to_string(line_of(first->second)) + "; remove one");
     }
-    seen.push_back(&r);
 
     if (r.id) rule_id(*r.id);
     if (r.message) message(*r.message);
@@ -905,6 +923,7 @@ class Checker {
   const File& f_;
   std::vector<Diagnostic>& out_;
   const CheckOptions& opt_;
+  LineIndex lines_;
   bool seen_policy_ = false;
   std::map<std::string, Span> ids_, test_names_;
   std::set<std::string> wrappers_, interpreters_;

@@ -119,14 +119,28 @@ LineCol line_col(std::string_view source, std::uint32_t offset) {
   return lc;
 }
 
-Diagnostic make_diagnostic(const std::string& file, std::string_view source, Span span, Code code,
+LineIndex::LineIndex(std::string_view source) : size_(static_cast<std::uint32_t>(source.size())) {
+  starts_.push_back(0);
+  for (std::size_t i = 0; i < source.size(); ++i) {
+    if (source[i] == '\n') starts_.push_back(static_cast<std::uint32_t>(i + 1));
+  }
+}
+
+LineCol LineIndex::at(std::uint32_t offset) const {
+  offset = std::min(offset, size_);
+  auto it = std::upper_bound(starts_.begin(), starts_.end(), offset);
+  auto line = static_cast<std::uint32_t>(it - starts_.begin());  // >= 1: starts_[0] == 0
+  return {line, offset - starts_[line - 1] + 1};
+}
+
+Diagnostic make_diagnostic(const std::string& file, const LineIndex& lines, Span span, Code code,
                            Severity severity, std::string message, std::string help) {
   Diagnostic d;
   d.code = std::string(code_id(code));
   d.severity = severity;
   d.file = file;
-  LineCol b = line_col(source, span.begin);
-  LineCol e = line_col(source, std::max(span.end, span.begin + 1));
+  LineCol b = lines.at(span.begin);
+  LineCol e = lines.at(std::max(span.end, span.begin + 1));
   d.line = b.line;
   d.column = b.column;
   d.end_line = e.line;
@@ -134,6 +148,12 @@ Diagnostic make_diagnostic(const std::string& file, std::string_view source, Spa
   d.message = std::move(message);
   d.help = std::move(help);
   return d;
+}
+
+Diagnostic make_diagnostic(const std::string& file, std::string_view source, Span span, Code code,
+                           Severity severity, std::string message, std::string help) {
+  return make_diagnostic(file, LineIndex(source), span, code, severity, std::move(message),
+                         std::move(help));
 }
 
 std::string quote(std::string_view text) {

@@ -123,7 +123,7 @@ std::string test_source(const TestCase& t) {
 
 class Formatter {
  public:
-  explicit Formatter(const File& f) : f_(f) {
+  explicit Formatter(const File& f) : f_(f), lines_index_(f.source) {
     for (const auto& c : f.comments) {
       // A trailing comment has code before it on its line.
       std::uint32_t b = c.span.begin;
@@ -139,7 +139,7 @@ class Formatter {
     items(f_.items, 0);
     flush_comments(static_cast<std::uint32_t>(f_.source.size()) + 1, 0);
     for (const Comment* c : trailing_) {
-      std::uint32_t line = line_col(f_.source, c->span.begin).line;
+      std::uint32_t line = lines_index_.at(c->span.begin).line;
       // The last output line from that source line; failing that (an empty block folded to
       // `kind {}`), the last one before it, so that no comment is ever lost.
       auto it = std::find_if(lines_.rbegin(), lines_.rend(),
@@ -178,7 +178,7 @@ class Formatter {
     if (may_blank && !at_block_start_ && blank_before(offset)) {
       lines_.push_back({0, {}, 0});
     }
-    lines_.push_back({indent, std::move(text), line_col(f_.source, offset).line});
+    lines_.push_back({indent, std::move(text), lines_index_.at(offset).line});
     at_block_start_ = false;
   }
 
@@ -230,6 +230,7 @@ class Formatter {
   }
 
   const File& f_;
+  LineIndex lines_index_;
   std::vector<const Comment*> own_, trailing_;
   std::size_t next_own_ = 0;
   std::vector<Line> lines_;

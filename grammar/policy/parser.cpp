@@ -169,11 +169,13 @@ struct LineError {
 };
 
 struct State {
-  State(File& f, std::vector<Diagnostic>& d) : file(f), diags(d), base(f.source.data()) {}
+  State(File& f, std::vector<Diagnostic>& d)
+      : file(f), diags(d), base(f.source.data()), lines(f.source) {}
 
   File& file;
   std::vector<Diagnostic>& diags;
   const char* base;
+  LineIndex lines;
 
   // The current line.
   std::uint32_t line_begin = 0, line_end = 0;
@@ -224,8 +226,8 @@ struct State {
     if (skipped_depth > 0 || open.size() >= kMaxBlockDepth) {
       if (skipped_depth == 0) {
         diags.push_back(
-            make_diagnostic(file.name, file.source, b.kind.span, Code::nesting_too_deep,
-                            Severity::error, "blocks nested too deep",
+            make_diagnostic(file.name, lines, b.kind.span, Code::nesting_too_deep, Severity::error,
+                            "blocks nested too deep",
                             "blocks nest at most " + std::to_string(kMaxBlockDepth) + " levels"));
       }
       ++skipped_depth;
@@ -756,13 +758,13 @@ ParseResult parse(std::string name, std::string source) {
       pegtl::parse<grammar::line, action, control>(in, s);
     } catch (const LineError& e) {
       Diagnostic d =
-          make_diagnostic(r.file.name, src, e.span, e.code, Severity::error, e.message, e.help);
+          make_diagnostic(r.file.name, s.lines, e.span, e.code, Severity::error, e.message, e.help);
       d.incomplete = e.incomplete;
       r.diagnostics.push_back(std::move(d));
       recover(s);
     } catch (const std::exception&) {
       // Not expected (every must<> raises a LineError); never let anything escape `parse`.
-      r.diagnostics.push_back(make_diagnostic(r.file.name, src, {s.line_begin, s.line_end},
+      r.diagnostics.push_back(make_diagnostic(r.file.name, s.lines, {s.line_begin, s.line_end},
                                               Code::syntax_error, Severity::error, "syntax error",
                                               ""));
       recover(s);
@@ -773,7 +775,7 @@ ParseResult parse(std::string name, std::string source) {
   // Blocks still open at the end of the file: the input merely stops early.
   while (!s.open.empty()) {
     const Block& b = s.open.back();
-    Diagnostic d = make_diagnostic(r.file.name, src, b.kind.span, Code::unclosed_block,
+    Diagnostic d = make_diagnostic(r.file.name, s.lines, b.kind.span, Code::unclosed_block,
                                    Severity::error, "unclosed block " + quote(b.kind.text),
                                    "close it with `}` on a line of its own");
     d.incomplete = true;
