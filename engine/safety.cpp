@@ -565,11 +565,12 @@ void check_rm(const NormalizedCommand& c, const SafetyContext& ctx, std::vector<
   }
 }
 
-void check_find(const NormalizedCommand& c, const SafetyContext& ctx,
-                std::vector<SafetyHit>& hits) {
+// `piped_to_rm`: the pipeline feeds find's output to `xargs rm` (check_pipeline).
+void check_find(const NormalizedCommand& c, const SafetyContext& ctx, std::vector<SafetyHit>& hits,
+                bool piped_to_rm = false) {
   const Words& w = c.words;
   // `-delete`, or `-exec rm …` / `-execdir rm …`: every match is removed.
-  bool deletes = has_literal_option(w, "-delete");
+  bool deletes = piped_to_rm || has_literal_option(w, "-delete");
   for (const auto& argv : c.nested_argvs)
     if (!argv.empty())
       if (auto n = command_name(argv[0]); n && in(lower(*n), {"rm", "unlink", "shred", "rmdir"}))
@@ -914,6 +915,16 @@ std::vector<SafetyHit> check_command(const NormalizedCommand& cmd, const SafetyC
 std::vector<SafetyHit> check_pipeline(const std::vector<NormalizedCommand>& stages,
                                       const SafetyContext& ctx) {
   std::vector<SafetyHit> hits;
+  // `find / | xargs rm -rf`: the same as `find / -delete`.
+  for (std::size_t i = 0; i < stages.size(); ++i) {
+    if (lower(stages[i].name) != "find") continue;
+    for (std::size_t j = i + 1; j < stages.size(); ++j) {
+      const auto& wr = stages[j].wrappers;
+      if (std::find(wr.begin(), wr.end(), "xargs") != wr.end() &&
+          in(lower(stages[j].name), {"rm", "unlink", "shred", "rmdir"}))
+        check_find(stages[i], ctx, hits, true);
+    }
+  }
   for (std::size_t i = 0; i < stages.size(); ++i) {
     if (!stages[i].name_static || !is_downloader(lower(stages[i].name))) continue;
     for (std::size_t j = i + 1; j < stages.size(); ++j) {
