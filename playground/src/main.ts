@@ -432,6 +432,8 @@ function decideNow() {
   lastDecision = d;
   renderDecision(d, undefined, ms);
   renderAst();
+  // What the badge is about, for tests that must not read a previous decision.
+  document.body.dataset.decidedCommand = state.tab === "command" ? state.command : "";
 }
 
 function ruleText(r: RuleRef): string {
@@ -687,7 +689,10 @@ function wire() {
   $("share").addEventListener("click", async () => {
     const url = await currentLink();
     try {
-      await navigator.clipboard.writeText(url);
+      await Promise.race([
+        navigator.clipboard.writeText(url),
+        new Promise((_, reject) => setTimeout(() => reject(new Error("clipboard timeout")), 800)),
+      ]);
       toast("Link copied: it holds the whole state");
     } catch {
       toast("Link in the address bar: it holds the whole state");

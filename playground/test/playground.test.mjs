@@ -42,6 +42,13 @@ const policyText = (page) => page.evaluate(() => {
   return lines.map((l) => l.textContent).join("\n");
 });
 
+/** Types a command line and waits until the badge is about that very line. */
+async function decideCommand(page, line) {
+  await page.locator(T("command-input")).fill(line);
+  await page.waitForFunction((want) => document.body.dataset.decidedCommand === want, line, { timeout: 5000 });
+  return page.textContent(T("decision"));
+}
+
 async function decisionSettles(page, expected) {
   await page.waitForFunction(
     ([sel, want]) => want.includes(document.querySelector(sel)?.textContent ?? ""),
@@ -101,7 +108,8 @@ test("`git status && rm -rf ~` is denied, with the rule, which jumps to its line
   const input = page.locator(T("command-input"));
   await input.fill("");
   await input.pressSequentially("git status && rm -rf ~", { delay: 5 });
-  assert.equal(await decisionSettles(page, ["deny"]), "deny");
+  await page.waitForFunction(() => document.body.dataset.decidedCommand === "git status && rm -rf ~");
+  assert.equal(await page.textContent(T("decision")), "deny");
   const rule = (await page.textContent(T("decision-rule"))).trim();
   assert.ok(rule && !/default/.test(rule), `a rule decided: ${rule}`);
   assert.notEqual((await page.textContent(T("decision-message"))).trim(), "", "a deny carries a message");
@@ -124,8 +132,7 @@ test("`git status && rm -rf ~` is denied, with the rule, which jumps to its line
     assert.equal(active, source[Number(m[1]) - 1], "the decided rule's line is the active line");
   }
   // A rule written in the file: the click selects its line.
-  await input.fill("git push -f origin main");
-  assert.equal(await decisionSettles(page, ["deny"]), "deny");
+  assert.equal(await decideCommand(page, "git push -f origin main"), "deny");
   const pushRule = (await page.textContent(T("decision-rule"))).trim();
   const pm = /starter\.vigie:(\d+)$/.exec(pushRule);
   assert.ok(pm, `the force-push rule of starter.vigie decided: ${pushRule}`);
@@ -134,14 +141,13 @@ test("`git status && rm -rf ~` is denied, with the rule, which jumps to its line
   assert.match(activeLine, /deny\s+git push/, "the click selected the rule's line");
   assert.equal(activeLine, (await policyText(page)).split("\n")[Number(pm[1]) - 1]);
   // A safe line is allowed.
-  await input.fill("git status && git diff");
-  assert.equal(await decisionSettles(page, ["allow"]), "allow");
+  assert.equal(await decideCommand(page, "git status && git diff"), "allow");
   // The tests of the policy ran.
   assert.match(await page.textContent(T("tests-summary")), /\d+\/\d+ passed|no tests/);
   // The picture for docs/: the deny.
-  await input.fill("git status && rm -rf ~");
-  await decisionSettles(page, ["deny"]);
+  assert.equal(await decideCommand(page, "git status && rm -rf ~"), "deny");
   await page.click("#ast-details summary"); // closed again: the tests show in the picture
+  if (await page.isEnabled(T("decision-rule"))) await page.click(T("decision-rule")); // its line lights up
   await page.click(T("command-input"));
   await page.setViewportSize({ width: 1440, height: 960 });
   await page.waitForTimeout(200);
@@ -177,13 +183,14 @@ test("a shared URL restores the same state", async () => {
   const page = await open();
   await setPolicy(page, 'policy "shared"\nmode auto\n\ncommands {\n  allow git status\n  deny  git push  "Pushing is for humans."\n}\n');
   const input = page.locator(T("command-input"));
-  await input.fill("git push origin main");
+  await decideCommand(page, "git push origin main");
   await page.selectOption("#ctx-mode", "ask");
   await page.click(".vfs summary");
   await page.fill("#vfs", "/home/u/project/notes -> /home/u/.ssh/id_rsa");
   assert.equal(await decisionSettles(page, ["deny"]), "deny");
   await page.click("#share");
-  await page.waitForFunction(() => /#s=/.test(location.href));
+  await page.waitForSelector("#toast:not([hidden])"); // the link is written once the toast shows
+  assert.match(page.url(), /#s=/);
   const link = await page.evaluate(() => location.href);
   const before = {
     policy: await page.evaluate(() => window.__vigiePlayground.policy()),
