@@ -212,12 +212,22 @@ test("a shared URL restores the same state", async () => {
   await again.close();
 });
 
-test("a JSON request is decided too", async () => {
+test("a JSON request is decided too, through the virtual filesystem's symlinks", async () => {
   const page = await open();
   await page.click("#tab-request");
   await page.click('[data-preset="read"]');
   const d = await decisionSettles(page, ["allow", "deny", "ask"]);
   assert.match(d, /^(allow|deny|ask)$/);
+  // `notes` is harmless... until it is a symlink to a key the starter policy protects.
+  await page.click(`${T("request-editor")} .cm-content`);
+  await page.keyboard.press("Control+a");
+  await page.keyboard.insertText('{"tool": "Read", "input": {"file_path": "notes"}}');
+  assert.equal(await decisionSettles(page, ["allow"]), "allow");
+  await page.click(".vfs summary");
+  await page.fill("#vfs", "/home/u/project/notes -> /home/u/.ssh/id_rsa");
+  assert.equal(await decisionSettles(page, ["deny"]), "deny");
+  assert.match(await page.textContent(T("decision-message")), /Secrets are off limits/);
+  assert.match(await page.textContent(T("trace")), /\/home\/u\/\.ssh\/id_rsa/);
   await page.click(`${T("request-editor")} .cm-content`);
   await page.keyboard.press("Control+a");
   await page.keyboard.insertText("{ not json");
