@@ -14,6 +14,7 @@ export default defineConfig({
   },
   // The package locates its .wasm with `new URL(..., import.meta.url)`: do not pre-bundle it.
   optimizeDeps: { exclude: ["vigie"] },
+  worker: { format: "es" },
   server: { fs: { allow: [".."] } },
   build: { outDir: "dist", emptyOutDir: true, target: "es2022", chunkSizeWarningLimit: 1500 },
 });

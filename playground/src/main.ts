@@ -305,15 +305,8 @@ function jumpTo(line: number, column = 1) {
   policyView.focus();
 }
 
-/** The package's own test runner (`policy.runTests()`, as `vigie test --format json`). */
-function engineTests(p: Policy): TestResult[] | null {
-  if (typeof p.runTests !== "function") return null;
-  let report: any;
-  try {
-    report = p.runTests();
-  } catch {
-    return null; // an older build without the runner: run the cases through decide()
-  }
+/** A report of `policy.runTests()` (as `vigie test --format json`) → the rows of the list. */
+function testRows(report: any): TestResult[] | null {
   const list: any[] | null = Array.isArray(report) ? report : Array.isArray(report?.tests) ? report.tests : null;
   if (!list) return null;
   return list.map((o) => {
@@ -332,23 +325,81 @@ function engineTests(p: Policy): TestResult[] | null {
   });
 }
 
+// The tests run in a worker (tests-worker.ts) so that a policy with many tests never makes
+// typing lag; without workers, they run here.
+let testsWorker: Worker | null = null;
+let testsSeq = 0;
+
+function startTestsWorker() {
+  try {
+    testsWorker = new Worker(new URL("./tests-worker.ts", import.meta.url), { type: "module" });
+    testsWorker.onmessage = (e) => onTestsReport(e.data);
+    testsWorker.onerror = () => {
+      testsWorker = null;
+      runTests();
+    };
+  } catch {
+    testsWorker = null;
+  }
+}
+
+function onTestsReport(msg: { seq: number; report: unknown; error?: string }) {
+  if (msg.seq !== testsSeq && msg.seq !== -1) return; // an older version of the policy
+  if (msg.seq === -1 || msg.error === "no-runner") {
+    testsWorker = null;
+    runTests();
+  } else if (msg.error) renderTests(null, `tests failed to run: ${msg.error}`);
+  else renderTests(testRows(msg.report) ?? [], undefined);
+}
+
 function runTests() {
-  const summary = $("tests-summary");
-  const list = $("tests");
-  list.replaceChildren();
+  const seq = ++testsSeq;
   const p = policy && policy === lastGood ? policy : null;
   if (!p) {
-    summary.textContent = "not run: the policy has errors";
-    summary.className = "tests-summary warn";
+    renderTests(null, "not run: the policy has errors", "warn");
+    return;
+  }
+  if (testsWorker) {
+    testsWorker.postMessage({ seq, source: state.policy, file: state.file, files: exampleFiles(state.file) });
+    document.body.dataset.testsFor = "";
+    // Keep the last results on screen; say "running" only when it takes a while.
+    $("tests").classList.add("pending");
+    schedule("tests-running", 200, () => {
+      if (seq === testsSeq && $("tests").classList.contains("pending")) $("tests-summary").textContent = "running…";
+    });
     return;
   }
   let results: TestResult[];
   try {
-    results = engineTests(p) ??
+    let report: unknown = null;
+    try {
+      report = typeof p.runTests === "function" ? p.runTests() : null;
+    } catch {
+      report = null; // an older build without the runner: run the cases through decide()
+    }
+    results = testRows(report) ??
       runTestsFallback(state.policy, p, { cwd: state.ctx.cwd, project_root: state.ctx.project_root, home: state.ctx.home, interactive: true }, parseVfs());
   } catch (e) {
-    summary.textContent = `tests failed to run: ${(e as Error).message}`;
-    summary.className = "tests-summary bad";
+    renderTests(null, `tests failed to run: ${(e as Error).message}`);
+    return;
+  }
+  renderTests(results);
+}
+
+function renderTests(results: TestResult[] | null, note?: string, tone = "bad") {
+  const summary = $("tests-summary");
+  const list = $("tests");
+  // Which source these results belong to (tests wait on it; results arrive asynchronously).
+  summary.dataset.file = state.file;
+  summary.dataset.seq = String(testsSeq);
+  document.body.dataset.testsFor = `${state.file}#${testsSeq}`;
+  list.classList.remove("pending");
+  list.replaceChildren();
+  delete summary.dataset.passed;
+  delete summary.dataset.failed;
+  if (!results) {
+    summary.textContent = note ?? "";
+    summary.className = `tests-summary ${tone}`;
     return;
   }
   const passed = results.filter((r) => r.pass).length;
@@ -362,7 +413,9 @@ function runTests() {
   summary.className = "tests-summary " + (passed === results.length ? "good" : "bad");
   summary.dataset.passed = String(passed);
   summary.dataset.failed = String(results.length - passed);
-  for (const r of results) {
+  // Failures first: they are what the author came for.
+  const ordered = [...results.filter((r) => !r.pass), ...results.filter((r) => r.pass)];
+  for (const r of ordered) {
     const li = el("li", { cls: `test ${r.pass ? "pass" : "fail"}`, title: "Go to this test" });
     li.append(
       el("span", { cls: "mark" }, r.pass ? "✓" : "✕"),
@@ -757,6 +810,7 @@ async function main() {
     renderDecision(null, `The WASM engine failed to load: ${(e as Error).message}`);
     return;
   }
+  startTestsWorker();
   compileNow();
   // For tests and curious authors: the full documents (CodeMirror renders only what is visible).
   (window as any).__vigiePlayground = {

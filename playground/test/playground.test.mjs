@@ -7,9 +7,12 @@ import path from "node:path";
 import { serve, launch, dist, repo } from "./harness.mjs";
 
 const T = (id) => `[data-testid="${id}"]`;
-let server, url, browser;
+let server, url, browser, vigie;
 
 before(async () => {
+  // The package itself, to compare the page with (the same build the page uses).
+  const { load } = await import(path.join(repo, "wasm/index.mjs"));
+  vigie = await load();
   assert.ok(fs.existsSync(path.join(dist, "index.html")), "playground/dist is missing: run `npm --prefix playground run build`");
   ({ server, url } = await serve());
   browser = await launch();
@@ -143,6 +146,7 @@ test("`git status && rm -rf ~` is denied, with the rule, which jumps to its line
   // A safe line is allowed.
   assert.equal(await decideCommand(page, "git status && git diff"), "allow");
   // The tests of the policy ran.
+  await page.waitForFunction(() => (document.body.dataset.testsFor ?? "").startsWith("starter.vigie#"));
   assert.match(await page.textContent(T("tests-summary")), /\d+\/\d+ passed|no tests/);
   // The picture for docs/: the deny.
   assert.equal(await decideCommand(page, "git status && rm -rf ~"), "deny");
@@ -173,7 +177,19 @@ test("switching examples loads each policy from rules/", async () => {
     }
     const d = await decisionSettles(page, ["allow", "deny", "ask"]);
     assert.match(d, /^(allow|deny|ask)$/, `${name}: a decision`);
-    assert.notEqual((await page.textContent(T("tests-summary"))).trim(), "", `${name}: tests summary`);
+    // The tests of this very file ran (in a worker) and the page shows the package's report.
+    await page.waitForFunction((file) => (document.body.dataset.testsFor ?? "").startsWith(file + "#"), `${name}.vigie`, { timeout: 15000 });
+    const summary = (await page.textContent(T("tests-summary"))).trim();
+    if (expected !== null) {
+      const p = vigie.compile(expected, { file: `${name}.vigie` });
+      const report = p.runTests();
+      p.free();
+      const tests = Array.isArray(report) ? report : report.tests;
+      const passed = tests.filter((t) => t.passed).length;
+      assert.equal(summary, tests.length ? `${passed}/${tests.length} passed` : "no tests in this policy", `${name}: the same tests as vigie's runner`);
+    } else {
+      assert.match(summary, /^\d+\/\d+ passed$/);
+    }
   }
   assert.deepEqual(page.errors, []);
   await page.close();
