@@ -174,8 +174,10 @@ function requestChanged() {
 function compileNow() {
   const source = state.policy;
   let next: Policy | null = null;
+  const t0 = performance.now();
   try {
     next = engine.compile(source, { file: state.file, files: exampleFiles(state.file) });
+    document.body.dataset.compileMs = (performance.now() - t0).toFixed(2);
     diagnostics = Array.isArray(next.diagnostics) ? next.diagnostics : [];
   } catch (e) {
     diagnostics = [{ code: "page", severity: "error", file: state.file, line: 1, column: 1, end_line: 1, end_column: 1,
