@@ -7,6 +7,7 @@
 //   class PolicyHandle(source, optionsJson)   compile once; immutable afterwards
 //     .ok()  .name()  .diagnosticsJson()  .decide(requestJson, fsJson)  .testsJson()  .dump()
 //   parseShell(src)            -> `vigie parse --commands --json`
+//   parseShellAst(src)         -> `vigie parse --json`
 //   format(source, options)    -> {"ok", "text", "diagnostics"}
 //   lint(source, options)      -> `vigie lint --format json` (the diagnostics array)
 //   memoryJson()               -> {"heap_size", "in_use"} for leak tests and the benchmark
@@ -26,6 +27,7 @@
 #include "grammar/policy/format.hpp"
 #include "grammar/policy/parser.hpp"
 #include "grammar/shell/commands.hpp"
+#include "grammar/shell/parser.hpp"
 #include "vigie/vigie.hpp"
 
 namespace {
@@ -257,6 +259,25 @@ std::string format(const std::string& source, const std::string& options_json) {
   }
 }
 
+// `vigie parse --json`: the whole shell AST (for the playground's AST view).
+std::string parse_shell_ast(const std::string& src) {
+  try {
+    vigie::shell::ParseResult p = vigie::shell::parse(src);
+    return std::string("{\"ok\":") + (p.ok ? "true" : "false") +
+           ",\"ast\":" + (p.ok ? vigie::shell::to_json(p.file) : std::string("null")) +
+           ",\"errors\":" + vigie::shell::errors_to_json(p.errors) + "}";
+  } catch (...) {
+    json j = {{"ok", false},
+              {"ast", nullptr},
+              {"errors",
+               {{{"line", 1},
+                 {"column", 1},
+                 {"message", "internal error: " + what_of(std::current_exception())},
+                 {"incomplete", false}}}}};
+    return j.dump(-1, ' ', false, json::error_handler_t::replace);
+  }
+}
+
 std::string lint(const std::string& source, const std::string& options_json) {
   PolicyHandle h(source, options_json);
   return h.diagnostics_json();
@@ -285,6 +306,7 @@ EMSCRIPTEN_BINDINGS(vigie) {
       .function("testsJson", &PolicyHandle::tests_json)
       .function("dump", &PolicyHandle::dump);
   em::function("parseShell", &parse_shell);
+  em::function("parseShellAst", &parse_shell_ast);
   em::function("format", &format);
   em::function("lint", &lint);
   em::function("memoryJson", &memory_json);

@@ -170,7 +170,10 @@ export interface FormatResult {
 export interface Vigie {
   readonly version: string;
   compile(source: string, options?: CompileOptions): Policy;
+  /** Every simple command the line may run: `vigie parse --commands --json`. */
   parseShell(line: string): CommandsResult;
+  /** The whole shell AST: `vigie parse --json`. */
+  parseShellAst(line: string): { ok: boolean; ast: Record<string, unknown> | null; errors: ShellParseError[] };
   format(source: string, options?: CompileOptions): FormatResult;
   lint(source: string, options?: CompileOptions): Diagnostic[];
   /** Bytes of the wasm heap and of live allocations (for leak checks). */

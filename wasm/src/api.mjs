@@ -5,15 +5,27 @@
 
 import createVigieModule from "../dist/vigie_module.mjs";
 
-// Instantiates the module from its bytes. `options.wasmBinary` (ArrayBuffer or a typed array)
-// is required here: emscripten 3.1.6's loader would otherwise fetch() a file path under Node.
+// Instantiates the module, from its bytes (`options.wasmBinary`: ArrayBuffer or typed array)
+// or through `options.instantiate(imports) -> Promise<WebAssembly.Instance>` (browsers: streaming
+// compilation, which also lets the browser cache the compiled code). One of the two is required:
+// emscripten 3.1.6's own loader would otherwise fetch() a file path under Node.
 export async function instantiate(options) {
-  const module = await createVigieModule({
-    wasmBinary: options.wasmBinary,
+  const moduleOptions = {
     print: () => {},
     printErr: (s) => (options.onWarning ? options.onWarning(s) : undefined),
-  });
-  return makeApi(module);
+  };
+  if (options.wasmBinary) {
+    moduleOptions.wasmBinary = options.wasmBinary;
+  } else {
+    let failed;
+    const failure = new Promise((_, reject) => (failed = reject));
+    moduleOptions.instantiateWasm = (imports, receive) => {
+      options.instantiate(imports).then((instance) => receive(instance), failed);
+      return {};
+    };
+    return makeApi(await Promise.race([createVigieModule(moduleOptions), failure]));
+  }
+  return makeApi(await createVigieModule(moduleOptions));
 }
 
 // A decision that the wrapper makes itself when it cannot ask the engine (a freed policy, a
@@ -113,6 +125,9 @@ export function makeApi(module) {
     },
     parseShell(src) {
       return JSON.parse(module.parseShell(String(src ?? "")));
+    },
+    parseShellAst(src) {
+      return JSON.parse(module.parseShellAst(String(src ?? "")));
     },
     format(source, options) {
       return JSON.parse(module.format(String(source ?? ""), compileOptionsJson(options)));

@@ -7,7 +7,7 @@ const bash = (command, extra = {}) => ({ tool: "Bash", input: { command }, ...co
 
 test("load() gives the documented surface", async () => {
   const v = await vigie();
-  for (const f of ["compile", "parseShell", "format", "lint", "memory"]) {
+  for (const f of ["compile", "parseShell", "parseShellAst", "format", "lint", "memory"]) {
     assert.equal(typeof v[f], "function", f);
   }
   assert.match(v.version, /^\d+\.\d+\.\d+/);
@@ -171,4 +171,36 @@ test("policies left to the garbage collector are released", { skip: !global.gc &
   }
   const after = v.memory().in_use;
   assert.ok(after - before < 64 * 1024, `in use grew by ${after - before} bytes`);
+});
+
+test("browser entry: streaming instantiation from a URL, and a clear error for a bad URL", async () => {
+  const { createServer } = await import("node:http");
+  const { readFile } = await import("node:fs/promises");
+  const wasm = await readFile(new URL("../dist/vigie.wasm", import.meta.url));
+  const server = createServer((req, res) => {
+    if (req.url === "/vigie.wasm") {
+      res.writeHead(200, { "content-type": "application/wasm" });
+      res.end(wasm);
+    } else if (req.url === "/octet.wasm") {
+      res.writeHead(200, { "content-type": "application/octet-stream" });
+      res.end(wasm);
+    } else {
+      res.writeHead(404);
+      res.end();
+    }
+  });
+  await new Promise((r) => server.listen(0, "127.0.0.1", r));
+  const base = `http://127.0.0.1:${server.address().port}`;
+  try {
+    const { load } = await import("../browser.mjs");
+    for (const path of ["/vigie.wasm", "/octet.wasm"]) {
+      const v = await load({ wasmUrl: `${base}${path}` });
+      const policy = v.compile(teamPolicy, { file: "team.vigie" });
+      assert.equal(policy.decide(bash("git push -f")).decision, "deny", path);
+      policy.free();
+    }
+    await assert.rejects(load({ wasmUrl: `${base}/missing.wasm` }), /HTTP 404/);
+  } finally {
+    server.close();
+  }
 });

@@ -1,6 +1,6 @@
 // Native CLI vs WASM on the same data: one mismatch fails the suite.
-//   - every policy file under rules/ and tests/: diagnostics (`vigie lint --format json`), the
-//     outcomes of its `test` blocks (`vigie test --format json`), and the full decision JSON of
+//   - every policy file under rules/ and tests/: diagnostics (`vigie lint --format json`), its
+//     formatting (`vigie fmt`), the outcomes of its `test` blocks (`vigie test --format json`), and the full decision JSON of
 //     a corpus of requests (`vigie check --jsonl`, with and without a virtual filesystem);
 //   - the shell commands view (`vigie parse --commands --json`) on the shell goldens' inputs
 //     and a list of tricky lines.
@@ -9,7 +9,7 @@ import test from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
-import { nativeBinary, repoRoot, runNative, vigie } from "./helpers.mjs";
+import { nativeBinary, repoRoot, runNative, runNativeFull, vigie } from "./helpers.mjs";
 
 const native = nativeBinary();
 const skip = native ? false : "no native vigie: build the release preset or set VIGIE_NATIVE";
@@ -47,20 +47,12 @@ function includeFiles() {
   return files;
 }
 
-// The native CLI knows this subcommand (it exits 2 with "unknown command" otherwise).
+// The native CLI knows this subcommand (`vigie NAME --help` exits 0).
 const hasCommand = (() => {
   const cache = new Map();
   return (name) => {
     if (!native) return false;
-    if (!cache.has(name)) {
-      let ok = true;
-      try {
-        runNative([name, "--help"]);
-      } catch {
-        ok = false;
-      }
-      cache.set(name, ok);
-    }
+    if (!cache.has(name)) cache.set(name, runNativeFull([name, "--help"]).status === 0);
     return cache.get(name);
   };
 })();
@@ -177,7 +169,18 @@ test("policy files: diagnostics, test blocks and decisions match the native CLI"
           const nativeDiags = JSON.parse(runNative(["lint", "--format", "json", file]));
           assert.deepEqual(policy.diagnostics, nativeDiags, "diagnostics differ from `vigie lint`");
         }
-        if (!policy.ok) return;  // a policy with errors (a lint fixture): nothing to decide
+        if (hasCommand("fmt")) {
+          const f = (await vigie()).format(readFileSync(join(repoRoot, file), "utf8"), { file });
+          const n = runNativeFull(["fmt", file]);
+          if (f.ok) {
+            assert.equal(n.status, 0, n.stderr);
+            assert.equal(f.text, n.stdout, "format differs from `vigie fmt`");
+          } else {
+            assert.notEqual(n.status, 0, "`vigie fmt` formatted a file that WASM refused");
+            assert.equal(n.stdout, "");
+          }
+        }
+        if (!policy.ok) return; // a policy with errors (a lint fixture): nothing to decide
         const nativeTests = JSON.parse(runNative(["test", "--format", "json", file]));
         assert.deepEqual(policy.runTests(), nativeTests, "test blocks differ from `vigie test`");
 
@@ -230,5 +233,13 @@ test("parseShell matches `vigie parse --commands --json`", { skip }, async (t) =
   for (const line of inputs) {
     const nativeOut = JSON.parse(runNative(["parse", "--commands", "--json", "-c", line]));
     assert.deepEqual(v.parseShell(line), nativeOut, `line ${JSON.stringify(line)}`);
+  }
+});
+
+test("parseShellAst matches `vigie parse --json`", { skip }, async () => {
+  const v = await vigie();
+  for (const line of shellInputs()) {
+    const nativeOut = JSON.parse(runNative(["parse", "--json", "-c", line]));
+    assert.deepEqual(v.parseShellAst(line), nativeOut, `line ${JSON.stringify(line)}`);
   }
 });

@@ -1,7 +1,7 @@
 // Shared by the node:test files: one instantiated module per test process, the repository's
 // paths, and the native CLI for the differential tests.
 import { existsSync } from "node:fs";
-import { execFileSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { load } from "../index.mjs";
@@ -21,21 +21,26 @@ export function nativeBinary() {
   return candidates.find((p) => p && existsSync(p)) ?? null;
 }
 
-// Runs the native CLI from the repository root; returns stdout whatever the exit code (the CLI
-// exits 1 on a policy error or a failing test, and still prints its JSON).
+// Runs the native CLI from the repository root: {status, stdout, stderr}, whatever the exit code
+// (the CLI exits 1 on a policy error or a failing test, 3/4 on deny/ask, and still prints).
+export function runNativeFull(args, input) {
+  const r = spawnSync(nativeBinary(), args, {
+    cwd: repoRoot,
+    input,
+    encoding: "utf8",
+    maxBuffer: 64 << 20,
+  });
+  if (r.error) throw r.error;
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+// The same, stdout only; throws on bad usage (exit 2) or a crash.
 export function runNative(args, input) {
-  try {
-    return execFileSync(nativeBinary(), args, {
-      cwd: repoRoot,
-      input,
-      encoding: "utf8",
-      maxBuffer: 64 << 20,
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-  } catch (e) {
-    if (typeof e.stdout === "string" && e.stdout.length > 0) return e.stdout;
-    throw e;
+  const r = runNativeFull(args, input);
+  if (r.status === 2 || r.status === null) {
+    throw new Error(`vigie ${args.join(" ")}: exit ${r.status ?? r.signal}: ${r.stderr}`);
   }
+  return r.stdout;
 }
 
 export const context = { cwd: "/srv/app", project_root: "/srv/app", home: "/home/u" };
