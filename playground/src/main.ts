@@ -552,6 +552,17 @@ function renderDecision(d: Decision | null, note?: string, ms?: number) {
   $("timing").textContent = ms !== undefined ? `${ms < 1 ? (ms * 1000).toFixed(0) + " µs" : ms.toFixed(1) + " ms"}` : "";
   err.hidden = !d.error;
   err.textContent = d.error ? `error: ${d.error}` : "";
+  // A command line that merely stops early (an open quote, `&&` at the end) while it is being
+  // typed: say so quietly rather than in red.
+  let incomplete = false;
+  if (d.error && state.tab === "command") {
+    try {
+      const parsed = engine.parseShell(state.command);
+      incomplete = !parsed.ok && (parsed.errors ?? []).length > 0 && parsed.errors.every((e) => e.incomplete);
+    } catch { /* keep it red */ }
+  }
+  err.classList.toggle("incomplete", incomplete);
+  if (incomplete) err.textContent = `the line is incomplete: ${d.error}`;
 
   const seen = new Set<string>();
   for (const r of d.matched ?? []) {

@@ -3,6 +3,7 @@
 // engine and reports errors as diagnostics.
 import { StreamLanguage, HighlightStyle, syntaxHighlighting, type StringStream } from "@codemirror/language";
 import { Tag, tags as t } from "@lezer/highlight";
+import { completeFromList } from "@codemirror/autocomplete";
 
 // Effects get their own colours: they are what a reader scans for.
 export const effectAllow = Tag.define();
@@ -215,6 +216,17 @@ export const vigieHighlight = HighlightStyle.define([
   { tag: effectAsk, color: "var(--ask)", fontWeight: "700" },
 ]);
 
+// Completion of the language's words (keys, blocks, effects, values): a plain list.
+const WORDS = [
+  ...[...BLOCKS].map((w) => ({ label: w, type: "class" })),
+  ...[...TOP].map((w) => ({ label: w, type: "keyword" })),
+  ...[...SETTINGS].map((w) => ({ label: w, type: "property" })),
+  ...[...TEST_KINDS].map((w) => ({ label: w, type: "type" })),
+  ...["allow", "deny", "ask"].map((w) => ({ label: w, type: "keyword", boost: 2 })),
+  ...["readonly", "auto", "on", "off", "user", "root", "always", "never", "none", "actions", "minutes", "with", "rule"].map((w) => ({ label: w, type: "constant" })),
+];
+const vigieCompletion = vigieLanguage.data.of({ autocomplete: completeFromList(WORDS) });
+
 export function vigie() {
-  return [vigieLanguage, syntaxHighlighting(vigieHighlight)];
+  return [vigieLanguage, syntaxHighlighting(vigieHighlight), vigieCompletion];
 }
