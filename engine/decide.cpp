@@ -98,12 +98,23 @@ struct Judge {
     PathTable table;
     std::string ws = workspace_root();
     if (p.paths.workspace_only) table.add({ws, Effect::allow, Access::both, UINT32_MAX});
-    for (const auto& spec : p.paths.rules)
-      table.add({resolve_rule_path(spec.path), spec.effect, spec.access, spec.rule});
+    for (const auto& spec : p.paths.rules) {
+      Resolved rp = resolve_path(spec.path == "." ? project : spec.path, project, home, fs);
+      if (rp.ok && table.add({rp.path, spec.effect, spec.access, spec.rule})) continue;
+      // A rule that cannot be placed must not silently vanish: if it restricts, the request
+      // gets at least ask.
+      if (spec.effect != Effect::allow && out.effect < Effect::ask) {
+        out.effect = Effect::ask;
+        out.rule = ref(spec.rule);
+        out.rule->effect = Effect::ask;
+        out.message = fmt::format("the path rule `{}` cannot be resolved ({}): a human must check",
+                                  spec.path, rp.error.empty() ? "not absolute" : rp.error);
+      }
+    }
     auto m = table.lookup(r.path, access);
     for (const auto& all : table.all_matches(r.path, access))
       if (all.rule != UINT32_MAX) note_match(ref(all.rule), trace);
-    if (m && m->rule != UINT32_MAX && m->effect != Effect::allow) {
+    if (m && m->rule != UINT32_MAX && m->effect != Effect::allow && m->effect >= out.effect) {
       out.effect = m->effect;
       out.rule = ref(m->rule);
       out.message = p.rules[m->rule].message;
