@@ -631,7 +631,54 @@ function renderAst() {
     cmds.append(row);
   }
   for (const e of parsed.errors ?? []) cmds.append(el("div", { cls: "ast-err" }, `${e.line}:${e.column} ${e.message}${e.incomplete ? " (incomplete)" : ""}`));
-  pre.textContent = JSON.stringify(parsed, null, 2);
+  const tree = $("ast-tree");
+  let full: unknown = null;
+  if (typeof (engine as any).parseShellAst === "function") {
+    try {
+      full = (engine as any).parseShellAst(line);
+    } catch {
+      full = null;
+    }
+  }
+  tree.textContent = full && (full as any).ast ? astTree((full as any).ast).join("\n") : "";
+  tree.hidden = !tree.textContent;
+  pre.textContent = `// parseShell: the commands as the engine judges them\n${JSON.stringify(parsed, null, 2)}` +
+    (full ? `\n\n// parseShellAst: the whole tree\n${JSON.stringify(full, null, 2)}` : "");
+}
+
+/** The shell AST as an indented outline: node types with their words and operators. */
+function astTree(node: unknown, depth = 0, out: string[] = [], label = ""): string[] {
+  if (out.length > 400) return out;
+  const pad = "  ".repeat(depth);
+  if (Array.isArray(node)) {
+    for (const n of node) astTree(n, depth, out, label);
+    return out;
+  }
+  if (!node || typeof node !== "object") return out;
+  const o = node as Record<string, unknown>;
+  const type = typeof o.type === "string" ? o.type : "";
+  if (type === "Word" || type === "Lit") {
+    out.push(`${pad}${label}${type} ${JSON.stringify(o.text ?? o.value ?? "")}`);
+    // A word with a command substitution (or other expansion) inside: show what is inside.
+    const parts = Array.isArray(o.parts) ? (o.parts as Record<string, unknown>[]) : [];
+    for (const p of parts) if (p && p.type !== "Lit") astTree(p, depth + 1, out);
+    return out;
+  }
+  const bits: string[] = [];
+  for (const k of ["op", "name", "value", "text"]) if (typeof o[k] === "string" && o[k]) bits.push(`${k}=${JSON.stringify(o[k])}`);
+  if (Array.isArray(o.ops) && o.ops.length) bits.push(`ops=${o.ops.join(" ")}`);
+  for (const k of ["background", "negated", "pipeline"]) if (o[k] === true) bits.push(k);
+  for (const k of ["fd"]) if (typeof o[k] === "number") bits.push(`${k}=${o[k]}`);
+  if (o.backtick === true) bits.push("backtick");
+  // Untyped records (a redirection) show as their fields under their key.
+  const shown = Boolean(type) || bits.length > 0;
+  if (shown) out.push(`${pad}${label}${type || "{"}${bits.length ? (type ? " " : "") + bits.join(" ") : ""}${type ? "" : "}"}`);
+  for (const [k, v] of Object.entries(o)) {
+    if (k === "span" || k === "type" || !v || typeof v !== "object") continue;
+    if (Array.isArray(v) && !v.length) continue;
+    astTree(v, shown ? depth + 1 : depth, out, ["cmd", "stmts", "args"].includes(k) ? "" : `${k}: `);
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
