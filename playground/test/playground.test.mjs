@@ -123,6 +123,8 @@ test("`git status && rm -rf ~` is denied, with the rule, which jumps to its line
   // The shell AST is one click away.
   await page.click("#ast-details summary");
   assert.match(await page.textContent(T("ast")), /"argv"/);
+  assert.ok(await page.isVisible(T("ast-tree")), "the whole tree shows as an outline");
+  assert.match(await page.textContent(T("ast-tree")), /Word "rm"/);
   // Clicking the rule selects its line in the editor (when it is written in this file).
   const m = /:(\d+)\s*$/.exec(rule);
   if (m && (await page.isEnabled(T("decision-rule")))) {
