@@ -14,6 +14,7 @@
 
 #include "engine/compile.hpp"
 #include "engine/match.hpp"
+#include "engine/safety.hpp"
 #include "grammar/policy/check.hpp"
 #include "grammar/policy/parser.hpp"
 #include "grammar/shell/commands.hpp"
@@ -196,7 +197,11 @@ class Loader {
       return nullptr;
     }
     std::vector<Diagnostic> checked;
-    policy::check(pr.file, checked, policy::CheckOptions{named});
+    static const std::vector<std::string> safety_names = safety_check_names();
+    policy::CheckOptions co;
+    co.require_policy_name = named;
+    co.safety_checks = &safety_names;
+    policy::check(pr.file, checked, co);
     for (auto& d : checked) {
       errors |= d.severity == Severity::error;
       diags_.push_back(std::move(d));
