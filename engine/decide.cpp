@@ -81,6 +81,37 @@ struct Judge {
     return resolve_rule_path(p.paths.workspace.empty() ? "." : p.paths.workspace);
   }
 
+  // The prefix rules, resolved for this request (`~`, `.` and symlinks depend on it), built
+  // once per request. A rule that cannot be placed must not silently vanish: if it restricts,
+  // every path judged gets at least ask (`unplaced_`).
+  std::optional<PathTable> table_;
+  std::optional<Part> unplaced_;
+  std::string workspace_;
+
+  const PathTable& path_table(Part& out) {
+    if (!table_) {
+      table_.emplace();
+      workspace_ = workspace_root();
+      if (p.paths.workspace_only)
+        table_->add({workspace_, Effect::allow, Access::both, UINT32_MAX});
+      for (const auto& spec : p.paths.rules) {
+        Resolved rp = resolve_path(spec.path == "." ? project : spec.path, project, home, fs);
+        if (rp.ok && table_->add({rp.path, spec.effect, spec.access, spec.rule})) continue;
+        if (spec.effect != Effect::allow && !unplaced_) {
+          Part u;
+          u.effect = Effect::ask;
+          u.rule = ref(spec.rule);
+          u.rule->effect = Effect::ask;
+          u.message = fmt::format("the path rule `{}` cannot be resolved ({}): a human must check",
+                                  spec.path, rp.error.empty() ? "not absolute" : rp.error);
+          unplaced_ = u;
+        }
+      }
+    }
+    if (unplaced_ && out.effect < Effect::ask) out = *unplaced_;
+    return *table_;
+  }
+
   // Judges one path: prefix rules (most specific wins, tie -> deny), workspace-only, protected
   // globs (writes) and the third-party class (writes). Returns the most restrictive part; an
   // allow here only means "in scope".
@@ -95,22 +126,8 @@ struct Judge {
       out.message = fmt::format("the path `{}` cannot be resolved: {}", raw, r.error);
       return out;
     }
-    PathTable table;
-    std::string ws = workspace_root();
-    if (p.paths.workspace_only) table.add({ws, Effect::allow, Access::both, UINT32_MAX});
-    for (const auto& spec : p.paths.rules) {
-      Resolved rp = resolve_path(spec.path == "." ? project : spec.path, project, home, fs);
-      if (rp.ok && table.add({rp.path, spec.effect, spec.access, spec.rule})) continue;
-      // A rule that cannot be placed must not silently vanish: if it restricts, the request
-      // gets at least ask.
-      if (spec.effect != Effect::allow && out.effect < Effect::ask) {
-        out.effect = Effect::ask;
-        out.rule = ref(spec.rule);
-        out.rule->effect = Effect::ask;
-        out.message = fmt::format("the path rule `{}` cannot be resolved ({}): a human must check",
-                                  spec.path, rp.error.empty() ? "not absolute" : rp.error);
-      }
-    }
+    const PathTable& table = path_table(out);
+    const std::string& ws = workspace_;
     auto m = table.lookup(r.path, access);
     for (const auto& all : table.all_matches(r.path, access))
       if (all.rule != UINT32_MAX) note_match(ref(all.rule), trace);
