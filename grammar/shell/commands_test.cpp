@@ -160,10 +160,26 @@ TEST_CASE("commands: limits", "[commands][limits]") {
 }
 
 // Hidden: `VIGIE_DEBUG_SRC='…' shell_tests "[.debug]"` prints the AST and commands of a script.
+#include <chrono>
 #include "grammar/shell/parser.hpp"
 TEST_CASE("debug: parse VIGIE_DEBUG_SRC", "[.debug]") {
-  const char* src = std::getenv("VIGIE_DEBUG_SRC");
-  if (src == nullptr) return;
+  const char* env = std::getenv("VIGIE_DEBUG_SRC");
+  if (env == nullptr) return;
+  std::string src = env;
+  if (const char* n = std::getenv("VIGIE_DEBUG_REPEAT")) {
+    std::string one = src;
+    src.clear();
+    for (int i = 0; i < std::atoi(n); ++i) src += one;
+    auto t0 = std::chrono::steady_clock::now();
+    auto p = parse(src);
+    auto t1 = std::chrono::steady_clock::now();
+    auto c = list_commands(p.file);
+    auto t2 = std::chrono::steady_clock::now();
+    WARN("bytes " << src.size() << " ok " << p.ok << " parse "
+                  << std::chrono::duration<double>(t1 - t0).count() << "s, view "
+                  << std::chrono::duration<double>(t2 - t1).count() << "s, commands " << c.size());
+    return;
+  }
   auto p = parse(src);
   for (const auto& e : p.errors) WARN(e.line << ":" << e.column << " " << e.message);
   if (p.ok) WARN(to_sexp(p.file) << "\n" << commands_to_sexp(parse_commands(src)));

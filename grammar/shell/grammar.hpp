@@ -113,6 +113,83 @@ struct reserved_closer : sor<kw_then, kw_elif, kw_else, kw_fi, kw_do, kw_done, k
 };
 
 // ---------------------------------------------------------------------------------------------
+// Cheap lexical guards. The parse tree allocates a node for every rule it tries, so the hot
+// alternatives are only tried when these leaf rules (which allocate nothing) say they can match.
+
+inline bool name_start(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+inline bool name_char(char c) {
+  return name_start(c) || (c >= '0' && c <= '9');
+}
+
+// At `name=`, `name+=` or `name[...]=`.
+struct at_assignment {
+  using rule_t = at_assignment;
+  using subs_t = empty_list;
+  template <apply_mode, rewind_mode, template <typename...> class Action,
+            template <typename...> class Control, typename ParseInput, typename... States>
+  static bool match(ParseInput& in, States&... /*unused*/) {
+    const char* p = in.current();
+    const char* e = in.end();
+    if (p >= e || !name_start(*p)) return false;
+    while (p < e && name_char(*p)) ++p;
+    if (p < e && *p == '[') {
+      while (p < e && *p != ']' && *p != '\n') ++p;
+      if (p >= e || *p != ']') return false;
+      ++p;
+    }
+    if (p < e && *p == '+') ++p;
+    return p < e && *p == '=';
+  }
+};
+
+// Not at a reserved word that closes a construct (`then`, `fi`, `done`, `}`, ...).
+struct not_reserved_closer {
+  using rule_t = not_reserved_closer;
+  using subs_t = empty_list;
+  template <apply_mode, rewind_mode, template <typename...> class Action,
+            template <typename...> class Control, typename ParseInput, typename... States>
+  static bool match(ParseInput& in, States&... /*unused*/) {
+    const char* p = in.current();
+    const char* e = in.end();
+    const char* q = p;
+    while (q < e && q - p < 5 && *q != ' ' && *q != '\t' && *q != '\n' && *q != ';' && *q != '&' &&
+           *q != '|' && *q != '(' && *q != ')' && *q != '<' && *q != '>') {
+      ++q;
+    }
+    if (q < e && !(*q == ' ' || *q == '\t' || *q == '\n' || *q == ';' || *q == '&' || *q == '|' ||
+                   *q == '(' || *q == ')' || *q == '<' || *q == '>')) {
+      return true;  // a longer word
+    }
+    std::string_view w(p, static_cast<std::size_t>(q - p));
+    return !(w == "then" || w == "elif" || w == "else" || w == "fi" || w == "do" || w == "done" ||
+             w == "esac" || w == "}");
+  }
+};
+
+// At `name (`: a function definition without the `function` keyword.
+struct at_func_parens {
+  using rule_t = at_func_parens;
+  using subs_t = empty_list;
+  template <apply_mode, rewind_mode, template <typename...> class Action,
+            template <typename...> class Control, typename ParseInput, typename... States>
+  static bool match(ParseInput& in, States&... /*unused*/) {
+    const char* p = in.current();
+    const char* e = in.end();
+    const char* b = p;
+    while (p < e && *p != ' ' && *p != '\t' && *p != '\n' && *p != ';' && *p != '&' && *p != '|' &&
+           *p != '(' && *p != ')' && *p != '<' && *p != '>' && *p != '\'' && *p != '"' &&
+           *p != '\\' && *p != '$' && *p != '`' && *p != '=') {
+      ++p;
+    }
+    if (p == b) return false;
+    while (p < e && (*p == ' ' || *p == '\t')) ++p;
+    return p < e && *p == '(';
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
 // Nesting guard.
 
 template <typename... R>
@@ -256,7 +333,7 @@ struct locale_string : seq<one<'$'>, one<'"'>, star<dq_part>, must<dq_close>> {}
 struct proc_subst_close : one<')'> {};
 struct proc_subst : seq<one<'<', '>'>, one<'('>, nested<clist>, must<proc_subst_close>> {};
 
-struct word_part : sor<sq_string, dq_string, dollar, backtick, proc_subst, lit> {};
+struct word_part : sor<lit, sq_string, dq_string, dollar, backtick, proc_subst> {};
 struct word : seq<not_at<one<'#'>>, plus<word_part>> {};
 
 // Arithmetic: kept as text with its expansions; parentheses nest.
@@ -420,13 +497,14 @@ struct stmts : seq<gap, opt<and_or, star<separator, gap, and_or>, opt<separator,
 struct clist : stmts {};
 
 struct cmd_word : word {};
-struct prefix_elem : sor<redirect, assignment> {};
+struct redirect_guarded : seq<at<sor<one<'<', '>', '&', '{'>, digit>>, redirect> {};
+struct prefix_elem : sor<redirect_guarded, seq<at_assignment, assignment>> {};
 // `declare -a a=(x y)`: an array assignment as an argument of a declaration builtin.
 struct array_word : seq<assign_name, assign_op, array_value> {};
-struct suffix_elem : sor<redirect, array_word, word> {};
-struct simple_command : sor<seq<plus<prefix_elem, sp>,
-                                opt<not_at<reserved_closer>, cmd_word, sp, star<suffix_elem, sp>>>,
-                            seq<not_at<reserved_closer>, cmd_word, sp, star<suffix_elem, sp>>> {};
+struct suffix_elem : sor<redirect_guarded, seq<at_assignment, array_word>, word> {};
+struct simple_command
+    : sor<seq<plus<prefix_elem, sp>, opt<not_reserved_closer, cmd_word, sp, star<suffix_elem, sp>>>,
+          seq<not_reserved_closer, cmd_word, sp, star<suffix_elem, sp>>> {};
 
 struct subshell_close : one<')'> {};
 struct subshell : seq<one<'('>, nested<clist>, must<subshell_close>> {};
@@ -472,16 +550,19 @@ struct arith_cmd
 
 struct compound_command : seq<sor<arith_cmd, subshell, group, if_clause, while_clause, until_clause,
                                   for_clause, select_clause, case_clause, test_clause>,
-                              star<sp, redirect>> {};
+                              star<sp, redirect_guarded>> {};
 struct func_name : plus<not_one<' ', '\t', '\n', ';', '&', '|', '(', ')', '<', '>', '\'', '"', '\\',
                                 '$', '`', '='>> {};
 struct func_body : compound_command {};
 struct func_parens : seq<one<'('>, sp, one<')'>> {};
 struct func_decl
     : sor<seq<kw_function, sp, must<func_name>, sp, opt<func_parens>, gap, must<func_body>>,
-          seq<not_at<reserved_closer>, func_name, sp, func_parens, gap, must<func_body>>> {};
+          seq<at_func_parens, not_reserved_closer, func_name, sp, func_parens, gap,
+              must<func_body>>> {};
 
-struct command : sor<compound_command, func_decl, simple_command> {};
+struct compound_guarded
+    : seq<at<one<'(', '{', 'i', 'w', 'u', 'f', 's', 'c', '['>>, compound_command> {};
+struct command : sor<compound_guarded, func_decl, simple_command> {};
 
 struct bang : kw_bang {};
 struct op_pipe : seq<one<'|'>, not_at<one<'|'>>> {};
@@ -563,8 +644,8 @@ using selector = parse_tree::selector<
         param_name, param_rest, param_lit, param_brace, cmd_subst, arith_exp, lone_dollar, backtick,
         proc_subst, arith_body, arith_lit, arith_lp, arith_rp, test_op_ch, escape_seq, heredoc_lit,
         // redirections, assignments
-        redirect, redir_fd, redir_op, heredoc_op, heredoc_delim, assignment, assign_name, assign_op,
-        array_value,
+        array_word, redirect, redir_fd, redir_op, heredoc_op, heredoc_delim, assignment,
+        assign_name, assign_op, array_value,
         // commands
         clist, sep_semi, sep_amp, sep_nl, and_or, and_or_next, op_and, op_or, pipeline, bang,
         op_pipe, op_pipe_amp, simple_command, compound_command, subshell, group, if_clause, kw_elif,

@@ -13,7 +13,34 @@ namespace vigie::shell {
 
 namespace g = grammar;
 namespace pegtl = tao::pegtl;
-using Node = pegtl::parse_tree::node;
+// Parse-tree nodes come from a per-thread free list: the tree allocates a node for every rule
+// it *tries*, so plain `new` dominated the parse time.
+struct Node : pegtl::parse_tree::basic_node<Node> {
+  static void* operator new(std::size_t n) {
+    if (n == sizeof(Node) && free_list_ != nullptr) {
+      void* p = free_list_;
+      free_list_ = *static_cast<void**>(p);
+      --free_count_;
+      return p;
+    }
+    return ::operator new(n);
+  }
+  static void operator delete(void* p, std::size_t n) noexcept {
+    if (n == sizeof(Node) && free_count_ < 4096) {
+      *static_cast<void**>(p) = free_list_;
+      free_list_ = p;
+      ++free_count_;
+      return;
+    }
+    ::operator delete(p);
+  }
+
+ private:
+  static thread_local void* free_list_;
+  static thread_local std::size_t free_count_;
+};
+thread_local void* Node::free_list_ = nullptr;
+thread_local std::size_t Node::free_count_ = 0;
 
 void line_col(std::string_view src, std::uint32_t offset, std::uint32_t& line,
               std::uint32_t& column) {
@@ -179,8 +206,9 @@ class Converter {
     std::unique_ptr<Node> root;
     if (!run(
             [&] {
-              root = pegtl::parse_tree::parse<g::file, g::selector, pegtl::nothing, g::control>(in,
-                                                                                                st);
+              root =
+                  pegtl::parse_tree::parse<g::file, Node, g::selector, pegtl::nothing, g::control>(
+                      in, st);
             },
             text, base_offset, ends_at_eof)) {
       throw Failed{};
@@ -466,7 +494,7 @@ class Converter {
       } else if (c->is_type<g::redir_target>()) {
         r.word = word(*c, f);
       } else if (c->is_type<g::heredoc_delim>()) {
-        r.word = word(*c, f);
+        r.word = c->children.size() == 1 ? word(*c->children[0], f) : word(*c, f);
         Heredoc h;
         h.strip_tabs = r.op == "<<-";
         auto key = static_cast<std::uint32_t>(c->m_begin.data - f.base);
@@ -500,7 +528,7 @@ class Converter {
     std::unique_ptr<Node> root;
     if (!run(
             [&] {
-              root = pegtl::parse_tree::parse<g::heredoc_content, g::selector, pegtl::nothing,
+              root = pegtl::parse_tree::parse<g::heredoc_content, Node, g::selector, pegtl::nothing,
                                               g::control>(in, st);
             },
             body, base_offset, false) ||
