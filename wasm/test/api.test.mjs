@@ -147,6 +147,11 @@ test("nothing throws: garbage in, error values out", async () => {
   assert.equal(v.compile(teamPolicy, "{not json").ok, false);
   assert.equal(v.compile("\u0000\uffff{{{{").ok, false);
   assert.equal(v.parseShell("$(".repeat(100000)).ok, false);
+  // A lone surrogate reaches C++ as invalid UTF-8: still values, never an exception.
+  assert.equal(typeof policy.decide(bash("echo \ud800 && git push -f")).decision, "string");
+  assert.equal(typeof v.parseShell("echo \ud800").ok, "boolean");
+  assert.equal(typeof v.compile('policy "\ud800"\n').ok, "boolean");
+  assert.equal(typeof v.format('policy "\ud800"\n').ok, "boolean");
   policy.free();
 });
 

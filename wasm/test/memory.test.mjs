@@ -1,9 +1,11 @@
-// 1,000,000 decisions in a loop do not grow the wasm heap, nor the bytes in use.
+// Decisions in a loop do not grow the wasm heap, nor the bytes in use. 200,000 here (about a
+// minute on a busy 2-core machine); scripts/bench-wasm runs 1,000,000 and docs/wasm.md records
+// the result. VIGIE_MEMORY_DECISIONS=1000000 runs the full count here too.
 import test from "node:test";
 import assert from "node:assert/strict";
 import { context, vigie } from "./helpers.mjs";
 
-const N = Number(process.env.VIGIE_MEMORY_DECISIONS ?? 1_000_000);
+const N = Number(process.env.VIGIE_MEMORY_DECISIONS ?? 200_000);
 
 const policySource = `policy "mem"
 mode ask
