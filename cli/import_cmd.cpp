@@ -1,0 +1,436 @@
+// `vigie import rules-json FILE`: converts Escouade's team-rules plugin file (seed 001)
+//
+//   {"deny": ["rm -rf", {"command": "git push --force", "message": "…"}],
+//    "allow": ["npm test", "git status"]}
+//
+// into a .vigie policy on stdout: one rule per entry (each with an id), mode ask (what no rule
+// decides goes to the user), and a test block asserting each rule. The generated policy is
+// compiled and its tests run before it is printed: a rule whose own command is decided otherwise
+// (a deny that also covers an allow, a built-in safety check) gets a test of what vigie actually
+// decides and a `# note`, and a warning on stderr.
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <iostream>
+#include <map>
+#include <optional>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/command.hpp"
+#include "vigie/vigie.hpp"
+
+namespace vigie::cli {
+namespace {
+
+using nlohmann::json;
+
+int usage_error(const std::string& msg) {
+  std::cerr << "vigie import: " << msg << "\n(run `vigie import --help`)\n";
+  return kExitUsage;
+}
+
+// Splits a rule's command text into words the way a shell would for a simple command (quotes
+// removed, backslash escapes). Returns nullopt, with a reason, when the text is not one static
+// simple command (operators, substitutions, variables).
+std::optional<std::vector<std::string>> split_words(const std::string& s, std::string& why) {
+  std::vector<std::string> out;
+  std::string cur;
+  bool in_word = false;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    char c = s[i];
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+      if (in_word) out.push_back(cur), cur.clear(), in_word = false;
+      continue;
+    }
+    in_word = true;
+    if (c == '\'') {
+      auto e = s.find('\'', i + 1);
+      if (e == std::string::npos) return why = "an unterminated single quote", std::nullopt;
+      cur += s.substr(i + 1, e - i - 1);
+      i = e;
+    } else if (c == '"') {
+      std::size_t j = i + 1;
+      for (; j < s.size() && s[j] != '"'; ++j) {
+        if (s[j] == '$' || s[j] == '`') return why = "a substitution or variable", std::nullopt;
+        if (s[j] == '\\' && j + 1 < s.size() &&
+            std::string("\"\\$`").find(s[j + 1]) != std::string::npos)
+          ++j;
+        cur += s[j];
+      }
+      if (j >= s.size()) return why = "an unterminated double quote", std::nullopt;
+      i = j;
+    } else if (c == '\\') {
+      if (i + 1 < s.size()) cur += s[++i];
+    } else if (std::string(";&|<>()`").find(c) != std::string::npos) {
+      return why = std::string("the shell operator `") + c + "` (a rule is one command)",
+             std::nullopt;
+    } else if (c == '$') {
+      return why = "a variable or substitution", std::nullopt;
+    } else {
+      cur += c;
+    }
+  }
+  if (in_word) out.push_back(cur);
+  if (out.empty()) return why = "an empty command", std::nullopt;
+  return out;
+}
+
+// A command-pattern word of the policy language matching exactly `w` (see docs/language.md,
+// "Words"): bare when it is plain, single-quoted when it needs it, else a regex of its bytes.
+std::string pattern_word(const std::string& w) {
+  static const std::string plain = "_.:=@%+,~^-/";
+  bool bare = !w.empty() && w[0] != '/' && w != "..." && w != "$";
+  for (char c : w)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && plain.find(c) == std::string::npos)
+      bare = false;
+  if (bare) return w;
+  if (w.find('\'') == std::string::npos && !w.empty()) return "'" + w + "'";
+  std::string re = "/^";
+  for (unsigned char c : w) {
+    if (std::isalnum(c) || c >= 0x80) {
+      re += static_cast<char>(c);
+    } else {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\x%02x", c);
+      re += buf;
+    }
+  }
+  return re + "$/";
+}
+
+// A double-quoted string of the policy language.
+std::string policy_string(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\')
+      out += '\\', out += c;
+    else if (c == '\n')
+      out += "\\n";
+    else if (c == '\t')
+      out += "\\t";
+    else if (static_cast<unsigned char>(c) < 0x20)
+      out += ' ';
+    else
+      out += c;
+  }
+  return out + "\"";
+}
+
+std::string slug(const std::vector<std::string>& words) {
+  std::string out;
+  for (const auto& w : words) {
+    for (char c : w) {
+      if (std::isalnum(static_cast<unsigned char>(c)))
+        out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      else if (!out.empty() && out.back() != '-')
+        out += '-';
+    }
+    if (!out.empty() && out.back() != '-') out += '-';
+  }
+  while (!out.empty() && out.back() == '-') out.pop_back();
+  if (out.size() > 40) out.resize(40);
+  while (!out.empty() && out.back() == '-') out.pop_back();
+  return out.empty() ? "rule" : out;
+}
+
+struct Entry {
+  Effect effect;
+  std::string command;  // as written in rules.json
+  std::string message;
+  std::vector<std::string> words;
+  std::string id;
+  // Folded into another rule: the compiler reported this one shadowed by a broader rule of the
+  // same effect (V341), or an allow that a deny always overrides (V340). Written as a comment.
+  std::string folded_into, folded_why;
+};
+
+// The policy's name: `--name`, else the plugin's folder (plugins/team-rules/rules.json), else the
+// file's stem.
+std::string default_name(const std::string& path) {
+  if (path == "-") return "rules-json";
+  std::string p = path;
+  while (p.size() > 1 && p.back() == '/') p.pop_back();
+  auto slash = p.rfind('/');
+  std::string base = slash == std::string::npos ? p : p.substr(slash + 1);
+  if (base == "rules.json" && slash != std::string::npos && slash > 0) {
+    std::string dir = p.substr(0, slash);
+    auto s2 = dir.rfind('/');
+    std::string d = s2 == std::string::npos ? dir : dir.substr(s2 + 1);
+    if (!d.empty() && d != "." && d != "..") return d;
+  }
+  auto dot = base.rfind('.');
+  if (dot != std::string::npos && dot > 0) base = base.substr(0, dot);
+  return base.empty() ? "rules-json" : base;
+}
+
+struct TestLine {
+  std::string subject;
+  Effect effect;
+  std::string rule, message, note;
+};
+
+// Renders the policy; `lines` receives the 1-based line of each entry's rule.
+std::string render_policy(const std::string& name, const std::string& from,
+                          const std::vector<Entry>& entries, const std::vector<TestLine>& tests,
+                          const std::vector<std::string>& skipped,
+                          std::vector<std::uint32_t>* lines = nullptr) {
+  std::ostringstream o;
+  auto line_now = [&] {
+    std::string t = o.str();
+    return static_cast<std::uint32_t>(std::count(t.begin(), t.end(), '\n') + 1);
+  };
+  if (lines) lines->assign(entries.size(), 0);
+  o << "# Imported from " << from << " by `vigie import rules-json` (Escouade's team rules).\n"
+    << "# Every command of a line is judged, even after `&&`; any deny wins, else any allow,\n"
+    << "# else the user is asked. Deny rules match option sets (`rm -rf` also catches `rm -fr`,\n"
+    << "# `rm -r -f`); allow rules are whole-token prefixes (`npm test` allows `npm test -- -u`,\n"
+    << "# not `npm testx`). vigie's built-in safety checks apply too.\n";
+  for (const auto& s : skipped) o << "# skipped: " << s << "\n";
+  o << "policy " << policy_string(name) << "\nmode ask\n\ncommands {\n";
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const Entry& e = entries[i];
+    if (!e.folded_into.empty()) {
+      o << "  # " << to_string(e.effect) << " " << e.command << ": " << e.folded_why << "\n";
+      continue;
+    }
+    if (lines) (*lines)[i] = line_now();
+    o << "  " << to_string(e.effect);
+    for (const auto& w : e.words) o << " " << pattern_word(w);
+    if (!e.message.empty()) o << "  " << policy_string(e.message);
+    o << "\n    id " << e.id << "\n";
+  }
+  o << "}\n\ntest \"rules.json\" {\n";
+  for (const auto& t : tests) {
+    if (!t.note.empty()) o << "  # note: " << t.note << "\n";
+    o << "  command " << policy_string(t.subject) << " => " << to_string(t.effect);
+    if (!t.rule.empty()) o << " rule " << t.rule;
+    if (!t.message.empty()) o << " " << policy_string(t.message);
+    o << "\n";
+  }
+  o << "}\n";
+  return o.str();
+}
+
+int run_import(const std::vector<std::string>& a) {
+  std::string format, file, name;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (a[i] == "--name") {
+      if (i + 1 >= a.size()) return usage_error("`--name` needs a value");
+      name = a[++i];
+    } else if (!a[i].empty() && a[i][0] == '-' && a[i] != "-") {
+      return usage_error("unknown option `" + a[i] + "`");
+    } else if (format.empty()) {
+      format = a[i];
+    } else if (file.empty()) {
+      file = a[i];
+    } else {
+      return usage_error("unexpected argument `" + a[i] + "`");
+    }
+  }
+  if (format != "rules-json") return usage_error("give the format: `vigie import rules-json FILE`");
+  if (file.empty()) return usage_error("give the rules.json file (or - for stdin)");
+  if (name.empty()) name = default_name(file);
+
+  std::string text, err;
+  if (!read_input(file, text, err)) {
+    std::cerr << "vigie import: " << err << "\n";
+    return kExitError;
+  }
+  json j = json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded() || !j.is_object()) {
+    std::cerr << "vigie import: " << file << ": not a JSON object\n";
+    return kExitError;
+  }
+  bool errors = false;
+  std::vector<Entry> entries;
+  std::vector<std::string> skipped;
+  std::set<std::pair<int, std::vector<std::string>>> seen;
+  std::set<std::string> ids;
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    if (it.key() != "deny" && it.key() != "allow" && it.key() != "ask")
+      std::cerr << "vigie import: " << file << ": warning: unknown key `" << it.key()
+                << "` ignored (rules.json has `deny` and `allow`)\n";
+  }
+  for (const char* key : {"deny", "ask", "allow"}) {
+    auto list = j.find(key);
+    if (list == j.end()) continue;
+    if (!list->is_array()) {
+      std::cerr << "vigie import: " << file << ": `" << key << "` must be an array\n";
+      errors = true;
+      continue;
+    }
+    Effect effect = *effect_from_string(key);
+    std::size_t index = 0;
+    for (const auto& item : *list) {
+      ++index;
+      std::string where = std::string(key) + "[" + std::to_string(index - 1) + "]";
+      Entry e;
+      e.effect = effect;
+      if (item.is_string()) {
+        e.command = item.get<std::string>();
+      } else if (item.is_object() && item.contains("command") && item["command"].is_string()) {
+        e.command = item["command"].get<std::string>();
+        if (auto m = item.find("message"); m != item.end()) {
+          if (!m->is_string()) {
+            std::cerr << "vigie import: " << file << ": " << where
+                      << ": `message` must be a string\n";
+            errors = true;
+            continue;
+          }
+          e.message = m->get<std::string>();
+        }
+      } else {
+        std::cerr << "vigie import: " << file << ": " << where
+                  << ": expected a string or {\"command\", \"message\"?}\n";
+        errors = true;
+        continue;
+      }
+      std::string why;
+      auto words = split_words(e.command, why);
+      if (!words) {
+        std::cerr << "vigie import: " << file << ": " << where << ": cannot convert `" << e.command
+                  << "`: " << why << "\n";
+        skipped.push_back(where + " `" + e.command + "`: " + why);
+        errors = true;
+        continue;
+      }
+      e.words = *words;
+      if (!seen.insert({static_cast<int>(effect), e.words}).second) {
+        std::cerr << "vigie import: " << file << ": warning: " << where << " `" << e.command
+                  << "` repeats an earlier rule: dropped\n";
+        continue;
+      }
+      std::string id = std::string(key) + "." + slug(e.words);
+      for (int n = 2; ids.count(id); ++n)
+        id = std::string(key) + "." + slug(e.words) + "-" + std::to_string(n);
+      ids.insert(id);
+      e.id = id;
+      entries.push_back(std::move(e));
+    }
+  }
+  if (entries.empty() && !errors)
+    std::cerr << "vigie import: " << file << ": warning: no rules (every request will be asked)\n";
+
+  // Each rule asserts itself: its own command gets its effect, by its rule.
+  std::vector<TestLine> tests;
+  for (const auto& e : entries) {
+    std::string subject;
+    for (const auto& w : e.words) {
+      bool plain =
+          !w.empty() && w.find_first_of(" \t\n'\"\\$`;&|<>()*?[]#~{}!") == std::string::npos;
+      subject += (subject.empty() ? "" : " ");
+      if (plain) {
+        subject += w;
+      } else {
+        std::string q = "'";
+        for (char c : w) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+        subject += q + "'";
+      }
+    }
+    tests.push_back({subject, e.effect, e.id, e.message, ""});
+  }
+  std::string from = file == "-" ? "stdin" : file;
+  CompileOptions opt;
+  opt.read_files = false;
+  std::vector<std::uint32_t> lines;
+  std::string out = render_policy(name, from, entries, tests, skipped, &lines);
+  CompileResult r = compile({{name + ".vigie", out}}, opt);
+
+  // Fold the rules that the compiler reports as dead (V341: shadowed by a broader rule of the
+  // same effect, e.g. `git push -f` under `git push --force`; V340: an allow that a deny always
+  // overrides): they decide nothing, so they become comments and the policy lints clean. Their
+  // test still asserts their command.
+  for (std::size_t round = 0; r.ok() && round < entries.size(); ++round) {
+    bool folded = false;
+    for (const auto& d : r.diagnostics) {
+      if (d.code != "V341" && d.code != "V340") continue;
+      auto at = std::find(lines.begin(), lines.end(), d.line);
+      auto close = d.message.rfind(")");
+      auto colon = d.message.rfind(':', close);
+      if (at == lines.end() || close == std::string::npos || colon == std::string::npos) continue;
+      std::uint32_t by_line = static_cast<std::uint32_t>(
+          std::strtoul(d.message.substr(colon + 1, close - colon - 1).c_str(), nullptr, 10));
+      auto by = std::find(lines.begin(), lines.end(), by_line);
+      if (by == lines.end()) continue;
+      Entry& e = entries[static_cast<std::size_t>(at - lines.begin())];
+      const Entry& b = entries[static_cast<std::size_t>(by - lines.begin())];
+      e.folded_into = b.id;
+      e.folded_why = d.code == "V341" ? "covered by the broader " + b.id
+                                      : "never applies, " + b.id + " always overrides it";
+      if (!e.message.empty() && e.message != b.message)
+        e.folded_why += " (its message was " + policy_string(e.message) + ")";
+      std::cerr << "vigie import: note: `" << to_string(e.effect) << " " << e.command << "` is "
+                << e.folded_why << "\n";
+      folded = true;
+      break;  // one at a time: folding one rule may clear the others' reports
+    }
+    if (!folded) break;
+    for (std::size_t i = 0; i < entries.size(); ++i) {  // tests parallel the entries
+      if (entries[i].folded_into.empty()) continue;
+      tests[i].rule = entries[i].folded_into;
+      tests[i].message.clear();
+      for (const auto& b : entries)
+        if (b.id == entries[i].folded_into && b.effect == entries[i].effect)
+          tests[i].message = b.message;
+    }
+    out = render_policy(name, from, entries, tests, skipped, &lines);
+    r = compile({{name + ".vigie", out}}, opt);
+  }
+
+  // Round trip: run the tests of what we wrote; a test that fails says what vigie actually
+  // decides (and why), so that the printed policy's tests pass.
+  if (!r.ok()) {
+    for (const auto& d : r.diagnostics) std::cerr << render(d, r.sources);
+    std::cerr << "vigie import: internal error: the generated policy does not compile\n";
+    std::cout << out;
+    return kExitError;
+  }
+  auto outcomes = run_tests(*r.policy);
+  bool changed = false;
+  for (const auto& o : outcomes) {
+    if (o.passed) continue;
+    for (auto& t : tests) {
+      if (t.subject != o.subject) continue;
+      std::ostringstream note;
+      note << "rules.json says " << to_string(t.effect) << " `" << t.subject << "`, but vigie "
+           << (o.actual.decision == Effect::allow  ? "allows"
+               : o.actual.decision == Effect::deny ? "denies"
+                                                   : "asks")
+           << " it";
+      if (!o.actual.rule.id.empty()) note << " by " << o.actual.rule.id;
+      if (!o.actual.message.empty()) note << " (" << o.actual.message << ")";
+      t.note = note.str();
+      std::cerr << "vigie import: warning: " << t.note << "\n";
+      t.effect = o.actual.decision;
+      t.rule = o.actual.rule.id;
+      t.message.clear();
+      changed = true;
+    }
+  }
+  if (changed) out = render_policy(name, from, entries, tests, skipped);
+  std::cout << out;
+  return errors ? kExitError : kExitOk;
+}
+
+const Registrar import_reg{
+    "import",
+    {"convert Escouade's rules.json into a .vigie policy",
+     "usage: vigie import rules-json [--name NAME] FILE\n\n"
+     "Converts Escouade's team-rules file (seed 001)\n"
+     "  {\"deny\": [\"rm -rf\", {\"command\": \"git push --force\", \"message\": \"…\"}],\n"
+     "   \"allow\": [\"npm test\", …]}\n"
+     "into a .vigie policy on stdout: one rule per entry with an id (deny.rm-rf, allow.npm-test),\n"
+     "mode ask, and a test block asserting each rule (run it with `vigie test`). The policy is\n"
+     "named NAME, else after the plugin's folder (plugins/team-rules/rules.json -> team-rules).\n"
+     "FILE may be - for stdin.\n"
+     "Exit: 0 converted, 1 when the file cannot be read or an entry cannot be converted (the\n"
+     "policy is still printed, without it, and says so), 2 on bad usage.\n",
+     run_import}};
+
+}  // namespace
+}  // namespace vigie::cli

@@ -1,0 +1,322 @@
+// `vigie serve`: a permission plugin speaking JSON-RPC 2.0 over stdio, one message per line
+// (newline-delimited JSON), with Escouade's `permissions/decide` (seed 001).
+//
+//   -> {"jsonrpc": "2.0", "id": 1, "method": "permissions/decide",
+//       "params": {"request": {"id", "kind", "tool", "input"}, "project", "ticket", "agent"}}
+//   <- {"jsonrpc": "2.0", "id": 1, "result": {"decision": "deny", "message": "…", "rule": "…"}}
+//
+// The policy is read and compiled once, at start (Escouade's 500 ms budget is for decisions, not
+// for loading rules). Errors: invalid JSON -32700, not a request -32600, unknown method -32601,
+// invalid params -32602. A request that cannot be judged gets the result `ask` (or `deny` with
+// --non-interactive), never `allow`. Stops cleanly at end of input.
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <unistd.h>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/command.hpp"
+#include "vigie/vigie.hpp"
+
+namespace vigie::cli {
+namespace {
+
+using nlohmann::json;
+
+constexpr int kParseError = -32700;
+constexpr int kInvalidRequest = -32600;
+constexpr int kMethodNotFound = -32601;
+constexpr int kInvalidParams = -32602;
+
+struct ServeArgs {
+  std::string policy, cwd, project, home, journal, mode, agent;
+  bool non_interactive = false;
+};
+
+int usage_error(const std::string& msg) {
+  std::cerr << "vigie serve: " << msg << "\n(run `vigie serve --help`)\n";
+  return kExitUsage;
+}
+
+std::optional<ServeArgs> parse_args(const std::vector<std::string>& a, int& rc) {
+  ServeArgs s;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    const std::string& k = a[i];
+    auto value = [&](std::string& out) {
+      if (i + 1 >= a.size()) {
+        rc = usage_error("`" + k + "` needs a value");
+        return false;
+      }
+      out = a[++i];
+      return true;
+    };
+    bool ok = true;
+    if (k == "--policy")
+      ok = value(s.policy);
+    else if (k == "--cwd")
+      ok = value(s.cwd);
+    else if (k == "--project")
+      ok = value(s.project);
+    else if (k == "--home")
+      ok = value(s.home);
+    else if (k == "--journal")
+      ok = value(s.journal);
+    else if (k == "--mode")
+      ok = value(s.mode);
+    else if (k == "--agent")
+      ok = value(s.agent);
+    else if (k == "--non-interactive")
+      s.non_interactive = true;
+    else {
+      rc = usage_error("unknown option `" + k + "`");
+      return std::nullopt;
+    }
+    if (!ok) return std::nullopt;
+  }
+  if (s.policy.empty()) {
+    rc = usage_error("`--policy FILE` is required");
+    return std::nullopt;
+  }
+  if (!s.mode.empty() && s.mode != "readonly" && s.mode != "ask" && s.mode != "auto") {
+    rc = usage_error("`--mode` takes readonly, ask or auto");
+    return std::nullopt;
+  }
+  if (s.cwd.empty()) {
+    char buf[4096];
+    if (getcwd(buf, sizeof buf)) s.cwd = buf;
+  }
+  if (s.project.empty()) s.project = s.cwd;
+  if (s.home.empty()) {
+    const char* h = std::getenv("HOME");
+    s.home = h ? h : "/";
+  }
+  return s;
+}
+
+// What a request aims at, for the journal: the command line, the path, the URL...
+std::string target_of(const Request& r) {
+  json in = json::parse(r.input_json, nullptr, false);
+  std::string t;
+  if (in.is_object()) {
+    for (const char* k :
+         {"command", "file_path", "notebook_path", "path", "url", "query", "pattern"}) {
+      if (auto it = in.find(k); it != in.end() && it->is_string()) {
+        t = it->get<std::string>();
+        break;
+      }
+    }
+  }
+  return t;
+}
+
+// One journal line never spans two: control characters become spaces, long texts are cut.
+std::string one_line(std::string s, std::size_t max = 300) {
+  for (char& c : s)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = ' ';
+  if (s.size() > max) s = s.substr(0, max) + "…";
+  return s;
+}
+
+std::string now_iso() {
+  std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  localtime_r(&t, &tm);
+  char buf[40];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%S%z", &tm);
+  return buf;
+}
+
+class Server {
+ public:
+  Server(const ServeArgs& args, std::shared_ptr<const Policy> policy, std::FILE* journal)
+      : args_(args), policy_(std::move(policy)), journal_(journal) {}
+
+  // Handles one line; returns the response to print, if any (notifications get none).
+  std::optional<json> handle_line(const std::string& line) {
+    json msg = json::parse(line, nullptr, /*allow_exceptions=*/false);
+    if (msg.is_discarded()) return error(nullptr, kParseError, "parse error: invalid JSON");
+    if (msg.is_array()) {
+      if (msg.empty()) return error(nullptr, kInvalidRequest, "invalid request: empty batch");
+      json out = json::array();
+      for (const auto& m : msg)
+        if (auto r = handle(m)) out.push_back(std::move(*r));
+      if (out.empty()) return std::nullopt;
+      return out;
+    }
+    return handle(msg);
+  }
+
+  bool stopping() const { return stop_; }
+
+ private:
+  static json error(const json& id, int code, const std::string& message,
+                    std::optional<json> data = std::nullopt) {
+    json e{{"code", code}, {"message", message}};
+    if (data) e["data"] = std::move(*data);
+    return json{{"jsonrpc", "2.0"}, {"id", id}, {"error", std::move(e)}};
+  }
+  static json result(const json& id, json r) {
+    return json{{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(r)}};
+  }
+
+  json capabilities() const {
+    return json{{"name", "vigie"},
+                {"version", "0.1.0"},
+                {"policy", policy_->name()},
+                {"capabilities", {{"permissions", {{"decide", true}}}}},
+                {"methods", {"initialize", "ping", "permissions/decide", "shutdown"}}};
+  }
+
+  std::optional<json> handle(const json& m) {
+    if (!m.is_object()) return error(nullptr, kInvalidRequest, "invalid request: not an object");
+    json id = nullptr;
+    bool notification = true;
+    if (auto it = m.find("id"); it != m.end()) {
+      if (!it->is_string() && !it->is_number() && !it->is_null())
+        return error(nullptr, kInvalidRequest, "invalid request: `id` must be a string or number");
+      id = *it;
+      notification = false;
+    }
+    if (auto it = m.find("jsonrpc"); it != m.end() && *it != "2.0")
+      return error(id, kInvalidRequest, "invalid request: `jsonrpc` must be \"2.0\"");
+    auto mit = m.find("method");
+    if (mit == m.end() || !mit->is_string())
+      return error(id, kInvalidRequest, "invalid request: `method` must be a string");
+    const std::string method = mit->get<std::string>();
+    json params = m.value("params", json::object());
+    std::optional<json> response;
+    if (method == "permissions/decide") {
+      response = decide(id, params);
+    } else if (method == "initialize" || method == "ping") {
+      response = result(id, capabilities());
+    } else if (method == "shutdown") {
+      stop_ = true;
+      response = result(id, nullptr);
+    } else {
+      response = error(id, kMethodNotFound, "method not found: `" + method + "`");
+    }
+    if (notification) return std::nullopt;
+    return response;
+  }
+
+  json decide(const json& id, const json& params) {
+    auto t0 = std::chrono::steady_clock::now();
+    if (!params.is_object()) return invalid(id, "", "", t0, "`params` must be an object");
+    auto rit = params.find("request");
+    if (rit == params.end() || !rit->is_object())
+      return invalid(id, "", "", t0, "`params.request` must be an object");
+    std::string err;
+    auto req = parse_request(params.dump(), &err);
+    if (!req) return invalid(id, rit->value("tool", ""), "", t0, err);
+    if (req->cwd.empty()) req->cwd = args_.cwd;
+    if (req->project_root.empty()) req->project_root = args_.project;
+    if (req->home.empty()) req->home = args_.home;
+    if (args_.non_interactive) req->interactive = false;
+    if (!args_.mode.empty())
+      req->mode = args_.mode == "readonly" ? Mode::readonly
+                  : args_.mode == "auto"   ? Mode::auto_
+                                           : Mode::ask;
+    if (req->agent.empty()) req->agent = args_.agent;
+    Decision d = policy_->decide(*req);
+    json r{{"decision", to_string(d.decision)}};
+    if (!d.message.empty()) r["message"] = d.message;
+    if (!d.rule.id.empty()) r["rule"] = d.rule.id;
+    if (d.error) r["error"] = *d.error;
+    journal(to_string(d.decision), req->tool, target_of(*req), t0, d.message, d.rule.id);
+    return result(id, std::move(r));
+  }
+
+  json invalid(const json& id, const std::string& tool, const std::string& target,
+               std::chrono::steady_clock::time_point t0, const std::string& why) {
+    journal("error", tool.empty() ? "?" : tool, target, t0, "invalid params: " + why, "");
+    return error(id, kInvalidParams, "invalid params: " + why);
+  }
+
+  // `2025-06-01T14:03:12+0200  deny  Bash  rm -rf build  (0.041 ms): pas de rm -rf ici  [rule]`
+  void journal(const std::string& decision, const std::string& tool, const std::string& target,
+               std::chrono::steady_clock::time_point t0, const std::string& message,
+               const std::string& rule) {
+    if (!journal_) return;
+    double ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    std::string line = now_iso() + "  " + decision + "  " + one_line(tool, 100);
+    if (!target.empty()) line += "  " + one_line(target);
+    char dur[32];
+    std::snprintf(dur, sizeof dur, " (%.3f ms)", ms);
+    line += dur;
+    if (!message.empty()) line += ": " + one_line(message, 500);
+    if (!rule.empty()) line += "  [" + one_line(rule, 100) + "]";
+    line += "\n";
+    std::fwrite(line.data(), 1, line.size(), journal_);
+    std::fflush(journal_);
+  }
+
+  const ServeArgs& args_;
+  std::shared_ptr<const Policy> policy_;
+  std::FILE* journal_;
+  bool stop_ = false;
+};
+
+int run_serve(const std::vector<std::string>& a) {
+  int rc = kExitOk;
+  auto args = parse_args(a, rc);
+  if (!args) return rc;
+  CompileResult compiled = compile_file(args->policy);
+  for (const auto& d : compiled.diagnostics)
+    if (d.severity == Severity::error) std::cerr << render(d, compiled.sources);
+  if (!compiled.ok()) return kExitError;
+  std::FILE* journal = nullptr;
+  if (!args->journal.empty()) {
+    journal = std::fopen(args->journal.c_str(), "a");
+    if (!journal) {
+      std::cerr << "vigie serve: cannot open the journal `" << args->journal << "`\n";
+      return kExitError;
+    }
+  }
+  Server server(*args, compiled.policy, journal);
+  std::ios::sync_with_stdio(false);
+  std::string line;
+  while (!server.stopping() && std::getline(std::cin, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.find_first_not_of(" \t") == std::string::npos) continue;
+    if (auto response = server.handle_line(line)) {
+      std::string out = response->dump(-1, ' ', false, json::error_handler_t::replace);
+      out += '\n';
+      std::cout.write(out.data(), static_cast<std::streamsize>(out.size()));
+      std::cout.flush();
+    }
+  }
+  if (journal) std::fclose(journal);
+  return kExitOk;
+}
+
+const Registrar serve_reg{
+    "serve",
+    {"answer Escouade's permissions/decide over stdio (JSON-RPC 2.0)",
+     "usage: vigie serve --policy FILE [--cwd DIR] [--project DIR] [--home DIR]\n"
+     "                   [--mode readonly|ask|auto] [--agent NAME] [--non-interactive]\n"
+     "                   [--journal FILE]\n\n"
+     "A permission plugin: reads JSON-RPC 2.0 messages on stdin, one per line, and answers\n"
+     "each on its own line on stdout. The policy is compiled once, at start.\n"
+     "  permissions/decide  params {\"request\": {\"id\", \"kind\", \"tool\", \"input\"}, "
+     "\"project\",\n"
+     "                      \"ticket\", \"agent\"} -> {\"decision\": \"allow\"|\"deny\"|\"ask\",\n"
+     "                      \"message\"?, \"rule\"?}\n"
+     "  initialize, ping    -> {\"name\", \"version\", \"policy\", \"capabilities\", \"methods\"}\n"
+     "  shutdown            -> null, then stop reading\n"
+     "Errors: -32700 invalid JSON, -32600 not a request, -32601 unknown method, -32602 invalid\n"
+     "params. A request that cannot be judged is answered ask (deny with --non-interactive).\n"
+     "  --journal FILE      append one line per decision: time, decision, tool, target,\n"
+     "                      duration, message, rule\n"
+     "Exit: 0 at end of input, 1 when the policy (or the journal) cannot be loaded, 2 usage.\n",
+     run_serve}};
+
+}  // namespace
+}  // namespace vigie::cli

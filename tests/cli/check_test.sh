@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# The `vigie check` contract (issue 4): one JSON decision per request on stdout; exit 0 when every
+# decision is allow, 3 when any is deny, 4 when any is ask and none is deny, 1 on a policy error,
+# 2 on bad usage; with --jsonl, one decision per line, in order.
+# Usage: tests/cli/check_test.sh path/to/vigie   (run from the source root; ctest does)
+set -u
+vigie=${1:?usage: check_test.sh path/to/vigie}
+cd "$(dirname "$0")/../.."
+command -v jq >/dev/null || { echo "check_test: jq is required"; exit 1; }
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+fails=0
+ok() { echo "ok   - $1"; }
+ko() { echo "FAIL - $1"; echo "       expected: $2"; echo "       actual:   $3"; fails=$((fails + 1)); }
+expect() { if [ "$2" == "$3" ]; then ok "$1"; else ko "$1" "$2" "$3"; fi; }
+
+guard=rules/shell-guard.vigie
+team=rules/escouade-team.vigie
+ctx=(--cwd /srv/app --project /srv/app --home /home/u)
+
+out=$("$vigie" check --policy $guard "${ctx[@]}" --command 'echo $(rm -rf ~)'); rc=$?
+expect "check: \`echo \$(rm -rf ~)\` on shell-guard is denied" deny "$(jq -r .decision <<<"$out")"
+expect "check: a deny exits 3" 3 $rc
+expect "check: a deny carries a message" true "$(jq '.message | length > 0' <<<"$out")"
+expect "check: a deny names its rule" true "$(jq '.rule.id | length > 0' <<<"$out")"
+expect "check: one JSON line per request" 1 "$(wc -l <<<"$out" | tr -d ' ')"
+
+out=$("$vigie" check --policy $guard "${ctx[@]}" --command 'ls -la && git status'); rc=$?
+expect "check: \`ls -la && git status\` is allowed" allow "$(jq -r .decision <<<"$out")"
+expect "check: an allow exits 0" 0 $rc
+
+out=$("$vigie" check --policy $team "${ctx[@]}" --command 'cargo build'); rc=$?
+expect "check: \`cargo build\` on escouade-team is asked" ask "$(jq -r .decision <<<"$out")"
+expect "check: an ask exits 4" 4 $rc
+
+out=$("$vigie" check --policy $team "${ctx[@]}" --non-interactive --command 'cargo build'); rc=$?
+expect "check: --non-interactive turns an ask into a deny" deny "$(jq -r .decision <<<"$out")"
+expect "check: ... which exits 3" 3 $rc
+
+cat >"$tmp/req.json" <<'JSON'
+{"request": {"id": "req_perm", "kind": "command", "tool": "Bash",
+  "input": {"command": "rm -rf build", "description": "Supprime le dossier build"}},
+ "project": {"id": "8c1f", "name": "Escouade", "private": false},
+ "agent": {"id": "5b7d", "name": "esc-180"}}
+JSON
+out=$("$vigie" check --policy $team "${ctx[@]}" --request "$tmp/req.json"); rc=$?
+expect "check --request: Escouade's shape is judged" "deny team.no-rm-rf 3" \
+  "$(jq -r '.decision + " " + .rule.id' <<<"$out") $rc"
+out=$("$vigie" check --policy $team "${ctx[@]}" --request - <"$tmp/req.json"); rc=$?
+expect "check --request -: reads stdin" "deny 3" "$(jq -r .decision <<<"$out") $rc"
+
+# --jsonl: in order, blank lines skipped, an unreadable line still gets a decision (ask).
+printf '%s\n' \
+  '{"tool": "Bash", "input": {"command": "npm test"}}' \
+  '' \
+  '{"tool": "Bash", "input": {"command": "git push -f"}}' \
+  'this is not json' \
+  '{"tool": "Bash", "input": {"command": "git status"}}' \
+  '{"tool": "Bash", "input": {"command": "cargo build"}}' >"$tmp/in.jsonl"
+out=$("$vigie" check --policy $team "${ctx[@]}" --jsonl <"$tmp/in.jsonl"); rc=$?
+expect "check --jsonl: one decision per request line, in order" "allow deny ask allow ask" \
+  "$(jq -r .decision <<<"$out" | tr '\n' ' ' | sed 's/ $//')"
+expect "check --jsonl: an unreadable line is an error decision, not a crash" true \
+  "$(sed -n 3p <<<"$out" | jq '.error != null and .decision == "ask"')"
+expect "check --jsonl: any deny exits 3" 3 $rc
+out=$(printf '%s\n' '{"tool": "Bash", "input": {"command": "npm test"}}' \
+  '{"tool": "Bash", "input": {"command": "cargo build"}}' |
+  "$vigie" check --policy $team "${ctx[@]}" --jsonl); rc=$?
+expect "check --jsonl: asks and no deny exit 4" 4 $rc
+out=$(printf '%s\n' '{"tool": "Bash", "input": {"command": "npm test"}}' |
+  "$vigie" check --policy $team "${ctx[@]}" --jsonl); rc=$?
+expect "check --jsonl: all allowed exits 0" 0 $rc
+
+"$vigie" check --command 'ls' >/dev/null 2>"$tmp/err"; rc=$?
+expect "check: no --policy is bad usage (exit 2)" 2 $rc
+"$vigie" check --policy $team --bogus >/dev/null 2>&1; rc=$?
+expect "check: an unknown option is bad usage (exit 2)" 2 $rc
+"$vigie" check --policy $team --command ls --jsonl </dev/null >/dev/null 2>&1; rc=$?
+expect "check: two inputs are bad usage (exit 2)" 2 $rc
+"$vigie" check --policy $team >/dev/null 2>&1; rc=$?
+expect "check: no input is bad usage (exit 2)" 2 $rc
+"$vigie" check --policy $team --command >/dev/null 2>&1; rc=$?
+expect "check: an option without its value is bad usage (exit 2)" 2 $rc
+"$vigie" check --policy "$tmp/missing.vigie" --command ls >/dev/null 2>"$tmp/err"; rc=$?
+expect "check: a missing policy exits 1" 1 $rc
+expect "check: ... and says so on stderr" true "$([ -s "$tmp/err" ] && echo true || echo false)"
+printf 'policy "broken"\nmode read_only\n' >"$tmp/broken.vigie"
+"$vigie" check --policy "$tmp/broken.vigie" --command ls >/dev/null 2>&1; rc=$?
+expect "check: a policy with errors exits 1" 1 $rc
+
+out=$("$vigie" explain --policy $team "${ctx[@]}" --command 'npm test && rm -rf node_modules'); rc=$?
+expect "explain: prints the winner" true \
+  "$(grep -q '^decision: deny by team.no-rm-rf' <<<"$out" && echo true || echo false)"
+expect "explain: same exit codes as check" 3 $rc
+
+if [ $fails -ne 0 ]; then echo "check_test: $fails failed"; exit 1; fi
+echo "check_test: all passed"
