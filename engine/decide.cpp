@@ -577,7 +577,15 @@ struct Judge {
     std::string cwd = req.cwd.empty() ? project : req.cwd;
     if (kind == "command") {
       auto it = input.find("command");
-      if (it == input.end() || !it->is_string() || it->get<std::string>().empty()) {
+      if (it != input.end() && it->is_string() &&
+          it->get<std::string>().find_first_not_of(" \t\r\n") == std::string::npos) {
+        // An empty or blank line runs nothing.
+        Part part;
+        part.message = "the command line is empty: nothing runs";
+        add(std::move(part));
+        return;
+      }
+      if (it == input.end() || !it->is_string()) {
         Part part;
         part.effect = Effect::ask;
         part.rule = builtin("request.invalid", Effect::ask);

@@ -44,7 +44,7 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 // The checked-in thresholds: rows that must agree (see docs/corpus.md for the figures).
-constexpr std::size_t kDcgMinAgree = 336;        // of 354
+constexpr std::size_t kDcgMinAgree = 338;        // of 354
 constexpr std::size_t kKnownSafeMinAgree = 52;   // of 54
 constexpr std::size_t kDangerousMinAgree = 17;   // of 18
 constexpr std::size_t kExecpolicyMinAgree = 14;  // of 15 with a decision
