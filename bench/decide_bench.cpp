@@ -360,17 +360,21 @@ int main(int argc, char** argv) {
   std::printf("|-------:|-------------:|-----------:|-----:|\n");
   for (const auto& c : compiles)
     std::printf("| %6d | %12zu | %10.2f | %4d |\n", c.rules, c.bytes, c.ms, c.runs);
-  std::printf("\ndecide (per-decision steady_clock timing; decisions/s from an untimed batch)\n\n");
   std::printf(
-      "| rules  | fs      | request     | decision | p50 us | p99 us | decisions/s | iterations "
-      "|\n");
+      "\ndecide (per-decision steady_clock timing: p50, p99, mean; decisions/s from an untimed\n"
+      "batch, per CPU second of the thread and per wall second)\n\n");
   std::printf(
-      "|-------:|---------|-------------|----------|-------:|-------:|------------:|-----------:|"
-      "\n");
+      "| rules  | fs      | request     | decision | p50 us | p99 us | mean us | decisions/s cpu "
+      "| decisions/s wall | iterations |\n");
+  std::printf(
+      "|-------:|---------|-------------|----------|-------:|-------:|--------:|----------------:"
+      "|-----------------:|-----------:|\n");
   for (const auto& w : rows) {
-    std::printf("| %6d | %-7s | %-11s | %-8s | %6s | %6s | %11s | %10ld |\n", w.rules, w.fs.c_str(),
-                w.request.c_str(), w.cell.decision.c_str(), fmt_us(w.cell.p50_us).c_str(),
-                fmt_us(w.cell.p99_us).c_str(), fmt_rate(w.cell.per_sec).c_str(), w.cell.iterations);
+    std::printf("| %6d | %-7s | %-11s | %-8s | %6s | %6s | %7s | %15s | %16s | %10ld |\n", w.rules,
+                w.fs.c_str(), w.request.c_str(), w.cell.decision.c_str(),
+                fmt_us(w.cell.p50_us).c_str(), fmt_us(w.cell.p99_us).c_str(),
+                fmt_us(w.cell.mean_us).c_str(), fmt_rate(w.cell.per_sec).c_str(),
+                fmt_rate(w.cell.per_sec_wall).c_str(), w.cell.iterations);
   }
   return 0;
 }
