@@ -226,19 +226,6 @@ struct LineCol {
   std::uint32_t line = 1, col = 1;
 };
 
-LineCol line_col(const std::string& src, std::uint32_t off) {
-  LineCol lc;
-  for (std::uint32_t i = 0; i < off && i < src.size(); ++i) {
-    if (src[i] == '\n') {
-      ++lc.line;
-      lc.col = 1;
-    } else {
-      ++lc.col;
-    }
-  }
-  return lc;
-}
-
 class Builder {
  public:
   Builder(Loader& loader, Policy::Impl& impl, std::vector<std::string> stack)
@@ -315,42 +302,65 @@ class Builder {
   // shadowed by an earlier, broader rule of the same effect (V341).
   void warn_overlaps() {
     const auto& cr = impl_.commands;
+    // Only patterns that can share a command name are compared: those with the same first
+    // word, and those whose first item is not a word (a regex, `*`).
+    std::map<std::string, std::vector<std::uint32_t>, std::less<>> by_name;
+    std::vector<std::uint32_t> wild;
+    for (std::uint32_t i = 0; i < cr.patterns.size(); ++i) {
+      const auto& items = cr.patterns[i].items;
+      if (!items.empty() && items[0].kind == Tok::Kind::word)
+        by_name[items[0].text].push_back(i);
+      else
+        wild.push_back(i);
+    }
     std::set<std::uint32_t> warned;
+    auto check = [&](std::uint32_t i, std::uint32_t j,
+                     const std::pair<std::vector<Tok>, std::vector<shell::WordView>>* split) {
+      const CommandPattern& b = cr.patterns[i];
+      const CommandPattern& a = cr.patterns[j];
+      if (i == j || a.rule == b.rule) return false;
+      const auto& site = rule_sites_[b.rule];
+      const RuleInfo& ar = impl_.rules[a.rule];
+      if (split && a.effect != Effect::allow && !a.items.empty() && covers(a.items, split->first) &&
+          has_all_options(split->second, 1, a.options)) {
+        warning(*site.first, site.second, "V340",
+                fmt::format("this allow never applies: `{} {}` ({}:{}) always overrides it",
+                            to_string(a.effect), ar.text, ar.ref.file, ar.ref.line),
+                "remove the allow, or narrow the other rule");
+        return true;
+      }
+      if (a.effect == b.effect && j < i && covers(a.items, b.items) &&
+          a.options.size() <= b.options.size()) {
+        for (const auto& o : a.options)
+          if (std::none_of(b.options.begin(), b.options.end(),
+                           [&](const OptionSpec& x) { return x.display() == o.display(); }))
+            return false;
+        warning(*site.first, site.second, "V341",
+                fmt::format("this rule is shadowed by the broader `{} {}` ({}:{})",
+                            to_string(a.effect), ar.text, ar.ref.file, ar.ref.line),
+                "remove it, or give it a different effect");
+        return true;
+      }
+      return false;
+    };
     for (std::uint32_t i = 0; i < cr.patterns.size(); ++i) {
       const CommandPattern& b = cr.patterns[i];
       if (warned.count(b.rule) || b.rule >= rule_sites_.size()) continue;
-      for (std::uint32_t j = 0; j < cr.patterns.size(); ++j) {
-        const CommandPattern& a = cr.patterns[j];
-        if (i == j || a.rule == b.rule) continue;
-        const auto& site = rule_sites_[b.rule];
-        const RuleInfo& ar = impl_.rules[a.rule];
-        if (b.effect == Effect::allow && a.effect != Effect::allow && !a.items.empty()) {
-          auto [positional, words] = split_allow(b);
-          if (covers(a.items, positional) && has_all_options(words, 1, a.options)) {
-            warning(*site.first, site.second, "V340",
-                    fmt::format("this allow never applies: `{} {}` ({}:{}) always overrides it",
-                                to_string(a.effect), ar.text, ar.ref.file, ar.ref.line),
-                    "remove the allow, or narrow the other rule");
-            warned.insert(b.rule);
-            break;
-          }
-        }
-        if (a.effect == b.effect && j < i && covers(a.items, b.items) &&
-            a.options.size() <= b.options.size()) {
-          bool opts = true;
-          for (const auto& o : a.options)
-            if (std::none_of(b.options.begin(), b.options.end(),
-                             [&](const OptionSpec& x) { return x.display() == o.display(); }))
-              opts = false;
-          if (!opts) continue;
-          warning(*site.first, site.second, "V341",
-                  fmt::format("this rule is shadowed by the broader `{} {}` ({}:{})",
-                              to_string(a.effect), ar.text, ar.ref.file, ar.ref.line),
-                  "remove it, or give it a different effect");
-          warned.insert(b.rule);
-          break;
-        }
+      std::optional<std::pair<std::vector<Tok>, std::vector<shell::WordView>>> split;
+      if (b.effect == Effect::allow) split = split_allow(b);
+      const std::vector<std::uint32_t>* same = nullptr;
+      if (!b.items.empty() && b.items[0].kind == Tok::Kind::word) {
+        auto it = by_name.find(b.items[0].text);
+        if (it != by_name.end()) same = &it->second;
       }
+      bool hit = false;
+      for (const std::vector<std::uint32_t>* group :
+           {same, static_cast<const std::vector<std::uint32_t>*>(&wild)}) {
+        if (!group || hit) continue;
+        for (std::uint32_t j : *group)
+          if ((hit = check(i, j, split ? &*split : nullptr))) break;
+      }
+      if (hit) warned.insert(b.rule);
     }
   }
 
@@ -396,13 +406,29 @@ class Builder {
   std::map<std::string, int> id_counts_;
   std::vector<std::pair<const File*, Span>> rule_sites_;  // per rule, for compile warnings
 
+  // Line starts per file, computed once: a policy of 10,000 rules must not rescan its file for
+  // every rule.
+  std::map<const File*, std::vector<std::uint32_t>> line_starts_;
+
+  LineCol line_col(const File& f, std::uint32_t off) {
+    auto& starts = line_starts_[&f];
+    if (starts.empty()) {
+      starts.push_back(0);
+      for (std::uint32_t i = 0; i < f.source.size(); ++i)
+        if (f.source[i] == '\n') starts.push_back(i + 1);
+    }
+    auto it = std::upper_bound(starts.begin(), starts.end(), off);
+    std::uint32_t line = static_cast<std::uint32_t>(it - starts.begin());
+    return {line, off - starts[line - 1] + 1};
+  }
+
   Diagnostic diag(const File& f, Span s, std::string code, std::string msg, std::string help,
                   Severity sev) {
     Diagnostic d;
     d.code = std::move(code);
     d.severity = sev;
     d.file = f.name;
-    LineCol a = line_col(f.source, s.begin), b = line_col(f.source, s.end);
+    LineCol a = line_col(f, s.begin), b = line_col(f, s.end);
     d.line = a.line;
     d.column = a.col;
     d.end_line = b.line;
@@ -430,7 +456,7 @@ class Builder {
     RuleInfo info;
     info.ref.effect = e;
     info.ref.file = f.name;
-    info.ref.line = line_col(f.source, span.begin).line;
+    info.ref.line = line_col(f, span.begin).line;
     info.block = block;
     info.text = text;
     if (id) {
@@ -925,7 +951,7 @@ class Builder {
       t.expect_rule = tc->rule ? tc->rule->text : "";
       t.expect_message = tc->message ? tc->message->text : "";
       t.file = f.name;
-      t.line = line_col(f.source, tc->span.begin).line;
+      t.line = line_col(f, tc->span.begin).line;
       t.symlinks = c.symlinks;
       Request& rq = t.request;
       nlohmann::json input = nlohmann::json::object();

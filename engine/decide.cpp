@@ -337,6 +337,9 @@ struct Judge {
         part.effect = m.certain ? cp.effect : std::min(cp.effect, Effect::ask);
         part.rule = r;
         part.message = p.rules[cp.rule].message;
+        if (part.message.empty() && part.effect == Effect::ask)
+          part.message =
+              fmt::format("`{}` needs a human's approval (rule `{}`)", join(t.argv), r.id);
         if (!m.certain)
           part.message = fmt::format(
               "`{}` may match the rule `{}` (a word is not static): a human must check it",
