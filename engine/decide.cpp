@@ -13,6 +13,7 @@
 
 #include "engine/compiled.hpp"
 #include "engine/match.hpp"
+#include "engine/plain.hpp"
 #include "engine/safety.hpp"
 #include "engine/session.hpp"
 #include "grammar/shell/commands.hpp"
@@ -478,7 +479,8 @@ struct Judge {
       d.trace.push_back(std::move(t));
       add(std::move(part));
     }
-    shell::CommandsResult pr = shell::parse_commands(line);
+    auto fast = plain_line(line);
+    shell::CommandsResult pr = fast ? std::move(*fast) : shell::parse_commands(line);
     if (!pr.ok) {
       Part part;
       part.effect = Effect::ask;
