@@ -64,7 +64,8 @@ export interface Diagnostic {
 export interface Request {
   /** Derived from `tool` when absent: Bash -> command, Edit/Write -> edit, Read -> read... */
   kind?: "command" | "edit" | "read" | "fetch" | "mcp" | "tool" | (string & {});
-  tool: string;
+  /** The harness's tool name: Bash, Edit, Read, WebFetch, mcp__server__tool... */
+  tool?: string;
   input?: Record<string, unknown>;
   cwd?: string;
   project_root?: string;
