@@ -49,6 +49,10 @@ struct Part {
 };
 
 struct Judge {
+  Judge(const Policy::Impl& policy, const Request& request, Mode m, const FileSystem* f,
+        Decision& out)
+      : p(policy), req(request), mode(m), fs(f), d(out) {}
+
   const Policy::Impl& p;
   const Request& req;
   Mode mode;
@@ -811,7 +815,7 @@ Decision decide_one(const Policy::Impl& p, const Request& req, const DecideOptio
     real = real_file_system();
     fs = real.get();
   }
-  Judge j{p, req, mode, fs, d, {}, {}, {}, {}};
+  Judge j(p, req, mode, fs, d);
   j.home = req.home.empty() ? "/" : lexical_normalize(req.home);
   std::string project = req.project_root.empty() ? req.cwd : req.project_root;
   if (project.empty()) project = "/";
