@@ -6,6 +6,8 @@
 //
 //   class PolicyHandle(source, optionsJson)   compile once; immutable afterwards
 //     .ok()  .name()  .diagnosticsJson()  .decide(requestJson, fsJson)  .testsJson()  .dump()
+//     .decideIn(requestJson, fsJson, session)
+//   class SessionHandle()   .rememberAlways(tool)  .actions()  .denials()  .setClock(seconds)
 //   parseShell(src)            -> `vigie parse --commands --json`
 //   parseShellAst(src)         -> `vigie parse --json`
 //   format(source, options)    -> {"ok", "text", "diagnostics"}
@@ -142,6 +144,26 @@ std::shared_ptr<const vigie::FileSystem> parse_fs(const std::string& fs_json) {
   return vigie::virtual_file_system(std::move(symlinks), std::move(files));
 }
 
+// Embedder-owned session state ("always" answers, loop detection, budgets), passed to
+// successive decisions of one agent session.
+class SessionHandle {
+ public:
+  void remember_always(const std::string& tool) {
+    try {
+      session_.remember_always(tool);
+    } catch (...) {
+    }
+  }
+  // Counters as doubles: exact up to 2^53, and JS has no 64-bit integer through embind.
+  double actions() const { return static_cast<double>(session_.actions()); }
+  double denials() const { return static_cast<double>(session_.denials()); }
+  void set_clock(double seconds) { session_.set_clock(seconds); }
+  vigie::Session& session() { return session_; }
+
+ private:
+  vigie::Session session_;
+};
+
 class PolicyHandle {
  public:
   PolicyHandle(const std::string& source, const std::string& options_json) noexcept {
@@ -178,12 +200,23 @@ class PolicyHandle {
   std::string diagnostics_json() const { return diagnostics_json_; }
 
   std::string decide(const std::string& request_json, const std::string& fs_json) const {
+    return decide_impl(request_json, fs_json, nullptr);
+  }
+
+  std::string decide_in(const std::string& request_json, const std::string& fs_json,
+                        SessionHandle& session) const {
+    return decide_impl(request_json, fs_json, &session.session());
+  }
+
+  std::string decide_impl(const std::string& request_json, const std::string& fs_json,
+                          vigie::Session* session) const {
     try {
       if (!policy_) return error_decision("the policy did not compile");
       std::string error;
       std::optional<vigie::Request> req = vigie::parse_request(request_json, &error);
       if (!req) return bad_request(request_json, error);
       vigie::DecideOptions options;
+      options.session = session;
       try {
         options.fs = parse_fs(fs_json);
       } catch (...) {
@@ -297,12 +330,19 @@ std::string version() {
 
 EMSCRIPTEN_BINDINGS(vigie) {
   namespace em = emscripten;
+  em::class_<SessionHandle>("SessionHandle")
+      .constructor<>()
+      .function("rememberAlways", &SessionHandle::remember_always)
+      .function("actions", &SessionHandle::actions)
+      .function("denials", &SessionHandle::denials)
+      .function("setClock", &SessionHandle::set_clock);
   em::class_<PolicyHandle>("PolicyHandle")
       .constructor<const std::string&, const std::string&>()
       .function("ok", &PolicyHandle::ok)
       .function("name", &PolicyHandle::name)
       .function("diagnosticsJson", &PolicyHandle::diagnostics_json)
       .function("decide", &PolicyHandle::decide)
+      .function("decideIn", &PolicyHandle::decide_in)
       .function("testsJson", &PolicyHandle::tests_json)
       .function("dump", &PolicyHandle::dump);
   em::function("parseShell", &parse_shell);

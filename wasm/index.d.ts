@@ -122,14 +122,29 @@ export interface Policy {
   readonly diagnostics: Diagnostic[];
   /** Whether `free()` was called. */
   readonly freed: boolean;
-  decide(request: Request | string, fs?: VirtualFileSystem | string): Decision;
+  /** `session` carries "always" answers, loop detection and budgets across calls. */
+  decide(request: Request | string, fs?: VirtualFileSystem | string | null, session?: Session): Decision;
   /** JSON text in, JSON text out: no object conversion, for hot loops. */
-  decideJson(requestJson: string, fsJson?: string): string;
+  decideJson(requestJson: string, fsJson?: string, session?: Session): string;
   /** Runs the `test` blocks written in the policy (and its includes); [] when freed. */
   runTests(): TestOutcome[];
   /** A readable dump of the compiled form (`vigie check --dump=compiled`). */
   dump(): string;
   /** Releases the compiled policy now (otherwise it is released when garbage-collected). */
+  free(): void;
+}
+
+/** Embedder-owned state of one agent session (optional): "always" answers, loop detection,
+ *  budgets, counters. Not shared across threads or agents. */
+export interface Session {
+  /** The human answered "always" for this tool: later asks for it become allow, except where
+   *  the policy says never (protected paths, always-ask, files run by third parties). */
+  rememberAlways(tool: string): void;
+  readonly actions: number;
+  readonly denials: number;
+  /** Seconds since an epoch of your choice, for the minutes budget. */
+  setClock(seconds: number): void;
+  /** Releases it now (otherwise when garbage-collected). */
   free(): void;
 }
 
@@ -171,6 +186,8 @@ export interface FormatResult {
 export interface Vigie {
   readonly version: string;
   compile(source: string, options?: CompileOptions): Policy;
+  /** A new session, for `policy.decide(request, fs, session)`. */
+  session(): Session;
   /** Every simple command the line may run: `vigie parse --commands --json`. */
   parseShell(line: string): CommandsResult;
   /** The whole shell AST: `vigie parse --json`. */

@@ -72,7 +72,9 @@ export function makeApi(module) {
       if (registry) registry.register(this, handle, this);
     }
 
-    decide(request, fs) {
+    // `session` (from vigie.session()) carries "always" answers, loop detection and budgets
+    // across the decisions of one agent session; without it, each decision stands alone.
+    decide(request, fs, session) {
       if (!this.#handle) return errorDecision("the policy was freed");
       let req, vfs;
       try {
@@ -81,13 +83,20 @@ export function makeApi(module) {
       } catch (e) {
         return errorDecision(`invalid request: ${e && e.message}`);
       }
-      return JSON.parse(this.#handle.decide(req, vfs));
+      return JSON.parse(this.#call(req, vfs, session));
     }
 
     // The same, with JSON strings in and out (no object conversion): for hot loops.
-    decideJson(requestJsonText, fsJsonText = "") {
+    decideJson(requestJsonText, fsJsonText = "", session) {
       if (!this.#handle) return JSON.stringify(errorDecision("the policy was freed"));
-      return this.#handle.decide(requestJsonText, fsJsonText);
+      return this.#call(String(requestJsonText), String(fsJsonText ?? ""), session);
+    }
+
+    #call(req, vfs, session) {
+      if (session === undefined || session === null) return this.#handle.decide(req, vfs);
+      const s = sessionHandles.get(session);
+      if (!s) return JSON.stringify(errorDecision("not a live session (from vigie.session())"));
+      return this.#handle.decideIn(req, vfs, s);
     }
 
     // The outcome of every `test` block case, as `vigie test --format json` prints them.
@@ -112,8 +121,44 @@ export function makeApi(module) {
     }
   }
 
+  // Session objects -> their handles; a freed session is removed.
+  const sessionHandles = new WeakMap();
+
+  class Session {
+    constructor() {
+      const handle = new module.SessionHandle();
+      sessionHandles.set(this, handle);
+      if (registry) registry.register(this, handle, this);
+    }
+    // The human answered "always" for this tool: later asks for it become allow, except where
+    // the policy says never (protected paths, always-ask, files run by third parties).
+    rememberAlways(tool) {
+      sessionHandles.get(this)?.rememberAlways(String(tool));
+    }
+    get actions() {
+      return sessionHandles.get(this)?.actions() ?? 0;
+    }
+    get denials() {
+      return sessionHandles.get(this)?.denials() ?? 0;
+    }
+    // Seconds since an epoch of the embedder's choice, for the minutes budget.
+    setClock(seconds) {
+      sessionHandles.get(this)?.setClock(Number(seconds));
+    }
+    free() {
+      const handle = sessionHandles.get(this);
+      if (!handle) return;
+      sessionHandles.delete(this);
+      if (registry) registry.unregister(this);
+      handle.delete();
+    }
+  }
+
   return {
     version: module.version(),
+    session() {
+      return new Session();
+    },
     compile(source, options) {
       let opts;
       try {

@@ -209,3 +209,52 @@ test("browser entry: streaming instantiation from a URL, and a clear error for a
     server.close();
   }
 });
+
+test("sessions: loop detection, budgets, \"always\", counters", async () => {
+  const v = await vigie();
+  const src = `policy "s"
+mode ask
+commands {
+  allow ls
+}
+session {
+  loop-threshold 3
+  budget actions 10
+}
+`;
+  const policy = v.compile(src, { file: "s.vigie" });
+  assert.equal(policy.ok, true, JSON.stringify(policy.diagnostics));
+  const session = v.session();
+  const got = [];
+  for (let i = 0; i < 3; i++) got.push(policy.decide(bash("ls"), null, session).decision);
+  assert.deepEqual(got, ["allow", "allow", "deny"]);
+  assert.equal(session.actions, 3);
+  assert.ok(session.denials >= 1);
+  // Without a session, the same call stands alone.
+  assert.equal(policy.decide(bash("ls")).decision, "allow");
+
+  // "always": an ask for that tool becomes allow.
+  const s2 = v.session();
+  assert.equal(policy.decide(bash("make"), null, s2).decision, "ask");
+  s2.rememberAlways("Bash");
+  assert.equal(policy.decide(bash("make install"), null, s2).decision, "allow");
+  assert.equal(
+    JSON.parse(policy.decideJson(JSON.stringify(bash("make x")), "", s2)).decision,
+    "allow",
+  );
+
+  // The actions budget.
+  const s3 = v.session();
+  const last = [];
+  for (let i = 0; i < 12; i++) last.push(policy.decide(bash(`ls ${i}`), null, s3).decision);
+  assert.equal(last.at(-1), "deny");
+
+  // A freed or foreign session is an error value, never a throw.
+  s3.free();
+  s3.free();
+  assert.equal(policy.decide(bash("ls"), null, s3).decision, "ask");
+  assert.equal(policy.decide(bash("ls"), null, {}).decision, "ask");
+  session.free();
+  s2.free();
+  policy.free();
+});

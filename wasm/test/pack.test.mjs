@@ -37,7 +37,11 @@ const diags: Diagnostic[] = policy.diagnostics;
 const d: Decision = policy.decide({ tool: "Bash", input: { command: "ls" }, cwd: "/", home: "/root" },
   { symlinks: { "/a": "/b" }, files: ["/b"] });
 const effect: "allow" | "ask" | "deny" = d.decision;
-console.log(diags.length, effect, vigie.parseShell("ls").commands.length, vigie.format("").text,
+const session = vigie.session();
+session.rememberAlways("Bash");
+const n: number = session.actions + policy.decide({ request: { tool: "Bash" } }, null, session).trace.length;
+session.free();
+console.log(n, diags.length, effect, vigie.parseShell("ls").commands.length, vigie.format("").text,
   vigie.lint("").length);
 policy.free();
 `;
