@@ -58,7 +58,15 @@ struct Judge {
   Mode mode;
   const FileSystem* fs;
   Decision& d;
-  std::string project;  // resolved project root
+  std::string project_lexical;  // the project root, lexically normalized
+  std::optional<std::string> project_resolved_;
+
+  // The project root with symlinks resolved: computed only when a path is judged (most
+  // commands touch no path, and resolution costs a few filesystem look-ups).
+  const std::string& project() {
+    if (!project_resolved_) project_resolved_ = resolve_path(project_lexical, "/", home, fs).path;
+    return *project_resolved_;
+  }
   std::string home;
   std::vector<Part> parts;
   std::set<std::string> matched_ids;
@@ -77,12 +85,12 @@ struct Judge {
 
   // ---- paths ---------------------------------------------------------------------------------
 
-  std::string resolve_rule_path(const std::string& raw) const {
-    Resolved r = resolve_path(raw == "." ? project : raw, project, home, fs);
+  std::string resolve_rule_path(const std::string& raw) {
+    Resolved r = resolve_path(raw == "." ? project() : raw, project(), home, fs);
     return r.path;
   }
 
-  std::string workspace_root() const {
+  std::string workspace_root() {
     return resolve_rule_path(p.paths.workspace.empty() ? "." : p.paths.workspace);
   }
 
@@ -100,7 +108,7 @@ struct Judge {
       if (p.paths.workspace_only)
         table_->add({workspace_, Effect::allow, Access::both, UINT32_MAX});
       for (const auto& spec : p.paths.rules) {
-        Resolved rp = resolve_path(spec.path == "." ? project : spec.path, project, home, fs);
+        Resolved rp = resolve_path(spec.path == "." ? project() : spec.path, project(), home, fs);
         if (rp.ok && table_->add({rp.path, spec.effect, spec.access, spec.rule})) continue;
         if (spec.effect != Effect::allow && !unplaced_) {
           Part u;
@@ -167,7 +175,7 @@ struct Judge {
         }
       }
       if (p.paths.third_party && out.effect < Effect::ask) {
-        auto prel = relative_to(project, r.path);
+        auto prel = relative_to(project(), r.path);
         std::optional<std::string> cls;
         std::optional<std::uint32_t> custom;
         if (prel) {
@@ -199,7 +207,7 @@ struct Judge {
     SafetyContext c;
     c.cwd = cwd;
     c.home = home;
-    c.project_root = project;
+    c.project_root = project_lexical;
     c.root_context = p.root_context;
     c.disabled = p.safety_disabled;
     c.fs = fs;
@@ -583,7 +591,7 @@ struct Judge {
       auto it = input.find(k);
       return it != input.end() && it->is_string() ? it->get<std::string>() : std::string();
     };
-    std::string cwd = req.cwd.empty() ? project : req.cwd;
+    std::string cwd = req.cwd.empty() ? project_lexical : req.cwd;
     if (kind == "command") {
       auto it = input.find("command");
       if (it != input.end() && it->is_string() &&
@@ -819,7 +827,7 @@ Decision decide_one(const Policy::Impl& p, const Request& req, const DecideOptio
   j.home = req.home.empty() ? "/" : lexical_normalize(req.home);
   std::string project = req.project_root.empty() ? req.cwd : req.project_root;
   if (project.empty()) project = "/";
-  j.project = resolve_path(project, "/", j.home, fs).path;
+  j.project_lexical = lexical_normalize(project);
   if (req.input_json.size() > kMaxInputBytes) {
     d.decision = Effect::ask;
     d.error = fmt::format("the request input is larger than {} bytes", kMaxInputBytes);
