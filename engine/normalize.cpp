@@ -795,12 +795,17 @@ NormalizedCommand normalize(const shell::CommandView& cmd, const NormalizeOption
   }
   n.name = *name;
 
-  if (n.name == "git") {
+  // Git's global options come right after `git`; most lines have none (`git status`), and
+  // stripping copies the words, so look first.
+  auto has_globals = [](const Words& w) {
+    return w.size() > 1 && w[1].literal && !w[1].literal->empty() && (*w[1].literal)[0] == '-';
+  };
+  if (n.name == "git" && has_globals(n.words)) {
     std::vector<std::string> esc;
     n.words = strip_git_globals(n.words, 0, &esc, &n.chdir);
     for (auto& e : esc) n.escalations.push_back(std::move(e));
   }
-  if (!n.allow_words.empty()) {
+  if (has_globals(n.allow_words)) {
     auto an = command_name(n.allow_words[0]);
     if (an && *an == "git") n.allow_words = strip_git_globals(n.allow_words, 0, nullptr, nullptr);
   }
