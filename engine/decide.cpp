@@ -503,7 +503,9 @@ struct Judge {
                       e.line, e.column, e.message);
       d.error = part.message;
       add(std::move(part));
-      return;
+      // The parser may still list what it understood (an invalid `${…}` inside an otherwise
+      // readable line): judge it too, so that a deny there is not weakened to an ask.
+      if (pr.commands.empty()) return;
     }
     std::vector<NormalizedCommand> normalized;
     normalized.reserve(pr.commands.size());
