@@ -145,6 +145,65 @@ TEST_CASE("commands: errors", "[commands][errors]") {
   CHECK(parse_commands("ls &&").errors.at(0).incomplete);
 }
 
+TEST_CASE("commands: arithmetic, ${…} and [[ ]] are validated", "[commands][errors]") {
+  for (const char* src : {
+           "echo $((i+1)) $((16#ff)) $((2**10)) $(( $(wc -l < f) + 1 )) $((a[i+1]--))",
+           "(( count++ )); ((x = y > 0 ? 1 : 0, z += 2)); (( a[0]++, ++a[1] ))",
+           "for ((i=0; i<10; i++)); do :; done; for ((;;)); do break; done",
+           "let i++ 'j = i * 2' \"k=$j\"; let \"${v} |= 1\"; : $(( ${p}_x = 1 ))",
+           "echo ${v:-d} ${#a[@]} ${v//a/b} ${v/#x/y} ${!pre@} ${v,,} ${v@Q} ${a[$i]} ${!ref}",
+           "echo ${v:0:3} ${v: -1} ${v:(-2):1} ${a[i+1]} ${#} ${##} ${v%%.*} ${v:+x} ${@:2}",
+           "[[ -f x && $a == b* ]]; [[ $x =~ ^[0-9]+$ ]]; [[ -n \"$x\" ]]; [[ ! -d $d ]]",
+           "[[ \"$a\" < \"$b\" ]]; [[ $a -eq 1 || ($b -gt 2 && $c) ]]; [[ $x == @(a|b) ]]",
+           "[[ ! ($x =~ (a|b) || $y) ]]; [[ $v ]]; [[ a<b ]]",
+           "a=([k]=v [\"x y\"]=w); x=${ echo hi; }",
+       }) {
+    INFO(src);
+    auto r = parse_commands(src);
+    if (!r.ok) INFO(r.errors.at(0).message);
+    CHECK(r.ok);
+  }
+  for (const char* src : {
+           "echo $((a b))",
+           "echo $((1 +))",
+           "echo $((a ? b))",
+           "echo $((1 = 2))",
+           "(( ))",
+           "echo $(( (a) += 1 ))",
+           "echo $((a[))",
+           "let",
+           "let a+",
+           "let 1++",
+           "for ((i=0; i<3)); do :; done",
+           "echo ${ x}",
+           "echo ${foo@}",
+           "echo ${}",
+           "echo ${foo*}",
+           "echo ${#foo:-x}",
+           "echo ${foo:1 2}",
+           "echo ${@[@]}",
+           "[[ a b c ]]",
+           "[[ ]]",
+           "[[ a && ]]",
+           "[[ -n ]]",
+           "[[ (a) == b ]]",
+           "echo | ! true",
+           "a[1]",
+           "a=([)",
+           "coproc",
+       }) {
+    INFO(src);
+    CHECK_FALSE(parse_commands(src).ok);
+  }
+  // Long operator chains are counted, not recursed into.
+  std::string chain = "echo $((";
+  for (int i = 0; i < 100000; ++i) chain += "- ";
+  CHECK(parse_commands(chain + "1))").ok);
+  std::string nots = "[[ ";
+  for (int i = 0; i < 100000; ++i) nots += "! ";
+  CHECK(parse_commands(nots + "x ]]").ok);
+}
+
 TEST_CASE("commands: limits", "[commands][limits]") {
   std::string deep;
   for (int i = 0; i < 100000; ++i) deep += "$(";

@@ -404,6 +404,7 @@ struct newline_tok {
       const char* body = in.current();
       const char* p = body;
       bool closed = false;
+      bool joined = false;  // unquoted: a line ending in `\` continues on the next one
       const char* body_end = e;
       while (p < e) {
         const char* eol = p;
@@ -412,12 +413,15 @@ struct newline_tok {
         if (h.strip_tabs) {
           while (t < eol && *t == '\t') ++t;
         }
-        if (std::string_view(t, static_cast<std::size_t>(eol - t)) == h.delim) {
+        if (!joined && std::string_view(t, static_cast<std::size_t>(eol - t)) == h.delim) {
           closed = true;
           body_end = p;
           p = eol < e ? eol + 1 : eol;
           break;
         }
+        std::size_t slashes = 0;
+        for (const char* q = eol; q > p && q[-1] == '\\'; --q) ++slashes;
+        joined = !h.quoted && slashes % 2 == 1;
         p = eol < e ? eol + 1 : eol;
       }
       if (!closed) {
