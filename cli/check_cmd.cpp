@@ -137,17 +137,6 @@ void fill_context(Request& r, const CheckArgs& c) {
   if (r.agent.empty()) r.agent = c.agent;
 }
 
-// A request that could not be read still gets a decision: ask, or deny when not interactive.
-Decision bad_request(const std::string& error, bool interactive) {
-  Decision d;
-  d.decision = interactive ? Effect::ask : Effect::deny;
-  d.error = error;
-  d.message = "the request could not be read (" + error + "): a human must decide";
-  d.rule.id = "request.invalid";
-  d.rule.file = "<builtin>";
-  return d;
-}
-
 std::string one_line(const Request& r) {
   nlohmann::json in = nlohmann::json::parse(r.input_json, nullptr, false);
   if (in.is_object()) {
@@ -222,7 +211,7 @@ int run_check(const std::string& cmd, const std::vector<std::string>& args, bool
     std::string err;
     auto r = parse_request(text, &err);
     if (!r) {
-      emit(nullptr, bad_request(err, !c->non_interactive));
+      emit(nullptr, invalid_request_decision(err, !c->non_interactive));
       return;
     }
     fill_context(*r, *c);

@@ -66,6 +66,17 @@ std::string string_field(const json& j, const char* key) {
 
 }  // namespace
 
+Decision invalid_request_decision(const std::string& error, bool interactive) {
+  Decision d;
+  d.decision = interactive ? Effect::ask : Effect::deny;
+  d.error = error;
+  d.message = "the request could not be read (" + error + "): a human must decide";
+  d.rule.id = "request.invalid";
+  d.rule.file = "<builtin>";
+  d.rule.effect = d.decision;
+  return d;
+}
+
 std::optional<Request> parse_request(std::string_view text, std::string* error) {
   auto fail = [&](std::string msg) -> std::optional<Request> {
     if (error) *error = std::move(msg);

@@ -77,19 +77,13 @@ std::string error_decision(const std::string& error) {
 // A request that could not be read still gets a decision, the same as `vigie check` gives it:
 // ask, or deny when the request says it is not interactive; never allow.
 std::string bad_request(const std::string& request_json, const std::string& error) {
-  vigie::Decision d;
   json j = json::parse(request_json, nullptr, false);
   bool interactive = true;
   if (j.is_object()) {
     if (auto it = j.find("interactive"); it != j.end() && it->is_boolean())
       interactive = it->get<bool>();
   }
-  d.decision = interactive ? vigie::Effect::ask : vigie::Effect::deny;
-  d.error = error;
-  d.message = "the request could not be read (" + error + "): a human must decide";
-  d.rule.id = "request.invalid";
-  d.rule.file = "<builtin>";
-  return vigie::decision_to_json(d);
+  return vigie::decision_to_json(vigie::invalid_request_decision(error, interactive));
 }
 
 // Compile options from JSON: {"file"?, "files"?: {name: text} | [{name, text}],

@@ -125,6 +125,10 @@ struct Request {
   std::string agent;         // layered policies: the agent / sub-agent name, if any
 };
 
+// The decision for a request that could not be read (invalid JSON, no tool...): ask, or deny
+// when not interactive; never allow. The CLI and the WASM package both answer with it.
+Decision invalid_request_decision(const std::string& error, bool interactive);
+
 // Derives the kind from a tool name (see `Request`).
 std::string kind_of_tool(std::string_view tool);
 
