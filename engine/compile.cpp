@@ -40,13 +40,6 @@ std::string dirname_of(const std::string& path) {
   return path.substr(0, slash + 1);
 }
 
-std::optional<Mode> mode_of(std::string_view s) {
-  if (s == "readonly" || s == "deny") return Mode::readonly;
-  if (s == "ask" || s == "supervised") return Mode::ask;
-  if (s == "auto" || s == "full") return Mode::auto_;
-  return std::nullopt;
-}
-
 // Lowercase slug of a rule's text, for derived ids: `git push (--force | -f)` -> git-push-force-f.
 std::string slug(std::string_view text) {
   std::string out;
@@ -517,7 +510,7 @@ class Builder {
     if (k == "policy") {
       if (impl_.name.empty()) impl_.name = a0;
     } else if (k == "mode") {
-      if (auto m = mode_of(a0)) impl_.mode = *m;
+      if (auto m = mode_from_string(a0)) impl_.mode = *m;
     } else if (k == "default") {
       impl_.default_effect = effect_arg(s);
     } else if (k == "non-interactive") {
@@ -919,7 +912,7 @@ class Builder {
     } else if (k == "home") {
       c.home = a0;
     } else if (k == "mode") {
-      c.mode = mode_of(a0);
+      c.mode = mode_from_string(a0);
     } else if (k == "agent") {
       c.agent = a0;
     } else if (k == "non-interactive") {

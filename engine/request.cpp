@@ -8,37 +8,6 @@ namespace vigie {
 
 using nlohmann::json;
 
-const char* to_string(Effect e) noexcept {
-  switch (e) {
-    case Effect::allow:
-      return "allow";
-    case Effect::ask:
-      return "ask";
-    case Effect::deny:
-      return "deny";
-  }
-  return "ask";
-}
-
-std::optional<Effect> effect_from_string(std::string_view s) noexcept {
-  if (s == "allow") return Effect::allow;
-  if (s == "ask") return Effect::ask;
-  if (s == "deny") return Effect::deny;
-  return std::nullopt;
-}
-
-const char* to_string(Mode m) noexcept {
-  switch (m) {
-    case Mode::readonly:
-      return "readonly";
-    case Mode::ask:
-      return "ask";
-    case Mode::auto_:
-      return "auto";
-  }
-  return "ask";
-}
-
 std::string kind_of_tool(std::string_view tool) {
   if (tool == "Bash") return "command";
   if (tool == "Edit" || tool == "Write" || tool == "MultiEdit" || tool == "NotebookEdit")
@@ -50,13 +19,6 @@ std::string kind_of_tool(std::string_view tool) {
 }
 
 namespace {
-
-std::optional<Mode> mode_from_string(std::string_view s) {
-  if (s == "readonly" || s == "deny") return Mode::readonly;
-  if (s == "ask" || s == "supervised") return Mode::ask;
-  if (s == "auto" || s == "full") return Mode::auto_;
-  return std::nullopt;
-}
 
 std::string string_field(const json& j, const char* key) {
   auto it = j.find(key);

@@ -65,32 +65,6 @@ std::optional<std::string> did_you_mean(std::string_view word,
   return best;
 }
 
-const char* effect_name(Effect e) noexcept {
-  switch (e) {
-    case Effect::allow:
-      return "allow";
-    case Effect::ask:
-      return "ask";
-    case Effect::deny:
-      return "deny";
-  }
-  return "ask";
-}
-
-std::optional<Effect> parse_effect(std::string_view s) noexcept {
-  if (s == "allow") return Effect::allow;
-  if (s == "ask") return Effect::ask;
-  if (s == "deny") return Effect::deny;
-  return std::nullopt;
-}
-
-std::optional<Mode> mode_from_string(std::string_view s) noexcept {
-  if (s == "readonly" || s == "deny") return Mode::readonly;
-  if (s == "ask" || s == "supervised") return Mode::ask;
-  if (s == "auto" || s == "full") return Mode::auto_;
-  return std::nullopt;
-}
-
 const std::vector<std::string_view>& builtin_interpreters() {
   static const std::vector<std::string_view> v = {
       "python",     "python2", "python3", "pypy", "pypy3",   "node",    "nodejs",    "deno",
@@ -330,7 +304,7 @@ void item_key(const PatternItem& it, std::string& out) {
 }
 
 std::string rule_key(const Rule& r) {
-  std::string out = effect_name(r.effect);
+  std::string out = vigie::to_string(r.effect);
   for (const auto& p : r.alternatives) {
     out += '|';
     for (const auto& it : p.items) item_key(it, out);
@@ -556,7 +530,7 @@ class Checker {
         }
         break;
       case Type::effect:
-        if (!parse_effect(s.args[0].text)) {
+        if (!vigie::effect_from_string(s.args[0].text)) {
           bad_value(s.args[0], "effect", kEffects, k.usage);
         }
         break;
@@ -644,7 +618,7 @@ class Checker {
                                               "`command \"git status\" => allow`"
                                             : std::string(ctx_name(ctx)) + " holds settings only";
       if (ctx == Ctx::top) {
-        help = "put rules in a block, e.g. `commands { " + std::string(effect_name(r.effect)) +
+        help = "put rules in a block, e.g. `commands { " + std::string(vigie::to_string(r.effect)) +
                " … }`";
       }
       error(r.effect_span, Code::rule_not_allowed, "a rule is not allowed " + where(ctx), help);
@@ -675,14 +649,14 @@ class Checker {
                                 : ctx == Ctx::fetch ? "fetch"
                                 : ctx == Ctx::mcp   ? "mcp"
                                                     : "tool") +
-                    " \"…\" => " + effect_name(r.effect) + "`");
+                    " \"…\" => " + vigie::to_string(r.effect) + "`");
         }
       }
     }
     if (ctx != Ctx::commands && r.alternatives.size() > 1) {
       error(r.alternatives[1].span, Code::bad_pattern_item,
             "`|` between patterns is for command rules",
-            "list the operands with spaces: `" + std::string(effect_name(r.effect)) + " a b`");
+            "list the operands with spaces: `" + std::string(vigie::to_string(r.effect)) + " a b`");
     }
     for (const auto& p : r.alternatives) {
       switch (ctx) {

@@ -40,14 +40,10 @@ inline void check(const File& f, std::vector<Diagnostic>& out) {
 std::optional<std::string> did_you_mean(std::string_view word,
                                         const std::vector<std::string_view>& candidates);
 
-// "allow" / "deny" / "ask" and back. (vigie::to_string(Effect) lives in the engine library;
-// the front end keeps its own so that it links alone, e.g. in policy_tests.)
-const char* effect_name(Effect e) noexcept;
-std::optional<Effect> parse_effect(std::string_view s) noexcept;
-
-// Mode names, with the seed spellings: readonly|deny -> readonly, ask|supervised -> ask,
-// auto|full -> auto. nullopt otherwise.
-std::optional<Mode> mode_from_string(std::string_view s) noexcept;
+// Effect and mode names (with the seed spellings) are the public vocabulary:
+// vigie::to_string, vigie::effect_from_string, vigie::mode_from_string
+// (grammar/policy/vocabulary.cpp, the lowest stage, so that every stage shares one copy).
+using vigie::mode_from_string;
 
 // Programs that run code given to them (never allowed by a bare prefix) and wrappers that run
 // another command (seen through by the engine), built in. A policy adds its own with the

@@ -80,7 +80,7 @@ std::string pattern_source(const Pattern& p) {
 // The head line of a rule: `deny  rm -rf  "message"`. Effects are padded to one width so that
 // patterns line up in a block.
 std::string rule_head(const Rule& r) {
-  std::string out = effect_name(r.effect);
+  std::string out = vigie::to_string(r.effect);
   out.resize(6, ' ');
   for (std::size_t i = 0; i < r.alternatives.size(); ++i) {
     if (i > 0) out += " | ";
@@ -115,7 +115,7 @@ std::string test_source(const TestCase& t) {
     for (const auto& w : t.with) out += ' ' + setting_source(w);
   }
   out += " => ";
-  out += effect_name(t.expect);
+  out += vigie::to_string(t.expect);
   if (t.rule) out += " rule " + to_source(*t.rule);
   if (t.message) out += ' ' + to_source(*t.message);
   return out;
@@ -273,7 +273,7 @@ struct Dumper {
   void operator()(const Setting& s) { out += dump_setting("setting ", s); }
   void operator()(const Rule& r) {
     out += "(rule ";
-    out += effect_name(r.effect);
+    out += vigie::to_string(r.effect);
     for (const auto& p : r.alternatives) {
       out += " (pattern";
       for (const auto& it : p.items) out += ' ' + dump_item(it);
@@ -293,7 +293,7 @@ struct Dumper {
       out += ')';
     }
     out += " (expect ";
-    out += effect_name(t.expect);
+    out += vigie::to_string(t.expect);
     out += ')';
     if (t.rule) out += " (rule " + to_source(*t.rule) + ')';
     if (t.message) out += " (message " + to_source(*t.message) + ')';

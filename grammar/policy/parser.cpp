@@ -346,7 +346,7 @@ template <>
 struct action<grammar::effect> {
   template <typename In>
   static void apply(const In& in, State& s) {
-    s.effect = parse_effect(in.string()).value_or(Effect::ask);
+    s.effect = vigie::effect_from_string(in.string()).value_or(Effect::ask);
     s.effect_span = {s.offset(in.begin()), s.offset(in.end())};
   }
 };

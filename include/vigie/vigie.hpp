@@ -70,6 +70,8 @@ inline Effect most_restrictive(Effect a, Effect b) noexcept {
 // `full` is auto, `deny` is readonly. Near misses (`read_only`) are rejected with a hint.
 enum class Mode : std::uint8_t { readonly, ask, auto_ };
 const char* to_string(Mode m) noexcept;
+// Parses a mode, seed spellings included (`supervised`, `full`, `deny`); nullopt otherwise.
+std::optional<Mode> mode_from_string(std::string_view s) noexcept;
 
 // Where a rule was written: a stable id (written with `id` or derived from the rule's
 // text), the file and the 1-based line.
