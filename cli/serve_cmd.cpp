@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <ctime>
 #include <iostream>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -38,6 +39,7 @@ constexpr int kInvalidParams = -32602;
 struct ServeArgs {
   std::string policy, cwd, project, home, journal, mode, agent;
   bool non_interactive = false;
+  bool sessions = false;  // one vigie::Session per agent: loops, budgets, "always"
 };
 
 int usage_error(const std::string& msg) {
@@ -74,6 +76,8 @@ std::optional<ServeArgs> parse_args(const std::vector<std::string>& a, int& rc) 
       ok = value(s.agent);
     else if (k == "--non-interactive")
       s.non_interactive = true;
+    else if (k == "--sessions")
+      s.sessions = true;
     else {
       rc = usage_error("unknown option `" + k + "`");
       return std::nullopt;
@@ -224,7 +228,16 @@ class Server {
                   : args_.mode == "auto"   ? Mode::auto_
                                            : Mode::ask;
     if (req->agent.empty()) req->agent = args_.agent;
-    Decision d = policy_->decide(*req);
+    DecideOptions opt;
+    if (args_.sessions) {
+      // One session per agent (the request's agent name, or "" for none): loop detection and
+      // budgets follow the policy's `session` block, the clock is this process's.
+      Session& session = sessions_[req->agent];
+      session.set_clock(
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count());
+      opt.session = &session;
+    }
+    Decision d = policy_->decide(*req, opt);
     json r{{"decision", to_string(d.decision)}};
     if (!d.message.empty()) r["message"] = d.message;
     if (!d.rule.id.empty()) r["rule"] = d.rule.id;
@@ -261,6 +274,8 @@ class Server {
   const ServeArgs& args_;
   std::shared_ptr<const Policy> policy_;
   std::FILE* journal_;
+  std::map<std::string, Session> sessions_;
+  std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
   bool stop_ = false;
 };
 
@@ -302,7 +317,7 @@ const Registrar serve_reg{
     {"answer Escouade's permissions/decide over stdio (JSON-RPC 2.0)",
      "usage: vigie serve --policy FILE [--cwd DIR] [--project DIR] [--home DIR]\n"
      "                   [--mode readonly|ask|auto] [--agent NAME] [--non-interactive]\n"
-     "                   [--journal FILE]\n\n"
+     "                   [--journal FILE] [--sessions]\n\n"
      "A permission plugin: reads JSON-RPC 2.0 messages on stdin, one per line, and answers\n"
      "each on its own line on stdout. The policy is compiled once, at start.\n"
      "  permissions/decide  params {\"request\": {\"id\", \"kind\", \"tool\", \"input\"}, "
@@ -315,6 +330,9 @@ const Registrar serve_reg{
      "params. A request that cannot be judged is answered ask (deny with --non-interactive).\n"
      "  --journal FILE      append one line per decision: time, decision, tool, target,\n"
      "                      duration, message, rule\n"
+     "  --sessions          keep one session per agent name: loop detection (the Nth identical\n"
+     "                      consecutive call is denied) and the budgets of the policy's\n"
+     "                      `session` block\n"
      "Exit: 0 at end of input, 1 when the policy (or the journal) cannot be loaded, 2 usage.\n",
      run_serve}};
 

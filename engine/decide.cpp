@@ -331,8 +331,11 @@ struct Judge {
                      const std::string& line, const std::string& cwd, unsigned depth) {
     TraceEntry t;
     t.subject = "command";
-    if (cmd.span.end <= line.size() && cmd.span.begin < cmd.span.end)
+    if (cmd.span.end <= line.size() && cmd.span.begin < cmd.span.end) {
       t.text = line.substr(cmd.span.begin, cmd.span.end - cmd.span.begin);
+      // A command's span may end after the blanks that follow it.
+      while (!t.text.empty() && (t.text.back() == ' ' || t.text.back() == '\t')) t.text.pop_back();
+    }
     t.argv = argv_of(n.words);
     t.context = cmd.context;
     Part acc;

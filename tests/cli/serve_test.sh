@@ -105,6 +105,18 @@ decide 1 'cargo build' | "$vigie" serve --policy $team --non-interactive >"$tmp/
 expect "serve --non-interactive: an ask becomes a deny with a message" "deny true" \
   "$(jq -r '"\(.result.decision) \(.result.message | length > 0)"' "$tmp/ni.jsonl")"
 
+# --sessions: one session per agent; the 4th identical consecutive call is denied ("do not
+# retry"); another agent has its own window.
+{ for i in 1 2 3 4; do decide $i 'npm test'; done; } |
+  "$vigie" serve --policy $team --sessions >"$tmp/loop.jsonl"
+expect "serve --sessions: three allows, then the 4th identical call is denied" \
+  "allow allow allow deny" "$(jq -r '.result.decision' "$tmp/loop.jsonl" | tr '\n' ' ' | sed 's/ $//')"
+expect "serve --sessions: the loop's rule and message" "session.loop true" \
+  "$(jq -r 'select(.id == 4) | "\(.result.rule) \(.result.message | test("do not retry"))"' "$tmp/loop.jsonl")"
+{ for i in 1 2 3 4; do decide $i 'npm test'; done; } | "$vigie" serve --policy $team >"$tmp/noloop.jsonl"
+expect "serve without --sessions keeps no state" "allow allow allow allow" \
+  "$(jq -r '.result.decision' "$tmp/noloop.jsonl" | tr '\n' ' ' | sed 's/ $//')"
+
 # shutdown stops reading.
 printf '%s\n' '{"jsonrpc": "2.0", "id": 1, "method": "shutdown"}' "$(decide 2 'npm test')" |
   "$vigie" serve --policy $team >"$tmp/sd.jsonl"; rc=$?
