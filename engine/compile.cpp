@@ -16,6 +16,7 @@
 #include "engine/match.hpp"
 #include "engine/safety.hpp"
 #include "grammar/policy/check.hpp"
+#include "grammar/policy/format.hpp"
 #include "grammar/policy/parser.hpp"
 #include "grammar/shell/commands.hpp"
 
@@ -57,44 +58,11 @@ std::string slug(std::string_view text) {
   return out.empty() ? "rule" : out;
 }
 
-std::string item_text(const PatternItem& it) {
-  switch (it.kind) {
-    case PatternItem::Kind::word:
-      return it.word.kind == Word::Kind::single_quoted ? "'" + it.word.text + "'" : it.word.text;
-    case PatternItem::Kind::any:
-      return "*";
-    case PatternItem::Kind::rest:
-      return "...";
-    case PatternItem::Kind::end:
-      return "$";
-    case PatternItem::Kind::regex:
-      return "/" + it.word.text + "/";
-    case PatternItem::Kind::alt: {
-      std::string s = "(";
-      for (std::size_t i = 0; i < it.alts.size(); ++i) {
-        if (i) s += " | ";
-        s += item_text(it.alts[i]);
-      }
-      return s + ")";
-    }
-  }
-  return "";
-}
-
-std::string pattern_text(const Pattern& p) {
-  std::string s;
-  for (const auto& it : p.items) {
-    if (!s.empty()) s += ' ';
-    s += item_text(it);
-  }
-  return s;
-}
-
 std::string rule_text(const Rule& r) {
   std::string s;
   for (std::size_t i = 0; i < r.alternatives.size(); ++i) {
     if (i) s += " | ";
-    s += pattern_text(r.alternatives[i]);
+    s += policy::pattern_source(r.alternatives[i]);
   }
   return s;
 }

@@ -68,15 +68,6 @@ std::string item_source(const PatternItem& it) {
   return {};
 }
 
-std::string pattern_source(const Pattern& p) {
-  std::string out;
-  for (const auto& it : p.items) {
-    if (!out.empty()) out += ' ';
-    out += item_source(it);
-  }
-  return out;
-}
-
 // The head line of a rule: `deny  rm -rf  "message"`. Effects are padded to one width so that
 // patterns line up in a block.
 std::string rule_head(const Rule& r) {
@@ -316,6 +307,15 @@ void dump(const std::vector<Item>& items, std::size_t indent, std::string& out) 
 }
 
 }  // namespace
+
+std::string pattern_source(const Pattern& p) {
+  std::string out;
+  for (const auto& it : p.items) {
+    if (!out.empty()) out += ' ';
+    out += item_source(it);
+  }
+  return out;
+}
 
 std::string format(const File& f) {
   return Formatter(f).run();

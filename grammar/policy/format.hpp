@@ -28,6 +28,9 @@ std::string dump_ast(const File& f);
 // A word as it would be written in a policy file (quoted and escaped as its kind says).
 std::string to_source(const Word& w);
 
+// A pattern as it would be written in a policy file: `git push (--force | -f)`.
+std::string pattern_source(const Pattern& p);
+
 }  // namespace vigie::policy
 
 #endif  // VIGIE_GRAMMAR_POLICY_FORMAT_HPP
