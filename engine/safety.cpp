@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <cstring>
 #include <map>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "engine/options.hpp"
 #include "engine/paths.hpp"
@@ -832,47 +835,101 @@ std::string without_function_keyword(std::string_view line) {
   return out;
 }
 
+// One pass over the line without blanks, then a constant or logarithmic amount of work per
+// definition: a line of 1 MiB of `f(){ ` (every brace unclosed) or of nested definitions is
+// linear, where scanning each body and each suffix was quadratic.
 std::optional<std::string> fork_bomb_name(std::string_view line) {
   std::string s;  // the line without blanks
-  for (char c : without_function_keyword(line))
-    if (!std::isspace(static_cast<unsigned char>(c))) s += c;
+  {
+    std::string rewritten = without_function_keyword(line);
+    s.reserve(rewritten.size());
+    for (char c : rewritten)
+      if (!std::isspace(static_cast<unsigned char>(c))) s += c;
+  }
+  const std::size_t n = s.size();
+  constexpr std::uint32_t kNone = UINT32_MAX;
+  if (n >= kNone) return std::nullopt;
+  auto is_delim = [](char c) { return c == '|' || c == '&' || c == ';'; };
+
+  // The definitions `NAME(){`, in order, and the set of their names.
+  struct Def {
+    std::uint32_t name_begin, open;  // s[name_begin, open - 2) is NAME, s[open] is `{`
+  };
+  std::vector<Def> defs;
+  std::unordered_set<std::string_view> names;
   for (std::size_t p = s.find("(){"); p != std::string::npos; p = s.find("(){", p + 1)) {
     std::size_t b = p;
     while (b > 0 && is_name_char(s[b - 1])) --b;
-    std::string name = s.substr(b, p - b);
-    if (name.empty()) continue;
-    // The body, up to the matching brace.
-    std::size_t i = p + 3;
-    int depth = 1;
-    std::size_t end = i;
-    for (; end < s.size() && depth > 0; ++end) {
-      if (s[end] == '{') ++depth;
-      if (s[end] == '}') --depth;
+    if (b == p) continue;
+    defs.push_back({static_cast<std::uint32_t>(b), static_cast<std::uint32_t>(p + 2)});
+    names.insert(std::string_view(s).substr(b, p - b));
+  }
+  if (defs.empty()) return std::nullopt;
+
+  // One pass: matching braces (a stack), the delimiters `|&;`, the pipes and backgrounds, the
+  // segments between two consecutive delimiters that are a defined name or `$0` (by text: the
+  // left delimiter's positions), and the last maximal run of name characters of each name.
+  std::vector<std::uint32_t> close_of(n, kNone);
+  std::vector<std::uint32_t> stack, delims, pipes;
+  std::unordered_map<std::string_view, std::vector<std::uint32_t>> segments;
+  std::unordered_map<std::string_view, std::uint32_t> last_run;
+  const std::string_view sv(s);
+  std::size_t prev_delim = std::string::npos;
+  for (std::size_t k = 0; k < n; ++k) {
+    char c = s[k];
+    if (c == '{') stack.push_back(static_cast<std::uint32_t>(k));
+    if (c == '}' && !stack.empty()) {
+      close_of[stack.back()] = static_cast<std::uint32_t>(k);
+      stack.pop_back();
     }
-    if (depth != 0) continue;
-    std::string body = s.substr(i, end - 1 - i);
-    // Count self-calls separated by | or & or ;.
-    int calls = 0;
-    bool pipe_or_bg = false;
-    std::size_t k = 0;
-    while (k < body.size()) {
-      std::size_t j = body.find_first_of("|&;", k);
-      std::string seg = body.substr(k, j == std::string::npos ? std::string::npos : j - k);
-      if (seg == name || seg == "$0") ++calls;
-      if (j == std::string::npos) break;
-      if (body[j] == '|' || body[j] == '&') pipe_or_bg = true;
-      k = j + 1;
+    if (is_name_char(c) && (k == 0 || !is_name_char(s[k - 1]))) {
+      std::size_t r = k;
+      while (r < n && is_name_char(s[r])) ++r;
+      auto run = sv.substr(k, r - k);
+      if (names.count(run)) last_run[run] = static_cast<std::uint32_t>(k);
     }
-    if (calls < 2 || !pipe_or_bg) continue;
-    // Called afterwards: `;NAME` or `&&NAME` or a newline (blanks are gone: just a suffix).
-    std::string after = s.substr(end);
-    std::size_t q = after.find(name);
-    while (q != std::string::npos) {
-      bool left = q == 0 || !is_name_char(after[q - 1]);
-      bool right = q + name.size() >= after.size() || !is_name_char(after[q + name.size()]);
-      if (left && right) return name;
-      q = after.find(name, q + 1);
+    if (!is_delim(c)) continue;
+    delims.push_back(static_cast<std::uint32_t>(k));
+    if (c != ';') pipes.push_back(static_cast<std::uint32_t>(k));
+    if (prev_delim != std::string::npos) {
+      auto seg = sv.substr(prev_delim + 1, k - prev_delim - 1);
+      if (seg == "$0" || names.count(seg))
+        segments[seg].push_back(static_cast<std::uint32_t>(prev_delim));
     }
+    prev_delim = k;
+  }
+
+  // Segments of text `text` lying between two delimiters d1 < d2 with lo <= d1 and d2 <= hi.
+  auto count_between = [&](std::string_view text, std::size_t lo, std::size_t hi) -> long {
+    auto it = segments.find(text);
+    if (it == segments.end() || hi < lo + text.size() + 1) return 0;
+    const auto& v = it->second;  // left delimiters, ascending
+    auto from = std::lower_bound(v.begin(), v.end(), lo);
+    auto to = std::upper_bound(v.begin(), v.end(), hi - text.size() - 1);
+    return to > from ? to - from : 0;
+  };
+
+  for (const Def& def : defs) {
+    std::size_t e = close_of[def.open];  // the body is s[i, e)
+    if (e == kNone) continue;
+    std::size_t i = def.open + 1;
+    auto name = sv.substr(def.name_begin, def.open - 2 - def.name_begin);
+    // Must fork: a `|` or `&` in the body.
+    auto pipe = std::lower_bound(pipes.begin(), pipes.end(), i);
+    if (pipe == pipes.end() || *pipe >= e) continue;
+    // Calls itself at least twice: body segments (split on `|&;`) equal to NAME or `$0`.
+    auto is_call = [&](std::size_t b, std::size_t end) {
+      auto seg = sv.substr(b, end - b);
+      return seg == name || seg == "$0";
+    };
+    std::size_t first = *std::lower_bound(delims.begin(), delims.end(), i);  // exists: a pipe
+    std::size_t last = *(std::lower_bound(delims.begin(), delims.end(), e) - 1);
+    long calls = is_call(i, first) + is_call(last + 1, e);
+    if (last > first) calls += count_between(name, first, last) + count_between("$0", first, last);
+    if (calls < 2) continue;
+    // Called afterwards: a run of name characters equal to NAME after the body.
+    auto run = last_run.find(name);
+    if (run != last_run.end() && run->second > e) return std::string(name);
   }
   return std::nullopt;
 }
