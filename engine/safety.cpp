@@ -972,28 +972,32 @@ std::vector<SafetyHit> check_command(const NormalizedCommand& cmd, const SafetyC
 std::vector<SafetyHit> check_pipeline(const std::vector<NormalizedCommand>& stages,
                                       const SafetyContext& ctx) {
   std::vector<SafetyHit> hits;
-  // `find / | xargs rm -rf`: the same as `find / -delete`.
-  for (std::size_t i = 0; i < stages.size(); ++i) {
-    if (lower(stages[i].name) != "find") continue;
-    for (std::size_t j = i + 1; j < stages.size(); ++j) {
-      const auto& wr = stages[j].wrappers;
-      if (std::find(wr.begin(), wr.end(), "xargs") != wr.end() &&
-          in(lower(stages[j].name), {"rm", "unlink", "shred", "rmdir"}))
-        check_find(stages[i], ctx, hits, true);
-    }
+  // `find / | xargs rm -rf`: the same as `find / -delete`. One pass from the end says whether
+  // a later stage removes files through xargs (a pipeline of 100,000 stages stays linear).
+  std::vector<bool> removes_after(stages.size(), false);
+  bool removes = false;
+  for (std::size_t i = stages.size(); i-- > 0;) {
+    removes_after[i] = removes;
+    const auto& wr = stages[i].wrappers;
+    if (std::find(wr.begin(), wr.end(), "xargs") != wr.end() &&
+        in(lower(stages[i].name), {"rm", "unlink", "shred", "rmdir"}))
+      removes = true;
   }
-  for (std::size_t i = 0; i < stages.size(); ++i) {
-    if (!stages[i].name_static || !is_downloader(lower(stages[i].name))) continue;
-    for (std::size_t j = i + 1; j < stages.size(); ++j) {
-      if (!runs_stdin(stages[j])) continue;
-      add(hits, ctx,
-          {"pipe-to-shell",
-           "Piping a download straight into `" + stages[j].name +
-               "` runs code nobody has read. Download it to a file first (`curl -o "
-               "install.sh URL`), read it, then run it if it is what you expect.",
-           Effect::ask, false});
-      return hits;
-    }
+  for (std::size_t i = 0; i < stages.size(); ++i)
+    if (removes_after[i] && lower(stages[i].name) == "find") check_find(stages[i], ctx, hits, true);
+  // A download piped into a stage that runs its input: the first download and the first such
+  // stage after it (a later download has no stage after it that the first one lacks).
+  std::size_t i = 0;
+  while (i < stages.size() && !(stages[i].name_static && is_downloader(lower(stages[i].name)))) ++i;
+  for (std::size_t j = i + 1; j < stages.size(); ++j) {
+    if (!runs_stdin(stages[j])) continue;
+    add(hits, ctx,
+        {"pipe-to-shell",
+         "Piping a download straight into `" + stages[j].name +
+             "` runs code nobody has read. Download it to a file first (`curl -o "
+             "install.sh URL`), read it, then run it if it is what you expect.",
+         Effect::ask, false});
+    return hits;
   }
   return hits;
 }

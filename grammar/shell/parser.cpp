@@ -4,11 +4,13 @@
 #include "grammar/shell/parser.hpp"
 
 #include <algorithm>
+#include <cstddef>
 #include <exception>
 #include <memory>
 #include <optional>
 #include <string>
 #include <variant>
+#include <vector>
 
 #include "grammar/shell/grammar.hpp"
 #include "grammar/shell/validate.hpp"
@@ -17,34 +19,84 @@ namespace vigie::shell {
 
 namespace g = grammar;
 namespace pegtl = tao::pegtl;
-// Parse-tree nodes come from a per-thread free list: the tree allocates a node for every rule
-// it *tries*, so plain `new` dominated the parse time.
-struct Node : pegtl::parse_tree::basic_node<Node> {
-  static void* operator new(std::size_t n) {
-    if (n == sizeof(Node) && free_list_ != nullptr) {
-      void* p = free_list_;
-      free_list_ = *static_cast<void**>(p);
-      --free_count_;
-      return p;
-    }
-    return ::operator new(n);
-  }
-  static void operator delete(void* p, std::size_t n) noexcept {
-    if (n == sizeof(Node) && free_count_ < 4096) {
-      *static_cast<void**>(p) = free_list_;
-      free_list_ = p;
-      ++free_count_;
-      return;
-    }
-    ::operator delete(p);
-  }
+// Parse-tree nodes come from a per-thread pool: the tree allocates a node for every selected
+// rule it *tries*, so plain `new` and `delete` dominated the parse time (malloc, free and their
+// consolidation were half of it on a 1 MiB line). Nodes are carved from slabs and recycled
+// through a free list; when the last node of the thread is gone (the parse and its conversion
+// are over), every slab but the first is released, so memory is not kept after a big line.
+class NodePool {
+ public:
+  static void* get(std::size_t n);
+  static void put(void* p) noexcept;
 
  private:
-  static thread_local void* free_list_;
-  static thread_local std::size_t free_count_;
+  static constexpr std::size_t kFirstSlab = 64, kMaxSlab = 16384;  // nodes
+  struct Slab {
+    std::byte* mem;
+    std::size_t nodes;
+  };
+  struct Pools {
+    std::vector<Slab> slabs;
+    std::size_t used = 0;  // nodes handed out from the last slab
+    void* free_list = nullptr;
+    std::size_t live = 0;
+    ~Pools() {
+      for (auto& s : slabs) ::operator delete(s.mem);
+    }
+  };
+  static std::size_t stride();
+  static thread_local Pools pools_;
 };
-thread_local void* Node::free_list_ = nullptr;
-thread_local std::size_t Node::free_count_ = 0;
+
+struct Node : pegtl::parse_tree::basic_node<Node> {
+  static void* operator new(std::size_t n) { return NodePool::get(n); }
+  static void operator delete(void* p, std::size_t n) noexcept {
+    if (n == sizeof(Node)) {
+      NodePool::put(p);
+    } else {
+      ::operator delete(p);
+    }
+  }
+};
+
+thread_local NodePool::Pools NodePool::pools_;
+
+std::size_t NodePool::stride() {
+  constexpr std::size_t a = alignof(Node) > alignof(void*) ? alignof(Node) : alignof(void*);
+  return (sizeof(Node) + a - 1) / a * a;
+}
+
+void* NodePool::get(std::size_t n) {
+  if (n != sizeof(Node)) return ::operator new(n);
+  Pools& ps = pools_;
+  void* p = ps.free_list;
+  if (p != nullptr) {
+    ps.free_list = *static_cast<void**>(p);
+  } else {
+    if (ps.slabs.empty() || ps.used == ps.slabs.back().nodes) {
+      std::size_t nodes =
+          ps.slabs.empty() ? kFirstSlab : std::min(kMaxSlab, ps.slabs.back().nodes * 2);
+      ps.slabs.reserve(ps.slabs.size() + 1);  // may throw: nothing allocated yet
+      ps.slabs.push_back({static_cast<std::byte*>(::operator new(nodes* stride())), nodes});
+      ps.used = 0;
+    }
+    p = ps.slabs.back().mem + ps.used++ * stride();
+  }
+  ++ps.live;
+  return p;
+}
+
+void NodePool::put(void* p) noexcept {
+  Pools& ps = pools_;
+  *static_cast<void**>(p) = ps.free_list;
+  ps.free_list = p;
+  if (--ps.live != 0) return;
+  // No node left: keep the first slab, empty.
+  for (std::size_t i = 1; i < ps.slabs.size(); ++i) ::operator delete(ps.slabs[i].mem);
+  if (!ps.slabs.empty()) ps.slabs.resize(1);
+  ps.used = 0;
+  ps.free_list = nullptr;
+}
 
 void line_col(std::string_view src, std::uint32_t offset, std::uint32_t& line,
               std::uint32_t& column) {
