@@ -818,6 +818,26 @@ struct Judge {
   bool never_remember = false;
 };
 
+// nlohmann::json's destructor moves the children of a non-empty array or object to a
+// heap-allocated stack: an allocation failure there would terminate (the destructor is noexcept).
+// Emptying the value bottom-up first leaves the destructor nothing to allocate (tests/alloc). The
+// depth is bounded: json_depth_within is checked before parsing.
+void drain_json(json& j) noexcept {
+  if (j.is_array()) {
+    auto& a = j.get_ref<json::array_t&>();
+    for (auto& c : a) drain_json(c);
+    a.clear();
+  } else if (j.is_object()) {
+    auto& o = j.get_ref<json::object_t&>();
+    for (auto& kv : o) drain_json(kv.second);
+    o.clear();
+  }
+}
+struct JsonDrain {
+  json& j;
+  ~JsonDrain() { drain_json(j); }
+};
+
 Decision decide_one(const Policy::Impl& p, const Request& req, const DecideOptions& opt,
                     bool* never_remember) {
   Decision d;
@@ -841,6 +861,7 @@ Decision decide_one(const Policy::Impl& p, const Request& req, const DecideOptio
     return d;
   }
   json input = json::parse(req.input_json, nullptr, false);
+  JsonDrain drain_input{input};
   if (input.is_discarded() || !input.is_object()) {
     d.decision = Effect::ask;
     d.error = "the request input is not a JSON object";
@@ -943,6 +964,7 @@ Decision decide_layers(const Policy::Impl& p, const Request& req, const DecideOp
 
 std::string canonical_call(const Request& req) {
   json input = json::parse(req.input_json, nullptr, false);
+  JsonDrain drain{input};
   return req.tool + '\n' + (input.is_discarded() ? req.input_json : input.dump());
 }
 
@@ -994,37 +1016,58 @@ void apply_session(const Policy::Impl& p, const Request& req, Session& s, Decisi
 
 namespace vigie {
 
-Decision Policy::decide(const Request& req, const DecideOptions& opt) const noexcept {
+namespace {
+
+// The decision when even the error path runs out of memory: every string fits in the small-string
+// buffer, so nothing here allocates (tests/alloc).
+Decision out_of_memory(bool interactive) noexcept {
   Decision d;
-  try {
-    bool nr = false;
-    d = engine::decide_layers(*impl_, req, opt, &nr);
-    if (opt.session) engine::apply_session(*impl_, req, *opt.session, d, nr);
-  } catch (const std::exception& e) {
-    d = Decision{};
-    d.decision = Effect::ask;
-    d.error = fmt::format("internal error: {}", e.what());
-    d.message = "vigie could not judge this request (internal error): a human must decide";
-    d.rule = engine::builtin("internal-error", Effect::ask);
-  } catch (...) {
-    d = Decision{};
-    d.decision = Effect::ask;
-    d.error = "internal error";
-    d.message = "vigie could not judge this request (internal error): a human must decide";
-    d.rule = engine::builtin("internal-error", Effect::ask);
-  }
-  if (d.decision == Effect::ask && !req.interactive) {
-    Effect e = impl_->non_interactive.value_or(Effect::deny);
-    if (e == Effect::deny) {
-      d.decision = Effect::deny;
-      d.message = fmt::format(
-          "this needs a human's approval and none is available (non-interactive run): {}",
-          d.message.empty() ? "not allowed by policy" : d.message);
-      d.rule.effect = Effect::deny;
-    }
-  }
-  if (d.decision == Effect::deny && d.message.empty()) d.message = "denied by policy";
+  d.decision = interactive ? Effect::ask : Effect::deny;
+  d.error = "out of memory";
+  d.message = "out of memory";
+  d.rule.id = "internal-error";
+  d.rule.file = "<builtin>";
+  d.rule.effect = d.decision;
   return d;
+}
+
+}  // namespace
+
+Decision Policy::decide(const Request& req, const DecideOptions& opt) const noexcept {
+  try {
+    Decision d;
+    try {
+      bool nr = false;
+      d = engine::decide_layers(*impl_, req, opt, &nr);
+      if (opt.session) engine::apply_session(*impl_, req, *opt.session, d, nr);
+    } catch (const std::exception& e) {
+      d = Decision{};
+      d.decision = Effect::ask;
+      d.error = fmt::format("internal error: {}", e.what());
+      d.message = "vigie could not judge this request (internal error): a human must decide";
+      d.rule = engine::builtin("internal-error", Effect::ask);
+    } catch (...) {
+      d = Decision{};
+      d.decision = Effect::ask;
+      d.error = "internal error";
+      d.message = "vigie could not judge this request (internal error): a human must decide";
+      d.rule = engine::builtin("internal-error", Effect::ask);
+    }
+    if (d.decision == Effect::ask && !req.interactive) {
+      Effect e = impl_->non_interactive.value_or(Effect::deny);
+      if (e == Effect::deny) {
+        d.decision = Effect::deny;
+        d.message = fmt::format(
+            "this needs a human's approval and none is available (non-interactive run): {}",
+            d.message.empty() ? "not allowed by policy" : d.message);
+        d.rule.effect = Effect::deny;
+      }
+    }
+    if (d.decision == Effect::deny && d.message.empty()) d.message = "denied by policy";
+    return d;
+  } catch (...) {  // the error path itself failed (out of memory)
+    return out_of_memory(req.interactive);
+  }
 }
 
 }  // namespace vigie
