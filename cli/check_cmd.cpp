@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/command.hpp"
+#include "cli/io.hpp"
 #include "vigie/vigie.hpp"
 
 namespace vigie::cli {
@@ -226,14 +227,31 @@ int run_check(const std::string& cmd, const std::vector<std::string>& args, bool
     emit(&r, policy.decide(r, opt));
   } else if (c->request_file) {
     std::string text, err;
-    if (!read_input(*c->request_file, text, err)) {
-      std::cerr << "vigie " << cmd << ": " << err << "\n";
-      return kExitUsage;
+    bool too_large = false;
+    if (!read_bounded(*c->request_file, text, err, limits::request_bytes, &too_large)) {
+      if (too_large) {  // bad input, not bad usage: a fail-closed decision
+        emit(nullptr, invalid_request_decision("the request is larger than " +
+                                                   std::to_string(limits::request_bytes) + " bytes",
+                                               !c->non_interactive));
+      } else {
+        std::cerr << "vigie " << cmd << ": " << err << "\n";
+        return kExitUsage;
+      }
+    } else {
+      decide_text(text);
     }
-    decide_text(text);
   } else {
+    // Lines are bounded while reading: a longer one is discarded to its newline and answered.
     std::string line;
-    while (std::getline(std::cin, line)) {
+    for (;;) {
+      LineStatus st = read_line(std::cin, line, limits::request_bytes);
+      if (st == LineStatus::eof) break;
+      if (st == LineStatus::too_long) {
+        emit(nullptr, invalid_request_decision("the request line is larger than " +
+                                                   std::to_string(limits::request_bytes) + " bytes",
+                                               !c->non_interactive));
+        continue;
+      }
       if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
       decide_text(line);
     }

@@ -28,7 +28,8 @@ struct Registrar {
   Registrar(const std::string& name, Command c) { registry()[name] = std::move(c); }
 };
 
-// Reads a whole file, or stdin for "-". Returns false with a message on error.
+// Reads a whole file, or stdin for "-", at most limits::request_bytes (cli/io.hpp has the
+// bounded readers). Returns false with a message on error.
 bool read_input(const std::string& path, std::string& out, std::string& error);
 
 }  // namespace vigie::cli

@@ -9,6 +9,8 @@
 #include <vector>
 
 #include "cli/command.hpp"
+#include "cli/io.hpp"
+#include "engine/limits.hpp"
 #include "grammar/policy/format.hpp"
 #include "grammar/policy/parser.hpp"
 #include "vigie/vigie.hpp"
@@ -52,7 +54,10 @@ int run(const std::vector<std::string>& args) {
   int status = cli::kExitOk;
   for (const auto& f : files) {
     std::string text, err;
-    if (!cli::read_input(f, text, err)) {
+    // Policy files are read as the compiler reads them: regular files only, size capped.
+    bool read = f == "-" ? cli::read_bounded(f, text, err, limits::policy_file_bytes)
+                         : engine::read_policy_file(f, text, err);
+    if (!read) {
       std::cerr << "vigie fmt: " << err << "\n";
       status = cli::kExitError;
       continue;

@@ -18,6 +18,8 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/command.hpp"
+#include "cli/io.hpp"
+#include "engine/limits.hpp"
 #include "vigie/vigie.hpp"
 
 namespace vigie::cli {
@@ -54,6 +56,8 @@ std::string reason_of(const Decision& d) {
   return r;
 }
 
+int judge(const HookArgs& h, Effect fail);
+
 int run_hook(const std::vector<std::string>& a) {
   HookArgs h;
   for (std::size_t i = 0; i < a.size(); ++i) {
@@ -89,15 +93,33 @@ int run_hook(const std::vector<std::string>& a) {
     return usage_error("`--mode` takes readonly, ask or auto");
 
   const Effect fail = h.non_interactive ? Effect::deny : Effect::ask;
+  try {
+    return judge(h, fail);
+  } catch (const std::exception& e) {
+    print_decision("PreToolUse", fail,
+                   std::string("vigie could not judge this call (internal error: ") + e.what() +
+                       "): a human must decide");
+  } catch (...) {
+    print_decision("PreToolUse", fail,
+                   "vigie could not judge this call (internal error): a human must decide");
+  }
+  return kExitOk;
+}
+
+int judge(const HookArgs& h, Effect fail) {
   std::string text, err;
-  if (!read_input("-", text, err)) {
-    print_decision("PreToolUse", fail, "vigie could not read the hook input: " + err);
+  if (!read_bounded("-", text, err, limits::request_bytes)) {
+    print_decision("PreToolUse", fail,
+                   "vigie could not read the hook input (" + err + "): a human must decide");
     return kExitOk;
   }
-  json in = json::parse(text, nullptr, /*allow_exceptions=*/false);
+  // Size and depth are bounded before parsing: `tool_input` is serialized back below.
+  std::string why;
+  json in = engine::parse_json(text, &why);
   if (in.is_discarded() || !in.is_object()) {
+    if (!in.is_discarded()) why = "not a JSON object";
     print_decision("PreToolUse", fail,
-                   "vigie could not read the hook input (not a JSON object): a human must decide");
+                   "vigie could not read the hook input (" + why + "): a human must decide");
     return kExitOk;
   }
   std::string event = "PreToolUse";

@@ -22,6 +22,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/command.hpp"
+#include "engine/limits.hpp"
 #include "vigie/vigie.hpp"
 
 namespace vigie::cli {
@@ -241,9 +242,11 @@ int run_import(const std::vector<std::string>& a) {
     std::cerr << "vigie import: " << err << "\n";
     return kExitError;
   }
-  json j = json::parse(text, nullptr, /*allow_exceptions=*/false);
+  std::string why;
+  json j = engine::parse_json(text, &why, limits::request_bytes, "the file");  // bounded
   if (j.is_discarded() || !j.is_object()) {
-    std::cerr << "vigie import: " << file << ": not a JSON object\n";
+    std::cerr << "vigie import: " << file << ": not a JSON object"
+              << (j.is_discarded() ? " (" + why + ")" : std::string()) << "\n";
     return kExitError;
   }
   bool errors = false;

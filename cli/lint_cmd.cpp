@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cli/command.hpp"
+#include "cli/io.hpp"
 #include "grammar/policy/codes.hpp"
 #include "vigie/vigie.hpp"
 
@@ -126,7 +127,7 @@ int run(const std::vector<std::string>& args) {
     CompileResult r;
     if (f == "-") {
       std::string text, err;
-      if (!cli::read_input(f, text, err)) {
+      if (!cli::read_bounded(f, text, err, limits::policy_file_bytes)) {
         std::cerr << "vigie lint: " << err << "\n";
         return cli::kExitError;
       }

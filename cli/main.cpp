@@ -1,12 +1,11 @@
 // vigie: the command-line front end. Each subcommand lives in its own file and registers
 // itself (see command.hpp).
 #include <cstdio>
-#include <fstream>
 #include <iostream>
-#include <iterator>
-#include <sstream>
+#include <string>
 
 #include "cli/command.hpp"
+#include "cli/io.hpp"
 
 namespace vigie::cli {
 
@@ -16,19 +15,7 @@ std::map<std::string, Command>& registry() {
 }
 
 bool read_input(const std::string& path, std::string& out, std::string& error) {
-  if (path == "-") {
-    std::ostringstream ss;
-    ss << std::cin.rdbuf();
-    out = ss.str();
-    return true;
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    error = "cannot read `" + path + "`";
-    return false;
-  }
-  out.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  return true;
+  return read_bounded(path, out, error, vigie::limits::request_bytes);
 }
 
 }  // namespace vigie::cli
@@ -75,5 +62,15 @@ int main(int argc, char** argv) {
       return kExitOk;
     }
   }
-  return it->second.run(args);
+  // No subcommand ends with an uncaught exception (an abort is not an answer): a policy error's
+  // exit status, or for a hook the harness's blocking error (2).
+  const int fail = name == "hook" ? kExitUsage : kExitError;
+  try {
+    return it->second.run(args);
+  } catch (const std::exception& e) {
+    std::cerr << "vigie " << name << ": internal error: " << e.what() << "\n";
+  } catch (...) {
+    std::cerr << "vigie " << name << ": internal error\n";
+  }
+  return fail;
 }

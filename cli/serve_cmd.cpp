@@ -24,6 +24,8 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/command.hpp"
+#include "cli/io.hpp"
+#include "engine/limits.hpp"
 #include "vigie/vigie.hpp"
 
 namespace vigie::cli {
@@ -35,6 +37,7 @@ constexpr int kParseError = -32700;
 constexpr int kInvalidRequest = -32600;
 constexpr int kMethodNotFound = -32601;
 constexpr int kInvalidParams = -32602;
+constexpr int kInternalError = -32603;
 
 struct ServeArgs {
   std::string policy, cwd, project, home, journal, mode, agent;
@@ -144,7 +147,11 @@ class Server {
 
   // Handles one line; returns the response to print, if any (notifications get none).
   std::optional<json> handle_line(const std::string& line) {
-    json msg = json::parse(line, nullptr, /*allow_exceptions=*/false);
+    // Depth is bounded before anything is built: a message nested deeper than the limit is
+    // read only down to the limit, to answer its id, and is never judged.
+    too_deep_ = !engine::json_depth_within(line);
+    json msg = too_deep_ ? engine::parse_json_shallow(line)
+                         : json::parse(line, nullptr, /*allow_exceptions=*/false);
     if (msg.is_discarded()) return error(nullptr, kParseError, "parse error: invalid JSON");
     if (msg.is_array()) {
       if (msg.empty()) return error(nullptr, kInvalidRequest, "invalid request: empty batch");
@@ -158,6 +165,20 @@ class Server {
   }
 
   bool stopping() const { return stop_; }
+
+  // A line longer than limits::request_bytes: discarded unread, so its id is unknown.
+  json too_long() {
+    journal("error", "?", "", std::chrono::steady_clock::now(), "invalid request: line too long",
+            "");
+    return error(nullptr, kInvalidRequest,
+                 "invalid request: the line is longer than " +
+                     std::to_string(limits::request_bytes) + " bytes (the limit for one message)");
+  }
+
+  // Whatever went wrong inside (out of memory...): an error, never a crash, never an allow.
+  static json internal_error(const std::string& what) {
+    return error(nullptr, kInternalError, "internal error: " + what);
+  }
 
  private:
   static json error(const json& id, int code, const std::string& message,
@@ -196,7 +217,13 @@ class Server {
     const std::string method = mit->get<std::string>();
     json params = m.value("params", json::object());
     std::optional<json> response;
-    if (method == "permissions/decide") {
+    if (too_deep_) {
+      // Never judged: the message is not what was sent past the depth limit.
+      if (method == "permissions/decide")
+        response = too_deep_decision(id, params);
+      else
+        response = error(id, kInvalidRequest, "invalid request: " + engine::json_depth_error());
+    } else if (method == "permissions/decide") {
       response = decide(id, params);
     } else if (method == "initialize" || method == "ping") {
       response = result(id, capabilities());
@@ -218,7 +245,11 @@ class Server {
       return invalid(id, "", "", t0, "`params.request` must be an object");
     std::string err;
     auto req = parse_request(params.dump(), &err);
-    if (!req) return invalid(id, rit->value("tool", ""), "", t0, err);
+    if (!req) {
+      auto t = rit->find("tool");
+      return invalid(id, t != rit->end() && t->is_string() ? t->get<std::string>() : "", "", t0,
+                     err);
+    }
     if (req->cwd.empty()) req->cwd = args_.cwd;
     if (req->project_root.empty()) req->project_root = args_.project;
     if (req->home.empty()) req->home = args_.home;
@@ -243,6 +274,33 @@ class Server {
     if (!d.rule.id.empty()) r["rule"] = d.rule.id;
     if (d.error) r["error"] = *d.error;
     journal(to_string(d.decision), req->tool, target_of(*req), t0, d.message, d.rule.id);
+    return result(id, std::move(r));
+  }
+
+  // The fail-closed answer to a decide request nested deeper than limits::json_depth.
+  json too_deep_decision(const json& id, const json& params) {
+    auto t0 = std::chrono::steady_clock::now();
+    bool interactive = !args_.non_interactive;
+    std::string tool;
+    if (params.is_object()) {
+      auto flag = [&](const json& o) {
+        if (!o.is_object()) return;
+        if (auto it = o.find("interactive"); it != o.end() && it->is_boolean() && !*it)
+          interactive = false;
+      };
+      flag(params);
+      if (auto r = params.find("request"); r != params.end() && r->is_object()) {
+        flag(*r);
+        if (auto t = r->find("tool"); t != r->end() && t->is_string()) tool = t->get<std::string>();
+      }
+    }
+    Decision d = invalid_request_decision(engine::json_depth_error(), interactive);
+    d.rule.id = "limits.json-depth";
+    json r{{"decision", to_string(d.decision)},
+           {"message", d.message},
+           {"rule", d.rule.id},
+           {"error", *d.error}};
+    journal(to_string(d.decision), tool.empty() ? "?" : tool, "", t0, d.message, d.rule.id);
     return result(id, std::move(r));
   }
 
@@ -275,6 +333,7 @@ class Server {
   std::shared_ptr<const Policy> policy_;
   std::FILE* journal_;
   std::map<std::string, Session> sessions_;
+  bool too_deep_ = false;  // the line being handled is nested deeper than limits::json_depth
   std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
   bool stop_ = false;
 };
@@ -297,12 +356,33 @@ int run_serve(const std::vector<std::string>& a) {
   }
   Server server(*args, compiled.policy, journal);
   std::ios::sync_with_stdio(false);
+  // Lines are bounded while reading (limits::request_bytes): a longer one is discarded to its
+  // newline, never buffered, and answered with an error. Every line gets its answer, in order.
   std::string line;
-  while (!server.stopping() && std::getline(std::cin, line)) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (line.find_first_not_of(" \t") == std::string::npos) continue;
-    if (auto response = server.handle_line(line)) {
-      std::string out = response->dump(-1, ' ', false, json::error_handler_t::replace);
+  while (!server.stopping()) {
+    LineStatus st = read_line(std::cin, line, limits::request_bytes);
+    if (st == LineStatus::eof) break;
+    std::optional<json> response;
+    try {
+      if (st == LineStatus::too_long) {
+        response = server.too_long();
+      } else {
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (line.find_first_not_of(" \t") == std::string::npos) continue;
+        response = server.handle_line(line);
+      }
+    } catch (const std::exception& e) {
+      response = Server::internal_error(e.what());
+    } catch (...) {
+      response = Server::internal_error("unknown");
+    }
+    if (response) {
+      std::string out;
+      try {
+        out = response->dump(-1, ' ', false, json::error_handler_t::replace);
+      } catch (...) {
+        out = R"({"jsonrpc":"2.0","id":null,"error":{"code":-32603,"message":"internal error"}})";
+      }
       out += '\n';
       std::cout.write(out.data(), static_cast<std::streamsize>(out.size()));
       std::cout.flush();

@@ -13,21 +13,23 @@
 namespace vigie::engine {
 
 // X(enumerator, "code", "one-line summary")
-#define VIGIE_ENGINE_CODES(X)                                                                \
-  X(internal_error_api, "V000", "internal error at the API surface")                         \
-  X(invalid_options, "V001", "invalid compile options")                                      \
-  X(no_policy, "V300", "no policy given")                                                    \
-  X(cannot_read, "V301", "a policy file or an included file cannot be read")                 \
-  X(load_cycle, "V302", "an include, extends or plugins cycle")                              \
-  X(globs_do_not_compile, "V310", "a family of globs does not compile")                      \
-  X(invalid_regex, "V311", "an invalid regex in a command pattern")                          \
-  X(pattern_without_command, "V312", "a command pattern without a command name")             \
-  X(invalid_glob, "V313", "an invalid glob or name pattern")                                 \
-  X(example_does_not_match, "V320", "an example that does not match its rule")               \
-  X(counterexample_matches, "V321", "a counterexample that matches its rule")                \
-  X(invalid_test_request, "V330", "a test's request is not valid")                           \
-  X(allow_overridden, "V340", "an allow that a deny or ask always overrides")                \
-  X(shadowed_rule, "V341", "a rule shadowed by an earlier, broader rule of the same effect") \
+#define VIGIE_ENGINE_CODES(X)                                                                 \
+  X(internal_error_api, "V000", "internal error at the API surface")                          \
+  X(invalid_options, "V001", "invalid compile options")                                       \
+  X(no_policy, "V300", "no policy given")                                                     \
+  X(cannot_read, "V301", "a policy file or an included file cannot be read")                  \
+  X(load_cycle, "V302", "an include, extends or plugins cycle")                               \
+  X(load_refused, "V303",                                                                     \
+    "an include, extends or plugins that names no .vigie file or is past the include limits") \
+  X(globs_do_not_compile, "V310", "a family of globs does not compile")                       \
+  X(invalid_regex, "V311", "an invalid regex in a command pattern")                           \
+  X(pattern_without_command, "V312", "a command pattern without a command name")              \
+  X(invalid_glob, "V313", "an invalid glob or name pattern")                                  \
+  X(example_does_not_match, "V320", "an example that does not match its rule")                \
+  X(counterexample_matches, "V321", "a counterexample that matches its rule")                 \
+  X(invalid_test_request, "V330", "a test's request is not valid")                            \
+  X(allow_overridden, "V340", "an allow that a deny or ask always overrides")                 \
+  X(shadowed_rule, "V341", "a rule shadowed by an earlier, broader rule of the same effect")  \
   X(internal_error_compile, "V399", "internal error while compiling")
 
 struct CodeInfo {

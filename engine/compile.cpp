@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/compile.hpp"
+#include "engine/limits.hpp"
 #include "engine/match.hpp"
 #include "engine/safety.hpp"
 #include "grammar/policy/check.hpp"
@@ -34,6 +35,29 @@ using policy::Setting;
 using policy::Span;
 using policy::TestCase;
 using policy::Word;
+
+// `a/./b/../c.vigie` -> `a/c.vigie`; leading `..` kept; lexical only (symlinks are not read).
+std::string normalize_name(const std::string& path) {
+  bool absolute = !path.empty() && path[0] == '/';
+  std::vector<std::string> parts;
+  std::size_t i = 0;
+  while (i <= path.size()) {
+    std::size_t j = path.find('/', i);
+    if (j == std::string::npos) j = path.size();
+    std::string c = path.substr(i, j - i);
+    if (c.empty() || c == ".") {
+    } else if (c == ".." && !parts.empty() && parts.back() != "..") {
+      parts.pop_back();
+    } else if (c == ".." && absolute) {
+    } else {
+      parts.push_back(std::move(c));
+    }
+    i = j + 1;
+  }
+  std::string out = absolute ? "/" : "";
+  for (std::size_t k = 0; k < parts.size(); ++k) out += (k ? "/" : "") + parts[k];
+  return out;
+}
 
 std::string dirname_of(const std::string& path) {
   auto slash = path.rfind('/');
@@ -93,6 +117,7 @@ std::unique_ptr<RE2> name_glob(std::string_view glob, bool slash_stops) {
   }
   RE2::Options o;
   o.set_log_errors(false);
+  o.set_max_mem(static_cast<int64_t>(limits::regex_memory_bytes));
   auto r = std::make_unique<RE2>(re, o);
   if (!r->ok()) return nullptr;
   return r;
@@ -105,6 +130,25 @@ std::size_t specificity(std::string_view glob) {
 
 class Builder;
 
+// True when an error of `ds` sits on the first line of `text` that is not blank or a comment:
+// the file does not start like a policy.
+bool first_line_fails(std::string_view text, const std::vector<Diagnostic>& ds) {
+  std::uint32_t line = 1;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    std::size_t eol = text.find('\n', i);
+    if (eol == std::string_view::npos) eol = text.size();
+    std::string_view l = text.substr(i, eol - i);
+    std::size_t b = l.find_first_not_of(" \t\r");
+    if (b != std::string_view::npos && l[b] != '#') break;
+    ++line;
+    i = eol + 1;
+  }
+  return std::any_of(ds.begin(), ds.end(), [&](const Diagnostic& d) {
+    return d.severity == Severity::error && d.line == line && d.code != "V213";
+  });
+}
+
 // Reads files (from CompileOptions::files, else disk), parses and checks each once.
 class Loader {
  public:
@@ -112,9 +156,21 @@ class Loader {
       : opts_(o), sources_(sources), diags_(diags) {}
 
   // The parsed file, or null when it could not be read or parsed (diagnostics were added).
+  // `at` is the including statement (null for the main file).
   const File* load(const std::string& name, const SourceFile* given, const Diagnostic* at,
                    bool named = true) {
     if (auto it = parsed_.find(name); it != parsed_.end()) return it->second.get();
+    auto refuse = [&](std::string message, std::string help) -> const File* {
+      Diagnostic d = at ? *at : Diagnostic{};
+      if (!at) d.file = name;
+      d.code = "V301";
+      d.severity = Severity::error;
+      d.message = std::move(message);
+      d.help = std::move(help);
+      diags_.push_back(std::move(d));
+      parsed_[name] = nullptr;
+      return nullptr;
+    };
     SourceFile src;
     if (given) {
       src = *given;
@@ -123,50 +179,46 @@ class Loader {
                f != opts_.files.end()) {
       src = *f;
     } else if (opts_.read_files) {
-      std::ifstream in(name, std::ios::binary);
-      if (!in) {
-        Diagnostic d = at ? *at : Diagnostic{};
-        d.code = "V301";
-        d.severity = Severity::error;
-        d.message = fmt::format("cannot read `{}`", name);
-        d.help = "check the path: it is relative to the including file";
-        diags_.push_back(std::move(d));
-        parsed_[name] = nullptr;
-        return nullptr;
-      }
+      std::string error;
+      if (!read_policy_file(name, src.text, error))
+        return refuse(std::move(error),
+                      "an include names a regular `.vigie` file, relative to "
+                      "the including file (docs/limits.md)");
       src.name = name;
-      src.text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
     } else {
-      Diagnostic d = at ? *at : Diagnostic{};
-      d.code = "V301";
-      d.severity = Severity::error;
-      d.message = fmt::format("`{}` is not among the provided files", name);
-      d.help = "pass it in the `files` option";
-      diags_.push_back(std::move(d));
-      parsed_[name] = nullptr;
-      return nullptr;
+      return refuse(fmt::format("`{}` is not among the provided files", name),
+                    "pass it in the `files` option");
     }
-    sources_.push_back(src);
+    if (src.text.size() > limits::policy_file_bytes)
+      return refuse(fmt::format("`{}` is larger than {} bytes (the limit for a policy file)", name,
+                                limits::policy_file_bytes),
+                    "split the policy with `include`");
+    // A file that is not a policy is never quoted (an include may name a private key through a
+    // symlink): binary content, or an included file whose first statement is not vigie.
+    if (looks_binary(src.text))
+      return refuse(
+          fmt::format("`{}` is not a policy file (binary content): it is not shown", name),
+          "a policy is UTF-8 text");
     policy::ParseResult pr = policy::parse(src.name, src.text);
     bool errors = false;
-    for (auto& d : pr.diagnostics) {
-      errors |= d.severity == Severity::error;
-      diags_.push_back(std::move(d));
-    }
-    if (errors) {
-      parsed_[name] = nullptr;
-      return nullptr;
-    }
+    for (const auto& d : pr.diagnostics) errors |= d.severity == Severity::error;
     std::vector<Diagnostic> checked;
-    static const std::vector<std::string> safety_names = safety_check_names();
-    policy::CheckOptions co;
-    co.require_policy_name = named;
-    co.safety_checks = &safety_names;
-    policy::check(pr.file, checked, co);
-    for (auto& d : checked) {
-      errors |= d.severity == Severity::error;
-      diags_.push_back(std::move(d));
+    if (!errors) {
+      static const std::vector<std::string> safety_names = safety_check_names();
+      policy::CheckOptions co;
+      co.require_policy_name = named;
+      co.safety_checks = &safety_names;
+      policy::check(pr.file, checked, co);
+      for (const auto& d : checked) errors |= d.severity == Severity::error;
     }
+    if (at && (first_line_fails(src.text, pr.diagnostics) || first_line_fails(src.text, checked)))
+      return refuse(fmt::format("`{}` is not a policy file: its first line is not a vigie "
+                                "statement (its content is not shown)",
+                                name),
+                    "an include names a vigie policy file");
+    sources_.push_back(src);
+    for (auto& d : pr.diagnostics) diags_.push_back(std::move(d));
+    for (auto& d : checked) diags_.push_back(std::move(d));
     auto file = std::make_unique<File>(std::move(pr.file));
     const File* p = file.get();
     parsed_[name] = errors ? nullptr : std::move(file);
@@ -175,12 +227,15 @@ class Loader {
 
   std::vector<Diagnostic>& diags() { return diags_; }
   const CompileOptions& options() const { return opts_; }
+  // One more include, extends or plugins statement followed; false past limits::include_count.
+  bool follow() { return ++followed_ <= limits::include_count; }
 
  private:
   const CompileOptions& opts_;
   std::vector<SourceFile>& sources_;
   std::vector<Diagnostic>& diags_;
   std::map<std::string, std::unique_ptr<File>> parsed_;
+  std::size_t followed_ = 0;
 };
 
 struct LineCol {
@@ -433,14 +488,46 @@ class Builder {
     return static_cast<std::uint32_t>(impl_.rules.size() - 1);
   }
 
-  // A setting that names another file: resolved relative to the including file.
+  // A setting that names another file: resolved relative to the including file, `.` and `x/..`
+  // removed (so that `./a.vigie` is seen as `a.vigie` by the cycle check).
   std::string sibling(const File& f, const std::string& name) {
-    if (!name.empty() && name[0] == '/') return name;
-    return dirname_of(f.name) + name;
+    std::string joined = !name.empty() && name[0] == '/' ? name : dirname_of(f.name) + name;
+    return normalize_name(joined);
+  }
+
+  // What an include, extends or plugins statement may name (docs/limits.md): a `.vigie` file,
+  // within limits::include_depth levels and limits::include_count statements in all. False with
+  // an error (V303) otherwise.
+  bool admit(const File& f, const Setting& s, const std::string& name) {
+    const std::string& what = s.key.text;
+    if (name.size() < 7 || name.compare(name.size() - 6, 6, ".vigie") != 0 || name.back() == '/' ||
+        name[name.size() - 7] == '/') {
+      error(f, s.span, "V303",
+            fmt::format("`{} \"{}\"`: only `.vigie` policy files can be named", what, name),
+            "name a policy file, e.g. `base.vigie` (relative to this file)");
+      return false;
+    }
+    if (stack_.size() > limits::include_depth) {
+      error(f, s.span, "V303",
+            fmt::format("`{}`: includes, extends and plugins nested more than {} deep", name,
+                        limits::include_depth),
+            "flatten the chain of files");
+      return false;
+    }
+    if (!loader_.follow()) {
+      error(f, s.span, "V303",
+            fmt::format("`{}`: more than {} files included (include, extends and plugins "
+                        "statements, in all)",
+                        name, limits::include_count),
+            "name each file once");
+      return false;
+    }
+    return true;
   }
 
   std::shared_ptr<const Policy::Impl> layer(const File& f, const Setting& s,
                                             const std::string& name) {
+    if (!admit(f, s, name)) return nullptr;
     std::string path = sibling(f, name);
     if (std::find(stack_.begin(), stack_.end(), path) != stack_.end()) {
       warning(f, s.span, "V302", fmt::format("`{}` is already being loaded (a cycle)", name),
@@ -495,6 +582,7 @@ class Builder {
   }
 
   void include(const File& f, const Setting& s, const std::string& name) {
+    if (!admit(f, s, name)) return;
     std::string path = sibling(f, name);
     if (std::find(stack_.begin(), stack_.end(), path) != stack_.end()) {
       warning(f, s.span, "V302", fmt::format("include cycle: `{}` includes itself", name),
@@ -589,6 +677,7 @@ class Builder {
       case PatternItem::Kind::regex: {
         RE2::Options o;
         o.set_log_errors(false);
+        o.set_max_mem(static_cast<int64_t>(limits::regex_memory_bytes));
         auto re = std::make_unique<RE2>(it.word.text, o);
         if (!re->ok()) {
           error(f, it.span, "V311",
@@ -982,7 +1071,7 @@ CompileResult compile_impl(const std::vector<SourceFile>& sources, const Compile
     auto impl = std::make_shared<Policy::Impl>();
     impl->file = sources[0].name;
     if (main) {
-      Builder b(loader, *impl, {sources[0].name});
+      Builder b(loader, *impl, {normalize_name(sources[0].name)});
       b.set_last_file(*main);
       b.build_file(*main);
       b.finish();
@@ -1018,18 +1107,23 @@ CompileResult compile(const std::vector<SourceFile>& sources, const CompileOptio
 }
 
 CompileResult compile_file(const std::string& path, const CompileOptions& options) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
+  std::string text, error;
+  bool read = false;
+  try {
+    read = engine::read_policy_file(path, text, error);
+  } catch (const std::exception& e) {
+    error = fmt::format("cannot read `{}`: {}", path, e.what());
+  }
+  if (!read) {
     CompileResult r;
     Diagnostic d;
     d.code = "V301";
     d.file = path;
-    d.message = fmt::format("cannot read `{}`", path);
-    d.help = "check the path";
+    d.message = std::move(error);
+    d.help = "name a regular policy file (docs/limits.md)";
     r.diagnostics.push_back(std::move(d));
     return r;
   }
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   return compile({{path, std::move(text)}}, options);
 }
 

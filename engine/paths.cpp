@@ -486,7 +486,7 @@ bool GlobSet::compile(std::string* error) {
   opts.set_log_errors(false);
   // 64 MiB: RE2's default (8 MiB) is enough for hundreds of globs; a policy with thousands
   // should not fail for lack of DFA memory.
-  opts.set_max_mem(int64_t{64} << 20);
+  opts.set_max_mem(static_cast<int64_t>(limits::glob_set_memory_bytes));
   auto base = std::make_unique<re2::RE2::Set>(opts, re2::RE2::ANCHOR_BOTH);
   auto anchored = std::make_unique<re2::RE2::Set>(opts, re2::RE2::ANCHOR_BOTH);
   std::vector<std::uint32_t> base_rules, anchored_rules, all;

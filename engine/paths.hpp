@@ -27,6 +27,8 @@
 
 #include <vigie/vigie.hpp>
 
+#include "grammar/limits.hpp"
+
 namespace vigie::engine {
 
 // ---------------------------------------------------------------------------------------------
@@ -36,10 +38,10 @@ namespace vigie::engine {
 // At most this many symlinks are followed while resolving one path, like Linux's MAXSYMLINKS
 // (40). More than that is reported as an error (a loop, or an attempt to exhaust the resolver):
 // the caller must then fail closed.
-inline constexpr int kMaxSymlinks = 40;
+inline constexpr int kMaxSymlinks = static_cast<int>(limits::symlinks);
 // Longer inputs (path, cwd, home, symlink targets summed) are refused: PATH_MAX is 4096 on
 // Linux; 64 KiB leaves room for nested targets and bounds the work per request.
-inline constexpr std::size_t kMaxPathBytes = 64 * 1024;
+inline constexpr std::size_t kMaxPathBytes = limits::path_bytes;
 
 struct Resolved {
   // The resolved path. When `ok` is false, the best lexical guess (for messages only: never

@@ -2,6 +2,7 @@
 // Escouade shapes), and the JSON surface of decisions.
 #include <nlohmann/json.hpp>
 
+#include "engine/limits.hpp"
 #include "vigie/vigie.hpp"
 
 namespace vigie {
@@ -44,8 +45,11 @@ std::optional<Request> parse_request(std::string_view text, std::string* error) 
     if (error) *error = std::move(msg);
     return std::nullopt;
   };
-  json j = json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (j.is_discarded()) return fail("the request is not valid JSON");
+  // Size and depth are checked before parsing: `input` is serialized back below, and
+  // serializing recurses.
+  std::string why;
+  json j = engine::parse_json(text, &why);
+  if (j.is_discarded()) return fail(why);
   if (!j.is_object()) return fail("the request must be a JSON object");
 
   Request r;

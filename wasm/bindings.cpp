@@ -22,10 +22,12 @@
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "engine/limits.hpp"
 #include "grammar/policy/format.hpp"
 #include "grammar/policy/parser.hpp"
 #include "grammar/shell/commands.hpp"
@@ -77,7 +79,7 @@ std::string error_decision(const std::string& error) {
 // A request that could not be read still gets a decision, the same as `vigie check` gives it:
 // ask, or deny when the request says it is not interactive; never allow.
 std::string bad_request(const std::string& request_json, const std::string& error) {
-  json j = json::parse(request_json, nullptr, false);
+  json j = vigie::engine::parse_json(request_json);  // bounded: discarded when too deep
   bool interactive = true;
   if (j.is_object()) {
     if (auto it = j.find("interactive"); it != j.end() && it->is_boolean())
@@ -97,6 +99,8 @@ ParsedOptions parse_options(const std::string& options_json) {
   ParsedOptions p;
   p.options.read_files = false;
   if (options_json.empty()) return p;
+  if (!vigie::engine::json_depth_within(options_json))
+    throw std::invalid_argument(vigie::engine::json_depth_error());
   json j = json::parse(options_json);
   if (j.is_null()) return p;
   if (!j.is_object()) throw std::runtime_error("compile options must be an object");
@@ -124,6 +128,8 @@ ParsedOptions parse_options(const std::string& options_json) {
 // The caller's virtual filesystem: {"symlinks"?: {path: target}, "files"?: [path]}. Empty: none.
 std::shared_ptr<const vigie::FileSystem> parse_fs(const std::string& fs_json) {
   if (fs_json.empty()) return nullptr;
+  if (!vigie::engine::json_depth_within(fs_json))
+    throw std::invalid_argument(vigie::engine::json_depth_error());
   json j = json::parse(fs_json);
   if (j.is_null()) return nullptr;
   if (!j.is_object()) throw std::runtime_error("the filesystem must be an object");
@@ -168,6 +174,11 @@ class PolicyHandle {
       vigie::CompileResult r = vigie::compile({{p.file, source}}, p.options);
       policy_ = std::move(r.policy);
       diagnostics_json_ = vigie::diagnostics_to_json(r.diagnostics);
+    } catch (const std::invalid_argument& e) {  // options nested too deep
+      policy_ = nullptr;
+      diagnostics_json_ = internal_diagnostics(
+          file, "V001", std::string("invalid compile options: ") + e.what(),
+          "pass `{ file: \"name.vigie\", files: { \"other.vigie\": \"...\" } }`");
     } catch (const json::exception& e) {
       policy_ = nullptr;
       diagnostics_json_ = internal_diagnostics(

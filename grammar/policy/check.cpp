@@ -10,6 +10,7 @@
 #include <set>
 #include <unordered_map>
 
+#include "grammar/limits.hpp"
 #include "grammar/policy/codes.hpp"
 #include "grammar/policy/diagnostic.hpp"
 #include "grammar/policy/format.hpp"
@@ -699,7 +700,10 @@ class Checker {
   }
 
   void regex(const Word& w) {
-    RE2 re(w.text, RE2::Quiet);
+    RE2::Options o;
+    o.set_log_errors(false);
+    o.set_max_mem(static_cast<int64_t>(limits::regex_memory_bytes));  // grammar/limits.hpp
+    RE2 re(w.text, o);
     if (!re.ok()) {
       error(w.span, Code::invalid_regex, "invalid regex " + quote(w.text) + ": " + re.error(),
             "the syntax is RE2's (no backreferences or lookarounds)");

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "grammar/limits.hpp"
 #include "grammar/policy/ast.hpp"
 #include "vigie/vigie.hpp"
 
@@ -35,7 +36,7 @@ std::size_t grammar_issues();
 
 // Blocks may nest this deep (`agent "x" { commands { … } }` is 2). Far more than the language
 // needs; the bound only keeps pathological input cheap.
-inline constexpr std::size_t kMaxBlockDepth = 8;
+inline constexpr std::size_t kMaxBlockDepth = limits::policy_block_depth;
 
 }  // namespace vigie::policy
 

@@ -12,6 +12,8 @@
 #include <string_view>
 #include <vector>
 
+#include "grammar/limits.hpp"
+
 namespace vigie::shell {
 
 // Byte offsets into the parsed source, [begin, end).
@@ -79,10 +81,10 @@ struct ParseError {
 
 // Limits (every limit is an error with a message, never a truncated result).
 struct Limits {
-  std::size_t max_bytes = 1u << 20;  // 1 MiB of script
+  std::size_t max_bytes = limits::input_bytes;  // 1 MiB of script (grammar/limits.hpp)
   // Nesting of substitutions, subshells, groups, compound commands. 64 keeps the recursive
   // descent well inside a 64 KiB-class stack (WASM).
-  unsigned max_depth = 64;
+  unsigned max_depth = limits::shell_nesting;
 };
 
 struct CommandsResult {

@@ -1,0 +1,229 @@
+#include "engine/limits.hpp"
+
+#include <cerrno>
+#include <cstring>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <fmt/format.h>
+
+namespace vigie::engine {
+
+using nlohmann::json;
+
+bool json_depth_within(std::string_view text, std::size_t max_depth) noexcept {
+  std::size_t depth = 0;
+  bool in_string = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (in_string) {
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        in_string = false;
+      continue;
+    }
+    if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > max_depth) return false;
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    }
+  }
+  return true;
+}
+
+std::string json_depth_error() {
+  return fmt::format("the JSON is nested more than {} levels deep", limits::json_depth);
+}
+
+json parse_json(std::string_view text, std::string* error, std::size_t max_bytes,
+                std::string_view what) noexcept {
+  auto fail = [&](std::string msg) {
+    if (error) {
+      try {
+        *error = std::move(msg);
+      } catch (...) {
+      }
+    }
+    return json(json::value_t::discarded);
+  };
+  try {
+    if (text.size() > max_bytes)
+      return fail(fmt::format("{} is larger than {} bytes", what, max_bytes));
+    if (!json_depth_within(text)) return fail(json_depth_error());
+    json j = json::parse(text, nullptr, /*allow_exceptions=*/false);
+    if (j.is_discarded()) return fail(fmt::format("{} is not valid JSON", what));
+    return j;
+  } catch (const std::exception& e) {
+    return fail(fmt::format("{} cannot be read: {}", what, e.what()));
+  } catch (...) {
+    return fail(fmt::format("{} cannot be read", what));
+  }
+}
+
+json parse_json_shallow(std::string_view text) noexcept {
+  try {
+    // The parser itself is iterative; the callback drops every value past the limit before it
+    // is attached, so the result is never deeper than limits::json_depth.
+    json::parser_callback_t keep = [](int depth, json::parse_event_t event, json&) {
+      if (event == json::parse_event_t::key) return true;
+      return static_cast<std::size_t>(depth) < limits::json_depth;
+    };
+    return json::parse(text, keep, /*allow_exceptions=*/false);
+  } catch (...) {
+    return json(json::value_t::discarded);
+  }
+}
+
+namespace {
+
+const char* kind_of(mode_t m) {
+  if (S_ISDIR(m)) return "a directory";
+  if (S_ISFIFO(m)) return "a FIFO";
+  if (S_ISCHR(m)) return "a character device";
+  if (S_ISBLK(m)) return "a block device";
+  if (S_ISSOCK(m)) return "a socket";
+  return "not a regular file";
+}
+
+}  // namespace
+
+bool read_policy_file(const std::string& path, std::string& text, std::string& error) {
+  const std::size_t max = limits::policy_file_bytes;
+  // O_NONBLOCK: opening a FIFO without a writer must not wait; the file is refused right after.
+  int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+  if (fd < 0) {
+    error = fmt::format("cannot read `{}`: {}", path, std::strerror(errno));
+    return false;
+  }
+  struct Closer {
+    int fd;
+    ~Closer() { ::close(fd); }
+  } closer{fd};
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) {
+    error = fmt::format("cannot read `{}`: {}", path, std::strerror(errno));
+    return false;
+  }
+  if (!S_ISREG(st.st_mode)) {
+    error = fmt::format("`{}` is {}, not a policy file: only regular files are read", path,
+                        kind_of(st.st_mode));
+    return false;
+  }
+  auto too_large = [&] {
+    error = fmt::format("`{}` is larger than {} bytes (the limit for a policy file)", path, max);
+    return false;
+  };
+  if (st.st_size < 0 || static_cast<std::uint64_t>(st.st_size) > max) return too_large();
+  text.clear();
+  text.reserve(static_cast<std::size_t>(st.st_size));
+  char buf[65536];
+  for (;;) {
+    ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      error = fmt::format("cannot read `{}`: {}", path, std::strerror(errno));
+      return false;
+    }
+    if (n == 0) break;
+    if (text.size() + static_cast<std::size_t>(n) > max) return too_large();  // it grew
+    text.append(buf, static_cast<std::size_t>(n));
+  }
+  return true;
+}
+
+bool looks_binary(std::string_view s) noexcept {
+  std::size_t i = 0;
+  while (i < s.size()) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c == 0) return true;
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    std::size_t n = c >= 0xF0 && c <= 0xF4 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 && c < 0xE0 ? 2 : 0;
+    if (c > 0xF4) n = 0;
+    if (n == 0 || i + n > s.size()) return true;
+    for (std::size_t k = 1; k < n; ++k)
+      if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return true;
+    i += n;
+  }
+  return false;
+}
+
+namespace {
+
+std::size_t entry_bytes(const TraceEntry& t) {
+  std::size_t n = t.subject.size() + t.text.size() + t.reason.size();
+  for (const auto& a : t.argv) n += a.size();
+  for (const auto& c : t.context) n += c.size();
+  return n;
+}
+
+// Cuts `s` to at most `max` bytes on a UTF-8 character boundary, then appends "…".
+void cut(std::string& s, std::size_t max) {
+  if (s.size() <= max) return;
+  std::size_t n = max;
+  while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) --n;
+  s.resize(n);
+  s += "\xE2\x80\xA6";
+}
+
+}  // namespace
+
+void bound_trace(Decision& d) noexcept {
+  try {
+    auto& trace = d.trace;
+    std::size_t bytes = 0, kept = 0;
+    bool cut_text = false;
+    for (; kept < trace.size(); ++kept) {
+      if (kept >= limits::trace_entries - 1 && trace.size() > limits::trace_entries) break;
+      std::size_t b = entry_bytes(trace[kept]);
+      if (bytes + b > limits::trace_bytes) {
+        // Keep what fits of this entry's longest texts, then stop.
+        std::size_t room = limits::trace_bytes > bytes ? limits::trace_bytes - bytes : 0;
+        TraceEntry& t = trace[kept];
+        t.argv.clear();
+        cut(t.text, room / 2);
+        cut(t.reason, room / 4);
+        cut_text = true;
+        ++kept;
+        break;
+      }
+      bytes += b;
+    }
+    if (kept >= trace.size() && !cut_text) return;
+    std::size_t dropped = trace.size() - kept;
+    trace.resize(kept);
+    TraceEntry marker;
+    marker.subject = "limit";
+    marker.text = "trace truncated";
+    marker.effect = d.decision;
+    marker.reason = fmt::format(
+        "{} more part{} not shown: a trace keeps at most {} entries and {} bytes of text (the "
+        "decision covers every part)",
+        dropped, dropped == 1 ? " is" : "s are", limits::trace_entries, limits::trace_bytes);
+    if (dropped == 0)
+      marker.reason = fmt::format(
+          "a text is cut: a trace keeps at most {} bytes of text (the decision covers all of it)",
+          limits::trace_bytes);
+    trace.push_back(std::move(marker));
+  } catch (...) {
+    // Out of memory while cutting: drop the trace, and say so if even that can be said.
+    d.trace.clear();
+    try {
+      TraceEntry marker;
+      marker.subject = "limit";
+      marker.text = "trace truncated";
+      marker.effect = d.decision;
+      d.trace.push_back(std::move(marker));
+    } catch (...) {
+    }
+  }
+}
+
+}  // namespace vigie::engine

@@ -1,0 +1,349 @@
+// The limits of grammar/limits.hpp (issue 10): docs/limits.md lists every one with its value,
+// and each gives its documented error and a fail-closed decision: deep JSON at every entry of
+// the library, policy files that are not regular files or too large, what an include may name,
+// traces that are cut explicitly. Inputs are generated here, never checked in.
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+
+#include "engine/limits.hpp"
+#include "grammar/limits.hpp"
+#include "grammar/policy/parser.hpp"
+#include "grammar/shell/commands.hpp"
+#include "vigie/vigie.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string read_all(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+void write(const fs::path& p, const std::string& text) {
+  std::ofstream out(p, std::ios::binary);
+  out << text;
+}
+
+std::string nested(std::size_t depth) {
+  return std::string(depth, '[') + std::string(depth, ']');
+}
+
+// A scratch folder, removed at the end of the test.
+struct Scratch {
+  fs::path dir;
+  Scratch() {
+    std::string t = (fs::temp_directory_path() / "vigie-limits-XXXXXX").string();
+    dir = mkdtemp(t.data());
+  }
+  ~Scratch() {
+    std::error_code ec;
+    fs::remove_all(dir, ec);
+  }
+  std::string operator/(const std::string& name) const { return (dir / name).string(); }
+};
+
+const char* kPolicy =
+    "policy \"p\"\n"
+    "mode ask\n"
+    "commands {\n"
+    "  allow ls | git status\n"
+    "  deny rm -rf \"no\"\n"
+    "}\n";
+
+std::shared_ptr<const vigie::Policy> policy() {
+  static auto r = vigie::compile({{"p.vigie", kPolicy}});
+  REQUIRE(r.ok());
+  return r.policy;
+}
+
+bool has_code(const vigie::CompileResult& r, const std::string& code) {
+  for (const auto& d : r.diagnostics)
+    if (d.code == code) return true;
+  return false;
+}
+
+std::string all_messages(const vigie::CompileResult& r) {
+  std::string s;
+  for (const auto& d : r.diagnostics) s += d.code + " " + d.message + "\n";
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("docs/limits.md lists every limit of the code with its value", "[limits]") {
+  std::string doc = read_all(fs::path(VIGIE_SOURCE_DIR) / "docs/limits.md");
+  REQUIRE(!doc.empty());
+  std::size_t rows = 0;
+  for (const auto& l : vigie::limits::kLimits) {
+    INFO("limit " << l.key);
+    // A table row `| `key` | VALUE ...`, the value written in digits.
+    std::regex row("\\n\\| `" + std::string(l.key) + "` \\| " + std::to_string(l.value) + "\\b");
+    CHECK(std::regex_search(doc, row));
+    ++rows;
+  }
+  CHECK(rows >= 12);
+  // ... and no row names a limit the code does not have.
+  std::regex any_row("\\n\\| `([a-z0-9-]+)` \\| [0-9]");
+  for (std::sregex_iterator it(doc.begin(), doc.end(), any_row), end; it != end; ++it) {
+    bool known = false;
+    for (const auto& l : vigie::limits::kLimits) known |= (*it)[1] == std::string(l.key);
+    INFO("row " << (*it)[1]);
+    CHECK(known);
+  }
+  // The fuzzing section (written by the fuzz runs) stays last.
+  CHECK(doc.find("\n## Fuzzing") != std::string::npos);
+}
+
+TEST_CASE("the stages read their bounds from the one table", "[limits]") {
+  vigie::shell::Limits shell;
+  CHECK(shell.max_bytes == vigie::limits::input_bytes);
+  CHECK(shell.max_depth == vigie::limits::shell_nesting);
+  CHECK(vigie::policy::kMaxBlockDepth == vigie::limits::policy_block_depth);
+}
+
+TEST_CASE("json depth: a linear scan, strings skipped", "[limits][json]") {
+  using vigie::engine::json_depth_within;
+  CHECK(json_depth_within(nested(256)));
+  CHECK_FALSE(json_depth_within(nested(257)));
+  CHECK(json_depth_within("{\"a\": \"" + std::string(1000, '[') + "\"}"));
+  CHECK(json_depth_within("{\"a\": \"\\\"[[[[\"}", 1));
+  CHECK_FALSE(json_depth_within("{\"a\": \"\\\\\", \"b\": [[1]]}", 2));
+  CHECK(json_depth_within("{\"a\": \"\\\\\", \"b\": [[1]]}", 3));
+
+  std::string err;
+  auto j = vigie::engine::parse_json(nested(70000), &err);
+  CHECK(j.is_discarded());
+  CHECK(err == "the JSON is nested more than 256 levels deep");
+  j = vigie::engine::parse_json(std::string(vigie::limits::request_bytes + 1, ' '), &err);
+  CHECK(j.is_discarded());
+  CHECK(err == "the request is larger than 2097152 bytes");
+
+  auto shallow = vigie::engine::parse_json_shallow("{\"id\": 3, \"x\": " + nested(70000) + "}");
+  REQUIRE(shallow.is_object());
+  CHECK(shallow["id"] == 3);
+  CHECK(shallow.dump().size() < 2000);  // nothing deep was built: dumping is safe
+}
+
+TEST_CASE("deep JSON fails closed at every entry of the library", "[limits][json]") {
+  const std::string deep = nested(70000);
+  auto t0 = std::chrono::steady_clock::now();
+
+  // parse_request: the request decoder.
+  std::string err;
+  auto r = vigie::parse_request(
+      "{\"tool\": \"Bash\", \"input\": {\"command\": \"ls\", \"x\": " + deep + "}}", &err);
+  CHECK_FALSE(r);
+  CHECK(err == "the JSON is nested more than 256 levels deep");
+  vigie::Decision d = vigie::invalid_request_decision(err, false);
+  CHECK(d.decision == vigie::Effect::deny);
+
+  // Policy::decide on an input_json given directly (an embedder), with and without a session.
+  vigie::Request req;
+  req.tool = "Bash";
+  req.kind = "command";
+  req.input_json = "{\"command\": \"ls\", \"x\": " + deep + "}";
+  req.cwd = req.project_root = "/srv/app";
+  req.home = "/home/u";
+  d = policy()->decide(req);
+  CHECK(d.decision == vigie::Effect::ask);
+  REQUIRE(d.error);
+  CHECK(*d.error == "the JSON is nested more than 256 levels deep");
+  CHECK(d.rule.id == "limits.json-depth");
+  vigie::Session session;
+  for (int i = 0; i < 3; ++i) {
+    vigie::DecideOptions opt;
+    opt.session = &session;
+    d = policy()->decide(req, opt);
+    CHECK(d.decision != vigie::Effect::allow);
+  }
+  req.interactive = false;
+  CHECK(policy()->decide(req).decision == vigie::Effect::deny);
+
+  // Within the limit, the same request is judged.
+  req.interactive = true;
+  req.input_json = "{\"command\": \"ls\", \"x\": " + nested(200) + "}";
+  d = policy()->decide(req);
+  CHECK_FALSE(d.error);
+  CHECK(d.decision == vigie::Effect::allow);
+
+  double ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  CHECK(ms < 5000);  // generous: the point is that it returns at all
+}
+
+TEST_CASE("policy files: only regular files, size capped before reading", "[limits][files]") {
+  Scratch s;
+  auto error_of = [](const std::string& path) {
+    vigie::CompileResult r = vigie::compile_file(path);
+    CHECK_FALSE(r.ok());
+    REQUIRE(!r.diagnostics.empty());
+    CHECK(r.diagnostics[0].code == "V301");
+    return r.diagnostics[0].message;
+  };
+  CHECK(error_of(s.dir.string()).find("is a directory, not a policy file") != std::string::npos);
+  CHECK(error_of("/dev/zero").find("is a character device") != std::string::npos);
+  std::string fifo = s / "fifo.vigie";
+  REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
+  CHECK(error_of(fifo).find("is a FIFO") != std::string::npos);  // never waited on
+  std::string big = s / "big.vigie";
+  write(big, "policy \"big\"\n" + std::string(vigie::limits::policy_file_bytes, '#'));
+  CHECK(error_of(big).find("is larger than 1048576 bytes") != std::string::npos);
+  CHECK(error_of(s / "missing.vigie").find("cannot read") != std::string::npos);
+
+  // The same through the API's `files` (WASM): the size is checked before parsing.
+  auto r = vigie::compile({{"p.vigie", "policy \"p\"\ninclude \"big.vigie\"\n"},
+                           {"big.vigie", std::string(vigie::limits::policy_file_bytes + 1, '#')}});
+  CHECK_FALSE(r.ok());
+  CHECK(has_code(r, "V301"));
+}
+
+TEST_CASE("includes: .vigie files only, bounded in depth and count", "[limits][files]") {
+  Scratch s;
+  // Not a .vigie name: refused before anything is read.
+  write(s / "a.vigie", "policy \"a\"\ninclude \"/etc/passwd\"\nextends \"../x\"\n");
+  auto r = vigie::compile_file(s / "a.vigie");
+  CHECK_FALSE(r.ok());
+  INFO(all_messages(r));
+  CHECK(r.diagnostics.size() == 2);
+  for (const auto& d : r.diagnostics) CHECK(d.code == "V303");
+  for (const auto& src : r.sources) CHECK(src.name.find("passwd") == std::string::npos);
+
+  // A device or a FIFO behind a .vigie name: refused as not regular, never read.
+  fs::create_symlink("/dev/zero", s.dir / "zero.vigie");
+  write(s / "b.vigie", "policy \"b\"\ninclude \"zero.vigie\"\n");
+  r = vigie::compile_file(s / "b.vigie");
+  CHECK_FALSE(r.ok());
+  CHECK(all_messages(r).find("is a character device") != std::string::npos);
+
+  // A chain longer than include-depth: an error, not a stack overflow.
+  for (int i = 0; i < 40; ++i)
+    write(s / ("c" + std::to_string(i) + ".vigie"), (i == 0 ? "policy \"c\"\n" : "") +
+                                                        std::string("include \"c") +
+                                                        std::to_string(i + 1) + ".vigie\"\n");
+  write(s / "c40.vigie", "commands {\n  allow ls\n}\n");
+  r = vigie::compile_file(s / "c0.vigie");
+  CHECK_FALSE(r.ok());
+  CHECK(all_messages(r).find("nested more than 16 deep") != std::string::npos);
+  // ... and a chain within it compiles.
+  write(s / "top.vigie", "policy \"top\"\ninclude \"c25.vigie\"\n");  // 16 files deep
+  r = vigie::compile_file(s / "top.vigie");
+  INFO(all_messages(r));
+  CHECK(r.ok());
+
+  // A cycle spelled with `./`: reported as a cycle (V302, a warning), not followed.
+  write(s / "self.vigie", "policy \"s\"\ninclude \"./self.vigie\"\ncommands {\n  allow ls\n}\n");
+  r = vigie::compile_file(s / "self.vigie");
+  CHECK(has_code(r, "V302"));
+  CHECK(r.ok());
+
+  // The same layers named over and over: include-count bounds the work.
+  std::string fan = "policy \"fan\"\nplugins";
+  for (int i = 0; i < 20; ++i) fan += " \"b" + std::to_string(i) + ".vigie\"";
+  write(s / "fan.vigie", fan + "\n");
+  std::string b = "policy \"b\"\nplugins";
+  for (int j = 0; j < 20; ++j) b += " \"l" + std::to_string(j) + ".vigie\"";
+  for (int i = 0; i < 20; ++i) write(s / ("b" + std::to_string(i) + ".vigie"), b + "\n");
+  for (int j = 0; j < 20; ++j)
+    write(s / ("l" + std::to_string(j) + ".vigie"), "policy \"l\"\ncommands {\n  allow ls\n}\n");
+  r = vigie::compile_file(s / "fan.vigie");
+  CHECK_FALSE(r.ok());
+  CHECK(all_messages(r).find("more than 256 files included") != std::string::npos);
+}
+
+TEST_CASE("diagnostics never quote a file that is not a policy", "[limits][files]") {
+  Scratch s;
+  const std::string secret = "b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ";
+  write(s / "id_test",
+        "-----BEGIN OPENSSH PRIVATE KEY-----\n" + secret + "\n-----END OPENSSH PRIVATE KEY-----\n");
+  fs::create_symlink(s.dir / "id_test", s.dir / "key.vigie");
+  write(s / "env.vigie", "password " + secret + "\n");
+  write(s / "bin.vigie", std::string("policy \"x\"\n\0\x01\x02", 14) + secret);
+  for (const char* name : {"key.vigie", "env.vigie", "bin.vigie"}) {
+    INFO(name);
+    write(s / "main.vigie", "policy \"m\"\ninclude \"" + std::string(name) + "\"\n");
+    auto r = vigie::compile_file(s / "main.vigie");
+    CHECK_FALSE(r.ok());
+    REQUIRE(r.diagnostics.size() == 1);
+    const auto& d = r.diagnostics[0];
+    CHECK(d.code == "V301");
+    CHECK(d.file == s / "main.vigie");  // at the include line, in the including file
+    CHECK(d.line == 2);
+    CHECK(d.message.find("is not a policy file") != std::string::npos);
+    std::string shown = vigie::render(d, r.sources) + vigie::diagnostics_to_json(r.diagnostics);
+    CHECK(shown.find(secret) == std::string::npos);
+    CHECK(shown.find("BEGIN") == std::string::npos);
+    CHECK(shown.find("password") == std::string::npos);
+    for (const auto& src : r.sources) CHECK(src.text.find(secret) == std::string::npos);
+  }
+  // A real policy with an error further down is still quoted as usual.
+  write(s / "typo.vigie", "commands {\n  allow ls\n  alow git status\n}\n");
+  write(s / "main.vigie", "policy \"m\"\ninclude \"typo.vigie\"\n");
+  auto r = vigie::compile_file(s / "main.vigie");
+  CHECK_FALSE(r.ok());
+  bool quoted = false;
+  for (const auto& d : r.diagnostics) quoted |= d.file == s / "typo.vigie" && d.line == 3;
+  CHECK(quoted);
+}
+
+TEST_CASE("regex memory is bounded at check and compile", "[limits]") {
+  // RE2 accepts this one under its default 8 MiB, not under regex-memory-bytes (1 MiB).
+  std::string re;
+  for (int i = 0; i < 10; ++i) re += ".{1000}";
+  auto r =
+      vigie::compile({{"p.vigie", "policy \"p\"\ncommands {\n  deny rm /" + re + "/ \"no\"\n}\n"}});
+  CHECK_FALSE(r.ok());
+  CHECK(all_messages(r).find("pattern too large") != std::string::npos);
+}
+
+TEST_CASE("a trace is bounded and says when it is cut", "[limits][trace]") {
+  // 5,000 commands: the decision covers them all, the trace keeps trace-entries.
+  std::string line = "ls";
+  for (int i = 0; i < 4999; ++i) line += " && ls";
+  line += " && rm -rf /";
+  vigie::Request req;
+  req.tool = "Bash";
+  req.kind = "command";
+  req.input_json = nlohmann::json{{"command", line}}.dump();
+  req.cwd = req.project_root = "/srv/app";
+  req.home = "/home/u";
+  vigie::Decision d = policy()->decide(req);
+  CHECK(d.decision == vigie::Effect::deny);  // the last command counts
+  REQUIRE(!d.trace.empty());
+  CHECK(d.trace.size() <= vigie::limits::trace_entries);
+  CHECK(d.trace.back().subject == "limit");
+  CHECK(d.trace.back().text == "trace truncated");
+  CHECK(d.trace.back().reason.find("not shown") != std::string::npos);
+
+  // One long text: cut, and said.
+  vigie::Decision big;
+  big.decision = vigie::Effect::ask;
+  vigie::TraceEntry t;
+  t.subject = "command";
+  t.text = std::string(vigie::limits::trace_bytes * 2, 'x');
+  big.trace.push_back(t);
+  vigie::engine::bound_trace(big);
+  REQUIRE(big.trace.size() == 2);
+  CHECK(big.trace[0].text.size() <= vigie::limits::trace_bytes);
+  CHECK(big.trace[1].text == "trace truncated");
+
+  // A small trace is left alone.
+  vigie::Decision small;
+  small.trace.push_back(t);
+  small.trace[0].text = "ls";
+  vigie::engine::bound_trace(small);
+  CHECK(small.trace.size() == 1);
+}
