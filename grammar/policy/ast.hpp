@@ -61,21 +61,37 @@ struct Pattern {
   bool operator==(const Pattern& o) const { return items == o.items; }
 };
 
-// `allow|deny|ask PATTERN (| PATTERN)* ["message"]` and its attributes, which may follow on the
-// same line or on the next lines:
+// An operand condition of a command rule (docs/language.md, "Operand conditions"), written
+// after the patterns and before the message:
+//   inside PATH…    every path the command touches is inside one of them (and there is one)
+//   outside PATH…   some path the command touches is outside all of them
+//   without OPT…    none of the options (any spelling) is given
+struct Condition {
+  enum class Kind : std::uint8_t { inside, outside, without };
+  Kind kind = Kind::inside;
+  Word keyword;                // `inside`, `outside` or `without` as written
+  std::vector<Word> operands;  // paths (inside, outside) or options (without)
+  Span span;
+  bool operator==(const Condition& o) const { return kind == o.kind && operands == o.operands; }
+};
+
+// `allow|deny|ask PATTERN (| PATTERN)* [CONDITION…] ["message"]` and its attributes, which may
+// follow on the same line or on the next lines:
 //   id NAME, example "…", counterexample "…"
 struct Rule {
   Effect effect = Effect::ask;
   Span effect_span;
   std::vector<Pattern> alternatives;  // top-level `|`: one rule, several patterns
+  std::vector<Condition> conditions;  // apply to every alternative, all must hold
   std::optional<Word> message;        // a double-quoted string: said to the model
   std::optional<Word> id;             // a stable id; otherwise derived by the compiler
   std::vector<Word> examples;         // must match this rule
   std::vector<Word> counterexamples;  // must not match this rule
   Span span;
   bool operator==(const Rule& o) const {
-    return effect == o.effect && alternatives == o.alternatives && message == o.message &&
-           id == o.id && examples == o.examples && counterexamples == o.counterexamples;
+    return effect == o.effect && alternatives == o.alternatives && conditions == o.conditions &&
+           message == o.message && id == o.id && examples == o.examples &&
+           counterexamples == o.counterexamples;
   }
 };
 

@@ -310,6 +310,11 @@ std::string rule_key(const Rule& r) {
     out += '|';
     for (const auto& it : p.items) item_key(it, out);
   }
+  for (const auto& c : r.conditions) {
+    out += '&';
+    out += static_cast<char>('0' + static_cast<int>(c.kind));
+    for (const auto& w : c.operands) out += std::to_string(w.text.size()) + ':' + w.text;
+  }
   return out;
 }
 
@@ -659,6 +664,7 @@ class Checker {
             "`|` between patterns is for command rules",
             "list the operands with spaces: `" + std::string(vigie::to_string(r.effect)) + " a b`");
     }
+    conditions(r, ctx);
     for (const auto& p : r.alternatives) {
       switch (ctx) {
         case Ctx::commands:
@@ -679,6 +685,153 @@ class Checker {
         default:
           break;
       }
+    }
+  }
+
+  // --- operand conditions (docs/language.md, "Operand conditions") ---------------------------
+  static const char* condition_name(Condition::Kind k) {
+    return k == Condition::Kind::inside    ? "inside"
+           : k == Condition::Kind::outside ? "outside"
+                                           : "without";
+  }
+
+  // A condition path as the engine will read it, lexically: `~/x`, `/x`, or relative to the
+  // project root (`.`, `build`), as "ROOT/c1/c2" with ROOT `~`, `` (absolute) or `.`. For
+  // comparisons between the rule's own paths only; nullopt when `..` climbs above its root.
+  static std::optional<std::string> lexical_path(const std::string& p) {
+    std::string root = p.rfind('~', 0) == 0 ? "~" : p.rfind('/', 0) == 0 ? "" : ".";
+    std::string rest = root == "~" ? p.substr(1) : p;
+    std::vector<std::string> parts;
+    std::size_t i = 0;
+    while (i <= rest.size()) {
+      std::size_t j = rest.find('/', i);
+      if (j == std::string::npos) j = rest.size();
+      std::string c = rest.substr(i, j - i);
+      if (c == "..") {
+        if (parts.empty()) return std::nullopt;
+        parts.pop_back();
+      } else if (!c.empty() && c != ".") {
+        parts.push_back(std::move(c));
+      }
+      i = j + 1;
+    }
+    std::string out = root;
+    for (const auto& c : parts) out += '/' + c;
+    return out;
+  }
+
+  // Whether `prefix` covers `path` by whole components (both from lexical_path).
+  static bool covers(const std::optional<std::string>& prefix,
+                     const std::optional<std::string>& path) {
+    if (!prefix || !path) return false;
+    if (prefix->empty()) return path->empty() || (*path)[0] == '/';  // `/` covers absolute paths
+    return *path == *prefix ||
+           (path->size() > prefix->size() && path->compare(0, prefix->size(), *prefix) == 0 &&
+            (*path)[prefix->size()] == '/');
+  }
+
+  void conditions(const Rule& r, Ctx ctx) {
+    if (r.conditions.empty()) return;
+    if (ctx != Ctx::commands) {
+      for (const auto& c : r.conditions) {
+        error(c.keyword.span, Code::condition_not_supported,
+              "`" + c.keyword.text + "` conditions are for command rules",
+              ctx == Ctx::paths
+                  ? "a path rule already names its paths: list them after the effect"
+                  : "remove the condition, or quote the word to use it as an operand: '" +
+                        c.keyword.text + "'");
+      }
+      return;
+    }
+    std::map<Condition::Kind, const Condition*> seen;
+    for (const auto& c : r.conditions) {
+      auto [first, fresh] = seen.emplace(c.kind, &c);
+      if (!fresh) {
+        error(c.keyword.span, Code::duplicate_condition,
+              std::string("a rule has one `") + condition_name(c.kind) + "` condition",
+              "list every " + std::string(c.kind == Condition::Kind::without ? "option" : "path") +
+                  " in one condition: `" + condition_name(c.kind) + " A B`");
+      }
+      for (const auto& w : c.operands) condition_operand(c, w);
+    }
+    // `inside A outside B` never holds when every A is under some B: no path can be inside
+    // A and outside every B.
+    auto in = seen.find(Condition::Kind::inside), out = seen.find(Condition::Kind::outside);
+    if (in != seen.end() && out != seen.end()) {
+      bool never = true;
+      for (const auto& a : in->second->operands) {
+        auto pa = lexical_path(a.text);
+        bool covered = false;
+        for (const auto& b : out->second->operands)
+          covered = covered || covers(lexical_path(b.text), pa);
+        never = never && covered;
+      }
+      if (never) {
+        diag(out->second->keyword.span, Code::contradictory_condition, Severity::warning,
+             "this rule never applies: every `inside` path is also under an `outside` path",
+             "remove one of the two conditions");
+      }
+    }
+    // The safe directions are `allow … inside` and `deny … outside`; the other two let more
+    // through than a reader expects.
+    for (const auto& c : r.conditions) {
+      if (c.kind == Condition::Kind::outside && r.effect == Effect::allow) {
+        diag(c.keyword.span, Code::weakening_condition, Severity::warning,
+             "`allow … outside` applies as soon as ONE path is outside: a command that also "
+             "touches a path inside them is allowed too",
+             "to limit an allow to some folders, use `inside`: `allow cp inside . /tmp`");
+      } else if (c.kind == Condition::Kind::inside && r.effect != Effect::allow) {
+        diag(c.keyword.span, Code::weakening_condition, Severity::note,
+             std::string("this ") + vigie::to_string(r.effect) +
+                 " applies only when EVERY path is inside them: a command that also touches "
+                 "another path escapes it",
+             "to catch any path under a folder, write a path rule: `paths { " +
+                 std::string(vigie::to_string(r.effect)) + " DIR }`");
+      }
+    }
+  }
+
+  void condition_operand(const Condition& c, const Word& w) {
+    static const std::set<std::string> attrs = {"id", "example", "counterexample"};
+    if (w.kind == Word::Kind::bare && attrs.count(w.text) > 0) {
+      error(w.span, Code::bad_condition_operand,
+            quote(w.text) + " is read as an operand of `" + c.keyword.text + "`",
+            "on the rule's line, `" + w.text +
+                "` comes after the message; or put it on the next line");
+      return;
+    }
+    if (c.kind == Condition::Kind::without) {
+      if (w.kind != Word::Kind::bare || w.text.size() < 2 || w.text[0] != '-') {
+        error(w.span, Code::bad_condition_operand,
+              "`without` takes options, found " + quote(to_source(w)),
+              "write options unquoted, as in a command: `without --staged -f`");
+      }
+      return;
+    }
+    if (w.kind == Word::Kind::regex) {
+      error(w.span, Code::bad_condition_operand, "a /regex/ is not a path",
+            "to write the path `/" + w.text + "`, drop the trailing `/`");
+      return;
+    }
+    if (w.text.empty()) {
+      error(w.span, Code::unresolvable_condition_path, "an empty path",
+            "write a folder: `.` is the project root, `~` the home folder");
+      return;
+    }
+    if (w.text[0] == '~' && w.text.size() > 1 && w.text[1] != '/') {
+      error(w.span, Code::unresolvable_condition_path,
+            quote(w.text) + " can never be resolved: other users' home folders are unknown",
+            "write the absolute path, e.g. `/home/" + w.text.substr(1, w.text.find('/') - 1) +
+                "`; `~` is the home folder of the request");
+      return;
+    }
+    if (auto g = w.text.find_first_of("*?["); g != std::string::npos) {
+      auto slash = w.text.rfind('/', g);
+      std::string folder =
+          slash == std::string::npos ? "." : w.text.substr(0, slash == 0 ? 1 : slash);
+      diag(w.span, Code::unresolvable_condition_path, Severity::warning,
+           quote(w.text) + " is a folder, not a glob: `*`, `?` and `[` are taken literally",
+           "write the folder: `" + c.keyword.text + " " + folder + "`");
     }
   }
 

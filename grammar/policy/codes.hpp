@@ -41,6 +41,7 @@ namespace vigie::policy {
   X(unclosed_block, "V119", "a block without its `}`")                                      \
   X(expected_statement, "V120", "a line that is not a setting, a rule, a test or a block")  \
   X(nesting_too_deep, "V121", "blocks nested too deep")                                     \
+  X(expected_condition_operand, "V122", "a condition without paths or options")             \
   X(unknown_block, "V201", "unknown block")                                                 \
   X(unknown_key, "V202", "unknown setting")                                                 \
   X(unknown_value, "V203", "unknown value")                                                 \
@@ -70,7 +71,13 @@ namespace vigie::policy {
   X(bad_option, "V227", "an `option` spelling that does not start with `-`")                \
   X(duplicate_test_name, "V228", "two tests with the same name")                            \
   X(empty_message, "V229", "an empty message")                                              \
-  X(invalid_id, "V230", "a rule id with characters other than letters, digits, `-_.`")
+  X(invalid_id, "V230", "a rule id with characters other than letters, digits, `-_.`")      \
+  X(condition_not_supported, "V231", "a condition on a rule that is not a command rule")    \
+  X(bad_condition_operand, "V232", "a condition operand that is not a path or an option")   \
+  X(unresolvable_condition_path, "V233", "a condition path that can never be resolved")     \
+  X(duplicate_condition, "V234", "two conditions of the same kind on one rule")             \
+  X(contradictory_condition, "V235", "conditions that can never hold together")             \
+  X(weakening_condition, "V236", "a condition that lets more through than it seems")
 
 enum class Code : std::uint16_t {
 #define VIGIE_X(name, code, summary) name,

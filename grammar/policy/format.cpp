@@ -77,6 +77,7 @@ std::string rule_head(const Rule& r) {
     if (i > 0) out += " | ";
     out += pattern_source(r.alternatives[i]);
   }
+  for (const auto& c : r.conditions) out += ' ' + condition_source(c);
   if (r.message) out += "  " + to_source(*r.message);
   return out;
 }
@@ -270,6 +271,7 @@ struct Dumper {
       for (const auto& it : p.items) out += ' ' + dump_item(it);
       out += ')';
     }
+    for (const auto& c : r.conditions) out += " (" + condition_source(c) + ')';
     if (r.message) out += " (message " + to_source(*r.message) + ')';
     if (r.id) out += " (id " + to_source(*r.id) + ')';
     for (const auto& e : r.examples) out += " (example " + to_source(e) + ')';
@@ -314,6 +316,14 @@ std::string pattern_source(const Pattern& p) {
     if (!out.empty()) out += ' ';
     out += item_source(it);
   }
+  return out;
+}
+
+std::string condition_source(const Condition& c) {
+  std::string out = c.kind == Condition::Kind::inside    ? "inside"
+                    : c.kind == Condition::Kind::outside ? "outside"
+                                                         : "without";
+  for (const auto& w : c.operands) out += ' ' + to_source(w);
   return out;
 }
 

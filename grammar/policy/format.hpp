@@ -9,7 +9,8 @@
 namespace vigie::policy {
 
 // The canonical text of a parsed file (call it only on a file without syntax errors):
-// two-space indentation, effects padded to one width (`deny  rm -rf`), two spaces before a
+// two-space indentation, effects padded to one width (`deny  rm -rf`), a rule's conditions
+// after its patterns with one space (`deny  rm -rf outside /tmp .`), two spaces before a
 // rule's message, one attribute (`id`, `example`, `counterexample`) per line under its rule,
 // comments kept where they were (on their own line or at the end of a line), at most one blank
 // line in a row, none at the start or end of a block. Idempotent: format(parse(format(x))) ==
@@ -30,6 +31,9 @@ std::string to_source(const Word& w);
 
 // A pattern as it would be written in a policy file: `git push (--force | -f)`.
 std::string pattern_source(const Pattern& p);
+
+// A rule's condition as it would be written: `outside /tmp .`, `without --staged`.
+std::string condition_source(const Condition& c);
 
 }  // namespace vigie::policy
 

@@ -76,8 +76,11 @@ struct kw : seq<Keyword, at<delimiter>> {};
 struct effect : sor<kw<TAO_PEGTL_STRING("allow")>, kw<TAO_PEGTL_STRING("deny")>,
                     kw<TAO_PEGTL_STRING("ask")>> {};
 
-// --- rules: EFFECT PATTERN (| PATTERN)* ["message" [id X] [example "…"]…] ------------------
-struct pattern_word : seq<sor<sq_string, regex, bare_word>, at<delimiter>> {};
+// --- rules: EFFECT PATTERN (| PATTERN)* [CONDITION…] ["message" [id X] [example "…"]…] -----
+// The words that start an operand condition: never a pattern word unless quoted ('inside').
+struct cond_keyword : sor<kw<TAO_PEGTL_STRING("inside")>, kw<TAO_PEGTL_STRING("outside")>,
+                          kw<TAO_PEGTL_STRING("without")>> {};
+struct pattern_word : seq<not_at<cond_keyword>, sor<sq_string, regex, bare_word>, at<delimiter>> {};
 struct alt_first : seq<sor<sq_string, regex, bare_word>, at<delimiter>> {};
 struct alt_next : seq<sor<sq_string, regex, bare_word>, at<delimiter>> {};
 struct group_open : one<'('> {};
@@ -91,6 +94,12 @@ struct pattern_next : pattern {};
 struct rule_patterns : seq<must<pattern_first>, star<sp, one<'|'>, sp, must<pattern_next>>> {};
 struct message : seq<dq_string> {};
 
+// CONDITION: `inside PATH…`, `outside PATH…`, `without OPT…` (the checker reads the operands).
+struct cond_kind : seq<cond_keyword> {};
+struct cond_word : seq<not_at<cond_keyword>, sor<sq_string, regex, bare_word>, at<delimiter>> {};
+struct cond_first : cond_word {};
+struct condition : seq<cond_kind, sp, must<cond_first>, sp, star<cond_word, sp>> {};
+
 struct kw_id : kw<TAO_PEGTL_STRING("id")> {};
 struct kw_example : kw<TAO_PEGTL_STRING("example")> {};
 struct kw_counterexample : kw<TAO_PEGTL_STRING("counterexample")> {};
@@ -101,8 +110,8 @@ struct attribute : sor<seq<kw_id, sp, must<id_value>>, seq<kw_example, sp, must<
                        seq<kw_counterexample, sp, must<counterexample_value>>> {};
 
 struct rule_end : line_rest {};
-struct rule_line
-    : seq<effect, sp, rule_patterns, sp, opt<message, sp, star<attribute, sp>>, must<rule_end>> {};
+struct rule_line : seq<effect, sp, rule_patterns, sp, star<condition, sp>,
+                       opt<message, sp, star<attribute, sp>>, must<rule_end>> {};
 
 // An attribute on its own line attaches to the rule above it.
 struct attr_end : line_rest {};
@@ -185,6 +194,7 @@ struct State {
   Effect effect = Effect::ask;
   Span effect_span;
   Rule rule;
+  Condition condition;
   Pattern pattern;
   PatternItem group;
   std::vector<std::pair<std::string, Word>> attrs;  // id / example / counterexample
@@ -204,6 +214,7 @@ struct State {
     line_end = e;
     last_end = b;
     rule = Rule{};
+    condition = Condition{};
     pattern = Pattern{};
     group = PatternItem{};
     attrs.clear();
@@ -393,6 +404,34 @@ struct action<grammar::pattern_next> : action<grammar::pattern_first> {};
 template <>
 struct action<grammar::message> {
   static void apply0(State& s) { s.rule.message = s.word; }
+};
+template <>
+struct action<grammar::cond_kind> {
+  template <typename In>
+  static void apply(const In& in, State& s) {
+    s.condition = Condition{};
+    s.condition.keyword =
+        make_word(Word::Kind::bare, in.string(), s.offset(in.begin()), s.offset(in.end()));
+    s.last_end = s.condition.keyword.span.end;
+    const std::string& k = s.condition.keyword.text;
+    s.condition.kind = k == "inside"    ? Condition::Kind::inside
+                       : k == "outside" ? Condition::Kind::outside
+                                        : Condition::Kind::without;
+  }
+};
+template <>
+struct action<grammar::cond_word> {
+  static void apply0(State& s) { s.condition.operands.push_back(s.word); }
+};
+template <>
+struct action<grammar::cond_first> : action<grammar::cond_word> {};
+template <>
+struct action<grammar::condition> {
+  static void apply0(State& s) {
+    s.condition.span = {s.condition.keyword.span.begin, s.last_end};
+    s.rule.conditions.push_back(std::move(s.condition));
+    s.condition = Condition{};
+  }
 };
 template <>
 struct action<grammar::id_value> {
@@ -598,10 +637,11 @@ template <> inline constexpr ErrorInfo error_message<g::sq_close>{Code::untermin
 template <> inline constexpr ErrorInfo error_message<g::escape_char>{Code::invalid_escape, "unknown escape `\\{}` in a string", "the escapes are `\\\"`, `\\\\`, `\\n` and `\\t`; for a literal backslash use single quotes", false, true};
 template <> inline constexpr ErrorInfo error_message<g::pattern_first>{Code::expected_pattern, "expected a pattern after the effect, found {}", "write what the rule matches, e.g. `allow git status`; a double-quoted string is the message"};
 template <> inline constexpr ErrorInfo error_message<g::pattern_next>{Code::expected_alternative, "expected a pattern after `|`, found {}", "add an alternative or remove the trailing `|`"};
+template <> inline constexpr ErrorInfo error_message<g::cond_first>{Code::expected_condition_operand, "expected a path or an option after the condition, found {}", "write `inside PATH…`, `outside PATH…` or `without -OPT…`; to match the word itself in the pattern, quote it: 'outside'"};
 template <> inline constexpr ErrorInfo error_message<g::alt_first>{Code::bad_group_item, "expected a word or a /regex/ in the group, found {}", "write alternatives as `(a | b | /re/)`"};
 template <> inline constexpr ErrorInfo error_message<g::alt_next>{Code::bad_group_item, "expected a word or a /regex/ after `|`, found {}", "write alternatives as `(a | b | /re/)`"};
 template <> inline constexpr ErrorInfo error_message<g::group_close>{Code::unclosed_group, "expected `)` to close the group, found {}", "close the group with `)`"};
-template <> inline constexpr ErrorInfo error_message<g::rule_end>{Code::unexpected_text, "unexpected {} in a rule", "a rule is `EFFECT PATTERN [\"message\"]`; after the message come only `id`, `example` and `counterexample`"};
+template <> inline constexpr ErrorInfo error_message<g::rule_end>{Code::unexpected_text, "unexpected {} in a rule", "a rule is `EFFECT PATTERN [CONDITION…] [\"message\"]`; after the message come only `id`, `example` and `counterexample`"};
 template <> inline constexpr ErrorInfo error_message<g::attr_end>{Code::unexpected_text, "unexpected {} after an attribute", "write one `id`, `example` or `counterexample` per line, with one value"};
 template <> inline constexpr ErrorInfo error_message<g::test_end>{Code::unexpected_text, "unexpected {} in a test case", "a test case is `KIND SUBJECT [with KEY VALUE…] => EFFECT [rule ID] [\"message\"]`"};
 template <> inline constexpr ErrorInfo error_message<g::setting_end>{Code::unexpected_text, "unexpected {} in a setting", "quote a value that contains `(`, `)`, `|`, `{` or `}`"};
@@ -656,6 +696,21 @@ LineError make_error(const ErrorInfo& info, std::uint32_t pos, const State& s) {
     if (auto m = did_you_mean(std::string(rest.substr(0, len)), {"allow", "deny", "ask"})) {
       help = "did you mean `" + *m + "`?";
     }
+  }
+  if (!at_end && (info.code == Code::expected_pattern || info.code == Code::expected_alternative)) {
+    std::string_view w = rest.substr(0, len);
+    if (w == "inside" || w == "outside" || w == "without") {
+      help = "`" + std::string(w) +
+             "` starts a condition, which comes after the patterns; to match the word, quote "
+             "it: '" +
+             std::string(w) + "'";
+    }
+  }
+  if (!at_end && info.code == Code::unexpected_text && rest[0] == '|' &&
+      !s.rule.conditions.empty()) {
+    help =
+        "conditions come after every pattern and apply to all of them: `deny a | b outside "
+        "/tmp`";
   }
   LineError e{info.code, {pos, pos + len}, std::move(msg), std::move(help), at_end};
   if (info.from_string_open) {

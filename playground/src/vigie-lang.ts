@@ -36,6 +36,9 @@ const VALUES = new Set([
   "none", "actions", "minutes", "GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS",
 ]);
 const EFFECTS: Record<string, string> = { allow: "effectAllow", deny: "effectDeny", ask: "effectAsk" };
+// Operand conditions of a command rule (docs/language.md, "Operand conditions"): after the
+// patterns, before the message; a bare one is always the keyword (quoted, it is a word).
+const CONDITIONS = new Set(["inside", "outside", "without"]);
 
 interface State {
   depth: number;
@@ -164,6 +167,7 @@ export const vigieStreamParser = {
       state.wordIndex = 1;
       return "propertyName";
     }
+    if (CONDITIONS.has(w) && state.firstWord in EFFECTS && !state.afterMessage) return "keyword";
     if (w === "interactive" && block === "test") return "propertyName";
     if (w === "with" && block === "test") return "propertyName";
     if (w === "..." || w === "$" || w === "*") return "operator";
@@ -223,6 +227,7 @@ const WORDS = [
   ...[...SETTINGS].map((w) => ({ label: w, type: "property" })),
   ...[...TEST_KINDS].map((w) => ({ label: w, type: "type" })),
   ...["allow", "deny", "ask"].map((w) => ({ label: w, type: "keyword", boost: 2 })),
+  ...[...CONDITIONS].map((w) => ({ label: w, type: "keyword" })),
   ...["readonly", "auto", "on", "off", "user", "root", "always", "never", "none", "actions", "minutes", "with", "rule"].map((w) => ({ label: w, type: "constant" })),
 ];
 const vigieCompletion = vigieLanguage.data.of({ autocomplete: completeFromList(WORDS) });
