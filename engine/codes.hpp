@@ -30,6 +30,8 @@ namespace vigie::engine {
   X(invalid_test_request, "V330", "a test's request is not valid")                            \
   X(allow_overridden, "V340", "an allow that a deny or ask always overrides")                 \
   X(shadowed_rule, "V341", "a rule shadowed by an earlier, broader rule of the same effect")  \
+  X(condition_never_holds, "V342", "a `without` refusing an option its rule requires")        \
+  X(condition_without_paths, "V343", "a path condition on a command touching no known path")  \
   X(internal_error_compile, "V399", "internal error while compiling")
 
 struct CodeInfo {

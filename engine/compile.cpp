@@ -13,8 +13,10 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/compile.hpp"
+#include "engine/conditions.hpp"
 #include "engine/limits.hpp"
 #include "engine/match.hpp"
+#include "engine/programs.hpp"
 #include "engine/safety.hpp"
 #include "grammar/policy/check.hpp"
 #include "grammar/policy/format.hpp"
@@ -88,6 +90,7 @@ std::string rule_text(const Rule& r) {
     if (i) s += " | ";
     s += policy::pattern_source(r.alternatives[i]);
   }
+  for (const auto& c : r.conditions) s += ' ' + policy::condition_source(c);
   return s;
 }
 
@@ -334,7 +337,8 @@ class Builder {
                      const std::pair<std::vector<Tok>, std::vector<shell::WordView>>* split) {
       const CommandPattern& b = cr.patterns[i];
       const CommandPattern& a = cr.patterns[j];
-      if (i == j || a.rule == b.rule) return false;
+      // A rule with conditions may not apply: it overrides or shadows nothing for sure.
+      if (i == j || a.rule == b.rule || !a.conditions.empty()) return false;
       const auto& site = rule_sites_[b.rule];
       const RuleInfo& ar = impl_.rules[a.rule];
       if (split && a.effect != Effect::allow && !a.items.empty() && covers(a.items, split->first) &&
@@ -389,8 +393,15 @@ class Builder {
         NormalizedCommand n = normalize(pr.commands.front(), impl_.commands.normalize);
         std::vector<PatternMatch> ms;
         match_command(impl_.commands, n, ms);
-        for (const auto& m : ms)
-          if (impl_.commands.patterns[m.pattern].rule == ex.rule && m.certain) matched = true;
+        // Conditions are checked in a fixed place: the project at /project (the cwd), the
+        // home folder at /home/user, no filesystem.
+        ConditionContext cc{"/project", "/home/user", "/project", nullptr};
+        for (const auto& m : ms) {
+          const CommandPattern& cp = impl_.commands.patterns[m.pattern];
+          if (cp.rule == ex.rule && m.certain &&
+              check_conditions(cp, n, cc) == ConditionResult::holds)
+            matched = true;
+        }
       }
       if (matched != ex.must_match) {
         error(*ex.file, ex.span, ex.must_match ? "V320" : "V321",
@@ -707,6 +718,91 @@ class Builder {
            it.word.text.size() > 1 && it.word.text[0] == '-';
   }
 
+  // The operand conditions of a rule (docs/language.md, "Operand conditions") into one of its
+  // patterns: paths kept as written (resolved per request), `without` options as spelling
+  // classes of the pattern's command (`git checkout` first, then `git`). A `without` naming an
+  // option the pattern itself requires makes the rule dead (V342).
+  void command_conditions(const File& f, const Rule& r, const Pattern& p, CommandPattern& cp) {
+    std::string command;  // `git checkout`: the command and its first positional word
+    for (const PatternItem& it : p.items) {
+      if (it.kind != PatternItem::Kind::word || is_option_item(it)) {
+        if (command.empty() || it.kind != PatternItem::Kind::word) break;
+        continue;
+      }
+      if (!command.empty()) {
+        command += ' ' + it.word.text;
+        break;
+      }
+      command = it.word.text;
+    }
+    // The pattern's own option words, as a command would carry them.
+    std::vector<shell::WordView> written(1);
+    for (const PatternItem& it : p.items) {
+      if (!is_option_item(it)) continue;
+      shell::WordView w;
+      w.text = it.word.text;
+      w.literal = it.word.text;
+      w.pattern = it.word.text;
+      written.push_back(std::move(w));
+    }
+    std::string name = command.substr(0, command.find(' '));
+    bool paths_known = name.empty() || touches_paths(name);
+    for (const auto& c : r.conditions) {
+      if (c.kind != policy::Condition::Kind::without) {
+        auto& paths = c.kind == policy::Condition::Kind::inside ? cp.conditions.inside
+                                                                : cp.conditions.outside;
+        if (!paths_known) {
+          const ProgramDecl* d = find_program(name);
+          warning(f, c.keyword.span, "V343",
+                  fmt::format("this rule never applies: {}, so `{}` never holds",
+                              d ? fmt::format("`{}` has no path operands or options in the "
+                                              "programs table",
+                                              name)
+                                : fmt::format("`{}` is not in the programs table (its operands "
+                                              "are not paths)",
+                                              name),
+                              c.keyword.text),
+                  "limit the rule with `without`, or judge its paths with a path rule "
+                  "(`paths { deny DIR }`)");
+          paths_known = true;  // once per pattern
+        }
+        if (!paths) paths.emplace();
+        for (const auto& w : c.operands) paths->push_back(w.text);
+        continue;
+      }
+      for (const auto& w : c.operands) {
+        for (auto& spec : specs_for(command, w.text, impl_.commands.aliases)) {
+          if (has_option(written, 1, spec)) {
+            warning(f, w.span, "V342",
+                    fmt::format("this rule never applies: it requires `{}` and `without {}` "
+                                "refuses it ({})",
+                                pattern_option_text(p), w.text, spec.display()),
+                    "remove the option from the pattern or from `without`");
+          }
+          cp.conditions.without.push_back(std::move(spec));
+        }
+      }
+    }
+  }
+
+  // Whether the programs table says `name` can touch a path through its operands or options.
+  static bool touches_paths(std::string_view name) {
+    const ProgramDecl* d = find_program(name);
+    if (!d) return false;
+    if (!d->handler.empty() && d->handler != "wrapper") return true;  // find, tar, git...
+    if (d->operands.find_first_of("rwdx") != std::string::npos) return true;
+    return std::any_of(d->options.begin(), d->options.end(), [](const OptionDecl& o) {
+      return (o.role != 0 && std::string_view("rwdxctPaf").find(o.role) != std::string::npos);
+    });
+  }
+
+  static std::string pattern_option_text(const Pattern& p) {
+    std::string out;
+    for (const PatternItem& it : p.items)
+      if (is_option_item(it)) out += (out.empty() ? "" : " ") + it.word.text;
+    return out;
+  }
+
   void command_rule(const File& f, const Rule& r) {
     std::string text = rule_text(r);
     std::uint32_t ri =
@@ -747,6 +843,7 @@ class Builder {
               "write the command first");
         continue;
       }
+      command_conditions(f, r, p, cp);
       impl_.commands.patterns.push_back(std::move(cp));
     }
     for (const auto& ex : r.examples) examples_.push_back({&f, ex.span, ex.text, ri, true});

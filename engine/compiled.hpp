@@ -14,6 +14,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -42,11 +43,23 @@ struct Tok {
   std::vector<Tok> alts;       // alt: words and regexes
 };
 
+// The operand conditions of a rule (docs/language.md, "Operand conditions"), checked by
+// `check_conditions` (engine/conditions.hpp) once the pattern matched. Every one must hold.
+struct Conditions {
+  // `inside P…` / `outside P…`: the paths as written (`~`, `~/x`, `/x`; `.` and relative paths
+  // are relative to the project root), resolved per request like path rules.
+  std::optional<std::vector<std::string>> inside, outside;
+  // `without OPT…`: none of these options may be given (each with every spelling).
+  std::vector<OptionSpec> without;
+  bool empty() const { return !inside && !outside && without.empty(); }
+};
+
 struct CommandPattern {
   std::vector<Tok> items;           // allow: every item in order; deny/ask: positional items
   std::vector<OptionSpec> options;  // deny/ask: required options, any spelling, any order
   std::uint32_t rule = 0;           // index into Impl::rules
   Effect effect = Effect::ask;
+  Conditions conditions;  // empty for most rules
 };
 
 // A trie over literal leading tokens. A pattern is stored at the node reached by its leading
