@@ -261,3 +261,50 @@ TEST_CASE("conditions: all must hold; fails beats unknown beats holds") {
   CHECK(check_conditions(both, cmd({"cp", "~/.ssh/id"}, {"~/.ssh/id"}), kCtx) == fails);
   CHECK(check_conditions(both, cmd({"cp", "/a"}, {"/a"}), kCtx) == fails);
 }
+
+namespace {
+
+// The codes of a compiled policy's diagnostics, in order.
+std::vector<std::string> codes_of(const std::string& commands) {
+  auto r = vigie::compile({{"c.vigie", "policy \"c\"\ncommands {\n" + commands + "}\n"}});
+  std::vector<std::string> out;
+  for (const auto& d : r.diagnostics)
+    if (d.severity != Severity::note) out.push_back(d.code);
+  return out;
+}
+
+using Codes = std::vector<std::string>;
+
+}  // namespace
+
+TEST_CASE("conditions: the compile stage reports rules they make dead") {
+  // V342: `without` refuses an option the pattern requires, in any spelling.
+  CHECK(codes_of("  deny rm -rf without --recursive \"x y\"\n") == Codes{"V342"});
+  CHECK(codes_of("  deny rm -r without -R \"x y\"\n") == Codes{"V342"});
+  CHECK(codes_of("  allow git checkout -f without --force\n") == Codes{"V342"});
+  CHECK(codes_of("  deny rm -rf without --dry-run \"x y\"\n").empty());
+  CHECK(codes_of("  allow git checkout -- without --staged\n").empty());
+  // V343: a path condition on a program the programs table gives no path.
+  CHECK(codes_of("  deny frobnicate outside /tmp \"x y\"\n") == Codes{"V343"});
+  CHECK(codes_of("  deny rm -rf outside /tmp . \"x y\"\n").empty());
+  CHECK(codes_of("  deny frobnicate without -x \"x y\"\n").empty());
+}
+
+TEST_CASE("conditions: a rule with conditions neither overrides nor shadows (V340, V341)") {
+  CHECK(codes_of("  deny rm outside /tmp \"x y\"\n  allow rm -f\n").empty());
+  CHECK(codes_of("  deny rm \"x y\"\n  allow rm -f\n") == Codes{"V340"});
+  CHECK(codes_of("  deny rm without -i \"x y\"\n  deny rm -rf \"x y\"\n").empty());
+  // The conditional rule itself can still be shadowed by an unconditional broader one.
+  CHECK(codes_of("  deny rm \"x y\"\n  deny rm -rf outside /tmp \"x y\"\n") == Codes{"V341"});
+}
+
+TEST_CASE("conditions: examples must satisfy the conditions") {
+  CHECK(codes_of("  deny rm -rf outside /tmp . \"x y\"\n    example \"rm -rf /etc\"\n"
+                 "    counterexample \"rm -rf /tmp/x\"\n    counterexample \"rm -rf build\"\n")
+            .empty());
+  CHECK(codes_of("  deny rm -rf outside /tmp . \"x y\"\n    example \"rm -rf /tmp/x\"\n") ==
+        Codes{"V320"});
+  CHECK(codes_of("  allow git restore without --staged\n    example \"git restore a\"\n"
+                 "    counterexample \"git restore --staged a\"\n")
+            .empty());
+}
