@@ -12,7 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/compiled.hpp"
-#include "engine/limits.hpp"
+#include "engine/conditions.hpp"
 #include "engine/match.hpp"
 #include "engine/plain.hpp"
 #include "engine/safety.hpp"
@@ -27,9 +27,9 @@ using nlohmann::json;
 
 // Nested scripts (`bash -c '…'`, `eval`) are re-parsed at most this deep: each level is a full
 // parse, and 8 is far beyond what a legitimate command line nests.
-constexpr unsigned kMaxScriptDepth = limits::script_depth;
+constexpr unsigned kMaxScriptDepth = 8;
 // A request input larger than this is not judged (fail closed): 1 MiB, the shell parser's limit.
-constexpr std::size_t kMaxInputBytes = limits::input_bytes;
+constexpr std::size_t kMaxInputBytes = 1u << 20;
 
 // A built-in rule (safety checks, modes, session) in decisions: no file, a stable id.
 RuleRef builtin(std::string id, Effect e) {
@@ -234,59 +234,6 @@ struct Judge {
     return s;
   }
 
-  static bool writes(const std::string& op) {
-    return op == ">" || op == ">>" || op == ">|" || op == "&>" || op == "&>>" || op == "<>";
-  }
-
-  static bool harmless_target(const std::string& t) {
-    return t == "/dev/null" || t == "/dev/stdout" || t == "/dev/stderr" || t == "/dev/tty" ||
-           t.rfind("/dev/fd/", 0) == 0;
-  }
-
-  // Path arguments of well-known file commands: (index of word, access).
-  static std::vector<std::pair<std::size_t, Access>> path_args(const NormalizedCommand& n) {
-    static const std::set<std::string, std::less<>> readers = {
-        "cat",  "head", "tail",   "less", "more",   "grep",    "egrep",     "fgrep", "rg",   "wc",
-        "file", "stat", "nl",     "od",   "xxd",    "strings", "diff",      "cmp",   "sort", "uniq",
-        "cut",  "ls",   "source", ".",    "base64", "md5sum",  "sha256sum", "cd"};
-    static const std::set<std::string, std::less<>> writers = {
-        "rm",  "rmdir", "touch", "mkdir", "truncate", "shred",  "unlink",
-        "tee", "chmod", "chown", "chgrp", "ln",       "install"};
-    std::vector<std::pair<std::size_t, Access>> out;
-    const std::string& name = n.name;
-    bool reader = readers.count(name) > 0, writer = writers.count(name) > 0;
-    bool copy = name == "cp" || name == "mv";
-    bool sed_inplace = false;
-    if (name == "sed")
-      for (const auto& w : n.words)
-        if (w.literal && (w.literal->rfind("-i", 0) == 0 || *w.literal == "--in-place"))
-          sed_inplace = true;
-    if (!reader && !writer && !copy && !sed_inplace) return out;
-    std::vector<std::size_t> operands;
-    bool done = false;
-    for (std::size_t i = 1; i < n.words.size(); ++i) {
-      const auto& w = n.words[i];
-      std::string v = w.literal ? *w.literal : w.pattern ? *w.pattern : w.text;
-      if (!done && v == "--") {
-        done = true;
-        continue;
-      }
-      if (!done && v.size() > 1 && v[0] == '-') continue;
-      operands.push_back(i);
-    }
-    // chmod MODE FILE…, chown OWNER FILE…; grep PATTERN FILE…: the first operand is not a path.
-    std::size_t skip = (name == "chmod" || name == "chown" || name == "chgrp" || name == "grep" ||
-                        name == "egrep" || name == "fgrep" || name == "rg" || name == "sed")
-                           ? 1
-                           : 0;
-    for (std::size_t k = skip; k < operands.size(); ++k) {
-      Access a = reader ? Access::read : Access::write;
-      if (copy) a = (k + 1 == operands.size() || name == "mv") ? Access::write : Access::read;
-      out.push_back({operands[k], a});
-    }
-    return out;
-  }
-
   // Whether any path rule could restrict this access: when none can, a path that is not
   // static needs no human.
   bool paths_matter(Access access) const {
@@ -307,7 +254,7 @@ struct Judge {
       return part;
     }
     std::string v = *w.pattern;
-    if (harmless_target(v)) return {};
+    if (harmless_device(v)) return {};
     if (w.has_glob) {
       // A glob: judge the folder it expands in (its fixed prefix).
       auto star = v.find_first_of("*?[");
@@ -315,6 +262,65 @@ struct Judge {
       v = slash == std::string::npos ? "." : v.substr(0, slash == 0 ? 1 : slash);
     }
     return judge_path(v, access, cwd, &t);
+  }
+
+  ConditionContext condition_context(const std::string& cwd) {
+    ConditionContext c;
+    c.cwd = cwd;
+    c.home = home;
+    c.project = project();
+    c.fs = fs;
+    return c;
+  }
+
+  // The mode's default for a change to a file (what an Edit/Write tool call gets).
+  Part edit_default(const std::string& shown) const {
+    Part dp;
+    dp.from_default = true;
+    Effect def = mode_default("edit", "");
+    dp.effect = def;
+    if (def == Effect::deny) {
+      dp.rule = builtin("mode.readonly", Effect::deny);
+      dp.message = "read-only mode: files are not changed";
+    } else if (def == Effect::ask) {
+      dp.message = fmt::format("change `{}`?", shown);
+    }
+    return dp;
+  }
+
+  // Every path the command touches (engine/programs.hpp: operands, option values,
+  // redirections). Reads and runs are judged by the path rules; writes and deletes also by the
+  // protected globs and files run by third parties. A write through a redirection also gets the
+  // mode's default for an edit, like a Write tool call; a write through the operands of a
+  // command the policy allows (by a rule or an allow default) is covered by that allow.
+  void judge_files(const NormalizedCommand& n, bool explicit_allow, const std::string& cwd,
+                   TraceEntry& t, Part& acc) {
+    if (n.files.empty()) return;
+    std::string fcwd = cwd;
+    if (n.chdir && n.chdir->pattern && !n.chdir->has_glob) {
+      Resolved r = resolve_path(*n.chdir->pattern, cwd, home, fs);
+      if (r.ok) fcwd = r.path;
+    }
+    for (const auto& f : n.files) {
+      bool writes = f.touch == Touch::write || f.touch == Touch::delete_;
+      Access access = writes ? Access::write : Access::read;
+      bool is_chdir = n.chdir && f.from != From::redirect && f.word.text == n.chdir->text &&
+                      f.word.span.begin == n.chdir->span.begin;
+      const std::string& base = (f.from == From::redirect || is_chdir) ? cwd : fcwd;
+      if (!writes && !paths_matter(access)) continue;  // nothing can restrict this read
+      TraceEntry pt;
+      const char* what = f.from == From::redirect ? "redirection target" : "path";
+      Part part = judge_word_path(f.word, access, base, pt, what);
+      for (auto& m : pt.matched) t.matched.push_back(m);
+      if (writes && part.effect == Effect::allow) {
+        std::string resolved = pt.text;
+        if (resolved.empty() && f.word.pattern && !f.word.has_glob)
+          resolved = resolve_path(*f.word.pattern, base, home, fs).path;
+        bool covered = explicit_allow && f.from != From::redirect;
+        if (!covered) fold(part, edit_default(resolved.empty() ? f.word.text : resolved));
+      }
+      fold(acc, part);
+    }
   }
 
   void fold(Part& acc, const Part& p2) {
@@ -341,6 +347,7 @@ struct Judge {
     t.context = cmd.context;
     Part acc;
     acc.effect = Effect::allow;
+    bool explicit_allow = false;  // the policy allows the command (a rule or an allow default)
 
     if (!n.words.empty()) {
       std::vector<PatternMatch> ms;
@@ -348,16 +355,21 @@ struct Judge {
       std::optional<Part> rule_part;
       for (const auto& m : ms) {
         const CommandPattern& cp = p.commands.patterns[m.pattern];
+        ConditionResult cr = check_conditions(cp, n, condition_context(cwd));
+        if (cr == ConditionResult::fails ||
+            (cr == ConditionResult::unknown && cp.effect == Effect::allow))
+          continue;
+        bool certain = m.certain && cr == ConditionResult::holds;
         RuleRef r = ref(cp.rule);
         note_match(r, &t);
         Part part;
-        part.effect = m.certain ? cp.effect : std::min(cp.effect, Effect::ask);
+        part.effect = certain ? cp.effect : std::min(cp.effect, Effect::ask);
         part.rule = r;
         part.message = p.rules[cp.rule].message;
         if (part.message.empty() && part.effect == Effect::ask)
           part.message =
               fmt::format("`{}` needs a human's approval (rule `{}`)", join(t.argv), r.id);
-        if (!m.certain)
+        if (!certain)
           part.message = fmt::format(
               "`{}` may match the rule `{}` (a word is not static): a human must check it",
               join(t.argv), r.id);
@@ -396,6 +408,7 @@ struct Judge {
         }
         rule_part = def;
       }
+      explicit_allow = rule_part->effect == Effect::allow;
       fold(acc, *rule_part);
       if (mode == Mode::readonly && acc.effect != Effect::deny) {
         Part ro;
@@ -428,18 +441,8 @@ struct Judge {
         note_match(*s.rule, &t);
         fold(acc, s);
       }
-      for (auto [i, access] : path_args(n)) {
-        TraceEntry pt;
-        fold(acc, judge_word_path(n.words[i], access, cwd, pt, "path"));
-        for (auto& m : pt.matched) t.matched.push_back(m);
-      }
     }
-    for (const auto& r : cmd.redirects) {
-      if (!writes(r.op)) continue;
-      TraceEntry pt;
-      fold(acc, judge_word_path(r.target, Access::write, cwd, pt, "redirection target"));
-      for (auto& m : pt.matched) t.matched.push_back(m);
-    }
+    judge_files(n, explicit_allow, cwd, t, acc);
     t.effect = acc.effect;
     t.reason = acc.message;
     d.trace.push_back(std::move(t));
@@ -819,26 +822,6 @@ struct Judge {
   bool never_remember = false;
 };
 
-// nlohmann::json's destructor moves the children of a non-empty array or object to a
-// heap-allocated stack: an allocation failure there would terminate (the destructor is noexcept).
-// Emptying the value bottom-up first leaves the destructor nothing to allocate (tests/alloc). The
-// depth is bounded: json_depth_within is checked before parsing.
-void drain_json(json& j) noexcept {
-  if (j.is_array()) {
-    auto& a = j.get_ref<json::array_t&>();
-    for (auto& c : a) drain_json(c);
-    a.clear();
-  } else if (j.is_object()) {
-    auto& o = j.get_ref<json::object_t&>();
-    for (auto& kv : o) drain_json(kv.second);
-    o.clear();
-  }
-}
-struct JsonDrain {
-  json& j;
-  ~JsonDrain() { drain_json(j); }
-};
-
 Decision decide_one(const Policy::Impl& p, const Request& req, const DecideOptions& opt,
                     bool* never_remember) {
   Decision d;
@@ -861,15 +844,7 @@ Decision decide_one(const Policy::Impl& p, const Request& req, const DecideOptio
     d.rule = builtin("limits.input-size", Effect::ask);
     return d;
   }
-  if (!json_depth_within(req.input_json)) {  // before parsing: serializing JSON recurses
-    d.decision = Effect::ask;
-    d.error = json_depth_error();
-    d.message = *d.error;
-    d.rule = builtin("limits.json-depth", Effect::ask);
-    return d;
-  }
   json input = json::parse(req.input_json, nullptr, false);
-  JsonDrain drain_input{input};
   if (input.is_discarded() || !input.is_object()) {
     d.decision = Effect::ask;
     d.error = "the request input is not a JSON object";
@@ -971,9 +946,7 @@ Decision decide_layers(const Policy::Impl& p, const Request& req, const DecideOp
 }
 
 std::string canonical_call(const Request& req) {
-  if (!json_depth_within(req.input_json)) return req.tool + '\n' + req.input_json;  // too deep
   json input = json::parse(req.input_json, nullptr, false);
-  JsonDrain drain{input};
   return req.tool + '\n' + (input.is_discarded() ? req.input_json : input.dump());
 }
 
@@ -1025,59 +998,37 @@ void apply_session(const Policy::Impl& p, const Request& req, Session& s, Decisi
 
 namespace vigie {
 
-namespace {
-
-// The decision when even the error path runs out of memory: every string fits in the small-string
-// buffer, so nothing here allocates (tests/alloc).
-Decision out_of_memory(bool interactive) noexcept {
-  Decision d;
-  d.decision = interactive ? Effect::ask : Effect::deny;
-  d.error = "out of memory";
-  d.message = "out of memory";
-  d.rule.id = "internal-error";
-  d.rule.file = "<builtin>";
-  d.rule.effect = d.decision;
-  return d;
-}
-
-}  // namespace
-
 Decision Policy::decide(const Request& req, const DecideOptions& opt) const noexcept {
+  Decision d;
   try {
-    Decision d;
-    try {
-      bool nr = false;
-      d = engine::decide_layers(*impl_, req, opt, &nr);
-      if (opt.session) engine::apply_session(*impl_, req, *opt.session, d, nr);
-      engine::bound_trace(d);
-    } catch (const std::exception& e) {
-      d = Decision{};
-      d.decision = Effect::ask;
-      d.error = fmt::format("internal error: {}", e.what());
-      d.message = "vigie could not judge this request (internal error): a human must decide";
-      d.rule = engine::builtin("internal-error", Effect::ask);
-    } catch (...) {
-      d = Decision{};
-      d.decision = Effect::ask;
-      d.error = "internal error";
-      d.message = "vigie could not judge this request (internal error): a human must decide";
-      d.rule = engine::builtin("internal-error", Effect::ask);
-    }
-    if (d.decision == Effect::ask && !req.interactive) {
-      Effect e = impl_->non_interactive.value_or(Effect::deny);
-      if (e == Effect::deny) {
-        d.decision = Effect::deny;
-        d.message = fmt::format(
-            "this needs a human's approval and none is available (non-interactive run): {}",
-            d.message.empty() ? "not allowed by policy" : d.message);
-        d.rule.effect = Effect::deny;
-      }
-    }
-    if (d.decision == Effect::deny && d.message.empty()) d.message = "denied by policy";
-    return d;
-  } catch (...) {  // the error path itself failed (out of memory)
-    return out_of_memory(req.interactive);
+    bool nr = false;
+    d = engine::decide_layers(*impl_, req, opt, &nr);
+    if (opt.session) engine::apply_session(*impl_, req, *opt.session, d, nr);
+  } catch (const std::exception& e) {
+    d = Decision{};
+    d.decision = Effect::ask;
+    d.error = fmt::format("internal error: {}", e.what());
+    d.message = "vigie could not judge this request (internal error): a human must decide";
+    d.rule = engine::builtin("internal-error", Effect::ask);
+  } catch (...) {
+    d = Decision{};
+    d.decision = Effect::ask;
+    d.error = "internal error";
+    d.message = "vigie could not judge this request (internal error): a human must decide";
+    d.rule = engine::builtin("internal-error", Effect::ask);
   }
+  if (d.decision == Effect::ask && !req.interactive) {
+    Effect e = impl_->non_interactive.value_or(Effect::deny);
+    if (e == Effect::deny) {
+      d.decision = Effect::deny;
+      d.message = fmt::format(
+          "this needs a human's approval and none is available (non-interactive run): {}",
+          d.message.empty() ? "not allowed by policy" : d.message);
+      d.rule.effect = Effect::deny;
+    }
+  }
+  if (d.decision == Effect::deny && d.message.empty()) d.message = "denied by policy";
+  return d;
 }
 
 }  // namespace vigie

@@ -1,5 +1,7 @@
 #include "engine/normalize.hpp"
 
+#include "engine/program_handlers.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -21,15 +23,7 @@ bool in(std::string_view s, std::initializer_list<std::string_view> set) {
 bool starts_with(std::string_view s, std::string_view p) {
   return s.substr(0, p.size()) == p;
 }
-bool ends_with(std::string_view s, std::string_view p) {
-  return s.size() >= p.size() && s.substr(s.size() - p.size()) == p;
-}
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 const std::string* lit(const Words& w, std::size_t i) {
   return i < w.size() && w[i].literal ? &*w[i].literal : nullptr;
@@ -74,60 +68,13 @@ bool holds_substitution(const WordView& w) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Wrapper syntax
+// Wrappers: their options come from the programs table (engine/programs_table.cpp, handler
+// "wrapper"), parsed the way their own getopt_long would (`--outp` is time's `--output`).
 // ---------------------------------------------------------------------------------------------
 
-struct WrapperSyntax {
-  std::string_view name;
-  bool safe;                           // allow rules look through it
-  std::string_view arg_shorts;         // short options that take an argument
-  std::string_view arg_longs;          // long options that take an argument, space-separated
-  std::string_view optional_attached;  // xargs -e[EOF] -i[R] -l[N]: rest of the cluster
-  bool assignments;                    // NAME=value words before the command
-  int positionals;                     // words before the command (timeout DURATION)
-};
-
-// The wrappers vigie knows, with the options that take an argument (every other option is a
-// flag). `sudo -h` is help (newer sudo spells the host `--host=`).
-const std::array kWrappers = {
-    WrapperSyntax{
-        "sudo", false, "aCcDgpRrTtUu",
-        "user group prompt close-from chdir role type command-timeout other-user host chroot", "",
-        true, 0},
-    WrapperSyntax{"doas", false, "auC", "", "", false, 0},
-    WrapperSyntax{"env", false, "uCSP", "unset chdir split-string", "", true, 0},
-    WrapperSyntax{"nice", true, "n", "adjustment", "", false, 0},
-    WrapperSyntax{"nohup", true, "", "", "", false, 0},
-    WrapperSyntax{"time", true, "fo", "format output", "", false, 0},
-    WrapperSyntax{"timeout", true, "sk", "signal kill-after", "", false, 1},
-    WrapperSyntax{"stdbuf", true, "ioe", "input output error", "", false, 0},
-    WrapperSyntax{"command", true, "", "", "", false, 0},
-    WrapperSyntax{"builtin", false, "", "", "", false, 0},
-    WrapperSyntax{"exec", false, "a", "", "", false, 0},
-    WrapperSyntax{"xargs", false, "adEILnPs",
-                  "arg-file delimiter max-args max-procs max-chars process-slot-var", "eil", false,
-                  0},
-    WrapperSyntax{"ionice", true, "cnpPu", "class classdata pid pgid uid", "", false, 0},
-    WrapperSyntax{"setsid", true, "", "", "", false, 0},
-    WrapperSyntax{"caffeinate", true, "tw", "", "", false, 0},
-    WrapperSyntax{"chroot", false, "", "userspec groups", "", false, 1},
-};
-
-// Whether `key` is one of the space-separated words of `list`.
-bool word_in(std::string_view list, std::string_view key) {
-  while (!list.empty()) {
-    auto sp = list.find(' ');
-    if (list.substr(0, sp) == key) return true;
-    if (sp == std::string_view::npos) break;
-    list.remove_prefix(sp + 1);
-  }
-  return false;
-}
-
-const WrapperSyntax* find_wrapper(std::string_view name) {
-  for (const auto& w : kWrappers)
-    if (w.name == name) return &w;
-  return nullptr;
+const ProgramDecl* find_wrapper(std::string_view name) {
+  const ProgramDecl* p = find_program(name);
+  return p && p->handler == "wrapper" ? p : nullptr;
 }
 
 // What a wrapper's own arguments say.
@@ -136,135 +83,89 @@ struct WrapperParse {
   std::vector<AssignView> assigns;
   std::vector<std::string> escalations;
   std::vector<std::string> nested_scripts;
+  std::vector<FileEffect> files;
   std::optional<WordView> chdir;
 };
 
-void on_option(std::string_view wrapper, std::string_view opt, const WordView* arg,
-               WrapperParse& p) {
-  // `opt` is a short letter as a 1-char string, or a long name.
-  if ((wrapper == "env" && (opt == "C" || opt == "chdir")) ||
-      (wrapper == "sudo" && (opt == "D" || opt == "chdir"))) {
-    if (arg) p.chdir = *arg;
-    p.escalations.push_back(std::string(wrapper) + " --chdir");
-  } else if (wrapper == "env" && (opt == "S" || opt == "split-string")) {
-    if (arg && arg->literal)
-      p.nested_scripts.push_back(*arg->literal);
-    else
-      p.escalations.push_back("dynamic script for env -S");
-  } else if (wrapper == "env" && opt == "P") {
-    p.escalations.push_back("env -P");
-  } else if (wrapper == "time" && (opt == "o" || opt == "output")) {
-    p.escalations.push_back("time -o");
-  } else if (wrapper == "sudo" && (opt == "R" || opt == "chroot")) {
-    p.escalations.push_back("sudo --chroot");
-  } else if (wrapper == "xargs" && (opt == "a" || opt == "arg-file")) {
-    // Arguments from a file: nothing to add, the command is judged as usual.
-  }
-}
-
-// Parses the options of wrapper `syn` at words[i] and finds its command.
-WrapperParse parse_wrapper(const WrapperSyntax& syn, const Words& w, std::size_t i) {
+// Parses the options of wrapper `decl` at words[i] and finds its command.
+WrapperParse parse_wrapper(const ProgramDecl& decl, std::string_view name, const Words& w,
+                           std::size_t i) {
   WrapperParse p;
-  std::string_view name = syn.name;
-  ++i;
-  int positionals = syn.positionals;
-  while (i < w.size()) {
-    const std::string* s = lit(w, i);
-    if (!s) break;  // a dynamic word: take it as the command (its name is then not static)
-    std::string_view v = *s;
-    if (v == "--") {
-      ++i;
-      break;
-    }
-    if (name == "env" && v == "-") {  // `env -` is `env -i`
-      ++i;
-      continue;
-    }
-    if (v.size() >= 2 && v[0] == '-' && name != "command" && name != "builtin" &&
-        !(name == "nohup")) {
-      if (v[1] == '-') {
-        std::string_view n = v.substr(2);
-        auto eq = n.find('=');
-        std::string_view key = eq == std::string_view::npos ? n : n.substr(0, eq);
-        const WordView* arg = nullptr;
-        WordView attached;
-        bool takes = word_in(syn.arg_longs, key);
-        if (eq != std::string_view::npos) {
-          attached.text = std::string(n.substr(eq + 1));
-          attached.literal = attached.text;
-          attached.pattern = attached.text;
-          arg = &attached;
-        } else if (takes && i + 1 < w.size()) {
-          arg = &w[i + 1];
-          ++i;
-        }
-        if (name == "sudo" && (key == "edit" || key == "list" || key == "validate" ||
-                               key == "help" || key == "version" || key == "remove-timestamp"))
-          return p;  // sudoedit, listing: no command is run
-        on_option(name, key, arg, p);
-        ++i;
+  std::size_t from = i + 1;
+  for (;;) {
+    ParsedArgs args = parse_args(decl, w, from);
+    for (const auto& o : args.options) {
+      if (!o.decl) {
+        // An option the table does not know: where the command starts is uncertain.
+        p.escalations.push_back(std::string(name) + " " + o.spelling + " (unknown option)");
         continue;
       }
-      // nice -5, nice -n -5 (the latter handled by `n` taking an argument).
-      if (name == "nice" && std::isdigit(static_cast<unsigned char>(v[1]))) {
-        ++i;
-        continue;
-      }
-      bool consumed_next = false;
-      for (std::size_t k = 1; k < v.size(); ++k) {
-        char c = v[k];
-        std::string opt(1, c);
-        if (name == "sudo" && (c == 'e' || c == 'l' || c == 'v' || c == 'V' || c == 'K'))
-          return p;  // sudo -e is sudoedit; -l, -v, -V, -K run nothing
-        if (name == "sudo" && c == 'h') {
-          if (k + 1 == v.size()) return p;  // `-h` alone is help (`h::`: a host is attached)
+      const OptionDecl& d = *o.decl;
+      std::string entry = std::string(name) + " " + option_name(d);
+      if (d.flag == 'N') return p;  // sudo -l, command -v, --help: nothing is run
+      if (name == "sudo" && d.shorts == "h" && !o.value) return p;  // `sudo -h`: help
+      if (d.flag == '!') p.escalations.push_back(entry);
+      if (!o.value) continue;
+      switch (d.role) {
+        case 'c':
+          p.chdir = *o.value;
+          p.files.push_back({Touch::read, *o.value, From::option, entry});
+          p.escalations.push_back(std::string(name) + " --chdir");
           break;
-        }
-        if (name == "command" && (c == 'v' || c == 'V')) return p;
-        if (syn.optional_attached.find(c) != std::string_view::npos) break;
-        if (syn.arg_shorts.find(c) != std::string_view::npos) {
-          WordView attached;
-          const WordView* arg = nullptr;
-          if (k + 1 < v.size()) {
-            attached.text = std::string(v.substr(k + 1));
-            attached.literal = attached.text;
-            attached.pattern = attached.text;
-            arg = &attached;
-          } else if (i + 1 < w.size()) {
-            arg = &w[i + 1];
-            consumed_next = true;
-          }
-          on_option(name, opt, arg, p);
+        case 'x':
+          if (o.value->literal)
+            p.nested_scripts.push_back(*o.value->literal);
+          else
+            p.escalations.push_back("dynamic script for " + entry);
           break;
-        }
-        on_option(name, opt, nullptr, p);
-      }
-      i += consumed_next ? 2 : 1;
-      continue;
-    }
-    if (name == "command" && v.size() >= 2 && v[0] == '-') {
-      if (v.find('v') != std::string_view::npos || v.find('V') != std::string_view::npos)
-        return p;  // `command -v x`: a lookup, not a run
-      ++i;
-      continue;
-    }
-    if (syn.assignments) {
-      if (auto a = word_assignment(w[i])) {
-        p.assigns.push_back(std::move(*a));
-        ++i;
-        continue;
+        case 'r':
+        case 'w':
+          if (!(o.value->literal && harmless_device(*o.value->literal)))
+            p.files.push_back(
+                {d.role == 'r' ? Touch::read : Touch::write, *o.value, From::option, entry});
+          break;
+        default: break;
       }
     }
-    if (positionals > 0) {
-      --positionals;
-      ++i;
+    from = args.stopped_at;
+    // `env -` is `env -i`: keep reading options after it.
+    if (name == "env" && lit_is(w, from, "-")) {
+      ++from;
       continue;
     }
     break;
   }
-  // Dynamic words where options or positionals are expected: we cannot tell where the command
-  // starts, and the next word is taken as the command (at worst its name is not static).
-  if (i < w.size()) p.inner = i;
+  std::size_t k = from;
+  if (name == "env" || name == "sudo") {
+    bool more = false;
+    while (k < w.size()) {
+      auto a = word_assignment(w[k]);
+      if (!a) break;
+      p.assigns.push_back(std::move(*a));
+      ++k;
+      more = true;
+    }
+    // `env A=1 -u B cmd`: GNU env would run `-u`; read on as options so that the command a
+    // laxer env would run is judged too.
+    if (more && k < w.size() && w[k].literal && w[k].literal->size() > 1 &&
+        (*w[k].literal)[0] == '-') {
+      WrapperParse again = parse_wrapper(decl, name, w, k - 1);
+      for (auto& a : again.assigns) p.assigns.push_back(std::move(a));
+      for (auto& e : again.escalations) p.escalations.push_back(std::move(e));
+      for (auto& s : again.nested_scripts) p.nested_scripts.push_back(std::move(s));
+      for (auto& f : again.files) p.files.push_back(std::move(f));
+      if (again.chdir) p.chdir = again.chdir;
+      p.inner = again.inner;
+      return p;
+    }
+  }
+  // Positional words before the command: timeout's DURATION, chroot's NEWROOT.
+  for (char c : decl.operands) {
+    if (k >= w.size()) break;
+    if (c == 'c') p.files.push_back({Touch::read, w[k], From::operand, std::string(name)});
+    ++k;
+  }
+  if (k < w.size()) p.inner = k;
   return p;
 }
 
@@ -284,42 +185,6 @@ WrapperParse parse_extra_wrapper(const Words& w, std::size_t i) {
 // ---------------------------------------------------------------------------------------------
 // git
 // ---------------------------------------------------------------------------------------------
-
-// Whether setting git config `key` makes git run a program (a pager, an editor, an ssh
-// command, an alias, a filter, a credential helper, a hook path...).
-bool git_key_runs_command(std::string_view raw) {
-  std::string key = lower(raw);
-  auto eq = key.find('=');
-  if (eq != std::string::npos) key.resize(eq);
-  for (std::string_view p :
-       {"alias.",      "pager.",     "credential.", "filter.",   "core.",      "diff.",
-        "merge.",      "sequence.",  "gpg.",        "difftool.", "mergetool.", "protocol.",
-        "uploadpack.", "receive.",   "remote.",     "url.",      "include.",   "includeif.",
-        "http.",       "sendemail.", "instaweb.",   "gui.",      "guitool.",   "web.",
-        "browser.",    "man.",       "interactive."}) {
-    if (!starts_with(key, p)) continue;
-    if (p == "core.") {
-      return in(key, {"core.pager", "core.editor", "core.sshcommand", "core.askpass",
-                      "core.gitproxy", "core.fsmonitor", "core.hookspath", "core.worktree",
-                      "core.attributesfile", "core.excludesfile"});
-    }
-    if (p == "http.")
-      return ends_with(key, "cookiefile") || ends_with(key, "proxy") ||
-             ends_with(key, "sslcainfo") || ends_with(key, "sslcert");
-    if (p == "remote.")
-      return ends_with(key, ".uploadpack") || ends_with(key, ".receivepack") ||
-             ends_with(key, ".vcs") || ends_with(key, ".proxy");
-    if (p == "diff.")
-      return key == "diff.external" || ends_with(key, ".command") || ends_with(key, ".textconv");
-    if (p == "merge.") return ends_with(key, ".driver");
-    if (p == "protocol.") return ends_with(key, ".allow");
-    if (p == "url.") return true;  // insteadOf can point a fetch at an `ext::` command
-    return true;
-  }
-  return ends_with(key, ".cmd") || ends_with(key, ".command") || ends_with(key, ".program") ||
-         ends_with(key, ".helper") || ends_with(key, ".editor") || ends_with(key, ".pager") ||
-         ends_with(key, ".hook") || ends_with(key, "hook");
-}
 
 // Strips git's global options from words[start...] (words[start] is git): returns the words
 // `git SUBCOMMAND ...`. Escalations for `-c` setting a command, `--exec-path=`.
@@ -377,113 +242,6 @@ Words strip_git_globals(const Words& w, std::size_t start, std::vector<std::stri
   }
   for (; i < w.size(); ++i) out.push_back(w[i]);
   return out;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Exec-capable options of otherwise read-only tools
-// ---------------------------------------------------------------------------------------------
-
-bool has_literal(const Words& w, std::size_t from, std::initializer_list<std::string_view> vs) {
-  for (std::size_t i = from; i < w.size(); ++i) {
-    if (lit_is(w, i, "--")) return false;
-    if (const std::string* s = lit(w, i))
-      for (auto v : vs)
-        if (*s == v || (starts_with(v, "--") && starts_with(*s, std::string(v) + "="))) return true;
-  }
-  return false;
-}
-
-// A short option letter `c` in a cluster (`-xo`), before `--`.
-bool has_short(const Words& w, std::size_t from, char c) {
-  for (std::size_t i = from; i < w.size(); ++i) {
-    const std::string* s = lit(w, i);
-    if (!s) continue;
-    if (*s == "--") return false;
-    if (s->size() >= 2 && (*s)[0] == '-' && (*s)[1] != '-' && s->find(c) != std::string::npos)
-      return true;
-  }
-  return false;
-}
-
-void exec_options(const std::string& name, const Words& w, NormalizedCommand& n) {
-  auto esc = [&](std::string s) { n.escalations.push_back(std::move(s)); };
-  if (name == "find") {
-    for (std::size_t i = 1; i < w.size(); ++i) {
-      const std::string* s = lit(w, i);
-      if (!s) continue;
-      if (in(*s, {"-exec", "-execdir", "-ok", "-okdir"})) {
-        esc("find " + *s);
-        std::vector<WordView> argv;
-        std::size_t j = i + 1;
-        for (; j < w.size(); ++j) {
-          if (lit_is(w, j, ";")) break;
-          if (lit_is(w, j, "+") && j > i + 1 && lit_is(w, j - 1, "{}")) break;
-          argv.push_back(w[j]);
-        }
-        if (!argv.empty()) n.nested_argvs.push_back(std::move(argv));
-        i = j;
-      } else if (*s == "-delete") {
-        esc("find -delete");
-      } else if (in(*s, {"-fprint", "-fprint0", "-fprintf", "-fls"})) {
-        esc("find " + *s);
-      }
-    }
-  } else if (name == "fd" || name == "fdfind") {
-    for (std::size_t i = 1; i < w.size(); ++i) {
-      const std::string* s = lit(w, i);
-      if (!s || !in(*s, {"-x", "--exec", "-X", "--exec-batch"})) continue;
-      esc("fd --exec");
-      std::vector<WordView> argv;
-      std::size_t j = i + 1;
-      for (; j < w.size() && !lit_is(w, j, ";"); ++j) argv.push_back(w[j]);
-      if (!argv.empty()) n.nested_argvs.push_back(std::move(argv));
-      i = j;
-    }
-  } else if (name == "rg") {
-    if (has_literal(w, 1, {"--pre"})) esc("rg --pre");
-  } else if (name == "sort") {
-    if (has_literal(w, 1, {"--output"}) || has_short(w, 1, 'o')) esc("sort -o");
-    if (has_literal(w, 1, {"--compress-program"})) esc("sort --compress-program");
-  } else if (name == "tar") {
-    for (auto o : {"--to-command", "--checkpoint-action", "--use-compress-program", "--info-script",
-                   "--new-volume-script", "--rsh-command", "--rmt-command"})
-      if (has_literal(w, 1, {o})) esc(std::string("tar ") + o);
-    // `-I PROG` and `-F SCRIPT` (not in the old-style first cluster `tar xzf`).
-    for (std::size_t i = 1; i < w.size(); ++i) {
-      const std::string* s = lit(w, i);
-      if (!s || s->size() < 2 || (*s)[0] != '-' || (*s)[1] == '-') continue;
-      if (s->find('I') != std::string::npos) esc("tar --use-compress-program");
-      if (s->find('F') != std::string::npos) esc("tar --info-script");
-    }
-  } else if (name == "rsync") {
-    if (has_literal(w, 1, {"--rsh", "--rsync-path"}) || has_short(w, 1, 'e')) esc("rsync -e");
-  } else if (name == "zip") {
-    if (has_literal(w, 1, {"-TT", "--unzip-command"})) esc("zip -TT");
-  } else if (name == "git" && w.size() >= 2) {
-    const std::string* sub = lit(w, 1);
-    if (!sub) return;
-    if (has_literal(w, 2, {"--output"})) esc("git --output");
-    if (has_literal(w, 2, {"--upload-pack", "--receive-pack", "--exec"}) ||
-        ((*sub == "clone" || *sub == "fetch" || *sub == "pull" || *sub == "ls-remote") &&
-         has_literal(w, 2, {"-u"})))
-      esc("git --upload-pack");
-    if (*sub == "rebase" && (has_literal(w, 2, {"--exec", "-x"}))) esc("git rebase --exec");
-    if (*sub == "grep" && has_literal(w, 2, {"-O", "--open-files-in-pager"})) esc("git grep -O");
-    if (*sub == "difftool" && has_literal(w, 2, {"-x", "--extcmd"})) esc("git difftool -x");
-    if (*sub == "bisect" && lit_is(w, 2, "run")) esc("git bisect run");
-    if (*sub == "submodule" && has_literal(w, 2, {"foreach"})) esc("git submodule foreach");
-    if (*sub == "filter-branch" || *sub == "filter-repo") esc("git " + *sub);
-    if (*sub == "config") {
-      // `git config [--global] KEY VALUE` / `git config set KEY VALUE`: the first operand.
-      for (std::size_t i = 2; i < w.size(); ++i) {
-        const std::string* s = lit(w, i);
-        if (!s) break;
-        if ((*s)[0] == '-' || *s == "set") continue;
-        if (i + 1 < w.size() && git_key_runs_command(*s)) esc("git config " + lower(*s));
-        break;
-      }
-    }
-  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -637,8 +395,8 @@ bool is_shell(std::string_view name) {
 }
 
 bool is_safe_wrapper(std::string_view name) {
-  const WrapperSyntax* w = find_wrapper(name);
-  return w && w->safe;
+  const ProgramDecl* w = find_wrapper(name);
+  return w && w->safe_wrapper;
 }
 
 bool is_wrapper(std::string_view name, const NormalizeOptions& opts) {
@@ -747,9 +505,9 @@ NormalizedCommand normalize(const shell::CommandView& cmd, const NormalizeOption
     if (!name) break;
     WrapperParse p;
     bool safe = false;
-    if (const WrapperSyntax* syn = find_wrapper(*name)) {
-      p = parse_wrapper(*syn, w, start);
-      safe = syn->safe;
+    if (const ProgramDecl* syn = find_wrapper(*name)) {
+      p = parse_wrapper(*syn, *name, w, start);
+      safe = syn->safe_wrapper;
     } else if (std::find(opts.extra_wrappers.begin(), opts.extra_wrappers.end(), *name) !=
                opts.extra_wrappers.end()) {
       p = parse_extra_wrapper(w, start);
@@ -762,6 +520,7 @@ NormalizedCommand normalize(const shell::CommandView& cmd, const NormalizeOption
       for (auto& a : p.assigns) n.assigns.push_back(std::move(a));
       for (auto& e : p.escalations) n.escalations.push_back(std::move(e));
       for (auto& s : p.nested_scripts) n.nested_scripts.push_back(std::move(s));
+      for (auto& f : p.files) n.files.push_back(std::move(f));
       if (p.chdir) n.chdir = p.chdir;
       break;
     }
@@ -769,6 +528,7 @@ NormalizedCommand normalize(const shell::CommandView& cmd, const NormalizeOption
     for (auto& a : p.assigns) n.assigns.push_back(std::move(a));
     for (auto& e : p.escalations) n.escalations.push_back(std::move(e));
     for (auto& s : p.nested_scripts) n.nested_scripts.push_back(std::move(s));
+    for (auto& f : p.files) n.files.push_back(std::move(f));
     if (p.chdir) n.chdir = p.chdir;
     start = p.inner;
     if (!allow_done) {
@@ -786,6 +546,7 @@ NormalizedCommand normalize(const shell::CommandView& cmd, const NormalizeOption
   for (const auto& a : n.assigns)
     if (is_dangerous_variable(a.name) || holds_substitution(a.value)) n.assigns_harmless = false;
 
+  redirect_effects(n.redirects, n.files);
   if (n.words.empty()) return n;
   std::optional<std::string> name = command_name(n.words[0]);
   if (!name) {
@@ -795,16 +556,23 @@ NormalizedCommand normalize(const shell::CommandView& cmd, const NormalizeOption
   }
   n.name = *name;
 
+  // What the program does to files and to other programs, from the programs table (before
+  // git's global options are stripped: `git -C DIR` and `git -c k=v` are part of it).
+  ProgramEffects fx;
+  program_effects(n.name, n.words, fx);
+  for (auto& f : fx.files) n.files.push_back(std::move(f));
+  for (auto& e : fx.escalations) n.escalations.push_back(std::move(e));
+  for (auto& s : fx.scripts) n.nested_scripts.push_back(std::move(s));
+  for (auto& a : fx.argvs) n.nested_argvs.push_back(std::move(a));
+  if (fx.chdir && !n.chdir) n.chdir = fx.chdir;
+
   // Git's global options come right after `git`; most lines have none (`git status`), and
   // stripping copies the words, so look first.
   auto has_globals = [](const Words& w) {
     return w.size() > 1 && w[1].literal && !w[1].literal->empty() && (*w[1].literal)[0] == '-';
   };
-  if (n.name == "git" && has_globals(n.words)) {
-    std::vector<std::string> esc;
-    n.words = strip_git_globals(n.words, 0, &esc, &n.chdir);
-    for (auto& e : esc) n.escalations.push_back(std::move(e));
-  }
+  if (n.name == "git" && has_globals(n.words))
+    n.words = strip_git_globals(n.words, 0, nullptr, nullptr);
   if (has_globals(n.allow_words)) {
     auto an = command_name(n.allow_words[0]);
     if (an && *an == "git") n.allow_words = strip_git_globals(n.allow_words, 0, nullptr, nullptr);
@@ -819,8 +587,22 @@ NormalizedCommand normalize(const shell::CommandView& cmd, const NormalizeOption
     Words rest(n.words.begin() + 1, n.words.end());
     shell_script(*n.words[1].literal, rest, n.redirects, n);
   } else {
-    exec_options(n.name, n.words, n);
     script_runners(n.name, n.words, n);
+  }
+  // Options the command implies (a `+refspec` push is a forced push): seen by deny/ask rules
+  // through `words`, right after the command name, never by allow rules.
+  if (!fx.implied.empty()) {
+    std::size_t at = 1;
+    if (n.name == "git" && n.words.size() > 1) at = 2;  // after the subcommand
+    for (const auto& o : fx.implied) {
+      WordView iw;
+      iw.text = o;
+      iw.literal = o;
+      iw.pattern = o;
+      n.words.insert(n.words.begin() + static_cast<std::ptrdiff_t>(std::min(at, n.words.size())),
+                     iw);
+      n.implied.push_back(o);
+    }
   }
   return n;
 }

@@ -21,6 +21,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/programs.hpp"
 #include "grammar/shell/commands.hpp"
 
 namespace vigie::engine {
@@ -66,6 +67,12 @@ struct NormalizedCommand {
   std::optional<shell::WordView> chdir;
   // The redirections of the simple command (copied), for checks such as writes to devices.
   std::vector<shell::RedirectView> redirects;
+  // Every path the command touches, from the programs table (engine/programs.hpp) and its
+  // redirections, with the access and the table entry that said so.
+  std::vector<FileEffect> files;
+  // Option words the command implies for deny/ask rules (`git push origin +main` implies
+  // `--force`): already inserted in `words` after the command name.
+  std::vector<std::string> implied;
 };
 
 NormalizedCommand normalize(const shell::CommandView& cmd, const NormalizeOptions& opts = {});

@@ -224,16 +224,16 @@ TEST_CASE("escalations: exec-capable options, command-valued git config, dynamic
   };
   const Row rows[] = {
       {"find . -name x", ""},
-      {"find . -name '*.o' -delete", "find -delete"},
+      {"find . -name '*.o' -delete", ""},
       {"find . -exec rm {} ;", "find -exec"},
       {"find . -execdir sh -c x {} +", "find -execdir"},
       {"find . -ok rm {} ;", "find -ok"},
-      {"find . -fprint /etc/x", "find -fprint"},
+      {"find . -fprint /etc/x", ""},
       {"fd -e o -x rm", "fd --exec"},
       {"rg --pre ./x pat", "rg --pre"},
       {"rg --pre=./x pat", "rg --pre"},
       {"rg --pre-glob '*.gz' pat", ""},
-      {"sort -o out in", "sort -o"},
+      {"sort -o out in", ""},
       {"sort -u -k2 in", ""},
       {"tar --to-command=sh -xf a.tar", "tar --to-command"},
       {"tar --checkpoint=1 --checkpoint-action=exec=sh -cf a.tar x", "tar --checkpoint-action"},
@@ -245,7 +245,7 @@ TEST_CASE("escalations: exec-capable options, command-valued git config, dynamic
       {"git -c diff.foo.textconv=x diff", "git -c diff.foo.textconv"},
       {"git -c color.ui=never log", ""},
       {"git -c user.name=x commit", ""},
-      {"git diff --output=/tmp/x", "git --output"},
+      {"git diff --output=/tmp/x", ""},
       {"git rebase -x 'make test' main", "git rebase --exec"},
       {"git config core.editor vim", "git config core.editor"},
       {"git config --get core.editor", ""},
@@ -255,12 +255,27 @@ TEST_CASE("escalations: exec-capable options, command-valued git config, dynamic
       {"bash $SCRIPT", "dynamic script for bash"},
       {"eval $CMD", "dynamic script for eval"},
       {"env -C / rm x", "env --chdir"},
-      {"time -o /etc/x ls", "time -o"},
+      {"time -o /etc/x ls", ""},
       {"$X", "dynamic command name"},
   };
   for (const auto& r : rows) {
     CAPTURE(r.line);
     CHECK(join(normalize(cmd(r.line)).escalations) == r.escalations);
+  }
+  // Options that write or delete (rather than run) are file effects, not escalations.
+  const Row writes[] = {
+      {"find . -name '*.o' -delete", "delete ."},
+      {"find . -fprint /etc/x", "write /etc/x,read ."},
+      {"sort -o out in", "write out,read in"},
+      {"git diff --output=/tmp/x", "write /tmp/x"},
+      {"time -o /etc/x ls", "write /etc/x"},
+  };
+  for (const auto& r : writes) {
+    CAPTURE(r.line);
+    std::vector<std::string> fx;
+    for (const auto& f : normalize(cmd(r.line)).files)
+      fx.push_back(std::string(touch_name(f.touch)) + " " + f.word.text);
+    CHECK(join(fx) == r.escalations);
   }
 }
 

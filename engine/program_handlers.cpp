@@ -1,0 +1,542 @@
+// Handlers of the programs table for programs whose arguments are a language of their own:
+// find's expression, tar's old-style clusters and modes, git's global options and subcommands,
+// dd's `key=value` operands, ssh's `-o` options, fd's `--exec`. The options they share with the
+// generic code are still declared in engine/programs_table.cpp.
+#include <algorithm>
+#include <cctype>
+
+#include "engine/program_handlers.hpp"
+
+namespace vigie::engine {
+
+using shell::WordView;
+using Words = std::vector<WordView>;
+
+namespace {
+
+bool in(std::string_view s, std::initializer_list<std::string_view> set) {
+  return std::find(set.begin(), set.end(), s) != set.end();
+}
+bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+bool ends_with(std::string_view s, std::string_view p) {
+  return s.size() >= p.size() && s.substr(s.size() - p.size()) == p;
+}
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+const std::string* lit(const Words& w, std::size_t i) {
+  return i < w.size() && w[i].literal ? &*w[i].literal : nullptr;
+}
+bool lit_is(const Words& w, std::size_t i, std::string_view v) {
+  const std::string* s = lit(w, i);
+  return s && *s == v;
+}
+
+void file(ProgramEffects& out, Touch t, const WordView& w, From from, std::string entry) {
+  if (w.literal && (*w.literal == "-" || harmless_device(*w.literal))) return;
+  out.files.push_back({t, w, from, std::move(entry)});
+}
+
+// ---- find --------------------------------------------------------------------------------------
+
+void find_handler(const Words& w, ProgramEffects& out) {
+  std::size_t i = 1;
+  // Leading options: -H -L -P, -D LIST, -O LEVEL.
+  while (i < w.size()) {
+    const std::string* s = lit(w, i);
+    if (!s) break;
+    if (in(*s, {"-H", "-L", "-P"}) || starts_with(*s, "-O")) {
+      ++i;
+    } else if (*s == "-D") {
+      i += 2;
+    } else {
+      break;
+    }
+  }
+  std::vector<std::size_t> starts;
+  for (; i < w.size(); ++i) {
+    const std::string* s = lit(w, i);
+    std::string_view v = s ? std::string_view(*s) : std::string_view(w[i].text);
+    if (!v.empty() && (v[0] == '-' || v == "(" || v == "!" || v == ")" || v == ",")) break;
+    starts.push_back(i);
+  }
+  static const std::initializer_list<std::string_view> one_arg = {
+      "-name",   "-iname",    "-path",  "-ipath",  "-wholename", "-iwholename", "-regex",
+      "-iregex", "-regextype", "-type", "-xtype",  "-size",      "-mtime",      "-mmin",
+      "-atime",  "-amin",     "-ctime", "-cmin",   "-perm",      "-user",       "-group",
+      "-uid",    "-gid",      "-maxdepth", "-mindepth", "-links", "-inum",    "-lname",
+      "-ilname", "-fstype",   "-used",  "-printf", "-context",   "-D"};
+  bool deletes = false;
+  for (; i < w.size(); ++i) {
+    const std::string* s = lit(w, i);
+    if (!s) {
+      // `find . $EXPR`: a word that is not static where a primary may stand.
+      std::string_view t = w[i].text;
+      if (!t.empty() && (t[0] == '$' || t[0] == '`' || t[0] == '"'))
+        out.escalations.push_back("find with a word that is not static in its expression");
+      continue;
+    }
+    std::string_view v = *s;
+    if (in(v, one_arg)) {
+      ++i;
+    } else if (in(v, {"-newer", "-anewer", "-cnewer", "-samefile"}) || starts_with(v, "-newer")) {
+      if (i + 1 < w.size() && !(starts_with(v, "-newer") && v.size() == 8 && v[7] == 't'))
+        file(out, Touch::read, w[i + 1], From::option, "find " + std::string(v));
+      ++i;
+    } else if (in(v, {"-fprint", "-fprint0", "-fls"})) {
+      if (i + 1 < w.size()) file(out, Touch::write, w[i + 1], From::option, "find " + *s);
+      ++i;
+    } else if (v == "-fprintf") {
+      if (i + 1 < w.size()) file(out, Touch::write, w[i + 1], From::option, "find -fprintf");
+      i += 2;
+    } else if (v == "-files0-from") {
+      if (i + 1 < w.size()) file(out, Touch::read, w[i + 1], From::option, "find -files0-from");
+      ++i;
+    } else if (in(v, {"-exec", "-execdir", "-ok", "-okdir"})) {
+      out.escalations.push_back("find " + std::string(v));
+      std::vector<WordView> argv;
+      std::size_t j = i + 1;
+      for (; j < w.size(); ++j) {
+        if (lit_is(w, j, ";")) break;
+        if (lit_is(w, j, "+") && j > i + 1 && lit_is(w, j - 1, "{}")) break;
+        argv.push_back(w[j]);
+      }
+      if (!argv.empty()) out.argvs.push_back(std::move(argv));
+      i = j;
+    } else if (v == "-delete") {
+      deletes = true;
+    }
+  }
+  if (starts.empty()) {
+    WordView dot;
+    dot.text = ".";
+    dot.literal = ".";
+    dot.pattern = ".";
+    file(out, deletes ? Touch::delete_ : Touch::read, dot, From::operand,
+         deletes ? "find -delete" : "find operand");
+    return;
+  }
+  for (std::size_t k : starts)
+    file(out, deletes ? Touch::delete_ : Touch::read, w[k], From::operand,
+         deletes ? "find -delete" : "find operand");
+}
+
+// ---- tar ---------------------------------------------------------------------------------------
+
+void tar_handler(const ProgramDecl& p, std::string_view name, const Words& w,
+                 ProgramEffects& out) {
+  // Old style: `tar xvIf PROG a.tar`: a first word without a dash is a cluster whose letters
+  // take their values from the next words, in order.
+  ParsedArgs args;
+  std::size_t from = 1;
+  char mode = 0;
+  if (const std::string* first = lit(w, 1); first && !first->empty() && (*first)[0] != '-') {
+    std::size_t next = 2;
+    for (char c : *first) {
+      if (std::string_view("crtuxdA").find(c) != std::string_view::npos) mode = c;
+      const OptionDecl* d = nullptr;
+      for (const auto& o : p.options)
+        if (o.shorts.find(c) != std::string::npos) d = &o;
+      ParsedOption po{d, std::string("-") + c, std::nullopt, 1};
+      if (d && d->arg == OptionDecl::Arg::required && next < w.size()) po.value = w[next++];
+      args.options.push_back(std::move(po));
+    }
+    from = next;
+  }
+  ParsedArgs rest = parse_args(p, w, from);
+  for (auto& o : rest.options) args.options.push_back(std::move(o));
+  args.operands = std::move(rest.operands);
+  args.dynamic_option = rest.dynamic_option;
+  for (const auto& o : args.options) {
+    if (o.decl) continue;
+    std::string_view s = o.spelling;
+    if (s.size() == 2 && std::string_view("crtuxdA").find(s[1]) != std::string_view::npos)
+      mode = s[1];
+  }
+  // Long mode names (any unambiguous prefix was resolved to an unknown option: look at them).
+  for (const auto& o : args.options) {
+    std::string_view s = o.spelling;
+    if (!starts_with(s, "--") || s.size() < 4) continue;
+    std::string_view k = s.substr(2);
+    auto is = [&](std::string_view full) { return starts_with(full, k); };
+    if (is("create") || is("append") || is("update") || is("catenate") || is("concatenate"))
+      mode = 'c';
+    else if (is("extract") || is("get"))
+      mode = 'x';
+    else if (is("list") || is("diff") || is("compare"))
+      mode = 't';
+    else if (is("delete"))
+      mode = 'r';
+  }
+  bool writes_archive = mode == 'c' || mode == 'r' || mode == 'u' || mode == 'A';
+  // The archive and the program-running options; `-f` is read unless the archive is written.
+  ParsedArgs generic;
+  OperandState st;
+  for (auto& o : args.options) {
+    if (o.decl && !o.decl->longs.empty() && o.decl->longs.front() == "checkpoint-action") {
+      if (o.value && o.value->literal) {
+        std::string_view v = *o.value->literal;
+        if (starts_with(v, "exec=") || starts_with(v, "exec")) {
+          out.escalations.push_back("tar --checkpoint-action");
+          auto eq = v.find('=');
+          if (eq != std::string_view::npos) out.scripts.emplace_back(v.substr(eq + 1));
+        }
+      } else {
+        out.escalations.push_back("tar --checkpoint-action");
+      }
+      continue;
+    }
+    if (o.decl && o.decl->shorts.find('f') != std::string::npos && o.value) {
+      file(out, writes_archive ? Touch::write : Touch::read, *o.value, From::option,
+           std::string(name) + " --file");
+      continue;
+    }
+    generic.options.push_back(o);
+  }
+  generic.dynamic_option = args.dynamic_option;
+  apply_options(name, generic, out, st);
+  if (mode == 'c' || mode == 'r' || mode == 'u') {
+    apply_operands(name, "*r", w, args.operands, st, out);
+  } else if (mode == 'x') {
+    WordView dest;
+    if (out.chdir) {
+      dest = *out.chdir;
+    } else {
+      dest.text = ".";
+      dest.literal = ".";
+      dest.pattern = ".";
+    }
+    file(out, Touch::write, dest, From::option, std::string(name) + " --extract");
+  }
+}
+
+// ---- git ---------------------------------------------------------------------------------------
+
+void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
+  std::size_t i = 1;
+  // Global options (git.c: exact spellings, no abbreviations).
+  while (i < w.size()) {
+    const std::string* s = lit(w, i);
+    if (!s) {
+      out.escalations.push_back("git with a word that is not static where an option may stand");
+      return;
+    }
+    std::string_view v = *s;
+    if (v == "-C") {
+      if (i + 1 < w.size()) {
+        file(out, Touch::read, w[i + 1], From::option, "git -C");
+        out.chdir = w[i + 1];
+      }
+      i += 2;
+    } else if (v == "-c") {
+      if (i + 1 < w.size()) git_config_value(w[i + 1], out);
+      i += 2;
+    } else if (v == "--config-env" || starts_with(v, "--config-env=")) {
+      // `--config-env=key=ENVVAR`: the value comes from the environment.
+      std::string_view kv = v == "--config-env" ? (lit(w, i + 1) ? *lit(w, i + 1) : "")
+                                                : v.substr(13);
+      if (git_key_runs_command(kv) || kv.empty())
+        out.escalations.push_back("git --config-env " + std::string(kv.substr(0, kv.find('='))));
+      i += v == "--config-env" ? 2 : 1;
+    } else if (v == "--exec-path" || starts_with(v, "--exec-path=")) {
+      if (v != "--exec-path") out.escalations.push_back("git --exec-path");
+      ++i;
+    } else if (in(v, {"--git-dir", "--work-tree"})) {
+      if (i + 1 < w.size())
+        file(out, Touch::read, w[i + 1], From::option, "git " + std::string(v));
+      i += 2;
+    } else if (starts_with(v, "--git-dir=") || starts_with(v, "--work-tree=")) {
+      auto eq = v.find('=');
+      file(out, Touch::read, word_of(w[i], std::string(v.substr(eq + 1))), From::option,
+           "git " + std::string(v.substr(0, eq)));
+      ++i;
+    } else if (in(v, {"--namespace", "--super-prefix", "--attr-source", "--list-cmds"})) {
+      i += 2;
+    } else if (v.size() > 1 && v[0] == '-') {
+      ++i;
+    } else {
+      break;
+    }
+  }
+  if (i >= w.size()) return;
+  const std::string* sub = lit(w, i);
+  if (!sub) {
+    out.escalations.push_back("git with a subcommand that is not static");
+    return;
+  }
+  std::string full = std::string(name) + " " + *sub;
+  const ProgramDecl* p = find_program(full);
+  if (*sub == "bisect" && lit_is(w, i + 1, "run")) {
+    out.escalations.push_back("git bisect run");
+    if (i + 2 < w.size()) out.argvs.emplace_back(w.begin() + static_cast<long>(i) + 2, w.end());
+  }
+  if (*sub == "submodule" && std::any_of(w.begin() + static_cast<long>(i), w.end(),
+                                        [](const WordView& x) {
+                                          return x.literal && *x.literal == "foreach";
+                                        }))
+    out.escalations.push_back("git submodule foreach");
+  if (*sub == "filter-branch" || *sub == "filter-repo") out.escalations.push_back(full);
+  if (*sub == "worktree" && lit_is(w, i + 1, "add") && i + 2 < w.size()) {
+    for (std::size_t k = i + 2; k < w.size(); ++k)
+      if (w[k].literal && !w[k].literal->empty() && (*w[k].literal)[0] != '-') {
+        file(out, Touch::write, w[k], From::operand, "git worktree add");
+        break;
+      }
+  }
+  if (*sub == "bundle" && lit_is(w, i + 1, "create") && i + 2 < w.size())
+    file(out, Touch::write, w[i + 2], From::operand, "git bundle create");
+  if (!p) return;
+  // The subcommand's words, from the subcommand on.
+  Words sw(w.begin() + static_cast<long>(i), w.end());
+  ParsedArgs args = parse_args(*p, sw, 1);
+  OperandState st;
+  apply_options(full, args, out, st);
+  if (*sub == "push" || *sub == "send-pack") {
+    for (std::size_t k : args.operands)
+      if (sw[k].literal && !sw[k].literal->empty() && (*sw[k].literal)[0] == '+')
+        st.forced = true;
+    if (st.forced) out.implied.push_back("--force");
+    return;
+  }
+  if (*sub == "config") {
+    // `git config [--global] KEY VALUE`, `git config set KEY VALUE`: the first operand.
+    std::size_t first = 0;
+    if (!args.operands.empty() && lit_is(sw, args.operands[0], "set")) first = 1;
+    if (args.operands.size() > first + 1) {
+      const WordView& key = sw[args.operands[first]];
+      const WordView& val = sw[args.operands[first + 1]];
+      if (!key.literal) {
+        out.escalations.push_back("git config with a key that is not static");
+      } else {
+        std::string kv = *key.literal + "=" + (val.literal ? *val.literal : std::string("$"));
+        git_config_value(word_of(key, kv), out, "git config");
+        if (!out.implied.empty()) {
+          out.implied.clear();
+          out.escalations.push_back("git config " + lower(*key.literal) + " (a forced push)");
+        }
+      }
+    }
+    if (st.global) {
+      WordView g = word_of(sw[0], "~/.gitconfig");
+      g.literal.reset();
+      g.has_tilde = true;
+      file(out, Touch::write, g, From::option, "git config --global");
+    } else if (args.operands.size() > first + 1 &&
+               !std::any_of(args.options.begin(), args.options.end(), [](const ParsedOption& o) {
+                 return o.decl && !o.decl->shorts.empty() && o.decl->shorts[0] == 'f';
+               })) {
+      WordView cfg = word_of(sw[0], ".git/config");
+      file(out, Touch::write, cfg, From::option, "git config");
+    }
+    return;
+  }
+  if (*sub == "apply" || *sub == "am") {
+    bool check_only = std::any_of(args.options.begin(), args.options.end(), [](const auto& o) {
+      return in(o.spelling, {"--check", "--stat", "--numstat", "--summary"});
+    });
+    if (!check_only) {
+      WordView tree = out.chdir ? *out.chdir : word_of(sw[0], ".");
+      file(out, Touch::write, tree, From::operand, full);
+    }
+  }
+  if (*sub == "clean" && args.operands.empty() && st.override_touch != 'r')
+    file(out, Touch::delete_, out.chdir ? *out.chdir : word_of(sw[0], "."), From::operand, full);
+  apply_operands(full, p->operands, sw, args.operands, st, out);
+}
+
+// ---- dd, ssh, fd -------------------------------------------------------------------------------
+
+void dd_handler(const Words& w, ProgramEffects& out) {
+  for (std::size_t i = 1; i < w.size(); ++i) {
+    const std::string* s = lit(w, i);
+    if (!s) {
+      if (w[i].pattern && (starts_with(*w[i].pattern, "if=") || starts_with(*w[i].pattern, "of=")))
+        file(out, starts_with(*w[i].pattern, "of=") ? Touch::write : Touch::read,
+             word_of(w[i], w[i].pattern->substr(3)), From::operand, "dd");
+      else if (starts_with(w[i].text, "of=") || starts_with(w[i].text, "if="))
+        out.escalations.push_back("dd with a file that is not static");
+      continue;
+    }
+    if (starts_with(*s, "if="))
+      file(out, Touch::read, word_of(w[i], s->substr(3)), From::operand, "dd if=");
+    else if (starts_with(*s, "of="))
+      file(out, Touch::write, word_of(w[i], s->substr(3)), From::operand, "dd of=");
+  }
+}
+
+void ssh_handler(const ProgramDecl& p, std::string_view name, const Words& w,
+                 ProgramEffects& out) {
+  ParsedArgs args = parse_args(p, w, 1);
+  OperandState st;
+  for (const auto& o : args.options) {
+    if (!o.decl || o.decl->shorts != "o" || !o.value) continue;
+    if (!o.value->literal) {
+      out.escalations.push_back("ssh -o with a value that is not static");
+      continue;
+    }
+    std::string v = lower(*o.value->literal);
+    if (starts_with(v, "proxycommand") || starts_with(v, "localcommand") ||
+        starts_with(v, "knownhostscommand") || starts_with(v, "permitlocalcommand") ||
+        starts_with(v, "proxyusefdpass") || starts_with(v, "match"))
+      out.escalations.push_back("ssh -o " + v.substr(0, v.find_first_of("= ")));
+  }
+  apply_options(name, args, out, st);
+}
+
+void fd_handler(const ProgramDecl& p, std::string_view name, const Words& w,
+                ProgramEffects& out) {
+  Words head;
+  for (std::size_t i = 0; i < w.size(); ++i) {
+    const std::string* s = lit(w, i);
+    if (s && in(*s, {"-x", "--exec", "-X", "--exec-batch"})) {
+      out.escalations.push_back(std::string(name) + " --exec");
+      std::vector<WordView> argv;
+      std::size_t j = i + 1;
+      for (; j < w.size() && !lit_is(w, j, ";"); ++j) argv.push_back(w[j]);
+      if (!argv.empty()) out.argvs.push_back(std::move(argv));
+      i = j;
+      continue;
+    }
+    head.push_back(w[i]);
+  }
+  ParsedArgs args = parse_args(p, head, 1);
+  OperandState st;
+  apply_options(name, args, out, st);
+  apply_operands(name, p.operands, head, args.operands, st, out);
+}
+
+void script_handler(const ProgramDecl& p, std::string_view name, const Words& w,
+                    ProgramEffects& out, bool is_sed) {
+  ParsedArgs args = parse_args(p, w, 1);
+  OperandState st;
+  apply_options(name, args, out, st);
+  bool sandbox = std::any_of(args.options.begin(), args.options.end(), [](const auto& o) {
+    return o.decl && !o.decl->longs.empty() && o.decl->longs.front() == "sandbox";
+  });
+  std::vector<const WordView*> scripts;
+  bool from_file = false;
+  for (const auto& o : args.options) {
+    if (!o.decl || !o.value) continue;
+    if (o.decl->role == 'p') scripts.push_back(&*o.value);
+    if (o.decl->role == 'P') from_file = true;
+  }
+  std::vector<std::size_t> operands = args.operands;
+  if (!st.pattern_given && !operands.empty()) {
+    scripts.push_back(&w[operands.front()]);
+  }
+  if (from_file && !sandbox)
+    out.escalations.push_back(std::string(name) + " -f: the script in the file is not visible");
+  for (const WordView* s : scripts) {
+    if (!s->literal) {
+      if (!sandbox) out.escalations.push_back("a " + std::string(name) + " script that is not static");
+      continue;
+    }
+    std::size_t before = out.escalations.size();
+    if (is_sed)
+      sed_script_effects(*s->literal, *s, out);
+    else
+      awk_program_effects(*s->literal, *s, out);
+    if (sandbox) out.escalations.resize(before);
+  }
+  if (!is_sed) {
+    // awk operands `var=value` are assignments, not files.
+    std::vector<std::size_t> files;
+    for (std::size_t k = 0; k < operands.size(); ++k) {
+      if (k == 0 && !st.pattern_given) continue;
+      const std::string* s = lit(w, operands[k]);
+      if (s) {
+        auto eq = s->find('=');
+        if (eq != std::string::npos && eq > 0 &&
+            std::all_of(s->begin(), s->begin() + static_cast<long>(eq), [](char c) {
+              return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+            }))
+          continue;
+      }
+      files.push_back(operands[k]);
+    }
+    st.pattern_given = true;
+    apply_operands(name, "*r", w, files, st, out);
+    return;
+  }
+  apply_operands(name, p.operands, w, operands, st, out);
+}
+
+}  // namespace
+
+WordView word_of(const WordView& from, std::string value) {
+  WordView v;
+  v.text = value;
+  v.literal = value;
+  v.pattern = value;
+  v.span = from.span;
+  return v;
+}
+
+bool git_key_runs_command(std::string_view raw) {
+  std::string key = lower(raw);
+  auto eq = key.find('=');
+  if (eq != std::string::npos) key.resize(eq);
+  for (std::string_view p :
+       {"alias.",      "pager.",     "credential.", "filter.",   "core.",      "diff.",
+        "merge.",      "sequence.",  "gpg.",        "difftool.", "mergetool.", "protocol.",
+        "uploadpack.", "receive.",   "remote.",     "url.",      "include.",   "includeif.",
+        "http.",       "sendemail.", "instaweb.",   "gui.",      "guitool.",   "web.",
+        "browser.",    "man.",       "interactive."}) {
+    if (!starts_with(key, p)) continue;
+    if (p == "core.") {
+      return in(key, {"core.pager", "core.editor", "core.sshcommand", "core.askpass",
+                      "core.gitproxy", "core.fsmonitor", "core.hookspath", "core.worktree",
+                      "core.attributesfile", "core.excludesfile"});
+    }
+    if (p == "http.")
+      return ends_with(key, "cookiefile") || ends_with(key, "proxy") ||
+             ends_with(key, "sslcainfo") || ends_with(key, "sslcert");
+    if (p == "remote.")
+      return ends_with(key, ".uploadpack") || ends_with(key, ".receivepack") ||
+             ends_with(key, ".vcs") || ends_with(key, ".proxy");
+    if (p == "diff.")
+      return key == "diff.external" || ends_with(key, ".command") || ends_with(key, ".textconv");
+    if (p == "merge.") return ends_with(key, ".driver");
+    if (p == "protocol.") return ends_with(key, ".allow");
+    if (p == "url.") return true;  // insteadOf can point a fetch at an `ext::` command
+    return true;
+  }
+  return ends_with(key, ".cmd") || ends_with(key, ".command") || ends_with(key, ".program") ||
+         ends_with(key, ".helper") || ends_with(key, ".editor") || ends_with(key, ".pager") ||
+         ends_with(key, ".hook") || ends_with(key, "hook");
+}
+
+void git_config_value(const WordView& kv, ProgramEffects& out, std::string_view entry) {
+  if (!kv.literal) {
+    out.escalations.push_back(std::string(entry) + " with a value that is not static");
+    return;
+  }
+  const std::string& s = *kv.literal;
+  auto eq = s.find('=');
+  std::string key = lower(s.substr(0, eq));
+  if (git_key_runs_command(key))
+    out.escalations.push_back(std::string(entry) + " " + s.substr(0, eq));
+  if (starts_with(key, "remote.") && (ends_with(key, ".push") || ends_with(key, ".mirror")) &&
+      eq != std::string::npos) {
+    std::string_view v = std::string_view(s).substr(eq + 1);
+    if ((!v.empty() && v[0] == '+') || (ends_with(key, ".mirror") && v != "false"))
+      out.implied.push_back("--force");
+  }
+}
+
+void run_handler(const ProgramDecl& p, std::string_view name, const Words& words,
+                 ProgramEffects& out) {
+  const std::string& h = p.handler;
+  if (h == "find") find_handler(words, out);
+  else if (h == "tar") tar_handler(p, name, words, out);
+  else if (h == "git") git_handler(name, words, out);
+  else if (h == "dd") dd_handler(words, out);
+  else if (h == "ssh") ssh_handler(p, name, words, out);
+  else if (h == "fd") fd_handler(p, name, words, out);
+  else if (h == "sed") script_handler(p, name, words, out, true);
+  else if (h == "awk") script_handler(p, name, words, out, false);
+}
+
+}  // namespace vigie::engine

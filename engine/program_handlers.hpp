@@ -1,0 +1,54 @@
+// Internal to engine/programs*.cpp: the pieces the generic table code and the handlers of
+// programs with a language of their own (find, tar, git, sed, awk, dd, ssh, fd) share.
+#ifndef VIGIE_ENGINE_PROGRAM_HANDLERS_HPP
+#define VIGIE_ENGINE_PROGRAM_HANDLERS_HPP
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/programs.hpp"
+
+namespace vigie::engine {
+
+// What options say about the operands.
+struct OperandState {
+  char override_touch = 0;         // 'r', 'w', 'd': every path operand gets this access
+  bool pattern_given = false;      // the pattern/script came from an option: no `p` slot
+  bool drop_leading_dash = false;  // `chmod --reference=R FILE…`: no mode operand
+  bool all_sources = false;        // `cp -t DIR a b`: no destination operand
+  bool no_paths = false;           // `bash -c S a b`: the operands are not paths
+  bool forced = false;             // `git push --force` in any spelling
+  bool global = false;             // `git config --global`
+};
+
+void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects& out,
+                   OperandState& st);
+void apply_operands(std::string_view prog, const std::string& shape,
+                    const std::vector<shell::WordView>& words,
+                    const std::vector<std::size_t>& operands, const OperandState& st,
+                    ProgramEffects& out);
+
+// Runs the named handler of `p` (p.handler is not empty).
+void run_handler(const ProgramDecl& p, std::string_view name,
+                 const std::vector<shell::WordView>& words, ProgramEffects& out);
+
+// `git -c key=value`, `git clone -c key=value`: a key that runs a program escalates; a
+// `remote.*.push` refspec starting with `+` implies a forced push.
+void git_config_value(const shell::WordView& kv, ProgramEffects& out,
+                      std::string_view entry = "git -c");
+// Whether a git configuration key names a program to run (core.pager, alias.*, *.command...).
+bool git_key_runs_command(std::string_view key);
+
+// Scripts of sed and awk: what they write, read and run.
+void sed_script_effects(const std::string& script, const shell::WordView& from,
+                        ProgramEffects& out);
+void awk_program_effects(const std::string& program, const shell::WordView& from,
+                         ProgramEffects& out);
+
+// A word holding `value` (an attached option value, a file named inside a script).
+shell::WordView word_of(const shell::WordView& from, std::string value);
+
+}  // namespace vigie::engine
+
+#endif  // VIGIE_ENGINE_PROGRAM_HANDLERS_HPP

@@ -1,0 +1,307 @@
+// The scripts sed and awk run: what they write (`w FILE`, `print > "FILE"`), read (`r FILE`,
+// `getline < "FILE"`) and run (`e CMD`, `s/x/y/e`, `system("CMD")`, `print | "CMD"`). A
+// script the scanner cannot follow is at least ask: never read as harmless.
+#include <cctype>
+
+#include "engine/program_handlers.hpp"
+
+namespace vigie::engine {
+
+using shell::WordView;
+
+namespace {
+
+void add(ProgramEffects& out, Touch t, const WordView& from, std::string path, std::string entry) {
+  while (!path.empty() && (path.back() == ' ' || path.back() == '\t')) path.pop_back();
+  if (path.empty() || harmless_device(path)) return;
+  out.files.push_back({t, word_of(from, std::move(path)), From::option, std::move(entry)});
+}
+
+// ---- sed ---------------------------------------------------------------------------------------
+
+struct SedScanner {
+  const std::string& s;
+  const WordView& from;
+  ProgramEffects& out;
+  std::size_t i = 0;
+
+  bool at_end() const { return i >= s.size(); }
+  char peek() const { return i < s.size() ? s[i] : '\0'; }
+
+  std::string rest_of_line() {
+    std::size_t b = i;
+    while (i < s.size() && s[i] != '\n') ++i;
+    std::string r = s.substr(b, i - b);
+    std::size_t k = 0;
+    while (k < r.size() && (r[k] == ' ' || r[k] == '\t')) ++k;
+    return r.substr(k);
+  }
+
+  // Skips a delimited part (`/re/`, the parts of `s`), escapes included. False when unterminated.
+  bool delimited(char d) {
+    while (i < s.size()) {
+      char c = s[i++];
+      if (c == '\\') {
+        ++i;
+      } else if (c == d) {
+        return true;
+      } else if (c == '\n' && d != '\n') {
+        return false;
+      }
+    }
+    return false;
+  }
+
+  bool address() {
+    char c = peek();
+    if (std::isdigit(static_cast<unsigned char>(c))) {
+      while (std::isdigit(static_cast<unsigned char>(peek())) || peek() == '~') ++i;
+    } else if (c == '$') {
+      ++i;
+    } else if (c == '/') {
+      ++i;
+      if (!delimited('/')) return false;
+      while (peek() == 'I' || peek() == 'M') ++i;
+    } else if (c == '\\') {
+      ++i;
+      char d = peek();
+      ++i;
+      if (!delimited(d)) return false;
+      while (peek() == 'I' || peek() == 'M') ++i;
+    }
+    return true;
+  }
+
+  void fail(const char* why) { out.escalations.push_back(std::string("sed: ") + why); }
+
+  void run() {
+    while (!at_end()) {
+      char c = peek();
+      if (c == ' ' || c == '\t' || c == '\n' || c == ';' || c == '}') {
+        ++i;
+        continue;
+      }
+      if (c == '#') {
+        rest_of_line();
+        continue;
+      }
+      if (!address()) return fail("a script it cannot read");
+      while (peek() == ' ') ++i;
+      if (peek() == ',') {
+        ++i;
+        while (peek() == ' ') ++i;
+        if (peek() == '+' || peek() == '~') ++i;
+        if (!address()) return fail("a script it cannot read");
+      }
+      while (peek() == ' ' || peek() == '!') ++i;
+      if (at_end()) return;
+      char cmd = s[i++];
+      switch (cmd) {
+        case '{': break;
+        case 's': case 'y': {
+          if (at_end()) return fail("a script it cannot read");
+          char d = s[i++];
+          if (d == '\n' || d == '\\' || !delimited(d) || !delimited(d))
+            return fail("a script it cannot read");
+          if (cmd == 'y') break;
+          while (!at_end()) {
+            char f = peek();
+            if (f == 'e') {
+              out.escalations.push_back("sed s///e");
+              ++i;
+            } else if (f == 'w' || f == 'W') {
+              ++i;
+              add(out, Touch::write, from, rest_of_line(), "sed s///w");
+              break;
+            } else if (std::isalnum(static_cast<unsigned char>(f))) {
+              ++i;
+            } else {
+              break;
+            }
+          }
+          break;
+        }
+        case 'e': {
+          std::string cmdline = rest_of_line();
+          out.escalations.push_back("sed e");
+          if (!cmdline.empty()) out.scripts.push_back(cmdline);
+          break;
+        }
+        case 'w': case 'W': add(out, Touch::write, from, rest_of_line(), "sed w"); break;
+        case 'r': case 'R': add(out, Touch::read, from, rest_of_line(), "sed r"); break;
+        case 'a': case 'i': case 'c': {
+          // Text to the end of the line; `a\` continues on the next lines ending with `\`.
+          while (i < s.size()) {
+            if (s[i] == '\\' && i + 1 < s.size()) {
+              i += 2;
+              continue;
+            }
+            if (s[i] == '\n') break;
+            ++i;
+          }
+          break;
+        }
+        case ':': case 'b': case 't': case 'T':
+          while (i < s.size() && s[i] != '\n' && s[i] != ';') ++i;
+          break;
+        case 'q': case 'Q': case 'l': case 'L':
+          while (peek() == ' ' || std::isdigit(static_cast<unsigned char>(peek()))) ++i;
+          break;
+        case 'v':
+          while (i < s.size() && s[i] != '\n' && s[i] != ';') ++i;
+          break;
+        case '=': case 'd': case 'D': case 'g': case 'G': case 'h': case 'H': case 'n': case 'N':
+        case 'p': case 'P': case 'x': case 'z': case 'F':
+          break;
+        default: return fail("a script it cannot read");
+      }
+    }
+  }
+};
+
+// ---- awk ---------------------------------------------------------------------------------------
+
+struct AwkScanner {
+  const std::string& s;
+  const WordView& from;
+  ProgramEffects& out;
+  std::size_t i = 0;
+  char last = '(';  // the last significant character: decides `/` (regex or division)
+
+  void skip_string() {
+    ++i;
+    while (i < s.size() && s[i] != '"') i += s[i] == '\\' ? 2 : 1;
+    ++i;
+  }
+  std::string read_string() {
+    std::size_t b = ++i;
+    std::string v;
+    while (i < s.size() && s[i] != '"') {
+      if (s[i] == '\\' && i + 1 < s.size()) {
+        v += s[i + 1];
+        i += 2;
+        continue;
+      }
+      v += s[i++];
+    }
+    ++i;
+    (void)b;
+    return v;
+  }
+  void skip_regex() {
+    ++i;
+    while (i < s.size() && s[i] != '/' && s[i] != '\n') i += s[i] == '\\' ? 2 : 1;
+    ++i;
+  }
+  void blanks() {
+    while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
+  }
+
+  // After `>`, `>>` or `<` of a print/getline: the target, a string literal or not.
+  void target(Touch t, const char* entry) {
+    blanks();
+    if (i < s.size() && s[i] == '"') {
+      add(out, t, from, read_string(), entry);
+    } else {
+      out.escalations.push_back(std::string(entry) + " to a file that is not a literal");
+    }
+  }
+
+  void run() {
+    bool in_print = false;
+    int depth = 0;
+    while (i < s.size()) {
+      char c = s[i];
+      if (c == '#') {
+        while (i < s.size() && s[i] != '\n') ++i;
+        continue;
+      }
+      if (c == '"') {
+        skip_string();
+        last = 'a';
+        continue;
+      }
+      if (c == '/' && std::string_view("(,{;!~&|=\n").find(last) != std::string_view::npos) {
+        skip_regex();
+        last = 'a';
+        continue;
+      }
+      if (std::isalpha(static_cast<unsigned char>(c)) || c == '_' || c == '@') {
+        std::size_t b = i++;
+        while (i < s.size() && (std::isalnum(static_cast<unsigned char>(s[i])) || s[i] == '_'))
+          ++i;
+        std::string_view id(s.data() + b, i - b);
+        if (id == "system") {
+          out.escalations.push_back("awk system()");
+          blanks();
+          if (i < s.size() && s[i] == '(') {
+            ++i;
+            blanks();
+            if (i < s.size() && s[i] == '"') {
+              std::string cmd = read_string();
+              blanks();
+              if (i < s.size() && s[i] == ')') out.scripts.push_back(cmd);
+            }
+          }
+        } else if (id == "print" || id == "printf") {
+          in_print = true;
+          depth = 0;
+        } else if (id == "getline") {
+          blanks();
+          while (i < s.size() && (std::isalnum(static_cast<unsigned char>(s[i])) || s[i] == '_'))
+            ++i;
+          blanks();
+          if (i < s.size() && s[i] == '<') {
+            ++i;
+            target(Touch::read, "awk getline <");
+          }
+        } else if (id == "@load") {
+          out.escalations.push_back("awk @load");
+        } else if (id == "@include") {
+          blanks();
+          if (i < s.size() && s[i] == '"') add(out, Touch::read, from, read_string(), "awk @include");
+        }
+        last = 'a';
+        continue;
+      }
+      if (c == '|') {
+        if (i + 1 < s.size() && s[i + 1] == '|') {
+          i += 2;
+          last = '|';
+          continue;
+        }
+        out.escalations.push_back("awk pipe to or from a command");
+        ++i;
+        last = '|';
+        continue;
+      }
+      if (in_print) {
+        if (c == '(') ++depth;
+        if (c == ')') --depth;
+        if (c == ';' || c == '\n' || c == '}' || (c == ')' && depth < 0)) in_print = false;
+        if (c == '>' && depth <= 0) {
+          ++i;
+          if (i < s.size() && s[i] == '>') ++i;
+          target(Touch::write, "awk print >");
+          in_print = false;
+          last = 'a';
+          continue;
+        }
+      }
+      if (c != ' ' && c != '\t') last = c;
+      ++i;
+    }
+  }
+};
+
+}  // namespace
+
+void sed_script_effects(const std::string& script, const WordView& from, ProgramEffects& out) {
+  SedScanner{script, from, out}.run();
+}
+
+void awk_program_effects(const std::string& program, const WordView& from, ProgramEffects& out) {
+  AwkScanner{program, from, out}.run();
+}
+
+}  // namespace vigie::engine

@@ -1,0 +1,478 @@
+// The generic half of the programs table: parsing the declarations, parsing a command's words
+// the way its program would, and turning options and operands into effects. The programs whose
+// arguments are a language of their own have handlers in engine/program_handlers.cpp.
+#include "engine/programs.hpp"
+
+#include <algorithm>
+#include <map>
+
+#include "engine/program_handlers.hpp"
+#include "engine/programs_decl.hpp"
+
+namespace vigie::engine {
+
+using shell::WordView;
+using Words = std::vector<WordView>;
+
+std::string_view touch_name(Touch t) {
+  switch (t) {
+    case Touch::read: return "read";
+    case Touch::write: return "write";
+    case Touch::delete_: return "delete";
+    case Touch::exec: return "exec";
+  }
+  return "read";
+}
+
+std::string_view from_name(From f) {
+  switch (f) {
+    case From::operand: return "operand";
+    case From::option: return "option";
+    case From::redirect: return "redirect";
+  }
+  return "operand";
+}
+
+namespace {
+
+std::vector<std::string> split_spaces(std::string_view s) {
+  std::vector<std::string> out;
+  std::size_t i = 0;
+  while (i < s.size()) {
+    while (i < s.size() && s[i] == ' ') ++i;
+    std::size_t j = i;
+    while (j < s.size() && s[j] != ' ') ++j;
+    if (j > i) out.emplace_back(s.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
+// `-o|--output=w!F` -> an OptionDecl.
+OptionDecl parse_option_decl(std::string_view tok) {
+  OptionDecl d;
+  std::size_t end = tok.find_first_of("=?!");
+  std::string_view names = tok.substr(0, end);
+  while (!names.empty()) {
+    std::size_t bar = names.find('|');
+    std::string_view n = names.substr(0, bar);
+    if (n.size() > 2 && n[0] == '-' && n[1] == '-')
+      d.longs.emplace_back(n.substr(2));
+    else if (n.size() == 2 && n[0] == '-')
+      d.shorts.push_back(n[1]);
+    else if (n.size() > 2 && n[0] == '-')
+      d.exact.emplace_back(n);  // single-dash long (`-TT`)
+    if (bar == std::string_view::npos) break;
+    names.remove_prefix(bar + 1);
+  }
+  if (end == std::string_view::npos) return d;
+  std::string_view rest = tok.substr(end);
+  if ((rest[0] == '=' || rest[0] == '?') && rest.size() > 1) {
+    d.arg = rest[0] == '=' ? OptionDecl::Arg::required : OptionDecl::Arg::optional;
+    d.role = rest[1];
+    rest.remove_prefix(2);
+  }
+  if (rest.size() > 1 && rest[0] == '!') d.flag = rest[1];
+  return d;
+}
+
+std::vector<ProgramDecl> build_table() {
+  std::vector<ProgramDecl> table;
+  table.reserve(kProgramCount);
+  for (std::size_t i = 0; i < kProgramCount; ++i) {
+    const ProgramSource& src = kPrograms[i];
+    ProgramDecl p;
+    std::string_view names = src.names;
+    // "git push git send-pack": names of two words stay together.
+    auto words = split_spaces(names);
+    for (std::size_t k = 0; k < words.size(); ++k) {
+      if (words[k] == "git" && k + 1 < words.size() && words.size() > 1 &&
+          std::string_view(src.handler).empty()) {
+        p.names.push_back("git " + words[k + 1]);
+        ++k;
+      } else {
+        p.names.push_back(words[k]);
+      }
+    }
+    std::string_view style = src.style;
+    p.prefixes = style.find('p') != std::string_view::npos;
+    p.permute = style.find('m') != std::string_view::npos;
+    p.stop = style.find('s') != std::string_view::npos;
+    p.safe_wrapper = style.find('S') != std::string_view::npos;
+    p.operands = src.operands;
+    p.handler = src.handler;
+    for (const auto& tok : split_spaces(src.options)) {
+      p.options.push_back(parse_option_decl(tok));
+      const OptionDecl& d = p.options.back();
+      if (d.role == 'x' || d.flag == '!') p.runs_programs = true;
+    }
+    table.push_back(std::move(p));
+  }
+  return table;
+}
+
+struct Index {
+  std::vector<ProgramDecl> table = build_table();
+  std::map<std::string, std::size_t, std::less<>> by_name;
+  Index() {
+    for (std::size_t i = 0; i < table.size(); ++i)
+      for (const auto& n : table[i].names) by_name.emplace(n, i);
+  }
+};
+
+const Index& index() {
+  static const Index idx;
+  return idx;
+}
+
+// The static text of a word for option parsing: its literal, else its pattern (a glob).
+const std::string* static_text(const WordView& w) {
+  if (w.literal) return &*w.literal;
+  if (w.pattern) return &*w.pattern;
+  return nullptr;
+}
+
+// Whether a word that is not static may start with `-` once expanded.
+bool may_be_option(const WordView& w) {
+  std::string_view t = w.text;
+  while (!t.empty() && (t[0] == '"' || t[0] == '\'')) t.remove_prefix(1);
+  return t.empty() || t[0] == '$' || t[0] == '`' || t[0] == '-';
+}
+
+WordView synthesized(const WordView& from, std::string value, std::size_t offset) {
+  WordView v;
+  v.text = value;
+  v.literal = value;
+  v.pattern = value;
+  if (!from.literal && from.pattern) {
+    v.literal.reset();  // a glob stays a glob
+    v.has_glob = from.has_glob;
+  }
+  v.has_tilde = !value.empty() && value[0] == '~' && !from.literal;
+  v.span = {static_cast<std::uint32_t>(from.span.begin + offset), from.span.end};
+  return v;
+}
+
+}  // namespace
+
+const std::vector<ProgramDecl>& program_table() { return index().table; }
+
+const ProgramDecl* find_program(std::string_view name) {
+  const Index& idx = index();
+  auto it = idx.by_name.find(name);
+  return it == idx.by_name.end() ? nullptr : &idx.table[it->second];
+}
+
+std::string option_name(const OptionDecl& d) {
+  if (!d.longs.empty()) return "--" + d.longs.front();
+  if (!d.exact.empty()) return d.exact.front();
+  if (!d.shorts.empty()) return std::string("-") + d.shorts.front();
+  return "";
+}
+
+ParsedArgs parse_args(const ProgramDecl& p, const Words& w, std::size_t from) {
+  ParsedArgs out;
+  out.stopped_at = w.size();
+  bool options_on = true;
+  auto find_long = [&](std::string_view key, bool& ambiguous) -> const OptionDecl* {
+    ambiguous = false;
+    for (const auto& d : p.options)
+      for (const auto& l : d.longs)
+        if (l == key) return &d;
+    if (!p.prefixes || key.empty()) return nullptr;
+    const OptionDecl* found = nullptr;
+    for (const auto& d : p.options)
+      for (const auto& l : d.longs)
+        if (l.size() > key.size() && l.compare(0, key.size(), key) == 0) {
+          if (found && found != &d) {
+            ambiguous = true;
+            return nullptr;
+          }
+          found = &d;
+        }
+    return found;
+  };
+  for (std::size_t i = from; i < w.size(); ++i) {
+    const std::string* s = static_text(w[i]);
+    if (options_on && !s) {
+      if (may_be_option(w[i])) out.dynamic_option = true;
+    }
+    if (!options_on || !s || s->size() < 2 || (*s)[0] != '-' || !w[i].literal) {
+      if (options_on && s && *s == "--" && w[i].literal) {
+        options_on = false;
+        if (p.stop) {
+          out.stopped_at = i + 1;
+          return out;
+        }
+        continue;
+      }
+      if (p.stop && options_on) {
+        out.stopped_at = i;
+        return out;
+      }
+      if (!p.permute) options_on = false;
+      out.operands.push_back(i);
+      continue;
+    }
+    if (*s == "--") {
+      options_on = false;
+      if (p.stop) {
+        out.stopped_at = i + 1;
+        return out;
+      }
+      continue;
+    }
+    std::string_view v = *s;
+    // Single-dash long options declared as such (`-TT`).
+    bool exact_hit = false;
+    for (const auto& d : p.options) {
+      for (const auto& e : d.exact) {
+        if (v == e || (v.size() > e.size() && v.compare(0, e.size(), e) == 0 && v[e.size()] == '=')) {
+          ParsedOption po{&d, std::string(e), std::nullopt, i};
+          if (v.size() > e.size()) {
+            po.value = synthesized(w[i], std::string(v.substr(e.size() + 1)), e.size() + 1);
+          } else if (d.arg == OptionDecl::Arg::required && i + 1 < w.size()) {
+            po.value = w[i + 1];
+            ++i;
+          }
+          out.options.push_back(std::move(po));
+          exact_hit = true;
+          break;
+        }
+      }
+      if (exact_hit) break;
+    }
+    if (exact_hit) continue;
+    if (v[1] == '-') {
+      std::string_view body = v.substr(2);
+      auto eq = body.find('=');
+      std::string_view key = eq == std::string_view::npos ? body : body.substr(0, eq);
+      bool ambiguous = false;
+      const OptionDecl* d = find_long(key, ambiguous);
+      ParsedOption po{d, std::string(v.substr(0, eq == std::string_view::npos ? v.size() : eq + 2)),
+                      std::nullopt, i};
+      if (!d) {
+        out.unknown.push_back(std::string(v));
+        out.options.push_back(std::move(po));
+        continue;
+      }
+      if (eq != std::string_view::npos) {
+        po.value = synthesized(w[i], std::string(body.substr(eq + 1)), eq + 3);
+      } else if (d->arg == OptionDecl::Arg::required && i + 1 < w.size()) {
+        po.value = w[i + 1];
+        ++i;
+      }
+      out.options.push_back(std::move(po));
+      continue;
+    }
+    // A short cluster: `-xvf FILE`, `-fFILE`, `-C/dir`.
+    for (std::size_t k = 1; k < v.size(); ++k) {
+      char c = v[k];
+      const OptionDecl* d = nullptr;
+      for (const auto& o : p.options)
+        if (o.shorts.find(c) != std::string::npos) {
+          d = &o;
+          break;
+        }
+      ParsedOption po{d, std::string("-") + c, std::nullopt, i};
+      if (!d) {
+        if (!std::isdigit(static_cast<unsigned char>(c))) out.unknown.push_back(po.spelling);
+        out.options.push_back(std::move(po));
+        continue;
+      }
+      if (d->arg != OptionDecl::Arg::none) {
+        if (k + 1 < v.size()) {
+          po.value = synthesized(w[i], std::string(v.substr(k + 1)), k + 1);
+        } else if (d->arg == OptionDecl::Arg::required && i + 1 < w.size()) {
+          po.value = w[i + 1];
+          ++i;
+        }
+        out.options.push_back(std::move(po));
+        break;
+      }
+      out.options.push_back(std::move(po));
+    }
+  }
+  return out;
+}
+
+// ---- effects of a parsed command --------------------------------------------------------------
+
+namespace {
+
+// `host:path`, `user@host:path`, `scheme://…`: not a local path.
+bool remote_operand(std::string_view v) {
+  if (v.find("://") != std::string_view::npos) return true;
+  auto colon = v.find(':');
+  if (colon == std::string_view::npos || colon == 0) return false;
+  auto slash = v.find('/');
+  return slash == std::string_view::npos || colon < slash;
+}
+
+void add_file(ProgramEffects& out, Touch t, const WordView& w, From from, std::string entry) {
+  if (const std::string* s = static_text(w)) {
+    if (*s == "-" || harmless_device(*s)) return;
+    if (from == From::operand && remote_operand(*s)) return;
+  }
+  out.files.push_back({t, w, from, std::move(entry)});
+}
+
+Touch touch_of(char role) {
+  switch (role) {
+    case 'w': case 't': return Touch::write;
+    case 'd': return Touch::delete_;
+    case 'x': return Touch::exec;
+    default: return Touch::read;
+  }
+}
+
+}  // namespace
+
+void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects& out,
+                   OperandState& st) {
+  for (const auto& po : args.options) {
+    if (!po.decl) continue;
+    const OptionDecl& d = *po.decl;
+    std::string entry = std::string(prog) + " " + option_name(d);
+    switch (d.flag) {
+      case '!': out.escalations.push_back(entry); break;
+      case 'R': st.override_touch = 'r'; break;
+      case 'W': st.override_touch = 'w'; break;
+      case 'D': st.override_touch = 'd'; break;
+      case 'T': st.drop_leading_dash = true; break;
+      case 'C': st.no_paths = true; break;
+      case 'F': st.forced = true; break;
+      case 'G': st.global = true; break;
+      default: break;
+    }
+    if (d.arg == OptionDecl::Arg::none) continue;
+    if (!po.value) {
+      if (d.role == 'x' && d.arg == OptionDecl::Arg::optional) out.escalations.push_back(entry);
+      continue;
+    }
+    const WordView& val = *po.value;
+    switch (d.role) {
+      case 'r': case 'w': case 'd':
+        add_file(out, touch_of(d.role), val, From::option, entry);
+        break;
+      case 't':
+        add_file(out, Touch::write, val, From::option, entry);
+        st.all_sources = true;
+        break;
+      case 'c':
+        add_file(out, Touch::read, val, From::option, entry);
+        out.chdir = val;
+        break;
+      case 'x':
+        out.escalations.push_back(entry);
+        if (val.literal) out.scripts.push_back(*val.literal);
+        break;
+      case 'p': st.pattern_given = true; break;
+      case 'P':
+        add_file(out, Touch::read, val, From::option, entry);
+        st.pattern_given = true;
+        break;
+      case 'a':
+        if (val.literal && val.literal->size() > 1 && (*val.literal)[0] == '@')
+          add_file(out, Touch::read, synthesized(val, val.literal->substr(1), 1), From::option,
+                   entry);
+        break;
+      case 'f':
+        if (val.literal) {
+          auto eq = val.literal->find('=');
+          if (eq != std::string::npos && eq + 2 <= val.literal->size() &&
+              ((*val.literal)[eq + 1] == '@' || (*val.literal)[eq + 1] == '<')) {
+            std::string file = val.literal->substr(eq + 2);
+            if (auto semi = file.find(';'); semi != std::string::npos) file.resize(semi);
+            add_file(out, Touch::read, synthesized(val, file, eq + 2), From::option, entry);
+          }
+        }
+        break;
+      case 'k': git_config_value(val, out); break;
+      default: break;
+    }
+  }
+  if (args.dynamic_option && find_program(prog) && find_program(prog)->runs_programs)
+    out.escalations.push_back(std::string(prog) +
+                              " with a word that is not static where an option may stand");
+}
+
+void apply_operands(std::string_view prog, const std::string& shape_in, const Words& w,
+                    const std::vector<std::size_t>& operands, const OperandState& st,
+                    ProgramEffects& out) {
+  if (st.no_paths) return;
+  std::string shape = shape_in;
+  if (st.pattern_given && !shape.empty() && (shape[0] == 'p' || shape[0] == 'x'))
+    shape.erase(0, 1);
+  if (st.drop_leading_dash && !shape.empty() && shape[0] == '-') shape.erase(0, 1);
+  std::string fixed;
+  char rest = '-', last = 0;
+  for (std::size_t i = 0; i < shape.size(); ++i) {
+    if (shape[i] == '*' && i + 1 < shape.size()) {
+      rest = shape[++i];
+    } else if (shape[i] == '$' && i + 1 < shape.size()) {
+      last = shape[++i];
+    } else {
+      fixed.push_back(shape[i]);
+    }
+  }
+  if (st.all_sources) last = 0;
+  std::size_t n = operands.size();
+  for (std::size_t k = 0; k < n; ++k) {
+    char role = k < fixed.size() ? fixed[k] : rest;
+    if (last && n >= fixed.size() + 2 && k + 1 == n) role = last;
+    if (role == '-' || role == 'p') continue;
+    if (st.override_touch && role != 'x') role = st.override_touch;
+    std::string entry = std::string(prog) + " operand";
+    add_file(out, touch_of(role), w[operands[k]], From::operand, entry);
+  }
+}
+
+void program_effects(std::string_view name, const Words& words, ProgramEffects& out) {
+  const ProgramDecl* p = find_program(name);
+  if (!p || p->handler == "wrapper") return;
+  if (!p->handler.empty()) {
+    run_handler(*p, name, words, out);
+    return;
+  }
+  ParsedArgs args = parse_args(*p, words, 1);
+  OperandState st;
+  apply_options(name, args, out, st);
+  apply_operands(name, p->operands, words, args.operands, st, out);
+}
+
+bool harmless_device(std::string_view t) {
+  return t == "/dev/null" || t == "/dev/stdout" || t == "/dev/stderr" || t == "/dev/stdin" ||
+         t == "/dev/tty" || t == "/dev/zero" || t == "/dev/random" || t == "/dev/urandom" ||
+         (t.size() > 8 && t.compare(0, 8, "/dev/fd/") == 0 &&
+          std::all_of(t.begin() + 8, t.end(), [](char c) { return c >= '0' && c <= '9'; }));
+}
+
+void redirect_effects(const std::vector<shell::RedirectView>& redirects,
+                      std::vector<FileEffect>& out) {
+  for (const auto& r : redirects) {
+    const std::string& op = r.op;
+    if (op == "<<" || op == "<<-" || op == "<<<") continue;  // data
+    const std::string* t = static_text(r.target);
+    bool dup = op == ">&" || op == "<&";
+    if (dup) {
+      // `2>&1`, `>&-`: a descriptor. `>&FILE` (bash: like `&>FILE`) writes FILE.
+      if (op == "<&") continue;
+      if (t && (t->empty() || *t == "-" ||
+                std::all_of(t->begin(), t->end(), [](char c) { return c >= '0' && c <= '9'; }) ||
+                (t->back() == '-' && std::all_of(t->begin(), t->end() - 1, [](char c) {
+                   return c >= '0' && c <= '9';
+                 }))))
+        continue;
+      if (!t && r.fd >= 0 && r.fd != 1) continue;  // `2>&$fd`: a descriptor
+    }
+    if (t && harmless_device(*t)) continue;
+    bool writes = op == ">" || op == ">>" || op == ">|" || op == "&>" || op == "&>>" ||
+                  op == "<>" || op == ">&";
+    bool reads = op == "<" || op == "<>";
+    if (writes) out.push_back({Touch::write, r.target, From::redirect, op});
+    if (reads) out.push_back({Touch::read, r.target, From::redirect, op});
+  }
+}
+
+}  // namespace vigie::engine

@@ -1,0 +1,132 @@
+// What a program does to files and to other programs, from one declared table
+// (engine/programs.cpp, `kPrograms`): which options take a value, which operands and option
+// values are paths and with what access (read, write, delete, exec), which options run other
+// programs, and the few programs whose arguments are a language of their own (find's
+// expression, tar's old-style clusters, git's subcommands, sed and awk scripts, dd's `key=value`)
+// through a named handler.
+//
+// Options are parsed the way the program's own parser would: short clusters (`-xvf`), attached
+// short values (`-fFILE`, `-C/dir`), `--long=value` and `--long value`, unambiguous prefixes of
+// long options for programs that use GNU getopt_long (`--to-com` is `--to-command`), `--` ending
+// options, options after operands where GNU permutes them.
+//
+// A program that is not in the table keeps the default: its operands are not paths (the docs
+// say so). Nothing here reads the filesystem or throws on bad input.
+#ifndef VIGIE_ENGINE_PROGRAMS_HPP
+#define VIGIE_ENGINE_PROGRAMS_HPP
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "grammar/shell/commands.hpp"
+
+namespace vigie::engine {
+
+// What a command does to a path.
+enum class Touch : std::uint8_t { read, write, delete_, exec };
+// Where the path came from.
+enum class From : std::uint8_t { operand, option, redirect };
+
+std::string_view touch_name(Touch t);  // "read", "write", "delete", "exec"
+std::string_view from_name(From f);    // "operand", "option", "redirect"
+
+// One path a command touches.
+struct FileEffect {
+  Touch touch = Touch::read;
+  shell::WordView word;  // the path as written (an attached value is a synthesized word)
+  From from = From::operand;
+  std::string entry;  // the table entry that said so: "cp operand", "tar -f", "sed w", ">"
+};
+
+// Everything the table says about one command's words.
+struct ProgramEffects {
+  std::vector<FileEffect> files;
+  // Reasons that make the command at least ask ("tar --to-command", "sed e", "awk system()").
+  std::vector<std::string> escalations;
+  // Shell scripts the command runs (`tar --to-command='S'`, `sed '1e S'`): parsed and judged.
+  std::vector<std::string> scripts;
+  // Argvs the command runs (`find -exec … ;`, `fd -x …`): judged as commands.
+  std::vector<std::vector<shell::WordView>> argvs;
+  // Option words the command implies, for deny/ask rules (`git push origin +main` is a
+  // `--force` push): synthesized words, never seen by allow rules.
+  std::vector<std::string> implied;
+  // The folder the command works in when an option changes it (`git -C`, `make -C`, `tar -C`).
+  std::optional<shell::WordView> chdir;
+};
+
+// Fills `out` from the table entry of `name` (a normalized command name) for `words` (words[0]
+// is the command name). Does nothing for a program not in the table.
+void program_effects(std::string_view name, const std::vector<shell::WordView>& words,
+                     ProgramEffects& out);
+
+// The file accesses of redirections: `>`, `>>`, `>|`, `&>`, `&>>`, `>&FILE` write; `<` reads;
+// `<>` reads and writes; here-documents and here-strings are data; fd duplications touch
+// nothing. Harmless targets (`/dev/null`, `/dev/std*`, `/dev/fd/N`, `/dev/tty`) are left out.
+void redirect_effects(const std::vector<shell::RedirectView>& redirects,
+                      std::vector<FileEffect>& out);
+
+// Whether a path is harmless to read or write (`/dev/null`, `/dev/stdout`, `/dev/fd/1`...).
+bool harmless_device(std::string_view path);
+
+// ---- the table, for tests and docs ----------------------------------------------------------
+
+// One option of a program, as declared.
+struct OptionDecl {
+  std::string shorts;              // letters
+  std::vector<std::string> longs;  // long names without dashes
+  std::vector<std::string> exact;  // single-dash long spellings (`-TT`)
+  enum class Arg : std::uint8_t { none, required, optional } arg = Arg::none;
+  char role = 0;  // the value's role (engine/programs_table.cpp): v r w d x c t p P a f k
+  char flag = 0;  // the option's own role: R W D (operands' access), ! (runs something),
+                  // N (a wrapper runs nothing), T, C, F (forced push), G (global config)
+};
+
+struct ProgramDecl {
+  std::vector<std::string> names;
+  bool prefixes = false;   // long options may be abbreviated (GNU getopt_long)
+  bool permute = false;    // options may follow operands
+  bool stop = false;       // options stop at the first operand
+  bool safe_wrapper = false;  // allow rules look through it (time, nice, timeout...)
+  std::string operands;    // operand shape (see programs_table.cpp)
+  std::string handler;     // "", "wrapper", "find", "tar", "git", "sed", "awk", "dd"...
+  std::vector<OptionDecl> options;
+  bool runs_programs = false;  // an option runs something (x, X or `!`)
+};
+
+// One option as found in a command's words.
+struct ParsedOption {
+  const OptionDecl* decl = nullptr;  // nullptr: an option the table does not know
+  std::string spelling;              // as written: "--to-com", "-I"
+  std::optional<shell::WordView> value;
+  std::size_t index = 0;  // of the word holding the option
+};
+
+// A command's words split the way the program's own parser would.
+struct ParsedArgs {
+  std::vector<ParsedOption> options;
+  std::vector<std::size_t> operands;  // indexes into the words
+  // `s` style: the index of the first operand (where parsing stopped), or words.size().
+  std::size_t stopped_at = 0;
+  // A word that is not static where an option may stand (`tar $OPTS`): it may be an option
+  // that runs a program.
+  bool dynamic_option = false;
+  std::vector<std::string> unknown;  // unknown or ambiguous options, as written
+};
+
+// Parses words[from…] with the options of `p`.
+ParsedArgs parse_args(const ProgramDecl& p, const std::vector<shell::WordView>& words,
+                      std::size_t from);
+
+// The canonical name of an option: its first long name, else its first short letter.
+std::string option_name(const OptionDecl& d);
+
+// Every program of the table, parsed from its declaration.
+const std::vector<ProgramDecl>& program_table();
+const ProgramDecl* find_program(std::string_view name);
+
+}  // namespace vigie::engine
+
+#endif  // VIGIE_ENGINE_PROGRAMS_HPP

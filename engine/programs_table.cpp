@@ -1,0 +1,340 @@
+// The programs table: what each program does to files and to other programs, declared once.
+// Read by engine/programs.cpp (effects of a command), engine/normalize.cpp (wrappers) and the
+// docs. A program that is not here keeps the default: its operands are not paths.
+//
+// Each entry: names, parsing style, operand shape, handler, options.
+//
+// Style letters:
+//   p  long options may be abbreviated to any unambiguous prefix (GNU getopt_long)
+//   m  options may follow operands (GNU permutes argv)
+//   s  options stop at the first operand (POSIX, and every wrapper: the operand is the command)
+//   S  a safe wrapper: allow rules look through it (`allow npm test` allows `time npm test`)
+//
+// Operand shape: one letter per operand position, `*X` for every remaining operand, `$X` for the
+// last one (taken before `*`):
+//   r read   w write   d delete   x run (a script file: read, its arguments are not paths)
+//   -  not a path      p a pattern or script (dropped when an option gives it: grep -e, sed -f)
+//
+// Options, space-separated: `-o|--output=w` (short and long spellings, `=` a required value,
+// `?` an optional attached value, then the value's role), `!F` the role of the option itself.
+// Value roles:
+//   v a plain value        r w d  a path read / written / deleted
+//   x a shell command line, run (judged as a nested script, and at least ask)
+//   c a folder the program works in (read)      t a target folder (written; operands: sources)
+//   p the pattern/script (drops the `p` operand) P a file holding it (read; drops `p`)
+//   a a path read when the value starts with `@` (curl -d @FILE)
+//   f a form field: `name=@FILE` / `name=<FILE` reads FILE (curl -F)
+// Flag roles:
+//   R W D  operands become read / write / delete (gzip -c, sed -i, find -delete)
+//   !      runs something that cannot be seen: at least ask
+//   N      the wrapper runs nothing (sudo -l, command -v)
+//   T      operands are all sources (cp -t given as a flag form)
+#include "engine/programs_decl.hpp"
+
+namespace vigie::engine {
+
+// clang-format off
+const ProgramSource kPrograms[] = {
+  // ---- wrappers: the operand is the command they run (engine/normalize.cpp) ----------------
+  {"sudo", "ps", "", "wrapper",
+   "-u|--user=v -g|--group=v -a|--auth-type=v -c|--login-class=v -p|--prompt=v -C|--close-from=v -D|--chdir=c -r|--role=v -t|--type=v "
+   "-T|--command-timeout=v -U|--other-user=v -h|--host?v -R|--chroot=c!! -E|--preserve-env?v "
+   "-A|--askpass -b|--background -H|--set-home -i|--login -k|--reset-timestamp -n|--non-interactive "
+   "-P|--preserve-groups -S|--stdin -s|--shell -B|--bell -e|--edit!N -l|--list!N -v|--validate!N "
+   "-V|--version!N -K|--remove-timestamp!N --help!N"},
+  {"doas", "s", "", "wrapper", "-a=v -u=v -C=r!N -n -s -L!N"},
+  {"env", "ps", "", "wrapper",
+   "-u|--unset=v -C|--chdir=c -S|--split-string=x -i|--ignore-environment -0|--null -v|--debug "
+   "--block-signal?v --default-signal?v --ignore-signal?v --list-signal-handling -P=v!! "
+   "--help!N --version!N"},
+  {"nice", "psS", "", "wrapper", "-n|--adjustment=v --help!N --version!N"},
+  {"nohup", "psS", "", "wrapper", "--help!N --version!N"},
+  {"time", "psS", "", "wrapper",
+   "-o|--output=w -f|--format=v -a|--append -p|--portability -q|--quiet -v|--verbose --help!N "
+   "-V|--version!N"},
+  {"timeout", "psS", "-", "wrapper",
+   "-s|--signal=v -k|--kill-after=v --foreground --preserve-status -v|--verbose --help!N "
+   "--version!N"},
+  {"stdbuf", "psS", "", "wrapper", "-i|--input=v -o|--output=v -e|--error=v --help!N --version!N"},
+  {"command", "sS", "", "wrapper", "-p -v!N -V!N"},
+  {"builtin", "s", "", "wrapper", ""},
+  {"exec", "s", "", "wrapper", "-a=v -c -l"},
+  {"xargs", "ps", "", "wrapper",
+   "-a|--arg-file=r -d|--delimiter=v -E=v -e|--eof?v -I=v -i|--replace?v -L|--max-lines=v "
+   "-l?v -n|--max-args=v -P|--max-procs=v -s|--max-chars=v --process-slot-var=v -0|--null "
+   "-o|--open-tty -p|--interactive -r|--no-run-if-empty -t|--verbose -x|--exit --show-limits "
+   "--help!N --version!N"},
+  {"ionice", "psS", "", "wrapper",
+   "-c|--class=v -n|--classdata=v -p|--pid=v!N -P|--pgid=v!N -u|--uid=v!N -t|--ignore --help!N "
+   "-V|--version!N"},
+  {"setsid", "psS", "", "wrapper", "-c|--ctty -f|--fork -w|--wait --help!N -V|--version!N"},
+  {"caffeinate", "sS", "", "wrapper", "-t=v -w=v -d -i -m -s -u"},
+  {"chroot", "ps", "c", "wrapper", "--userspec=v --groups=v --skip-chdir --help!N --version!N"},
+
+  // ---- coreutils and friends: readers ----------------------------------------------------------
+  {"cat tac rev tsort md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum "
+   "realpath readlink zcat bzcat xzcat zstdcat lzcat zless zmore vdir dir more",
+   "pm", "*r", "", "--files0-from=r -a|--algorithm=v -l|--length=v --relative-to=v "
+   "--relative-base=v"},
+  {"wc", "pm", "*r", "", "--files0-from=r --total=v"},
+  {"head tail", "pm", "*r", "",
+   "-n|--lines=v -c|--bytes=v -s|--sleep-interval=v --pid=v --max-unchanged-stats=v -f|--follow?v"},
+  {"cut", "pm", "*r", "",
+   "-b|--bytes=v -c|--characters=v -d|--delimiter=v -f|--fields=v --output-delimiter=v"},
+  {"nl", "pm", "*r", "",
+   "-b|--body-numbering=v -d|--section-delimiter=v -f|--footer-numbering=v "
+   "-h|--header-numbering=v -i|--line-increment=v -l|--join-blank-lines=v -n|--number-format=v "
+   "-s|--number-separator=v -v|--starting-line-number=v -w|--number-width=v"},
+  {"fold fmt", "pm", "*r", "", "-w|--width=v -p|--prefix=v -g|--goal=v"},
+  {"expand unexpand", "pm", "*r", "", "-t|--tabs=v"},
+  {"base32 base64 basenc", "pm", "*r", "", "-w|--wrap=v"},
+  {"od", "pm", "*r", "",
+   "-A|--address-radix=v -j|--skip-bytes=v -N|--read-bytes=v -S|--strings?v -t|--format=v "
+   "-w|--width?v --endian=v"},
+  {"strings", "pm", "*r", "",
+   "-n|--bytes=v -t|--radix=v -e|--encoding=v -T|--target=v -s|--output-separator=v"},
+  {"hexdump hd", "m", "*r", "", "-e=v -f=r -n=v -s=v"},
+  {"file", "pm", "*r", "", "-m|--magic-file=r -f|--files-from=r -F|--separator=v -e|--exclude=v "
+   "-P|--parameter=v --exclude-quiet=v"},
+  {"stat", "pm", "*r", "", "-c|--format=v --printf=v --cached=v"},
+  {"ls", "pm", "*r", "",
+   "-I|--ignore=v --hide=v -T|--tabsize=v -w|--width=v --time-style=v --block-size=v --sort=v "
+   "--format=v --color?v --quoting-style=v --indicator-style=v --time=v --hyperlink?v"},
+  {"du", "pm", "*r", "",
+   "-B|--block-size=v -d|--max-depth=v -t|--threshold=v --exclude=v -X|--exclude-from=r "
+   "--files0-from=r --time?v --time-style=v"},
+  {"tree", "m", "*r", "", "-L=v -P=v -I=v -o=w --filelimit=v --timefmt=v -H=v -T=v --charset=v"},
+  {"less", "m", "*r", "",
+   "-b=v -h=v -j=v -k=r -o=w -O=w -p=v -P=v -t=v -T=r -x=v -y=v -z=v --lesskey-file=r"},
+  {"bat batcat", "m", "*r", "",
+   "-l|--language=v -H|--highlight-line=v -r|--line-range=v --theme=v --style=v --tabs=v "
+   "--wrap=v --terminal-width=v --color=v --italic-text=v --decorations=v --paging=v --pager=x "
+   "-m|--map-syntax=v --file-name=v --diff-context=v"},
+  {"diff cmp diff3 sdiff", "pm", "*r", "",
+   "-C|--context?v -U|--unified?v -I|--ignore-matching-lines=v -x|--exclude=v "
+   "-X|--exclude-from=r -S|--starting-file=v --from-file=r --to-file=r -F|--show-function-line=v "
+   "--label=v -W|--width=v --tabsize=v -D|--ifdef=v --line-format=v --old-line-format=v "
+   "--new-line-format=v --unchanged-line-format=v --color?v --palette=v -o|--output=w "
+   "-i|--ignore-initial=v -n|--bytes=v --diff-program=x"},
+  {"column", "m", "*r", "",
+   "-s|--separator=v -c|--output-width=v -o|--output-separator=v -N|--table-columns=v "
+   "-R|--table-right=v -E|--table-noextreme=v -d|--table-noheadings -W|--table-wrap=v "
+   "-H|--table-hide=v -O|--table-order=v -n|--table-name=v -l|--table-columns-limit=v"},
+  {"paste comm join", "pm", "*r", "",
+   "-d|--delimiters=v --output-delimiter=v -t=v -1=v -2=v -j=v -o=v -a=v -v=v -e=v"},
+  {"shuf", "pm", "*r", "",
+   "-n|--head-count=v -o|--output=w --random-source=r -i|--input-range=v"},
+  {"sort", "pm", "*r", "",
+   "-o|--output=w -T|--temporary-directory=w --compress-program=x --files0-from=r -k|--key=v "
+   "-t|--field-separator=v -S|--buffer-size=v --parallel=v --batch-size=v --sort=v --random-source=r"},
+  {"uniq", "pm", "rw", "", "-f|--skip-fields=v -s|--skip-chars=v -w|--check-chars=v"},
+  {"xxd", "s", "rw", "", "-c=v -g=v -l=v -o=v -s=v -n=v -C -b -e -i -p -r -u -E -a -d"},
+  {"split csplit", "pm", "rw", "",
+   "-a|--suffix-length=v -b|--bytes=v -C|--line-bytes=v -l|--lines=v -n|--number=v "
+   "--additional-suffix=v --filter=x -t|--separator=v -f|--prefix=w --suffix-format=v"},
+  {"iconv", "pm", "*r", "", "-f|--from-code=v -t|--to-code=v -o|--output=w"},
+  {"tr", "pm", "", "", ""},
+  {"cd pushd", "s", "r", "", "-L -P -e -@"},
+  {"source .", "s", "x*-", "", ""},
+
+  // ---- search --------------------------------------------------------------------------------
+  {"grep egrep fgrep rgrep zgrep", "pm", "p*r", "",
+   "-e|--regexp=p -f|--file=P -A|--after-context=v -B|--before-context=v -C|--context=v "
+   "-m|--max-count=v -d|--directories=v -D|--devices=v --include=v --exclude=v --exclude-dir=v "
+   "--exclude-from=r --label=v --color?v --colour?v --binary-files=v --group-separator=v"},
+  {"rg", "m", "p*r", "",
+   "-e|--regexp=p -f|--file=P --pre=x --pre-glob=v -g|--glob=v --iglob=v -t|--type=v "
+   "-T|--type-not=v --type-add=v --type-clear=v -j|--threads=v -m|--max-count=v "
+   "-A|--after-context=v -B|--before-context=v -C|--context=v -M|--max-columns=v "
+   "--ignore-file=r -r|--replace=v -E|--encoding=v --engine=v --sort=v --sortr=v "
+   "-d|--max-depth=v --max-filesize=v --color=v --colors=v --context-separator=v "
+   "--path-separator=v --dfa-size-limit=v --regex-size-limit=v --field-context-separator=v "
+   "--field-match-separator=v --hostname-bin=x --hyperlink-format=v"},
+  {"ag", "m", "p*r", "", "-G|--file-search-regex=v --ignore=v -A=v -B=v -C=v -m=v -p|--path-to-ignore=r"},
+  {"fd fdfind", "m", "p*r", "fd",
+   "-e|--extension=v -t|--type=v -E|--exclude=v -d|--max-depth=v --min-depth=v -j|--threads=v "
+   "-S|--size=v --changed-within=v --changed-before=v -o|--owner=v --base-directory=c "
+   "--path-separator=v -c|--color=v --ignore-file=r --search-path=r --max-results=v"},
+  {"find", "", "", "find", ""},
+  {"jq", "pm", "p*r", "",
+   "-f|--from-file=P --arg=v --argjson=v --slurpfile=v --rawfile=v --args --jsonargs "
+   "--indent=v -L=r"},
+
+  // ---- scripts of their own ------------------------------------------------------------------
+  {"sed gsed", "pm", "p*r", "sed",
+   "-e|--expression=p -f|--file=P -i|--in-place?v!W -l|--line-length=v -s|--separate "
+   "-n|--quiet|--silent -E|-r|--regexp-extended -u|--unbuffered -z|--null-data --posix "
+   "--sandbox --follow-symlinks --debug"},
+  {"awk gawk mawk nawk busybox-awk", "s", "p*r", "awk",
+   "-f|--file=P -v|--assign=v -F|--field-separator=v -E|--exec=P -i|--include=r -l|--load=r!! "
+   "-o|--pretty-print?w -p|--profile?w -d|--dump-variables?w -D|--debug?v -e|--source=p "
+   "-b|--characters-as-bytes -c|--traditional -C|--copyright -g|--gen-pot -h|--help -L|--lint?v "
+   "-M|--bignum -N|--use-lc-numeric -n|--non-decimal-data -O|--optimize -P|--posix "
+   "-r|--re-interval -s|--no-optimize -S|--sandbox -t|--lint-old -V|--version"},
+  {"dd", "", "", "dd", ""},
+
+  // ---- files: writers, movers, deleters ----------------------------------------------------
+  {"rm unlink rmdir shred srm", "pm", "*d", "",
+   "-u|--remove?v --interactive?v -n|--iterations=v -s|--size=v --random-source=r"},
+  {"touch", "pm", "*w", "", "-r|--reference=r -d|--date=v -t=v --time=v"},
+  {"mkdir mkfifo mknod", "pm", "*w", "", "-m|--mode=v -Z --context?v"},
+  {"truncate fallocate", "pm", "*w", "", "-s|--size=v -r|--reference=r -o|--offset=v -l|--length=v"},
+  {"tee sponge", "pm", "*w", "", "--output-error?v"},
+  {"chmod chown chgrp chattr setfacl", "pm", "-*w", "",
+   "--reference=r!T --from=v -m|--modify=v -x|--remove=v -M|--modify-file=r -X|--remove-file=r "
+   "--set=v --set-file=r"},
+  {"cp", "pm", "*r$w", "",
+   "-t|--target-directory=t -S|--suffix=v --backup?v --sparse=v --reflink?v --preserve?v "
+   "--no-preserve=v --update?v -T|--no-target-directory --context?v"},
+  {"mv", "pm", "*d$w", "",
+   "-t|--target-directory=t -S|--suffix=v --backup?v --update?v -T|--no-target-directory"},
+  {"ln link", "pm", "*r$w", "", "-t|--target-directory=t -S|--suffix=v --backup?v"},
+  {"install", "pm", "*r$w", "",
+   "-t|--target-directory=t -m|--mode=v -o|--owner=v -g|--group=v -S|--suffix=v --backup?v "
+   "--strip-program=x -d|--directory!W -D"},
+  {"rsync", "pm", "*r$w", "",
+   "-e|--rsh=x --rsync-path=x --files-from=r --exclude-from=r --include-from=r -f|--filter=v "
+   "--exclude=v --include=v --log-file=w --password-file=r --backup-dir=w -T|--temp-dir=w "
+   "--partial-dir=w --compare-dest=r --copy-dest=r --link-dest=r --write-batch=w "
+   "--only-write-batch=w --read-batch=r --chmod=v --chown=v --usermap=v --groupmap=v "
+   "--timeout=v --contimeout=v --bwlimit=v --port=v --address=v --sockopts=v --out-format=v "
+   "--log-file-format=v --max-size=v --min-size=v --max-delete=v --block-size=v --checksum-choice=v "
+   "--compress-choice=v --compress-level=v --skip-compress=v --iconv=v --suffix=v --modify-window=v "
+   "--info=v --debug=v --outbuf=v --stop-after=v --stop-at=v --protocol=v -M|--remote-option=v "
+   "--mkpath --remove-source-files!D"},
+  {"scp", "s", "*r$w", "", "-i=r -F=r -o=v -P=v -S=x -c=v -l=v -J=v -D=x -X=v"},
+  {"patch", "pm", "wr", "",
+   "-i|--input=r -o|--output=w -r|--reject-file=w -d|--directory=c -B|--prefix=v -p|--strip=v "
+   "-D|--ifdef=v -F|--fuzz=v -V|--version-control=v -Y|--basename-prefix=v -z|--suffix=v "
+   "--merge?v --quoting-style=v"},
+  {"gzip gunzip bzip2 bunzip2 xz unxz lzma unlzma zstd unzstd lz4 compress uncompress", "pm",
+   "*w", "",
+   "-c|--stdout!R --to-stdout!R -t|--test!R -l|--list!R -S|--suffix=v -o|--output=w -T|--threads=v "
+   "-M|--memlimit=v --format=v --check=v -b|--block-size=v"},
+  {"zip", "s", "w*r", "",
+   "-TT|--unzip-command=x -O|--output-file=w -b|--temp-path=w -x|--exclude=v -i|--include=v "
+   "-n|--suffixes=v -P|--password=v -t|--from-date=v -tt|--before-date=v -Z|--compression-method=v "
+   "-@!R"},
+  {"unzip", "s", "r*-", "", "-d=w -x=v -P=v -O=v -I=v"},
+  {"tar gtar bsdtar", "pm", "", "tar",
+   "-f|--file=w -C|--directory=c -T|--files-from=r -X|--exclude-from=r -I|--use-compress-program=x "
+   "-F|--info-script|--new-volume-script=x --to-command=x --checkpoint-action=x --rsh-command=x "
+   "--rmt-command=x -g|--listed-incremental=w -K|--starting-file=v -L|--tape-length=v "
+   "-N|--newer|--after-date=v -V|--label=v -H|--format=v -b|--blocking-factor=v --exclude=v "
+   "--transform|--xform=v --owner=v --group=v --mode=v --mtime=v --checkpoint?v "
+   "--index-file=w --volno-file=w --backup?v --suffix=v --record-size=v --strip-components=v "
+   "--occurrence?v --quoting-style=v --owner-map=r --group-map=r --sort=v --warning=v "
+   "--newer-mtime=v --exclude-tag=v --exclude-tag-under=v --exclude-tag-all=v --hole-detection=v "
+   "--level=v --pax-option=v --atime-preserve?v --one-top-level?v --add-file=r"},
+
+  // ---- network -------------------------------------------------------------------------------
+  {"curl", "m", "", "",
+   "-o|--output=w --output-dir=w -K|--config=r -T|--upload-file=r -D|--dump-header=w "
+   "-c|--cookie-jar=w -b|--cookie=v --trace=w --trace-ascii=w --stderr=w --libcurl=w "
+   "--etag-save=w --etag-compare=r --hsts=w --alt-svc=w -d|--data=a --data-binary=a "
+   "--data-urlencode=a --data-ascii=a --json=a --data-raw=v -F|--form=f --form-string=v "
+   "--cacert=r --capath=r -E|--cert=r --key=r --crlfile=r --netrc-file=r --proxy-cacert=r "
+   "-H|--header=a --proxy-header=a -u|--user=v -U|--proxy-user=v -x|--proxy=v -X|--request=v "
+   "-A|--user-agent=v -e|--referer=v -m|--max-time=v --connect-timeout=v -r|--range=v "
+   "-w|--write-out=a --resolve=v --connect-to=v --retry=v -C|--continue-at=v -z|--time-cond=v "
+   "-Y|--speed-limit=v -y|--speed-time=v --limit-rate=v --max-filesize=v --interface=v "
+   "--url=v -Q|--quote=v --ftp-port=v -P=v"},
+  {"wget", "pm", "", "",
+   "-O|--output-document=w -o|--output-file=w -a|--append-output=w -P|--directory-prefix=w "
+   "-i|--input-file=r --post-file=r --body-file=r -e|--execute=v!! --use-askpass=x "
+   "--load-cookies=r --save-cookies=w --ca-certificate=r --certificate=r --private-key=r "
+   "--config=r --hsts-file=w --warc-file=w -U|--user-agent=v --header=v --post-data=v "
+   "--method=v --body-data=v -t|--tries=v -T|--timeout=v -w|--wait=v -l|--level=v "
+   "-A|--accept=v -R|--reject=v -D|--domains=v --user=v --password=v -Q|--quota=v "
+   "--limit-rate=v -B|--base=v --referer=v -X|--exclude-directories=v -I|--include-directories=v"},
+  {"ssh", "s", "", "ssh",
+   "-o=v -F=r -i=r -E=w -S=v -J=v -p=v -l=v -L=v -R=v -D=v -W=v -b=v -c=v -e=v -m=v -O=v -Q=v "
+   "-w=v -B=v -I=v"},
+
+  // ---- build tools and package managers ------------------------------------------------------
+  {"make gmake", "pm", "", "",
+   "-f|--file|--makefile=r -C|--directory=c --eval=x -I|--include-dir=r -o|--old-file|--assume-old=v "
+   "-W|--what-if|--new-file|--assume-new=v -j|--jobs?v -l|--load-average?v -O|--output-sync?v "
+   "--jobserver-auth=v --jobserver-style=v --debug?v --shuffle?v"},
+  {"npm pnpm yarn", "m", "", "npm",
+   "-g|--global!! --prefix=w -C|--dir=c --cache=w --userconfig=r --globalconfig=r --registry=v "
+   "-w|--workspace=v --tag=v --otp=v --script-shell=x --node-options=v!!"},
+  {"pip pip3", "m", "", "pip",
+   "-t|--target=w --prefix=w --root=w --user!! -r|--requirement=r -c|--constraint=r "
+   "-e|--editable=r --src=w --cache-dir=w --log=w -i|--index-url=v --extra-index-url=v "
+   "-f|--find-links=v --trusted-host=v --proxy=v --timeout=v --retries=v --platform=v "
+   "--python-version=v --implementation=v --abi=v --progress-bar=v --config-settings=v "
+   "--report=w -d|--dest=w"},
+  {"cargo", "m", "", "",
+   "--root=w --target-dir=w --manifest-path=r -Z=v --config=x --features=v -p|--package=v "
+   "--bin=v --example=v --test=v --bench=v --target=v -j|--jobs=v --profile=v --color=v "
+   "--message-format=v --git=v --branch=v --tag=v --rev=v --path=r --registry=v --index=v "
+   "--version=v --vers=v"},
+
+  // ---- git ------------------------------------------------------------------------------------
+  // `git` itself: global options (engine/programs.cpp, git handler), then its subcommands
+  // declared as "git SUB" (git's parse-options accepts unambiguous long prefixes). Flag role F:
+  // a forced push (implies `--force` for deny rules); value role k: `key=value` configuration.
+  {"git", "", "", "git", ""},
+  {"git clone", "pm", "rw", "",
+   "-u|--upload-pack=x --template=r -c|--config=k -o|--origin=v -b|--branch=v --reference=r "
+   "--reference-if-able=r --separate-git-dir=w --depth=v --shallow-since=v --shallow-exclude=v "
+   "-j|--jobs=v --filter=v --server-option=v --bundle-uri=v --recurse-submodules?v"},
+  {"git fetch git pull", "pm", "", "",
+   "--upload-pack=x -o|--server-option=v --depth=v --deepen=v --shallow-since=v "
+   "--shallow-exclude=v -j|--jobs=v --negotiation-tip=v --refmap=v --recurse-submodules?v "
+   "-S|--gpg-sign?v -s|--strategy=v -X|--strategy-option=v --log?v -r|--rebase?v"},
+  {"git ls-remote", "pm", "", "", "--upload-pack=x --sort=v -o|--server-option=v"},
+  {"git push git send-pack", "pm", "", "",
+   "--receive-pack|--exec=x -f|--force --force-with-lease?v --force-if-includes "
+   "--mirror!F -o|--push-option=v --repo=v --signed?v --recurse-submodules=v"},
+  {"git archive", "pm", "", "", "-o|--output=w --remote=v --exec=x --prefix=v --format=v"},
+  {"git format-patch", "pm", "", "", "-o|--output-directory=w --output=w"},
+  {"git diff git log git show git whatchanged git range-diff", "pm", "", "",
+   "--output=w --ext-diff!! --textconv!! -S=v -G=v --grep=v --author=v --since=v --until=v "
+   "-n|--max-count=v --format=v --pretty?v --stat?v -U|--unified=v"},
+  {"git config", "pm", "", "",
+   "-f|--file=w --blob=v --type=v --default=v -e|--edit!! --global!G --system!G"},
+  {"git apply git am", "pm", "*r", "",
+   "--directory=v -p=v --exclude=v --include=v -C=v --whitespace=v -S|--gpg-sign?v "
+   "--patch-format=v --resolvemsg=v"},
+  {"git checkout git restore git switch", "pm", "*w", "",
+   "-b=v -B=v --orphan=v -t|--track?v --conflict=v --pathspec-from-file=r -s|--source=v "
+   "-c|--create=v -C|--force-create=v"},
+  {"git rm", "pm", "*d", "", "--pathspec-from-file=r"},
+  {"git mv", "pm", "*d$w", "", ""},
+  {"git clean", "pm", "*d", "", "-e|--exclude=v -n|--dry-run!R"},
+  {"git add git stage", "pm", "*r", "", "--pathspec-from-file=r --chmod=v"},
+  {"git commit", "pm", "", "",
+   "-F|--file=r -t|--template=r -m|--message=v -C|--reuse-message=v -c|--reedit-message=v "
+   "--author=v --date=v --fixup=v --squash=v --pathspec-from-file=r -S|--gpg-sign?v "
+   "--cleanup=v --trailer=v -u|--untracked-files?v"},
+  {"git tag", "pm", "", "", "-F|--file=r -m|--message=v -u|--local-user=v --sort=v --format=v"},
+  {"git grep", "pm", "", "",
+   "-O|--open-files-in-pager?x -f=r -e=v --max-depth=v -A|--after-context=v "
+   "-B|--before-context=v -C|--context=v -m|--max-count=v --threads=v"},
+  {"git difftool git mergetool", "pm", "", "", "-x|--extcmd=x -t|--tool=v"},
+  {"git rebase", "pm", "", "",
+   "-x|--exec=x --onto=v -s|--strategy=v -X|--strategy-option=v -S|--gpg-sign?v --empty=v"},
+  {"git bisect git submodule git filter-branch git filter-repo", "pm", "", "", ""},
+  {"git init", "pm", "w", "", "--template=r --separate-git-dir=w -b|--initial-branch=v "
+   "--object-format=v --shared?v"},
+  {"git worktree", "pm", "", "", "-b=v -B=v --reason=v"},
+  {"git bundle", "pm", "", "", ""},
+
+  // ---- shells and interpreters: a script file operand is run; inline code is not a path ------
+  {"sh bash zsh dash ksh ash mksh yash posh ksh93 rbash", "s", "x*-", "",
+   "-c!C -o=v -O=v --rcfile=r --init-file=r -s!C"},
+  {"python python2 python3 pypy pypy3", "s", "x*-", "", "-c=p -m=p -W=v -X=v -Q=v"},
+  {"node nodejs", "s", "x*-", "",
+   "-e|--eval=p -p|--print=p -r|--require=r --import=r --loader=r --experimental-loader=r "
+   "-C|--conditions=v --inspect?v --title=v"},
+  {"perl", "s", "x*-", "", "-e=p -E=p -M=v -m=v -I=r -x?c -i?v!W"},
+  {"ruby", "s", "x*-", "", "-e=p -r=r -I=r -C=c -E=v"},
+  {"php", "s", "x*-", "", "-r=p -f=x -c=r -d=v -B=p -R=p -F=x -E=p"},
+};
+// clang-format on
+
+const std::size_t kProgramCount = sizeof(kPrograms) / sizeof(kPrograms[0]);
+
+}  // namespace vigie::engine
