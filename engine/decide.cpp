@@ -531,9 +531,7 @@ struct Judge {
     // Checks that span the stages of a pipeline (`curl … | sh`).
     for (const auto& group : pipelines_of(pr.commands)) {
       if (group.size() < 2) continue;
-      std::vector<NormalizedCommand> stages;
-      for (std::size_t i : group) stages.push_back(normalized[i]);
-      for (const auto& hit : check_pipeline(stages, safety_context(cwd))) {
+      for (const auto& hit : check_pipeline(normalized, group, safety_context(cwd))) {
         Part part;
         part.effect = hit.effect;
         part.rule = builtin(hit.id, hit.effect);

@@ -969,37 +969,56 @@ std::vector<SafetyHit> check_command(const NormalizedCommand& cmd, const SafetyC
   return hits;
 }
 
-std::vector<SafetyHit> check_pipeline(const std::vector<NormalizedCommand>& stages,
-                                      const SafetyContext& ctx) {
+namespace {
+
+// `stage(i)` is the i-th of `n` stages.
+template <typename Stage>
+std::vector<SafetyHit> pipeline_hits(std::size_t n, const Stage& stage, const SafetyContext& ctx) {
   std::vector<SafetyHit> hits;
   // `find / | xargs rm -rf`: the same as `find / -delete`. One pass from the end says whether
   // a later stage removes files through xargs (a pipeline of 100,000 stages stays linear).
-  std::vector<bool> removes_after(stages.size(), false);
+  std::vector<bool> removes_after(n, false);
   bool removes = false;
-  for (std::size_t i = stages.size(); i-- > 0;) {
+  for (std::size_t i = n; i-- > 0;) {
     removes_after[i] = removes;
-    const auto& wr = stages[i].wrappers;
+    const auto& wr = stage(i).wrappers;
     if (std::find(wr.begin(), wr.end(), "xargs") != wr.end() &&
-        in(lower(stages[i].name), {"rm", "unlink", "shred", "rmdir"}))
+        in(lower(stage(i).name), {"rm", "unlink", "shred", "rmdir"}))
       removes = true;
   }
-  for (std::size_t i = 0; i < stages.size(); ++i)
-    if (removes_after[i] && lower(stages[i].name) == "find") check_find(stages[i], ctx, hits, true);
+  for (std::size_t i = 0; i < n; ++i)
+    if (removes_after[i] && lower(stage(i).name) == "find") check_find(stage(i), ctx, hits, true);
   // A download piped into a stage that runs its input: the first download and the first such
   // stage after it (a later download has no stage after it that the first one lacks).
   std::size_t i = 0;
-  while (i < stages.size() && !(stages[i].name_static && is_downloader(lower(stages[i].name)))) ++i;
-  for (std::size_t j = i + 1; j < stages.size(); ++j) {
-    if (!runs_stdin(stages[j])) continue;
+  while (i < n && !(stage(i).name_static && is_downloader(lower(stage(i).name)))) ++i;
+  for (std::size_t j = i + 1; j < n; ++j) {
+    if (!runs_stdin(stage(j))) continue;
     add(hits, ctx,
         {"pipe-to-shell",
-         "Piping a download straight into `" + stages[j].name +
+         "Piping a download straight into `" + stage(j).name +
              "` runs code nobody has read. Download it to a file first (`curl -o "
              "install.sh URL`), read it, then run it if it is what you expect.",
          Effect::ask, false});
     return hits;
   }
   return hits;
+}
+
+}  // namespace
+
+std::vector<SafetyHit> check_pipeline(const std::vector<NormalizedCommand>& stages,
+                                      const SafetyContext& ctx) {
+  return pipeline_hits(
+      stages.size(), [&](std::size_t i) -> const NormalizedCommand& { return stages[i]; }, ctx);
+}
+
+std::vector<SafetyHit> check_pipeline(const std::vector<NormalizedCommand>& cmds,
+                                      const std::vector<std::size_t>& stages,
+                                      const SafetyContext& ctx) {
+  return pipeline_hits(
+      stages.size(), [&](std::size_t i) -> const NormalizedCommand& { return cmds[stages[i]]; },
+      ctx);
 }
 
 std::vector<std::vector<std::size_t>> pipelines_of(const std::vector<shell::CommandView>& cmds) {

@@ -51,6 +51,10 @@ std::vector<SafetyHit> check_command(const NormalizedCommand& cmd, const SafetyC
 // interpreter (`curl … | sh`, `wget -O- … | sudo bash`).
 std::vector<SafetyHit> check_pipeline(const std::vector<NormalizedCommand>& stages,
                                       const SafetyContext& ctx);
+// The same, on the stages `cmds[stages[0]]`, `cmds[stages[1]]`… (no copy of the commands).
+std::vector<SafetyHit> check_pipeline(const std::vector<NormalizedCommand>& cmds,
+                                      const std::vector<std::size_t>& stages,
+                                      const SafetyContext& ctx);
 
 // Groups a commands view into pipelines: each inner vector holds the indexes of the stages of
 // one pipeline, in order (a command alone is a pipeline of one). Commands nested inside a
