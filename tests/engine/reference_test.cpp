@@ -1,6 +1,5 @@
-// A naive reference evaluator for command rules, written from the language's definition and
-// sharing no code with engine/match.cpp. The compiled evaluator (token tries) must agree with it
-// on generated policies and generated command lines.
+// The compiled evaluator (token tries) and the linear scan agree with the naive reference
+// evaluator (tests/engine/reference.hpp) on generated policies and generated command lines.
 #include <random>
 #include <set>
 #include <sstream>
@@ -11,61 +10,12 @@
 #include "engine/match.hpp"
 #include "engine/normalize.hpp"
 #include "grammar/shell/commands.hpp"
+#include "tests/engine/reference.hpp"
 #include "vigie/vigie.hpp"
 
-namespace {
-
-struct RefRule {
-  vigie::Effect effect;
-  std::vector<std::string> tokens;  // positional tokens; `*` is any one static token
-  std::vector<char> options;        // deny/ask: short options that must all be present
-  std::string id;
-};
-
-bool is_static(const std::string& w) {
-  return w.find('$') == std::string::npos;
-}
-
-// allow: every token, in order, exactly, on the words as written.
-bool ref_allow(const RefRule& r, const std::vector<std::string>& words) {
-  if (words.size() < r.tokens.size()) return false;
-  for (std::size_t i = 0; i < r.tokens.size(); ++i) {
-    if (!is_static(words[i])) return false;
-    if (r.tokens[i] != "*" && r.tokens[i] != words[i]) return false;
-  }
-  return true;
-}
-
-// deny/ask, certain matches only: positional words (options removed, up to `--`) start with the
-// tokens (`*` is any word), and each option letter appears in some short option cluster.
-bool ref_deny(const RefRule& r, const std::vector<std::string>& words) {
-  std::vector<std::string> pos;
-  std::set<char> letters;
-  bool done = false;
-  for (std::size_t i = 0; i < words.size(); ++i) {
-    const std::string& w = words[i];
-    if (i > 0 && !done && w == "--") {
-      done = true;
-      continue;
-    }
-    if (i > 0 && !done && w.size() > 1 && w[0] == '-') {
-      if (w[1] != '-')
-        for (char c : w.substr(1)) letters.insert(c);
-      continue;
-    }
-    pos.push_back(w);
-  }
-  if (pos.size() < r.tokens.size()) return false;
-  for (std::size_t i = 0; i < r.tokens.size(); ++i) {
-    if (r.tokens[i] == "*") continue;  // any one word, static or not: deny errs on the safe side
-    if (!is_static(pos[i]) || r.tokens[i] != pos[i]) return false;
-  }
-  for (char o : r.options)
-    if (!letters.count(o)) return false;
-  return true;
-}
-
-}  // namespace
+using vigie::reference::ref_allow;
+using vigie::reference::ref_deny;
+using vigie::reference::RefRule;
 
 TEST_CASE("compiled command matching agrees with the naive reference", "[reference]") {
   const std::vector<std::string> names = {"git", "npm", "foo", "bar"};
