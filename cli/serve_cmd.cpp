@@ -10,6 +10,7 @@
 // invalid params -32602. A request that cannot be judged gets the result `ask` (or `deny` with
 // --non-interactive), never `allow`. Stops cleanly at end of input.
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -355,6 +356,8 @@ int run_serve(const std::vector<std::string>& a) {
     }
   }
   Server server(*args, compiled.policy, journal);
+  // A client that closes its end makes a write fail (EPIPE) instead of killing the process.
+  std::signal(SIGPIPE, SIG_IGN);
   std::ios::sync_with_stdio(false);
   // Lines are bounded while reading (limits::request_bytes): a longer one is discarded to its
   // newline, never buffered, and answered with an error. Every line gets its answer, in order.
@@ -386,6 +389,11 @@ int run_serve(const std::vector<std::string>& a) {
       out += '\n';
       std::cout.write(out.data(), static_cast<std::streamsize>(out.size()));
       std::cout.flush();
+      if (!std::cout) {  // the client is gone: nobody reads the answers any more
+        std::cerr << "vigie serve: the output is closed: stopping\n";
+        if (journal) std::fclose(journal);
+        return kExitError;
+      }
     }
   }
   if (journal) std::fclose(journal);
@@ -413,7 +421,10 @@ const Registrar serve_reg{
      "  --sessions          keep one session per agent name: loop detection (the Nth identical\n"
      "                      consecutive call is denied) and the budgets of the policy's\n"
      "                      `session` block\n"
-     "Exit: 0 at end of input, 1 when the policy (or the journal) cannot be loaded, 2 usage.\n",
+     "A line longer than 2 MiB is answered -32600 unread; JSON nested more than 256 levels is\n"
+     "never judged (docs/limits.md).\n"
+     "Exit: 0 at end of input, 1 when the policy (or the journal) cannot be loaded or the\n"
+     "output is closed, 2 usage.\n",
      run_serve}};
 
 }  // namespace
