@@ -141,6 +141,18 @@ TEST_CASE("conditions: a glob stands for every path under its fixed folder") {
         unknown);
 }
 
+TEST_CASE("conditions: paths known only at run time are unknown") {
+  CommandPattern p = outside({"/tmp", "."});
+  CHECK(check_conditions(p, cmd({"rm", "-rf", "{}"}, {"{}"}), kCtx) == unknown);
+  CHECK(check_conditions(p, cmd({"rm", "-rf", "{/}"}, {"{/}"}), kCtx) == unknown);
+  NormalizedCommand x = cmd({"rm", "-rf"}, {});
+  x.wrappers = {"xargs"};
+  CHECK(check_conditions(p, x, kCtx) == unknown);
+  x.files = cmd({}, {"/etc"}).files;
+  CHECK(check_conditions(p, x, kCtx) == holds);
+  CHECK(check_conditions(inside({"."}), x, kCtx) == fails);
+}
+
 TEST_CASE("conditions: redirections are not operands") {
   CommandPattern p = outside({"/tmp", "."});
   CHECK(check_conditions(p, cmd({"rm", "x"}, {"/etc/x"}, From::redirect), kCtx) == fails);
