@@ -789,7 +789,8 @@ class Builder {
   static bool touches_paths(std::string_view name) {
     const ProgramDecl* d = find_program(name);
     if (!d) return false;
-    if (!d->handler.empty() && d->handler != "wrapper") return true;  // find, tar, git...
+    // find, tar, git...; a wrapper's conditions see the paths of the command it runs.
+    if (!d->handler.empty()) return true;
     if (d->operands.find_first_of("rwdx") != std::string::npos) return true;
     return std::any_of(d->options.begin(), d->options.end(), [](const OptionDecl& o) {
       return (o.role != 0 && std::string_view("rwdxctPaf").find(o.role) != std::string::npos);

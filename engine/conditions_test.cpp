@@ -300,6 +300,7 @@ TEST_CASE("conditions: the compile stage reports rules they make dead") {
   CHECK(codes_of("  deny frobnicate outside /tmp \"x y\"\n") == Codes{"V343"});
   CHECK(codes_of("  deny rm -rf outside /tmp . \"x y\"\n").empty());
   CHECK(codes_of("  deny frobnicate without -x \"x y\"\n").empty());
+  CHECK(codes_of("  deny sudo outside /tmp . \"x y\"\n").empty());
 }
 
 TEST_CASE("conditions: a rule with conditions neither overrides nor shadows (V340, V341)") {
