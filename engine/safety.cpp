@@ -1024,7 +1024,15 @@ std::vector<SafetyHit> check_pipeline(const std::vector<NormalizedCommand>& cmds
 std::vector<std::vector<std::size_t>> pipelines_of(const std::vector<shell::CommandView>& cmds) {
   std::vector<std::vector<std::size_t>> out;
   // The open pipeline of each nesting context: a `|` continues the pipeline of its own context.
-  std::map<std::vector<std::string>, std::size_t> open;
+  // Hashed: 100,000 commands 60 contexts deep made the ordered map's comparisons a hot spot.
+  struct ContextHash {
+    std::size_t operator()(const std::vector<std::string>& v) const noexcept {
+      std::size_t h = v.size();
+      for (const auto& s : v) h = h * 1000003u ^ std::hash<std::string_view>()(s);
+      return h;
+    }
+  };
+  std::unordered_map<std::vector<std::string>, std::size_t, ContextHash> open;
   for (std::size_t i = 0; i < cmds.size(); ++i) {
     const auto& c = cmds[i];
     bool piped = c.op == "|" || c.op == "|&";
