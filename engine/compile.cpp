@@ -197,8 +197,9 @@ class Loader {
                                 limits::policy_file_bytes),
                     "split the policy with `include`");
     // A file that is not a policy is never quoted (an include may name a private key through a
-    // symlink): binary content, or an included file whose first statement is not vigie.
-    if (looks_binary(src.text))
+    // symlink): binary content (a NUL byte; for an included file, invalid UTF-8 too), or an
+    // included file whose first statement is not vigie.
+    if (at ? looks_binary(src.text) : src.text.find('\0') != std::string::npos)
       return refuse(
           fmt::format("`{}` is not a policy file (binary content): it is not shown", name),
           "a policy is UTF-8 text");
@@ -258,6 +259,9 @@ class Builder {
 
   void finish() {
     std::string err;
+    for (GlobSet* set : {&impl_.paths.protect_home, &impl_.paths.protect_root})
+      if (set->size() > 0 && !set->compiled() && !set->compile(&err))
+        error(*last_file_, {}, "V310", fmt::format("protected globs do not compile: {}", err), "");
     if (!impl_.paths.protect.compiled() && !impl_.paths.protect.compile(&err))
       error(*last_file_, {}, "V310", fmt::format("protected globs do not compile: {}", err), "");
     if (!impl_.paths.third_party_globs.compiled() && !impl_.paths.third_party_globs.compile(&err))
@@ -901,7 +905,12 @@ class Builder {
               impl_.rules[ri].message = fmt::format(
                   "`{}` is a protected path: change the code, not these files", g->text);
             std::string err;
-            if (!pr.protect.add(g->text, ri, &err))
+            std::string_view gt = g->text;
+            GlobSet& set = gt.substr(0, 2) == "~/" ? pr.protect_home
+                           : gt.substr(0, 1) == "/" ? pr.protect_root
+                                                    : pr.protect;
+            if (gt.substr(0, 2) == "~/") gt.remove_prefix(1);  // `/.zshrc`, anchored at home
+            if (!set.add(gt, ri, &err))
               error(f, g->span, "V313", fmt::format("invalid glob `{}`: {}", g->text, err),
                     "globs use `*`, `?`, `[…]` and `**`");
             pr.protect_rules.push_back(ri);
