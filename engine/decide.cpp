@@ -13,6 +13,7 @@
 
 #include "engine/compiled.hpp"
 #include "engine/conditions.hpp"
+#include "engine/limits.hpp"
 #include "engine/match.hpp"
 #include "engine/plain.hpp"
 #include "engine/safety.hpp"
@@ -27,9 +28,9 @@ using nlohmann::json;
 
 // Nested scripts (`bash -c '…'`, `eval`) are re-parsed at most this deep: each level is a full
 // parse, and 8 is far beyond what a legitimate command line nests.
-constexpr unsigned kMaxScriptDepth = 8;
+constexpr unsigned kMaxScriptDepth = limits::script_depth;
 // A request input larger than this is not judged (fail closed): 1 MiB, the shell parser's limit.
-constexpr std::size_t kMaxInputBytes = 1u << 20;
+constexpr std::size_t kMaxInputBytes = limits::input_bytes;
 
 // A built-in rule (safety checks, modes, session) in decisions: no file, a stable id.
 RuleRef builtin(std::string id, Effect e) {
@@ -842,6 +843,13 @@ Decision decide_one(const Policy::Impl& p, const Request& req, const DecideOptio
     d.rule = builtin("limits.input-size", Effect::ask);
     return d;
   }
+  if (!json_depth_within(req.input_json)) {  // before parsing: serializing JSON recurses
+    d.decision = Effect::ask;
+    d.error = json_depth_error();
+    d.message = *d.error;
+    d.rule = builtin("limits.json-depth", Effect::ask);
+    return d;
+  }
   json input = json::parse(req.input_json, nullptr, false);
   if (input.is_discarded() || !input.is_object()) {
     d.decision = Effect::ask;
@@ -944,6 +952,7 @@ Decision decide_layers(const Policy::Impl& p, const Request& req, const DecideOp
 }
 
 std::string canonical_call(const Request& req) {
+  if (!json_depth_within(req.input_json)) return req.tool + '\n' + req.input_json;  // too deep
   json input = json::parse(req.input_json, nullptr, false);
   return req.tool + '\n' + (input.is_discarded() ? req.input_json : input.dump());
 }
@@ -1002,6 +1011,7 @@ Decision Policy::decide(const Request& req, const DecideOptions& opt) const noex
     bool nr = false;
     d = engine::decide_layers(*impl_, req, opt, &nr);
     if (opt.session) engine::apply_session(*impl_, req, *opt.session, d, nr);
+    engine::bound_trace(d);
   } catch (const std::exception& e) {
     d = Decision{};
     d.decision = Effect::ask;
