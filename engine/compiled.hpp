@@ -98,6 +98,11 @@ struct PathRules {
   bool workspace_only = false;
   std::vector<PathRuleSpec> rules;
   GlobSet protect;  // writes: deny in auto, ask otherwise, never remembered
+  // Protected globs written from the home folder (`~/.zshrc`, matched against the path
+  // relative to the request's home) and from the root (`/var/www/**`, matched against the
+  // absolute path): they apply wherever the path is, not only in the workspace.
+  GlobSet protect_home;
+  GlobSet protect_root;
   std::vector<std::uint32_t> protect_rules;
   bool third_party = true;  // the default class of files run by third parties
   GlobSet third_party_globs;

@@ -161,9 +161,20 @@ struct Judge {
     if ((static_cast<int>(access) & static_cast<int>(Access::write)) != 0) {
       auto rel = relative_to(ws, r.path);
       std::string base(basename_of(r.path));
-      if (p.paths.protect.size() > 0) {
+      const auto& pp = p.paths;
+      if (pp.protect.size() > 0 || pp.protect_home.size() > 0 || pp.protect_root.size() > 0) {
         bool failed = false;
-        auto hits = p.paths.protect.match(rel ? *rel : "", base, &failed);
+        std::vector<std::uint32_t> hits;
+        if (pp.protect.size() > 0) hits = pp.protect.match(rel ? *rel : "", base, &failed);
+        if (pp.protect_home.size() > 0) {
+          std::string h = resolve_path(home, "/", home, fs).path;
+          if (auto hr = relative_to(h, r.path))
+            for (auto x : pp.protect_home.match(*hr, base, &failed)) hits.push_back(x);
+        }
+        if (pp.protect_root.size() > 0 && r.path.size() > 1)
+          for (auto x : pp.protect_root.match(std::string_view(r.path).substr(1), base, &failed))
+            hits.push_back(x);
+        std::sort(hits.begin(), hits.end());
         if (!hits.empty()) {
           Effect e = mode == Mode::auto_ ? Effect::deny : Effect::ask;
           if (e > out.effect || !out.rule) {
@@ -241,7 +252,8 @@ struct Judge {
     const auto& pr = p.paths;
     if (!pr.rules.empty() || pr.workspace_only) return true;
     bool write = (static_cast<int>(access) & static_cast<int>(Access::write)) != 0;
-    return write && (pr.protect.size() > 0 || pr.third_party);
+    return write && (pr.protect.size() > 0 || pr.protect_home.size() > 0 ||
+                     pr.protect_root.size() > 0 || pr.third_party);
   }
 
   Part judge_word_path(const shell::WordView& w, Access access, const std::string& cwd,
@@ -304,7 +316,7 @@ struct Judge {
     }
     for (const auto& f : n.files) {
       bool writes = f.touch == Touch::write || f.touch == Touch::delete_;
-      Access access = writes ? Access::write : Access::read;
+      Access access = f.touch == Touch::delete_ ? Access::both : writes ? Access::write : Access::read;
       bool is_chdir = n.chdir && f.from != From::redirect && f.word.text == n.chdir->text &&
                       f.word.span.begin == n.chdir->span.begin;
       const std::string& base = (f.from == From::redirect || is_chdir) ? cwd : fcwd;
@@ -356,7 +368,9 @@ struct Judge {
       std::optional<Part> rule_part;
       for (const auto& m : ms) {
         const CommandPattern& cp = p.commands.patterns[m.pattern];
-        ConditionResult cr = check_conditions(cp, n, condition_context(cwd));
+        ConditionResult cr = cp.conditions.empty()
+                                 ? ConditionResult::holds
+                                 : check_conditions(cp, n, condition_context(cwd));
         if (cr == ConditionResult::fails ||
             (cr == ConditionResult::unknown && cp.effect == Effect::allow))
           continue;
@@ -821,6 +835,26 @@ struct Judge {
   bool never_remember = false;
 };
 
+// nlohmann::json's destructor moves the children of a non-empty array or object to a
+// heap-allocated stack: an allocation failure there would terminate (the destructor is noexcept).
+// Emptying the value bottom-up first leaves the destructor nothing to allocate (tests/alloc). The
+// depth is bounded: json_depth_within is checked before parsing.
+void drain_json(json& j) noexcept {
+  if (j.is_array()) {
+    auto& a = j.get_ref<json::array_t&>();
+    for (auto& c : a) drain_json(c);
+    a.clear();
+  } else if (j.is_object()) {
+    auto& o = j.get_ref<json::object_t&>();
+    for (auto& kv : o) drain_json(kv.second);
+    o.clear();
+  }
+}
+struct JsonDrain {
+  json& j;
+  ~JsonDrain() { drain_json(j); }
+};
+
 Decision decide_one(const Policy::Impl& p, const Request& req, const DecideOptions& opt,
                     bool* never_remember) {
   Decision d;
@@ -851,6 +885,7 @@ Decision decide_one(const Policy::Impl& p, const Request& req, const DecideOptio
     return d;
   }
   json input = json::parse(req.input_json, nullptr, false);
+  JsonDrain drain_input{input};
   if (input.is_discarded() || !input.is_object()) {
     d.decision = Effect::ask;
     d.error = "the request input is not a JSON object";
@@ -952,8 +987,12 @@ Decision decide_layers(const Policy::Impl& p, const Request& req, const DecideOp
 }
 
 std::string canonical_call(const Request& req) {
-  if (!json_depth_within(req.input_json)) return req.tool + '\n' + req.input_json;  // too deep
+  // Too large or too deep: the raw text. Otherwise the parsed form, and running out of memory
+  // throws (an error decision) rather than quietly changing the key (tests/alloc).
+  if (req.input_json.size() > kMaxInputBytes || !json_depth_within(req.input_json))
+    return req.tool + '\n' + req.input_json;
   json input = json::parse(req.input_json, nullptr, false);
+  JsonDrain drain{input};
   return req.tool + '\n' + (input.is_discarded() ? req.input_json : input.dump());
 }
 
@@ -1005,38 +1044,59 @@ void apply_session(const Policy::Impl& p, const Request& req, Session& s, Decisi
 
 namespace vigie {
 
-Decision Policy::decide(const Request& req, const DecideOptions& opt) const noexcept {
+namespace {
+
+// The decision when even the error path runs out of memory: every string fits in the small-string
+// buffer, so nothing here allocates (tests/alloc).
+Decision out_of_memory(bool interactive) noexcept {
   Decision d;
-  try {
-    bool nr = false;
-    d = engine::decide_layers(*impl_, req, opt, &nr);
-    if (opt.session) engine::apply_session(*impl_, req, *opt.session, d, nr);
-    engine::bound_trace(d);
-  } catch (const std::exception& e) {
-    d = Decision{};
-    d.decision = Effect::ask;
-    d.error = fmt::format("internal error: {}", e.what());
-    d.message = "vigie could not judge this request (internal error): a human must decide";
-    d.rule = engine::builtin("internal-error", Effect::ask);
-  } catch (...) {
-    d = Decision{};
-    d.decision = Effect::ask;
-    d.error = "internal error";
-    d.message = "vigie could not judge this request (internal error): a human must decide";
-    d.rule = engine::builtin("internal-error", Effect::ask);
-  }
-  if (d.decision == Effect::ask && !req.interactive) {
-    Effect e = impl_->non_interactive.value_or(Effect::deny);
-    if (e == Effect::deny) {
-      d.decision = Effect::deny;
-      d.message = fmt::format(
-          "this needs a human's approval and none is available (non-interactive run): {}",
-          d.message.empty() ? "not allowed by policy" : d.message);
-      d.rule.effect = Effect::deny;
-    }
-  }
-  if (d.decision == Effect::deny && d.message.empty()) d.message = "denied by policy";
+  d.decision = interactive ? Effect::ask : Effect::deny;
+  d.error = "out of memory";
+  d.message = "out of memory";
+  d.rule.id = "internal-error";
+  d.rule.file = "<builtin>";
+  d.rule.effect = d.decision;
   return d;
+}
+
+}  // namespace
+
+Decision Policy::decide(const Request& req, const DecideOptions& opt) const noexcept {
+  try {
+    Decision d;
+    try {
+      bool nr = false;
+      d = engine::decide_layers(*impl_, req, opt, &nr);
+      if (opt.session) engine::apply_session(*impl_, req, *opt.session, d, nr);
+      engine::bound_trace(d);
+    } catch (const std::exception& e) {
+      d = Decision{};
+      d.decision = Effect::ask;
+      d.error = fmt::format("internal error: {}", e.what());
+      d.message = "vigie could not judge this request (internal error): a human must decide";
+      d.rule = engine::builtin("internal-error", Effect::ask);
+    } catch (...) {
+      d = Decision{};
+      d.decision = Effect::ask;
+      d.error = "internal error";
+      d.message = "vigie could not judge this request (internal error): a human must decide";
+      d.rule = engine::builtin("internal-error", Effect::ask);
+    }
+    if (d.decision == Effect::ask && !req.interactive) {
+      Effect e = impl_->non_interactive.value_or(Effect::deny);
+      if (e == Effect::deny) {
+        d.decision = Effect::deny;
+        d.message = fmt::format(
+            "this needs a human's approval and none is available (non-interactive run): {}",
+            d.message.empty() ? "not allowed by policy" : d.message);
+        d.rule.effect = Effect::deny;
+      }
+    }
+    if (d.decision == Effect::deny && d.message.empty()) d.message = "denied by policy";
+    return d;
+  } catch (...) {  // the error path itself failed (out of memory)
+    return out_of_memory(req.interactive);
+  }
 }
 
 }  // namespace vigie

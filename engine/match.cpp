@@ -166,11 +166,24 @@ void push(std::vector<PatternMatch>& out, std::uint32_t pattern, Tri t) {
   out.push_back({pattern, t == Tri::yes});
 }
 
-void collect_allow(const CommandRules& rules, const Subject& s, std::vector<PatternMatch>& out) {
+// Whether an allow pattern says something about the command a wrapper runs: it must name more
+// than the wrapper's own words (`allow env` or `allow xargs *` never allow what they run).
+bool covers_inner(const CommandPattern& p, std::size_t wrapper_words) {
+  if (wrapper_words == 0) return true;
+  std::size_t named = 0;
+  for (const auto& t : p.items)
+    if (t.kind == Tok::Kind::word || t.kind == Tok::Kind::regex || t.kind == Tok::Kind::alt)
+      ++named;
+  return named > wrapper_words;
+}
+
+void collect_allow(const CommandRules& rules, const Subject& s, std::size_t wrapper_words,
+                   std::vector<PatternMatch>& out) {
   std::uint32_t node = 0;
   for (std::size_t depth = 0;; ++depth) {
     for (std::uint32_t pi : rules.allow_trie.nodes[node].patterns)
-      push(out, pi, match_items(rules.patterns[pi].items, depth, s, depth));
+      if (covers_inner(rules.patterns[pi], wrapper_words))
+        push(out, pi, match_items(rules.patterns[pi].items, depth, s, depth));
     if (depth >= s.words.size() || s.words[depth] == nullptr) break;
     auto it = rules.allow_trie.nodes[node].next.find(*s.words[depth]);
     if (it == rules.allow_trie.nodes[node].next.end()) break;
@@ -217,7 +230,8 @@ void match_command_linear(const CommandRules& rules, const NormalizedCommand& cm
   for (std::uint32_t i = 0; i < rules.patterns.size(); ++i) {
     const CommandPattern& p = rules.patterns[i];
     if (p.effect == Effect::allow) {
-      push(out, i, match_items(p.items, 0, allow_s, 0));
+      if (covers_inner(p, cmd.allow_wrapper_words))
+        push(out, i, match_items(p.items, 0, allow_s, 0));
     } else {
       for (const auto& v : views) push(out, i, match_deny_pattern(p, v, 0));
     }
@@ -229,7 +243,7 @@ void match_command(const CommandRules& rules, const NormalizedCommand& cmd,
                    std::vector<PatternMatch>& out) {
   if (cmd.words.empty()) return;
   std::size_t first = out.size();
-  collect_allow(rules, allow_subject(cmd), out);
+  collect_allow(rules, allow_subject(cmd), cmd.allow_wrapper_words, out);
   std::string raw_name;
   for (const auto& v : deny_views(cmd, raw_name)) collect_deny(rules, v, out);
   sort_from(out, first);

@@ -24,7 +24,6 @@ bool starts_with(std::string_view s, std::string_view p) {
   return s.substr(0, p.size()) == p;
 }
 
-
 const std::string* lit(const Words& w, std::size_t i) {
   return i < w.size() && w[i].literal ? &*w[i].literal : nullptr;
 }
@@ -124,7 +123,8 @@ WrapperParse parse_wrapper(const ProgramDecl& decl, std::string_view name, const
             p.files.push_back(
                 {d.role == 'r' ? Touch::read : Touch::write, *o.value, From::option, entry});
           break;
-        default: break;
+        default:
+          break;
       }
     }
     from = args.stopped_at;
@@ -162,9 +162,14 @@ WrapperParse parse_wrapper(const ProgramDecl& decl, std::string_view name, const
   // Positional words before the command: timeout's DURATION, chroot's NEWROOT.
   for (char c : decl.operands) {
     if (k >= w.size()) break;
-    if (c == 'c') p.files.push_back({Touch::read, w[k], From::operand, std::string(name)});
+    if (c == 'c' || c == 'r')
+      p.files.push_back({Touch::read, w[k], From::operand, std::string(name)});
+    else if (c == 'w')
+      p.files.push_back({Touch::write, w[k], From::operand, std::string(name)});
     ++k;
   }
+  // `flock FILE -c CMD`: the script runner below takes it (flock is then the command).
+  if (name == "flock" && k < w.size() && lit_is(w, k, "-c")) return p;
   if (k < w.size()) p.inner = k;
   return p;
 }
@@ -539,6 +544,7 @@ NormalizedCommand normalize(const shell::CommandView& cmd, const NormalizeOption
     }
   }
 
+  n.allow_wrapper_words = start > allow_start ? start - allow_start : 0;
   n.words.assign(w.begin() + static_cast<std::ptrdiff_t>(std::min(start, w.size())), w.end());
   n.allow_words.assign(w.begin() + static_cast<std::ptrdiff_t>(std::min(allow_start, w.size())),
                        w.end());

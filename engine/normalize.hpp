@@ -41,6 +41,9 @@ struct NormalizedCommand {
   // `allow npm test` does not allow `sudo npm test`. Git's global options are stripped here
   // too when this view starts with git.
   std::vector<shell::WordView> allow_words;
+  // How many leading words of `allow_words` belong to unsafe wrappers (`sudo -u bob`): an allow
+  // rule must name more than these to allow the command (`allow env` never allows `env rm`).
+  std::size_t allow_wrapper_words = 0;
   // Normalized argv0 of `words` for deny: basename, backslashes and quotes removed
   // (`/bin/rm`, `\rm`, `'r'm` -> `rm`). Empty when not static.
   std::string name;

@@ -4,6 +4,7 @@
 // generic code are still declared in engine/programs_table.cpp.
 #include <algorithm>
 #include <cctype>
+#include <optional>
 
 #include "engine/program_handlers.hpp"
 
@@ -17,7 +18,9 @@ namespace {
 bool in(std::string_view s, std::initializer_list<std::string_view> set) {
   return std::find(set.begin(), set.end(), s) != set.end();
 }
-bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+bool starts_with(std::string_view s, std::string_view p) {
+  return s.substr(0, p.size()) == p;
+}
 bool ends_with(std::string_view s, std::string_view p) {
   return s.size() >= p.size() && s.substr(s.size() - p.size()) == p;
 }
@@ -63,11 +66,11 @@ void find_handler(const Words& w, ProgramEffects& out) {
     starts.push_back(i);
   }
   static const std::initializer_list<std::string_view> one_arg = {
-      "-name",   "-iname",    "-path",  "-ipath",  "-wholename", "-iwholename", "-regex",
-      "-iregex", "-regextype", "-type", "-xtype",  "-size",      "-mtime",      "-mmin",
-      "-atime",  "-amin",     "-ctime", "-cmin",   "-perm",      "-user",       "-group",
-      "-uid",    "-gid",      "-maxdepth", "-mindepth", "-links", "-inum",    "-lname",
-      "-ilname", "-fstype",   "-used",  "-printf", "-context",   "-D"};
+      "-name",   "-iname",     "-path",     "-ipath",    "-wholename", "-iwholename", "-regex",
+      "-iregex", "-regextype", "-type",     "-xtype",    "-size",      "-mtime",      "-mmin",
+      "-atime",  "-amin",      "-ctime",    "-cmin",     "-perm",      "-user",       "-group",
+      "-uid",    "-gid",       "-maxdepth", "-mindepth", "-links",     "-inum",       "-lname",
+      "-ilname", "-fstype",    "-used",     "-printf",   "-context",   "-D"};
   bool deletes = false;
   for (; i < w.size(); ++i) {
     const std::string* s = lit(w, i);
@@ -125,8 +128,7 @@ void find_handler(const Words& w, ProgramEffects& out) {
 
 // ---- tar ---------------------------------------------------------------------------------------
 
-void tar_handler(const ProgramDecl& p, std::string_view name, const Words& w,
-                 ProgramEffects& out) {
+void tar_handler(const ProgramDecl& p, std::string_view name, const Words& w, ProgramEffects& out) {
   // Old style: `tar xvIf PROG a.tar`: a first word without a dash is a cluster whose letters
   // take their values from the next words, in order.
   ParsedArgs args;
@@ -174,6 +176,7 @@ void tar_handler(const ProgramDecl& p, std::string_view name, const Words& w,
   // The archive and the program-running options; `-f` is read unless the archive is written.
   ParsedArgs generic;
   OperandState st;
+  std::optional<WordView> cdir;
   for (auto& o : args.options) {
     if (o.decl && !o.decl->longs.empty() && o.decl->longs.front() == "checkpoint-action") {
       if (o.value && o.value->literal) {
@@ -188,6 +191,10 @@ void tar_handler(const ProgramDecl& p, std::string_view name, const Words& w,
       }
       continue;
     }
+    if (o.decl && o.decl->shorts.find('C') != std::string::npos && o.value) {
+      cdir = *o.value;  // where members are read from or extracted to (judged below)
+      continue;
+    }
     if (o.decl && o.decl->shorts.find('f') != std::string::npos && o.value) {
       file(out, writes_archive ? Touch::write : Touch::read, *o.value, From::option,
            std::string(name) + " --file");
@@ -198,11 +205,20 @@ void tar_handler(const ProgramDecl& p, std::string_view name, const Words& w,
   generic.dynamic_option = args.dynamic_option;
   apply_options(name, generic, out, st);
   if (mode == 'c' || mode == 'r' || mode == 'u') {
-    apply_operands(name, "*r", w, args.operands, st, out);
+    // Members are taken relative to `-C DIR` (the archive itself is not).
+    if (cdir && cdir->literal) {
+      Words members = w;
+      for (std::size_t k : args.operands)
+        if (members[k].literal && !members[k].literal->empty() && (*members[k].literal)[0] != '/')
+          members[k] = word_of(w[k], *cdir->literal + "/" + *members[k].literal);
+      apply_operands(name, "*r", members, args.operands, st, out);
+    } else {
+      apply_operands(name, "*r", w, args.operands, st, out);
+    }
   } else if (mode == 'x') {
     WordView dest;
-    if (out.chdir) {
-      dest = *out.chdir;
+    if (cdir) {
+      dest = *cdir;
     } else {
       dest.text = ".";
       dest.literal = ".";
@@ -235,7 +251,8 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
       i += 2;
     } else if (v == "--config-env" || starts_with(v, "--config-env=")) {
       // `--config-env=key=ENVVAR`: the value comes from the environment.
-      std::string_view kv = v == "--config-env" ? (lit(w, i + 1) ? *lit(w, i + 1) : "")
+      std::string_view kv = v == "--config-env" ? (lit(w, i + 1) ? std::string_view(*lit(w, i + 1))
+                                                                 : std::string_view())
                                                 : v.substr(13);
       if (git_key_runs_command(kv) || kv.empty())
         out.escalations.push_back("git --config-env " + std::string(kv.substr(0, kv.find('='))));
@@ -244,8 +261,7 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
       if (v != "--exec-path") out.escalations.push_back("git --exec-path");
       ++i;
     } else if (in(v, {"--git-dir", "--work-tree"})) {
-      if (i + 1 < w.size())
-        file(out, Touch::read, w[i + 1], From::option, "git " + std::string(v));
+      if (i + 1 < w.size()) file(out, Touch::read, w[i + 1], From::option, "git " + std::string(v));
       i += 2;
     } else if (starts_with(v, "--git-dir=") || starts_with(v, "--work-tree=")) {
       auto eq = v.find('=');
@@ -272,10 +288,9 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
     out.escalations.push_back("git bisect run");
     if (i + 2 < w.size()) out.argvs.emplace_back(w.begin() + static_cast<long>(i) + 2, w.end());
   }
-  if (*sub == "submodule" && std::any_of(w.begin() + static_cast<long>(i), w.end(),
-                                        [](const WordView& x) {
-                                          return x.literal && *x.literal == "foreach";
-                                        }))
+  if (*sub == "submodule" &&
+      std::any_of(w.begin() + static_cast<long>(i), w.end(),
+                  [](const WordView& x) { return x.literal && *x.literal == "foreach"; }))
     out.escalations.push_back("git submodule foreach");
   if (*sub == "filter-branch" || *sub == "filter-repo") out.escalations.push_back(full);
   if (*sub == "worktree" && lit_is(w, i + 1, "add") && i + 2 < w.size()) {
@@ -295,8 +310,7 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
   apply_options(full, args, out, st);
   if (*sub == "push" || *sub == "send-pack") {
     for (std::size_t k : args.operands)
-      if (sw[k].literal && !sw[k].literal->empty() && (*sw[k].literal)[0] == '+')
-        st.forced = true;
+      if (sw[k].literal && !sw[k].literal->empty() && (*sw[k].literal)[0] == '+') st.forced = true;
     if (st.forced) out.implied.push_back("--force");
     return;
   }
@@ -366,8 +380,7 @@ void dd_handler(const Words& w, ProgramEffects& out) {
   }
 }
 
-void ssh_handler(const ProgramDecl& p, std::string_view name, const Words& w,
-                 ProgramEffects& out) {
+void ssh_handler(const ProgramDecl& p, std::string_view name, const Words& w, ProgramEffects& out) {
   ParsedArgs args = parse_args(p, w, 1);
   OperandState st;
   for (const auto& o : args.options) {
@@ -379,14 +392,20 @@ void ssh_handler(const ProgramDecl& p, std::string_view name, const Words& w,
     std::string v = lower(*o.value->literal);
     if (starts_with(v, "proxycommand") || starts_with(v, "localcommand") ||
         starts_with(v, "knownhostscommand") || starts_with(v, "permitlocalcommand") ||
-        starts_with(v, "proxyusefdpass") || starts_with(v, "match"))
-      out.escalations.push_back("ssh -o " + v.substr(0, v.find_first_of("= ")));
+        starts_with(v, "proxyusefdpass") || starts_with(v, "match")) {
+      auto sep = v.find_first_of("= ");
+      out.escalations.push_back("ssh -o " + v.substr(0, sep));
+      if (sep != std::string::npos && !starts_with(v, "permit") && !starts_with(v, "match")) {
+        std::string cmd = o.value->literal->substr(sep + 1);
+        while (!cmd.empty() && (cmd[0] == '=' || cmd[0] == ' ')) cmd.erase(0, 1);
+        if (!cmd.empty()) out.scripts.push_back(cmd);
+      }
+    }
   }
   apply_options(name, args, out, st);
 }
 
-void fd_handler(const ProgramDecl& p, std::string_view name, const Words& w,
-                ProgramEffects& out) {
+void fd_handler(const ProgramDecl& p, std::string_view name, const Words& w, ProgramEffects& out) {
   Words head;
   for (std::size_t i = 0; i < w.size(); ++i) {
     const std::string* s = lit(w, i);
@@ -430,7 +449,8 @@ void script_handler(const ProgramDecl& p, std::string_view name, const Words& w,
     out.escalations.push_back(std::string(name) + " -f: the script in the file is not visible");
   for (const WordView* s : scripts) {
     if (!s->literal) {
-      if (!sandbox) out.escalations.push_back("a " + std::string(name) + " script that is not static");
+      if (!sandbox)
+        out.escalations.push_back("a " + std::string(name) + " script that is not static");
       continue;
     }
     std::size_t before = out.escalations.size();
@@ -509,15 +529,27 @@ bool git_key_runs_command(std::string_view raw) {
 }
 
 void git_config_value(const WordView& kv, ProgramEffects& out, std::string_view entry) {
-  if (!kv.literal) {
+  const std::string* text = kv.literal ? &*kv.literal : kv.pattern ? &*kv.pattern : nullptr;
+  if (!text) {
     out.escalations.push_back(std::string(entry) + " with a value that is not static");
     return;
   }
-  const std::string& s = *kv.literal;
+  const std::string& s = *text;
   auto eq = s.find('=');
   std::string key = lower(s.substr(0, eq));
-  if (git_key_runs_command(key))
+  if (git_key_runs_command(key)) {
     out.escalations.push_back(std::string(entry) + " " + s.substr(0, eq));
+    // The value is a command line git runs through the shell (`core.pager`, `!` aliases,
+    // `core.sshCommand`, filters...): judge it too.
+    if (eq != std::string::npos && eq + 1 < s.size() && kv.literal) {
+      std::string v = s.substr(eq + 1);
+      if (starts_with(key, "alias.")) {
+        if (v[0] == '!') out.scripts.push_back(v.substr(1));
+      } else if (!starts_with(key, "url.") && !starts_with(key, "include")) {
+        out.scripts.push_back(v);
+      }
+    }
+  }
   if (starts_with(key, "remote.") && (ends_with(key, ".push") || ends_with(key, ".mirror")) &&
       eq != std::string::npos) {
     std::string_view v = std::string_view(s).substr(eq + 1);
@@ -529,14 +561,22 @@ void git_config_value(const WordView& kv, ProgramEffects& out, std::string_view 
 void run_handler(const ProgramDecl& p, std::string_view name, const Words& words,
                  ProgramEffects& out) {
   const std::string& h = p.handler;
-  if (h == "find") find_handler(words, out);
-  else if (h == "tar") tar_handler(p, name, words, out);
-  else if (h == "git") git_handler(name, words, out);
-  else if (h == "dd") dd_handler(words, out);
-  else if (h == "ssh") ssh_handler(p, name, words, out);
-  else if (h == "fd") fd_handler(p, name, words, out);
-  else if (h == "sed") script_handler(p, name, words, out, true);
-  else if (h == "awk") script_handler(p, name, words, out, false);
+  if (h == "find")
+    find_handler(words, out);
+  else if (h == "tar")
+    tar_handler(p, name, words, out);
+  else if (h == "git")
+    git_handler(name, words, out);
+  else if (h == "dd")
+    dd_handler(words, out);
+  else if (h == "ssh")
+    ssh_handler(p, name, words, out);
+  else if (h == "fd")
+    fd_handler(p, name, words, out);
+  else if (h == "sed")
+    script_handler(p, name, words, out, true);
+  else if (h == "awk")
+    script_handler(p, name, words, out, false);
 }
 
 }  // namespace vigie::engine

@@ -97,8 +97,10 @@ struct SedScanner {
       if (at_end()) return;
       char cmd = s[i++];
       switch (cmd) {
-        case '{': break;
-        case 's': case 'y': {
+        case '{':
+          break;
+        case 's':
+        case 'y': {
           if (at_end()) return fail("a script it cannot read");
           char d = s[i++];
           if (d == '\n' || d == '\\' || !delimited(d) || !delimited(d))
@@ -127,9 +129,17 @@ struct SedScanner {
           if (!cmdline.empty()) out.scripts.push_back(cmdline);
           break;
         }
-        case 'w': case 'W': add(out, Touch::write, from, rest_of_line(), "sed w"); break;
-        case 'r': case 'R': add(out, Touch::read, from, rest_of_line(), "sed r"); break;
-        case 'a': case 'i': case 'c': {
+        case 'w':
+        case 'W':
+          add(out, Touch::write, from, rest_of_line(), "sed w");
+          break;
+        case 'r':
+        case 'R':
+          add(out, Touch::read, from, rest_of_line(), "sed r");
+          break;
+        case 'a':
+        case 'i':
+        case 'c': {
           // Text to the end of the line; `a\` continues on the next lines ending with `\`.
           while (i < s.size()) {
             if (s[i] == '\\' && i + 1 < s.size()) {
@@ -141,19 +151,38 @@ struct SedScanner {
           }
           break;
         }
-        case ':': case 'b': case 't': case 'T':
+        case ':':
+        case 'b':
+        case 't':
+        case 'T':
           while (i < s.size() && s[i] != '\n' && s[i] != ';') ++i;
           break;
-        case 'q': case 'Q': case 'l': case 'L':
+        case 'q':
+        case 'Q':
+        case 'l':
+        case 'L':
           while (peek() == ' ' || std::isdigit(static_cast<unsigned char>(peek()))) ++i;
           break;
         case 'v':
           while (i < s.size() && s[i] != '\n' && s[i] != ';') ++i;
           break;
-        case '=': case 'd': case 'D': case 'g': case 'G': case 'h': case 'H': case 'n': case 'N':
-        case 'p': case 'P': case 'x': case 'z': case 'F':
+        case '=':
+        case 'd':
+        case 'D':
+        case 'g':
+        case 'G':
+        case 'h':
+        case 'H':
+        case 'n':
+        case 'N':
+        case 'p':
+        case 'P':
+        case 'x':
+        case 'z':
+        case 'F':
           break;
-        default: return fail("a script it cannot read");
+        default:
+          return fail("a script it cannot read");
       }
     }
   }
@@ -166,13 +195,10 @@ struct AwkScanner {
   const WordView& from;
   ProgramEffects& out;
   std::size_t i = 0;
-  char last = '(';  // the last significant character: decides `/` (regex or division)
+  char last = '(';          // the last significant character: decides `/` (regex or division)
+  std::string prev_string;  // the last string literal, when it is the last token
+  bool prev_was_string = false;
 
-  void skip_string() {
-    ++i;
-    while (i < s.size() && s[i] != '"') i += s[i] == '\\' ? 2 : 1;
-    ++i;
-  }
   std::string read_string() {
     std::size_t b = ++i;
     std::string v;
@@ -212,12 +238,14 @@ struct AwkScanner {
     int depth = 0;
     while (i < s.size()) {
       char c = s[i];
+      if (c != '"' && c != '|' && c != ' ' && c != '\t') prev_was_string = false;
       if (c == '#') {
         while (i < s.size() && s[i] != '\n') ++i;
         continue;
       }
       if (c == '"') {
-        skip_string();
+        prev_string = read_string();
+        prev_was_string = true;
         last = 'a';
         continue;
       }
@@ -228,8 +256,7 @@ struct AwkScanner {
       }
       if (std::isalpha(static_cast<unsigned char>(c)) || c == '_' || c == '@') {
         std::size_t b = i++;
-        while (i < s.size() && (std::isalnum(static_cast<unsigned char>(s[i])) || s[i] == '_'))
-          ++i;
+        while (i < s.size() && (std::isalnum(static_cast<unsigned char>(s[i])) || s[i] == '_')) ++i;
         std::string_view id(s.data() + b, i - b);
         if (id == "system") {
           out.escalations.push_back("awk system()");
@@ -259,7 +286,8 @@ struct AwkScanner {
           out.escalations.push_back("awk @load");
         } else if (id == "@include") {
           blanks();
-          if (i < s.size() && s[i] == '"') add(out, Touch::read, from, read_string(), "awk @include");
+          if (i < s.size() && s[i] == '"')
+            add(out, Touch::read, from, read_string(), "awk @include");
         }
         last = 'a';
         continue;
@@ -271,8 +299,18 @@ struct AwkScanner {
           continue;
         }
         out.escalations.push_back("awk pipe to or from a command");
+        // `"CMD" | getline`, `print | "CMD"`: a literal command line is judged too.
+        if (prev_was_string) out.scripts.push_back(prev_string);
         ++i;
-        last = '|';
+        if (i < s.size() && s[i] == '&') ++i;
+        blanks();
+        if (i < s.size() && s[i] == '"') {
+          out.scripts.push_back(read_string());
+          last = 'a';
+        } else {
+          last = '|';
+        }
+        prev_was_string = false;
         continue;
       }
       if (in_print) {
@@ -297,11 +335,11 @@ struct AwkScanner {
 }  // namespace
 
 void sed_script_effects(const std::string& script, const WordView& from, ProgramEffects& out) {
-  SedScanner{script, from, out}.run();
+  SedScanner{script, from, out, 0}.run();
 }
 
 void awk_program_effects(const std::string& program, const WordView& from, ProgramEffects& out) {
-  AwkScanner{program, from, out}.run();
+  AwkScanner{program, from, out, 0, '(', {}, false}.run();
 }
 
 }  // namespace vigie::engine

@@ -16,19 +16,26 @@ using Words = std::vector<WordView>;
 
 std::string_view touch_name(Touch t) {
   switch (t) {
-    case Touch::read: return "read";
-    case Touch::write: return "write";
-    case Touch::delete_: return "delete";
-    case Touch::exec: return "exec";
+    case Touch::read:
+      return "read";
+    case Touch::write:
+      return "write";
+    case Touch::delete_:
+      return "delete";
+    case Touch::exec:
+      return "exec";
   }
   return "read";
 }
 
 std::string_view from_name(From f) {
   switch (f) {
-    case From::operand: return "operand";
-    case From::option: return "option";
-    case From::redirect: return "redirect";
+    case From::operand:
+      return "operand";
+    case From::option:
+      return "option";
+    case From::redirect:
+      return "redirect";
   }
   return "operand";
 }
@@ -155,7 +162,9 @@ WordView synthesized(const WordView& from, std::string value, std::size_t offset
 
 }  // namespace
 
-const std::vector<ProgramDecl>& program_table() { return index().table; }
+const std::vector<ProgramDecl>& program_table() {
+  return index().table;
+}
 
 const ProgramDecl* find_program(std::string_view name) {
   const Index& idx = index();
@@ -200,15 +209,13 @@ ParsedArgs parse_args(const ProgramDecl& p, const Words& w, std::size_t from) {
     if (!options_on || !s || s->size() < 2 || (*s)[0] != '-' || !w[i].literal) {
       if (options_on && s && *s == "--" && w[i].literal) {
         options_on = false;
-        if (p.stop) {
-          out.stopped_at = i + 1;
-          return out;
-        }
+        if (p.stop) out.stopped_at = i + 1;
         continue;
       }
       if (p.stop && options_on) {
+        // Options end here; the rest are operands (for a wrapper: the command and its words).
         out.stopped_at = i;
-        return out;
+        options_on = false;
       }
       if (!p.permute) options_on = false;
       out.operands.push_back(i);
@@ -216,10 +223,7 @@ ParsedArgs parse_args(const ProgramDecl& p, const Words& w, std::size_t from) {
     }
     if (*s == "--") {
       options_on = false;
-      if (p.stop) {
-        out.stopped_at = i + 1;
-        return out;
-      }
+      if (p.stop) out.stopped_at = i + 1;
       continue;
     }
     std::string_view v = *s;
@@ -227,7 +231,8 @@ ParsedArgs parse_args(const ProgramDecl& p, const Words& w, std::size_t from) {
     bool exact_hit = false;
     for (const auto& d : p.options) {
       for (const auto& e : d.exact) {
-        if (v == e || (v.size() > e.size() && v.compare(0, e.size(), e) == 0 && v[e.size()] == '=')) {
+        if (v == e ||
+            (v.size() > e.size() && v.compare(0, e.size(), e) == 0 && v[e.size()] == '=')) {
           ParsedOption po{&d, std::string(e), std::nullopt, i};
           if (v.size() > e.size()) {
             po.value = synthesized(w[i], std::string(v.substr(e.size() + 1)), e.size() + 1);
@@ -319,10 +324,15 @@ void add_file(ProgramEffects& out, Touch t, const WordView& w, From from, std::s
 
 Touch touch_of(char role) {
   switch (role) {
-    case 'w': case 't': return Touch::write;
-    case 'd': return Touch::delete_;
-    case 'x': return Touch::exec;
-    default: return Touch::read;
+    case 'w':
+    case 't':
+      return Touch::write;
+    case 'd':
+      return Touch::delete_;
+    case 'x':
+      return Touch::exec;
+    default:
+      return Touch::read;
   }
 }
 
@@ -335,15 +345,32 @@ void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects
     const OptionDecl& d = *po.decl;
     std::string entry = std::string(prog) + " " + option_name(d);
     switch (d.flag) {
-      case '!': out.escalations.push_back(entry); break;
-      case 'R': st.override_touch = 'r'; break;
-      case 'W': st.override_touch = 'w'; break;
-      case 'D': st.override_touch = 'd'; break;
-      case 'T': st.drop_leading_dash = true; break;
-      case 'C': st.no_paths = true; break;
-      case 'F': st.forced = true; break;
-      case 'G': st.global = true; break;
-      default: break;
+      case '!':
+        out.escalations.push_back(entry);
+        break;
+      case 'R':
+        st.override_touch = 'r';
+        break;
+      case 'W':
+        st.override_touch = 'w';
+        break;
+      case 'D':
+        st.override_touch = 'd';
+        break;
+      case 'T':
+        st.drop_leading_dash = true;
+        break;
+      case 'C':
+        st.no_paths = true;
+        break;
+      case 'F':
+        st.forced = true;
+        break;
+      case 'G':
+        st.global = true;
+        break;
+      default:
+        break;
     }
     if (d.arg == OptionDecl::Arg::none) continue;
     if (!po.value) {
@@ -352,7 +379,9 @@ void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects
     }
     const WordView& val = *po.value;
     switch (d.role) {
-      case 'r': case 'w': case 'd':
+      case 'r':
+      case 'w':
+      case 'd':
         add_file(out, touch_of(d.role), val, From::option, entry);
         break;
       case 't':
@@ -367,7 +396,9 @@ void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects
         out.escalations.push_back(entry);
         if (val.literal) out.scripts.push_back(*val.literal);
         break;
-      case 'p': st.pattern_given = true; break;
+      case 'p':
+        st.pattern_given = true;
+        break;
       case 'P':
         add_file(out, Touch::read, val, From::option, entry);
         st.pattern_given = true;
@@ -388,8 +419,11 @@ void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects
           }
         }
         break;
-      case 'k': git_config_value(val, out); break;
-      default: break;
+      case 'k':
+        git_config_value(val, out);
+        break;
+      default:
+        break;
     }
   }
   if (args.dynamic_option && find_program(prog) && find_program(prog)->runs_programs)
@@ -402,8 +436,7 @@ void apply_operands(std::string_view prog, const std::string& shape_in, const Wo
                     ProgramEffects& out) {
   if (st.no_paths) return;
   std::string shape = shape_in;
-  if (st.pattern_given && !shape.empty() && (shape[0] == 'p' || shape[0] == 'x'))
-    shape.erase(0, 1);
+  if (st.pattern_given && !shape.empty() && (shape[0] == 'p' || shape[0] == 'x')) shape.erase(0, 1);
   if (st.drop_leading_dash && !shape.empty() && shape[0] == '-') shape.erase(0, 1);
   std::string fixed;
   char rest = '-', last = 0;
@@ -460,9 +493,8 @@ void redirect_effects(const std::vector<shell::RedirectView>& redirects,
       if (op == "<&") continue;
       if (t && (t->empty() || *t == "-" ||
                 std::all_of(t->begin(), t->end(), [](char c) { return c >= '0' && c <= '9'; }) ||
-                (t->back() == '-' && std::all_of(t->begin(), t->end() - 1, [](char c) {
-                   return c >= '0' && c <= '9';
-                 }))))
+                (t->back() == '-' && std::all_of(t->begin(), t->end() - 1,
+                                                 [](char c) { return c >= '0' && c <= '9'; }))))
         continue;
       if (!t && r.fd >= 0 && r.fd != 1) continue;  // `2>&$fd`: a descriptor
     }

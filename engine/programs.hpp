@@ -86,12 +86,12 @@ struct OptionDecl {
 
 struct ProgramDecl {
   std::vector<std::string> names;
-  bool prefixes = false;   // long options may be abbreviated (GNU getopt_long)
-  bool permute = false;    // options may follow operands
-  bool stop = false;       // options stop at the first operand
+  bool prefixes = false;      // long options may be abbreviated (GNU getopt_long)
+  bool permute = false;       // options may follow operands
+  bool stop = false;          // options stop at the first operand
   bool safe_wrapper = false;  // allow rules look through it (time, nice, timeout...)
-  std::string operands;    // operand shape (see programs_table.cpp)
-  std::string handler;     // "", "wrapper", "find", "tar", "git", "sed", "awk", "dd"...
+  std::string operands;       // operand shape (see programs_table.cpp)
+  std::string handler;        // "", "wrapper", "find", "tar", "git", "sed", "awk", "dd"...
   std::vector<OptionDecl> options;
   bool runs_programs = false;  // an option runs something (x, X or `!`)
 };

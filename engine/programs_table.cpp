@@ -70,6 +70,17 @@ const ProgramSource kPrograms[] = {
   {"setsid", "psS", "", "wrapper", "-c|--ctty -f|--fork -w|--wait --help!N -V|--version!N"},
   {"caffeinate", "sS", "", "wrapper", "-t=v -w=v -d -i -m -s -u"},
   {"chroot", "ps", "c", "wrapper", "--userspec=v --groups=v --skip-chdir --help!N --version!N"},
+  {"taskset", "psS", "-", "wrapper",
+   "-a|--all-tasks -p|--pid!N -c|--cpu-list -h|--help!N -V|--version!N"},
+  {"flock", "ps", "w", "wrapper",
+   "-s|--shared -x|--exclusive -u|--unlock!N -n|--nonblock -w|--timeout=v "
+   "-E|--conflict-exit-code=v -o|--close -c|--command=x -F|--no-fork --verbose -h|--help!N "
+   "-V|--version!N"},
+  {"chrt", "ps", "-", "wrapper",
+   "-a|--all-tasks -b|--batch -d|--deadline -f|--fifo -i|--idle -o|--other -r|--rr "
+   "-R|--reset-on-fork -T|--sched-runtime=v -P|--sched-period=v -D|--sched-deadline=v "
+   "-p|--pid!N -m|--max!N -v|--verbose -h|--help!N -V|--version!N"},
+  {"unbuffer", "s", "", "wrapper", "-p"},
 
   // ---- coreutils and friends: readers ----------------------------------------------------------
   {"cat tac rev tsort md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum "
@@ -215,7 +226,7 @@ const ProgramSource kPrograms[] = {
    "-TT|--unzip-command=x -O|--output-file=w -b|--temp-path=w -x|--exclude=v -i|--include=v "
    "-n|--suffixes=v -P|--password=v -t|--from-date=v -tt|--before-date=v -Z|--compression-method=v "
    "-@!R"},
-  {"unzip", "s", "r*-", "", "-d=w -x=v -P=v -O=v -I=v"},
+  {"unzip", "m", "r*-", "", "-d=w -x=v -P=v -O=v -I=v"},
   {"tar gtar bsdtar", "pm", "", "tar",
    "-f|--file=w -C|--directory=c -T|--files-from=r -X|--exclude-from=r -I|--use-compress-program=x "
    "-F|--info-script|--new-volume-script=x --to-command=x --checkpoint-action=x --rsh-command=x "
@@ -253,13 +264,13 @@ const ProgramSource kPrograms[] = {
 
   // ---- build tools and package managers ------------------------------------------------------
   {"make gmake", "pm", "", "",
-   "-f|--file|--makefile=r -C|--directory=c --eval=x -I|--include-dir=r -o|--old-file|--assume-old=v "
+   "-f|--file|--makefile=r -C|--directory=c -E|--eval=x -I|--include-dir=r -o|--old-file|--assume-old=v "
    "-W|--what-if|--new-file|--assume-new=v -j|--jobs?v -l|--load-average?v -O|--output-sync?v "
    "--jobserver-auth=v --jobserver-style=v --debug?v --shuffle?v"},
-  {"npm pnpm yarn", "m", "", "npm",
+  {"npm pnpm yarn", "m", "", "",
    "-g|--global!! --prefix=w -C|--dir=c --cache=w --userconfig=r --globalconfig=r --registry=v "
    "-w|--workspace=v --tag=v --otp=v --script-shell=x --node-options=v!!"},
-  {"pip pip3", "m", "", "pip",
+  {"pip pip3", "pm", "", "",
    "-t|--target=w --prefix=w --root=w --user!! -r|--requirement=r -c|--constraint=r "
    "-e|--editable=r --src=w --cache-dir=w --log=w -i|--index-url=v --extra-index-url=v "
    "-f|--find-links=v --trusted-host=v --proxy=v --timeout=v --retries=v --platform=v "
