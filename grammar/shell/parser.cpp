@@ -30,14 +30,16 @@ class NodePool {
   static void put(void* p) noexcept;
 
  private:
-  static constexpr std::size_t kFirstSlab = 64, kMaxSlab = 16384;  // nodes
+  // Slabs of 64, 128, … 16,384 nodes; those of the first 4,032 nodes are kept between parses.
+  static constexpr std::size_t kFirstSlab = 64, kMaxSlab = 16384, kKept = 4096;  // nodes
   struct Slab {
     std::byte* mem;
     std::size_t nodes;
   };
   struct Pools {
     std::vector<Slab> slabs;
-    std::size_t used = 0;  // nodes handed out from the last slab
+    std::size_t cur = 0;   // the slab nodes are carved from
+    std::size_t used = 0;  // nodes handed out from it
     void* free_list = nullptr;
     std::size_t live = 0;
     ~Pools() {
@@ -114,14 +116,19 @@ void* NodePool::get(std::size_t n) {
   if (p != nullptr) {
     ps.free_list = *static_cast<void**>(p);
   } else {
-    if (ps.slabs.empty() || ps.used == ps.slabs.back().nodes) {
-      std::size_t nodes =
-          ps.slabs.empty() ? kFirstSlab : std::min(kMaxSlab, ps.slabs.back().nodes * 2);
-      ps.slabs.reserve(ps.slabs.size() + 1);  // may throw: nothing allocated yet
-      ps.slabs.push_back({static_cast<std::byte*>(::operator new(nodes* stride())), nodes});
+    if (ps.slabs.empty() || ps.used == ps.slabs[ps.cur].nodes) {
+      // The current slab is full (or there is none): the next kept one, or a new one.
+      std::size_t next = ps.slabs.empty() ? 0 : ps.cur + 1;
+      if (next == ps.slabs.size()) {
+        std::size_t nodes =
+            ps.slabs.empty() ? kFirstSlab : std::min(kMaxSlab, ps.slabs.back().nodes * 2);
+        ps.slabs.reserve(ps.slabs.size() + 1);  // may throw: nothing allocated yet
+        ps.slabs.push_back({static_cast<std::byte*>(::operator new(nodes* stride())), nodes});
+      }
+      ps.cur = next;
       ps.used = 0;
     }
-    p = ps.slabs.back().mem + ps.used++ * stride();
+    p = ps.slabs[ps.cur].mem + ps.used++ * stride();
   }
   ++ps.live;
   return p;
@@ -132,9 +139,13 @@ void NodePool::put(void* p) noexcept {
   *static_cast<void**>(p) = ps.free_list;
   ps.free_list = p;
   if (--ps.live != 0) return;
-  // No node left: keep the first slab, empty.
-  for (std::size_t i = 1; i < ps.slabs.size(); ++i) ::operator delete(ps.slabs[i].mem);
-  if (!ps.slabs.empty()) ps.slabs.resize(1);
+  // No node left: keep the first slabs (up to kKept nodes), empty.
+  std::size_t keep = 0, nodes = 0;
+  while (keep < ps.slabs.size() && nodes + ps.slabs[keep].nodes <= kKept)
+    nodes += ps.slabs[keep++].nodes;
+  for (std::size_t i = keep; i < ps.slabs.size(); ++i) ::operator delete(ps.slabs[i].mem);
+  ps.slabs.resize(keep);
+  ps.cur = 0;
   ps.used = 0;
   ps.free_list = nullptr;
 }
