@@ -13,6 +13,7 @@
 
 #include "engine/compiled.hpp"
 #include "engine/conditions.hpp"
+#include "engine/glob_meet.hpp"
 #include "engine/limits.hpp"
 #include "engine/match.hpp"
 #include "engine/plain.hpp"
@@ -100,6 +101,7 @@ struct Judge {
   // once per request. A rule that cannot be placed must not silently vanish: if it restricts,
   // every path judged gets at least ask (`unplaced_`).
   std::optional<PathTable> table_;
+  std::vector<std::string> rule_paths_;  // the resolved prefixes of deny/ask path rules
   std::optional<Part> unplaced_;
   std::string workspace_;
 
@@ -111,7 +113,10 @@ struct Judge {
         table_->add({workspace_, Effect::allow, Access::both, UINT32_MAX});
       for (const auto& spec : p.paths.rules) {
         Resolved rp = resolve_path(spec.path == "." ? project() : spec.path, project(), home, fs);
-        if (rp.ok && table_->add({rp.path, spec.effect, spec.access, spec.rule})) continue;
+        if (rp.ok && table_->add({rp.path, spec.effect, spec.access, spec.rule})) {
+          if (spec.effect != Effect::allow) rule_paths_.push_back(rp.path);
+          continue;
+        }
         if (spec.effect != Effect::allow && !unplaced_) {
           Part u;
           u.effect = Effect::ask;
@@ -127,13 +132,57 @@ struct Judge {
     return *table_;
   }
 
+  // `/proc/self/root/X` is `/X` and `/proc/self/cwd/X` is `X` in the command's folder, for the
+  // process that opens them: not vigie's own process, whose /proc entries the filesystem would
+  // show. Also `/proc/thread-self/…` and `/proc/PID/…`.
+  static std::string proc_self(const std::string& raw, const std::string& cwd) {
+    if (raw.find("proc") == std::string::npos && cwd.find("proc") == std::string::npos) return raw;
+    std::string abs = !raw.empty() && raw[0] == '/' ? raw : cwd + "/" + raw;
+    std::vector<std::string> stack;
+    std::size_t i = 0;
+    bool changed = false;
+    while (i <= abs.size()) {
+      std::size_t j = abs.find('/', i);
+      if (j == std::string::npos) j = abs.size();
+      std::string c = abs.substr(i, j - i);
+      i = j + 1;
+      if (c.empty() || c == ".") continue;
+      if (c == "..") {
+        if (!stack.empty()) stack.pop_back();
+        continue;
+      }
+      stack.push_back(c);
+      if (stack.size() == 3 && stack[0] == "proc" &&
+          (stack[1] == "self" || stack[1] == "thread-self" ||
+           (!stack[1].empty() && stack[1].find_first_not_of("0123456789") == std::string::npos)) &&
+          (stack[2] == "root" || stack[2] == "cwd")) {
+        bool root = stack[2] == "root";
+        stack.clear();
+        changed = true;
+        if (!root) {
+          std::string base = proc_self(cwd, "/");
+          for (std::size_t a = 1; a <= base.size();) {
+            std::size_t b = base.find('/', a);
+            if (b == std::string::npos) b = base.size();
+            if (b > a) stack.push_back(base.substr(a, b - a));
+            a = b + 1;
+          }
+        }
+      }
+    }
+    if (!changed) return raw;
+    std::string out;
+    for (const auto& c : stack) out += "/" + c;
+    return out.empty() ? "/" : out;
+  }
+
   // Judges one path: prefix rules (most specific wins, tie -> deny), workspace-only, protected
   // globs (writes) and the third-party class (writes). Returns the most restrictive part; an
   // allow here only means "in scope".
   Part judge_path(const std::string& raw, Access access, const std::string& cwd,
                   TraceEntry* trace) {
     Part out;
-    Resolved r = resolve_path(raw, cwd, home, fs);
+    Resolved r = resolve_path(proc_self(raw, cwd), cwd, home, fs);
     if (trace) trace->text = r.path;
     if (!r.ok) {
       out.effect = Effect::ask;
@@ -260,6 +309,21 @@ struct Judge {
                        TraceEntry& t, const char* what) {
     if (!paths_matter(access)) return {};
     if (!w.pattern) {
+      // `/{etc,tmp}/x`: each word of the brace expansion.
+      if (w.has_brace && !w.has_expansion)
+        if (auto alts = brace_expand(w.text)) {
+          Part out;
+          for (const auto& a : *alts) {
+            shell::WordView aw;
+            aw.text = a;
+            aw.pattern = a;
+            aw.has_glob = a.find_first_of("*?[") != std::string::npos;
+            aw.has_tilde = !a.empty() && a[0] == '~';
+            if (!aw.has_glob && !aw.has_tilde) aw.literal = a;
+            fold(out, judge_word_path(aw, access, cwd, t, what));
+          }
+          return out;
+        }
       Part part;
       part.effect = Effect::ask;
       part.rule = builtin("paths.dynamic", Effect::ask);
@@ -268,13 +332,90 @@ struct Judge {
     }
     std::string v = *w.pattern;
     if (harmless_device(v)) return {};
-    if (w.has_glob) {
-      // A glob: judge the folder it expands in (its fixed prefix).
-      auto star = v.find_first_of("*?[");
-      auto slash = v.rfind('/', star);
-      v = slash == std::string::npos ? "." : v.substr(0, slash == 0 ? 1 : slash);
-    }
+    if (w.has_glob) return judge_glob(v, access, cwd, t);
     return judge_path(v, access, cwd, &t);
+  }
+
+  Part protect_part(std::uint32_t rule) {
+    Part out;
+    out.effect = mode == Mode::auto_ ? Effect::deny : Effect::ask;
+    out.rule = ref(rule);
+    out.rule->effect = out.effect;
+    out.message = p.rules[rule].message;
+    out.never_remember = true;
+    return out;
+  }
+
+  // A glob: the folder it expands in (its fixed prefix), and every rule that a path it can
+  // match would meet: deny/ask path rules below that folder, protected globs and files run by
+  // third parties (writes).
+  Part judge_glob(const std::string& v, Access access, const std::string& cwd, TraceEntry& t) {
+    auto star = v.find_first_of("*?[");
+    auto slash = v.rfind('/', star);
+    std::string folder = slash == std::string::npos ? "." : v.substr(0, slash == 0 ? 1 : slash);
+    Part out = judge_path(folder, access, cwd, &t);
+    std::string folder_resolved = t.text;
+    // The glob as an absolute pattern.
+    std::string g = v;
+    if (g.size() >= 2 && g[0] == '~' && g[1] == '/')
+      g = home + g.substr(1);
+    else if (g.empty() || g[0] != '/')
+      g = cwd + "/" + g;
+    Part scratch;
+    path_table(scratch);
+    for (const auto& rp : rule_paths_) {
+      if (!folder_resolved.empty() && is_component_prefix(rp, folder_resolved)) continue;
+      if (!glob_reaches_prefix(g, rp)) continue;
+      TraceEntry rt;
+      fold(out, judge_path(rp, access, "/", &rt));
+      for (auto& m : rt.matched) t.matched.push_back(m);
+    }
+    if ((static_cast<int>(access) & static_cast<int>(Access::write)) == 0) return out;
+    std::string lg = lexical_normalize(g);
+    auto rel_to = [&](const std::string& root) -> std::optional<std::string> {
+      if (root == "/") return lg.substr(1);
+      if (lg.size() > root.size() && lg.compare(0, root.size(), root) == 0 &&
+          lg[root.size()] == '/')
+        return lg.substr(root.size() + 1);
+      return std::nullopt;
+    };
+    auto ws_rel = rel_to(workspace_);
+    auto home_rel = rel_to(home);
+    for (std::uint32_t ri : p.paths.protect_rules) {
+      std::string_view text = p.rules[ri].text;
+      if (text.substr(0, 8) == "protect ") text.remove_prefix(8);
+      std::optional<std::string> target;
+      std::string_view rule = text;
+      if (text.substr(0, 2) == "~/") {
+        target = home_rel;
+        rule.remove_prefix(1);
+      } else if (text.substr(0, 1) == "/") {
+        target = lg.substr(1);
+      } else {
+        target = ws_rel;
+        if (!target && text.find('/') == std::string_view::npos) target = lg.substr(1);
+      }
+      if (!target || !path_globs_meet(*target, rule)) continue;
+      note_match(ref(ri), &t);
+      fold(out, protect_part(ri));
+    }
+    if (p.paths.third_party && out.effect < Effect::ask) {
+      if (auto prel = rel_to(project()))
+        for (const auto& [glob, cls] : default_third_party_globs())
+          if (path_globs_meet(*prel, glob)) {
+            Part tp;
+            tp.effect = Effect::ask;
+            tp.rule = builtin("paths.third-party." + cls, Effect::ask);
+            tp.message = fmt::format(
+                "`{}` may name a file run by third parties ({}): changing it needs a dedicated "
+                "human approval",
+                v, cls);
+            tp.never_remember = true;
+            fold(out, tp);
+            break;
+          }
+    }
+    return out;
   }
 
   ConditionContext condition_context(const std::string& cwd) {
@@ -316,7 +457,9 @@ struct Judge {
     }
     for (const auto& f : n.files) {
       bool writes = f.touch == Touch::write || f.touch == Touch::delete_;
-      Access access = f.touch == Touch::delete_ ? Access::both : writes ? Access::write : Access::read;
+      Access access = f.touch == Touch::delete_ ? Access::both
+                      : writes                  ? Access::write
+                                                : Access::read;
       bool is_chdir = n.chdir && f.from != From::redirect && f.word.text == n.chdir->text &&
                       f.word.span.begin == n.chdir->span.begin;
       const std::string& base = (f.from == From::redirect || is_chdir) ? cwd : fcwd;
@@ -324,6 +467,27 @@ struct Judge {
       TraceEntry pt;
       const char* what = f.from == From::redirect ? "redirection target" : "path";
       Part part = judge_word_path(f.word, access, base, pt, what);
+      bool relative = f.word.pattern && !f.word.pattern->empty() && (*f.word.pattern)[0] != '/' &&
+                      (*f.word.pattern)[0] != '~';
+      if (relative && paths_matter(access)) {
+        // The line may be elsewhere (a `cd` in a subshell, a condition...): judge from there too.
+        for (const auto& other : extra_cwds_) {
+          if (!in_scope(other.scope)) continue;
+          TraceEntry ot;
+          fold(part, judge_word_path(f.word, access, other.path, ot, what));
+          for (auto& m : ot.matched) t.matched.push_back(m);
+        }
+        if (cwd_unknown()) {
+          Part u;
+          u.effect = Effect::ask;
+          u.rule = builtin("paths.dynamic", Effect::ask);
+          u.message = fmt::format(
+              "the {} `{}` is relative and the working directory is not known after a `cd`: a "
+              "human must check it",
+              what, f.word.text);
+          fold(part, u);
+        }
+      }
       for (auto& m : pt.matched) t.matched.push_back(m);
       if (writes && part.effect == Effect::allow) {
         std::string resolved = pt.text;
@@ -358,6 +522,7 @@ struct Judge {
     }
     t.argv = argv_of(n.words);
     t.context = cmd.context;
+    cur_ctx_ = &cmd.context;
     Part acc;
     acc.effect = Effect::allow;
     bool explicit_allow = false;  // the policy allows the command (a rule or an allow default)
@@ -477,6 +642,137 @@ struct Judge {
     return line.find_first_of(";&|<>$`\\\n(){}") != std::string_view::npos;
   }
 
+  // ---- line state: the working directory, variables, git configuration ------------------------
+
+  // Other folders the line may be in (a `cd` inside a subshell, a group, a condition, a loop):
+  // relative paths are judged from each of them too. `cwd_unknown_`: a `cd` to a folder that
+  // is not static (or `cd -`, `popd`): relative paths then need a human.
+  struct OtherCwd {
+    std::string path;
+    // The context prefix it is confined to (up to its innermost subshell-like context: a
+    // subshell's `cd` ends with it); empty: the rest of the line.
+    std::vector<std::string> scope;
+  };
+  std::vector<OtherCwd> extra_cwds_;
+  std::vector<std::vector<std::string>> unknown_cwd_scopes_;
+  const std::vector<std::string>* cur_ctx_ = nullptr;  // the context of the command judged
+
+  static std::vector<std::string> subshell_scope(const std::vector<std::string>& ctx) {
+    std::size_t end = 0;
+    for (std::size_t i = 0; i < ctx.size(); ++i)
+      if (ctx[i] == "subshell" || ctx[i] == "$()" || ctx[i] == "backtick" || ctx[i] == "<()" ||
+          ctx[i] == ">()" || ctx[i] == "pipeline" || ctx[i] == "background")
+        end = i + 1;
+    return std::vector<std::string>(ctx.begin(), ctx.begin() + static_cast<std::ptrdiff_t>(end));
+  }
+  bool in_scope(const std::vector<std::string>& scope) const {
+    if (scope.empty()) return true;
+    if (!cur_ctx_ || cur_ctx_->size() < scope.size()) return false;
+    return std::equal(scope.begin(), scope.end(), cur_ctx_->begin());
+  }
+  bool cwd_unknown() const {
+    return std::any_of(unknown_cwd_scopes_.begin(), unknown_cwd_scopes_.end(),
+                       [&](const auto& sc) { return in_scope(sc); });
+  }
+  bool git_force_configured_ = false;  // `git config remote.X.push +…` earlier in the line
+
+  static void imply_option(NormalizedCommand& n, const std::string& opt) {
+    shell::WordView iw;
+    iw.text = opt;
+    iw.literal = opt;
+    iw.pattern = opt;
+    std::size_t at = std::min<std::size_t>(2, n.words.size());
+    n.words.insert(n.words.begin() + static_cast<std::ptrdiff_t>(at), iw);
+    n.implied.push_back(opt);
+  }
+
+  // `cd`, `pushd`, `popd` in every form: `cd` alone (home), `cd --`, `cd -P`, `cd -L`, in any
+  // context. At the top level the line moves; elsewhere the folder is one more candidate.
+  void track_cd(const shell::CommandView& cmd, const NormalizedCommand& n, std::string& cwd) {
+    if (!n.name_static || (n.name != "cd" && n.name != "pushd" && n.name != "popd")) return;
+    std::optional<std::string> target;
+    bool unknown = n.name == "popd";
+    bool operands = false;
+    for (std::size_t k = 1; k < n.words.size() && !unknown; ++k) {
+      const auto& w = n.words[k];
+      if (!operands && w.literal && *w.literal == "--") {
+        operands = true;
+        continue;
+      }
+      if (!operands && w.literal && w.literal->size() > 1 && (*w.literal)[0] == '-' &&
+          w.literal->find_first_not_of("LPe@", 1) == std::string::npos)
+        continue;
+      if (!w.pattern || w.has_glob ||
+          (w.literal && (*w.literal == "-" || (*w.literal)[0] == '+' ||
+                         (w.literal->size() > 1 && (*w.literal)[0] == '-'))))
+        unknown = true;
+      else
+        target = *w.pattern;
+      break;
+    }
+    if (!unknown && !target && n.name != "popd") target = home;  // `cd` alone goes home
+    std::vector<std::string> scope = subshell_scope(cmd.context);
+    if (unknown || !target) {
+      unknown_cwd_scopes_.push_back(scope);
+      return;
+    }
+    Resolved r = resolve_path(*target, cwd, home, fs);
+    if (!r.ok) {
+      unknown_cwd_scopes_.push_back(scope);
+      return;
+    }
+    bool top = cmd.context.size() <= 1;
+    if (top) {
+      cwd = r.path;
+    } else if (std::none_of(extra_cwds_.begin(), extra_cwds_.end(), [&](const OtherCwd& o) {
+                 return o.path == r.path && o.scope == scope;
+               })) {
+      if (extra_cwds_.size() >= 16)
+        unknown_cwd_scopes_.push_back(scope);
+      else
+        extra_cwds_.push_back({r.path, scope});
+    }
+  }
+
+  void note_line_state(const shell::CommandView& cmd, const NormalizedCommand& n,
+                       std::vector<std::string>& held_code) {
+    auto holds_code = [](const std::string& v) {
+      return v.find("$(") != std::string::npos || v.find('`') != std::string::npos ||
+             v.find("$[") != std::string::npos || v.find("${") != std::string::npos;
+    };
+    if (cmd.argv.empty()) {
+      for (const auto& a : cmd.assigns)
+        if (a.value.literal && holds_code(*a.value.literal)) held_code.push_back(*a.value.literal);
+    } else if (n.name == "declare" || n.name == "export" || n.name == "local" ||
+               n.name == "readonly" || n.name == "typeset") {
+      for (std::size_t k = 1; k < n.words.size(); ++k)
+        if (n.words[k].literal) {
+          auto eq = n.words[k].literal->find('=');
+          if (eq != std::string::npos && holds_code(n.words[k].literal->substr(eq + 1)))
+            held_code.push_back(n.words[k].literal->substr(eq + 1));
+        }
+    }
+    if (n.name == "git") {
+      for (const auto& f : n.escalations)
+        if (f.find("(a forced push)") != std::string::npos) git_force_configured_ = true;
+    }
+  }
+
+  // Whether the line has a construct that evaluates a variable's value as code.
+  static bool evaluates_again(std::string_view line) {
+    for (std::string_view k : {"$((", "$[", "((", "[[", "${!", "@P}", "let "})
+      if (line.find(k) != std::string_view::npos) return true;
+    // `${arr[x]}`: a subscript is arithmetic.
+    for (std::size_t i = line.find("${"); i != std::string_view::npos; i = line.find("${", i + 2)) {
+      std::size_t j = i + 2;
+      while (j < line.size() &&
+             (std::isalnum(static_cast<unsigned char>(line[j])) || line[j] == '_'))
+        ++j;
+      if (j < line.size() && line[j] == '[') return true;
+    }
+    return false;
+  }
+
   void judge_line(const std::string& line, std::string cwd, unsigned depth) {
     if (depth > kMaxScriptDepth) {
       Part part;
@@ -532,16 +828,28 @@ struct Judge {
     std::vector<NormalizedCommand> normalized;
     normalized.reserve(pr.commands.size());
     for (const auto& cmd : pr.commands) normalized.push_back(normalize(cmd, p.commands.normalize));
+    std::vector<std::string> held_code;  // static values of variables that hold a substitution
     for (std::size_t i = 0; i < pr.commands.size(); ++i) {
       const auto& cmd = pr.commands[i];
-      const NormalizedCommand& n = normalized[i];
+      NormalizedCommand& n = normalized[i];
+      if (git_force_configured_ && n.name == "git" && n.words.size() > 1 && n.words[1].literal &&
+          *n.words[1].literal == "push")
+        imply_option(n, "--force");
       judge_command(cmd, n, line, cwd, depth);
-      // `cd DIR` moves the rest of the line (top-level sequences only).
-      if (n.name == "cd" && n.words.size() == 2 && n.words[1].pattern && !n.words[1].has_glob &&
-          cmd.context.size() <= 1) {
-        Resolved r = resolve_path(*n.words[1].pattern, cwd, home, fs);
-        if (r.ok) cwd = r.path;
-      }
+      track_cd(cmd, n, cwd);
+      note_line_state(cmd, n, held_code);
+    }
+    // A variable whose static value holds a substitution runs it when bash evaluates the value
+    // again (arithmetic, `[[ -eq ]]`, `${!x}`, `${x@P}`): judge that code, and ask.
+    if (!held_code.empty() && evaluates_again(line)) {
+      Part part;
+      part.effect = Effect::ask;
+      part.rule = builtin("commands.escalation", Effect::ask);
+      part.message =
+          "a variable holding a command substitution is evaluated again (arithmetic, `[[ ]]`, "
+          "`${!x}`, `${x@P}`): a human must check it";
+      add(std::move(part));
+      for (const auto& code : held_code) judge_line(code, cwd, depth + 1);
     }
     // Checks that span the stages of a pipeline (`curl … | sh`).
     for (const auto& group : pipelines_of(pr.commands)) {
@@ -647,6 +955,19 @@ struct Judge {
         part.effect = Effect::ask;
         part.rule = builtin("request.no-path", Effect::ask);
         part.message = "the request names no path";
+      } else if (std::string pattern = str("pattern");
+                 req.tool == "Glob" && !pattern.empty() && paths_matter(access)) {
+        // A Glob reaches what its pattern can match: from `path` (or the cwd), or from the
+        // pattern's own root when it is absolute (`/etc/**`, `~/.ssh/*`, `../../x/**`).
+        bool rooted = pattern[0] == '/' || pattern[0] == '~';
+        std::string full = rooted ? pattern : path + "/" + pattern;
+        shell::WordView gw;
+        gw.text = full;
+        gw.pattern = full;
+        gw.has_glob = full.find_first_of("*?[") != std::string::npos;
+        if (!gw.has_glob && full[0] != '~') gw.literal = full;
+        part = judge_word_path(gw, access, cwd, t, "pattern");
+        if (t.text.empty()) t.text = full;
       } else {
         part = judge_path(path, access, cwd, &t);
       }

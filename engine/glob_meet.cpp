@@ -1,0 +1,204 @@
+#include "engine/glob_meet.hpp"
+
+#include <bitset>
+#include <cctype>
+#include <string>
+
+namespace vigie::engine {
+
+namespace {
+
+// One token of a component glob: a set of characters, or a star.
+struct Tok {
+  bool star = false;
+  std::bitset<256> set;
+};
+
+// Parses a component glob into tokens; an unterminated `[` is a literal `[`.
+std::vector<Tok> tokens(std::string_view g) {
+  std::vector<Tok> out;
+  for (std::size_t i = 0; i < g.size(); ++i) {
+    Tok t;
+    char c = g[i];
+    if (c == '*') {
+      if (!out.empty() && out.back().star) continue;
+      t.star = true;
+    } else if (c == '?') {
+      t.set.set();
+    } else if (c == '[') {
+      std::size_t j = i + 1;
+      bool neg = j < g.size() && (g[j] == '!' || g[j] == '^');
+      if (neg) ++j;
+      std::size_t k = j;
+      if (k < g.size() && g[k] == ']') ++k;  // `[]a]`: a leading `]` is a member
+      while (k < g.size() && g[k] != ']') ++k;
+      if (k >= g.size()) {
+        t.set.set(static_cast<unsigned char>('['));
+      } else {
+        std::bitset<256> s;
+        for (std::size_t m = j; m < k; ++m) {
+          unsigned char lo = static_cast<unsigned char>(g[m]);
+          if (m + 2 < k && g[m + 1] == '-') {
+            unsigned char hi = static_cast<unsigned char>(g[m + 2]);
+            for (unsigned v = lo; v <= hi; ++v) s.set(v);
+            m += 2;
+          } else {
+            s.set(lo);
+          }
+        }
+        if (neg) s.flip();
+        t.set = s;
+        i = k;
+      }
+    } else if (c == '\\' && i + 1 < g.size()) {
+      t.set.set(static_cast<unsigned char>(g[++i]));
+    } else {
+      t.set.set(static_cast<unsigned char>(c));
+    }
+    out.push_back(t);
+  }
+  return out;
+}
+
+bool meet(const std::vector<Tok>& a, const std::vector<Tok>& b) {
+  // reach[i][j]: a[i..] and b[j..] can still match a common string. Filled backwards.
+  std::size_t A = a.size(), B = b.size();
+  std::vector<char> r((A + 1) * (B + 1), 0);
+  auto at = [&](std::size_t i, std::size_t j) -> char& { return r[i * (B + 1) + j]; };
+  at(A, B) = 1;
+  for (std::size_t i = A + 1; i-- > 0;)
+    for (std::size_t j = B + 1; j-- > 0;) {
+      if (i == A && j == B) continue;
+      bool ok = false;
+      if (i < A && a[i].star) ok = at(i + 1, j) || (j < B && at(i, j + 1));
+      if (!ok && j < B && b[j].star) ok = at(i, j + 1) || (i < A && at(i + 1, j));
+      if (!ok && i < A && j < B && !a[i].star && !b[j].star)
+        ok = (a[i].set & b[j].set).any() && at(i + 1, j + 1);
+      at(i, j) = ok;
+    }
+  return at(0, 0);
+}
+
+std::vector<std::string_view> components(std::string_view p) {
+  std::vector<std::string_view> out;
+  std::size_t i = 0;
+  while (i <= p.size()) {
+    std::size_t j = p.find('/', i);
+    if (j == std::string_view::npos) j = p.size();
+    if (j > i && p.substr(i, j - i) != ".") out.push_back(p.substr(i, j - i));
+    i = j + 1;
+  }
+  return out;
+}
+
+// Component lists; `**` in `rule` is any number of components.
+bool meet_paths(const std::vector<std::string_view>& t, std::size_t i,
+                const std::vector<std::string_view>& g, std::size_t j, int budget) {
+  if (budget <= 0) return true;  // too intricate: assume they meet (fail closed)
+  if (j == g.size()) return i == t.size();
+  if (g[j] == "**") {
+    for (std::size_t k = i; k <= t.size(); ++k)
+      if (meet_paths(t, k, g, j + 1, budget - 1)) return true;
+    return false;
+  }
+  if (i == t.size()) return false;
+  return component_globs_meet(t[i], g[j]) && meet_paths(t, i + 1, g, j + 1, budget - 1);
+}
+
+}  // namespace
+
+bool component_globs_meet(std::string_view a, std::string_view b) {
+  return meet(tokens(a), tokens(b));
+}
+
+bool path_globs_meet(std::string_view target, std::string_view rule) {
+  auto t = components(target);
+  if (t.empty()) return false;
+  bool folder = !rule.empty() && rule.back() == '/';
+  if (rule.find('/') == std::string_view::npos) return component_globs_meet(t.back(), rule);
+  if (!rule.empty() && rule[0] == '/') rule.remove_prefix(1);
+  auto g = components(rule);
+  if (folder) g.push_back("**");
+  // `a/**` also covers `a` itself.
+  return meet_paths(t, 0, g, 0, 4096);
+}
+
+bool glob_reaches_prefix(std::string_view target, std::string_view prefix) {
+  auto t = components(target);
+  auto p = components(prefix);
+  for (std::size_t i = 0; i < t.size() && i < p.size(); ++i) {
+    if (t[i] == "**") return true;
+    if (t[i] == "..") return true;  // climbs out: assume it may reach
+    if (!component_globs_meet(t[i], p[i])) return false;
+  }
+  return true;
+}
+
+std::optional<std::vector<std::string>> brace_expand(std::string_view text, std::size_t max) {
+  if (text.find_first_of("'\"$`\\") != std::string_view::npos) return std::nullopt;
+  std::vector<std::string> done;
+  std::vector<std::string> work{std::string(text)};
+  while (!work.empty()) {
+    std::string w = std::move(work.back());
+    work.pop_back();
+    // The first `{…}` with a top-level `,` or `..`.
+    std::size_t open = std::string::npos, close = std::string::npos;
+    std::vector<std::size_t> commas;
+    for (std::size_t i = 0; i < w.size() && close == std::string::npos; ++i) {
+      if (w[i] != '{') continue;
+      int depth = 0;
+      commas.clear();
+      for (std::size_t k = i; k < w.size(); ++k) {
+        if (w[k] == '{') ++depth;
+        if (w[k] == '}' && --depth == 0) {
+          if (!commas.empty() || w.substr(i + 1, k - i - 1).find("..") != std::string::npos) {
+            open = i;
+            close = k;
+          }
+          break;
+        }
+        if (w[k] == ',' && depth == 1) commas.push_back(k);
+      }
+    }
+    if (open == std::string::npos) {
+      done.push_back(std::move(w));
+      if (done.size() > max) return std::nullopt;
+      continue;
+    }
+    std::string pre = w.substr(0, open), post = w.substr(close + 1);
+    std::vector<std::string> alts;
+    if (commas.empty()) {
+      std::string body = w.substr(open + 1, close - open - 1);
+      auto dots = body.find("..");
+      std::string lo = body.substr(0, dots), hi = body.substr(dots + 2);
+      if (auto d2 = hi.find(".."); d2 != std::string::npos) hi.resize(d2);  // `{1..9..2}`
+      try {
+        if (lo.size() == 1 && hi.size() == 1 && !std::isdigit(static_cast<unsigned char>(lo[0]))) {
+          char a = lo[0], b = hi[0];
+          for (int c = a; a <= b ? c <= b : c >= b; c += a <= b ? 1 : -1)
+            alts.push_back(std::string(1, static_cast<char>(c)));
+        } else {
+          long a = std::stol(lo), b = std::stol(hi);
+          if ((a > b ? a - b : b - a) > static_cast<long>(max)) return std::nullopt;
+          for (long c = a; a <= b ? c <= b : c >= b; c += a <= b ? 1 : -1)
+            alts.push_back(std::to_string(c));
+        }
+      } catch (...) {
+        done.push_back(std::move(w));  // not a sequence: bash keeps it as written
+        continue;
+      }
+    } else {
+      std::size_t from = open + 1;
+      for (std::size_t c : commas) {
+        alts.push_back(w.substr(from, c - from));
+        from = c + 1;
+      }
+      alts.push_back(w.substr(from, close - from));
+    }
+    if (alts.size() + work.size() + done.size() > max) return std::nullopt;
+    for (auto& a : alts) work.push_back(pre + a + post);
+  }
+  return done;
+}
+
+}  // namespace vigie::engine

@@ -1,0 +1,36 @@
+// When a command names a path with a glob (`echo x > .en[v]`, `cat /et?/passwd`), the shell
+// picks the files at run time: the path is judged against every rule that a path it can match
+// would meet. These functions answer "can these two meet?" without listing files.
+//
+// Globs here: `*`, `?`, `[abc]`, `[a-z]`, `[!abc]`/`[^abc]`, `\x`; `**` as a whole component
+// is any number of components (in rule globs). Nothing here throws or reads the filesystem.
+#ifndef VIGIE_ENGINE_GLOB_MEET_HPP
+#define VIGIE_ENGINE_GLOB_MEET_HPP
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace vigie::engine {
+
+// Whether some name (one component, no `/`) matches both globs.
+bool component_globs_meet(std::string_view a, std::string_view b);
+
+// Whether some relative path matches both the shell glob `target` and the rule glob `rule`
+// (paths.hpp GlobSet syntax: a rule glob without `/` matches the basename anywhere; a leading
+// `/` only anchors; a trailing `/` is the folder and everything below).
+bool path_globs_meet(std::string_view target, std::string_view rule);
+
+// Whether the absolute glob `target` can name `prefix` (an absolute, normalized path), a path
+// below it, or a folder above it (a recursive command then reaches it).
+bool glob_reaches_prefix(std::string_view target, std::string_view prefix);
+
+// Brace expansion of an unquoted word without expansions (`/{etc,tmp}/x`, `a{,.bak}`,
+// `f{1..3}`): the words bash would produce, or nullopt when the text holds quotes, `$` or
+// backticks, or when there would be more than `max` words.
+std::optional<std::vector<std::string>> brace_expand(std::string_view text, std::size_t max = 64);
+
+}  // namespace vigie::engine
+
+#endif  // VIGIE_ENGINE_GLOB_MEET_HPP
