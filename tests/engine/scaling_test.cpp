@@ -80,6 +80,8 @@ const std::vector<Shape>& shapes() {
       {"wide nesting", [](std::size_t n) { return fill(" $(true)", n, "echo"); }, Effect::allow},
       {"backticks", [](std::size_t n) { return fill(" `true`", n, "echo"); }, Effect::allow},
       {"long word", [](std::size_t n) { return fill("a", n, "echo "); }, Effect::allow},
+      {"`[` without `]` (a glob test per `[`)", [](std::size_t n) { return fill("[", n, "echo "); },
+       Effect::allow},
       {"quotes", [](std::size_t n) { return fill(" 'a' \"b\"", n, "echo"); }, Effect::allow},
       {"bash -c big script", [](std::size_t n) { return fill("true; ", n, "bash -c '", "true'"); },
        Effect::allow},
