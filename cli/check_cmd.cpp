@@ -167,6 +167,15 @@ void explain(std::ostream& out, const Request& r, const Decision& d) {
       for (const auto& a : t.argv) out << " " << nlohmann::json(a).dump();
       out << "\n";
     }
+    for (const auto& e : t.effects) {
+      const char* verb = e.access == "read"     ? "reads"
+                         : e.access == "write"  ? "writes"
+                         : e.access == "delete" ? "deletes"
+                                                : "runs";
+      out << "    " << verb << " ";
+      if (!e.path.empty()) out << nlohmann::json(e.path).dump() << " ";
+      out << "(" << e.from << ": " << e.entry << ")\n";
+    }
     for (const auto& m : t.matched)
       out << "    matched " << to_string(m.effect) << " " << m.id << " (" << where(m) << ")\n";
     out << "    -> " << to_string(t.effect);

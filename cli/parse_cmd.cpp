@@ -5,19 +5,23 @@
 //   --json              {"ok": bool, "ast": {...}|null, "errors": [...]}
 //   --commands          the commands view as s-expressions
 //   --commands --json   {"ok", "commands": [...], "errors": [...]}
+//   --effects --json    {"ok", "commands": [{"argv": [...], "effects": [{"access", "path",
+//                       "from"}]}], "errors": [...]}: what each command reads, writes, deletes
+//                       and runs (engine/programs_table.cpp), nested scripts included
 // Exit: 0 parsed, 1 syntax error, 2 bad usage.
 #include <iostream>
 #include <string>
 #include <vector>
 
 #include "cli/command.hpp"
+#include "engine/effects_view.hpp"
 #include "grammar/shell/commands.hpp"
 #include "grammar/shell/parser.hpp"
 
 namespace {
 
 const char* kUsage =
-    "usage: vigie parse [--json|--sexp] [--commands] [-c SCRIPT]\n"
+    "usage: vigie parse [--json|--sexp] [--commands|--effects] [-c SCRIPT]\n"
     "\n"
     "Parses a shell script (from stdin, or SCRIPT with -c) and prints its AST or, with\n"
     "--commands, every simple command it may run.\n"
@@ -26,6 +30,7 @@ const char* kUsage =
     "  --sexp       print an s-expression (the default)\n"
     "  --json       print JSON\n"
     "  --commands   print the commands view instead of the AST\n"
+    "  --effects    print what each command reads, writes, deletes and runs (JSON)\n"
     "\n"
     "Exit status: 0 parsed, 1 syntax error, 2 bad usage.\n";
 
@@ -49,7 +54,7 @@ void print_errors(const std::string& src, const std::vector<vigie::shell::ParseE
 
 int run(const std::vector<std::string>& args) {
   using namespace vigie;
-  bool json = false, commands = false, have_c = false;
+  bool json = false, commands = false, effects = false, have_c = false;
   std::string src;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
@@ -59,6 +64,8 @@ int run(const std::vector<std::string>& args) {
       json = false;
     } else if (a == "--commands") {
       commands = true;
+    } else if (a == "--effects") {
+      effects = true;
     } else if (a == "-c") {
       if (i + 1 >= args.size()) {
         std::cerr << "vigie parse: -c needs a script\n" << kUsage;
@@ -77,6 +84,11 @@ int run(const std::vector<std::string>& args) {
       std::cerr << "vigie parse: " << err << "\n";
       return cli::kExitUsage;
     }
+  }
+  if (effects) {
+    std::string out = engine::effects_to_json(src);
+    std::cout << out << "\n";
+    return out.rfind("{\"ok\":true", 0) == 0 ? cli::kExitOk : cli::kExitError;
   }
   if (commands) {
     shell::CommandsResult r = shell::parse_commands(src);

@@ -13,6 +13,7 @@
 
 #include "engine/compiled.hpp"
 #include "engine/conditions.hpp"
+#include "engine/effects_view.hpp"
 #include "engine/glob_meet.hpp"
 #include "engine/limits.hpp"
 #include "engine/match.hpp"
@@ -522,6 +523,7 @@ struct Judge {
     }
     t.argv = argv_of(n.words);
     t.context = cmd.context;
+    t.effects = effects_of(n);
     cur_ctx_ = &cmd.context;
     Part acc;
     acc.effect = Effect::allow;

@@ -121,6 +121,12 @@ std::string decision_to_json(const Decision& d) {
            {"reason", t.reason}};
     if (!t.argv.empty()) e["argv"] = t.argv;
     if (!t.context.empty()) e["context"] = t.context;
+    if (!t.effects.empty()) {
+      e["effects"] = json::array();
+      for (const auto& f : t.effects)
+        e["effects"].push_back(
+            {{"access", f.access}, {"path", f.path}, {"from", f.from}, {"entry", f.entry}});
+    }
     e["matched"] = json::array();
     for (const auto& m : t.matched) e["matched"].push_back(rule_json(m));
     j["trace"].push_back(std::move(e));

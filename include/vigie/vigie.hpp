@@ -84,6 +84,14 @@ struct RuleRef {
 
 // One step of the explanation: which part of the request was judged (a command of the line,
 // a path, a URL...), what the engine saw, which rules matched and what that part got.
+// What one command touches or runs, and the programs-table entry that said so.
+struct TraceEffect {
+  std::string access;  // "read", "write", "delete", "exec"
+  std::string path;    // the path as written; for "exec": the script or argv it runs
+  std::string from;    // "operand", "option", "redirect"
+  std::string entry;   // the table entry: "cp operand", "tar --to-command", ">"
+};
+
 struct TraceEntry {
   std::string subject;               // e.g. "command", "path", "fetch", "builtin"
   std::string text;                  // the part as seen: `rm -rf ~`, `/home/u/.ssh/id_rsa`
@@ -92,6 +100,7 @@ struct TraceEntry {
   std::vector<RuleRef> matched;      // every rule that matched this part
   Effect effect = Effect::ask;       // what this part got
   std::string reason;                // why, in one line
+  std::vector<TraceEffect> effects;  // for commands: the paths it touches, the programs it runs
 };
 
 struct Decision {
