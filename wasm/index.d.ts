@@ -24,6 +24,14 @@ export interface RuleRef {
 }
 
 /** One step of the explanation: a part of the request, what the engine saw, what it got. */
+/** What a command reads, writes, deletes or runs, and the programs-table entry that said so. */
+export interface TraceEffect {
+  access: "read" | "write" | "delete" | "exec";
+  path: string;
+  from: "operand" | "option" | "redirect";
+  entry: string;
+}
+
 export interface TraceEntry {
   subject: string;
   text: string;
@@ -32,6 +40,7 @@ export interface TraceEntry {
   matched?: RuleRef[];
   effect: Effect;
   reason?: string;
+  effects?: TraceEffect[];
 }
 
 export interface Decision {

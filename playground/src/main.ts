@@ -585,6 +585,14 @@ function renderDecision(d: Decision | null, note?: string, ms?: number) {
     }
     const ctx = Array.isArray(t.context) ? t.context : t.context ? [String(t.context)] : [];
     if (ctx.length) li.append(el("div", { cls: "ctx" }, el("span", { cls: "muted label" }, "context"), ctx.join(" › ")));
+    for (const e of t.effects ?? []) {
+      // What the command touches or runs, and the programs-table entry that said so.
+      const verb = e.access === "read" ? "reads" : e.access === "write" ? "writes" : e.access === "delete" ? "deletes" : "runs";
+      const fx = el("div", { cls: `effect ${e.access}` }, el("span", { cls: "muted label" }, verb));
+      if (e.path) fx.append(el("code", { cls: "tok" }, e.path));
+      fx.append(el("span", { cls: "muted" }, ` ${e.from}: ${e.entry}`));
+      li.append(fx);
+    }
     if (t.reason) li.append(el("div", { cls: "reason" }, el("span", { cls: "muted label" }, "why"), t.reason));
     if (t.matched && t.matched.length) {
       const m = el("div", { cls: "step-rules" }, el("span", { cls: "muted label" }, "rules"));

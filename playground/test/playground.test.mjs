@@ -106,6 +106,18 @@ test("no shouting while a line is still incomplete", async () => {
   await page.close();
 });
 
+test("the trace shows what each command reads and writes", async () => {
+  const page = await open();
+  const input = page.locator(T("command-input"));
+  await input.fill("");
+  await input.pressSequentially("cat notes.txt > out.txt", { delay: 5 });
+  await page.waitForFunction(() => document.body.dataset.decidedCommand === "cat notes.txt > out.txt");
+  const trace = await page.textContent(T("trace"));
+  assert.match(trace, /reads\s*notes\.txt/);
+  assert.match(trace, /writes\s*out\.txt/);
+  await page.close();
+});
+
 test("`git status && rm -rf ~` is denied, with the rule, which jumps to its line", async () => {
   const page = await open();
   const input = page.locator(T("command-input"));
