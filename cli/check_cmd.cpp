@@ -104,8 +104,8 @@ std::optional<CheckArgs> parse_args(const std::string& cmd, const std::vector<st
     rc = usage_error(cmd, "give exactly one of `--command`, `--request`, `--jsonl`");
     return std::nullopt;
   }
-  if (!c.mode.empty() && c.mode != "readonly" && c.mode != "ask" && c.mode != "auto") {
-    rc = usage_error(cmd, "`--mode` takes readonly, ask or auto");
+  if (!c.mode.empty() && !mode_from_string(c.mode)) {
+    rc = usage_error(cmd, mode_error(c.mode));
     return std::nullopt;
   }
   if (c.cwd.empty()) {
@@ -133,8 +133,7 @@ void fill_context(Request& r, const CheckArgs& c) {
   if (r.project_root.empty()) r.project_root = c.project;
   if (r.home.empty()) r.home = c.home;
   if (c.non_interactive) r.interactive = false;
-  if (!c.mode.empty())
-    r.mode = c.mode == "readonly" ? Mode::readonly : c.mode == "auto" ? Mode::auto_ : Mode::ask;
+  if (!c.mode.empty()) r.mode = mode_from_string(c.mode);
   if (r.agent.empty()) r.agent = c.agent;
 }
 

@@ -30,6 +30,10 @@ struct Registrar {
 
 // Reads a whole file, or stdin for "-", at most limits::request_bytes (cli/io.hpp has the
 // bounded readers). Returns false with a message on error.
+// The usage error for a `--mode` value that `mode_from_string` refuses, with a "did you mean"
+// (`read_only` -> `readonly`).
+std::string mode_error(const std::string& value);
+
 bool read_input(const std::string& path, std::string& out, std::string& error);
 
 }  // namespace vigie::cli

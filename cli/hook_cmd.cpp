@@ -89,8 +89,7 @@ int run_hook(const std::vector<std::string>& a) {
   if (h.harness.empty()) return usage_error("name the harness: `vigie hook claude`");
   if (h.harness != "claude") return usage_error("unknown harness `" + h.harness + "` (claude)");
   if (h.policy.empty()) return usage_error("`--policy FILE` is required");
-  if (!h.mode.empty() && h.mode != "readonly" && h.mode != "ask" && h.mode != "auto")
-    return usage_error("`--mode` takes readonly, ask or auto");
+  if (!h.mode.empty() && !mode_from_string(h.mode)) return usage_error(mode_error(h.mode));
 
   const Effect fail = h.non_interactive ? Effect::deny : Effect::ask;
   try {
@@ -158,8 +157,7 @@ int judge(const HookArgs& h, Effect fail) {
   }
   if (req.cwd.empty()) req.cwd = req.project_root;
   req.interactive = !h.non_interactive;
-  if (!h.mode.empty())
-    req.mode = h.mode == "readonly" ? Mode::readonly : h.mode == "auto" ? Mode::auto_ : Mode::ask;
+  if (!h.mode.empty()) req.mode = mode_from_string(h.mode);
   req.agent = h.agent;
 
   CompileResult compiled = compile_file(h.policy);

@@ -92,8 +92,8 @@ std::optional<ServeArgs> parse_args(const std::vector<std::string>& a, int& rc) 
     rc = usage_error("`--policy FILE` is required");
     return std::nullopt;
   }
-  if (!s.mode.empty() && s.mode != "readonly" && s.mode != "ask" && s.mode != "auto") {
-    rc = usage_error("`--mode` takes readonly, ask or auto");
+  if (!s.mode.empty() && !mode_from_string(s.mode)) {
+    rc = usage_error(mode_error(s.mode));
     return std::nullopt;
   }
   if (s.cwd.empty()) {
@@ -255,10 +255,7 @@ class Server {
     if (req->project_root.empty()) req->project_root = args_.project;
     if (req->home.empty()) req->home = args_.home;
     if (args_.non_interactive) req->interactive = false;
-    if (!args_.mode.empty())
-      req->mode = args_.mode == "readonly" ? Mode::readonly
-                  : args_.mode == "auto"   ? Mode::auto_
-                                           : Mode::ask;
+    if (!args_.mode.empty()) req->mode = mode_from_string(args_.mode);
     if (req->agent.empty()) req->agent = args_.agent;
     DecideOptions opt;
     if (args_.sessions) {

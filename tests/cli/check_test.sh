@@ -92,5 +92,25 @@ expect "explain: prints the winner" true \
   "$(grep -q '^decision: deny by team.no-rm-rf' <<<"$out" && echo true || echo false)"
 expect "explain: same exit codes as check" 3 $rc
 
+# --mode takes what policy files and requests take (one parser: the seed spellings too).
+out=$("$vigie" check --policy $guard "${ctx[@]}" --mode full --command 'ls'); rc=$?
+expect "check: --mode full (seed 002) is accepted" 0 $rc
+out=$("$vigie" check --policy $guard "${ctx[@]}" --mode deny --command 'ls'); rc=$?
+expect "check: --mode deny (seed 000) is read-only" deny "$(jq -r .decision <<<"$out")"
+"$vigie" check --policy $guard --mode read_only --command ls >/dev/null 2>"$tmp/err"; rc=$?
+expect "check: --mode read_only is bad usage" 2 $rc
+expect "check: ... with a did-you-mean" true "$(grep -q 'did you mean `readonly`' "$tmp/err" && echo true || echo false)"
+
+# Effects: what a line touches, as explain and parse --effects show it.
+out=$("$vigie" explain --policy $team "${ctx[@]}" --command 'cat a > out.txt')
+expect "explain: lists the write of a redirection" true \
+  "$(grep -q 'writes "out.txt" (redirect: >)' <<<"$out" && echo true || echo false)"
+out=$("$vigie" parse --effects --json -c 'tar czf /tmp/x.tgz src'); rc=$?
+expect "parse --effects: exit 0" 0 $rc
+expect "parse --effects: the archive is written" '{"access":"write","path":"/tmp/x.tgz","from":"option"}' \
+  "$(jq -c '.commands[0].effects[0]' <<<"$out")"
+expect "parse --effects: the operand is read" '{"access":"read","path":"src","from":"operand"}' \
+  "$(jq -c '.commands[0].effects[1]' <<<"$out")"
+
 if [ $fails -ne 0 ]; then echo "check_test: $fails failed"; exit 1; fi
 echo "check_test: all passed"
