@@ -369,6 +369,15 @@ void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects
       case 'G':
         st.global = true;
         break;
+      case 'O': {
+        // `curl -O URL`: a file named after the URL, in the current folder.
+        WordView here;
+        here.text = ".";
+        here.literal = ".";
+        here.pattern = ".";
+        add_file(out, Touch::write, here, From::option, entry);
+        break;
+      }
       default:
         break;
     }

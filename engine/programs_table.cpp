@@ -29,6 +29,7 @@
 //   !      runs something that cannot be seen: at least ask
 //   N      the wrapper runs nothing (sudo -l, command -v)
 //   T      operands are all sources (cp -t given as a flag form)
+//   O      writes a file into the current folder (curl -O: named after the URL)
 #include "engine/programs_decl.hpp"
 
 namespace vigie::engine {
@@ -240,7 +241,7 @@ const ProgramSource kPrograms[] = {
 
   // ---- network -------------------------------------------------------------------------------
   {"curl", "m", "", "",
-   "-o|--output=w --output-dir=w -K|--config=r -T|--upload-file=r -D|--dump-header=w "
+   "-o|--output=w --output-dir=w -O|--remote-name!O --remote-name-all!O -K|--config=r -T|--upload-file=r -D|--dump-header=w "
    "-c|--cookie-jar=w -b|--cookie=v --trace=w --trace-ascii=w --stderr=w --libcurl=w "
    "--etag-save=w --etag-compare=r --hsts=w --alt-svc=w -d|--data=a --data-binary=a "
    "--data-urlencode=a --data-ascii=a --json=a --data-raw=v -F|--form=f --form-string=v "
