@@ -173,3 +173,40 @@ commands {
     });
   }
 }
+
+TEST_CASE("scaling: fork bombs are found anywhere in a line at the limit", "[scaling]") {
+  auto c = vigie::compile({{"scaling.vigie", R"(
+policy "scaling"
+mode ask
+commands {
+  allow true | cat | echo | :
+}
+)"}});
+  REQUIRE(c.ok());
+  vigie::DecideOptions opt;
+  opt.fs = vigie::virtual_file_system({});
+  const std::size_t n = kLimit;
+  struct Case {
+    std::string line;
+    vigie::Effect expected;
+  };
+  const std::vector<Case> cases = {
+      // Defined first, called 1 MiB later.
+      {fill("true; ", n, ":(){ :|:& };", ":"), vigie::Effect::deny},
+      // `$0` calls, after 1 MiB of harmless functions.
+      {fill("f(){ :; }; ", n, "", "b(){ $0|$0& }; b"), vigie::Effect::deny},
+      // `function` keyword and newlines among 1 MiB of `;`.
+      {fill("true; ", n, "", "\nfunction bomb {\n bomb | bomb &\n}\nbomb"), vigie::Effect::deny},
+      // Recursion without a pipe or `&`, and a bomb never called: not fork bombs (ask: `g`
+      // and `h` are not allowed commands).
+      {fill("f(){ :; }; ", n, "g(){ g; g; }; ", "g"), vigie::Effect::ask},
+      {fill("true; ", n, "", "h(){ h|h& }"), vigie::Effect::ask},
+  };
+  for (const auto& k : cases) {
+    auto d = c.policy->decide(request(k.line), opt);
+    INFO(k.line.substr(0, 40) << "…" << k.line.substr(k.line.size() - 40) << ": "
+                              << vigie::to_string(d.decision) << " " << d.rule.id);
+    CHECK(d.decision == k.expected);
+    CHECK((d.rule.id == "fork-bomb") == (k.expected == vigie::Effect::deny));
+  }
+}
