@@ -6,22 +6,12 @@
 
 #include "cli/command.hpp"
 #include "cli/io.hpp"
-#include "grammar/policy/check.hpp"
 
 namespace vigie::cli {
 
 std::map<std::string, Command>& registry() {
   static std::map<std::string, Command> r;
   return r;
-}
-
-std::string mode_error(const std::string& value) {
-  std::string msg =
-      "`--mode` takes readonly, ask or auto (or the seed spellings deny, supervised, full)";
-  if (auto m =
-          policy::did_you_mean(value, {"readonly", "ask", "auto", "deny", "supervised", "full"}))
-    msg += ": did you mean `" + *m + "`?";
-  return msg;
 }
 
 bool read_input(const std::string& path, std::string& out, std::string& error) {

@@ -33,6 +33,8 @@ using nlohmann::json;
 constexpr unsigned kMaxScriptDepth = limits::script_depth;
 // A request input larger than this is not judged (fail closed): 1 MiB, the shell parser's limit.
 constexpr std::size_t kMaxInputBytes = limits::input_bytes;
+// Effects listed per command in a trace entry (the judging itself sees them all).
+constexpr std::size_t kTraceEffects = 64;
 
 // A built-in rule (safety checks, modes, session) in decisions: no file, a stable id.
 RuleRef builtin(std::string id, Effect e) {
@@ -103,6 +105,8 @@ struct Judge {
   // every path judged gets at least ask (`unplaced_`).
   std::optional<PathTable> table_;
   std::vector<std::string> rule_paths_;  // the resolved prefixes of deny/ask path rules
+  std::size_t paths_judged_ = 0;         // bounded by limits::judged_paths
+  bool paths_limit_hit_ = false;
   std::optional<Part> unplaced_;
   std::string workspace_;
 
@@ -457,6 +461,20 @@ struct Judge {
       if (r.ok) fcwd = r.path;
     }
     for (const auto& f : n.files) {
+      if (++paths_judged_ > limits::judged_paths) {
+        // Checked before the work it bounds: each path is resolved through the filesystem.
+        if (!paths_limit_hit_) {
+          paths_limit_hit_ = true;
+          Part lim;
+          lim.effect = Effect::ask;
+          lim.rule = builtin("limits.judged-paths", Effect::ask);
+          lim.message = fmt::format("the request touches more than {} paths: a human must check it",
+                                    limits::judged_paths);
+          d.error = lim.message;
+          fold(acc, lim);
+        }
+        return;
+      }
       bool writes = f.touch == Touch::write || f.touch == Touch::delete_;
       Access access = f.touch == Touch::delete_ ? Access::both
                       : writes                  ? Access::write
@@ -524,6 +542,12 @@ struct Judge {
     t.argv = argv_of(n.words);
     t.context = cmd.context;
     t.effects = effects_of(n);
+    if (t.effects.size() > kTraceEffects) {
+      // Bounded like the rest of the trace, and never cut silently.
+      std::size_t more = t.effects.size() - kTraceEffects;
+      t.effects.resize(kTraceEffects);
+      t.effects.push_back({"more", fmt::format("{} more not shown", more), "", "trace limit"});
+    }
     cur_ctx_ = &cmd.context;
     Part acc;
     acc.effect = Effect::allow;

@@ -1,5 +1,7 @@
 #include "engine/glob_meet.hpp"
 
+#include "grammar/limits.hpp"
+
 #include <bitset>
 #include <cctype>
 #include <string>
@@ -135,7 +137,9 @@ bool glob_reaches_prefix(std::string_view target, std::string_view prefix) {
 }
 
 std::optional<std::vector<std::string>> brace_expand(std::string_view text, std::size_t max) {
-  if (text.find_first_of("'\"$`\\") != std::string_view::npos) return std::nullopt;
+  if (text.size() > limits::brace_word_bytes ||
+      text.find_first_of("'\"$`\\") != std::string_view::npos)
+    return std::nullopt;
   std::vector<std::string> done;
   std::vector<std::string> work{std::string(text)};
   while (!work.empty()) {

@@ -92,7 +92,7 @@ WrapperParse parse_wrapper(const ProgramDecl& decl, std::string_view name, const
   WrapperParse p;
   std::size_t from = i + 1;
   for (;;) {
-    ParsedArgs args = parse_args(decl, w, from);
+    ParsedArgs args = parse_args(decl, w, from, true);
     for (const auto& o : args.options) {
       if (!o.decl) {
         // An option the table does not know: where the command starts is uncertain.
@@ -594,6 +594,14 @@ NormalizedCommand normalize(const shell::CommandView& cmd, const NormalizeOption
     shell_script(*n.words[1].literal, rest, n.redirects, n);
   } else {
     script_runners(n.name, n.words, n);
+  }
+  // One finding per reason, and a bounded number of them (a hostile word can hold thousands).
+  if (n.escalations.size() > 1) {
+    std::vector<std::string> unique;
+    for (auto& e : n.escalations)
+      if (std::find(unique.begin(), unique.end(), e) == unique.end() && unique.size() < 16)
+        unique.push_back(std::move(e));
+    n.escalations = std::move(unique);
   }
   // Options the command implies (a `+refspec` push is a forced push): seen by deny/ask rules
   // through `words`, right after the command name, never by allow rules.

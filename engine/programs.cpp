@@ -4,6 +4,7 @@
 #include "engine/programs.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 
 #include "engine/program_handlers.hpp"
@@ -179,7 +180,7 @@ std::string option_name(const OptionDecl& d) {
   return "";
 }
 
-ParsedArgs parse_args(const ProgramDecl& p, const Words& w, std::size_t from) {
+ParsedArgs parse_args(const ProgramDecl& p, const Words& w, std::size_t from, bool until_operand) {
   ParsedArgs out;
   out.stopped_at = w.size();
   bool options_on = true;
@@ -210,12 +211,14 @@ ParsedArgs parse_args(const ProgramDecl& p, const Words& w, std::size_t from) {
       if (options_on && s && *s == "--" && w[i].literal) {
         options_on = false;
         if (p.stop) out.stopped_at = i + 1;
+        if (until_operand) return out;
         continue;
       }
       if (p.stop && options_on) {
         // Options end here; the rest are operands (for a wrapper: the command and its words).
         out.stopped_at = i;
         options_on = false;
+        if (until_operand) return out;
       }
       if (!p.permute) options_on = false;
       out.operands.push_back(i);
@@ -224,6 +227,7 @@ ParsedArgs parse_args(const ProgramDecl& p, const Words& w, std::size_t from) {
     if (*s == "--") {
       options_on = false;
       if (p.stop) out.stopped_at = i + 1;
+      if (until_operand) return out;
       continue;
     }
     std::string_view v = *s;
@@ -271,8 +275,14 @@ ParsedArgs parse_args(const ProgramDecl& p, const Words& w, std::size_t from) {
       continue;
     }
     // A short cluster: `-xvf FILE`, `-fFILE`, `-C/dir`.
+    std::size_t unknown_letters = 0;
     for (std::size_t k = 1; k < v.size(); ++k) {
       char c = v[k];
+      if (unknown_letters > 16) {
+        // Not a cluster any program takes: one finding, not one per letter.
+        out.unknown.push_back(std::string(v.substr(0, 32)) + "…");
+        break;
+      }
       const OptionDecl* d = nullptr;
       for (const auto& o : p.options)
         if (o.shorts.find(c) != std::string::npos) {
@@ -281,6 +291,7 @@ ParsedArgs parse_args(const ProgramDecl& p, const Words& w, std::size_t from) {
         }
       ParsedOption po{d, std::string("-") + c, std::nullopt, i};
       if (!d) {
+        ++unknown_letters;
         if (!std::isdigit(static_cast<unsigned char>(c))) out.unknown.push_back(po.spelling);
         out.options.push_back(std::move(po));
         continue;

@@ -117,8 +117,10 @@ struct ParsedArgs {
 };
 
 // Parses words[from…] with the options of `p`.
+// With `until_operand`, parsing stops at the first operand (a wrapper needs only where its
+// command starts: reading on would make chains of wrappers quadratic).
 ParsedArgs parse_args(const ProgramDecl& p, const std::vector<shell::WordView>& words,
-                      std::size_t from);
+                      std::size_t from, bool until_operand = false);
 
 // The canonical name of an option: its first long name, else its first short letter.
 std::string option_name(const OptionDecl& d);

@@ -47,6 +47,15 @@ namespace vigie::limits {
   X(symlinks, "symlinks", 40, "links",                                                            \
     "symlinks followed while resolving one path, like Linux's MAXSYMLINKS",                       \
     "ask (deny when non-interactive), error `too many levels of symbolic links`")                 \
+  X(judged_paths, "judged-paths", 4096, "paths",                                                  \
+    "paths one request has judged one by one (operands, option values, redirections, glob "       \
+    "expansions): each is resolved through the filesystem; real lines name a few dozen",          \
+    "ask (deny when non-interactive), error `the request touches more than 4096 paths`, rule "    \
+    "`limits.judged-paths`")                                                                      \
+  X(brace_word_bytes, "brace-word-bytes", 4096, "bytes",                                          \
+    "a word whose brace expansion is judged word by word (`/{etc,tmp}/x`), and at most 64 words " \
+    "from it: a longer word is judged as a path that is not static",                              \
+    "ask when a path rule could restrict it (rule `paths.dynamic`)")                              \
   X(trace_entries, "trace-entries", 1000, "entries",                                              \
     "entries in one decision's trace: a line of 100,000 commands is judged whole, but its "       \
     "trace would be megabytes",                                                                   \

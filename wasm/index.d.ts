@@ -26,7 +26,8 @@ export interface RuleRef {
 /** One step of the explanation: a part of the request, what the engine saw, what it got. */
 /** What a command reads, writes, deletes or runs, and the programs-table entry that said so. */
 export interface TraceEffect {
-  access: "read" | "write" | "delete" | "exec";
+  /** "more": the trace lists at most 64 effects per command and says how many it left out. */
+  access: "read" | "write" | "delete" | "exec" | "more";
   path: string;
   from: "operand" | "option" | "redirect";
   entry: string;

@@ -95,6 +95,14 @@ const std::vector<Shape>& shapes() {
       {"`f(){ ` repeated (unclosed)", [](std::size_t n) { return fill("f(){ ", n); }, Effect::ask,
        false},
       {"`(` repeated (unclosed)", [](std::size_t n) { return fill("(", n); }, Effect::ask, false},
+      // Effects: wrappers seen through one by one, paths judged one by one, globs, redirections.
+      {"wrapper chain", [](std::size_t n) { return fill("sudo ", n, "", "true"); }, Effect::ask},
+      {"env chain, rm -rf / last", [](std::size_t n) { return fill("env ", n, "", "rm -rf /"); },
+       Effect::deny},
+      {"many operands", [](std::size_t n) { return fill(" a", n, "cat"); }, Effect::ask},
+      {"many write redirections", [](std::size_t n) { return fill(" >a", n, "cat"); }, Effect::ask},
+      {"many globs", [](std::size_t n) { return fill(" /e?c/*", n, "cat"); }, Effect::ask},
+      {"long option cluster", [](std::size_t n) { return fill("q", n, "tar -"); }, Effect::ask},
   };
   return v;
 }
