@@ -425,7 +425,7 @@ bool is_interpreter(std::string_view name, const NormalizeOptions& opts) {
              "scala",  "kotlin",    "groovy",  "elixir",    "erl",        "escript",     "swift",
              "dotnet", "java",      "jjs",     "source",    ".",          "fc",          "watch",
              "script", "ssh",       "su",      "runuser",   "pkexec",     "systemd-run", "uvx",
-             "pipx",   "osascript", "jq"}) &&
+             "pipx",   "osascript", "jq",      "ts-node",   "tsx"}) &&
          name != "jq";
 }
 

@@ -2,6 +2,7 @@
 // from its declaration (each option that takes a path or runs something, in every spelling the
 // program accepts, and its operand shape), and `vigie parse --effects --json`'s view of that line
 // (engine/effects_view.hpp) must report what the table declares.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <fstream>
@@ -12,7 +13,9 @@
 #include <vector>
 
 #include "engine/effects_view.hpp"
+#include "engine/normalize.hpp"
 #include "engine/programs.hpp"
+#include "grammar/policy/check.hpp"
 
 using namespace vigie::engine;
 
@@ -238,4 +241,25 @@ TEST_CASE("docs/programs.md lists the programs table") {
     return;
   }
   CHECK(doc == want);
+}
+
+TEST_CASE("the checker's wrappers and interpreters are the engine's") {
+  // `lint` warns about over-broad allows of wrappers and interpreters from its own lists (the
+  // policy stage is below the engine); they must name nothing the engine would let through.
+  for (auto w : vigie::policy::builtin_wrappers()) {
+    CAPTURE(w);
+    CHECK(is_interpreter(w));
+  }
+  for (auto i : vigie::policy::builtin_interpreters()) {
+    CAPTURE(i);
+    CHECK(is_interpreter(i));
+  }
+  // Every wrapper of the programs table is a wrapper for the engine and for the checker.
+  const auto& ws = vigie::policy::builtin_wrappers();
+  for (const auto& p : program_table()) {
+    if (p.handler != "wrapper") continue;
+    CAPTURE(p.names.front());
+    CHECK(is_wrapper(p.names.front()));
+    CHECK(std::find(ws.begin(), ws.end(), p.names.front()) != ws.end());
+  }
 }
