@@ -906,7 +906,7 @@ class Builder {
                   "`{}` is a protected path: change the code, not these files", g->text);
             std::string err;
             std::string_view gt = g->text;
-            GlobSet& set = gt.substr(0, 2) == "~/" ? pr.protect_home
+            GlobSet& set = gt.substr(0, 2) == "~/"  ? pr.protect_home
                            : gt.substr(0, 1) == "/" ? pr.protect_root
                                                     : pr.protect;
             if (gt.substr(0, 2) == "~/") gt.remove_prefix(1);  // `/.zshrc`, anchored at home

@@ -264,10 +264,8 @@ TEST_CASE("escalations: exec-capable options, command-valued git config, dynamic
   }
   // Options that write or delete (rather than run) are file effects, not escalations.
   const Row writes[] = {
-      {"find . -name '*.o' -delete", "delete ."},
-      {"find . -fprint /etc/x", "write /etc/x,read ."},
-      {"sort -o out in", "write out,read in"},
-      {"git diff --output=/tmp/x", "write /tmp/x"},
+      {"find . -name '*.o' -delete", "delete ."}, {"find . -fprint /etc/x", "write /etc/x,read ."},
+      {"sort -o out in", "write out,read in"},    {"git diff --output=/tmp/x", "write /tmp/x"},
       {"time -o /etc/x ls", "write /etc/x"},
   };
   for (const auto& r : writes) {

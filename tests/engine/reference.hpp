@@ -63,7 +63,6 @@ inline bool ref_deny(const RefRule& r, const std::vector<std::string>& words) {
   return true;
 }
 
-
 }  // namespace vigie::reference
 
 #endif  // VIGIE_TESTS_ENGINE_REFERENCE_HPP
