@@ -45,26 +45,14 @@ void file(ProgramEffects& out, Touch t, const WordView& w, From from, std::strin
 // ---- find --------------------------------------------------------------------------------------
 
 void find_handler(const Words& w, ProgramEffects& out) {
-  std::size_t i = 1;
-  // Leading options: -H -L -P, -D LIST, -O LEVEL.
-  while (i < w.size()) {
-    const std::string* s = lit(w, i);
-    if (!s) break;
-    if (in(*s, {"-H", "-L", "-P"}) || starts_with(*s, "-O")) {
-      ++i;
-    } else if (*s == "-D") {
-      i += 2;
-    } else {
-      break;
-    }
-  }
-  std::vector<std::size_t> starts;
-  for (; i < w.size(); ++i) {
-    const std::string* s = lit(w, i);
-    std::string_view v = s ? std::string_view(*s) : std::string_view(w[i].text);
-    if (!v.empty() && (v[0] == '-' || v == "(" || v == "!" || v == ")" || v == ",")) break;
-    starts.push_back(i);
-  }
+  std::vector<std::size_t> starts = find_start_points(w);
+  std::size_t i = starts.empty() ? 1 : starts.back() + 1;
+  // With no starting point, the expression begins after the leading options.
+  if (starts.empty())
+    while (
+        i < w.size() && lit(w, i) &&
+        (in(*lit(w, i), {"-H", "-L", "-P"}) || starts_with(*lit(w, i), "-O") || *lit(w, i) == "-D"))
+      i += *lit(w, i) == "-D" ? 2 : 1;
   static const std::initializer_list<std::string_view> one_arg = {
       "-name",   "-iname",     "-path",     "-ipath",    "-wholename", "-iwholename", "-regex",
       "-iregex", "-regextype", "-type",     "-xtype",    "-size",      "-mtime",      "-mmin",
@@ -484,6 +472,29 @@ void script_handler(const ProgramDecl& p, std::string_view name, const Words& w,
 }
 
 }  // namespace
+
+std::vector<std::size_t> find_start_points(const Words& w) {
+  std::size_t i = 1;
+  while (i < w.size()) {
+    const std::string* s = lit(w, i);
+    if (!s) break;
+    if (in(*s, {"-H", "-L", "-P"}) || starts_with(*s, "-O")) {
+      ++i;
+    } else if (*s == "-D") {
+      i += 2;
+    } else {
+      break;
+    }
+  }
+  std::vector<std::size_t> starts;
+  for (; i < w.size(); ++i) {
+    const std::string* s = lit(w, i);
+    std::string_view v = s ? std::string_view(*s) : std::string_view(w[i].text);
+    if (!v.empty() && (v[0] == '-' || v == "(" || v == "!" || v == ")" || v == ",")) break;
+    starts.push_back(i);
+  }
+  return starts;
+}
 
 WordView word_of(const WordView& from, std::string value) {
   WordView v;

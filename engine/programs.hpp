@@ -62,6 +62,10 @@ struct ProgramEffects {
 void program_effects(std::string_view name, const std::vector<shell::WordView>& words,
                      ProgramEffects& out);
 
+// The starting points of `find` (after its leading -H, -L, -P, -D LIST, -O LEVEL), as indexes
+// into `words`: the words before the expression (`-name`, `(`, `!`...).
+std::vector<std::size_t> find_start_points(const std::vector<shell::WordView>& words);
+
 // The file accesses of redirections: `>`, `>>`, `>|`, `&>`, `&>>`, `>&FILE` write; `<` reads;
 // `<>` reads and writes; here-documents and here-strings are data; fd duplications touch
 // nothing. Harmless targets (`/dev/null`, `/dev/std*`, `/dev/fd/N`, `/dev/tty`) are left out.

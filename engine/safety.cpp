@@ -1,5 +1,7 @@
 #include "engine/safety.hpp"
 
+#include "engine/programs.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <cstdint>
@@ -579,25 +581,9 @@ void check_find(const NormalizedCommand& c, const SafetyContext& ctx, std::vecto
       if (auto n = command_name(argv[0]); n && in(lower(*n), {"rm", "unlink", "shred", "rmdir"}))
         deletes = true;
   if (!deletes) return;
-  // Leading options (-H -L -P -D debug -O3), then the starting points, then the expression.
-  std::size_t i = 1;
-  while (i < w.size()) {
-    const std::string* s = lit(w, i);
-    if (!s) break;
-    if (*s == "-H" || *s == "-L" || *s == "-P" || starts_with(*s, "-O")) {
-      ++i;
-    } else if (*s == "-D") {
-      i += 2;
-    } else {
-      break;
-    }
-  }
-  std::vector<std::size_t> roots;
-  for (; i < w.size(); ++i) {
-    const std::string* s = lit(w, i);
-    if (s && (starts_with(*s, "-") || *s == "(" || *s == "!" || *s == ")")) break;
-    roots.push_back(i);
-  }
+  // The starting points, as the programs table's find handler reads them.
+  std::vector<std::size_t> roots = find_start_points(w);
+  std::size_t i = roots.empty() ? 1 : roots.back() + 1;
   // A filter (`-name '*.pyc'`) makes `find . … -delete` a scoped cleanup: only an unfiltered
   // delete of the working folder counts as broad; roots like `/` or `~` are broad regardless.
   bool filtered = false;
