@@ -20,6 +20,7 @@
 #include "engine/plain.hpp"
 #include "engine/safety.hpp"
 #include "engine/session.hpp"
+#include "engine/shell_semantics.hpp"
 #include "grammar/shell/commands.hpp"
 
 namespace vigie::engine {
@@ -135,50 +136,6 @@ struct Judge {
     }
     if (unplaced_ && out.effect < Effect::ask) out = *unplaced_;
     return *table_;
-  }
-
-  // `/proc/self/root/X` is `/X` and `/proc/self/cwd/X` is `X` in the command's folder, for the
-  // process that opens them: not vigie's own process, whose /proc entries the filesystem would
-  // show. Also `/proc/thread-self/…` and `/proc/PID/…`.
-  static std::string proc_self(const std::string& raw, const std::string& cwd) {
-    if (raw.find("proc") == std::string::npos && cwd.find("proc") == std::string::npos) return raw;
-    std::string abs = !raw.empty() && raw[0] == '/' ? raw : cwd + "/" + raw;
-    std::vector<std::string> stack;
-    std::size_t i = 0;
-    bool changed = false;
-    while (i <= abs.size()) {
-      std::size_t j = abs.find('/', i);
-      if (j == std::string::npos) j = abs.size();
-      std::string c = abs.substr(i, j - i);
-      i = j + 1;
-      if (c.empty() || c == ".") continue;
-      if (c == "..") {
-        if (!stack.empty()) stack.pop_back();
-        continue;
-      }
-      stack.push_back(c);
-      if (stack.size() == 3 && stack[0] == "proc" &&
-          (stack[1] == "self" || stack[1] == "thread-self" ||
-           (!stack[1].empty() && stack[1].find_first_not_of("0123456789") == std::string::npos)) &&
-          (stack[2] == "root" || stack[2] == "cwd")) {
-        bool root = stack[2] == "root";
-        stack.clear();
-        changed = true;
-        if (!root) {
-          std::string base = proc_self(cwd, "/");
-          for (std::size_t a = 1; a <= base.size();) {
-            std::size_t b = base.find('/', a);
-            if (b == std::string::npos) b = base.size();
-            if (b > a) stack.push_back(base.substr(a, b - a));
-            a = b + 1;
-          }
-        }
-      }
-    }
-    if (!changed) return raw;
-    std::string out;
-    for (const auto& c : stack) out += "/" + c;
-    return out.empty() ? "/" : out;
   }
 
   // Judges one path: prefix rules (most specific wins, tie -> deny), workspace-only, protected
@@ -782,21 +739,6 @@ struct Judge {
       for (const auto& f : n.escalations)
         if (f.find("(a forced push)") != std::string::npos) git_force_configured_ = true;
     }
-  }
-
-  // Whether the line has a construct that evaluates a variable's value as code.
-  static bool evaluates_again(std::string_view line) {
-    for (std::string_view k : {"$((", "$[", "((", "[[", "${!", "@P}", "let "})
-      if (line.find(k) != std::string_view::npos) return true;
-    // `${arr[x]}`: a subscript is arithmetic.
-    for (std::size_t i = line.find("${"); i != std::string_view::npos; i = line.find("${", i + 2)) {
-      std::size_t j = i + 2;
-      while (j < line.size() &&
-             (std::isalnum(static_cast<unsigned char>(line[j])) || line[j] == '_'))
-        ++j;
-      if (j < line.size() && line[j] == '[') return true;
-    }
-    return false;
   }
 
   void judge_line(const std::string& line, std::string cwd, unsigned depth) {
