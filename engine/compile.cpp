@@ -995,10 +995,60 @@ class Builder {
     }
   }
 
+  // `harness NAME…` and `map TOOL KIND ROLE=FIELD…`: checked against engine/tool_names.cpp.
+  bool tool_map_setting(const File& f, const Setting& s) {
+    auto& t = impl_.tools;
+    auto unknown = [&](const policy::Word& w, std::string what,
+                       const std::vector<std::string_view>& known) {
+      std::string help;
+      if (auto m = policy::did_you_mean(w.text, known)) help = "did you mean `" + *m + "`?";
+      std::string list;
+      for (auto k : known) list += (list.empty() ? "" : ", ") + std::string(k);
+      error(f, w.span, "V314", fmt::format("unknown {} `{}` (known: {})", what, w.text, list),
+            help);
+    };
+    if (s.key.text == "harness") {
+      std::vector<std::string_view> known;
+      for (const auto& h : engine::harnesses()) known.push_back(h.name);
+      for (const auto& w : s.args) {
+        if (!engine::find_harness(w.text))
+          unknown(w, "harness", known);
+        else if (std::find(t.harnesses.begin(), t.harnesses.end(), w.text) == t.harnesses.end())
+          t.harnesses.push_back(w.text);
+      }
+      return true;
+    }
+    if (s.key.text != "map") return false;
+    engine::ToolMapping m;
+    m.tool = s.args[0].text;
+    m.kind = s.args[1].text;
+    if (!engine::is_request_kind(m.kind))
+      unknown(s.args[1], "request kind", engine::request_kinds());
+    for (std::size_t i = 2; i < s.args.size(); ++i) {
+      const auto& w = s.args[i];
+      auto eq = w.text.find('=');
+      if (eq == std::string::npos || eq == 0 || eq + 1 == w.text.size()) {
+        error(f, w.span, "V314", fmt::format("expected ROLE=FIELD, found `{}`", w.text),
+              "e.g. `command=cmd` or `path=file`");
+        continue;
+      }
+      if (!engine::is_field_role(w.text.substr(0, eq))) {
+        policy::Word role = w;
+        role.text = w.text.substr(0, eq);
+        unknown(role, "field role", engine::field_roles());
+        continue;
+      }
+      m.fields += (m.fields.empty() ? "" : " ") + w.text;
+    }
+    t.mappings.push_back(std::move(m));
+    return true;
+  }
+
   void tools_block(const File& f, const Block& b) {
     auto& t = impl_.tools;
     for (const auto& it : b.items) {
       if (auto* s = std::get_if<Setting>(&it)) {
+        if (tool_map_setting(f, *s)) continue;
         const std::string& k = s->key.text;
         auto* set = k == "auto-approve" ? &t.auto_approve
                     : k == "always-ask" ? &t.always_ask

@@ -67,6 +67,7 @@ struct Judge {
   Decision& d;
   std::string project_lexical;  // the project root, lexically normalized
   std::optional<std::string> project_resolved_;
+  engine::ResolvedCall call;  // the tool resolved with the tool maps: kind, cwd, MCP name
 
   // The project root with symlinks resolved: computed only when a path is judged (most
   // commands touch no path, and resolution costs a few filesystem look-ups).
@@ -884,12 +885,20 @@ struct Judge {
   }
 
   void judge_request(const json& input) {
-    std::string kind = req.kind.empty() ? kind_of_tool(req.tool) : req.kind;
+    const std::string& kind = call.kind;
     auto str = [&](const char* k) -> std::string {
       auto it = input.find(k);
       return it != input.end() && it->is_string() ? it->get<std::string>() : std::string();
     };
     std::string cwd = req.cwd.empty() ? project_lexical : req.cwd;
+    // A tool that names the folder it runs in (`dir_path`, `workdir`): relative to the cwd.
+    if (!call.cwd.empty()) {
+      const std::string& c = call.cwd;
+      if (c == "~" || c.rfind("~/", 0) == 0)
+        cwd = lexical_normalize(home + c.substr(1));
+      else
+        cwd = lexical_normalize(c[0] == '/' ? c : cwd + "/" + c);
+    }
     if (kind == "command") {
       auto it = input.find("command");
       if (it != input.end() && it->is_string() &&
@@ -923,8 +932,8 @@ struct Judge {
         part.effect = Effect::ask;
         part.rule = builtin("request.no-path", Effect::ask);
         part.message = "the request names no path";
-      } else if (std::string pattern = str("pattern");
-                 req.tool == "Glob" && !pattern.empty() && paths_matter(access)) {
+      } else if (std::string pattern = str("pattern"); (req.kind.empty() || req.tool == "Glob") &&
+                                                       !pattern.empty() && paths_matter(access)) {
         // A Glob reaches what its pattern can match: from `path` (or the cwd), or from the
         // pattern's own root when it is absolute (`/etc/**`, `~/.ssh/*`, `../../x/**`).
         bool rooted = pattern[0] == '/' || pattern[0] == '~';
@@ -1002,10 +1011,8 @@ struct Judge {
       d.trace.push_back(std::move(t));
       add(std::move(*part));
     } else if (kind == "mcp") {
-      // mcp__server__tool -> server/tool
-      std::string name = req.tool.size() > 5 ? req.tool.substr(5) : req.tool;
-      if (auto sep = name.find("__"); sep != std::string::npos)
-        name = name.substr(0, sep) + "/" + name.substr(sep + 2);
+      // mcp__server__tool (or the harness's own naming) -> server/tool
+      std::string name = call.mcp.empty() ? req.tool : call.mcp;
       TraceEntry t;
       t.subject = "mcp";
       t.text = name;
@@ -1057,7 +1064,7 @@ struct Judge {
       add(std::move(part));
     }
     std::optional<Part> named = judge_names(tl.rules, tool, "", t);
-    std::string kind = req.kind.empty() ? kind_of_tool(tool) : req.kind;
+    const std::string& kind = call.kind;
     if (named) {
       add(std::move(*named));
     } else if (kind == "tool") {
@@ -1181,6 +1188,16 @@ Decision decide_one(const Policy::Impl& p, const Request& req, const DecideOptio
     d.message = *d.error;
     d.rule = builtin("request.invalid", Effect::ask);
     return d;
+  }
+  if (req.kind.empty()) {
+    j.call =
+        engine::resolve_tool(req.tool, req.harness, p.tools.harnesses, p.tools.mappings, input);
+  } else {
+    j.call.kind = req.kind;
+    if (req.kind == "mcp") {  // an explicit kind keeps the name's own MCP form
+      json none = json::object();
+      j.call.mcp = engine::resolve_tool(req.tool, req.harness, {}, {}, none).mcp;
+    }
   }
   j.judge_tool_name();
   j.judge_request(input);

@@ -209,6 +209,8 @@ const std::vector<KeySpec>& key_table() {
       {Ctx::tools, "auto-approve", 1, kMany, Type::text, false, {}, "auto-approve NAME…"},
       {Ctx::tools, "always-ask", 1, kMany, Type::text, false, {}, "always-ask NAME…|\"*\""},
       {Ctx::tools, "exclude", 1, kMany, Type::text, false, {}, "exclude NAME…"},
+      {Ctx::tools, "harness", 1, kMany, Type::text, false, {}, "harness NAME…"},
+      {Ctx::tools, "map", 2, kMany, Type::text, false, {}, "map TOOL KIND [ROLE=FIELD…]"},
 
       {Ctx::safety, "enable", 1, kMany, Type::safety_name, false, {}, "enable CHECK…"},
       {Ctx::safety, "disable", 1, kMany, Type::safety_name, false, {}, "disable CHECK…"},
