@@ -1,62 +1,66 @@
-// `vigie hook claude`: a Claude Code `PreToolUse` hook.
-//
-// Claude Code runs the hook with the tool call on stdin:
-//   {"session_id", "transcript_path", "cwd", "hook_event_name": "PreToolUse", "tool_name",
-//    "tool_input"}
-// and reads the decision on stdout:
-//   {"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "allow"|"deny"|
-//    "ask", "permissionDecisionReason": "…"}}
-// The exit status is 0 whenever a decision is printed; input that cannot be read, or a policy that
-// does not compile, still gets a decision: ask (deny with --non-interactive), never allow. Bad
-// usage exits 2, which Claude Code treats as a blocking error: fail closed.
+// `vigie hook HARNESS`: a pre-tool-call hook for an agent harness (claude, gemini, codex, cursor,
+// copilot, opencode, cline). The harness runs it with its hook input on stdin; it prints the
+// answer in exactly the harness's form (engine/hook_wire.cpp holds every harness's wire, shared
+// with the npm package's `createHook`). Anything that stops vigie from judging the call (input
+// that cannot be read or is too large, a policy that is missing or does not compile, an internal
+// error) gets the harness's blocking form: exit 2 with the reason on stderr, or its explicit
+// deny. Bad usage exits 2 as well, which every exit-2 harness treats as a block.
 #include <cstdlib>
 #include <iostream>
-#include <optional>
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "cli/command.hpp"
 #include "cli/io.hpp"
+#include "engine/hook_wire.hpp"
 #include "engine/limits.hpp"
 #include "vigie/vigie.hpp"
 
 namespace vigie::cli {
 namespace {
 
-using nlohmann::json;
-
 struct HookArgs {
-  std::string harness, policy, project, home, mode, agent;
-  bool non_interactive = false;
+  std::string harness, policy, mode;
+  hooks::HookOptions opt;
 };
+
+std::string harness_list() {
+  std::string s;
+  for (auto h : hooks::hook_harnesses()) s += (s.empty() ? "" : ", ") + std::string(h);
+  return s;
+}
 
 int usage_error(const std::string& msg) {
   std::cerr << "vigie hook: " << msg << "\n(run `vigie hook --help`)\n";
   return kExitUsage;
 }
 
-void print_decision(const char* event, Effect e, const std::string& reason) {
-  json out{{"hookSpecificOutput",
-            {{"hookEventName", event},
-             {"permissionDecision", to_string(e)},
-             {"permissionDecisionReason", reason}}}};
-  std::cout << out.dump(-1, ' ', false, json::error_handler_t::replace) << "\n";
+int emit(const hooks::HookResult& r) {
+  std::cout << r.out << std::flush;
+  std::cerr << r.err << std::flush;
+  return r.exit_code;
 }
 
-std::string reason_of(const Decision& d) {
-  std::string r = d.message;
-  if (r.empty()) {
-    r = d.decision == Effect::allow  ? "allowed by the vigie policy"
-        : d.decision == Effect::deny ? "denied by the vigie policy"
-                                     : "the vigie policy asks a human to decide";
+int judge(const HookArgs& h) {
+  std::string text, err;
+  if (!read_bounded("-", text, err, limits::request_bytes))
+    return emit(hooks::hook_failure(h.harness, {},
+                                    "vigie could not judge this tool call: could not read the "
+                                    "hook input (" +
+                                        err + ")"));
+  CompileResult compiled = compile_file(h.policy);
+  if (!compiled.ok()) {
+    std::string first;
+    for (const auto& d : compiled.diagnostics)
+      if (d.severity == Severity::error && first.empty()) first = d.message;
+    return emit(hooks::hook_failure(
+        h.harness, text,
+        "vigie could not judge this tool call: the policy `" + h.policy + "` does not compile" +
+            (first.empty() ? "" : " (" + first + ")") + "; fix it (`vigie lint " + h.policy +
+            "`) before the agent goes on"));
   }
-  if (!d.rule.id.empty()) r += " [vigie rule " + d.rule.id + "]";
-  return r;
+  return emit(hooks::run_hook(h.harness, *compiled.policy, text, h.opt));
 }
-
-int judge(const HookArgs& h, Effect fail);
 
 int run_hook(const std::vector<std::string>& a) {
   HookArgs h;
@@ -71,127 +75,73 @@ int run_hook(const std::vector<std::string>& a) {
     if (k == "--policy")
       ok = value(h.policy);
     else if (k == "--project")
-      ok = value(h.project);
+      ok = value(h.opt.project);
     else if (k == "--home")
-      ok = value(h.home);
+      ok = value(h.opt.home);
     else if (k == "--mode")
       ok = value(h.mode);
     else if (k == "--agent")
-      ok = value(h.agent);
+      ok = value(h.opt.agent);
     else if (k == "--non-interactive")
-      h.non_interactive = true;
+      h.opt.non_interactive = true;
+    else if (k == "--deny-exit-code")
+      h.opt.deny_exit_code = true;
     else if (!k.empty() && k[0] != '-' && h.harness.empty())
       h.harness = k;
     else
       return usage_error("unknown option `" + k + "`");
     if (!ok) return usage_error("`" + k + "` needs a value");
   }
-  if (h.harness.empty()) return usage_error("name the harness: `vigie hook claude`");
-  if (h.harness != "claude") return usage_error("unknown harness `" + h.harness + "` (claude)");
+  if (h.harness.empty()) return usage_error("name the harness (" + harness_list() + ")");
+  if (!hooks::is_hook_harness(h.harness))
+    return usage_error("unknown harness `" + h.harness + "` (" + harness_list() + ")");
   if (h.policy.empty()) return usage_error("`--policy FILE` is required");
-  if (!h.mode.empty() && !mode_from_string(h.mode)) return usage_error(mode_error(h.mode));
-
-  const Effect fail = h.non_interactive ? Effect::deny : Effect::ask;
-  try {
-    return judge(h, fail);
-  } catch (const std::exception& e) {
-    print_decision("PreToolUse", fail,
-                   std::string("vigie could not judge this call (internal error: ") + e.what() +
-                       "): a human must decide");
-  } catch (...) {
-    print_decision("PreToolUse", fail,
-                   "vigie could not judge this call (internal error): a human must decide");
+  if (!h.mode.empty()) {
+    h.opt.mode = mode_from_string(h.mode);
+    if (!h.opt.mode) return usage_error(mode_error(h.mode));
   }
-  return kExitOk;
-}
-
-int judge(const HookArgs& h, Effect fail) {
-  std::string text, err;
-  if (!read_bounded("-", text, err, limits::request_bytes)) {
-    print_decision("PreToolUse", fail,
-                   "vigie could not read the hook input (" + err + "): a human must decide");
-    return kExitOk;
-  }
-  // Size and depth are bounded before parsing: `tool_input` is serialized back below.
-  std::string why;
-  json in = engine::parse_json(text, &why);
-  if (in.is_discarded() || !in.is_object()) {
-    if (!in.is_discarded()) why = "not a JSON object";
-    print_decision("PreToolUse", fail,
-                   "vigie could not read the hook input (" + why + "): a human must decide");
-    return kExitOk;
-  }
-  std::string event = "PreToolUse";
-  if (auto it = in.find("hook_event_name"); it != in.end() && it->is_string())
-    event = it->get<std::string>();
-  if (event != "PreToolUse") {
-    // Only PreToolUse takes a permission decision: say nothing about other events.
-    std::cerr << "vigie hook: `" << event << "` is not a PreToolUse event: no decision\n";
-    return kExitOk;
-  }
-  auto tool = in.find("tool_name");
-  if (tool == in.end() || !tool->is_string() || tool->get<std::string>().empty()) {
-    print_decision("PreToolUse", fail, "vigie: the hook input has no `tool_name`");
-    return kExitOk;
-  }
-  Request req;
-  req.tool = tool->get<std::string>();
-  req.harness = "claude";  // the engine resolves the tool name with Claude Code's map
-  if (auto it = in.find("tool_input"); it != in.end()) {
-    if (!it->is_object()) {
-      print_decision("PreToolUse", fail, "vigie: `tool_input` is not an object");
-      return kExitOk;
-    }
-    req.input_json = it->dump(-1, ' ', false, json::error_handler_t::replace);
-  }
-  if (auto it = in.find("cwd"); it != in.end() && it->is_string()) req.cwd = it->get<std::string>();
-  if (req.cwd.empty()) {
-    if (const char* pd = std::getenv("CLAUDE_PROJECT_DIR")) req.cwd = pd;
-  }
-  req.project_root = !h.project.empty() ? h.project : req.cwd;
-  if (!h.home.empty()) {
-    req.home = h.home;
-  } else {
+  if (h.opt.home.empty()) {
     const char* home = std::getenv("HOME");
-    req.home = home ? home : "/";
+    h.opt.home = home ? home : "/";
   }
-  if (req.cwd.empty()) req.cwd = req.project_root;
-  req.interactive = !h.non_interactive;
-  if (!h.mode.empty()) req.mode = mode_from_string(h.mode);
-  req.agent = h.agent;
-
-  CompileResult compiled = compile_file(h.policy);
-  for (const auto& d : compiled.diagnostics)
-    if (d.severity == Severity::error) std::cerr << render(d, compiled.sources);
-  if (!compiled.ok()) {
-    print_decision("PreToolUse", fail,
-                   "vigie: the policy `" + h.policy + "` does not compile: a human must decide");
-    return kExitOk;
+  try {
+    return judge(h);
+  } catch (const std::exception& e) {
+    return emit(hooks::hook_failure(
+        h.harness, {},
+        std::string("vigie could not judge this tool call: internal error: ") + e.what()));
+  } catch (...) {
+    return emit(
+        hooks::hook_failure(h.harness, {}, "vigie could not judge this tool call: internal error"));
   }
-  Decision d = compiled.policy->decide(req);
-  print_decision("PreToolUse", d.decision, reason_of(d));
-  return kExitOk;
 }
 
 const Registrar hook_reg{
     "hook",
-    {"adapt a harness hook (Claude Code PreToolUse) to a vigie decision",
-     "usage: vigie hook claude --policy FILE [--project DIR] [--home DIR]\n"
-     "                         [--mode readonly|ask|auto] [--agent NAME] [--non-interactive]\n\n"
-     "A Claude Code PreToolUse hook: reads the hook input on stdin\n"
-     "  {\"session_id\", \"transcript_path\", \"cwd\", \"hook_event_name\": \"PreToolUse\",\n"
-     "   \"tool_name\", \"tool_input\"}\n"
-     "and prints\n"
-     "  {\"hookSpecificOutput\": {\"hookEventName\": \"PreToolUse\",\n"
-     "   \"permissionDecision\": \"allow\"|\"deny\"|\"ask\", \"permissionDecisionReason\": "
-     "\"…\"}}\n"
-     "The project root is `cwd` (or --project), home is $HOME (or --home). Input that cannot be\n"
-     "read or a policy that does not compile gives ask (deny with --non-interactive).\n"
-     "Other hook events get no decision. Exit: 0 with a decision printed, 2 on bad usage.\n\n"
-     "In .claude/settings.json:\n"
-     "  {\"hooks\": {\"PreToolUse\": [{\"matcher\": \"*\", \"hooks\": [{\"type\": \"command\",\n"
-     "    \"command\": \"vigie hook claude --policy "
-     "$CLAUDE_PROJECT_DIR/.vigie/policy.vigie\"}]}]}}\n",
+    {"answer an agent harness's pre-tool-call hook (claude, gemini, codex, cursor, copilot, "
+     "opencode, cline)",
+     "usage: vigie hook HARNESS --policy FILE [--project DIR] [--home DIR]\n"
+     "                  [--mode readonly|ask|auto] [--agent NAME] [--non-interactive]\n"
+     "                  [--deny-exit-code]\n\n"
+     "HARNESS and its hook events:\n"
+     "  claude    PreToolUse (allow|deny|ask), PermissionRequest (allow|deny; ask: no decision)\n"
+     "  gemini    BeforeTool (allow|deny|ask)\n"
+     "  codex     PreToolUse (deny; allow and ask: no output, Codex's own approval decides)\n"
+     "  cursor    beforeShellExecution, beforeMCPExecution (allow|deny|ask), preToolUse,\n"
+     "            beforeReadFile (allow|deny; ask: a deny saying how to get approval)\n"
+     "  copilot   preToolUse (camelCase) and PreToolUse (Claude-compatible) (allow|deny|ask)\n"
+     "  opencode  tool.execute.before, as {\"input\", \"output\"} (the plugin's wire)\n"
+     "  cline     PreToolUse ({\"cancel\"}; ask: cancel false + contextModification)\n\n"
+     "Reads the hook input on stdin and prints exactly one JSON object in the harness's form\n"
+     "(or nothing where nothing is the harness's \"no opinion\"). The project root is --project,\n"
+     "else the harness's workspace root, else its cwd; home is --home, else $HOME.\n"
+     "--non-interactive: asks become announced denies. --deny-exit-code: a deny is answered\n"
+     "with exit 2 and the reason on stderr where the harness honours exit 2.\n"
+     "Input that cannot be read or is larger than the request limit, a policy that is missing\n"
+     "or does not compile, an internal error: the harness's blocking form (exit 2 + stderr for\n"
+     "claude, gemini, codex, copilot; an explicit deny for cursor, opencode, cline and claude's\n"
+     "PermissionRequest). Never an allow. Bad usage exits 2.\n"
+     "See docs/integrations.md for each harness's configuration.\n",
      run_hook}};
 
 }  // namespace

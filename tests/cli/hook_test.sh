@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `vigie hook claude`: a Claude Code PreToolUse hook. Hook JSON on stdin, hookSpecificOutput on
-# stdout with permissionDecision allow|deny|ask, exit 0; what cannot be read is asked, never
-# allowed.
+# stdout with permissionDecision allow|deny|ask, exit 0; what cannot be judged is blocked (exit 2
+# and the reason on stderr), never allowed.
 # Usage: tests/cli/hook_test.sh path/to/vigie   (run from the source root; ctest does)
 set -u
 vigie=${1:?usage: hook_test.sh path/to/vigie}
@@ -65,19 +65,21 @@ expect "hook: an edit outside the project -> deny" deny "$(decision)"
 run "$tmp/paths.vigie" "$(hook_input Edit '{"file_path": "/srv/app/src/a.c", "old_string": "a", "new_string": "b"}')" --project /srv/other
 expect "hook: --project overrides cwd as the project root" deny "$(decision)"
 
-# Fail closed: what cannot be read is asked (exit 0, a decision printed).
+# Fail closed: what cannot be judged gets Claude Code's blocking form, exit 2 with the reason on
+# stderr and nothing on stdout (every harness: tests/cli/hook_failclosed_test.sh).
+blocked() { echo "$(cat "$tmp/rc") $(wc -c <"$tmp/out" | tr -d ' ') $([ -s "$tmp/err" ] && echo reason)"; }
 run $team 'this is not json'
-expect "hook: invalid JSON -> ask, never allow" "ask 0" "$(decision) $(cat "$tmp/rc")"
+expect "hook: invalid JSON -> exit 2 + stderr, never allow" "2 0 reason" "$(blocked)"
 run $team '{"hook_event_name": "PreToolUse", "cwd": "/srv/app"}'
-expect "hook: no tool_name -> ask" ask "$(decision)"
+expect "hook: no tool_name -> blocked" "2 0 reason" "$(blocked)"
 run $team "$(hook_input Bash '"ls"')"
-expect "hook: tool_input not an object -> ask" ask "$(decision)"
+expect "hook: tool_input not an object -> blocked" "2 0 reason" "$(blocked)"
 run "$tmp/missing.vigie" "$(hook_input Bash '{"command": "npm test"}')"
-expect "hook: a policy that cannot be read -> ask, exit 0" "ask 0" "$(decision) $(cat "$tmp/rc")"
+expect "hook: a policy that cannot be read -> blocked" "2 0 reason" "$(blocked)"
 expect "hook: ... and the reason says why" true \
-  "$(reason | grep -q 'does not compile' && echo true || echo false)"
+  "$(grep -q 'does not compile' "$tmp/err" && echo true || echo false)"
 run $team 'this is not json' --non-interactive
-expect "hook --non-interactive: unreadable input -> deny" deny "$(decision)"
+expect "hook --non-interactive: unreadable input -> blocked" "2 0 reason" "$(blocked)"
 
 run $team "$(hook_input Bash '{"command": "rm -rf build"}' PostToolUse)"
 expect "hook: another event gets no decision (empty stdout, exit 0)" "0 0" \
@@ -85,7 +87,7 @@ expect "hook: another event gets no decision (empty stdout, exit 0)" "0 0" \
 
 "$vigie" hook --policy $team </dev/null >/dev/null 2>&1; rc=$?
 expect "hook: no harness is bad usage (exit 2)" 2 $rc
-"$vigie" hook cursor --policy $team </dev/null >/dev/null 2>&1; rc=$?
+"$vigie" hook nosuch --policy $team </dev/null >/dev/null 2>&1; rc=$?
 expect "hook: an unknown harness is bad usage (exit 2)" 2 $rc
 "$vigie" hook claude </dev/null >/dev/null 2>&1; rc=$?
 expect "hook: no --policy is bad usage (exit 2)" 2 $rc
