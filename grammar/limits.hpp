@@ -24,8 +24,8 @@ namespace vigie::limits {
   X(request_bytes, "request-bytes", 2097152, "bytes",                                             \
     "one request document (a `check --jsonl` or `serve` line, a `--request` file, a hook's "      \
     "stdin): room for an input at its limit plus the envelope, read without buffering more",      \
-    "check, hook: ask (deny when non-interactive), error `the request is larger than 2097152 "    \
-    "bytes`; serve: a JSON-RPC error -32600 and the next line is read")                           \
+    "check: ask (deny when non-interactive), error `the request is larger than 2097152 bytes`; "  \
+    "hook: the harness's blocking form; serve: a JSON-RPC error -32600 and the next line is read") \
   X(json_depth, "json-depth", 256, "levels",                                                      \
     "arrays and objects nested in one JSON document: real requests nest fewer than 10 levels; "   \
     "serializing JSON recurses, and about 70,000 levels overflow the stack",                      \

@@ -7,4 +7,16 @@ async function load(options) {
   return m.load(options);
 }
 
-module.exports = { load };
+async function createHook(harness, policySource, options) {
+  const m = await import("./index.mjs");
+  return m.createHook(harness, policySource, options);
+}
+
+function createOpencodePlugin(settings) {
+  return async (ctx) => {
+    const m = await import("./index.mjs");
+    return m.createOpencodePlugin(settings)(ctx);
+  };
+}
+
+module.exports = { load, createHook, createOpencodePlugin };

@@ -219,3 +219,83 @@ export interface LoadOptions {
 
 /** Instantiates the module. Call once and keep the result. */
 export function load(options?: LoadOptions): Promise<Vigie>;
+
+// ---------------------------------------------------------------------------------------------
+// Harness hooks (the same wire as `vigie hook HARNESS`; docs/integrations.md)
+// ---------------------------------------------------------------------------------------------
+
+/** The harnesses a hook speaks. */
+export type HookHarness = "claude" | "gemini" | "codex" | "cursor" | "copilot" | "opencode" | "cline";
+
+export interface HookOptions extends CompileOptions {
+  /** The project root; default: the harness's workspace root, else its cwd. */
+  project?: string;
+  /** The home folder (default "/"). */
+  home?: string;
+  mode?: "readonly" | "ask" | "auto" | "supervised" | "full" | "deny";
+  /** Layered policies: the agent / sub-agent name. */
+  agent?: string;
+  /** Asks become announced denies (`vigie hook --non-interactive`). */
+  nonInteractive?: boolean;
+  /** Answer a deny with exit code 2 and the reason on stderr where the harness honours it. */
+  denyExitCode?: boolean;
+  /** A declared filesystem for path rules (no disk in wasm). */
+  fs?: { symlinks?: Record<string, string>; files?: string[] };
+}
+
+/** What the hook process would answer. */
+export interface HookResult {
+  /** The JSON object to print; null where the harness's answer is nothing ("no opinion"). */
+  output: Record<string, unknown> | null;
+  /** The exact stdout text (the object and a newline, or ""). */
+  stdout: string;
+  /** 0, or 2 for the blocking form of the harnesses that block on exit 2. */
+  exitCode: number;
+  stderr: string;
+}
+
+export interface Hook {
+  /** The harness's hook input (an object or its JSON text) to its answer. Never rejects: what
+   *  cannot be judged gets the harness's blocking form. */
+  (input: unknown): Promise<HookResult>;
+  readonly harness: string;
+  /** False when the policy (or the options) cannot be used: every call is then blocked. */
+  readonly ok: boolean;
+  readonly diagnostics: Diagnostic[];
+  /** Releases the compiled policy now (otherwise when garbage-collected); later calls block. */
+  free(): void;
+}
+
+export interface Vigie {
+  createHook(harness: HookHarness | string, policySource: string, options?: HookOptions): Hook;
+  hookHarnesses(): HookHarness[];
+}
+
+/** A hook with the module loaded once per process (Node). */
+export function createHook(
+  harness: HookHarness | string,
+  policySource: string,
+  options?: HookOptions,
+): Promise<Hook>;
+
+/** OpenCode's plugin shape (@opencode-ai/plugin), as far as vigie uses it. */
+export type OpencodePlugin = (ctx: {
+  directory?: string;
+  worktree?: string;
+  [key: string]: unknown;
+}) => Promise<{
+  "tool.execute.before": (
+    input: { tool: string; sessionID?: string; callID?: string },
+    output: { args: Record<string, unknown> },
+  ) => Promise<void>;
+}>;
+
+export interface OpencodePluginSettings extends HookOptions {
+  /** The policy text; default: read `policyFile`. */
+  policy?: string;
+  /** Relative to the project directory; default $VIGIE_POLICY, else `.vigie/policy.vigie`. */
+  policyFile?: string;
+}
+
+/** An OpenCode plugin that throws (denies) on deny; asks go to OpenCode's `permission` config. */
+export function createOpencodePlugin(settings?: OpencodePluginSettings): OpencodePlugin;

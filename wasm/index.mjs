@@ -2,6 +2,7 @@
 // instantiates it once; keep the returned object for the life of the process.
 import { readFile } from "node:fs/promises";
 import { instantiate } from "./src/api.mjs";
+import { makeOpencodePlugin } from "./src/opencode-plugin.mjs";
 
 export async function load(options = {}) {
   const wasmBinary =
@@ -9,4 +10,18 @@ export async function load(options = {}) {
   return instantiate({ ...options, wasmBinary });
 }
 
-export default { load };
+let shared;
+function sharedModule() {
+  shared ??= load();
+  return shared;
+}
+
+// A harness hook without a process per call (see index.d.ts): the module is loaded once.
+export async function createHook(harness, policySource, options) {
+  return (await sharedModule()).createHook(harness, policySource, options);
+}
+
+// An OpenCode plugin judging every tool call with a policy (wasm/src/opencode-plugin.mjs).
+export const createOpencodePlugin = makeOpencodePlugin(createHook);
+
+export default { load, createHook, createOpencodePlugin };

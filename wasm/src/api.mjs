@@ -4,6 +4,7 @@
 // (browser.mjs), which differ only in how they obtain the .wasm bytes.
 
 import createVigieModule from "../dist/vigie_module.mjs";
+import { hookApi } from "./hook.mjs";
 
 // Instantiates the module, from its bytes (`options.wasmBinary`: ArrayBuffer or typed array)
 // or through `options.instantiate(imports) -> Promise<WebAssembly.Instance>` (browsers: streaming
@@ -155,6 +156,7 @@ export function makeApi(module) {
   }
 
   return {
+    ...hookApi(module),
     version: module.version(),
     session() {
       return new Session();
