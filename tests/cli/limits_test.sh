@@ -62,15 +62,17 @@ out=$("$vigie" check --policy $team "${ctx[@]}" --request "$tmp/big_req.json"); 
 expect "check --request: a request over 2 MiB gets ask (exit 4)" "ask 4" \
   "$(jq -r .decision <<<"$out" 2>/dev/null) $rc"
 
-out=$("$vigie" hook claude --policy $team <"$tmp/deep_hook.json"); rc=$?
-expect "hook claude: deep tool_input gets ask, exit 0" "ask 0" \
-  "$(jq -r .hookSpecificOutput.permissionDecision <<<"$out" 2>/dev/null) $rc"
-out=$("$vigie" hook claude --policy $team --non-interactive <"$tmp/deep_hook.json"); rc=$?
-expect "hook claude --non-interactive: deep tool_input is denied" "deny 0" \
-  "$(jq -r .hookSpecificOutput.permissionDecision <<<"$out" 2>/dev/null) $rc"
-out=$("$vigie" hook claude --policy $team <"$tmp/big_hook.json"); rc=$?
-expect "hook claude: a hook input over 2 MiB gets ask" "ask 0" \
-  "$(jq -r .hookSpecificOutput.permissionDecision <<<"$out" 2>/dev/null) $rc"
+# A hook input that cannot be judged gets Claude Code's blocking form: exit 2, nothing on stdout,
+# the reason on stderr (tests/cli/hook_failclosed_test.sh does every harness).
+"$vigie" hook claude --policy $team <"$tmp/deep_hook.json" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect "hook claude: deep tool_input is blocked (exit 2, stderr says why)" "2 0 1" \
+  "$rc $(wc -c <"$tmp/out" | tr -d ' ') $(grep -c 'nested more than 256 levels' "$tmp/err")"
+"$vigie" hook claude --policy $team --non-interactive <"$tmp/deep_hook.json" >"$tmp/out" 2>/dev/null; rc=$?
+expect "hook claude --non-interactive: deep tool_input is blocked" "2 0" \
+  "$rc $(wc -c <"$tmp/out" | tr -d ' ')"
+"$vigie" hook claude --policy $team <"$tmp/big_hook.json" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect "hook claude: a hook input over 2 MiB is blocked" "2 0 1" \
+  "$rc $(wc -c <"$tmp/out" | tr -d ' ') $(grep -c 'larger than 2097152 bytes' "$tmp/err")"
 
 "$vigie" import rules-json "$tmp/deep_rules.json" >/dev/null 2>"$tmp/err"; rc=$?
 expect "import: a deep rules.json is an error (exit 1), not a crash" 1 $rc
@@ -92,8 +94,8 @@ for p in "$tmp/dir" /dev/zero "$tmp/fifo"; do
   expect "serve --policy $(basename "$p"): exit 1" 1 $rc
   out=$(echo '{"tool_name": "Bash", "tool_input": {"command": "ls"}}' |
     timeout 10 "$vigie" hook claude --policy "$p" 2>/dev/null); rc=$?
-  expect "hook --policy $(basename "$p"): ask, exit 0" "ask 0" \
-    "$(jq -r .hookSpecificOutput.permissionDecision <<<"$out" 2>/dev/null) $rc"
+  expect "hook --policy $(basename "$p"): blocked (exit 2, nothing on stdout)" "2 0" \
+    "$rc ${#out}"
 done
 expect "lint FIFO: the error names it" 1 \
   "$(timeout 10 "$vigie" lint "$tmp/fifo" 2>&1 | grep -c 'is a FIFO, not a policy file')"
