@@ -252,10 +252,16 @@ HookResult encode_cursor(const Call& c, Effect e, const std::string& r, bool exi
   return print({{"permission", to_string(e)}, {"user_message", r}, {"agent_message", r}});
 }
 
-HookResult encode_copilot(const Call&, Effect e, const std::string& r, bool exit_code) {
-  if (e == Effect::allow) return print({{"permissionDecision", "allow"}});
+// A PascalCase (`PreToolUse`) registration gets the VS Code-compatible payload; the contract does
+// not say which answer form Copilot reads for it, so that answer carries Claude Code's
+// `hookSpecificOutput` beside Copilot's own fields (both say the same).
+HookResult encode_copilot(const Call& c, Effect e, const std::string& r, bool exit_code) {
   if (e == Effect::deny && exit_code) return exit2(r);
-  return print({{"permissionDecision", to_string(e)}, {"permissionDecisionReason", r}});
+  json out{{"permissionDecision", to_string(e)}};
+  if (e != Effect::allow) out["permissionDecisionReason"] = r;
+  if (!c.names.empty())
+    out["hookSpecificOutput"] = claude_pre(to_string(e), r)["hookSpecificOutput"];
+  return print(out);
 }
 
 // OpenCode has no hook process: this is the answer the plugin (wasm/src/opencode.mjs) acts on:

@@ -34,8 +34,11 @@ run_file() { # vectors.json label
       local t="$label $section/$name"
       jq -c --arg s "$section" --arg n "$name" '.[$s][$n]' "$file" >"$tmp/case"
       if [ "$name" = pascalcase_variant_input ]; then
-        # Input only: Claude-compatible payload (`git status`), judged like the camelCase allow.
-        jq -c '{input: ., expected: {exit_code: 0, stdout_json: {permissionDecision: "allow"}}}' \
+        # Input only: the VS Code-compatible payload (`git status`), allowed like the camelCase
+        # vector; the answer also carries Claude Code's form (engine/hook_wire.cpp says why).
+        jq -c '{input: ., expected: {exit_code: 0, stdout_json: {permissionDecision: "allow",
+          hookSpecificOutput: {hookEventName: "PreToolUse", permissionDecision: "allow",
+          permissionDecisionReason: "allowed by the vigie policy"}}}}' \
           "$tmp/case" >"$tmp/case2" && mv "$tmp/case2" "$tmp/case"
       fi
       flags=()

@@ -36,8 +36,13 @@ function cases(file) {
     for (const [name, v] of Object.entries(vectors)) {
       if (name.startsWith("_")) continue;
       if (name === "pascalcase_variant_input") {
-        // Input only: the Claude-compatible payload of `git status`, allowed like the camelCase one.
-        out.push({ section, name, harness, input: v, expected: { exit_code: 0, stdout_json: { permissionDecision: "allow" } } });
+        // Input only: the VS Code-compatible payload of `git status`, allowed like the camelCase
+        // one; the answer also carries Claude Code's form (engine/hook_wire.cpp says why).
+        const stdout_json = {
+          permissionDecision: "allow",
+          hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow", permissionDecisionReason: "allowed by the vigie policy" },
+        };
+        out.push({ section, name, harness, input: v, expected: { exit_code: 0, stdout_json } });
       } else {
         out.push({ section, name, harness, ...v });
       }
