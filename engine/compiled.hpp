@@ -174,6 +174,12 @@ struct Policy::Impl {
   // Layers: a parent this policy restricts (`extends`), sub-agent layers, plugin voters.
   std::vector<std::shared_ptr<const Impl>> parents;
   std::map<std::string, std::shared_ptr<const Impl>> agents;
+  // The policy as compiled for a mode that has `mode NAME { … }` blocks (the base otherwise).
+  std::map<Mode, std::shared_ptr<const Impl>> mode_variants;
+  const Impl& for_mode(Mode m) const {
+    auto it = mode_variants.find(m);
+    return it == mode_variants.end() ? *this : *it->second;
+  }
   std::vector<std::shared_ptr<const Impl>> plugins;
 
   const engine::RuleInfo& rule(std::uint32_t i) const { return rules[i]; }

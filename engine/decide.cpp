@@ -1131,25 +1131,6 @@ struct Judge {
   bool never_remember = false;
 };
 
-// nlohmann::json's destructor moves the children of a non-empty array or object to a
-// heap-allocated stack: an allocation failure there would terminate (the destructor is noexcept).
-// Emptying the value bottom-up first leaves the destructor nothing to allocate (tests/alloc). The
-// depth is bounded: json_depth_within is checked before parsing.
-void drain_json(json& j) noexcept {
-  if (j.is_array()) {
-    auto& a = j.get_ref<json::array_t&>();
-    for (auto& c : a) drain_json(c);
-    a.clear();
-  } else if (j.is_object()) {
-    auto& o = j.get_ref<json::object_t&>();
-    for (auto& kv : o) drain_json(kv.second);
-    o.clear();
-  }
-}
-struct JsonDrain {
-  json& j;
-  ~JsonDrain() { drain_json(j); }
-};
 
 Decision decide_one(const Policy::Impl& p, const Request& req, const DecideOptions& opt,
                     bool* never_remember) {
@@ -1372,8 +1353,9 @@ Decision Policy::decide(const Request& req, const DecideOptions& opt) const noex
     Decision d;
     try {
       bool nr = false;
-      d = engine::decide_layers(*impl_, req, opt, &nr);
-      if (opt.session) engine::apply_session(*impl_, req, *opt.session, d, nr);
+      const Impl& p = impl_->for_mode(req.mode.value_or(impl_->mode));
+      d = engine::decide_layers(p, req, opt, &nr);
+      if (opt.session) engine::apply_session(p, req, *opt.session, d, nr);
       engine::bound_trace(d);
     } catch (const std::exception& e) {
       d = Decision{};

@@ -99,7 +99,7 @@ const Word* protect_message(const Setting& s) {
 
 namespace {
 
-enum class Ctx { top, paths, commands, fetch, mcp, tools, safety, session, agent, test };
+enum class Ctx { top, paths, commands, fetch, mcp, tools, safety, session, agent, test, mode };
 
 const char* ctx_name(Ctx c) {
   switch (c) {
@@ -123,6 +123,8 @@ const char* ctx_name(Ctx c) {
       return "`agent`";
     case Ctx::test:
       return "`test`";
+    case Ctx::mode:
+      return "`mode`";
   }
   return "";
 }
@@ -271,14 +273,18 @@ std::optional<Ctx> block_ctx(std::string_view kind) {
   if (kind == "session") return Ctx::session;
   if (kind == "agent") return Ctx::agent;
   if (kind == "test") return Ctx::test;
+  if (kind == "mode") return Ctx::mode;
   return std::nullopt;
 }
 
 std::vector<std::string_view> blocks_allowed(Ctx c) {
   if (c == Ctx::top) {
-    return {"paths", "commands", "fetch", "mcp", "tools", "safety", "session", "agent", "test"};
+    return {"paths", "commands", "fetch",   "mcp",  "tools",
+            "safety", "session", "agent", "test", "mode"};
   }
   if (c == Ctx::agent) return {"paths", "commands", "fetch", "mcp", "tools"};
+  // `mode NAME { … }`: blocks that apply only when the request's mode is NAME.
+  if (c == Ctx::mode) return {"paths", "commands", "fetch", "mcp", "tools", "safety"};
   return {};
 }
 
@@ -406,7 +412,10 @@ class Checker {
       error(b.kind.span, Code::block_not_allowed, quote(kind) + " is not allowed " + where(ctx),
             help);
     }
-    bool labelled = *inner == Ctx::agent || *inner == Ctx::test;
+    bool labelled = *inner == Ctx::agent || *inner == Ctx::test || *inner == Ctx::mode;
+    if (*inner == Ctx::mode && b.label && !mode_from_string(b.label->text)) {
+      bad_value(*b.label, "mode", kModes, "mode readonly|ask|auto {");
+    }
     if (labelled && !b.label) {
       error(b.kind.span, Code::bad_block_label, "`" + kind + "` needs a name",
             "write `" + kind + " \"NAME\" {`");
@@ -621,7 +630,7 @@ class Checker {
   // --- rules ---------------------------------------------------------------------------------
   void rule(const Rule& r, Ctx ctx, std::unordered_map<std::string, Span>& seen) {
     if (!has_rules(ctx)) {
-      std::string help = ctx == Ctx::top || ctx == Ctx::agent
+      std::string help = ctx == Ctx::top || ctx == Ctx::agent || ctx == Ctx::mode
                              ? "put rules in a `commands`, `paths`, `fetch`, `mcp` or `tools` block"
                          : ctx == Ctx::test ? "a test case is `KIND SUBJECT => EFFECT`, e.g. "
                                               "`command \"git status\" => allow`"
