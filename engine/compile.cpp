@@ -672,7 +672,6 @@ class Builder {
   }
 
  private:
-
   void safety_setting(const Setting& s) {
     const std::string& k = s.key.text;
     if (k == "disable") {

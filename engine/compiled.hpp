@@ -123,7 +123,7 @@ struct NameRule {
 struct ToolRules {
   std::set<std::string, std::less<>> auto_approve, always_ask, exclude;
   std::uint32_t auto_approve_rule = 0, always_ask_rule = 0, exclude_rule = 0;
-  std::vector<NameRule> rules;  // exact names or `*`
+  std::vector<NameRule> rules;         // exact names or `*`
   std::vector<std::string> harnesses;  // `harness NAME…`: the built-in tool maps used
   std::vector<ToolMapping> mappings;   // `map TOOL KIND ROLE=FIELD…`
 };

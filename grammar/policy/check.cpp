@@ -279,8 +279,8 @@ std::optional<Ctx> block_ctx(std::string_view kind) {
 
 std::vector<std::string_view> blocks_allowed(Ctx c) {
   if (c == Ctx::top) {
-    return {"paths", "commands", "fetch",   "mcp",  "tools",
-            "safety", "session", "agent", "test", "mode"};
+    return {"paths",  "commands", "fetch", "mcp",  "tools",
+            "safety", "session",  "agent", "test", "mode"};
   }
   if (c == Ctx::agent) return {"paths", "commands", "fetch", "mcp", "tools"};
   // `mode NAME { … }`: blocks that apply only when the request's mode is NAME.
