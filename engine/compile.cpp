@@ -697,7 +697,10 @@ class Builder {
   void session_setting(const Setting& s) {
     const std::string& k = s.key.text;
     if (k == "loop-threshold" && !s.args.empty()) {
-      if (auto n = number(s.args[0])) impl_.session.loop_threshold = static_cast<unsigned>(*n);
+      if (s.args[0].text == "off")  // loop detection disabled, explicitly
+        impl_.session.loop_threshold = 0;
+      else if (auto n = number(s.args[0]))
+        impl_.session.loop_threshold = static_cast<unsigned>(*n);
     } else if (k == "budget" && s.args.size() >= 2) {
       auto n = number(s.args[1]);
       if (!n) return;

@@ -136,6 +136,7 @@ enum class Type {
   mode,         // readonly|ask|auto and the seed spellings
   effect,       // allow|deny|ask
   number,       // a positive integer
+  number_off,   // a positive integer, or `off`
   budget,       // actions|minutes N
   option,       // CMD -OPT…
   protect,      // GLOB+ ["message"]
@@ -218,7 +219,7 @@ const std::vector<KeySpec>& key_table() {
       {Ctx::safety, "disable", 1, kMany, Type::safety_name, false, {}, "disable CHECK…"},
       {Ctx::safety, "context", 1, 1, Type::choice, true, {"user", "root"}, "context user|root"},
 
-      {Ctx::session, "loop-threshold", 1, 1, Type::number, true, {}, "loop-threshold N"},
+      {Ctx::session, "loop-threshold", 1, 1, Type::number_off, true, {}, "loop-threshold N|off"},
       {Ctx::session, "budget", 2, 2, Type::budget, false, {}, "budget actions|minutes N"},
       {Ctx::session,
        "remember",
@@ -554,6 +555,9 @@ class Checker {
         break;
       case Type::number:
         number(s.args[0]);
+        break;
+      case Type::number_off:
+        if (s.args[0].text != "off") number(s.args[0]);
         break;
       case Type::budget:
         if (s.args[0].text != "actions" && s.args[0].text != "minutes") {
