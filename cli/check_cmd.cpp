@@ -115,7 +115,7 @@ std::optional<CheckArgs> parse_args(const std::string& cmd, const std::vector<st
     char buf[4096];
     if (getcwd(buf, sizeof buf)) c.cwd = buf;
   }
-  if (c.project.empty()) c.project = c.cwd;
+  // No --project: the engine takes the git root above the cwd (the cwd outside a repository).
   if (c.home.empty()) {
     const char* h = std::getenv("HOME");
     c.home = h ? h : "/";

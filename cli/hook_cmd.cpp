@@ -148,7 +148,7 @@ int judge(const HookArgs& h, Effect fail) {
   if (req.cwd.empty()) {
     if (const char* pd = std::getenv("CLAUDE_PROJECT_DIR")) req.cwd = pd;
   }
-  req.project_root = !h.project.empty() ? h.project : req.cwd;
+  req.project_root = h.project;  // empty: the engine takes the git root above the cwd
   if (!h.home.empty()) {
     req.home = h.home;
   } else {

@@ -1131,6 +1131,18 @@ struct Judge {
   bool never_remember = false;
 };
 
+// The nearest folder from `dir` up that holds `.git` (a folder, or a file for worktrees and
+// submodules); `dir` itself when none does. At most one look-up per path component.
+std::string git_root_or(const std::string& dir, const FileSystem& fs) {
+  if (dir.empty() || dir[0] != '/') return dir;
+  std::string at = dir;
+  for (;;) {
+    if (fs.exists(at == "/" ? "/.git" : at + "/.git")) return at;
+    if (at == "/") return dir;
+    auto slash = at.rfind('/');
+    at = slash == 0 ? "/" : at.substr(0, slash);
+  }
+}
 
 Decision decide_one(const Policy::Impl& p, const Request& req, const DecideOptions& opt,
                     bool* never_remember) {
@@ -1144,7 +1156,9 @@ Decision decide_one(const Policy::Impl& p, const Request& req, const DecideOptio
   }
   Judge j(p, req, mode, fs, d);
   j.home = req.home.empty() ? "/" : lexical_normalize(req.home);
-  std::string project = req.project_root.empty() ? req.cwd : req.project_root;
+  // Seed 004: « "Le projet" est la racine du dépôt git (le répertoire de travail hors dépôt) ».
+  std::string project =
+      req.project_root.empty() ? git_root_or(lexical_normalize(req.cwd), *fs) : req.project_root;
   if (project.empty()) project = "/";
   j.project_lexical = lexical_normalize(project);
   if (req.input_json.size() > kMaxInputBytes) {

@@ -135,5 +135,19 @@ expect "check --session: the 151st action is past the 150-action budget" "deny s
   "$(jq -r '.decision + " " + .rule.id' <<<"$out" | tail -1)"
 expect "check --session: ... exit 3" 3 $rc
 
+# Seed 004: the project is the git root. With --cwd repo/sub and no --project, a file of the
+# repository is inside the project and one beside it is not.
+mkdir -p "$tmp/repo/.git" "$tmp/repo/sub" "$tmp/beside"
+echo "{\"tool\": \"Read\", \"input\": {\"file_path\": \"$tmp/repo/README.md\"}}" >"$tmp/in-repo.json"
+echo "{\"tool\": \"Read\", \"input\": {\"file_path\": \"$tmp/beside/x\"}}" >"$tmp/beside.json"
+out=$("$vigie" check --policy $gw --cwd "$tmp/repo/sub" --home /home/u --request "$tmp/in-repo.json")
+expect "check: no --project, the git root is the project" allow "$(jq -r .decision <<<"$out")"
+out=$("$vigie" check --policy $gw --cwd "$tmp/repo/sub" --home /home/u --request "$tmp/beside.json")
+expect "check: ... and a path beside the repository is outside it" "deny paths.workspace-only" \
+  "$(jq -r '.decision + " " + .rule.id' <<<"$out")"
+out=$("$vigie" check --policy $gw --cwd "$tmp/beside" --home /home/u --request "$tmp/in-repo.json")
+expect "check: outside a repository, the cwd is the project" "deny paths.workspace-only" \
+  "$(jq -r '.decision + " " + .rule.id' <<<"$out")"
+
 if [ $fails -ne 0 ]; then echo "check_test: $fails failed"; exit 1; fi
 echo "check_test: all passed"
