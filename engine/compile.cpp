@@ -929,8 +929,14 @@ class Builder {
         const std::string& k = s->key.text;
         if (k == "workspace" && !s->args.empty()) {
           pr.workspace = s->args[0].text;
+        } else if (k == "binary" && !s->args.empty()) {
+          pr.binary = s->args[0].text == "on";
+        } else if (k == "large-edit" && !s->args.empty()) {
+          if (auto n = number(s->args[0])) pr.large_edit_bytes = static_cast<std::uint64_t>(*n);
         } else if (k == "workspace-only" && !s->args.empty()) {
-          pr.workspace_only = s->args[0].text == "on";
+          // `tools`: file tools only; the paths a command line touches are not held to it.
+          pr.workspace_only = s->args[0].text != "off";
+          pr.workspace_only_commands = s->args[0].text == "on";
         } else if (k == "protect") {
           const Word* m = policy::protect_message(*s);
           std::string msg = m ? m->text : "";

@@ -97,6 +97,7 @@ struct PathRuleSpec {
 struct PathRules {
   std::string workspace = ".";
   bool workspace_only = false;
+  bool workspace_only_commands = true;  // false with `workspace-only tools`
   std::vector<PathRuleSpec> rules;
   GlobSet protect;  // writes: deny in auto, ask otherwise, never remembered
   // Protected globs written from the home folder (`~/.zshrc`, matched against the path
@@ -106,6 +107,8 @@ struct PathRules {
   GlobSet protect_root;
   std::vector<std::uint32_t> protect_rules;
   bool third_party = true;  // the default class of files run by third parties
+  bool binary = false;      // `binary on`: binary files (by name or content) join the class
+  std::uint64_t large_edit_bytes = 0;  // `large-edit N`: larger edits join the class (0: none)
   GlobSet third_party_globs;
   std::uint32_t third_party_rule = 0;
 };

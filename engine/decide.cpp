@@ -68,6 +68,7 @@ struct Judge {
   std::string project_lexical;  // the project root, lexically normalized
   std::optional<std::string> project_resolved_;
   engine::ResolvedCall call;  // the tool resolved with the tool maps: kind, cwd, MCP name
+  bool in_command_ = false;   // judging the paths of a command line
 
   // The project root with symlinks resolved: computed only when a path is judged (most
   // commands touch no path, and resolution costs a few filesystem look-ups).
@@ -164,7 +165,7 @@ struct Judge {
       out.message = p.rules[m->rule].message;
       if (out.message.empty())
         out.message = fmt::format("`{}` needs approval under this policy", r.path);
-    } else if (!m && p.paths.workspace_only) {
+    } else if (!m && p.paths.workspace_only && (p.paths.workspace_only_commands || !in_command_)) {
       out.effect = Effect::deny;
       out.rule = builtin("paths.workspace-only", Effect::deny);
       out.message = fmt::format(
@@ -209,6 +210,7 @@ struct Judge {
             if (!hits.empty()) custom = hits.front();
           } else {
             cls = third_party_class(*prel);
+            if (cls == "binary" && !p.paths.binary) cls.reset();  // `binary on` opts in
           }
         }
         if (cls || custom) {
@@ -224,6 +226,37 @@ struct Judge {
       }
     }
     return out;
+  }
+
+  // An edit whose content is not text, or is larger than `large-edit`, joins the class of files
+  // that need a dedicated approval (seed 004), like a file run by third parties.
+  void edit_content_class(const json& input, Part& out, TraceEntry* trace) {
+    if (!p.paths.third_party || out.effect >= Effect::ask) return;
+    const std::string* content = nullptr;
+    for (const char* k : {"content", "new_string", "new_source"}) {
+      auto it = input.find(k);
+      if (it != input.end() && it->is_string()) {
+        content = &it->get_ref<const std::string&>();
+        break;
+      }
+    }
+    if (!content) return;
+    std::string cls, why;
+    if (p.paths.binary && looks_binary(*content)) {
+      cls = "binary";
+      why = "its content is not text";
+    } else if (p.paths.large_edit_bytes && content->size() > p.paths.large_edit_bytes) {
+      cls = "large-edit";
+      why = fmt::format("{} bytes, over the {}-byte threshold", content->size(),
+                        p.paths.large_edit_bytes);
+    } else {
+      return;
+    }
+    out.effect = Effect::ask;
+    out.rule = builtin("paths.third-party." + cls, Effect::ask);
+    out.message = fmt::format("this change needs a dedicated human approval ({})", why);
+    out.never_remember = true;
+    note_match(*out.rule, trace);
   }
 
   // ---- commands ------------------------------------------------------------------------------
@@ -365,7 +398,7 @@ struct Judge {
     if (p.paths.third_party && out.effect < Effect::ask) {
       if (auto prel = rel_to(project()))
         for (const auto& [glob, cls] : default_third_party_globs())
-          if (path_globs_meet(*prel, glob)) {
+          if ((cls != "binary" || p.paths.binary) && path_globs_meet(*prel, glob)) {
             Part tp;
             tp.effect = Effect::ask;
             tp.rule = builtin("paths.third-party." + cls, Effect::ask);
@@ -743,6 +776,13 @@ struct Judge {
   }
 
   void judge_line(const std::string& line, std::string cwd, unsigned depth) {
+    bool was_in_command = in_command_;
+    in_command_ = true;  // `workspace-only tools` does not hold a command's paths
+    struct Restore {
+      bool& flag;
+      bool value;
+      ~Restore() { flag = value; }
+    } restore{in_command_, was_in_command};
     if (depth > kMaxScriptDepth) {
       Part part;
       part.effect = Effect::ask;
@@ -947,6 +987,7 @@ struct Judge {
         if (t.text.empty()) t.text = full;
       } else {
         part = judge_path(path, access, cwd, &t);
+        if (kind == "edit") edit_content_class(input, part, &t);
       }
       if (part.effect == Effect::allow) {
         Effect def = mode_default(kind, "");
