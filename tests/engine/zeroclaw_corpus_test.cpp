@@ -98,9 +98,6 @@ constexpr Reason kReasons[] = {
     {"risk-class", true,
      "the runtime's risk class of the command (curl high, touch medium) is not among the classes "
      "the generated policy declares (those of rules/autonomy.vigie)"},
-    {"listed-high-risk", true,
-     "the runtime lets an explicitly listed command bypass the high-risk block; in vigie the "
-     "deny rule of the high-risk class beats the allowlist (deny > allow)"},
     {"unresolvable", true,
      "a path vigie cannot resolve (NUL byte, `~user`, symlink cycle) is asked, not denied (fail "
      "closed: an ask becomes a deny when not interactive)"},
