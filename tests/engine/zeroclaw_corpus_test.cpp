@@ -285,7 +285,8 @@ TEST_CASE("zeroclaw corpus: seed 002's runtime assertions under generated vigie 
       diff << "  " << key << " " << id << " (listed: " << (it == listed.end() ? "no" : it->second)
            << ")\n";
   for (const auto& [id, key] : listed)
-    if (!actual.count(id)) diff << "  " << id << " is listed (" << key << ") but agrees\n";
+    if (!actual.count(id))
+      diff << "  " << id << " is listed (" << key << ") but agrees or matches no row\n";
   INFO(
       "tests/engine/zeroclaw-disagreements.txt differs from the corpus (VIGIE_UPDATE_GOLDEN=1 "
       "rewrites it; then argue each unclassified row):\n"
@@ -294,4 +295,67 @@ TEST_CASE("zeroclaw corpus: seed 002's runtime assertions under generated vigie 
   CHECK(per_reason["unclassified"] == 0);
   CHECK(rows == 748);
   CHECK(agree >= kMinAgree);
+}
+
+// The translation itself, on rows written here (runs without the corpus).
+TEST_CASE("zeroclaw corpus: a row's runtime config becomes a vigie policy", "[zeroclaw]") {
+  struct Row {
+    const char* json;
+    vigie::Effect want;
+  };
+  const Row rows[] = {
+      // A strict allowlist with the high-risk class blocked at supervised.
+      {R"({"area": "command", "expected": {"err": "Command blocked: high-risk"},
+           "origin": "x@1:policy.rs:1 t", "input": {"fn": "validate_command_execution",
+           "approved": true, "command": "rm -rf build", "dialect": "Posix", "policy": {
+           "autonomy": "supervised", "workspace_dir": ".", "allowed_commands": ["*"],
+           "block_high_risk_commands": true, "require_approval_for_medium_risk": true}}})",
+       vigie::Effect::deny},
+      {R"({"area": "command", "expected": true, "origin": "x@1:policy.rs:1 t",
+           "input": {"fn": "is_command_allowed", "command": "git status", "dialect": "Posix",
+           "policy": {"autonomy": "supervised", "allowed_commands": ["git"]}}})",
+       vigie::Effect::allow},
+      // Most specific wins, a tie goes to the forbidden entry (seed 002).
+      {R"({"area": "path", "expected": true, "origin": "x@1:policy.rs:1 t",
+           "input": {"fn": "is_path_allowed", "path": "/tmp/ok/a.txt", "policy": {
+           "autonomy": "supervised", "workspace_dir": "/srv/w", "workspace_only": true,
+           "allowed_roots": ["/tmp/ok"], "forbidden_paths": ["/tmp"]}}})",
+       vigie::Effect::allow},
+      {R"({"area": "path", "expected": false, "origin": "x@1:policy.rs:1 t",
+           "input": {"fn": "is_path_allowed", "path": "/tmp/a.txt", "policy": {
+           "autonomy": "supervised", "workspace_dir": "/tmp", "workspace_only": true,
+           "forbidden_paths": ["/tmp"]}}})",
+       vigie::Effect::deny},
+      // always_ask beats auto_approve and a session "always".
+      {R"({"area": "level", "expected": true, "origin": "x@1:mod.rs:1 t",
+           "input": {"fn": "needs_approval", "tool": "shell", "approval_manager": {
+           "autonomy": "full", "always_ask": ["shell"], "auto_approve": ["shell"],
+           "session_allowlist": ["shell"]}}})",
+       vigie::Effect::ask},
+  };
+  for (const auto& row : rows) {
+    json j = json::parse(row.json);
+    zeroclaw::Case c = zeroclaw::translate(j);
+    INFO(row.json << "\n" << c.policy);
+    REQUIRE(c.reason.empty());
+    vigie::CompileResult r = vigie::compile({{"zeroclaw.vigie", c.policy}});
+    REQUIRE(r.ok());
+    vigie::DecideOptions opts;
+    opts.fs = vigie::virtual_file_system(c.symlinks, c.files);
+    vigie::Session session;
+    for (const auto& t : c.session_always) session.remember_always(t);
+    opts.session = &session;
+    vigie::Decision d = r.policy->decide(c.request, opts);
+    CHECK(d.decision == row.want);
+    CHECK(c.agree.count(d.decision) == 1);
+  }
+  // Rows that are not decisions are classified, not decided.
+  zeroclaw::Case env = zeroclaw::translate(json::parse(
+      R"({"area": "env", "expected": true, "origin": "x@1:shell.rs:1 t", "input": {}})"));
+  CHECK(env.reason == "env");
+  zeroclaw::Case ps = zeroclaw::translate(json::parse(
+      R"({"area": "command", "expected": true, "origin": "x@1:policy.rs:1 t", "input": {
+          "fn": "is_command_allowed_for_shell", "command": "Get-ChildItem",
+          "dialect": "PowerShell", "policy": {"allowed_commands": ["Get-ChildItem"]}}})"));
+  CHECK(ps.reason == "dialect");
 }
