@@ -11,7 +11,7 @@
 // is missing), when a row has no reason ("unclassified") or when the agreement count falls below
 // kMinAgree. VIGIE_UPDATE_GOLDEN=1 rewrites the list, keeping the reasons already written and
 // marking new rows "unclassified" for a human to argue. Without ../shared/corpus the test warns
-// and passes. The figures and one example per reason are in docs/seeds-002-zeroclaw.md.
+// and passes. The figures and one example per reason are in docs/seeds.md.
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -31,7 +31,7 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-// Rows that must agree (of 748; see docs/seeds-002-zeroclaw.md).
+// Rows that must agree (of 748; see docs/seeds.md).
 constexpr std::size_t kMinAgree = 358;
 
 // Why a row does not agree: the rows vigie does not decide (first group), then the rows it decides
@@ -243,7 +243,7 @@ TEST_CASE("zeroclaw corpus: seed 002's runtime assertions under generated vigie 
   std::ostringstream want;
   want << "# zeroclaw corpus rows that do not agree with vigie, one per line: REASON ID  # what.\n"
           "# Written by tests/engine/zeroclaw_corpus_test.cpp with VIGIE_UPDATE_GOLDEN=1; the\n"
-          "# reasons of decided rows are argued by hand (docs/seeds-002-zeroclaw.md).\n";
+          "# reasons of decided rows are argued by hand (docs/seeds.md).\n";
   std::map<std::string, std::size_t> per_reason;
   for (const auto& r : kReasons) {
     bool first = true;
