@@ -194,7 +194,7 @@ class Server {
 
   json capabilities() const {
     return json{{"name", "vigie"},
-                {"version", "0.1.0"},
+                {"version", VIGIE_VERSION},
                 {"policy", policy_->name()},
                 {"capabilities", {{"permissions", {{"decide", true}}}}},
                 {"methods", {"initialize", "ping", "permissions/decide", "shutdown"}}};
