@@ -72,7 +72,7 @@ std::string to_sarif(const std::vector<vigie::Diagnostic>& ds) {
                 {"runs", json::array({{{"tool",
                                         {{"driver",
                                           {{"name", "vigie"},
-                                           {"version", "0.1.0"},
+                                           {"version", VIGIE_VERSION},
                                            {"informationUri", "https://github.com/vigie/vigie"},
                                            {"rules", rules}}}}},
                                        {"results", results}}})}};

@@ -46,7 +46,7 @@ int main(int argc, char** argv) {
     return kExitOk;
   }
   if (name == "--version") {
-    std::cout << "vigie 0.1.0\n";
+    std::cout << "vigie " VIGIE_VERSION "\n";
     return kExitOk;
   }
   auto it = registry().find(name);

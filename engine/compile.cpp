@@ -251,6 +251,12 @@ class Builder {
   Builder(Loader& loader, Policy::Impl& impl, std::vector<std::string> stack)
       : loader_(loader), impl_(impl), stack_(std::move(stack)) {}
 
+  // A variant for one mode: the same files again, with that mode's `mode NAME { … }` blocks.
+  // The base build has already reported every diagnostic, counted every include and compiled
+  // the layers, agents and tests: a variant shares them.
+  void set_variant(Mode m) { variant_ = m; }
+  const std::set<Mode>& modes_with_blocks() const { return modes_seen_; }
+
   void build_file(const File& f) {
     files_.push_back(&f);
     for (const Item& item : f.items) top_item(f, item);
@@ -440,6 +446,9 @@ class Builder {
   // Line starts per file, computed once: a policy of 10,000 rules must not rescan its file for
   // every rule.
   std::map<const File*, std::vector<std::uint32_t>> line_starts_;
+  std::optional<Mode> variant_;
+  std::set<Mode> modes_seen_;
+  std::vector<std::pair<const File*, const Block*>> mode_blocks_;
 
   LineCol line_col(const File& f, std::uint32_t off) {
     auto& starts = line_starts_[&f];
@@ -469,10 +478,12 @@ class Builder {
     return d;
   }
   void error(const File& f, Span s, std::string code, std::string msg, std::string help) {
+    if (variant_) return;
     loader_.diags().push_back(
         diag(f, s, std::move(code), std::move(msg), std::move(help), Severity::error));
   }
   void warning(const File& f, Span s, std::string code, std::string msg, std::string help) {
+    if (variant_) return;
     loader_.diags().push_back(
         diag(f, s, std::move(code), std::move(msg), std::move(help), Severity::warning));
   }
@@ -529,7 +540,7 @@ class Builder {
             "flatten the chain of files");
       return false;
     }
-    if (!loader_.follow()) {
+    if (!variant_ && !loader_.follow()) {
       error(f, s.span, "V303",
             fmt::format("`{}`: more than {} files included (include, extends and plugins "
                         "statements, in all)",
@@ -587,6 +598,8 @@ class Builder {
       impl_.non_interactive = effect_arg(s);
     } else if (k == "include") {
       for (const auto& w : s.args) include(f, s, w.text);
+    } else if (variant_) {
+      return;  // extends and plugins: the base's layers
     } else if (k == "extends") {
       for (const auto& w : s.args)
         if (auto p = layer(f, s, w.text)) impl_.parents.push_back(p);
@@ -628,6 +641,10 @@ class Builder {
     } else if (k == "session") {
       for (const auto& it : b.items)
         if (auto* s = std::get_if<Setting>(&it)) session_setting(*s);
+    } else if (k == "mode") {
+      mode_block(f, b);
+    } else if (variant_) {
+      return;  // agents and tests: the base's
     } else if (k == "agent") {
       agent_block(f, b);
     } else if (k == "test") {
@@ -635,6 +652,26 @@ class Builder {
     }
   }
 
+  // `mode NAME { … }`: its blocks apply only when the request's mode is NAME (docs/language.md).
+  void mode_block(const File& f, const Block& b) {
+    std::optional<Mode> m = b.label ? mode_from_string(b.label->text) : std::nullopt;
+    if (!m) return;  // reported by the checker
+    modes_seen_.insert(*m);
+    if (variant_ == m) mode_blocks_.push_back({&f, &b});
+  }
+
+ public:
+  // A mode's blocks come after everything else, wherever they are written: their settings
+  // (`workspace-only off`, `default allow`…) override the base's.
+  void apply_mode_blocks() {
+    for (auto [f, b] : mode_blocks_) {
+      set_last_file(*f);
+      for (const auto& it : b->items)
+        if (auto* inner = std::get_if<Block>(&it)) block(*f, *inner);
+    }
+  }
+
+ private:
   void safety_setting(const Setting& s) {
     const std::string& k = s.key.text;
     if (k == "disable") {
@@ -660,7 +697,10 @@ class Builder {
   void session_setting(const Setting& s) {
     const std::string& k = s.key.text;
     if (k == "loop-threshold" && !s.args.empty()) {
-      if (auto n = number(s.args[0])) impl_.session.loop_threshold = static_cast<unsigned>(*n);
+      if (s.args[0].text == "off")  // loop detection disabled, explicitly
+        impl_.session.loop_threshold = 0;
+      else if (auto n = number(s.args[0]))
+        impl_.session.loop_threshold = static_cast<unsigned>(*n);
     } else if (k == "budget" && s.args.size() >= 2) {
       auto n = number(s.args[1]);
       if (!n) return;
@@ -889,8 +929,14 @@ class Builder {
         const std::string& k = s->key.text;
         if (k == "workspace" && !s->args.empty()) {
           pr.workspace = s->args[0].text;
+        } else if (k == "binary" && !s->args.empty()) {
+          pr.binary = s->args[0].text == "on";
+        } else if (k == "large-edit" && !s->args.empty()) {
+          if (auto n = number(s->args[0])) pr.large_edit_bytes = static_cast<std::uint64_t>(*n);
         } else if (k == "workspace-only" && !s->args.empty()) {
-          pr.workspace_only = s->args[0].text == "on";
+          // `tools`: file tools only; the paths a command line touches are not held to it.
+          pr.workspace_only = s->args[0].text != "off";
+          pr.workspace_only_commands = s->args[0].text == "on";
         } else if (k == "protect") {
           const Word* m = policy::protect_message(*s);
           std::string msg = m ? m->text : "";
@@ -1233,6 +1279,23 @@ CompileResult compile_impl(const std::vector<SourceFile>& sources, const Compile
       b.build_file(*main);
       b.finish();
       if (opts.check_examples) b.check_examples();
+      bool base_errors =
+          std::any_of(out.diagnostics.begin(), out.diagnostics.end(),
+                      [](const Diagnostic& d) { return d.severity == Severity::error; });
+      for (Mode m : base_errors ? std::set<Mode>{} : b.modes_with_blocks()) {
+        auto v = std::make_shared<Policy::Impl>();
+        v->file = impl->file;
+        Builder vb(loader, *v, {normalize_name(sources[0].name)});
+        vb.set_variant(m);
+        vb.set_last_file(*main);
+        vb.build_file(*main);
+        vb.apply_mode_blocks();
+        vb.finish();
+        v->parents = impl->parents;
+        v->plugins = impl->plugins;
+        v->agents = impl->agents;
+        impl->mode_variants[m] = std::move(v);
+      }
     }
     std::stable_sort(out.diagnostics.begin(), out.diagnostics.end(),
                      [](const Diagnostic& a, const Diagnostic& b) {

@@ -97,6 +97,7 @@ struct PathRuleSpec {
 struct PathRules {
   std::string workspace = ".";
   bool workspace_only = false;
+  bool workspace_only_commands = true;  // false with `workspace-only tools`
   std::vector<PathRuleSpec> rules;
   GlobSet protect;  // writes: deny in auto, ask otherwise, never remembered
   // Protected globs written from the home folder (`~/.zshrc`, matched against the path
@@ -106,6 +107,8 @@ struct PathRules {
   GlobSet protect_root;
   std::vector<std::uint32_t> protect_rules;
   bool third_party = true;  // the default class of files run by third parties
+  bool binary = false;      // `binary on`: binary files (by name or content) join the class
+  std::uint64_t large_edit_bytes = 0;  // `large-edit N`: larger edits join the class (0: none)
   GlobSet third_party_globs;
   std::uint32_t third_party_rule = 0;
 };
@@ -123,7 +126,7 @@ struct NameRule {
 struct ToolRules {
   std::set<std::string, std::less<>> auto_approve, always_ask, exclude;
   std::uint32_t auto_approve_rule = 0, always_ask_rule = 0, exclude_rule = 0;
-  std::vector<NameRule> rules;  // exact names or `*`
+  std::vector<NameRule> rules;         // exact names or `*`
   std::vector<std::string> harnesses;  // `harness NAME…`: the built-in tool maps used
   std::vector<ToolMapping> mappings;   // `map TOOL KIND ROLE=FIELD…`
 };
@@ -174,6 +177,12 @@ struct Policy::Impl {
   // Layers: a parent this policy restricts (`extends`), sub-agent layers, plugin voters.
   std::vector<std::shared_ptr<const Impl>> parents;
   std::map<std::string, std::shared_ptr<const Impl>> agents;
+  // The policy as compiled for a mode that has `mode NAME { … }` blocks (the base otherwise).
+  std::map<Mode, std::shared_ptr<const Impl>> mode_variants;
+  const Impl& for_mode(Mode m) const {
+    auto it = mode_variants.find(m);
+    return it == mode_variants.end() ? *this : *it->second;
+  }
   std::vector<std::shared_ptr<const Impl>> plugins;
 
   const engine::RuleInfo& rule(std::uint32_t i) const { return rules[i]; }

@@ -68,6 +68,7 @@ struct Judge {
   std::string project_lexical;  // the project root, lexically normalized
   std::optional<std::string> project_resolved_;
   engine::ResolvedCall call;  // the tool resolved with the tool maps: kind, cwd, MCP name
+  bool in_command_ = false;   // judging the paths of a command line
 
   // The project root with symlinks resolved: computed only when a path is judged (most
   // commands touch no path, and resolution costs a few filesystem look-ups).
@@ -164,7 +165,7 @@ struct Judge {
       out.message = p.rules[m->rule].message;
       if (out.message.empty())
         out.message = fmt::format("`{}` needs approval under this policy", r.path);
-    } else if (!m && p.paths.workspace_only) {
+    } else if (!m && p.paths.workspace_only && (p.paths.workspace_only_commands || !in_command_)) {
       out.effect = Effect::deny;
       out.rule = builtin("paths.workspace-only", Effect::deny);
       out.message = fmt::format(
@@ -209,6 +210,7 @@ struct Judge {
             if (!hits.empty()) custom = hits.front();
           } else {
             cls = third_party_class(*prel);
+            if (cls == "binary" && !p.paths.binary) cls.reset();  // `binary on` opts in
           }
         }
         if (cls || custom) {
@@ -224,6 +226,37 @@ struct Judge {
       }
     }
     return out;
+  }
+
+  // An edit whose content is not text, or is larger than `large-edit`, joins the class of files
+  // that need a dedicated approval (seed 004), like a file run by third parties.
+  void edit_content_class(const json& input, Part& out, TraceEntry* trace) {
+    if (!p.paths.third_party || out.effect >= Effect::ask) return;
+    const std::string* content = nullptr;
+    for (const char* k : {"content", "new_string", "new_source"}) {
+      auto it = input.find(k);
+      if (it != input.end() && it->is_string()) {
+        content = &it->get_ref<const std::string&>();
+        break;
+      }
+    }
+    if (!content) return;
+    std::string cls, why;
+    if (p.paths.binary && looks_binary(*content)) {
+      cls = "binary";
+      why = "its content is not text";
+    } else if (p.paths.large_edit_bytes && content->size() > p.paths.large_edit_bytes) {
+      cls = "large-edit";
+      why = fmt::format("{} bytes, over the {}-byte threshold", content->size(),
+                        p.paths.large_edit_bytes);
+    } else {
+      return;
+    }
+    out.effect = Effect::ask;
+    out.rule = builtin("paths.third-party." + cls, Effect::ask);
+    out.message = fmt::format("this change needs a dedicated human approval ({})", why);
+    out.never_remember = true;
+    note_match(*out.rule, trace);
   }
 
   // ---- commands ------------------------------------------------------------------------------
@@ -365,7 +398,7 @@ struct Judge {
     if (p.paths.third_party && out.effect < Effect::ask) {
       if (auto prel = rel_to(project()))
         for (const auto& [glob, cls] : default_third_party_globs())
-          if (path_globs_meet(*prel, glob)) {
+          if ((cls != "binary" || p.paths.binary) && path_globs_meet(*prel, glob)) {
             Part tp;
             tp.effect = Effect::ask;
             tp.rule = builtin("paths.third-party." + cls, Effect::ask);
@@ -743,6 +776,13 @@ struct Judge {
   }
 
   void judge_line(const std::string& line, std::string cwd, unsigned depth) {
+    bool was_in_command = in_command_;
+    in_command_ = true;  // `workspace-only tools` does not hold a command's paths
+    struct Restore {
+      bool& flag;
+      bool value;
+      ~Restore() { flag = value; }
+    } restore{in_command_, was_in_command};
     if (depth > kMaxScriptDepth) {
       Part part;
       part.effect = Effect::ask;
@@ -947,6 +987,7 @@ struct Judge {
         if (t.text.empty()) t.text = full;
       } else {
         part = judge_path(path, access, cwd, &t);
+        if (kind == "edit") edit_content_class(input, part, &t);
       }
       if (part.effect == Effect::allow) {
         Effect def = mode_default(kind, "");
@@ -1131,25 +1172,18 @@ struct Judge {
   bool never_remember = false;
 };
 
-// nlohmann::json's destructor moves the children of a non-empty array or object to a
-// heap-allocated stack: an allocation failure there would terminate (the destructor is noexcept).
-// Emptying the value bottom-up first leaves the destructor nothing to allocate (tests/alloc). The
-// depth is bounded: json_depth_within is checked before parsing.
-void drain_json(json& j) noexcept {
-  if (j.is_array()) {
-    auto& a = j.get_ref<json::array_t&>();
-    for (auto& c : a) drain_json(c);
-    a.clear();
-  } else if (j.is_object()) {
-    auto& o = j.get_ref<json::object_t&>();
-    for (auto& kv : o) drain_json(kv.second);
-    o.clear();
+// The nearest folder from `dir` up that holds `.git` (a folder, or a file for worktrees and
+// submodules); `dir` itself when none does. At most one look-up per path component.
+std::string git_root_or(const std::string& dir, const FileSystem& fs) {
+  if (dir.empty() || dir[0] != '/') return dir;
+  std::string at = dir;
+  for (;;) {
+    if (fs.exists(at == "/" ? "/.git" : at + "/.git")) return at;
+    if (at == "/") return dir;
+    auto slash = at.rfind('/');
+    at = slash == 0 ? "/" : at.substr(0, slash);
   }
 }
-struct JsonDrain {
-  json& j;
-  ~JsonDrain() { drain_json(j); }
-};
 
 Decision decide_one(const Policy::Impl& p, const Request& req, const DecideOptions& opt,
                     bool* never_remember) {
@@ -1163,7 +1197,9 @@ Decision decide_one(const Policy::Impl& p, const Request& req, const DecideOptio
   }
   Judge j(p, req, mode, fs, d);
   j.home = req.home.empty() ? "/" : lexical_normalize(req.home);
-  std::string project = req.project_root.empty() ? req.cwd : req.project_root;
+  // Seed 004: « "Le projet" est la racine du dépôt git (le répertoire de travail hors dépôt) ».
+  std::string project =
+      req.project_root.empty() ? git_root_or(lexical_normalize(req.cwd), *fs) : req.project_root;
   if (project.empty()) project = "/";
   j.project_lexical = lexical_normalize(project);
   if (req.input_json.size() > kMaxInputBytes) {
@@ -1372,8 +1408,9 @@ Decision Policy::decide(const Request& req, const DecideOptions& opt) const noex
     Decision d;
     try {
       bool nr = false;
-      d = engine::decide_layers(*impl_, req, opt, &nr);
-      if (opt.session) engine::apply_session(*impl_, req, *opt.session, d, nr);
+      const Impl& p = impl_->for_mode(req.mode.value_or(impl_->mode));
+      d = engine::decide_layers(p, req, opt, &nr);
+      if (opt.session) engine::apply_session(p, req, *opt.session, d, nr);
       engine::bound_trace(d);
     } catch (const std::exception& e) {
       d = Decision{};

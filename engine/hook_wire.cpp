@@ -408,7 +408,9 @@ HookResult run_hook(std::string_view harness, const Policy& policy, std::string_
     Request req;
     req.tool = c.tool;
     req.harness = c.names.empty() ? std::string(harness) : c.names;
-    req.project_root = !opt.project.empty() ? opt.project : !c.root.empty() ? c.root : c.cwd;
+    // The project root: --project, else the harness's own workspace root; empty, the engine
+    // takes the git root above the cwd.
+    req.project_root = !opt.project.empty() ? opt.project : c.root;
     req.cwd = !c.cwd.empty() ? c.cwd : req.project_root;
     req.home = opt.home.empty() ? "/" : opt.home;
     req.mode = opt.mode;

@@ -20,7 +20,8 @@
 namespace vigie::hooks {
 
 struct HookOptions {
-  std::string project;  // the project root; default: the harness's workspace root, else cwd
+  std::string project;  // the project root; default: the harness's workspace root, else the
+                        // git root above the cwd (the engine's default)
   std::string home;     // the home folder; default "/"
   std::optional<Mode> mode;
   std::string agent;

@@ -676,7 +676,8 @@ TEST_CASE("third_party_class", "[paths][third-party]") {
     std::uint32_t i = 0;
     for (const auto& [glob, cls] : default_third_party_globs()) {
       CAPTURE(glob);
-      CHECK((cls == "ci" || cls == "build" || cls == "vcs" || cls == "manifest" || cls == "lock"));
+      CHECK((cls == "ci" || cls == "build" || cls == "vcs" || cls == "manifest" || cls == "lock" ||
+             cls == "binary"));
       std::string error;
       CHECK(set.add(glob, i++, &error));
     }

@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/limits.hpp"
+
 namespace vigie::engine {
 namespace {
 
@@ -25,7 +27,7 @@ constexpr ToolName kTools[] = {
     {"claude", "Grep", "read", "path=path"},
     {"claude", "Glob", "read", "path=path pattern=pattern"},
     {"claude", "LS", "read", "path=path"},
-    {"claude", "WebFetch", "fetch", "url=url"},
+    {"claude", "WebFetch", "fetch", "url=url method=method"},
     {"claude", "WebSearch", "fetch", "query=query"},
     // Gemini CLI.
     {"gemini", "run_shell_command", "command", "command=command cwd=dir_path"},
@@ -37,7 +39,7 @@ constexpr ToolName kTools[] = {
     {"gemini", "glob", "read", "path=dir_path path=path pattern=pattern"},
     {"gemini", "grep_search", "read", "path=dir_path path=path"},
     {"gemini", "search_file_content", "read", "path=dir_path path=path"},
-    {"gemini", "web_fetch", "fetch", "url=url"},
+    {"gemini", "web_fetch", "fetch", "url=url method=method"},
     {"gemini", "google_web_search", "fetch", "query=query"},
     // Codex CLI (`apply_patch` carries a patch envelope in `command`: see the hook adapter).
     {"codex", "Bash", "command", "command=command"},
@@ -59,7 +61,7 @@ constexpr ToolName kTools[] = {
     {"copilot", "str_replace_editor", "edit", "path=path content=new_str"},
     {"copilot", "glob", "read", "path=path pattern=pattern"},
     {"copilot", "grep", "read", "path=path"},
-    {"copilot", "web_fetch", "fetch", "url=url"},
+    {"copilot", "web_fetch", "fetch", "url=url method=method"},
     // OpenCode.
     {"opencode", "bash", "command", "command=command cwd=workdir"},
     {"opencode", "edit", "edit", "path=filePath content=newString"},
@@ -69,7 +71,7 @@ constexpr ToolName kTools[] = {
     {"opencode", "list", "read", "path=path"},
     {"opencode", "glob", "read", "path=path pattern=pattern"},
     {"opencode", "grep", "read", "path=path"},
-    {"opencode", "webfetch", "fetch", "url=url"},
+    {"opencode", "webfetch", "fetch", "url=url method=method"},
     // Cline.
     {"cline", "execute_command", "command", "command=command"},
     {"cline", "write_to_file", "edit", "path=path content=content"},
@@ -80,7 +82,7 @@ constexpr ToolName kTools[] = {
     {"cline", "list_code_definition_names", "read", "path=path"},
     {"cline", "use_mcp_tool", "mcp", "server=server_name tool=tool_name"},
     {"cline", "access_mcp_resource", "mcp", "server=server_name tool=uri"},
-    {"cline", "web_fetch", "fetch", "url=url"},
+    {"cline", "web_fetch", "fetch", "url=url method=method"},
     // Seed 000: the teaching agent.
     {"lesson", "run_command", "command", "command=command"},
     {"lesson", "read_file", "read", "path=path"},
@@ -153,8 +155,8 @@ ResolvedCall apply(std::string_view kind, std::string_view fields, json& input) 
   ResolvedCall r;
   r.kind = std::string(kind);
   r.mapped = true;
-  if (!input.is_object()) input = json::object();
   json out = json::object();
+  JsonDrain drain_out{out};  // an allocation failure must not make a destructor allocate
   std::string server, tool;
   std::vector<std::string_view> roles_seen;
   auto take = [&](std::string_view role, std::string_view key) {
@@ -187,6 +189,7 @@ ResolvedCall apply(std::string_view kind, std::string_view fields, json& input) 
       for_each_word(canon->fallback, [&](std::string_view key) { take(role, key); });
   }
   if (kind == "mcp") r.mcp = (server.empty() ? "?" : server) + "/" + (tool.empty() ? "?" : tool);
+  drain_json(input);
   input = std::move(out);
   return r;
 }

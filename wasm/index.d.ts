@@ -228,7 +228,8 @@ export function load(options?: LoadOptions): Promise<Vigie>;
 export type HookHarness = "claude" | "gemini" | "codex" | "cursor" | "copilot" | "opencode" | "cline";
 
 export interface HookOptions extends CompileOptions {
-  /** The project root; default: the harness's workspace root, else its cwd. */
+  /** The project root; default: the harness's workspace root, else the git root above its cwd
+   *  (declared in `fs` in wasm), else the cwd. */
   project?: string;
   /** The home folder (default "/"). */
   home?: string;
