@@ -132,9 +132,11 @@ bool Proxy::spawn() {
     return false;
   }
   g_agent_pid = pid_;
-  up_ = Stream{0, to_agent[1]};
+  up_.in = 0;
+  up_.out = to_agent[1];
   up_.out_is_ours = true;
-  down_ = Stream{from_agent[0], 1};
+  down_.in = from_agent[0];
+  down_.out = 1;
   ::fcntl(to_agent[1], F_SETFL, ::fcntl(to_agent[1], F_GETFL) | O_NONBLOCK);
   ::fcntl(from_agent[0], F_SETFL, ::fcntl(from_agent[0], F_GETFL) | O_NONBLOCK);
   return true;
