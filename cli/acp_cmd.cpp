@@ -362,7 +362,7 @@ int run_acp(const std::vector<std::string>& a) {
   if (args.policy.empty())
     args.policy =
         (args.ctx.project.empty() ? args.ctx.cwd : args.ctx.project) + "/.vigie/policy.vigie";
-  CompileResult compiled = compile_file(args.policy);
+  CompileResult compiled = compile_file_cached(args.policy, default_cache_dir());
   for (const auto& d : compiled.diagnostics)
     if (d.severity == Severity::error) std::cerr << render(d, compiled.sources);
   if (!compiled.ok()) {
