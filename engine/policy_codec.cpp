@@ -3,6 +3,7 @@
 // elements. The reader checks every length against the bytes left before it allocates.
 #include "engine/policy_codec.hpp"
 
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <map>
@@ -32,6 +33,8 @@ static_assert(sizeof(NormalizeOptions) == 48,
 #endif
 
 namespace {
+
+static_assert(std::endian::native == std::endian::little, "the cache format is little-endian");
 
 constexpr std::uint32_t kNone = 0xffffffffu;
 constexpr int kMaxDepth = 32;  // nested Tok alternatives, policy layers
@@ -90,16 +93,18 @@ struct Reader {
     return ok;
   }
   std::uint8_t u8() { return need(1) ? static_cast<std::uint8_t>(in[at++]) : 0; }
-  std::uint32_t u32() {
-    std::uint32_t v = 0;
-    for (int i = 0; i < 4; ++i) v |= static_cast<std::uint32_t>(u8()) << (8 * i);
+  // Fixed-width little-endian numbers (the writer's byte order; every target of vigie is
+  // little-endian, which the static_assert below checks).
+  template <class T>
+  T num() {
+    T v{};
+    if (!need(sizeof v)) return v;
+    std::memcpy(&v, in.data() + at, sizeof v);
+    at += sizeof v;
     return v;
   }
-  std::uint64_t u64() {
-    std::uint64_t v = 0;
-    for (int i = 0; i < 8; ++i) v |= static_cast<std::uint64_t>(u8()) << (8 * i);
-    return v;
-  }
+  std::uint32_t u32() { return num<std::uint32_t>(); }
+  std::uint64_t u64() { return num<std::uint64_t>(); }
   // A count of elements of at least `min_bytes` each: never more than the bytes left allow.
   std::uint32_t count(std::size_t min_bytes = 1) {
     std::uint32_t n = u32();
@@ -390,7 +395,7 @@ void get(Reader& r, TokenTrie& t) {
       std::string k = r.str();
       std::uint32_t v = r.u32();
       if (v >= t.nodes.size()) r.ok = false;
-      n.next.emplace(std::move(k), v);
+      n.next.emplace_hint(n.next.end(), std::move(k), v);  // written in order
     }
     n.patterns = r.u32s();
   }
@@ -433,7 +438,7 @@ template <class Set>
 Set get_set(Reader& r) {
   Set s;
   std::uint32_t n = r.count(4);
-  for (std::uint32_t i = 0; i < n && r.ok; ++i) s.insert(r.str());
+  for (std::uint32_t i = 0; i < n && r.ok; ++i) s.insert(s.end(), r.str());
   return s;
 }
 
@@ -441,7 +446,7 @@ void get(Reader& r, AliasTable& a) {
   auto& classes = PolicyCodec::classes(a);
   for (std::uint32_t n = r.count(8), i = 0; i < n && r.ok; ++i) {
     std::string k = r.str();
-    classes.emplace(std::move(k), get_specs(r));
+    classes.emplace_hint(classes.end(), std::move(k), get_specs(r));
   }
   auto& context = PolicyCodec::context(a);
   for (std::uint32_t n = r.count(24), i = 0; i < n && r.ok; ++i) {
@@ -451,7 +456,7 @@ void get(Reader& r, AliasTable& a) {
   auto& single = PolicyCodec::single_dash(a);
   for (std::uint32_t n = r.count(5), i = 0; i < n && r.ok; ++i) {
     std::string k = r.str();
-    single.emplace(std::move(k), r.flag());
+    single.emplace_hint(single.end(), std::move(k), r.flag());
   }
 }
 
