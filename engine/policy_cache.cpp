@@ -80,11 +80,22 @@ struct In {
   }
 };
 
+// Only what this user alone can write is trusted: a cache entry another user could have
+// written would be a policy of their choosing.
+bool private_to_us(const struct stat& st) {
+  return st.st_uid == ::geteuid() && (st.st_mode & (S_IWGRP | S_IWOTH)) == 0;
+}
+
+bool private_dir(const std::string& dir) {
+  struct stat st {};
+  return ::stat(dir.c_str(), &st) == 0 && S_ISDIR(st.st_mode) && private_to_us(st);
+}
+
 bool read_all(const std::string& path, std::string& out) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK | O_NOFOLLOW);
   if (fd < 0) return false;
   struct stat st {};
-  bool ok = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+  bool ok = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && private_to_us(st) &&
             static_cast<std::uint64_t>(st.st_size) <= kMaxCacheBytes;
   if (ok) {
     out.resize(static_cast<std::size_t>(st.st_size));
@@ -123,7 +134,9 @@ std::string entry_path(const std::string& dir, std::string key, const CompileOpt
 std::shared_ptr<const Policy::Impl> load(const std::string& file,
                                          std::vector<SourceFile>& sources) {
   std::string data;
-  if (!read_all(file, data) || data.size() < kMagic.size() + 8) return nullptr;
+  if (!private_dir(file.substr(0, file.rfind('/'))) || !read_all(file, data) ||
+      data.size() < kMagic.size() + 8)
+    return nullptr;
   std::string_view body(data.data(), data.size() - 8);
   In tail{std::string_view(data).substr(body.size())};
   if (tail.num(8) != murmur(body)) return nullptr;
@@ -169,6 +182,7 @@ void store(const std::string& dir, const std::string& file, const CompileResult&
   out += *encoded;
   put_u64(out, murmur(out));
   mkdirs(dir);
+  if (!private_dir(dir)) return;
   std::string tmp = file + ".tmp" + std::to_string(::getpid());
   int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
   if (fd < 0) return;

@@ -80,6 +80,19 @@ for damage in flip truncate empty garbage header; do
   expect "cache: ... and read back (a regex rule, now deny)" deny "$(decide 'x7')"
 done
 
+# --- a cache another user could write is not used ----------------------------------------------
+rm -rf "$cache"
+decide 'cargo build' >/dev/null
+chmod 0770 "$cache"
+rm -f "$cache"/*.vpc
+expect "cache: a group-writable cache folder: the policy is compiled" deny "$(decide 'cargo build')"
+expect "cache: ... and nothing is written there" 0 "$(entries)"
+chmod 0700 "$cache"
+decide 'cargo build' >/dev/null
+chmod 0664 "$cache"/*.vpc
+expect "cache: a group-writable entry is not read (compiled, same decision)" deny "$(decide 'cargo build')"
+expect "cache: ... and it is replaced by a private one" 600 "$(stat -c %a "$cache"/*.vpc)"
+
 # --- a cache folder that cannot be written, a policy with errors -------------------------------
 : >"$tmp/notadir"
 XDG_CACHE_HOME=$tmp/notadir expect "cache: a cache folder that cannot be made changes nothing" \
