@@ -2,6 +2,7 @@
 // the option the agent is answered with (see acp_map.hpp).
 #include "cli/acp_map.hpp"
 
+#include <set>
 #include <string_view>
 
 namespace vigie::cli::acp {
@@ -39,6 +40,17 @@ constexpr std::string_view kCwdKey = "cwd";
 // the agent would then stop asking for that tool, out of vigie's reach.
 constexpr std::string_view kAllowKinds[] = {"allow_once"};
 constexpr std::string_view kRejectKinds[] = {"reject_once", "reject_always"};
+
+// Every rawInput key vigie reads (of an announced tool call, the proxy keeps only these).
+const std::set<std::string, std::less<>>& read_keys() {
+  static const std::set<std::string, std::less<>> keys = [] {
+    std::set<std::string, std::less<>> k{std::string(kCommandKey), std::string(kCwdKey)};
+    for (auto p : kPathKeys) k.emplace(p);
+    for (auto u : kUrlKeys) k.emplace(u);
+    return k;
+  }();
+  return keys;
+}
 
 const KindMap* kind_map(const std::string& kind) {
   for (const auto& k : kKinds)
@@ -309,10 +321,23 @@ void Memory::from_agent(const nlohmann::json& m) {
     const std::string* what = str(*u, "sessionUpdate");
     const std::string* id = str(*u, "toolCallId");
     if (!what || !id || (*what != "tool_call" && *what != "tool_call_update")) return;
-    nlohmann::json& call = calls_.put(*session + "\n" + *id);
-    if (!call.is_object()) call = nlohmann::json::object();
-    for (const char* k : {"kind", "title", "rawInput", "locations"})
+    const std::string key = *session + "\n" + *id;
+    nlohmann::json call = nlohmann::json::object();
+    if (const nlohmann::json* known = calls_.find(key)) call = *known;
+    for (const char* k : {"kind", "locations"})
       if (auto f = u->find(k); f != u->end() && !f->is_null()) call[k] = *f;
+    if (auto raw = u->find("rawInput"); raw != u->end() && raw->is_object()) {
+      nlohmann::json& kept = call["rawInput"];
+      if (!kept.is_object()) kept = nlohmann::json::object();
+      for (const auto& [k, v] : raw->items())
+        if (read_keys().count(k)) kept[k] = v;
+    }
+    if (call.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace).size() >
+        kMemoryCallBytes) {
+      calls_.erase(key);
+      return;
+    }
+    calls_.put(key) = std::move(call);
     return;
   }
   if (method || pending_new_.map.empty()) return;

@@ -30,8 +30,11 @@ struct Context {
 std::vector<Request> map_tool_call(const nlohmann::json& tool_call, const Context& ctx,
                                    std::string& why);
 
-// How many tool calls, sessions and pending `session/new` requests the proxy remembers.
-inline constexpr std::size_t kMemoryEntries = 4096;
+// How many tool calls, sessions and pending `session/new` requests the proxy remembers, and the
+// most it keeps of one tool call (its kind, locations and the rawInput fields vigie reads: a
+// larger one is forgotten, so a later request naming only its id is forwarded). At most 64 MiB.
+inline constexpr std::size_t kMemoryEntries = 1024;
+inline constexpr std::size_t kMemoryCallBytes = 65536;
 
 // What the proxy learns from the messages it passes along: the tool calls announced in
 // `session/update` (a permission request's `toolCall` is a ToolCallUpdate: it may carry only its

@@ -80,6 +80,8 @@ passed_to_agent big >"$tmp/big.agent.passed"
 same "acp big: a 3 MB line from the editor passes through byte for byte" "$tmp/big.editor.sent" "$tmp/big.agent.passed"
 expect "acp big: an oversized permission request is forwarded (asked)" editor-30 "$(editor_answer big 30)"
 expect "acp big: the next one is judged again" allow-once "$(answer big 31)"
+expect "acp big: a tool call announced with 500 KB of content is remembered by what vigie reads" \
+  reject-once "$(answer big 32)"
 
 # --- the editor closes its end: the agent sees the end of its input, its status is returned ----
 run close --policy $policy

@@ -8,6 +8,7 @@ SCRIPT is a JSON list of steps, run in order:
   {"send": OBJ}          write OBJ as one JSON line on stdout
   {"send_raw": TEXT}     write TEXT as it is (it carries its own newline, or not)
   {"send": OBJ, "pad": N}   OBJ with N bytes of padding in params.pad
+  {"send": OBJ, "pad_raw": N}   ... in params.update.rawInput.content (a big tool call)
   {"recv": K}            read K lines from stdin, append each (exactly as read) to LOG
   {"recv_eof": true}     read lines to the end of stdin, appending them to LOG
   {"exit": N}            exit with status N now
@@ -38,6 +39,8 @@ for step in script:
         msg = step["send"]
         if "pad" in step:
             msg["params"]["pad"] = "x" * step["pad"]
+        if "pad_raw" in step:
+            msg["params"]["update"]["rawInput"]["content"] = "x" * step["pad_raw"]
         send(json.dumps(msg, ensure_ascii=False).encode() + b"\n", step)
     elif "send_raw" in step:
         send(step["send_raw"].encode(), step)
