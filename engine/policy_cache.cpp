@@ -1,7 +1,7 @@
 // The compiled-policy cache (`compile_file_cached`, include/vigie/vigie.hpp).
 //
 // One file per policy path and compile options, `CACHE_DIR/<hash of both>.vpc`:
-//   "vigie-policy-cache\n", u32 format
+//   "vigie-policy-cache\n", u32 format, the build stamp (string)
 //   u32 N, N x (path, u64 size, u64 fnv1a, u64 murmur): every file the policy was compiled from
 //   u64 length, the compiled policy (engine/policy_codec.cpp)
 //   u64 murmur hash (std::hash) of everything before
@@ -80,6 +80,20 @@ struct In {
   }
 };
 
+// Which vigie wrote an entry: the running executable's device, inode, size and modification
+// time. A vigie built or installed again (whose compiler may build another policy from the same
+// text) never reads an older one's entries. Empty when it cannot be known (no /proc): no cache.
+const std::string& build_stamp() {
+  static const std::string stamp = [] {
+    struct stat st {};
+    if (::stat("/proc/self/exe", &st) != 0) return std::string();
+    return std::to_string(st.st_dev) + ":" + std::to_string(st.st_ino) + ":" +
+           std::to_string(st.st_size) + ":" + std::to_string(st.st_mtim.tv_sec) + "." +
+           std::to_string(st.st_mtim.tv_nsec);
+  }();
+  return stamp;
+}
+
 // Only what this user alone can write is trusted: a cache entry another user could have
 // written would be a policy of their choosing.
 bool private_to_us(const struct stat& st) {
@@ -142,6 +156,7 @@ std::shared_ptr<const Policy::Impl> load(const std::string& file,
   if (tail.num(8) != murmur(body)) return nullptr;
   In in{body};
   if (in.bytes(kMagic.size()) != kMagic || in.num(4) != kFormat) return nullptr;
+  if (in.bytes(in.num(4)) != build_stamp() || !in.ok) return nullptr;
   std::uint64_t n = in.num(4);
   if (!in.ok || n > limits::include_count + 1) return nullptr;
   for (std::uint64_t i = 0; i < n; ++i) {
@@ -171,6 +186,7 @@ void store(const std::string& dir, const std::string& file, const CompileResult&
   if (!encoded) return;
   std::string out(kMagic);
   put_u32(out, kFormat);
+  put_str(out, build_stamp());
   put_u32(out, static_cast<std::uint32_t>(r.sources.size()));
   for (const auto& s : r.sources) {
     put_str(out, s.name);
@@ -215,7 +231,8 @@ std::string default_cache_dir() {
 
 CompileResult compile_file_cached(const std::string& path, const std::string& cache_dir,
                                   const CompileOptions& options) {
-  if (cache_dir.empty() || !options.files.empty()) return compile_file(path, options);
+  if (cache_dir.empty() || !options.files.empty() || engine::build_stamp().empty())
+    return compile_file(path, options);
   std::string file;
   try {
     std::string key = engine::key_of(path);

@@ -80,6 +80,17 @@ for damage in flip truncate empty garbage header; do
   expect "cache: ... and read back (a regex rule, now deny)" deny "$(decide 'x7')"
 done
 
+# --- another vigie binary (rebuilt, reinstalled) never reads this one's entries ----------------
+decide 'cargo build' >/dev/null
+cp "$(find "$cache" -name '*.vpc' | head -n 1)" "$tmp/entry.before"
+cp "$vigie" "$tmp/vigie-copy"
+"$tmp/vigie-copy" check --policy "$tmp/p/main.vigie" --command 'cargo build' >/dev/null
+if cmp -s "$tmp/entry.before" "$(find "$cache" -name '*.vpc' | head -n 1)"; then
+  ko "cache: another binary compiles and writes its own entry" "a new entry" "the same entry"
+else
+  ok "cache: another binary compiles and writes its own entry"
+fi
+
 # --- a cache another user could write is not used ----------------------------------------------
 rm -rf "$cache"
 decide 'cargo build' >/dev/null
