@@ -273,7 +273,7 @@ int Proxy::run() {
       break;
     }
     auto ready = [&](int i, short ev) {
-      return i >= 0 && (fds[i].revents & (ev | POLLHUP | POLLERR));
+      return i >= 0 && (fds[i].revents & (ev | POLLHUP | POLLERR | POLLNVAL));
     };
     if (ready(i_up_out, POLLOUT) && !flush(up_)) close_out(up_);  // the agent stopped reading
     if (ready(i_down_out, POLLOUT) && !flush(down_)) {
@@ -370,6 +370,9 @@ int run_acp(const std::vector<std::string>& a) {
               << "` does not compile: the agent is not started\n";
     return kExitError;
   }
+  // A closed stdin/stdout/stderr would be reused by the pipes made for the agent: hold them.
+  for (int fd = 0; fd <= 2; ++fd)
+    if (::fcntl(fd, F_GETFD) < 0 && errno == EBADF) ::open("/dev/null", O_RDWR);
   ::signal(SIGPIPE, SIG_IGN);
   struct sigaction sa {};
   sa.sa_handler = forward_signal;

@@ -114,6 +114,8 @@ expect "acp: an agent that cannot be run -> 127" 127 "$?"
 expect "acp: ... with a message" 1 "$(grep -c 'cannot run' $tmp/err)"
 "$vigie" acp --policy $policy </dev/null >"$tmp/out" 2>"$tmp/err"
 expect "acp: no agent command -> usage error 2" 2 "$?"
+timeout 20 "$vigie" acp --policy $policy -- sh -c 'exit 3' <&- >"$tmp/out" 2>"$tmp/err"
+expect "acp: started with stdin closed, it still returns the agent's status" 3 "$?"
 "$vigie" acp --policy $policy --mode read_only -- true </dev/null >"$tmp/out" 2>"$tmp/err"
 expect "acp: a bad mode -> usage error 2" 2 "$?"
 
