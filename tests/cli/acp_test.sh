@@ -106,7 +106,8 @@ expect "acp: without --non-interactive the same request goes to the editor" edit
   "$(editor_answer ask-forward 40)"
 
 # --- failures: nothing is allowed, the agent is not started ---------------------------------------
-run main --policy $d/broken.vigie
+printf 'policy "broken"\ncommands {\n  allow "git status\n}\n' >"$tmp/broken.vigie"
+run main --policy "$tmp/broken.vigie"
 expect "acp: a policy that does not compile -> exit 1" 1 "$(cat $tmp/main.rc)"
 expect "acp: ... and the agent is not started" "" "$(cat $tmp/main.agent)"
 "$vigie" acp --policy $policy -- /nonexistent/agent </dev/null >"$tmp/out" 2>"$tmp/err"
