@@ -123,8 +123,10 @@ std::optional<CheckArgs> parse_args(const std::string& cmd, const std::vector<st
   return c;
 }
 
-std::optional<CompileResult> load_policy(const std::string& path) {
-  CompileResult r = compile_file(path);
+// `cached`: through the compiled-policy cache (check, explain: one process per call in hooks
+// and scripts); `vigie test` needs the test blocks and compiles.
+std::optional<CompileResult> load_policy(const std::string& path, bool cached = false) {
+  CompileResult r = cached ? compile_file_cached(path, default_cache_dir()) : compile_file(path);
   for (const auto& d : r.diagnostics)
     if (d.severity == Severity::error) std::cerr << render(d, r.sources);
   if (!r.ok()) return std::nullopt;
@@ -195,7 +197,7 @@ int run_check(const std::string& cmd, const std::vector<std::string>& args, bool
   int rc = kExitOk;
   auto c = parse_args(cmd, args, rc);
   if (!c) return rc;
-  auto compiled = load_policy(c->policy);
+  auto compiled = load_policy(c->policy, c->dump.empty());
   if (!compiled) return kExitError;
   const Policy& policy = *compiled->policy;
   if (c->dump == "compiled") {
