@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "cli/command.hpp"
+#include "cli/import_draft.hpp"
 #include "cli/io.hpp"
 #include "cli/policy_text.hpp"
 #include "grammar/policy/parser.hpp"
@@ -69,10 +70,9 @@ struct Exporter {
   std::vector<std::string> left_out, notes;
   std::ostringstream body;
 
-  std::string at(policy::Span s) const {
-    return file + ":" +
-           std::to_string(1 + std::count(source.begin(), source.begin() + s.begin, '\n'));
-  }
+  LineIndex lines{source};
+
+  std::string at(policy::Span s) const { return file + ":" + std::to_string(lines.line(s.begin)); }
 
   void rule(const policy::Rule& r) {
     std::string id = r.id ? r.id->text : "";
@@ -183,7 +183,7 @@ int run_export(const std::vector<std::string>& a) {
     return kExitError;
   }
   policy::ParseResult p = policy::parse(file, text);
-  Exporter x{file, text, {}, {}, {}};
+  Exporter x{file, text, {}, {}, {}, LineIndex(text)};
   for (const auto& item : p.file.items) {
     if (const auto* b = std::get_if<policy::Block>(&item)) {
       std::string kind = b->kind.text;

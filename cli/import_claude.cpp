@@ -21,11 +21,12 @@
 #include "cli/import_draft.hpp"
 #include "cli/import_formats.hpp"
 #include "cli/policy_text.hpp"
+#include "engine/limits.hpp"
 
 namespace vigie::cli {
 namespace {
 
-using ojson = nlohmann::ordered_json;
+using ojson = nlohmann::json;  // keys sorted: lookups in O(log n)
 
 // The rule for one entry, or the reason it has no equivalent.
 std::optional<DraftRule> convert(Effect effect, const std::string& entry, std::string& why) {
@@ -143,12 +144,17 @@ std::optional<DraftRule> convert(Effect effect, const std::string& entry, std::s
 }  // namespace
 
 bool read_claude_settings(const std::string& text, Draft& d, std::string& error) {
+  const LineIndex lines(text);
   d.title = "Claude Code permissions";
   d.header = {"Claude Code evaluates deny, then ask, then allow; vigie's most restrictive match",
               "wins, the same order. Bash(X:*) is a whole-token prefix here (`npm run test` does",
               "not cover `npm run testx`); deny and ask rules match option sets (`rm -rf` also",
               "catches `rm -fr`). Built-in safety checks apply too."};
   ojson doc;
+  if (!engine::json_depth_within(text))
+    return error =
+               d.from + ": nested deeper than " + std::to_string(limits::json_depth) + " levels",
+           false;
   try {
     doc = ojson::parse(text);
   } catch (const ojson::parse_error& e) {
@@ -175,9 +181,11 @@ bool read_claude_settings(const std::string& text, Draft& d, std::string& error)
     for (std::size_t i = 0; i < list->size(); ++i) {
       const ojson& item = (*list)[i];
       std::string entry = item.is_string() ? item.get<std::string>() : item.dump();
-      auto at = text.find(ojson(entry).dump(), cursor);  // the entry as written, in order
-      std::size_t line = at == std::string::npos ? 0 : line_of(text, at);
-      if (at != std::string::npos) cursor = at + 1;
+      // The entry as written, in order; once one is not found (written with other escapes),
+      // the list's other entries are not searched for (each search could scan to the end).
+      auto at = cursor == std::string::npos ? cursor : text.find(ojson(entry).dump(), cursor);
+      std::size_t line = at == std::string::npos ? 0 : lines.line(at);
+      cursor = at == std::string::npos ? at : at + 1;
       std::string where = d.from + ":" + std::to_string(line) + ": " + key + " `" + entry + "`";
       std::string why = "not a string";
       auto r = item.is_string() ? convert(effect, entry, why) : std::nullopt;

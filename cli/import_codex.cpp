@@ -169,6 +169,7 @@ bool command_words(const Value& v, std::vector<std::string>& out) {
 }  // namespace
 
 bool read_codex_rules(const std::string& text, Draft& d, std::string& error) {
+  const LineIndex lines(text);
   d.title = "Codex execpolicy rules";
   d.header = {"Codex's strictest decision wins (forbidden > prompt > allow), as in vigie.",
               "prefix_rule patterns are whole-token prefixes; vigie's deny and ask rules also",
@@ -177,7 +178,7 @@ bool read_codex_rules(const std::string& text, Draft& d, std::string& error) {
   std::vector<Call> calls;
   if (!p.parse(calls, error)) return false;
   for (const auto& c : calls) {
-    std::string where = d.from + ":" + std::to_string(line_of(text, c.pos));
+    std::string where = d.from + ":" + std::to_string(lines.line(c.pos));
     if (c.name != "prefix_rule") {
       d.not_expressed.push_back(where + ": `" + c.name +
                                 "(...)`: only prefix_rule has a vigie equivalent");

@@ -2,8 +2,12 @@
 #include "cli/import_draft.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <iostream>
+#include <map>
+#include <set>
 #include <sstream>
+#include <tuple>
 
 #include "cli/command.hpp"
 #include "cli/policy_text.hpp"
@@ -13,16 +17,19 @@ namespace vigie::cli {
 std::string Draft::make_id(Effect e, const std::string& slug_text) {
   std::string base = std::string(to_string(e)) + "." + slug_text;
   std::string id = base;
-  for (int n = 2; std::find(ids_.begin(), ids_.end(), id) != ids_.end(); ++n)
-    id = base + "-" + std::to_string(n);
-  ids_.push_back(id);
+  for (int n = 2; ids_.count(id); ++n) id = base + "-" + std::to_string(n);
+  ids_.insert(id);
   return id;
 }
 
-std::size_t line_of(const std::string& text, std::size_t offset) {
-  offset = std::min(offset, text.size());
-  return 1 + static_cast<std::size_t>(
-                 std::count(text.begin(), text.begin() + static_cast<long>(offset), '\n'));
+LineIndex::LineIndex(const std::string& text) {
+  for (std::size_t i = 0; i < text.size(); ++i)
+    if (text[i] == '\n') newlines_.push_back(i);
+}
+
+std::size_t LineIndex::line(std::size_t offset) const {
+  return 1 + static_cast<std::size_t>(std::lower_bound(newlines_.begin(), newlines_.end(), offset) -
+                                      newlines_.begin());
 }
 
 std::string name_from_path(const std::string& path, const std::string& fallback) {
@@ -50,6 +57,9 @@ struct Layout {
   std::vector<std::pair<std::uint32_t, std::uint32_t>> rule_lines;  // first, last
   std::vector<std::vector<std::uint32_t>> example_lines, counter_lines;
 };
+
+// Rounds of taking out what the compiler reports (see finish_draft).
+constexpr int kMaxRounds = 8;
 
 constexpr const char* kBlocks[] = {"commands", "paths", "fetch", "mcp", "tools"};
 
@@ -128,47 +138,68 @@ int finish_draft(Draft& d) {
   Layout lay;
   std::string out;
   CompileResult res;
-  // Each round removes one thing the compiler reports (an example vigie decides otherwise, a
-  // rule it reports dead or over-broad); at most one per example and rule.
-  std::size_t budget = 1;
-  for (const auto& r : d.rules) budget += 1 + r.examples.size() + r.counterexamples.size();
-  for (; budget > 0; --budget) {
+  // Each round takes out what the compiler reports: examples vigie decides otherwise (V320,
+  // V321) and rules it warns about (dead, shadowed, over-broad). Every report of a round is
+  // handled at once (no recompilation per rule), except a rule that another folded rule's
+  // report names (`… (FILE:LINE)`): it waits for the next round, so that of two rules covering
+  // each other one stays.
+  for (int round = 0; round < kMaxRounds; ++round) {
     out = render(d, tests, lay);
     res = compile({{file, out}}, opt);
-    bool changed = false;
-    for (const auto& diag : res.diagnostics) {
-      if (diag.severity == Severity::note) continue;
-      for (std::size_t i = 0; i < d.rules.size() && !changed; ++i) {
-        DraftRule& r = d.rules[i];
-        auto drop = [&](std::vector<std::string>& list, std::vector<std::uint32_t>& lines,
-                        const char* what) {
-          auto at = std::find(lines.begin(), lines.end(), diag.line);
-          if (at == lines.end()) return;
-          auto k = static_cast<std::size_t>(at - lines.begin());
-          d.notes.push_back(r.id + ": " + what + " `" + list[k] + "` left out (" + diag.message +
-                            ")");
-          list.erase(list.begin() + static_cast<long>(k));
-          changed = true;
-        };
-        if (diag.code == "V320") drop(r.examples, lay.example_lines[i], "example");
-        if (diag.code == "V321") drop(r.counterexamples, lay.counter_lines[i], "counterexample");
-        if (changed || diag.severity != Severity::warning) continue;
-        auto [first, last] = lay.rule_lines[i];
-        if (first == 0 || diag.line < first || diag.line > last) continue;
-        // The message names lines of this intermediate text: leave them out.
-        std::string m = diag.message;
-        for (auto at = m.find(" (" + file + ":"); at != std::string::npos;
-             at = m.find(" (" + file + ":"))
-          m.erase(at, m.find(')', at) == std::string::npos ? std::string::npos
-                                                           : m.find(')', at) - at + 1);
-        r.folded = m + " [" + diag.code + "]";
-        d.notes.push_back(r.id + " left as a comment: " + r.folded);
-        tests[i].rule.clear();  // the test still asserts the command; see below
-        changed = true;
-      }
-      if (changed) break;
+    struct Target {
+      std::size_t rule;
+      int what;  // 0 the rule (its lines), 1 an example, 2 a counterexample
+      std::size_t k;
+    };
+    std::map<std::uint32_t, Target> at_line;
+    for (std::size_t i = 0; i < d.rules.size(); ++i) {
+      auto [first, last] = lay.rule_lines[i];
+      for (std::uint32_t l = first; first != 0 && l <= last; ++l) at_line[l] = {i, 0, 0};
+      for (std::size_t k = 0; k < lay.example_lines[i].size(); ++k)
+        at_line[lay.example_lines[i][k]] = {i, 1, k};
+      for (std::size_t k = 0; k < lay.counter_lines[i].size(); ++k)
+        at_line[lay.counter_lines[i][k]] = {i, 2, k};
     }
-    if (!changed) break;
+    std::set<std::tuple<std::size_t, int, std::size_t>> drops;  // (rule, what, k)
+    std::map<std::size_t, std::string> folds;                   // rule -> why
+    std::set<std::uint32_t> named;                              // lines named by a fold
+    for (const auto& diag : res.diagnostics) {
+      auto t = at_line.find(diag.line);
+      if (t == at_line.end() || diag.severity == Severity::note) continue;
+      const Target& x = t->second;
+      if ((diag.code == "V320" && x.what == 1) || (diag.code == "V321" && x.what == 2)) {
+        drops.insert({x.rule, x.what, x.k});
+      } else if (diag.severity == Severity::warning && x.what == 0 && !folds.count(x.rule)) {
+        // The message names lines of this intermediate text: keep them aside, leave them out.
+        std::string m = diag.message;
+        const std::string tag = " (" + file + ":";
+        for (auto p = m.find(tag); p != std::string::npos; p = m.find(tag)) {
+          auto close = m.find(')', p);
+          named.insert(
+              static_cast<std::uint32_t>(std::strtoul(m.c_str() + p + tag.size(), nullptr, 10)));
+          m.erase(p, close == std::string::npos ? std::string::npos : close - p + 1);
+        }
+        folds[x.rule] = m + " [" + diag.code + "]";
+      }
+    }
+    for (auto it = drops.rbegin(); it != drops.rend(); ++it) {  // from the end: indices hold
+      auto [i, what, k] = *it;
+      auto& list = what == 1 ? d.rules[i].examples : d.rules[i].counterexamples;
+      d.notes.push_back(d.rules[i].id + ": " + (what == 1 ? "example `" : "counterexample `") +
+                        list[k] + "` left out (vigie decides it otherwise)");
+      list.erase(list.begin() + static_cast<long>(k));
+    }
+    std::size_t folded = 0;
+    for (const auto& [i, why] : folds) {
+      auto [first, last] = lay.rule_lines[i];
+      bool is_named = named.lower_bound(first) != named.end() && *named.lower_bound(first) <= last;
+      if (is_named && folds.size() > 1) continue;
+      d.rules[i].folded = why;
+      d.notes.push_back(d.rules[i].id + " left as a comment: " + why);
+      tests[i].rule.clear();  // the test still asserts the command; see below
+      ++folded;
+    }
+    if (drops.empty() && folded == 0) break;
   }
   if (!res.ok()) {
     for (const auto& diag : res.diagnostics) std::cerr << render(diag, res.sources);
@@ -178,10 +209,15 @@ int finish_draft(Draft& d) {
   }
   // Run the tests; a test that fails says what vigie decides instead, and why.
   bool changed = false;
+  std::multimap<std::pair<std::string, std::string>, std::size_t> by_subject;
+  for (std::size_t i = 0; i < tests.size(); ++i)
+    by_subject.insert({{tests[i].kind, tests[i].subject}, i});
   for (const auto& o : run_tests(*res.policy)) {
     if (o.passed) continue;
-    for (auto& t : tests) {
-      if (t.subject != o.subject || t.kind != o.kind || !t.note.empty()) continue;
+    auto [from, to] = by_subject.equal_range({o.kind, o.subject});
+    for (auto it = from; it != to; ++it) {
+      DraftTest& t = tests[it->second];
+      if (!t.note.empty()) continue;
       std::string n = d.title + " says " + to_string(t.effect) + " for `" + t.subject +
                       "`, vigie " + verb(o.actual.decision) + " it" +
                       (o.actual.decision == t.effect ? " too" : "");

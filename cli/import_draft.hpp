@@ -7,6 +7,7 @@
 #ifndef VIGIE_CLI_IMPORT_DRAFT_HPP
 #define VIGIE_CLI_IMPORT_DRAFT_HPP
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -44,15 +45,23 @@ struct Draft {
 
   // A unique id from an effect and a slug ("allow.npm-run-test").
   std::string make_id(Effect e, const std::string& slug_text);
-  std::vector<std::string> ids_;
+  std::set<std::string> ids_;
 };
 
 // Renders, checks and prints the draft. Returns the exit status: 0, or 1 when something was not
 // expressed (the policy is still printed, without it, and says so).
 int finish_draft(Draft& d);
 
-// `1-based line of the byte at `offset` in `text`.
-std::size_t line_of(const std::string& text, std::size_t offset);
+// 1-based line numbers of byte offsets in a text, by binary search over its newlines (no
+// rescan per lookup).
+class LineIndex {
+ public:
+  explicit LineIndex(const std::string& text);
+  std::size_t line(std::size_t offset) const;
+
+ private:
+  std::vector<std::size_t> newlines_;
+};
 
 // The policy's default name: the file's stem ("-" gives `fallback`).
 std::string name_from_path(const std::string& path, const std::string& fallback);

@@ -14,6 +14,7 @@
 // the message. argsPattern and commandRegex (regexes over the whole arguments) and conditions on
 // an allow (modes, interactive, subagent) have no equivalent and are reported.
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,7 @@ struct Table {
   std::string header;  // "rule", "safety_checker"
   std::size_t pos = 0;
   std::vector<std::pair<std::string, TomlValue>> keys;
+  std::set<std::string> seen;
 };
 
 class Toml {
@@ -52,7 +54,7 @@ class Toml {
         while (i_ < s_.size() && s_[i_] != ']' && s_[i_] != '\n') h += s_[i_++];
         if (s_.compare(i_, 2, "]]") != 0) return fail("expected `]]`", error);
         i_ += 2;
-        out.push_back({trim(h), at, {}});
+        out.push_back({trim(h), at, {}, {}});
       } else if (s_[i_] == '[') {
         return fail("only `[[rule]]` tables are read (no `[table]`)", error);
       } else {
@@ -72,11 +74,10 @@ class Toml {
           i_ = at;
           return fail("a key outside `[[rule]]`", error);
         }
-        for (const auto& [k, _] : out.back().keys)
-          if (k == key) {
-            i_ = at;
-            return fail("`" + key + "` given twice in one table", error);
-          }
+        if (!out.back().seen.insert(key).second) {
+          i_ = at;
+          return fail("`" + key + "` given twice in one table", error);
+        }
         out.back().keys.emplace_back(key, std::move(v));
       }
       spaces();
@@ -193,6 +194,7 @@ bool strings(const TomlValue& v, std::vector<std::string>& out) {
 }  // namespace
 
 bool read_gemini_policy(const std::string& text, Draft& d, std::string& error) {
+  const LineIndex lines(text);
   d.title = "Gemini CLI policy";
   d.header = {"Gemini's highest priority wins; in vigie the most restrictive match wins (deny >",
               "ask > allow), whatever the priority: a test below notes where that differs.",
@@ -201,7 +203,7 @@ bool read_gemini_policy(const std::string& text, Draft& d, std::string& error) {
   std::vector<Table> tables;
   if (!toml.parse(tables, error)) return false;
   for (const auto& t : tables) {
-    std::string where = d.from + ":" + std::to_string(line_of(text, t.pos));
+    std::string where = d.from + ":" + std::to_string(lines.line(t.pos));
     if (t.header != "rule") {
       d.not_expressed.push_back(where + ": `[[" + t.header + "]]`: only [[rule]] is read");
       continue;

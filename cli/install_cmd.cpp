@@ -22,6 +22,7 @@
 #include "cli/command.hpp"
 #include "cli/io.hpp"
 #include "cli/policy_text.hpp"
+#include "engine/limits.hpp"
 
 namespace vigie::cli {
 namespace {
@@ -152,11 +153,13 @@ bool is_ours(const ojson& handler, const Harness& h) {
          (*words)[2] == h.name;
 }
 
-// Nesting deeper than this is refused before parsing (a settings file is a few levels deep).
-constexpr int kMaxDepth = 64;
+// nlohmann's ordered_json finds a key by a linear scan, so parsing an object of n members costs
+// n^2: the members of a configuration file are counted (colons outside strings, one linear
+// scan) and more than this is refused before parsing. Real settings files hold a few hundred.
+constexpr std::size_t kMaxMembers = 10000;
 
-bool too_deep(const std::string& text) {
-  int depth = 0;
+std::size_t json_members(const std::string& text) {
+  std::size_t n = 0;
   bool in_string = false;
   for (std::size_t i = 0; i < text.size(); ++i) {
     char c = text[i];
@@ -167,13 +170,11 @@ bool too_deep(const std::string& text) {
         in_string = false;
     } else if (c == '"') {
       in_string = true;
-    } else if (c == '{' || c == '[') {
-      if (++depth > kMaxDepth) return true;
-    } else if (c == '}' || c == ']') {
-      --depth;
+    } else if (c == ':') {
+      ++n;
     }
   }
-  return false;
+  return n;
 }
 
 // Checks the shapes vigie will touch; returns an error message, empty when fine.
@@ -360,9 +361,14 @@ int run(const std::vector<std::string>& argv, bool install) {
       std::cerr << tag << err << "\n";
       return kExitError;
     }
-    if (too_deep(text)) {
-      std::cerr << tag << a.file << ": nested deeper than " << kMaxDepth
+    if (!engine::json_depth_within(text)) {
+      std::cerr << tag << a.file << ": nested deeper than " << limits::json_depth
                 << " levels; not written\n";
+      return kExitError;
+    }
+    if (json_members(text) > kMaxMembers) {
+      std::cerr << tag << a.file << ": more than " << kMaxMembers
+                << " keys; not a configuration file vigie writes\n";
       return kExitError;
     }
     try {
