@@ -11,6 +11,7 @@
 
 #include "cli/command.hpp"
 #include "cli/policy_text.hpp"
+#include "grammar/limits.hpp"
 
 namespace vigie::cli {
 
@@ -145,6 +146,12 @@ int finish_draft(Draft& d) {
   // each other one stays.
   for (int round = 0; round < kMaxRounds; ++round) {
     out = render(d, tests, lay);
+    if (out.size() > limits::policy_file_bytes) {  // checked before compiling it
+      std::cerr << "vigie import: " << d.from << ": the policy would be larger than "
+                << limits::policy_file_bytes
+                << " bytes (the limit for a policy file): split the input\n";
+      return kExitError;
+    }
     res = compile({{file, out}}, opt);
     struct Target {
       std::size_t rule;

@@ -153,11 +153,9 @@ bool is_ours(const ojson& handler, const Harness& h) {
          (*words)[2] == h.name;
 }
 
-// nlohmann's ordered_json finds a key by a linear scan, so parsing an object of n members costs
-// n^2: the members of a configuration file are counted (colons outside strings, one linear
-// scan) and more than this is refused before parsing. Real settings files hold a few hundred.
-constexpr std::size_t kMaxMembers = 10000;
-
+// Object members (colons outside strings), counted in one linear scan before parsing:
+// ordered_json finds a key by a linear scan, so an object of n members costs n^2 to parse
+// (limits::config_members).
 std::size_t json_members(const std::string& text) {
   std::size_t n = 0;
   bool in_string = false;
@@ -259,11 +257,13 @@ bool installed_as(const ojson& doc, const Harness& h, const std::string& command
   // Installed already when removing then re-adding ours gives the same document, or when each
   // event list holds exactly the handler vigie would write.
   if (probe == doc) return true;
+  auto hooks = doc.find("hooks");
   for (const char* ev : h.events) {
-    const ojson& list = doc["hooks"][ev];
+    auto list = hooks->find(ev);  // `hooks` is there: remove_ours found handlers in it
+    if (list == hooks->end()) return false;
     ojson want = h.handler(command);
     bool found = false;
-    for (const auto& e : list) {
+    for (const auto& e : *list) {
       if (h.shape == Shape::flat
               ? e == want
               : e.is_object() && e.contains("hooks") &&
@@ -350,7 +350,7 @@ int run(const std::vector<std::string>& argv, bool install) {
     if (a.user && (!home || !*home)) return usage_error(a, "`--user` needs $HOME");
     a.file = a.user ? (fs::path(home) / h->user_file).string() : h->project_file;
   }
-  a.file = absolute(a.file);
+  a.file = absolute(a.file);  // a symlink (dotfiles) is resolved: its target is rewritten
   const std::string tag = "vigie " + std::string(install ? "install" : "uninstall") + ": ";
 
   std::string text, err;
@@ -366,8 +366,8 @@ int run(const std::vector<std::string>& argv, bool install) {
                 << " levels; not written\n";
       return kExitError;
     }
-    if (json_members(text) > kMaxMembers) {
-      std::cerr << tag << a.file << ": more than " << kMaxMembers
+    if (json_members(text) > limits::config_members) {
+      std::cerr << tag << a.file << ": more than " << limits::config_members
                 << " keys; not a configuration file vigie writes\n";
       return kExitError;
     }

@@ -113,6 +113,21 @@ printf '[1, 2]\n' >"$tmp/arr.json"
 "$vigie" uninstall cursor --file "$tmp/arr.json" 2>"$tmp/err"; rc=$?
 expect "not an object: exit 1" "1 1" "$rc $(grep -c 'not a JSON object' "$tmp/err")"
 
+{ printf '{'; seq 1 10001 | awk '{printf "%s\"k%d\": 1", ($1 > 1 ? ", " : ""), $1}'; printf '}\n'; } >"$tmp/many.json"
+cp "$tmp/many.json" "$tmp/many.orig"
+"$vigie" install gemini --file "$tmp/many.json" --policy "$tmp/policy.vigie" 2>"$tmp/err"; rc=$?
+expect "over 10000 keys: exit 1, said, untouched (limits::config_members)" "1 1 same" \
+  "$rc $(grep -c 'more than 10000 keys' "$tmp/err") $(same "$tmp/many.orig" "$tmp/many.json")"
+
+# A configuration file that is a symlink (dotfiles) stays one: its target is rewritten.
+mkdir -p "$tmp/dotfiles"; cp "$src/claude-settings.json" "$tmp/dotfiles/settings.json"
+ln -s "$tmp/dotfiles/settings.json" "$tmp/link.json"
+"$vigie" install claude --file "$tmp/link.json" --policy "$tmp/policy.vigie" 2>/dev/null
+expect "symlink: still a symlink, its target has the hook" "link 2" \
+  "$([ -L "$tmp/link.json" ] && echo link || echo file) $(grep -c 'hook claude' "$tmp/dotfiles/settings.json")"
+"$vigie" uninstall claude --file "$tmp/link.json" 2>/dev/null
+expect "symlink: uninstall restores the target" same "$(same "$src/claude-settings.json" "$tmp/dotfiles/settings.json")"
+
 # A file in another layout is rewritten as 2-space JSON, with a note; nothing is lost.
 printf '{"model":"opus","hooks":{"Stop":[{"hooks":[{"type":"command","command":"x"}]}]}}' >"$tmp/compact.json"
 "$vigie" install claude --file "$tmp/compact.json" --policy "$tmp/policy.vigie" 2>"$tmp/err"

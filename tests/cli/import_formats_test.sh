@@ -135,5 +135,11 @@ for b in "${bad[@]}"; do
   expect "import $format $file: says where" "vigie import: $tmp/$want" "${got:0:$((${#tmp} + 15 + ${#want}))}"
 done
 
+# An import whose policy would be over the policy-file limit is refused before it is compiled.
+seq 1 15000 | awk '{printf "prefix_rule(pattern = [\"t%d\", \"run\"], decision = \"allow\")\n", $1}' >"$tmp/big.rules"
+"$vigie" import codex-rules "$tmp/big.rules" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect "import: a policy over 1 MiB is refused (exit 1, said, nothing printed)" "1 1 0" \
+  "$rc $(grep -c 'larger than 1048576 bytes (the limit for a policy file)' "$tmp/err") $(wc -c <"$tmp/out")"
+
 if [ $fails -ne 0 ]; then echo "import_formats_test: $fails failed"; exit 1; fi
 echo "import_formats_test: all passed"
