@@ -150,6 +150,19 @@ class Parser {
   std::size_t i_ = 0;
 };
 
+// A value written back in Starlark (`['git', ['status', 'diff']]`), for messages.
+std::string starlark(const Value& v) {
+  if (v.kind == Value::Kind::name) return v.text;
+  if (v.kind == Value::Kind::string) {  // single quotes: no escapes in a policy message
+    std::string o = "'";
+    for (char c : v.text) o += c == '\'' || c == '\\' ? std::string("\\") + c : std::string(1, c);
+    return o + "'";
+  }
+  std::string o = "[";
+  for (std::size_t i = 0; i < v.items.size(); ++i) o += (i ? ", " : "") + starlark(v.items[i]);
+  return o + "]";
+}
+
 // A list of strings, or a string split like a shell would: one command of `match`/`not_match`.
 bool command_words(const Value& v, std::vector<std::string>& out) {
   if (v.kind == Value::Kind::string) {
@@ -170,7 +183,7 @@ bool command_words(const Value& v, std::vector<std::string>& out) {
 
 bool read_codex_rules(const std::string& text, Draft& d, std::string& error) {
   const LineIndex lines(text);
-  d.title = "Codex execpolicy rules";
+  d.title = "Codex execpolicy";
   d.header = {"Codex's strictest decision wins (forbidden > prompt > allow), as in vigie.",
               "prefix_rule patterns are whole-token prefixes; vigie's deny and ask rules also",
               "match option sets (`rm -rf` catches `rm -fr`). Built-in safety checks apply too."};
@@ -269,7 +282,7 @@ bool read_codex_rules(const std::string& text, Draft& d, std::string& error) {
     }
     r.id = d.make_id(effect, slug(first));
     r.from = where;
-    r.entry = "prefix_rule(pattern = [" + r.body + "])";
+    r.entry = "prefix_rule(pattern = " + starlark(*pattern) + ")";
     r.test_kind = "command";
     r.test_subject = command_line(first);
     d.rules.push_back(std::move(r));

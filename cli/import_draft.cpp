@@ -12,6 +12,8 @@
 #include "cli/command.hpp"
 #include "cli/policy_text.hpp"
 #include "grammar/limits.hpp"
+#include "grammar/policy/format.hpp"
+#include "grammar/policy/parser.hpp"
 
 namespace vigie::cli {
 
@@ -239,6 +241,8 @@ int finish_draft(Draft& d) {
     }
   }
   if (changed) out = render(d, tests, lay);
+  // Printed in `vigie fmt`'s canonical form (the same statements, aligned).
+  if (policy::ParseResult p = policy::parse(file, out); p.ok()) out = policy::format(p.file);
   std::cout << out;
   for (const auto& n : d.not_expressed) std::cerr << "vigie import: not expressed: " << n << "\n";
   for (const auto& n : d.notes) std::cerr << "vigie import: note: " << n << "\n";

@@ -49,24 +49,32 @@ for c in "${cases[@]}"; do
     "$(cmp -s "$tmp/out.vigie" "$stem.vigie" && echo true || echo false)"
 done
 
-# Every rule form the issue names is converted (not reported as not expressed).
+# Every rule form the issue names is converted (not reported as not expressed). Blanks are
+# squeezed before matching (the policy is printed in `vigie fmt`'s aligned form).
+sq() { tr -s ' ' <"$1"; }
 v=tests/import/claude-settings.vigie
-for line in '  allow npm run test' '  allow git status \$' '  deny read ./.env' \
-  '  allow docs.python.org' '  allow github/get_issue' '  allow memory/\*'; do
-  expect "claude-settings: \`${line# }\` is in the policy" 1 "$(grep -cE "^$line( |\$)" $v)"
+for line in ' allow npm run test' ' allow git status \$' ' deny read ./.env' \
+  ' allow docs.python.org' ' allow github/get_issue' ' allow memory/\*' ' ask write ./config'; do
+  expect "claude-settings: \`${line# }\` is in the policy" 1 "$(sq $v | grep -cE "^$line( |\$)")"
 done
 expect "claude-settings: Edit(src/**) allow is reported (a path rule does not approve edits)" 1 \
   "$(grep -c '^# not expressed: .*allow `Edit(src/\*\*)`: approves edits' $v)"
 expect "claude-settings: a deny without message names its entry" 1 \
-  "$(grep -c '^  deny curl  "Denied by the Claude Code permissions rule `Bash(curl:\*)`."$' $v)"
+  "$(sq $v | grep -c '^ deny curl "Denied by the Claude Code permissions rule `Bash(curl:\*)`."$')"
 v=tests/import/codex.vigie
 expect "codex-rules: match/not_match become example/counterexample" "2 2" \
   "$(grep -c '^    example "npm run test' $v) $(grep -cE '^    counterexample "npm (run testx|test)"$' $v)"
 expect "codex-rules: prompt -> ask, forbidden -> deny, a list -> a group" "1 1 1" \
-  "$(grep -c '^  ask git push  "pushes need review"$' $v) $(grep -c '^  deny rm  "Use `trash` instead."$' $v) $(grep -c '^  allow git ( status | diff | log )$' $v)"
+  "$(sq $v | grep -c '^ ask git push "pushes need review"$') $(sq $v | grep -c '^ deny rm "Use `trash` instead."$') $(sq $v | grep -c '^ allow git (status | diff | log)$')"
+expect "codex-rules: a deny without justification names its prefix_rule" 1 \
+  "$(sq $v | grep -c '^ deny git clean -fd "Denied by the Codex execpolicy rule `prefix_rule(pattern = \[.git., .clean., .-fd.\])`."$')"
 v=tests/import/gemini-policy.vigie
 expect "gemini-policy: a higher-priority allow under a broader deny is noted" 1 \
   "$(grep -c '^  # note: Gemini CLI policy says allow for `git status`, vigie denies it by deny.git$' $v)"
+for f in tests/import/claude-settings.vigie tests/import/codex.vigie tests/import/gemini-policy.vigie; do
+  "$vigie" fmt "$f" | cmp -s - "$f"
+  expect "$f is in vigie fmt's form" 0 $?
+done
 
 # Export: golden, and the export imports back with its tests passing.
 "$vigie" export codex-rules tests/import/export.vigie >"$tmp/out.rules" 2>"$tmp/err"; rc=$?
