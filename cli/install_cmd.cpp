@@ -237,12 +237,9 @@ int remove_ours(ojson& doc, const Harness& h) {
 }
 
 void add_ours(ojson& doc, const Harness& h, const std::string& command) {
-  if (h.version_key && !doc.contains("version")) {
-    ojson v = ojson::object();
-    v["version"] = 1;
-    for (auto& [k, x] : doc.items()) v[k] = x;
-    doc = v;
-  }
+  // A new file starts with "version": 1; an existing one is left as the user wrote it (adding
+  // the key would survive `uninstall`).
+  if (h.version_key && doc.empty()) doc["version"] = 1;
   if (!doc.contains("hooks")) doc["hooks"] = ojson::object();
   for (const char* ev : h.events) {
     ojson handler = h.handler(command);

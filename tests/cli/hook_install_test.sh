@@ -79,6 +79,14 @@ expect "cursor: a file that held only vigie's hooks is removed" "absent 1" \
 expect "gemini: timeout in milliseconds, named vigie" "10000 vigie" \
   "$(jq -r '.hooks.BeforeTool[0].hooks[0] | "\(.timeout) \(.name)"' "$proj/.gemini/settings.json")"
 
+# A Cursor file without "version" gets none (so that uninstall gives it back as it was).
+printf '{\n  "hooks": {\n    "stop": [\n      {\n        "command": "x"\n      }\n    ]\n  }\n}\n' >"$tmp/nover.json"
+cp "$tmp/nover.json" "$tmp/nover.orig"
+"$vigie" install cursor --file "$tmp/nover.json" --policy "$tmp/policy.vigie" 2>/dev/null
+expect "cursor: no version key added to an existing file" null "$(jq .version "$tmp/nover.json")"
+"$vigie" uninstall cursor --file "$tmp/nover.json" 2>/dev/null
+expect "cursor: ... and uninstall gives the file back" same "$(same "$tmp/nover.orig" "$tmp/nover.json")"
+
 # Another policy replaces vigie's hook in place (no second hook).
 cp "$src/claude-settings.json" "$proj/s.json"
 printf 'policy "q"\nmode ask\n' >"$tmp/other.vigie"
