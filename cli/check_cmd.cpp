@@ -31,7 +31,8 @@ struct CheckArgs {
   bool non_interactive = false;
   std::optional<std::string> command, request_file;
   bool jsonl = false;
-  std::string dump;  // "compiled"
+  bool session = false;  // one session across the requests: loop detection and budgets
+  std::string dump;      // "compiled"
   std::vector<std::pair<std::string, std::string>> symlinks;
 };
 
@@ -76,6 +77,8 @@ std::optional<CheckArgs> parse_args(const std::string& cmd, const std::vector<st
       c.request_file = v;
     } else if (k == "--jsonl") {
       c.jsonl = true;
+    } else if (k == "--session") {
+      c.session = true;
     } else if (k.rfind("--dump=", 0) == 0) {
       c.dump = k.substr(7);
       if (c.dump != "compiled") {
@@ -112,7 +115,7 @@ std::optional<CheckArgs> parse_args(const std::string& cmd, const std::vector<st
     char buf[4096];
     if (getcwd(buf, sizeof buf)) c.cwd = buf;
   }
-  if (c.project.empty()) c.project = c.cwd;
+  // No --project: the engine takes the git root above the cwd (the cwd outside a repository).
   if (c.home.empty()) {
     const char* h = std::getenv("HOME");
     c.home = h ? h : "/";
@@ -200,6 +203,8 @@ int run_check(const std::string& cmd, const std::vector<std::string>& args, bool
     return kExitOk;
   }
   DecideOptions opt;
+  Session session;
+  if (c->session) opt.session = &session;
   if (!c->symlinks.empty()) {
     std::map<std::string, std::string> links(c->symlinks.begin(), c->symlinks.end());
     opt.fs = virtual_file_system(links, {});
@@ -336,6 +341,8 @@ const std::string kCheckUsage =
     "  --command 'CMD'   a Bash tool call with this command line\n"
     "  --request FILE    a JSON request (flat, or Escouade's {\"request\": {...}}); - for stdin\n"
     "  --jsonl           one JSON request per line on stdin, one decision per line out\n"
+    "  --session         one session across the requests: the policy's loop detection and\n"
+    "                    budgets apply (the Nth identical call in a row is denied)\n"
     "  --symlink FROM=TO judge against a virtual filesystem with these symlinks\n"
     "  --dump=compiled   print the compiled policy and stop\n"
     "Exit: 0 all allowed, 3 any denied, 4 any asked (none denied), 1 policy error, 2 usage.\n";

@@ -136,7 +136,7 @@ int judge(const HookArgs& h, Effect fail) {
   }
   Request req;
   req.tool = tool->get<std::string>();
-  req.kind = kind_of_tool(req.tool);
+  req.harness = "claude";  // the engine resolves the tool name with Claude Code's map
   if (auto it = in.find("tool_input"); it != in.end()) {
     if (!it->is_object()) {
       print_decision("PreToolUse", fail, "vigie: `tool_input` is not an object");
@@ -148,7 +148,7 @@ int judge(const HookArgs& h, Effect fail) {
   if (req.cwd.empty()) {
     if (const char* pd = std::getenv("CLAUDE_PROJECT_DIR")) req.cwd = pd;
   }
-  req.project_root = !h.project.empty() ? h.project : req.cwd;
+  req.project_root = h.project;  // empty: the engine takes the git root above the cwd
   if (!h.home.empty()) {
     req.home = h.home;
   } else {

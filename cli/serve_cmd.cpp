@@ -100,7 +100,7 @@ std::optional<ServeArgs> parse_args(const std::vector<std::string>& a, int& rc) 
     char buf[4096];
     if (getcwd(buf, sizeof buf)) s.cwd = buf;
   }
-  if (s.project.empty()) s.project = s.cwd;
+  // No --project: the engine takes the git root above the cwd (the cwd outside a repository).
   if (s.home.empty()) {
     const char* h = std::getenv("HOME");
     s.home = h ? h : "/";

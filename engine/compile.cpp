@@ -251,6 +251,12 @@ class Builder {
   Builder(Loader& loader, Policy::Impl& impl, std::vector<std::string> stack)
       : loader_(loader), impl_(impl), stack_(std::move(stack)) {}
 
+  // A variant for one mode: the same files again, with that mode's `mode NAME { … }` blocks.
+  // The base build has already reported every diagnostic, counted every include and compiled
+  // the layers, agents and tests: a variant shares them.
+  void set_variant(Mode m) { variant_ = m; }
+  const std::set<Mode>& modes_with_blocks() const { return modes_seen_; }
+
   void build_file(const File& f) {
     files_.push_back(&f);
     for (const Item& item : f.items) top_item(f, item);
@@ -440,6 +446,9 @@ class Builder {
   // Line starts per file, computed once: a policy of 10,000 rules must not rescan its file for
   // every rule.
   std::map<const File*, std::vector<std::uint32_t>> line_starts_;
+  std::optional<Mode> variant_;
+  std::set<Mode> modes_seen_;
+  std::vector<std::pair<const File*, const Block*>> mode_blocks_;
 
   LineCol line_col(const File& f, std::uint32_t off) {
     auto& starts = line_starts_[&f];
@@ -469,10 +478,12 @@ class Builder {
     return d;
   }
   void error(const File& f, Span s, std::string code, std::string msg, std::string help) {
+    if (variant_) return;
     loader_.diags().push_back(
         diag(f, s, std::move(code), std::move(msg), std::move(help), Severity::error));
   }
   void warning(const File& f, Span s, std::string code, std::string msg, std::string help) {
+    if (variant_) return;
     loader_.diags().push_back(
         diag(f, s, std::move(code), std::move(msg), std::move(help), Severity::warning));
   }
@@ -529,7 +540,7 @@ class Builder {
             "flatten the chain of files");
       return false;
     }
-    if (!loader_.follow()) {
+    if (!variant_ && !loader_.follow()) {
       error(f, s.span, "V303",
             fmt::format("`{}`: more than {} files included (include, extends and plugins "
                         "statements, in all)",
@@ -587,6 +598,8 @@ class Builder {
       impl_.non_interactive = effect_arg(s);
     } else if (k == "include") {
       for (const auto& w : s.args) include(f, s, w.text);
+    } else if (variant_) {
+      return;  // extends and plugins: the base's layers
     } else if (k == "extends") {
       for (const auto& w : s.args)
         if (auto p = layer(f, s, w.text)) impl_.parents.push_back(p);
@@ -628,6 +641,10 @@ class Builder {
     } else if (k == "session") {
       for (const auto& it : b.items)
         if (auto* s = std::get_if<Setting>(&it)) session_setting(*s);
+    } else if (k == "mode") {
+      mode_block(f, b);
+    } else if (variant_) {
+      return;  // agents and tests: the base's
     } else if (k == "agent") {
       agent_block(f, b);
     } else if (k == "test") {
@@ -635,6 +652,26 @@ class Builder {
     }
   }
 
+  // `mode NAME { … }`: its blocks apply only when the request's mode is NAME (docs/language.md).
+  void mode_block(const File& f, const Block& b) {
+    std::optional<Mode> m = b.label ? mode_from_string(b.label->text) : std::nullopt;
+    if (!m) return;  // reported by the checker
+    modes_seen_.insert(*m);
+    if (variant_ == m) mode_blocks_.push_back({&f, &b});
+  }
+
+ public:
+  // A mode's blocks come after everything else, wherever they are written: their settings
+  // (`workspace-only off`, `default allow`…) override the base's.
+  void apply_mode_blocks() {
+    for (auto [f, b] : mode_blocks_) {
+      set_last_file(*f);
+      for (const auto& it : b->items)
+        if (auto* inner = std::get_if<Block>(&it)) block(*f, *inner);
+    }
+  }
+
+ private:
   void safety_setting(const Setting& s) {
     const std::string& k = s.key.text;
     if (k == "disable") {
@@ -660,7 +697,10 @@ class Builder {
   void session_setting(const Setting& s) {
     const std::string& k = s.key.text;
     if (k == "loop-threshold" && !s.args.empty()) {
-      if (auto n = number(s.args[0])) impl_.session.loop_threshold = static_cast<unsigned>(*n);
+      if (s.args[0].text == "off")  // loop detection disabled, explicitly
+        impl_.session.loop_threshold = 0;
+      else if (auto n = number(s.args[0]))
+        impl_.session.loop_threshold = static_cast<unsigned>(*n);
     } else if (k == "budget" && s.args.size() >= 2) {
       auto n = number(s.args[1]);
       if (!n) return;
@@ -995,10 +1035,60 @@ class Builder {
     }
   }
 
+  // `harness NAME…` and `map TOOL KIND ROLE=FIELD…`: checked against engine/tool_names.cpp.
+  bool tool_map_setting(const File& f, const Setting& s) {
+    auto& t = impl_.tools;
+    auto unknown = [&](const policy::Word& w, std::string what,
+                       const std::vector<std::string_view>& known) {
+      std::string help;
+      if (auto m = policy::did_you_mean(w.text, known)) help = "did you mean `" + *m + "`?";
+      std::string list;
+      for (auto k : known) list += (list.empty() ? "" : ", ") + std::string(k);
+      error(f, w.span, "V314", fmt::format("unknown {} `{}` (known: {})", what, w.text, list),
+            help);
+    };
+    if (s.key.text == "harness") {
+      std::vector<std::string_view> known;
+      for (const auto& h : engine::harnesses()) known.push_back(h.name);
+      for (const auto& w : s.args) {
+        if (!engine::find_harness(w.text))
+          unknown(w, "harness", known);
+        else if (std::find(t.harnesses.begin(), t.harnesses.end(), w.text) == t.harnesses.end())
+          t.harnesses.push_back(w.text);
+      }
+      return true;
+    }
+    if (s.key.text != "map") return false;
+    engine::ToolMapping m;
+    m.tool = s.args[0].text;
+    m.kind = s.args[1].text;
+    if (!engine::is_request_kind(m.kind))
+      unknown(s.args[1], "request kind", engine::request_kinds());
+    for (std::size_t i = 2; i < s.args.size(); ++i) {
+      const auto& w = s.args[i];
+      auto eq = w.text.find('=');
+      if (eq == std::string::npos || eq == 0 || eq + 1 == w.text.size()) {
+        error(f, w.span, "V314", fmt::format("expected ROLE=FIELD, found `{}`", w.text),
+              "e.g. `command=cmd` or `path=file`");
+        continue;
+      }
+      if (!engine::is_field_role(w.text.substr(0, eq))) {
+        policy::Word role = w;
+        role.text = w.text.substr(0, eq);
+        unknown(role, "field role", engine::field_roles());
+        continue;
+      }
+      m.fields += (m.fields.empty() ? "" : " ") + w.text;
+    }
+    t.mappings.push_back(std::move(m));
+    return true;
+  }
+
   void tools_block(const File& f, const Block& b) {
     auto& t = impl_.tools;
     for (const auto& it : b.items) {
       if (auto* s = std::get_if<Setting>(&it)) {
+        if (tool_map_setting(f, *s)) continue;
         const std::string& k = s->key.text;
         auto* set = k == "auto-approve" ? &t.auto_approve
                     : k == "always-ask" ? &t.always_ask
@@ -1183,6 +1273,23 @@ CompileResult compile_impl(const std::vector<SourceFile>& sources, const Compile
       b.build_file(*main);
       b.finish();
       if (opts.check_examples) b.check_examples();
+      bool base_errors =
+          std::any_of(out.diagnostics.begin(), out.diagnostics.end(),
+                      [](const Diagnostic& d) { return d.severity == Severity::error; });
+      for (Mode m : base_errors ? std::set<Mode>{} : b.modes_with_blocks()) {
+        auto v = std::make_shared<Policy::Impl>();
+        v->file = impl->file;
+        Builder vb(loader, *v, {normalize_name(sources[0].name)});
+        vb.set_variant(m);
+        vb.set_last_file(*main);
+        vb.build_file(*main);
+        vb.apply_mode_blocks();
+        vb.finish();
+        v->parents = impl->parents;
+        v->plugins = impl->plugins;
+        v->agents = impl->agents;
+        impl->mode_variants[m] = std::move(v);
+      }
     }
     std::stable_sort(out.diagnostics.begin(), out.diagnostics.end(),
                      [](const Diagnostic& a, const Diagnostic& b) {

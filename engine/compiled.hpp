@@ -22,6 +22,7 @@
 #include "engine/normalize.hpp"
 #include "engine/options.hpp"
 #include "engine/paths.hpp"
+#include "engine/tool_names.hpp"
 #include "vigie/vigie.hpp"
 
 namespace vigie::engine {
@@ -122,7 +123,9 @@ struct NameRule {
 struct ToolRules {
   std::set<std::string, std::less<>> auto_approve, always_ask, exclude;
   std::uint32_t auto_approve_rule = 0, always_ask_rule = 0, exclude_rule = 0;
-  std::vector<NameRule> rules;  // exact names or `*`
+  std::vector<NameRule> rules;         // exact names or `*`
+  std::vector<std::string> harnesses;  // `harness NAME…`: the built-in tool maps used
+  std::vector<ToolMapping> mappings;   // `map TOOL KIND ROLE=FIELD…`
 };
 
 struct SessionSettings {
@@ -171,6 +174,12 @@ struct Policy::Impl {
   // Layers: a parent this policy restricts (`extends`), sub-agent layers, plugin voters.
   std::vector<std::shared_ptr<const Impl>> parents;
   std::map<std::string, std::shared_ptr<const Impl>> agents;
+  // The policy as compiled for a mode that has `mode NAME { … }` blocks (the base otherwise).
+  std::map<Mode, std::shared_ptr<const Impl>> mode_variants;
+  const Impl& for_mode(Mode m) const {
+    auto it = mode_variants.find(m);
+    return it == mode_variants.end() ? *this : *it->second;
+  }
   std::vector<std::shared_ptr<const Impl>> plugins;
 
   const engine::RuleInfo& rule(std::uint32_t i) const { return rules[i]; }

@@ -67,6 +67,7 @@ struct Judge {
   Decision& d;
   std::string project_lexical;  // the project root, lexically normalized
   std::optional<std::string> project_resolved_;
+  engine::ResolvedCall call;  // the tool resolved with the tool maps: kind, cwd, MCP name
 
   // The project root with symlinks resolved: computed only when a path is judged (most
   // commands touch no path, and resolution costs a few filesystem look-ups).
@@ -884,12 +885,20 @@ struct Judge {
   }
 
   void judge_request(const json& input) {
-    std::string kind = req.kind.empty() ? kind_of_tool(req.tool) : req.kind;
+    const std::string& kind = call.kind;
     auto str = [&](const char* k) -> std::string {
       auto it = input.find(k);
       return it != input.end() && it->is_string() ? it->get<std::string>() : std::string();
     };
     std::string cwd = req.cwd.empty() ? project_lexical : req.cwd;
+    // A tool that names the folder it runs in (`dir_path`, `workdir`): relative to the cwd.
+    if (!call.cwd.empty()) {
+      const std::string& c = call.cwd;
+      if (c == "~" || c.rfind("~/", 0) == 0)
+        cwd = lexical_normalize(home + c.substr(1));
+      else
+        cwd = lexical_normalize(c[0] == '/' ? c : cwd + "/" + c);
+    }
     if (kind == "command") {
       auto it = input.find("command");
       if (it != input.end() && it->is_string() &&
@@ -923,8 +932,8 @@ struct Judge {
         part.effect = Effect::ask;
         part.rule = builtin("request.no-path", Effect::ask);
         part.message = "the request names no path";
-      } else if (std::string pattern = str("pattern");
-                 req.tool == "Glob" && !pattern.empty() && paths_matter(access)) {
+      } else if (std::string pattern = str("pattern"); (req.kind.empty() || req.tool == "Glob") &&
+                                                       !pattern.empty() && paths_matter(access)) {
         // A Glob reaches what its pattern can match: from `path` (or the cwd), or from the
         // pattern's own root when it is absolute (`/etc/**`, `~/.ssh/*`, `../../x/**`).
         bool rooted = pattern[0] == '/' || pattern[0] == '~';
@@ -1002,10 +1011,8 @@ struct Judge {
       d.trace.push_back(std::move(t));
       add(std::move(*part));
     } else if (kind == "mcp") {
-      // mcp__server__tool -> server/tool
-      std::string name = req.tool.size() > 5 ? req.tool.substr(5) : req.tool;
-      if (auto sep = name.find("__"); sep != std::string::npos)
-        name = name.substr(0, sep) + "/" + name.substr(sep + 2);
+      // mcp__server__tool (or the harness's own naming) -> server/tool
+      std::string name = call.mcp.empty() ? req.tool : call.mcp;
       TraceEntry t;
       t.subject = "mcp";
       t.text = name;
@@ -1057,7 +1064,7 @@ struct Judge {
       add(std::move(part));
     }
     std::optional<Part> named = judge_names(tl.rules, tool, "", t);
-    std::string kind = req.kind.empty() ? kind_of_tool(tool) : req.kind;
+    const std::string& kind = call.kind;
     if (named) {
       add(std::move(*named));
     } else if (kind == "tool") {
@@ -1124,25 +1131,18 @@ struct Judge {
   bool never_remember = false;
 };
 
-// nlohmann::json's destructor moves the children of a non-empty array or object to a
-// heap-allocated stack: an allocation failure there would terminate (the destructor is noexcept).
-// Emptying the value bottom-up first leaves the destructor nothing to allocate (tests/alloc). The
-// depth is bounded: json_depth_within is checked before parsing.
-void drain_json(json& j) noexcept {
-  if (j.is_array()) {
-    auto& a = j.get_ref<json::array_t&>();
-    for (auto& c : a) drain_json(c);
-    a.clear();
-  } else if (j.is_object()) {
-    auto& o = j.get_ref<json::object_t&>();
-    for (auto& kv : o) drain_json(kv.second);
-    o.clear();
+// The nearest folder from `dir` up that holds `.git` (a folder, or a file for worktrees and
+// submodules); `dir` itself when none does. At most one look-up per path component.
+std::string git_root_or(const std::string& dir, const FileSystem& fs) {
+  if (dir.empty() || dir[0] != '/') return dir;
+  std::string at = dir;
+  for (;;) {
+    if (fs.exists(at == "/" ? "/.git" : at + "/.git")) return at;
+    if (at == "/") return dir;
+    auto slash = at.rfind('/');
+    at = slash == 0 ? "/" : at.substr(0, slash);
   }
 }
-struct JsonDrain {
-  json& j;
-  ~JsonDrain() { drain_json(j); }
-};
 
 Decision decide_one(const Policy::Impl& p, const Request& req, const DecideOptions& opt,
                     bool* never_remember) {
@@ -1156,7 +1156,9 @@ Decision decide_one(const Policy::Impl& p, const Request& req, const DecideOptio
   }
   Judge j(p, req, mode, fs, d);
   j.home = req.home.empty() ? "/" : lexical_normalize(req.home);
-  std::string project = req.project_root.empty() ? req.cwd : req.project_root;
+  // Seed 004: « "Le projet" est la racine du dépôt git (le répertoire de travail hors dépôt) ».
+  std::string project =
+      req.project_root.empty() ? git_root_or(lexical_normalize(req.cwd), *fs) : req.project_root;
   if (project.empty()) project = "/";
   j.project_lexical = lexical_normalize(project);
   if (req.input_json.size() > kMaxInputBytes) {
@@ -1181,6 +1183,16 @@ Decision decide_one(const Policy::Impl& p, const Request& req, const DecideOptio
     d.message = *d.error;
     d.rule = builtin("request.invalid", Effect::ask);
     return d;
+  }
+  if (req.kind.empty()) {
+    j.call =
+        engine::resolve_tool(req.tool, req.harness, p.tools.harnesses, p.tools.mappings, input);
+  } else {
+    j.call.kind = req.kind;
+    if (req.kind == "mcp") {  // an explicit kind keeps the name's own MCP form
+      json none = json::object();
+      j.call.mcp = engine::resolve_tool(req.tool, req.harness, {}, {}, none).mcp;
+    }
   }
   j.judge_tool_name();
   j.judge_request(input);
@@ -1355,8 +1367,9 @@ Decision Policy::decide(const Request& req, const DecideOptions& opt) const noex
     Decision d;
     try {
       bool nr = false;
-      d = engine::decide_layers(*impl_, req, opt, &nr);
-      if (opt.session) engine::apply_session(*impl_, req, *opt.session, d, nr);
+      const Impl& p = impl_->for_mode(req.mode.value_or(impl_->mode));
+      d = engine::decide_layers(p, req, opt, &nr);
+      if (opt.session) engine::apply_session(p, req, *opt.session, d, nr);
       engine::bound_trace(d);
     } catch (const std::exception& e) {
       d = Decision{};

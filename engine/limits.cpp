@@ -11,6 +11,18 @@
 
 namespace vigie::engine {
 
+void drain_json(nlohmann::json& j) noexcept {
+  if (j.is_array()) {
+    auto& a = j.get_ref<nlohmann::json::array_t&>();
+    for (auto& c : a) drain_json(c);
+    a.clear();
+  } else if (j.is_object()) {
+    auto& o = j.get_ref<nlohmann::json::object_t&>();
+    for (auto& kv : o) drain_json(kv.second);
+    o.clear();
+  }
+}
+
 using nlohmann::json;
 
 bool json_depth_within(std::string_view text, std::size_t max_depth) noexcept {

@@ -25,6 +25,16 @@ namespace vigie::engine {
 // recurses: 70,000 levels overflow the stack.)
 bool json_depth_within(std::string_view text, std::size_t max_depth = limits::json_depth) noexcept;
 
+// nlohmann::json's destructor moves the children of a non-empty array or object to a
+// heap-allocated stack: an allocation failure there would terminate (the destructor is noexcept).
+// Emptying the value bottom-up first leaves the destructor nothing to allocate (tests/alloc). The
+// depth must be bounded (json_depth_within before parsing).
+void drain_json(nlohmann::json& j) noexcept;
+struct JsonDrain {
+  nlohmann::json& j;
+  ~JsonDrain() { drain_json(j); }
+};
+
 // "the JSON is nested more than 256 levels deep"
 std::string json_depth_error();
 

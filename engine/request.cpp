@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/limits.hpp"
+#include "engine/tool_names.hpp"
 #include "vigie/vigie.hpp"
 
 namespace vigie {
@@ -10,13 +11,8 @@ namespace vigie {
 using nlohmann::json;
 
 std::string kind_of_tool(std::string_view tool) {
-  if (tool == "Bash") return "command";
-  if (tool == "Edit" || tool == "Write" || tool == "MultiEdit" || tool == "NotebookEdit")
-    return "edit";
-  if (tool == "Read" || tool == "Grep" || tool == "Glob" || tool == "LS") return "read";
-  if (tool == "WebFetch" || tool == "WebSearch") return "fetch";
-  if (tool.size() > 5 && tool.substr(0, 5) == "mcp__") return "mcp";
-  return "tool";
+  json input = json::object();
+  return engine::resolve_tool(tool, "", {}, {}, input).kind;
 }
 
 namespace {
@@ -62,7 +58,7 @@ std::optional<Request> parse_request(std::string_view text, std::string* error) 
       r.agent = string_field(*a, "name");
   }
   for (const json* o : {inner, static_cast<const json*>(&j)}) {
-    for (const char* key : {"kind", "tool", "cwd", "project_root", "home", "mode"}) {
+    for (const char* key : {"kind", "tool", "cwd", "project_root", "home", "mode", "harness"}) {
       auto it = o->find(key);
       if (it != o->end() && !it->is_string() && !it->is_null())
         return fail(std::string("`") + key + "` must be a string");
@@ -70,8 +66,8 @@ std::optional<Request> parse_request(std::string_view text, std::string* error) 
   }
   r.tool = string_field(*inner, "tool");
   if (r.tool.empty()) return fail("the request has no `tool`");
+  // Without a kind, the engine resolves the tool name with the policy's tool maps.
   r.kind = string_field(*inner, "kind");
-  if (r.kind.empty()) r.kind = kind_of_tool(r.tool);
   if (auto it = inner->find("input"); it != inner->end()) {
     if (!it->is_object()) return fail("`input` must be an object");
     r.input_json = it->dump();
@@ -84,6 +80,9 @@ std::optional<Request> parse_request(std::string_view text, std::string* error) 
   r.cwd = ctx("cwd");
   r.project_root = ctx("project_root");
   r.home = ctx("home");
+  r.harness = ctx("harness");
+  if (!r.harness.empty() && !engine::find_harness(r.harness))
+    return fail("unknown harness `" + r.harness + "`");
   if (r.agent.empty()) r.agent = ctx("agent");
   if (std::string m = ctx("mode"); !m.empty()) {
     r.mode = mode_from_string(m);

@@ -76,6 +76,17 @@ TEST_CASE("loop detection threshold is configurable", "[session]") {
   CHECK(p->decide(edit("a.py"), o).rule.id == "session.loop");
 }
 
+TEST_CASE("loop detection is disabled only explicitly: loop-threshold off", "[session]") {
+  auto p = make("policy \"s\"\nmode auto\nsession {\n  loop-threshold off\n}\n");
+  vigie::Session s;
+  vigie::DecideOptions o;
+  o.session = &s;
+  for (int i = 0; i < 10; ++i) CHECK(p->decide(edit("a.py"), o).decision == vigie::Effect::allow);
+  // `0` is not a spelling of off: a mistyped threshold is an error, never a silent disable.
+  auto r = vigie::compile({{"p.vigie", "policy \"s\"\nsession {\n  loop-threshold 0\n}\n"}});
+  CHECK(r.policy == nullptr);
+}
+
 TEST_CASE("budgets: actions and minutes", "[session]") {
   auto p = make("policy \"s\"\nmode auto\nsession {\n  budget actions 3\n  budget minutes 30\n}\n");
   vigie::Session s;

@@ -99,7 +99,7 @@ const Word* protect_message(const Setting& s) {
 
 namespace {
 
-enum class Ctx { top, paths, commands, fetch, mcp, tools, safety, session, agent, test };
+enum class Ctx { top, paths, commands, fetch, mcp, tools, safety, session, agent, test, mode };
 
 const char* ctx_name(Ctx c) {
   switch (c) {
@@ -123,6 +123,8 @@ const char* ctx_name(Ctx c) {
       return "`agent`";
     case Ctx::test:
       return "`test`";
+    case Ctx::mode:
+      return "`mode`";
   }
   return "";
 }
@@ -134,6 +136,7 @@ enum class Type {
   mode,         // readonly|ask|auto and the seed spellings
   effect,       // allow|deny|ask
   number,       // a positive integer
+  number_off,   // a positive integer, or `off`
   budget,       // actions|minutes N
   option,       // CMD -OPT…
   protect,      // GLOB+ ["message"]
@@ -209,12 +212,14 @@ const std::vector<KeySpec>& key_table() {
       {Ctx::tools, "auto-approve", 1, kMany, Type::text, false, {}, "auto-approve NAME…"},
       {Ctx::tools, "always-ask", 1, kMany, Type::text, false, {}, "always-ask NAME…|\"*\""},
       {Ctx::tools, "exclude", 1, kMany, Type::text, false, {}, "exclude NAME…"},
+      {Ctx::tools, "harness", 1, kMany, Type::text, false, {}, "harness NAME…"},
+      {Ctx::tools, "map", 2, kMany, Type::text, false, {}, "map TOOL KIND [ROLE=FIELD…]"},
 
       {Ctx::safety, "enable", 1, kMany, Type::safety_name, false, {}, "enable CHECK…"},
       {Ctx::safety, "disable", 1, kMany, Type::safety_name, false, {}, "disable CHECK…"},
       {Ctx::safety, "context", 1, 1, Type::choice, true, {"user", "root"}, "context user|root"},
 
-      {Ctx::session, "loop-threshold", 1, 1, Type::number, true, {}, "loop-threshold N"},
+      {Ctx::session, "loop-threshold", 1, 1, Type::number_off, true, {}, "loop-threshold N|off"},
       {Ctx::session, "budget", 2, 2, Type::budget, false, {}, "budget actions|minutes N"},
       {Ctx::session,
        "remember",
@@ -269,14 +274,18 @@ std::optional<Ctx> block_ctx(std::string_view kind) {
   if (kind == "session") return Ctx::session;
   if (kind == "agent") return Ctx::agent;
   if (kind == "test") return Ctx::test;
+  if (kind == "mode") return Ctx::mode;
   return std::nullopt;
 }
 
 std::vector<std::string_view> blocks_allowed(Ctx c) {
   if (c == Ctx::top) {
-    return {"paths", "commands", "fetch", "mcp", "tools", "safety", "session", "agent", "test"};
+    return {"paths",  "commands", "fetch", "mcp",  "tools",
+            "safety", "session",  "agent", "test", "mode"};
   }
   if (c == Ctx::agent) return {"paths", "commands", "fetch", "mcp", "tools"};
+  // `mode NAME { … }`: blocks that apply only when the request's mode is NAME.
+  if (c == Ctx::mode) return {"paths", "commands", "fetch", "mcp", "tools", "safety"};
   return {};
 }
 
@@ -404,7 +413,10 @@ class Checker {
       error(b.kind.span, Code::block_not_allowed, quote(kind) + " is not allowed " + where(ctx),
             help);
     }
-    bool labelled = *inner == Ctx::agent || *inner == Ctx::test;
+    bool labelled = *inner == Ctx::agent || *inner == Ctx::test || *inner == Ctx::mode;
+    if (*inner == Ctx::mode && b.label && !mode_from_string(b.label->text)) {
+      bad_value(*b.label, "mode", kModes, "mode readonly|ask|auto {");
+    }
     if (labelled && !b.label) {
       error(b.kind.span, Code::bad_block_label, "`" + kind + "` needs a name",
             "write `" + kind + " \"NAME\" {`");
@@ -544,6 +556,9 @@ class Checker {
       case Type::number:
         number(s.args[0]);
         break;
+      case Type::number_off:
+        if (s.args[0].text != "off") number(s.args[0]);
+        break;
       case Type::budget:
         if (s.args[0].text != "actions" && s.args[0].text != "minutes") {
           bad_value(s.args[0], "budget", {"actions", "minutes"}, k.usage);
@@ -619,7 +634,7 @@ class Checker {
   // --- rules ---------------------------------------------------------------------------------
   void rule(const Rule& r, Ctx ctx, std::unordered_map<std::string, Span>& seen) {
     if (!has_rules(ctx)) {
-      std::string help = ctx == Ctx::top || ctx == Ctx::agent
+      std::string help = ctx == Ctx::top || ctx == Ctx::agent || ctx == Ctx::mode
                              ? "put rules in a `commands`, `paths`, `fetch`, `mcp` or `tools` block"
                          : ctx == Ctx::test ? "a test case is `KIND SUBJECT => EFFECT`, e.g. "
                                               "`command \"git status\" => allow`"

@@ -43,6 +43,23 @@ TEST_CASE("mode: seed spellings accepted, near misses rejected with a hint") {
   CHECK(one("mode read_only\n") == "V203: unknown mode `read_only` | did you mean `readonly`?");
 }
 
+TEST_CASE("mode blocks: a known mode as label, scoped blocks inside") {
+  CHECK(checked("mode full {\n  commands {\n    allow git push\n  }\n  paths {\n"
+                "    workspace-only off\n  }\n}\n")
+            .empty());
+  CHECK(one("mode ful {\n}\n") == "V203: unknown mode `ful` | did you mean `full`?");
+  CHECK(one("mode {\n}\n").rfind("V212: `mode` needs a name", 0) == 0);
+  CHECK(one("mode auto {\n  test \"t\" {\n  }\n}\n")
+            .rfind("V211: `test` is not allowed in `mode`", 0) == 0);
+  CHECK(one("mode auto {\n  allow git push\n}\n").rfind("V209", 0) == 0);
+}
+
+TEST_CASE("tools: harness and map take their arguments") {
+  CHECK(checked("tools {\n  harness gemini zeroclaw\n  map run_command command command=cmd\n}\n")
+            .empty());
+  CHECK(one("tools {\n  map run_command\n}\n").rfind("V20", 0) == 0);
+}
+
 TEST_CASE("unknown keys and blocks get a did you mean") {
   CHECK(one("commands {\n  alow git status\n}\n") ==
         "V202: unknown setting `alow` in `commands` | did you mean `allow`?");

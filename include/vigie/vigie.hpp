@@ -134,13 +134,19 @@ struct Request {
   std::optional<Mode> mode;  // overrides the policy's mode
   bool interactive = true;   // when false, an ask becomes an announced deny
   std::string agent;         // layered policies: the agent / sub-agent name, if any
+  // The harness whose tool names `tool` uses (`claude`, `gemini`, `codex`, `cursor`, `copilot`,
+  // `opencode`, `cline`, `lesson`, `zeroclaw`: engine/tool_names.cpp). Without a `kind`, the
+  // engine resolves the tool with the policy's `map`s, this harness, then the policy's `harness`
+  // selection (every known harness when it has none).
+  std::string harness;
 };
 
 // The decision for a request that could not be read (invalid JSON, no tool...): ask, or deny
 // when not interactive; never allow. The CLI and the WASM package both answer with it.
 Decision invalid_request_decision(const std::string& error, bool interactive);
 
-// Derives the kind from a tool name (see `Request`).
+// Derives the kind from a tool name with the built-in tool maps (see `Request`); `tool` when no
+// map knows it.
 std::string kind_of_tool(std::string_view tool);
 
 // Parses a request from JSON: either the flat shape

@@ -112,5 +112,42 @@ expect "parse --effects: the archive is written" '{"access":"write","path":"/tmp
 expect "parse --effects: the operand is read" '{"access":"read","path":"src","from":"operand"}' \
   "$(jq -c '.commands[0].effects[1]' <<<"$out")"
 
+# Seed 004: « quand le même appel d'outil, avec exactement les mêmes arguments, revient une
+# quatrième fois de suite, l'appel est bloqué » and « En mode non interactif, le code de sortie
+# est le même, 3 ». `--session` keeps one session across the lines of a run.
+gw=rules/gateway.vigie
+for i in 1 2 3 4; do echo '{"tool": "Read", "input": {"file_path": "src/lib.rs"}}'; done >"$tmp/loop.jsonl"
+out=$("$vigie" check --policy $gw "${ctx[@]}" --non-interactive --jsonl --session <"$tmp/loop.jsonl"); rc=$?
+expect "check --session: three identical reads pass" "allow allow allow" \
+  "$(jq -r .decision <<<"$out" | head -3 | tr '\n' ' ' | sed 's/ $//')"
+expect "check --session: the 4th identical call in a row is denied" "deny session.loop" \
+  "$(jq -r '.decision + " " + .rule.id' <<<"$out" | tail -1)"
+expect "check --session: ... with the do-not-retry message" true \
+  "$(jq -r .message <<<"$out" | tail -1 | grep -qi 'do not retry' && echo true || echo false)"
+expect "check --session: a run stopped by a bound exits 3" 3 $rc
+out=$("$vigie" check --policy $gw "${ctx[@]}" --non-interactive --jsonl <"$tmp/loop.jsonl"); rc=$?
+expect "check without --session: no loop detection across lines" "allow allow allow allow" \
+  "$(jq -r .decision <<<"$out" | tr '\n' ' ' | sed 's/ $//')"
+expect "check without --session: exit 0" 0 $rc
+for i in $(seq 1 151); do echo "{\"tool\": \"Read\", \"input\": {\"file_path\": \"src/f$i.rs\"}}"; done >"$tmp/budget.jsonl"
+out=$("$vigie" check --policy $gw "${ctx[@]}" --non-interactive --jsonl --session <"$tmp/budget.jsonl"); rc=$?
+expect "check --session: the 151st action is past the 150-action budget" "deny session.budget.actions" \
+  "$(jq -r '.decision + " " + .rule.id' <<<"$out" | tail -1)"
+expect "check --session: ... exit 3" 3 $rc
+
+# Seed 004: the project is the git root. With --cwd repo/sub and no --project, a file of the
+# repository is inside the project and one beside it is not.
+mkdir -p "$tmp/repo/.git" "$tmp/repo/sub" "$tmp/beside"
+echo "{\"tool\": \"Read\", \"input\": {\"file_path\": \"$tmp/repo/README.md\"}}" >"$tmp/in-repo.json"
+echo "{\"tool\": \"Read\", \"input\": {\"file_path\": \"$tmp/beside/x\"}}" >"$tmp/beside.json"
+out=$("$vigie" check --policy $gw --cwd "$tmp/repo/sub" --home /home/u --request "$tmp/in-repo.json")
+expect "check: no --project, the git root is the project" allow "$(jq -r .decision <<<"$out")"
+out=$("$vigie" check --policy $gw --cwd "$tmp/repo/sub" --home /home/u --request "$tmp/beside.json")
+expect "check: ... and a path beside the repository is outside it" "deny paths.workspace-only" \
+  "$(jq -r '.decision + " " + .rule.id' <<<"$out")"
+out=$("$vigie" check --policy $gw --cwd "$tmp/beside" --home /home/u --request "$tmp/in-repo.json")
+expect "check: outside a repository, the cwd is the project" "deny paths.workspace-only" \
+  "$(jq -r '.decision + " " + .rule.id' <<<"$out")"
+
 if [ $fails -ne 0 ]; then echo "check_test: $fails failed"; exit 1; fi
 echo "check_test: all passed"

@@ -1,0 +1,281 @@
+// The tool-name table: every harness's tool names, their kind and the input fields that hold
+// their subject (see tool_names.hpp). Sources: each harness's hook documentation and tool
+// schemas; `lesson` and `zeroclaw` are the names of seeds 000 and 002's runtimes.
+#include "engine/tool_names.hpp"
+
+#include <algorithm>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/limits.hpp"
+
+namespace vigie::engine {
+namespace {
+
+using nlohmann::json;
+
+constexpr std::string_view kPath = "path=file_path path=notebook_path path=path";
+
+constexpr ToolName kTools[] = {
+    // Claude Code: the base vocabulary (a request with no harness is read with it first).
+    {"claude", "Bash", "command", "command=command"},
+    {"claude", "Edit", "edit", "path=file_path content=new_string"},
+    {"claude", "MultiEdit", "edit", "path=file_path content=edits"},
+    {"claude", "Write", "edit", "path=file_path content=content"},
+    {"claude", "NotebookEdit", "edit", "path=notebook_path content=new_source"},
+    {"claude", "Read", "read", kPath},
+    {"claude", "Grep", "read", "path=path"},
+    {"claude", "Glob", "read", "path=path pattern=pattern"},
+    {"claude", "LS", "read", "path=path"},
+    {"claude", "WebFetch", "fetch", "url=url method=method"},
+    {"claude", "WebSearch", "fetch", "query=query"},
+    // Gemini CLI.
+    {"gemini", "run_shell_command", "command", "command=command cwd=dir_path"},
+    {"gemini", "write_file", "edit", "path=file_path content=content"},
+    {"gemini", "replace", "edit", "path=file_path content=new_string"},
+    {"gemini", "read_file", "read", "path=file_path path=absolute_path"},
+    {"gemini", "read_many_files", "read", "path=dir_path"},
+    {"gemini", "list_directory", "read", "path=dir_path path=path"},
+    {"gemini", "glob", "read", "path=dir_path path=path pattern=pattern"},
+    {"gemini", "grep_search", "read", "path=dir_path path=path"},
+    {"gemini", "search_file_content", "read", "path=dir_path path=path"},
+    {"gemini", "web_fetch", "fetch", "url=url method=method"},
+    {"gemini", "google_web_search", "fetch", "query=query"},
+    // Codex CLI (`apply_patch` carries a patch envelope in `command`: see the hook adapter).
+    {"codex", "Bash", "command", "command=command"},
+    {"codex", "exec_command", "command", "command=cmd command=command cwd=workdir"},
+    {"codex", "apply_patch", "edit", "path=file_path content=command"},
+    // Cursor.
+    {"cursor", "Shell", "command", "command=command cwd=cwd"},
+    {"cursor", "Read", "read", "path=file_path"},
+    {"cursor", "Grep", "read", "path=file_path path=path"},
+    {"cursor", "Write", "edit", "path=file_path content=contents content=content"},
+    {"cursor", "Edit", "edit", "path=file_path content=new_string"},
+    {"cursor", "Delete", "edit", "path=file_path"},
+    // GitHub Copilot CLI.
+    {"copilot", "bash", "command", "command=command"},
+    {"copilot", "powershell", "command", "command=command"},
+    {"copilot", "view", "read", "path=path"},
+    {"copilot", "create", "edit", "path=path content=file_text"},
+    {"copilot", "edit", "edit", "path=path content=new_str"},
+    {"copilot", "str_replace_editor", "edit", "path=path content=new_str"},
+    {"copilot", "glob", "read", "path=path pattern=pattern"},
+    {"copilot", "grep", "read", "path=path"},
+    {"copilot", "web_fetch", "fetch", "url=url method=method"},
+    // OpenCode.
+    {"opencode", "bash", "command", "command=command cwd=workdir"},
+    {"opencode", "edit", "edit", "path=filePath content=newString"},
+    {"opencode", "write", "edit", "path=filePath content=content"},
+    {"opencode", "patch", "edit", "path=filePath"},
+    {"opencode", "read", "read", "path=filePath"},
+    {"opencode", "list", "read", "path=path"},
+    {"opencode", "glob", "read", "path=path pattern=pattern"},
+    {"opencode", "grep", "read", "path=path"},
+    {"opencode", "webfetch", "fetch", "url=url method=method"},
+    // Cline.
+    {"cline", "execute_command", "command", "command=command"},
+    {"cline", "write_to_file", "edit", "path=path content=content"},
+    {"cline", "replace_in_file", "edit", "path=path content=diff"},
+    {"cline", "read_file", "read", "path=path"},
+    {"cline", "list_files", "read", "path=path"},
+    {"cline", "search_files", "read", "path=path"},
+    {"cline", "list_code_definition_names", "read", "path=path"},
+    {"cline", "use_mcp_tool", "mcp", "server=server_name tool=tool_name"},
+    {"cline", "access_mcp_resource", "mcp", "server=server_name tool=uri"},
+    {"cline", "web_fetch", "fetch", "url=url method=method"},
+    // Seed 000: the teaching agent.
+    {"lesson", "run_command", "command", "command=command"},
+    {"lesson", "read_file", "read", "path=path"},
+    {"lesson", "list_files", "read", "path=path"},
+    {"lesson", "write_file", "edit", "path=path content=content"},
+    {"lesson", "edit_file", "edit", "path=path content=content"},
+    // Seed 002: the agent runtime with autonomy levels.
+    {"zeroclaw", "shell", "command", "command=command"},
+    {"zeroclaw", "file_read", "read", "path=path"},
+    {"zeroclaw", "file_list", "read", "path=path"},
+    {"zeroclaw", "file_write", "edit", "path=path content=content"},
+    {"zeroclaw", "file_edit", "edit", "path=path content=new_string"},
+    {"zeroclaw", "memory_search", "read", ""},
+    {"zeroclaw", "time", "read", ""},
+    {"zeroclaw", "http_request", "fetch", "url=url method=method"},
+    {"zeroclaw", "web_search", "fetch", "query=query"},
+};
+
+constexpr HarnessInfo kHarnesses[] = {
+    {"claude", "mcp__", "__"}, {"gemini", "mcp_", "_"},    {"codex", "mcp__", "__"},
+    {"cursor", "MCP:", ""},    {"copilot", "mcp__", "__"}, {"opencode", "", ""},
+    {"cline", "", ""},         {"lesson", "", ""},         {"zeroclaw", "", ""},
+};
+
+// role -> the canonical input key the engine reads ("" for roles kept outside the input), and
+// the keys tried when none of a row's own keys is there: a call whose path sits under another
+// harness's key is still judged on that path, never on the working folder.
+struct Role {
+  std::string_view role, canonical, fallback;
+};
+constexpr Role kRoles[] = {
+    {"command", "command", "command cmd command_line"},
+    {"path", "file_path", "file_path path filePath notebook_path absolute_path dir_path"},
+    {"pattern", "pattern", "pattern"},
+    {"url", "url", "url"},
+    {"method", "method", "method"},
+    {"query", "query", "query"},
+    {"content", "content", ""},
+    {"cwd", "", ""},
+    {"server", "", "server_name"},
+    {"tool", "", "tool_name"},
+};
+
+constexpr std::string_view kKinds[] = {"command", "edit", "read", "fetch", "mcp", "tool"};
+
+const Role* find_role(std::string_view role) {
+  for (const auto& r : kRoles)
+    if (r.role == role) return &r;
+  return nullptr;
+}
+
+template <class F>
+void for_each_word(std::string_view text, F&& f) {
+  while (!text.empty()) {
+    auto sp = text.find(' ');
+    if (sp != 0) f(text.substr(0, sp));
+    if (sp == std::string_view::npos) break;
+    text = text.substr(sp + 1);
+  }
+}
+
+// The value of a field as text: strings as they are, other scalars and containers dumped.
+std::string field_text(const json& v) {
+  if (v.is_string()) return v.get<std::string>();
+  if (v.is_null()) return {};
+  return v.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+ResolvedCall apply(std::string_view kind, std::string_view fields, json& input) {
+  ResolvedCall r;
+  r.kind = std::string(kind);
+  r.mapped = true;
+  json out = json::object();
+  JsonDrain drain_out{out};  // an allocation failure must not make a destructor allocate
+  std::string server, tool;
+  std::vector<std::string_view> roles_seen;
+  auto take = [&](std::string_view role, std::string_view key) {
+    auto it = input.find(std::string(key));
+    if (it == input.end() || it->is_null()) return;
+    const Role* canon = find_role(role);
+    if (!canon) return;
+    roles_seen.push_back(canon->role);
+    if (role == "cwd") {
+      if (r.cwd.empty()) r.cwd = field_text(*it);
+    } else if (role == "server") {
+      if (server.empty()) server = field_text(*it);
+    } else if (role == "tool") {
+      if (tool.empty()) tool = field_text(*it);
+    } else if (!out.contains(std::string(canon->canonical))) {
+      // The command, path and URL keep their JSON type: a non-string is judged as invalid.
+      out[std::string(canon->canonical)] = role == "content" ? json(field_text(*it)) : *it;
+    }
+  };
+  std::vector<std::string_view> roles_named;
+  for_each_word(fields, [&](std::string_view pair) {
+    auto eq = pair.find('=');
+    if (eq == std::string_view::npos) return;
+    roles_named.push_back(pair.substr(0, eq));
+    take(pair.substr(0, eq), pair.substr(eq + 1));
+  });
+  for (std::string_view role : roles_named) {
+    if (std::find(roles_seen.begin(), roles_seen.end(), role) != roles_seen.end()) continue;
+    if (const Role* canon = find_role(role))
+      for_each_word(canon->fallback, [&](std::string_view key) { take(role, key); });
+  }
+  if (kind == "mcp") r.mcp = (server.empty() ? "?" : server) + "/" + (tool.empty() ? "?" : tool);
+  drain_json(input);
+  input = std::move(out);
+  return r;
+}
+
+// An MCP tool name in the harness's style, as `server/tool`; empty when it is not one.
+std::string mcp_name(const HarnessInfo& h, std::string_view tool) {
+  if (h.mcp_prefix.empty() || tool.size() <= h.mcp_prefix.size() ||
+      tool.substr(0, h.mcp_prefix.size()) != h.mcp_prefix)
+    return {};
+  std::string_view rest = tool.substr(h.mcp_prefix.size());
+  if (h.mcp_separator.empty()) return "?/" + std::string(rest);
+  auto sep = rest.find(h.mcp_separator);
+  if (sep == std::string_view::npos) return std::string(rest);
+  return std::string(rest.substr(0, sep)) + "/" +
+         std::string(rest.substr(sep + h.mcp_separator.size()));
+}
+
+std::optional<ResolvedCall> in_harness(std::string_view harness, std::string_view tool,
+                                       json& input) {
+  for (const auto& t : kTools)
+    if (t.harness == harness && t.tool == tool) return apply(t.kind, t.fields, input);
+  if (const HarnessInfo* h = find_harness(harness)) {
+    if (std::string name = mcp_name(*h, tool); !name.empty()) {
+      ResolvedCall r;
+      r.kind = "mcp";
+      r.mcp = std::move(name);
+      r.mapped = true;
+      return r;
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::span<const ToolName> tool_names() {
+  return kTools;
+}
+std::span<const HarnessInfo> harnesses() {
+  return kHarnesses;
+}
+
+const HarnessInfo* find_harness(std::string_view name) {
+  for (const auto& h : kHarnesses)
+    if (h.name == name) return &h;
+  return nullptr;
+}
+
+bool is_request_kind(std::string_view kind) {
+  return std::find(std::begin(kKinds), std::end(kKinds), kind) != std::end(kKinds);
+}
+
+bool is_field_role(std::string_view role) {
+  return find_role(role) != nullptr;
+}
+
+std::vector<std::string_view> request_kinds() {
+  return {std::begin(kKinds), std::end(kKinds)};
+}
+
+std::vector<std::string_view> field_roles() {
+  std::vector<std::string_view> out;
+  for (const auto& r : kRoles) out.push_back(r.role);
+  return out;
+}
+
+ResolvedCall resolve_tool(std::string_view tool, std::string_view harness,
+                          std::span<const std::string> selected,
+                          std::span<const ToolMapping> mappings, json& input) {
+  for (const auto& m : mappings)
+    if (m.tool == tool) return apply(m.kind, m.fields, input);
+  if (!harness.empty())
+    if (auto r = in_harness(harness, tool, input)) return *r;
+  // Claude Code's names first, then every other harness in the table's order.
+  if (selected.empty()) {
+    for (const auto& h : kHarnesses)
+      if (auto r = in_harness(h.name, tool, input)) return *r;
+  } else {
+    for (const auto& h : selected)
+      if (auto r = in_harness(h, tool, input)) return *r;
+    // Claude Code's names stay known: `vigie check --command` sends a Bash call.
+    if (auto r = in_harness("claude", tool, input)) return *r;
+  }
+  ResolvedCall r;
+  r.kind = "tool";
+  return r;
+}
+
+}  // namespace vigie::engine

@@ -1,0 +1,72 @@
+// The tool names of the agent harnesses vigie knows: which kind of request each tool call is,
+// and which of its input fields hold the command, the path, the URL... One table
+// (engine/tool_names.cpp); the engine, the hook adapters and the policy language's `tools`
+// block (`harness NAME…`, `map TOOL KIND ROLE=FIELD…`) all read it.
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+namespace vigie::engine {
+
+// One tool of one harness. `fields` lists `role=key` pairs, in order of preference per role:
+//   command  the shell command line             path     the file or folder
+//   pattern  a glob pattern (Glob-like tools)   url      the URL fetched
+//   method   the HTTP method                    query    a search query (no URL)
+//   content  the text written (edits)           cwd      the folder a command runs in
+//   server, tool   an MCP call's server and tool name (tools that carry them as fields)
+struct ToolName {
+  std::string_view harness;
+  std::string_view tool;
+  std::string_view kind;  // command | edit | read | fetch | mcp | tool
+  std::string_view fields;
+};
+
+// How a harness names MCP tools: `mcp__SERVER__TOOL` (claude, codex), `mcp_SERVER_TOOL`
+// (gemini), `MCP:TOOL` (cursor); empty when its MCP calls use a dedicated tool with fields.
+struct HarnessInfo {
+  std::string_view name;
+  std::string_view mcp_prefix;
+  std::string_view mcp_separator;  // between server and tool; empty: the name is the tool alone
+};
+
+std::span<const ToolName> tool_names();
+std::span<const HarnessInfo> harnesses();
+const HarnessInfo* find_harness(std::string_view name);
+
+// A policy's own declaration: `map TOOL KIND ROLE=FIELD…` in a `tools` block.
+struct ToolMapping {
+  std::string tool, kind, fields;
+};
+
+// The kinds a tool can be mapped to and the roles of its fields, for the checker.
+bool is_request_kind(std::string_view kind);
+bool is_field_role(std::string_view role);
+std::vector<std::string_view> request_kinds();
+std::vector<std::string_view> field_roles();
+
+// A tool call resolved to vigie's canonical shape: the kind, and an input object whose keys are
+// those the engine reads (`command`, `file_path`, `pattern`, `url`, `method`, `query`,
+// `content`). `cwd` is set when the call names the folder it runs in; `mcp` is `server/tool`
+// for an MCP call.
+struct ResolvedCall {
+  std::string kind;
+  std::string cwd;
+  std::string mcp;
+  bool mapped = false;  // a table row or a policy mapping named this tool
+};
+
+// Resolves `tool` with `input` (a JSON object, rewritten in place to the canonical keys). The
+// lookup order: the policy's own mappings, the request's harness, then the policy's selected
+// harnesses (all of them when `selected` is empty). A name no table knows keeps kind `tool`:
+// never a looser kind than that.
+ResolvedCall resolve_tool(std::string_view tool, std::string_view harness,
+                          std::span<const std::string> selected,
+                          std::span<const ToolMapping> mappings, nlohmann::json& input);
+
+}  // namespace vigie::engine
