@@ -266,9 +266,9 @@ bool read_gemini_policy(const std::string& text, Draft& d, std::string& error) {
       r.message = effect == Effect::allow ? "" : message;
       r.id = d.make_id(effect, slug_text);
       r.from = what;
-      r.entry = r.block == "commands" ? "commandPrefix = \"" + r.test_subject + "\""
-                : r.block == "mcp"    ? "mcpName = " + r.body
-                                      : "toolName = " + r.body;
+      if (r.entry.empty())
+        r.entry = r.block == "commands" ? "commandPrefix = '" + r.test_subject + "'"
+                                        : "toolName = '" + r.test_subject + "'";
       d.rules.push_back(std::move(r));
     };
     for (const auto& server : servers) {
@@ -276,6 +276,7 @@ bool read_gemini_policy(const std::string& text, Draft& d, std::string& error) {
       for (const auto& n : names) {
         DraftRule r;
         r.block = "mcp", r.body = server + "/" + n;
+        r.entry = "mcpName = '" + server + "'" + (n == "*" ? "" : ", toolName = '" + n + "'");
         r.test_kind = "mcp", r.test_subject = server + "/" + (n == "*" ? "any_tool" : n);
         add(r, slug({server, n}));
       }
@@ -283,6 +284,11 @@ bool read_gemini_policy(const std::string& text, Draft& d, std::string& error) {
     if (!servers.empty()) continue;
     for (const auto& tool : tools) {
       if (tool != "run_shell_command") {
+        if (std::string kind = kind_of_tool(tool); kind != "tool") {
+          d.not_expressed.push_back(what + ": toolName " + tool + ": a rule for every " + kind +
+                                    " (vigie's mode decides those: readonly, ask or auto)");
+          continue;
+        }
         DraftRule r;
         r.block = "tools", r.body = pattern_word(tool);
         r.test_kind = "tool", r.test_subject = tool;
