@@ -2,6 +2,7 @@
 // docs/journal.md).
 #include "engine/journal.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <ctime>
@@ -188,6 +189,9 @@ Entry make_entry(const Request& request, const Decision& decision, std::string_v
   if (e.request.kind.empty()) e.request.kind = kind_of_tool(e.request.tool);
   e.decision = decision.decision;
   e.rule = decision.rule.id;
+  for (const auto& m : decision.matched)
+    if (!m.id.empty() && std::find(e.matched.begin(), e.matched.end(), m.id) == e.matched.end())
+      e.matched.push_back(m.id);
   e.message = decision.message;
   e.error = decision.error;
   return e;
@@ -215,6 +219,7 @@ std::string to_line(const Entry& e, const Redactor& redactor) {
     j["request"] = std::move(req);
     j["decision"] = vigie::to_string(e.decision);
     j["rule"] = e.rule.empty() ? json(nullptr) : json(e.rule);
+    if (!e.matched.empty()) j["matched"] = e.matched;
     if (!e.message.empty()) j["message"] = redactor.redact(e.message);
     if (e.error) j["error"] = *e.error;
     if (e.answer != Answer::none) j["answer"] = to_string(e.answer);
@@ -271,6 +276,9 @@ std::optional<Entry> parse_line(std::string_view line, std::string* error) {
     r.interactive = it->get<bool>();
   e.decision = *dec;
   e.rule = str(j, "rule");
+  if (auto it = j.find("matched"); it != j.end() && it->is_array())
+    for (const auto& m : *it)
+      if (m.is_string()) e.matched.push_back(m.get<std::string>());
   e.message = str(j, "message");
   if (auto it = j.find("error"); it != j.end() && it->is_string()) e.error = it->get<std::string>();
   if (std::string a = str(j, "answer"); !a.empty()) {

@@ -44,7 +44,8 @@ struct Entry {
   std::string policy_name, policy_hash;
   Request request;  // as decided (context filled in), its input redacted
   Effect decision = Effect::ask;
-  std::string rule;  // the deciding rule's id; empty when the default decided
+  std::string rule;                  // the deciding rule's id; empty when the default decided
+  std::vector<std::string> matched;  // every rule that matched a part of the request, once each
   std::string message;
   std::optional<std::string> error;
   Answer answer = Answer::none;

@@ -2,6 +2,7 @@
 #include "engine/replay.hpp"
 
 #include <algorithm>
+#include <unordered_map>
 
 #include <nlohmann/json.hpp>
 
@@ -62,16 +63,80 @@ void count(Report& rep, Change c) {
   rep.changes.push_back(std::move(c));
 }
 
+// What a change needs of a decision (a full Decision, trace included, is not kept).
+struct Outcome {
+  Effect decision = Effect::ask;
+  std::string rule, message, command;
+  std::vector<std::string> matched;
+};
+
+Outcome outcome_of(const Request& r, const Decision& d) {
+  Outcome o;
+  o.decision = d.decision;
+  o.rule = d.rule.id;
+  o.message = d.message;
+  o.command = command_of(r, d);
+  for (const auto& m : d.matched) o.matched.push_back(m.id);
+  return o;
+}
+
+// Decisions of identical requests, made once: journals repeat themselves (`npm test`, `git
+// status`...). Bounded: past kMaxCached distinct requests, the rest is decided each time.
+class Decider {
+ public:
+  Decider(const Policy& p, const DecideOptions& o) : policy_(p), options_(o) {}
+  const Outcome& operator()(const Request& r) {
+    key_.clear();
+    for (const std::string* f :
+         {&r.tool, &r.kind, &r.input_json, &r.cwd, &r.project_root, &r.home, &r.agent}) {
+      key_ += *f;
+      key_ += '\0';
+    }
+    key_ += r.mode ? to_string(*r.mode) : "-";
+    key_ += r.interactive ? '1' : '0';
+    if (auto it = cache_.find(key_); it != cache_.end()) return it->second;
+    Outcome o = outcome_of(r, policy_.decide(r, options_));
+    if (cache_.size() >= kMaxCached) {
+      last_ = std::move(o);
+      return last_;
+    }
+    return cache_.emplace(key_, std::move(o)).first->second;
+  }
+
+ private:
+  static constexpr std::size_t kMaxCached = 1'000'000;
+  const Policy& policy_;
+  const DecideOptions& options_;
+  std::unordered_map<std::string, Outcome> cache_;
+  std::string key_;
+  Outcome last_;
+};
+
+// The rule a change is counted under: a rule that now decides and did not match before; else a
+// rule that matched before and no longer does (a removed or narrowed rule: for an allowed
+// compound line, the deciding rule recorded may be another part's); else the rule before.
+std::string responsible(const std::vector<std::string>& before, const std::string& from_rule,
+                        const Outcome& now) {
+  auto has = [](const std::vector<std::string>& v, const std::string& id) {
+    return std::find(v.begin(), v.end(), id) != v.end();
+  };
+  if (!now.rule.empty() && !has(before, now.rule)) return now.rule;
+  for (const auto& id : before)
+    if (!has(now.matched, id)) return id;
+  if (!now.rule.empty()) return now.rule;
+  return from_rule.empty() ? "(default)" : from_rule;
+}
+
 Change make_change(std::size_t i, const Request& r, Effect from, const std::string& from_rule,
-                   const Decision& now) {
+                   const std::vector<std::string>& before, const Outcome& now) {
   Change c;
   c.index = i;
   c.from = from;
   c.to = now.decision;
   c.from_rule = from_rule;
-  c.to_rule = now.rule.id;
-  c.rule = !c.to_rule.empty() ? c.to_rule : !c.from_rule.empty() ? c.from_rule : "(default)";
-  c.command = command_of(r, now);
+  c.to_rule = now.rule;
+  c.rule = responsible(before, from_rule, now);
+  c.command = now.command;
   c.subject = one_line(subject_of(r));
   c.message = now.message;
   return c;
@@ -152,11 +217,13 @@ std::string subject_of(const Request& r) {
 Report replay(const Policy& now, const std::vector<journal::Entry>& entries,
               const DecideOptions& options) {
   Report rep;
+  Decider decide(now, options);
   for (std::size_t i = 0; i < entries.size(); ++i) {
     const auto& e = entries[i];
-    Decision d = now.decide(e.request, options);
+    const Outcome& d = decide(e.request);
     ++rep.total;
-    if (d.decision != e.decision) count(rep, make_change(i, e.request, e.decision, e.rule, d));
+    if (d.decision != e.decision)
+      count(rep, make_change(i, e.request, e.decision, e.rule, e.matched, d));
   }
   return rep;
 }
@@ -164,12 +231,14 @@ Report replay(const Policy& now, const std::vector<journal::Entry>& entries,
 Report diff(const Policy& before, const Policy& now, const std::vector<journal::Entry>& entries,
             const DecideOptions& options) {
   Report rep;
+  Decider decide_a(before, options), decide_b(now, options);
   for (std::size_t i = 0; i < entries.size(); ++i) {
     const auto& e = entries[i];
-    Decision a = before.decide(e.request, options);
-    Decision b = now.decide(e.request, options);
+    const Outcome& a = decide_a(e.request);
+    const Outcome& b = decide_b(e.request);
     ++rep.total;
-    if (a.decision != b.decision) count(rep, make_change(i, e.request, a.decision, a.rule.id, b));
+    if (a.decision != b.decision)
+      count(rep, make_change(i, e.request, a.decision, a.rule, a.matched, b));
   }
   return rep;
 }

@@ -32,8 +32,9 @@ struct Report {
   std::size_t total = 0;    // requests decided again
   std::size_t changed = 0;  // whose decision changed
   Counts transitions{};
-  // A change is counted under the rule that now decides, or when the default now decides,
-  // under the rule that decided before ("(default)" when neither).
+  // A change is counted under the rule that now decides if it did not match before; else under
+  // the first rule that matched before and no longer does (a removed or narrowed rule); else
+  // under the rule that decides now, or decided before ("(default)" when none).
   std::map<std::string, Counts> by_rule;
   std::map<std::string, Counts> by_command;
   std::vector<Change> changes;  // every change, in journal order
