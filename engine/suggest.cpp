@@ -234,6 +234,15 @@ Result suggest(const std::vector<SourceFile>& base_in, const std::vector<journal
     for (const auto& p : parts_to_rule(policy, e.request, dopt)) add_to(groups, p);
   }
 
+  // People answered both ways for one shape: no rule either way.
+  for (auto it = allows.begin(); it != allows.end();) {
+    if (denies.erase(it->first)) {
+      it = allows.erase(it);
+    } else {
+      ++it;
+    }
+  }
+
   std::set<std::string> used;
   auto emit = [&](Effect eff, Group& g) {
     if (res.suggestions.size() >= options.max_suggestions) return;

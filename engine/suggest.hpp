@@ -8,7 +8,8 @@
 //     the programs table's wrappers), never through a wrapper that allow rules do not look
 //     through (`sudo npm test`), never past a word that is not static;
 //   - parts answered `deny` at least `min_denials` times in the same shape (first two words)
-//     become candidate deny rules with a message.
+//     become candidate deny rules with a message;
+//   - a shape answered both ways (always and deny) gets no rule.
 // Each suggestion lists the recorded requests it would change, found by replaying the journal
 // under the policy with every suggestion added (engine/replay.hpp).
 #ifndef VIGIE_ENGINE_SUGGEST_HPP

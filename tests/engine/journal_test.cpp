@@ -385,3 +385,16 @@ TEST_CASE("suggest: answered asks give rules that allow them and nothing wider",
       suggest::suggest({{"team.vigie", r.policy_text}}, entries, {}, {}, no_fs());
   for (const auto& s : twice.suggestions) CHECK(s.effect != Effect::allow);
 }
+
+TEST_CASE("suggest: a shape answered both ways gets no rule", "[journal]") {
+  const std::string base = "policy \"team\"\nmode ask\n";
+  auto p = compile_text(base);
+  auto entries =
+      record(*p, commands({"cargo bench", "cargo bench --all"}), journal::Answer::allow_always);
+  auto refused = record(*p, commands({"cargo bench x", "cargo bench y"}), journal::Answer::deny);
+  entries.insert(entries.end(), refused.begin(), refused.end());
+  suggest::Result r = suggest::suggest({{"team.vigie", base}}, entries, {}, {}, no_fs());
+  CHECK(r.errors.empty());
+  CHECK(r.suggestions.empty());
+  CHECK(r.policy_text == base);
+}
