@@ -83,11 +83,11 @@ void JournalWriter::write_journal_line(const Request& request, const Decision& d
 void JournalWriter::write_answer(std::string_view id, journal::Answer answer) noexcept {
   if (!file_) return;
   try {
-    nlohmann::json j{{"v", journal::kVersion},
-                     {"event", "answer"},
-                     {"time", journal::now_utc()},
-                     {"id", id},
-                     {"answer", journal::to_string(answer)}};
+    nlohmann::ordered_json j{{"v", journal::kVersion},
+                             {"event", "answer"},
+                             {"time", journal::now_utc()},
+                             {"id", id},
+                             {"answer", journal::to_string(answer)}};
     write_raw(j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
   } catch (...) {
   }

@@ -16,6 +16,8 @@
 namespace vigie::journal {
 
 using nlohmann::json;
+// Lines are written with their keys in the documented order (`v` first).
+using ojson = nlohmann::ordered_json;
 
 namespace {
 
@@ -201,31 +203,31 @@ std::string to_line(const Entry& e, const Redactor& redactor) {
   try {
     bool changed = false;
     std::string input = redactor.redact_json(e.request.input_json, &changed);
-    json in = json::parse(input, nullptr, false);
+    ojson in = ojson::parse(input, nullptr, false);
     if (in.is_discarded()) in = input;  // kept as a string: the line stays one JSON value
     const Request& r = e.request;
-    json req{{"tool", r.tool},
-             {"kind", r.kind},
-             {"input", std::move(in)},
-             {"cwd", r.cwd},
-             {"project", r.project_root},
-             {"home", r.home},
-             {"agent", r.agent},
-             {"interactive", r.interactive}};
+    ojson req{{"tool", r.tool},
+              {"kind", r.kind},
+              {"input", std::move(in)},
+              {"cwd", r.cwd},
+              {"project", r.project_root},
+              {"home", r.home},
+              {"agent", r.agent},
+              {"interactive", r.interactive}};
     if (r.mode) req["mode"] = vigie::to_string(*r.mode);
-    json j{{"v", kVersion}, {"time", e.time}, {"source", e.source}};
+    ojson j{{"v", kVersion}, {"time", e.time}, {"source", e.source}};
     if (!e.id.empty()) j["id"] = e.id;
-    j["policy"] = json{{"name", e.policy_name}, {"hash", e.policy_hash}};
+    j["policy"] = ojson{{"name", e.policy_name}, {"hash", e.policy_hash}};
     j["request"] = std::move(req);
     j["decision"] = vigie::to_string(e.decision);
-    j["rule"] = e.rule.empty() ? json(nullptr) : json(e.rule);
+    j["rule"] = e.rule.empty() ? ojson(nullptr) : ojson(e.rule);
     if (!e.matched.empty()) j["matched"] = e.matched;
     if (!e.message.empty()) j["message"] = redactor.redact(e.message);
     if (e.error) j["error"] = *e.error;
     if (e.answer != Answer::none) j["answer"] = to_string(e.answer);
     if (e.duration_ms >= 0) j["duration_ms"] = std::round(e.duration_ms * 1000) / 1000;
     if (changed || e.redacted) j["redacted"] = true;
-    return j.dump(-1, ' ', false, json::error_handler_t::replace);
+    return j.dump(-1, ' ', false, ojson::error_handler_t::replace);
   } catch (...) {
     // Never a half line: the smallest entry that still says what was decided.
     return std::string(R"({"v":1,"event":"error","error":"the entry could not be written"})");
