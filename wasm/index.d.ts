@@ -226,6 +226,10 @@ export interface Vigie {
   readonly version: string;
   /** A decision journal (JSON lines, docs/journal.md), for replay and suggestions. */
   journal(text: string): Journal;
+  /** One journal line (docs/journal.md) for a decision, secrets redacted; append it to a file. */
+  journalLine(request: Request | string, decision: Decision | string, options?: { source?: string; id?: string | number; answer?: "allow_once" | "allow_always" | "deny"; policy?: { name: string; hash: string }; redact?: string[]; default_redactions?: boolean }): string | { error: string };
+  /** The content hash journal lines record for a policy. */
+  policyHash(source: string, options?: CompileOptions): string;
   /** Adds rules (source texts) to a policy's first `commands` block, in canonical form. */
   addRules(source: string, rules: string[], options?: CompileOptions): { text?: string; error?: string };
   compile(source: string, options?: CompileOptions): Policy;

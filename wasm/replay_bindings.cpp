@@ -9,6 +9,8 @@
 //   j.requestJson(index)                           // the recorded request, flat JSON
 //   j.entryJson(index)                             // the recorded line (redacted as written)
 //   module.addRules(file, source, rulesJson)       // {"text"}: rules added, canonical form
+//   module.journalLine(requestJson, decisionJson, optionsJson)   // one journal line to append
+//   module.policyHash(source, optionsJson)         // "fnv1a64:…"
 //
 // Policies compile with the options of bindings.cpp's `compile` (`{"file", "files"}`: no
 // disk in wasm). Nothing throws into JS: errors come back as `{"error": "..."}`.
@@ -159,9 +161,75 @@ std::string add_rules(const std::string& file, const std::string& source,
   }
 }
 
+// One journal line for a decision the embedder made (the Node API's entry point): the request
+// (flat or Escouade JSON), the decision as `decide` returned it, and options
+// {"source"?, "id"?, "answer"?, "policy"?: {"name", "hash"}, "redact"?: [regex],
+//  "default_redactions"?: bool}. Returns the line (no newline), or {"error"}.
+std::string journal_line(const std::string& request_json, const std::string& decision_json,
+                         const std::string& options_json) {
+  try {
+    std::string err;
+    auto req = vigie::parse_request(request_json, &err);
+    if (!req) return error_json("invalid request: " + err);
+    if (!vigie::engine::json_depth_within(decision_json) ||
+        !vigie::engine::json_depth_within(options_json))
+      return error_json("nested too deep");
+    json d = json::parse(decision_json, nullptr, false);
+    json o = options_json.empty() ? json::object() : json::parse(options_json, nullptr, false);
+    if (!d.is_object() || !o.is_object()) return error_json("decision and options are objects");
+    vigie::Decision dec;
+    auto effect = vigie::effect_from_string(d.value("decision", ""));
+    if (!effect) return error_json("the decision must be allow, ask or deny");
+    dec.decision = *effect;
+    dec.message = d.value("message", "");
+    if (auto r = d.find("rule"); r != d.end() && r->is_object()) dec.rule.id = r->value("id", "");
+    if (auto m = d.find("matched"); m != d.end() && m->is_array())
+      for (const auto& x : *m)
+        if (x.is_object()) dec.matched.push_back({x.value("id", ""), "", 0, vigie::Effect::ask});
+    if (auto e = d.find("error"); e != d.end() && e->is_string()) dec.error = e->get<std::string>();
+    std::string name, hash;
+    if (auto p = o.find("policy"); p != o.end() && p->is_object()) {
+      name = p->value("name", "");
+      hash = p->value("hash", "");
+    }
+    auto entry = vigie::journal::make_entry(*req, dec, o.value("source", "node"), name, hash);
+    if (auto id = o.find("id"); id != o.end() && !id->is_null())
+      entry.id = id->is_string() ? id->get<std::string>() : id->dump();
+    if (auto a = o.find("answer"); a != o.end() && a->is_string()) {
+      auto ans = vigie::journal::answer_from_string(a->get<std::string>());
+      if (!ans) return error_json("`answer` must be allow_once, allow_always or deny");
+      entry.answer = *ans;
+    }
+    bool defaults = true;
+    if (auto it = o.find("default_redactions"); it != o.end() && it->is_boolean()) defaults = *it;
+    vigie::journal::Redactor red(defaults);
+    if (auto it = o.find("redact"); it != o.end() && it->is_array())
+      for (const auto& r : *it)
+        if (r.is_string() && !red.add(r.get<std::string>(), &err)) return error_json(err);
+    return vigie::journal::to_line(entry, red);
+  } catch (...) {
+    return error_json("internal error");
+  }
+}
+
+// The content hash a journal line records for a policy: its main source then the `files` of
+// the compile options, as the compiler reads them.
+std::string policy_hash(const std::string& source, const std::string& options_json) {
+  try {
+    Sources s = sources_of(source, options_json);
+    std::vector<vigie::SourceFile> all = s.files;
+    all.insert(all.end(), s.options.files.begin(), s.options.files.end());
+    return vigie::journal::policy_hash(all);
+  } catch (...) {
+    return {};
+  }
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(vigie_journal) {
+  em::function("journalLine", &journal_line);
+  em::function("policyHash", &policy_hash);
   em::function("addRules", &add_rules);
   em::class_<JournalHandle>("JournalHandle")
       .constructor<const std::string&>()

@@ -192,6 +192,25 @@ export function makeApi(module) {
     journal(text) {
       return new Journal(new module.JournalHandle(String(text ?? "")));
     },
+    // One journal line (docs/journal.md, no newline) for a decision this package made:
+    // options {source?, id?, answer?, policy?: {name, hash}, redact?: [regex],
+    // default_redactions?}. Append it to a file to replay it later. {error} when it cannot.
+    journalLine(request, decision, options) {
+      let req, dec, opts;
+      try {
+        req = requestJson(request);
+        dec = typeof decision === "string" ? decision : JSON.stringify(decision);
+        opts = JSON.stringify(options ?? {});
+      } catch (e) {
+        return { error: `not JSON-serialisable: ${e && e.message}` };
+      }
+      const line = module.journalLine(req, dec, opts);
+      return line.startsWith('{"error"') ? JSON.parse(line) : line;
+    },
+    // The content hash journal lines record for a policy (its source and `files`).
+    policyHash(source, options) {
+      return module.policyHash(String(source ?? ""), compileOptionsJson(options));
+    },
     // Adds rules (their source texts) to a policy's first `commands` block, canonically
     // formatted: {text} or {error}.
     addRules(source, rules, options) {

@@ -35,3 +35,28 @@ test("journal: replay counts what a policy change does, suggest proposes rules",
   j.free();
   assert.equal(j.replay(team).error, "the journal was freed");
 });
+
+test("journal: the Node API writes lines that replay reads back, secrets redacted", async () => {
+  const v = await vigie();
+  const policy = v.compile(team);
+  const request = { tool: "Bash", input: { command: "npm test --password=hunter2" }, cwd: "/srv/app", project_root: "/srv/app", home: "/home/u" };
+  const decision = policy.decide(request);
+  const hash = v.policyHash(team);
+  assert.match(hash, /^fnv1a64:[0-9a-f]{16}$/);
+  const line = v.journalLine(request, decision, { source: "node", id: "r1", answer: "allow_once", policy: { name: policy.name, hash } });
+  assert.equal(typeof line, "string");
+  const j = JSON.parse(line);
+  assert.equal(j.v, 1);
+  assert.equal(j.source, "node");
+  assert.equal(j.decision, decision.decision);
+  assert.equal(j.policy.hash, hash);
+  assert.equal(j.answer, "allow_once");
+  assert.equal(j.redacted, true);
+  assert.doesNotMatch(line, /hunter2/);
+  const journal = v.journal(line + "\n");
+  assert.equal(journal.count, 1);
+  assert.equal(journal.replay(team).changed, 0);
+  assert.deepEqual(v.journalLine(request, { decision: "maybe" }), { error: "the decision must be allow, ask or deny" });
+  journal.free();
+  policy.free();
+});
