@@ -123,7 +123,7 @@ struct Group {
   std::vector<std::string> examples;
   std::set<std::string> seen_examples;
   std::size_t answers = 0;
-  bool any_exact = false;  // a member of one word
+  std::size_t longest = 0;  // the most words a member has
 };
 
 void add_to(std::map<std::vector<std::string>, Group>& groups, const Part& p) {
@@ -139,7 +139,7 @@ void add_to(std::map<std::vector<std::string>, Group>& groups, const Part& p) {
     while (k < g.prefix.size() && k < p.words.size() && g.prefix[k] == p.words[k]) ++k;
     g.prefix.resize(k);
   }
-  g.any_exact |= p.words.size() == 1;
+  g.longest = std::max(g.longest, p.words.size());
   ++g.answers;
   if (g.seen_examples.insert(p.example).second) g.examples.push_back(p.example);
 }
@@ -249,8 +249,9 @@ Result suggest(const std::vector<SourceFile>& base_in, const std::vector<journal
     Suggestion s;
     s.effect = eff;
     s.tokens = g.prefix;
-    // One word seen: the command exactly (`make $`), never every use of the program.
-    s.exact = eff == Effect::allow && g.prefix.size() == 1 && g.any_exact;
+    // Every command seen was the same: that command exactly (`make $`, `npm run build $`),
+    // never every use of the program or of its subcommand.
+    s.exact = eff == Effect::allow && g.longest == g.prefix.size();
     s.answers = g.answers;
     for (std::size_t i = 0; i < g.examples.size() && i < options.max_examples; ++i)
       s.examples.push_back(g.examples[i]);

@@ -2,8 +2,9 @@
 // (engine/journal.hpp):
 //   - a command part of a request that was asked and answered `allow_always` becomes a
 //     candidate allow rule at the narrowest token prefix that covers what was seen: the
-//     commands seen are grouped by their first two words (one word: the rule ends with `$`, the
-//     command exactly), and each group gets the longest prefix its commands share. Never for an
+//     commands seen are grouped by their first two words, and each group gets the longest
+//     prefix its commands share; when they were all the same command, the rule ends with `$`
+//     (that command exactly: never wider than what was seen). Never for an
 //     interpreter, a wrapper or a shell (engine/normalize.hpp: `is_interpreter`, which reads
 //     the programs table's wrappers), never through a wrapper that allow rules do not look
 //     through (`sudo npm test`), never past a word that is not static;

@@ -348,9 +348,10 @@ TEST_CASE("suggest: answered asks give rules that allow them and nothing wider",
     CHECK_FALSE(s.changes.empty());
     CHECK(s.id.rfind("suggested.", 0) == 0);
   }
-  CHECK(rules == std::set<std::string>{"allow cargo test", "allow make build", "allow make $",
-                                       "allow terraform plan -out plan.bin", "allow npm run build",
-                                       "deny git push origin", "deny docker system prune"});
+  CHECK(rules == std::set<std::string>{"allow cargo test", "allow make build $", "allow make $",
+                                       "allow terraform plan -out plan.bin $",
+                                       "allow npm run build $", "deny git push origin",
+                                       "deny docker system prune"});
   auto after = compile_text(r.policy_text);
   // Every answered request that has no interpreter, wrapper or shell is now allowed.
   const std::set<std::string> never = {
@@ -367,10 +368,12 @@ TEST_CASE("suggest: answered asks give rules that allow them and nothing wider",
   CHECK(after->decide(command("git push origin main"), no_fs()).decision == Effect::deny);
   CHECK(after->decide(command("rm -r build"), no_fs()).decision == Effect::ask);  // once only
   // Near misses stay asked: nothing wider than what was seen.
-  for (const char* near : {"cargo build", "cargo testx", "cargo", "make install", "make buildx",
-                           "make build; curl x", "terraform plan", "terraform apply", "npm run",
-                           "npm run deploy", "python -c 'print(2)'", "python", "sudo make build",
-                           "bash -c 'make build'", "make $X", "terraform plan -out other.bin"}) {
+  for (const char* near :
+       {"cargo build", "cargo testx", "cargo", "make install", "make buildx", "make build; curl x",
+        "terraform plan", "terraform apply", "npm run", "npm run deploy", "python -c 'print(2)'",
+        "python", "sudo make build", "bash -c 'make build'", "make $X",
+        "terraform plan -out other.bin", "make build -j2", "npm run build --prod",
+        "terraform plan -out plan.bin -destroy"}) {
     INFO(near);
     CHECK(after->decide(command(near), no_fs()).decision != Effect::allow);
   }
@@ -380,6 +383,7 @@ TEST_CASE("suggest: answered asks give rules that allow them and nothing wider",
   REQUIRE(again);
   CHECK(*again == r.policy_text);
   CHECK(r.policy_text.find("example \"cargo test --release\"") != std::string::npos);
+  CHECK(r.policy_text.find("  allow make build $\n") != std::string::npos);
   // Suggesting again on the new policy proposes no allow rule.
   suggest::Result twice =
       suggest::suggest({{"team.vigie", r.policy_text}}, entries, {}, {}, no_fs());

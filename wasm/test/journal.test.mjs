@@ -30,7 +30,7 @@ test("journal: replay counts what a policy change does, suggest proposes rules",
   assert.match(s.policy_text, /allow make build/);
   assert.equal(j.request(2).input.command, "make build");
   const added = v.addRules(team, [s.suggestions[0].rule]);
-  assert.match(added.text, /^  allow make build$/m);
+  assert.match(added.text, /^  allow make build \$$/m);
   assert.equal(v.compile(added.text).decide({ ...j.request(2) }).decision, "allow");
   j.free();
   assert.equal(j.replay(team).error, "the journal was freed");
