@@ -12,10 +12,15 @@
 // the reading is made idempotent: a newline that already read bodies skips over them again.
 //
 // Backtick bodies are scanned raw here (`backtick`) and parsed again, unescaped, when the tree
-// is converted (parser.cpp); so are unquoted here-document bodies (`heredoc_content`).
+// is lowered (lower.cpp); so are unquoted here-document bodies (`heredoc_content`).
 //
-// The parse tree (tao::pegtl::parse_tree) keeps only the rules listed in `selector`; parser.cpp
-// turns it into the plain AST of ast.hpp.
+// The parse tree (tree.hpp, built by run.cpp) keeps only the rules listed in `selector`;
+// lower.cpp turns it into the plain AST of ast.hpp.
+//
+// One file over 600 lines, on purpose: the rules are mutually recursive (a word holds `$(…)`,
+// which holds a list of commands, which hold words), PEGTL needs each rule complete where it is
+// used, and the error-message table and the selector name the rules of every section. Split, the
+// pieces would only be readable together.
 #ifndef VIGIE_GRAMMAR_SHELL_GRAMMAR_HPP
 #define VIGIE_GRAMMAR_SHELL_GRAMMAR_HPP
 

@@ -1,0 +1,218 @@
+// The parse tree of the shell grammar, built while PEGTL runs (stage 1 of three: run the grammar
+// here and in run.cpp, lower the tree to the AST in lower.cpp, validate the AST in
+// validate_ast.cpp).
+//
+// Only the rules listed in `grammar::selector` get a node. Nodes live in one flat array per parse,
+// in preorder: a node's descendants are the nodes after it up to its `end` index. So a rule that
+// fails (and every rule attempt that is rewound) drops what it built by truncating the array back
+// to the size it had at its start: no allocation per node, no free, no recursive destructor. When
+// the parse is over, `Tree::link` gives every node the list of its direct children.
+//
+// Arrays are reused between parses of a thread (a parse inside a lowering, for a backtick body,
+// takes another one), and released when they grew past `kKeptNodes`, so a 1 MiB line does not keep
+// its memory.
+#ifndef VIGIE_GRAMMAR_SHELL_TREE_HPP
+#define VIGIE_GRAMMAR_SHELL_TREE_HPP
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <tao/pegtl.hpp>
+#include <tao/pegtl/contrib/parse_tree.hpp>
+
+namespace vigie::shell {
+
+// One address per grammar rule: a node's kind is compared by pointer.
+template <typename Rule>
+inline constexpr char kRuleTag = 0;
+
+struct Node;
+
+// The direct children of a node: a slice of `Tree::kids`.
+class Children {
+ public:
+  using value_type = const Node*;
+  [[nodiscard]] const Node* const* begin() const noexcept { return p_; }
+  [[nodiscard]] const Node* const* end() const noexcept { return p_ + n_; }
+  [[nodiscard]] std::size_t size() const noexcept { return n_; }
+  [[nodiscard]] bool empty() const noexcept { return n_ == 0; }
+  const Node* operator[](std::size_t i) const noexcept { return p_[i]; }
+  // Like vector::at: a tree whose shape is not the expected one is an error, never a crash.
+  const Node* at(std::size_t i) const {
+    if (i >= n_) throw std::out_of_range("parse tree node has fewer children than expected");
+    return p_[i];
+  }
+
+ private:
+  friend struct Tree;
+  const Node* const* p_ = nullptr;
+  std::size_t n_ = 0;
+};
+
+struct Node {
+  struct Pos {
+    const char* data = nullptr;
+  };
+  const char* tag = nullptr;  // &kRuleTag<Rule>; nullptr for the root
+  Pos m_begin, m_end;
+  std::uint32_t end = 0;  // index past the last descendant
+  Children children;      // set by Tree::link
+
+  template <typename U>
+  [[nodiscard]] bool is_type() const noexcept {
+    return tag == &kRuleTag<U>;
+  }
+  [[nodiscard]] std::string_view string_view() const noexcept {
+    return {m_begin.data, static_cast<std::size_t>(m_end.data - m_begin.data)};
+  }
+  [[nodiscard]] std::string string() const { return std::string(string_view()); }
+};
+
+struct Tree {
+  std::vector<Node> nodes;           // preorder; nodes[0] is the root
+  std::vector<std::uint32_t> open;   // the kept nodes being matched
+  std::vector<std::uint32_t> marks;  // rules not kept, with kept rules below: size at their start
+  std::vector<const Node*> kids;     // the children lists, set by link()
+
+  void reset() {
+    nodes.clear();
+    open.clear();
+    marks.clear();
+    kids.clear();
+    nodes.emplace_back();
+  }
+  // Fills every node's `children`; nodes[0] spans the whole array.
+  void link() {
+    nodes[0].end = static_cast<std::uint32_t>(nodes.size());
+    kids.clear();
+    kids.reserve(nodes.size());
+    for (std::uint32_t i = 0; i < nodes.size(); ++i) {
+      Node& n = nodes[i];
+      n.children.p_ = kids.data() + kids.size();
+      for (std::uint32_t j = i + 1; j < n.end; j = nodes[j].end) kids.push_back(&nodes[j]);
+      n.children.n_ = static_cast<std::size_t>(kids.data() + kids.size() - n.children.p_);
+    }
+  }
+  [[nodiscard]] const Node& root() const { return nodes[0]; }
+};
+
+// A tree of the thread's pool for the duration of one parse.
+class TreeLease {
+ public:
+  TreeLease();
+  ~TreeLease();
+  TreeLease(const TreeLease&) = delete;
+  TreeLease& operator=(const TreeLease&) = delete;
+  Tree& operator*() const { return *tree_; }
+  Tree* operator->() const { return tree_.get(); }
+
+ private:
+  std::unique_ptr<Tree> tree_;
+};
+
+namespace tree {
+
+namespace pti = tao::pegtl::parse_tree::internal;
+
+template <template <typename...> class Selector, template <typename...> class Control>
+struct make_control {
+  template <typename Rule, bool, bool>
+  struct state_handler;
+
+  template <typename Rule>
+  using type = tao::pegtl::rotate_states_right<
+      state_handler<Rule, pti::is_selected_node<Rule, Selector>,
+                    pti::is_leaf<8, typename Rule::subs_t, Selector>>>;
+};
+
+// Not kept, nothing kept below: nothing to do.
+template <template <typename...> class S, template <typename...> class C>
+template <typename Rule>
+struct make_control<S, C>::state_handler<Rule, false, true>
+    : tao::pegtl::remove_first_state<C<Rule>> {};
+
+// Not kept, kept rules below: a mark, and a failure truncates back to it.
+template <template <typename...> class S, template <typename...> class C>
+template <typename Rule>
+struct make_control<S, C>::state_handler<Rule, false, false>
+    : tao::pegtl::remove_first_state<C<Rule>> {
+  static constexpr bool enable = true;
+
+  template <typename ParseInput, typename... States>
+  static void start(const ParseInput& /*unused*/, Tree& t, States&&... /*unused*/) {
+    t.marks.push_back(static_cast<std::uint32_t>(t.nodes.size()));
+  }
+  template <typename ParseInput, typename... States>
+  static void success(const ParseInput& /*unused*/, Tree& t, States&&... /*unused*/) {
+    t.marks.pop_back();
+  }
+  template <typename ParseInput, typename... States>
+  static void failure(const ParseInput& /*unused*/, Tree& t, States&&... /*unused*/) {
+    t.nodes.resize(t.marks.back());
+    t.marks.pop_back();
+  }
+  template <typename ParseInput, typename... States>
+  static void unwind(const ParseInput& /*unused*/, Tree& t, States&&... /*unused*/) {
+    t.marks.pop_back();
+  }
+};
+
+// Kept: a node, opened at the start, closed on success, dropped with its descendants on failure.
+template <template <typename...> class S, template <typename...> class C>
+template <typename Rule, bool B>
+struct make_control<S, C>::state_handler<Rule, true, B> : tao::pegtl::remove_first_state<C<Rule>> {
+  template <typename ParseInput, typename... States>
+  static void start(const ParseInput& in, Tree& t, States&&... st) {
+    C<Rule>::start(in, st...);
+    t.open.push_back(static_cast<std::uint32_t>(t.nodes.size()));
+    Node& n = t.nodes.emplace_back();
+    n.tag = &kRuleTag<Rule>;
+    n.m_begin.data = in.current();
+  }
+  template <typename ParseInput, typename... States>
+  static void success(const ParseInput& in, Tree& t, States&&... st) {
+    Node& n = t.nodes[t.open.back()];
+    t.open.pop_back();
+    n.m_end.data = in.current();
+    n.end = static_cast<std::uint32_t>(t.nodes.size());
+    C<Rule>::success(in, st...);
+  }
+  template <typename ParseInput, typename... States>
+  static void failure(const ParseInput& in, Tree& t, States&&... st) {
+    t.nodes.resize(t.open.back());
+    t.open.pop_back();
+    C<Rule>::failure(in, st...);
+  }
+  template <typename ParseInput, typename... States>
+  static void unwind([[maybe_unused]] const ParseInput& in, Tree& t,
+                     [[maybe_unused]] States&&... st) {
+    t.open.pop_back();
+    if constexpr (pti::control_has_unwind<C<Rule>, const ParseInput&, States...>) {
+      C<Rule>::unwind(in, st...);
+    }
+  }
+};
+
+// Runs `Rule` on `in` into `t` (reset first). False when the rule does not match; throws what
+// the grammar throws (parse_error, limit_error).
+template <typename Rule, template <typename...> class Selector,
+          template <typename...> class Control, typename ParseInput, typename... States>
+bool build(Tree& t, ParseInput& in, States&&... st) {
+  t.reset();
+  if (!tao::pegtl::parse<Rule, tao::pegtl::nothing, make_control<Selector, Control>::template type>(
+          in, st..., t)) {
+    return false;
+  }
+  t.link();
+  return true;
+}
+
+}  // namespace tree
+
+}  // namespace vigie::shell
+
+#endif  // VIGIE_GRAMMAR_SHELL_TREE_HPP
