@@ -19,12 +19,12 @@ struct unhandled_rule {};
 Tree one_part_word(std::string_view text, const char* part_tag) {
   Tree t;
   t.reset();
-  Node& w = t.nodes.emplace_back();
+  Node& w = t.nodes.push();
   w.tag = &kRuleTag<grammar::word>;
   w.m_begin.data = text.data();
   w.m_end.data = text.data() + text.size();
   w.end = 3;
-  Node& p = t.nodes.emplace_back();
+  Node& p = t.nodes.push();
   p.tag = part_tag;
   p.m_begin.data = text.data();
   p.m_end.data = text.data() + text.size();

@@ -72,25 +72,46 @@ struct Node {
   [[nodiscard]] std::string string() const { return std::string(string_view()); }
 };
 
+// The nodes of a parse, in preorder. A flat buffer with an inline push and truncate: both run on
+// every kept rule attempt (std::vector's resize and emplace_back were not inlined and took a
+// quarter of the parse).
+class NodeBuffer {
+ public:
+  [[nodiscard]] std::size_t size() const noexcept { return n_; }
+  [[nodiscard]] std::size_t capacity() const noexcept { return store_.size(); }
+  Node& operator[](std::size_t i) noexcept { return store_[i]; }
+  const Node& operator[](std::size_t i) const noexcept { return store_[i]; }
+  Node& push() {
+    if (n_ == store_.size()) grow();
+    Node& x = store_[n_++];
+    x = Node{};
+    return x;
+  }
+  void truncate(std::size_t n) noexcept { n_ = n; }
+  void clear() noexcept { n_ = 0; }
+
+ private:
+  void grow() { store_.resize(store_.empty() ? 256 : store_.size() * 2); }
+  std::vector<Node> store_;  // its size is the capacity; nodes past n_ are free
+  std::size_t n_ = 0;
+};
+
 struct Tree {
-  std::vector<Node> nodes;           // preorder; nodes[0] is the root
-  std::vector<std::uint32_t> open;   // the kept nodes being matched
-  std::vector<std::uint32_t> marks;  // rules not kept, with kept rules below: size at their start
-  std::vector<const Node*> kids;     // the children lists, set by link()
+  NodeBuffer nodes;               // preorder; nodes[0] is the root
+  std::vector<const Node*> kids;  // the children lists, set by link()
 
   void reset() {
     nodes.clear();
-    open.clear();
-    marks.clear();
     kids.clear();
-    nodes.emplace_back();
+    nodes.push();
   }
   // Fills every node's `children`; nodes[0] spans the whole array.
   void link() {
-    nodes[0].end = static_cast<std::uint32_t>(nodes.size());
+    const auto size = static_cast<std::uint32_t>(nodes.size());
+    nodes[0].end = size;
     kids.clear();
-    kids.reserve(nodes.size());
-    for (std::uint32_t i = 0; i < nodes.size(); ++i) {
+    kids.reserve(size);
+    for (std::uint32_t i = 0; i < size; ++i) {
       Node& n = nodes[i];
       n.children.p_ = kids.data() + kids.size();
       for (std::uint32_t j = i + 1; j < n.end; j = nodes[j].end) kids.push_back(&nodes[j]);
@@ -135,65 +156,62 @@ template <typename Rule>
 struct make_control<S, C>::state_handler<Rule, false, true>
     : tao::pegtl::remove_first_state<C<Rule>> {};
 
-// Not kept, kept rules below: a mark, and a failure truncates back to it.
+// The tree is the last state of the parse.
+template <typename S, typename... Rest>
+Tree& tree_of(S& s, Rest&... rest) {
+  if constexpr (sizeof...(Rest) == 0) {
+    return s;
+  } else {
+    return tree_of(rest...);
+  }
+}
+
+// Not kept, kept rules below: a failure truncates back to the size at its start. Done in `match`
+// (the mark is a local), and `enable` is false so that PEGTL calls no start/success/failure.
 template <template <typename...> class S, template <typename...> class C>
 template <typename Rule>
 struct make_control<S, C>::state_handler<Rule, false, false>
     : tao::pegtl::remove_first_state<C<Rule>> {
-  static constexpr bool enable = true;
+  static constexpr bool enable = false;
 
-  template <typename ParseInput, typename... States>
-  static void start(const ParseInput& /*unused*/, Tree& t, States&&... /*unused*/) {
-    t.marks.push_back(static_cast<std::uint32_t>(t.nodes.size()));
-  }
-  template <typename ParseInput, typename... States>
-  static void success(const ParseInput& /*unused*/, Tree& t, States&&... /*unused*/) {
-    t.marks.pop_back();
-  }
-  template <typename ParseInput, typename... States>
-  static void failure(const ParseInput& /*unused*/, Tree& t, States&&... /*unused*/) {
-    t.nodes.resize(t.marks.back());
-    t.marks.pop_back();
-  }
-  template <typename ParseInput, typename... States>
-  static void unwind(const ParseInput& /*unused*/, Tree& t, States&&... /*unused*/) {
-    t.marks.pop_back();
+  template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M,
+            template <typename...> class Action, template <typename...> class Control,
+            typename ParseInput, typename... States>
+  [[nodiscard]] static bool match(ParseInput& in, States&&... st) {
+    Tree& t = tree_of(st...);
+    const std::size_t mark = t.nodes.size();
+    if (tao::pegtl::match<Rule, A, M, Action, Control>(in, st...)) return true;
+    t.nodes.truncate(mark);
+    return false;
   }
 };
 
 // Kept: a node, opened at the start, closed on success, dropped with its descendants on failure.
+// (The grammar's control has no start/success/failure of its own to call.)
 template <template <typename...> class S, template <typename...> class C>
 template <typename Rule, bool B>
 struct make_control<S, C>::state_handler<Rule, true, B> : tao::pegtl::remove_first_state<C<Rule>> {
-  template <typename ParseInput, typename... States>
-  static void start(const ParseInput& in, Tree& t, States&&... st) {
-    C<Rule>::start(in, st...);
-    t.open.push_back(static_cast<std::uint32_t>(t.nodes.size()));
-    Node& n = t.nodes.emplace_back();
-    n.tag = &kRuleTag<Rule>;
-    n.m_begin.data = in.current();
-  }
-  template <typename ParseInput, typename... States>
-  static void success(const ParseInput& in, Tree& t, States&&... st) {
-    Node& n = t.nodes[t.open.back()];
-    t.open.pop_back();
-    n.m_end.data = in.current();
-    n.end = static_cast<std::uint32_t>(t.nodes.size());
-    C<Rule>::success(in, st...);
-  }
-  template <typename ParseInput, typename... States>
-  static void failure(const ParseInput& in, Tree& t, States&&... st) {
-    t.nodes.resize(t.open.back());
-    t.open.pop_back();
-    C<Rule>::failure(in, st...);
-  }
-  template <typename ParseInput, typename... States>
-  static void unwind([[maybe_unused]] const ParseInput& in, Tree& t,
-                     [[maybe_unused]] States&&... st) {
-    t.open.pop_back();
-    if constexpr (pti::control_has_unwind<C<Rule>, const ParseInput&, States...>) {
-      C<Rule>::unwind(in, st...);
+  static constexpr bool enable = false;
+
+  template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M,
+            template <typename...> class Action, template <typename...> class Control,
+            typename ParseInput, typename... States>
+  [[nodiscard]] static bool match(ParseInput& in, States&&... st) {
+    Tree& t = tree_of(st...);
+    const std::size_t at = t.nodes.size();
+    {
+      Node& n = t.nodes.push();
+      n.tag = &kRuleTag<Rule>;
+      n.m_begin.data = in.current();
     }
+    if (tao::pegtl::match<Rule, A, M, Action, Control>(in, st...)) {
+      Node& n = t.nodes[at];
+      n.m_end.data = in.current();
+      n.end = static_cast<std::uint32_t>(t.nodes.size());
+      return true;
+    }
+    t.nodes.truncate(at);
+    return false;
   }
 };
 
