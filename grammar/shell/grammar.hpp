@@ -641,6 +641,46 @@ struct control : normal<Rule> {
 };
 
 // ---------------------------------------------------------------------------------------------
+// First bytes: the tree builder (tree.hpp) tries a rule listed here only at a byte it can start
+// with. Only rules that cannot match empty, and whose every match starts with one of these bytes.
+
+template <typename Rule>
+struct first_byte {
+  static constexpr bool declared = false;
+};
+template <char... Cs>
+struct first_byte_of {
+  static constexpr bool declared = true;
+  static bool may_start(char c) { return ((c == Cs) || ...); }
+};
+// clang-format off
+template <> struct first_byte<sq_string> : first_byte_of<'\''> {};
+template <> struct first_byte<dq_string> : first_byte_of<'"'> {};
+template <> struct first_byte<backtick> : first_byte_of<'`'> {};
+template <> struct first_byte<escape_seq> : first_byte_of<'\\'> {};
+template <> struct first_byte<dollar> : first_byte_of<'$'> {};
+template <> struct first_byte<ansi_c_string> : first_byte_of<'$'> {};
+template <> struct first_byte<locale_string> : first_byte_of<'$'> {};
+template <> struct first_byte<arith_exp> : first_byte_of<'$'> {};
+template <> struct first_byte<cmd_subst> : first_byte_of<'$'> {};
+template <> struct first_byte<param_braced> : first_byte_of<'$'> {};
+template <> struct first_byte<param_short> : first_byte_of<'$'> {};
+template <> struct first_byte<lone_dollar> : first_byte_of<'$'> {};
+template <> struct first_byte<dq_dollar> : first_byte_of<'$'> {};
+template <> struct first_byte<proc_subst> : first_byte_of<'<', '>'> {};
+template <> struct first_byte<param_brace> : first_byte_of<'{'> {};
+template <> struct first_byte<op_and> : first_byte_of<'&'> {};
+template <> struct first_byte<op_or> : first_byte_of<'|'> {};
+template <> struct first_byte<op_pipe> : first_byte_of<'|'> {};
+template <> struct first_byte<op_pipe_amp> : first_byte_of<'|'> {};
+template <> struct first_byte<sep_semi> : first_byte_of<';'> {};
+template <> struct first_byte<sep_amp> : first_byte_of<'&'> {};
+template <> struct first_byte<sep_nl> : first_byte_of<'\n'> {};
+template <> struct first_byte<bang> : first_byte_of<'!'> {};
+template <> struct first_byte<array_value> : first_byte_of<'('> {};
+// clang-format on
+
+// ---------------------------------------------------------------------------------------------
 // The parse-tree nodes kept for parser.cpp.
 
 template <typename Rule>

@@ -32,7 +32,7 @@ std::uint32_t error_byte(const pegtl::parse_error& e, std::string_view text) {
 template <typename Rule>
 bool build(std::string_view text, g::State& st, Tree& t) {
   pegtl::memory_input<pegtl::tracking_mode::lazy> in(text.data(), text.size(), "shell");
-  return tree::build<Rule, g::selector, g::control>(t, in, st);
+  return tree::build<Rule, g::selector, g::control, g::first_byte>(t, in, st);
 }
 
 }  // namespace

@@ -81,7 +81,7 @@ class NodeBuffer {
   [[nodiscard]] std::size_t capacity() const noexcept { return store_.size(); }
   Node& operator[](std::size_t i) noexcept { return store_[i]; }
   const Node& operator[](std::size_t i) const noexcept { return store_[i]; }
-  Node& push() {
+  [[gnu::always_inline]] Node& push() {
     if (n_ == store_.size()) grow();
     Node& x = store_[n_++];
     x = Node{};
@@ -91,7 +91,7 @@ class NodeBuffer {
   void clear() noexcept { n_ = 0; }
 
  private:
-  void grow() { store_.resize(store_.empty() ? 256 : store_.size() * 2); }
+  [[gnu::noinline]] void grow() { store_.resize(store_.empty() ? 256 : store_.size() * 2); }
   std::vector<Node> store_;  // its size is the capacity; nodes past n_ are free
   std::size_t n_ = 0;
 };
@@ -139,7 +139,20 @@ namespace tree {
 
 namespace pti = tao::pegtl::parse_tree::internal;
 
-template <template <typename...> class Selector, template <typename...> class Control>
+// A rule's first byte, when the grammar declares it: `First<Rule>::may_start(c)` is false for a
+// byte no match of the rule can start with (and true when nothing is declared). Tried before
+// the rule, it spares the attempts that would push a node only to drop it.
+template <template <typename...> class First, typename Rule>
+[[nodiscard]] bool may_start(const char* p, const char* e) {
+  if constexpr (First<Rule>::declared) {
+    return p < e && First<Rule>::may_start(*p);
+  } else {
+    return true;
+  }
+}
+
+template <template <typename...> class Selector, template <typename...> class Control,
+          template <typename...> class First>
 struct make_control {
   template <typename Rule, bool, bool>
   struct state_handler;
@@ -151,9 +164,10 @@ struct make_control {
 };
 
 // Not kept, nothing kept below: nothing to do.
-template <template <typename...> class S, template <typename...> class C>
+template <template <typename...> class S, template <typename...> class C,
+          template <typename...> class F>
 template <typename Rule>
-struct make_control<S, C>::state_handler<Rule, false, true>
+struct make_control<S, C, F>::state_handler<Rule, false, true>
     : tao::pegtl::remove_first_state<C<Rule>> {};
 
 // The tree is the last state of the parse.
@@ -168,9 +182,10 @@ Tree& tree_of(S& s, Rest&... rest) {
 
 // Not kept, kept rules below: a failure truncates back to the size at its start. Done in `match`
 // (the mark is a local), and `enable` is false so that PEGTL calls no start/success/failure.
-template <template <typename...> class S, template <typename...> class C>
+template <template <typename...> class S, template <typename...> class C,
+          template <typename...> class F>
 template <typename Rule>
-struct make_control<S, C>::state_handler<Rule, false, false>
+struct make_control<S, C, F>::state_handler<Rule, false, false>
     : tao::pegtl::remove_first_state<C<Rule>> {
   static constexpr bool enable = false;
 
@@ -178,6 +193,7 @@ struct make_control<S, C>::state_handler<Rule, false, false>
             template <typename...> class Action, template <typename...> class Control,
             typename ParseInput, typename... States>
   [[nodiscard]] static bool match(ParseInput& in, States&&... st) {
+    if (!may_start<F, Rule>(in.current(), in.end())) return false;
     Tree& t = tree_of(st...);
     const std::size_t mark = t.nodes.size();
     if (tao::pegtl::match<Rule, A, M, Action, Control>(in, st...)) return true;
@@ -188,15 +204,18 @@ struct make_control<S, C>::state_handler<Rule, false, false>
 
 // Kept: a node, opened at the start, closed on success, dropped with its descendants on failure.
 // (The grammar's control has no start/success/failure of its own to call.)
-template <template <typename...> class S, template <typename...> class C>
+template <template <typename...> class S, template <typename...> class C,
+          template <typename...> class F>
 template <typename Rule, bool B>
-struct make_control<S, C>::state_handler<Rule, true, B> : tao::pegtl::remove_first_state<C<Rule>> {
+struct make_control<S, C, F>::state_handler<Rule, true, B>
+    : tao::pegtl::remove_first_state<C<Rule>> {
   static constexpr bool enable = false;
 
   template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M,
             template <typename...> class Action, template <typename...> class Control,
             typename ParseInput, typename... States>
   [[nodiscard]] static bool match(ParseInput& in, States&&... st) {
+    if (!may_start<F, Rule>(in.current(), in.end())) return false;
     Tree& t = tree_of(st...);
     const std::size_t at = t.nodes.size();
     {
@@ -218,11 +237,12 @@ struct make_control<S, C>::state_handler<Rule, true, B> : tao::pegtl::remove_fir
 // Runs `Rule` on `in` into `t` (reset first). False when the rule does not match; throws what
 // the grammar throws (parse_error, limit_error).
 template <typename Rule, template <typename...> class Selector,
-          template <typename...> class Control, typename ParseInput, typename... States>
+          template <typename...> class Control, template <typename...> class First,
+          typename ParseInput, typename... States>
 bool build(Tree& t, ParseInput& in, States&&... st) {
   t.reset();
-  if (!tao::pegtl::parse<Rule, tao::pegtl::nothing, make_control<Selector, Control>::template type>(
-          in, st..., t)) {
+  if (!tao::pegtl::parse<Rule, tao::pegtl::nothing,
+                         make_control<Selector, Control, First>::template type>(in, st..., t)) {
     return false;
   }
   t.link();
