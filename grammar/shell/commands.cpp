@@ -244,6 +244,9 @@ class Walker {
     v.span = s.span;
     v.context = ctx_;
     v.op = take_op();
+    v.assigns.reserve(c.assigns.size());
+    v.argv.reserve(c.args.size());
+    v.redirects.reserve(s.redirs.size());
     for (const auto& a : c.assigns) {
       AssignView av;
       av.name = a.name;

@@ -85,6 +85,7 @@ class Converter {
 
   std::vector<Stmt> list(const Node& n, const Frame& f) {
     std::vector<Stmt> out;
+    out.reserve((n.children.size() + 1) / 2);  // statements and separators alternate
     std::string next_op;
     for (const auto& c : n.children) {
       if (c->is_type<g::and_or>()) {
@@ -110,6 +111,7 @@ class Converter {
   }
 
   Stmt and_or(const Node& n, const Frame& f) {
+    if (n.children.size() == 1) return pipeline(*n.children[0], f);  // no `&&`, no `||`
     std::vector<Stmt> stmts;
     std::vector<std::string> ops;
     for (const auto& c : n.children) {
@@ -129,6 +131,7 @@ class Converter {
   }
 
   Stmt pipeline(const Node& n, const Frame& f) {
+    if (n.children.size() == 1) return command(*n.children[0], f);  // one command, no `!`
     std::vector<Stmt> stmts;
     std::vector<std::string> ops;
     bool negated = false;
@@ -165,6 +168,7 @@ class Converter {
     if (n.is_type<g::simple_command>()) {
       CallExpr call;
       call.span = s.span;
+      call.args.reserve(n.children.size());  // most children are words
       for (const auto& c : n.children) {
         if (c->is_type<g::redirect>()) {
           s.redirs.push_back(redirect(*c, f));
@@ -407,6 +411,7 @@ class Converter {
 
   std::vector<WordPart> parts(const Node& n, const Frame& f) {
     std::vector<WordPart> out;
+    out.reserve(n.children.size());
     for (const auto& c : n.children) part(*c, f, out);
     return out;
   }
