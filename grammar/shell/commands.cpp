@@ -131,7 +131,10 @@ struct WordBuilder {
 const std::string* plain_value(const std::vector<WordPart>& parts) {
   if (parts.size() != 1) return nullptr;
   if (const auto* l = std::get_if<Lit>(&parts[0].v)) {
-    return l->raw.find_first_of("\\*?[{~") == std::string::npos ? &l->raw : nullptr;
+    for (char c : l->raw) {
+      if (c == '\\' || c == '*' || c == '?' || c == '[' || c == '{' || c == '~') return nullptr;
+    }
+    return &l->raw;
   }
   if (const auto* q = std::get_if<SglQuoted>(&parts[0].v)) return &q->value;
   return nullptr;
