@@ -24,6 +24,8 @@
 #ifndef VIGIE_GRAMMAR_SHELL_GRAMMAR_HPP
 #define VIGIE_GRAMMAR_SHELL_GRAMMAR_HPP
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -226,9 +228,32 @@ struct word;
 struct clist;
 struct arith_body;
 
-struct lit_run
-    : plus<not_one<' ', '\t', '\n', ';', '&', '|', '(', ')', '<', '>', '\'', '"', '\\', '$', '`'>> {
+// `plus<not_one<Cs...>>` with a table: one load per byte instead of a compare per excluded byte
+// (word bytes are most of the input).
+template <char... Cs>
+struct run_of_not {
+  using rule_t = run_of_not;
+  using subs_t = empty_list;
+  static constexpr std::array<bool, 256> kStop = [] {
+    std::array<bool, 256> t{};
+    ((t[static_cast<unsigned char>(Cs)] = true), ...);
+    return t;
+  }();
+  template <apply_mode, rewind_mode, template <typename...> class Action,
+            template <typename...> class Control, typename ParseInput, typename... States>
+  static bool match(ParseInput& in, States&... /*unused*/) {
+    const char* b = in.current();
+    const char* p = b;
+    const char* e = in.end();
+    while (p < e && !kStop[static_cast<unsigned char>(*p)]) ++p;
+    if (p == b) return false;
+    in.bump(static_cast<std::size_t>(p - b));
+    return true;
+  }
 };
+
+struct lit_run
+    : run_of_not<' ', '\t', '\n', ';', '&', '|', '(', ')', '<', '>', '\'', '"', '\\', '$', '`'> {};
 struct escape_seq : seq<one<'\\'>, opt<any>> {};
 struct lit : plus<sor<lit_run, escape_seq>> {};
 
@@ -304,7 +329,7 @@ struct param_short
 struct param_prefix : one<'#', '!'> {};
 struct dq_string;
 struct dollar;
-struct param_lit : plus<not_one<'}', '{', '\'', '"', '$', '`', '\\'>> {};
+struct param_lit : run_of_not<'}', '{', '\'', '"', '$', '`', '\\'> {};
 struct param_brace;
 struct param_part
     : sor<sq_string, dq_string, dollar, backtick, escape_seq, param_brace, param_lit> {};
@@ -328,7 +353,7 @@ struct dollar : sor<ansi_c_string, locale_string, arith_exp, cmd_subst, param_br
                     lone_dollar> {};
 
 struct dq_close : one<'"'> {};
-struct dq_lit : plus<sor<plus<not_one<'"', '\\', '$', '`'>>, escape_seq>> {};
+struct dq_lit : plus<sor<run_of_not<'"', '\\', '$', '`'>, escape_seq>> {};
 // Inside double quotes `$'` and `$"` are not quotes.
 struct dq_dollar : sor<arith_exp, cmd_subst, param_braced, param_short, lone_dollar> {};
 struct dq_part : sor<dq_lit, dq_dollar, backtick> {};
@@ -342,7 +367,7 @@ struct word_part : sor<lit, sq_string, dq_string, dollar, backtick, proc_subst> 
 struct word : seq<not_at<one<'#'>>, plus<word_part>> {};
 
 // Arithmetic: kept as text with its expansions; parentheses nest.
-struct arith_lit : plus<not_one<'(', ')', '$', '`', '\'', '"', '\\'>> {};
+struct arith_lit : run_of_not<'(', ')', '$', '`', '\'', '"', '\\'> {};
 struct arith_lp : one<'('> {};
 struct arith_rp : one<')'> {};
 struct arith_paren : seq<arith_lp, nested<arith_body>, must<arith_rp>> {};
@@ -463,7 +488,7 @@ struct no_pending_heredoc {
 };
 
 // Unquoted here-document bodies are parsed again with this rule to find their expansions.
-struct heredoc_lit : plus<sor<plus<not_one<'\\', '$', '`'>>, escape_seq>> {};
+struct heredoc_lit : plus<sor<run_of_not<'\\', '$', '`'>, escape_seq>> {};
 struct heredoc_content : seq<star<sor<heredoc_lit, dollar, backtick>>, eof> {};
 
 // ---------------------------------------------------------------------------------------------
@@ -560,8 +585,8 @@ struct arith_cmd
 struct compound_command : seq<sor<arith_cmd, subshell, group, if_clause, while_clause, until_clause,
                                   for_clause, select_clause, case_clause, test_clause>,
                               star<sp, redirect_guarded>> {};
-struct func_name : plus<not_one<' ', '\t', '\n', ';', '&', '|', '(', ')', '<', '>', '\'', '"', '\\',
-                                '$', '`', '='>> {};
+struct func_name : run_of_not<' ', '\t', '\n', ';', '&', '|', '(', ')', '<', '>', '\'', '"', '\\',
+                              '$', '`', '='> {};
 struct func_body : compound_command {};
 struct func_parens : seq<one<'('>, sp, one<')'>> {};
 struct func_decl
