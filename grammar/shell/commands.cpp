@@ -140,30 +140,38 @@ const std::string* plain_value(const std::vector<WordPart>& parts) {
   return nullptr;
 }
 
-WordView make_view(const std::vector<WordPart>& parts, const std::string& text, Span span,
-                   bool assign_value) {
+// Fills `v` (default-constructed) with the view of a word: in place, so that a vector of views
+// does not move each one in.
+void fill_view(WordView& v, const std::vector<WordPart>& parts, const std::string& text, Span span,
+               bool assign_value) {
+  v.text = text;
+  v.span = span;
   if (const std::string* plain = plain_value(parts)) {
-    WordView v;
-    v.text = text;
-    v.span = span;
     v.pattern = *plain;
     v.literal = *plain;
-    return v;
+    return;
   }
   WordBuilder b;
   b.assign_value = assign_value;
   b.parts(parts, false);
-  WordView v;
-  v.text = text;
-  v.span = span;
   v.has_glob = b.has_glob;
   v.has_tilde = b.has_tilde;
   v.has_expansion = b.has_expansion;
   v.has_brace = b.has_brace;
   if (!b.has_expansion && !b.has_brace) {
-    v.pattern = b.has_glob ? b.escaped : b.value;
-    if (!b.has_glob && !b.has_tilde) v.literal = b.value;
+    if (b.has_glob) {
+      v.pattern = std::move(b.escaped);
+    } else {
+      v.pattern = b.value;
+      if (!b.has_tilde) v.literal = std::move(b.value);
+    }
   }
+}
+
+WordView make_view(const std::vector<WordPart>& parts, const std::string& text, Span span,
+                   bool assign_value) {
+  WordView v;
+  fill_view(v, parts, text, span, assign_value);
   return v;
 }
 
@@ -233,7 +241,7 @@ class Walker {
                    r.op == "<>";
       v.fd = input ? 0 : 1;
     }
-    v.target = make_view(r.word.parts, r.word.text, r.word.span, false);
+    fill_view(v.target, r.word.parts, r.word.text, r.word.span, false);
     if (r.heredoc) {
       v.heredoc_body = r.heredoc->body;
       v.heredoc_quoted = r.heredoc->quoted;
@@ -271,7 +279,7 @@ class Walker {
       }
       v.assigns.push_back(std::move(av));
     }
-    for (const auto& w : c.args) v.argv.push_back(make_view(w.parts, w.text, w.span, false));
+    for (const auto& w : c.args) fill_view(v.argv.emplace_back(), w.parts, w.text, w.span, false);
     for (const auto& r : s.redirs) v.redirects.push_back(redirect_view(r));
     out.push_back(std::move(v));
     // Then the commands nested in its words, in source order: assignments, words and
