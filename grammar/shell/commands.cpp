@@ -251,7 +251,8 @@ class Walker {
   }
 
   void simple(const CallExpr& c, const Stmt& s) {
-    CommandView v;
+    // Filled in place; nothing below recurses into the walker until it is complete.
+    CommandView& v = out.emplace_back();
     v.span = s.span;
     v.context = ctx_;
     v.op = take_op();
@@ -272,7 +273,7 @@ class Walker {
           av.value.has_tilde |= wv.has_tilde;
         }
       } else if (a.value) {
-        av.value = make_view(a.value->parts, a.value->text, a.value->span, true);
+        fill_view(av.value, a.value->parts, a.value->text, a.value->span, true);
       } else {
         av.value.literal = "";
         av.value.pattern = "";
@@ -281,7 +282,6 @@ class Walker {
     }
     for (const auto& w : c.args) fill_view(v.argv.emplace_back(), w.parts, w.text, w.span, false);
     for (const auto& r : s.redirs) v.redirects.push_back(redirect_view(r));
-    out.push_back(std::move(v));
     // Then the commands nested in its words, in source order: assignments, words and
     // redirections are each in source order, so a three-way merge (on a tie: assignment, word,
     // redirection) orders them without a sort.
