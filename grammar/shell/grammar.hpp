@@ -703,6 +703,18 @@ template <> struct first_byte<sep_amp> : first_byte_of<'&'> {};
 template <> struct first_byte<sep_nl> : first_byte_of<'\n'> {};
 template <> struct first_byte<bang> : first_byte_of<'!'> {};
 template <> struct first_byte<array_value> : first_byte_of<'('> {};
+template <> struct first_byte<subshell> : first_byte_of<'('> {};
+template <> struct first_byte<arith_cmd> : first_byte_of<'('> {};
+template <> struct first_byte<group> : first_byte_of<'{'> {};
+template <> struct first_byte<if_clause> : first_byte_of<'i'> {};
+template <> struct first_byte<while_clause> : first_byte_of<'w'> {};
+template <> struct first_byte<until_clause> : first_byte_of<'u'> {};
+template <> struct first_byte<for_clause> : first_byte_of<'f'> {};
+template <> struct first_byte<select_clause> : first_byte_of<'s'> {};
+template <> struct first_byte<case_clause> : first_byte_of<'c'> {};
+template <> struct first_byte<test_clause> : first_byte_of<'['> {};
+template <> struct first_byte<compound_command>
+    : first_byte_of<'(', '{', 'i', 'w', 'u', 'f', 's', 'c', '['> {};
 // clang-format on
 
 // ---------------------------------------------------------------------------------------------
