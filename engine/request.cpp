@@ -63,7 +63,9 @@ std::optional<Request> parse_request_narrow(std::string_view text, std::string* 
   };
   Request r;
   std::optional<std::vector<engine::JsonMember>> inner_store;
-  const std::vector<engine::JsonMember>* inner = &*top;
+  using Members = std::vector<engine::JsonMember>;
+  const Members* outer = &*top;
+  const Members* inner = outer;
   if (const auto* req = engine::find_member(*top, "request")) {
     if (req->type != '{') return fail("`request` must be an object");
     inner_store = engine::scan_object(req->value);
@@ -82,7 +84,7 @@ std::optional<Request> parse_request_narrow(std::string_view text, std::string* 
         r.agent = engine::json_string_value(n->value);
     }
   }
-  for (const auto* o : {inner, &*top}) {
+  for (const Members* o : {inner, outer}) {
     for (const char* key : {"kind", "tool", "cwd", "project_root", "home", "mode"}) {
       const auto* m = engine::find_member(*o, key);
       if (m && m->type != '"' && m->type != 'n')
@@ -118,7 +120,7 @@ std::optional<Request> parse_request_narrow(std::string_view text, std::string* 
     r.mode = mode_from_string(m);
     if (!r.mode) return fail("unknown mode `" + m + "`: expected readonly, ask or auto");
   }
-  for (const auto* o : {inner, &*top}) {
+  for (const Members* o : {inner, outer}) {
     if (const auto* m = engine::find_member(*o, "interactive")) {
       if (m->type != 't' && m->type != 'f') return fail("`interactive` must be a boolean");
       r.interactive = m->type == 't';

@@ -14,6 +14,8 @@
 // web-tree-sitter with the bash grammar plus argv extraction from its tree.
 //
 // Usage: node run.mjs [--lines N] [--rounds R] [--sizes 10,100,1000] [--json]
+//        node run.mjs --memory N   (N decisions through the fast path at 1,000 rules, cycling
+//                                   the lines: the WASM heap and bytes in use before and after)
 // Run it through scripts/bench-peers (installs this folder's devDependencies first).
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -131,6 +133,24 @@ function vigieEngine(n, trace) {
   const noTrace = { trace: false };
   return (line) =>
     policy.decide({ tool: "Bash", input: { command: line }, ...ctx }, null, null, noTrace).decision;
+}
+
+if (args.includes("--memory")) {
+  const total = Number(opt("--memory", 1000000));
+  const decide = vigieEngine(1000, false);
+  const slow = vigieEngine(1000, true);
+  for (let i = 0; i < 20000; ++i) (i % 2 ? slow : decide)(lines[i % lines.length]);  // warm up
+  const before = vigie.memory();
+  const t0 = performance.now();
+  const marks = [];
+  for (let i = 0; i < total; ++i) {
+    decide(lines[i % lines.length]);
+    if (i % 100000 === 99999) marks.push(vigie.memory().in_use);
+  }
+  const after = vigie.memory();
+  console.log(JSON.stringify({ decisions: total, seconds: (performance.now() - t0) / 1000, before,
+    after, in_use_every_100k: marks }));
+  process.exit(after.heap_size === before.heap_size && after.in_use <= before.in_use ? 0 : 1);
 }
 
 const engines = [
