@@ -168,7 +168,9 @@ int judge(const HookArgs& h, Effect fail) {
                    "vigie: the policy `" + h.policy + "` does not compile: a human must decide");
     return kExitOk;
   }
-  Decision d = compiled.policy->decide(req);
+  DecideOptions opt;
+  opt.trace = false;  // the hook prints the decision and its reason only
+  Decision d = compiled.policy->decide(req, opt);
   print_decision("PreToolUse", d.decision, reason_of(d));
   return kExitOk;
 }

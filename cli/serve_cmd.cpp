@@ -235,6 +235,7 @@ class Server {
     if (!args_.mode.empty()) req->mode = mode_from_string(args_.mode);
     if (req->agent.empty()) req->agent = args_.agent;
     DecideOptions opt;
+    opt.trace = false;  // the answer carries decision, message, rule and error only
     if (args_.sessions) {
       // One session per agent (the request's agent name, or "" for none): loop detection and
       // budgets follow the policy's `session` block, the clock is this process's.

@@ -92,6 +92,11 @@ export interface VirtualFileSystem {
   files?: string[];
 }
 
+export interface DecideOptions {
+  /** Build the trace and the list of matched rules (default true). */
+  trace?: boolean;
+}
+
 export interface CompileOptions {
   /** The main file's name, as shown in diagnostics and rule refs (default "policy.vigie"). */
   file?: string;
@@ -133,7 +138,10 @@ export interface Policy {
   /** Whether `free()` was called. */
   readonly freed: boolean;
   /** `session` carries "always" answers, loop detection and budgets across calls. */
-  decide(request: Request | string, fs?: VirtualFileSystem | string | null, session?: Session): Decision;
+  /** `options.trace: false`: no trace and no matched rules are built (both empty arrays) and
+   *  the decision crosses from WASM without JSON: the fast path for hooks and hot loops. */
+  decide(request: Request | string, fs?: VirtualFileSystem | string | null, session?: Session | null,
+         options?: DecideOptions): Decision;
   /** JSON text in, JSON text out: no object conversion, for hot loops. */
   decideJson(requestJson: string, fsJson?: string, session?: Session): string;
   /** Runs the `test` blocks written in the policy (and its includes); [] when freed. */

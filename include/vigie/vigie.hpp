@@ -286,6 +286,11 @@ std::string default_cache_dir();
 struct DecideOptions {
   std::shared_ptr<const FileSystem> fs;  // null: the real filesystem natively, none in WASM
   Session* session = nullptr;            // null: no session state
+  // Build the explanation (`Decision::trace`) and the list of matched rules
+  // (`Decision::matched`). When false both stay empty and the decision, message, rule and
+  // error are the same: callers that only act on the decision (hooks, hot loops) skip their
+  // cost. `vigie check` and `explain` print them, so they ask for them.
+  bool trace = true;
 };
 
 class Policy {

@@ -74,7 +74,10 @@ export function makeApi(module) {
 
     // `session` (from vigie.session()) carries "always" answers, loop detection and budgets
     // across the decisions of one agent session; without it, each decision stands alone.
-    decide(request, fs, session) {
+    // `options.trace === false`: the engine builds neither the trace nor the matched rules and
+    // the decision crosses from WASM as a plain object, not JSON (`matched` and `trace` are
+    // then empty); decision, message, rule and error are the same.
+    decide(request, fs, session, options) {
       if (!this.#handle) return errorDecision("the policy was freed");
       let req, vfs;
       try {
@@ -83,7 +86,30 @@ export function makeApi(module) {
       } catch (e) {
         return errorDecision(`invalid request: ${e && e.message}`);
       }
+      if (options && options.trace === false) return this.#brief(req, vfs, session);
       return JSON.parse(this.#call(req, vfs, session));
+    }
+
+    #brief(req, vfs, session) {
+      let b;
+      if (session === undefined || session === null) {
+        b = this.#handle.decideBrief(req, vfs);
+      } else {
+        const s = sessionHandles.get(session);
+        if (!s) return errorDecision("not a live session (from vigie.session())");
+        b = this.#handle.decideBriefIn(req, vfs, s);
+      }
+      const d = {
+        decision: b.decision,
+        message: b.message,
+        rule: b.ruleId
+          ? { id: b.ruleId, file: b.ruleFile, line: b.ruleLine, effect: b.ruleEffect }
+          : null,
+        matched: [],
+        trace: [],
+      };
+      if (b.hasError) d.error = b.error;
+      return d;
     }
 
     // The same, with JSON strings in and out (no object conversion): for hot loops.
