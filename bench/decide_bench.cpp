@@ -11,7 +11,9 @@
 //
 // Usage: decide_bench [--sizes 10,100,1000,10000] [--iterations N] [--min-time SECONDS]
 //                     [--case 'one command'|compound|edit|fetch] [--no-real-fs] [--json]
-//                     [--dump-policy N]
+//                     [--dump-policy N] [--trace]
+// Without --trace, decisions are made with DecideOptions::trace = false (what a hook or the
+// WASM fast path asks for); --trace also builds the trace and the matched rules (`explain`).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -250,6 +252,7 @@ int main(int argc, char** argv) {
   bool json = false;
   std::string only;  // --case: measure one request only (for profiling)
   bool real = true;
+  bool trace = false;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     auto next = [&]() -> std::string {
@@ -271,6 +274,8 @@ int main(int argc, char** argv) {
       real = false;
     } else if (a == "--json") {
       json = true;
+    } else if (a == "--trace") {
+      trace = true;
     } else if (a == "--dump-policy") {
       std::cout << make_policy(std::atoi(next().c_str()));
       return 0;
@@ -278,7 +283,7 @@ int main(int argc, char** argv) {
       std::cerr
           << "usage: decide_bench [--sizes 10,100,1000,10000] [--iterations N]\n"
              "                    [--min-time SECONDS] [--case 'one command'|compound|edit|fetch]\n"
-             "                    [--no-real-fs] [--json] [--dump-policy N]\n";
+             "                    [--no-real-fs] [--json] [--dump-policy N] [--trace]\n";
       return a == "--help" ? 0 : 2;
     }
   }
@@ -287,6 +292,7 @@ int main(int argc, char** argv) {
   virtual_fs.fs = vigie::virtual_file_system({});
   vigie::DecideOptions real_fs;
   real_fs.fs = vigie::real_file_system();
+  virtual_fs.trace = real_fs.trace = trace;
 
   struct Row {
     int rules;
@@ -335,7 +341,7 @@ int main(int argc, char** argv) {
   }
 
   if (json) {
-    std::cout << "{\"compile\": [";
+    std::cout << "{\"trace\": " << (trace ? "true" : "false") << ", \"compile\": [";
     for (std::size_t i = 0; i < compiles.size(); ++i) {
       const auto& c = compiles[i];
       std::cout << (i ? ", " : "") << "{\"rules\": " << c.rules << ", \"bytes\": " << c.bytes
@@ -361,8 +367,9 @@ int main(int argc, char** argv) {
   for (const auto& c : compiles)
     std::printf("| %6d | %12zu | %10.2f | %4d |\n", c.rules, c.bytes, c.ms, c.runs);
   std::printf(
-      "\ndecide (per-decision steady_clock timing: p50, p99, mean; decisions/s from an untimed\n"
-      "batch, per CPU second of the thread and per wall second)\n\n");
+      "\ndecide (trace %s; per-decision steady_clock timing: p50, p99, mean; decisions/s from an\n"
+      "untimed batch, per CPU second of the thread and per wall second)\n\n",
+      trace ? "on" : "off");
   std::printf(
       "| rules  | fs      | request     | decision | p50 us | p99 us | mean us | decisions/s cpu "
       "| decisions/s wall | iterations |\n");

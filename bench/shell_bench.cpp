@@ -1,7 +1,11 @@
 // shell_bench: parse throughput of the shell grammar on a realistic mix of agent command lines.
 //
-//   shell_bench [--seconds S] [--corpus DIR]
+//   shell_bench [--seconds S | --rounds N] [--corpus DIR] [--only NAME] [--no-limits]
 //
+// `--rounds N` runs each workload N times instead of for S seconds: a fixed amount of work, for
+// instruction counts (`perf stat -e instructions:u`, callgrind) that other builds on a shared
+// machine do not disturb. `--only NAME` keeps the workloads whose name starts with NAME;
+// `--no-limits` skips the limit cases.
 // Prints one table row per workload: MB/s, lines/s and simple commands/s for `parse_commands`
 // (parse + commands view), and the parse alone. With a corpus folder (default
 // ../shared/corpus next to the source tree), the command lines of dcg-corpus.jsonl,
@@ -78,7 +82,7 @@ struct Figures {
   std::size_t failed = 0;
 };
 
-Figures measure(const Workload& w, double seconds) {
+Figures measure(const Workload& w, double seconds, std::size_t fixed_rounds) {
   Figures f;
   std::size_t bytes = 0;
   for (const auto& l : w.lines) bytes += l.size();
@@ -91,7 +95,7 @@ Figures measure(const Workload& w, double seconds) {
     for (const auto& l : w.lines) cmds += vigie::shell::parse_commands(l).commands.size();
     ++rounds;
     el = std::chrono::duration<double>(Clock::now() - t0).count();
-  } while (el < seconds);
+  } while (fixed_rounds ? rounds < fixed_rounds : el < seconds);
   f.mb_s = static_cast<double>(bytes * rounds) / el / 1e6;
   f.lines_s = static_cast<double>(w.lines.size() * rounds) / el;
   f.cmds_s = static_cast<double>(cmds) / el;
@@ -102,7 +106,7 @@ Figures measure(const Workload& w, double seconds) {
     for (const auto& l : w.lines) (void)vigie::shell::parse(l).ok;
     ++rounds;
     el = std::chrono::duration<double>(Clock::now() - t0).count();
-  } while (el < seconds);
+  } while (fixed_rounds ? rounds < fixed_rounds : el < seconds);
   f.parse_mb_s = static_cast<double>(bytes * rounds) / el / 1e6;
   return f;
 }
@@ -130,14 +134,25 @@ double time_once(const std::string& src) {
 
 int main(int argc, char** argv) {
   double seconds = 1.0;
+  std::size_t fixed_rounds = 0;
+  std::string only;
+  bool limits = true;
   std::string corpus = std::string(VIGIE_SOURCE_DIR) + "/../shared/corpus";
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--seconds") && i + 1 < argc) {
       seconds = std::atof(argv[++i]);
     } else if (!std::strcmp(argv[i], "--corpus") && i + 1 < argc) {
       corpus = argv[++i];
+    } else if (!std::strcmp(argv[i], "--rounds") && i + 1 < argc) {
+      fixed_rounds = static_cast<std::size_t>(std::atol(argv[++i]));
+    } else if (!std::strcmp(argv[i], "--only") && i + 1 < argc) {
+      only = argv[++i];
+    } else if (!std::strcmp(argv[i], "--no-limits")) {
+      limits = false;
     } else {
-      std::fprintf(stderr, "usage: shell_bench [--seconds S] [--corpus DIR]\n");
+      std::fprintf(stderr,
+                   "usage: shell_bench [--seconds S | --rounds N] [--corpus DIR] [--only NAME] "
+                   "[--no-limits]\n");
       return 2;
     }
   }
@@ -159,13 +174,15 @@ int main(int argc, char** argv) {
       "rejected |\n");
   std::printf("|---|---:|---:|---:|---:|---:|---:|---:|\n");
   for (const auto& w : ws) {
+    if (w.name.compare(0, only.size(), only) != 0) continue;
     std::size_t bytes = 0;
     for (const auto& l : w.lines) bytes += l.size();
-    Figures f = measure(w, seconds);
+    Figures f = measure(w, seconds, fixed_rounds);
     std::printf("| %s | %zu | %.0f | %.2f | %.0f | %.0f | %.2f | %zu |\n", w.name.c_str(),
                 w.lines.size(), static_cast<double>(bytes) / static_cast<double>(w.lines.size()),
                 f.mb_s, f.lines_s, f.cmds_s, f.parse_mb_s, f.failed);
   }
+  if (!limits) return 0;
   std::string deep = "echo ";
   for (int i = 0; i < 100000; ++i) deep += "$(";
   std::string big;

@@ -17,6 +17,7 @@
 
 #include "cli/command.hpp"
 #include "cli/io.hpp"
+#include "cli/journal.hpp"
 #include "vigie/vigie.hpp"
 
 namespace vigie::cli {
@@ -34,6 +35,7 @@ struct CheckArgs {
   bool session = false;  // one session across the requests: loop detection and budgets
   std::string dump;      // "compiled"
   std::vector<std::pair<std::string, std::string>> symlinks;
+  JournalOptions journal;
 };
 
 int usage_error(const std::string& cmd, const std::string& msg) {
@@ -54,7 +56,14 @@ std::optional<CheckArgs> parse_args(const std::string& cmd, const std::vector<st
       out = a[++i];
       return true;
     };
-    std::string v;
+    std::string v, jerr;
+    if (int j = parse_journal_option(a, i, c.journal, &jerr); j != 0) {
+      if (j < 0) {
+        rc = usage_error(cmd, jerr);
+        return std::nullopt;
+      }
+      continue;
+    }
     if (k == "--policy") {
       if (!value(c.policy)) return std::nullopt;
     } else if (k == "--cwd") {
@@ -123,8 +132,10 @@ std::optional<CheckArgs> parse_args(const std::string& cmd, const std::vector<st
   return c;
 }
 
-std::optional<CompileResult> load_policy(const std::string& path) {
-  CompileResult r = compile_file(path);
+// `cached`: through the compiled-policy cache (check, explain: one process per call in hooks
+// and scripts); `vigie test` needs the test blocks and compiles.
+std::optional<CompileResult> load_policy(const std::string& path, bool cached = false) {
+  CompileResult r = cached ? compile_file_cached(path, default_cache_dir()) : compile_file(path);
   for (const auto& d : r.diagnostics)
     if (d.severity == Severity::error) std::cerr << render(d, r.sources);
   if (!r.ok()) return std::nullopt;
@@ -195,12 +206,17 @@ int run_check(const std::string& cmd, const std::vector<std::string>& args, bool
   int rc = kExitOk;
   auto c = parse_args(cmd, args, rc);
   if (!c) return rc;
-  auto compiled = load_policy(c->policy);
+  auto compiled = load_policy(c->policy, c->dump.empty());
   if (!compiled) return kExitError;
   const Policy& policy = *compiled->policy;
   if (c->dump == "compiled") {
     std::cout << policy.dump();
     return kExitOk;
+  }
+  JournalWriter journal;
+  if (std::string err; !journal.open(c->journal, cmd, *compiled, &err)) {
+    std::cerr << "vigie " << cmd << ": " << err << "\n";
+    return kExitError;
   }
   DecideOptions opt;
   Session session;
@@ -213,6 +229,10 @@ int run_check(const std::string& cmd, const std::vector<std::string>& args, bool
   auto emit = [&](const Request* r, const Decision& d) {
     any_deny |= d.decision == Effect::deny;
     any_ask |= d.decision == Effect::ask;
+    if (r)
+      journal.write_journal_line(*r, d);
+    else
+      journal.write_error("", d.error.value_or(d.message));
     if (human) {
       Request none;
       explain(std::cout, r ? *r : none, d);
@@ -336,6 +356,7 @@ const std::string kCheckUsage =
     "usage: vigie check --policy FILE [--cwd DIR] [--project DIR] [--home DIR]\n"
     "                   [--mode readonly|ask|auto] [--agent NAME] [--non-interactive]\n"
     "                   [--symlink FROM=TO]... [--dump=compiled]\n"
+    "                   [--journal FILE [--redact REGEX]... [--no-default-redactions]]\n"
     "                   (--command 'CMD' | --request FILE | --jsonl)\n\n"
     "Decides requests and prints one JSON decision per request on stdout.\n"
     "  --command 'CMD'   a Bash tool call with this command line\n"
@@ -344,7 +365,8 @@ const std::string kCheckUsage =
     "  --session         one session across the requests: the policy's loop detection and\n"
     "                    budgets apply (the Nth identical call in a row is denied)\n"
     "  --symlink FROM=TO judge against a virtual filesystem with these symlinks\n"
-    "  --dump=compiled   print the compiled policy and stop\n"
+    "  --dump=compiled   print the compiled policy and stop\n" +
+    std::string(kJournalUsage) +
     "Exit: 0 all allowed, 3 any denied, 4 any asked (none denied), 1 policy error, 2 usage.\n";
 
 const Registrar check_reg{"check",

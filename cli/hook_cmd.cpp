@@ -48,7 +48,8 @@ int judge(const HookArgs& h) {
                                     "vigie could not judge this tool call: could not read the "
                                     "hook input (" +
                                         err + ")"));
-  CompileResult compiled = compile_file(h.policy);
+  // One process per tool call: through the compiled-policy cache (never trusted when corrupt).
+  CompileResult compiled = compile_file_cached(h.policy, default_cache_dir());
   if (!compiled.ok()) {
     std::string first;
     for (const auto& d : compiled.diagnostics)

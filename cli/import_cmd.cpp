@@ -22,6 +22,8 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/command.hpp"
+#include "cli/import_formats.hpp"
+#include "cli/policy_text.hpp"
 #include "engine/limits.hpp"
 #include "vigie/vigie.hpp"
 
@@ -33,110 +35,6 @@ using nlohmann::json;
 int usage_error(const std::string& msg) {
   std::cerr << "vigie import: " << msg << "\n(run `vigie import --help`)\n";
   return kExitUsage;
-}
-
-// Splits a rule's command text into words the way a shell would for a simple command (quotes
-// removed, backslash escapes). Returns nullopt, with a reason, when the text is not one static
-// simple command (operators, substitutions, variables).
-std::optional<std::vector<std::string>> split_words(const std::string& s, std::string& why) {
-  std::vector<std::string> out;
-  std::string cur;
-  bool in_word = false;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    char c = s[i];
-    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-      if (in_word) out.push_back(cur), cur.clear(), in_word = false;
-      continue;
-    }
-    in_word = true;
-    if (c == '\'') {
-      auto e = s.find('\'', i + 1);
-      if (e == std::string::npos) return why = "an unterminated single quote", std::nullopt;
-      cur += s.substr(i + 1, e - i - 1);
-      i = e;
-    } else if (c == '"') {
-      std::size_t j = i + 1;
-      for (; j < s.size() && s[j] != '"'; ++j) {
-        if (s[j] == '$' || s[j] == '`') return why = "a substitution or variable", std::nullopt;
-        if (s[j] == '\\' && j + 1 < s.size() &&
-            std::string("\"\\$`").find(s[j + 1]) != std::string::npos)
-          ++j;
-        cur += s[j];
-      }
-      if (j >= s.size()) return why = "an unterminated double quote", std::nullopt;
-      i = j;
-    } else if (c == '\\') {
-      if (i + 1 < s.size()) cur += s[++i];
-    } else if (std::string(";&|<>()`").find(c) != std::string::npos) {
-      return why = std::string("the shell operator `") + c + "` (a rule is one command)",
-             std::nullopt;
-    } else if (c == '$') {
-      return why = "a variable or substitution", std::nullopt;
-    } else {
-      cur += c;
-    }
-  }
-  if (in_word) out.push_back(cur);
-  if (out.empty()) return why = "an empty command", std::nullopt;
-  return out;
-}
-
-// A command-pattern word of the policy language matching exactly `w` (see docs/language.md,
-// "Words"): bare when it is plain, single-quoted when it needs it, else a regex of its bytes.
-std::string pattern_word(const std::string& w) {
-  static const std::string plain = "_.:=@%+,~^-/";
-  bool bare = !w.empty() && w[0] != '/' && w != "..." && w != "$";
-  for (char c : w)
-    if (!std::isalnum(static_cast<unsigned char>(c)) && plain.find(c) == std::string::npos)
-      bare = false;
-  if (bare) return w;
-  if (w.find('\'') == std::string::npos && !w.empty()) return "'" + w + "'";
-  std::string re = "/^";
-  for (unsigned char c : w) {
-    if (std::isalnum(c) || c >= 0x80) {
-      re += static_cast<char>(c);
-    } else {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\x%02x", c);
-      re += buf;
-    }
-  }
-  return re + "$/";
-}
-
-// A double-quoted string of the policy language.
-std::string policy_string(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\')
-      out += '\\', out += c;
-    else if (c == '\n')
-      out += "\\n";
-    else if (c == '\t')
-      out += "\\t";
-    else if (static_cast<unsigned char>(c) < 0x20)
-      out += ' ';
-    else
-      out += c;
-  }
-  return out + "\"";
-}
-
-std::string slug(const std::vector<std::string>& words) {
-  std::string out;
-  for (const auto& w : words) {
-    for (char c : w) {
-      if (std::isalnum(static_cast<unsigned char>(c)))
-        out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-      else if (!out.empty() && out.back() != '-')
-        out += '-';
-    }
-    if (!out.empty() && out.back() != '-') out += '-';
-  }
-  while (!out.empty() && out.back() == '-') out.pop_back();
-  if (out.size() > 40) out.resize(40);
-  while (!out.empty() && out.back() == '-') out.pop_back();
-  return out.empty() ? "rule" : out;
 }
 
 struct Entry {
@@ -217,6 +115,24 @@ std::string render_policy(const std::string& name, const std::string& from,
   return o.str();
 }
 
+// The formats of cli/import_formats.hpp: read, then render and check (cli/import_draft.cpp).
+int import_other(const ImportFormat& f, const std::string& file, const std::string& name) {
+  std::string text, err;
+  if (!read_input(file, text, err)) {
+    std::cerr << "vigie import: " << err << "\n";
+    return kExitError;
+  }
+  Draft d;
+  d.format = f.name;
+  d.from = file == "-" ? "stdin" : file;
+  d.name = name.empty() ? name_from_path(file, f.name) : name;
+  if (!f.read(text, d, err)) {
+    std::cerr << "vigie import: " << err << "\n";
+    return kExitError;
+  }
+  return finish_draft(d);
+}
+
 int run_import(const std::vector<std::string>& a) {
   std::string format, file, name;
   for (std::size_t i = 0; i < a.size(); ++i) {
@@ -233,8 +149,16 @@ int run_import(const std::vector<std::string>& a) {
       return usage_error("unexpected argument `" + a[i] + "`");
     }
   }
-  if (format != "rules-json") return usage_error("give the format: `vigie import rules-json FILE`");
-  if (file.empty()) return usage_error("give the rules.json file (or - for stdin)");
+  const ImportFormat* other = nullptr;
+  std::string names = "rules-json";
+  for (const auto& f : kImportFormats) {
+    names += std::string(", ") + f.name;
+    if (format == f.name) other = &f;
+  }
+  if (format != "rules-json" && !other)
+    return usage_error("give the format (" + names + "): `vigie import FORMAT FILE`");
+  if (file.empty()) return usage_error("give the file to import (or - for stdin)");
+  if (other) return import_other(*other, file, name);
   if (name.empty()) name = default_name(file);
 
   std::string text, err;
@@ -294,7 +218,7 @@ int run_import(const std::vector<std::string>& a) {
         continue;
       }
       std::string why;
-      auto words = split_words(e.command, why);
+      auto words = split_shell_words(e.command, &why);
       if (!words) {
         std::cerr << "vigie import: " << file << ": " << where << ": cannot convert `" << e.command
                   << "`: " << why << "\n";
@@ -322,19 +246,7 @@ int run_import(const std::vector<std::string>& a) {
   // Each rule asserts itself: its own command gets its effect, by its rule.
   std::vector<TestLine> tests;
   for (const auto& e : entries) {
-    std::string subject;
-    for (const auto& w : e.words) {
-      bool plain =
-          !w.empty() && w.find_first_of(" \t\n'\"\\$`;&|<>()*?[]#~{}!") == std::string::npos;
-      subject += (subject.empty() ? "" : " ");
-      if (plain) {
-        subject += w;
-      } else {
-        std::string q = "'";
-        for (char c : w) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-        subject += q + "'";
-      }
-    }
+    std::string subject = command_line(e.words);
     tests.push_back({subject, e.effect, e.id, e.message, ""});
   }
   std::string from = file == "-" ? "stdin" : file;
@@ -422,8 +334,13 @@ int run_import(const std::vector<std::string>& a) {
 
 const Registrar import_reg{
     "import",
-    {"convert Escouade's rules.json into a .vigie policy",
-     "usage: vigie import rules-json [--name NAME] FILE\n\n"
+    {"convert rules.json, Claude/Codex/Gemini permission rules into a .vigie policy",
+     "usage: vigie import FORMAT [--name NAME] FILE\n\n"
+     "FORMAT is rules-json (below), claude-settings (Claude Code settings.json `permissions`),\n"
+     "codex-rules (Codex execpolicy .rules) or gemini-policy (Gemini CLI policy TOML). Each\n"
+     "prints a .vigie policy with one rule per entry and a test per rule, checked before it is\n"
+     "printed; what has no vigie equivalent is listed as `# not expressed:` in the policy and on\n"
+     "stderr (exit 1), approximations as `# note:` (docs/cli.md).\n\n"
      "Converts Escouade's team-rules file (seed 001)\n"
      "  {\"deny\": [\"rm -rf\", {\"command\": \"git push --force\", \"message\": \"…\"}],\n"
      "   \"allow\": [\"npm test\", …]}\n"

@@ -26,6 +26,7 @@
 
 #include "cli/command.hpp"
 #include "cli/io.hpp"
+#include "cli/journal.hpp"
 #include "engine/limits.hpp"
 #include "vigie/vigie.hpp"
 
@@ -41,7 +42,8 @@ constexpr int kInvalidParams = -32602;
 constexpr int kInternalError = -32603;
 
 struct ServeArgs {
-  std::string policy, cwd, project, home, journal, mode, agent;
+  std::string policy, cwd, project, home, mode, agent;
+  JournalOptions journal;
   bool non_interactive = false;
   bool sessions = false;  // one vigie::Session per agent: loops, budgets, "always"
 };
@@ -64,6 +66,14 @@ std::optional<ServeArgs> parse_args(const std::vector<std::string>& a, int& rc) 
       return true;
     };
     bool ok = true;
+    std::string jerr;
+    if (int j = parse_journal_option(a, i, s.journal, &jerr); j != 0) {
+      if (j < 0) {
+        rc = usage_error(jerr);
+        return std::nullopt;
+      }
+      continue;
+    }
     if (k == "--policy")
       ok = value(s.policy);
     else if (k == "--cwd")
@@ -72,8 +82,6 @@ std::optional<ServeArgs> parse_args(const std::vector<std::string>& a, int& rc) 
       ok = value(s.project);
     else if (k == "--home")
       ok = value(s.home);
-    else if (k == "--journal")
-      ok = value(s.journal);
     else if (k == "--mode")
       ok = value(s.mode);
     else if (k == "--agent")
@@ -108,42 +116,9 @@ std::optional<ServeArgs> parse_args(const std::vector<std::string>& a, int& rc) 
   return s;
 }
 
-// What a request aims at, for the journal: the command line, the path, the URL...
-std::string target_of(const Request& r) {
-  json in = json::parse(r.input_json, nullptr, false);
-  std::string t;
-  if (in.is_object()) {
-    for (const char* k :
-         {"command", "file_path", "notebook_path", "path", "url", "query", "pattern"}) {
-      if (auto it = in.find(k); it != in.end() && it->is_string()) {
-        t = it->get<std::string>();
-        break;
-      }
-    }
-  }
-  return t;
-}
-
-// One journal line never spans two: control characters become spaces, long texts are cut.
-std::string one_line(std::string s, std::size_t max = 300) {
-  for (char& c : s)
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = ' ';
-  if (s.size() > max) s = s.substr(0, max) + "…";
-  return s;
-}
-
-std::string now_iso() {
-  std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  localtime_r(&t, &tm);
-  char buf[40];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%S%z", &tm);
-  return buf;
-}
-
 class Server {
  public:
-  Server(const ServeArgs& args, std::shared_ptr<const Policy> policy, std::FILE* journal)
+  Server(const ServeArgs& args, std::shared_ptr<const Policy> policy, JournalWriter& journal)
       : args_(args), policy_(std::move(policy)), journal_(journal) {}
 
   // Handles one line; returns the response to print, if any (notifications get none).
@@ -169,8 +144,7 @@ class Server {
 
   // A line longer than limits::request_bytes: discarded unread, so its id is unknown.
   json too_long() {
-    journal("error", "?", "", std::chrono::steady_clock::now(), "invalid request: line too long",
-            "");
+    journal_.write_error("", "invalid request: line too long");
     return error(nullptr, kInvalidRequest,
                  "invalid request: the line is longer than " +
                      std::to_string(limits::request_bytes) + " bytes (the limit for one message)");
@@ -197,7 +171,8 @@ class Server {
                 {"version", VIGIE_VERSION},
                 {"policy", policy_->name()},
                 {"capabilities", {{"permissions", {{"decide", true}}}}},
-                {"methods", {"initialize", "ping", "permissions/decide", "shutdown"}}};
+                {"methods",
+                 {"initialize", "ping", "permissions/decide", "permissions/answer", "shutdown"}}};
   }
 
   std::optional<json> handle(const json& m) {
@@ -226,6 +201,8 @@ class Server {
         response = error(id, kInvalidRequest, "invalid request: " + engine::json_depth_error());
     } else if (method == "permissions/decide") {
       response = decide(id, params);
+    } else if (method == "permissions/answer") {
+      response = answer(id, params);
     } else if (method == "initialize" || method == "ping") {
       response = result(id, capabilities());
     } else if (method == "shutdown") {
@@ -258,6 +235,7 @@ class Server {
     if (!args_.mode.empty()) req->mode = mode_from_string(args_.mode);
     if (req->agent.empty()) req->agent = args_.agent;
     DecideOptions opt;
+    opt.trace = false;  // the answer carries decision, message, rule and error only
     if (args_.sessions) {
       // One session per agent (the request's agent name, or "" for none): loop detection and
       // budgets follow the policy's `session` block, the clock is this process's.
@@ -271,8 +249,33 @@ class Server {
     if (!d.message.empty()) r["message"] = d.message;
     if (!d.rule.id.empty()) r["rule"] = d.rule.id;
     if (d.error) r["error"] = *d.error;
-    journal(to_string(d.decision), req->tool, target_of(*req), t0, d.message, d.rule.id);
+    std::string rid;  // the harness's request id (Escouade's request.id), else the message's
+    if (auto it = rit->find("id"); it != rit->end() && !it->is_null())
+      rid = it->is_string() ? it->get<std::string>() : it->dump();
+    else if (!id.is_null())
+      rid = id.is_string() ? id.get<std::string>() : id.dump();
+    journal_.write_journal_line(
+        *req, d, rid, journal::Answer::none,
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
     return result(id, std::move(r));
+  }
+
+  // `permissions/answer` {"id", "answer": "allow_once"|"allow_always"|"deny"}: the human's
+  // answer to an ask, journaled for `vigie suggest`.
+  json answer(const json& id, const json& params) {
+    if (!params.is_object()) return error(id, kInvalidParams, "invalid params: not an object");
+    auto a = params.find("answer");
+    auto ans = a != params.end() && a->is_string()
+                   ? journal::answer_from_string(a->get<std::string>())
+                   : std::nullopt;
+    if (!ans)
+      return error(id, kInvalidParams,
+                   "invalid params: `answer` must be allow_once, allow_always or deny");
+    auto rid = params.find("id");
+    if (rid == params.end() || !(rid->is_string() || rid->is_number()))
+      return error(id, kInvalidParams, "invalid params: `id` (the request's id) is required");
+    journal_.write_answer(rid->is_string() ? rid->get<std::string>() : rid->dump(), *ans);
+    return result(id, nullptr);
   }
 
   // The fail-closed answer to a decide request nested deeper than limits::json_depth.
@@ -298,38 +301,22 @@ class Server {
            {"message", d.message},
            {"rule", d.rule.id},
            {"error", *d.error}};
-    journal(to_string(d.decision), tool.empty() ? "?" : tool, "", t0, d.message, d.rule.id);
+    (void)t0;
+    journal_.write_error(tool, d.message);
     return result(id, std::move(r));
   }
 
   json invalid(const json& id, const std::string& tool, const std::string& target,
                std::chrono::steady_clock::time_point t0, const std::string& why) {
-    journal("error", tool.empty() ? "?" : tool, target, t0, "invalid params: " + why, "");
+    (void)target;
+    (void)t0;
+    journal_.write_error(tool, "invalid params: " + why);
     return error(id, kInvalidParams, "invalid params: " + why);
-  }
-
-  // `2025-06-01T14:03:12+0200  deny  Bash  rm -rf build  (0.041 ms): pas de rm -rf ici  [rule]`
-  void journal(const std::string& decision, const std::string& tool, const std::string& target,
-               std::chrono::steady_clock::time_point t0, const std::string& message,
-               const std::string& rule) {
-    if (!journal_) return;
-    double ms =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-    std::string line = now_iso() + "  " + decision + "  " + one_line(tool, 100);
-    if (!target.empty()) line += "  " + one_line(target);
-    char dur[32];
-    std::snprintf(dur, sizeof dur, " (%.3f ms)", ms);
-    line += dur;
-    if (!message.empty()) line += ": " + one_line(message, 500);
-    if (!rule.empty()) line += "  [" + one_line(rule, 100) + "]";
-    line += "\n";
-    std::fwrite(line.data(), 1, line.size(), journal_);
-    std::fflush(journal_);
   }
 
   const ServeArgs& args_;
   std::shared_ptr<const Policy> policy_;
-  std::FILE* journal_;
+  JournalWriter& journal_;
   std::map<std::string, Session> sessions_;
   bool too_deep_ = false;  // the line being handled is nested deeper than limits::json_depth
   std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
@@ -344,13 +331,10 @@ int run_serve(const std::vector<std::string>& a) {
   for (const auto& d : compiled.diagnostics)
     if (d.severity == Severity::error) std::cerr << render(d, compiled.sources);
   if (!compiled.ok()) return kExitError;
-  std::FILE* journal = nullptr;
-  if (!args->journal.empty()) {
-    journal = std::fopen(args->journal.c_str(), "a");
-    if (!journal) {
-      std::cerr << "vigie serve: cannot open the journal `" << args->journal << "`\n";
-      return kExitError;
-    }
+  JournalWriter journal;
+  if (std::string err; !journal.open(args->journal, "serve", compiled, &err)) {
+    std::cerr << "vigie serve: " << err << "\n";
+    return kExitError;
   }
   Server server(*args, compiled.policy, journal);
   // A client that closes its end makes a write fail (EPIPE) instead of killing the process.
@@ -388,12 +372,10 @@ int run_serve(const std::vector<std::string>& a) {
       std::cout.flush();
       if (!std::cout) {  // the client is gone: nobody reads the answers any more
         std::cerr << "vigie serve: the output is closed: stopping\n";
-        if (journal) std::fclose(journal);
         return kExitError;
       }
     }
   }
-  if (journal) std::fclose(journal);
   return kExitOk;
 }
 
@@ -413,15 +395,17 @@ const Registrar serve_reg{
      "  shutdown            -> null, then stop reading\n"
      "Errors: -32700 invalid JSON, -32600 not a request, -32601 unknown method, -32602 invalid\n"
      "params. A request that cannot be judged is answered ask (deny with --non-interactive).\n"
-     "  --journal FILE      append one line per decision: time, decision, tool, target,\n"
-     "                      duration, message, rule\n"
-     "  --sessions          keep one session per agent name: loop detection (the Nth identical\n"
-     "                      consecutive call is denied) and the budgets of the policy's\n"
-     "                      `session` block\n"
-     "A line longer than 2 MiB is answered -32600 unread; JSON nested more than 256 levels is\n"
-     "never judged (docs/limits.md).\n"
-     "Exit: 0 at end of input, 1 when the policy (or the journal) cannot be loaded or the\n"
-     "output is closed, 2 usage.\n",
+     "  permissions/answer  params {\"id\", \"answer\": \"allow_once\"|\"allow_always\"|\"deny\"}\n"
+     "                      -> null: the human's answer to an ask, for the journal\n" +
+         std::string(kJournalUsage) +
+         "  --sessions          keep one session per agent name: loop detection (the Nth "
+         "identical\n"
+         "                      consecutive call is denied) and the budgets of the policy's\n"
+         "                      `session` block\n"
+         "A line longer than 2 MiB is answered -32600 unread; JSON nested more than 256 levels is\n"
+         "never judged (docs/limits.md).\n"
+         "Exit: 0 at end of input, 1 when the policy (or the journal) cannot be loaded or the\n"
+         "output is closed, 2 usage.\n",
      run_serve}};
 
 }  // namespace

@@ -118,10 +118,7 @@ std::unique_ptr<RE2> name_glob(std::string_view glob, bool slash_stops) {
       re += RE2::QuoteMeta(std::string_view(&c, 1));
     }
   }
-  RE2::Options o;
-  o.set_log_errors(false);
-  o.set_max_mem(static_cast<int64_t>(limits::regex_memory_bytes));
-  auto r = std::make_unique<RE2>(re, o);
+  auto r = std::make_unique<RE2>(re, rule_regex_options());
   if (!r->ok()) return nullptr;
   return r;
 }
@@ -730,10 +727,7 @@ class Builder {
         out.kind = Tok::Kind::end;
         return true;
       case PatternItem::Kind::regex: {
-        RE2::Options o;
-        o.set_log_errors(false);
-        o.set_max_mem(static_cast<int64_t>(limits::regex_memory_bytes));
-        auto re = std::make_unique<RE2>(it.word.text, o);
+        auto re = std::make_unique<RE2>(it.word.text, rule_regex_options());
         if (!re->ok()) {
           error(f, it.span, "V311",
                 fmt::format("invalid regex `{}`: {}", it.word.text, re->error()),
@@ -741,8 +735,8 @@ class Builder {
           return false;
         }
         out.kind = Tok::Kind::regex;
-        out.regex = re.get();
-        impl_.commands.regexes.push_back(std::move(re));
+        impl_.commands.regexes.push_back(std::make_unique<LazyRegex>(std::move(re)));
+        out.regex = impl_.commands.regexes.back().get();
         return true;
       }
       case PatternItem::Kind::alt:

@@ -14,6 +14,7 @@
 
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <set>
 #include <string>
@@ -23,9 +24,44 @@
 #include "engine/options.hpp"
 #include "engine/paths.hpp"
 #include "engine/tool_names.hpp"
+#include "grammar/limits.hpp"
 #include "vigie/vigie.hpp"
 
 namespace vigie::engine {
+
+// The RE2 options of every regex of a command pattern and every name glob.
+inline RE2::Options rule_regex_options() {
+  RE2::Options o;
+  o.set_log_errors(false);
+  o.set_max_mem(static_cast<int64_t>(limits::regex_memory_bytes));
+  return o;
+}
+
+// A command pattern's regex. The compiler builds it compiled (a bad pattern is an error there);
+// a policy read back from the cache (engine/policy_codec.cpp) compiles it on first use, so that a
+// hook process pays only for the regexes its request reaches. Thread-safe. `get()` is null when
+// RE2 refuses the pattern (only a forged cache can hold one): the match is then `maybe`.
+class LazyRegex {
+ public:
+  explicit LazyRegex(std::unique_ptr<RE2> compiled)
+      : pattern_(compiled->pattern()), re_(std::move(compiled)), eager_(true) {}
+  explicit LazyRegex(std::string pattern) : pattern_(std::move(pattern)) {}
+  const std::string& pattern() const { return pattern_; }
+  const RE2* get() const {
+    if (eager_) return re_.get();
+    std::call_once(once_, [this] {
+      auto re = std::make_unique<RE2>(pattern_, rule_regex_options());
+      if (re->ok()) re_ = std::move(re);
+    });
+    return re_.get();
+  }
+
+ private:
+  std::string pattern_;
+  mutable std::once_flag once_;
+  mutable std::unique_ptr<RE2> re_;
+  bool eager_ = false;
+};
 
 // One rule as written (a rule with `a | b` alternatives is one RuleInfo, several patterns).
 struct RuleInfo {
@@ -39,9 +75,9 @@ struct RuleInfo {
 struct Tok {
   enum class Kind : std::uint8_t { word, any, rest, end, regex, alt };
   Kind kind = Kind::word;
-  std::string text;            // word
-  const RE2* regex = nullptr;  // regex (owned by CommandRules::regexes)
-  std::vector<Tok> alts;       // alt: words and regexes
+  std::string text;                  // word
+  const LazyRegex* regex = nullptr;  // regex (owned by CommandRules::regexes)
+  std::vector<Tok> alts;             // alt: words and regexes
 };
 
 // The operand conditions of a rule (docs/language.md, "Operand conditions"), checked by
@@ -80,7 +116,7 @@ struct CommandRules {
   std::vector<CommandPattern> patterns;
   TokenTrie allow_trie;  // exact, over NormalizedCommand::allow_words
   TokenTrie deny_trie;   // deny and ask, over positional words of NormalizedCommand::words
-  std::vector<std::unique_ptr<RE2>> regexes;
+  std::vector<std::unique_ptr<LazyRegex>> regexes;
   AliasTable aliases;
   NormalizeOptions normalize;
   std::optional<Effect> metachars;  // seed 000: a line with shell metacharacters gets this

@@ -79,12 +79,19 @@ struct Judge {
   std::string home;
   std::vector<Part> parts;
   std::set<std::string> matched_ids;
+  bool tracing = true;  // DecideOptions::trace: build d.trace and d.matched
 
   RuleRef ref(std::uint32_t rule) const { return p.rules[rule].ref; }
 
   void note_match(const RuleRef& r, TraceEntry* t) {
+    if (!tracing) return;
     if (t) t->matched.push_back(r);
     if (matched_ids.insert(r.id).second) d.matched.push_back(r);
+  }
+
+  // Keeps a trace entry when the caller asked for the trace.
+  void keep(TraceEntry&& t) {
+    if (tracing) d.trace.push_back(std::move(t));
   }
 
   Part& add(Part part) {
@@ -525,14 +532,16 @@ struct Judge {
                      const std::string& line, const std::string& cwd, unsigned depth) {
     TraceEntry t;
     t.subject = "command";
-    if (cmd.span.end <= line.size() && cmd.span.begin < cmd.span.end) {
+    if (tracing && cmd.span.end <= line.size() && cmd.span.begin < cmd.span.end) {
       t.text = line.substr(cmd.span.begin, cmd.span.end - cmd.span.begin);
       // A command's span may end after the blanks that follow it.
       while (!t.text.empty() && (t.text.back() == ' ' || t.text.back() == '\t')) t.text.pop_back();
     }
     t.argv = argv_of(n.words);
-    t.context = cmd.context;
-    t.effects = effects_of(n);
+    if (tracing) {
+      t.context = cmd.context;
+      t.effects = effects_of(n);
+    }
     if (t.effects.size() > kTraceEffects) {
       // Bounded like the rest of the trace, and never cut silently.
       std::size_t more = t.effects.size() - kTraceEffects;
@@ -642,7 +651,7 @@ struct Judge {
     judge_files(n, explicit_allow, cwd, t, acc);
     t.effect = acc.effect;
     t.reason = acc.message;
-    d.trace.push_back(std::move(t));
+    keep(std::move(t));
     add(std::move(acc));
 
     for (const auto& script : n.nested_scripts) judge_line(script, cwd, depth + 1);
@@ -815,7 +824,7 @@ struct Judge {
       t.effect = hit->effect;
       t.reason = hit->message;
       t.matched.push_back(*part.rule);
-      d.trace.push_back(std::move(t));
+      keep(std::move(t));
       add(std::move(part));
     }
     auto fast = plain_line(line);
@@ -1012,7 +1021,7 @@ struct Judge {
       }
       t.effect = part.effect;
       t.reason = part.message;
-      d.trace.push_back(std::move(t));
+      keep(std::move(t));
       add(std::move(part));
     } else if (kind == "fetch") {
       std::string url = str("url");
@@ -1049,7 +1058,7 @@ struct Judge {
       }
       t.effect = part->effect;
       t.reason = part->message;
-      d.trace.push_back(std::move(t));
+      keep(std::move(t));
       add(std::move(*part));
     } else if (kind == "mcp") {
       // mcp__server__tool (or the harness's own naming) -> server/tool
@@ -1074,7 +1083,7 @@ struct Judge {
       }
       t.effect = part->effect;
       t.reason = part->message;
-      d.trace.push_back(std::move(t));
+      keep(std::move(t));
       add(std::move(*part));
     } else if (kind != "tool") {
       Part part;
@@ -1120,7 +1129,7 @@ struct Judge {
       }
       add(std::move(def));
     }
-    if (!t.matched.empty()) d.trace.push_back(std::move(t));
+    if (!t.matched.empty()) keep(std::move(t));
   }
 
   // Combines the parts into the decision.
@@ -1196,6 +1205,7 @@ Decision decide_one(const Policy::Impl& p, const Request& req, const DecideOptio
     fs = real.get();
   }
   Judge j(p, req, mode, fs, d);
+  j.tracing = opt.trace;
   j.home = req.home.empty() ? "/" : lexical_normalize(req.home);
   // Seed 004: « "Le projet" est la racine du dépôt git (le répertoire de travail hors dépôt) ».
   std::string project =
@@ -1411,6 +1421,7 @@ Decision Policy::decide(const Request& req, const DecideOptions& opt) const noex
       const Impl& p = impl_->for_mode(req.mode.value_or(impl_->mode));
       d = engine::decide_layers(p, req, opt, &nr);
       if (opt.session) engine::apply_session(p, req, *opt.session, d, nr);
+      if (!opt.trace) d.matched.clear();  // the session's own stop rules
       engine::bound_trace(d);
     } catch (const std::exception& e) {
       d = Decision{};

@@ -19,7 +19,7 @@ std::string tok_text(const engine::Tok& t) {
     case K::end:
       return "$";
     case K::regex:
-      return "/" + t.regex->pattern() + "/";
+      return "/" + (t.regex ? t.regex->pattern() : std::string()) + "/";
     case K::alt: {
       std::string s = "(";
       for (std::size_t i = 0; i < t.alts.size(); ++i) s += (i ? " | " : "") + tok_text(t.alts[i]);

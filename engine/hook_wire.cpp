@@ -417,11 +417,13 @@ HookResult run_hook(std::string_view harness, const Policy& policy, std::string_
     req.agent = opt.agent;
     req.interactive = !opt.non_interactive;
 
+    DecideOptions dopt = decide;
+    dopt.trace = false;  // a hook answers the decision and its reason only
     Decision worst;
     bool any = false;
     auto judge = [&](const json& input_object) {
       req.input_json = input_object.dump(-1, ' ', false, json::error_handler_t::replace);
-      Decision d = policy.decide(req, decide);
+      Decision d = policy.decide(req, dopt);
       if (!any || d.decision > worst.decision) worst = std::move(d);
       any = true;
     };

@@ -52,8 +52,11 @@ Tri match_tok(const Tok& t, const std::string* w, bool exact) {
       return *w == t.text ? Tri::yes : Tri::no;
     case Tok::Kind::any:
       return Tri::yes;
-    case Tok::Kind::regex:
-      return RE2::FullMatch(*w, *t.regex) ? Tri::yes : Tri::no;
+    case Tok::Kind::regex: {
+      const RE2* re = t.regex ? t.regex->get() : nullptr;
+      if (!re) return Tri::maybe;
+      return RE2::FullMatch(*w, *re) ? Tri::yes : Tri::no;
+    }
     case Tok::Kind::alt: {
       Tri best = Tri::no;
       for (const auto& a : t.alts) best = std::max(best, match_tok(a, w, exact));

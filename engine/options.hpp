@@ -66,6 +66,7 @@ class AliasTable {
   bool empty() const { return classes_.empty() && context_.empty() && single_dash_.empty(); }
 
  private:
+  friend class PolicyCodec;  // engine/policy_codec.cpp: the compiled-policy cache
   std::map<std::string, std::vector<OptionSpec>, std::less<>> classes_;
   std::map<std::string, OptionSpec, std::less<>> context_;
   std::map<std::string, bool, std::less<>> single_dash_;

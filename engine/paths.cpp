@@ -459,6 +459,12 @@ bool GlobSet::compiled() const noexcept {
 std::size_t GlobSet::size() const noexcept {
   return impl_ ? impl_->entries.size() : 0;
 }
+std::vector<std::pair<std::string, std::uint32_t>> GlobSet::globs() const {
+  std::vector<std::pair<std::string, std::uint32_t>> out;
+  if (impl_)
+    for (const auto& e : impl_->entries) out.emplace_back(e.glob, e.rule);
+  return out;
+}
 
 bool GlobSet::add(std::string_view glob, std::uint32_t rule, std::string* error) {
   if (!impl_) impl_ = std::make_shared<Impl>();

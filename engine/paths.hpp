@@ -189,6 +189,8 @@ class GlobSet {
                                    std::string_view basename, bool* failed = nullptr) const;
 
   std::size_t size() const noexcept;
+  // The globs as added, with their rules, in order (to rebuild the set: the policy cache).
+  std::vector<std::pair<std::string, std::uint32_t>> globs() const;
 
  private:
   struct Impl;

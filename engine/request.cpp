@@ -2,7 +2,9 @@
 // Escouade shapes), and the JSON surface of decisions.
 #include <nlohmann/json.hpp>
 
+#include "engine/json_scan.hpp"
 #include "engine/limits.hpp"
+#include "engine/request.hpp"
 #include "engine/tool_names.hpp"
 #include "vigie/vigie.hpp"
 
@@ -36,7 +38,110 @@ Decision invalid_request_decision(const std::string& error, bool interactive) {
   return d;
 }
 
+namespace {
+
+// The hot path of parse_request: the request is validated without building a document
+// (json::accept), its members are found by engine/json_scan.hpp, only the fields a request
+// uses are decoded, and `input` is kept as its text (decide parses it, once). The answers are
+// parse_request's, in the same order of checks; anything unusual (an escaped key, an input at
+// the size limit, a text that does not validate) returns nullopt and the full parser decides.
+// `*done` says whether this path gave the answer (a request or an error).
+std::optional<Request> parse_request_narrow(std::string_view text, std::string* error, bool* done) {
+  *done = false;
+  if (text.size() > limits::request_bytes || !engine::json_depth_within(text)) return std::nullopt;
+  if (!json::accept(text)) return std::nullopt;
+  auto top = engine::scan_object(text);
+  if (!top) return std::nullopt;
+  *done = true;
+  auto fail = [&](std::string msg) -> std::optional<Request> {
+    if (error) *error = std::move(msg);
+    return std::nullopt;
+  };
+  Request r;
+  std::optional<std::vector<engine::JsonMember>> inner_store;
+  using Members = std::vector<engine::JsonMember>;
+  const Members* outer = &*top;
+  const Members* inner = outer;
+  if (const auto* req = engine::find_member(*top, "request")) {
+    if (req->type != '{') return fail("`request` must be an object");
+    inner_store = engine::scan_object(req->value);
+    if (!inner_store) {
+      *done = false;
+      return std::nullopt;
+    }
+    inner = &*inner_store;
+    if (const auto* a = engine::find_member(*top, "agent"); a && a->type == '{') {
+      auto agent = engine::scan_object(a->value);
+      if (!agent) {
+        *done = false;
+        return std::nullopt;
+      }
+      if (const auto* n = engine::find_member(*agent, "name"); n && n->type == '"')
+        r.agent = engine::json_string_value(n->value);
+    }
+  }
+  for (const Members* o : {inner, outer}) {
+    for (const char* key : {"kind", "tool", "cwd", "project_root", "home", "mode", "harness"}) {
+      const auto* m = engine::find_member(*o, key);
+      if (m && m->type != '"' && m->type != 'n')
+        return fail(std::string("`") + key + "` must be a string");
+    }
+  }
+  auto str = [](const std::vector<engine::JsonMember>& o, const char* key) -> std::string {
+    const auto* m = engine::find_member(o, key);
+    return m && m->type == '"' ? engine::json_string_value(m->value) : std::string();
+  };
+  r.tool = str(*inner, "tool");
+  if (r.tool.empty()) return fail("the request has no `tool`");
+  // Without a kind, the engine resolves the tool name with the policy's tool maps.
+  r.kind = str(*inner, "kind");
+  if (const auto* in = engine::find_member(*inner, "input")) {
+    if (in->type != '{') return fail("`input` must be an object");
+    // At the size limit, the text's blanks could decide: the full parser's compact form does.
+    if (in->value.size() > limits::input_bytes) {
+      *done = false;
+      return std::nullopt;
+    }
+    r.input_json = std::string(in->value);
+  }
+  auto ctx = [&](const char* key) {
+    std::string v = str(*inner, key);
+    return v.empty() ? str(*top, key) : v;
+  };
+  r.cwd = ctx("cwd");
+  r.project_root = ctx("project_root");
+  r.home = ctx("home");
+  r.harness = ctx("harness");
+  if (!r.harness.empty() && !engine::find_harness(r.harness))
+    return fail("unknown harness `" + r.harness + "`");
+  if (r.agent.empty()) r.agent = ctx("agent");
+  if (std::string m = ctx("mode"); !m.empty()) {
+    r.mode = mode_from_string(m);
+    if (!r.mode) return fail("unknown mode `" + m + "`: expected readonly, ask or auto");
+  }
+  for (const Members* o : {inner, outer}) {
+    if (const auto* m = engine::find_member(*o, "interactive")) {
+      if (m->type != 't' && m->type != 'f') return fail("`interactive` must be a boolean");
+      r.interactive = m->type == 't';
+    }
+  }
+  return r;
+}
+
+}  // namespace
+
 std::optional<Request> parse_request(std::string_view text, std::string* error) {
+  try {
+    bool done = false;
+    auto r = parse_request_narrow(text, error, &done);
+    if (done) return r;
+  } catch (...) {
+    // Out of memory or a string that did not decode: the full parser answers.
+  }
+  return engine::parse_request_document(text, error);
+}
+
+std::optional<Request> engine::parse_request_document(std::string_view text, std::string* error) {
   auto fail = [&](std::string msg) -> std::optional<Request> {
     if (error) *error = std::move(msg);
     return std::nullopt;

@@ -89,7 +89,12 @@ namespace vigie::limits {
   X(glob_set_memory_bytes, "glob-set-memory-bytes", 67108864, "bytes",                            \
     "the memory of the compiled set of a policy's path globs (one RE2 set): thousands of globs "  \
     "fit; RE2's default (8 MiB) is too small for them",                                           \
-    "error V310 `protected globs do not compile: …`, exit 1")
+    "error V310 `protected globs do not compile: …`, exit 1")                                     \
+  X(config_members, "config-members", 10000, "keys",                                              \
+    "keys in a harness configuration file `vigie install` merges into (settings.json, "           \
+    "hooks.json): kept in the file's order, each found by a linear scan; real files hold a few "  \
+    "hundred",                                                                                    \
+    "error `… more than 10000 keys`, exit 1, the file is not written")
 
 // The constants: `vigie::limits::input_bytes`...
 #define VIGIE_X(name, key, value, unit, why, sees) \

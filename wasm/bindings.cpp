@@ -7,6 +7,10 @@
 //   class PolicyHandle(source, optionsJson)   compile once; immutable afterwards
 //     .ok()  .name()  .diagnosticsJson()  .decide(requestJson, fsJson)  .testsJson()  .dump()
 //     .decideIn(requestJson, fsJson, session)
+//     .decideBrief(requestJson, fsJson) .decideBriefIn(requestJson, fsJson, session)
+//         -> Brief {decision, message, ruleId, ruleFile, ruleLine, ruleEffect, error, hasError}:
+//            the decision's common fields as an embind value object, without JSON and without
+//            building the trace and the matched rules (DecideOptions::trace = false)
 //   class SessionHandle()   .rememberAlways(tool)  .actions()  .denials()  .setClock(seconds)
 //   parseShell(src)            -> `vigie parse --commands --json`
 //   parseShellAst(src)         -> `vigie parse --json`
@@ -18,6 +22,7 @@
 #include <emscripten/heap.h>
 #include <malloc.h>
 
+#include <cstdint>
 #include <exception>
 #include <map>
 #include <memory>
@@ -61,6 +66,45 @@ std::string internal_diagnostics(const std::string& file, const std::string& cod
   d.message = message;
   d.help = help;
   return vigie::diagnostics_to_json({d});
+}
+
+// A decision's common fields, crossing to JS as a plain object (embind value_object): no JSON
+// text is written or parsed. `ruleId` is empty when the default decided (JS: `rule: null`).
+struct Brief {
+  std::string decision = "ask";
+  std::string message;
+  std::string rule_id, rule_file, rule_effect;
+  std::uint32_t rule_line = 0;
+  std::string error;
+  bool has_error = false;
+};
+
+Brief brief_of(const vigie::Decision& d) {
+  Brief b;
+  b.decision = vigie::to_string(d.decision);
+  b.message = d.message;
+  if (!d.rule.id.empty()) {
+    b.rule_id = d.rule.id;
+    b.rule_file = d.rule.file;
+    b.rule_line = d.rule.line;
+    b.rule_effect = vigie::to_string(d.rule.effect);
+  }
+  if (d.error) {
+    b.error = *d.error;
+    b.has_error = true;
+  }
+  return b;
+}
+
+// The fail-closed brief: ask, with the error.
+Brief error_brief(const std::string& error) noexcept {
+  Brief b;
+  try {
+    b.error = error;
+  } catch (...) {
+  }
+  b.has_error = true;
+  return b;
 }
 
 // An ask (fail closed) carrying the error, in the shape of `decision_to_json`.
@@ -223,7 +267,7 @@ class PolicyHandle {
       vigie::DecideOptions options;
       options.session = session;
       try {
-        options.fs = parse_fs(fs_json);
+        options.fs = cached_fs(fs_json);
       } catch (...) {
         return error_decision("invalid filesystem: " + what_of(std::current_exception()));
       }
@@ -231,6 +275,55 @@ class PolicyHandle {
     } catch (...) {
       return error_decision("internal error: " + what_of(std::current_exception()));
     }
+  }
+
+  Brief decide_brief(const std::string& request_json, const std::string& fs_json) const {
+    return brief_impl(request_json, fs_json, nullptr);
+  }
+
+  Brief decide_brief_in(const std::string& request_json, const std::string& fs_json,
+                        SessionHandle& session) const {
+    return brief_impl(request_json, fs_json, &session.session());
+  }
+
+  // The same decision as decide_impl, without the trace, the matched rules and JSON out.
+  Brief brief_impl(const std::string& request_json, const std::string& fs_json,
+                   vigie::Session* session) const {
+    try {
+      if (!policy_) return error_brief("the policy did not compile");
+      std::string error;
+      std::optional<vigie::Request> req = vigie::parse_request(request_json, &error);
+      if (!req) {
+        json j = vigie::engine::parse_json(request_json);  // bounded: discarded when too deep
+        bool interactive = true;
+        if (j.is_object())
+          if (auto it = j.find("interactive"); it != j.end() && it->is_boolean())
+            interactive = it->get<bool>();
+        return brief_of(vigie::invalid_request_decision(error, interactive));
+      }
+      vigie::DecideOptions options;
+      options.session = session;
+      options.trace = false;
+      try {
+        options.fs = cached_fs(fs_json);
+      } catch (...) {
+        return error_brief("invalid filesystem: " + what_of(std::current_exception()));
+      }
+      return brief_of(policy_->decide(*req, options));
+    } catch (...) {
+      return error_brief("internal error: " + what_of(std::current_exception()));
+    }
+  }
+
+  // The caller's filesystem, parsed once per distinct text: a loop passing the same filesystem
+  // (or none) does not parse it again for every decision.
+  std::shared_ptr<const vigie::FileSystem> cached_fs(const std::string& fs_json) const {
+    if (fs_json.empty()) return nullptr;
+    if (fs_json_ == fs_json) return fs_;
+    std::shared_ptr<const vigie::FileSystem> fs = parse_fs(fs_json);
+    fs_json_ = fs_json;
+    fs_ = fs;
+    return fs;
   }
 
   // `vigie test --format json`: the outcome of every test block of the policy.
@@ -257,6 +350,9 @@ class PolicyHandle {
  private:
   std::shared_ptr<const vigie::Policy> policy_;
   std::string diagnostics_json_ = "[]";
+  // The last filesystem parsed (cached_fs). JS is single-threaded: no lock.
+  mutable std::string fs_json_;
+  mutable std::shared_ptr<const vigie::FileSystem> fs_;
 };
 
 std::string parse_shell(const std::string& src) {
@@ -328,13 +424,22 @@ std::string memory_json() {
 }
 
 std::string version() {
-  return "0.1.0";
+  return VIGIE_VERSION;
 }
 
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(vigie) {
   namespace em = emscripten;
+  em::value_object<Brief>("Brief")
+      .field("decision", &Brief::decision)
+      .field("message", &Brief::message)
+      .field("ruleId", &Brief::rule_id)
+      .field("ruleFile", &Brief::rule_file)
+      .field("ruleLine", &Brief::rule_line)
+      .field("ruleEffect", &Brief::rule_effect)
+      .field("error", &Brief::error)
+      .field("hasError", &Brief::has_error);
   em::class_<SessionHandle>("SessionHandle")
       .constructor<>()
       .function("rememberAlways", &SessionHandle::remember_always)
@@ -348,6 +453,8 @@ EMSCRIPTEN_BINDINGS(vigie) {
       .function("diagnosticsJson", &PolicyHandle::diagnostics_json)
       .function("decide", &PolicyHandle::decide)
       .function("decideIn", &PolicyHandle::decide_in)
+      .function("decideBrief", &PolicyHandle::decide_brief)
+      .function("decideBriefIn", &PolicyHandle::decide_brief_in)
       .function("testsJson", &PolicyHandle::tests_json)
       .function("dump", &PolicyHandle::dump);
   em::function("parseShell", &parse_shell);

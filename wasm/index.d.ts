@@ -92,6 +92,11 @@ export interface VirtualFileSystem {
   files?: string[];
 }
 
+export interface DecideOptions {
+  /** Build the trace and the list of matched rules (default true). */
+  trace?: boolean;
+}
+
 export interface CompileOptions {
   /** The main file's name, as shown in diagnostics and rule refs (default "policy.vigie"). */
   file?: string;
@@ -133,7 +138,10 @@ export interface Policy {
   /** Whether `free()` was called. */
   readonly freed: boolean;
   /** `session` carries "always" answers, loop detection and budgets across calls. */
-  decide(request: Request | string, fs?: VirtualFileSystem | string | null, session?: Session): Decision;
+  /** `options.trace: false`: no trace and no matched rules are built (both empty arrays) and
+   *  the decision crosses from WASM without JSON: the fast path for hooks and hot loops. */
+  decide(request: Request | string, fs?: VirtualFileSystem | string | null, session?: Session | null,
+         options?: DecideOptions): Decision;
   /** JSON text in, JSON text out: no object conversion, for hot loops. */
   decideJson(requestJson: string, fsJson?: string, session?: Session): string;
   /** Runs the `test` blocks written in the policy (and its includes); [] when freed. */
@@ -193,8 +201,45 @@ export interface FormatResult {
   diagnostics: Diagnostic[];
 }
 
+/** `vigie replay --json` (docs/journal.md). */
+export interface ReplayReport {
+  total: number;
+  changed: number;
+  transitions: { from: Effect; to: Effect; count: number; examples: { index: number; command: string; subject: string; from_rule: string | null; to_rule: string | null; message: string }[] }[];
+  by_rule: { rule: string; changed: number; transitions: Record<string, number> }[];
+  by_command: { command: string; changed: number; transitions: Record<string, number> }[];
+  changes: { index: number; from: Effect; to: Effect }[];
+  error?: string;
+}
+
+/** `vigie suggest --json`, plus the policy with every suggestion added. */
+export interface SuggestResult {
+  suggestions: { effect: Effect; id: string; tokens: string[]; exact: boolean; message: string; examples: string[]; answers: number; rule: string; changes: { index: number; from: Effect; to: Effect; subject: string }[] }[];
+  errors: string[];
+  policy_text: string;
+  error?: string;
+}
+
+/** A decision journal, parsed once (`vigie.journal(text)`). */
+export interface Journal {
+  readonly count: number;
+  readonly errors: string[];
+  replay(source: string, options?: CompileOptions, examples?: number): ReplayReport;
+  suggest(source: string, options?: CompileOptions): SuggestResult;
+  request(index: number): Request;
+  free(): void;
+}
+
 export interface Vigie {
   readonly version: string;
+  /** A decision journal (JSON lines, docs/journal.md), for replay and suggestions. */
+  journal(text: string): Journal;
+  /** One journal line (docs/journal.md) for a decision, secrets redacted; append it to a file. */
+  journalLine(request: Request | string, decision: Decision | string, options?: { source?: string; id?: string | number; answer?: "allow_once" | "allow_always" | "deny"; policy?: { name: string; hash: string }; redact?: string[]; default_redactions?: boolean }): string | { error: string };
+  /** The content hash journal lines record for a policy. */
+  policyHash(source: string, options?: CompileOptions): string;
+  /** Adds rules (source texts) to a policy's first `commands` block, in canonical form. */
+  addRules(source: string, rules: string[], options?: CompileOptions): { text?: string; error?: string };
   compile(source: string, options?: CompileOptions): Policy;
   /** A new session, for `policy.decide(request, fs, session)`. */
   session(): Session;

@@ -3,6 +3,8 @@
 // `word_view` is the one place that decides whether a word is static (see WordView).
 #include "grammar/shell/commands.hpp"
 
+#include <cstdint>
+
 #include <nlohmann/json.hpp>
 
 #include "grammar/shell/ast.hpp"
@@ -123,22 +125,53 @@ struct WordBuilder {
   }
 };
 
-WordView make_view(const std::vector<WordPart>& parts, const std::string& text, Span span,
-                   bool assign_value) {
+// A word of one plain part: an unquoted run without escapes, globs, braces or tildes, or one
+// single-quoted string. Its value is the part's text, literal and pattern alike (what the
+// WordBuilder would compute, without its byte-by-byte copies).
+const std::string* plain_value(const std::vector<WordPart>& parts) {
+  if (parts.size() != 1) return nullptr;
+  if (const auto* l = std::get_if<Lit>(&parts[0].v)) {
+    for (char c : l->raw) {
+      if (c == '\\' || c == '*' || c == '?' || c == '[' || c == '{' || c == '~') return nullptr;
+    }
+    return &l->raw;
+  }
+  if (const auto* q = std::get_if<SglQuoted>(&parts[0].v)) return &q->value;
+  return nullptr;
+}
+
+// Fills `v` (default-constructed) with the view of a word: in place, so that a vector of views
+// does not move each one in.
+void fill_view(WordView& v, const std::vector<WordPart>& parts, const std::string& text, Span span,
+               bool assign_value) {
+  v.text = text;
+  v.span = span;
+  if (const std::string* plain = plain_value(parts)) {
+    v.pattern = *plain;
+    v.literal = *plain;
+    return;
+  }
   WordBuilder b;
   b.assign_value = assign_value;
   b.parts(parts, false);
-  WordView v;
-  v.text = text;
-  v.span = span;
   v.has_glob = b.has_glob;
   v.has_tilde = b.has_tilde;
   v.has_expansion = b.has_expansion;
   v.has_brace = b.has_brace;
   if (!b.has_expansion && !b.has_brace) {
-    v.pattern = b.has_glob ? b.escaped : b.value;
-    if (!b.has_glob && !b.has_tilde) v.literal = b.value;
+    if (b.has_glob) {
+      v.pattern = std::move(b.escaped);
+    } else {
+      v.pattern = b.value;
+      if (!b.has_tilde) v.literal = std::move(b.value);
+    }
   }
+}
+
+WordView make_view(const std::vector<WordPart>& parts, const std::string& text, Span span,
+                   bool assign_value) {
+  WordView v;
+  fill_view(v, parts, text, span, assign_value);
   return v;
 }
 
@@ -208,7 +241,7 @@ class Walker {
                    r.op == "<>";
       v.fd = input ? 0 : 1;
     }
-    v.target = make_view(r.word.parts, r.word.text, r.word.span, false);
+    fill_view(v.target, r.word.parts, r.word.text, r.word.span, false);
     if (r.heredoc) {
       v.heredoc_body = r.heredoc->body;
       v.heredoc_quoted = r.heredoc->quoted;
@@ -218,10 +251,14 @@ class Walker {
   }
 
   void simple(const CallExpr& c, const Stmt& s) {
-    CommandView v;
+    // Filled in place; nothing below recurses into the walker until it is complete.
+    CommandView& v = out.emplace_back();
     v.span = s.span;
     v.context = ctx_;
     v.op = take_op();
+    v.assigns.reserve(c.assigns.size());
+    v.argv.reserve(c.args.size());
+    v.redirects.reserve(s.redirs.size());
     for (const auto& a : c.assigns) {
       AssignView av;
       av.name = a.name;
@@ -236,41 +273,34 @@ class Walker {
           av.value.has_tilde |= wv.has_tilde;
         }
       } else if (a.value) {
-        av.value = make_view(a.value->parts, a.value->text, a.value->span, true);
+        fill_view(av.value, a.value->parts, a.value->text, a.value->span, true);
       } else {
         av.value.literal = "";
         av.value.pattern = "";
       }
       v.assigns.push_back(std::move(av));
     }
-    for (const auto& w : c.args) v.argv.push_back(make_view(w.parts, w.text, w.span, false));
+    for (const auto& w : c.args) fill_view(v.argv.emplace_back(), w.parts, w.text, w.span, false);
     for (const auto& r : s.redirs) v.redirects.push_back(redirect_view(r));
-    out.push_back(std::move(v));
-    // Then the commands nested in its words, in source order.
-    struct Item {
-      std::uint32_t pos;
-      int kind;  // 0 assign, 1 word, 2 redirect
-      std::size_t i;
-    };
-    std::vector<Item> items;
-    for (std::size_t i = 0; i < c.assigns.size(); ++i)
-      items.push_back({c.assigns[i].span.begin, 0, i});
-    for (std::size_t i = 0; i < c.args.size(); ++i) items.push_back({c.args[i].span.begin, 1, i});
-    for (std::size_t i = 0; i < s.redirs.size(); ++i)
-      items.push_back({s.redirs[i].span.begin, 2, i});
-    std::stable_sort(items.begin(), items.end(),
-                     [](const Item& a, const Item& b) { return a.pos < b.pos; });
-    for (const auto& it : items) {
-      if (it.kind == 0) {
-        const Assign& a = c.assigns[it.i];
+    // Then the commands nested in its words, in source order: assignments, words and
+    // redirections are each in source order, so a three-way merge (on a tie: assignment, word,
+    // redirection) orders them without a sort.
+    std::size_t ai = 0, wi = 0, ri = 0;
+    constexpr std::uint32_t kEnd = UINT32_MAX;
+    while (ai < c.assigns.size() || wi < c.args.size() || ri < s.redirs.size()) {
+      const std::uint32_t ap = ai < c.assigns.size() ? c.assigns[ai].span.begin : kEnd;
+      const std::uint32_t wp = wi < c.args.size() ? c.args[wi].span.begin : kEnd;
+      const std::uint32_t rp = ri < s.redirs.size() ? s.redirs[ri].span.begin : kEnd;
+      if (ai < c.assigns.size() && ap <= wp && ap <= rp) {
+        const Assign& a = c.assigns[ai++];
         if (a.value) word_parts(a.value->parts);
         if (a.array) {
           for (const auto& w : *a.array) word_parts(w.parts);
         }
-      } else if (it.kind == 1) {
-        word_parts(c.args[it.i].parts);
+      } else if (wi < c.args.size() && wp <= rp) {
+        word_parts(c.args[wi++].parts);
       } else {
-        redirect_inner(s.redirs[it.i]);
+        redirect_inner(s.redirs[ri++]);
       }
     }
   }

@@ -12,13 +12,20 @@
 // the reading is made idempotent: a newline that already read bodies skips over them again.
 //
 // Backtick bodies are scanned raw here (`backtick`) and parsed again, unescaped, when the tree
-// is converted (parser.cpp); so are unquoted here-document bodies (`heredoc_content`).
+// is lowered (lower.cpp); so are unquoted here-document bodies (`heredoc_content`).
 //
-// The parse tree (tao::pegtl::parse_tree) keeps only the rules listed in `selector`; parser.cpp
-// turns it into the plain AST of ast.hpp.
+// The parse tree (tree.hpp, built by run.cpp) keeps only the rules listed in `selector`;
+// lower.cpp turns it into the plain AST of ast.hpp.
+//
+// One file over 600 lines, on purpose: the rules are mutually recursive (a word holds `$(…)`,
+// which holds a list of commands, which hold words), PEGTL needs each rule complete where it is
+// used, and the error-message table and the selector name the rules of every section. Split, the
+// pieces would only be readable together.
 #ifndef VIGIE_GRAMMAR_SHELL_GRAMMAR_HPP
 #define VIGIE_GRAMMAR_SHELL_GRAMMAR_HPP
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -221,9 +228,32 @@ struct word;
 struct clist;
 struct arith_body;
 
-struct lit_run
-    : plus<not_one<' ', '\t', '\n', ';', '&', '|', '(', ')', '<', '>', '\'', '"', '\\', '$', '`'>> {
+// `plus<not_one<Cs...>>` with a table: one load per byte instead of a compare per excluded byte
+// (word bytes are most of the input).
+template <char... Cs>
+struct run_of_not {
+  using rule_t = run_of_not;
+  using subs_t = empty_list;
+  static constexpr std::array<bool, 256> kStop = [] {
+    std::array<bool, 256> t{};
+    ((t[static_cast<unsigned char>(Cs)] = true), ...);
+    return t;
+  }();
+  template <apply_mode, rewind_mode, template <typename...> class Action,
+            template <typename...> class Control, typename ParseInput, typename... States>
+  static bool match(ParseInput& in, States&... /*unused*/) {
+    const char* b = in.current();
+    const char* p = b;
+    const char* e = in.end();
+    while (p < e && !kStop[static_cast<unsigned char>(*p)]) ++p;
+    if (p == b) return false;
+    in.bump(static_cast<std::size_t>(p - b));
+    return true;
+  }
 };
+
+struct lit_run
+    : run_of_not<' ', '\t', '\n', ';', '&', '|', '(', ')', '<', '>', '\'', '"', '\\', '$', '`'> {};
 struct escape_seq : seq<one<'\\'>, opt<any>> {};
 struct lit : plus<sor<lit_run, escape_seq>> {};
 
@@ -299,7 +329,7 @@ struct param_short
 struct param_prefix : one<'#', '!'> {};
 struct dq_string;
 struct dollar;
-struct param_lit : plus<not_one<'}', '{', '\'', '"', '$', '`', '\\'>> {};
+struct param_lit : run_of_not<'}', '{', '\'', '"', '$', '`', '\\'> {};
 struct param_brace;
 struct param_part
     : sor<sq_string, dq_string, dollar, backtick, escape_seq, param_brace, param_lit> {};
@@ -323,7 +353,7 @@ struct dollar : sor<ansi_c_string, locale_string, arith_exp, cmd_subst, param_br
                     lone_dollar> {};
 
 struct dq_close : one<'"'> {};
-struct dq_lit : plus<sor<plus<not_one<'"', '\\', '$', '`'>>, escape_seq>> {};
+struct dq_lit : plus<sor<run_of_not<'"', '\\', '$', '`'>, escape_seq>> {};
 // Inside double quotes `$'` and `$"` are not quotes.
 struct dq_dollar : sor<arith_exp, cmd_subst, param_braced, param_short, lone_dollar> {};
 struct dq_part : sor<dq_lit, dq_dollar, backtick> {};
@@ -337,7 +367,7 @@ struct word_part : sor<lit, sq_string, dq_string, dollar, backtick, proc_subst> 
 struct word : seq<not_at<one<'#'>>, plus<word_part>> {};
 
 // Arithmetic: kept as text with its expansions; parentheses nest.
-struct arith_lit : plus<not_one<'(', ')', '$', '`', '\'', '"', '\\'>> {};
+struct arith_lit : run_of_not<'(', ')', '$', '`', '\'', '"', '\\'> {};
 struct arith_lp : one<'('> {};
 struct arith_rp : one<')'> {};
 struct arith_paren : seq<arith_lp, nested<arith_body>, must<arith_rp>> {};
@@ -458,7 +488,7 @@ struct no_pending_heredoc {
 };
 
 // Unquoted here-document bodies are parsed again with this rule to find their expansions.
-struct heredoc_lit : plus<sor<plus<not_one<'\\', '$', '`'>>, escape_seq>> {};
+struct heredoc_lit : plus<sor<run_of_not<'\\', '$', '`'>, escape_seq>> {};
 struct heredoc_content : seq<star<sor<heredoc_lit, dollar, backtick>>, eof> {};
 
 // ---------------------------------------------------------------------------------------------
@@ -555,8 +585,8 @@ struct arith_cmd
 struct compound_command : seq<sor<arith_cmd, subshell, group, if_clause, while_clause, until_clause,
                                   for_clause, select_clause, case_clause, test_clause>,
                               star<sp, redirect_guarded>> {};
-struct func_name : plus<not_one<' ', '\t', '\n', ';', '&', '|', '(', ')', '<', '>', '\'', '"', '\\',
-                                '$', '`', '='>> {};
+struct func_name : run_of_not<' ', '\t', '\n', ';', '&', '|', '(', ')', '<', '>', '\'', '"', '\\',
+                              '$', '`', '='> {};
 struct func_body : compound_command {};
 struct func_parens : seq<one<'('>, sp, one<')'>> {};
 struct func_decl
@@ -634,6 +664,58 @@ struct control : normal<Rule> {
     throw parse_error(error_message<Rule>, in);
   }
 };
+
+// ---------------------------------------------------------------------------------------------
+// First bytes: the tree builder (tree.hpp) tries a rule listed here only at a byte it can start
+// with. Only rules that cannot match empty, and whose every match starts with one of these bytes.
+
+template <typename Rule>
+struct first_byte {
+  static constexpr bool declared = false;
+};
+template <char... Cs>
+struct first_byte_of {
+  static constexpr bool declared = true;
+  static bool may_start(char c) { return ((c == Cs) || ...); }
+};
+// clang-format off
+template <> struct first_byte<sq_string> : first_byte_of<'\''> {};
+template <> struct first_byte<dq_string> : first_byte_of<'"'> {};
+template <> struct first_byte<backtick> : first_byte_of<'`'> {};
+template <> struct first_byte<escape_seq> : first_byte_of<'\\'> {};
+template <> struct first_byte<dollar> : first_byte_of<'$'> {};
+template <> struct first_byte<ansi_c_string> : first_byte_of<'$'> {};
+template <> struct first_byte<locale_string> : first_byte_of<'$'> {};
+template <> struct first_byte<arith_exp> : first_byte_of<'$'> {};
+template <> struct first_byte<cmd_subst> : first_byte_of<'$'> {};
+template <> struct first_byte<param_braced> : first_byte_of<'$'> {};
+template <> struct first_byte<param_short> : first_byte_of<'$'> {};
+template <> struct first_byte<lone_dollar> : first_byte_of<'$'> {};
+template <> struct first_byte<dq_dollar> : first_byte_of<'$'> {};
+template <> struct first_byte<proc_subst> : first_byte_of<'<', '>'> {};
+template <> struct first_byte<param_brace> : first_byte_of<'{'> {};
+template <> struct first_byte<op_and> : first_byte_of<'&'> {};
+template <> struct first_byte<op_or> : first_byte_of<'|'> {};
+template <> struct first_byte<op_pipe> : first_byte_of<'|'> {};
+template <> struct first_byte<op_pipe_amp> : first_byte_of<'|'> {};
+template <> struct first_byte<sep_semi> : first_byte_of<';'> {};
+template <> struct first_byte<sep_amp> : first_byte_of<'&'> {};
+template <> struct first_byte<sep_nl> : first_byte_of<'\n'> {};
+template <> struct first_byte<bang> : first_byte_of<'!'> {};
+template <> struct first_byte<array_value> : first_byte_of<'('> {};
+template <> struct first_byte<subshell> : first_byte_of<'('> {};
+template <> struct first_byte<arith_cmd> : first_byte_of<'('> {};
+template <> struct first_byte<group> : first_byte_of<'{'> {};
+template <> struct first_byte<if_clause> : first_byte_of<'i'> {};
+template <> struct first_byte<while_clause> : first_byte_of<'w'> {};
+template <> struct first_byte<until_clause> : first_byte_of<'u'> {};
+template <> struct first_byte<for_clause> : first_byte_of<'f'> {};
+template <> struct first_byte<select_clause> : first_byte_of<'s'> {};
+template <> struct first_byte<case_clause> : first_byte_of<'c'> {};
+template <> struct first_byte<test_clause> : first_byte_of<'['> {};
+template <> struct first_byte<compound_command>
+    : first_byte_of<'(', '{', 'i', 'w', 'u', 'f', 's', 'c', '['> {};
+// clang-format on
 
 // ---------------------------------------------------------------------------------------------
 // The parse-tree nodes kept for parser.cpp.

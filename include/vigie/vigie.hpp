@@ -268,9 +268,29 @@ CompileResult compile(const std::vector<SourceFile>& sources, const CompileOptio
 // Reads and compiles a policy file from disk.
 CompileResult compile_file(const std::string& path, const CompileOptions& options = {});
 
+// The compiled-policy cache, for a process that compiles a policy to decide one request (a
+// hook): `compile_file`, but a policy compiled before is read back from `cache_dir` instead,
+// when every file it was compiled from (the policy and its includes) still has the same
+// content. A miss compiles and writes the cache (atomically); a cache that is corrupt,
+// truncated or from another format is never trusted: the policy is compiled again. Only a
+// policy that compiled without errors is cached, and a hit returns no diagnostics (warnings
+// included) and no `test` blocks: use `compile_file` for lint and `vigie test`. An empty
+// `cache_dir` (or `options.files` given) is plain `compile_file`.
+CompileResult compile_file_cached(const std::string& path, const std::string& cache_dir,
+                                  const CompileOptions& options = {});
+
+// $XDG_CACHE_HOME/vigie, else $HOME/.cache/vigie; empty (no cache) when neither is set or when
+// $VIGIE_NO_CACHE is set to anything but an empty string.
+std::string default_cache_dir();
+
 struct DecideOptions {
   std::shared_ptr<const FileSystem> fs;  // null: the real filesystem natively, none in WASM
   Session* session = nullptr;            // null: no session state
+  // Build the explanation (`Decision::trace`) and the list of matched rules
+  // (`Decision::matched`). When false both stay empty and the decision, message, rule and
+  // error are the same: callers that only act on the decision (hooks, hot loops) skip their
+  // cost. `vigie check` and `explain` print them, so they ask for them.
+  bool trace = true;
 };
 
 class Policy {

@@ -13,6 +13,7 @@ import { vigie } from "./vigie-lang";
 import { encodeState, decodeState } from "./share";
 import { EXAMPLES, exampleFiles, firstTestCommand } from "./examples";
 import { runTestsFallback } from "./tests-runner";
+import { initJournalPanel } from "./journal-panel";
 import type { Decision, Diagnostic, Policy, Request, RuleRef, ShellParse, TestResult, Vfs, Vigie } from "./api";
 
 declare const __VIGIE_ENGINE__: string;
@@ -78,6 +79,7 @@ let policy: Policy | null = null; // the current compile
 let lastGood: Policy | null = null; // the last compile without errors (decides while the current one has errors)
 let diagnostics: Diagnostic[] = [];
 let lastDecision: Decision | null = null;
+let journalPanel: ReturnType<typeof initJournalPanel> | null = null;
 
 // ---------------------------------------------------------------------------------------------
 // Editors
@@ -193,6 +195,7 @@ function compileNow() {
   showDiagnostics();
   runTests();
   decideNow();
+  if (!hasErrors) journalPanel?.policyChanged();
   saveHashSoon();
 }
 
@@ -879,6 +882,13 @@ async function main() {
     return;
   }
   startTestsWorker();
+  journalPanel = initJournalPanel({
+    engine: () => engine as any,
+    source: () => state.policy,
+    options: () => ({ file: state.file, files: exampleFiles(state.file) }),
+    showRequest: (r) => { setTab("request"); setDoc(requestView, JSON.stringify(r, null, 2)); },
+    setPolicy: (text) => setDoc(policyView, text),
+  });
   compileNow();
   // For tests and curious authors: the full documents (CodeMirror renders only what is visible).
   (window as any).__vigiePlayground = {

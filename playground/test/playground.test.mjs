@@ -280,3 +280,45 @@ test("works offline once loaded", async () => {
   }
   await page.close();
 });
+
+test("a journal loaded in the page replays under the edited policy and suggests rules", async () => {
+  const page = await open();
+  // A journal as `vigie check --journal` writes it (docs/journal.md), built here.
+  const entry = (command, decision, rule, answer) => JSON.stringify({
+    v: 1, time: "2026-11-30T21:00:00Z", source: "check",
+    policy: { name: "team", hash: "fnv1a64:0" },
+    request: { tool: "Bash", kind: "command", input: { command }, cwd: "/srv/app", project: "/srv/app", home: "/home/u", agent: "", interactive: true },
+    decision, rule, ...(answer ? { answer } : {}),
+  });
+  const lines = [];
+  for (let i = 0; i < 40; i++) lines.push(entry("npm test", "allow", "team.npm"));
+  for (let i = 0; i < 10; i++) lines.push(entry("curl https://x", "deny", "team.no-curl"));
+  for (let i = 0; i < 5; i++) lines.push(entry(`make build -j${i + 1}`, "ask", null, "allow_always"));
+  const team = 'policy "team"\nmode ask\n\ncommands {\n  allow npm test\n    id team.npm\n  deny  curl  "No network."\n    id team.no-curl\n}\n';
+  await setPolicy(page, team);
+  await page.setInputFiles(T("journal-file"), { name: "journal.jsonl", mimeType: "application/x-ndjson", buffer: Buffer.from(lines.join("\n") + "\n") });
+  const changed = (n) => page.waitForFunction((want) => document.body.dataset.journalChanged === want, String(n), { timeout: 10000 });
+  // The same policy: nothing changes.
+  await changed(0);
+  assert.match(await page.textContent(T("journal-summary")), /55 recorded requests · 0 change/);
+  // Drop the npm rule: its 40 recorded allows become asks, live.
+  await setPolicy(page, 'policy "team"\nmode ask\n\ncommands {\n  deny  curl  "No network."\n    id team.no-curl\n}\n');
+  await changed(40);
+  assert.match(await page.textContent(T("journal-transitions")), /allow → ask: 40/);
+  // Click a change: the request tab decides it and the trace shows.
+  await page.locator(`${T("journal-changes")} .change`).first().click();
+  assert.equal(await decisionSettles(page, ["ask"]), "ask");
+  assert.match(await page.textContent(T("trace")), /npm test/);
+  // Suggestions from the "always" answers: accepting one puts it in the editor.
+  await setPolicy(page, team);
+  await changed(0);
+  await page.click(T("journal-suggest"));
+  await page.waitForSelector(`${T("journal-suggestions")} .suggestion`, { timeout: 10000 });
+  assert.match(await page.textContent(T("journal-suggestions")), /allow make build/);
+  await page.click(`${T("journal-suggestions")} [data-testid="journal-accept"]`);
+  await page.waitForFunction(() => /allow make build/.test(window.__vigiePlayground.policy()), null, { timeout: 5000 });
+  // The accepted rule allows the 5 asked requests: they show as changes against the journal.
+  await changed(5);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

@@ -90,15 +90,22 @@ expect "serve: no decision is allow where the input could not be judged" 0 \
 expect "serve: the whole session well inside Escouade's 500 ms per decision" true \
   "$([ $elapsed_ms -lt 5000 ] && echo true || echo false)"
 
-# The journal: one line per decide call: time, decision, tool, target, duration, message.
+# The journal (docs/journal.md): one JSON line per decision, version 1, with the request as
+# decided, the rule, the message and the duration; calls that could not be judged are
+# `error` events.
 j="$tmp/journal"
 expect "journal: one line per permissions/decide" 12 "$(wc -l <"$j" | tr -d ' ')"
-expect "journal: the deny line has tool, target, duration, message and rule" 1 \
-  "$(grep -cE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}[-+][0-9]{4}  deny  Bash  rm -rf build \([0-9.]+ ms\): pas de rm -rf ici  \[team.no-rm-rf\]$' "$j")"
-expect "journal: the allow line" 1 "$(grep -cE '  allow  Bash  npm test \([0-9.]+ ms\)  \[team.allow\]$' "$j")"
-expect "journal: requests that could not be read are journaled as errors" 3 "$(grep -c '  error  ' "$j")"
+expect "journal: every line is a version 1 JSON object" true "$(jq -s 'all(.v == 1)' "$j")"
+expect "journal: the deny line has tool, input, decision, message and rule" 1 \
+  "$(jq -c 'select(.decision == "deny" and .request.tool == "Bash" and .request.input.command == "rm -rf build" and .message == "pas de rm -rf ici" and .rule == "team.no-rm-rf" and (.duration_ms | type) == "number" and .source == "serve" and .request.cwd == "/srv/app")' "$j" | wc -l | tr -d ' ')"
+expect "journal: the allow line" 1 \
+  "$(jq -c 'select(.decision == "allow" and .request.input.command == "npm test" and .rule == "team.allow")' "$j" | wc -l | tr -d ' ')"
+expect "journal: the policy's name and content hash" true \
+  "$(jq -s 'map(select(.decision)) | all(.policy.name == "escouade-team" and (.policy.hash | startswith("fnv1a64:")))' "$j")"
+expect "journal: requests that could not be read are journaled as error events" 3 \
+  "$(jq -c 'select(.event == "error")' "$j" | wc -l | tr -d ' ')"
 expect "journal: every decision under 500 ms" 0 \
-  "$(grep -oE '\(([0-9.]+) ms\)' "$j" | tr -d '(ms)' | awk '$1 >= 500' | wc -l | tr -d ' ')"
+  "$(jq -c 'select(.duration_ms != null and .duration_ms >= 500)' "$j" | wc -l | tr -d ' ')"
 
 # --non-interactive: an ask becomes an announced deny.
 decide 1 'cargo build' | "$vigie" serve --policy $team --non-interactive >"$tmp/ni.jsonl"

@@ -6,6 +6,8 @@
 #include "tests/fuzz/cli_stub.hpp"
 // (the stub first: the subcommand registers itself in its registry)
 #include "cli/serve_cmd.cpp"
+// (its journal writer, cli/journal.hpp, lives in its own file)
+#include "cli/journal.cpp"
 #include "tests/fuzz/fuzz.hpp"
 
 namespace {

@@ -75,7 +75,10 @@ export function makeApi(module) {
 
     // `session` (from vigie.session()) carries "always" answers, loop detection and budgets
     // across the decisions of one agent session; without it, each decision stands alone.
-    decide(request, fs, session) {
+    // `options.trace === false`: the engine builds neither the trace nor the matched rules and
+    // the decision crosses from WASM as a plain object, not JSON (`matched` and `trace` are
+    // then empty); decision, message, rule and error are the same.
+    decide(request, fs, session, options) {
       if (!this.#handle) return errorDecision("the policy was freed");
       let req, vfs;
       try {
@@ -84,7 +87,30 @@ export function makeApi(module) {
       } catch (e) {
         return errorDecision(`invalid request: ${e && e.message}`);
       }
+      if (options && options.trace === false) return this.#brief(req, vfs, session);
       return JSON.parse(this.#call(req, vfs, session));
+    }
+
+    #brief(req, vfs, session) {
+      let b;
+      if (session === undefined || session === null) {
+        b = this.#handle.decideBrief(req, vfs);
+      } else {
+        const s = sessionHandles.get(session);
+        if (!s) return errorDecision("not a live session (from vigie.session())");
+        b = this.#handle.decideBriefIn(req, vfs, s);
+      }
+      const d = {
+        decision: b.decision,
+        message: b.message,
+        rule: b.ruleId
+          ? { id: b.ruleId, file: b.ruleFile, line: b.ruleLine, effect: b.ruleEffect }
+          : null,
+        matched: [],
+        trace: [],
+      };
+      if (b.hasError) d.error = b.error;
+      return d;
     }
 
     // The same, with JSON strings in and out (no object conversion): for hot loops.
@@ -155,9 +181,70 @@ export function makeApi(module) {
     }
   }
 
+  // A decision journal (docs/journal.md), parsed once, replayed under any policy text.
+  class Journal {
+    #handle;
+    constructor(handle) {
+      this.#handle = handle;
+      this.count = handle.count();
+      this.errors = JSON.parse(handle.errorsJson());
+      if (registry) registry.register(this, handle, this);
+    }
+    // What changes when every recorded request is decided again under `source`: the JSON of
+    // `vigie replay --json` ({total, changed, transitions, by_rule, by_command, changes}).
+    replay(source, options, examples = 3) {
+      if (!this.#handle) return { error: "the journal was freed" };
+      return JSON.parse(this.#handle.replayJson(String(source ?? ""), compileOptionsJson(options), examples | 0));
+    }
+    // `vigie suggest --json` under `source`, plus `policy_text`: the policy with every suggestion.
+    suggest(source, options) {
+      if (!this.#handle) return { error: "the journal was freed" };
+      return JSON.parse(this.#handle.suggestJson(String(source ?? ""), compileOptionsJson(options)));
+    }
+    // The recorded request at `index`, in the shape `policy.decide` takes.
+    request(index) {
+      if (!this.#handle) return { error: "the journal was freed" };
+      return JSON.parse(this.#handle.requestJson(index | 0));
+    }
+    free() {
+      if (!this.#handle) return;
+      if (registry) registry.unregister(this);
+      this.#handle.delete();
+      this.#handle = undefined;
+    }
+  }
+
   return {
     ...hookApi(module),
     version: module.version(),
+    journal(text) {
+      return new Journal(new module.JournalHandle(String(text ?? "")));
+    },
+    // One journal line (docs/journal.md, no newline) for a decision this package made:
+    // options {source?, id?, answer?, policy?: {name, hash}, redact?: [regex],
+    // default_redactions?}. Append it to a file to replay it later. {error} when it cannot.
+    journalLine(request, decision, options) {
+      let req, dec, opts;
+      try {
+        req = requestJson(request);
+        dec = typeof decision === "string" ? decision : JSON.stringify(decision);
+        opts = JSON.stringify(options ?? {});
+      } catch (e) {
+        return { error: `not JSON-serialisable: ${e && e.message}` };
+      }
+      const line = module.journalLine(req, dec, opts);
+      return line.startsWith('{"error"') ? JSON.parse(line) : line;
+    },
+    // The content hash journal lines record for a policy (its source and `files`).
+    policyHash(source, options) {
+      return module.policyHash(String(source ?? ""), compileOptionsJson(options));
+    },
+    // Adds rules (their source texts) to a policy's first `commands` block, canonically
+    // formatted: {text} or {error}.
+    addRules(source, rules, options) {
+      const file = (options && options.file) || "policy.vigie";
+      return JSON.parse(module.addRules(String(file), String(source ?? ""), JSON.stringify(rules ?? [])));
+    },
     session() {
       return new Session();
     },

@@ -1,0 +1,107 @@
+// Writing the decision journal from the CLI (cli/journal.hpp).
+#include "cli/journal.hpp"
+
+#include <nlohmann/json.hpp>
+
+namespace vigie::cli {
+
+const char* const kJournalUsage =
+    "  --journal FILE      append one JSON line per decision (docs/journal.md)\n"
+    "  --redact REGEX      also redact this pattern's first group (or match) in journaled\n"
+    "                      inputs (repeatable; RE2 syntax)\n"
+    "  --no-default-redactions  keep only the --redact patterns (the defaults: AWS keys,\n"
+    "                      GitHub/Slack tokens, Authorization headers, password=...)\n";
+
+int parse_journal_option(const std::vector<std::string>& a, std::size_t& i, JournalOptions& o,
+                         std::string* error) {
+  const std::string& k = a[i];
+  auto value = [&](std::string& out) {
+    if (i + 1 >= a.size()) {
+      if (error) *error = "`" + k + "` needs a value";
+      return false;
+    }
+    out = a[++i];
+    return true;
+  };
+  if (k == "--journal") return value(o.path) ? 1 : -1;
+  if (k == "--redact") {
+    std::string v;
+    if (!value(v)) return -1;
+    o.redact.push_back(v);
+    return 1;
+  }
+  if (k == "--no-default-redactions") {
+    o.default_redactions = false;
+    return 1;
+  }
+  return 0;
+}
+
+JournalWriter::~JournalWriter() {
+  if (file_) std::fclose(file_);
+}
+
+bool JournalWriter::open(const JournalOptions& o, std::string_view source,
+                         const CompileResult& policy, std::string* error) {
+  redactor_ = journal::Redactor(o.default_redactions);
+  for (const auto& r : o.redact)
+    if (!redactor_.add(r, error)) return false;
+  if (o.path.empty()) return true;
+  file_ = std::fopen(o.path.c_str(), "a");
+  if (!file_) {
+    if (error) *error = "cannot open the journal `" + o.path + "`";
+    return false;
+  }
+  source_ = source;
+  policy_name_ = policy.policy ? policy.policy->name() : std::string();
+  policy_hash_ = journal::policy_hash(policy.sources);
+  return true;
+}
+
+void JournalWriter::write_raw(const std::string& line) noexcept {
+  if (!file_) return;
+  std::fwrite(line.data(), 1, line.size(), file_);
+  std::fputc('\n', file_);
+  std::fflush(file_);
+}
+
+void JournalWriter::write_journal_line(const Request& request, const Decision& decision,
+                                       std::string_view id, journal::Answer answer,
+                                       double duration_ms) noexcept {
+  if (!file_) return;
+  try {
+    journal::Entry e = journal::make_entry(request, decision, source_, policy_name_, policy_hash_);
+    e.id = id;
+    e.answer = answer;
+    e.duration_ms = duration_ms;
+    write_raw(journal::to_line(e, redactor_));
+  } catch (...) {
+    write_raw(R"({"v":1,"event":"error","error":"the entry could not be written"})");
+  }
+}
+
+void JournalWriter::write_answer(std::string_view id, journal::Answer answer) noexcept {
+  if (!file_) return;
+  try {
+    nlohmann::ordered_json j{{"v", journal::kVersion},
+                             {"event", "answer"},
+                             {"time", journal::now_utc()},
+                             {"id", id},
+                             {"answer", journal::to_string(answer)}};
+    write_raw(j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+  } catch (...) {
+  }
+}
+
+void JournalWriter::write_error(std::string_view tool, std::string_view why) noexcept {
+  if (!file_) return;
+  try {
+    nlohmann::json j{
+        {"v", journal::kVersion}, {"event", "error"}, {"time", journal::now_utc()},
+        {"source", source_},      {"tool", tool},     {"error", redactor_.redact(why)}};
+    write_raw(j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+  } catch (...) {
+  }
+}
+
+}  // namespace vigie::cli

@@ -1,0 +1,98 @@
+// A member scanner over validated JSON text (see json_scan.hpp). Linear: every character is
+// looked at a bounded number of times; nesting is skipped with a counter, not recursion.
+#include "engine/json_scan.hpp"
+
+#include <nlohmann/json.hpp>
+
+namespace vigie::engine {
+
+namespace {
+
+bool blank(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+std::size_t skip_blanks(std::string_view t, std::size_t i) {
+  while (i < t.size() && blank(t[i])) ++i;
+  return i;
+}
+
+// The end of the string that starts at t[i] == '"' (one past its closing quote).
+std::size_t skip_string(std::string_view t, std::size_t i) {
+  for (++i; i < t.size(); ++i) {
+    if (t[i] == '\\')
+      ++i;
+    else if (t[i] == '"')
+      return i + 1;
+  }
+  return t.size();
+}
+
+// The end of the value that starts at t[i].
+std::size_t skip_value(std::string_view t, std::size_t i) {
+  if (i >= t.size()) return t.size();
+  char c = t[i];
+  if (c == '"') return skip_string(t, i);
+  if (c == '{' || c == '[') {
+    std::size_t depth = 0;
+    for (; i < t.size(); ++i) {
+      char d = t[i];
+      if (d == '"') {
+        i = skip_string(t, i) - 1;
+      } else if (d == '{' || d == '[') {
+        ++depth;
+      } else if (d == '}' || d == ']') {
+        if (--depth == 0) return i + 1;
+      }
+    }
+    return t.size();
+  }
+  // A number, true, false or null: up to the next delimiter.
+  while (i < t.size() && t[i] != ',' && t[i] != '}' && t[i] != ']' && !blank(t[i])) ++i;
+  return i;
+}
+
+}  // namespace
+
+std::optional<std::vector<JsonMember>> scan_object(std::string_view t) {
+  std::size_t i = skip_blanks(t, 0);
+  if (i >= t.size() || t[i] != '{') return std::nullopt;
+  std::vector<JsonMember> out;
+  i = skip_blanks(t, i + 1);
+  while (i < t.size() && t[i] != '}') {
+    if (t[i] != '"') return std::nullopt;
+    std::size_t key_end = skip_string(t, i);
+    if (key_end < i + 2) return std::nullopt;
+    std::string_view key = t.substr(i + 1, key_end - i - 2);
+    if (key.find('\\') != std::string_view::npos) return std::nullopt;
+    i = skip_blanks(t, key_end);
+    if (i >= t.size() || t[i] != ':') return std::nullopt;
+    i = skip_blanks(t, i + 1);
+    std::size_t end = skip_value(t, i);
+    if (i >= end) return std::nullopt;
+    char first = t[i];
+    char type =
+        first == '"' || first == '{' || first == '[' || first == 't' || first == 'f' || first == 'n'
+            ? first
+            : '0';
+    out.push_back({key, t.substr(i, end - i), type});
+    i = skip_blanks(t, end);
+    if (i < t.size() && t[i] == ',') i = skip_blanks(t, i + 1);
+  }
+  return out;
+}
+
+const JsonMember* find_member(const std::vector<JsonMember>& members, std::string_view key) {
+  const JsonMember* found = nullptr;
+  for (const auto& m : members)
+    if (m.key == key) found = &m;
+  return found;
+}
+
+std::string json_string_value(std::string_view value) {
+  if (value.size() >= 2 && value.find('\\') == std::string_view::npos)
+    return std::string(value.substr(1, value.size() - 2));
+  return nlohmann::json::parse(value).get<std::string>();
+}
+
+}  // namespace vigie::engine

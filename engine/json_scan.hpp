@@ -1,0 +1,38 @@
+// Reading a few members of a JSON object without building a document: the request's hot path
+// (engine/request.cpp) takes `tool`, `cwd`... and the raw text of `input` this way, and the
+// engine parses `input` once, in decide. Only for text already validated (json::accept): the
+// scanner trusts the syntax and bounds every index by the text's size.
+#ifndef VIGIE_ENGINE_JSON_SCAN_HPP
+#define VIGIE_ENGINE_JSON_SCAN_HPP
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace vigie::engine {
+
+// One member of an object: its key (raw, between the quotes), its value's text, and the value's
+// type by its first character: '"' string, '{' object, '[' array, 't'/'f' boolean, 'n' null,
+// '0' number.
+struct JsonMember {
+  std::string_view key;
+  std::string_view value;
+  char type = 'n';
+};
+
+// The members of the object that `text` holds (leading and trailing blanks allowed), in order.
+// nullopt when `text` is not an object, or when a key has an escape (`"\u0074ool"`): the caller
+// then reads the text with a full parser, which gives the same answer slowly.
+std::optional<std::vector<JsonMember>> scan_object(std::string_view text);
+
+// The last member named `key` (a JSON object's duplicate keys: the last wins, as in
+// nlohmann::json), or null.
+const JsonMember* find_member(const std::vector<JsonMember>& members, std::string_view key);
+
+// The value of a string member, unescaped. `value` must be a JSON string's text.
+std::string json_string_value(std::string_view value);
+
+}  // namespace vigie::engine
+
+#endif  // VIGIE_ENGINE_JSON_SCAN_HPP

@@ -1,0 +1,95 @@
+// parse_request's narrow reader (no JSON document, `input` kept as text) against the full
+// parser it replaces on the hot path: the same request or the same error, for every shape.
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "engine/json_scan.hpp"
+#include "engine/request.hpp"
+#include "vigie/vigie.hpp"
+
+namespace {
+
+const std::vector<std::string> kRequests = {
+    R"({"tool": "Bash", "input": {"command": "git status"}, "cwd": "/srv/app"})",
+    R"(  {"tool":"Bash","input":{"command":"ls -la"},"cwd":"/a","project_root":"/a","home":"/h"} )",
+    R"({"tool": "Edit", "input": {"file_path": "src/x.py", "old_string": "a", "new_string": "b"}})",
+    R"({"tool": "WebFetch", "input": {"url": "https://x.org", "prompt": "p"}, "mode": "auto"})",
+    R"({"tool": "Bash", "input": {"command": "echo \"hi\" \u00e9\n"}, "home": "/h\u00e9"})",
+    R"({"tool": "Bash", "input": {"command": "a", "command": "rm -rf /"}})",
+    R"({"tool": "Read", "tool": "Bash", "input": {"command": "ls"}})",
+    R"({"tool": "Bash", "input": {"nested": {"a": [1, {"b": "}"}], "c": "]"}, "command": "x"}})",
+    R"({"tool": "Bash", "input": {}, "interactive": false})",
+    R"({"tool": "Bash", "input": {}, "interactive": "no"})",
+    R"({"tool": "Bash", "input": {}, "mode": "supervised", "agent": "reviewer"})",
+    R"({"tool": "Bash", "input": {}, "mode": "sometimes"})",
+    R"({"tool": "Bash", "input": []})",
+    R"({"tool": "Bash", "input": "ls"})",
+    R"({"tool": "Bash", "kind": 3})",
+    R"({"tool": null, "input": {}})",
+    R"({"input": {"command": "ls"}})",
+    R"({"tool": "", "input": {}})",
+    R"({"kind": "command", "tool": "Shell", "input": {"command": "ls"}, "cwd": null})",
+    R"({"\u0074ool": "Bash", "input": {"command": "ls"}})",
+    R"({"request": {"id": "1", "kind": "command", "tool": "Bash", "input": {"command": "ls"}},
+        "project": "/srv/app", "ticket": {"id": 4}, "agent": {"name": "dev", "role": "x"},
+        "cwd": "/srv/app", "interactive": true})",
+    R"({"request": {"tool": "Bash", "input": {"command": "ls"}, "cwd": "/in"}, "cwd": "/out"})",
+    R"({"request": {"tool": "Bash", "input": {}, "interactive": false}, "interactive": true})",
+    R"({"request": "Bash"})",
+    R"({"request": {"tool": "Bash"}, "agent": "flat"})",
+    R"({"request": {"tool": "Bash"}, "agent": {"name": 3}})",
+    R"({"tool": "Bash", "input": {"command": "ls"}, "extra": [1, 2.5e3, true, null, "x"]})",
+    R"([{"tool": "Bash"}])",
+    R"("Bash")",
+    R"({"tool": "Bash", "input": {"command": "ls"})",
+    R"({"tool": "Bash", "input": {"command": "ls"}} trailing)",
+    R"({"tool": "Bash", "input": {"command": "\xff"}})",
+    R"()",
+    R"({})",
+    "{\"tool\": \"Bash\", \"input\": {\"command\": \"\xff\"}}",  // invalid UTF-8
+};
+
+}  // namespace
+
+TEST_CASE("parse_request: the narrow reader answers as the full parser", "[request]") {
+  for (const auto& text : kRequests) {
+    INFO("request " << text);
+    std::string e_fast, e_full;
+    auto fast = vigie::parse_request(text, &e_fast);
+    auto full = vigie::engine::parse_request_document(text, &e_full);
+    REQUIRE(fast.has_value() == full.has_value());
+    if (!fast) {
+      CHECK(e_fast == e_full);
+      continue;
+    }
+    CHECK(fast->kind == full->kind);
+    CHECK(fast->tool == full->tool);
+    CHECK(nlohmann::json::parse(fast->input_json) == nlohmann::json::parse(full->input_json));
+    CHECK(fast->cwd == full->cwd);
+    CHECK(fast->project_root == full->project_root);
+    CHECK(fast->home == full->home);
+    CHECK(fast->mode == full->mode);
+    CHECK(fast->interactive == full->interactive);
+    CHECK(fast->agent == full->agent);
+  }
+}
+
+TEST_CASE("scan_object: members of an object, the last of duplicates, escaped keys refused",
+          "[request]") {
+  auto m = vigie::engine::scan_object(R"( {"a": 1, "b": {"c": "}"}, "a": [2], "d": null} )");
+  REQUIRE(m);
+  REQUIRE(m->size() == 4);
+  const auto* a = vigie::engine::find_member(*m, "a");
+  REQUIRE(a);
+  CHECK(a->value == "[2]");
+  CHECK(a->type == '[');
+  CHECK(vigie::engine::find_member(*m, "b")->value == R"({"c": "}"})");
+  CHECK(vigie::engine::find_member(*m, "d")->type == 'n');
+  CHECK(vigie::engine::find_member(*m, "z") == nullptr);
+  CHECK_FALSE(vigie::engine::scan_object(R"({"\u0061": 1})"));
+  CHECK_FALSE(vigie::engine::scan_object("[1]"));
+  CHECK(vigie::engine::json_string_value(R"("a\"b\u00e9")") == "a\"b\xc3\xa9");
+}

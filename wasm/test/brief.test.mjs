@@ -1,0 +1,99 @@
+// `decide(request, fs, session, {trace: false})`: the fast path (an embind value object, no
+// trace built) gives the same decision, message, rule and error as the default path, with
+// `matched` and `trace` empty; sessions and failures (bad requests, freed policies) too.
+import test from "node:test";
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { context, repoRoot, teamPolicy, vigie } from "./helpers.mjs";
+
+const bash = (command, extra = {}) => ({ tool: "Bash", input: { command }, ...context, ...extra });
+const noTrace = { trace: false };
+
+const requests = [
+  bash("git status"),
+  bash("git status && git push -f origin main"),
+  bash("CI=1 timeout 30 npm test | tee out.txt"),
+  bash("rm -rf ~ && echo $(cat ~/.ssh/id_rsa)"),
+  bash("cat <<'EOF' > notes.md\nhello\nEOF"),
+  bash("bash -c 'git push --force'"),
+  bash("echo 'unterminated"),
+  bash("make", { mode: "readonly" }),
+  bash("git push -f", { mode: "auto", interactive: false }),
+  { tool: "Edit", input: { file_path: "/srv/app/src/main.ts" }, ...context },
+  { tool: "Write", input: { file_path: "/home/u/.ssh/config" }, ...context },
+  { tool: "Read", input: { file_path: "/etc/shadow" }, ...context },
+  { tool: "WebFetch", input: { url: "https://docs.github.com/en/rest" }, ...context },
+  { tool: "mcp__github__delete_repo", input: {}, ...context },
+  { tool: "Task", input: { prompt: "x" }, ...context },
+  { request: { id: "1", kind: "command", tool: "Bash", input: { command: "ls" } }, project: "/srv/app" },
+  { tool: "Bash", input: { command: 3 }, ...context },
+  { input: { command: "ls" } },
+  "{not json",
+];
+
+const strip = (d) => {
+  const { matched, trace, ...rest } = d;
+  return rest;
+};
+
+function policies(v) {
+  const out = [["team.vigie", v.compile(teamPolicy, { file: "team.vigie" })]];
+  const dir = join(repoRoot, "rules");
+  for (const f of readdirSync(dir).filter((n) => n.endsWith(".vigie")).sort()) {
+    const p = v.compile(readFileSync(join(dir, f), "utf8"), { file: `rules/${f}` });
+    if (p.ok) out.push([f, p]);
+    else p.free();
+  }
+  return out;
+}
+
+test("trace: false decides as the default path, without matched rules or trace", async () => {
+  const v = await vigie();
+  const fs = { symlinks: { "/srv/app/notes": "/home/u/.ssh/id_rsa" } };
+  for (const [name, policy] of policies(v)) {
+    for (const r of requests) {
+      for (const f of [undefined, fs]) {
+        const full = policy.decide(r, f);
+        const brief = policy.decide(r, f, null, noTrace);
+        assert.deepEqual(strip(brief), strip(full), `${name}: ${JSON.stringify(r)}`);
+        assert.deepEqual(brief.matched, []);
+        assert.deepEqual(brief.trace, []);
+        if (full.rule) assert.deepEqual(Object.keys(brief.rule).sort(), Object.keys(full.rule).sort());
+      }
+    }
+    policy.free();
+  }
+});
+
+test("trace: false with a session: the same loop stop as the default path", async () => {
+  const v = await vigie();
+  const policy = v.compile(`policy "s"\nmode ask\nsession {\n  loop-threshold 3\n}\ncommands {\n  allow git status\n}\n`);
+  assert.equal(policy.ok, true, JSON.stringify(policy.diagnostics));
+  const a = v.session();
+  const b = v.session();
+  for (let i = 0; i < 4; ++i) {
+    const full = policy.decide(bash("git status"), null, a);
+    const brief = policy.decide(bash("git status"), null, b, noTrace);
+    assert.deepEqual(strip(brief), strip(full), `call ${i}`);
+  }
+  assert.equal(policy.decide(bash("git status"), null, b, noTrace).decision, "deny");
+  assert.equal(b.actions, 5);
+  a.free();
+  b.free();
+  policy.free();
+});
+
+test("trace: false fails closed like the default path", async () => {
+  const v = await vigie();
+  const bad = v.compile("policy \"x\"\ncommands {\n  allow\n");
+  assert.equal(bad.decide(bash("ls"), null, null, noTrace).decision, "ask");
+  assert.ok(bad.decide(bash("ls"), null, null, noTrace).error);
+  const policy = v.compile(teamPolicy);
+  const d = policy.decide(bash("ls"), "{not json", null, noTrace);
+  assert.equal(d.decision, "ask");
+  assert.match(d.error, /filesystem/);
+  policy.free();
+  assert.equal(policy.decide(bash("ls"), null, null, noTrace).error, "the policy was freed");
+  bad.free();
+});
