@@ -12,6 +12,7 @@
 
 #include "cli/command.hpp"
 #include "cli/io.hpp"
+#include "cli/journal.hpp"
 #include "engine/hook_wire.hpp"
 #include "engine/limits.hpp"
 #include "vigie/vigie.hpp"
@@ -22,6 +23,7 @@ namespace {
 struct HookArgs {
   std::string harness, policy, mode;
   hooks::HookOptions opt;
+  JournalOptions journal;
 };
 
 std::string harness_list() {
@@ -60,7 +62,15 @@ int judge(const HookArgs& h) {
             (first.empty() ? "" : " (" + first + ")") + "; fix it (`vigie lint " + h.policy +
             "`) before the agent goes on"));
   }
-  return emit(hooks::run_hook(h.harness, *compiled.policy, text, h.opt));
+  JournalWriter jw;
+  if (!jw.open(h.journal, "hook", compiled, &err))
+    return emit(hooks::hook_failure(h.harness, text,
+                                    "vigie could not judge this tool call: the journal cannot "
+                                    "be written (" +
+                                        err + ")"));
+  hooks::HookResult r = hooks::run_hook(h.harness, *compiled.policy, text, h.opt);
+  if (r.request && r.decision) jw.write_journal_line(*r.request, *r.decision);
+  return emit(r);
 }
 
 int run_hook(const std::vector<std::string>& a) {
@@ -72,6 +82,11 @@ int run_hook(const std::vector<std::string>& a) {
       out = a[++i];
       return true;
     };
+    std::string jerr;
+    if (int j = parse_journal_option(a, i, h.journal, &jerr); j != 0) {
+      if (j < 0) return usage_error(jerr);
+      continue;
+    }
     bool ok = true;
     if (k == "--policy")
       ok = value(h.policy);
@@ -123,7 +138,7 @@ const Registrar hook_reg{
      "opencode, cline)",
      "usage: vigie hook HARNESS --policy FILE [--project DIR] [--home DIR]\n"
      "                  [--mode readonly|ask|auto] [--agent NAME] [--non-interactive]\n"
-     "                  [--deny-exit-code]\n\n"
+     "                  [--deny-exit-code] [--journal FILE [--redact REGEX]...]\n\n"
      "HARNESS and its hook events:\n"
      "  claude    PreToolUse (allow|deny|ask), PermissionRequest (allow|deny; ask: no decision)\n"
      "  gemini    BeforeTool (allow|deny|ask)\n"
@@ -139,6 +154,7 @@ const Registrar hook_reg{
      "$HOME.\n"
      "--non-interactive: asks become announced denies. --deny-exit-code: a deny is answered\n"
      "with exit 2 and the reason on stderr where the harness honours exit 2.\n"
+     "--journal FILE: append each decision to a journal (docs/journal.md).\n"
      "Input that cannot be read or is larger than the request limit, a policy that is missing\n"
      "or does not compile, an internal error: the harness's blocking form (exit 2 + stderr for\n"
      "claude, gemini, codex, copilot; an explicit deny for cursor, opencode, cline and claude's\n"

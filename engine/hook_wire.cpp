@@ -194,7 +194,7 @@ HookResult nothing() {
 }
 
 HookResult exit2(const std::string& why) {
-  return {2, "", why + "\n"};
+  return {2, "", why + "\n", {}, {}};
 }
 
 // "X requires approval (rule R7)." -> "X requires approval (rule R7)", to go on with "; ...".
@@ -385,7 +385,7 @@ HookResult hook_failure(std::string_view harness, std::string_view input,
     }
     return w->fail(event, why);
   } catch (...) {
-    return {2, "", "vigie: internal error\n"};
+    return {2, "", "vigie: internal error\n", {}, {}};
   }
 }
 
@@ -403,7 +403,11 @@ HookResult run_hook(std::string_view harness, const Policy& policy, std::string_
     Call c;
     if (Error e = w->decode(in, c)) return w->fail(c.event, cannot + *e);
     if (!c.judge)
-      return {0, "", "vigie hook: `" + c.event + "` is not an event vigie answers: no decision\n"};
+      return {0,
+              "",
+              "vigie hook: `" + c.event + "` is not an event vigie answers: no decision\n",
+              {},
+              {}};
 
     Request req;
     req.tool = c.tool;
@@ -420,11 +424,15 @@ HookResult run_hook(std::string_view harness, const Policy& policy, std::string_
     DecideOptions dopt = decide;
     dopt.trace = false;  // a hook answers the decision and its reason only
     Decision worst;
+    Request worst_req;
     bool any = false;
     auto judge = [&](const json& input_object) {
       req.input_json = input_object.dump(-1, ' ', false, json::error_handler_t::replace);
       Decision d = policy.decide(req, dopt);
-      if (!any || d.decision > worst.decision) worst = std::move(d);
+      if (!any || d.decision > worst.decision) {
+        worst = std::move(d);
+        worst_req = req;
+      }
       any = true;
     };
     if (c.patch) {
@@ -437,7 +445,10 @@ HookResult run_hook(std::string_view harness, const Policy& policy, std::string_
     } else {
       judge(c.input);
     }
-    return w->encode(c, worst.decision, reason_of(worst), opt.deny_exit_code);
+    HookResult r = w->encode(c, worst.decision, reason_of(worst), opt.deny_exit_code);
+    r.request = std::move(worst_req);
+    r.decision = std::move(worst);
+    return r;
   } catch (const std::exception& e) {
     return hook_failure(harness, {}, cannot + "internal error: " + e.what());
   } catch (...) {

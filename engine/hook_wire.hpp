@@ -37,6 +37,10 @@ struct HookResult {
   int exit_code = 0;
   std::string out;
   std::string err;
+  // The request as decided and its decision, when the call was judged (for the journal); for a
+  // patch, the file that decided.
+  std::optional<Request> request;
+  std::optional<Decision> decision;
 };
 
 // The harnesses `run_hook` speaks: claude gemini codex cursor copilot opencode cline.

@@ -139,6 +139,14 @@ expect "serve: permissions/answer -> null, a bad answer -> -32602" "null -32602"
 expect "suggest: the answer event reaches its decision" "make test" \
   "$(jq -r '.suggestions[0].tokens | join(" ")' "$tmp/s2.json")"
 
+# `vigie hook --journal`: the same format, source "hook", the harness recorded.
+printf '%s' '{"hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": "rm -rf ~"}, "cwd": "/srv/app"}' >"$tmp/hook-in.json"
+"$vigie" hook claude --policy rules/shell-guard.vigie --home /home/u --journal "$tmp/hook.jsonl" <"$tmp/hook-in.json" >/dev/null
+expect "hook --journal: one line, source hook" "hook claude deny" \
+  "$(jq -r '.source + " " + .request.harness + " " + .decision' "$tmp/hook.jsonl")"
+"$vigie" replay --policy rules/shell-guard.vigie "$tmp/hook.jsonl" >/dev/null; rc=$?
+expect "hook --journal: replays under the same policy with no change" 0 $rc
+
 echo
 [ $fails -eq 0 ] && echo "journal_test: all passed" || echo "journal_test: $fails failed"
 exit $((fails > 0))
