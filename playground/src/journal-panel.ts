@@ -2,38 +2,12 @@
 // see what the edited policy changes in the recorded decisions as you type, click a change to
 // see its trace, accept suggested rules into the editor. The engine does the work
 // (engine/replay.cpp, engine/suggest.cpp through wasm/replay_bindings.cpp).
-import type { Request } from "./api";
-
-export interface ReplayReport {
-  total: number;
-  changed: number;
-  transitions: { from: string; to: string; count: number }[];
-  by_rule: { rule: string; changed: number }[];
-  changes: { index: number; from: string; to: string }[];
-  error?: string;
-}
-
-interface Suggestion {
-  effect: string;
-  id: string;
-  rule: string;
-  answers: number;
-  changes: { index: number }[];
-}
-
-interface Journal {
-  count: number;
-  errors: string[];
-  replay(source: string, options?: unknown, examples?: number): ReplayReport;
-  suggest(source: string, options?: unknown): { suggestions: Suggestion[]; errors: string[]; error?: string };
-  request(index: number): Request & { error?: string };
-  free(): void;
-}
+import type { CompileOptions, Journal, Request, Vigie } from "vigie";
 
 export interface JournalDeps {
-  engine: () => { journal?: (text: string) => Journal; addRules?: (s: string, r: string[], o?: unknown) => { text?: string; error?: string } };
+  engine: () => Vigie;
   source: () => string;
-  options: () => { file: string; files?: Record<string, string> };
+  options: () => CompileOptions;
   showRequest: (request: Request) => void; // decide it in the request tab: the trace shows
   setPolicy: (text: string) => void;
 }
@@ -111,7 +85,7 @@ export function initJournalPanel(deps: JournalDeps) {
       accept.textContent = "accept";
       accept.dataset.testid = "journal-accept";
       accept.addEventListener("click", () => {
-        const out = deps.engine().addRules?.(deps.source(), [s.rule], deps.options());
+        const out = deps.engine().addRules(deps.source(), [s.rule], deps.options());
         if (out?.text) {
           deps.setPolicy(out.text);
           item.remove();
@@ -124,7 +98,7 @@ export function initJournalPanel(deps: JournalDeps) {
 
   async function load(file: File) {
     const make = deps.engine().journal;
-    if (!make) {
+    if (typeof make !== "function") {
       $("journal-summary").textContent = "this engine build has no journal support";
       return;
     }

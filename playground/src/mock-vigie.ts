@@ -1,7 +1,7 @@
 // A MOCK of the `vigie` npm package, for developing the page without the WASM build.
 // It is only used when the page is built with VIGIE_MOCK=1 (see vite.config.ts); the page then
 // shows a "mock engine" banner. It knows a sliver of the language: do not trust its decisions.
-import type { Decision, Diagnostic, Effect, Policy, Request, RuleRef, ShellParse, TraceEntry, Vigie } from "./api";
+import type { CommandsResult, Decision, Diagnostic, Effect, FormatResult, Journal, Policy, Request, RuleRef, Session, TraceEntry, Vigie } from "vigie";
 
 interface MRule {
   effect: Effect;
@@ -91,7 +91,7 @@ function compile(source: string, options: { file?: string } = {}): Policy {
     const parts = line.split(/&&|\|\||;|\|/).map((s) => s.trim()).filter(Boolean);
     const trace: TraceEntry[] = [];
     const matchedAll: RuleRef[] = [];
-    const rank = { allow: 0, ask: 1, deny: 2 } as const;
+    const rank: Record<Effect, number> = { allow: 0, ask: 1, deny: 2 };
     let best: { effect: Effect; message: string; rule: RuleRef | null } | null = null;
     for (const p of parts) {
       const argv = words(p);
@@ -119,16 +119,44 @@ function compile(source: string, options: { file?: string } = {}): Policy {
     if (!best) best = { effect: "ask", message: "", rule: null };
     return { decision: best.effect, message: best.message, rule: best.rule, matched: matchedAll, trace };
   };
-  return { diagnostics, decide, free() {} };
+  const ok = !diagnostics.some((d) => d.severity === "error");
+  return {
+    ok, name: "", diagnostics, freed: false, decide,
+    decideJson: (request: string) => JSON.stringify(decide(request)),
+    runTests: () => [], // the mock does not run test blocks
+    dump: () => "(the mock engine has no compiled form)",
+    free() {},
+  };
 }
 
-function parseShell(line: string): ShellParse {
+const session = (): Session => ({ rememberAlways() {}, actions: 0, denials: 0, setClock() {}, free() {} });
+
+// The journal needs the real engine: the mock reads nothing.
+const journal = (): Journal => ({
+  count: 0,
+  errors: ["the mock engine does not read journals"],
+  replay: () => ({ total: 0, changed: 0, transitions: [], by_rule: [], by_command: [], changes: [], error: "mock engine" }),
+  suggest: () => ({ suggestions: [], errors: [], policy_text: "", error: "mock engine" }),
+  request: () => ({}),
+  free() {},
+});
+
+function parseShell(line: string): CommandsResult {
   const commands = line.split(/&&|\|\||;|\|/).map((s) => s.trim()).filter(Boolean).map((p) => ({
-    argv: words(p).map((text) => ({ text, literal: !/[$*?`]/.test(text) })), assigns: [], redirects: [], context: ["top"],
+    argv: words(p).map((text) => ({ text, literal: /[$*?`]/.test(text) ? null : text })), assigns: [], redirects: [], context: ["top"],
   }));
   return { ok: true, commands, errors: [] };
 }
 
 export async function load(): Promise<Vigie> {
-  return { compile, parseShell, format: (s: string) => s, lint: (s: string) => compile(s).diagnostics, version: "mock" };
+  const format = (text: string): FormatResult => ({ ok: true, text, diagnostics: [] });
+  return {
+    version: "mock", compile, parseShell, format, session, journal,
+    parseShellAst: () => ({ ok: true, ast: null, errors: [] }),
+    lint: (s: string) => compile(s).diagnostics,
+    journalLine: () => ({ error: "mock engine" }),
+    policyHash: () => "",
+    addRules: () => ({ error: "mock engine" }),
+    memory: () => ({ heap_size: 0, in_use: 0 }),
+  };
 }

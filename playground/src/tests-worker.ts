@@ -1,20 +1,32 @@
 // Runs the policy's own tests off the main thread: a policy with many tests (or slow ones)
 // must never make typing lag. The page posts the latest source; only the newest job runs,
 // older ones are dropped.
-import { load } from "vigie";
+import { load, type TestOutcome } from "vigie";
 
-interface Job {
+export interface TestsJob {
   seq: number;
   source: string;
   file: string;
   files: Record<string, string>;
 }
 
+/** seq -1: the engine failed to load here (the page then runs the tests itself). */
+export interface TestsReply {
+  seq: number;
+  report: TestOutcome[] | null;
+  error?: string;
+  ms?: number;
+}
+
 const ready = load();
-let latest: Job | null = null;
+let latest: TestsJob | null = null;
 let busy = false;
 
-self.onmessage = (e: MessageEvent<Job>) => {
+function reply(msg: TestsReply) {
+  (self as unknown as Worker).postMessage(msg);
+}
+
+self.onmessage = (e: MessageEvent<TestsJob>) => {
   latest = e.data;
   if (!busy) void pump();
 };
@@ -28,20 +40,19 @@ async function pump() {
       latest = null;
       const t0 = performance.now();
       const policy = vigie.compile(job.source, { file: job.file, files: job.files });
-      let report: unknown = null;
+      let report: TestOutcome[] | null = null;
       let error: string | undefined;
       try {
-        if (policy.ok !== false && typeof policy.runTests === "function") report = policy.runTests();
-        else if (typeof policy.runTests !== "function") error = "no-runner";
+        report = policy.ok ? policy.runTests() : [];
       } catch (err) {
         error = (err as Error).message;
       }
       policy.free();
-      (self as unknown as Worker).postMessage({ seq: job.seq, report, error, ms: performance.now() - t0 });
+      reply({ seq: job.seq, report, error, ms: performance.now() - t0 });
       await new Promise((r) => setTimeout(r, 0)); // let a newer job in
     }
   } catch (err) {
-    (self as unknown as Worker).postMessage({ seq: -1, report: null, error: `the engine failed to load: ${(err as Error).message}` });
+    reply({ seq: -1, report: null, error: `the engine failed to load: ${(err as Error).message}` });
   } finally {
     busy = false;
   }

@@ -7,6 +7,8 @@ import path from "node:path";
 import { serve, launch, dist, repo } from "./harness.mjs";
 
 const T = (id) => `[data-testid="${id}"]`;
+// Screenshots the tests take: under the build folder, never in the work tree's tracked files.
+const shots = path.join(repo, "build", "playground-test");
 let server, url, browser, vigie;
 
 before(async () => {
@@ -169,8 +171,13 @@ test("`git status && rm -rf ~` is denied, with the rule, which jumps to its line
   await page.click(T("command-input"));
   await page.setViewportSize({ width: 1440, height: 960 });
   await page.waitForTimeout(200);
-  const shot = (await page.getAttribute("body", "data-engine")) === "wasm" ? path.join(repo, "docs/playground.png") : path.join(dist, "mock.png");
+  // The picture goes under the build folder; docs/playground.png (tracked) is refreshed only on
+  // request: VIGIE_UPDATE_SCREENSHOT=1 (or `playground/test/run --update-screenshot`).
+  const real = (await page.getAttribute("body", "data-engine")) === "wasm";
+  fs.mkdirSync(shots, { recursive: true });
+  const shot = path.join(shots, real ? "playground.png" : "mock.png");
   await page.screenshot({ path: shot });
+  if (real && process.env.VIGIE_UPDATE_SCREENSHOT === "1") fs.copyFileSync(shot, path.join(repo, "docs/playground.png"));
   await page.close();
 });
 
