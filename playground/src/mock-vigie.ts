@@ -1,7 +1,7 @@
 // A MOCK of the `vigie` npm package, for developing the page without the WASM build.
 // It is only used when the page is built with VIGIE_MOCK=1 (see vite.config.ts); the page then
 // shows a "mock engine" banner. It knows a sliver of the language: do not trust its decisions.
-import type { CommandsResult, Decision, Diagnostic, Effect, FormatResult, Journal, Policy, Request, RuleRef, Session, TraceEntry, Vigie } from "vigie";
+import type { CommandsResult, Decision, Diagnostic, Effect, FormatResult, Hook, Journal, Policy, Request, RuleRef, Session, TraceEntry, Vigie } from "vigie";
 
 interface MRule {
   effect: Effect;
@@ -158,5 +158,11 @@ export async function load(): Promise<Vigie> {
     policyHash: () => "",
     addRules: () => ({ error: "mock engine" }),
     memory: () => ({ heap_size: 0, in_use: 0 }),
+    // The mock judges no hook: every call gets a blocking answer, never an allow.
+    createHook: (harness: string): Hook =>
+      Object.assign(async () => ({ output: null, stdout: "", exitCode: 2, stderr: "the mock engine does not judge hooks\n" }), {
+        harness, ok: false, diagnostics: [], free() {},
+      }),
+    hookHarnesses: () => [],
   };
 }
