@@ -1,13 +1,17 @@
 // The stable diagnostic codes of the compile stage and of the API surface: ONE table (the
 // front end's V1xx/V2xx are in grammar/policy/codes.hpp). A code never changes meaning once
 // published; add new ones at the end of their range. engine/codes_test.cpp checks that every
-// code the engine and the bindings emit is listed here.
+// code the bindings emit is listed here; the engine names its codes by the `Code` enum, so a
+// code it emits is listed by construction.
 //
 //   V0xx  API        wasm/bindings.cpp, the embedding surface
 //   V3xx  compile    engine/compile.cpp
 #ifndef VIGIE_ENGINE_CODES_HPP
 #define VIGIE_ENGINE_CODES_HPP
 
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
 #include <string_view>
 
 namespace vigie::engine {
@@ -35,6 +39,12 @@ namespace vigie::engine {
   X(condition_without_paths, "V343", "a path condition on a command touching no known path")  \
   X(internal_error_compile, "V399", "internal error while compiling")
 
+enum class Code : std::uint16_t {
+#define VIGIE_X(name, code, summary) name,
+  VIGIE_ENGINE_CODES(VIGIE_X)
+#undef VIGIE_X
+};
+
 struct CodeInfo {
   std::string_view code;
   std::string_view summary;
@@ -45,6 +55,21 @@ inline constexpr CodeInfo kEngineCodes[] = {
     VIGIE_ENGINE_CODES(VIGIE_X)
 #undef VIGIE_X
 };
+
+// "V301" for Code::cannot_read.
+constexpr std::string_view code_id(Code c) {
+  return kEngineCodes[static_cast<std::size_t>(c)].code;
+}
+
+// Every code is listed once: checked when this header compiles.
+constexpr bool codes_unique() {
+  constexpr std::size_t n = std::size(kEngineCodes);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = i + 1; j < n; ++j)
+      if (kEngineCodes[i].code == kEngineCodes[j].code) return false;
+  return true;
+}
+static_assert(codes_unique(), "an engine diagnostic code is listed twice");
 
 }  // namespace vigie::engine
 

@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "engine/codes.hpp"
 #include "engine/compile.hpp"
 #include "engine/conditions.hpp"
 #include "engine/limits.hpp"
@@ -19,6 +20,7 @@
 #include "engine/programs.hpp"
 #include "engine/safety.hpp"
 #include "grammar/policy/check.hpp"
+#include "grammar/policy/diagnostic.hpp"
 #include "grammar/policy/format.hpp"
 #include "grammar/policy/parser.hpp"
 #include "grammar/shell/commands.hpp"
@@ -30,6 +32,7 @@ namespace {
 using policy::Block;
 using policy::File;
 using policy::Item;
+using policy::Key;
 using policy::Pattern;
 using policy::PatternItem;
 using policy::Rule;
@@ -145,7 +148,8 @@ bool first_line_fails(std::string_view text, const std::vector<Diagnostic>& ds) 
     i = eol + 1;
   }
   return std::any_of(ds.begin(), ds.end(), [&](const Diagnostic& d) {
-    return d.severity == Severity::error && d.line == line && d.code != "V213";
+    return d.severity == Severity::error && d.line == line &&
+           d.code != policy::code_id(policy::Code::missing_policy_name);
   });
 }
 
@@ -163,7 +167,7 @@ class Loader {
     auto refuse = [&](std::string message, std::string help) -> const File* {
       Diagnostic d = at ? *at : Diagnostic{};
       if (!at) d.file = name;
-      d.code = "V301";
+      d.code = code_id(Code::cannot_read);
       d.severity = Severity::error;
       d.message = std::move(message);
       d.help = std::move(help);
@@ -239,10 +243,6 @@ class Loader {
   std::size_t followed_ = 0;
 };
 
-struct LineCol {
-  std::uint32_t line = 1, col = 1;
-};
-
 class Builder {
  public:
   Builder(Loader& loader, Policy::Impl& impl, std::vector<std::string> stack)
@@ -264,11 +264,14 @@ class Builder {
     std::string err;
     for (GlobSet* set : {&impl_.paths.protect_home, &impl_.paths.protect_root})
       if (set->size() > 0 && !set->compiled() && !set->compile(&err))
-        error(*last_file_, {}, "V310", fmt::format("protected globs do not compile: {}", err), "");
+        error(*last_file_, {}, Code::globs_do_not_compile,
+              fmt::format("protected globs do not compile: {}", err), "");
     if (!impl_.paths.protect.compiled() && !impl_.paths.protect.compile(&err))
-      error(*last_file_, {}, "V310", fmt::format("protected globs do not compile: {}", err), "");
+      error(*last_file_, {}, Code::globs_do_not_compile,
+            fmt::format("protected globs do not compile: {}", err), "");
     if (!impl_.paths.third_party_globs.compiled() && !impl_.paths.third_party_globs.compile(&err))
-      error(*last_file_, {}, "V310", fmt::format("third-party globs do not compile: {}", err), "");
+      error(*last_file_, {}, Code::globs_do_not_compile,
+            fmt::format("third-party globs do not compile: {}", err), "");
     // Tries are built last, once every pattern is known.
     auto& cr = impl_.commands;
     for (std::uint32_t i = 0; i < cr.patterns.size(); ++i) {
@@ -350,7 +353,7 @@ class Builder {
       const RuleInfo& ar = impl_.rules[a.rule];
       if (split && a.effect != Effect::allow && !a.items.empty() && covers(a.items, split->first) &&
           has_all_options(split->second, 1, a.options)) {
-        warning(*site.first, site.second, "V340",
+        warning(*site.first, site.second, Code::allow_overridden,
                 fmt::format("this allow never applies: `{} {}` ({}:{}) always overrides it",
                             to_string(a.effect), ar.text, ar.ref.file, ar.ref.line),
                 "remove the allow, or narrow the other rule");
@@ -362,7 +365,7 @@ class Builder {
           if (std::none_of(b.options.begin(), b.options.end(),
                            [&](const OptionSpec& x) { return x.display() == o.display(); }))
             return false;
-        warning(*site.first, site.second, "V341",
+        warning(*site.first, site.second, Code::shadowed_rule,
                 fmt::format("this rule is shadowed by the broader `{} {}` ({}:{})",
                             to_string(a.effect), ar.text, ar.ref.file, ar.ref.line),
                 "remove it, or give it a different effect");
@@ -411,7 +414,8 @@ class Builder {
         }
       }
       if (matched != ex.must_match) {
-        error(*ex.file, ex.span, ex.must_match ? "V320" : "V321",
+        error(*ex.file, ex.span,
+              ex.must_match ? Code::example_does_not_match : Code::counterexample_matches,
               ex.must_match ? fmt::format("example `{}` does not match this rule", ex.text)
                             : fmt::format("counterexample `{}` matches this rule", ex.text),
               ex.must_match ? "fix the pattern, or the example"
@@ -440,49 +444,31 @@ class Builder {
   std::map<std::string, int> id_counts_;
   std::vector<std::pair<const File*, Span>> rule_sites_;  // per rule, for compile warnings
 
-  // Line starts per file, computed once: a policy of 10,000 rules must not rescan its file for
+  // A line index per file, built once: a policy of 10,000 rules must not rescan its file for
   // every rule.
-  std::map<const File*, std::vector<std::uint32_t>> line_starts_;
+  std::map<const File*, policy::LineIndex> lines_;
   std::optional<Mode> variant_;
   std::set<Mode> modes_seen_;
   std::vector<std::pair<const File*, const Block*>> mode_blocks_;
 
-  LineCol line_col(const File& f, std::uint32_t off) {
-    auto& starts = line_starts_[&f];
-    if (starts.empty()) {
-      starts.push_back(0);
-      for (std::uint32_t i = 0; i < f.source.size(); ++i)
-        if (f.source[i] == '\n') starts.push_back(i + 1);
-    }
-    auto it = std::upper_bound(starts.begin(), starts.end(), off);
-    std::uint32_t line = static_cast<std::uint32_t>(it - starts.begin());
-    return {line, off - starts[line - 1] + 1};
+  const policy::LineIndex& lines(const File& f) {
+    auto it = lines_.find(&f);
+    if (it == lines_.end()) it = lines_.emplace(&f, policy::LineIndex(f.source)).first;
+    return it->second;
   }
 
-  Diagnostic diag(const File& f, Span s, std::string code, std::string msg, std::string help,
+  Diagnostic diag(const File& f, Span s, Code code, std::string msg, std::string help,
                   Severity sev) {
-    Diagnostic d;
-    d.code = std::move(code);
-    d.severity = sev;
-    d.file = f.name;
-    LineCol a = line_col(f, s.begin), b = line_col(f, s.end);
-    d.line = a.line;
-    d.column = a.col;
-    d.end_line = b.line;
-    d.end_column = b.col;
-    d.message = std::move(msg);
-    d.help = std::move(help);
-    return d;
+    return policy::make_diagnostic(f.name, lines(f), s, code_id(code), sev, std::move(msg),
+                                   std::move(help));
   }
-  void error(const File& f, Span s, std::string code, std::string msg, std::string help) {
+  void error(const File& f, Span s, Code code, std::string msg, std::string help) {
     if (variant_) return;
-    loader_.diags().push_back(
-        diag(f, s, std::move(code), std::move(msg), std::move(help), Severity::error));
+    loader_.diags().push_back(diag(f, s, code, std::move(msg), std::move(help), Severity::error));
   }
-  void warning(const File& f, Span s, std::string code, std::string msg, std::string help) {
+  void warning(const File& f, Span s, Code code, std::string msg, std::string help) {
     if (variant_) return;
-    loader_.diags().push_back(
-        diag(f, s, std::move(code), std::move(msg), std::move(help), Severity::warning));
+    loader_.diags().push_back(diag(f, s, code, std::move(msg), std::move(help), Severity::warning));
   }
 
   static std::optional<Effect> effect_arg(const Setting& s, std::size_t i = 0) {
@@ -495,7 +481,7 @@ class Builder {
     RuleInfo info;
     info.ref.effect = e;
     info.ref.file = f.name;
-    info.ref.line = line_col(f, span.begin).line;
+    info.ref.line = lines(f).at(span.begin).line;
     info.block = block;
     info.text = text;
     if (id) {
@@ -525,20 +511,20 @@ class Builder {
     const std::string& what = s.key.text;
     if (name.size() < 7 || name.compare(name.size() - 6, 6, ".vigie") != 0 || name.back() == '/' ||
         name[name.size() - 7] == '/') {
-      error(f, s.span, "V303",
+      error(f, s.span, Code::load_refused,
             fmt::format("`{} \"{}\"`: only `.vigie` policy files can be named", what, name),
             "name a policy file, e.g. `base.vigie` (relative to this file)");
       return false;
     }
     if (stack_.size() > limits::include_depth) {
-      error(f, s.span, "V303",
+      error(f, s.span, Code::load_refused,
             fmt::format("`{}`: includes, extends and plugins nested more than {} deep", name,
                         limits::include_depth),
             "flatten the chain of files");
       return false;
     }
     if (!variant_ && !loader_.follow()) {
-      error(f, s.span, "V303",
+      error(f, s.span, Code::load_refused,
             fmt::format("`{}`: more than {} files included (include, extends and plugins "
                         "statements, in all)",
                         name, limits::include_count),
@@ -553,11 +539,12 @@ class Builder {
     if (!admit(f, s, name)) return nullptr;
     std::string path = sibling(f, name);
     if (std::find(stack_.begin(), stack_.end(), path) != stack_.end()) {
-      warning(f, s.span, "V302", fmt::format("`{}` is already being loaded (a cycle)", name),
+      warning(f, s.span, Code::load_cycle,
+              fmt::format("`{}` is already being loaded (a cycle)", name),
               "remove one of the two references");
       return nullptr;
     }
-    Diagnostic at = diag(f, s.span, "", "", "", Severity::error);
+    Diagnostic at = diag(f, s.span, Code::cannot_read, "", "", Severity::error);
     const File* sub = loader_.load(path, nullptr, &at);
     if (!sub) return nullptr;
     auto impl = std::make_shared<Policy::Impl>();
@@ -583,26 +570,35 @@ class Builder {
   }
 
   void top_setting(const File& f, const Setting& s) {
-    const std::string& k = s.key.text;
     std::string a0 = s.args.empty() ? "" : s.args[0].text;
-    if (k == "policy") {
-      if (impl_.name.empty()) impl_.name = a0;
-    } else if (k == "mode") {
-      if (auto m = mode_from_string(a0)) impl_.mode = *m;
-    } else if (k == "default") {
-      impl_.default_effect = effect_arg(s);
-    } else if (k == "non-interactive") {
-      impl_.non_interactive = effect_arg(s);
-    } else if (k == "include") {
-      for (const auto& w : s.args) include(f, s, w.text);
-    } else if (variant_) {
-      return;  // extends and plugins: the base's layers
-    } else if (k == "extends") {
-      for (const auto& w : s.args)
-        if (auto p = layer(f, s, w.text)) impl_.parents.push_back(p);
-    } else if (k == "plugins") {
-      for (const auto& w : s.args)
-        if (auto p = layer(f, s, w.text)) impl_.plugins.push_back(p);
+    switch (s.id) {
+      case Key::policy:
+        if (impl_.name.empty()) impl_.name = a0;
+        break;
+      case Key::mode:
+        if (auto m = mode_from_string(a0)) impl_.mode = *m;
+        break;
+      case Key::default_effect:
+        impl_.default_effect = effect_arg(s);
+        break;
+      case Key::non_interactive:
+        impl_.non_interactive = effect_arg(s);
+        break;
+      case Key::include:
+        for (const auto& w : s.args) include(f, s, w.text);
+        break;
+      case Key::extends:
+        if (variant_) break;  // extends and plugins: the base's layers
+        for (const auto& w : s.args)
+          if (auto p = layer(f, s, w.text)) impl_.parents.push_back(p);
+        break;
+      case Key::plugins:
+        if (variant_) break;
+        for (const auto& w : s.args)
+          if (auto p = layer(f, s, w.text)) impl_.plugins.push_back(p);
+        break;
+      default:
+        break;
     }
   }
 
@@ -610,11 +606,11 @@ class Builder {
     if (!admit(f, s, name)) return;
     std::string path = sibling(f, name);
     if (std::find(stack_.begin(), stack_.end(), path) != stack_.end()) {
-      warning(f, s.span, "V302", fmt::format("include cycle: `{}` includes itself", name),
+      warning(f, s.span, Code::load_cycle, fmt::format("include cycle: `{}` includes itself", name),
               "remove one of the includes");
       return;
     }
-    Diagnostic at = diag(f, s.span, "", "", "", Severity::error);
+    Diagnostic at = diag(f, s.span, Code::cannot_read, "", "", Severity::error);
     const File* sub = loader_.load(path, nullptr, &at, /*named=*/false);
     if (!sub) return;
     stack_.push_back(path);
@@ -670,13 +666,18 @@ class Builder {
 
  private:
   void safety_setting(const Setting& s) {
-    const std::string& k = s.key.text;
-    if (k == "disable") {
-      for (const auto& w : s.args) impl_.safety_disabled.insert(w.text);
-    } else if (k == "enable") {
-      for (const auto& w : s.args) impl_.safety_disabled.erase(w.text);
-    } else if (k == "context" && !s.args.empty()) {
-      impl_.root_context = s.args[0].text == "root";
+    switch (s.id) {
+      case Key::disable:
+        for (const auto& w : s.args) impl_.safety_disabled.insert(w.text);
+        break;
+      case Key::enable:
+        for (const auto& w : s.args) impl_.safety_disabled.erase(w.text);
+        break;
+      case Key::context:
+        if (!s.args.empty()) impl_.root_context = s.args[0].text == "root";
+        break;
+      default:
+        break;
     }
   }
 
@@ -692,20 +693,28 @@ class Builder {
   }
 
   void session_setting(const Setting& s) {
-    const std::string& k = s.key.text;
-    if (k == "loop-threshold" && !s.args.empty()) {
-      if (s.args[0].text == "off")  // loop detection disabled, explicitly
-        impl_.session.loop_threshold = 0;
-      else if (auto n = number(s.args[0]))
-        impl_.session.loop_threshold = static_cast<unsigned>(*n);
-    } else if (k == "budget" && s.args.size() >= 2) {
-      auto n = number(s.args[1]);
-      if (!n) return;
-      if (s.args[0].text == "actions")
-        impl_.session.budget_actions = static_cast<std::uint64_t>(*n);
-      if (s.args[0].text == "minutes") impl_.session.budget_minutes = *n;
-    } else if (k == "remember" && !s.args.empty()) {
-      impl_.session.remember_always = s.args[0].text == "always";
+    if (s.args.empty()) return;  // reported by the checker
+    switch (s.id) {
+      case Key::loop_threshold:
+        if (s.args[0].text == "off")  // loop detection disabled, explicitly
+          impl_.session.loop_threshold = 0;
+        else if (auto n = number(s.args[0]))
+          impl_.session.loop_threshold = static_cast<unsigned>(*n);
+        break;
+      case Key::budget: {
+        if (s.args.size() < 2) return;
+        auto n = number(s.args[1]);
+        if (!n) return;
+        if (s.args[0].text == "actions")
+          impl_.session.budget_actions = static_cast<std::uint64_t>(*n);
+        if (s.args[0].text == "minutes") impl_.session.budget_minutes = *n;
+        break;
+      }
+      case Key::remember:
+        impl_.session.remember_always = s.args[0].text == "always";
+        break;
+      default:
+        break;
     }
   }
 
@@ -729,7 +738,7 @@ class Builder {
       case PatternItem::Kind::regex: {
         auto re = std::make_unique<RE2>(it.word.text, rule_regex_options());
         if (!re->ok()) {
-          error(f, it.span, "V311",
+          error(f, it.span, Code::invalid_regex,
                 fmt::format("invalid regex `{}`: {}", it.word.text, re->error()),
                 "RE2 syntax: no backreferences or lookaround");
           return false;
@@ -791,7 +800,7 @@ class Builder {
                                                                 : cp.conditions.outside;
         if (!paths_known) {
           const ProgramDecl* d = find_program(name);
-          warning(f, c.keyword.span, "V343",
+          warning(f, c.keyword.span, Code::condition_without_paths,
                   fmt::format("this rule never applies: {}, so `{}` never holds",
                               d ? fmt::format("`{}` has no path operands or options in the "
                                               "programs table",
@@ -811,7 +820,7 @@ class Builder {
       for (const auto& w : c.operands) {
         for (auto& spec : specs_for(command, w.text, impl_.commands.aliases)) {
           if (has_option(written, 1, spec)) {
-            warning(f, w.span, "V342",
+            warning(f, w.span, Code::condition_never_holds,
                     fmt::format("this rule never applies: it requires `{}` and `without {}` "
                                 "refuses it ({})",
                                 pattern_option_text(p), w.text, spec.display()),
@@ -878,7 +887,7 @@ class Builder {
       }
       if (!ok) continue;
       if (cp.items.empty()) {
-        error(f, p.span, "V312", "a command pattern needs a command name",
+        error(f, p.span, Code::pattern_without_command, "a command pattern needs a command name",
               "write the command first");
         continue;
       }
@@ -895,19 +904,27 @@ class Builder {
     for (const auto& it : b.items) {
       auto* s = std::get_if<Setting>(&it);
       if (!s) continue;
-      const std::string& k = s->key.text;
       std::vector<std::string> args;
       for (const auto& w : s->args) args.push_back(w.text);
-      if (k == "default") {
-        cr.default_effect = effect_arg(*s);
-      } else if (k == "option" && args.size() >= 2) {
-        cr.aliases.add(args[0], std::vector<std::string>(args.begin() + 1, args.end()));
-      } else if (k == "wrapper") {
-        for (auto& a : args) cr.normalize.extra_wrappers.push_back(a);
-      } else if (k == "interpreter") {
-        for (auto& a : args) cr.normalize.extra_interpreters.push_back(a);
-      } else if (k == "metachars") {
-        cr.metachars = effect_arg(*s);
+      switch (s->id) {
+        case Key::default_effect:
+          cr.default_effect = effect_arg(*s);
+          break;
+        case Key::option:
+          if (args.size() >= 2)
+            cr.aliases.add(args[0], std::vector<std::string>(args.begin() + 1, args.end()));
+          break;
+        case Key::wrapper:
+          for (auto& a : args) cr.normalize.extra_wrappers.push_back(a);
+          break;
+        case Key::interpreter:
+          for (auto& a : args) cr.normalize.extra_interpreters.push_back(a);
+          break;
+        case Key::metachars:
+          cr.metachars = effect_arg(*s);
+          break;
+        default:
+          break;
       }
     }
     for (const auto& it : b.items)
@@ -920,18 +937,18 @@ class Builder {
     auto& pr = impl_.paths;
     for (const auto& it : b.items) {
       if (auto* s = std::get_if<Setting>(&it)) {
-        const std::string& k = s->key.text;
-        if (k == "workspace" && !s->args.empty()) {
+        const Key k = s->id;
+        if (k == Key::workspace && !s->args.empty()) {
           pr.workspace = s->args[0].text;
-        } else if (k == "binary" && !s->args.empty()) {
+        } else if (k == Key::binary && !s->args.empty()) {
           pr.binary = s->args[0].text == "on";
-        } else if (k == "large-edit" && !s->args.empty()) {
+        } else if (k == Key::large_edit && !s->args.empty()) {
           if (auto n = number(s->args[0])) pr.large_edit_bytes = static_cast<std::uint64_t>(*n);
-        } else if (k == "workspace-only" && !s->args.empty()) {
+        } else if (k == Key::workspace_only && !s->args.empty()) {
           // `tools`: file tools only; the paths a command line touches are not held to it.
           pr.workspace_only = s->args[0].text != "off";
           pr.workspace_only_commands = s->args[0].text == "on";
-        } else if (k == "protect") {
+        } else if (k == Key::protect) {
           const Word* m = policy::protect_message(*s);
           std::string msg = m ? m->text : "";
           std::vector<const Word*> globs;
@@ -951,11 +968,12 @@ class Builder {
                                                     : pr.protect;
             if (gt.substr(0, 2) == "~/") gt.remove_prefix(1);  // `/.zshrc`, anchored at home
             if (!set.add(gt, ri, &err))
-              error(f, g->span, "V313", fmt::format("invalid glob `{}`: {}", g->text, err),
+              error(f, g->span, Code::invalid_glob,
+                    fmt::format("invalid glob `{}`: {}", g->text, err),
                     "globs use `*`, `?`, `[…]` and `**`");
             pr.protect_rules.push_back(ri);
           }
-        } else if (k == "third-party" && !s->args.empty()) {
+        } else if (k == Key::third_party && !s->args.empty()) {
           const std::string& a = s->args[0].text;
           if (a == "none") {
             pr.third_party = false;
@@ -968,7 +986,8 @@ class Builder {
             for (const auto& w : s->args) {
               std::string err;
               if (!pr.third_party_globs.add(w.text, ri, &err))
-                error(f, w.span, "V313", fmt::format("invalid glob `{}`: {}", w.text, err), "");
+                error(f, w.span, Code::invalid_glob,
+                      fmt::format("invalid glob `{}`: {}", w.text, err), "");
             }
           }
         }
@@ -1000,7 +1019,7 @@ class Builder {
     auto& table = k == "fetch" ? impl_.fetch : impl_.mcp;
     for (const auto& it : b.items) {
       if (auto* s = std::get_if<Setting>(&it)) {
-        if (s->key.text == "default")
+        if (s->id == Key::default_effect)
           (k == "fetch" ? impl_.fetch_default : impl_.mcp_default) = effect_arg(*s);
         continue;
       }
@@ -1026,7 +1045,7 @@ class Builder {
           nr.rule = ri;
           nr.effect = r->effect;
           if (!nr.glob) {
-            error(f, item.span, "V313", fmt::format("invalid pattern `{}`", w), "");
+            error(f, item.span, Code::invalid_glob, fmt::format("invalid pattern `{}`", w), "");
             continue;
           }
           table.push_back(std::move(nr));
@@ -1044,10 +1063,10 @@ class Builder {
       if (auto m = policy::did_you_mean(w.text, known)) help = "did you mean `" + *m + "`?";
       std::string list;
       for (auto k : known) list += (list.empty() ? "" : ", ") + std::string(k);
-      error(f, w.span, "V314", fmt::format("unknown {} `{}` (known: {})", what, w.text, list),
-            help);
+      error(f, w.span, Code::bad_tool_map,
+            fmt::format("unknown {} `{}` (known: {})", what, w.text, list), help);
     };
-    if (s.key.text == "harness") {
+    if (s.id == Key::harness) {
       std::vector<std::string_view> known;
       for (const auto& h : engine::harnesses()) known.push_back(h.name);
       for (const auto& w : s.args) {
@@ -1058,7 +1077,7 @@ class Builder {
       }
       return true;
     }
-    if (s.key.text != "map") return false;
+    if (s.id != Key::map) return false;
     engine::ToolMapping m;
     m.tool = s.args[0].text;
     m.kind = s.args[1].text;
@@ -1068,7 +1087,7 @@ class Builder {
       const auto& w = s.args[i];
       auto eq = w.text.find('=');
       if (eq == std::string::npos || eq == 0 || eq + 1 == w.text.size()) {
-        error(f, w.span, "V314", fmt::format("expected ROLE=FIELD, found `{}`", w.text),
+        error(f, w.span, Code::bad_tool_map, fmt::format("expected ROLE=FIELD, found `{}`", w.text),
               "e.g. `command=cmd` or `path=file`");
         continue;
       }
@@ -1089,28 +1108,29 @@ class Builder {
     for (const auto& it : b.items) {
       if (auto* s = std::get_if<Setting>(&it)) {
         if (tool_map_setting(f, *s)) continue;
-        const std::string& k = s->key.text;
-        auto* set = k == "auto-approve" ? &t.auto_approve
-                    : k == "always-ask" ? &t.always_ask
-                    : k == "exclude"    ? &t.exclude
-                                        : nullptr;
+        const Key k = s->id;
+        auto* set = k == Key::auto_approve ? &t.auto_approve
+                    : k == Key::always_ask ? &t.always_ask
+                    : k == Key::exclude    ? &t.exclude
+                                           : nullptr;
         if (!set) continue;
         std::string names;
         for (const auto& w : s->args) {
           set->insert(w.text);
           names += (names.empty() ? "" : " ") + w.text;
         }
-        Effect e = k == "auto-approve" ? Effect::allow
-                   : k == "always-ask" ? Effect::ask
-                                       : Effect::deny;
+        Effect e = k == Key::auto_approve ? Effect::allow
+                   : k == Key::always_ask ? Effect::ask
+                                          : Effect::deny;
+        const std::string key(policy::key_name(k));
         std::uint32_t ri = add_rule(
-            f, s->span, e, "tools", k + " " + names,
+            f, s->span, e, "tools", key + " " + names,
             e == Effect::deny ? "this tool is disabled for this project; use another tool" : "",
             std::nullopt);
-        impl_.rules[ri].ref.id = "tools." + k;
-        (k == "auto-approve" ? t.auto_approve_rule
-         : k == "always-ask" ? t.always_ask_rule
-                             : t.exclude_rule) = ri;
+        impl_.rules[ri].ref.id = "tools." + key;
+        (k == Key::auto_approve ? t.auto_approve_rule
+         : k == Key::always_ask ? t.always_ask_rule
+                                : t.exclude_rule) = ri;
         continue;
       }
       auto* r = std::get_if<Rule>(&it);
@@ -1156,25 +1176,35 @@ class Builder {
   };
 
   static void apply(TestContext& c, const Setting& s) {
-    const std::string& k = s.key.text;
     std::string a0 = s.args.empty() ? "" : s.args[0].text;
-    if (k == "cwd") {
-      c.cwd = a0;
-      c.cwd_set = true;
-    } else if (k == "project") {
-      c.project = a0;
-    } else if (k == "home") {
-      c.home = a0;
-    } else if (k == "mode") {
-      c.mode = mode_from_string(a0);
-    } else if (k == "agent") {
-      c.agent = a0;
-    } else if (k == "non-interactive") {
-      c.interactive = false;
-    } else if (k == "interactive") {
-      c.interactive = true;
-    } else if (k == "symlink" && s.args.size() >= 2) {
-      c.symlinks[s.args[0].text] = s.args[1].text;
+    switch (s.id) {
+      case Key::cwd:
+        c.cwd = a0;
+        c.cwd_set = true;
+        break;
+      case Key::project:
+        c.project = a0;
+        break;
+      case Key::home:
+        c.home = a0;
+        break;
+      case Key::mode:
+        c.mode = mode_from_string(a0);
+        break;
+      case Key::agent:
+        c.agent = a0;
+        break;
+      case Key::non_interactive:
+        c.interactive = false;
+        break;
+      case Key::interactive:
+        c.interactive = true;
+        break;
+      case Key::symlink:
+        if (s.args.size() >= 2) c.symlinks[s.args[0].text] = s.args[1].text;
+        break;
+      default:
+        break;
     }
   }
 
@@ -1198,7 +1228,7 @@ class Builder {
       t.expect_rule = tc->rule ? tc->rule->text : "";
       t.expect_message = tc->message ? tc->message->text : "";
       t.file = f.name;
-      t.line = line_col(f, tc->span.begin).line;
+      t.line = lines(f).at(tc->span.begin).line;
       t.symlinks = c.symlinks;
       Request& rq = t.request;
       nlohmann::json input = nlohmann::json::object();
@@ -1207,7 +1237,8 @@ class Builder {
         std::string err;
         auto parsed = parse_request(t.subject, &err);
         if (!parsed) {
-          error(f, tc->subject.span, "V330", fmt::format("invalid request: {}", err),
+          error(f, tc->subject.span, Code::invalid_test_request,
+                fmt::format("invalid request: {}", err),
                 "write the request as JSON in single quotes");
           continue;
         }
@@ -1254,7 +1285,7 @@ CompileResult compile_impl(const std::vector<SourceFile>& sources, const Compile
   CompileResult out;
   if (sources.empty()) {
     Diagnostic d;
-    d.code = "V300";
+    d.code = code_id(Code::no_policy);
     d.message = "no policy given";
     d.help = "pass a policy file";
     out.diagnostics.push_back(std::move(d));
@@ -1302,7 +1333,7 @@ CompileResult compile_impl(const std::vector<SourceFile>& sources, const Compile
     if (!errors) out.policy = std::make_shared<Policy>(impl);
   } catch (const std::exception& e) {
     Diagnostic d;
-    d.code = "V399";
+    d.code = code_id(Code::internal_error_compile);
     d.file = sources[0].name;
     d.message = fmt::format("internal error while compiling: {}", e.what());
     d.help = "please report this policy";
@@ -1331,7 +1362,7 @@ CompileResult compile_file(const std::string& path, const CompileOptions& option
   if (!read) {
     CompileResult r;
     Diagnostic d;
-    d.code = "V301";
+    d.code = engine::code_id(engine::Code::cannot_read);
     d.file = path;
     d.message = std::move(error);
     d.help = "name a regular policy file (docs/limits.md)";

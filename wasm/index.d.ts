@@ -230,8 +230,31 @@ export interface Journal {
   free(): void;
 }
 
+/** The policy language's vocabulary, from the checker's tables (docs/wasm.md). */
+export interface Vocabulary {
+  /** Every block name. */
+  readonly blocks: readonly string[];
+  /** Every setting, per block (`block` is "" at the top level), with its usage line. */
+  readonly keys: readonly { block: string; key: string; usage: string }[];
+  /** The `with` keys of a test case. */
+  readonly with_keys: readonly string[];
+  /** What may follow a rule: `id`, `example`, `counterexample`. */
+  readonly attributes: readonly string[];
+  readonly effects: readonly string[];
+  /** Mode names, with the seed spellings. */
+  readonly modes: readonly string[];
+  /** The request kinds of a test case. */
+  readonly test_kinds: readonly string[];
+  /** Operand conditions of a command rule: `inside`, `outside`, `without`. */
+  readonly conditions: readonly string[];
+  /** The fixed values of settings (not effects or modes): `on`, `off`, `GET`… */
+  readonly values: readonly string[];
+}
+
 export interface Vigie {
   readonly version: string;
+  /** The policy language's vocabulary (the same object on every call). */
+  vocabulary(): Vocabulary;
   /** A decision journal (JSON lines, docs/journal.md), for replay and suggestions. */
   journal(text: string): Journal;
   /** One journal line (docs/journal.md) for a decision, secrets redacted; append it to a file. */

@@ -12,6 +12,7 @@
 #include <variant>
 #include <vector>
 
+#include "grammar/policy/keys.hpp"
 #include "vigie/vigie.hpp"
 
 namespace vigie::policy {
@@ -101,6 +102,7 @@ struct Setting {
   Word key;
   std::vector<Word> args;
   Span span;
+  Key id = Key::unknown;  // filled by the checker (grammar/policy/check.cpp)
   bool operator==(const Setting& o) const { return key == o.key && args == o.args; }
 };
 

@@ -14,6 +14,7 @@
 #include "grammar/policy/codes.hpp"
 #include "grammar/policy/diagnostic.hpp"
 #include "grammar/policy/format.hpp"
+#include "grammar/policy/language.hpp"
 
 namespace vigie::policy {
 
@@ -149,24 +150,25 @@ constexpr std::size_t kMany = std::numeric_limits<std::size_t>::max();
 
 struct KeySpec {
   Ctx ctx;
-  std::string_view key;
+  Key id;  // its spelling: key_name(id), grammar/policy/keys.hpp
   std::size_t min_args, max_args;
   Type type;
   bool once;                                // a second one is an error
   std::vector<std::string_view> choices{};  // for Type::choice
   std::string_view usage{};                 // shown in help
+  std::string_view name() const { return key_name(id); }
 };
 
 const std::vector<KeySpec>& key_table() {
   static const std::vector<KeySpec> t = {
-      {Ctx::top, "policy", 1, 1, Type::text, true, {}, "policy \"NAME\""},
-      {Ctx::top, "mode", 1, 1, Type::mode, true, {}, "mode readonly|ask|auto"},
-      {Ctx::top, "default", 1, 1, Type::effect, true, {}, "default allow|deny|ask"},
-      {Ctx::top, "include", 1, 1, Type::text, false, {}, "include \"FILE\""},
-      {Ctx::top, "extends", 1, 1, Type::text, true, {}, "extends \"FILE\""},
-      {Ctx::top, "plugins", 1, kMany, Type::text, false, {}, "plugins \"FILE\"…"},
+      {Ctx::top, Key::policy, 1, 1, Type::text, true, {}, "policy \"NAME\""},
+      {Ctx::top, Key::mode, 1, 1, Type::mode, true, {}, "mode readonly|ask|auto"},
+      {Ctx::top, Key::default_effect, 1, 1, Type::effect, true, {}, "default allow|deny|ask"},
+      {Ctx::top, Key::include, 1, 1, Type::text, false, {}, "include \"FILE\""},
+      {Ctx::top, Key::extends, 1, 1, Type::text, true, {}, "extends \"FILE\""},
+      {Ctx::top, Key::plugins, 1, kMany, Type::text, false, {}, "plugins \"FILE\"…"},
       {Ctx::top,
-       "non-interactive",
+       Key::non_interactive,
        1,
        1,
        Type::choice,
@@ -174,20 +176,20 @@ const std::vector<KeySpec>& key_table() {
        {"deny", "ask"},
        "non-interactive deny|ask"},
 
-      {Ctx::paths, "workspace", 1, 1, Type::text, true, {}, "workspace PATH"},
-      {Ctx::paths, "large-edit", 1, 1, Type::number, true, {}, "large-edit BYTES"},
-      {Ctx::paths, "binary", 1, 1, Type::choice, true, {"on", "off"}, "binary on|off"},
+      {Ctx::paths, Key::workspace, 1, 1, Type::text, true, {}, "workspace PATH"},
+      {Ctx::paths, Key::large_edit, 1, 1, Type::number, true, {}, "large-edit BYTES"},
+      {Ctx::paths, Key::binary, 1, 1, Type::choice, true, {"on", "off"}, "binary on|off"},
       {Ctx::paths,
-       "workspace-only",
+       Key::workspace_only,
        1,
        1,
        Type::choice,
        true,
        {"on", "off", "tools"},
        "workspace-only on|off|tools"},
-      {Ctx::paths, "protect", 1, kMany, Type::protect, false, {}, "protect GLOB… [\"message\"]"},
+      {Ctx::paths, Key::protect, 1, kMany, Type::protect, false, {}, "protect GLOB… [\"message\"]"},
       {Ctx::paths,
-       "third-party",
+       Key::third_party,
        1,
        kMany,
        Type::third_party,
@@ -195,12 +197,12 @@ const std::vector<KeySpec>& key_table() {
        {},
        "third-party default|none|GLOB…"},
 
-      {Ctx::commands, "default", 1, 1, Type::effect, true, {}, "default allow|deny|ask"},
-      {Ctx::commands, "option", 2, kMany, Type::option, false, {}, "option CMD -o --option…"},
-      {Ctx::commands, "wrapper", 1, kMany, Type::text, false, {}, "wrapper NAME…"},
-      {Ctx::commands, "interpreter", 1, kMany, Type::text, false, {}, "interpreter NAME…"},
+      {Ctx::commands, Key::default_effect, 1, 1, Type::effect, true, {}, "default allow|deny|ask"},
+      {Ctx::commands, Key::option, 2, kMany, Type::option, false, {}, "option CMD -o --option…"},
+      {Ctx::commands, Key::wrapper, 1, kMany, Type::text, false, {}, "wrapper NAME…"},
+      {Ctx::commands, Key::interpreter, 1, kMany, Type::text, false, {}, "interpreter NAME…"},
       {Ctx::commands,
-       "metachars",
+       Key::metachars,
        1,
        1,
        Type::choice,
@@ -208,23 +210,23 @@ const std::vector<KeySpec>& key_table() {
        {"deny", "ask", "allow"},
        "metachars deny|ask|allow"},
 
-      {Ctx::fetch, "default", 1, 1, Type::effect, true, {}, "default allow|deny|ask"},
-      {Ctx::mcp, "default", 1, 1, Type::effect, true, {}, "default allow|deny|ask"},
+      {Ctx::fetch, Key::default_effect, 1, 1, Type::effect, true, {}, "default allow|deny|ask"},
+      {Ctx::mcp, Key::default_effect, 1, 1, Type::effect, true, {}, "default allow|deny|ask"},
 
-      {Ctx::tools, "auto-approve", 1, kMany, Type::text, false, {}, "auto-approve NAME…"},
-      {Ctx::tools, "always-ask", 1, kMany, Type::text, false, {}, "always-ask NAME…|\"*\""},
-      {Ctx::tools, "exclude", 1, kMany, Type::text, false, {}, "exclude NAME…"},
-      {Ctx::tools, "harness", 1, kMany, Type::text, false, {}, "harness NAME…"},
-      {Ctx::tools, "map", 2, kMany, Type::text, false, {}, "map TOOL KIND [ROLE=FIELD…]"},
+      {Ctx::tools, Key::auto_approve, 1, kMany, Type::text, false, {}, "auto-approve NAME…"},
+      {Ctx::tools, Key::always_ask, 1, kMany, Type::text, false, {}, "always-ask NAME…|\"*\""},
+      {Ctx::tools, Key::exclude, 1, kMany, Type::text, false, {}, "exclude NAME…"},
+      {Ctx::tools, Key::harness, 1, kMany, Type::text, false, {}, "harness NAME…"},
+      {Ctx::tools, Key::map, 2, kMany, Type::text, false, {}, "map TOOL KIND [ROLE=FIELD…]"},
 
-      {Ctx::safety, "enable", 1, kMany, Type::safety_name, false, {}, "enable CHECK…"},
-      {Ctx::safety, "disable", 1, kMany, Type::safety_name, false, {}, "disable CHECK…"},
-      {Ctx::safety, "context", 1, 1, Type::choice, true, {"user", "root"}, "context user|root"},
+      {Ctx::safety, Key::enable, 1, kMany, Type::safety_name, false, {}, "enable CHECK…"},
+      {Ctx::safety, Key::disable, 1, kMany, Type::safety_name, false, {}, "disable CHECK…"},
+      {Ctx::safety, Key::context, 1, 1, Type::choice, true, {"user", "root"}, "context user|root"},
 
-      {Ctx::session, "loop-threshold", 1, 1, Type::number_off, true, {}, "loop-threshold N|off"},
-      {Ctx::session, "budget", 2, 2, Type::budget, false, {}, "budget actions|minutes N"},
+      {Ctx::session, Key::loop_threshold, 1, 1, Type::number_off, true, {}, "loop-threshold N|off"},
+      {Ctx::session, Key::budget, 2, 2, Type::budget, false, {}, "budget actions|minutes N"},
       {Ctx::session,
-       "remember",
+       Key::remember,
        1,
        1,
        Type::choice,
@@ -232,20 +234,38 @@ const std::vector<KeySpec>& key_table() {
        {"always", "never"},
        "remember always|never"},
 
-      {Ctx::test, "cwd", 1, 1, Type::text, true, {}, "cwd PATH"},
-      {Ctx::test, "project", 1, 1, Type::text, true, {}, "project PATH"},
-      {Ctx::test, "home", 1, 1, Type::text, true, {}, "home PATH"},
-      {Ctx::test, "mode", 1, 1, Type::mode, true, {}, "mode readonly|ask|auto"},
-      {Ctx::test, "agent", 1, 1, Type::text, true, {}, "agent \"NAME\""},
-      {Ctx::test, "non-interactive", 0, 1, Type::flag, true, {}, "non-interactive [on|off]"},
-      {Ctx::test, "symlink", 2, 2, Type::text, false, {}, "symlink FROM TO"},
+      {Ctx::test, Key::cwd, 1, 1, Type::text, true, {}, "cwd PATH"},
+      {Ctx::test, Key::project, 1, 1, Type::text, true, {}, "project PATH"},
+      {Ctx::test, Key::home, 1, 1, Type::text, true, {}, "home PATH"},
+      {Ctx::test, Key::mode, 1, 1, Type::mode, true, {}, "mode readonly|ask|auto"},
+      {Ctx::test, Key::agent, 1, 1, Type::text, true, {}, "agent \"NAME\""},
+      {Ctx::test, Key::non_interactive, 0, 1, Type::flag, true, {}, "non-interactive [on|off]"},
+      {Ctx::test, Key::symlink, 2, 2, Type::text, false, {}, "symlink FROM TO"},
   };
   return t;
 }
 
+const char* condition_name(Condition::Kind k) {
+  return k == Condition::Kind::inside    ? "inside"
+         : k == Condition::Kind::outside ? "outside"
+                                         : "without";
+}
+
+const std::vector<std::string_view> kBudgetUnits = {"actions", "minutes"};
+// `third-party default` and `third-party none` stand alone; other arguments are globs.
+const std::vector<std::string_view> kThirdPartyWords = {"default", "none"};
+
+// What may follow a rule (on its line or the next).
+const std::vector<std::string_view> kAttributes = {"id", "example", "counterexample"};
+
 // The keys of `with` in a test case: the test block's settings, one value each, plus flags.
-const std::vector<std::string_view> kWithKeys = {"cwd",   "project",         "home",       "mode",
-                                                 "agent", "non-interactive", "interactive"};
+constexpr Key kWithKeyIds[] = {Key::cwd,   Key::project,         Key::home,       Key::mode,
+                               Key::agent, Key::non_interactive, Key::interactive};
+const std::vector<std::string_view> kWithKeys = [] {
+  std::vector<std::string_view> v;
+  for (Key k : kWithKeyIds) v.push_back(key_name(k));
+  return v;
+}();
 
 const std::vector<std::string_view> kTestKinds = {"command", "edit", "write", "read",
                                                   "fetch",   "mcp",  "tool",  "request"};
@@ -364,9 +384,9 @@ class Checker {
       if (const auto* b = std::get_if<Block>(&it)) {
         collect_program_lists(b->items);
       } else if (const auto* s = std::get_if<Setting>(&it)) {
-        if (s->key.text == "wrapper" || s->key.text == "interpreter") {
+        if (auto k = key_from_name(s->key.text); k == Key::wrapper || k == Key::interpreter) {
           for (const auto& a : s->args) {
-            (s->key.text == "wrapper" ? wrappers_ : interpreters_).insert(a.text);
+            (k == Key::wrapper ? wrappers_ : interpreters_).insert(a.text);
           }
         }
       }
@@ -442,21 +462,21 @@ class Checker {
   // --- settings ------------------------------------------------------------------------------
   const KeySpec* find_key(Ctx ctx, std::string_view key) const {
     for (const auto& k : key_table()) {
-      if (k.ctx == ctx && k.key == key) return &k;
+      if (k.ctx == ctx && k.name() == key) return &k;
     }
     return nullptr;
   }
 
   void unknown_key(const Setting& s, Ctx ctx) {
     const std::string& key = s.key.text;
-    if (key == "id" || key == "example" || key == "counterexample") {
+    if (std::find(kAttributes.begin(), kAttributes.end(), key) != kAttributes.end()) {
       error(s.key.span, Code::attribute_without_rule, quote(key) + " must follow a rule",
             "put it on the line after the rule it belongs to, or after the rule's message");
       return;
     }
     std::vector<std::string_view> cands;
     for (const auto& k : key_table()) {
-      if (k.ctx == ctx) cands.push_back(k.key);
+      if (k.ctx == ctx) cands.push_back(k.name());
     }
     if (has_rules(ctx)) cands.insert(cands.end(), kEffects.begin(), kEffects.end());
     for (auto b : blocks_allowed(ctx)) cands.push_back(b);
@@ -466,7 +486,7 @@ class Checker {
     } else {
       // A key of another block: say where it goes.
       for (const auto& k : key_table()) {
-        if (k.key == key) {
+        if (k.name() == key) {
           help = quote(key) + " is set " + where(k.ctx);
           break;
         }
@@ -483,7 +503,7 @@ class Checker {
       unknown_key(s, ctx);
       return;
     }
-    if (k->key == "policy") seen_policy_ = true;
+    if (k->id == Key::policy) seen_policy_ = true;
     // Arity.
     std::size_t n = s.args.size();
     if (n < k->min_args || n > k->max_args) {
@@ -493,14 +513,14 @@ class Checker {
                              : std::to_string(k->min_args) + " to " + std::to_string(k->max_args);
       Span sp = n > k->max_args ? Span{s.args[k->max_args].span.begin, s.span.end} : s.span;
       error(sp, Code::wrong_arity,
-            quote(k->key) + " takes " + want + " argument" + (want == "1" ? "" : "s") + ", found " +
-                std::to_string(n),
+            quote(k->name()) + " takes " + want + " argument" + (want == "1" ? "" : "s") +
+                ", found " + std::to_string(n),
             "write `" + std::string(k->usage) + "`");
       return;
     }
     // Given twice.
     if (k->once || k->type == Type::budget) {
-      std::string id = k->key == "budget" ? "budget " + s.args[0].text : std::string(k->key);
+      std::string id = k->id == Key::budget ? "budget " + s.args[0].text : std::string(k->name());
       auto [it, fresh] = once.emplace(id, s.span);
       if (!fresh) {
         error(s.key.span, Code::duplicate_setting, quote(id) + " is set twice",
@@ -510,7 +530,7 @@ class Checker {
     // No regex in settings.
     for (const auto& a : s.args) {
       if (a.kind == Word::Kind::regex) {
-        error(a.span, Code::bad_pattern_item, "a /regex/ is not accepted in " + quote(k->key),
+        error(a.span, Code::bad_pattern_item, "a /regex/ is not accepted in " + quote(k->name()),
               "quote it if `" + to_source(a) + "` is a path or a name: '" + to_source(a) + "'");
         return;
       }
@@ -562,8 +582,9 @@ class Checker {
         if (s.args[0].text != "off") number(s.args[0]);
         break;
       case Type::budget:
-        if (s.args[0].text != "actions" && s.args[0].text != "minutes") {
-          bad_value(s.args[0], "budget", {"actions", "minutes"}, k.usage);
+        if (std::find(kBudgetUnits.begin(), kBudgetUnits.end(), s.args[0].text) ==
+            kBudgetUnits.end()) {
+          bad_value(s.args[0], "budget", kBudgetUnits, k.usage);
         }
         number(s.args[1]);
         break;
@@ -590,7 +611,9 @@ class Checker {
         break;
       }
       case Type::third_party:
-        if ((s.args[0].text == "default" || s.args[0].text == "none") && s.args.size() > 1) {
+        if (std::find(kThirdPartyWords.begin(), kThirdPartyWords.end(), s.args[0].text) !=
+                kThirdPartyWords.end() &&
+            s.args.size() > 1) {
           error(s.args[1].span, Code::wrong_arity,
                 quote(s.args[0].text) + " stands alone in `third-party`",
                 "write `third-party default`, `third-party none` or a list of globs");
@@ -707,12 +730,6 @@ class Checker {
   }
 
   // --- operand conditions (docs/language.md, "Operand conditions") ---------------------------
-  static const char* condition_name(Condition::Kind k) {
-    return k == Condition::Kind::inside    ? "inside"
-           : k == Condition::Kind::outside ? "outside"
-                                           : "without";
-  }
-
   // A condition path as the engine will read it, lexically: `~/x`, `/x`, or relative to the
   // project root (`.`, `build`), as "ROOT/c1/c2" with ROOT `~`, `` (absolute) or `.`. For
   // comparisons between the rule's own paths only; nullopt when `..` climbs above its root.
@@ -1078,11 +1095,67 @@ class Checker {
   std::set<std::string> wrappers_, interpreters_;
 };
 
+// Resolves every setting to its key (Setting::id), for the stages after the checker: by the
+// key table of its block, and a test case's `with` keys by kWithKeyIds. A key the checker
+// reports as unknown stays Key::unknown.
+void resolve_keys(std::vector<Item>& items, Ctx ctx) {
+  for (auto& it : items) {
+    if (auto* s = std::get_if<Setting>(&it)) {
+      for (const auto& k : key_table()) {
+        if (k.ctx == ctx && k.name() == s->key.text) {
+          s->id = k.id;
+          break;
+        }
+      }
+    } else if (auto* b = std::get_if<Block>(&it)) {
+      if (auto inner = block_ctx(b->kind.text)) resolve_keys(b->items, *inner);
+    } else if (auto* t = std::get_if<TestCase>(&it)) {
+      for (auto& w : t->with) {
+        auto k = key_from_name(w.key.text);
+        if (k &&
+            std::find(std::begin(kWithKeyIds), std::end(kWithKeyIds), *k) != std::end(kWithKeyIds))
+          w.id = *k;
+      }
+    }
+  }
+}
+
 }  // namespace
 
-void check(const File& f, std::vector<Diagnostic>& out, const CheckOptions& options) {
+const Vocabulary& vocabulary() {
+  static const Vocabulary v = [] {
+    Vocabulary v;
+    auto add = [](std::vector<std::string_view>& to, std::string_view w) {
+      if (std::find(to.begin(), to.end(), w) == to.end()) to.push_back(w);
+    };
+    v.blocks = blocks_allowed(Ctx::top);
+    for (const auto& k : key_table()) {
+      std::string_view block;
+      for (auto b : v.blocks)
+        if (block_ctx(b) == k.ctx) block = b;
+      v.keys.push_back({block, k.name(), k.usage});
+      for (auto c : k.choices)
+        if (std::find(kEffects.begin(), kEffects.end(), c) == kEffects.end()) add(v.values, c);
+    }
+    v.with_keys = kWithKeys;
+    v.attributes = kAttributes;
+    v.effects = kEffects;
+    v.modes = kModes;
+    v.test_kinds = kTestKinds;
+    for (auto c : {Condition::Kind::inside, Condition::Kind::outside, Condition::Kind::without})
+      v.conditions.push_back(condition_name(c));
+    for (auto w : kBudgetUnits) add(v.values, w);
+    for (auto w : kThirdPartyWords) add(v.values, w);
+    for (auto w : kMethods) add(v.values, w);
+    return v;
+  }();
+  return v;
+}
+
+void check(File& f, std::vector<Diagnostic>& out, const CheckOptions& options) {
   std::vector<Diagnostic> mine;
   try {
+    resolve_keys(f.items, Ctx::top);
     Checker(f, mine, options).run();
   } catch (const std::exception& e) {
     // Not expected; a checker must never throw out (std::bad_alloc on absurd input).

@@ -28,9 +28,10 @@ struct CheckOptions {
   const std::vector<std::string>* safety_checks = nullptr;
 };
 
-// Appends the checker's diagnostics (V2xx) for `f` to `out`. Never throws.
-void check(const File& f, std::vector<Diagnostic>& out, const CheckOptions& options);
-inline void check(const File& f, std::vector<Diagnostic>& out) {
+// Appends the checker's diagnostics (V2xx) for `f` to `out`, and resolves each setting's key
+// (Setting::id) so that the compiler switches on it. Never throws.
+void check(File& f, std::vector<Diagnostic>& out, const CheckOptions& options);
+inline void check(File& f, std::vector<Diagnostic>& out) {
   check(f, out, CheckOptions{});
 }
 

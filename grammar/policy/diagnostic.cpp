@@ -133,10 +133,11 @@ LineCol LineIndex::at(std::uint32_t offset) const {
   return {line, offset - starts_[line - 1] + 1};
 }
 
-Diagnostic make_diagnostic(const std::string& file, const LineIndex& lines, Span span, Code code,
-                           Severity severity, std::string message, std::string help) {
+Diagnostic make_diagnostic(const std::string& file, const LineIndex& lines, Span span,
+                           std::string_view code, Severity severity, std::string message,
+                           std::string help) {
   Diagnostic d;
-  d.code = std::string(code_id(code));
+  d.code = std::string(code);
   d.severity = severity;
   d.file = file;
   LineCol b = lines.at(span.begin);
@@ -148,6 +149,12 @@ Diagnostic make_diagnostic(const std::string& file, const LineIndex& lines, Span
   d.message = std::move(message);
   d.help = std::move(help);
   return d;
+}
+
+Diagnostic make_diagnostic(const std::string& file, const LineIndex& lines, Span span, Code code,
+                           Severity severity, std::string message, std::string help) {
+  return make_diagnostic(file, lines, span, code_id(code), severity, std::move(message),
+                         std::move(help));
 }
 
 Diagnostic make_diagnostic(const std::string& file, std::string_view source, Span span, Code code,

@@ -33,7 +33,12 @@ class LineIndex {
 };
 
 // A diagnostic for `span` of `file`'s source. `span.end` is exclusive; an empty span points at
-// one column.
+// one column. `code` is a stable code id ("V101"); the front end passes its `Code`, the engine
+// its own enum's id (engine/codes.hpp): every stage builds diagnostics here.
+Diagnostic make_diagnostic(const std::string& file, const LineIndex& lines, Span span,
+                           std::string_view code, Severity severity, std::string message,
+                           std::string help = {});
+
 Diagnostic make_diagnostic(const std::string& file, std::string_view source, Span span, Code code,
                            Severity severity, std::string message, std::string help = {});
 

@@ -530,7 +530,8 @@ struct action<grammar::test_message> {
 
 // `with` keys that take no value; every other key takes exactly one.
 bool is_with_flag(const std::string& key) {
-  return key == "non-interactive" || key == "interactive";
+  auto k = key_from_name(key);
+  return k == Key::non_interactive || k == Key::interactive;
 }
 
 template <>

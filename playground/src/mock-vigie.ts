@@ -164,5 +164,12 @@ export async function load(): Promise<Vigie> {
         harness, ok: false, diagnostics: [], free() {},
       }),
     hookHarnesses: () => [],
+    // Only what the mock itself understands; the real package reads the checker's tables.
+    vocabulary: () => ({
+      blocks: ["paths", "commands", "fetch", "mcp", "tools", "test"], keys: [], with_keys: [],
+      attributes: ["id", "example", "counterexample"], effects: ["allow", "deny", "ask"],
+      modes: ["readonly", "ask", "auto"], test_kinds: ["command", "edit", "read", "fetch"],
+      conditions: [], values: [],
+    }),
   };
 }

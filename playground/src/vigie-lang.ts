@@ -3,7 +3,10 @@
 // engine and reports errors as diagnostics.
 import { StreamLanguage, HighlightStyle, syntaxHighlighting, type StringStream } from "@codemirror/language";
 import { Tag, tags as t } from "@lezer/highlight";
-import { completeFromList } from "@codemirror/autocomplete";
+import { completeFromList, type CompletionContext } from "@codemirror/autocomplete";
+import { Compartment } from "@codemirror/state";
+import { ViewPlugin, type EditorView } from "@codemirror/view";
+import { load } from "vigie";
 
 // Effects get their own colours: they are what a reader scans for.
 export const effectAllow = Tag.define();
@@ -12,33 +15,45 @@ export const effectAsk = Tag.define();
 const blockName = Tag.define(t.keyword);
 const optionWord = Tag.define();
 
-const BLOCKS = new Set(["paths", "commands", "fetch", "mcp", "tools", "safety", "session", "agent", "test"]);
-const TOP = new Set(["policy", "mode", "default", "include", "extends", "plugins", "non-interactive"]);
-const SETTINGS = new Set([
-  // rule attributes
-  "id", "example", "counterexample",
-  // paths
-  "workspace", "workspace-only", "protect", "third-party",
-  // commands
-  "option", "wrapper", "interpreter", "metachars",
-  // tools
-  "auto-approve", "always-ask", "exclude",
-  // safety
-  "enable", "disable", "context",
-  // session
-  "loop-threshold", "budget", "remember",
-  // test settings
-  "cwd", "project", "home", "symlink",
-]);
-const TEST_KINDS = new Set(["command", "edit", "write", "read", "fetch", "mcp", "tool", "request"]);
-const VALUES = new Set([
-  "readonly", "auto", "supervised", "full", "on", "off", "user", "root", "always", "never",
-  "none", "actions", "minutes", "GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS",
-]);
-const EFFECTS: Record<string, string> = { allow: "effectAllow", deny: "effectDeny", ask: "effectAsk" };
-// Operand conditions of a command rule (docs/language.md, "Operand conditions"): after the
-// patterns, before the message; a bare one is always the keyword (quoted, it is a word).
-const CONDITIONS = new Set(["inside", "outside", "without"]);
+// The language's words come from the engine's own tables: the WASM package's `vocabulary()`
+// (wasm/vocabulary_bindings.cpp, read from the checker's key table in grammar/policy/check.cpp).
+// Nothing here lists them. Until the package has loaded, words are not coloured; when it has,
+// every editor using the language is highlighted again.
+interface Vocabulary {
+  blocks: readonly string[];
+  keys: readonly { block: string; key: string }[];
+  with_keys: readonly string[];
+  attributes: readonly string[];
+  effects: readonly string[];
+  modes: readonly string[];
+  test_kinds: readonly string[];
+  conditions: readonly string[];
+  values: readonly string[];
+}
+
+const BLOCKS = new Set<string>(); // block names that are not also a top-level setting (`mode`)
+const TOP = new Set<string>(); // top-level settings
+const SETTINGS = new Set<string>(); // settings of blocks, and what may follow a rule
+const ATTRIBUTES = new Set<string>(); // id, example, counterexample
+const TEST_KINDS = new Set<string>();
+const VALUES = new Set<string>(); // fixed values and modes, not effects
+const CONDITIONS = new Set<string>(); // operand conditions of a command rule
+// Effects get their own colours: a token per effect (the effects themselves are vocabulary).
+const EFFECT_TOKENS: Record<string, string> = { allow: "effectAllow", deny: "effectDeny", ask: "effectAsk" };
+const EFFECTS: Record<string, string> = {};
+
+export function applyVocabulary(v: Vocabulary): void {
+  for (const k of v.keys) (k.block === "" ? TOP : SETTINGS).add(k.key);
+  for (const b of v.blocks) if (!TOP.has(b)) BLOCKS.add(b);
+  for (const w of v.attributes) {
+    ATTRIBUTES.add(w);
+    SETTINGS.add(w);
+  }
+  for (const w of v.test_kinds) TEST_KINDS.add(w);
+  for (const w of v.conditions) CONDITIONS.add(w);
+  for (const w of v.effects) if (EFFECT_TOKENS[w]) EFFECTS[w] = EFFECT_TOKENS[w];
+  for (const w of [...v.values, ...v.modes]) if (!(w in EFFECTS)) VALUES.add(w);
+}
 
 interface State {
   depth: number;
@@ -162,7 +177,7 @@ export const vigieStreamParser = {
     }
     if (state.afterArrow && w === "rule") return "propertyName";
     if (idx === 1 && state.firstWord === "id") return "labelName";
-    if (state.afterMessage && (w === "id" || w === "example" || w === "counterexample")) {
+    if (state.afterMessage && ATTRIBUTES.has(w)) {
       state.firstWord = w === "id" ? "id" : state.firstWord;
       state.wordIndex = 1;
       return "propertyName";
@@ -196,7 +211,7 @@ export const vigieStreamParser = {
   },
 };
 
-export const vigieLanguage = StreamLanguage.define(vigieStreamParser as any);
+export let vigieLanguage = StreamLanguage.define(vigieStreamParser as any);
 
 export const vigieHighlight = HighlightStyle.define([
   { tag: t.comment, color: "var(--hl-comment)", fontStyle: "italic" },
@@ -220,18 +235,42 @@ export const vigieHighlight = HighlightStyle.define([
   { tag: effectAsk, color: "var(--ask)", fontWeight: "700" },
 ]);
 
-// Completion of the language's words (keys, blocks, effects, values): a plain list.
-const WORDS = [
-  ...[...BLOCKS].map((w) => ({ label: w, type: "class" })),
-  ...[...TOP].map((w) => ({ label: w, type: "keyword" })),
-  ...[...SETTINGS].map((w) => ({ label: w, type: "property" })),
-  ...[...TEST_KINDS].map((w) => ({ label: w, type: "type" })),
-  ...["allow", "deny", "ask"].map((w) => ({ label: w, type: "keyword", boost: 2 })),
-  ...[...CONDITIONS].map((w) => ({ label: w, type: "keyword" })),
-  ...["readonly", "auto", "on", "off", "user", "root", "always", "never", "none", "actions", "minutes", "with", "rule"].map((w) => ({ label: w, type: "constant" })),
-];
-const vigieCompletion = vigieLanguage.data.of({ autocomplete: completeFromList(WORDS) });
+// Completion of the language's words (keys, blocks, effects, values): a plain list, built from
+// the vocabulary once it is there.
+function words() {
+  return [
+    ...[...BLOCKS].map((w) => ({ label: w, type: "class" })),
+    ...[...TOP].map((w) => ({ label: w, type: "keyword" })),
+    ...[...SETTINGS].map((w) => ({ label: w, type: "property" })),
+    ...[...TEST_KINDS].map((w) => ({ label: w, type: "type" })),
+    ...Object.keys(EFFECTS).map((w) => ({ label: w, type: "keyword", boost: 2 })),
+    ...[...CONDITIONS].map((w) => ({ label: w, type: "keyword" })),
+    ...[...VALUES, "with", "rule"].map((w) => ({ label: w, type: "constant" })),
+  ];
+}
+let complete = completeFromList(words());
+const completion = () => vigieLanguage.data.of({ autocomplete: (cx: CompletionContext) => complete(cx) });
+
+// The editors using the language, to highlight them again when the vocabulary arrives.
+const language = new Compartment();
+const views = new Set<EditorView>();
+const tracker = ViewPlugin.define((view) => {
+  views.add(view);
+  return { destroy: () => void views.delete(view) };
+});
+
+// The vocabulary, from the package (a mock build without one leaves words uncoloured).
+void load()
+  .then((engine) => {
+    const v = (engine as unknown as { vocabulary?: () => Vocabulary }).vocabulary?.();
+    if (!v || "error" in v) return;
+    applyVocabulary(v);
+    complete = completeFromList(words());
+    vigieLanguage = StreamLanguage.define(vigieStreamParser as any);
+    for (const view of views) view.dispatch({ effects: language.reconfigure([vigieLanguage, completion()]) });
+  })
+  .catch(() => {});
 
 export function vigie() {
-  return [vigieLanguage, syntaxHighlighting(vigieHighlight), vigieCompletion];
+  return [language.of([vigieLanguage, completion()]), syntaxHighlighting(vigieHighlight), tracker];
 }

@@ -214,6 +214,7 @@ export function makeApi(module) {
     }
   }
 
+  let vocabulary;
   return {
     ...hookApi(module),
     version: module.version(),
@@ -268,6 +269,13 @@ export function makeApi(module) {
     },
     lint(source, options) {
       return JSON.parse(module.lint(String(source ?? ""), compileOptionsJson(options)));
+    },
+    // The policy language's vocabulary, from the checker's own tables (docs/wasm.md): block
+    // names, setting keys per block, effects, modes, test kinds... Read once; the same object
+    // on every call.
+    vocabulary() {
+      if (!vocabulary) vocabulary = Object.freeze(JSON.parse(module.vocabularyJson()));
+      return vocabulary;
     },
     // Bytes of the wasm heap and of live allocations: for leak tests and the benchmark.
     memory() {
