@@ -29,9 +29,16 @@ namespace vigie::engine {
 RuleRef builtin(std::string id, Effect e) {
   RuleRef r;
   r.id = std::move(id);
-  r.file = "<builtin>";
+  r.file = kBuiltinFile;
+  r.builtin = true;
   r.effect = e;
   return r;
+}
+
+RuleRef builtin(Builtin b, Effect e, std::string_view suffix) {
+  std::string id(builtin_id(b));
+  id += suffix;
+  return builtin(std::move(id), e);
 }
 
 // Combines the parts into the decision.
@@ -119,14 +126,14 @@ Decision decide_one(const Policy::Impl& p, const Request& req, const DecideOptio
     d.decision = Effect::ask;
     d.error = fmt::format("the request input is larger than {} bytes", kMaxInputBytes);
     d.message = *d.error;
-    d.rule = builtin("limits.input-size", Effect::ask);
+    d.rule = builtin(Builtin::limits_input_size, Effect::ask);
     return d;
   }
   if (!json_depth_within(req.input_json)) {  // before parsing: serializing JSON recurses
     d.decision = Effect::ask;
     d.error = json_depth_error();
     d.message = *d.error;
-    d.rule = builtin("limits.json-depth", Effect::ask);
+    d.rule = builtin(Builtin::limits_json_depth, Effect::ask);
     return d;
   }
   json input = json::parse(req.input_json, nullptr, false);
@@ -135,7 +142,7 @@ Decision decide_one(const Policy::Impl& p, const Request& req, const DecideOptio
     d.decision = Effect::ask;
     d.error = "the request input is not a JSON object";
     d.message = *d.error;
-    d.rule = builtin("request.invalid", Effect::ask);
+    d.rule = builtin(Builtin::request_invalid, Effect::ask);
     return d;
   }
   if (req.kind.empty()) {
@@ -168,8 +175,9 @@ Decision out_of_memory(bool interactive) noexcept {
   d.decision = interactive ? Effect::ask : Effect::deny;
   d.error = "out of memory";
   d.message = "out of memory";
-  d.rule.id = "internal-error";
-  d.rule.file = "<builtin>";
+  d.rule.id = engine::builtin_id(engine::Builtin::internal_error);
+  d.rule.file = engine::kBuiltinFile;
+  d.rule.builtin = true;
   d.rule.effect = d.decision;
   return d;
 }
@@ -190,14 +198,14 @@ Decision Policy::decide(const Request& req, const DecideOptions& opt) const noex
       d = Decision{};
       d.decision = Effect::ask;
       d.error = fmt::format("internal error: {}", e.what());
-      d.message = "vigie could not judge this request (internal error): a human must decide";
-      d.rule = engine::builtin("internal-error", Effect::ask);
+      d.message = engine::builtin_text(engine::BuiltinMessage::internal_error);
+      d.rule = engine::builtin(engine::Builtin::internal_error, Effect::ask);
     } catch (...) {
       d = Decision{};
       d.decision = Effect::ask;
       d.error = "internal error";
-      d.message = "vigie could not judge this request (internal error): a human must decide";
-      d.rule = engine::builtin("internal-error", Effect::ask);
+      d.message = engine::builtin_text(engine::BuiltinMessage::internal_error);
+      d.rule = engine::builtin(engine::Builtin::internal_error, Effect::ask);
     }
     if (d.decision == Effect::ask && !req.interactive) {
       Effect e = impl_->non_interactive.value_or(Effect::deny);

@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "engine/builtin_rules.hpp"
 #include "engine/compiled.hpp"
 #include "engine/conditions.hpp"
 #include "engine/effects_view.hpp"
@@ -36,9 +37,6 @@ constexpr unsigned kMaxScriptDepth = limits::script_depth;
 constexpr std::size_t kMaxInputBytes = limits::input_bytes;
 // Effects listed per command in a trace entry (the judging itself sees them all).
 constexpr std::size_t kTraceEffects = 64;
-
-// A built-in rule (safety checks, modes, session) in decisions: no file, a stable id.
-RuleRef builtin(std::string id, Effect e);
 
 // One judged part of a request.
 struct Part {
@@ -135,6 +133,8 @@ struct Judge {
                      const std::string& line, const std::string& cwd, unsigned depth);
   static bool has_metachar(std::string_view line);
   static Part safety_part(const SafetyHit& hit);
+  // A built-in rule with its fixed message (engine/builtin_rules.hpp).
+  static Part builtin_part(BuiltinMessage m, Effect e);
 
   // ---- line state: the working directory, variables, git configuration ------------------------
 

@@ -5,6 +5,14 @@
 
 namespace vigie::engine {
 
+Part Judge::builtin_part(BuiltinMessage m, Effect e) {
+  Part part;
+  part.effect = e;
+  part.rule = builtin(builtin_message(m).rule, e);
+  part.message = builtin_text(m);
+  return part;
+}
+
 // A built-in safety check's hit (engine/safety.cpp) as a judged part: never remembered.
 Part Judge::safety_part(const SafetyHit& hit) {
   Part part;
@@ -121,7 +129,7 @@ void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand
     }
     if (rule_part && rule_part->effect == Effect::allow && !n.assigns_harmless) {
       rule_part->effect = Effect::ask;
-      rule_part->rule = builtin("commands.assignment", Effect::ask);
+      rule_part->rule = builtin(Builtin::commands_assignment, Effect::ask);
       rule_part->message =
           "the command sets an environment variable that changes what runs "
           "(PATH, LD_*, GIT_*, or a substitution): a human must check it";
@@ -136,14 +144,15 @@ void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand
       def.from_default = true;
       if (def.effect == Effect::deny) {
         def.rule =
-            builtin(mode == Mode::readonly ? "mode.readonly" : "commands.default", Effect::deny);
-        def.message =
-            mode == Mode::readonly ? "read-only mode: commands are not run; read files instead"
-            : mode == Mode::auto_  ? fmt::format(
-                                         "`{}` is not in the allowlist (auto mode): use an "
-                                          "allowed command, do not retry this one",
-                                         join(t.argv))
-                                  : fmt::format("`{}` is denied by default", join(t.argv));
+            builtin(mode == Mode::readonly ? Builtin::mode_readonly : Builtin::commands_default,
+                    Effect::deny);
+        def.message = mode == Mode::readonly ? builtin_text(BuiltinMessage::readonly_commands)
+                      : mode == Mode::auto_
+                          ? fmt::format(
+                                "`{}` is not in the allowlist (auto mode): use an "
+                                "allowed command, do not retry this one",
+                                join(t.argv))
+                          : fmt::format("`{}` is denied by default", join(t.argv));
       } else if (def.effect == Effect::ask) {
         def.message = fmt::format("run `{}`?", join(t.argv));
       }
@@ -152,23 +161,19 @@ void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand
     explicit_allow = rule_part->effect == Effect::allow;
     fold(acc, *rule_part);
     if (mode == Mode::readonly && acc.effect != Effect::deny) {
-      Part ro;
-      ro.effect = Effect::deny;
-      ro.rule = builtin("mode.readonly", Effect::deny);
-      ro.message = "read-only mode: commands are not run; read files instead";
-      fold(acc, ro);
+      fold(acc, builtin_part(BuiltinMessage::readonly_commands, Effect::deny));
     }
     if (!n.name_static) {
       Part dyn;
       dyn.effect = Effect::ask;
-      dyn.rule = builtin("commands.dynamic-name", Effect::ask);
+      dyn.rule = builtin(Builtin::commands_dynamic_name, Effect::ask);
       dyn.message = "the command name is not static: a human must check what runs";
       fold(acc, dyn);
     }
     for (const auto& why : n.escalations) {
       Part esc;
       esc.effect = Effect::ask;
-      esc.rule = builtin("commands.escalation", Effect::ask);
+      esc.rule = builtin(Builtin::commands_escalation, Effect::ask);
       esc.message =
           fmt::format("`{}`: {} can run other programs; a human must check it", join(t.argv), why);
       fold(acc, esc);
@@ -312,7 +317,7 @@ void Judge::judge_line(const std::string& line, std::string cwd, unsigned depth)
   if (depth > kMaxScriptDepth) {
     Part part;
     part.effect = Effect::ask;
-    part.rule = builtin("limits.script-depth", Effect::ask);
+    part.rule = builtin(Builtin::limits_script_depth, Effect::ask);
     part.message =
         fmt::format("scripts nested more than {} levels deep are not judged", kMaxScriptDepth);
     d.error = part.message;
@@ -322,7 +327,7 @@ void Judge::judge_line(const std::string& line, std::string cwd, unsigned depth)
   if (depth == 0 && p.commands.metachars && has_metachar(line)) {
     Part part;
     part.effect = *p.commands.metachars;
-    part.rule = builtin("commands.metachars", part.effect);
+    part.rule = builtin(Builtin::commands_metachars, part.effect);
     part.message =
         "shell metacharacters are refused: run one command, without redirection or chaining";
     note_match(*part.rule, nullptr);
@@ -345,7 +350,7 @@ void Judge::judge_line(const std::string& line, std::string cwd, unsigned depth)
   if (!pr.ok) {
     Part part;
     part.effect = Effect::ask;
-    part.rule = builtin("commands.unparsable", Effect::ask);
+    part.rule = builtin(Builtin::commands_unparsable, Effect::ask);
     const auto& e = pr.errors.empty() ? shell::ParseError{} : pr.errors.front();
     part.message =
         fmt::format("the command line cannot be parsed ({}:{}: {}): a human must check it", e.line,
@@ -375,7 +380,7 @@ void Judge::judge_line(const std::string& line, std::string cwd, unsigned depth)
   if (!held_code.empty() && evaluates_again(line)) {
     Part part;
     part.effect = Effect::ask;
-    part.rule = builtin("commands.escalation", Effect::ask);
+    part.rule = builtin(Builtin::commands_escalation, Effect::ask);
     part.message =
         "a variable holding a command substitution is evaluated again (arithmetic, `[[ ]]`, "
         "`${!x}`, `${x@P}`): a human must check it";

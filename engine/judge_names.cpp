@@ -79,7 +79,7 @@ void Judge::judge_request(const json& input) {
     if (it == input.end() || !it->is_string()) {
       Part part;
       part.effect = Effect::ask;
-      part.rule = builtin("request.invalid", Effect::ask);
+      part.rule = builtin(Builtin::request_invalid, Effect::ask);
       part.message = "the request has no command line (`input.command` must be a string)";
       d.error = part.message;
       add(std::move(part));
@@ -97,7 +97,7 @@ void Judge::judge_request(const json& input) {
     Part part;
     if (path.empty()) {
       part.effect = Effect::ask;
-      part.rule = builtin("request.no-path", Effect::ask);
+      part.rule = builtin(Builtin::request_no_path, Effect::ask);
       part.message = "the request names no path";
     } else if (std::string pattern = str("pattern"); (req.kind.empty() || req.tool == "Glob") &&
                                                      !pattern.empty() && paths_matter(access)) {
@@ -123,19 +123,15 @@ void Judge::judge_request(const json& input) {
         dp.effect = def;
         dp.from_default = true;
         if (def == Effect::deny) {
-          dp.rule = builtin("mode.readonly", Effect::deny);
-          dp.message = "read-only mode: files are not changed";
+          dp.rule = builtin(Builtin::mode_readonly, Effect::deny);
+          dp.message = builtin_text(BuiltinMessage::readonly_files);
         } else if (def == Effect::ask) {
           dp.message = fmt::format("{} `{}`?", kind == "edit" ? "change" : "read", t.text);
         }
         fold(part, dp);
       }
     } else if (kind == "edit" && mode == Mode::readonly) {
-      Part ro;
-      ro.effect = Effect::deny;
-      ro.rule = builtin("mode.readonly", Effect::deny);
-      ro.message = "read-only mode: files are not changed";
-      fold(part, ro);
+      fold(part, builtin_part(BuiltinMessage::readonly_files, Effect::deny));
     }
     t.effect = part.effect;
     t.reason = part.message;
@@ -158,21 +154,17 @@ void Judge::judge_request(const json& input) {
       def.effect =
           p.fetch_default && mode != Mode::readonly ? *p.fetch_default : mode_default(kind, method);
       if (def.effect == Effect::deny) {
-        def.rule =
-            builtin(mode == Mode::readonly ? "mode.readonly" : "fetch.default", Effect::deny);
+        def.rule = builtin(mode == Mode::readonly ? Builtin::mode_readonly : Builtin::fetch_default,
+                           Effect::deny);
         def.message = mode == Mode::readonly
-                          ? "read-only mode: only GET requests are allowed"
+                          ? builtin_text(BuiltinMessage::readonly_fetch)
                           : fmt::format("fetching `{}` is not allowed by this policy", host);
       } else if (def.effect == Effect::ask) {
         def.message = fmt::format("fetch `{}`?", t.text);
       }
       part = def;
     } else if (mode == Mode::readonly && method != "GET") {
-      Part ro;
-      ro.effect = Effect::deny;
-      ro.rule = builtin("mode.readonly", Effect::deny);
-      ro.message = "read-only mode: only GET requests are allowed";
-      fold(*part, ro);
+      fold(*part, builtin_part(BuiltinMessage::readonly_fetch, Effect::deny));
     }
     t.effect = part->effect;
     t.reason = part->message;
@@ -191,7 +183,8 @@ void Judge::judge_request(const json& input) {
       def.effect =
           p.mcp_default && mode != Mode::readonly ? *p.mcp_default : mode_default(kind, "");
       if (def.effect == Effect::deny) {
-        def.rule = builtin(mode == Mode::readonly ? "mode.readonly" : "mcp.default", Effect::deny);
+        def.rule = builtin(mode == Mode::readonly ? Builtin::mode_readonly : Builtin::mcp_default,
+                           Effect::deny);
         def.message = fmt::format("the MCP tool `{}` is not allowed here", name);
       } else if (def.effect == Effect::ask) {
         def.message = fmt::format("use the MCP tool `{}`?", name);
@@ -205,7 +198,7 @@ void Judge::judge_request(const json& input) {
   } else if (kind != "tool") {
     Part part;
     part.effect = Effect::ask;
-    part.rule = builtin("request.unknown-kind", Effect::ask);
+    part.rule = builtin(Builtin::request_unknown_kind, Effect::ask);
     part.message = fmt::format("unknown request kind `{}`", kind);
     add(std::move(part));
   }
@@ -239,7 +232,7 @@ void Judge::judge_tool_name() {
     def.from_default = true;
     def.effect = mode_default(kind, "");
     if (def.effect == Effect::deny) {
-      def.rule = builtin("mode.readonly", Effect::deny);
+      def.rule = builtin(Builtin::mode_readonly, Effect::deny);
       def.message = fmt::format("read-only mode: the tool `{}` is not allowed", tool);
     } else if (def.effect == Effect::ask) {
       def.message = fmt::format("use the tool `{}`?", tool);

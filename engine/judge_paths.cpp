@@ -49,7 +49,7 @@ Part Judge::judge_path(const std::string& raw, Access access, const std::string&
   if (trace) trace->text = r.path;
   if (!r.ok) {
     out.effect = Effect::ask;
-    out.rule = builtin("paths.unresolvable", Effect::ask);
+    out.rule = builtin(Builtin::paths_unresolvable, Effect::ask);
     out.message = fmt::format("the path `{}` cannot be resolved: {}", raw, r.error);
     return out;
   }
@@ -66,7 +66,7 @@ Part Judge::judge_path(const std::string& raw, Access access, const std::string&
       out.message = fmt::format("`{}` needs approval under this policy", r.path);
   } else if (!m && p.paths.workspace_only && (p.paths.workspace_only_commands || !in_command_)) {
     out.effect = Effect::deny;
-    out.rule = builtin("paths.workspace-only", Effect::deny);
+    out.rule = builtin(Builtin::paths_workspace_only, Effect::deny);
     out.message = fmt::format(
         "`{}` is outside the workspace (`{}`): only paths inside it may be used", r.path, ws);
   }
@@ -114,7 +114,7 @@ Part Judge::judge_path(const std::string& raw, Access access, const std::string&
       }
       if (cls || custom) {
         out.effect = Effect::ask;
-        out.rule = custom ? ref(*custom) : builtin("paths.third-party." + *cls, Effect::ask);
+        out.rule = custom ? ref(*custom) : builtin(Builtin::paths_third_party, Effect::ask, *cls);
         out.rule->effect = Effect::ask;
         out.message = fmt::format(
             "`{}` is run by third parties ({}): changing it needs a dedicated human approval",
@@ -152,7 +152,7 @@ void Judge::edit_content_class(const json& input, Part& out, TraceEntry* trace) 
     return;
   }
   out.effect = Effect::ask;
-  out.rule = builtin("paths.third-party." + cls, Effect::ask);
+  out.rule = builtin(Builtin::paths_third_party, Effect::ask, cls);
   out.message = fmt::format("this change needs a dedicated human approval ({})", why);
   out.never_remember = true;
   note_match(*out.rule, trace);
@@ -189,7 +189,7 @@ Part Judge::judge_word_path(const shell::WordView& w, Access access, const std::
       }
     Part part;
     part.effect = Effect::ask;
-    part.rule = builtin("paths.dynamic", Effect::ask);
+    part.rule = builtin(Builtin::paths_dynamic, Effect::ask);
     part.message = fmt::format("the {} `{}` is not static: a human must check it", what, w.text);
     return part;
   }
@@ -267,7 +267,7 @@ Part Judge::judge_glob(const std::string& v, Access access, const std::string& c
         if ((cls != "binary" || p.paths.binary) && path_globs_meet(*prel, glob)) {
           Part tp;
           tp.effect = Effect::ask;
-          tp.rule = builtin("paths.third-party." + cls, Effect::ask);
+          tp.rule = builtin(Builtin::paths_third_party, Effect::ask, cls);
           tp.message = fmt::format(
               "`{}` may name a file run by third parties ({}): changing it needs a dedicated "
               "human approval",
@@ -287,8 +287,8 @@ Part Judge::edit_default(const std::string& shown) const {
   Effect def = mode_default("edit", "");
   dp.effect = def;
   if (def == Effect::deny) {
-    dp.rule = builtin("mode.readonly", Effect::deny);
-    dp.message = "read-only mode: files are not changed";
+    dp.rule = builtin(Builtin::mode_readonly, Effect::deny);
+    dp.message = builtin_text(BuiltinMessage::readonly_files);
   } else if (def == Effect::ask) {
     dp.message = fmt::format("change `{}`?", shown);
   }
@@ -315,7 +315,7 @@ void Judge::judge_files(const NormalizedCommand& n, bool explicit_allow, const s
         paths_limit_hit_ = true;
         Part lim;
         lim.effect = Effect::ask;
-        lim.rule = builtin("limits.judged-paths", Effect::ask);
+        lim.rule = builtin(Builtin::limits_judged_paths, Effect::ask);
         lim.message = fmt::format("the request touches more than {} paths: a human must check it",
                                   limits::judged_paths);
         d.error = lim.message;
@@ -347,7 +347,7 @@ void Judge::judge_files(const NormalizedCommand& n, bool explicit_allow, const s
       if (cwd_unknown()) {
         Part u;
         u.effect = Effect::ask;
-        u.rule = builtin("paths.dynamic", Effect::ask);
+        u.rule = builtin(Builtin::paths_dynamic, Effect::ask);
         u.message = fmt::format(
             "the {} `{}` is relative and the working directory is not known after a `cd`: a "
             "human must check it",

@@ -89,7 +89,7 @@ Decision decide_layers(const Policy::Impl& p, const Request& req, const DecideOp
       // not apply.
       bool anr = false;
       Decision ad = decide_one(*it->second, req, opt, &anr);
-      if (!ad.rule.id.empty() && ad.rule.file != "<builtin>") restrict_with(d, ad, own_nr, anr);
+      if (!ad.rule.id.empty() && !ad.rule.builtin) restrict_with(d, ad, own_nr, anr);
     }
   }
   if (nr) *nr = own_nr;

@@ -49,9 +49,9 @@ std::string canonical_call(const Request& req) {
 void apply_session(const Policy::Impl& p, const Request& req, Session& s, Decision& d, bool nr) {
   auto& st = s.state();
   if (!st.started) st.started = st.clock;
-  auto stop = [&](std::string id, std::string message) {
+  auto stop = [&](Builtin id, std::string message) {
     d.decision = Effect::deny;
-    d.rule = builtin(std::move(id), Effect::deny);
+    d.rule = builtin(id, Effect::deny);
     d.message = std::move(message);
     d.matched.push_back(d.rule);
   };
@@ -64,24 +64,24 @@ void apply_session(const Policy::Impl& p, const Request& req, Session& s, Decisi
   }
   const auto& ss = p.session;
   if (ss.budget_actions && st.actions >= ss.budget_actions) {
-    stop("session.budget.actions",
+    stop(Builtin::session_budget_actions,
          fmt::format("the session's budget of {} actions is spent: stop here and summarize what "
                      "is done and what remains",
                      ss.budget_actions));
   } else if (ss.budget_minutes > 0 && st.clock - *st.started >= ss.budget_minutes * 60) {
-    stop("session.budget.minutes",
+    stop(Builtin::session_budget_minutes,
          fmt::format("the session's budget of {} minutes is spent: stop here and summarize what "
                      "is done and what remains",
                      ss.budget_minutes));
   } else if (ss.loop_threshold && st.repeats >= ss.loop_threshold) {
-    stop("session.loop",
+    stop(Builtin::session_loop,
          fmt::format("blocked for repetition: this exact call was made {} times in a row; do not "
                      "retry it, change approach",
                      st.repeats));
   } else if (d.decision == Effect::ask && !nr && ss.remember_always &&
              st.always_tools.count(req.tool) && !d.error) {
     d.decision = Effect::allow;
-    d.rule = builtin("session.always", Effect::allow);
+    d.rule = builtin(Builtin::session_always, Effect::allow);
     d.message = fmt::format("`{}` was approved for this session (\"always\")", req.tool);
   }
   ++st.actions;
