@@ -163,7 +163,7 @@ std::string one_line(const Request& r) {
 
 void explain(std::ostream& out, const Request& r, const Decision& d) {
   auto where = [](const RuleRef& ref) {
-    if (ref.file.empty() || ref.file == "<builtin>") return std::string("built-in");
+    if (ref.file.empty() || ref.builtin) return std::string("built-in");
     return ref.file + ":" + std::to_string(ref.line);
   };
   out << "request: " << one_line(r) << "\n";

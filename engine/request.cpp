@@ -2,6 +2,7 @@
 // Escouade shapes), and the JSON surface of decisions.
 #include <nlohmann/json.hpp>
 
+#include "engine/builtin_rules.hpp"
 #include "engine/json_scan.hpp"
 #include "engine/limits.hpp"
 #include "engine/request.hpp"
@@ -32,8 +33,7 @@ Decision invalid_request_decision(const std::string& error, bool interactive) {
   d.decision = interactive ? Effect::ask : Effect::deny;
   d.error = error;
   d.message = "the request could not be read (" + error + "): a human must decide";
-  d.rule.id = "request.invalid";
-  d.rule.file = "<builtin>";
+  d.rule = engine::builtin(engine::Builtin::request_invalid, d.decision);
   d.rule.effect = d.decision;
   return d;
 }

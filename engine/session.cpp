@@ -1,4 +1,10 @@
+// Session state between decisions, and apply_session: loops, budgets and "always" answers.
 #include "engine/session.hpp"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "engine/judge.hpp"
 
 namespace vigie {
 
@@ -23,3 +29,63 @@ void Session::set_clock(double seconds) noexcept {
 }
 
 }  // namespace vigie
+
+namespace vigie::engine {
+
+namespace {
+
+std::string canonical_call(const Request& req) {
+  // Too large or too deep: the raw text. Otherwise the parsed form, and running out of memory
+  // throws (an error decision) rather than quietly changing the key (tests/alloc).
+  if (req.input_json.size() > kMaxInputBytes || !json_depth_within(req.input_json))
+    return req.tool + '\n' + req.input_json;
+  json input = json::parse(req.input_json, nullptr, false);
+  JsonDrain drain{input};
+  return req.tool + '\n' + (input.is_discarded() ? req.input_json : input.dump());
+}
+
+}  // namespace
+
+void apply_session(const Policy::Impl& p, const Request& req, Session& s, Decision& d, bool nr) {
+  auto& st = s.state();
+  if (!st.started) st.started = st.clock;
+  auto stop = [&](Builtin id, std::string message) {
+    d.decision = Effect::deny;
+    d.rule = builtin(id, Effect::deny);
+    d.message = std::move(message);
+    d.matched.push_back(d.rule);
+  };
+  std::string call = canonical_call(req);
+  if (call == st.last_call) {
+    ++st.repeats;
+  } else {
+    st.last_call = call;
+    st.repeats = 1;
+  }
+  const auto& ss = p.session;
+  if (ss.budget_actions && st.actions >= ss.budget_actions) {
+    stop(Builtin::session_budget_actions,
+         fmt::format("the session's budget of {} actions is spent: stop here and summarize what "
+                     "is done and what remains",
+                     ss.budget_actions));
+  } else if (ss.budget_minutes > 0 && st.clock - *st.started >= ss.budget_minutes * 60) {
+    stop(Builtin::session_budget_minutes,
+         fmt::format("the session's budget of {} minutes is spent: stop here and summarize what "
+                     "is done and what remains",
+                     ss.budget_minutes));
+  } else if (ss.loop_threshold && st.repeats >= ss.loop_threshold) {
+    stop(Builtin::session_loop,
+         fmt::format("blocked for repetition: this exact call was made {} times in a row; do not "
+                     "retry it, change approach",
+                     st.repeats));
+  } else if (d.decision == Effect::ask && !nr && ss.remember_always &&
+             st.always_tools.count(req.tool) && !d.error) {
+    d.decision = Effect::allow;
+    d.rule = builtin(Builtin::session_always, Effect::allow);
+    d.message = fmt::format("`{}` was approved for this session (\"always\")", req.tool);
+  }
+  ++st.actions;
+  if (d.decision == Effect::deny) ++st.denials;
+}
+
+}  // namespace vigie::engine

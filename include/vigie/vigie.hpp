@@ -80,6 +80,9 @@ struct RuleRef {
   std::string file;
   std::uint32_t line = 0;
   Effect effect = Effect::ask;
+  // A built-in rule (a mode, a limit, a safety check, the session): `file` is then
+  // "<builtin>", for display only; code tests this flag.
+  bool builtin = false;
 };
 
 // One step of the explanation: which part of the request was judged (a command of the line,

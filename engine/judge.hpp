@@ -1,0 +1,190 @@
+// The state of judging one request (engine/decide.cpp builds it): the policy, the request, the
+// parts judged so far. Its member functions live with the kind of thing they judge:
+//   engine/judge_paths.cpp    paths: prefix rules, workspace, protected globs, third parties
+//   engine/judge_command.cpp  command lines: each command, the line state (cd, variables)
+//   engine/judge_names.cpp    the request by kind: edits and reads, fetch, MCP, tool names
+//   engine/decide.cpp         the parts combined into the decision (conclude)
+#ifndef VIGIE_ENGINE_JUDGE_HPP
+#define VIGIE_ENGINE_JUDGE_HPP
+
+#include <algorithm>
+#include <set>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "engine/builtin_rules.hpp"
+#include "engine/compiled.hpp"
+#include "engine/conditions.hpp"
+#include "engine/effects_view.hpp"
+#include "engine/glob_meet.hpp"
+#include "engine/limits.hpp"
+#include "engine/match.hpp"
+#include "engine/plain.hpp"
+#include "engine/safety.hpp"
+#include "engine/session.hpp"
+#include "engine/shell_semantics.hpp"
+#include "grammar/shell/commands.hpp"
+
+namespace vigie::engine {
+
+using nlohmann::json;
+
+// Nested scripts (`bash -c '…'`, `eval`) are re-parsed at most this deep: each level is a full
+// parse, and 8 is far beyond what a legitimate command line nests.
+constexpr unsigned kMaxScriptDepth = limits::script_depth;
+// A request input larger than this is not judged (fail closed): 1 MiB, the shell parser's limit.
+constexpr std::size_t kMaxInputBytes = limits::input_bytes;
+// Effects listed per command in a trace entry (the judging itself sees them all).
+constexpr std::size_t kTraceEffects = 64;
+
+// One judged part of a request.
+struct Part {
+  Effect effect = Effect::allow;
+  std::optional<RuleRef> rule;
+  std::string message;  // for the model
+  bool never_remember = false;
+  bool from_default = false;  // no explicit rule decided: the mode's default did
+};
+
+struct Judge {
+  Judge(const Policy::Impl& policy, const Request& request, Mode m, const FileSystem* f,
+        Decision& out)
+      : p(policy), req(request), mode(m), fs(f), d(out) {}
+
+  const Policy::Impl& p;
+  const Request& req;
+  Mode mode;
+  const FileSystem* fs;
+  Decision& d;
+  std::string project_lexical;  // the project root, lexically normalized
+  std::optional<std::string> project_resolved_;
+  engine::ResolvedCall call;  // the tool resolved with the tool maps: kind, cwd, MCP name
+  bool in_command_ = false;   // judging the paths of a command line
+
+  // The project root with symlinks resolved: computed only when a path is judged (most
+  // commands touch no path, and resolution costs a few filesystem look-ups).
+  const std::string& project() {
+    if (!project_resolved_) project_resolved_ = resolve_path(project_lexical, "/", home, fs).path;
+    return *project_resolved_;
+  }
+  std::string home;
+  std::vector<Part> parts;
+  std::set<std::string> matched_ids;
+  bool tracing = true;  // DecideOptions::trace: build d.trace and d.matched
+
+  RuleRef ref(std::uint32_t rule) const { return p.rules[rule].ref; }
+
+  void note_match(const RuleRef& r, TraceEntry* t) {
+    if (!tracing) return;
+    if (t) t->matched.push_back(r);
+    if (matched_ids.insert(r.id).second) d.matched.push_back(r);
+  }
+
+  // Keeps a trace entry when the caller asked for the trace.
+  void keep(TraceEntry&& t) {
+    if (tracing) d.trace.push_back(std::move(t));
+  }
+
+  Part& add(Part part) {
+    parts.push_back(std::move(part));
+    return parts.back();
+  }
+
+  // ---- paths ---------------------------------------------------------------------------------
+
+  std::string resolve_rule_path(const std::string& raw);
+  std::string workspace_root();
+
+  // The prefix rules, resolved for this request (`~`, `.` and symlinks depend on it), built
+  // once per request. A rule that cannot be placed must not silently vanish: if it restricts,
+  // every path judged gets at least ask (`unplaced_`).
+  std::optional<PathTable> table_;
+  std::vector<std::string> rule_paths_;  // the resolved prefixes of deny/ask path rules
+  std::size_t paths_judged_ = 0;         // bounded by limits::judged_paths
+  bool paths_limit_hit_ = false;
+  std::optional<Part> unplaced_;
+  std::string workspace_;
+  const PathTable& path_table(Part& out);
+
+  Part judge_path(const std::string& raw, Access access, const std::string& cwd, TraceEntry* trace);
+  void edit_content_class(const json& input, Part& out, TraceEntry* trace);
+
+  // ---- commands ------------------------------------------------------------------------------
+
+  SafetyContext safety_context(const std::string& cwd) const;
+  Effect command_default() const;
+  static std::vector<std::string> argv_of(const std::vector<shell::WordView>& words);
+  static std::string join(const std::vector<std::string>& v);
+  bool paths_matter(Access access) const;
+
+  Part judge_word_path(const shell::WordView& w, Access access, const std::string& cwd,
+                       TraceEntry& t, const char* what);
+  Part protect_part(std::uint32_t rule);
+  Part judge_glob(const std::string& v, Access access, const std::string& cwd, TraceEntry& t);
+  ConditionContext condition_context(const std::string& cwd);
+  Part edit_default(const std::string& shown) const;
+
+  void judge_files(const NormalizedCommand& n, bool explicit_allow, const std::string& cwd,
+                   TraceEntry& t, Part& acc);
+  void fold(Part& acc, const Part& p2);
+
+  void judge_command(const shell::CommandView& cmd, const NormalizedCommand& n,
+                     const std::string& line, const std::string& cwd, unsigned depth);
+  static bool has_metachar(std::string_view line);
+  static Part safety_part(const SafetyHit& hit);
+  // A built-in rule with its fixed message (engine/builtin_rules.hpp).
+  static Part builtin_part(BuiltinMessage m, Effect e);
+
+  // ---- line state: the working directory, variables, git configuration ------------------------
+
+  // Other folders the line may be in (a `cd` inside a subshell, a group, a condition, a loop):
+  // relative paths are judged from each of them too. `cwd_unknown_`: a `cd` to a folder that
+  // is not static (or `cd -`, `popd`): relative paths then need a human.
+  struct OtherCwd {
+    std::string path;
+    // The context prefix it is confined to (up to its innermost subshell-like context: a
+    // subshell's `cd` ends with it); empty: the rest of the line.
+    std::vector<std::string> scope;
+  };
+  std::vector<OtherCwd> extra_cwds_;
+  std::vector<std::vector<std::string>> unknown_cwd_scopes_;
+  const std::vector<std::string>* cur_ctx_ = nullptr;  // the context of the command judged
+
+  static std::vector<std::string> subshell_scope(const std::vector<std::string>& ctx);
+  bool in_scope(const std::vector<std::string>& scope) const;
+  bool cwd_unknown() const;
+  bool git_force_configured_ = false;  // `git config remote.X.push +…` earlier in the line
+
+  static void imply_option(NormalizedCommand& n, const std::string& opt);
+  void track_cd(const shell::CommandView& cmd, const NormalizedCommand& n, std::string& cwd);
+
+  void note_line_state(const shell::CommandView& cmd, const NormalizedCommand& n,
+                       std::vector<std::string>& held_code);
+  void judge_line(const std::string& line, std::string cwd, unsigned depth);
+
+  // ---- names: fetch, mcp, tools ----------------------------------------------------------------
+
+  std::optional<Part> judge_names(const std::vector<NameRule>& rules, const std::string& name,
+                                  const std::string& method, TraceEntry& t);
+  static std::string host_of(const std::string& url);
+  Effect mode_default(std::string_view kind, const std::string& method) const;
+  void judge_request(const json& input);
+  void judge_tool_name();
+  void conclude();
+
+  bool never_remember = false;
+};
+
+// engine/decide.cpp: one policy file (no layers) judges a request.
+Decision decide_one(const Policy::Impl& p, const Request& req, const DecideOptions& opt,
+                    bool* never_remember);
+// engine/layers.cpp: `extends` parents, sub-agents and plugins combined around decide_one.
+Decision decide_layers(const Policy::Impl& p, const Request& req, const DecideOptions& opt,
+                       bool* never_remember);
+// engine/session.cpp: loops, budgets and "always" answers, applied once, outermost.
+void apply_session(const Policy::Impl& p, const Request& req, Session& s, Decision& d, bool nr);
+
+}  // namespace vigie::engine
+
+#endif  // VIGIE_ENGINE_JUDGE_HPP

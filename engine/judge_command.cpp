@@ -1,0 +1,401 @@
+// Judging a command line: each simple command (normalized by engine/normalize.cpp, matched by
+// engine/match.cpp, checked by engine/safety.cpp), nested scripts, and the line state (`cd`,
+// variables, git configuration) that later commands of the line depend on.
+#include "engine/judge.hpp"
+
+namespace vigie::engine {
+
+Part Judge::builtin_part(BuiltinMessage m, Effect e) {
+  Part part;
+  part.effect = e;
+  part.rule = builtin(builtin_message(m).rule, e);
+  part.message = builtin_text(m);
+  return part;
+}
+
+// A built-in safety check's hit (engine/safety.cpp) as a judged part: never remembered.
+Part Judge::safety_part(const SafetyHit& hit) {
+  Part part;
+  part.effect = hit.effect;
+  part.rule = builtin(hit.id, hit.effect);
+  part.message = hit.message;
+  part.never_remember = true;
+  return part;
+}
+
+SafetyContext Judge::safety_context(const std::string& cwd) const {
+  SafetyContext c;
+  c.cwd = cwd;
+  c.home = home;
+  c.project_root = project_lexical;
+  c.root_context = p.root_context;
+  c.disabled = p.safety_disabled;
+  c.fs = fs;
+  return c;
+}
+
+Effect Judge::command_default() const {
+  if (mode == Mode::readonly) return Effect::deny;
+  if (p.commands.default_effect) return *p.commands.default_effect;
+  if (p.default_effect) return *p.default_effect;
+  return mode == Mode::auto_ ? Effect::deny : Effect::ask;
+}
+
+std::vector<std::string> Judge::argv_of(const std::vector<shell::WordView>& words) {
+  std::vector<std::string> v;
+  for (const auto& w : words) v.push_back(w.literal ? *w.literal : w.text);
+  return v;
+}
+
+std::string Judge::join(const std::vector<std::string>& v) {
+  std::string s;
+  for (const auto& x : v) s += (s.empty() ? "" : " ") + x;
+  return s;
+}
+
+ConditionContext Judge::condition_context(const std::string& cwd) {
+  ConditionContext c;
+  c.cwd = cwd;
+  c.home = home;
+  c.project = project();
+  c.fs = fs;
+  return c;
+}
+
+void Judge::fold(Part& acc, const Part& p2) {
+  if (p2.effect > acc.effect || (p2.effect == acc.effect && !acc.rule && p2.rule)) {
+    bool nr = acc.never_remember || p2.never_remember;
+    acc = p2;
+    acc.never_remember = nr;
+  } else {
+    acc.never_remember = acc.never_remember || p2.never_remember;
+  }
+}
+
+// Judges one simple command (already normalized); appends nested scripts to judge.
+void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand& n,
+                          const std::string& line, const std::string& cwd, unsigned depth) {
+  TraceEntry t;
+  t.subject = "command";
+  if (tracing && cmd.span.end <= line.size() && cmd.span.begin < cmd.span.end) {
+    t.text = line.substr(cmd.span.begin, cmd.span.end - cmd.span.begin);
+    // A command's span may end after the blanks that follow it.
+    while (!t.text.empty() && (t.text.back() == ' ' || t.text.back() == '\t')) t.text.pop_back();
+  }
+  t.argv = argv_of(n.words);
+  if (tracing) {
+    t.context = cmd.context;
+    t.effects = effects_of(n);
+  }
+  if (t.effects.size() > kTraceEffects) {
+    // Bounded like the rest of the trace, and never cut silently.
+    std::size_t more = t.effects.size() - kTraceEffects;
+    t.effects.resize(kTraceEffects);
+    t.effects.push_back({"more", fmt::format("{} more not shown", more), "", "trace limit"});
+  }
+  cur_ctx_ = &cmd.context;
+  Part acc;
+  acc.effect = Effect::allow;
+  bool explicit_allow = false;  // the policy allows the command (a rule or an allow default)
+
+  if (!n.words.empty()) {
+    std::vector<PatternMatch> ms;
+    match_command(p.commands, n, ms);
+    std::optional<Part> rule_part;
+    for (const auto& m : ms) {
+      const CommandPattern& cp = p.commands.patterns[m.pattern];
+      ConditionResult cr = cp.conditions.empty() ? ConditionResult::holds
+                                                 : check_conditions(cp, n, condition_context(cwd));
+      if (cr == ConditionResult::fails ||
+          (cr == ConditionResult::unknown && cp.effect == Effect::allow))
+        continue;
+      bool certain = m.certain && cr == ConditionResult::holds;
+      RuleRef r = ref(cp.rule);
+      note_match(r, &t);
+      Part part;
+      part.effect = certain ? cp.effect : std::min(cp.effect, Effect::ask);
+      part.rule = r;
+      part.message = p.rules[cp.rule].message;
+      if (part.message.empty() && part.effect == Effect::ask)
+        part.message = fmt::format("`{}` needs a human's approval (rule `{}`)", join(t.argv), r.id);
+      if (!certain)
+        part.message = fmt::format(
+            "`{}` may match the rule `{}` (a word is not static): a human must check it",
+            join(t.argv), r.id);
+      if (!rule_part)
+        rule_part = part;
+      else
+        fold(*rule_part, part);
+    }
+    if (rule_part && rule_part->effect == Effect::allow && !n.assigns_harmless) {
+      rule_part->effect = Effect::ask;
+      rule_part->rule = builtin(Builtin::commands_assignment, Effect::ask);
+      rule_part->message =
+          "the command sets an environment variable that changes what runs "
+          "(PATH, LD_*, GIT_*, or a substitution): a human must check it";
+    }
+    if (!rule_part && n.name == "cd" && n.name_static && mode != Mode::readonly) {
+      // `cd` runs nothing: it is judged by the path it enters (below) and by what follows.
+      rule_part = Part{};
+    }
+    if (!rule_part) {
+      Part def;
+      def.effect = command_default();
+      def.from_default = true;
+      if (def.effect == Effect::deny) {
+        def.rule =
+            builtin(mode == Mode::readonly ? Builtin::mode_readonly : Builtin::commands_default,
+                    Effect::deny);
+        def.message = mode == Mode::readonly ? builtin_text(BuiltinMessage::readonly_commands)
+                      : mode == Mode::auto_
+                          ? fmt::format(
+                                "`{}` is not in the allowlist (auto mode): use an "
+                                "allowed command, do not retry this one",
+                                join(t.argv))
+                          : fmt::format("`{}` is denied by default", join(t.argv));
+      } else if (def.effect == Effect::ask) {
+        def.message = fmt::format("run `{}`?", join(t.argv));
+      }
+      rule_part = def;
+    }
+    explicit_allow = rule_part->effect == Effect::allow;
+    fold(acc, *rule_part);
+    if (mode == Mode::readonly && acc.effect != Effect::deny) {
+      fold(acc, builtin_part(BuiltinMessage::readonly_commands, Effect::deny));
+    }
+    if (!n.name_static) {
+      Part dyn;
+      dyn.effect = Effect::ask;
+      dyn.rule = builtin(Builtin::commands_dynamic_name, Effect::ask);
+      dyn.message = "the command name is not static: a human must check what runs";
+      fold(acc, dyn);
+    }
+    for (const auto& why : n.escalations) {
+      Part esc;
+      esc.effect = Effect::ask;
+      esc.rule = builtin(Builtin::commands_escalation, Effect::ask);
+      esc.message =
+          fmt::format("`{}`: {} can run other programs; a human must check it", join(t.argv), why);
+      fold(acc, esc);
+    }
+    for (const auto& hit : check_command(n, safety_context(cwd))) {
+      Part s = safety_part(hit);
+      note_match(*s.rule, &t);
+      fold(acc, s);
+    }
+  }
+  judge_files(n, explicit_allow, cwd, t, acc);
+  t.effect = acc.effect;
+  t.reason = acc.message;
+  keep(std::move(t));
+  add(std::move(acc));
+
+  for (const auto& script : n.nested_scripts) judge_line(script, cwd, depth + 1);
+  for (const auto& argv : n.nested_argvs) {
+    shell::CommandView sub;
+    sub.argv = argv;
+    sub.context = cmd.context;
+    sub.context.push_back("exec");
+    judge_command(sub, normalize(sub, p.commands.normalize), line, cwd, depth + 1);
+  }
+}
+
+bool Judge::has_metachar(std::string_view line) {
+  return line.find_first_of(";&|<>$`\\\n(){}") != std::string_view::npos;
+}
+
+std::vector<std::string> Judge::subshell_scope(const std::vector<std::string>& ctx) {
+  std::size_t end = 0;
+  for (std::size_t i = 0; i < ctx.size(); ++i)
+    if (ctx[i] == "subshell" || ctx[i] == "$()" || ctx[i] == "backtick" || ctx[i] == "<()" ||
+        ctx[i] == ">()" || ctx[i] == "pipeline" || ctx[i] == "background")
+      end = i + 1;
+  return std::vector<std::string>(ctx.begin(), ctx.begin() + static_cast<std::ptrdiff_t>(end));
+}
+
+bool Judge::in_scope(const std::vector<std::string>& scope) const {
+  if (scope.empty()) return true;
+  if (!cur_ctx_ || cur_ctx_->size() < scope.size()) return false;
+  return std::equal(scope.begin(), scope.end(), cur_ctx_->begin());
+}
+
+bool Judge::cwd_unknown() const {
+  return std::any_of(unknown_cwd_scopes_.begin(), unknown_cwd_scopes_.end(),
+                     [&](const auto& sc) { return in_scope(sc); });
+}
+
+void Judge::imply_option(NormalizedCommand& n, const std::string& opt) {
+  shell::WordView iw;
+  iw.text = opt;
+  iw.literal = opt;
+  iw.pattern = opt;
+  std::size_t at = std::min<std::size_t>(2, n.words.size());
+  n.words.insert(n.words.begin() + static_cast<std::ptrdiff_t>(at), iw);
+  n.implied.push_back(opt);
+}
+
+// `cd`, `pushd`, `popd` in every form: `cd` alone (home), `cd --`, `cd -P`, `cd -L`, in any
+// context. At the top level the line moves; elsewhere the folder is one more candidate.
+void Judge::track_cd(const shell::CommandView& cmd, const NormalizedCommand& n, std::string& cwd) {
+  if (!n.name_static || (n.name != "cd" && n.name != "pushd" && n.name != "popd")) return;
+  std::optional<std::string> target;
+  bool unknown = n.name == "popd";
+  bool operands = false;
+  for (std::size_t k = 1; k < n.words.size() && !unknown; ++k) {
+    const auto& w = n.words[k];
+    if (!operands && w.literal && *w.literal == "--") {
+      operands = true;
+      continue;
+    }
+    if (!operands && w.literal && w.literal->size() > 1 && (*w.literal)[0] == '-' &&
+        w.literal->find_first_not_of("LPe@", 1) == std::string::npos)
+      continue;
+    if (!w.pattern || w.has_glob ||
+        (w.literal && (*w.literal == "-" || (*w.literal)[0] == '+' ||
+                       (w.literal->size() > 1 && (*w.literal)[0] == '-'))))
+      unknown = true;
+    else
+      target = *w.pattern;
+    break;
+  }
+  if (!unknown && !target && n.name != "popd") target = home;  // `cd` alone goes home
+  std::vector<std::string> scope = subshell_scope(cmd.context);
+  if (unknown || !target) {
+    unknown_cwd_scopes_.push_back(scope);
+    return;
+  }
+  Resolved r = resolve_path(*target, cwd, home, fs);
+  if (!r.ok) {
+    unknown_cwd_scopes_.push_back(scope);
+    return;
+  }
+  bool top = cmd.context.size() <= 1;
+  if (top) {
+    cwd = r.path;
+  } else if (std::none_of(extra_cwds_.begin(), extra_cwds_.end(), [&](const OtherCwd& o) {
+               return o.path == r.path && o.scope == scope;
+             })) {
+    if (extra_cwds_.size() >= 16)
+      unknown_cwd_scopes_.push_back(scope);
+    else
+      extra_cwds_.push_back({r.path, scope});
+  }
+}
+
+void Judge::note_line_state(const shell::CommandView& cmd, const NormalizedCommand& n,
+                            std::vector<std::string>& held_code) {
+  auto holds_code = [](const std::string& v) {
+    return v.find("$(") != std::string::npos || v.find('`') != std::string::npos ||
+           v.find("$[") != std::string::npos || v.find("${") != std::string::npos;
+  };
+  if (cmd.argv.empty()) {
+    for (const auto& a : cmd.assigns)
+      if (a.value.literal && holds_code(*a.value.literal)) held_code.push_back(*a.value.literal);
+  } else if (n.name == "declare" || n.name == "export" || n.name == "local" ||
+             n.name == "readonly" || n.name == "typeset") {
+    for (std::size_t k = 1; k < n.words.size(); ++k)
+      if (n.words[k].literal) {
+        auto eq = n.words[k].literal->find('=');
+        if (eq != std::string::npos && holds_code(n.words[k].literal->substr(eq + 1)))
+          held_code.push_back(n.words[k].literal->substr(eq + 1));
+      }
+  }
+  if (n.name == "git") {
+    for (const auto& f : n.escalations)
+      if (f.find("(a forced push)") != std::string::npos) git_force_configured_ = true;
+  }
+}
+
+void Judge::judge_line(const std::string& line, std::string cwd, unsigned depth) {
+  bool was_in_command = in_command_;
+  in_command_ = true;  // `workspace-only tools` does not hold a command's paths
+  struct Restore {
+    bool& flag;
+    bool value;
+    ~Restore() { flag = value; }
+  } restore{in_command_, was_in_command};
+  if (depth > kMaxScriptDepth) {
+    Part part;
+    part.effect = Effect::ask;
+    part.rule = builtin(Builtin::limits_script_depth, Effect::ask);
+    part.message =
+        fmt::format("scripts nested more than {} levels deep are not judged", kMaxScriptDepth);
+    d.error = part.message;
+    add(std::move(part));
+    return;
+  }
+  if (depth == 0 && p.commands.metachars && has_metachar(line)) {
+    Part part;
+    part.effect = *p.commands.metachars;
+    part.rule = builtin(Builtin::commands_metachars, part.effect);
+    part.message =
+        "shell metacharacters are refused: run one command, without redirection or chaining";
+    note_match(*part.rule, nullptr);
+    add(std::move(part));
+  }
+  if (auto hit = check_line(line, safety_context(cwd))) {
+    Part part = safety_part(*hit);
+    note_match(*part.rule, nullptr);
+    TraceEntry t;
+    t.subject = "line";
+    t.text = line;
+    t.effect = hit->effect;
+    t.reason = hit->message;
+    t.matched.push_back(*part.rule);
+    keep(std::move(t));
+    add(std::move(part));
+  }
+  auto fast = plain_line(line);
+  shell::CommandsResult pr = fast ? std::move(*fast) : shell::parse_commands(line);
+  if (!pr.ok) {
+    Part part;
+    part.effect = Effect::ask;
+    part.rule = builtin(Builtin::commands_unparsable, Effect::ask);
+    const auto& e = pr.errors.empty() ? shell::ParseError{} : pr.errors.front();
+    part.message =
+        fmt::format("the command line cannot be parsed ({}:{}: {}): a human must check it", e.line,
+                    e.column, e.message);
+    d.error = part.message;
+    add(std::move(part));
+    // The parser may still list what it understood (an invalid `${…}` inside an otherwise
+    // readable line): judge it too, so that a deny there is not weakened to an ask.
+    if (pr.commands.empty()) return;
+  }
+  std::vector<NormalizedCommand> normalized;
+  normalized.reserve(pr.commands.size());
+  for (const auto& cmd : pr.commands) normalized.push_back(normalize(cmd, p.commands.normalize));
+  std::vector<std::string> held_code;  // static values of variables that hold a substitution
+  for (std::size_t i = 0; i < pr.commands.size(); ++i) {
+    const auto& cmd = pr.commands[i];
+    NormalizedCommand& n = normalized[i];
+    if (git_force_configured_ && n.name == "git" && n.words.size() > 1 && n.words[1].literal &&
+        *n.words[1].literal == "push")
+      imply_option(n, "--force");
+    judge_command(cmd, n, line, cwd, depth);
+    track_cd(cmd, n, cwd);
+    note_line_state(cmd, n, held_code);
+  }
+  // A variable whose static value holds a substitution runs it when bash evaluates the value
+  // again (arithmetic, `[[ -eq ]]`, `${!x}`, `${x@P}`): judge that code, and ask.
+  if (!held_code.empty() && evaluates_again(line)) {
+    Part part;
+    part.effect = Effect::ask;
+    part.rule = builtin(Builtin::commands_escalation, Effect::ask);
+    part.message =
+        "a variable holding a command substitution is evaluated again (arithmetic, `[[ ]]`, "
+        "`${!x}`, `${x@P}`): a human must check it";
+    add(std::move(part));
+    for (const auto& code : held_code) judge_line(code, cwd, depth + 1);
+  }
+  // Checks that span the stages of a pipeline (`curl … | sh`).
+  for (const auto& group : pipelines_of(pr.commands)) {
+    if (group.size() < 2) continue;
+    for (const auto& hit : check_pipeline(normalized, group, safety_context(cwd))) {
+      Part part = safety_part(hit);
+      note_match(*part.rule, nullptr);
+      add(std::move(part));
+    }
+  }
+}
+
+}  // namespace vigie::engine

@@ -1,0 +1,245 @@
+// Judging a request by its kind: edits and reads (paths), fetch (URL, host), MCP tools, and the
+// tool-name lists and rules that apply to every kind.
+#include "engine/judge.hpp"
+
+namespace vigie::engine {
+
+// Every rule whose glob matches `name` (and method) is noted; the most specific one decides,
+// and among equally specific ones the most restrictive.
+std::optional<Part> Judge::judge_names(const std::vector<NameRule>& rules, const std::string& name,
+                                       const std::string& method, TraceEntry& t) {
+  std::optional<Part> out;
+  std::size_t best = 0;
+  for (const auto& r : rules) {
+    if (!RE2::FullMatch(name, *r.glob)) continue;
+    if (!r.methods.empty() &&
+        std::find(r.methods.begin(), r.methods.end(), method) == r.methods.end())
+      continue;
+    Part part;
+    part.effect = r.effect;
+    part.rule = ref(r.rule);
+    part.message = p.rules[r.rule].message;
+    note_match(*part.rule, &t);
+    if (!out || r.specificity > best) {
+      out = part;
+      best = r.specificity;
+    } else if (r.specificity == best) {
+      fold(*out, part);
+    }
+  }
+  return out;
+}
+
+std::string Judge::host_of(const std::string& url) {
+  auto s = url.find("://");
+  std::size_t b = s == std::string::npos ? 0 : s + 3;
+  std::size_t e = url.find_first_of("/?#", b);
+  std::string host = url.substr(b, e == std::string::npos ? std::string::npos : e - b);
+  if (auto at = host.rfind('@'); at != std::string::npos) host = host.substr(at + 1);
+  if (auto colon = host.rfind(':');
+      colon != std::string::npos && host.find(']') == std::string::npos)
+    host = host.substr(0, colon);
+  std::transform(host.begin(), host.end(), host.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return host;
+}
+
+Effect Judge::mode_default(std::string_view kind, const std::string& method) const {
+  if (kind == "read") return Effect::allow;
+  if (mode == Mode::readonly)
+    return (kind == "fetch" && method == "GET") ? Effect::allow : Effect::deny;
+  return mode == Mode::auto_ ? Effect::allow : Effect::ask;
+}
+
+void Judge::judge_request(const json& input) {
+  const std::string& kind = call.kind;
+  auto str = [&](const char* k) -> std::string {
+    auto it = input.find(k);
+    return it != input.end() && it->is_string() ? it->get<std::string>() : std::string();
+  };
+  std::string cwd = req.cwd.empty() ? project_lexical : req.cwd;
+  // A tool that names the folder it runs in (`dir_path`, `workdir`): relative to the cwd.
+  if (!call.cwd.empty()) {
+    const std::string& c = call.cwd;
+    if (c == "~" || c.rfind("~/", 0) == 0)
+      cwd = lexical_normalize(home + c.substr(1));
+    else
+      cwd = lexical_normalize(c[0] == '/' ? c : cwd + "/" + c);
+  }
+  if (kind == "command") {
+    auto it = input.find("command");
+    if (it != input.end() && it->is_string() &&
+        it->get<std::string>().find_first_not_of(" \t\r\n") == std::string::npos) {
+      // An empty or blank line runs nothing.
+      Part part;
+      part.message = "the command line is empty: nothing runs";
+      add(std::move(part));
+      return;
+    }
+    if (it == input.end() || !it->is_string()) {
+      Part part;
+      part.effect = Effect::ask;
+      part.rule = builtin(Builtin::request_invalid, Effect::ask);
+      part.message = "the request has no command line (`input.command` must be a string)";
+      d.error = part.message;
+      add(std::move(part));
+      return;
+    }
+    judge_line(it->get<std::string>(), cwd, 0);
+  } else if (kind == "edit" || kind == "read") {
+    Access access = kind == "edit" ? Access::write : Access::read;
+    std::string path = str("file_path");
+    if (path.empty()) path = str("notebook_path");
+    if (path.empty()) path = str("path");
+    if (path.empty() && kind == "read") path = cwd;
+    TraceEntry t;
+    t.subject = "path";
+    Part part;
+    if (path.empty()) {
+      part.effect = Effect::ask;
+      part.rule = builtin(Builtin::request_no_path, Effect::ask);
+      part.message = "the request names no path";
+    } else if (std::string pattern = str("pattern"); (req.kind.empty() || req.tool == "Glob") &&
+                                                     !pattern.empty() && paths_matter(access)) {
+      // A Glob reaches what its pattern can match: from `path` (or the cwd), or from the
+      // pattern's own root when it is absolute (`/etc/**`, `~/.ssh/*`, `../../x/**`).
+      bool rooted = pattern[0] == '/' || pattern[0] == '~';
+      std::string full = rooted ? pattern : path + "/" + pattern;
+      shell::WordView gw;
+      gw.text = full;
+      gw.pattern = full;
+      gw.has_glob = full.find_first_of("*?[") != std::string::npos;
+      if (!gw.has_glob && full[0] != '~') gw.literal = full;
+      part = judge_word_path(gw, access, cwd, t, "pattern");
+      if (t.text.empty()) t.text = full;
+    } else {
+      part = judge_path(path, access, cwd, &t);
+      if (kind == "edit") edit_content_class(input, part, &t);
+    }
+    if (part.effect == Effect::allow) {
+      Effect def = mode_default(kind, "");
+      if (def != Effect::allow || part.rule) {
+        Part dp;
+        dp.effect = def;
+        dp.from_default = true;
+        if (def == Effect::deny) {
+          dp.rule = builtin(Builtin::mode_readonly, Effect::deny);
+          dp.message = builtin_text(BuiltinMessage::readonly_files);
+        } else if (def == Effect::ask) {
+          dp.message = fmt::format("{} `{}`?", kind == "edit" ? "change" : "read", t.text);
+        }
+        fold(part, dp);
+      }
+    } else if (kind == "edit" && mode == Mode::readonly) {
+      fold(part, builtin_part(BuiltinMessage::readonly_files, Effect::deny));
+    }
+    t.effect = part.effect;
+    t.reason = part.message;
+    keep(std::move(t));
+    add(std::move(part));
+  } else if (kind == "fetch") {
+    std::string url = str("url");
+    std::string method = str("method");
+    if (method.empty()) method = "GET";
+    TraceEntry t;
+    t.subject = "fetch";
+    t.text = url.empty() ? str("query") : url;
+    std::string host = url.empty() ? "" : host_of(url);
+    // A search has no URL: domain rules do not apply to it.
+    std::optional<Part> part;
+    if (!url.empty()) part = judge_names(p.fetch, host, method, t);
+    if (!part) {
+      Part def;
+      def.from_default = true;
+      def.effect =
+          p.fetch_default && mode != Mode::readonly ? *p.fetch_default : mode_default(kind, method);
+      if (def.effect == Effect::deny) {
+        def.rule = builtin(mode == Mode::readonly ? Builtin::mode_readonly : Builtin::fetch_default,
+                           Effect::deny);
+        def.message = mode == Mode::readonly
+                          ? builtin_text(BuiltinMessage::readonly_fetch)
+                          : fmt::format("fetching `{}` is not allowed by this policy", host);
+      } else if (def.effect == Effect::ask) {
+        def.message = fmt::format("fetch `{}`?", t.text);
+      }
+      part = def;
+    } else if (mode == Mode::readonly && method != "GET") {
+      fold(*part, builtin_part(BuiltinMessage::readonly_fetch, Effect::deny));
+    }
+    t.effect = part->effect;
+    t.reason = part->message;
+    keep(std::move(t));
+    add(std::move(*part));
+  } else if (kind == "mcp") {
+    // mcp__server__tool (or the harness's own naming) -> server/tool
+    std::string name = call.mcp.empty() ? req.tool : call.mcp;
+    TraceEntry t;
+    t.subject = "mcp";
+    t.text = name;
+    std::optional<Part> part = judge_names(p.mcp, name, "", t);
+    if (!part) {
+      Part def;
+      def.from_default = true;
+      def.effect =
+          p.mcp_default && mode != Mode::readonly ? *p.mcp_default : mode_default(kind, "");
+      if (def.effect == Effect::deny) {
+        def.rule = builtin(mode == Mode::readonly ? Builtin::mode_readonly : Builtin::mcp_default,
+                           Effect::deny);
+        def.message = fmt::format("the MCP tool `{}` is not allowed here", name);
+      } else if (def.effect == Effect::ask) {
+        def.message = fmt::format("use the MCP tool `{}`?", name);
+      }
+      part = def;
+    }
+    t.effect = part->effect;
+    t.reason = part->message;
+    keep(std::move(t));
+    add(std::move(*part));
+  } else if (kind != "tool") {
+    Part part;
+    part.effect = Effect::ask;
+    part.rule = builtin(Builtin::request_unknown_kind, Effect::ask);
+    part.message = fmt::format("unknown request kind `{}`", kind);
+    add(std::move(part));
+  }
+}
+
+// Tool-name lists and rules apply to every kind.
+void Judge::judge_tool_name() {
+  const auto& tl = p.tools;
+  const std::string& tool = req.tool;
+  auto listed = [&](const std::set<std::string, std::less<>>& s) {
+    return s.count(tool) > 0 || s.count("*") > 0;
+  };
+  TraceEntry t;
+  t.subject = "tool";
+  t.text = tool;
+  if (listed(tl.exclude)) {
+    Part part;
+    part.effect = Effect::deny;
+    part.rule = ref(tl.exclude_rule);
+    part.message =
+        fmt::format("the tool `{}` is disabled for this project; use another tool", tool);
+    note_match(*part.rule, &t);
+    add(std::move(part));
+  }
+  std::optional<Part> named = judge_names(tl.rules, tool, "", t);
+  const std::string& kind = call.kind;
+  if (named) {
+    add(std::move(*named));
+  } else if (kind == "tool") {
+    Part def;
+    def.from_default = true;
+    def.effect = mode_default(kind, "");
+    if (def.effect == Effect::deny) {
+      def.rule = builtin(Builtin::mode_readonly, Effect::deny);
+      def.message = fmt::format("read-only mode: the tool `{}` is not allowed", tool);
+    } else if (def.effect == Effect::ask) {
+      def.message = fmt::format("use the tool `{}`?", tool);
+    }
+    add(std::move(def));
+  }
+  if (!t.matched.empty()) keep(std::move(t));
+}
+
+}  // namespace vigie::engine

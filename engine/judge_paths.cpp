@@ -1,0 +1,370 @@
+// Judging paths: the prefix rules resolved for the request, workspace-only, protected globs,
+// files run by third parties, globs, and every path a command touches (engine/programs.hpp).
+#include "engine/judge.hpp"
+
+namespace vigie::engine {
+
+std::string Judge::resolve_rule_path(const std::string& raw) {
+  Resolved r = resolve_path(raw == "." ? project() : raw, project(), home, fs);
+  return r.path;
+}
+
+std::string Judge::workspace_root() {
+  return resolve_rule_path(p.paths.workspace.empty() ? "." : p.paths.workspace);
+}
+
+const PathTable& Judge::path_table(Part& out) {
+  if (!table_) {
+    table_.emplace();
+    workspace_ = workspace_root();
+    if (p.paths.workspace_only) table_->add({workspace_, Effect::allow, Access::both, UINT32_MAX});
+    for (const auto& spec : p.paths.rules) {
+      Resolved rp = resolve_path(spec.path == "." ? project() : spec.path, project(), home, fs);
+      if (rp.ok && table_->add({rp.path, spec.effect, spec.access, spec.rule})) {
+        if (spec.effect != Effect::allow) rule_paths_.push_back(rp.path);
+        continue;
+      }
+      if (spec.effect != Effect::allow && !unplaced_) {
+        Part u;
+        u.effect = Effect::ask;
+        u.rule = ref(spec.rule);
+        u.rule->effect = Effect::ask;
+        u.message = fmt::format("the path rule `{}` cannot be resolved ({}): a human must check",
+                                spec.path, rp.error.empty() ? "not absolute" : rp.error);
+        unplaced_ = u;
+      }
+    }
+  }
+  if (unplaced_ && out.effect < Effect::ask) out = *unplaced_;
+  return *table_;
+}
+
+// Judges one path: prefix rules (most specific wins, tie -> deny), workspace-only, protected
+// globs (writes) and the third-party class (writes). Returns the most restrictive part; an
+// allow here only means "in scope".
+Part Judge::judge_path(const std::string& raw, Access access, const std::string& cwd,
+                       TraceEntry* trace) {
+  Part out;
+  Resolved r = resolve_path(proc_self(raw, cwd), cwd, home, fs);
+  if (trace) trace->text = r.path;
+  if (!r.ok) {
+    out.effect = Effect::ask;
+    out.rule = builtin(Builtin::paths_unresolvable, Effect::ask);
+    out.message = fmt::format("the path `{}` cannot be resolved: {}", raw, r.error);
+    return out;
+  }
+  const PathTable& table = path_table(out);
+  const std::string& ws = workspace_;
+  auto m = table.lookup(r.path, access);
+  for (const auto& all : table.all_matches(r.path, access))
+    if (all.rule != UINT32_MAX) note_match(ref(all.rule), trace);
+  if (m && m->rule != UINT32_MAX && m->effect != Effect::allow && m->effect >= out.effect) {
+    out.effect = m->effect;
+    out.rule = ref(m->rule);
+    out.message = p.rules[m->rule].message;
+    if (out.message.empty())
+      out.message = fmt::format("`{}` needs approval under this policy", r.path);
+  } else if (!m && p.paths.workspace_only && (p.paths.workspace_only_commands || !in_command_)) {
+    out.effect = Effect::deny;
+    out.rule = builtin(Builtin::paths_workspace_only, Effect::deny);
+    out.message = fmt::format(
+        "`{}` is outside the workspace (`{}`): only paths inside it may be used", r.path, ws);
+  }
+  if ((static_cast<int>(access) & static_cast<int>(Access::write)) != 0) {
+    auto rel = relative_to(ws, r.path);
+    std::string base(basename_of(r.path));
+    const auto& pp = p.paths;
+    if (pp.protect.size() > 0 || pp.protect_home.size() > 0 || pp.protect_root.size() > 0) {
+      bool failed = false;
+      std::vector<std::uint32_t> hits;
+      if (pp.protect.size() > 0) hits = pp.protect.match(rel ? *rel : "", base, &failed);
+      if (pp.protect_home.size() > 0) {
+        std::string h = resolve_path(home, "/", home, fs).path;
+        if (auto hr = relative_to(h, r.path))
+          for (auto x : pp.protect_home.match(*hr, base, &failed)) hits.push_back(x);
+      }
+      if (pp.protect_root.size() > 0 && r.path.size() > 1)
+        for (auto x : pp.protect_root.match(std::string_view(r.path).substr(1), base, &failed))
+          hits.push_back(x);
+      std::sort(hits.begin(), hits.end());
+      if (!hits.empty()) {
+        Effect e = mode == Mode::auto_ ? Effect::deny : Effect::ask;
+        if (e > out.effect || !out.rule) {
+          out.effect = std::max(out.effect, e);
+          out.rule = ref(hits.front());
+          out.rule->effect = e;
+          out.message = p.rules[hits.front()].message;
+        }
+        out.never_remember = true;
+        for (auto h : hits) note_match(ref(h), trace);
+      }
+    }
+    if (p.paths.third_party && out.effect < Effect::ask) {
+      auto prel = relative_to(project(), r.path);
+      std::optional<std::string> cls;
+      std::optional<std::uint32_t> custom;
+      if (prel) {
+        if (p.paths.third_party_globs.size() > 0) {
+          auto hits = p.paths.third_party_globs.match(*prel, base);
+          if (!hits.empty()) custom = hits.front();
+        } else {
+          cls = third_party_class(*prel);
+          if (cls == "binary" && !p.paths.binary) cls.reset();  // `binary on` opts in
+        }
+      }
+      if (cls || custom) {
+        out.effect = Effect::ask;
+        out.rule = custom ? ref(*custom) : builtin(Builtin::paths_third_party, Effect::ask, *cls);
+        out.rule->effect = Effect::ask;
+        out.message = fmt::format(
+            "`{}` is run by third parties ({}): changing it needs a dedicated human approval",
+            prel ? *prel : r.path, cls ? *cls : "listed by the policy");
+        out.never_remember = true;
+        note_match(*out.rule, trace);
+      }
+    }
+  }
+  return out;
+}
+
+// An edit whose content is not text, or is larger than `large-edit`, joins the class of files
+// that need a dedicated approval (seed 004), like a file run by third parties.
+void Judge::edit_content_class(const json& input, Part& out, TraceEntry* trace) {
+  if (!p.paths.third_party || out.effect >= Effect::ask) return;
+  const std::string* content = nullptr;
+  for (const char* k : {"content", "new_string", "new_source"}) {
+    auto it = input.find(k);
+    if (it != input.end() && it->is_string()) {
+      content = &it->get_ref<const std::string&>();
+      break;
+    }
+  }
+  if (!content) return;
+  std::string cls, why;
+  if (p.paths.binary && looks_binary(*content)) {
+    cls = "binary";
+    why = "its content is not text";
+  } else if (p.paths.large_edit_bytes && content->size() > p.paths.large_edit_bytes) {
+    cls = "large-edit";
+    why = fmt::format("{} bytes, over the {}-byte threshold", content->size(),
+                      p.paths.large_edit_bytes);
+  } else {
+    return;
+  }
+  out.effect = Effect::ask;
+  out.rule = builtin(Builtin::paths_third_party, Effect::ask, cls);
+  out.message = fmt::format("this change needs a dedicated human approval ({})", why);
+  out.never_remember = true;
+  note_match(*out.rule, trace);
+}
+
+// Whether any path rule could restrict this access: when none can, a path that is not
+// static needs no human.
+bool Judge::paths_matter(Access access) const {
+  const auto& pr = p.paths;
+  if (!pr.rules.empty() || pr.workspace_only) return true;
+  bool write = (static_cast<int>(access) & static_cast<int>(Access::write)) != 0;
+  return write && (pr.protect.size() > 0 || pr.protect_home.size() > 0 ||
+                   pr.protect_root.size() > 0 || pr.third_party);
+}
+
+Part Judge::judge_word_path(const shell::WordView& w, Access access, const std::string& cwd,
+                            TraceEntry& t, const char* what) {
+  if (!paths_matter(access)) return {};
+  if (!w.pattern) {
+    // `/{etc,tmp}/x`: each word of the brace expansion.
+    if (w.has_brace && !w.has_expansion)
+      if (auto alts = brace_expand(w.text)) {
+        Part out;
+        for (const auto& a : *alts) {
+          shell::WordView aw;
+          aw.text = a;
+          aw.pattern = a;
+          aw.has_glob = a.find_first_of("*?[") != std::string::npos;
+          aw.has_tilde = !a.empty() && a[0] == '~';
+          if (!aw.has_glob && !aw.has_tilde) aw.literal = a;
+          fold(out, judge_word_path(aw, access, cwd, t, what));
+        }
+        return out;
+      }
+    Part part;
+    part.effect = Effect::ask;
+    part.rule = builtin(Builtin::paths_dynamic, Effect::ask);
+    part.message = fmt::format("the {} `{}` is not static: a human must check it", what, w.text);
+    return part;
+  }
+  std::string v = *w.pattern;
+  if (harmless_device(v)) return {};
+  if (w.has_glob) return judge_glob(v, access, cwd, t);
+  return judge_path(v, access, cwd, &t);
+}
+
+Part Judge::protect_part(std::uint32_t rule) {
+  Part out;
+  out.effect = mode == Mode::auto_ ? Effect::deny : Effect::ask;
+  out.rule = ref(rule);
+  out.rule->effect = out.effect;
+  out.message = p.rules[rule].message;
+  out.never_remember = true;
+  return out;
+}
+
+// A glob: the folder it expands in (its fixed prefix), and every rule that a path it can
+// match would meet: deny/ask path rules below that folder, protected globs and files run by
+// third parties (writes).
+Part Judge::judge_glob(const std::string& v, Access access, const std::string& cwd, TraceEntry& t) {
+  auto star = v.find_first_of("*?[");
+  auto slash = v.rfind('/', star);
+  std::string folder = slash == std::string::npos ? "." : v.substr(0, slash == 0 ? 1 : slash);
+  Part out = judge_path(folder, access, cwd, &t);
+  std::string folder_resolved = t.text;
+  // The glob as an absolute pattern.
+  std::string g = v;
+  if (g.size() >= 2 && g[0] == '~' && g[1] == '/')
+    g = home + g.substr(1);
+  else if (g.empty() || g[0] != '/')
+    g = cwd + "/" + g;
+  Part scratch;
+  path_table(scratch);
+  for (const auto& rp : rule_paths_) {
+    if (!folder_resolved.empty() && is_component_prefix(rp, folder_resolved)) continue;
+    if (!glob_reaches_prefix(g, rp)) continue;
+    TraceEntry rt;
+    fold(out, judge_path(rp, access, "/", &rt));
+    for (auto& m : rt.matched) t.matched.push_back(m);
+  }
+  if ((static_cast<int>(access) & static_cast<int>(Access::write)) == 0) return out;
+  std::string lg = lexical_normalize(g);
+  auto rel_to = [&](const std::string& root) -> std::optional<std::string> {
+    if (root == "/") return lg.substr(1);
+    if (lg.size() > root.size() && lg.compare(0, root.size(), root) == 0 && lg[root.size()] == '/')
+      return lg.substr(root.size() + 1);
+    return std::nullopt;
+  };
+  auto ws_rel = rel_to(workspace_);
+  auto home_rel = rel_to(home);
+  for (std::uint32_t ri : p.paths.protect_rules) {
+    std::string_view text = p.rules[ri].text;
+    if (text.substr(0, 8) == "protect ") text.remove_prefix(8);
+    std::optional<std::string> target;
+    std::string_view rule = text;
+    if (text.substr(0, 2) == "~/") {
+      target = home_rel;
+      rule.remove_prefix(1);
+    } else if (text.substr(0, 1) == "/") {
+      target = lg.substr(1);
+    } else {
+      target = ws_rel;
+      if (!target && text.find('/') == std::string_view::npos) target = lg.substr(1);
+    }
+    if (!target || !path_globs_meet(*target, rule)) continue;
+    note_match(ref(ri), &t);
+    fold(out, protect_part(ri));
+  }
+  if (p.paths.third_party && out.effect < Effect::ask) {
+    if (auto prel = rel_to(project()))
+      for (const auto& [glob, cls] : default_third_party_globs())
+        if ((cls != "binary" || p.paths.binary) && path_globs_meet(*prel, glob)) {
+          Part tp;
+          tp.effect = Effect::ask;
+          tp.rule = builtin(Builtin::paths_third_party, Effect::ask, cls);
+          tp.message = fmt::format(
+              "`{}` may name a file run by third parties ({}): changing it needs a dedicated "
+              "human approval",
+              v, cls);
+          tp.never_remember = true;
+          fold(out, tp);
+          break;
+        }
+  }
+  return out;
+}
+
+// The mode's default for a change to a file (what an Edit/Write tool call gets).
+Part Judge::edit_default(const std::string& shown) const {
+  Part dp;
+  dp.from_default = true;
+  Effect def = mode_default("edit", "");
+  dp.effect = def;
+  if (def == Effect::deny) {
+    dp.rule = builtin(Builtin::mode_readonly, Effect::deny);
+    dp.message = builtin_text(BuiltinMessage::readonly_files);
+  } else if (def == Effect::ask) {
+    dp.message = fmt::format("change `{}`?", shown);
+  }
+  return dp;
+}
+
+// Every path the command touches (engine/programs.hpp: operands, option values,
+// redirections). Reads and runs are judged by the path rules; writes and deletes also by the
+// protected globs and files run by third parties. A write through a redirection also gets the
+// mode's default for an edit, like a Write tool call; a write through the operands of a
+// command the policy allows (by a rule or an allow default) is covered by that allow.
+void Judge::judge_files(const NormalizedCommand& n, bool explicit_allow, const std::string& cwd,
+                        TraceEntry& t, Part& acc) {
+  if (n.files.empty()) return;
+  std::string fcwd = cwd;
+  if (n.chdir && n.chdir->pattern && !n.chdir->has_glob) {
+    Resolved r = resolve_path(*n.chdir->pattern, cwd, home, fs);
+    if (r.ok) fcwd = r.path;
+  }
+  for (const auto& f : n.files) {
+    if (++paths_judged_ > limits::judged_paths) {
+      // Checked before the work it bounds: each path is resolved through the filesystem.
+      if (!paths_limit_hit_) {
+        paths_limit_hit_ = true;
+        Part lim;
+        lim.effect = Effect::ask;
+        lim.rule = builtin(Builtin::limits_judged_paths, Effect::ask);
+        lim.message = fmt::format("the request touches more than {} paths: a human must check it",
+                                  limits::judged_paths);
+        d.error = lim.message;
+        fold(acc, lim);
+      }
+      return;
+    }
+    bool writes = f.touch == Touch::write || f.touch == Touch::delete_;
+    Access access = f.touch == Touch::delete_ ? Access::both
+                    : writes                  ? Access::write
+                                              : Access::read;
+    bool is_chdir = n.chdir && f.from != From::redirect && f.word.text == n.chdir->text &&
+                    f.word.span.begin == n.chdir->span.begin;
+    const std::string& base = (f.from == From::redirect || is_chdir) ? cwd : fcwd;
+    if (!writes && !paths_matter(access)) continue;  // nothing can restrict this read
+    TraceEntry pt;
+    const char* what = f.from == From::redirect ? "redirection target" : "path";
+    Part part = judge_word_path(f.word, access, base, pt, what);
+    bool relative = f.word.pattern && !f.word.pattern->empty() && (*f.word.pattern)[0] != '/' &&
+                    (*f.word.pattern)[0] != '~';
+    if (relative && paths_matter(access)) {
+      // The line may be elsewhere (a `cd` in a subshell, a condition...): judge from there too.
+      for (const auto& other : extra_cwds_) {
+        if (!in_scope(other.scope)) continue;
+        TraceEntry ot;
+        fold(part, judge_word_path(f.word, access, other.path, ot, what));
+        for (auto& m : ot.matched) t.matched.push_back(m);
+      }
+      if (cwd_unknown()) {
+        Part u;
+        u.effect = Effect::ask;
+        u.rule = builtin(Builtin::paths_dynamic, Effect::ask);
+        u.message = fmt::format(
+            "the {} `{}` is relative and the working directory is not known after a `cd`: a "
+            "human must check it",
+            what, f.word.text);
+        fold(part, u);
+      }
+    }
+    for (auto& m : pt.matched) t.matched.push_back(m);
+    if (writes && part.effect == Effect::allow) {
+      std::string resolved = pt.text;
+      if (resolved.empty() && f.word.pattern && !f.word.has_glob)
+        resolved = resolve_path(*f.word.pattern, base, home, fs).path;
+      bool covered = explicit_allow && f.from != From::redirect;
+      if (!covered) fold(part, edit_default(resolved.empty() ? f.word.text : resolved));
+    }
+    fold(acc, part);
+  }
+}
+
+}  // namespace vigie::engine
