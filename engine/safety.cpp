@@ -1,5 +1,7 @@
 #include "engine/safety.hpp"
 
+#include "engine/safety_checks.hpp"
+
 #include "engine/programs.hpp"
 
 #include <algorithm>
@@ -509,6 +511,17 @@ bool is_block_device(std::string_view p) {
   return false;
 }
 
+// A hit of check `c`: `why` (the start of the message, naming the target) and the table's
+// advice; `catastrophic_target` decides RootKeeps::by_target.
+SafetyHit hit(SafetyCheck c, std::string why, bool catastrophic_target = false) {
+  const SafetyCheckInfo& i = safety_check_info(c);
+  why += ' ';
+  why += i.advice;
+  bool keep =
+      i.root == RootKeeps::always || (i.root == RootKeeps::by_target && catastrophic_target);
+  return {std::string(i.id), std::move(why), i.effect, keep};
+}
+
 void add(std::vector<SafetyHit>& hits, const SafetyContext& ctx, SafetyHit h) {
   if (ctx.disabled.count(h.id)) return;
   if (ctx.root_context && !h.catastrophic) return;
@@ -525,11 +538,9 @@ void check_rm(const NormalizedCommand& c, const SafetyContext& ctx, std::vector<
   const Words& w = c.words;
   if (has_literal_option(w, "--no-preserve-root")) {
     add(hits, ctx,
-        {"rm.no-preserve-root",
-         "Refused: `rm --no-preserve-root` only exists to bypass the safeguard against deleting "
-         "`/`; it is never needed for real work. Delete the specific files or folders you mean, "
-         "by name.",
-         Effect::deny, true});
+        hit(SafetyCheck::rm_no_preserve_root,
+            "Refused: `rm --no-preserve-root` only exists to bypass the safeguard against "
+            "deleting `/`; it is never needed for real work."));
   }
   if (!has_option(w, 1, spec_for("rm", "-r"))) return;
   const std::string* chdir = c.chdir && c.chdir->literal ? &*c.chdir->literal : nullptr;
@@ -539,33 +550,19 @@ void check_rm(const NormalizedCommand& c, const SafetyContext& ctx, std::vector<
     std::string why = reason_of(t, ctx);
     if (t.broad == Broad::project) {
       add(hits, ctx,
-          {"rm.project-folder",
-           "Refused: `rm -r " + t.shown + "`: " + why +
-               ". You must never delete the project you are working in. Delete specific files "
-               "or subfolders inside it instead.",
-           Effect::deny, true});
+          hit(SafetyCheck::rm_project_folder, "Refused: `rm -r " + t.shown + "`: " + why + "."));
     } else if (t.broad == Broad::unset_prefix) {
       add(hits, ctx,
-          {"rm.unset-variable",
-           "Refused without confirmation: `rm -r " + t.shown + "`: " + why +
-               ". Check the variable first (`${VAR:?}` makes the shell stop when it is empty), "
-               "or write the path out.",
-           Effect::ask, false});
+          hit(SafetyCheck::rm_unset_variable,
+              "Refused without confirmation: `rm -r " + t.shown + "`: " + why + "."));
     } else if (ctx.root_context) {
       if (!t.catastrophic()) continue;  // `/usr`, `/etc`: the root context's own business
       add(hits, ctx,
-          {"rm.catastrophic",
-           "Refused: `rm -r " + t.shown + "`: " + why +
-               ". This is one of the few patterns blocked even in a root context. Name the "
-               "specific folder you want to delete.",
-           Effect::deny, true});
+          hit(SafetyCheck::rm_catastrophic, "Refused: `rm -r " + t.shown + "`: " + why + "."));
     } else {
       add(hits, ctx,
-          {"rm.dangerous-target",
-           "Refused: `rm -r " + t.shown + "`: " + why +
-               ". vigie blocks this before it reaches any shell. Narrow the path to the specific "
-               "subfolder you actually want to delete.",
-           Effect::deny, t.catastrophic()});
+          hit(SafetyCheck::rm_dangerous_target, "Refused: `rm -r " + t.shown + "`: " + why + ".",
+              t.catastrophic()));
     }
   }
 }
@@ -601,11 +598,9 @@ void check_find(const NormalizedCommand& c, const SafetyContext& ctx, std::vecto
     if (t.broad == Broad::none || t.broad == Broad::unset_prefix) continue;
     if (filtered && (t.broad == Broad::relative || t.broad == Broad::project)) continue;
     add(hits, ctx,
-        {"find.delete-broad-root",
-         "Refused: `find " + t.shown + " ... -delete`: " + reason_of(t, ctx) +
-             ", and `find -delete` recursively removes everything that matches. Narrow the "
-             "search root to the folder you mean.",
-         Effect::deny, false});
+        hit(SafetyCheck::find_delete_broad_root,
+            "Refused: `find " + t.shown + " ... -delete`: " + reason_of(t, ctx) +
+                ", and `find -delete` recursively removes everything that matches."));
   }
 }
 
@@ -621,11 +616,10 @@ void check_perms(const NormalizedCommand& c, const std::string& name, const Safe
         t.broad == Broad::unset_prefix)
       continue;
     add(hits, ctx,
-        {"perms.recursive-on-root",
-         "Refused: `" + name + " -R ... " + t.shown + "`: " + reason_of(t, ctx) +
-             "; changing permissions or ownership recursively there can make the system or "
-             "your account unusable. Narrow the target to the folder you mean.",
-         Effect::deny, false});
+        hit(SafetyCheck::perms_recursive_on_root,
+            "Refused: `" + name + " -R ... " + t.shown + "`: " + reason_of(t, ctx) +
+                "; changing permissions or ownership recursively there can make the system or "
+                "your account unusable."));
   }
 }
 
@@ -651,10 +645,9 @@ void check_mv(const NormalizedCommand& c, const SafetyContext& ctx, std::vector<
     Target t = classify(w[i], ctx, chdir);
     if (t.broad == Broad::none || t.broad == Broad::unset_prefix) continue;
     add(hits, ctx,
-        {"mv.to-devnull",
-         "Refused: moving `" + t.shown + "` to `/dev/null` destroys it (" + reason_of(t, ctx) +
-             "). To discard output, redirect it (`> /dev/null`); to delete files, name them.",
-         Effect::deny, false});
+        hit(SafetyCheck::mv_to_devnull, "Refused: moving `" + t.shown +
+                                            "` to `/dev/null` destroys it (" + reason_of(t, ctx) +
+                                            ")."));
   }
 }
 
@@ -666,20 +659,14 @@ void check_disk(const NormalizedCommand& c, const std::string& name, const Safet
       if (const std::string* s = lit(w, i);
           s && starts_with(*s, "of=") && is_block_device(s->substr(3)))
         add(hits, ctx,
-            {"disk.dd",
-             "Refused: `dd` writing to the block device `" + s->substr(3) +
-                 "` overwrites a disk irreversibly. If this is really intended, ask the user to "
-                 "run it themselves, or write to an image file instead.",
-             Effect::deny, false});
+            hit(SafetyCheck::disk_dd, "Refused: `dd` writing to the block device `" + s->substr(3) +
+                                          "` overwrites a disk irreversibly."));
   }
   if (starts_with(name, "mkfs") || starts_with(name, "newfs") ||
       in(name, {"mke2fs", "mkswap", "wipefs", "mkdosfs", "mkntfs", "mkexfatfs", "blkdiscard"})) {
     add(hits, ctx,
-        {"disk.mkfs",
-         "Refused: `" + name +
-             "` formats or wipes a device, destroying everything on it. If this is really "
-             "intended, ask the user to run it themselves.",
-         Effect::deny, false});
+        hit(SafetyCheck::disk_mkfs,
+            "Refused: `" + name + "` formats or wipes a device, destroying everything on it."));
   }
   if (name == "diskutil" && w.size() > 1 && w[1].literal) {
     std::string verb = lower(*w[1].literal);
@@ -689,11 +676,8 @@ void check_disk(const NormalizedCommand& c, const std::string& name, const Safet
         (in(verb, {"apfs", "cs", "ar"}) && w.size() > 2 && w[2].literal &&
          lower(*w[2].literal).find("delete") != std::string::npos))
       add(hits, ctx,
-          {"disk.erase",
-           "Refused: `diskutil " + *w[1].literal +
-               "` erases or repartitions a disk irreversibly. If this is really intended, ask "
-               "the user to run it themselves.",
-           Effect::deny, false});
+          hit(SafetyCheck::disk_erase, "Refused: `diskutil " + *w[1].literal +
+                                           "` erases or repartitions a disk irreversibly."));
   }
   if ((name == "shred" || name == "sgdisk" || name == "fdisk" || name == "sfdisk" ||
        name == "parted") &&
@@ -702,19 +686,14 @@ void check_disk(const NormalizedCommand& c, const std::string& name, const Safet
       (name == "shred" || name == "sfdisk" || has_literal_option(w, "--zap-all") ||
        has_literal_option(w, "-Z") || name == "parted" || name == "fdisk")) {
     add(hits, ctx,
-        {"disk.erase",
-         "Refused: `" + name +
-             "` on a block device rewrites or erases a disk. If this is really intended, ask the "
-             "user to run it themselves.",
-         Effect::deny, false});
+        hit(SafetyCheck::disk_erase,
+            "Refused: `" + name + "` on a block device rewrites or erases a disk."));
   }
   // Writes to a device through a redirection, tee or cp.
   auto device_hit = [&](const std::string& dev) {
     add(hits, ctx,
-        {"disk.device-write",
-         "Refused: writing to the block device `" + dev +
-             "` overwrites a disk irreversibly. Write to a regular file instead.",
-         Effect::deny, false});
+        hit(SafetyCheck::disk_device_write,
+            "Refused: writing to the block device `" + dev + "` overwrites a disk irreversibly."));
   };
   for (const auto& r : c.redirects)
     if (in(r.op, {">", ">>", ">|", "&>", "&>>", "<>"}) && r.target.literal &&
@@ -740,11 +719,8 @@ void check_git(const NormalizedCommand& c, const SafetyContext& ctx, std::vector
   }
   if (!force) return;
   add(hits, ctx,
-      {"git.force-push",
-       "A force push rewrites the remote branch and can destroy other people's commits. Push "
-       "a new commit instead; if history must really be rewritten, use "
-       "`--force-with-lease` on a branch you own, after asking the user.",
-       Effect::ask, false});
+      hit(SafetyCheck::git_force_push,
+          "A force push rewrites the remote branch and can destroy other people's commits."));
 }
 
 // A downloader whose output is a script.
@@ -926,15 +902,16 @@ std::optional<std::string> fork_bomb_name(std::string_view line) {
 
 std::optional<SafetyHit> check_line(std::string_view line, const SafetyContext& ctx) {
   // Seed 003: the root daemon leaves fork bombs to the operator (not catastrophic for data).
-  if (ctx.root_context || ctx.disabled.count("fork-bomb")) return std::nullopt;
+  if (ctx.root_context ||
+      ctx.disabled.count(std::string(safety_check_info(SafetyCheck::fork_bomb).id)))
+    return std::nullopt;
   if (line.size() > (1u << 20)) return std::nullopt;  // the shell parser refuses it anyway
   auto name = fork_bomb_name(line);
   if (!name) return std::nullopt;
-  return SafetyHit{"fork-bomb",
-                   "Refused: this is a fork bomb (the function `" + *name +
-                       "` calls itself in the background until the machine runs out of "
-                       "processes and stops responding). Do not run it in any form.",
-                   Effect::deny, false};
+  return hit(SafetyCheck::fork_bomb,
+             "Refused: this is a fork bomb (the function `" + *name +
+                 "` calls itself in the background until the machine runs out of processes and "
+                 "stops responding).");
 }
 
 std::vector<SafetyHit> check_command(const NormalizedCommand& cmd, const SafetyContext& ctx) {
@@ -981,11 +958,8 @@ std::vector<SafetyHit> pipeline_hits(std::size_t n, const Stage& stage, const Sa
   for (std::size_t j = i + 1; j < n; ++j) {
     if (!runs_stdin(stage(j))) continue;
     add(hits, ctx,
-        {"pipe-to-shell",
-         "Piping a download straight into `" + stage(j).name +
-             "` runs code nobody has read. Download it to a file first (`curl -o "
-             "install.sh URL`), read it, then run it if it is what you expect.",
-         Effect::ask, false});
+        hit(SafetyCheck::pipe_to_shell,
+            "Piping a download straight into `" + stage(j).name + "` runs code nobody has read."));
     return hits;
   }
   return hits;
@@ -1034,21 +1008,9 @@ std::vector<std::vector<std::size_t>> pipelines_of(const std::vector<shell::Comm
 }
 
 std::vector<std::string> safety_check_names() {
-  return {"rm.dangerous-target",
-          "rm.catastrophic",
-          "rm.no-preserve-root",
-          "rm.project-folder",
-          "rm.unset-variable",
-          "find.delete-broad-root",
-          "perms.recursive-on-root",
-          "mv.to-devnull",
-          "fork-bomb",
-          "disk.dd",
-          "disk.mkfs",
-          "disk.erase",
-          "disk.device-write",
-          "pipe-to-shell",
-          "git.force-push"};
+  std::vector<std::string> out;
+  for (const auto& c : kSafetyChecks) out.emplace_back(c.id);
+  return out;
 }
 
 }  // namespace vigie::engine
