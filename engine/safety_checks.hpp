@@ -43,7 +43,7 @@ enum class RootKeeps {
     "Check the variable first (`${VAR:?}` makes the shell stop when it is empty), or write "       \
     "the path out.")                                                                               \
   X(find_delete_broad_root, "find.delete-broad-root", deny, never,                                 \
-    "`find -delete` (or `-exec rm`, `| xargs rm`) from a broad root",                              \
+    "`find -delete`, `-exec rm` or piped to `xargs rm`, from a broad root",                        \
     "Narrow the search root to the folder you mean.")                                              \
   X(perms_recursive_on_root, "perms.recursive-on-root", deny, never,                               \
     "`chmod`/`chown`/`chgrp -R` on a system folder or home",                                       \
