@@ -40,7 +40,7 @@ bool is_downloader(std::string_view n) {
 // an interpreter reading `-` or nothing.
 bool runs_stdin(const NormalizedCommand& s) {
   if (s.words.empty() || !s.name_static) return false;
-  std::string n = lower(s.name);
+  std::string n = ascii_lower(s.name);
   bool shell = is_shell(n) || in(n, {"fish", "tcsh", "csh", "busybox"});
   bool interp =
       starts_with(n, "python") || starts_with(n, "perl") || starts_with(n, "ruby") ||
@@ -73,7 +73,7 @@ std::vector<SafetyHit> check_command(const NormalizedCommand& cmd, const SafetyC
     return hits;
   }
   // Case-insensitive: macOS filesystems run `RM` as `rm`.
-  std::string name = lower(cmd.name);
+  std::string name = ascii_lower(cmd.name);
   if (name == "rm") check_rm(cmd, ctx, hits);
   if (name == "find") check_find(cmd, ctx, hits);
   if (name == "chmod" || name == "chown" || name == "chgrp") check_perms(cmd, name, ctx, hits);
@@ -97,15 +97,16 @@ std::vector<SafetyHit> pipeline_hits(std::size_t n, const Stage& stage, const Sa
     removes_after[i] = removes;
     const auto& wr = stage(i).wrappers;
     if (std::find(wr.begin(), wr.end(), "xargs") != wr.end() &&
-        in(lower(stage(i).name), {"rm", "unlink", "shred", "rmdir"}))
+        in(ascii_lower(stage(i).name), {"rm", "unlink", "shred", "rmdir"}))
       removes = true;
   }
   for (std::size_t i = 0; i < n; ++i)
-    if (removes_after[i] && lower(stage(i).name) == "find") check_find(stage(i), ctx, hits, true);
+    if (removes_after[i] && ascii_lower(stage(i).name) == "find")
+      check_find(stage(i), ctx, hits, true);
   // A download piped into a stage that runs its input: the first download and the first such
   // stage after it (a later download has no stage after it that the first one lacks).
   std::size_t i = 0;
-  while (i < n && !(stage(i).name_static && is_downloader(lower(stage(i).name)))) ++i;
+  while (i < n && !(stage(i).name_static && is_downloader(ascii_lower(stage(i).name)))) ++i;
   for (std::size_t j = i + 1; j < n; ++j) {
     if (!runs_stdin(stage(j))) continue;
     add(hits, ctx,

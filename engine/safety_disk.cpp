@@ -22,12 +22,12 @@ void check_disk(const NormalizedCommand& c, const std::string& name, const Safet
             "Refused: `" + name + "` formats or wipes a device, destroying everything on it."));
   }
   if (name == "diskutil" && w.size() > 1 && w[1].literal) {
-    std::string verb = lower(*w[1].literal);
+    std::string verb = ascii_lower(*w[1].literal);
     if (in(verb,
            {"erasedisk", "erasevolume", "zerodisk", "randomdisk", "secureerase", "partitiondisk",
             "reformat", "deletevolume", "splitpartition", "mergepartitions"}) ||
         (in(verb, {"apfs", "cs", "ar"}) && w.size() > 2 && w[2].literal &&
-         lower(*w[2].literal).find("delete") != std::string::npos))
+         ascii_lower(*w[2].literal).find("delete") != std::string::npos))
       add(hits, ctx,
           hit(SafetyCheck::disk_erase, "Refused: `diskutil " + *w[1].literal +
                                            "` erases or repartitions a disk irreversibly."));

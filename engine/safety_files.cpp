@@ -47,7 +47,8 @@ void check_find(const NormalizedCommand& c, const SafetyContext& ctx, std::vecto
   bool deletes = piped_to_rm || has_literal_option(w, "-delete");
   for (const auto& argv : c.nested_argvs)
     if (!argv.empty())
-      if (auto n = command_name(argv[0]); n && in(lower(*n), {"rm", "unlink", "shred", "rmdir"}))
+      if (auto n = command_name(argv[0]);
+          n && in(ascii_lower(*n), {"rm", "unlink", "shred", "rmdir"}))
         deletes = true;
   if (!deletes) return;
   // The starting points, as the programs table's find handler reads them.

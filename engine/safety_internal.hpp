@@ -16,6 +16,7 @@
 
 #include "engine/safety.hpp"
 #include "engine/safety_checks.hpp"
+#include "grammar/policy/text.hpp"
 
 namespace vigie::engine::safety {
 
@@ -30,11 +31,7 @@ inline bool in(std::string_view s, std::initializer_list<std::string_view> set) 
   return std::find(set.begin(), set.end(), s) != set.end();
 }
 
-inline std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
+using policy::ascii_lower;
 
 inline const std::string* lit(const Words& w, std::size_t i) {
   return i < w.size() && w[i].literal ? &*w[i].literal : nullptr;
