@@ -167,6 +167,39 @@ const std::vector<ProgramDecl>& program_table() {
   return index().table;
 }
 
+namespace {
+
+// `name` in the space-separated `names`, or (`prefix`) starting with one of them.
+bool names_cover(std::string_view names, std::string_view name, bool prefix) {
+  while (!names.empty()) {
+    auto sp = names.find(' ');
+    std::string_view n = names.substr(0, sp);
+    if (name == n || (prefix && name.substr(0, n.size()) == n)) return true;
+    if (sp == std::string_view::npos) break;
+    names.remove_prefix(sp + 1);
+  }
+  return false;
+}
+
+bool interpreter_of_kind(std::string_view name, bool shells_only) {
+  for (std::size_t i = 0; i < kInterpreterCount; ++i) {
+    const InterpreterSource& s = kInterpreters[i];
+    if (shells_only && s.kind != 's') continue;
+    if (names_cover(s.names, name, s.prefix)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool table_shell(std::string_view name) {
+  return interpreter_of_kind(name, true);
+}
+
+bool table_interpreter(std::string_view name) {
+  return interpreter_of_kind(name, false);
+}
+
 const ProgramDecl* find_program(std::string_view name) {
   const Index& idx = index();
   auto it = idx.by_name.find(name);

@@ -263,3 +263,25 @@ TEST_CASE("the checker's wrappers and interpreters are the engine's") {
     CHECK(std::find(ws.begin(), ws.end(), p.names.front()) != ws.end());
   }
 }
+
+TEST_CASE("the interpreters column: shells, interpreters, versioned names") {
+  struct Row {
+    const char* name;
+    bool shell, interpreter;
+  };
+  const Row rows[] = {
+      {"sh", true, true},           {"bash", true, true},        {"hush", true, true},
+      {"fish", false, true},        {"python3.12", false, true}, {"perl5.30", false, true},
+      {"node", false, true},        {"nodejs", false, true},     {"ts-node", false, true},
+      {"systemd-run", false, true}, {".", false, true},          {"jq", false, false},
+      {"git", false, false},        {"pythonic", false, true},   {"Python", false, false},
+      {"", false, false},
+  };
+  for (const auto& r : rows) {
+    CAPTURE(r.name);
+    CHECK(table_shell(r.name) == r.shell);
+    CHECK(table_interpreter(r.name) == r.interpreter);
+    CHECK(is_shell(r.name) == r.shell);
+    CHECK(is_interpreter(r.name) == r.interpreter);
+  }
+}
