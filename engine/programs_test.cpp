@@ -15,6 +15,7 @@
 #include "engine/effects_view.hpp"
 #include "engine/normalize.hpp"
 #include "engine/programs.hpp"
+#include "engine/programs_decl.hpp"
 #include "grammar/policy/check.hpp"
 
 using namespace vigie::engine;
@@ -219,6 +220,21 @@ std::string programs_markdown() {
     std::string ops = p.handler == "wrapper" ? "the command it runs" : shape_text(p.operands);
     if (!p.handler.empty() && p.handler != "wrapper") ops = "handler `" + p.handler + "`";
     md += "| " + names + " | " + ops + " | " + paths + " | " + runs + " |\n";
+  }
+  // The interpreters column: programs that run code given to them.
+  md += "\n| interpreters | kind | versioned names |\n|---|---|---|\n";
+  for (std::size_t i = 0; i < kInterpreterCount; ++i) {
+    const auto& s = kInterpreters[i];
+    std::string names;
+    std::string_view all = s.names;
+    while (!all.empty()) {
+      auto sp = all.find(' ');
+      names += (names.empty() ? "" : " ") + ("`" + std::string(all.substr(0, sp)) + "`");
+      if (sp == std::string_view::npos) break;
+      all.remove_prefix(sp + 1);
+    }
+    md += "| " + names + " | " + (s.kind == 's' ? "shell" : "interpreter") + " | " +
+          (s.prefix ? "yes (`python3.12`)" : "no") + " |\n";
   }
   return md;
 }
