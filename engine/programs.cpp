@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <unordered_set>
 
 #include "engine/program_handlers.hpp"
 #include "engine/programs_decl.hpp"
@@ -169,35 +170,47 @@ const std::vector<ProgramDecl>& program_table() {
 
 namespace {
 
-// `name` in the space-separated `names`, or (`prefix`) starting with one of them.
-bool names_cover(std::string_view names, std::string_view name, bool prefix) {
-  while (!names.empty()) {
-    auto sp = names.find(' ');
-    std::string_view n = names.substr(0, sp);
-    if (name == n || (prefix && name.substr(0, n.size()) == n)) return true;
-    if (sp == std::string_view::npos) break;
-    names.remove_prefix(sp + 1);
-  }
-  return false;
-}
+// The interpreters column, indexed once: exact names in sets, versioned names by prefix.
+struct InterpreterIndex {
+  std::unordered_set<std::string_view> shells, exact;
+  std::vector<std::string_view> prefixes;
+};
 
-bool interpreter_of_kind(std::string_view name, bool shells_only) {
-  for (std::size_t i = 0; i < kInterpreterCount; ++i) {
-    const InterpreterSource& s = kInterpreters[i];
-    if (shells_only && s.kind != 's') continue;
-    if (names_cover(s.names, name, s.prefix)) return true;
-  }
-  return false;
+const InterpreterIndex& interpreter_index() {
+  static const InterpreterIndex idx = [] {
+    InterpreterIndex x;
+    for (std::size_t i = 0; i < kInterpreterCount; ++i) {
+      const InterpreterSource& s = kInterpreters[i];
+      std::string_view names = s.names;  // points into the static table
+      while (!names.empty()) {
+        auto sp = names.find(' ');
+        std::string_view n = names.substr(0, sp);
+        if (s.kind == 's') x.shells.insert(n);
+        if (s.prefix)
+          x.prefixes.push_back(n);
+        else
+          x.exact.insert(n);
+        if (sp == std::string_view::npos) break;
+        names.remove_prefix(sp + 1);
+      }
+    }
+    return x;
+  }();
+  return idx;
 }
 
 }  // namespace
 
 bool table_shell(std::string_view name) {
-  return interpreter_of_kind(name, true);
+  return interpreter_index().shells.count(name) > 0;
 }
 
 bool table_interpreter(std::string_view name) {
-  return interpreter_of_kind(name, false);
+  const InterpreterIndex& idx = interpreter_index();
+  if (idx.exact.count(name)) return true;
+  for (std::string_view p : idx.prefixes)
+    if (name.substr(0, p.size()) == p) return true;  // python3, python3.12, perl5.30...
+  return false;
 }
 
 const ProgramDecl* find_program(std::string_view name) {

@@ -24,7 +24,7 @@ extern const std::size_t kProgramCount;
 struct InterpreterSource {
   const char* names;  // space-separated
   char kind;          // 's' a shell of the sh family (`sh -c`, `bash -lc`), 'i' an interpreter
-  bool prefix;        // each name also covers its versioned forms: python3, python3.12, perl5.30
+  bool prefix;        // each name also covers its versioned forms (python3.12); shells: exact
 };
 
 extern const InterpreterSource kInterpreters[];
