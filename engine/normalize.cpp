@@ -395,8 +395,7 @@ std::optional<std::string> command_name(const WordView& w) {
 }
 
 bool is_shell(std::string_view name) {
-  return in(name, {"sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "yash", "posh", "ksh93",
-                   "pdksh", "oksh", "loksh", "rbash", "hush"});
+  return table_shell(name);
 }
 
 bool is_safe_wrapper(std::string_view name) {
@@ -415,18 +414,7 @@ bool is_interpreter(std::string_view name, const NormalizeOptions& opts) {
   if (std::find(opts.extra_interpreters.begin(), opts.extra_interpreters.end(), name) !=
       opts.extra_interpreters.end())
     return true;
-  for (std::string_view p : {"python", "pypy", "ruby", "perl", "php", "lua", "node", "tclsh",
-                             "wish", "pwsh", "jruby", "luajit", "jshell", "guile", "racket"})
-    if (starts_with(name, p)) return true;  // python3, python3.12, perl5.30, php8.2, lua5.4...
-  return in(name,
-            {"nodejs", "deno",      "bun",     "bunx",      "npx",        "pnpx",        "irb",
-             "R",      "Rscript",   "julia",   "osascript", "powershell", "awk",         "gawk",
-             "mawk",   "nawk",      "busybox", "fish",      "tcsh",       "csh",         "expect",
-             "scala",  "kotlin",    "groovy",  "elixir",    "erl",        "escript",     "swift",
-             "dotnet", "java",      "jjs",     "source",    ".",          "fc",          "watch",
-             "script", "ssh",       "su",      "runuser",   "pkexec",     "systemd-run", "uvx",
-             "pipx",   "osascript", "jq",      "ts-node",   "tsx"}) &&
-         name != "jq";
+  return table_interpreter(name);
 }
 
 bool is_dangerous_variable(std::string_view name) {

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "engine/program_handlers.hpp"
+#include "grammar/policy/text.hpp"
 
 namespace vigie::engine {
 
@@ -24,11 +25,7 @@ bool starts_with(std::string_view s, std::string_view p) {
 bool ends_with(std::string_view s, std::string_view p) {
   return s.size() >= p.size() && s.substr(s.size() - p.size()) == p;
 }
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
+using policy::ascii_lower;
 const std::string* lit(const Words& w, std::size_t i) {
   return i < w.size() && w[i].literal ? &*w[i].literal : nullptr;
 }
@@ -316,7 +313,7 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
         git_config_value(word_of(key, kv), out, "git config");
         if (!out.implied.empty()) {
           out.implied.clear();
-          out.escalations.push_back("git config " + lower(*key.literal) + " (a forced push)");
+          out.escalations.push_back("git config " + ascii_lower(*key.literal) + " (a forced push)");
         }
       }
     }
@@ -377,7 +374,7 @@ void ssh_handler(const ProgramDecl& p, std::string_view name, const Words& w, Pr
       out.escalations.push_back("ssh -o with a value that is not static");
       continue;
     }
-    std::string v = lower(*o.value->literal);
+    std::string v = ascii_lower(*o.value->literal);
     if (starts_with(v, "proxycommand") || starts_with(v, "localcommand") ||
         starts_with(v, "knownhostscommand") || starts_with(v, "permitlocalcommand") ||
         starts_with(v, "proxyusefdpass") || starts_with(v, "match")) {
@@ -506,7 +503,7 @@ WordView word_of(const WordView& from, std::string value) {
 }
 
 bool git_key_runs_command(std::string_view raw) {
-  std::string key = lower(raw);
+  std::string key = ascii_lower(raw);
   auto eq = key.find('=');
   if (eq != std::string::npos) key.resize(eq);
   for (std::string_view p :
@@ -547,7 +544,7 @@ void git_config_value(const WordView& kv, ProgramEffects& out, std::string_view 
   }
   const std::string& s = *text;
   auto eq = s.find('=');
-  std::string key = lower(s.substr(0, eq));
+  std::string key = ascii_lower(s.substr(0, eq));
   if (git_key_runs_command(key)) {
     out.escalations.push_back(std::string(entry) + " " + s.substr(0, eq));
     // The value is a command line git runs through the shell (`core.pager`, `!` aliases,

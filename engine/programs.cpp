@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <unordered_set>
 
 #include "engine/program_handlers.hpp"
 #include "engine/programs_decl.hpp"
@@ -165,6 +166,51 @@ WordView synthesized(const WordView& from, std::string value, std::size_t offset
 
 const std::vector<ProgramDecl>& program_table() {
   return index().table;
+}
+
+namespace {
+
+// The interpreters column, indexed once: exact names in sets, versioned names by prefix.
+struct InterpreterIndex {
+  std::unordered_set<std::string_view> shells, exact;
+  std::vector<std::string_view> prefixes;
+};
+
+const InterpreterIndex& interpreter_index() {
+  static const InterpreterIndex idx = [] {
+    InterpreterIndex x;
+    for (std::size_t i = 0; i < kInterpreterCount; ++i) {
+      const InterpreterSource& s = kInterpreters[i];
+      std::string_view names = s.names;  // points into the static table
+      while (!names.empty()) {
+        auto sp = names.find(' ');
+        std::string_view n = names.substr(0, sp);
+        if (s.kind == 's') x.shells.insert(n);
+        if (s.prefix)
+          x.prefixes.push_back(n);
+        else
+          x.exact.insert(n);
+        if (sp == std::string_view::npos) break;
+        names.remove_prefix(sp + 1);
+      }
+    }
+    return x;
+  }();
+  return idx;
+}
+
+}  // namespace
+
+bool table_shell(std::string_view name) {
+  return interpreter_index().shells.count(name) > 0;
+}
+
+bool table_interpreter(std::string_view name) {
+  const InterpreterIndex& idx = interpreter_index();
+  if (idx.exact.count(name)) return true;
+  for (std::string_view p : idx.prefixes)
+    if (name.substr(0, p.size()) == p) return true;  // python3, python3.12, perl5.30...
+  return false;
 }
 
 const ProgramDecl* find_program(std::string_view name) {

@@ -131,6 +131,11 @@ std::string option_name(const OptionDecl& d);
 
 // Every program of the table, parsed from its declaration.
 const std::vector<ProgramDecl>& program_table();
+
+// From the interpreters column of the programs table: a shell of the sh family; any program
+// that runs code given to it (shells included). Exact, case-sensitive names.
+bool table_shell(std::string_view name);
+bool table_interpreter(std::string_view name);
 const ProgramDecl* find_program(std::string_view name);
 
 }  // namespace vigie::engine

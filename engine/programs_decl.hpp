@@ -18,6 +18,18 @@ struct ProgramSource {
 extern const ProgramSource kPrograms[];
 extern const std::size_t kProgramCount;
 
+// Programs that run code given to them (a script, `-c CODE`, their standard input): the
+// interpreters column of the programs table, read by engine/normalize.cpp (`is_shell`,
+// `is_interpreter`).
+struct InterpreterSource {
+  const char* names;  // space-separated
+  char kind;          // 's' a shell of the sh family (`sh -c`, `bash -lc`), 'i' an interpreter
+  bool prefix;        // each name also covers its versioned forms (python3.12); shells: exact
+};
+
+extern const InterpreterSource kInterpreters[];
+extern const std::size_t kInterpreterCount;
+
 }  // namespace vigie::engine
 
 #endif  // VIGIE_ENGINE_PROGRAMS_DECL_HPP

@@ -349,4 +349,16 @@ const ProgramSource kPrograms[] = {
 
 const std::size_t kProgramCount = sizeof(kPrograms) / sizeof(kPrograms[0]);
 
+// clang-format off
+const InterpreterSource kInterpreters[] = {
+  {"sh bash zsh dash ksh ash mksh yash posh ksh93 pdksh oksh loksh rbash hush", 's', false},
+  {"python pypy ruby perl php lua node tclsh wish pwsh jruby luajit jshell guile racket", 'i', true},
+  {"nodejs deno bun bunx npx pnpx irb R Rscript julia osascript powershell awk gawk mawk nawk "
+   "busybox fish tcsh csh expect scala kotlin groovy elixir erl escript swift dotnet java jjs "
+   "source . fc watch script ssh su runuser pkexec systemd-run uvx pipx ts-node tsx", 'i', false},
+};
+// clang-format on
+
+const std::size_t kInterpreterCount = sizeof(kInterpreters) / sizeof(kInterpreters[0]);
+
 }  // namespace vigie::engine

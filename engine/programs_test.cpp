@@ -15,6 +15,7 @@
 #include "engine/effects_view.hpp"
 #include "engine/normalize.hpp"
 #include "engine/programs.hpp"
+#include "engine/programs_decl.hpp"
 #include "grammar/policy/check.hpp"
 
 using namespace vigie::engine;
@@ -220,6 +221,21 @@ std::string programs_markdown() {
     if (!p.handler.empty() && p.handler != "wrapper") ops = "handler `" + p.handler + "`";
     md += "| " + names + " | " + ops + " | " + paths + " | " + runs + " |\n";
   }
+  // The interpreters column: programs that run code given to them.
+  md += "\n| interpreters | kind | versioned names |\n|---|---|---|\n";
+  for (std::size_t i = 0; i < kInterpreterCount; ++i) {
+    const auto& s = kInterpreters[i];
+    std::string names;
+    std::string_view all = s.names;
+    while (!all.empty()) {
+      auto sp = all.find(' ');
+      names += (names.empty() ? "" : " ") + ("`" + std::string(all.substr(0, sp)) + "`");
+      if (sp == std::string_view::npos) break;
+      all.remove_prefix(sp + 1);
+    }
+    md += "| " + names + " | " + (s.kind == 's' ? "shell" : "interpreter") + " | " +
+          (s.prefix ? "yes (`python3.12`)" : "no") + " |\n";
+  }
   return md;
 }
 
@@ -261,5 +277,27 @@ TEST_CASE("the checker's wrappers and interpreters are the engine's") {
     CAPTURE(p.names.front());
     CHECK(is_wrapper(p.names.front()));
     CHECK(std::find(ws.begin(), ws.end(), p.names.front()) != ws.end());
+  }
+}
+
+TEST_CASE("the interpreters column: shells, interpreters, versioned names") {
+  struct Row {
+    const char* name;
+    bool shell, interpreter;
+  };
+  const Row rows[] = {
+      {"sh", true, true},           {"bash", true, true},        {"hush", true, true},
+      {"fish", false, true},        {"python3.12", false, true}, {"perl5.30", false, true},
+      {"node", false, true},        {"nodejs", false, true},     {"ts-node", false, true},
+      {"systemd-run", false, true}, {".", false, true},          {"jq", false, false},
+      {"git", false, false},        {"pythonic", false, true},   {"Python", false, false},
+      {"", false, false},
+  };
+  for (const auto& r : rows) {
+    CAPTURE(r.name);
+    CHECK(table_shell(r.name) == r.shell);
+    CHECK(table_interpreter(r.name) == r.interpreter);
+    CHECK(is_shell(r.name) == r.shell);
+    CHECK(is_interpreter(r.name) == r.interpreter);
   }
 }

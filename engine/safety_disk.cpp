@@ -1,0 +1,65 @@
+// The safety checks on disks: dd to a block device, mkfs and friends, diskutil erase verbs,
+// partitioners and shred on a block device, writes to a block device (redirection, tee, cp).
+#include "engine/safety_internal.hpp"
+
+namespace vigie::engine::safety {
+
+void check_disk(const NormalizedCommand& c, const std::string& name, const SafetyContext& ctx,
+                std::vector<SafetyHit>& hits) {
+  const Words& w = c.words;
+  if (name == "dd") {
+    for (std::size_t i = 1; i < w.size(); ++i)
+      if (const std::string* s = lit(w, i);
+          s && starts_with(*s, "of=") && is_block_device(s->substr(3)))
+        add(hits, ctx,
+            hit(SafetyCheck::disk_dd, "Refused: `dd` writing to the block device `" + s->substr(3) +
+                                          "` overwrites a disk irreversibly."));
+  }
+  if (starts_with(name, "mkfs") || starts_with(name, "newfs") ||
+      in(name, {"mke2fs", "mkswap", "wipefs", "mkdosfs", "mkntfs", "mkexfatfs", "blkdiscard"})) {
+    add(hits, ctx,
+        hit(SafetyCheck::disk_mkfs,
+            "Refused: `" + name + "` formats or wipes a device, destroying everything on it."));
+  }
+  if (name == "diskutil" && w.size() > 1 && w[1].literal) {
+    std::string verb = ascii_lower(*w[1].literal);
+    if (in(verb,
+           {"erasedisk", "erasevolume", "zerodisk", "randomdisk", "secureerase", "partitiondisk",
+            "reformat", "deletevolume", "splitpartition", "mergepartitions"}) ||
+        (in(verb, {"apfs", "cs", "ar"}) && w.size() > 2 && w[2].literal &&
+         ascii_lower(*w[2].literal).find("delete") != std::string::npos))
+      add(hits, ctx,
+          hit(SafetyCheck::disk_erase, "Refused: `diskutil " + *w[1].literal +
+                                           "` erases or repartitions a disk irreversibly."));
+  }
+  if ((name == "shred" || name == "sgdisk" || name == "fdisk" || name == "sfdisk" ||
+       name == "parted") &&
+      std::any_of(w.begin() + 1, w.end(),
+                  [](const WordView& x) { return x.literal && is_block_device(*x.literal); }) &&
+      (name == "shred" || name == "sfdisk" || has_literal_option(w, "--zap-all") ||
+       has_literal_option(w, "-Z") || name == "parted" || name == "fdisk")) {
+    add(hits, ctx,
+        hit(SafetyCheck::disk_erase,
+            "Refused: `" + name + "` on a block device rewrites or erases a disk."));
+  }
+  // Writes to a device through a redirection, tee or cp.
+  auto device_hit = [&](const std::string& dev) {
+    add(hits, ctx,
+        hit(SafetyCheck::disk_device_write,
+            "Refused: writing to the block device `" + dev + "` overwrites a disk irreversibly."));
+  };
+  for (const auto& r : c.redirects)
+    if (in(r.op, {">", ">>", ">|", "&>", "&>>", "<>"}) && r.target.literal &&
+        is_block_device(*r.target.literal))
+      device_hit(*r.target.literal);
+  if (name == "tee" || name == "cp" || name == "cat") {
+    auto ops = operands(w);
+    for (std::size_t k = 0; k < ops.size(); ++k) {
+      bool dest = name == "tee" || (name == "cp" && k + 1 == ops.size());
+      if (dest && w[ops[k]].literal && is_block_device(*w[ops[k]].literal))
+        device_hit(*w[ops[k]].literal);
+    }
+  }
+}
+
+}  // namespace vigie::engine::safety
