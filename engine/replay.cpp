@@ -87,9 +87,8 @@ class Decider {
   Decider(const Policy& p, const DecideOptions& o) : policy_(p), options_(o) {}
   const Outcome& operator()(const Request& r) {
     key_.clear();
-    for (const std::string* f :
-         {&r.tool, &r.kind, &r.input_json, &r.cwd, &r.project_root, &r.home, &r.agent,
-          &r.harness}) {
+    for (const std::string* f : {&r.tool, &r.kind, &r.input_json, &r.cwd, &r.project_root, &r.home,
+                                 &r.agent, &r.harness}) {
       key_ += *f;
       key_ += '\0';
     }

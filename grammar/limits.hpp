@@ -15,85 +15,85 @@
 namespace vigie::limits {
 
 // X(constant, "key in docs/limits.md", value, "unit", "why this value", "what the user sees")
-#define VIGIE_LIMITS(X)                                                                           \
-  X(input_bytes, "input-bytes", 1048576, "bytes",                                                 \
-    "the tool input of one request (the command line, the path...): 1 MiB bounds the work of "    \
-    "one decision and is far above any real command",                                             \
-    "ask (deny when non-interactive), error `the request input is larger than 1048576 bytes`, "   \
-    "rule `limits.input-size`")                                                                   \
-  X(request_bytes, "request-bytes", 2097152, "bytes",                                             \
-    "one request document (a `check --jsonl` or `serve` line, a `--request` file, a hook's "      \
-    "stdin): room for an input at its limit plus the envelope, read without buffering more",      \
-    "check: ask (deny when non-interactive), error `the request is larger than 2097152 bytes`; "  \
+#define VIGIE_LIMITS(X)                                                                            \
+  X(input_bytes, "input-bytes", 1048576, "bytes",                                                  \
+    "the tool input of one request (the command line, the path...): 1 MiB bounds the work of "     \
+    "one decision and is far above any real command",                                              \
+    "ask (deny when non-interactive), error `the request input is larger than 1048576 bytes`, "    \
+    "rule `limits.input-size`")                                                                    \
+  X(request_bytes, "request-bytes", 2097152, "bytes",                                              \
+    "one request document (a `check --jsonl` or `serve` line, a `--request` file, a hook's "       \
+    "stdin): room for an input at its limit plus the envelope, read without buffering more",       \
+    "check: ask (deny when non-interactive), error `the request is larger than 2097152 bytes`; "   \
     "hook: the harness's blocking form; serve: a JSON-RPC error -32600 and the next line is read") \
-  X(json_depth, "json-depth", 256, "levels",                                                      \
-    "arrays and objects nested in one JSON document: real requests nest fewer than 10 levels; "   \
-    "serializing JSON recurses, and about 70,000 levels overflow the stack",                      \
-    "ask (deny when non-interactive), error `the JSON is nested more than 256 levels deep`, "     \
-    "rule `request.invalid` (`limits.json-depth` from `Policy::decide` and serve)")               \
-  X(shell_nesting, "shell-nesting", 64, "levels",                                                 \
-    "substitutions, subshells, groups and compound commands nested in one command line: the "     \
-    "recursive descent stays far inside a small (WASM) stack",                                    \
-    "ask (deny when non-interactive), error `nesting deeper than 64 levels`")                     \
-  X(script_depth, "script-depth", 8, "levels",                                                    \
-    "scripts re-parsed inside scripts (`bash -c`, `eval`, `sh <<<`): each level is a full "       \
-    "parse; no legitimate line nests 8 deep",                                                     \
-    "ask (deny when non-interactive), error `scripts nested more than 8 levels deep are not "     \
-    "judged`")                                                                                    \
-  X(path_bytes, "path-bytes", 65536, "bytes",                                                     \
-    "a path, its cwd and home (and the symlink targets followed) together: PATH_MAX is 4096; "    \
-    "64 KiB bounds the resolver's work",                                                          \
-    "ask (deny when non-interactive), error `path too long (over 64 KiB)`")                       \
-  X(symlinks, "symlinks", 40, "links",                                                            \
-    "symlinks followed while resolving one path, like Linux's MAXSYMLINKS",                       \
-    "ask (deny when non-interactive), error `too many levels of symbolic links`")                 \
-  X(judged_paths, "judged-paths", 4096, "paths",                                                  \
-    "paths one request has judged one by one (operands, option values, redirections, glob "       \
-    "expansions): each is resolved through the filesystem; real lines name a few dozen",          \
-    "ask (deny when non-interactive), error `the request touches more than 4096 paths`, rule "    \
-    "`limits.judged-paths`")                                                                      \
-  X(brace_word_bytes, "brace-word-bytes", 4096, "bytes",                                          \
-    "a word whose brace expansion is judged word by word (`/{etc,tmp}/x`), and at most 64 words " \
-    "from it: a longer word is judged as a path that is not static",                              \
-    "ask when a path rule could restrict it (rule `paths.dynamic`)")                              \
-  X(trace_entries, "trace-entries", 1000, "entries",                                              \
-    "entries in one decision's trace: a line of 100,000 commands is judged whole, but its "       \
-    "trace would be megabytes",                                                                   \
-    "the decision is unchanged; the trace ends with an entry `limit` `trace truncated` saying "   \
-    "how many parts are not shown")                                                               \
-  X(trace_bytes, "trace-bytes", 262144, "bytes",                                                  \
-    "texts in one decision's trace, summed: the trace of a line at the input limit stays a "      \
-    "readable size",                                                                              \
-    "the decision is unchanged; a cut text ends with `…` and the trace ends with the `limit` "  \
-    "`trace truncated` entry")                                                                    \
-  X(policy_file_bytes, "policy-file-bytes", 1048576, "bytes",                                     \
-    "one policy file (the main file, an include, an extends or plugins layer): 10,000 rules "     \
-    "take about 400 KB; only regular files are read, checked before reading",                     \
-    "error V301 `… is larger than 1048576 bytes (the limit for a policy file)`, or `… is a "  \
-    "directory, not a policy file`, exit 1; a hook answers ask (deny when non-interactive)")      \
-  X(policy_block_depth, "policy-block-depth", 8, "levels",                                        \
-    "blocks nested in a policy file (`commands` in `agent`...): the language nests 2 deep",       \
-    "error V121 `blocks nest at most 8 levels`, exit 1")                                          \
-  X(include_depth, "include-depth", 16, "files",                                                  \
-    "a chain of includes, extends and plugins (a file that includes a file that...): bounds the " \
-    "compiler's recursion, whatever the spelling of a cycle",                                     \
-    "error V303 `…: includes, extends and plugins nested more than 16 deep`, exit 1")             \
-  X(include_count, "include-count", 256, "files",                                                 \
-    "include, extends and plugins statements followed while compiling one policy, in all: "       \
-    "bounds the work of a policy that names the same layers over and over",                       \
-    "error V303 `…: more than 256 files included`, exit 1")                                       \
-  X(regex_memory_bytes, "regex-memory-bytes", 1048576, "bytes",                                   \
-    "the memory of one compiled regex (RE2's max_mem: its program and its DFA cache): a rule's "  \
-    "regex matches one word; RE2 never backtracks",                                               \
-    "error V206 `invalid regex … pattern too large - compile failed`, exit 1")                    \
-  X(glob_set_memory_bytes, "glob-set-memory-bytes", 67108864, "bytes",                            \
-    "the memory of the compiled set of a policy's path globs (one RE2 set): thousands of globs "  \
-    "fit; RE2's default (8 MiB) is too small for them",                                           \
-    "error V310 `protected globs do not compile: …`, exit 1")                                     \
-  X(config_members, "config-members", 10000, "keys",                                              \
-    "keys in a harness configuration file `vigie install` merges into (settings.json, "           \
-    "hooks.json): kept in the file's order, each found by a linear scan; real files hold a few "  \
-    "hundred",                                                                                    \
+  X(json_depth, "json-depth", 256, "levels",                                                       \
+    "arrays and objects nested in one JSON document: real requests nest fewer than 10 levels; "    \
+    "serializing JSON recurses, and about 70,000 levels overflow the stack",                       \
+    "ask (deny when non-interactive), error `the JSON is nested more than 256 levels deep`, "      \
+    "rule `request.invalid` (`limits.json-depth` from `Policy::decide` and serve)")                \
+  X(shell_nesting, "shell-nesting", 64, "levels",                                                  \
+    "substitutions, subshells, groups and compound commands nested in one command line: the "      \
+    "recursive descent stays far inside a small (WASM) stack",                                     \
+    "ask (deny when non-interactive), error `nesting deeper than 64 levels`")                      \
+  X(script_depth, "script-depth", 8, "levels",                                                     \
+    "scripts re-parsed inside scripts (`bash -c`, `eval`, `sh <<<`): each level is a full "        \
+    "parse; no legitimate line nests 8 deep",                                                      \
+    "ask (deny when non-interactive), error `scripts nested more than 8 levels deep are not "      \
+    "judged`")                                                                                     \
+  X(path_bytes, "path-bytes", 65536, "bytes",                                                      \
+    "a path, its cwd and home (and the symlink targets followed) together: PATH_MAX is 4096; "     \
+    "64 KiB bounds the resolver's work",                                                           \
+    "ask (deny when non-interactive), error `path too long (over 64 KiB)`")                        \
+  X(symlinks, "symlinks", 40, "links",                                                             \
+    "symlinks followed while resolving one path, like Linux's MAXSYMLINKS",                        \
+    "ask (deny when non-interactive), error `too many levels of symbolic links`")                  \
+  X(judged_paths, "judged-paths", 4096, "paths",                                                   \
+    "paths one request has judged one by one (operands, option values, redirections, glob "        \
+    "expansions): each is resolved through the filesystem; real lines name a few dozen",           \
+    "ask (deny when non-interactive), error `the request touches more than 4096 paths`, rule "     \
+    "`limits.judged-paths`")                                                                       \
+  X(brace_word_bytes, "brace-word-bytes", 4096, "bytes",                                           \
+    "a word whose brace expansion is judged word by word (`/{etc,tmp}/x`), and at most 64 words "  \
+    "from it: a longer word is judged as a path that is not static",                               \
+    "ask when a path rule could restrict it (rule `paths.dynamic`)")                               \
+  X(trace_entries, "trace-entries", 1000, "entries",                                               \
+    "entries in one decision's trace: a line of 100,000 commands is judged whole, but its "        \
+    "trace would be megabytes",                                                                    \
+    "the decision is unchanged; the trace ends with an entry `limit` `trace truncated` saying "    \
+    "how many parts are not shown")                                                                \
+  X(trace_bytes, "trace-bytes", 262144, "bytes",                                                   \
+    "texts in one decision's trace, summed: the trace of a line at the input limit stays a "       \
+    "readable size",                                                                               \
+    "the decision is unchanged; a cut text ends with `…` and the trace ends with the `limit` "   \
+    "`trace truncated` entry")                                                                     \
+  X(policy_file_bytes, "policy-file-bytes", 1048576, "bytes",                                      \
+    "one policy file (the main file, an include, an extends or plugins layer): 10,000 rules "      \
+    "take about 400 KB; only regular files are read, checked before reading",                      \
+    "error V301 `… is larger than 1048576 bytes (the limit for a policy file)`, or `… is a "   \
+    "directory, not a policy file`, exit 1; a hook answers ask (deny when non-interactive)")       \
+  X(policy_block_depth, "policy-block-depth", 8, "levels",                                         \
+    "blocks nested in a policy file (`commands` in `agent`...): the language nests 2 deep",        \
+    "error V121 `blocks nest at most 8 levels`, exit 1")                                           \
+  X(include_depth, "include-depth", 16, "files",                                                   \
+    "a chain of includes, extends and plugins (a file that includes a file that...): bounds the "  \
+    "compiler's recursion, whatever the spelling of a cycle",                                      \
+    "error V303 `…: includes, extends and plugins nested more than 16 deep`, exit 1")              \
+  X(include_count, "include-count", 256, "files",                                                  \
+    "include, extends and plugins statements followed while compiling one policy, in all: "        \
+    "bounds the work of a policy that names the same layers over and over",                        \
+    "error V303 `…: more than 256 files included`, exit 1")                                        \
+  X(regex_memory_bytes, "regex-memory-bytes", 1048576, "bytes",                                    \
+    "the memory of one compiled regex (RE2's max_mem: its program and its DFA cache): a rule's "   \
+    "regex matches one word; RE2 never backtracks",                                                \
+    "error V206 `invalid regex … pattern too large - compile failed`, exit 1")                     \
+  X(glob_set_memory_bytes, "glob-set-memory-bytes", 67108864, "bytes",                             \
+    "the memory of the compiled set of a policy's path globs (one RE2 set): thousands of globs "   \
+    "fit; RE2's default (8 MiB) is too small for them",                                            \
+    "error V310 `protected globs do not compile: …`, exit 1")                                      \
+  X(config_members, "config-members", 10000, "keys",                                               \
+    "keys in a harness configuration file `vigie install` merges into (settings.json, "            \
+    "hooks.json): kept in the file's order, each found by a linear scan; real files hold a few "   \
+    "hundred",                                                                                     \
     "error `… more than 10000 keys`, exit 1, the file is not written")
 
 // The constants: `vigie::limits::input_bytes`...
