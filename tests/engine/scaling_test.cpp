@@ -1,7 +1,10 @@
 // No quadratic algorithm on the request path (issue 10): every stage is fed the worst legal
 // shapes at two sizes, 1/8 of the input limit and the limit itself, and the time must grow
-// like the size: the ratio of the two times (best of a few runs, CPU time) stays below 2.5x the
-// ratio of the sizes. A ratio, never a wall-clock bound. The inputs are generated here.
+// like the size: the ratio of the two times (best of a few runs, CPU time) stays below 4x the
+// ratio of the sizes (32), half of what a quadratic stage shows (64). Linear stages measure 9-17
+// here: the big input's tree outgrows the caches, and machines differ in how much, so the bound
+// leaves room for the memory hierarchy and none for a square. A ratio, never a wall-clock bound.
+// The inputs are generated here.
 //
 // Also: nothing crashes, and the decision is the expected one (never allow where the line
 // runs something the policy does not allow).
@@ -128,12 +131,13 @@ void check_linear(const char* stage, const Shape& shape,
   // Below 20 ms at the limit, the clock's resolution says more than the algorithm.
   auto ratio_of = [&] { return tb < 0.02 ? 1.0 : tb / std::max(ta, 1e-3); };
   // The big size once, and again (best of three) only when the machine may have been busy.
-  if (ratio_of() >= 2.5 * size_ratio) tb = std::min(tb, cpu_seconds([&] { f(b); }, 2));
+  constexpr double kSlack = 4.0;
+  if (ratio_of() >= kSlack * size_ratio) tb = std::min(tb, cpu_seconds([&] { f(b); }, 3));
   double ratio = ratio_of();
   INFO(stage << " / " << shape.name << ": " << a.size() << " bytes " << ta * 1000 << " ms, "
              << b.size() << " bytes " << tb * 1000 << " ms (ratio " << ratio << ", sizes "
              << size_ratio << ")");
-  CHECK(ratio < 2.5 * size_ratio);
+  CHECK(ratio < kSlack * size_ratio);
   WARN(stage << " / " << shape.name << ": " << b.size() << " bytes in " << tb * 1000 << " ms");
 }
 
