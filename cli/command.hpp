@@ -31,17 +31,6 @@ struct Registrar {
 
 // Reads a whole file, or stdin for "-", at most limits::request_bytes (cli/io.hpp has the
 // bounded readers). Returns false with a message on error.
-// The usage error for a `--mode` value that `mode_from_string` refuses, with a "did you mean"
-// (`read_only` -> `readonly`).
-inline std::string mode_error(const std::string& value) {
-  std::string msg =
-      "`--mode` takes readonly, ask or auto (or the seed spellings deny, supervised, full)";
-  if (auto m =
-          policy::did_you_mean(value, {"readonly", "ask", "auto", "deny", "supervised", "full"}))
-    msg += ": did you mean `" + *m + "`?";
-  return msg;
-}
-
 bool read_input(const std::string& path, std::string& out, std::string& error);
 
 }  // namespace vigie::cli
