@@ -3,6 +3,7 @@
 #ifndef VIGIE_CLI_COMMAND_HPP
 #define VIGIE_CLI_COMMAND_HPP
 
+#include <iostream>
 #include <map>
 #include <string>
 #include <vector>
@@ -14,6 +15,12 @@ namespace vigie::cli {
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitError = 1;  // a policy error, a syntax error
 inline constexpr int kExitUsage = 2;  // bad flags or arguments
+
+// `vigie CMD: MSG` and the pointer to `vigie CMD --help` on stderr; returns kExitUsage.
+inline int usage_error(const std::string& cmd, const std::string& msg) {
+  std::cerr << "vigie " << cmd << ": " << msg << "\n(run `vigie " << cmd << " --help`)\n";
+  return kExitUsage;
+}
 
 struct Command {
   std::string summary;  // one line for `vigie --help`

@@ -1,5 +1,5 @@
 // The options the deciding subcommands share (cli/context.hpp): the context flags, their
-// validation and defaults, the usage error, and loading a policy.
+// validation and defaults, and loading a policy.
 #include "cli/context.hpp"
 
 #include <cstdlib>
@@ -26,11 +26,6 @@ constexpr ValueFlag kValueFlags[] = {
 };
 
 }  // namespace
-
-int usage_error(const std::string& cmd, const std::string& msg) {
-  std::cerr << "vigie " << cmd << ": " << msg << "\n(run `vigie " << cmd << " --help`)\n";
-  return kExitUsage;
-}
 
 std::string mode_error(const std::string& value) {
   std::string msg =

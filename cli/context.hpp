@@ -1,7 +1,7 @@
 // The options the deciding subcommands share (check, explain, serve, hook, acp): the context
 // flags (--policy, --cwd, --project, --home, --mode, --agent, --non-interactive) parsed,
-// validated and defaulted in one place, the usage error every subcommand prints, and loading a
-// policy (through the compiled-policy cache or not) with its errors on stderr.
+// validated and defaulted in one place, and loading a policy (through the compiled-policy cache or
+// not) with its errors on stderr.
 #ifndef VIGIE_CLI_CONTEXT_HPP
 #define VIGIE_CLI_CONTEXT_HPP
 
@@ -13,9 +13,6 @@
 #include "vigie/vigie.hpp"
 
 namespace vigie::cli {
-
-// `vigie CMD: MSG` and the pointer to `vigie CMD --help` on stderr; returns kExitUsage.
-int usage_error(const std::string& cmd, const std::string& msg);
 
 // The usage error for a `--mode` value that `mode_from_string` refuses, with a "did you mean"
 // (`read_only` -> `readonly`).

@@ -27,11 +27,6 @@ namespace {
 
 using policy::PatternItem;
 
-int usage_error(const std::string& msg) {
-  std::cerr << "vigie export: " << msg << "\n(run `vigie export --help`)\n";
-  return kExitUsage;
-}
-
 std::string star(const std::string& s) {  // a Starlark string literal
   std::string o = "\"";
   for (char c : s) {
@@ -158,17 +153,18 @@ struct Exporter {
 int run_export(const std::vector<std::string>& a) {
   std::string format, file;
   for (const auto& s : a) {
-    if (!s.empty() && s[0] == '-' && s != "-") return usage_error("unknown option `" + s + "`");
+    if (!s.empty() && s[0] == '-' && s != "-")
+      return usage_error("export", "unknown option `" + s + "`");
     if (format.empty())
       format = s;
     else if (file.empty())
       file = s;
     else
-      return usage_error("unexpected argument `" + s + "`");
+      return usage_error("export", "unexpected argument `" + s + "`");
   }
   if (format != "codex-rules")
-    return usage_error("give the format: `vigie export codex-rules POLICY`");
-  if (file.empty()) return usage_error("give the policy file");
+    return usage_error("export", "give the format: `vigie export codex-rules POLICY`");
+  if (file.empty()) return usage_error("export", "give the policy file");
   std::string text, err;
   if (!read_bounded(file, text, err, limits::policy_file_bytes)) {
     std::cerr << "vigie export: " << err << "\n";
