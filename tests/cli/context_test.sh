@@ -4,14 +4,7 @@
 # accepts, and the same decision for each spelling of a mode), reject a bad mode and a flag
 # without its value with the same message and exit 2, and default home to $HOME.
 # Usage: tests/cli/context_test.sh path/to/vigie   (run from the source root; ctest does)
-set -u
-vigie=${1:?usage: context_test.sh path/to/vigie}
-cd "$(dirname "$0")/../.."
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-fails=0
-ok() { echo "ok   - $1"; }
-ko() { echo "FAIL - $1"; echo "       expected: $2"; echo "       actual:   $3"; fails=$((fails + 1)); }
-expect() { if [ "$2" == "$3" ]; then ok "$1"; else ko "$1" "$2" "$3"; fi; }
+. "$(dirname "$0")/lib.sh"
 
 # A policy whose answer to an edit in the project is the mode's: readonly deny, ask ask, auto allow.
 printf 'policy "modes"\nmode ask\n' >"$tmp/p.vigie"
@@ -92,5 +85,4 @@ out=$(HOME=/hh "$vigie" check --policy "$tmp/home.vigie" --cwd /p --project /p -
   --request "$tmp/home.json")
 expect "check: --home beats \$HOME" '"decision":"allow"' "$(grep -o '"decision":"[a-z]*"' <<<"$out")"
 
-[ $fails = 0 ] && echo "context_test: all passed" || echo "context_test: $fails failed"
-[ $fails = 0 ]
+finish
