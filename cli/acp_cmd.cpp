@@ -316,8 +316,10 @@ int run_acp(const std::vector<std::string>& a) {
   for (; i < a.size(); ++i) {
     const std::string& k = a[i];
     if (k == "--") break;
-    if (Take t = take_context_flag(a, i, args.flags); t != Take::no) {
-      if (t == Take::missing_value) return usage_error("`" + k + "` needs a value");
+    std::string err;  // acp keeps no journal
+    if (Take t = take_context_flag(a, i, args.flags, nullptr, kAllContextFlags, err);
+        t != Take::no) {
+      if (t == Take::bad) return usage_error(err);
     } else if (k == "--quiet") {
       args.quiet = true;
     } else {

@@ -47,17 +47,10 @@ std::optional<CheckArgs> parse_args(const std::string& cmd, const std::vector<st
       out = a[++i];
       return true;
     };
-    std::string v, jerr;
-    if (int j = parse_journal_option(a, i, c.journal, &jerr); j != 0) {
-      if (j < 0) {
-        rc = usage_error(cmd, jerr);
-        return std::nullopt;
-      }
-      continue;
-    }
-    if (Take t = take_context_flag(a, i, c.ctx); t != Take::no) {
-      if (t == Take::missing_value) {
-        rc = usage_error(cmd, "`" + k + "` needs a value");
+    std::string v, err;
+    if (Take t = take_context_flag(a, i, c.ctx, &c.journal, kAllContextFlags, err); t != Take::no) {
+      if (t == Take::bad) {
+        rc = usage_error(cmd, err);
         return std::nullopt;
       }
     } else if (k == "--command") {

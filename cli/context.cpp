@@ -46,7 +46,11 @@ void Context::fill(Request& r) const {
 }
 
 Take take_context_flag(const std::vector<std::string>& a, std::size_t& i, Context& c,
-                       unsigned accepted) {
+                       JournalOptions* journal, unsigned accepted, std::string& error) {
+  if (journal) {
+    if (int j = parse_journal_option(a, i, *journal, &error); j != 0)
+      return j > 0 ? Take::yes : Take::bad;
+  }
   const std::string& k = a[i];
   if (k == "--non-interactive" && (accepted & kFlagNonInteractive)) {
     c.non_interactive = true;
@@ -54,7 +58,10 @@ Take take_context_flag(const std::vector<std::string>& a, std::size_t& i, Contex
   }
   for (const auto& f : kValueFlags) {
     if (k != f.name || !(accepted & f.bit)) continue;
-    if (i + 1 >= a.size()) return Take::missing_value;
+    if (i + 1 >= a.size()) {
+      error = "`" + k + "` needs a value";
+      return Take::bad;
+    }
     c.*f.field = a[++i];
     return Take::yes;
   }

@@ -1,7 +1,7 @@
 // The options the deciding subcommands share (check, explain, serve, hook, acp): the context
-// flags (--policy, --cwd, --project, --home, --mode, --agent, --non-interactive) parsed,
-// validated and defaulted in one place, and loading a policy (through the compiled-policy cache or
-// not) with its errors on stderr.
+// flags (--policy, --cwd, --project, --home, --mode, --agent, --non-interactive) and the journal
+// options parsed, validated and defaulted in one place, and loading a policy (through the
+// compiled-policy cache or not) with its errors on stderr.
 #ifndef VIGIE_CLI_CONTEXT_HPP
 #define VIGIE_CLI_CONTEXT_HPP
 
@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/journal.hpp"
 #include "vigie/vigie.hpp"
 
 namespace vigie::cli {
@@ -45,14 +46,15 @@ struct Context {
 };
 
 enum class Take {
-  no,             // not one of the shared flags (or not one this subcommand takes)
-  yes,            // taken (with its value: `i` is on the value)
-  missing_value,  // a flag that needs a value was last: the usage error is "`FLAG` needs a value"
+  no,   // not one of the shared flags (or not one this subcommand takes)
+  yes,  // taken (with its value: `i` is on the value)
+  bad,  // a usage error ("`--mode` needs a value"): the message is in `error`
 };
 
-// Takes a[i] when it is one of the shared flags in `accepted` (a ContextFlag mask).
+// Takes a[i] when it is one of the shared flags in `accepted` (a ContextFlag mask), or one of
+// the journal options (cli/journal.hpp) when `journal` is given.
 Take take_context_flag(const std::vector<std::string>& a, std::size_t& i, Context& c,
-                       unsigned accepted = kAllContextFlags);
+                       JournalOptions* journal, unsigned accepted, std::string& error);
 
 // Parses --mode with the library's one parser (every spelling a policy file or a request
 // accepts) and fills in the defaults: the cwd (the process's, when `accepted` has kFlagCwd) and

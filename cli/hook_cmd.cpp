@@ -80,13 +80,9 @@ int run_hook(const std::vector<std::string>& a) {
   HookArgs h;
   for (std::size_t i = 0; i < a.size(); ++i) {
     const std::string& k = a[i];
-    std::string jerr;
-    if (int j = parse_journal_option(a, i, h.journal, &jerr); j != 0) {
-      if (j < 0) return usage_error(jerr);
-      continue;
-    }
-    if (Take t = take_context_flag(a, i, h.ctx, kHookFlags); t != Take::no) {
-      if (t == Take::missing_value) return usage_error("`" + k + "` needs a value");
+    std::string err;
+    if (Take t = take_context_flag(a, i, h.ctx, &h.journal, kHookFlags, err); t != Take::no) {
+      if (t == Take::bad) return usage_error(err);
     } else if (k == "--deny-exit-code") {
       h.opt.deny_exit_code = true;
     } else if (!k.empty() && k[0] != '-' && h.harness.empty()) {

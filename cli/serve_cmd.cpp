@@ -49,17 +49,10 @@ std::optional<ServeArgs> parse_args(const std::vector<std::string>& a, int& rc) 
   ServeArgs s;
   for (std::size_t i = 0; i < a.size(); ++i) {
     const std::string& k = a[i];
-    std::string jerr;
-    if (int j = parse_journal_option(a, i, s.journal, &jerr); j != 0) {
-      if (j < 0) {
-        rc = usage_error("serve", jerr);
-        return std::nullopt;
-      }
-      continue;
-    }
-    if (Take t = take_context_flag(a, i, s.ctx); t != Take::no) {
-      if (t == Take::missing_value) {
-        rc = usage_error("serve", "`" + k + "` needs a value");
+    std::string err;
+    if (Take t = take_context_flag(a, i, s.ctx, &s.journal, kAllContextFlags, err); t != Take::no) {
+      if (t == Take::bad) {
+        rc = usage_error("serve", err);
         return std::nullopt;
       }
     } else if (k == "--sessions") {

@@ -2,7 +2,8 @@
 # The options every deciding subcommand shares (cli/context.hpp): check, explain, serve, hook and
 # acp parse --mode with the library's one parser (every spelling a policy file or a request
 # accepts, and the same decision for each spelling of a mode), reject a bad mode and a flag
-# without its value with the same message and exit 2, and default home to $HOME.
+# without its value with the same message and exit 2, take the journal options alike, and
+# default home to $HOME.
 # Usage: tests/cli/context_test.sh path/to/vigie   (run from the source root; ctest does)
 . "$(dirname "$0")/lib.sh"
 
@@ -74,6 +75,23 @@ for c in "${commands[@]}"; do
 (run \`vigie $n --help\`)" "$(cat "$tmp/err")"
   done
 done
+
+# --- the journal options: the same in every command that keeps a journal (acp keeps none) ------
+for c in check explain serve hook; do
+  n=${name[$c]}
+  for flag in --journal --redact; do
+    # shellcheck disable=SC2086
+    "$vigie" ${before[$c]} --policy "$tmp/p.vigie" $flag </dev/null >"$tmp/out" 2>"$tmp/err"
+    expect "$n: $flag without its value exits 2" 2 "$?"
+    expect "$n: $flag without its value: the shared message" \
+      "vigie $n: \`$flag\` needs a value
+(run \`vigie $n --help\`)" "$(cat "$tmp/err")"
+  done
+  run "$c" --journal "$tmp/journal-$c.jsonl" --no-default-redactions
+  expect "$n: --journal FILE: one line journaled" 1 "$(wc -l <"$tmp/journal-$c.jsonl" | tr -d ' ')"
+done
+run acp --journal "$tmp/journal-acp.jsonl"
+expect "acp: --journal is not an acp option" 2 "$(cat "$tmp/rc")"
 
 # --- home defaults to $HOME -----------------------------------------------------------------------
 printf 'policy "home"\nmode auto\npaths {\n  deny write ~/secret "Not the secret."\n}\n' >"$tmp/home.vigie"
