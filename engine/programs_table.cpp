@@ -337,13 +337,20 @@ const ProgramSource kPrograms[] = {
   // ---- shells and interpreters: a script file operand is run; inline code is not a path ------
   {"sh bash zsh dash ksh ash mksh yash posh ksh93 rbash", "s", "x*-", "",
    "-c!C -o=v -O=v --rcfile=r --init-file=r -s!C"},
-  {"python python2 python3 pypy pypy3", "s", "x*-", "", "-c=p -m=p -W=v -X=v -Q=v"},
+  {"python python2 python3 pypy pypy3", "s", "x*-", "",
+   "-c=p -m=p -W=v -X=v -Q=v -V|--version!N -h|--help!N -u -B -O -I -E -s -S -b -d -q -v -P -R -x"},
   {"node nodejs", "s", "x*-", "",
    "-e|--eval=p -p|--print=p -r|--require=r --import=r --loader=r --experimental-loader=r "
-   "-C|--conditions=v --inspect?v --title=v"},
-  {"perl", "s", "x*-", "", "-e=p -E=p -M=v -m=v -I=r -x?c -i?v!W"},
-  {"ruby", "s", "x*-", "", "-e=p -r=r -I=r -C=c -E=v"},
-  {"php", "s", "x*-", "", "-r=p -f=x -c=r -d=v -B=p -R=p -F=x -E=p"},
+   "-C|--conditions=v --inspect?v --title=v -v|--version!N -h|--help!N -c|--check --no-warnings "
+   "--enable-source-maps --trace-warnings --trace-uncaught --max-old-space-size=v --input-type=v "
+   "--env-file=r --test"},
+  {"perl", "s", "x*-", "",
+   "-e=p -E=p -M=v -m=v -I=r -x?c -i?v!W -v|--version!N -h|--help!N -w -W -X -T -t -c -s -n -p -a "
+   "-l -0 -F=v"},
+  {"ruby", "s", "x*-", "",
+   "-e=p -r=r -I=r -C=c -E=v -v|--version!N -h|--help!N -w -W?v -n -p -a -l -c -d -s --disable=v "
+   "--enable=v"},
+  {"php", "s", "x*-", "", "-r=p -f=x -c=r -d=v -B=p -R=p -F=x -E=p -v|--version!N -h|--help!N -l -n"},
 };
 // clang-format on
 
