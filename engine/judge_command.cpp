@@ -3,6 +3,8 @@
 // variables, git configuration) that later commands of the line depend on.
 #include "engine/judge.hpp"
 
+#include "engine/builtin_code.hpp"
+
 namespace vigie::engine {
 
 Part Judge::builtin_part(BuiltinMessage m, Effect e) {
@@ -93,11 +95,12 @@ bool Judge::allow_names_what_runs(const CommandPattern& cp, const NormalizedComm
     if (t.kind == Tok::Kind::word && (t.text.empty() || t.text[0] != '-')) return true;
   }
   const ProgramDecl* d = find_program(n.name);
-  if (!d) {  // not in the table: a script operand and no option
+  if (!d) {  // not in the table: a script operand, no option (`-x`, vim's `+CMD`)
     if (n.words.size() < 2) return false;
-    for (std::size_t i = 1; i < n.words.size(); ++i)
-      if (!n.words[i].literal || n.words[i].literal->empty() || (*n.words[i].literal)[0] == '-')
-        return false;
+    for (std::size_t i = 1; i < n.words.size(); ++i) {
+      const auto& w = n.words[i].literal;
+      if (!w || w->empty() || (*w)[0] == '-' || (*w)[0] == '+') return false;
+    }
     return true;
   }
   if (!d->handler.empty()) return true;
@@ -136,6 +139,10 @@ void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand
     t.effects.push_back({"more", fmt::format("{} more not shown", more), "", "trace limit"});
   }
   cur_ctx_ = &cmd.context;
+  // Builtins that carry code or change what later commands run (engine/builtin_code.hpp).
+  BuiltinCode code = builtin_code(n);
+  std::vector<const std::string*> n_escalations;
+  for (const auto& why : n.escalations) n_escalations.push_back(&why);
   Part acc;
   acc.effect = Effect::allow;
   bool explicit_allow = false;  // the policy allows the command (a rule or an allow default)
@@ -226,12 +233,13 @@ void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand
       dyn.message = "the command name is not static: a human must check what runs";
       fold(acc, dyn);
     }
-    for (const auto& why : n.escalations) {
+    for (const auto& why : code.escalations) n_escalations.push_back(&why);
+    for (const auto* why : n_escalations) {
       Part esc;
       esc.effect = Effect::ask;
       esc.rule = builtin(Builtin::commands_escalation, Effect::ask);
       esc.message =
-          fmt::format("`{}`: {} can run other programs; a human must check it", join(t.argv), why);
+          fmt::format("`{}`: {} can run other programs; a human must check it", join(t.argv), *why);
       fold(acc, esc);
     }
     for (const auto& hit : check_command(n, safety_context(cwd))) {
@@ -240,6 +248,15 @@ void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand
       fold(acc, s);
     }
   }
+  for (const auto& why : code.run_changes) {
+    Part change;
+    change.effect = Effect::ask;
+    change.rule = builtin(Builtin::commands_assignment, Effect::ask);
+    change.message = t.argv.empty()
+                         ? fmt::format("{}; a human must check it", why)
+                         : fmt::format("`{}`: {}; a human must check it", join(t.argv), why);
+    fold(acc, change);
+  }
   judge_files(n, explicit_allow, cwd, t, acc);
   t.effect = acc.effect;
   t.reason = acc.message;
@@ -247,6 +264,7 @@ void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand
   add(std::move(acc));
 
   for (const auto& script : n.nested_scripts) judge_line(script, cwd, depth + 1);
+  for (const auto& script : code.scripts) judge_line(script, cwd, depth + 1);
   for (const auto& argv : n.nested_argvs) {
     shell::CommandView sub;
     sub.argv = argv;

@@ -109,6 +109,9 @@ const ProgramSource kPrograms[] = {
   {"file", "pm", "*r", "", "-m|--magic-file=r -f|--files-from=r -F|--separator=v -e|--exclude=v "
    "-P|--parameter=v --exclude-quiet=v"},
   {"stat", "pm", "*r", "", "-c|--format=v --printf=v --cached=v"},
+  {"date", "pm", "", "",
+   "-f|--file=r -r|--reference=r -d|--date=v -s|--set=v -I|--iso-8601?v --rfc-3339=v "
+   "-u|--utc|--universal -R|--rfc-email --debug --resolution --help!N --version!N"},
   {"ls", "pm", "*r", "",
    "-I|--ignore=v --hide=v -T|--tabsize=v -w|--width=v --time-style=v --block-size=v --sort=v "
    "--format=v --color?v --quoting-style=v --indicator-style=v --time=v --hyperlink?v"},
@@ -362,7 +365,8 @@ const InterpreterSource kInterpreters[] = {
   {"python pypy ruby perl php lua node tclsh wish pwsh jruby luajit jshell guile racket", 'i', true},
   {"nodejs deno bun bunx npx pnpx irb R Rscript julia osascript powershell awk gawk mawk nawk "
    "busybox fish tcsh csh expect scala kotlin groovy elixir erl escript swift dotnet java jjs "
-   "source . fc watch script ssh su runuser pkexec systemd-run uvx pipx ts-node tsx", 'i', false},
+   "source . fc watch script ssh su runuser pkexec systemd-run uvx pipx ts-node tsx "
+   "vim vi nvim ex view gvim rvim vimdiff emacs", 'i', false},
 };
 // clang-format on
 
