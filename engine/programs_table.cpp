@@ -305,13 +305,16 @@ const ProgramSource kPrograms[] = {
    "--mirror!F -o|--push-option=v --repo=v --signed?v --recurse-submodules=v"},
   {"git archive", "pm", "", "", "-o|--output=w --remote=v --exec=x --prefix=v --format=v"},
   {"git format-patch", "pm", "", "", "-o|--output-directory=w --output=w"},
+  {"git send-email", "pm", "*r", "",
+   "--to-cmd=x --cc-cmd=x --header-cmd=x --sendmail-cmd=x --smtp-server=v!! --to=v --cc=v "
+   "--bcc=v --from=v --subject=v --in-reply-to=v --compose-encoding=v --smtp-user=v"},
   {"git diff git log git show git whatchanged git range-diff", "pm", "", "",
-   "--output=w --ext-diff!! --textconv!! -S=v -G=v --grep=v --author=v --since=v --until=v "
+   "--output=w --ext-diff!! --textconv!! --no-index!R -S=v -G=v --grep=v --author=v --since=v --until=v "
    "-n|--max-count=v --format=v --pretty?v --stat?v -U|--unified=v"},
   {"git config", "pm", "", "",
    "-f|--file=w --blob=v --type=v --default=v -e|--edit!! --global!G --system!G"},
   {"git apply git am", "pm", "*r", "",
-   "--directory=v -p=v --exclude=v --include=v -C=v --whitespace=v -S|--gpg-sign?v "
+   "--directory=w -p=v --exclude=v --include=v -C=v --whitespace=v -S|--gpg-sign?v "
    "--patch-format=v --resolvemsg=v"},
   {"git checkout git restore git switch", "pm", "*w", "",
    "-b=v -B=v --orphan=v -t|--track?v --conflict=v --pathspec-from-file=r -s|--source=v "
