@@ -265,6 +265,17 @@ const ProgramSource kPrograms[] = {
   {"ssh", "s", "", "ssh",
    "-o=v -F=r -i=r -E=w -S=v -J=v -p=v -l=v -L=v -R=v -D=v -W=v -b=v -c=v -e=v -m=v -O=v -Q=v "
    "-w=v -B=v -I=v"},
+  {"nc ncat netcat", "m", "", "",
+   "-e|--exec=v!! -c|--sh-exec=x --lua-exec=r!! -o|--output=w --hex-dump=w -x=v -p|--source-port=v "
+   "-s|--source=v -w|--wait=v -i|--idle-timeout=v -q=v -l|--listen -k|--keep-open -u|--udp "
+   "-v|--verbose -n|--nodns -z -4 -6"},
+  {"openssl", "m", "", "",
+   "-in=r -out=w -inkey=r -key=r -keyout=w -config=r -CAfile=r -CApath=r -cert=r -signkey=r "
+   "-certfile=r -rand=r -writerand=w -engine=v!! -provider-path=r!! -passin=v -passout=v "
+   "-provider=v -outform=v -inform=v -subj=v -days=v -newkey=v -pass=v"},
+  {"ssh-keygen", "m", "", "",
+   "-f=w -s=r -t=v -b=v -C=v -N=v -P=v -E=v -R=v -F=v -I=v -n=v -V=v -O=v -Y=v -Z=v -a=v -D=v "
+   "-m=v -M=v -r=v -T=v -z=v -w=v -K -q -y -l -L -H -c -p -e -i -U -k -u -v -h -A"},
 
   // ---- build tools and package managers ------------------------------------------------------
   {"make gmake", "pm", "", "",
