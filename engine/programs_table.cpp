@@ -82,6 +82,46 @@ const ProgramSource kPrograms[] = {
    "-R|--reset-on-fork -T|--sched-runtime=v -P|--sched-period=v -D|--sched-deadline=v "
    "-p|--pid!N -m|--max!N -v|--verbose -h|--help!N -V|--version!N"},
   {"unbuffer", "s", "", "wrapper", "-p"},
+  {"unshare", "ps", "", "wrapper",
+   "-m|--mount?v -u|--uts?v -i|--ipc?v -n|--net?v -p|--pid?v -U|--user?v -C|--cgroup?v "
+   "-T|--time?v -f|--fork -r|--map-root-user -c|--map-current-user --map-auto --mount-proc?v "
+   "-R|--root=c -w|--wd=c -S|--setuid=v -G|--setgid=v --propagation=v --setgroups=v "
+   "--kill-child?v --keep-caps --map-user=v --map-group=v --map-users=v --map-groups=v "
+   "-l|--load-interp=r!! --monotonic=v --boottime=v -h|--help!N -V|--version!N"},
+  {"nsenter", "ps", "", "wrapper",
+   "-t|--target=v -a|--all -m|--mount?v -u|--uts?v -i|--ipc?v -n|--net?v -p|--pid?v "
+   "-C|--cgroup?v -U|--user?v -T|--time?v -S|--setuid=v -G|--setgid=v --preserve-credentials "
+   "-r|--root?v -w|--wd?v -W|--wdns=v -e|--env -F|--no-fork -Z|--follow-context --user-parent "
+   "--keep-caps -h|--help!N -V|--version!N"},
+  {"numactl", "ps", "", "wrapper",
+   "-a|--all -i|--interleave=v -p|--preferred=v -P|--preferred-many=v -m|--membind=v "
+   "-N|--cpunodebind=v -C|--physcpubind=v -l|--localalloc -w|--weighted-interleave=v "
+   "-b|--balancing -s|--show!N -H|--hardware!N --huge --touch --strict"},
+  {"cpulimit", "ps", "", "wrapper",
+   "-l|--limit=v -p|--pid=v!N -e|--exe=v!N -P|--path=v!N -i|--include-children -z|--lazy "
+   "-v|--verbose -b|--background -q|--quiet -m|--monitor-forks -c|--cpu=v -s|--signal=v"},
+  {"faketime", "s", "-", "wrapper", "-m -f -p=v --exclude-monotonic --disable-shm --date-prog=v!!"},
+  {"fakeroot", "s", "", "wrapper", "-l|--lib=r!! -s=w -i=r -u|--unknown-is-real -b=v --faked=v!!"},
+  {"proxychains proxychains4", "s", "", "wrapper", "-q -f=r"},
+  {"torsocks", "ps", "", "wrapper",
+   "-u|--user=v -p|--pass=v -a|--address=v -P|--port=v -d|--debug -i|--isolate -6|--ipv6 "
+   "-q|--quiet --shell!!"},
+  {"firejail", "s", "", "wrapper",
+   "--profile=r --private?v --whitelist=v --blacklist=v --read-only=v --net=v --dns=v --name=v "
+   "--join=v!N --list!N --tree!N --version!N --help!N"},
+  {"strace", "ps", "", "wrapper",
+   "-o|--output=w -e=v -p|--attach=v!N -u|--user=v -s|--string-limit=v -a|--columns=v "
+   "-b|--detach-on=v -E|--env=v -I=v -O=v -S|--summary-sort-by=v -P|--trace-path=v "
+   "-X|--const-print-style=v -f|--follow-forks -F -c|--summary-only -C|--summary -w -t -T -y -k "
+   "-q -v -x -i -r -z -Z -D -d -h|--help!N -V|--version!N"},
+  {"ltrace", "ps", "", "wrapper",
+   "-o|--output=w -e=v -p=v!N -u=v -s=v -a|--align=v -n|--indent=v -l|--library=r "
+   "-F|--config=r -w|--where=v -x=v -D|--debug=v -f -c -C -i -r -S -t -T -b -h|--help!N "
+   "-V|--version!N"},
+  {"valgrind", "s", "", "wrapper",
+   "--tool=v --log-file=w --xml-file=w --log-fd=v --log-socket=v --suppressions=r "
+   "--gen-suppressions=v --trace-children=v --leak-check=v --db-command=v!! -q|--quiet "
+   "-v|--verbose -h|--help!N --version!N"},
 
   // ---- coreutils and friends: readers ----------------------------------------------------------
   {"cat tac rev tsort md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum "

@@ -78,9 +78,11 @@ const std::vector<std::string_view>& builtin_interpreters() {
 
 const std::vector<std::string_view>& builtin_wrappers() {
   static const std::vector<std::string_view> v = {
-      "sudo",   "doas",    "su",      "env",   "exec",     "command",   "builtin", "eval",
-      "nice",   "ionice",  "timeout", "nohup", "time",     "xargs",     "stdbuf",  "setsid",
-      "chroot", "taskset", "flock",   "chrt",  "unbuffer", "caffeinate"};
+      "sudo",        "doas",     "su",       "env",     "exec",     "command",  "builtin",
+      "eval",        "nice",     "ionice",   "timeout", "nohup",    "time",     "xargs",
+      "stdbuf",      "setsid",   "chroot",   "taskset", "flock",    "chrt",     "unbuffer",
+      "caffeinate",  "unshare",  "nsenter",  "numactl", "cpulimit", "faketime", "fakeroot",
+      "proxychains", "torsocks", "firejail", "strace",  "ltrace",   "valgrind"};
   return v;
 }
 
