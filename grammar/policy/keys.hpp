@@ -1,5 +1,5 @@
 // The setting keys of the policy language: ONE list of spellings. The checker's key table
-// (grammar/policy/check.cpp) says where each key is allowed and how its arguments read; the
+// (grammar/policy/key_table.cpp) says where each key is allowed and how its arguments read; the
 // checker resolves every setting to its `Key` (Setting::id) so that later stages switch on the
 // enum instead of comparing spellings again.
 #ifndef VIGIE_GRAMMAR_POLICY_KEYS_HPP
