@@ -24,15 +24,20 @@ namespace vigie::engine::compiler {
 namespace {
 
 // The default messages, written for the model, when a deny rule has none.
-std::string default_message(std::string_view block, std::string_view text) {
-  if (block == "commands")
-    return fmt::format("`{}` is denied by this project's policy; do not retry it, find another way",
-                       text);
-  if (block == "paths")
-    return fmt::format("this path is off limits (`{}`); work inside the project instead", text);
-  if (block == "fetch") return fmt::format("fetching `{}` is denied by policy", text);
-  if (block == "mcp") return fmt::format("the MCP tool `{}` is denied by policy", text);
-  return fmt::format("`{}` is denied by policy", text);
+std::string default_message(BlockKind block, std::string_view text) {
+  switch (block) {
+    case BlockKind::commands:
+      return fmt::format(
+          "`{}` is denied by this project's policy; do not retry it, find another way", text);
+    case BlockKind::paths:
+      return fmt::format("this path is off limits (`{}`); work inside the project instead", text);
+    case BlockKind::fetch:
+      return fmt::format("fetching `{}` is denied by policy", text);
+    case BlockKind::mcp:
+      return fmt::format("the MCP tool `{}` is denied by policy", text);
+    default:
+      return fmt::format("`{}` is denied by policy", text);
+  }
 }
 
 }  // namespace
@@ -97,19 +102,19 @@ std::optional<Effect> Builder::effect_arg(const Setting& s, std::size_t i) {
   return effect_from_string(s.args[i].text);
 }
 
-std::uint32_t Builder::add_rule(const File& f, Span span, Effect e, std::string block,
+std::uint32_t Builder::add_rule(const File& f, Span span, Effect e, BlockKind block,
                                 std::string text, std::string message,
                                 const std::optional<Word>& id) {
   RuleInfo info;
   info.ref.effect = e;
   info.ref.file = f.name;
   info.ref.line = lines(f).at(span.begin).line;
-  info.block = block;
+  info.block = policy::block_name(block);
   info.text = text;
   if (id) {
     info.ref.id = id->text;
   } else {
-    std::string base = block + "." + to_string(e) + "." + slug(text);
+    std::string base = info.block + "." + to_string(e) + "." + slug(text);
     int n = ++id_counts_[base];
     info.ref.id = n == 1 ? base : fmt::format("{}-{}", base, n);
   }
@@ -163,29 +168,39 @@ void Builder::top_setting(const File& f, const Setting& s) {
 }
 
 void Builder::block(const File& f, const Block& b) {
-  const std::string& k = b.kind.text;
-  if (k == "commands") {
-    commands_block(f, b);
-  } else if (k == "paths") {
-    paths_block(f, b);
-  } else if (k == "fetch" || k == "mcp") {
-    names_block(f, b, k);
-  } else if (k == "tools") {
-    tools_block(f, b);
-  } else if (k == "safety") {
-    for (const auto& it : b.items)
-      if (auto* s = std::get_if<Setting>(&it)) safety_setting(*s);
-  } else if (k == "session") {
-    for (const auto& it : b.items)
-      if (auto* s = std::get_if<Setting>(&it)) session_setting(*s);
-  } else if (k == "mode") {
-    mode_block(f, b);
-  } else if (variant_) {
-    return;  // agents and tests: the base's
-  } else if (k == "agent") {
-    agent_block(f, b);
-  } else if (k == "test") {
-    test_block(f, b);
+  switch (b.id) {  // resolved by the checker (grammar/policy/key_table.cpp)
+    case BlockKind::commands:
+      commands_block(f, b);
+      break;
+    case BlockKind::paths:
+      paths_block(f, b);
+      break;
+    case BlockKind::fetch:
+    case BlockKind::mcp:
+      names_block(f, b, b.id);
+      break;
+    case BlockKind::tools:
+      tools_block(f, b);
+      break;
+    case BlockKind::safety:
+      for (const auto& it : b.items)
+        if (auto* s = std::get_if<Setting>(&it)) safety_setting(*s);
+      break;
+    case BlockKind::session:
+      for (const auto& it : b.items)
+        if (auto* s = std::get_if<Setting>(&it)) session_setting(*s);
+      break;
+    case BlockKind::mode:
+      mode_block(f, b);
+      break;
+    case BlockKind::agent:
+      if (!variant_) agent_block(f, b);  // a variant shares the base's agents
+      break;
+    case BlockKind::test:
+      if (!variant_) test_block(f, b);  // and its tests
+      break;
+    case BlockKind::unknown:
+      break;  // reported by the checker
   }
 }
 

@@ -27,6 +27,7 @@
 namespace vigie::engine::compiler {
 
 using policy::Block;
+using policy::BlockKind;
 using policy::File;
 using policy::Item;
 using policy::Key;
@@ -118,7 +119,7 @@ class Builder {
   void warning(const File& f, Span s, Code code, std::string msg, std::string help);
   static std::optional<Effect> effect_arg(const Setting& s, std::size_t i = 0);
   static std::optional<double> number(const Word& w);
-  std::uint32_t add_rule(const File& f, Span span, Effect e, std::string block, std::string text,
+  std::uint32_t add_rule(const File& f, Span span, Effect e, BlockKind block, std::string text,
                          std::string message, const std::optional<Word>& id);
 
   // ---- the top level, settings, modes, agents (compile.cpp) ----
@@ -152,7 +153,7 @@ class Builder {
 
   // ---- paths, fetch, mcp, tools (compile_names.cpp) ----
   void paths_block(const File& f, const Block& b);
-  void names_block(const File& f, const Block& b, const std::string& k);
+  void names_block(const File& f, const Block& b, BlockKind k);  // fetch or mcp
   bool tool_map_setting(const File& f, const Setting& s);
   void tools_block(const File& f, const Block& b);
 

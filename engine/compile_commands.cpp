@@ -312,8 +312,8 @@ std::string Builder::pattern_option_text(const Pattern& p) {
 
 void Builder::command_rule(const File& f, const Rule& r) {
   std::string text = rule_text(r);
-  std::uint32_t ri =
-      add_rule(f, r.span, r.effect, "commands", text, r.message ? r.message->text : "", r.id);
+  std::uint32_t ri = add_rule(f, r.span, r.effect, BlockKind::commands, text,
+                              r.message ? r.message->text : "", r.id);
   for (const Pattern& p : r.alternatives) {
     CommandPattern cp;
     cp.rule = ri;

@@ -55,8 +55,8 @@ void Builder::paths_block(const File& f, const Block& b) {
         for (const auto& w : s->args)
           if (&w != m) globs.push_back(&w);
         for (const Word* g : globs) {
-          std::uint32_t ri =
-              add_rule(f, s->span, Effect::ask, "paths", "protect " + g->text, msg, std::nullopt);
+          std::uint32_t ri = add_rule(f, s->span, Effect::ask, BlockKind::paths,
+                                      "protect " + g->text, msg, std::nullopt);
           impl_.rules[ri].ref.id = "paths.protect." + slug(g->text);
           if (msg.empty())
             impl_.rules[ri].message =
@@ -82,7 +82,7 @@ void Builder::paths_block(const File& f, const Block& b) {
         } else {
           pr.third_party = true;
           std::uint32_t ri =
-              add_rule(f, s->span, Effect::ask, "paths", "third-party", "", std::nullopt);
+              add_rule(f, s->span, Effect::ask, BlockKind::paths, "third-party", "", std::nullopt);
           for (const auto& w : s->args) {
             std::string err;
             if (!pr.third_party_globs.add(w.text, ri, &err))
@@ -96,8 +96,8 @@ void Builder::paths_block(const File& f, const Block& b) {
     auto* r = std::get_if<Rule>(&it);
     if (!r) continue;
     std::string text = rule_text(*r);
-    std::uint32_t ri =
-        add_rule(f, r->span, r->effect, "paths", text, r->message ? r->message->text : "", r->id);
+    std::uint32_t ri = add_rule(f, r->span, r->effect, BlockKind::paths, text,
+                                r->message ? r->message->text : "", r->id);
     Access access = Access::both;
     for (const auto& p : r->alternatives) {
       for (const auto& item : p.items) {
@@ -113,12 +113,12 @@ void Builder::paths_block(const File& f, const Block& b) {
   }
 }
 
-void Builder::names_block(const File& f, const Block& b, const std::string& k) {
-  auto& table = k == "fetch" ? impl_.fetch : impl_.mcp;
+void Builder::names_block(const File& f, const Block& b, BlockKind k) {
+  auto& table = k == BlockKind::fetch ? impl_.fetch : impl_.mcp;
   for (const auto& it : b.items) {
     if (auto* s = std::get_if<Setting>(&it)) {
       if (s->id == Key::default_effect)
-        (k == "fetch" ? impl_.fetch_default : impl_.mcp_default) = effect_arg(*s);
+        (k == BlockKind::fetch ? impl_.fetch_default : impl_.mcp_default) = effect_arg(*s);
       continue;
     }
     auto* r = std::get_if<Rule>(&it);
@@ -132,12 +132,12 @@ void Builder::names_block(const File& f, const Block& b, const std::string& k) {
         bool upper = !w.empty() && std::all_of(w.begin(), w.end(), [](char c) {
           return std::isupper(static_cast<unsigned char>(c));
         });
-        if (k == "fetch" && upper) {
+        if (k == BlockKind::fetch && upper) {
           methods.push_back(w);
           continue;
         }
         NameRule nr;
-        nr.glob = name_glob(w, k == "mcp");
+        nr.glob = name_glob(w, k == BlockKind::mcp);
         nr.specificity = specificity(w);
         nr.methods = methods;
         nr.rule = ri;
@@ -221,7 +221,7 @@ void Builder::tools_block(const File& f, const Block& b) {
                                         : Effect::deny;
       const std::string key(policy::key_name(k));
       std::uint32_t ri = add_rule(
-          f, s->span, e, "tools", key + " " + names,
+          f, s->span, e, BlockKind::tools, key + " " + names,
           e == Effect::deny ? "this tool is disabled for this project; use another tool" : "",
           std::nullopt);
       impl_.rules[ri].ref.id = "tools." + key;
@@ -232,7 +232,7 @@ void Builder::tools_block(const File& f, const Block& b) {
     }
     auto* r = std::get_if<Rule>(&it);
     if (!r) continue;
-    std::uint32_t ri = add_rule(f, r->span, r->effect, "tools", rule_text(*r),
+    std::uint32_t ri = add_rule(f, r->span, r->effect, BlockKind::tools, rule_text(*r),
                                 r->message ? r->message->text : "", r->id);
     for (const auto& p : r->alternatives)
       for (const auto& item : p.items) {

@@ -135,6 +135,7 @@ struct Block {
   std::optional<Word> label;
   std::vector<Item> items;
   Span span;
+  BlockKind id = BlockKind::unknown;  // filled by the checker (grammar/policy/key_table.cpp)
   bool operator==(const Block& o) const;
 };
 

@@ -23,8 +23,23 @@
 
 namespace vigie::policy::checker {
 
-// Where a setting, a rule or a block is: the top level, or inside a block of that kind.
-enum class Ctx { top, paths, commands, fetch, mcp, tools, safety, session, agent, test, mode };
+// Where a setting, a rule or a block is: the top level, or inside a block of that kind (one
+// context per BlockKind, grammar/policy/keys.hpp, in the same order).
+enum class Ctx : std::uint8_t {
+  top,
+#define VIGIE_X(name, spelling) name,
+  VIGIE_POLICY_BLOCKS(VIGIE_X)
+#undef VIGIE_X
+};
+static_assert(static_cast<int>(Ctx::mode) == static_cast<int>(BlockKind::mode));
+
+// The context inside a block of kind `b` (not BlockKind::unknown), and back.
+constexpr Ctx ctx_of(BlockKind b) {
+  return static_cast<Ctx>(static_cast<std::uint8_t>(b));
+}
+constexpr BlockKind block_of(Ctx c) {
+  return static_cast<BlockKind>(static_cast<std::uint8_t>(c));
+}
 
 // How a setting's arguments are read.
 enum class Type {
@@ -59,7 +74,7 @@ struct KeySpec {
 const std::vector<KeySpec>& key_table();
 
 // "`commands`", "the top level".
-const char* ctx_name(Ctx c);
+std::string ctx_name(Ctx c);
 // "at the top level", "in `commands`".
 std::string where(Ctx c);
 bool has_rules(Ctx c);

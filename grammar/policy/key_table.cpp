@@ -10,32 +10,9 @@
 
 namespace vigie::policy::checker {
 
-const char* ctx_name(Ctx c) {
-  switch (c) {
-    case Ctx::top:
-      return "the top level";
-    case Ctx::paths:
-      return "`paths`";
-    case Ctx::commands:
-      return "`commands`";
-    case Ctx::fetch:
-      return "`fetch`";
-    case Ctx::mcp:
-      return "`mcp`";
-    case Ctx::tools:
-      return "`tools`";
-    case Ctx::safety:
-      return "`safety`";
-    case Ctx::session:
-      return "`session`";
-    case Ctx::agent:
-      return "`agent`";
-    case Ctx::test:
-      return "`test`";
-    case Ctx::mode:
-      return "`mode`";
-  }
-  return "";
+std::string ctx_name(Ctx c) {
+  if (c == Ctx::top) return "the top level";
+  return "`" + std::string(block_name(block_of(c))) + "`";
 }
 
 const std::vector<KeySpec>& key_table() {
@@ -163,33 +140,31 @@ bool has_rules(Ctx c) {
 }
 
 std::optional<Ctx> block_ctx(std::string_view kind) {
-  if (kind == "paths") return Ctx::paths;
-  if (kind == "commands") return Ctx::commands;
-  if (kind == "fetch") return Ctx::fetch;
-  if (kind == "mcp") return Ctx::mcp;
-  if (kind == "tools") return Ctx::tools;
-  if (kind == "safety") return Ctx::safety;
-  if (kind == "session") return Ctx::session;
-  if (kind == "agent") return Ctx::agent;
-  if (kind == "test") return Ctx::test;
-  if (kind == "mode") return Ctx::mode;
+  if (auto b = block_from_name(kind)) return ctx_of(*b);
   return std::nullopt;
 }
 
 std::vector<std::string_view> blocks_allowed(Ctx c) {
+  std::vector<std::string_view> out;
+  auto add = [&](std::initializer_list<BlockKind> bs) {
+    for (BlockKind b : bs) out.push_back(block_name(b));
+  };
+  using B = BlockKind;
   if (c == Ctx::top) {
-    return {"paths",  "commands", "fetch", "mcp",  "tools",
-            "safety", "session",  "agent", "test", "mode"};
+    // Every block, in the order of VIGIE_POLICY_BLOCKS.
+    for (std::size_t i = 1; i < std::size(kBlockNames); ++i) out.push_back(kBlockNames[i]);
+  } else if (c == Ctx::agent) {
+    add({B::paths, B::commands, B::fetch, B::mcp, B::tools});
+  } else if (c == Ctx::mode) {
+    // `mode NAME { … }`: blocks that apply only when the request's mode is NAME.
+    add({B::paths, B::commands, B::fetch, B::mcp, B::tools, B::safety});
   }
-  if (c == Ctx::agent) return {"paths", "commands", "fetch", "mcp", "tools"};
-  // `mode NAME { … }`: blocks that apply only when the request's mode is NAME.
-  if (c == Ctx::mode) return {"paths", "commands", "fetch", "mcp", "tools", "safety"};
-  return {};
+  return out;
 }
 
 // Resolves every setting to its key (Setting::id), for the stages after the checker: by the
-// key table of its block, and a test case's `with` keys by kWithKeyIds. A key the checker
-// reports as unknown stays Key::unknown.
+// key table of its block, and a test case's `with` keys by kWithKeyIds; and every block to its
+// kind (Block::id). A key or block the checker reports as unknown stays unknown.
 void resolve_keys(std::vector<Item>& items, Ctx ctx) {
   for (auto& it : items) {
     if (auto* s = std::get_if<Setting>(&it)) {
@@ -200,7 +175,10 @@ void resolve_keys(std::vector<Item>& items, Ctx ctx) {
         }
       }
     } else if (auto* b = std::get_if<Block>(&it)) {
-      if (auto inner = block_ctx(b->kind.text)) resolve_keys(b->items, *inner);
+      if (auto kind = block_from_name(b->kind.text)) {
+        b->id = *kind;
+        resolve_keys(b->items, ctx_of(*kind));
+      }
     } else if (auto* t = std::get_if<TestCase>(&it)) {
       for (auto& w : t->with) {
         auto k = key_from_name(w.key.text);

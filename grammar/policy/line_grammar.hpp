@@ -146,6 +146,6 @@ struct statement_start : setting_key {};
 struct statement : sor<close_line, rule_line, test_line, block_line, attr_line, setting_line> {};
 struct line : seq<at<lex_check>, sp, sor<line_rest, statement, must<statement_start>>> {};
 
-}  // namespace vigie::policy::namespacegrammar
+}  // namespace vigie::policy::grammar
 
 #endif  // VIGIE_GRAMMAR_POLICY_LINE_GRAMMAR_HPP
