@@ -21,6 +21,7 @@
 #include "engine/codes.hpp"
 #include "engine/compiled.hpp"
 #include "grammar/policy/ast.hpp"
+#include "grammar/policy/check.hpp"
 #include "grammar/policy/diagnostic.hpp"
 #include "grammar/shell/commands.hpp"
 
@@ -49,6 +50,10 @@ std::string rule_text(const Rule& r);
 std::unique_ptr<RE2> name_glob(std::string_view glob, bool slash_stops);
 // The number of literal characters of a glob: the more, the more specific.
 std::size_t specificity(std::string_view glob);
+
+// The engine's wrappers and interpreters (engine/programs_table.cpp, engine/normalize.cpp), for
+// the checker's lint (V214): what the Loader passes in CheckOptions::programs.
+const policy::ProgramKinds& lint_programs();
 
 // Reads files (from CompileOptions::files, else disk), parses and checks each once.
 class Loader {

@@ -8,11 +8,19 @@
 
 #include "engine/compile_builder.hpp"
 #include "engine/limits.hpp"
+#include "engine/normalize.hpp"
 #include "engine/safety.hpp"
 #include "grammar/policy/check.hpp"
 #include "grammar/policy/parser.hpp"
 
 namespace vigie::engine::compiler {
+
+const policy::ProgramKinds& lint_programs() {
+  static const policy::ProgramKinds kinds{
+      [](std::string_view name) { return is_wrapper(name); },
+      [](std::string_view name) { return is_interpreter(name); }};
+  return kinds;
+}
 
 namespace {
 
@@ -118,6 +126,7 @@ const File* Loader::load(const std::string& name, const SourceFile* given, const
     policy::CheckOptions co;
     co.require_policy_name = named;
     co.safety_checks = &safety_names;
+    co.programs = &lint_programs();
     policy::check(pr.file, checked, co);
     for (const auto& d : checked) errors |= d.severity == Severity::error;
   }

@@ -11,20 +11,14 @@
 
 namespace vigie::policy {
 
-const std::vector<std::string_view>& builtin_interpreters() {
-  static const std::vector<std::string_view> v = {
-      "python",     "python2", "python3", "pypy", "pypy3",   "node",    "nodejs",    "deno",
-      "bun",        "ruby",    "perl",    "php",  "bash",    "sh",      "zsh",       "dash",
-      "ksh",        "fish",    "csh",     "tcsh", "lua",     "Rscript", "osascript", "pwsh",
-      "powershell", "tclsh",   "awk",     "gawk", "ts-node", "tsx"};
+const std::vector<std::string_view>& fallback_interpreters() {
+  static const std::vector<std::string_view> v = {"sh",      "bash", "zsh",  "python",
+                                                  "python3", "node", "perl", "ruby"};
   return v;
 }
 
-const std::vector<std::string_view>& builtin_wrappers() {
-  static const std::vector<std::string_view> v = {
-      "sudo",   "doas",    "su",      "env",   "exec",     "command",   "builtin", "eval",
-      "nice",   "ionice",  "timeout", "nohup", "time",     "xargs",     "stdbuf",  "setsid",
-      "chroot", "taskset", "flock",   "chrt",  "unbuffer", "caffeinate"};
+const std::vector<std::string_view>& fallback_wrappers() {
+  static const std::vector<std::string_view> v = {"sudo", "doas", "env", "xargs", "eval"};
   return v;
 }
 

@@ -316,17 +316,22 @@ void Checker::command_pattern(const Rule& r, const Pattern& p) {
   }
   for (const Word* w : names) {
     std::string prog = basename(w->text);
-    auto in = [&](const std::vector<std::string_view>& builtin, const std::set<std::string>& own) {
-      return std::find(builtin.begin(), builtin.end(), prog) != builtin.end() ||
-             own.count(prog) > 0;
+    // The engine's programs when given (CheckOptions::programs), else the fallback; and the
+    // policy's own `wrapper` and `interpreter` names.
+    const ProgramKinds* pk = opt_.programs;
+    auto in = [&](bool (*known)(std::string_view), const std::vector<std::string_view>& fallback,
+                  const std::set<std::string>& own) {
+      if (own.count(prog) > 0) return true;
+      if (pk != nullptr && known != nullptr) return known(prog);
+      return std::find(fallback.begin(), fallback.end(), prog) != fallback.end();
     };
-    if (in(builtin_wrappers(), wrappers_)) {
+    if (in(pk ? pk->is_wrapper : nullptr, fallback_wrappers(), wrappers_)) {
       diag(w->span, Code::broad_interpreter_allow, Severity::warning,
            quote(prog) + " is a wrapper: allowing it allows the commands it runs",
            "vigie sees through `" + prog + "`: allow the wrapped command instead");
       continue;
     }
-    if (!in(builtin_interpreters(), interpreters_)) continue;
+    if (!in(pk ? pk->is_interpreter : nullptr, fallback_interpreters(), interpreters_)) continue;
     // An interpreter is fine with a script or a module after it (`python -m pytest`), not
     // alone, with only wildcards, or with an inline-code flag (`bash -c`, `node -e`).
     static const std::set<std::string> eval_flags = {"-c",      "-e", "-E", "--eval", "-p",
