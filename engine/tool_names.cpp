@@ -45,6 +45,7 @@ constexpr ToolName kTools[] = {
     {"codex", "Bash", "command", "command=command"},
     {"codex", "exec_command", "command", "command=cmd command=command cwd=workdir"},
     {"codex", "apply_patch", "edit", "path=file_path content=command"},
+    {"codex", "NetworkAccess", "fetch", "url=url"},  // the hook adapter writes `url`
     // Cursor.
     {"cursor", "Shell", "command", "command=command cwd=cwd"},
     {"cursor", "Read", "read", "path=file_path"},
