@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "cli/command.hpp"
+#include "cli/context.hpp"
 #include "cli/import_draft.hpp"
 #include "cli/io.hpp"
 #include "cli/policy_text.hpp"
@@ -171,10 +172,7 @@ int run_export(const std::vector<std::string>& a) {
     return kExitError;
   }
   // Only a policy that compiles is exported (its examples hold, its rules are checked).
-  CompileResult c = compile_file(file);
-  if (!c.ok()) {
-    for (const auto& d : c.diagnostics)
-      if (d.severity == Severity::error) std::cerr << render(d, c.sources);
+  if (!load_policy(file, /*cached=*/false)) {
     std::cerr << "vigie export: " << file << " does not compile; nothing exported\n";
     return kExitError;
   }
