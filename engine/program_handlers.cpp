@@ -387,6 +387,24 @@ void ssh_handler(const ProgramDecl& p, std::string_view name, const Words& w, Pr
       }
     }
   }
+  // `ssh HOST WORDS…`: the words, joined with blanks, are a command line for the remote shell;
+  // it is judged like a local one (the policy's command rules apply to it).
+  if (args.operands.size() >= 2) {
+    std::string remote;
+    bool is_static = true;
+    for (std::size_t k = 1; k < args.operands.size(); ++k) {
+      const std::string* s = lit(w, args.operands[k]);
+      if (!s) {
+        is_static = false;
+        break;
+      }
+      remote += (remote.empty() ? "" : " ") + *s;
+    }
+    if (is_static)
+      out.scripts.push_back(remote);
+    else
+      out.escalations.push_back("ssh with a remote command that is not static");
+  }
   apply_options(name, args, out, st);
 }
 
