@@ -118,6 +118,15 @@ const ProgramSource kPrograms[] = {
    "-o|--output=w -e=v -p=v!N -u=v -s=v -a|--align=v -n|--indent=v -l|--library=r "
    "-F|--config=r -w|--where=v -x=v -D|--debug=v -f -c -C -i -r -S -t -T -b -h|--help!N "
    "-V|--version!N"},
+  {"screen", "s", "", "wrapper",
+   "-d -m -D -R -A -L -U -a -i -l -n -O -q -S=v -Logfile=w -c=r -e=v -h=v -p=v -s=v -t=v -T=v "
+   "-X=v!! -r?v!N -x?v!N -ls!N -list!N -wipe!N -v!N"},
+  {"parallel", "s", "", "wrapper",
+   "-j|--jobs=v -k|--keep-order -n|--max-args=v -N=v -X -m -q|--quote -a|--arg-file=r "
+   "-d|--delimiter=v -0|--null --colsep=v -I=v --joblog=w --results=w --tmpdir=w --bar "
+   "--progress --eta -v --dry-run --pipe --block=v -S|--sshlogin=v --sshloginfile=r --env=v "
+   "--halt=v --timeout=v --retries=v --delay=v --tag --line-buffer -u|--ungroup"},
+  {"entr", "s", "", "wrapper", "-a -c -d -n -p -r -s!! -z -x"},
   {"valgrind", "s", "", "wrapper",
    "--tool=v --log-file=w --xml-file=w --log-fd=v --log-socket=v --suppressions=r "
    "--gen-suppressions=v --trace-children=v --leak-check=v --db-command=v!! -q|--quiet "
