@@ -18,7 +18,6 @@
 #include "engine/judge.hpp"
 #include "engine/limits.hpp"
 #include "engine/match.hpp"
-#include "engine/plain.hpp"
 #include "engine/safety.hpp"
 #include "engine/session.hpp"
 #include "engine/shell_semantics.hpp"

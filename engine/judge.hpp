@@ -20,7 +20,6 @@
 #include "engine/glob_meet.hpp"
 #include "engine/limits.hpp"
 #include "engine/match.hpp"
-#include "engine/plain.hpp"
 #include "engine/safety.hpp"
 #include "engine/session.hpp"
 #include "engine/shell_semantics.hpp"

@@ -345,8 +345,7 @@ void Judge::judge_line(const std::string& line, std::string cwd, unsigned depth)
     keep(std::move(t));
     add(std::move(part));
   }
-  auto fast = plain_line(line);
-  shell::CommandsResult pr = fast ? std::move(*fast) : shell::parse_commands(line);
+  shell::CommandsResult pr = shell::parse_commands(line);
   if (!pr.ok) {
     Part part;
     part.effect = Effect::ask;
