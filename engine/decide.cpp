@@ -88,6 +88,16 @@ void Judge::conclude() {
 
 namespace {
 
+// lexical_normalize, without its work for the common case: a path already normal (absolute, no
+// empty, `.` or `..` component, no trailing slash), as a request's cwd and home usually are.
+std::string normal_path(std::string_view p) {
+  bool normal = !p.empty() && p[0] == '/' && (p.size() == 1 || p.back() != '/') &&
+                p.find("//") == std::string_view::npos && p.find("/./") == std::string_view::npos &&
+                p.find("/../") == std::string_view::npos && !p.ends_with("/.") &&
+                !p.ends_with("/..");
+  return normal ? std::string(p) : lexical_normalize(p);
+}
+
 // The nearest folder from `dir` up that holds `.git` (a folder, or a file for worktrees and
 // submodules); `dir` itself when none does. At most one look-up per path component.
 std::string git_root_or(const std::string& dir, const FileSystem& fs) {
@@ -115,12 +125,12 @@ Decision decide_one(const Policy::Impl& p, const Request& req, const DecideOptio
   }
   Judge j(p, req, mode, fs, d);
   j.tracing = opt.trace;
-  j.home = req.home.empty() ? "/" : lexical_normalize(req.home);
+  j.home = req.home.empty() ? "/" : normal_path(req.home);
   // Seed 004: « "Le projet" est la racine du dépôt git (le répertoire de travail hors dépôt) ».
   std::string project =
-      req.project_root.empty() ? git_root_or(lexical_normalize(req.cwd), *fs) : req.project_root;
+      req.project_root.empty() ? git_root_or(normal_path(req.cwd), *fs) : req.project_root;
   if (project.empty()) project = "/";
-  j.project_lexical = lexical_normalize(project);
+  j.project_lexical = normal_path(project);
   if (req.input_json.size() > kMaxInputBytes) {
     d.decision = Effect::ask;
     d.error = fmt::format("the request input is larger than {} bytes", kMaxInputBytes);
@@ -148,8 +158,8 @@ Decision decide_one(const Policy::Impl& p, const Request& req, const DecideOptio
     j.call =
         engine::resolve_tool(req.tool, req.harness, p.tools.harnesses, p.tools.mappings, input);
   } else {
-    j.call.kind = req.kind;
-    if (req.kind == "mcp") {  // an explicit kind keeps the name's own MCP form
+    j.call.kind = request_kind(req.kind).value_or(RequestKind::unknown);
+    if (j.call.kind == RequestKind::mcp) {  // an explicit kind keeps the name's own MCP form
       json none = json::object();
       j.call.mcp = engine::resolve_tool(req.tool, req.harness, {}, {}, none).mcp;
     }

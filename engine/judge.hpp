@@ -167,7 +167,7 @@ struct Judge {
   std::optional<Part> judge_names(const std::vector<NameRule>& rules, const std::string& name,
                                   const std::string& method, TraceEntry& t);
   static std::string host_of(const std::string& url);
-  Effect mode_default(std::string_view kind, const std::string& method) const;
+  Effect mode_default(RequestKind kind, const std::string& method) const;
   void judge_request(const json& input);
   void judge_tool_name();
   void conclude();

@@ -386,7 +386,8 @@ void Judge::judge_line(const std::string& line, std::string cwd, unsigned depth)
     add(std::move(part));
     for (const auto& code : held_code) judge_line(code, cwd, depth + 1);
   }
-  // Checks that span the stages of a pipeline (`curl … | sh`).
+  // Checks that span the stages of a pipeline (`curl … | sh`): a line of one command has none.
+  if (pr.commands.size() < 2) return;
   for (const auto& group : pipelines_of(pr.commands)) {
     if (group.size() < 2) continue;
     for (const auto& hit : check_pipeline(normalized, group, safety_context(cwd))) {

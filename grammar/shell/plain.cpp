@@ -65,6 +65,9 @@ struct action<plain_word> {
 }  // namespace
 
 std::optional<CommandsResult> plain_commands(std::string_view line) {
+  // A first pass without actions: a line that is not plain costs no allocation.
+  pg::memory_input<pg::tracking_mode::lazy> check(line.data(), line.size(), "plain");
+  if (!pg::parse<plain_line>(check)) return std::nullopt;
   State s;
   s.source = line.data();
   s.cmd.argv.reserve(4);
