@@ -15,6 +15,7 @@
 #include "engine/conditions.hpp"
 #include "engine/effects_view.hpp"
 #include "engine/glob_meet.hpp"
+#include "engine/json_scan.hpp"
 #include "engine/judge.hpp"
 #include "engine/limits.hpp"
 #include "engine/match.hpp"
@@ -145,7 +146,8 @@ Decision decide_one(const Policy::Impl& p, const Request& req, const DecideOptio
     d.rule = builtin(Builtin::limits_json_depth, Effect::ask);
     return d;
   }
-  json input = json::parse(req.input_json, nullptr, false);
+  std::optional<json> flat = parse_flat_object(req.input_json);
+  json input = flat ? std::move(*flat) : json::parse(req.input_json, nullptr, false);
   JsonDrain drain_input{input};
   if (input.is_discarded() || !input.is_object()) {
     d.decision = Effect::ask;
