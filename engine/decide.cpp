@@ -87,17 +87,21 @@ void Judge::conclude() {
   never_remember = win.never_remember;
 }
 
-namespace {
-
 // lexical_normalize, without its work for the common case: a path already normal (absolute, no
 // empty, `.` or `..` component, no trailing slash), as a request's cwd and home usually are.
 std::string normal_path(std::string_view p) {
-  bool normal = !p.empty() && p[0] == '/' && (p.size() == 1 || p.back() != '/') &&
-                p.find("//") == std::string_view::npos && p.find("/./") == std::string_view::npos &&
-                p.find("/../") == std::string_view::npos && !p.ends_with("/.") &&
-                !p.ends_with("/..");
+  bool normal = !p.empty() && p[0] == '/' && (p.size() == 1 || p.back() != '/');
+  // One pass over the components: none empty, `.` or `..`.
+  for (std::size_t i = 1, b = 1; normal && i <= p.size() && p.size() > 1; ++i) {
+    if (i < p.size() && p[i] != '/') continue;
+    std::string_view c = p.substr(b, i - b);
+    normal = !c.empty() && c != "." && c != "..";
+    b = i + 1;
+  }
   return normal ? std::string(p) : lexical_normalize(p);
 }
+
+namespace {
 
 // The nearest folder from `dir` up that holds `.git` (a folder, or a file for worktrees and
 // submodules); `dir` itself when none does. At most one look-up per path component.

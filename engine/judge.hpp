@@ -46,6 +46,9 @@ struct Part {
   bool from_default = false;  // no explicit rule decided: the mode's default did
 };
 
+// lexical_normalize (paths.hpp), with no copy work when the path is already normal (decide.cpp).
+std::string normal_path(std::string_view path);
+
 struct Judge {
   Judge(const Policy::Impl& policy, const Request& request, Mode m, const FileSystem* f,
         Decision& out)

@@ -82,7 +82,9 @@ void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand
     // A command's span may end after the blanks that follow it.
     while (!t.text.empty() && (t.text.back() == ' ' || t.text.back() == '\t')) t.text.pop_back();
   }
-  t.argv = argv_of(n.words);
+  // The argv, for the trace and the messages: built only when one of them needs it.
+  if (tracing) t.argv = argv_of(n.words);
+  auto shown = [&] { return join(tracing ? t.argv : argv_of(n.words)); };
   if (tracing) {
     t.context = cmd.context;
     t.effects = effects_of(n);
@@ -117,11 +119,11 @@ void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand
       part.rule = r;
       part.message = p.rules[cp.rule].message;
       if (part.message.empty() && part.effect == Effect::ask)
-        part.message = fmt::format("`{}` needs a human's approval (rule `{}`)", join(t.argv), r.id);
+        part.message = fmt::format("`{}` needs a human's approval (rule `{}`)", shown(), r.id);
       if (!certain)
         part.message = fmt::format(
-            "`{}` may match the rule `{}` (a word is not static): a human must check it",
-            join(t.argv), r.id);
+            "`{}` may match the rule `{}` (a word is not static): a human must check it", shown(),
+            r.id);
       if (!rule_part)
         rule_part = part;
       else
@@ -151,10 +153,10 @@ void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand
                           ? fmt::format(
                                 "`{}` is not in the allowlist (auto mode): use an "
                                 "allowed command, do not retry this one",
-                                join(t.argv))
-                          : fmt::format("`{}` is denied by default", join(t.argv));
+                                shown())
+                          : fmt::format("`{}` is denied by default", shown());
       } else if (def.effect == Effect::ask) {
-        def.message = fmt::format("run `{}`?", join(t.argv));
+        def.message = fmt::format("run `{}`?", shown());
       }
       rule_part = def;
     }
@@ -175,7 +177,7 @@ void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand
       esc.effect = Effect::ask;
       esc.rule = builtin(Builtin::commands_escalation, Effect::ask);
       esc.message =
-          fmt::format("`{}`: {} can run other programs; a human must check it", join(t.argv), why);
+          fmt::format("`{}`: {} can run other programs; a human must check it", shown(), why);
       fold(acc, esc);
     }
     for (const auto& hit : check_command(n, safety_context(cwd))) {
