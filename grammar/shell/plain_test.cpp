@@ -93,6 +93,23 @@ void generated_inputs(std::vector<std::string>& out) {
     if (k % 11 == 0) line = "for " + line;
     out.push_back(line);
   }
+  // Plain commands joined by operators, with blanks or not, and broken joins.
+  const std::vector<std::string> words = {"git", "status", "-la", "a=b", "x", "let", "if", "npm"};
+  const std::vector<std::string> ops = {"&&", "||", ";", "|", "&", "|&", ";;", "&&&", "\n"};
+  for (int k = 0; k < 20000; ++k) {
+    std::string line;
+    int parts = 1 + static_cast<int>(rng() % 5);
+    for (int i = 0; i < parts; ++i) {
+      if (rng() % 3 == 0) line += rng() % 2 ? " " : "\t";
+      if (i > 0 || rng() % 8 == 0) line += ops[rng() % (rng() % 4 == 0 ? ops.size() : 4)];
+      if (rng() % 2) line += ' ';
+      int n = static_cast<int>(rng() % 4);
+      for (int w = 0; w < n; ++w) line += (w ? " " : "") + words[rng() % words.size()];
+      if (rng() % 3 == 0) line += ' ';
+    }
+    if (rng() % 4 == 0) line += rng() % 2 ? ";" : "; ";
+    out.push_back(line);
+  }
 }
 
 }  // namespace
@@ -117,17 +134,21 @@ TEST_CASE("plain lines: the fast path agrees with the full path", "[plain]") {
 }
 
 TEST_CASE("plain lines: what the fast path leaves to the full path", "[plain]") {
-  for (const char* line : {"",        "   ",      "FOO=1 git status",
-                           "if true", "time git", "ls *",
-                           "ls ~",    "echo $X",  "ls; rm",
-                           "a 'b'",   "a\\ b",    "ls # c",
-                           "a\nb",    "cat <x",   "ls {a,b}",
-                           "ls a\r",  "echo `x`", "! ls",
-                           "ls &",    "a|b",      "(ls)",
-                           "ls [a]",  "ls ?",     "x=(1)"})
+  for (const char* line : {"",         "   ",       "FOO=1 git status",
+                           "if true",  "time git",  "ls *",
+                           "ls ~",     "echo $X",   "a 'b'",
+                           "a\\ b",    "ls # c",    "a\nb",
+                           "cat <x",   "ls {a,b}",  "ls a\r",
+                           "echo `x`", "! ls",      "ls &",
+                           "a|&b",     "a &&",      "a ||",
+                           "a |",      "; a",       "a ;; b",
+                           "a ; ; b",  "a && if x", "a; b=1 c",
+                           "(ls)",     "ls [a]",    "ls ?",
+                           "x=(1)"})
     CHECK_FALSE(vigie::shell::plain_commands(line).has_value());
-  for (const char* line : {"git status", " git  status\t", "npm run lint -- --fix", "echo a=b",
-                           "ls -la src/", "curl https://x.org:8080/a%20b,c+d@e"})
+  for (const char* line : {"git status", " git  status\t", "npm run lint -- --fix", "a|b",
+                           "git status && npm test | tee out.txt", "a ; b || c ;", "a;b&&c",
+                           "echo a=b", "ls -la src/", "curl https://x.org:8080/a%20b,c+d@e"})
     CHECK(vigie::shell::plain_commands(line).has_value());
 }
 
