@@ -102,7 +102,7 @@ const std::vector<Harness>& harnesses() {
        ".codex/hooks.json",
        ".codex/hooks.json",
        Shape::nested,
-       {"PreToolUse"},
+       {"PreToolUse", "PermissionRequest"},
        "command",
        false,
        codex_handler,
@@ -455,7 +455,7 @@ const char* const kInstallUsage =
     "configuration, merged with what is there:\n"
     "  claude   .claude/settings.json     PreToolUse and PermissionRequest\n"
     "  gemini   .gemini/settings.json     BeforeTool\n"
-    "  codex    .codex/hooks.json         PreToolUse\n"
+    "  codex    .codex/hooks.json         PreToolUse and PermissionRequest\n"
     "  cursor   .cursor/hooks.json        preToolUse, beforeShellExecution, beforeReadFile\n"
     "                                     (failClosed: true)\n"
     "  copilot  .github/hooks/vigie.json  preToolUse (--user: ~/.copilot/hooks/vigie.json)\n"

@@ -27,6 +27,7 @@ inline constexpr std::string_view kBuiltinFile = "<builtin>";
   X(commands_assignment, "commands.assignment")       \
   X(commands_dynamic_name, "commands.dynamic-name")   \
   X(commands_escalation, "commands.escalation")       \
+  X(commands_interpreter, "commands.interpreter")     \
   X(commands_metachars, "commands.metachars")         \
   X(commands_unparsable, "commands.unparsable")       \
   X(paths_unresolvable, "paths.unresolvable")         \

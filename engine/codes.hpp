@@ -5,7 +5,7 @@
 // code it emits is listed by construction.
 //
 //   V0xx  API        wasm/bindings.cpp, the embedding surface
-//   V3xx  compile    engine/compile.cpp
+//   V3xx  compile    engine/compile*.cpp
 #ifndef VIGIE_ENGINE_CODES_HPP
 #define VIGIE_ENGINE_CODES_HPP
 

@@ -90,15 +90,32 @@ Error decode_gemini(const json& in, Call& c) {
   return arguments(in, "tool_input", c.input);
 }
 
+// Codex's network approvals (PermissionRequest, tool `NetworkAccess`) name the host as
+// `network-access HOST` in `command`: judged as a fetch of https://HOST/. Any other command there
+// is the command that wants the network, judged as a shell command.
+constexpr std::string_view kNetworkAccess = "network-access ";
+
 Error decode_codex(const json& in, Call& c) {
   c.event = text(in, "hook_event_name");
   if (c.event.empty()) c.event = "PreToolUse";
-  c.judge = c.event == "PreToolUse";
+  c.judge = c.event == "PreToolUse" || c.event == "PermissionRequest";
   if (!c.judge) return std::nullopt;
   c.cwd = text(in, "cwd");
   if (auto e = tool_from(in, "tool_name", c)) return e;
   c.patch = c.tool == "apply_patch";
-  return arguments(in, "tool_input", c.input);
+  if (auto e = arguments(in, "tool_input", c.input)) return e;
+  if (c.tool != "NetworkAccess") return std::nullopt;
+  std::string cmd = text(c.input, "command");
+  if (cmd.empty()) return "the NetworkAccess input has no `command`";
+  if (cmd.compare(0, kNetworkAccess.size(), kNetworkAccess) != 0) {
+    c.tool = "Bash";
+    return std::nullopt;
+  }
+  std::string host = cmd.substr(kNetworkAccess.size());
+  if (host.empty() || host.find_first_of(" /\t\n@") != std::string::npos)
+    return "the NetworkAccess input names no host";
+  c.input = json{{"url", "https://" + host + "/"}};
+  return std::nullopt;
 }
 
 Error decode_cursor(const json& in, Call& c) {
@@ -215,12 +232,16 @@ json claude_permission(json decision) {
            {{"hookEventName", "PermissionRequest"}, {"decision", std::move(decision)}}}};
 }
 
+// PermissionRequest (Claude Code, Codex) is binary: allow or deny; no decision shows the
+// harness's own approval prompt, which is what an ask is.
+HookResult permission_request(Effect e, const std::string& r) {
+  if (e == Effect::allow) return print(claude_permission({{"behavior", "allow"}}));
+  if (e == Effect::deny) return print(claude_permission({{"behavior", "deny"}, {"message", r}}));
+  return nothing();
+}
+
 HookResult encode_claude(const Call& c, Effect e, const std::string& r, bool exit_code) {
-  if (c.event == "PermissionRequest") {  // binary: no decision shows the dialog
-    if (e == Effect::allow) return print(claude_permission({{"behavior", "allow"}}));
-    if (e == Effect::deny) return print(claude_permission({{"behavior", "deny"}, {"message", r}}));
-    return nothing();
-  }
+  if (c.event == "PermissionRequest") return permission_request(e, r);
   if (e == Effect::deny && exit_code) return exit2(r);
   return print(claude_pre(to_string(e), r));
 }
@@ -232,8 +253,10 @@ HookResult encode_gemini(const Call&, Effect e, const std::string& r, bool exit_
 }
 
 // Codex's PreToolUse honours deny only: allow and ask are "no opinion" (its own approval policy
-// decides), never an answer it reports as unsupported.
-HookResult encode_codex(const Call&, Effect e, const std::string& r, bool exit_code) {
+// decides), never an answer it reports as unsupported. Its PermissionRequest takes allow and deny
+// (`behavior` and `message` only); no decision shows its approval prompt, which is an ask.
+HookResult encode_codex(const Call& c, Effect e, const std::string& r, bool exit_code) {
+  if (c.event == "PermissionRequest") return permission_request(e, r);
   if (e != Effect::deny) return nothing();
   if (exit_code) return exit2(r);
   return print(claude_pre("deny", r));
@@ -292,6 +315,9 @@ HookResult fail_claude(std::string_view event, const std::string& why) {
 HookResult fail_exit2(std::string_view, const std::string& why) {
   return exit2(why);
 }
+HookResult fail_codex(std::string_view event, const std::string& why) {
+  return fail_claude(event, why);  // the same two forms: exit 2, or PermissionRequest's deny
+}
 HookResult fail_cursor(std::string_view, const std::string& why) {
   return print({{"permission", "deny"}, {"user_message", why}, {"agent_message", why}});
 }
@@ -312,7 +338,7 @@ struct Wire {
 constexpr Wire kWires[] = {
     {"claude", decode_claude, encode_claude, fail_claude},
     {"gemini", decode_gemini, encode_gemini, fail_exit2},
-    {"codex", decode_codex, encode_codex, fail_exit2},
+    {"codex", decode_codex, encode_codex, fail_codex},
     {"cursor", decode_cursor, encode_cursor, fail_cursor},
     {"copilot", decode_copilot, encode_copilot, fail_exit2},
     {"opencode", decode_opencode, encode_opencode, fail_opencode},

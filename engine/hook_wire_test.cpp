@@ -110,3 +110,71 @@ TEST_CASE("what cannot be judged gets each harness's blocking form", "[hooks]") 
   CHECK(pr.exit_code == 0);
   CHECK(json::parse(pr.out)["hookSpecificOutput"]["decision"]["behavior"] == "deny");
 }
+
+TEST_CASE("codex PermissionRequest: allow and deny answered, an ask left to Codex's prompt",
+          "[hooks]") {
+  auto r = vigie::compile({{"p.vigie", R"(policy "p"
+mode ask
+commands {
+  allow ls
+  deny rm "No rm."
+}
+fetch {
+  allow GET docs.python.org
+  deny *.pastebin.com "No paste sites."
+}
+)"}});
+  REQUIRE(r.ok());
+  auto answer = [&](const std::string& tool, const std::string& command) {
+    json in{{"hook_event_name", "PermissionRequest"},
+            {"cwd", "/p"},
+            {"turn_id", "t1"},
+            {"tool_name", tool},
+            {"tool_input", {{"command", command}}}};
+    vigie::hooks::HookOptions opt;
+    opt.home = "/home/u";
+    return vigie::hooks::run_hook("codex", *r.policy, in.dump(), opt);
+  };
+  auto behavior = [](const HookResult& h) {
+    CHECK(h.exit_code == 0);
+    if (h.out.empty()) return std::string("(none)");
+    json j = json::parse(h.out);
+    CHECK(j["hookSpecificOutput"]["hookEventName"] == "PermissionRequest");
+    const json& d = j["hookSpecificOutput"]["decision"];
+    // Only `behavior` and `message`: the other fields are version-dependent or fail closed.
+    for (const auto& [k, v] : d.items()) CHECK((k == "behavior" || k == "message"));
+    return d["behavior"].get<std::string>() +
+           (d.contains("message") ? ": " + d["message"].get<std::string>() : "");
+  };
+  struct Case {
+    std::string tool, command, expected;
+  };
+  const Case cases[] = {
+      {"Bash", "ls -l", "allow"},
+      {"Bash", "rm -f x", "deny: No rm."},
+      {"Bash", "mv a b", "(none)"},  // ask: Codex's own approval prompt
+      {"NetworkAccess", "network-access docs.python.org", "allow"},
+      {"NetworkAccess", "network-access paste.pastebin.com", "deny: No paste sites."},
+      {"NetworkAccess", "network-access example.org", "(none)"},
+      // The command that wants the network, not the host: judged as that command.
+      {"NetworkAccess", "rm -rf build", "deny: No rm."},
+      {"NetworkAccess", "ls", "allow"},
+  };
+  for (const auto& c : cases) {
+    INFO(c.tool << " " << c.command);
+    CHECK(behavior(answer(c.tool, c.command)) == c.expected);
+  }
+  // What cannot be judged is an explicit deny: exit 2 is not a block for PermissionRequest.
+  for (std::string bad : {"network-access ", "network-access a b", "network-access x/y"}) {
+    INFO(bad);
+    HookResult h = answer("NetworkAccess", bad);
+    CHECK(h.exit_code == 0);
+    CHECK(json::parse(h.out)["hookSpecificOutput"]["decision"]["behavior"] == "deny");
+  }
+  HookResult f = vigie::hooks::hook_failure("codex", R"({"hook_event_name":"PermissionRequest"})",
+                                            "vigie could not judge");
+  CHECK(f.exit_code == 0);
+  CHECK(json::parse(f.out)["hookSpecificOutput"]["decision"]["behavior"] == "deny");
+  CHECK(vigie::hooks::hook_failure("codex", R"({"hook_event_name":"PreToolUse"})", "x").exit_code ==
+        2);
+}

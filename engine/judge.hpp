@@ -20,6 +20,7 @@
 #include "engine/glob_meet.hpp"
 #include "engine/limits.hpp"
 #include "engine/match.hpp"
+#include "engine/programs.hpp"
 #include "engine/safety.hpp"
 #include "engine/session.hpp"
 #include "engine/shell_semantics.hpp"
@@ -133,6 +134,7 @@ struct Judge {
 
   void judge_command(const shell::CommandView& cmd, const NormalizedCommand& n,
                      const std::string& line, const std::string& cwd, unsigned depth);
+  bool allow_names_what_runs(const CommandPattern& cp, const NormalizedCommand& n) const;
   static bool has_metachar(std::string_view line);
   static Part safety_part(const SafetyHit& hit);
   // A built-in rule with its fixed message (engine/builtin_rules.hpp).

@@ -3,6 +3,8 @@
 // variables, git configuration) that later commands of the line depend on.
 #include "engine/judge.hpp"
 
+#include "engine/builtin_code.hpp"
+
 namespace vigie::engine {
 
 Part Judge::builtin_part(BuiltinMessage m, Effect e) {
@@ -72,6 +74,49 @@ void Judge::fold(Part& acc, const Part& p2) {
   }
 }
 
+// An allow of an interpreter never extends to code it cannot see (docs/engine.md): a rule that
+// names nothing after the program but options and wildcards (`allow python3`, `allow node *`,
+// `allow python3 -c`) covers a script file (`python3 tool.py`: the file is judged as a path
+// the program reads) and what runs nothing (`python3 --version`), not inline code (`-c CODE`,
+// `-e`, `--eval`, `-p`, `-m MODULE`: the options the programs table gives the role `p`), not
+// code read from the standard input (no script operand: `python3`, `python3 <<EOF`), and not
+// an option the table does not know (it may be inline code in another spelling). A rule that
+// names a script, a module or a subcommand (a word that is not an option, or a regex) decides
+// as written. Seen through instead: wrappers (the command they run is judged), shells whose
+// code is a nested script judged on its own (`bash -c 'ls'`), and programs whose handler reads
+// their code (awk).
+bool Judge::allow_names_what_runs(const CommandPattern& cp, const NormalizedCommand& n) const {
+  const NormalizeOptions& o = p.commands.normalize;
+  if (!is_interpreter(n.name, o) || is_wrapper(n.name, o)) return true;
+  if (is_shell(n.name) && !n.nested_scripts.empty()) return true;
+  for (std::size_t i = 1; i < cp.items.size(); ++i) {
+    const Tok& t = cp.items[i];
+    if (t.kind == Tok::Kind::regex || t.kind == Tok::Kind::alt) return true;
+    if (t.kind == Tok::Kind::word && (t.text.empty() || t.text[0] != '-')) return true;
+  }
+  const ProgramDecl* d = find_program(n.name);
+  if (!d) {  // not in the table: a script operand, no option (`-x`, vim's `+CMD`)
+    if (n.words.size() < 2) return false;
+    for (std::size_t i = 1; i < n.words.size(); ++i) {
+      const auto& w = n.words[i].literal;
+      if (!w || w->empty() || (*w)[0] == '-' || (*w)[0] == '+') return false;
+    }
+    return true;
+  }
+  if (!d->handler.empty()) return true;
+  ParsedArgs a = parse_args(*d, n.words, 1);
+  if (a.dynamic_option || !a.unknown.empty()) return false;
+  bool runs_nothing = false;
+  for (const auto& opt : a.options) {
+    if (!opt.decl) return false;
+    if (opt.decl->role == 'p') return false;
+    if (opt.decl->flag == 'N') runs_nothing = true;
+  }
+  if (runs_nothing) return true;
+  return !a.operands.empty() && n.words[a.operands.front()].literal &&
+         *n.words[a.operands.front()].literal != "-";
+}
+
 // Judges one simple command (already normalized); appends nested scripts to judge.
 void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand& n,
                           const std::string& line, const std::string& cwd, unsigned depth) {
@@ -96,6 +141,10 @@ void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand
     t.effects.push_back({"more", fmt::format("{} more not shown", more), "", "trace limit"});
   }
   cur_ctx_ = &cmd.context;
+  // Builtins that carry code or change what later commands run (engine/builtin_code.hpp).
+  BuiltinCode code = builtin_code(n);
+  std::vector<const std::string*> n_escalations;
+  for (const auto& why : n.escalations) n_escalations.push_back(&why);
   Part acc;
   acc.effect = Effect::allow;
   bool explicit_allow = false;  // the policy allows the command (a rule or an allow default)
@@ -104,6 +153,7 @@ void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand
     std::vector<PatternMatch> ms;
     match_command(p.commands, n, ms);
     std::optional<Part> rule_part;
+    std::optional<RuleRef> bare_allow;  // an allow of an interpreter that does not name what runs
     for (const auto& m : ms) {
       const CommandPattern& cp = p.commands.patterns[m.pattern];
       ConditionResult cr = cp.conditions.empty() ? ConditionResult::holds
@@ -114,6 +164,10 @@ void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand
       bool certain = m.certain && cr == ConditionResult::holds;
       RuleRef r = ref(cp.rule);
       note_match(r, &t);
+      if (cp.effect == Effect::allow && !allow_names_what_runs(cp, n)) {
+        if (!bare_allow) bare_allow = r;
+        continue;
+      }
       Part part;
       part.effect = certain ? cp.effect : std::min(cp.effect, Effect::ask);
       part.rule = r;
@@ -135,6 +189,15 @@ void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand
       rule_part->message =
           "the command sets an environment variable that changes what runs "
           "(PATH, LD_*, GIT_*, or a substitution): a human must check it";
+    }
+    if (!rule_part && bare_allow) {
+      rule_part = Part{};
+      rule_part->effect = Effect::ask;
+      rule_part->rule = builtin(Builtin::commands_interpreter, Effect::ask);
+      rule_part->message = fmt::format(
+          "`{}` runs code the rule `{}` does not show (inline, a module or its input): a human "
+          "must check it, or the rule must name what runs (`allow python3 -m pytest`)",
+          shown(), bare_allow->id);
     }
     if (!rule_part && n.name == "cd" && n.name_static && mode != Mode::readonly) {
       // `cd` runs nothing: it is judged by the path it enters (below) and by what follows.
@@ -172,12 +235,13 @@ void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand
       dyn.message = "the command name is not static: a human must check what runs";
       fold(acc, dyn);
     }
-    for (const auto& why : n.escalations) {
+    for (const auto& why : code.escalations) n_escalations.push_back(&why);
+    for (const auto* why : n_escalations) {
       Part esc;
       esc.effect = Effect::ask;
       esc.rule = builtin(Builtin::commands_escalation, Effect::ask);
       esc.message =
-          fmt::format("`{}`: {} can run other programs; a human must check it", shown(), why);
+          fmt::format("`{}`: {} can run other programs; a human must check it", shown(), *why);
       fold(acc, esc);
     }
     for (const auto& hit : check_command(n, safety_context(cwd))) {
@@ -186,6 +250,14 @@ void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand
       fold(acc, s);
     }
   }
+  for (const auto& why : code.run_changes) {
+    Part change;
+    change.effect = Effect::ask;
+    change.rule = builtin(Builtin::commands_assignment, Effect::ask);
+    change.message = n.words.empty() ? fmt::format("{}; a human must check it", why)
+                                     : fmt::format("`{}`: {}; a human must check it", shown(), why);
+    fold(acc, change);
+  }
   judge_files(n, explicit_allow, cwd, t, acc);
   t.effect = acc.effect;
   t.reason = acc.message;
@@ -193,6 +265,7 @@ void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand
   add(std::move(acc));
 
   for (const auto& script : n.nested_scripts) judge_line(script, cwd, depth + 1);
+  for (const auto& script : code.scripts) judge_line(script, cwd, depth + 1);
   for (const auto& argv : n.nested_argvs) {
     shell::CommandView sub;
     sub.argv = argv;

@@ -520,8 +520,10 @@ void apply_operands(std::string_view prog, const std::string& shape_in, const Wo
   for (std::size_t k = 0; k < n; ++k) {
     char role = k < fixed.size() ? fixed[k] : rest;
     if (last && n >= fixed.size() + 2 && k + 1 == n) role = last;
+    // An option that says what the operands are (`git diff --no-index`, `perl -i`) makes
+    // operands that are not paths otherwise into paths; scripts and patterns stay what they are.
+    if (st.override_touch && role != 'x' && role != 'p') role = st.override_touch;
     if (role == '-' || role == 'p') continue;
-    if (st.override_touch && role != 'x') role = st.override_touch;
     std::string entry = std::string(prog) + " operand";
     add_file(out, touch_of(role), w[operands[k]], From::operand, entry);
   }

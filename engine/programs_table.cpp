@@ -82,6 +82,46 @@ const ProgramSource kPrograms[] = {
    "-R|--reset-on-fork -T|--sched-runtime=v -P|--sched-period=v -D|--sched-deadline=v "
    "-p|--pid!N -m|--max!N -v|--verbose -h|--help!N -V|--version!N"},
   {"unbuffer", "s", "", "wrapper", "-p"},
+  {"unshare", "ps", "", "wrapper",
+   "-m|--mount?v -u|--uts?v -i|--ipc?v -n|--net?v -p|--pid?v -U|--user?v -C|--cgroup?v "
+   "-T|--time?v -f|--fork -r|--map-root-user -c|--map-current-user --map-auto --mount-proc?v "
+   "-R|--root=c -w|--wd=c -S|--setuid=v -G|--setgid=v --propagation=v --setgroups=v "
+   "--kill-child?v --keep-caps --map-user=v --map-group=v --map-users=v --map-groups=v "
+   "-l|--load-interp=r!! --monotonic=v --boottime=v -h|--help!N -V|--version!N"},
+  {"nsenter", "ps", "", "wrapper",
+   "-t|--target=v -a|--all -m|--mount?v -u|--uts?v -i|--ipc?v -n|--net?v -p|--pid?v "
+   "-C|--cgroup?v -U|--user?v -T|--time?v -S|--setuid=v -G|--setgid=v --preserve-credentials "
+   "-r|--root?v -w|--wd?v -W|--wdns=v -e|--env -F|--no-fork -Z|--follow-context --user-parent "
+   "--keep-caps -h|--help!N -V|--version!N"},
+  {"numactl", "ps", "", "wrapper",
+   "-a|--all -i|--interleave=v -p|--preferred=v -P|--preferred-many=v -m|--membind=v "
+   "-N|--cpunodebind=v -C|--physcpubind=v -l|--localalloc -w|--weighted-interleave=v "
+   "-b|--balancing -s|--show!N -H|--hardware!N --huge --touch --strict"},
+  {"cpulimit", "ps", "", "wrapper",
+   "-l|--limit=v -p|--pid=v!N -e|--exe=v!N -P|--path=v!N -i|--include-children -z|--lazy "
+   "-v|--verbose -b|--background -q|--quiet -m|--monitor-forks -c|--cpu=v -s|--signal=v"},
+  {"faketime", "s", "-", "wrapper", "-m -f -p=v --exclude-monotonic --disable-shm --date-prog=v!!"},
+  {"fakeroot", "s", "", "wrapper", "-l|--lib=r!! -s=w -i=r -u|--unknown-is-real -b=v --faked=v!!"},
+  {"proxychains proxychains4", "s", "", "wrapper", "-q -f=r"},
+  {"torsocks", "ps", "", "wrapper",
+   "-u|--user=v -p|--pass=v -a|--address=v -P|--port=v -d|--debug -i|--isolate -6|--ipv6 "
+   "-q|--quiet --shell!!"},
+  {"firejail", "s", "", "wrapper",
+   "--profile=r --private?v --whitelist=v --blacklist=v --read-only=v --net=v --dns=v --name=v "
+   "--join=v!N --list!N --tree!N --version!N --help!N"},
+  {"strace", "ps", "", "wrapper",
+   "-o|--output=w -e=v -p|--attach=v!N -u|--user=v -s|--string-limit=v -a|--columns=v "
+   "-b|--detach-on=v -E|--env=v -I=v -O=v -S|--summary-sort-by=v -P|--trace-path=v "
+   "-X|--const-print-style=v -f|--follow-forks -F -c|--summary-only -C|--summary -w -t -T -y -k "
+   "-q -v -x -i -r -z -Z -D -d -h|--help!N -V|--version!N"},
+  {"ltrace", "ps", "", "wrapper",
+   "-o|--output=w -e=v -p=v!N -u=v -s=v -a|--align=v -n|--indent=v -l|--library=r "
+   "-F|--config=r -w|--where=v -x=v -D|--debug=v -f -c -C -i -r -S -t -T -b -h|--help!N "
+   "-V|--version!N"},
+  {"valgrind", "s", "", "wrapper",
+   "--tool=v --log-file=w --xml-file=w --log-fd=v --log-socket=v --suppressions=r "
+   "--gen-suppressions=v --trace-children=v --leak-check=v --db-command=v!! -q|--quiet "
+   "-v|--verbose -h|--help!N --version!N"},
 
   // ---- coreutils and friends: readers ----------------------------------------------------------
   {"cat tac rev tsort md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum "
@@ -109,6 +149,9 @@ const ProgramSource kPrograms[] = {
   {"file", "pm", "*r", "", "-m|--magic-file=r -f|--files-from=r -F|--separator=v -e|--exclude=v "
    "-P|--parameter=v --exclude-quiet=v"},
   {"stat", "pm", "*r", "", "-c|--format=v --printf=v --cached=v"},
+  {"date", "pm", "", "",
+   "-f|--file=r -r|--reference=r -d|--date=v -s|--set=v -I|--iso-8601?v --rfc-3339=v "
+   "-u|--utc|--universal -R|--rfc-email --debug --resolution --help!N --version!N"},
   {"ls", "pm", "*r", "",
    "-I|--ignore=v --hide=v -T|--tabsize=v -w|--width=v --time-style=v --block-size=v --sort=v "
    "--format=v --color?v --quoting-style=v --indicator-style=v --time=v --hyperlink?v"},
@@ -262,6 +305,17 @@ const ProgramSource kPrograms[] = {
   {"ssh", "s", "", "ssh",
    "-o=v -F=r -i=r -E=w -S=v -J=v -p=v -l=v -L=v -R=v -D=v -W=v -b=v -c=v -e=v -m=v -O=v -Q=v "
    "-w=v -B=v -I=v"},
+  {"nc ncat netcat", "m", "", "",
+   "-e|--exec=v!! -c|--sh-exec=x --lua-exec=r!! -o|--output=w --hex-dump=w -x=v -p|--source-port=v "
+   "-s|--source=v -w|--wait=v -i|--idle-timeout=v -q=v -l|--listen -k|--keep-open -u|--udp "
+   "-v|--verbose -n|--nodns -z -4 -6"},
+  {"openssl", "m", "", "",
+   "-in=r -out=w -inkey=r -key=r -keyout=w -config=r -CAfile=r -CApath=r -cert=r -signkey=r "
+   "-certfile=r -rand=r -writerand=w -engine=v!! -provider-path=r!! -passin=v -passout=v "
+   "-provider=v -outform=v -inform=v -subj=v -days=v -newkey=v -pass=v"},
+  {"ssh-keygen", "m", "", "",
+   "-f=w -s=r -t=v -b=v -C=v -N=v -P=v -E=v -R=v -F=v -I=v -n=v -V=v -O=v -Y=v -Z=v -a=v -D=v "
+   "-m=v -M=v -r=v -T=v -z=v -w=v -K -q -y -l -L -H -c -p -e -i -U -k -u -v -h -A"},
 
   // ---- build tools and package managers ------------------------------------------------------
   {"make gmake", "pm", "", "",
@@ -302,13 +356,16 @@ const ProgramSource kPrograms[] = {
    "--mirror!F -o|--push-option=v --repo=v --signed?v --recurse-submodules=v"},
   {"git archive", "pm", "", "", "-o|--output=w --remote=v --exec=x --prefix=v --format=v"},
   {"git format-patch", "pm", "", "", "-o|--output-directory=w --output=w"},
+  {"git send-email", "pm", "*r", "",
+   "--to-cmd=x --cc-cmd=x --header-cmd=x --sendmail-cmd=x --smtp-server=v!! --to=v --cc=v "
+   "--bcc=v --from=v --subject=v --in-reply-to=v --compose-encoding=v --smtp-user=v"},
   {"git diff git log git show git whatchanged git range-diff", "pm", "", "",
-   "--output=w --ext-diff!! --textconv!! -S=v -G=v --grep=v --author=v --since=v --until=v "
+   "--output=w --ext-diff!! --textconv!! --no-index!R -S=v -G=v --grep=v --author=v --since=v --until=v "
    "-n|--max-count=v --format=v --pretty?v --stat?v -U|--unified=v"},
   {"git config", "pm", "", "",
    "-f|--file=w --blob=v --type=v --default=v -e|--edit!! --global!G --system!G"},
   {"git apply git am", "pm", "*r", "",
-   "--directory=v -p=v --exclude=v --include=v -C=v --whitespace=v -S|--gpg-sign?v "
+   "--directory=w -p=v --exclude=v --include=v -C=v --whitespace=v -S|--gpg-sign?v "
    "--patch-format=v --resolvemsg=v"},
   {"git checkout git restore git switch", "pm", "*w", "",
    "-b=v -B=v --orphan=v -t|--track?v --conflict=v --pathspec-from-file=r -s|--source=v "
@@ -337,13 +394,20 @@ const ProgramSource kPrograms[] = {
   // ---- shells and interpreters: a script file operand is run; inline code is not a path ------
   {"sh bash zsh dash ksh ash mksh yash posh ksh93 rbash", "s", "x*-", "",
    "-c!C -o=v -O=v --rcfile=r --init-file=r -s!C"},
-  {"python python2 python3 pypy pypy3", "s", "x*-", "", "-c=p -m=p -W=v -X=v -Q=v"},
+  {"python python2 python3 pypy pypy3", "s", "x*-", "",
+   "-c=p -m=p -W=v -X=v -Q=v -V|--version!N -h|--help!N -u -B -O -I -E -s -S -b -d -q -v -P -R -x"},
   {"node nodejs", "s", "x*-", "",
    "-e|--eval=p -p|--print=p -r|--require=r --import=r --loader=r --experimental-loader=r "
-   "-C|--conditions=v --inspect?v --title=v"},
-  {"perl", "s", "x*-", "", "-e=p -E=p -M=v -m=v -I=r -x?c -i?v!W"},
-  {"ruby", "s", "x*-", "", "-e=p -r=r -I=r -C=c -E=v"},
-  {"php", "s", "x*-", "", "-r=p -f=x -c=r -d=v -B=p -R=p -F=x -E=p"},
+   "-C|--conditions=v --inspect?v --title=v -v|--version!N -h|--help!N -c|--check --no-warnings "
+   "--enable-source-maps --trace-warnings --trace-uncaught --max-old-space-size=v --input-type=v "
+   "--env-file=r --test"},
+  {"perl", "s", "x*-", "",
+   "-e=p -E=p -M=v -m=v -I=r -x?c -i?v!W -v|--version!N -h|--help!N -w -W -X -T -t -c -s -n -p -a "
+   "-l -0 -F=v"},
+  {"ruby", "s", "x*-", "",
+   "-e=p -r=r -I=r -C=c -E=v -v|--version!N -h|--help!N -w -W?v -n -p -a -l -c -d -s --disable=v "
+   "--enable=v"},
+  {"php", "s", "x*-", "", "-r=p -f=x -c=r -d=v -B=p -R=p -F=x -E=p -v|--version!N -h|--help!N -l -n"},
 };
 // clang-format on
 
@@ -355,7 +419,8 @@ const InterpreterSource kInterpreters[] = {
   {"python pypy ruby perl php lua node tclsh wish pwsh jruby luajit jshell guile racket", 'i', true},
   {"nodejs deno bun bunx npx pnpx irb R Rscript julia osascript powershell awk gawk mawk nawk "
    "busybox fish tcsh csh expect scala kotlin groovy elixir erl escript swift dotnet java jjs "
-   "source . fc watch script ssh su runuser pkexec systemd-run uvx pipx ts-node tsx", 'i', false},
+   "source . fc watch script ssh su runuser pkexec systemd-run uvx pipx ts-node tsx "
+   "vim vi nvim ex view gvim rvim vimdiff emacs", 'i', false},
 };
 // clang-format on
 

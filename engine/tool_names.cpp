@@ -45,6 +45,7 @@ constexpr ToolName kTools[] = {
     {"codex", "Bash", RequestKind::command, "command=command"},
     {"codex", "exec_command", RequestKind::command, "command=cmd command=command cwd=workdir"},
     {"codex", "apply_patch", RequestKind::edit, "path=file_path content=command"},
+    {"codex", "NetworkAccess", RequestKind::fetch, "url=url"},  // the hook adapter writes `url`
     // Cursor.
     {"cursor", "Shell", RequestKind::command, "command=command cwd=cwd"},
     {"cursor", "Read", RequestKind::read, "path=file_path"},

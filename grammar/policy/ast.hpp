@@ -102,7 +102,7 @@ struct Setting {
   Word key;
   std::vector<Word> args;
   Span span;
-  Key id = Key::unknown;  // filled by the checker (grammar/policy/check.cpp)
+  Key id = Key::unknown;  // filled by the checker (grammar/policy/key_table.cpp)
   bool operator==(const Setting& o) const { return key == o.key && args == o.args; }
 };
 
@@ -135,6 +135,7 @@ struct Block {
   std::optional<Word> label;
   std::vector<Item> items;
   Span span;
+  BlockKind id = BlockKind::unknown;  // filled by the checker (grammar/policy/key_table.cpp)
   bool operator==(const Block& o) const;
 };
 

@@ -19,6 +19,14 @@
 
 namespace vigie::policy {
 
+// How the lint (V214) tells wrappers and interpreters. The engine's programs table
+// (engine/programs_table.cpp, with its interpreters column) is the one place programs are
+// declared; this stage is below the engine, so the engine passes its own predicates here.
+struct ProgramKinds {
+  bool (*is_wrapper)(std::string_view name) = nullptr;      // runs the command after it
+  bool (*is_interpreter)(std::string_view name) = nullptr;  // runs code given to it
+};
+
 struct CheckOptions {
   // A whole policy (the main file, or one named by `extends` or `plugins`) must name itself
   // with `policy "..."`; a fragment pulled in by `include` need not (pass false).
@@ -26,6 +34,10 @@ struct CheckOptions {
   // The ids of the built-in safety checks (the engine owns them). When set, `safety { enable
   // NAME }` and `disable NAME` are checked against it (V223, with "did you mean").
   const std::vector<std::string>* safety_checks = nullptr;
+  // The engine's wrappers and interpreters (the engine's compile passes them). When null (a
+  // bare `check()`), the lint knows only the obvious ones (fallback_wrappers(),
+  // fallback_interpreters()).
+  const ProgramKinds* programs = nullptr;
 };
 
 // Appends the checker's diagnostics (V2xx) for `f` to `out`, and resolves each setting's key
@@ -46,11 +58,12 @@ std::optional<std::string> did_you_mean(std::string_view word,
 // (grammar/policy/vocabulary.cpp, the lowest stage, so that every stage shares one copy).
 using vigie::mode_from_string;
 
-// Programs that run code given to them (never allowed by a bare prefix) and wrappers that run
-// another command (seen through by the engine), built in. A policy adds its own with the
-// `interpreter` and `wrapper` settings of `commands`.
-const std::vector<std::string_view>& builtin_interpreters();
-const std::vector<std::string_view>& builtin_wrappers();
+// The lint's fallback when no ProgramKinds is given: the obvious interpreters (programs that run
+// code given to them, never allowed by a bare prefix) and wrappers (programs that run another
+// command, seen through by the engine); a subset of the engine's programs table. A policy adds
+// its own with the `interpreter` and `wrapper` settings of `commands`.
+const std::vector<std::string_view>& fallback_interpreters();
+const std::vector<std::string_view>& fallback_wrappers();
 
 // The message of a `protect` setting: its last argument when that is double-quoted, has a
 // blank in it (a glob has none) and is not the only argument; the other arguments are globs.

@@ -4,7 +4,7 @@
 // integrations) key on it. Add new codes at the end of their range; never renumber.
 //
 //   V1xx  syntax    grammar/policy/parser.cpp  (a line that does not parse)
-//   V2xx  check     grammar/policy/check.cpp   (a line that parses but means nothing valid)
+//   V2xx  check     grammar/policy/check*.cpp  (a line that parses but means nothing valid)
 //   V3xx  compile   engine/                    RESERVED for the engine's compile stage
 //                                              (shadowed or unreachable rules, failing examples,
 //                                              include cycles...). The engine keeps its own list;

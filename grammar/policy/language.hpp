@@ -1,5 +1,5 @@
 // The vocabulary of the policy language, read from the checker's tables (grammar/policy/
-// check.cpp, grammar/policy/keys.hpp): what tools outside the engine (the WASM package, the
+// key_table.cpp, grammar/policy/keys.hpp): what tools outside the engine (the WASM package, the
 // playground's highlighter) need to know about the language without copying its word lists.
 #ifndef VIGIE_GRAMMAR_POLICY_LANGUAGE_HPP
 #define VIGIE_GRAMMAR_POLICY_LANGUAGE_HPP

@@ -1,5 +1,5 @@
-// The vocabulary of the language (grammar/policy/language.hpp) and the keys the checker
-// resolves on settings (Setting::id), which the compiler switches on.
+// The vocabulary of the language (grammar/policy/language.hpp) and the keys and block kinds the
+// checker resolves (Setting::id, Block::id), which the compiler switches on.
 #include "grammar/policy/language.hpp"
 
 #include <algorithm>
@@ -60,6 +60,56 @@ TEST_CASE("the checker resolves every setting's key, per block") {
       for (const auto& it : items) {
         if (auto* s = std::get_if<Setting>(&it); s && s->key.text == row.key) found = s->id;
         if (auto* b = std::get_if<Block>(&it)) self(self, b->items);
+      }
+    };
+    walk(walk, r.file.items);
+    CHECK(found == row.want);
+  }
+}
+
+TEST_CASE("block names: one spelling per BlockKind, and back") {
+  for (std::size_t i = 1; i < std::size(kBlockNames); ++i) {
+    auto b = static_cast<BlockKind>(i);
+    INFO(block_name(b));
+    CHECK(block_from_name(block_name(b)) == b);
+  }
+  CHECK(block_name(BlockKind::commands) == "commands");
+  CHECK(block_name(BlockKind::unknown).empty());
+  CHECK_FALSE(block_from_name("command"));
+  CHECK_FALSE(block_from_name(""));
+  // The vocabulary lists every block, in the order of the table.
+  std::vector<std::string_view> names(std::begin(kBlockNames) + 1, std::end(kBlockNames));
+  CHECK(vocabulary().blocks == names);
+}
+
+TEST_CASE("the checker resolves every block's kind, nested too") {
+  struct Row {
+    const char* src;
+    std::vector<BlockKind> want;  // the blocks in order, depth first
+  };
+  using B = BlockKind;
+  const Row rows[] = {
+      {"commands {\n}\npaths {\n}\n", {B::commands, B::paths}},
+      {"fetch {\n}\nmcp {\n}\ntools {\n}\n", {B::fetch, B::mcp, B::tools}},
+      {"safety {\n}\nsession {\n}\n", {B::safety, B::session}},
+      {"mode auto {\n  commands {\n  }\n}\n", {B::mode, B::commands}},
+      {"agent \"a\" {\n  tools {\n  }\n}\n", {B::agent, B::tools}},
+      {"test \"t\" {\n}\n", {B::test}},
+      {"comands {\n}\n", {B::unknown}},  // reported by the checker (V201), left unknown
+  };
+  for (const auto& row : rows) {
+    INFO(row.src);
+    auto r = parse("t.vigie", std::string("policy \"p\"\n") + row.src);
+    REQUIRE(r.ok());
+    std::vector<Diagnostic> out;
+    check(r.file, out);
+    std::vector<BlockKind> found;
+    auto walk = [&](auto&& self, const std::vector<Item>& items) -> void {
+      for (const auto& it : items) {
+        if (auto* b = std::get_if<Block>(&it)) {
+          found.push_back(b->id);
+          self(self, b->items);
+        }
       }
     };
     walk(walk, r.file.items);

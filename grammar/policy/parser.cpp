@@ -1,5 +1,6 @@
 // The policy language's parser: a PEGTL grammar for ONE line, its actions (which build the AST)
-// and its error control (one `error_message` table), kept in three separate parts below.
+// and its error control (one `error_message` table), kept in three separate parts (the grammar in
+// line_grammar.hpp, the state and the error reporting in parser_state.hpp and parser_errors.cpp).
 //
 // Why line by line: the language is line-oriented (a statement ends at its newline), so parsing
 // each line on its own gives error recovery for free (a bad line is reported and skipped, the
@@ -16,277 +17,19 @@
 #include "grammar/policy/check.hpp"
 #include "grammar/policy/codes.hpp"
 #include "grammar/policy/diagnostic.hpp"
+#include "grammar/policy/line_grammar.hpp"
+#include "grammar/policy/parser_state.hpp"
 
 namespace vigie::policy {
 namespace {
 
 namespace pegtl = tao::pegtl;
+using namespace parsing;
 
 // =============================================================================================
-// 1. The grammar of one line (the input ends just before the line's `\n`).
+// 1. The grammar of one line: grammar/policy/line_grammar.hpp.
+// 2. The actions that build the AST (the state: grammar/policy/parser_state.hpp).
 // =============================================================================================
-namespace grammar {
-using namespace tao::pegtl;
-
-struct blank_ : one<' ', '\t'> {};
-struct sp : star<blank_> {};
-struct eol_ : seq<opt<one<'\r'>>, eof> {};
-struct comment : seq<one<'#'>, star<any>> {};
-// What may end a statement: blanks, an optional comment, the end of the line.
-struct line_rest : seq<sp, opt<comment>, eol_> {};
-
-// A word never runs into the next token: `git"x"` is an error, not two words.
-struct delimiter : sor<blank_, one<'#', '(', ')', '|'>, eol_> {};
-
-// Bare words: any run of printable bytes (UTF-8 included) but blanks and the punctuation of the
-// language. `*`, `...`, `$` and `=>` are bare words that some positions give a meaning to.
-struct bare_char
-    : seq<not_at<range<'\0', ' '>>, not_one<'\x7f', '"', '\'', '#', '{', '}', '(', ')', '|'>> {};
-struct bare_word : plus<bare_char> {};
-
-// "double quoted": escapes \" \\ \n \t. A string ends on its line.
-struct dq_open : one<'"'> {};
-struct dq_close : one<'"'> {};
-struct escape_char : one<'"', '\\', 'n', 't'> {};
-struct dq_escape : seq<one<'\\'>, must<escape_char>> {};
-struct dq_plain : plus<not_one<'"', '\\'>> {};
-struct dq_body : star<sor<dq_escape, dq_plain>> {};
-struct dq_string : seq<dq_open, dq_body, must<dq_close>> {};
-
-// 'single quoted': no escapes at all.
-struct sq_open : one<'\''> {};
-struct sq_close : one<'\''> {};
-struct sq_body : star<not_one<'\''>> {};
-struct sq_string : seq<sq_open, sq_body, must<sq_close>> {};
-
-// /regex/: no blank and no unescaped `/` inside (write `\s`, `\/`), and a delimiter after the
-// closing slash, so that a path such as `/usr/bin/x` stays a bare word.
-struct regex_char
-    : sor<seq<one<'\\'>, not_one<' ', '\t', '\r'>>, not_one<'/', ' ', '\t', '\r', '\\'>> {};
-struct regex : seq<one<'/'>, plus<regex_char>, one<'/'>, at<delimiter>> {};
-
-struct any_word : seq<sor<dq_string, sq_string, regex, bare_word>, at<delimiter>> {};
-
-// The lexical pass: runs first on every line (inside `at<>`, so without actions) so that an
-// unterminated string is reported as such, wherever it is, before any structural error.
-struct lex_check : star<sor<blank_, comment, dq_string, sq_string, regex, bare_word, any>> {};
-
-template <typename Keyword>
-struct kw : seq<Keyword, at<delimiter>> {};
-struct effect : sor<kw<TAO_PEGTL_STRING("allow")>, kw<TAO_PEGTL_STRING("deny")>,
-                    kw<TAO_PEGTL_STRING("ask")>> {};
-
-// --- rules: EFFECT PATTERN (| PATTERN)* [CONDITION…] ["message" [id X] [example "…"]…] -----
-// The words that start an operand condition: never a pattern word unless quoted ('inside').
-struct cond_keyword : sor<kw<TAO_PEGTL_STRING("inside")>, kw<TAO_PEGTL_STRING("outside")>,
-                          kw<TAO_PEGTL_STRING("without")>> {};
-struct pattern_word : seq<not_at<cond_keyword>, sor<sq_string, regex, bare_word>, at<delimiter>> {};
-struct alt_first : seq<sor<sq_string, regex, bare_word>, at<delimiter>> {};
-struct alt_next : seq<sor<sq_string, regex, bare_word>, at<delimiter>> {};
-struct group_open : one<'('> {};
-struct group_close : one<')'> {};
-struct group : seq<group_open, sp, must<alt_first>, sp, star<one<'|'>, sp, must<alt_next>, sp>,
-                   must<group_close>> {};
-struct pattern_item : sor<group, pattern_word> {};
-struct pattern : seq<pattern_item, star<sp, pattern_item>> {};
-struct pattern_first : pattern {};
-struct pattern_next : pattern {};
-struct rule_patterns : seq<must<pattern_first>, star<sp, one<'|'>, sp, must<pattern_next>>> {};
-struct message : seq<dq_string> {};
-
-// CONDITION: `inside PATH…`, `outside PATH…`, `without OPT…` (the checker reads the operands).
-struct cond_kind : seq<cond_keyword> {};
-struct cond_word : seq<not_at<cond_keyword>, sor<sq_string, regex, bare_word>, at<delimiter>> {};
-struct cond_first : cond_word {};
-struct condition : seq<cond_kind, sp, must<cond_first>, sp, star<cond_word, sp>> {};
-
-struct kw_id : kw<TAO_PEGTL_STRING("id")> {};
-struct kw_example : kw<TAO_PEGTL_STRING("example")> {};
-struct kw_counterexample : kw<TAO_PEGTL_STRING("counterexample")> {};
-struct id_value : seq<sor<bare_word, sq_string>, at<delimiter>> {};
-struct example_value : seq<sor<dq_string, sq_string>, at<delimiter>> {};
-struct counterexample_value : seq<sor<dq_string, sq_string>, at<delimiter>> {};
-struct attribute : sor<seq<kw_id, sp, must<id_value>>, seq<kw_example, sp, must<example_value>>,
-                       seq<kw_counterexample, sp, must<counterexample_value>>> {};
-
-struct rule_end : line_rest {};
-struct rule_line : seq<effect, sp, rule_patterns, sp, star<condition, sp>,
-                       opt<message, sp, star<attribute, sp>>, must<rule_end>> {};
-
-// An attribute on its own line attaches to the rule above it.
-struct attr_end : line_rest {};
-struct attr_line : seq<at<sor<kw_id, kw_example, kw_counterexample>>, attribute, sp,
-                       star<attribute, sp>, must<attr_end>> {};
-
-// --- test cases: KIND SUBJECT [with K V…] => EFFECT [rule ID] ["message"] -------------------
-struct arrow : seq<TAO_PEGTL_STRING("=>"), at<delimiter>> {};
-struct has_arrow
-    : seq<star<not_at<arrow>,
-               sor<blank_, dq_string, sq_string, regex, bare_word, one<'(', ')', '|', '{', '}'>>>,
-          arrow> {};
-struct test_kind : seq<bare_word, at<delimiter>> {};
-struct test_subject : seq<not_at<arrow>, sor<dq_string, sq_string, bare_word>, at<delimiter>> {};
-struct kw_with : kw<TAO_PEGTL_STRING("with")> {};
-struct with_first : seq<not_at<arrow>, sor<dq_string, sq_string, bare_word>, at<delimiter>> {};
-struct with_word : seq<not_at<arrow>, sor<dq_string, sq_string, bare_word>, at<delimiter>> {};
-struct with_clause : seq<kw_with, sp, must<with_first>, sp, star<with_word, sp>> {};
-struct test_effect : seq<effect> {};
-struct kw_rule : kw<TAO_PEGTL_STRING("rule")> {};
-struct rule_ref_value : seq<sor<bare_word, sq_string>, at<delimiter>> {};
-struct test_message : seq<dq_string> {};
-struct test_end : line_rest {};
-struct test_line
-    : seq<at<has_arrow>, must<test_kind>, sp, must<test_subject>, sp, opt<with_clause>, sp,
-          must<arrow>, sp, must<test_effect>, sp, opt<kw_rule, sp, must<rule_ref_value>, sp>,
-          opt<test_message, sp>, must<test_end>> {};
-
-// --- blocks: KIND [LABEL] {   and   } -------------------------------------------------------
-struct block_head : seq<bare_word, sp, opt<sor<dq_string, sq_string, bare_word>, sp>, one<'{'>> {};
-struct block_kind : seq<bare_word> {};
-struct block_label : seq<sor<dq_string, sq_string, bare_word>> {};
-struct block_open : one<'{'> {};
-struct block_close_inline : one<'}'> {};
-struct after_open : line_rest {};
-struct block_line : seq<at<block_head>, block_kind, sp, opt<block_label, sp>, block_open, sp,
-                        opt<block_close_inline>, must<after_open>> {};
-struct after_close : line_rest {};
-struct close_line : seq<one<'}'>, must<after_close>> {};
-
-// --- settings: KEY ARG* ----------------------------------------------------------------------
-struct setting_key : seq<bare_word, at<delimiter>> {};
-struct setting_arg : any_word {};
-struct setting_end : line_rest {};
-struct setting_line : seq<setting_key, sp, star<setting_arg, sp>, must<setting_end>> {};
-
-// Reached only when no statement starts here (a line starting with `"`, `(`, `|`...).
-struct statement_start : setting_key {};
-
-struct statement : sor<close_line, rule_line, test_line, block_line, attr_line, setting_line> {};
-struct line : seq<at<lex_check>, sp, sor<line_rest, statement, must<statement_start>>> {};
-
-}  // namespace grammar
-
-// =============================================================================================
-// 2. The parser state and the actions that build the AST.
-// =============================================================================================
-
-struct LineError {
-  Code code;
-  Span span;
-  std::string message, help;
-  bool incomplete = false;
-};
-
-struct State {
-  State(File& f, std::vector<Diagnostic>& d)
-      : file(f), diags(d), base(f.source.data()), lines(f.source) {}
-
-  File& file;
-  std::vector<Diagnostic>& diags;
-  const char* base;
-  LineIndex lines;
-
-  // The current line.
-  std::uint32_t line_begin = 0, line_end = 0;
-  std::uint32_t string_open = 0;  // where the last string opened (V101 points there)
-  std::uint32_t last_end = 0;     // end of the last token
-  Word word;                      // the last word matched
-  Effect effect = Effect::ask;
-  Span effect_span;
-  Rule rule;
-  Condition condition;
-  Pattern pattern;
-  PatternItem group;
-  std::vector<std::pair<std::string, Word>> attrs;  // id / example / counterexample
-  TestCase test;
-  std::vector<Word> with_words;
-  Setting setting;
-  Word block_kind;
-  std::optional<Word> block_label;
-  bool block_closed_inline = false;
-
-  // The structure: the blocks open at this point, innermost last.
-  std::vector<Block> open;
-  std::size_t skipped_depth = 0;  // blocks opened past kMaxBlockDepth: their lines are dropped
-
-  void reset_line(std::uint32_t b, std::uint32_t e) {
-    line_begin = b;
-    line_end = e;
-    last_end = b;
-    rule = Rule{};
-    condition = Condition{};
-    pattern = Pattern{};
-    group = PatternItem{};
-    attrs.clear();
-    test = TestCase{};
-    with_words.clear();
-    setting = Setting{};
-    block_label.reset();
-    block_closed_inline = false;
-  }
-
-  std::uint32_t offset(const char* p) const { return static_cast<std::uint32_t>(p - base); }
-
-  std::vector<Item>& items() { return open.empty() ? file.items : open.back().items; }
-
-  void push(Item item) {
-    if (skipped_depth == 0) items().push_back(std::move(item));
-  }
-
-  void open_block(Block b) {
-    if (skipped_depth > 0 || open.size() >= kMaxBlockDepth) {
-      if (skipped_depth == 0) {
-        diags.push_back(
-            make_diagnostic(file.name, lines, b.kind.span, Code::nesting_too_deep, Severity::error,
-                            "blocks nested too deep",
-                            "blocks nest at most " + std::to_string(kMaxBlockDepth) + " levels"));
-      }
-      ++skipped_depth;
-      return;
-    }
-    open.push_back(std::move(b));
-  }
-
-  // Closes the innermost block at `end`; false when no block is open.
-  bool close_block(std::uint32_t end) {
-    if (skipped_depth > 0) {
-      --skipped_depth;
-      return true;
-    }
-    if (open.empty()) return false;
-    Block b = std::move(open.back());
-    open.pop_back();
-    b.span.end = end;
-    items().push_back(std::move(b));
-    return true;
-  }
-};
-
-Word make_word(Word::Kind kind, std::string text, std::uint32_t b, std::uint32_t e) {
-  Word w;
-  w.kind = kind;
-  w.text = std::move(text);
-  w.span = {b, e};
-  return w;
-}
-
-PatternItem item_of(const Word& w, bool in_group) {
-  PatternItem it;
-  it.word = w;
-  it.span = w.span;
-  if (w.kind == Word::Kind::regex) {
-    it.kind = PatternItem::Kind::regex;
-  } else if (w.kind == Word::Kind::bare && !in_group && w.text == "*") {
-    it.kind = PatternItem::Kind::any;
-  } else if (w.kind == Word::Kind::bare && !in_group && w.text == "...") {
-    it.kind = PatternItem::Kind::rest;
-  } else if (w.kind == Word::Kind::bare && !in_group && w.text == "$") {
-    it.kind = PatternItem::Kind::end;
-  } else {
-    it.kind = PatternItem::Kind::word;
-  }
-  return it;
-}
 
 template <typename Rule>
 struct action : pegtl::nothing<Rule> {};
@@ -619,15 +362,6 @@ struct action<grammar::setting_line> {
 //    `{}` in a message is replaced by what was found: `token` or "end of line".
 // =============================================================================================
 
-struct ErrorInfo {
-  Code code = Code::syntax_error;
-  const char* message = nullptr;
-  const char* help = "";
-  bool from_string_open = false;  // span from the opening quote to the end of the line
-  bool one_char = false;          // what was found is one character (an escape)
-  bool suggest_effect = false;    // "did you mean `allow`?" for a near-miss effect
-};
-
 template <typename Rule>
 inline constexpr ErrorInfo error_message{};
 
@@ -660,72 +394,6 @@ template <> inline constexpr ErrorInfo error_message<g::with_first>{Code::expect
 template <> inline constexpr ErrorInfo error_message<g::statement_start>{Code::expected_statement, "expected a setting, a rule or a block, found {}", "a line starts with a word: `KEY VALUE…`, `allow|deny|ask PATTERN`, `BLOCK {` or `}`"};
 // clang-format on
 
-// The found text at `pos` (to the next blank), and whether the line ends there.
-LineError make_error(const ErrorInfo& info, std::uint32_t pos, const State& s) {
-  std::string_view line(s.base + s.line_begin, s.line_end - s.line_begin);
-  std::uint32_t rel = pos - s.line_begin;
-  std::string_view rest = rel <= line.size() ? line.substr(rel) : std::string_view{};
-  std::size_t content = rest.find_first_not_of(" \t\r");
-  bool at_end = content == std::string_view::npos || rest[content] == '#';
-
-  std::uint32_t len = 0;
-  if (!at_end) {
-    if (info.one_char) {
-      len = 1;
-    } else {
-      // A quoted string is shown whole, anything else up to the next blank.
-      std::size_t e = std::string_view::npos;
-      if ((rest[0] == '"' || rest[0] == '\'') && rest.size() > 1) {
-        e = rest.find(rest[0], 1);
-        if (e != std::string_view::npos) ++e;
-      }
-      if (e == std::string_view::npos) e = rest.find_first_of(" \t\r");
-      len = static_cast<std::uint32_t>(e == std::string_view::npos ? rest.size() : e);
-    }
-  }
-  std::string found = at_end ? "end of line" : quote(rest.substr(0, len));
-  std::string msg = info.message;
-  if (auto p = msg.find("{}"); p != std::string::npos) {
-    if (info.one_char) {
-      msg.replace(p, 2, at_end ? std::string() : std::string(rest.substr(0, 1)));
-    } else {
-      msg.replace(p, 2, found);
-    }
-  }
-  std::string help = info.help;
-  if (info.suggest_effect && !at_end) {
-    if (auto m = did_you_mean(std::string(rest.substr(0, len)), {"allow", "deny", "ask"})) {
-      help = "did you mean `" + *m + "`?";
-    }
-  }
-  if (!at_end && (info.code == Code::expected_pattern || info.code == Code::expected_alternative)) {
-    std::string_view w = rest.substr(0, len);
-    if (w == "inside" || w == "outside" || w == "without") {
-      help = "`" + std::string(w) +
-             "` starts a condition, which comes after the patterns; to match the word, quote "
-             "it: '" +
-             std::string(w) + "'";
-    }
-  }
-  if (!at_end && info.code == Code::unexpected_text && rest[0] == '|' &&
-      !s.rule.conditions.empty()) {
-    help =
-        "conditions come after every pattern and apply to all of them: `deny a | b outside "
-        "/tmp`";
-  }
-  LineError e{info.code, {pos, pos + len}, std::move(msg), std::move(help), at_end};
-  if (info.from_string_open) {
-    std::uint32_t end = s.line_end;
-    while (end > s.string_open &&
-           (s.base[end - 1] == '\r' || s.base[end - 1] == ' ' || s.base[end - 1] == '\t')) {
-      --end;
-    }
-    e.span = {s.string_open, std::max(end, s.string_open + 1)};
-    e.incomplete = true;  // an open string: the author is probably still typing
-  }
-  return e;
-}
-
 template <typename Rule>
 struct control : pegtl::normal<Rule> {
   template <typename In>
@@ -743,46 +411,6 @@ struct control : pegtl::normal<Rule> {
     throw make_error(error_message<Rule>, s.offset(in.current()), s);
   }
 };
-
-// After a line that does not parse: keep the braces balanced, so that one bad line does not
-// turn every later `}` into an error. A line whose code ends with `{` opens a block (named by
-// its first word); a line starting with `}` closes one.
-void recover(State& s) {
-  std::string_view line(s.base + s.line_begin, s.line_end - s.line_begin);
-  std::size_t first = line.find_first_not_of(" \t");
-  if (first == std::string_view::npos) return;
-  if (line[first] == '}') {
-    s.close_block(s.line_begin + static_cast<std::uint32_t>(first) + 1);
-    return;
-  }
-  // The code before a comment (quotes considered).
-  std::size_t end = line.size();
-  char q = 0;
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    char c = line[i];
-    if (q != 0) {
-      if (c == '\\' && q == '"') {
-        ++i;
-      } else if (c == q) {
-        q = 0;
-      }
-    } else if (c == '"' || c == '\'') {
-      q = c;
-    } else if (c == '#') {
-      end = i;
-      break;
-    }
-  }
-  std::size_t last = line.substr(0, end).find_last_not_of(" \t\r");
-  if (last == std::string_view::npos || line[last] != '{' || q != 0) return;
-  std::size_t kend = line.find_first_of(" \t{", first);
-  Block b;
-  b.kind = make_word(Word::Kind::bare, std::string(line.substr(first, kend - first)),
-                     s.line_begin + static_cast<std::uint32_t>(first),
-                     s.line_begin + static_cast<std::uint32_t>(kend));
-  b.span = {b.kind.span.begin, s.line_end};
-  s.open_block(std::move(b));
-}
 
 }  // namespace
 

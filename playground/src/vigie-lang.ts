@@ -16,7 +16,7 @@ const blockName = Tag.define(t.keyword);
 const optionWord = Tag.define();
 
 // The language's words come from the engine's own tables: the WASM package's `vocabulary()`
-// (wasm/vocabulary_bindings.cpp, read from the checker's key table in grammar/policy/check.cpp).
+// (wasm/vocabulary_bindings.cpp, read from the checker's key table in grammar/policy/key_table.cpp).
 // Nothing here lists them. Until the package has loaded, words are not coloured; when it has,
 // every editor using the language is highlighted again.
 interface Vocabulary {

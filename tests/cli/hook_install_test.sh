@@ -27,7 +27,7 @@ printf 'policy "p"\nmode ask\n' >"$tmp/policy.vigie"
 cases=(
   "claude claude-settings.json .claude/settings.json PreToolUse,PermissionRequest nested"
   "gemini gemini-settings.json .gemini/settings.json BeforeTool nested"
-  "codex codex-hooks.json .codex/hooks.json PreToolUse nested"
+  "codex codex-hooks.json .codex/hooks.json PreToolUse,PermissionRequest nested"
   "cursor cursor-hooks.json .cursor/hooks.json preToolUse,beforeShellExecution,beforeReadFile flat"
   "copilot copilot-hooks.json .github/hooks/vigie.json preToolUse flat"
 )

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Every hook vector of the harnesses `vigie hook` speaks, run through the CLI: exact stdout JSON
 # (one object and nothing else, or nothing), exit code, stderr where the vector gives it. The
-# vectors are the copy in tests/cli/hooks/vectors.json and, when it exists, the contract's own
-# file ../shared/contracts/hook-vectors.json (the same cases; the contract may be newer). Each
-# harness is judged with tests/cli/hooks/HARNESS.vigie, written for its vectors' messages.
+# vectors are the project's own, tests/cli/hooks/vectors.json (written in the contract's forms
+# with their own commands, paths and messages), and, when it exists, the contract's file
+# ../shared/contracts/hook-vectors.json. Each harness is judged with tests/cli/hooks/HARNESS.vigie,
+# whose rules give both sets' messages.
 # `deny_via_exit2` cases run with --deny-exit-code (the vector shows the exit-2 form of a deny).
 # Usage: tests/cli/hook_vectors_test.sh path/to/vigie   (run from the source root; ctest does)
 set -u
@@ -19,7 +20,7 @@ expect() { runs=$((runs + 1)); if [ "$2" == "$3" ]; then ok "$1"; else ko "$1" "
 # vector section -> harness
 harness_of() {
   case $1 in
-    claude_code_*) echo claude ;; gemini_cli_*) echo gemini ;; codex_cli_PreToolUse) echo codex ;;
+    claude_code_*) echo claude ;; gemini_cli_*) echo gemini ;; codex_cli_PreToolUse | codex_cli_PermissionRequest) echo codex ;;
     cursor_*) echo cursor ;; copilot_cli_*) echo copilot ;; opencode_*) echo opencode ;;
     cline_*) echo cline ;; *) echo "" ;;
   esac
@@ -78,7 +79,7 @@ run_file() { # vectors.json label
   done
 }
 
-run_file tests/cli/hooks/vectors.json "copy:"
+run_file tests/cli/hooks/vectors.json "project:"
 contract=../shared/contracts/hook-vectors.json
 if [ -f "$contract" ]; then
   run_file "$contract" "contract:"

@@ -84,10 +84,10 @@ constexpr Reason kReasons[] = {
      "a refusal of the runtime's shell guard that the documentation does not describe, on a "
      "listed command (inline interpreter code and `-m`, package installs, `git alias`/`-c`, "
      "`find -ok`): vigie follows the documented allowlist"},
-    {"engine-interpreter", true,
-     "a vigie bug against its own documentation (docs/engine.md: \"an allow of a wrapper or of "
-     "an interpreter never extends to what it runs\"): `allow python3` allows `python3 -c CODE` "
-     "and `allow node` allows `node -e CODE` (reported; fixed, these rows ask rather than deny)"},
+    {"interpreter-inline", true,
+     "inline interpreter code (`python3 -c`, `node -e`/`--eval`/`-p`): the runtime denies it; "
+     "vigie asks, since an allow of an interpreter covers a script file and never code it cannot "
+     "see (docs/engine.md)"},
     {"path-words", true,
      "the runtime's string scan takes every path-like word of a line as a path; vigie checks the "
      "paths the programs table says a command touches (`printf FORMAT /etc/x` reads nothing)"},

@@ -1,5 +1,6 @@
-// createHook and the OpenCode plugin: every hook vector of tests/cli/hooks/vectors.json (and of
-// the contract's own file, ../shared/contracts/hook-vectors.json, when it is there) answered
+// createHook and the OpenCode plugin: every hook vector of tests/cli/hooks/vectors.json (the
+// project's own, in the contract's forms) and of the contract's file,
+// ../shared/contracts/hook-vectors.json, when it is there, answered
 // in-process exactly as the vector says, and exactly as the native `vigie hook` answers the same
 // input (stdout byte for byte, exit code, stderr); then the blocking form of every harness for
 // what cannot be judged. The policies are the CLI test's (tests/cli/hooks/HARNESS.vigie).
@@ -21,6 +22,7 @@ const harnessOf = (section) =>
     ["claude_code_", "claude"],
     ["gemini_cli_", "gemini"],
     ["codex_cli_PreToolUse", "codex"],
+    ["codex_cli_PermissionRequest", "codex"],
     ["cursor_", "cursor"],
     ["copilot_cli_", "copilot"],
     ["opencode_", "opencode"],
@@ -54,7 +56,7 @@ function cases(file) {
 const native = nativeBinary();
 
 for (const file of vectorFiles) {
-  const label = file === contract ? "contract" : "copy";
+  const label = file === contract ? "contract" : "project";
   test(`createHook answers every ${label} vector like the vector and like the CLI`, async () => {
     const hooks = {};
     for (const c of cases(file)) {

@@ -1,0 +1,194 @@
+// Shell builtins that carry code or change what runs (see builtin_code.hpp). The builtins and
+// what each one's words mean are declared in `kBuiltins` below; the code reads the table.
+#include "engine/builtin_code.hpp"
+
+#include <optional>
+#include <string_view>
+
+namespace vigie::engine {
+namespace {
+
+// What a builtin's words are, beyond its options.
+enum class Words {
+  names,          // variable names (read, unset, mapfile…): a subscript is arithmetic
+  assignments,    // NAME or NAME=VALUE (export, declare…): as above, and the variable set
+  alias_values,   // NAME=VALUE where VALUE is a command line (alias)
+  trap_action,    // ACTION SIGNAL…: ACTION is a command line
+  test_operands,  // an expression: the word after `-v` is a variable name
+  none,           // only the options below matter
+};
+
+struct BuiltinDecl {
+  std::string_view names;  // space-separated
+  Words words;
+  std::string_view name_options;  // options whose value is a variable name (`printf -v NAME`)
+  std::string_view code_options;  // options whose value is a command line (`complete -C CMD`)
+  std::string_view run_options;   // options that change which program a name runs (`hash -p`)
+  std::string_view load_options;  // options that load code (`enable -f LIB`)
+};
+
+constexpr BuiltinDecl kBuiltins[] = {
+    {"read", Words::names, "a", "", "", ""},
+    {"mapfile readarray", Words::names, "", "C", "", ""},
+    {"unset", Words::names, "", "", "", ""},
+    {"getopts", Words::names, "", "", "", ""},
+    {"wait", Words::none, "p", "", "", ""},
+    {"printf", Words::none, "v", "", "", ""},
+    {"test [", Words::test_operands, "", "", "", ""},
+    {"export declare typeset local readonly", Words::assignments, "", "", "", ""},
+    {"alias", Words::alias_values, "", "", "", ""},
+    {"trap", Words::trap_action, "", "", "", ""},
+    {"complete compgen", Words::none, "", "C", "", ""},
+    {"hash", Words::none, "", "", "p", ""},
+    {"enable", Words::none, "", "", "", "f"},
+};
+
+const BuiltinDecl* find_builtin(std::string_view name) {
+  for (const auto& b : kBuiltins) {
+    std::string_view list = b.names;
+    while (!list.empty()) {
+      auto sp = list.find(' ');
+      if (list.substr(0, sp) == name) return &b;
+      list = sp == std::string_view::npos ? std::string_view() : list.substr(sp + 1);
+    }
+  }
+  return nullptr;
+}
+
+bool code_in(std::string_view s) {
+  return s.find("$(") != std::string_view::npos || s.find('`') != std::string_view::npos;
+}
+
+// `a[$(id)]`: bash evaluates the subscript as arithmetic, running its substitutions.
+void check_name(std::string_view word, BuiltinCode& out) {
+  auto eq = word.find('=');
+  std::string_view name = word.substr(0, eq);
+  auto br = name.find('[');
+  if (br != std::string_view::npos && code_in(name.substr(br)))
+    out.escalations.push_back("the array subscript of `" + std::string(name) +
+                              "` (arithmetic, where bash runs substitutions)");
+}
+
+// `NAME=…` or `NAME+=…` with a plain name (the value may be anything).
+bool static_name(std::string_view word) {
+  auto eq = word.find('=');
+  if (eq == std::string_view::npos || eq == 0) return false;
+  std::string_view name = word.substr(0, eq);
+  if (name.back() == '+') name.remove_suffix(1);
+  if (name.empty() || (name[0] >= '0' && name[0] <= '9')) return false;
+  for (char c : name)
+    if (!(c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')))
+      return false;
+  return true;
+}
+
+void check_assignment(std::string_view word, BuiltinCode& out) {
+  check_name(word, out);
+  auto eq = word.find('=');
+  if (eq == std::string_view::npos) return;
+  std::string_view name = word.substr(0, eq);
+  if (!name.empty() && name.back() == '+') name.remove_suffix(1);
+  if (is_dangerous_variable(name))
+    out.run_changes.push_back("`" + std::string(name) +
+                              "` is set: it changes what the commands after it run");
+}
+
+}  // namespace
+
+BuiltinCode builtin_code(const NormalizedCommand& n) {
+  BuiltinCode out;
+  if (n.words.empty()) {  // a line of only assignments: `PATH=/tmp; ls`
+    for (const auto& a : n.assigns)
+      if (is_dangerous_variable(a.name))
+        out.run_changes.push_back("`" + a.name +
+                                  "` is set: it changes what the commands after it run");
+    return out;
+  }
+  if (!n.name_static) return out;
+  const BuiltinDecl* b = find_builtin(n.name);
+  if (!b) return out;
+
+  if (b->words == Words::test_operands) {
+    for (std::size_t i = 1; i + 1 < n.words.size(); ++i)
+      if (n.words[i].literal && *n.words[i].literal == "-v" && n.words[i + 1].literal)
+        check_name(*n.words[i + 1].literal, out);
+    return out;
+  }
+  const std::string not_static = "a word that is not static given to `" + n.name + "`";
+  std::vector<std::string_view> operands;
+  bool options_done = false;
+  for (std::size_t i = 1; i < n.words.size(); ++i) {
+    const auto& w = n.words[i];
+    if (!w.literal) {
+      // `export PATH=/tmp:$PATH`: the name is static, the value need not be.
+      if (b->words == Words::assignments && static_name(w.text)) {
+        check_assignment(w.text, out);
+        options_done = true;
+        continue;
+      }
+      // Otherwise it may be a name, an option or code.
+      if (b->words != Words::none || !b->code_options.empty())
+        out.escalations.push_back(not_static);
+      continue;
+    }
+    std::string_view s = *w.literal;
+    if (!options_done && s == "--") {
+      options_done = true;
+      continue;
+    }
+    if (options_done || s.size() < 2 || (s[0] != '-' && s[0] != '+')) {
+      operands.push_back(s);
+      if (b->words != Words::trap_action) options_done = true;
+      continue;
+    }
+    // An option cluster: `-rp`, `-v NAME`, `-vNAME`, `-C CMD`, `-CCMD`.
+    for (std::size_t k = 1; k < s.size(); ++k) {
+      char c = s[k];
+      auto value = [&]() -> std::optional<std::string_view> {
+        if (k + 1 < s.size()) return s.substr(k + 1);
+        if (i + 1 >= n.words.size()) return std::nullopt;
+        if (n.words[++i].literal) return *n.words[i].literal;
+        out.escalations.push_back(not_static);
+        return std::nullopt;
+      };
+      if (b->name_options.find(c) != std::string_view::npos) {
+        if (auto v = value()) check_name(*v, out);
+        break;
+      }
+      if (b->code_options.find(c) != std::string_view::npos) {
+        if (auto v = value()) out.scripts.emplace_back(*v);
+        break;
+      }
+      if (b->run_options.find(c) != std::string_view::npos)
+        out.run_changes.push_back("`" + n.name + " -" + c +
+                                  "` binds a command name to a file: later commands may run it");
+      if (b->load_options.find(c) != std::string_view::npos)
+        out.escalations.push_back("`" + n.name + " -" + c + "` (code loaded from a library)");
+    }
+  }
+
+  switch (b->words) {
+    case Words::names:
+      for (auto s : operands) check_name(s, out);
+      break;
+    case Words::assignments:
+      for (auto s : operands) check_assignment(s, out);
+      break;
+    case Words::alias_values:
+      for (auto s : operands)
+        if (auto eq = s.find('='); eq != std::string_view::npos)
+          out.scripts.emplace_back(s.substr(eq + 1));
+      break;
+    case Words::trap_action:
+      // `trap ACTION SIGNAL…`; one operand alone (or `-`) resets the signal.
+      if (operands.size() >= 2 && operands[0] != "-" && !operands[0].empty())
+        out.scripts.emplace_back(operands[0]);
+      break;
+    case Words::test_operands:
+    case Words::none:
+      break;
+  }
+  return out;
+}
+
+}  // namespace vigie::engine
