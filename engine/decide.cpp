@@ -15,10 +15,10 @@
 #include "engine/conditions.hpp"
 #include "engine/effects_view.hpp"
 #include "engine/glob_meet.hpp"
+#include "engine/json_scan.hpp"
 #include "engine/judge.hpp"
 #include "engine/limits.hpp"
 #include "engine/match.hpp"
-#include "engine/plain.hpp"
 #include "engine/safety.hpp"
 #include "engine/session.hpp"
 #include "engine/shell_semantics.hpp"
@@ -87,6 +87,20 @@ void Judge::conclude() {
   never_remember = win.never_remember;
 }
 
+// lexical_normalize, without its work for the common case: a path already normal (absolute, no
+// empty, `.` or `..` component, no trailing slash), as a request's cwd and home usually are.
+std::string normal_path(std::string_view p) {
+  bool normal = !p.empty() && p[0] == '/' && (p.size() == 1 || p.back() != '/');
+  // One pass over the components: none empty, `.` or `..`.
+  for (std::size_t i = 1, b = 1; normal && i <= p.size() && p.size() > 1; ++i) {
+    if (i < p.size() && p[i] != '/') continue;
+    std::string_view c = p.substr(b, i - b);
+    normal = !c.empty() && c != "." && c != "..";
+    b = i + 1;
+  }
+  return normal ? std::string(p) : lexical_normalize(p);
+}
+
 namespace {
 
 // The nearest folder from `dir` up that holds `.git` (a folder, or a file for worktrees and
@@ -116,12 +130,12 @@ Decision decide_one(const Policy::Impl& p, const Request& req, const DecideOptio
   }
   Judge j(p, req, mode, fs, d);
   j.tracing = opt.trace;
-  j.home = req.home.empty() ? "/" : lexical_normalize(req.home);
+  j.home = req.home.empty() ? "/" : normal_path(req.home);
   // Seed 004: « "Le projet" est la racine du dépôt git (le répertoire de travail hors dépôt) ».
   std::string project =
-      req.project_root.empty() ? git_root_or(lexical_normalize(req.cwd), *fs) : req.project_root;
+      req.project_root.empty() ? git_root_or(normal_path(req.cwd), *fs) : req.project_root;
   if (project.empty()) project = "/";
-  j.project_lexical = lexical_normalize(project);
+  j.project_lexical = normal_path(project);
   if (req.input_json.size() > kMaxInputBytes) {
     d.decision = Effect::ask;
     d.error = fmt::format("the request input is larger than {} bytes", kMaxInputBytes);
@@ -136,7 +150,8 @@ Decision decide_one(const Policy::Impl& p, const Request& req, const DecideOptio
     d.rule = builtin(Builtin::limits_json_depth, Effect::ask);
     return d;
   }
-  json input = json::parse(req.input_json, nullptr, false);
+  std::optional<json> flat = parse_flat_object(req.input_json);
+  json input = flat ? std::move(*flat) : json::parse(req.input_json, nullptr, false);
   JsonDrain drain_input{input};
   if (input.is_discarded() || !input.is_object()) {
     d.decision = Effect::ask;
@@ -149,8 +164,8 @@ Decision decide_one(const Policy::Impl& p, const Request& req, const DecideOptio
     j.call =
         engine::resolve_tool(req.tool, req.harness, p.tools.harnesses, p.tools.mappings, input);
   } else {
-    j.call.kind = req.kind;
-    if (req.kind == "mcp") {  // an explicit kind keeps the name's own MCP form
+    j.call.kind = request_kind(req.kind).value_or(RequestKind::unknown);
+    if (j.call.kind == RequestKind::mcp) {  // an explicit kind keeps the name's own MCP form
       json none = json::object();
       j.call.mcp = engine::resolve_tool(req.tool, req.harness, {}, {}, none).mcp;
     }

@@ -52,7 +52,50 @@ std::size_t skip_value(std::string_view t, std::size_t i) {
   return i;
 }
 
+// A string of printable ASCII without escapes at t[i] == '"': its content, and i past it.
+std::optional<std::string_view> plain_string(std::string_view t, std::size_t& i) {
+  if (i >= t.size() || t[i] != '"') return std::nullopt;
+  std::size_t b = ++i;
+  for (; i < t.size(); ++i) {
+    const char c = t[i];
+    if (c == '"') return t.substr(b, i++ - b);
+    if (c == '\\' || c < 0x20 || c > 0x7e) return std::nullopt;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
+
+std::optional<nlohmann::json> parse_flat_object(std::string_view t) {
+  std::size_t i = skip_blanks(t, 0);
+  if (i >= t.size() || t[i] != '{') return std::nullopt;
+  i = skip_blanks(t, i + 1);
+  nlohmann::json out = nlohmann::json::object();
+  if (i < t.size() && t[i] == '}') {
+    ++i;
+  } else {
+    for (;;) {
+      auto key = plain_string(t, i);
+      if (!key) return std::nullopt;
+      i = skip_blanks(t, i);
+      if (i >= t.size() || t[i] != ':') return std::nullopt;
+      i = skip_blanks(t, i + 1);
+      auto value = plain_string(t, i);
+      if (!value) return std::nullopt;
+      out[std::string(*key)] = std::string(*value);  // a duplicate key: the last wins
+      i = skip_blanks(t, i);
+      if (i >= t.size()) return std::nullopt;
+      if (t[i] == '}') {
+        ++i;
+        break;
+      }
+      if (t[i] != ',') return std::nullopt;
+      i = skip_blanks(t, i + 1);
+    }
+  }
+  if (skip_blanks(t, i) != t.size()) return std::nullopt;
+  return out;
+}
 
 std::optional<std::vector<JsonMember>> scan_object(std::string_view t) {
   std::size_t i = skip_blanks(t, 0);

@@ -10,6 +10,8 @@
 #include <string_view>
 #include <vector>
 
+#include <nlohmann/json_fwd.hpp>
+
 namespace vigie::engine {
 
 // One member of an object: its key (raw, between the quotes), its value's text, and the value's
@@ -29,6 +31,13 @@ std::optional<std::vector<JsonMember>> scan_object(std::string_view text);
 // The last member named `key` (a JSON object's duplicate keys: the last wins, as in
 // nlohmann::json), or null.
 const JsonMember* find_member(const std::vector<JsonMember>& members, std::string_view key);
+
+// The commonest tool input, `{"command": "git status"}`, read without the general parser: an
+// object whose members are all strings of printable ASCII without escapes (which is therefore
+// valid JSON and valid UTF-8), checked byte by byte here. nullopt for any other text: the caller
+// then parses it with nlohmann::json, which gives the same object (duplicate keys: the last wins
+// in both).
+std::optional<nlohmann::json> parse_flat_object(std::string_view text);
 
 // The value of a string member, unescaped. `value` must be a JSON string's text.
 std::string json_string_value(std::string_view value);

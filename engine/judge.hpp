@@ -20,7 +20,6 @@
 #include "engine/glob_meet.hpp"
 #include "engine/limits.hpp"
 #include "engine/match.hpp"
-#include "engine/plain.hpp"
 #include "engine/programs.hpp"
 #include "engine/safety.hpp"
 #include "engine/session.hpp"
@@ -47,6 +46,9 @@ struct Part {
   bool never_remember = false;
   bool from_default = false;  // no explicit rule decided: the mode's default did
 };
+
+// lexical_normalize (paths.hpp), with no copy work when the path is already normal (decide.cpp).
+std::string normal_path(std::string_view path);
 
 struct Judge {
   Judge(const Policy::Impl& policy, const Request& request, Mode m, const FileSystem* f,
@@ -170,7 +172,7 @@ struct Judge {
   std::optional<Part> judge_names(const std::vector<NameRule>& rules, const std::string& name,
                                   const std::string& method, TraceEntry& t);
   static std::string host_of(const std::string& url);
-  Effect mode_default(std::string_view kind, const std::string& method) const;
+  Effect mode_default(RequestKind kind, const std::string& method) const;
   void judge_request(const json& input);
   void judge_tool_name();
   void conclude();

@@ -127,7 +127,9 @@ void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand
     // A command's span may end after the blanks that follow it.
     while (!t.text.empty() && (t.text.back() == ' ' || t.text.back() == '\t')) t.text.pop_back();
   }
-  t.argv = argv_of(n.words);
+  // The argv, for the trace and the messages: built only when one of them needs it.
+  if (tracing) t.argv = argv_of(n.words);
+  auto shown = [&] { return join(tracing ? t.argv : argv_of(n.words)); };
   if (tracing) {
     t.context = cmd.context;
     t.effects = effects_of(n);
@@ -171,11 +173,11 @@ void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand
       part.rule = r;
       part.message = p.rules[cp.rule].message;
       if (part.message.empty() && part.effect == Effect::ask)
-        part.message = fmt::format("`{}` needs a human's approval (rule `{}`)", join(t.argv), r.id);
+        part.message = fmt::format("`{}` needs a human's approval (rule `{}`)", shown(), r.id);
       if (!certain)
         part.message = fmt::format(
-            "`{}` may match the rule `{}` (a word is not static): a human must check it",
-            join(t.argv), r.id);
+            "`{}` may match the rule `{}` (a word is not static): a human must check it", shown(),
+            r.id);
       if (!rule_part)
         rule_part = part;
       else
@@ -195,7 +197,7 @@ void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand
       rule_part->message = fmt::format(
           "`{}` runs code the rule `{}` does not show (inline, a module or its input): a human "
           "must check it, or the rule must name what runs (`allow python3 -m pytest`)",
-          join(t.argv), bare_allow->id);
+          shown(), bare_allow->id);
     }
     if (!rule_part && n.name == "cd" && n.name_static && mode != Mode::readonly) {
       // `cd` runs nothing: it is judged by the path it enters (below) and by what follows.
@@ -214,10 +216,10 @@ void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand
                           ? fmt::format(
                                 "`{}` is not in the allowlist (auto mode): use an "
                                 "allowed command, do not retry this one",
-                                join(t.argv))
-                          : fmt::format("`{}` is denied by default", join(t.argv));
+                                shown())
+                          : fmt::format("`{}` is denied by default", shown());
       } else if (def.effect == Effect::ask) {
-        def.message = fmt::format("run `{}`?", join(t.argv));
+        def.message = fmt::format("run `{}`?", shown());
       }
       rule_part = def;
     }
@@ -239,7 +241,7 @@ void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand
       esc.effect = Effect::ask;
       esc.rule = builtin(Builtin::commands_escalation, Effect::ask);
       esc.message =
-          fmt::format("`{}`: {} can run other programs; a human must check it", join(t.argv), *why);
+          fmt::format("`{}`: {} can run other programs; a human must check it", shown(), *why);
       fold(acc, esc);
     }
     for (const auto& hit : check_command(n, safety_context(cwd))) {
@@ -252,9 +254,8 @@ void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand
     Part change;
     change.effect = Effect::ask;
     change.rule = builtin(Builtin::commands_assignment, Effect::ask);
-    change.message = t.argv.empty()
-                         ? fmt::format("{}; a human must check it", why)
-                         : fmt::format("`{}`: {}; a human must check it", join(t.argv), why);
+    change.message = n.words.empty() ? fmt::format("{}; a human must check it", why)
+                                     : fmt::format("`{}`: {}; a human must check it", shown(), why);
     fold(acc, change);
   }
   judge_files(n, explicit_allow, cwd, t, acc);
@@ -419,8 +420,7 @@ void Judge::judge_line(const std::string& line, std::string cwd, unsigned depth)
     keep(std::move(t));
     add(std::move(part));
   }
-  auto fast = plain_line(line);
-  shell::CommandsResult pr = fast ? std::move(*fast) : shell::parse_commands(line);
+  shell::CommandsResult pr = shell::parse_commands(line);
   if (!pr.ok) {
     Part part;
     part.effect = Effect::ask;
@@ -461,7 +461,8 @@ void Judge::judge_line(const std::string& line, std::string cwd, unsigned depth)
     add(std::move(part));
     for (const auto& code : held_code) judge_line(code, cwd, depth + 1);
   }
-  // Checks that span the stages of a pipeline (`curl … | sh`).
+  // Checks that span the stages of a pipeline (`curl … | sh`): a line of one command has none.
+  if (pr.commands.size() < 2) return;
   for (const auto& group : pipelines_of(pr.commands)) {
     if (group.size() < 2) continue;
     for (const auto& hit : check_pipeline(normalized, group, safety_context(cwd))) {

@@ -44,15 +44,15 @@ std::string Judge::host_of(const std::string& url) {
   return host;
 }
 
-Effect Judge::mode_default(std::string_view kind, const std::string& method) const {
-  if (kind == "read") return Effect::allow;
+Effect Judge::mode_default(RequestKind kind, const std::string& method) const {
+  if (kind == RequestKind::read) return Effect::allow;
   if (mode == Mode::readonly)
-    return (kind == "fetch" && method == "GET") ? Effect::allow : Effect::deny;
+    return (kind == RequestKind::fetch && method == "GET") ? Effect::allow : Effect::deny;
   return mode == Mode::auto_ ? Effect::allow : Effect::ask;
 }
 
 void Judge::judge_request(const json& input) {
-  const std::string& kind = call.kind;
+  const RequestKind kind = call.kind;
   auto str = [&](const char* k) -> std::string {
     auto it = input.find(k);
     return it != input.end() && it->is_string() ? it->get<std::string>() : std::string();
@@ -66,7 +66,7 @@ void Judge::judge_request(const json& input) {
     else
       cwd = lexical_normalize(c[0] == '/' ? c : cwd + "/" + c);
   }
-  if (kind == "command") {
+  if (kind == RequestKind::command) {
     auto it = input.find("command");
     if (it != input.end() && it->is_string() &&
         it->get<std::string>().find_first_not_of(" \t\r\n") == std::string::npos) {
@@ -86,12 +86,12 @@ void Judge::judge_request(const json& input) {
       return;
     }
     judge_line(it->get<std::string>(), cwd, 0);
-  } else if (kind == "edit" || kind == "read") {
-    Access access = kind == "edit" ? Access::write : Access::read;
+  } else if (kind == RequestKind::edit || kind == RequestKind::read) {
+    Access access = kind == RequestKind::edit ? Access::write : Access::read;
     std::string path = str("file_path");
     if (path.empty()) path = str("notebook_path");
     if (path.empty()) path = str("path");
-    if (path.empty() && kind == "read") path = cwd;
+    if (path.empty() && kind == RequestKind::read) path = cwd;
     TraceEntry t;
     t.subject = "path";
     Part part;
@@ -114,7 +114,7 @@ void Judge::judge_request(const json& input) {
       if (t.text.empty()) t.text = full;
     } else {
       part = judge_path(path, access, cwd, &t);
-      if (kind == "edit") edit_content_class(input, part, &t);
+      if (kind == RequestKind::edit) edit_content_class(input, part, &t);
     }
     if (part.effect == Effect::allow) {
       Effect def = mode_default(kind, "");
@@ -126,18 +126,19 @@ void Judge::judge_request(const json& input) {
           dp.rule = builtin(Builtin::mode_readonly, Effect::deny);
           dp.message = builtin_text(BuiltinMessage::readonly_files);
         } else if (def == Effect::ask) {
-          dp.message = fmt::format("{} `{}`?", kind == "edit" ? "change" : "read", t.text);
+          dp.message =
+              fmt::format("{} `{}`?", kind == RequestKind::edit ? "change" : "read", t.text);
         }
         fold(part, dp);
       }
-    } else if (kind == "edit" && mode == Mode::readonly) {
+    } else if (kind == RequestKind::edit && mode == Mode::readonly) {
       fold(part, builtin_part(BuiltinMessage::readonly_files, Effect::deny));
     }
     t.effect = part.effect;
     t.reason = part.message;
     keep(std::move(t));
     add(std::move(part));
-  } else if (kind == "fetch") {
+  } else if (kind == RequestKind::fetch) {
     std::string url = str("url");
     std::string method = str("method");
     if (method.empty()) method = "GET";
@@ -170,7 +171,7 @@ void Judge::judge_request(const json& input) {
     t.reason = part->message;
     keep(std::move(t));
     add(std::move(*part));
-  } else if (kind == "mcp") {
+  } else if (kind == RequestKind::mcp) {
     // mcp__server__tool (or the harness's own naming) -> server/tool
     std::string name = call.mcp.empty() ? req.tool : call.mcp;
     TraceEntry t;
@@ -195,11 +196,11 @@ void Judge::judge_request(const json& input) {
     t.reason = part->message;
     keep(std::move(t));
     add(std::move(*part));
-  } else if (kind != "tool") {
+  } else if (kind != RequestKind::tool) {
     Part part;
     part.effect = Effect::ask;
     part.rule = builtin(Builtin::request_unknown_kind, Effect::ask);
-    part.message = fmt::format("unknown request kind `{}`", kind);
+    part.message = fmt::format("unknown request kind `{}`", req.kind);
     add(std::move(part));
   }
 }
@@ -224,10 +225,10 @@ void Judge::judge_tool_name() {
     add(std::move(part));
   }
   std::optional<Part> named = judge_names(tl.rules, tool, "", t);
-  const std::string& kind = call.kind;
+  const RequestKind kind = call.kind;
   if (named) {
     add(std::move(*named));
-  } else if (kind == "tool") {
+  } else if (kind == RequestKind::tool) {
     Part def;
     def.from_default = true;
     def.effect = mode_default(kind, "");

@@ -284,7 +284,7 @@ Part Judge::judge_glob(const std::string& v, Access access, const std::string& c
 Part Judge::edit_default(const std::string& shown) const {
   Part dp;
   dp.from_default = true;
-  Effect def = mode_default("edit", "");
+  Effect def = mode_default(RequestKind::edit, "");
   dp.effect = def;
   if (def == Effect::deny) {
     dp.rule = builtin(Builtin::mode_readonly, Effect::deny);

@@ -1,5 +1,9 @@
+// Normalizing one simple command (normalize.hpp): wrappers seen through (their options from the
+// programs table), git's global options, the program's effects, and the nested scripts found by
+// normalize_scripts.cpp.
 #include "engine/normalize.hpp"
 
+#include "engine/normalize_internal.hpp"
 #include "engine/program_handlers.hpp"
 
 #include <algorithm>
@@ -10,22 +14,14 @@ namespace vigie::engine {
 
 namespace {
 
+using namespace normalize_detail;
 using shell::AssignView;
 using shell::WordView;
-using Words = std::vector<WordView>;
 
 constexpr std::size_t npos = static_cast<std::size_t>(-1);
 
 bool in(std::string_view s, std::initializer_list<std::string_view> set) {
   return std::find(set.begin(), set.end(), s) != set.end();
-}
-
-bool starts_with(std::string_view s, std::string_view p) {
-  return s.substr(0, p.size()) == p;
-}
-
-const std::string* lit(const Words& w, std::size_t i) {
-  return i < w.size() && w[i].literal ? &*w[i].literal : nullptr;
 }
 
 bool lit_is(const Words& w, std::size_t i, std::string_view v) {
@@ -247,138 +243,6 @@ Words strip_git_globals(const Words& w, std::size_t start, std::vector<std::stri
   }
   for (; i < w.size(); ++i) out.push_back(w[i]);
   return out;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Nested scripts
-// ---------------------------------------------------------------------------------------------
-
-void shell_script(const std::string& name, const Words& w,
-                  const std::vector<shell::RedirectView>& redirects, NormalizedCommand& n) {
-  bool has_c = false;
-  std::size_t i = 1;
-  while (i < w.size()) {
-    const std::string* s = lit(w, i);
-    if (!s || s->size() < 2 || ((*s)[0] != '-' && (*s)[0] != '+')) {
-      if (s && (*s == "-" || *s == "--")) ++i;
-      break;
-    }
-    if (*s == "--") {
-      ++i;
-      break;
-    }
-    if (starts_with(*s, "--")) {
-      i += (*s == "--rcfile" || *s == "--init-file") ? 2 : 1;
-      continue;
-    }
-    bool takes_next = false;
-    for (std::size_t k = 1; k < s->size(); ++k) {
-      char c = (*s)[k];
-      if (c == 'c' && (*s)[0] == '-') has_c = true;
-      if (c == 'o' || c == 'O') takes_next = true;
-    }
-    i += takes_next ? 2 : 1;
-  }
-  if (has_c) {
-    if (i < w.size() && w[i].literal)
-      n.nested_scripts.push_back(*w[i].literal);
-    else
-      n.escalations.push_back("dynamic script for " + name + " -c");
-    return;
-  }
-  if (i < w.size()) {
-    // `bash script.sh` runs a file (an interpreter: the caller decides); `bash <(curl …)` or
-    // `bash $SCRIPT` runs something we cannot see.
-    if (!w[i].literal) n.escalations.push_back("dynamic script for " + name);
-    return;
-  }
-  // The script comes from stdin: a here-string or a here-document we can read.
-  for (const auto& r : redirects) {
-    if (r.op == "<<<") {
-      if (r.target.literal)
-        n.nested_scripts.push_back(*r.target.literal);
-      else
-        n.escalations.push_back("dynamic script for " + name + " <<<");
-    } else if ((r.op == "<<" || r.op == "<<-") && r.heredoc_body) {
-      const std::string& b = *r.heredoc_body;
-      bool dynamic = !r.heredoc_quoted &&
-                     (b.find('$') != std::string::npos || b.find('`') != std::string::npos);
-      if (dynamic)
-        n.escalations.push_back("dynamic script for " + name + " <<");
-      else
-        n.nested_scripts.push_back(b);
-    }
-  }
-}
-
-// The words from `from` joined as a script, the way `eval` (and `watch`, `su -c`...) builds it:
-// a glob or a brace stays as written and expands again when the script is parsed; anything
-// with an expansion makes the script dynamic (nullopt).
-std::optional<std::string> joined_script(const Words& w, std::size_t from) {
-  std::string script;
-  for (std::size_t i = from; i < w.size(); ++i) {
-    if (w[i].has_expansion) return std::nullopt;
-    std::string v;
-    if (w[i].literal)
-      v = *w[i].literal;
-    else if (w[i].pattern)
-      v = *w[i].pattern;
-    else if (w[i].has_brace && w[i].text.find_first_of("'\"\\") == std::string::npos)
-      v = w[i].text;
-    else
-      return std::nullopt;
-    if (!script.empty()) script += ' ';
-    script += v;
-  }
-  return script;
-}
-
-void eval_script(const Words& w, NormalizedCommand& n) {
-  auto script = joined_script(w, 1);
-  if (!script)
-    n.escalations.push_back("dynamic script for eval");
-  else if (!script->empty())
-    n.nested_scripts.push_back(std::move(*script));
-}
-
-// Commands that run a script given as words: `watch [opts] CMD…` (joined, run by `sh -c`
-// unless `-x`), `su|runuser [user] -c S`, `script -c S`, `flock FILE -c S`.
-void script_runners(const std::string& name, const Words& w, NormalizedCommand& n) {
-  if (name == "watch") {
-    std::size_t i = 1;
-    bool exec = false;
-    while (i < w.size() && w[i].literal && w[i].literal->size() > 1 && (*w[i].literal)[0] == '-') {
-      const std::string& o = *w[i].literal;
-      if (o == "--") {
-        ++i;
-        break;
-      }
-      if (o == "-x" || o == "--exec") exec = true;
-      bool takes = o == "-n" || o == "--interval" || o == "-q" || o == "--equexit";
-      i += takes ? 2 : 1;
-    }
-    if (i >= w.size()) return;
-    if (exec) {
-      n.nested_argvs.emplace_back(w.begin() + static_cast<std::ptrdiff_t>(i), w.end());
-      return;
-    }
-    if (auto script = joined_script(w, i))
-      n.nested_scripts.push_back(std::move(*script));
-    else
-      n.escalations.push_back("dynamic script for watch");
-    return;
-  }
-  if (name == "su" || name == "runuser" || name == "script" || name == "flock") {
-    for (std::size_t i = 1; i + 1 < w.size(); ++i) {
-      const std::string* o = lit(w, i);
-      if (!o || (*o != "-c" && *o != "--command")) continue;
-      if (w[i + 1].literal)
-        n.nested_scripts.push_back(*w[i + 1].literal);
-      else
-        n.escalations.push_back("dynamic script for " + name + " -c");
-      return;
-    }
-  }
 }
 
 }  // namespace

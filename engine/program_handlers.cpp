@@ -345,7 +345,7 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
   apply_operands(full, p->operands, sw, args.operands, st, out);
 }
 
-// ---- dd, ssh, fd -------------------------------------------------------------------------------
+// ---- dd, fd -------------------------------------------------------------------------------
 
 void dd_handler(const Words& w, ProgramEffects& out) {
   for (std::size_t i = 1; i < w.size(); ++i) {
@@ -363,31 +363,6 @@ void dd_handler(const Words& w, ProgramEffects& out) {
     else if (starts_with(*s, "of="))
       file(out, Touch::write, word_of(w[i], s->substr(3)), From::operand, "dd of=");
   }
-}
-
-void ssh_handler(const ProgramDecl& p, std::string_view name, const Words& w, ProgramEffects& out) {
-  ParsedArgs args = parse_args(p, w, 1);
-  OperandState st;
-  for (const auto& o : args.options) {
-    if (!o.decl || o.decl->shorts != "o" || !o.value) continue;
-    if (!o.value->literal) {
-      out.escalations.push_back("ssh -o with a value that is not static");
-      continue;
-    }
-    std::string v = ascii_lower(*o.value->literal);
-    if (starts_with(v, "proxycommand") || starts_with(v, "localcommand") ||
-        starts_with(v, "knownhostscommand") || starts_with(v, "permitlocalcommand") ||
-        starts_with(v, "proxyusefdpass") || starts_with(v, "match")) {
-      auto sep = v.find_first_of("= ");
-      out.escalations.push_back("ssh -o " + v.substr(0, sep));
-      if (sep != std::string::npos && !starts_with(v, "permit") && !starts_with(v, "match")) {
-        std::string cmd = o.value->literal->substr(sep + 1);
-        while (!cmd.empty() && (cmd[0] == '=' || cmd[0] == ' ')) cmd.erase(0, 1);
-        if (!cmd.empty()) out.scripts.push_back(cmd);
-      }
-    }
-  }
-  apply_options(name, args, out, st);
 }
 
 void fd_handler(const ProgramDecl& p, std::string_view name, const Words& w, ProgramEffects& out) {
@@ -579,6 +554,12 @@ void run_handler(const ProgramDecl& p, std::string_view name, const Words& words
     dd_handler(words, out);
   else if (h == "ssh")
     ssh_handler(p, name, words, out);
+  else if (h == "cmake")
+    cmake_handler(p, name, words, out);
+  else if (h == "sql")
+    sql_handler(p, name, words, out);
+  else if (h == "pager")
+    pager_handler(p, name, words, out);
   else if (h == "fd")
     fd_handler(p, name, words, out);
   else if (h == "sed")

@@ -46,6 +46,17 @@ void sed_script_effects(const std::string& script, const shell::WordView& from,
 void awk_program_effects(const std::string& program, const shell::WordView& from,
                          ProgramEffects& out);
 
+// Handlers of client and build tools (engine/program_tools.cpp): ssh's `-o` options and remote
+// command, `cmake -E` commands, SQL clients' shell escapes, pagers' `+COMMAND`.
+void ssh_handler(const ProgramDecl& p, std::string_view name, const std::vector<shell::WordView>& w,
+                 ProgramEffects& out);
+void cmake_handler(const ProgramDecl& p, std::string_view name,
+                   const std::vector<shell::WordView>& w, ProgramEffects& out);
+void sql_handler(const ProgramDecl& p, std::string_view name, const std::vector<shell::WordView>& w,
+                 ProgramEffects& out);
+void pager_handler(const ProgramDecl& p, std::string_view name,
+                   const std::vector<shell::WordView>& w, ProgramEffects& out);
+
 // A word holding `value` (an attached option value, a file named inside a script).
 shell::WordView word_of(const shell::WordView& from, std::string value);
 

@@ -118,6 +118,15 @@ const ProgramSource kPrograms[] = {
    "-o|--output=w -e=v -p=v!N -u=v -s=v -a|--align=v -n|--indent=v -l|--library=r "
    "-F|--config=r -w|--where=v -x=v -D|--debug=v -f -c -C -i -r -S -t -T -b -h|--help!N "
    "-V|--version!N"},
+  {"screen", "s", "", "wrapper",
+   "-d -m -D -R -A -L -U -a -i -l -n -O -q -S=v -Logfile=w -c=r -e=v -h=v -p=v -s=v -t=v -T=v "
+   "-X=v!! -r?v!N -x?v!N -ls!N -list!N -wipe!N -v!N"},
+  {"parallel", "s", "", "wrapper",
+   "-j|--jobs=v -k|--keep-order -n|--max-args=v -N=v -X -m -q|--quote -a|--arg-file=r "
+   "-d|--delimiter=v -0|--null --colsep=v -I=v --joblog=w --results=w --tmpdir=w --bar "
+   "--progress --eta -v --dry-run --pipe --block=v -S|--sshlogin=v --sshloginfile=r --env=v "
+   "--halt=v --timeout=v --retries=v --delay=v --tag --line-buffer -u|--ungroup"},
+  {"entr", "s", "", "wrapper", "-a -c -d -n -p -r -s!! -z -x"},
   {"valgrind", "s", "", "wrapper",
    "--tool=v --log-file=w --xml-file=w --log-fd=v --log-socket=v --suppressions=r "
    "--gen-suppressions=v --trace-children=v --leak-check=v --db-command=v!! -q|--quiet "
@@ -125,7 +134,7 @@ const ProgramSource kPrograms[] = {
 
   // ---- coreutils and friends: readers ----------------------------------------------------------
   {"cat tac rev tsort md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum "
-   "realpath readlink zcat bzcat xzcat zstdcat lzcat zless zmore vdir dir more",
+   "realpath readlink zcat bzcat xzcat zstdcat lzcat zless zmore vdir dir",
    "pm", "*r", "", "--files0-from=r -a|--algorithm=v -l|--length=v --relative-to=v "
    "--relative-base=v"},
   {"wc", "pm", "*r", "", "--files0-from=r --total=v"},
@@ -159,8 +168,14 @@ const ProgramSource kPrograms[] = {
    "-B|--block-size=v -d|--max-depth=v -t|--threshold=v --exclude=v -X|--exclude-from=r "
    "--files0-from=r --time?v --time-style=v"},
   {"tree", "m", "*r", "", "-L=v -P=v -I=v -o=w --filelimit=v --timefmt=v -H=v -T=v --charset=v"},
-  {"less", "m", "*r", "",
+  {"less", "m", "*r", "pager",
    "-b=v -h=v -j=v -k=r -o=w -O=w -p=v -P=v -t=v -T=r -x=v -y=v -z=v --lesskey-file=r"},
+  {"more", "m", "*r", "pager", "-d -f -l -c -p -s -u -n=v"},
+  {"man", "pm", "*-", "",
+   "-P|--pager=x -H|--html?x -C|--config-file=r -M|--manpath=v -l|--local-file!R "
+   "-p|--preprocessor=v -R|--recode=v -T|--troff-device?v -X|--gxditview?v -E|--encoding=v "
+   "-L|--locale=v -m|--systems=v -S|-s|--sections=v -e|--extension=v -K|--global-apropos "
+   "-k|--apropos -f|--whatis -a|--all -w|--where!N -W|--where-cat!N"},
   {"bat batcat", "m", "*r", "",
    "-l|--language=v -H|--highlight-line=v -r|--line-range=v --theme=v --style=v --tabs=v "
    "--wrap=v --terminal-width=v --color=v --italic-text=v --decorations=v --paging=v --pager=x "
@@ -257,7 +272,18 @@ const ProgramSource kPrograms[] = {
    "--compress-choice=v --compress-level=v --skip-compress=v --iconv=v --suffix=v --modify-window=v "
    "--info=v --debug=v --outbuf=v --stop-after=v --stop-at=v --protocol=v -M|--remote-option=v "
    "--mkpath --remove-source-files!D"},
-  {"scp", "s", "*r$w", "", "-i=r -F=r -o=v -P=v -S=x -c=v -l=v -J=v -D=x -X=v"},
+  {"scp", "s", "*r$w", "ssh", "-i=r -F=r -o=v -P=v -S=x -c=v -l=v -J=v -D=x -X=v"},
+  {"sftp", "s", "", "ssh", "-i=r -F=r -o=v -P=v -S=x -b=r -B=v -c=v -D=x -J=v -l=v -R=v -s=v"},
+  {"psql", "pm", "", "sql",
+   "-c|--command=v -f|--file=r -o|--output=w -L|--log-file=w -h|--host=v -U|--username=v "
+   "-d|--dbname=v -p|--port=v -v|--set|--variable=v -P|--pset=v -F|--field-separator=v "
+   "-R|--record-separator=v -T|--table-attr=v"},
+  {"mysql mariadb", "pm", "", "sql",
+   "-e|--execute=v -h|--host=v -u|--user=v -p|--password?v -P|--port=v -D|--database=v "
+   "-S|--socket=v --defaults-file=r --defaults-extra-file=r --init-command=v --pager?x --tee=w"},
+  {"sqlite3", "m", "w*-", "sql",
+   "-cmd=v -init=r -separator=v -nullvalue=v -newline=v -bail -batch -csv -json -line -list "
+   "-html -readonly -echo -header -noheader -interactive -safe -version!N -help!N"},
   {"patch", "pm", "wr", "",
    "-i|--input=r -o|--output=w -r|--reject-file=w -d|--directory=c -B|--prefix=v -p|--strip=v "
    "-D|--ifdef=v -F|--fuzz=v -V|--version-control=v -Y|--basename-prefix=v -z|--suffix=v "
@@ -318,6 +344,12 @@ const ProgramSource kPrograms[] = {
    "-m=v -M=v -r=v -T=v -z=v -w=v -K -q -y -l -L -H -c -p -e -i -U -k -u -v -h -A"},
 
   // ---- build tools and package managers ------------------------------------------------------
+  {"cmake", "m", "", "cmake",
+   "-P=r -S=r -B=w -C=r -D=v -U=v -G=v -T=v -A=v --build=w --install=w --preset=v --toolchain=r "
+   "--target=v -j|--parallel?v --config=v --prefix=w"},
+  {"apt apt-get aptitude apt-cache", "pm", "", "",
+   "-o|--option=v!! -c|--config-file=r!! -t|--target-release=v -y|--yes|--assume-yes -q|--quiet "
+   "-s|--simulate --no-install-recommends"},
   {"make gmake", "pm", "", "",
    "-f|--file|--makefile=r -C|--directory=c -E|--eval=x -I|--include-dir=r -o|--old-file|--assume-old=v "
    "-W|--what-if|--new-file|--assume-new=v -j|--jobs?v -l|--load-average?v -O|--output-sync?v "

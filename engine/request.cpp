@@ -15,7 +15,7 @@ using nlohmann::json;
 
 std::string kind_of_tool(std::string_view tool) {
   json input = json::object();
-  return engine::resolve_tool(tool, "", {}, {}, input).kind;
+  return std::string(engine::kind_name(engine::resolve_tool(tool, "", {}, {}, input).kind));
 }
 
 namespace {

@@ -93,3 +93,56 @@ TEST_CASE("scan_object: members of an object, the last of duplicates, escaped ke
   CHECK_FALSE(vigie::engine::scan_object("[1]"));
   CHECK(vigie::engine::json_string_value(R"("a\"b\u00e9")") == "a\"b\xc3\xa9");
 }
+
+TEST_CASE("parse_flat_object: the same object as the full parser, or nothing", "[request]") {
+  std::vector<std::string> texts = {
+      R"({"command": "git status"})",
+      R"(  {"command":"ls -la" , "description" : "list"}  )",
+      R"({})",
+      R"( { } )",
+      R"({"command": "a", "command": "rm -rf /"})",
+      R"({"command": "echo \"hi\""})",
+      R"({"command": "caf\u00e9"})",
+      "{\"command\": \"caf\xc3\xa9\"}",
+      "{\"command\": \"a\tb\"}",
+      R"({"command": "x", "timeout": 5})",
+      R"({"command": "x",})",
+      R"({"command": "x"} x)",
+      R"({"command" "x"})",
+      R"({"command": "x")",
+      R"(["command", "x"])",
+      R"({'command': 'x'})",
+      "",
+  };
+  // Generated: flat objects of keys and values over a small alphabet, cut or not.
+  const std::string alphabet = "ab :,{}\"\\ ";
+  unsigned seed = 11;
+  for (int k = 0; k < 4000; ++k) {
+    std::string t = "{";
+    int n = static_cast<int>((seed = seed * 1103515245u + 12345u) >> 16) % 4;
+    for (int m = 0; m < n; ++m) {
+      if (m) t += ",";
+      t += "\"k" + std::to_string(m % 2) + "\":\"";
+      int len = static_cast<int>((seed = seed * 1103515245u + 12345u) >> 16) % 6;
+      for (int c = 0; c < len; ++c)
+        t += alphabet[((seed = seed * 1103515245u + 12345u) >> 16) % alphabet.size()];
+      t += "\"";
+    }
+    t += "}";
+    if (k % 3 == 0) t = t.substr(0, ((seed = seed * 1103515245u + 12345u) >> 16) % (t.size() + 1));
+    texts.push_back(t);
+  }
+  int fast = 0;
+  for (const auto& t : texts) {
+    INFO("text: " << t);
+    auto flat = vigie::engine::parse_flat_object(t);
+    auto full = nlohmann::json::parse(t, nullptr, false);
+    if (!flat) continue;
+    ++fast;
+    REQUIRE_FALSE(full.is_discarded());
+    CHECK(*flat == full);
+  }
+  CHECK(fast > 1000);
+  CHECK(vigie::engine::parse_flat_object(R"({"command": "git status"})").has_value());
+  CHECK_FALSE(vigie::engine::parse_flat_object(R"({"command": "caf\u00e9"})").has_value());
+}

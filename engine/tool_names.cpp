@@ -18,88 +18,88 @@ constexpr std::string_view kPath = "path=file_path path=notebook_path path=path"
 
 constexpr ToolName kTools[] = {
     // Claude Code: the base vocabulary (a request with no harness is read with it first).
-    {"claude", "Bash", "command", "command=command"},
-    {"claude", "Edit", "edit", "path=file_path content=new_string"},
-    {"claude", "MultiEdit", "edit", "path=file_path content=edits"},
-    {"claude", "Write", "edit", "path=file_path content=content"},
-    {"claude", "NotebookEdit", "edit", "path=notebook_path content=new_source"},
-    {"claude", "Read", "read", kPath},
-    {"claude", "Grep", "read", "path=path"},
-    {"claude", "Glob", "read", "path=path pattern=pattern"},
-    {"claude", "LS", "read", "path=path"},
-    {"claude", "WebFetch", "fetch", "url=url method=method"},
-    {"claude", "WebSearch", "fetch", "query=query"},
+    {"claude", "Bash", RequestKind::command, "command=command"},
+    {"claude", "Edit", RequestKind::edit, "path=file_path content=new_string"},
+    {"claude", "MultiEdit", RequestKind::edit, "path=file_path content=edits"},
+    {"claude", "Write", RequestKind::edit, "path=file_path content=content"},
+    {"claude", "NotebookEdit", RequestKind::edit, "path=notebook_path content=new_source"},
+    {"claude", "Read", RequestKind::read, kPath},
+    {"claude", "Grep", RequestKind::read, "path=path"},
+    {"claude", "Glob", RequestKind::read, "path=path pattern=pattern"},
+    {"claude", "LS", RequestKind::read, "path=path"},
+    {"claude", "WebFetch", RequestKind::fetch, "url=url method=method"},
+    {"claude", "WebSearch", RequestKind::fetch, "query=query"},
     // Gemini CLI.
-    {"gemini", "run_shell_command", "command", "command=command cwd=dir_path"},
-    {"gemini", "write_file", "edit", "path=file_path content=content"},
-    {"gemini", "replace", "edit", "path=file_path content=new_string"},
-    {"gemini", "read_file", "read", "path=file_path path=absolute_path"},
-    {"gemini", "read_many_files", "read", "path=dir_path"},
-    {"gemini", "list_directory", "read", "path=dir_path path=path"},
-    {"gemini", "glob", "read", "path=dir_path path=path pattern=pattern"},
-    {"gemini", "grep_search", "read", "path=dir_path path=path"},
-    {"gemini", "search_file_content", "read", "path=dir_path path=path"},
-    {"gemini", "web_fetch", "fetch", "url=url method=method"},
-    {"gemini", "google_web_search", "fetch", "query=query"},
+    {"gemini", "run_shell_command", RequestKind::command, "command=command cwd=dir_path"},
+    {"gemini", "write_file", RequestKind::edit, "path=file_path content=content"},
+    {"gemini", "replace", RequestKind::edit, "path=file_path content=new_string"},
+    {"gemini", "read_file", RequestKind::read, "path=file_path path=absolute_path"},
+    {"gemini", "read_many_files", RequestKind::read, "path=dir_path"},
+    {"gemini", "list_directory", RequestKind::read, "path=dir_path path=path"},
+    {"gemini", "glob", RequestKind::read, "path=dir_path path=path pattern=pattern"},
+    {"gemini", "grep_search", RequestKind::read, "path=dir_path path=path"},
+    {"gemini", "search_file_content", RequestKind::read, "path=dir_path path=path"},
+    {"gemini", "web_fetch", RequestKind::fetch, "url=url method=method"},
+    {"gemini", "google_web_search", RequestKind::fetch, "query=query"},
     // Codex CLI (`apply_patch` carries a patch envelope in `command`: see the hook adapter).
-    {"codex", "Bash", "command", "command=command"},
-    {"codex", "exec_command", "command", "command=cmd command=command cwd=workdir"},
-    {"codex", "apply_patch", "edit", "path=file_path content=command"},
-    {"codex", "NetworkAccess", "fetch", "url=url"},  // the hook adapter writes `url`
+    {"codex", "Bash", RequestKind::command, "command=command"},
+    {"codex", "exec_command", RequestKind::command, "command=cmd command=command cwd=workdir"},
+    {"codex", "apply_patch", RequestKind::edit, "path=file_path content=command"},
+    {"codex", "NetworkAccess", RequestKind::fetch, "url=url"},  // the hook adapter writes `url`
     // Cursor.
-    {"cursor", "Shell", "command", "command=command cwd=cwd"},
-    {"cursor", "Read", "read", "path=file_path"},
-    {"cursor", "Grep", "read", "path=file_path path=path"},
-    {"cursor", "Write", "edit", "path=file_path content=contents content=content"},
-    {"cursor", "Edit", "edit", "path=file_path content=new_string"},
-    {"cursor", "Delete", "edit", "path=file_path"},
+    {"cursor", "Shell", RequestKind::command, "command=command cwd=cwd"},
+    {"cursor", "Read", RequestKind::read, "path=file_path"},
+    {"cursor", "Grep", RequestKind::read, "path=file_path path=path"},
+    {"cursor", "Write", RequestKind::edit, "path=file_path content=contents content=content"},
+    {"cursor", "Edit", RequestKind::edit, "path=file_path content=new_string"},
+    {"cursor", "Delete", RequestKind::edit, "path=file_path"},
     // GitHub Copilot CLI.
-    {"copilot", "bash", "command", "command=command"},
-    {"copilot", "powershell", "command", "command=command"},
-    {"copilot", "view", "read", "path=path"},
-    {"copilot", "create", "edit", "path=path content=file_text"},
-    {"copilot", "edit", "edit", "path=path content=new_str"},
-    {"copilot", "str_replace_editor", "edit", "path=path content=new_str"},
-    {"copilot", "glob", "read", "path=path pattern=pattern"},
-    {"copilot", "grep", "read", "path=path"},
-    {"copilot", "web_fetch", "fetch", "url=url method=method"},
+    {"copilot", "bash", RequestKind::command, "command=command"},
+    {"copilot", "powershell", RequestKind::command, "command=command"},
+    {"copilot", "view", RequestKind::read, "path=path"},
+    {"copilot", "create", RequestKind::edit, "path=path content=file_text"},
+    {"copilot", "edit", RequestKind::edit, "path=path content=new_str"},
+    {"copilot", "str_replace_editor", RequestKind::edit, "path=path content=new_str"},
+    {"copilot", "glob", RequestKind::read, "path=path pattern=pattern"},
+    {"copilot", "grep", RequestKind::read, "path=path"},
+    {"copilot", "web_fetch", RequestKind::fetch, "url=url method=method"},
     // OpenCode.
-    {"opencode", "bash", "command", "command=command cwd=workdir"},
-    {"opencode", "edit", "edit", "path=filePath content=newString"},
-    {"opencode", "write", "edit", "path=filePath content=content"},
-    {"opencode", "patch", "edit", "path=filePath"},
-    {"opencode", "read", "read", "path=filePath"},
-    {"opencode", "list", "read", "path=path"},
-    {"opencode", "glob", "read", "path=path pattern=pattern"},
-    {"opencode", "grep", "read", "path=path"},
-    {"opencode", "webfetch", "fetch", "url=url method=method"},
+    {"opencode", "bash", RequestKind::command, "command=command cwd=workdir"},
+    {"opencode", "edit", RequestKind::edit, "path=filePath content=newString"},
+    {"opencode", "write", RequestKind::edit, "path=filePath content=content"},
+    {"opencode", "patch", RequestKind::edit, "path=filePath"},
+    {"opencode", "read", RequestKind::read, "path=filePath"},
+    {"opencode", "list", RequestKind::read, "path=path"},
+    {"opencode", "glob", RequestKind::read, "path=path pattern=pattern"},
+    {"opencode", "grep", RequestKind::read, "path=path"},
+    {"opencode", "webfetch", RequestKind::fetch, "url=url method=method"},
     // Cline.
-    {"cline", "execute_command", "command", "command=command"},
-    {"cline", "write_to_file", "edit", "path=path content=content"},
-    {"cline", "replace_in_file", "edit", "path=path content=diff"},
-    {"cline", "read_file", "read", "path=path"},
-    {"cline", "list_files", "read", "path=path"},
-    {"cline", "search_files", "read", "path=path"},
-    {"cline", "list_code_definition_names", "read", "path=path"},
-    {"cline", "use_mcp_tool", "mcp", "server=server_name tool=tool_name"},
-    {"cline", "access_mcp_resource", "mcp", "server=server_name tool=uri"},
-    {"cline", "web_fetch", "fetch", "url=url method=method"},
+    {"cline", "execute_command", RequestKind::command, "command=command"},
+    {"cline", "write_to_file", RequestKind::edit, "path=path content=content"},
+    {"cline", "replace_in_file", RequestKind::edit, "path=path content=diff"},
+    {"cline", "read_file", RequestKind::read, "path=path"},
+    {"cline", "list_files", RequestKind::read, "path=path"},
+    {"cline", "search_files", RequestKind::read, "path=path"},
+    {"cline", "list_code_definition_names", RequestKind::read, "path=path"},
+    {"cline", "use_mcp_tool", RequestKind::mcp, "server=server_name tool=tool_name"},
+    {"cline", "access_mcp_resource", RequestKind::mcp, "server=server_name tool=uri"},
+    {"cline", "web_fetch", RequestKind::fetch, "url=url method=method"},
     // Seed 000: the teaching agent.
-    {"lesson", "run_command", "command", "command=command"},
-    {"lesson", "read_file", "read", "path=path"},
-    {"lesson", "list_files", "read", "path=path"},
-    {"lesson", "write_file", "edit", "path=path content=content"},
-    {"lesson", "edit_file", "edit", "path=path content=content"},
+    {"lesson", "run_command", RequestKind::command, "command=command"},
+    {"lesson", "read_file", RequestKind::read, "path=path"},
+    {"lesson", "list_files", RequestKind::read, "path=path"},
+    {"lesson", "write_file", RequestKind::edit, "path=path content=content"},
+    {"lesson", "edit_file", RequestKind::edit, "path=path content=content"},
     // Seed 002: the agent runtime with autonomy levels.
-    {"zeroclaw", "shell", "command", "command=command"},
-    {"zeroclaw", "file_read", "read", "path=path"},
-    {"zeroclaw", "file_list", "read", "path=path"},
-    {"zeroclaw", "file_write", "edit", "path=path content=content"},
-    {"zeroclaw", "file_edit", "edit", "path=path content=new_string"},
-    {"zeroclaw", "memory_search", "read", ""},
-    {"zeroclaw", "time", "read", ""},
-    {"zeroclaw", "http_request", "fetch", "url=url method=method"},
-    {"zeroclaw", "web_search", "fetch", "query=query"},
+    {"zeroclaw", "shell", RequestKind::command, "command=command"},
+    {"zeroclaw", "file_read", RequestKind::read, "path=path"},
+    {"zeroclaw", "file_list", RequestKind::read, "path=path"},
+    {"zeroclaw", "file_write", RequestKind::edit, "path=path content=content"},
+    {"zeroclaw", "file_edit", RequestKind::edit, "path=path content=new_string"},
+    {"zeroclaw", "memory_search", RequestKind::read, ""},
+    {"zeroclaw", "time", RequestKind::read, ""},
+    {"zeroclaw", "http_request", RequestKind::fetch, "url=url method=method"},
+    {"zeroclaw", "web_search", RequestKind::fetch, "query=query"},
 };
 
 constexpr HarnessInfo kHarnesses[] = {
@@ -127,7 +127,12 @@ constexpr Role kRoles[] = {
     {"tool", "", "tool_name"},
 };
 
-constexpr std::string_view kKinds[] = {"command", "edit", "read", "fetch", "mcp", "tool"};
+// The wire spellings of the kinds, in the enum's order (tool_names.hpp).
+constexpr std::string_view kKinds[] = {
+#define VIGIE_KIND_NAME(k) #k,
+    VIGIE_REQUEST_KINDS(VIGIE_KIND_NAME)
+#undef VIGIE_KIND_NAME
+};
 
 const Role* find_role(std::string_view role) {
   for (const auto& r : kRoles)
@@ -152,9 +157,9 @@ std::string field_text(const json& v) {
   return v.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
-ResolvedCall apply(std::string_view kind, std::string_view fields, json& input) {
+ResolvedCall apply(RequestKind kind, std::string_view fields, json& input) {
   ResolvedCall r;
-  r.kind = std::string(kind);
+  r.kind = kind;
   r.mapped = true;
   json out = json::object();
   JsonDrain drain_out{out};  // an allocation failure must not make a destructor allocate
@@ -189,7 +194,8 @@ ResolvedCall apply(std::string_view kind, std::string_view fields, json& input) 
     if (const Role* canon = find_role(role))
       for_each_word(canon->fallback, [&](std::string_view key) { take(role, key); });
   }
-  if (kind == "mcp") r.mcp = (server.empty() ? "?" : server) + "/" + (tool.empty() ? "?" : tool);
+  if (kind == RequestKind::mcp)
+    r.mcp = (server.empty() ? "?" : server) + "/" + (tool.empty() ? "?" : tool);
   drain_json(input);
   input = std::move(out);
   return r;
@@ -215,7 +221,7 @@ std::optional<ResolvedCall> in_harness(std::string_view harness, std::string_vie
   if (const HarnessInfo* h = find_harness(harness)) {
     if (std::string name = mcp_name(*h, tool); !name.empty()) {
       ResolvedCall r;
-      r.kind = "mcp";
+      r.kind = RequestKind::mcp;
       r.mcp = std::move(name);
       r.mapped = true;
       return r;
@@ -239,8 +245,19 @@ const HarnessInfo* find_harness(std::string_view name) {
   return nullptr;
 }
 
+std::string_view kind_name(RequestKind kind) {
+  auto i = static_cast<std::size_t>(kind);
+  return i < std::size(kKinds) ? kKinds[i] : std::string_view();
+}
+
+std::optional<RequestKind> request_kind(std::string_view name) {
+  for (std::size_t i = 0; i < std::size(kKinds); ++i)
+    if (kKinds[i] == name) return static_cast<RequestKind>(i);
+  return std::nullopt;
+}
+
 bool is_request_kind(std::string_view kind) {
-  return std::find(std::begin(kKinds), std::end(kKinds), kind) != std::end(kKinds);
+  return request_kind(kind).has_value();
 }
 
 bool is_field_role(std::string_view role) {
@@ -261,7 +278,8 @@ ResolvedCall resolve_tool(std::string_view tool, std::string_view harness,
                           std::span<const std::string> selected,
                           std::span<const ToolMapping> mappings, json& input) {
   for (const auto& m : mappings)
-    if (m.tool == tool) return apply(m.kind, m.fields, input);
+    if (m.tool == tool)  // the checker refused any other kind; `tool` is the strictest
+      return apply(request_kind(m.kind).value_or(RequestKind::tool), m.fields, input);
   if (!harness.empty())
     if (auto r = in_harness(harness, tool, input)) return *r;
   // Claude Code's names first, then every other harness in the table's order.
@@ -274,9 +292,7 @@ ResolvedCall resolve_tool(std::string_view tool, std::string_view harness,
     // Claude Code's names stay known: `vigie check --command` sends a Bash call.
     if (auto r = in_harness("claude", tool, input)) return *r;
   }
-  ResolvedCall r;
-  r.kind = "tool";
-  return r;
+  return ResolvedCall{};  // kind `tool`
 }
 
 }  // namespace vigie::engine

@@ -4,6 +4,7 @@
 // block (`harness NAME…`, `map TOOL KIND ROLE=FIELD…`) all read it.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
@@ -14,6 +15,21 @@
 
 namespace vigie::engine {
 
+// The kinds of request, declared once: the enum the engine switches on, and each kind's spelling
+// on the wire (a request's `kind`, `map TOOL KIND` in a policy), which is the enumerator's name.
+#define VIGIE_REQUEST_KINDS(X) X(command) X(edit) X(read) X(fetch) X(mcp) X(tool)
+
+enum class RequestKind : std::uint8_t {
+#define VIGIE_KIND_ENUM(k) k,
+  VIGIE_REQUEST_KINDS(VIGIE_KIND_ENUM)
+#undef VIGIE_KIND_ENUM
+      unknown,  // a request's explicit kind that is none of the above (judged: ask)
+};
+
+// The wire spelling of a kind ("" for unknown), and the kind a spelling names.
+std::string_view kind_name(RequestKind kind);
+std::optional<RequestKind> request_kind(std::string_view name);
+
 // One tool of one harness. `fields` lists `role=key` pairs, in order of preference per role:
 //   command  the shell command line             path     the file or folder
 //   pattern  a glob pattern (Glob-like tools)   url      the URL fetched
@@ -23,7 +39,7 @@ namespace vigie::engine {
 struct ToolName {
   std::string_view harness;
   std::string_view tool;
-  std::string_view kind;  // command | edit | read | fetch | mcp | tool
+  RequestKind kind;
   std::string_view fields;
 };
 
@@ -55,7 +71,7 @@ std::vector<std::string_view> field_roles();
 // `content`). `cwd` is set when the call names the folder it runs in; `mcp` is `server/tool`
 // for an MCP call.
 struct ResolvedCall {
-  std::string kind;
+  RequestKind kind = RequestKind::tool;
   std::string cwd;
   std::string mcp;
   bool mapped = false;  // a table row or a policy mapping named this tool

@@ -9,6 +9,7 @@
 
 #include "grammar/shell/ast.hpp"
 #include "grammar/shell/parser.hpp"
+#include "grammar/shell/plain.hpp"
 
 namespace vigie::shell {
 
@@ -453,7 +454,7 @@ std::vector<CommandView> list_commands(const File& f) {
   return std::move(w.out);
 }
 
-CommandsResult parse_commands(std::string_view src, const Limits& limits) {
+CommandsResult parse_commands_full(std::string_view src, const Limits& limits) {
   CommandsResult r;
   try {
     ParseResult p = parse(src, limits);

@@ -1,9 +1,52 @@
 // The shell parser: `shell::parse_commands` and the AST and commands dumps, on any bytes.
 // Invariants: ok iff no error; a failed parse lists an error with a message; every span lies
-// inside the input.
+// inside the input; the plain-line fast path, when it accepts a line, gives exactly what the
+// full path gives, and so does `parse_commands`.
 #include "grammar/shell/commands.hpp"
 #include "grammar/shell/parser.hpp"
+#include "grammar/shell/plain.hpp"
 #include "tests/fuzz/fuzz.hpp"
+
+namespace {
+
+using namespace vigie::shell;
+
+bool same_word(const WordView& a, const WordView& b) {
+  return a.text == b.text && a.literal == b.literal && a.pattern == b.pattern &&
+         a.has_glob == b.has_glob && a.has_tilde == b.has_tilde &&
+         a.has_expansion == b.has_expansion && a.has_brace == b.has_brace &&
+         a.span.begin == b.span.begin && a.span.end == b.span.end;
+}
+
+bool same(const CommandsResult& a, const CommandsResult& b) {
+  if (a.ok != b.ok || a.commands.size() != b.commands.size() || a.errors.size() != b.errors.size())
+    return false;
+  for (std::size_t i = 0; i < a.commands.size(); ++i) {
+    const auto& x = a.commands[i];
+    const auto& y = b.commands[i];
+    if (x.argv.size() != y.argv.size() || x.assigns.size() != y.assigns.size() ||
+        x.redirects.size() != y.redirects.size() || x.context != y.context || x.op != y.op ||
+        x.span.begin != y.span.begin || x.span.end != y.span.end)
+      return false;
+    for (std::size_t k = 0; k < x.argv.size(); ++k)
+      if (!same_word(x.argv[k], y.argv[k])) return false;
+    for (std::size_t k = 0; k < x.assigns.size(); ++k)
+      if (x.assigns[k].name != y.assigns[k].name || x.assigns[k].append != y.assigns[k].append ||
+          !same_word(x.assigns[k].value, y.assigns[k].value))
+        return false;
+    for (std::size_t k = 0; k < x.redirects.size(); ++k)
+      if (x.redirects[k].op != y.redirects[k].op || x.redirects[k].fd != y.redirects[k].fd ||
+          x.redirects[k].heredoc_body != y.redirects[k].heredoc_body ||
+          !same_word(x.redirects[k].target, y.redirects[k].target))
+        return false;
+  }
+  for (std::size_t i = 0; i < a.errors.size(); ++i)
+    if (a.errors[i].message != b.errors[i].message || a.errors[i].offset != b.errors[i].offset)
+      return false;
+  return true;
+}
+
+}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::string_view src(reinterpret_cast<const char*>(data), size);
@@ -17,6 +60,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       if (w.literal) FUZZ_CHECK(!w.has_expansion, "a literal word has no expansion");
     }
   }
+  auto full = parse_commands_full(src);
+  FUZZ_CHECK(same(r, full), "parse_commands equals the full path");
+  if (auto fast = plain_commands(src))
+    FUZZ_CHECK(same(*fast, full), "the plain-line fast path equals the full path");
   (void)vigie::shell::commands_to_json(r);
   (void)vigie::shell::commands_to_sexp(r);
   auto p = vigie::shell::parse(src);

@@ -1,0 +1,36 @@
+// Shared by normalize.cpp and normalize_scripts.cpp: word helpers, and the nested scripts a
+// command runs (`bash -c`, `eval`, `watch`, `su -c`...).
+#ifndef VIGIE_ENGINE_NORMALIZE_INTERNAL_HPP
+#define VIGIE_ENGINE_NORMALIZE_INTERNAL_HPP
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/normalize.hpp"
+
+namespace vigie::engine::normalize_detail {
+
+using Words = std::vector<shell::WordView>;
+
+inline bool starts_with(std::string_view s, std::string_view p) {
+  return s.substr(0, p.size()) == p;
+}
+
+// The literal value of word `i`, or null (absent or not static).
+inline const std::string* lit(const Words& w, std::size_t i) {
+  return i < w.size() && w[i].literal ? &*w[i].literal : nullptr;
+}
+
+// `bash|sh|… [opts] -c S`, a script file, or a script read from a here-string/here-document.
+void shell_script(const std::string& name, const Words& w,
+                  const std::vector<shell::RedirectView>& redirects, NormalizedCommand& n);
+// `eval WORDS…`: the words joined as a script.
+void eval_script(const Words& w, NormalizedCommand& n);
+// `watch CMD…`, `su|runuser [user] -c S`, `script -c S`, `flock FILE -c S`.
+void script_runners(const std::string& name, const Words& w, NormalizedCommand& n);
+
+}  // namespace vigie::engine::normalize_detail
+
+#endif  // VIGIE_ENGINE_NORMALIZE_INTERNAL_HPP

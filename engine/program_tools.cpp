@@ -1,0 +1,190 @@
+// Handlers of client and build tools whose words hold commands (declared in
+// engine/program_handlers.hpp, named in engine/programs_table.cpp): ssh/scp/sftp `-o` options
+// and ssh's remote command, `cmake -E` commands (each judged as the command it stands for), SQL
+// clients' shell escapes, and pagers' `+COMMAND`.
+#include <algorithm>
+#include <string>
+
+#include "engine/program_handlers.hpp"
+#include "grammar/policy/text.hpp"
+
+namespace vigie::engine {
+
+using shell::WordView;
+using Words = std::vector<WordView>;
+
+namespace {
+
+using policy::ascii_lower;
+
+bool starts_with(std::string_view s, std::string_view p) {
+  return s.substr(0, p.size()) == p;
+}
+const std::string* lit(const Words& w, std::size_t i) {
+  return i < w.size() && w[i].literal ? &*w[i].literal : nullptr;
+}
+
+void generic(const ProgramDecl& p, std::string_view name, const Words& w, ProgramEffects& out) {
+  ParsedArgs args = parse_args(p, w, 1);
+  OperandState st;
+  apply_options(name, args, out, st);
+  apply_operands(name, p.operands, w, args.operands, st, out);
+}
+
+// `cmake -E TOOL ARGS…`: the command each tool stands for, judged as that command (its rules,
+// safety checks and paths): `cmake -E rm -rf X` is `rm -rf X`. Leading words are synthesized.
+struct CmakeTool {
+  std::string_view tool;
+  std::string_view argv;  // the words put before ARGS ("" = ARGS are a command of their own)
+};
+constexpr CmakeTool kCmakeTools[] = {
+    {"rm", "rm"},
+    {"remove", "rm"},
+    {"remove_directory", "rm -r"},
+    {"make_directory", "mkdir -p"},
+    {"touch", "touch"},
+    {"touch_nocreate", "touch -c"},
+    {"copy", "cp"},
+    {"copy_if_different", "cp"},
+    {"copy_directory", "cp -r"},
+    {"copy_directory_if_different", "cp -r"},
+    {"rename", "mv"},
+    {"create_symlink", "ln -s"},
+    {"create_hardlink", "ln"},
+    {"cat", "cat"},
+    {"tar", "tar"},
+    {"md5sum", "md5sum"},
+    {"sha1sum", "sha1sum"},
+    {"sha224sum", "sha224sum"},
+    {"sha256sum", "sha256sum"},
+    {"sha384sum", "sha384sum"},
+    {"sha512sum", "sha512sum"},
+    {"compare_files", "cmp"},
+    {"env", "env"},
+    {"time", ""},
+    {"chdir", ""},  // chdir DIR CMD…: DIR is skipped below
+    {"echo", "echo"},
+    {"echo_append", "echo"},
+    {"sleep", "sleep"},
+    {"true", "true"},
+    {"false", "false"},
+    {"capabilities", "true"},
+    {"environment", "true"},
+};
+
+}  // namespace
+
+void ssh_handler(const ProgramDecl& p, std::string_view name, const Words& w, ProgramEffects& out) {
+  // ssh, scp, sftp: `-o` options that run a program; ssh's remote command.
+  ParsedArgs args = parse_args(p, w, 1);
+  OperandState st;
+  for (const auto& o : args.options) {
+    if (!o.decl || o.decl->shorts != "o" || !o.value) continue;
+    if (!o.value->literal) {
+      out.escalations.push_back("ssh -o with a value that is not static");
+      continue;
+    }
+    std::string v = ascii_lower(*o.value->literal);
+    if (starts_with(v, "proxycommand") || starts_with(v, "localcommand") ||
+        starts_with(v, "knownhostscommand") || starts_with(v, "permitlocalcommand") ||
+        starts_with(v, "proxyusefdpass") || starts_with(v, "match")) {
+      auto sep = v.find_first_of("= ");
+      out.escalations.push_back("ssh -o " + v.substr(0, sep));
+      if (sep != std::string::npos && !starts_with(v, "permit") && !starts_with(v, "match")) {
+        std::string cmd = o.value->literal->substr(sep + 1);
+        while (!cmd.empty() && (cmd[0] == '=' || cmd[0] == ' ')) cmd.erase(0, 1);
+        if (!cmd.empty()) out.scripts.push_back(cmd);
+      }
+    }
+  }
+  // `ssh HOST WORDS…`: the words, joined with blanks, are a command line for the remote shell;
+  // it is judged like a local one (the policy's command rules apply to it).
+  if (name == "ssh" && args.operands.size() >= 2) {
+    std::string remote;
+    bool is_static = true;
+    for (std::size_t k = 1; k < args.operands.size(); ++k) {
+      const std::string* s = lit(w, args.operands[k]);
+      if (!s) {
+        is_static = false;
+        break;
+      }
+      remote += (remote.empty() ? "" : " ") + *s;
+    }
+    if (is_static)
+      out.scripts.push_back(remote);
+    else
+      out.escalations.push_back("ssh with a remote command that is not static");
+  }
+  apply_options(name, args, out, st);
+  apply_operands(name, p.operands, w, args.operands, st, out);
+}
+
+void cmake_handler(const ProgramDecl& p, std::string_view name, const Words& w,
+                   ProgramEffects& out) {
+  std::size_t e = 1;
+  while (e < w.size() && !(w[e].literal && *w[e].literal == "-E")) ++e;
+  if (e >= w.size()) {
+    generic(p, name, w, out);
+    return;
+  }
+  const std::string* tool = lit(w, e + 1);
+  if (!tool) {
+    out.escalations.push_back("cmake -E with a command that is not static");
+    return;
+  }
+  const CmakeTool* t = nullptr;
+  for (const auto& c : kCmakeTools)
+    if (c.tool == *tool) t = &c;
+  if (!t) {
+    out.escalations.push_back("cmake -E " + *tool);
+    return;
+  }
+  std::vector<WordView> argv;
+  std::string_view lead = t->argv;
+  while (!lead.empty()) {
+    auto sp = lead.find(' ');
+    argv.push_back(word_of(w[e + 1], std::string(lead.substr(0, sp))));
+    lead = sp == std::string_view::npos ? std::string_view() : lead.substr(sp + 1);
+  }
+  std::size_t from = e + 2 + (t->tool == "chdir" ? 1 : 0);
+  if (t->tool == "chdir" && e + 2 < w.size()) out.chdir = w[e + 2];
+  for (std::size_t i = from; i < w.size(); ++i) argv.push_back(w[i]);
+  if (!argv.empty()) out.argvs.push_back(std::move(argv));
+}
+
+// SQL clients run shell commands from their own language: psql `\!` and `COPY … PROGRAM`, mysql
+// `system`, sqlite3 `.shell`/`.system`, output to a pipe, extensions loaded. Every static word
+// (an option value or an operand) is searched for these.
+void sql_handler(const ProgramDecl& p, std::string_view name, const Words& w, ProgramEffects& out) {
+  static constexpr std::string_view kMarkers[] = {
+      "\\!",     "\\o |",  "\\o|",    "\\g |", "\\g|",    "\\copy", " program ",
+      "system ", ".shell", ".system", ".once", ".output", ".load",  "load_extension"};
+  for (std::size_t i = 1; i < w.size(); ++i) {
+    const std::string* s = lit(w, i);
+    if (!s) continue;
+    std::string low = ascii_lower(*s);
+    for (auto m : kMarkers)
+      if (low.find(m) != std::string::npos) {
+        out.escalations.push_back(std::string(name) + " `" + std::string(m) + "`");
+        break;
+      }
+  }
+  generic(p, name, w, out);
+}
+
+// less and more run a command given as `+CMD` first (`+!rm x` runs a shell command).
+void pager_handler(const ProgramDecl& p, std::string_view name, const Words& w,
+                   ProgramEffects& out) {
+  Words rest;
+  for (std::size_t i = 0; i < w.size(); ++i) {
+    if (i > 0 && w[i].literal && starts_with(*w[i].literal, "+")) {
+      if (w[i].literal->find_first_of("!|") != std::string::npos)
+        out.escalations.push_back(std::string(name) + " +COMMAND");
+      continue;
+    }
+    rest.push_back(w[i]);
+  }
+  generic(p, name, rest, out);
+}
+
+}  // namespace vigie::engine

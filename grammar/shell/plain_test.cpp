@@ -1,0 +1,161 @@
+// The plain-line fast path (plain.hpp) gives exactly what the full path gives: on every input
+// of the shell golden files, on the shared corpus when present, and on generated lines; and
+// `parse_commands` (fast path first) equals the full path on all of them.
+#include <random>
+#include <sstream>
+
+#include <catch2/catch.hpp>
+
+#include "grammar/shell/plain.hpp"
+#include "tests/shell/golden.hpp"
+
+namespace {
+
+using vigie::shell::CommandsResult;
+using vigie::shell::WordView;
+namespace t = vigie::shell::testing;
+
+// Every field of the view, so that two results print the same iff they are the same.
+std::string show(const WordView& w) {
+  std::ostringstream s;
+  s << "[" << w.text << "|" << (w.literal ? *w.literal : "<none>") << "|"
+    << (w.pattern ? *w.pattern : "<none>") << "|" << w.has_glob << w.has_tilde << w.has_expansion
+    << w.has_brace << "|" << w.span.begin << "-" << w.span.end << "]";
+  return s.str();
+}
+
+std::string show(const CommandsResult& r) {
+  std::ostringstream s;
+  s << "ok=" << r.ok << " errors=" << r.errors.size() << "\n";
+  for (const auto& c : r.commands) {
+    s << "cmd " << c.op << " " << c.span.begin << "-" << c.span.end << " ctx";
+    for (const auto& x : c.context) s << " " << x;
+    s << "\n";
+    for (const auto& w : c.argv) s << "  argv " << show(w) << "\n";
+    for (const auto& a : c.assigns) s << "  assign " << a.name << a.append << show(a.value) << "\n";
+    for (const auto& d : c.redirects)
+      s << "  redirect " << d.op << d.fd << show(d.target)
+        << (d.heredoc_body ? *d.heredoc_body : "") << d.heredoc_quoted << "\n";
+  }
+  for (const auto& e : r.errors)
+    s << "error " << e.line << ":" << e.column << " " << e.message << "\n";
+  return s.str();
+}
+
+// The lines of the golden files' inputs (`=== title`, input, `---`, expected), each input whole
+// and each of its lines alone.
+void golden_inputs(std::vector<std::string>& out) {
+  for (const char* name : {"tests/shell/ast-commands.txt", "tests/shell/ast-compound.txt",
+                           "tests/shell/ast-errors.txt", "tests/shell/commands-bypass.txt"}) {
+    std::string text;
+    REQUIRE(t::read_file(t::source_path(name), text));
+    std::istringstream in(text);
+    std::string line, input;
+    bool in_input = false;
+    while (std::getline(in, line)) {
+      if (line.rfind("=== ", 0) == 0) {
+        in_input = true;
+        input.clear();
+      } else if (in_input && line == "---") {
+        in_input = false;
+        out.push_back(input);
+      } else if (in_input) {
+        out.push_back(line);
+        input += input.empty() ? line : "\n" + line;
+      }
+    }
+  }
+}
+
+void corpus_inputs(std::vector<std::string>& out) {
+  for (auto [file, key] : {std::pair{"shell-inputs.jsonl", "src"},
+                           {"codex-cases.jsonl", "script"},
+                           {"shell-errors.jsonl", "src"}}) {
+    std::vector<nlohmann::json> rows;
+    if (!t::read_jsonl(t::corpus_path(file), rows)) continue;
+    for (const auto& r : rows)
+      if (r.contains(key) && r[key].is_string()) out.push_back(r[key].get<std::string>());
+  }
+}
+
+void generated_inputs(std::vector<std::string>& out) {
+  // Mostly safe bytes, and a few of each kind the fast path must refuse.
+  const std::string alphabet = "ab-_./:@%+,=9Z  \t";
+  const std::string other = "'\"$`\\#~*?[]{}()<>|;&!\n\r";
+  std::mt19937 rng(7);
+  for (int k = 0; k < 20000; ++k) {
+    std::string line;
+    int len = static_cast<int>(rng() % 24);
+    for (int i = 0; i < len; ++i)
+      line += rng() % 16 == 0 ? other[rng() % other.size()] : alphabet[rng() % alphabet.size()];
+    if (k % 5 == 0) line = "git status " + line;
+    if (k % 7 == 0) line = "time " + line;
+    if (k % 11 == 0) line = "for " + line;
+    out.push_back(line);
+  }
+  // Plain commands joined by operators, with blanks or not, and broken joins.
+  const std::vector<std::string> words = {"git", "status", "-la", "a=b", "x", "let", "if", "npm"};
+  const std::vector<std::string> ops = {"&&", "||", ";", "|", "&", "|&", ";;", "&&&", "\n"};
+  for (int k = 0; k < 20000; ++k) {
+    std::string line;
+    int parts = 1 + static_cast<int>(rng() % 5);
+    for (int i = 0; i < parts; ++i) {
+      if (rng() % 3 == 0) line += rng() % 2 ? " " : "\t";
+      if (i > 0 || rng() % 8 == 0) line += ops[rng() % (rng() % 4 == 0 ? ops.size() : 4)];
+      if (rng() % 2) line += ' ';
+      int n = static_cast<int>(rng() % 4);
+      for (int w = 0; w < n; ++w) line += (w ? " " : "") + words[rng() % words.size()];
+      if (rng() % 3 == 0) line += ' ';
+    }
+    if (rng() % 4 == 0) line += rng() % 2 ? ";" : "; ";
+    out.push_back(line);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("plain lines: the fast path agrees with the full path", "[plain]") {
+  std::vector<std::string> lines;
+  golden_inputs(lines);
+  corpus_inputs(lines);
+  generated_inputs(lines);
+  int fast = 0;
+  for (const auto& line : lines) {
+    INFO("line: [" << line << "]");
+    auto full = vigie::shell::parse_commands_full(line);
+    CHECK(show(vigie::shell::parse_commands(line)) == show(full));
+    auto p = vigie::shell::plain_commands(line);
+    if (!p) continue;
+    ++fast;
+    REQUIRE(full.ok);
+    CHECK(show(*p) == show(full));
+  }
+  CHECK(fast > 5000);
+}
+
+TEST_CASE("plain lines: what the fast path leaves to the full path", "[plain]") {
+  for (const char* line : {"",         "   ",       "FOO=1 git status",
+                           "if true",  "time git",  "ls *",
+                           "ls ~",     "echo $X",   "a 'b'",
+                           "a\\ b",    "ls # c",    "a\nb",
+                           "cat <x",   "ls {a,b}",  "ls a\r",
+                           "echo `x`", "! ls",      "ls &",
+                           "a|&b",     "a &&",      "a ||",
+                           "a |",      "; a",       "a ;; b",
+                           "a ; ; b",  "a && if x", "a; b=1 c",
+                           "(ls)",     "ls [a]",    "ls ?",
+                           "x=(1)"})
+    CHECK_FALSE(vigie::shell::plain_commands(line).has_value());
+  for (const char* line : {"git status", " git  status\t", "npm run lint -- --fix", "a|b",
+                           "git status && npm test | tee out.txt", "a ; b || c ;", "a;b&&c",
+                           "echo a=b", "ls -la src/", "curl https://x.org:8080/a%20b,c+d@e"})
+    CHECK(vigie::shell::plain_commands(line).has_value());
+}
+
+TEST_CASE("plain lines: the size limit is checked before the fast path", "[plain]") {
+  vigie::shell::Limits small;
+  small.max_bytes = 8;
+  auto r = vigie::shell::parse_commands("git status --short", small);
+  CHECK_FALSE(r.ok);
+  CHECK(r.commands.empty());
+}
