@@ -13,7 +13,6 @@
 #include <algorithm>
 #include <cerrno>
 #include <csignal>
-#include <cstdlib>
 #include <cstring>
 #include <iostream>
 #include <string>
@@ -28,6 +27,7 @@
 
 #include "cli/acp_map.hpp"
 #include "cli/command.hpp"
+#include "cli/context.hpp"
 #include "engine/limits.hpp"
 
 namespace vigie::cli {
@@ -41,16 +41,14 @@ constexpr std::size_t kHighWater = 1 << 20;
 constexpr std::size_t kMaxLine = limits::request_bytes;
 
 struct AcpArgs {
-  std::string policy;
-  acp::Context ctx;
-  std::string mode;
+  Context flags;     // --policy, --cwd, --project, --home, --mode, --agent, --non-interactive
+  acp::Context ctx;  // what the flags say, for the requests of the permission requests
   bool quiet = false;
   std::vector<std::string> agent;
 };
 
 int usage_error(const std::string& msg) {
-  std::cerr << "vigie acp: " << msg << "\n(run `vigie acp --help`)\n";
-  return kExitUsage;
+  return cli::usage_error("acp", msg);
 }
 
 // One direction of the relay: bytes read from `in`, lines handled, bytes queued for `out`.
@@ -318,55 +316,26 @@ int run_acp(const std::vector<std::string>& a) {
   for (; i < a.size(); ++i) {
     const std::string& k = a[i];
     if (k == "--") break;
-    auto value = [&](std::string& out) {
-      if (i + 1 >= a.size()) return false;
-      out = a[++i];
-      return true;
-    };
-    bool ok = true;
-    if (k == "--policy")
-      ok = value(args.policy);
-    else if (k == "--cwd")
-      ok = value(args.ctx.cwd);
-    else if (k == "--project")
-      ok = value(args.ctx.project);
-    else if (k == "--home")
-      ok = value(args.ctx.home);
-    else if (k == "--mode")
-      ok = value(args.mode);
-    else if (k == "--agent")
-      ok = value(args.ctx.agent);
-    else if (k == "--non-interactive")
-      args.ctx.interactive = false;
-    else if (k == "--quiet")
+    std::string err;  // acp keeps no journal
+    if (Take t = take_context_flag(a, i, args.flags, nullptr, kAllContextFlags, err);
+        t != Take::no) {
+      if (t == Take::bad) return usage_error(err);
+    } else if (k == "--quiet") {
       args.quiet = true;
-    else
+    } else {
       return usage_error("unknown option `" + k + "` (the agent's command comes after `--`)");
-    if (!ok) return usage_error("`" + k + "` needs a value");
+    }
   }
   if (i >= a.size() || i + 1 >= a.size())
     return usage_error("give the agent's command after `--`: `vigie acp -- AGENT [ARGS...]`");
   args.agent.assign(a.begin() + static_cast<std::ptrdiff_t>(i) + 1, a.end());
-  if (!args.mode.empty()) {
-    args.ctx.mode = mode_from_string(args.mode);
-    if (!args.ctx.mode) return usage_error(mode_error(args.mode));
-  }
-  if (args.ctx.cwd.empty()) {
-    char cwd[4096];
-    if (::getcwd(cwd, sizeof cwd)) args.ctx.cwd = cwd;
-  }
-  if (args.ctx.home.empty()) {
-    const char* h = std::getenv("HOME");
-    args.ctx.home = h ? h : "/";
-  }
-  if (args.policy.empty())
-    args.policy =
-        (args.ctx.project.empty() ? args.ctx.cwd : args.ctx.project) + "/.vigie/policy.vigie";
-  CompileResult compiled = compile_file_cached(args.policy, default_cache_dir());
-  for (const auto& d : compiled.diagnostics)
-    if (d.severity == Severity::error) std::cerr << render(d, compiled.sources);
-  if (!compiled.ok()) {
-    std::cerr << "vigie acp: the policy `" << args.policy
+  Context& f = args.flags;
+  if (auto err = finish_context(f)) return usage_error(*err);
+  args.ctx = {f.cwd, f.project, f.home, f.agent, f.mode, !f.non_interactive};
+  if (f.policy.empty()) f.policy = (f.project.empty() ? f.cwd : f.project) + "/.vigie/policy.vigie";
+  auto compiled = load_policy(f.policy, /*cached=*/true);
+  if (!compiled) {
+    std::cerr << "vigie acp: the policy `" << f.policy
               << "` does not compile: the agent is not started\n";
     return kExitError;
   }
@@ -378,7 +347,7 @@ int run_acp(const std::vector<std::string>& a) {
   sa.sa_handler = forward_signal;
   ::sigemptyset(&sa.sa_mask);
   for (int sig : {SIGINT, SIGTERM, SIGHUP}) ::sigaction(sig, &sa, nullptr);
-  Proxy proxy(*compiled.policy, args);
+  Proxy proxy(*compiled->policy, args);
   return proxy.run();
 }
 

@@ -5,17 +5,15 @@
 //               (--command 'CMD' | --request FILE | --jsonl)
 //   one JSON decision per request on stdout; exit 0 when every decision is allow, 3 when any is
 //   deny, 4 when any is ask and none is deny, 1 on a policy error, 2 on bad usage.
-#include <cstdlib>
 #include <iostream>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include <unistd.h>
-
 #include <nlohmann/json.hpp>
 
 #include "cli/command.hpp"
+#include "cli/context.hpp"
 #include "cli/io.hpp"
 #include "cli/journal.hpp"
 #include "vigie/vigie.hpp"
@@ -27,9 +25,7 @@ constexpr int kExitDeny = 3;
 constexpr int kExitAsk = 4;
 
 struct CheckArgs {
-  std::string policy;
-  std::string cwd, project, home, mode, agent;
-  bool non_interactive = false;
+  Context ctx;  // --policy, --cwd, --project, --home, --mode, --agent, --non-interactive
   std::optional<std::string> command, request_file;
   bool jsonl = false;
   bool session = false;  // one session across the requests: loop detection and budgets
@@ -37,11 +33,6 @@ struct CheckArgs {
   std::vector<std::pair<std::string, std::string>> symlinks;
   JournalOptions journal;
 };
-
-int usage_error(const std::string& cmd, const std::string& msg) {
-  std::cerr << "vigie " << cmd << ": " << msg << "\n(run `vigie " << cmd << " --help`)\n";
-  return kExitUsage;
-}
 
 std::optional<CheckArgs> parse_args(const std::string& cmd, const std::vector<std::string>& a,
                                     int& rc) {
@@ -56,28 +47,12 @@ std::optional<CheckArgs> parse_args(const std::string& cmd, const std::vector<st
       out = a[++i];
       return true;
     };
-    std::string v, jerr;
-    if (int j = parse_journal_option(a, i, c.journal, &jerr); j != 0) {
-      if (j < 0) {
-        rc = usage_error(cmd, jerr);
+    std::string v, err;
+    if (Take t = take_context_flag(a, i, c.ctx, &c.journal, kAllContextFlags, err); t != Take::no) {
+      if (t == Take::bad) {
+        rc = usage_error(cmd, err);
         return std::nullopt;
       }
-      continue;
-    }
-    if (k == "--policy") {
-      if (!value(c.policy)) return std::nullopt;
-    } else if (k == "--cwd") {
-      if (!value(c.cwd)) return std::nullopt;
-    } else if (k == "--project") {
-      if (!value(c.project)) return std::nullopt;
-    } else if (k == "--home") {
-      if (!value(c.home)) return std::nullopt;
-    } else if (k == "--mode") {
-      if (!value(c.mode)) return std::nullopt;
-    } else if (k == "--agent") {
-      if (!value(c.agent)) return std::nullopt;
-    } else if (k == "--non-interactive") {
-      c.non_interactive = true;
     } else if (k == "--command") {
       if (!value(v)) return std::nullopt;
       c.command = v;
@@ -107,7 +82,7 @@ std::optional<CheckArgs> parse_args(const std::string& cmd, const std::vector<st
       return std::nullopt;
     }
   }
-  if (c.policy.empty()) {
+  if (c.ctx.policy.empty()) {
     rc = usage_error(cmd, "`--policy FILE` is required");
     return std::nullopt;
   }
@@ -116,39 +91,11 @@ std::optional<CheckArgs> parse_args(const std::string& cmd, const std::vector<st
     rc = usage_error(cmd, "give exactly one of `--command`, `--request`, `--jsonl`");
     return std::nullopt;
   }
-  if (!c.mode.empty() && !mode_from_string(c.mode)) {
-    rc = usage_error(cmd, mode_error(c.mode));
+  if (auto err = finish_context(c.ctx)) {
+    rc = usage_error(cmd, *err);
     return std::nullopt;
   }
-  if (c.cwd.empty()) {
-    char buf[4096];
-    if (getcwd(buf, sizeof buf)) c.cwd = buf;
-  }
-  // No --project: the engine takes the git root above the cwd (the cwd outside a repository).
-  if (c.home.empty()) {
-    const char* h = std::getenv("HOME");
-    c.home = h ? h : "/";
-  }
   return c;
-}
-
-// `cached`: through the compiled-policy cache (check, explain: one process per call in hooks
-// and scripts); `vigie test` needs the test blocks and compiles.
-std::optional<CompileResult> load_policy(const std::string& path, bool cached = false) {
-  CompileResult r = cached ? compile_file_cached(path, default_cache_dir()) : compile_file(path);
-  for (const auto& d : r.diagnostics)
-    if (d.severity == Severity::error) std::cerr << render(d, r.sources);
-  if (!r.ok()) return std::nullopt;
-  return r;
-}
-
-void fill_context(Request& r, const CheckArgs& c) {
-  if (r.cwd.empty()) r.cwd = c.cwd;
-  if (r.project_root.empty()) r.project_root = c.project;
-  if (r.home.empty()) r.home = c.home;
-  if (c.non_interactive) r.interactive = false;
-  if (!c.mode.empty()) r.mode = mode_from_string(c.mode);
-  if (r.agent.empty()) r.agent = c.agent;
 }
 
 std::string one_line(const Request& r) {
@@ -206,7 +153,9 @@ int run_check(const std::string& cmd, const std::vector<std::string>& args, bool
   int rc = kExitOk;
   auto c = parse_args(cmd, args, rc);
   if (!c) return rc;
-  auto compiled = load_policy(c->policy, c->dump.empty());
+  // Through the compiled-policy cache (one process per call in hooks and scripts), except for
+  // --dump.
+  auto compiled = load_policy(c->ctx.policy, c->dump.empty());
   if (!compiled) return kExitError;
   const Policy& policy = *compiled->policy;
   if (c->dump == "compiled") {
@@ -245,10 +194,10 @@ int run_check(const std::string& cmd, const std::vector<std::string>& args, bool
     std::string err;
     auto r = parse_request(text, &err);
     if (!r) {
-      emit(nullptr, invalid_request_decision(err, !c->non_interactive));
+      emit(nullptr, invalid_request_decision(err, !c->ctx.non_interactive));
       return;
     }
-    fill_context(*r, *c);
+    c->ctx.fill(*r);
     emit(&*r, policy.decide(*r, opt));
   };
   if (c->command) {
@@ -256,7 +205,7 @@ int run_check(const std::string& cmd, const std::vector<std::string>& args, bool
     r.tool = "Bash";
     r.kind = "command";
     r.input_json = nlohmann::json{{"command", *c->command}}.dump();
-    fill_context(r, *c);
+    c->ctx.fill(r);
     emit(&r, policy.decide(r, opt));
   } else if (c->request_file) {
     std::string text, err;
@@ -265,7 +214,7 @@ int run_check(const std::string& cmd, const std::vector<std::string>& args, bool
       if (too_large) {  // bad input, not bad usage: a fail-closed decision
         emit(nullptr, invalid_request_decision("the request is larger than " +
                                                    std::to_string(limits::request_bytes) + " bytes",
-                                               !c->non_interactive));
+                                               !c->ctx.non_interactive));
       } else {
         std::cerr << "vigie " << cmd << ": " << err << "\n";
         return kExitUsage;
@@ -282,7 +231,7 @@ int run_check(const std::string& cmd, const std::vector<std::string>& args, bool
       if (st == LineStatus::too_long) {
         emit(nullptr, invalid_request_decision("the request line is larger than " +
                                                    std::to_string(limits::request_bytes) + " bytes",
-                                               !c->non_interactive));
+                                               !c->ctx.non_interactive));
         continue;
       }
       if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
@@ -318,7 +267,7 @@ int run_test(const std::vector<std::string>& args) {
   bool policy_error = false;
   nlohmann::json all = nlohmann::json::array();
   for (const auto& f : files) {
-    auto compiled = load_policy(f);
+    auto compiled = load_policy(f, /*cached=*/false);  // the test blocks are not cached
     if (!compiled) {
       policy_error = true;
       continue;

@@ -3,6 +3,7 @@
 #ifndef VIGIE_CLI_COMMAND_HPP
 #define VIGIE_CLI_COMMAND_HPP
 
+#include <iostream>
 #include <map>
 #include <string>
 #include <vector>
@@ -14,6 +15,12 @@ namespace vigie::cli {
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitError = 1;  // a policy error, a syntax error
 inline constexpr int kExitUsage = 2;  // bad flags or arguments
+
+// `vigie CMD: MSG` and the pointer to `vigie CMD --help` on stderr; returns kExitUsage.
+inline int usage_error(const std::string& cmd, const std::string& msg) {
+  std::cerr << "vigie " << cmd << ": " << msg << "\n(run `vigie " << cmd << " --help`)\n";
+  return kExitUsage;
+}
 
 struct Command {
   std::string summary;  // one line for `vigie --help`
@@ -31,17 +38,6 @@ struct Registrar {
 
 // Reads a whole file, or stdin for "-", at most limits::request_bytes (cli/io.hpp has the
 // bounded readers). Returns false with a message on error.
-// The usage error for a `--mode` value that `mode_from_string` refuses, with a "did you mean"
-// (`read_only` -> `readonly`).
-inline std::string mode_error(const std::string& value) {
-  std::string msg =
-      "`--mode` takes readonly, ask or auto (or the seed spellings deny, supervised, full)";
-  if (auto m =
-          policy::did_you_mean(value, {"readonly", "ask", "auto", "deny", "supervised", "full"}))
-    msg += ": did you mean `" + *m + "`?";
-  return msg;
-}
-
 bool read_input(const std::string& path, std::string& out, std::string& error);
 
 }  // namespace vigie::cli

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "cli/command.hpp"
+#include "cli/context.hpp"
 #include "cli/import_draft.hpp"
 #include "cli/io.hpp"
 #include "cli/policy_text.hpp"
@@ -26,11 +27,6 @@ namespace vigie::cli {
 namespace {
 
 using policy::PatternItem;
-
-int usage_error(const std::string& msg) {
-  std::cerr << "vigie export: " << msg << "\n(run `vigie export --help`)\n";
-  return kExitUsage;
-}
 
 std::string star(const std::string& s) {  // a Starlark string literal
   std::string o = "\"";
@@ -158,27 +154,25 @@ struct Exporter {
 int run_export(const std::vector<std::string>& a) {
   std::string format, file;
   for (const auto& s : a) {
-    if (!s.empty() && s[0] == '-' && s != "-") return usage_error("unknown option `" + s + "`");
+    if (!s.empty() && s[0] == '-' && s != "-")
+      return usage_error("export", "unknown option `" + s + "`");
     if (format.empty())
       format = s;
     else if (file.empty())
       file = s;
     else
-      return usage_error("unexpected argument `" + s + "`");
+      return usage_error("export", "unexpected argument `" + s + "`");
   }
   if (format != "codex-rules")
-    return usage_error("give the format: `vigie export codex-rules POLICY`");
-  if (file.empty()) return usage_error("give the policy file");
+    return usage_error("export", "give the format: `vigie export codex-rules POLICY`");
+  if (file.empty()) return usage_error("export", "give the policy file");
   std::string text, err;
   if (!read_bounded(file, text, err, limits::policy_file_bytes)) {
     std::cerr << "vigie export: " << err << "\n";
     return kExitError;
   }
   // Only a policy that compiles is exported (its examples hold, its rules are checked).
-  CompileResult c = compile_file(file);
-  if (!c.ok()) {
-    for (const auto& d : c.diagnostics)
-      if (d.severity == Severity::error) std::cerr << render(d, c.sources);
+  if (!load_policy(file, /*cached=*/false)) {
     std::cerr << "vigie export: " << file << " does not compile; nothing exported\n";
     return kExitError;
   }

@@ -5,12 +5,12 @@
 // that cannot be read or is too large, a policy that is missing or does not compile, an internal
 // error) gets the harness's blocking form: exit 2 with the reason on stderr, or its explicit
 // deny. Bad usage exits 2 as well, which every exit-2 harness treats as a block.
-#include <cstdlib>
 #include <iostream>
 #include <string>
 #include <vector>
 
 #include "cli/command.hpp"
+#include "cli/context.hpp"
 #include "cli/io.hpp"
 #include "cli/journal.hpp"
 #include "engine/hook_wire.hpp"
@@ -20,8 +20,12 @@
 namespace vigie::cli {
 namespace {
 
+// The harness gives the cwd (in its hook input): no --cwd.
+constexpr unsigned kHookFlags = kAllContextFlags & ~kFlagCwd;
+
 struct HookArgs {
-  std::string harness, policy, mode;
+  std::string harness;
+  Context ctx;
   hooks::HookOptions opt;
   JournalOptions journal;
 };
@@ -33,8 +37,7 @@ std::string harness_list() {
 }
 
 int usage_error(const std::string& msg) {
-  std::cerr << "vigie hook: " << msg << "\n(run `vigie hook --help`)\n";
-  return kExitUsage;
+  return cli::usage_error("hook", msg);
 }
 
 int emit(const hooks::HookResult& r) {
@@ -51,15 +54,15 @@ int judge(const HookArgs& h) {
                                     "hook input (" +
                                         err + ")"));
   // One process per tool call: through the compiled-policy cache (never trusted when corrupt).
-  CompileResult compiled = compile_file_cached(h.policy, default_cache_dir());
+  CompileResult compiled = compile_policy(h.ctx.policy, /*cached=*/true);
   if (!compiled.ok()) {
     std::string first;
     for (const auto& d : compiled.diagnostics)
       if (d.severity == Severity::error && first.empty()) first = d.message;
     return emit(hooks::hook_failure(
         h.harness, text,
-        "vigie could not judge this tool call: the policy `" + h.policy + "` does not compile" +
-            (first.empty() ? "" : " (" + first + ")") + "; fix it (`vigie lint " + h.policy +
+        "vigie could not judge this tool call: the policy `" + h.ctx.policy + "` does not compile" +
+            (first.empty() ? "" : " (" + first + ")") + "; fix it (`vigie lint " + h.ctx.policy +
             "`) before the agent goes on"));
   }
   JournalWriter jw;
@@ -77,49 +80,27 @@ int run_hook(const std::vector<std::string>& a) {
   HookArgs h;
   for (std::size_t i = 0; i < a.size(); ++i) {
     const std::string& k = a[i];
-    auto value = [&](std::string& out) {
-      if (i + 1 >= a.size()) return false;
-      out = a[++i];
-      return true;
-    };
-    std::string jerr;
-    if (int j = parse_journal_option(a, i, h.journal, &jerr); j != 0) {
-      if (j < 0) return usage_error(jerr);
-      continue;
-    }
-    bool ok = true;
-    if (k == "--policy")
-      ok = value(h.policy);
-    else if (k == "--project")
-      ok = value(h.opt.project);
-    else if (k == "--home")
-      ok = value(h.opt.home);
-    else if (k == "--mode")
-      ok = value(h.mode);
-    else if (k == "--agent")
-      ok = value(h.opt.agent);
-    else if (k == "--non-interactive")
-      h.opt.non_interactive = true;
-    else if (k == "--deny-exit-code")
+    std::string err;
+    if (Take t = take_context_flag(a, i, h.ctx, &h.journal, kHookFlags, err); t != Take::no) {
+      if (t == Take::bad) return usage_error(err);
+    } else if (k == "--deny-exit-code") {
       h.opt.deny_exit_code = true;
-    else if (!k.empty() && k[0] != '-' && h.harness.empty())
+    } else if (!k.empty() && k[0] != '-' && h.harness.empty()) {
       h.harness = k;
-    else
+    } else {
       return usage_error("unknown option `" + k + "`");
-    if (!ok) return usage_error("`" + k + "` needs a value");
+    }
   }
   if (h.harness.empty()) return usage_error("name the harness (" + harness_list() + ")");
   if (!hooks::is_hook_harness(h.harness))
     return usage_error("unknown harness `" + h.harness + "` (" + harness_list() + ")");
-  if (h.policy.empty()) return usage_error("`--policy FILE` is required");
-  if (!h.mode.empty()) {
-    h.opt.mode = mode_from_string(h.mode);
-    if (!h.opt.mode) return usage_error(mode_error(h.mode));
-  }
-  if (h.opt.home.empty()) {
-    const char* home = std::getenv("HOME");
-    h.opt.home = home ? home : "/";
-  }
+  if (h.ctx.policy.empty()) return usage_error("`--policy FILE` is required");
+  if (auto err = finish_context(h.ctx, kHookFlags)) return usage_error(*err);
+  h.opt.project = h.ctx.project;
+  h.opt.home = h.ctx.home;
+  h.opt.mode = h.ctx.mode;
+  h.opt.agent = h.ctx.agent;
+  h.opt.non_interactive = h.ctx.non_interactive;
   try {
     return judge(h);
   } catch (const std::exception& e) {

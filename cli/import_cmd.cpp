@@ -32,11 +32,6 @@ namespace {
 
 using nlohmann::json;
 
-int usage_error(const std::string& msg) {
-  std::cerr << "vigie import: " << msg << "\n(run `vigie import --help`)\n";
-  return kExitUsage;
-}
-
 struct Entry {
   Effect effect;
   std::string command;  // as written in rules.json
@@ -137,16 +132,16 @@ int run_import(const std::vector<std::string>& a) {
   std::string format, file, name;
   for (std::size_t i = 0; i < a.size(); ++i) {
     if (a[i] == "--name") {
-      if (i + 1 >= a.size()) return usage_error("`--name` needs a value");
+      if (i + 1 >= a.size()) return usage_error("import", "`--name` needs a value");
       name = a[++i];
     } else if (!a[i].empty() && a[i][0] == '-' && a[i] != "-") {
-      return usage_error("unknown option `" + a[i] + "`");
+      return usage_error("import", "unknown option `" + a[i] + "`");
     } else if (format.empty()) {
       format = a[i];
     } else if (file.empty()) {
       file = a[i];
     } else {
-      return usage_error("unexpected argument `" + a[i] + "`");
+      return usage_error("import", "unexpected argument `" + a[i] + "`");
     }
   }
   const ImportFormat* other = nullptr;
@@ -156,8 +151,8 @@ int run_import(const std::vector<std::string>& a) {
     if (format == f.name) other = &f;
   }
   if (format != "rules-json" && !other)
-    return usage_error("give the format (" + names + "): `vigie import FORMAT FILE`");
-  if (file.empty()) return usage_error("give the file to import (or - for stdin)");
+    return usage_error("import", "give the format (" + names + "): `vigie import FORMAT FILE`");
+  if (file.empty()) return usage_error("import", "give the file to import (or - for stdin)");
   if (other) return import_other(*other, file, name);
   if (name.empty()) name = default_name(file);
 

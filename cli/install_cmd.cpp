@@ -137,9 +137,7 @@ struct Args {
 };
 
 int usage_error(const Args& a, const std::string& msg) {
-  const char* cmd = a.install ? "install" : "uninstall";
-  std::cerr << "vigie " << cmd << ": " << msg << "\n(run `vigie " << cmd << " --help`)\n";
-  return kExitUsage;
+  return cli::usage_error(a.install ? "install" : "uninstall", msg);
 }
 
 // Is this shell command one that `vigie install` wrote for `harness`?

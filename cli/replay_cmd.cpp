@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "cli/command.hpp"
+#include "cli/context.hpp"
 #include "cli/io.hpp"
 #include "engine/journal.hpp"
 #include "engine/limits.hpp"
@@ -35,18 +36,13 @@ struct Args {
   bool skip_bad = false, no_fs = false;
 };
 
-int usage(const std::string& cmd, const std::string& msg) {
-  std::cerr << "vigie " << cmd << ": " << msg << "\n(run `vigie " << cmd << " --help`)\n";
-  return kExitUsage;
-}
-
 std::optional<Args> parse(const std::string& cmd, const std::vector<std::string>& a, int& rc) {
   Args r;
   for (std::size_t i = 0; i < a.size(); ++i) {
     const std::string& k = a[i];
     auto value = [&](std::string& out) {
       if (i + 1 >= a.size()) {
-        rc = usage(cmd, "`" + k + "` needs a value");
+        rc = usage_error(cmd, "`" + k + "` needs a value");
         return false;
       }
       out = a[++i];
@@ -56,7 +52,7 @@ std::optional<Args> parse(const std::string& cmd, const std::vector<std::string>
       std::string v;
       if (!value(v)) return false;
       if (v.empty() || v.size() > 9 || v.find_first_not_of("0123456789") != std::string::npos) {
-        rc = usage(cmd, "`" + k + "` takes a number");
+        rc = usage_error(cmd, "`" + k + "` takes a number");
         return false;
       }
       out = std::stoul(v);
@@ -82,7 +78,7 @@ std::optional<Args> parse(const std::string& cmd, const std::vector<std::string>
     else if (k == "--no-fs")
       r.no_fs = true;
     else if (k.size() > 1 && k[0] == '-') {
-      rc = usage(cmd, "unknown option `" + k + "`");
+      rc = usage_error(cmd, "unknown option `" + k + "`");
       return std::nullopt;
     } else
       r.positional.push_back(k);
@@ -94,18 +90,10 @@ std::optional<Args> parse(const std::string& cmd, const std::vector<std::string>
     if (!known) {
       std::string names;
       for (const auto& n : replay::fail_on_names()) names += (names.empty() ? "" : ", ") + n;
-      rc = usage(cmd, "`--fail-on` takes one of " + names);
+      rc = usage_error(cmd, "`--fail-on` takes one of " + names);
       return std::nullopt;
     }
   }
-  return r;
-}
-
-std::optional<CompileResult> load_policy(const std::string& path) {
-  CompileResult r = compile_file(path);
-  for (const auto& d : r.diagnostics)
-    if (d.severity == Severity::error) std::cerr << render(d, r.sources);
-  if (!r.ok()) return std::nullopt;
   return r;
 }
 
@@ -149,9 +137,9 @@ int run_replay(const std::vector<std::string>& args) {
   int rc = kExitOk;
   auto a = parse("replay", args, rc);
   if (!a) return rc;
-  if (a->policy.empty()) return usage("replay", "`--policy FILE` is required");
-  if (a->positional.empty()) return usage("replay", "give one or more journal files");
-  auto p = load_policy(a->policy);
+  if (a->policy.empty()) return usage_error("replay", "`--policy FILE` is required");
+  if (a->positional.empty()) return usage_error("replay", "give one or more journal files");
+  auto p = load_policy(a->policy, /*cached=*/false);
   if (!p) return kExitError;
   journal::Loaded j;
   if (!load_journals("replay", a->positional, a->skip_bad, j)) return kExitError;
@@ -162,9 +150,9 @@ int run_diff(const std::vector<std::string>& args) {
   int rc = kExitOk;
   auto a = parse("diff", args, rc);
   if (!a) return rc;
-  if (a->positional.size() < 3) return usage("diff", "give OLD NEW and one or more journals");
-  auto before = load_policy(a->positional[0]);
-  auto now = load_policy(a->positional[1]);
+  if (a->positional.size() < 3) return usage_error("diff", "give OLD NEW and one or more journals");
+  auto before = load_policy(a->positional[0], /*cached=*/false);
+  auto now = load_policy(a->positional[1], /*cached=*/false);
   if (!before || !now) return kExitError;
   journal::Loaded j;
   std::vector<std::string> files(a->positional.begin() + 2, a->positional.end());
@@ -176,9 +164,9 @@ int run_suggest(const std::vector<std::string>& args) {
   int rc = kExitOk;
   auto a = parse("suggest", args, rc);
   if (!a) return rc;
-  if (a->positional.empty()) return usage("suggest", "give one or more journal files");
+  if (a->positional.empty()) return usage_error("suggest", "give one or more journal files");
   if (!a->write.empty() && !a->policy.empty() && a->write != a->policy)
-    return usage("suggest", "`--write` writes the policy given with `--policy`");
+    return usage_error("suggest", "`--write` writes the policy given with `--policy`");
   std::string policy_path = a->policy.empty() ? a->write : a->policy;
   std::vector<SourceFile> base;
   if (!policy_path.empty()) {

@@ -12,7 +12,6 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
-#include <cstdlib>
 #include <ctime>
 #include <iostream>
 #include <map>
@@ -20,11 +19,10 @@
 #include <string>
 #include <vector>
 
-#include <unistd.h>
-
 #include <nlohmann/json.hpp>
 
 #include "cli/command.hpp"
+#include "cli/context.hpp"
 #include "cli/io.hpp"
 #include "cli/journal.hpp"
 #include "engine/limits.hpp"
@@ -42,76 +40,35 @@ constexpr int kInvalidParams = -32602;
 constexpr int kInternalError = -32603;
 
 struct ServeArgs {
-  std::string policy, cwd, project, home, mode, agent;
+  Context ctx;  // --policy, --cwd, --project, --home, --mode, --agent, --non-interactive
   JournalOptions journal;
-  bool non_interactive = false;
   bool sessions = false;  // one vigie::Session per agent: loops, budgets, "always"
 };
-
-int usage_error(const std::string& msg) {
-  std::cerr << "vigie serve: " << msg << "\n(run `vigie serve --help`)\n";
-  return kExitUsage;
-}
 
 std::optional<ServeArgs> parse_args(const std::vector<std::string>& a, int& rc) {
   ServeArgs s;
   for (std::size_t i = 0; i < a.size(); ++i) {
     const std::string& k = a[i];
-    auto value = [&](std::string& out) {
-      if (i + 1 >= a.size()) {
-        rc = usage_error("`" + k + "` needs a value");
-        return false;
-      }
-      out = a[++i];
-      return true;
-    };
-    bool ok = true;
-    std::string jerr;
-    if (int j = parse_journal_option(a, i, s.journal, &jerr); j != 0) {
-      if (j < 0) {
-        rc = usage_error(jerr);
+    std::string err;
+    if (Take t = take_context_flag(a, i, s.ctx, &s.journal, kAllContextFlags, err); t != Take::no) {
+      if (t == Take::bad) {
+        rc = usage_error("serve", err);
         return std::nullopt;
       }
-      continue;
-    }
-    if (k == "--policy")
-      ok = value(s.policy);
-    else if (k == "--cwd")
-      ok = value(s.cwd);
-    else if (k == "--project")
-      ok = value(s.project);
-    else if (k == "--home")
-      ok = value(s.home);
-    else if (k == "--mode")
-      ok = value(s.mode);
-    else if (k == "--agent")
-      ok = value(s.agent);
-    else if (k == "--non-interactive")
-      s.non_interactive = true;
-    else if (k == "--sessions")
+    } else if (k == "--sessions") {
       s.sessions = true;
-    else {
-      rc = usage_error("unknown option `" + k + "`");
+    } else {
+      rc = usage_error("serve", "unknown option `" + k + "`");
       return std::nullopt;
     }
-    if (!ok) return std::nullopt;
   }
-  if (s.policy.empty()) {
-    rc = usage_error("`--policy FILE` is required");
+  if (s.ctx.policy.empty()) {
+    rc = usage_error("serve", "`--policy FILE` is required");
     return std::nullopt;
   }
-  if (!s.mode.empty() && !mode_from_string(s.mode)) {
-    rc = usage_error(mode_error(s.mode));
+  if (auto err = finish_context(s.ctx)) {
+    rc = usage_error("serve", *err);
     return std::nullopt;
-  }
-  if (s.cwd.empty()) {
-    char buf[4096];
-    if (getcwd(buf, sizeof buf)) s.cwd = buf;
-  }
-  // No --project: the engine takes the git root above the cwd (the cwd outside a repository).
-  if (s.home.empty()) {
-    const char* h = std::getenv("HOME");
-    s.home = h ? h : "/";
   }
   return s;
 }
@@ -228,12 +185,7 @@ class Server {
       return invalid(id, t != rit->end() && t->is_string() ? t->get<std::string>() : "", "", t0,
                      err);
     }
-    if (req->cwd.empty()) req->cwd = args_.cwd;
-    if (req->project_root.empty()) req->project_root = args_.project;
-    if (req->home.empty()) req->home = args_.home;
-    if (args_.non_interactive) req->interactive = false;
-    if (!args_.mode.empty()) req->mode = mode_from_string(args_.mode);
-    if (req->agent.empty()) req->agent = args_.agent;
+    args_.ctx.fill(*req);
     DecideOptions opt;
     opt.trace = false;  // the answer carries decision, message, rule and error only
     if (args_.sessions) {
@@ -281,7 +233,7 @@ class Server {
   // The fail-closed answer to a decide request nested deeper than limits::json_depth.
   json too_deep_decision(const json& id, const json& params) {
     auto t0 = std::chrono::steady_clock::now();
-    bool interactive = !args_.non_interactive;
+    bool interactive = !args_.ctx.non_interactive;
     std::string tool;
     if (params.is_object()) {
       auto flag = [&](const json& o) {
@@ -327,16 +279,14 @@ int run_serve(const std::vector<std::string>& a) {
   int rc = kExitOk;
   auto args = parse_args(a, rc);
   if (!args) return rc;
-  CompileResult compiled = compile_file(args->policy);
-  for (const auto& d : compiled.diagnostics)
-    if (d.severity == Severity::error) std::cerr << render(d, compiled.sources);
-  if (!compiled.ok()) return kExitError;
+  auto compiled = load_policy(args->ctx.policy, /*cached=*/false);  // compiled once, at start
+  if (!compiled) return kExitError;
   JournalWriter journal;
-  if (std::string err; !journal.open(args->journal, "serve", compiled, &err)) {
+  if (std::string err; !journal.open(args->journal, "serve", *compiled, &err)) {
     std::cerr << "vigie serve: " << err << "\n";
     return kExitError;
   }
-  Server server(*args, compiled.policy, journal);
+  Server server(*args, compiled->policy, journal);
   // A client that closes its end makes a write fail (EPIPE) instead of killing the process.
   std::signal(SIGPIPE, SIG_IGN);
   std::ios::sync_with_stdio(false);

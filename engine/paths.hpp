@@ -4,7 +4,9 @@
 //
 // Everything here works on POSIX path strings and a `vigie::FileSystem`, never on
 // std::filesystem: the same code runs natively (real filesystem) and in WASM (a declared,
-// virtual one). Nothing here throws on bad input; errors are values.
+// virtual one). Nothing here throws on bad input; errors are values. Implemented in
+// engine/paths.cpp (resolution, prefix rules, git root), engine/globs.cpp and
+// engine/third_party.cpp.
 //
 // Vocabulary:
 //   - a *normalized* path is absolute, has no `.` or `..` component, no empty component (`//`)
@@ -82,6 +84,9 @@ bool is_component_prefix(std::string_view prefix, std::string_view path);
 
 // The number of components of a normalized path: "/" -> 0, "/a/b" -> 2.
 std::size_t path_depth(std::string_view normalized_path);
+
+// The components of a path, split on `/`, empty ones skipped ("/a//b/" -> a, b). Views into `s`.
+std::vector<std::string_view> split_components(std::string_view s);
 
 // ---------------------------------------------------------------------------------------------
 // Prefix rules

@@ -6,17 +6,9 @@
 # and the exit status: the agent's, when the editor closes its end, when the agent dies or is
 # killed; an oversized line; a policy that does not compile; an agent that cannot be run.
 # Usage: tests/cli/acp_test.sh path/to/vigie   (run from the source root; ctest does)
-set -u
-vigie=${1:?usage: acp_test.sh path/to/vigie}
-vigie=$(cd "$(dirname "$vigie")" && pwd)/$(basename "$vigie")
-cd "$(dirname "$0")/../.."
-command -v jq >/dev/null || { echo "acp_test: jq is required"; exit 1; }
-command -v python3 >/dev/null || { echo "acp_test: python3 is required"; exit 1; }
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-fails=0
-ok() { echo "ok   - $1"; }
-ko() { echo "FAIL - $1"; echo "       expected: $2"; echo "       actual:   $3"; fails=$((fails + 1)); }
-expect() { if [ "$2" == "$3" ]; then ok "$1"; else ko "$1" "$2" "$3"; fi; }
+. "$(dirname "$0")/lib.sh"
+needs jq
+needs python3
 same() { # name file1 file2: byte-identical
   if cmp -s "$2" "$3"; then ok "$1"; else ko "$1" "$(wc -c <"$2") bytes" "$(wc -c <"$3") bytes, differ"; fi
 }
@@ -120,5 +112,4 @@ expect "acp: started with stdin closed, it still returns the agent's status" 3 "
 "$vigie" acp --policy $policy --mode read_only -- true </dev/null >"$tmp/out" 2>"$tmp/err"
 expect "acp: a bad mode -> usage error 2" 2 "$?"
 
-[ $fails = 0 ] && echo "acp_test: all passed" || echo "acp_test: $fails failed"
-[ $fails = 0 ]
+finish

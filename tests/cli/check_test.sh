@@ -3,15 +3,8 @@
 # decision is allow, 3 when any is deny, 4 when any is ask and none is deny, 1 on a policy error,
 # 2 on bad usage; with --jsonl, one decision per line, in order.
 # Usage: tests/cli/check_test.sh path/to/vigie   (run from the source root; ctest does)
-set -u
-vigie=${1:?usage: check_test.sh path/to/vigie}
-cd "$(dirname "$0")/../.."
-command -v jq >/dev/null || { echo "check_test: jq is required"; exit 1; }
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-fails=0
-ok() { echo "ok   - $1"; }
-ko() { echo "FAIL - $1"; echo "       expected: $2"; echo "       actual:   $3"; fails=$((fails + 1)); }
-expect() { if [ "$2" == "$3" ]; then ok "$1"; else ko "$1" "$2" "$3"; fi; }
+. "$(dirname "$0")/lib.sh"
+needs jq
 
 guard=rules/shell-guard.vigie
 team=rules/escouade-team.vigie
@@ -149,5 +142,4 @@ out=$("$vigie" check --policy $gw --cwd "$tmp/beside" --home /home/u --request "
 expect "check: outside a repository, the cwd is the project" "deny paths.workspace-only" \
   "$(jq -r '.decision + " " + .rule.id' <<<"$out")"
 
-if [ $fails -ne 0 ]; then echo "check_test: $fails failed"; exit 1; fi
-echo "check_test: all passed"
+finish

@@ -4,15 +4,8 @@
 # reason on stderr and nothing on stdout, or its explicit deny), never an allow, never silence.
 # Then the wire details of each harness (events, argument shapes, ask degradations).
 # Usage: tests/cli/hook_failclosed_test.sh path/to/vigie   (run from the source root; ctest does)
-set -u
-vigie=${1:?usage: hook_failclosed_test.sh path/to/vigie}
-cd "$(dirname "$0")/../.."
-command -v jq >/dev/null || { echo "hook_failclosed_test: jq is required"; exit 1; }
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-fails=0
-ok() { echo "ok   - $1"; }
-ko() { echo "FAIL - $1"; echo "       expected: $2"; echo "       actual:   $3"; fails=$((fails + 1)); }
-expect() { if [ "$2" == "$3" ]; then ok "$1"; else ko "$1" "$2" "$3"; fi; }
+. "$(dirname "$0")/lib.sh"
+needs jq
 
 hooks=tests/cli/hooks
 printf 'policy "broken"\ncommands {\n  alow git status\n}\n' >"$tmp/syntax.vigie"
@@ -139,5 +132,4 @@ expect "opencode: a catastrophic command is denied" 'deny|0' "$(jq -r .decision 
 "$vigie" hook nosuch --policy $hooks/claude.vigie </dev/null >/dev/null 2>&1
 expect "an unknown harness is bad usage (exit 2)" 2 $?
 
-if [ $fails -ne 0 ]; then echo "hook_failclosed_test: $fails failed"; exit 1; fi
-echo "hook_failclosed_test: all passed"
+finish

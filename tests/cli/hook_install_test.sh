@@ -6,18 +6,10 @@
 # file that is not JSON (refused, FILE:LINE:COL, untouched), a file created from nothing and
 # removed again, another policy replacing vigie's hook in place.
 # Usage: tests/cli/hook_install_test.sh path/to/vigie   (run from the source root; ctest does)
-set -u
-vigie=${1:?usage: hook_install_test.sh path/to/vigie}
-vigie=$(cd "$(dirname "$vigie")" && pwd)/$(basename "$vigie")
-cd "$(dirname "$0")/../.."
+. "$(dirname "$0")/lib.sh"
+needs jq
 src=$(pwd)/tests/hooks-config
-command -v jq >/dev/null || { echo "hook_install_test: jq is required"; exit 1; }
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 tmp=$(cd "$tmp" && pwd -P)
-fails=0
-ok() { echo "ok   - $1"; }
-ko() { echo "FAIL - $1"; echo "       expected: $2"; echo "       actual:   $3"; fails=$((fails + 1)); }
-expect() { if [ "$2" == "$3" ]; then ok "$1"; else ko "$1" "$2" "$3"; fi; }
 same() { cmp -s "$1" "$2" && echo same || echo differs; }
 
 self=$(readlink -f "$vigie")
@@ -151,5 +143,4 @@ expect "compact JSON: after uninstall the content is the same" \
 "$vigie" install claude --user --project 2>/dev/null; expect "--user and --project: exit 2" 2 $?
 "$vigie" uninstall claude --policy x 2>/dev/null; expect "uninstall --policy: exit 2" 2 $?
 
-if [ $fails -ne 0 ]; then echo "hook_install_test: $fails failed"; exit 1; fi
-echo "hook_install_test: all passed"
+finish

@@ -3,15 +3,8 @@
 # stdout with permissionDecision allow|deny|ask, exit 0; what cannot be judged is blocked (exit 2
 # and the reason on stderr), never allowed.
 # Usage: tests/cli/hook_test.sh path/to/vigie   (run from the source root; ctest does)
-set -u
-vigie=${1:?usage: hook_test.sh path/to/vigie}
-cd "$(dirname "$0")/../.."
-command -v jq >/dev/null || { echo "hook_test: jq is required"; exit 1; }
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-fails=0
-ok() { echo "ok   - $1"; }
-ko() { echo "FAIL - $1"; echo "       expected: $2"; echo "       actual:   $3"; fails=$((fails + 1)); }
-expect() { if [ "$2" == "$3" ]; then ok "$1"; else ko "$1" "$2" "$3"; fi; }
+. "$(dirname "$0")/lib.sh"
+needs jq
 
 team=rules/escouade-team.vigie
 hook_input() { # tool tool_input_json [event]
@@ -92,5 +85,4 @@ expect "hook: an unknown harness is bad usage (exit 2)" 2 $rc
 "$vigie" hook claude </dev/null >/dev/null 2>&1; rc=$?
 expect "hook: no --policy is bad usage (exit 2)" 2 $rc
 
-if [ $fails -ne 0 ]; then echo "hook_test: $fails failed"; exit 1; fi
-echo "hook_test: all passed"
+finish

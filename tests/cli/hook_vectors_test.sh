@@ -7,15 +7,8 @@
 # whose rules give both sets' messages.
 # `deny_via_exit2` cases run with --deny-exit-code (the vector shows the exit-2 form of a deny).
 # Usage: tests/cli/hook_vectors_test.sh path/to/vigie   (run from the source root; ctest does)
-set -u
-vigie=${1:?usage: hook_vectors_test.sh path/to/vigie}
-cd "$(dirname "$0")/../.."
-command -v jq >/dev/null || { echo "hook_vectors_test: jq is required"; exit 1; }
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-fails=0 runs=0
-ok() { echo "ok   - $1"; }
-ko() { echo "FAIL - $1"; echo "       expected: $2"; echo "       actual:   $3"; fails=$((fails + 1)); }
-expect() { runs=$((runs + 1)); if [ "$2" == "$3" ]; then ok "$1"; else ko "$1" "$2" "$3"; fi; }
+. "$(dirname "$0")/lib.sh"
+needs jq
 
 # vector section -> harness
 harness_of() {

@@ -6,14 +6,7 @@
 # malformed inputs fail with FILE:LINE:COL. With VIGIE_UPDATE_GOLDEN=1 the golden files are
 # rewritten instead of compared: review the diff, commit it.
 # Usage: tests/cli/import_formats_test.sh path/to/vigie   (run from the source root; ctest does)
-set -u
-vigie=${1:?usage: import_formats_test.sh path/to/vigie}
-cd "$(dirname "$0")/../.."
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-fails=0
-ok() { echo "ok   - $1"; }
-ko() { echo "FAIL - $1"; echo "       expected: $2"; echo "       actual:   $3"; fails=$((fails + 1)); }
-expect() { if [ "$2" == "$3" ]; then ok "$1"; else ko "$1" "$2" "$3"; fi; }
+. "$(dirname "$0")/lib.sh"
 
 # golden NAME ACTUAL_FILE EXPECTED_FILE
 golden() {
@@ -149,5 +142,4 @@ seq 1 15000 | awk '{printf "prefix_rule(pattern = [\"t%d\", \"run\"], decision =
 expect "import: a policy over 1 MiB is refused (exit 1, said, nothing printed)" "1 1 0" \
   "$rc $(grep -c 'larger than 1048576 bytes (the limit for a policy file)' "$tmp/err") $(wc -c <"$tmp/out")"
 
-if [ $fails -ne 0 ]; then echo "import_formats_test: $fails failed"; exit 1; fi
-echo "import_formats_test: all passed"
+finish

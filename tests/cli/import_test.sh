@@ -2,15 +2,8 @@
 # `vigie import rules-json`: Escouade's rules.json (seed 001) -> a .vigie policy with a test per
 # rule; the result lints clean, its tests pass, and it decides like rules/escouade-team.vigie.
 # Usage: tests/cli/import_test.sh path/to/vigie   (run from the source root; ctest does)
-set -u
-vigie=${1:?usage: import_test.sh path/to/vigie}
-cd "$(dirname "$0")/../.."
-command -v jq >/dev/null || { echo "import_test: jq is required"; exit 1; }
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-fails=0
-ok() { echo "ok   - $1"; }
-ko() { echo "FAIL - $1"; echo "       expected: $2"; echo "       actual:   $3"; fails=$((fails + 1)); }
-expect() { if [ "$2" == "$3" ]; then ok "$1"; else ko "$1" "$2" "$3"; fi; }
+. "$(dirname "$0")/lib.sh"
+needs jq
 
 mkdir -p "$tmp/plugins/team-rules"
 # Seed 001's rules.json, as written in Escouade's documentation.
@@ -107,5 +100,4 @@ expect "import: no file is bad usage (exit 2)" 2 $rc
 out=$(printf '{"allow": ["npm test"]}' | "$vigie" import rules-json -); rc=$?
 expect "import: reads stdin with -" "0 1" "$rc $(grep -c '^  allow npm test$' <<<"$out")"
 
-if [ $fails -ne 0 ]; then echo "import_test: $fails failed"; exit 1; fi
-echo "import_test: all passed"
+finish

@@ -3,15 +3,8 @@
 # `replay` and `diff` report what a policy change does to it (human, JSON, Markdown, --fail-on),
 # `suggest` proposes rules from the answers and `--write` adds them to the policy.
 # Usage: tests/cli/journal_test.sh path/to/vigie   (run from the source root; ctest does)
-set -u
-vigie=${1:?usage: journal_test.sh path/to/vigie}
-cd "$(dirname "$0")/../.."
-command -v jq >/dev/null || { echo "journal_test: jq is required"; exit 1; }
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-fails=0
-ok() { echo "ok   - $1"; }
-ko() { echo "FAIL - $1"; echo "       expected: $2"; echo "       actual:   $3"; fails=$((fails + 1)); }
-expect() { if [ "$2" == "$3" ]; then ok "$1"; else ko "$1" "$2" "$3"; fi; }
+. "$(dirname "$0")/lib.sh"
+needs jq
 
 cat >"$tmp/old.vigie" <<'EOF'
 policy "team"
@@ -148,5 +141,4 @@ expect "hook --journal: one line, source hook" "hook claude deny" \
 expect "hook --journal: replays under the same policy with no change" 0 $rc
 
 echo
-[ $fails -eq 0 ] && echo "journal_test: all passed" || echo "journal_test: $fails failed"
-exit $((fails > 0))
+finish

@@ -5,16 +5,9 @@
 # 1, never an abort or a hang) in every subcommand; an include names .vigie files only and a
 # file that is not a policy is never quoted. Inputs are generated here, never checked in.
 # Usage: tests/cli/limits_test.sh path/to/vigie   (run from the source root; ctest does)
-set -u
-vigie=${1:?usage: limits_test.sh path/to/vigie}
-cd "$(dirname "$0")/../.."
-command -v jq >/dev/null || { echo "limits_test: jq is required"; exit 1; }
-command -v python3 >/dev/null || { echo "limits_test: python3 is required"; exit 1; }
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-fails=0
-ok() { echo "ok   - $1"; }
-ko() { echo "FAIL - $1"; echo "       expected: $2"; echo "       actual:   $3"; fails=$((fails + 1)); }
-expect() { if [ "$2" == "$3" ]; then ok "$1"; else ko "$1" "$2" "$3"; fi; }
+. "$(dirname "$0")/lib.sh"
+needs jq
+needs python3
 
 team=rules/escouade-team.vigie
 ctx=(--cwd /srv/app --project /srv/app --home /home/u)
@@ -120,8 +113,4 @@ expect "include of a key behind a .vigie name: not a policy, not quoted" "1 0 0"
 "$vigie" lint --format json "$tmp/inc/main.vigie" >"$tmp/out.json" 2>/dev/null
 expect "lint --format json never carries the key either" 0 "$(grep -c 'c2VjcmV0\|BEGIN' "$tmp/out.json")"
 
-if [ "$fails" -ne 0 ]; then
-  echo "limits_test: $fails failure(s)"
-  exit 1
-fi
-echo "limits_test: all passed"
+finish

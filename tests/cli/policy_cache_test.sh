@@ -6,15 +6,7 @@
 # compiled again and the entry rewritten); a cache folder that cannot be written changes
 # nothing; a policy with errors is never cached.
 # Usage: tests/cli/policy_cache_test.sh path/to/vigie   (run from the source root; ctest does)
-set -u
-vigie=${1:?usage: policy_cache_test.sh path/to/vigie}
-vigie=$(cd "$(dirname "$vigie")" && pwd)/$(basename "$vigie")
-cd "$(dirname "$0")/../.."
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-fails=0
-ok() { echo "ok   - $1"; }
-ko() { echo "FAIL - $1"; echo "       expected: $2"; echo "       actual:   $3"; fails=$((fails + 1)); }
-expect() { if [ "$2" == "$3" ]; then ok "$1"; else ko "$1" "$2" "$3"; fi; }
+. "$(dirname "$0")/lib.sh"
 
 requests=tests/cli/cache/requests.jsonl
 export XDG_CACHE_HOME=$tmp/xdg
@@ -114,5 +106,4 @@ printf 'policy "broken"\ncommands {\n  allow "git status\n}\n' >"$tmp/p/broken.v
 expect "cache: a policy that does not compile -> exit 1" 1 "$?"
 expect "cache: ... and nothing is cached" 0 "$(entries)"
 
-[ $fails = 0 ] && echo "policy_cache_test: all passed" || echo "policy_cache_test: $fails failed"
-[ $fails = 0 ]
+finish

@@ -3,15 +3,8 @@
 # message per line; errors -32700/-32600/-32601/-32602; never allow what cannot be judged; a
 # decision journal; clean stop at end of input.
 # Usage: tests/cli/serve_test.sh path/to/vigie   (run from the source root; ctest does)
-set -u
-vigie=${1:?usage: serve_test.sh path/to/vigie}
-cd "$(dirname "$0")/../.."
-command -v jq >/dev/null || { echo "serve_test: jq is required"; exit 1; }
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-fails=0
-ok() { echo "ok   - $1"; }
-ko() { echo "FAIL - $1"; echo "       expected: $2"; echo "       actual:   $3"; fails=$((fails + 1)); }
-expect() { if [ "$2" == "$3" ]; then ok "$1"; else ko "$1" "$2" "$3"; fi; }
+. "$(dirname "$0")/lib.sh"
+needs jq
 
 team=rules/escouade-team.vigie
 # A permissions/decide message for a Bash command, in Escouade's shape.
@@ -136,5 +129,4 @@ expect "serve: a policy that cannot be read exits 1 before serving" 1 $rc
 "$vigie" serve --policy $team --journal "$tmp/no/such/dir/j" </dev/null >/dev/null 2>&1; rc=$?
 expect "serve: a journal that cannot be opened exits 1" 1 $rc
 
-if [ $fails -ne 0 ]; then echo "serve_test: $fails failed"; exit 1; fi
-echo "serve_test: all passed"
+finish

@@ -6,7 +6,9 @@
 #include "tests/fuzz/cli_stub.hpp"
 // (the stub first: the subcommand registers itself in its registry)
 #include "cli/serve_cmd.cpp"
-// (its journal writer, cli/journal.hpp, lives in its own file)
+// (its journal writer, cli/journal.hpp, and the shared options, cli/context.hpp, live in their
+// own files)
+#include "cli/context.cpp"
 #include "cli/journal.cpp"
 #include "tests/fuzz/fuzz.hpp"
 

@@ -1,0 +1,256 @@
+// The files run by third parties (CI configuration, build scripts, VCS hooks, manifests, lock
+// files; seed 004): the default globs, one table, and the class of a project path.
+#include "engine/paths.hpp"
+
+namespace vigie::engine {
+
+// ---------------------------------------------------------------------------------------------
+// Files run by third parties
+// ---------------------------------------------------------------------------------------------
+
+const std::vector<std::pair<std::string, std::string>>& default_third_party_globs() {
+  // Order matters only for `third_party_class` (the first match decides); the classes do not
+  // overlap today. Globs without `/` match the basename at any depth: a nested Makefile or
+  // package.json (monorepos) is run just the same.
+  static const auto* const globs = new std::vector<std::pair<std::string, std::string>>{
+      // CI configuration.
+      {".github/workflows/**", "ci"},
+      {".github/actions/**", "ci"},  // composite actions, run by workflows
+      {".gitlab-ci.yml", "ci"},
+      {".gitlab-ci.yaml", "ci"},
+      {".gitlab/ci/**", "ci"},
+      {".circleci/**", "ci"},
+      {"Jenkinsfile", "ci"},
+      {"*.jenkinsfile", "ci"},
+      {"azure-pipelines.yml", "ci"},
+      {"azure-pipelines.yaml", "ci"},
+      {".azure-pipelines/**", "ci"},
+      {".travis.yml", "ci"},
+      {"bitbucket-pipelines.yml", "ci"},
+      {".buildkite/**", "ci"},
+      {".drone.yml", "ci"},
+      {"appveyor.yml", "ci"},
+      {".appveyor.yml", "ci"},
+      {".woodpecker.yml", "ci"},
+      {".woodpecker/**", "ci"},
+      {"cloudbuild.yaml", "ci"},
+      {"cloudbuild.yml", "ci"},
+      {".ci/**", "ci"},
+      // VCS hooks and repository configuration.
+      {".git/hooks/**", "vcs"},
+      {".git/config", "vcs"},
+      {".git/info/**", "vcs"},  // info/attributes, info/exclude
+      {".gitattributes", "vcs"},
+      {".gitmodules", "vcs"},
+      {".husky/**", "vcs"},
+      {".githooks/**", "vcs"},
+      {".pre-commit-config.yaml", "vcs"},
+      {".pre-commit-hooks.yaml", "vcs"},
+      {"lefthook.yml", "vcs"},
+      {".lefthook.yml", "vcs"},
+      {".hg/hgrc", "vcs"},
+      // Build scripts.
+      {"Makefile", "build"},
+      {"makefile", "build"},
+      {"GNUmakefile", "build"},
+      {"*.mk", "build"},
+      {"Makefile.am", "build"},
+      {"Makefile.in", "build"},
+      {"configure", "build"},
+      {"configure.ac", "build"},
+      {"CMakeLists.txt", "build"},
+      {"*.cmake", "build"},
+      {"CMakePresets.json", "build"},
+      {"meson.build", "build"},
+      {"meson_options.txt", "build"},
+      {"BUILD", "build"},
+      {"BUILD.bazel", "build"},
+      {"WORKSPACE", "build"},
+      {"WORKSPACE.bazel", "build"},
+      {"MODULE.bazel", "build"},
+      {"*.bzl", "build"},
+      {".bazelrc", "build"},
+      {"build.gradle", "build"},
+      {"build.gradle.kts", "build"},
+      {"settings.gradle", "build"},
+      {"settings.gradle.kts", "build"},
+      {"gradlew", "build"},
+      {"gradle/wrapper/**", "build"},
+      {"pom.xml", "build"},
+      {"build.xml", "build"},
+      {"build.sbt", "build"},
+      {"setup.py", "build"},
+      {"setup.cfg", "build"},
+      {"build.rs", "build"},
+      {"Rakefile", "build"},
+      {"justfile", "build"},
+      {"Justfile", "build"},
+      {"Taskfile.yml", "build"},
+      {"Dockerfile", "build"},
+      {"*.dockerfile", "build"},
+      {"Containerfile", "build"},
+      {"SConstruct", "build"},
+      {"SConscript", "build"},
+      {".envrc", "build"},  // run by direnv on `cd`
+      // Dependency manifests.
+      {"package.json", "manifest"},
+      {".npmrc", "manifest"},  // can redirect the registry
+      {".yarnrc", "manifest"},
+      {".yarnrc.yml", "manifest"},
+      {"Cargo.toml", "manifest"},
+      {".cargo/config.toml", "manifest"},
+      {".cargo/config", "manifest"},
+      {"go.mod", "manifest"},
+      {"go.work", "manifest"},
+      {"pyproject.toml", "manifest"},
+      {"requirements*.txt", "manifest"},
+      {"requirements/*.txt", "manifest"},
+      {"constraints*.txt", "manifest"},
+      {"Pipfile", "manifest"},
+      {"environment.yml", "manifest"},
+      {"Gemfile", "manifest"},
+      {"*.gemspec", "manifest"},
+      {"composer.json", "manifest"},
+      {"mix.exs", "manifest"},
+      {"pubspec.yaml", "manifest"},
+      {"Package.swift", "manifest"},
+      {"Podfile", "manifest"},
+      {"*.csproj", "manifest"},
+      {"*.fsproj", "manifest"},
+      {"packages.config", "manifest"},
+      {"Directory.Packages.props", "manifest"},
+      {"Directory.Build.props", "manifest"},
+      {"deno.json", "manifest"},
+      {"deno.jsonc", "manifest"},
+      {"vcpkg.json", "manifest"},
+      {"conanfile.txt", "manifest"},
+      {"conanfile.py", "manifest"},
+      {"flake.nix", "manifest"},
+      // Lock files.
+      {"package-lock.json", "lock"},
+      {"npm-shrinkwrap.json", "lock"},
+      {"yarn.lock", "lock"},
+      {"pnpm-lock.yaml", "lock"},
+      {"pnpm-workspace.yaml", "manifest"},
+      {"bun.lockb", "lock"},
+      {"bun.lock", "lock"},
+      {"Cargo.lock", "lock"},
+      {"go.sum", "lock"},
+      {"go.work.sum", "lock"},
+      {"poetry.lock", "lock"},
+      {"Pipfile.lock", "lock"},
+      {"uv.lock", "lock"},
+      {"pdm.lock", "lock"},
+      {"Gemfile.lock", "lock"},
+      {"composer.lock", "lock"},
+      {"mix.lock", "lock"},
+      {"pubspec.lock", "lock"},
+      {"Package.resolved", "lock"},
+      {"Podfile.lock", "lock"},
+      {"packages.lock.json", "lock"},
+      {"flake.lock", "lock"},
+      {"deno.lock", "lock"},
+      {"gradle.lockfile", "lock"},
+      {"conan.lock", "lock"},
+      {"*.lock", "lock"},
+      // Binary files: a diff does not show what changes (seed 004: « les fichiers binaires et
+      // les différences au-delà d'un seuil de taille »). Edits whose content is not text, and
+      // edits larger than `large-edit`, join this class in engine/decide.cpp. Only with
+      // `binary on`: building and cleaning produce binary files all day.
+      {"*.png", "binary"},
+      {"*.jpg", "binary"},
+      {"*.jpeg", "binary"},
+      {"*.gif", "binary"},
+      {"*.bmp", "binary"},
+      {"*.ico", "binary"},
+      {"*.webp", "binary"},
+      {"*.tiff", "binary"},
+      {"*.psd", "binary"},
+      {"*.pdf", "binary"},
+      {"*.doc", "binary"},
+      {"*.docx", "binary"},
+      {"*.xls", "binary"},
+      {"*.xlsx", "binary"},
+      {"*.ppt", "binary"},
+      {"*.pptx", "binary"},
+      {"*.odt", "binary"},
+      {"*.ods", "binary"},
+      {"*.zip", "binary"},
+      {"*.gz", "binary"},
+      {"*.tgz", "binary"},
+      {"*.bz2", "binary"},
+      {"*.xz", "binary"},
+      {"*.zst", "binary"},
+      {"*.7z", "binary"},
+      {"*.rar", "binary"},
+      {"*.tar", "binary"},
+      {"*.jar", "binary"},
+      {"*.war", "binary"},
+      {"*.whl", "binary"},
+      {"*.deb", "binary"},
+      {"*.rpm", "binary"},
+      {"*.exe", "binary"},
+      {"*.dll", "binary"},
+      {"*.so", "binary"},
+      {"*.dylib", "binary"},
+      {"*.a", "binary"},
+      {"*.o", "binary"},
+      {"*.obj", "binary"},
+      {"*.lib", "binary"},
+      {"*.bin", "binary"},
+      {"*.class", "binary"},
+      {"*.pyc", "binary"},
+      {"*.pyo", "binary"},
+      {"*.wasm", "binary"},
+      {"*.node", "binary"},
+      {"*.sqlite", "binary"},
+      {"*.sqlite3", "binary"},
+      {"*.db", "binary"},
+      {"*.mdb", "binary"},
+      {"*.woff", "binary"},
+      {"*.woff2", "binary"},
+      {"*.ttf", "binary"},
+      {"*.otf", "binary"},
+      {"*.eot", "binary"},
+      {"*.mp3", "binary"},
+      {"*.mp4", "binary"},
+      {"*.wav", "binary"},
+      {"*.ogg", "binary"},
+      {"*.webm", "binary"},
+      {"*.mov", "binary"},
+      {"*.avi", "binary"},
+  };
+  return *globs;
+}
+
+namespace {
+
+const GlobSet& default_third_party_set() {
+  // Built once; immutable afterwards. (Function-local statics are thread-safe natively; the
+  // WASM build has no threads.)
+  static const GlobSet* const set = [] {
+    auto* s = new GlobSet();
+    const auto& globs = default_third_party_globs();
+    for (std::size_t i = 0; i < globs.size(); ++i) {
+      s->add(globs[i].first, static_cast<std::uint32_t>(i));
+    }
+    s->compile();
+    return s;
+  }();
+  return *set;
+}
+
+}  // namespace
+
+std::optional<std::string> third_party_class(std::string_view path_relative_to_project) {
+  // Normalize: `./a//b/` -> `a/b`. `..` cannot leave the project here (clamped at the root).
+  std::string rel = lexical_normalize(path_relative_to_project);
+  if (rel == "/") return std::nullopt;
+  rel.erase(0, 1);
+  bool failed = false;
+  auto hits = default_third_party_set().match(rel, basename_of(rel), &failed);
+  if (hits.empty()) return std::nullopt;
+  return default_third_party_globs()[hits.front()].second;  // lowest index: first in the list
+}
+
+}  // namespace vigie::engine
