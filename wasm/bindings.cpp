@@ -11,6 +11,12 @@
 //         -> Brief {decision, message, ruleId, ruleFile, ruleLine, ruleEffect, error, hasError}:
 //            the decision's common fields as an embind value object, without JSON and without
 //            building the trace and the matched rules (DecideOptions::trace = false)
+//     .decideFast(length, fsJson) .decideFastIn(length, fsJson, session) -> the same decision
+//            with no string crossing embind: the request is read from the module's request
+//            buffer (requestBufferAt), the fields are written to fastResultAt() as numbers, the
+//            strings as indexes into the handle's interned strings (.interned(k)), or
+//            kVolatile: read that field with .lastString(field)
+//   requestBufferAt(capacity) fastResultAt()   where JS writes the request and reads the result
 //   class SessionHandle()   .rememberAlways(tool)  .actions()  .denials()  .setClock(seconds)
 //   parseShell(src)            -> `vigie parse --commands --json`
 //   parseShellAst(src)         -> `vigie parse --json`
@@ -22,6 +28,7 @@
 #include <emscripten/heap.h>
 #include <malloc.h>
 
+#include <array>
 #include <cstdint>
 #include <exception>
 #include <map>
@@ -29,6 +36,8 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -105,6 +114,48 @@ Brief error_brief(const std::string& error) noexcept {
   }
   b.has_error = true;
   return b;
+}
+
+// The fast path's buffers (PolicyHandle::decide_fast): JS writes the request's UTF-8 text into
+// the request buffer (TextEncoder.encodeInto on the wasm memory) and reads the result's fields
+// from kFastFields numbers; no string crosses embind. One of each per module: JS is
+// single-threaded and every call reads its input before it writes its result.
+enum FastField : int {
+  kDecision,
+  kMessage,
+  kRuleId,
+  kRuleFile,
+  kRuleLine,
+  kRuleEffect,
+  kError,
+  kFastFields
+};
+// A string field's value: an index into the handle's interned strings, kNone (empty, or no
+// error), or kVolatile (not interned: read it with last_string(field)).
+constexpr std::int32_t kNone = -1;
+constexpr std::int32_t kVolatile = -2;
+// Interned strings per policy handle: the rules' messages, ids, files and effects, bounded so
+// that messages built from request content cannot grow the table without end.
+constexpr std::size_t kMaxInterned = 4096;
+constexpr std::size_t kMaxInternedBytes = 512;
+
+std::array<std::int32_t, kFastFields> fast_result{};
+std::string request_buffer;
+
+// The request buffer's address with room for `capacity` bytes, or 0 past the request limit
+// (JS then takes the string path, which reports the size).
+std::uintptr_t request_buffer_at(std::size_t capacity) {
+  try {
+    if (capacity > vigie::limits::request_bytes) return 0;
+    if (request_buffer.size() < capacity) request_buffer.resize(capacity);
+    return reinterpret_cast<std::uintptr_t>(request_buffer.data());
+  } catch (...) {
+    return 0;
+  }
+}
+
+std::uintptr_t fast_result_at() {
+  return reinterpret_cast<std::uintptr_t>(fast_result.data());
 }
 
 // An ask (fail closed) carrying the error, in the shape of `decision_to_json`.
@@ -287,7 +338,7 @@ class PolicyHandle {
   }
 
   // The same decision as decide_impl, without the trace, the matched rules and JSON out.
-  Brief brief_impl(const std::string& request_json, const std::string& fs_json,
+  Brief brief_impl(std::string_view request_json, const std::string& fs_json,
                    vigie::Session* session) const {
     try {
       if (!policy_) return error_brief("the policy did not compile");
@@ -312,6 +363,76 @@ class PolicyHandle {
       return brief_of(policy_->decide(*req, options));
     } catch (...) {
       return error_brief("internal error: " + what_of(std::current_exception()));
+    }
+  }
+
+  // The fast path: brief_impl on the request buffer's first `length` bytes, the result in
+  // fast_result. Returns the decision's index (0 allow, 1 ask, 2 deny).
+  int decide_fast(std::size_t length, const std::string& fs_json) const {
+    return fast_impl(length, fs_json, nullptr);
+  }
+
+  int decide_fast_in(std::size_t length, const std::string& fs_json, SessionHandle& session) const {
+    return fast_impl(length, fs_json, &session.session());
+  }
+
+  int fast_impl(std::size_t length, const std::string& fs_json, vigie::Session* session) const {
+    try {
+      if (length > request_buffer.size()) {
+        last_ = error_brief("internal error: the request buffer is shorter than the request");
+      } else {
+        last_ = brief_impl(std::string_view(request_buffer.data(), length), fs_json, session);
+      }
+      const Brief& b = last_;
+      fast_result[kDecision] = b.decision == "allow" ? 0 : b.decision == "deny" ? 2 : 1;
+      fast_result[kMessage] = intern(b.message);
+      fast_result[kRuleId] = b.rule_id.empty() ? kNone : intern(b.rule_id);
+      fast_result[kRuleFile] = b.rule_id.empty() ? kNone : intern(b.rule_file);
+      fast_result[kRuleLine] = static_cast<std::int32_t>(b.rule_line);
+      fast_result[kRuleEffect] = b.rule_id.empty() ? kNone : intern(b.rule_effect);
+      fast_result[kError] = b.has_error ? intern(b.error) : kNone;
+      return fast_result[kDecision];
+    } catch (...) {
+      fast_result.fill(kNone);
+      fast_result[kDecision] = 1;  // ask
+      fast_result[kError] = kVolatile;
+      try {
+        last_ = error_brief("internal error: " + what_of(std::current_exception()));
+      } catch (...) {
+      }
+      return 1;
+    }
+  }
+
+  // A string's index in the interned table (added when there is room), else kVolatile.
+  std::int32_t intern(const std::string& s) const {
+    if (auto it = interned_.find(s); it != interned_.end()) return it->second;
+    if (strings_.size() >= kMaxInterned || s.size() > kMaxInternedBytes) return kVolatile;
+    auto k = static_cast<std::int32_t>(strings_.size());
+    strings_.push_back(s);
+    interned_.emplace(s, k);
+    return k;
+  }
+
+  std::string interned(std::int32_t k) const {
+    return k >= 0 && static_cast<std::size_t>(k) < strings_.size() ? strings_[k] : std::string();
+  }
+
+  // A string field of the last fast decision (for kVolatile).
+  std::string last_string(int field) const {
+    switch (field) {
+      case kMessage:
+        return last_.message;
+      case kRuleId:
+        return last_.rule_id;
+      case kRuleFile:
+        return last_.rule_file;
+      case kRuleEffect:
+        return last_.rule_effect;
+      case kError:
+        return last_.error;
+      default:
+        return {};
     }
   }
 
@@ -353,6 +474,10 @@ class PolicyHandle {
   // The last filesystem parsed (cached_fs). JS is single-threaded: no lock.
   mutable std::string fs_json_;
   mutable std::shared_ptr<const vigie::FileSystem> fs_;
+  // The fast path's interned strings (both ways) and its last decision.
+  mutable std::unordered_map<std::string, std::int32_t> interned_;
+  mutable std::vector<std::string> strings_;
+  mutable Brief last_;
 };
 
 std::string parse_shell(const std::string& src) {
@@ -455,8 +580,14 @@ EMSCRIPTEN_BINDINGS(vigie) {
       .function("decideIn", &PolicyHandle::decide_in)
       .function("decideBrief", &PolicyHandle::decide_brief)
       .function("decideBriefIn", &PolicyHandle::decide_brief_in)
+      .function("decideFast", &PolicyHandle::decide_fast)
+      .function("decideFastIn", &PolicyHandle::decide_fast_in)
+      .function("interned", &PolicyHandle::interned)
+      .function("lastString", &PolicyHandle::last_string)
       .function("testsJson", &PolicyHandle::tests_json)
       .function("dump", &PolicyHandle::dump);
+  em::function("requestBufferAt", &request_buffer_at);
+  em::function("fastResultAt", &fast_result_at);
   em::function("parseShell", &parse_shell);
   em::function("parseShellAst", &parse_shell_ast);
   em::function("format", &format);
