@@ -14,7 +14,7 @@
 // web-tree-sitter with the bash grammar plus argv extraction from its tree.
 //
 // Usage: node run.mjs [--lines N] [--rounds R] [--sizes 10,100,1000] [--json]
-//                    [--engines shell-quote,cedar,vigie+trace] [--no-parse]
+//                    [--engines shell-quote,cedar,vigie+trace] [--no-parse] [--package DIR]
 //        node run.mjs --memory N   (N decisions through the fast path at 1,000 rules, cycling
 //                                   the lines: the WASM heap and bytes in use before and after)
 // Run it through scripts/bench-peers (installs this folder's devDependencies first).
@@ -48,7 +48,9 @@ const ctx = { cwd: "/srv/app", project_root: "/srv/app", home: "/home/dev" };
 
 // ---- engines -----------------------------------------------------------------------------------
 
-const { load } = await import(join(here, "../../wasm/index.mjs"));
+// --package DIR: another build of the npm package folder (to compare two builds; default wasm/).
+const pkg = opt("--package", join(here, "../../wasm"));
+const { load } = await import(join(pkg, "index.mjs"));
 const vigie = await load();
 const shellQuote = require("shell-quote");
 const cedar = await import("@cedar-policy/cedar-wasm/nodejs");
@@ -293,7 +295,7 @@ const sizeOf = (p) => readFileSync(p).length;
 const meta = {
   node: process.version, lines: lines.length, rounds,
   bytesPerLine: bytes / lines.length,
-  wasmBytes: sizeOf(join(here, "../../wasm/dist/vigie.wasm")),
+  wasmBytes: sizeOf(join(pkg, "dist/vigie.wasm")),
 };
 if (asJson) {
   console.log(JSON.stringify({ meta, decide: rows, parse: parseRows }, null, 1));
