@@ -13,9 +13,9 @@
 //            building the trace and the matched rules (DecideOptions::trace = false)
 //     .decideFast(length, fsJson) .decideFastIn(length, fsJson, session) -> the same decision
 //            with no string crossing embind: the request is read from the module's request
-//            buffer (requestBufferAt), the fields are written to fastResultAt() as numbers, the
-//            strings as indexes into the handle's interned strings (.interned(k)), or
-//            kVolatile: read that field with .lastString(field)
+//            buffer (requestBufferAt), the fields are written to fastResultAt() as numbers: the
+//            message and error as address and length, the rule's strings as indexes into the
+//            handle's interned strings (.interned(k)), or kVolatile (.lastString(field))
 //   requestBufferAt(capacity) fastResultAt()   where JS writes the request and reads the result
 //   class SessionHandle()   .rememberAlways(tool)  .actions()  .denials()  .setClock(seconds)
 //   parseShell(src)            -> `vigie parse --commands --json`
@@ -47,9 +47,11 @@
 #include "grammar/shell/commands.hpp"
 #include "grammar/shell/parser.hpp"
 #include "vigie/vigie.hpp"
+#include "wasm/fast_path.hpp"
 
 namespace {
 
+using namespace vigie::wasm;
 using json = nlohmann::json;
 
 // The main file's name when the caller gives none.
@@ -114,48 +116,6 @@ Brief error_brief(const std::string& error) noexcept {
   }
   b.has_error = true;
   return b;
-}
-
-// The fast path's buffers (PolicyHandle::decide_fast): JS writes the request's UTF-8 text into
-// the request buffer (TextEncoder.encodeInto on the wasm memory) and reads the result's fields
-// from kFastFields numbers; no string crosses embind. One of each per module: JS is
-// single-threaded and every call reads its input before it writes its result.
-enum FastField : int {
-  kDecision,
-  kMessage,
-  kRuleId,
-  kRuleFile,
-  kRuleLine,
-  kRuleEffect,
-  kError,
-  kFastFields
-};
-// A string field's value: an index into the handle's interned strings, kNone (empty, or no
-// error), or kVolatile (not interned: read it with last_string(field)).
-constexpr std::int32_t kNone = -1;
-constexpr std::int32_t kVolatile = -2;
-// Interned strings per policy handle: the rules' messages, ids, files and effects, bounded so
-// that messages built from request content cannot grow the table without end.
-constexpr std::size_t kMaxInterned = 4096;
-constexpr std::size_t kMaxInternedBytes = 512;
-
-std::array<std::int32_t, kFastFields> fast_result{};
-std::string request_buffer;
-
-// The request buffer's address with room for `capacity` bytes, or 0 past the request limit
-// (JS then takes the string path, which reports the size).
-std::uintptr_t request_buffer_at(std::size_t capacity) {
-  try {
-    if (capacity > vigie::limits::request_bytes) return 0;
-    if (request_buffer.size() < capacity) request_buffer.resize(capacity);
-    return reinterpret_cast<std::uintptr_t>(request_buffer.data());
-  } catch (...) {
-    return 0;
-  }
-}
-
-std::uintptr_t fast_result_at() {
-  return reinterpret_cast<std::uintptr_t>(fast_result.data());
 }
 
 // An ask (fail closed) carrying the error, in the shape of `decision_to_json`.
@@ -385,21 +345,25 @@ class PolicyHandle {
       }
       const Brief& b = last_;
       fast_result[kDecision] = b.decision == "allow" ? 0 : b.decision == "deny" ? 2 : 1;
-      fast_result[kMessage] = intern(b.message);
+      fast_result[kMessageAt] = address_of(b.message);
+      fast_result[kMessageLength] = static_cast<std::int32_t>(b.message.size());
       fast_result[kRuleId] = b.rule_id.empty() ? kNone : intern(b.rule_id);
       fast_result[kRuleFile] = b.rule_id.empty() ? kNone : intern(b.rule_file);
       fast_result[kRuleLine] = static_cast<std::int32_t>(b.rule_line);
       fast_result[kRuleEffect] = b.rule_id.empty() ? kNone : intern(b.rule_effect);
-      fast_result[kError] = b.has_error ? intern(b.error) : kNone;
+      fast_result[kErrorAt] = address_of(b.error);
+      fast_result[kErrorLength] = b.has_error ? static_cast<std::int32_t>(b.error.size()) : kNone;
       return fast_result[kDecision];
     } catch (...) {
       fast_result.fill(kNone);
       fast_result[kDecision] = 1;  // ask
-      fast_result[kError] = kVolatile;
+      fast_result[kMessageLength] = 0;
       try {
         last_ = error_brief("internal error: " + what_of(std::current_exception()));
       } catch (...) {
       }
+      fast_result[kErrorAt] = address_of(last_.error);
+      fast_result[kErrorLength] = static_cast<std::int32_t>(last_.error.size());
       return 1;
     }
   }
@@ -421,19 +385,19 @@ class PolicyHandle {
   // A string field of the last fast decision (for kVolatile).
   std::string last_string(int field) const {
     switch (field) {
-      case kMessage:
-        return last_.message;
       case kRuleId:
         return last_.rule_id;
       case kRuleFile:
         return last_.rule_file;
       case kRuleEffect:
         return last_.rule_effect;
-      case kError:
-        return last_.error;
       default:
         return {};
     }
+  }
+
+  static std::int32_t address_of(const std::string& s) {
+    return static_cast<std::int32_t>(reinterpret_cast<std::uintptr_t>(s.data()));
   }
 
   // The caller's filesystem, parsed once per distinct text: a loop passing the same filesystem

@@ -50,10 +50,12 @@ function compileOptionsJson(options) {
 }
 
 // The fast path's result fields (bindings.cpp, FastField) and string index markers.
-// (F_DECISION is also decideFast's return value.)
-const [F_MESSAGE, F_RULE_ID, F_RULE_FILE, F_RULE_LINE, F_RULE_EFFECT, F_ERROR, F_COUNT] = [
-  1, 2, 3, 4, 5, 6, 7,
+// (F_DECISION, 0, is decideFast's return value.) The message and the error are an address and
+// a length in wasm memory; the rule's strings are interned per policy.
+const [F_MESSAGE_AT, F_MESSAGE_LENGTH, F_RULE_ID, F_RULE_FILE, F_RULE_LINE, F_RULE_EFFECT] = [
+  1, 2, 3, 4, 5, 6,
 ];
+const [F_ERROR_AT, F_ERROR_LENGTH, F_COUNT] = [7, 8, 9];
 const NONE = -1;
 const VOLATILE = -2;
 const DECISIONS = ["allow", "ask", "deny"];
@@ -63,6 +65,7 @@ const DECISIONS = ["allow", "ask", "deny"];
 // result's numbers. Views are taken at each call: the memory may have grown since.
 function fastBuffers(module) {
   const encoder = new TextEncoder();
+  const decoder = new TextDecoder();
   const resultAt = module.fastResultAt();
   let at = 0;
   let capacity = 0;
@@ -77,6 +80,12 @@ function fastBuffers(module) {
         capacity = Math.max(need, 4096);
       }
       return encoder.encodeInto(text, module.HEAPU8.subarray(at, at + capacity)).written;
+    },
+    // The string at `at`, `length` bytes long, in wasm memory.
+    text(at, length) {
+      if (length <= 0) return "";
+      const from = at >>> 0;
+      return decoder.decode(module.HEAPU8.subarray(from, from + length));
     },
     result() {
       if (view.buffer !== module.HEAP32.buffer) view = new Int32Array(module.HEAP32.buffer, resultAt, F_COUNT);
@@ -129,8 +138,9 @@ export function makeApi(module) {
     }
 
     // The fast path (bindings.cpp, decideFast): the request's UTF-8 is written straight into
-    // the module's request buffer, the decision comes back as numbers, its strings as indexes
-    // into this policy's interned strings (each crosses the boundary once). A request too big
+    // the module's request buffer, the decision comes back as numbers: the message read from
+    // wasm memory, the rule's strings as indexes into this policy's interned strings (each
+    // crosses the boundary once). A request too big
     // for the buffer takes the string path (decideBrief), which reports the size limit.
     #brief(req, vfs, session) {
       let s;
@@ -152,14 +162,14 @@ export function makeApi(module) {
       const ruleId = str(F_RULE_ID);
       const d = {
         decision: DECISIONS[decision],
-        message: str(F_MESSAGE),
+        message: fast.text(r[F_MESSAGE_AT], r[F_MESSAGE_LENGTH]),
         rule: ruleId
           ? { id: ruleId, file: str(F_RULE_FILE), line: r[F_RULE_LINE], effect: str(F_RULE_EFFECT) }
           : null,
         matched: [],
         trace: [],
       };
-      if (r[F_ERROR] !== NONE) d.error = str(F_ERROR);
+      if (r[F_ERROR_LENGTH] !== NONE) d.error = fast.text(r[F_ERROR_AT], r[F_ERROR_LENGTH]);
       return d;
     }
 
