@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <memory>
+#include <mutex>
 #include <unordered_set>
 
 #include "engine/program_handlers.hpp"
@@ -85,47 +87,55 @@ OptionDecl parse_option_decl(std::string_view tok) {
   return d;
 }
 
-std::vector<ProgramDecl> build_table() {
-  std::vector<ProgramDecl> table;
-  table.reserve(kProgramCount);
-  for (std::size_t i = 0; i < kProgramCount; ++i) {
-    const ProgramSource& src = kPrograms[i];
-    ProgramDecl p;
-    std::string_view names = src.names;
-    // "git push git send-pack": names of two words stay together.
-    auto words = split_spaces(names);
-    for (std::size_t k = 0; k < words.size(); ++k) {
-      if (words[k] == "git" && k + 1 < words.size() && words.size() > 1 &&
-          std::string_view(src.handler).empty()) {
-        p.names.push_back("git " + words[k + 1]);
-        ++k;
-      } else {
-        p.names.push_back(words[k]);
-      }
+// The names of a table entry: "git push git send-pack" -> "git push", "git send-pack" (names of
+// two words stay together).
+std::vector<std::string> program_names(const ProgramSource& src) {
+  std::vector<std::string> names;
+  auto words = split_spaces(src.names);
+  for (std::size_t k = 0; k < words.size(); ++k) {
+    if (words[k] == "git" && k + 1 < words.size() && words.size() > 1 &&
+        std::string_view(src.handler).empty()) {
+      names.push_back("git " + words[k + 1]);
+      ++k;
+    } else {
+      names.push_back(words[k]);
     }
-    std::string_view style = src.style;
-    p.prefixes = style.find('p') != std::string_view::npos;
-    p.permute = style.find('m') != std::string_view::npos;
-    p.stop = style.find('s') != std::string_view::npos;
-    p.safe_wrapper = style.find('S') != std::string_view::npos;
-    p.operands = src.operands;
-    p.handler = src.handler;
-    for (const auto& tok : split_spaces(src.options)) {
-      p.options.push_back(parse_option_decl(tok));
-      const OptionDecl& d = p.options.back();
-      if (d.role == 'x' || d.flag == '!') p.runs_programs = true;
-    }
-    table.push_back(std::move(p));
   }
-  return table;
+  return names;
 }
 
+ProgramDecl parse_program(const ProgramSource& src) {
+  ProgramDecl p;
+  p.names = program_names(src);
+  std::string_view style = src.style;
+  p.prefixes = style.find('p') != std::string_view::npos;
+  p.permute = style.find('m') != std::string_view::npos;
+  p.stop = style.find('s') != std::string_view::npos;
+  p.safe_wrapper = style.find('S') != std::string_view::npos;
+  p.operands = src.operands;
+  p.handler = src.handler;
+  for (const auto& tok : split_spaces(src.options)) {
+    p.options.push_back(parse_option_decl(tok));
+    const OptionDecl& d = p.options.back();
+    if (d.role == 'x' || d.flag == '!') p.runs_programs = true;
+  }
+  return p;
+}
+
+// Names -> entries, each entry's declarations parsed on its first lookup: a decision meets a
+// handful of programs, and parsing the whole table up front was most of the first decision's
+// work (about 1.5 M instructions natively, more in WASM's first, lazily compiled run).
 struct Index {
-  std::vector<ProgramDecl> table = build_table();
   std::map<std::string, std::size_t, std::less<>> by_name;
+  std::unique_ptr<ProgramDecl[]> decls = std::make_unique<ProgramDecl[]>(kProgramCount);
+  std::unique_ptr<std::once_flag[]> parsed = std::make_unique<std::once_flag[]>(kProgramCount);
   Index() {
-    for (std::size_t i = 0; i < table.size(); ++i)
-      for (const auto& n : table[i].names) by_name.emplace(n, i);
+    for (std::size_t i = 0; i < kProgramCount; ++i)
+      for (auto& n : program_names(kPrograms[i])) by_name.emplace(std::move(n), i);
+  }
+  const ProgramDecl& at(std::size_t i) const {
+    std::call_once(parsed[i], [&] { decls[i] = parse_program(kPrograms[i]); });
+    return decls[i];
   }
 };
 
@@ -165,7 +175,13 @@ WordView synthesized(const WordView& from, std::string value, std::size_t offset
 }  // namespace
 
 const std::vector<ProgramDecl>& program_table() {
-  return index().table;
+  static const std::vector<ProgramDecl> table = [] {
+    std::vector<ProgramDecl> t;
+    t.reserve(kProgramCount);
+    for (std::size_t i = 0; i < kProgramCount; ++i) t.push_back(index().at(i));
+    return t;
+  }();
+  return table;
 }
 
 namespace {
@@ -216,7 +232,7 @@ bool table_interpreter(std::string_view name) {
 const ProgramDecl* find_program(std::string_view name) {
   const Index& idx = index();
   auto it = idx.by_name.find(name);
-  return it == idx.by_name.end() ? nullptr : &idx.table[it->second];
+  return it == idx.by_name.end() ? nullptr : &idx.at(it->second);
 }
 
 std::string option_name(const OptionDecl& d) {

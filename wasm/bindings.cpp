@@ -11,6 +11,12 @@
 //         -> Brief {decision, message, ruleId, ruleFile, ruleLine, ruleEffect, error, hasError}:
 //            the decision's common fields as an embind value object, without JSON and without
 //            building the trace and the matched rules (DecideOptions::trace = false)
+//     .decideFast(length, fsJson) .decideFastIn(length, fsJson, session) -> the same decision
+//            with no string crossing embind: the request is read from the module's request
+//            buffer (requestBufferAt), the fields are written to fastResultAt() as numbers: the
+//            message and error as address and length, the rule's strings as indexes into the
+//            handle's interned strings (.interned(k)), or kVolatile (.lastString(field))
+//   requestBufferAt(capacity) fastResultAt()   where JS writes the request and reads the result
 //   class SessionHandle()   .rememberAlways(tool)  .actions()  .denials()  .setClock(seconds)
 //   parseShell(src)            -> `vigie parse --commands --json`
 //   parseShellAst(src)         -> `vigie parse --json`
@@ -22,6 +28,7 @@
 #include <emscripten/heap.h>
 #include <malloc.h>
 
+#include <array>
 #include <cstdint>
 #include <exception>
 #include <map>
@@ -29,6 +36,8 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -38,9 +47,11 @@
 #include "grammar/shell/commands.hpp"
 #include "grammar/shell/parser.hpp"
 #include "vigie/vigie.hpp"
+#include "wasm/fast_path.hpp"
 
 namespace {
 
+using namespace vigie::wasm;
 using json = nlohmann::json;
 
 // The main file's name when the caller gives none.
@@ -287,7 +298,7 @@ class PolicyHandle {
   }
 
   // The same decision as decide_impl, without the trace, the matched rules and JSON out.
-  Brief brief_impl(const std::string& request_json, const std::string& fs_json,
+  Brief brief_impl(std::string_view request_json, const std::string& fs_json,
                    vigie::Session* session) const {
     try {
       if (!policy_) return error_brief("the policy did not compile");
@@ -313,6 +324,80 @@ class PolicyHandle {
     } catch (...) {
       return error_brief("internal error: " + what_of(std::current_exception()));
     }
+  }
+
+  // The fast path: brief_impl on the request buffer's first `length` bytes, the result in
+  // fast_result. Returns the decision's index (0 allow, 1 ask, 2 deny).
+  int decide_fast(std::size_t length, const std::string& fs_json) const {
+    return fast_impl(length, fs_json, nullptr);
+  }
+
+  int decide_fast_in(std::size_t length, const std::string& fs_json, SessionHandle& session) const {
+    return fast_impl(length, fs_json, &session.session());
+  }
+
+  int fast_impl(std::size_t length, const std::string& fs_json, vigie::Session* session) const {
+    try {
+      if (length > request_buffer.size()) {
+        last_ = error_brief("internal error: the request buffer is shorter than the request");
+      } else {
+        last_ = brief_impl(std::string_view(request_buffer.data(), length), fs_json, session);
+      }
+      const Brief& b = last_;
+      fast_result[kDecision] = b.decision == "allow" ? 0 : b.decision == "deny" ? 2 : 1;
+      fast_result[kMessageAt] = address_of(b.message);
+      fast_result[kMessageLength] = static_cast<std::int32_t>(b.message.size());
+      fast_result[kRuleId] = b.rule_id.empty() ? kNone : intern(b.rule_id);
+      fast_result[kRuleFile] = b.rule_id.empty() ? kNone : intern(b.rule_file);
+      fast_result[kRuleLine] = static_cast<std::int32_t>(b.rule_line);
+      fast_result[kRuleEffect] = b.rule_id.empty() ? kNone : intern(b.rule_effect);
+      fast_result[kErrorAt] = address_of(b.error);
+      fast_result[kErrorLength] = b.has_error ? static_cast<std::int32_t>(b.error.size()) : kNone;
+      return fast_result[kDecision];
+    } catch (...) {
+      fast_result.fill(kNone);
+      fast_result[kDecision] = 1;  // ask
+      fast_result[kMessageLength] = 0;
+      try {
+        last_ = error_brief("internal error: " + what_of(std::current_exception()));
+      } catch (...) {
+      }
+      fast_result[kErrorAt] = address_of(last_.error);
+      fast_result[kErrorLength] = static_cast<std::int32_t>(last_.error.size());
+      return 1;
+    }
+  }
+
+  // A string's index in the interned table (added when there is room), else kVolatile.
+  std::int32_t intern(const std::string& s) const {
+    if (auto it = interned_.find(s); it != interned_.end()) return it->second;
+    if (strings_.size() >= kMaxInterned || s.size() > kMaxInternedBytes) return kVolatile;
+    auto k = static_cast<std::int32_t>(strings_.size());
+    strings_.push_back(s);
+    interned_.emplace(s, k);
+    return k;
+  }
+
+  std::string interned(std::int32_t k) const {
+    return k >= 0 && static_cast<std::size_t>(k) < strings_.size() ? strings_[k] : std::string();
+  }
+
+  // A string field of the last fast decision (for kVolatile).
+  std::string last_string(int field) const {
+    switch (field) {
+      case kRuleId:
+        return last_.rule_id;
+      case kRuleFile:
+        return last_.rule_file;
+      case kRuleEffect:
+        return last_.rule_effect;
+      default:
+        return {};
+    }
+  }
+
+  static std::int32_t address_of(const std::string& s) {
+    return static_cast<std::int32_t>(reinterpret_cast<std::uintptr_t>(s.data()));
   }
 
   // The caller's filesystem, parsed once per distinct text: a loop passing the same filesystem
@@ -353,6 +438,10 @@ class PolicyHandle {
   // The last filesystem parsed (cached_fs). JS is single-threaded: no lock.
   mutable std::string fs_json_;
   mutable std::shared_ptr<const vigie::FileSystem> fs_;
+  // The fast path's interned strings (both ways) and its last decision.
+  mutable std::unordered_map<std::string, std::int32_t> interned_;
+  mutable std::vector<std::string> strings_;
+  mutable Brief last_;
 };
 
 std::string parse_shell(const std::string& src) {
@@ -455,8 +544,14 @@ EMSCRIPTEN_BINDINGS(vigie) {
       .function("decideIn", &PolicyHandle::decide_in)
       .function("decideBrief", &PolicyHandle::decide_brief)
       .function("decideBriefIn", &PolicyHandle::decide_brief_in)
+      .function("decideFast", &PolicyHandle::decide_fast)
+      .function("decideFastIn", &PolicyHandle::decide_fast_in)
+      .function("interned", &PolicyHandle::interned)
+      .function("lastString", &PolicyHandle::last_string)
       .function("testsJson", &PolicyHandle::tests_json)
       .function("dump", &PolicyHandle::dump);
+  em::function("requestBufferAt", &request_buffer_at);
+  em::function("fastResultAt", &fast_result_at);
   em::function("parseShell", &parse_shell);
   em::function("parseShellAst", &parse_shell_ast);
   em::function("format", &format);

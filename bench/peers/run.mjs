@@ -14,6 +14,7 @@
 // web-tree-sitter with the bash grammar plus argv extraction from its tree.
 //
 // Usage: node run.mjs [--lines N] [--rounds R] [--sizes 10,100,1000] [--json]
+//                    [--engines shell-quote,cedar,vigie+trace] [--no-parse] [--package DIR]
 //        node run.mjs --memory N   (N decisions through the fast path at 1,000 rules, cycling
 //                                   the lines: the WASM heap and bytes in use before and after)
 // Run it through scripts/bench-peers (installs this folder's devDependencies first).
@@ -37,13 +38,19 @@ const nLines = Number(opt("--lines", 10000));
 const rounds = Number(opt("--rounds", 5));
 const sizes = opt("--sizes", "10,100,1000").split(",").map(Number);
 const asJson = args.includes("--json");
+// --engines vigie,shell-quote: only these decision engines (default: all); --no-parse skips the
+// parse comparison.
+const only = opt("--engines", "").split(",").filter(Boolean);
+const withParse = !args.includes("--no-parse");
 
 const lines = generateLines(nLines, 42);
 const ctx = { cwd: "/srv/app", project_root: "/srv/app", home: "/home/dev" };
 
 // ---- engines -----------------------------------------------------------------------------------
 
-const { load } = await import(join(here, "../../wasm/index.mjs"));
+// --package DIR: another build of the npm package folder (to compare two builds; default wasm/).
+const pkg = opt("--package", join(here, "../../wasm"));
+const { load } = await import(join(pkg, "index.mjs"));
 const vigie = await load();
 const shellQuote = require("shell-quote");
 const cedar = await import("@cedar-policy/cedar-wasm/nodejs");
@@ -140,6 +147,9 @@ if (args.includes("--memory")) {
   const decide = vigieEngine(1000, false);
   const slow = vigieEngine(1000, true);
   for (let i = 0; i < 20000; ++i) (i % 2 ? slow : decide)(lines[i % lines.length]);  // warm up
+  // The fast path keeps its last decision (its message is read from wasm memory after the
+  // call): end the warm-up on the line the loop ends on, so both snapshots hold the same one.
+  decide(lines[(total - 1) % lines.length]);
   const before = vigie.memory();
   const t0 = performance.now();
   const marks = [];
@@ -158,7 +168,7 @@ const engines = [
   ["vigie+trace", (n) => vigieEngine(n, true)],
   ["shell-quote", prefixEngine],
   ["cedar", cedarEngine],
-];
+].filter(([name]) => name === "vigie" || !only.length || only.includes(name));
 
 // ---- measurement -------------------------------------------------------------------------------
 
@@ -233,51 +243,54 @@ const vigieAt = (n) => rows.find((x) => x.engine === "vigie" && x.rules === n).p
 
 // ---- the parse comparison ----------------------------------------------------------------------
 
-const { Parser, Language } = await import("web-tree-sitter");
-await Parser.init();
-const bash = await Language.load(require.resolve("tree-sitter-bash/tree-sitter-bash.wasm"));
-const parser = new Parser();
-parser.setLanguage(bash);
-
-// argv of every command node: its name and argument words, as text.
-function treeSitterArgv(line) {
-  const tree = parser.parse(line);
-  const out = [];
-  const stack = [tree.rootNode];
-  while (stack.length) {
-    const node = stack.pop();
-    if (node.type === "command") {
-      const argv = [];
-      for (const c of node.namedChildren)
-        if (c.type !== "variable_assignment" && c.type !== "file_redirect") argv.push(c.text);
-      out.push(argv);
-    }
-    for (let i = node.namedChildCount - 1; i >= 0; --i) stack.push(node.namedChild(i));
-  }
-  tree.delete();
-  return out;
-}
-function vigieArgv(line) {
-  return vigie.parseShell(line).commands.map((c) => c.argv);
-}
-const parsers = [["vigie parseShell", vigieArgv], ["web-tree-sitter", treeSitterArgv]];
 const bytes = lines.reduce((a, l) => a + Buffer.byteLength(l), 0);
-for (const [, f] of parsers) for (let i = 0; i < 2000; ++i) f(lines[i % lines.length]);
-const parseResults = {};
-for (let r = 0; r < rounds; ++r)
-  for (let i = 0; i < parsers.length; ++i) {
-    const [name, f] = parsers[(i + r) % parsers.length];
-    const t0 = performance.now();
-    for (const l of lines) f(l);
-    const ms = performance.now() - t0;
-    (parseResults[name] ??= []).push((lines.length / ms) * 1000);
+async function parseComparison() {
+  const { Parser, Language } = await import("web-tree-sitter");
+  await Parser.init();
+  const bash = await Language.load(require.resolve("tree-sitter-bash/tree-sitter-bash.wasm"));
+  const parser = new Parser();
+  parser.setLanguage(bash);
+
+  // argv of every command node: its name and argument words, as text.
+  function treeSitterArgv(line) {
+    const tree = parser.parse(line);
+    const out = [];
+    const stack = [tree.rootNode];
+    while (stack.length) {
+      const node = stack.pop();
+      if (node.type === "command") {
+        const argv = [];
+        for (const c of node.namedChildren)
+          if (c.type !== "variable_assignment" && c.type !== "file_redirect") argv.push(c.text);
+        out.push(argv);
+      }
+      for (let i = node.namedChildCount - 1; i >= 0; --i) stack.push(node.namedChild(i));
+    }
+    tree.delete();
+    return out;
   }
-const parseRows = parsers.map(([name]) => {
-  const xs = parseResults[name];
-  const m = median(xs);
-  return { parser: name, linesPerSec: m, min: Math.min(...xs), max: Math.max(...xs),
-    mbPerSec: (m * bytes) / lines.length / 1e6 };
-});
+  function vigieArgv(line) {
+    return vigie.parseShell(line).commands.map((c) => c.argv);
+  }
+  const parsers = [["vigie parseShell", vigieArgv], ["web-tree-sitter", treeSitterArgv]];
+  for (const [, f] of parsers) for (let i = 0; i < 2000; ++i) f(lines[i % lines.length]);
+  const parseResults = {};
+  for (let r = 0; r < rounds; ++r)
+    for (let i = 0; i < parsers.length; ++i) {
+      const [name, f] = parsers[(i + r) % parsers.length];
+      const t0 = performance.now();
+      for (const l of lines) f(l);
+      const ms = performance.now() - t0;
+      (parseResults[name] ??= []).push((lines.length / ms) * 1000);
+    }
+  return parsers.map(([name]) => {
+    const xs = parseResults[name];
+    const m = median(xs);
+    return { parser: name, linesPerSec: m, min: Math.min(...xs), max: Math.max(...xs),
+      mbPerSec: (m * bytes) / lines.length / 1e6 };
+  });
+}
+const parseRows = withParse ? await parseComparison() : [];
 
 // ---- output ------------------------------------------------------------------------------------
 
@@ -285,7 +298,7 @@ const sizeOf = (p) => readFileSync(p).length;
 const meta = {
   node: process.version, lines: lines.length, rounds,
   bytesPerLine: bytes / lines.length,
-  wasmBytes: sizeOf(join(here, "../../wasm/dist/vigie.wasm")),
+  wasmBytes: sizeOf(join(pkg, "dist/vigie.wasm")),
 };
 if (asJson) {
   console.log(JSON.stringify({ meta, decide: rows, parse: parseRows }, null, 1));
@@ -298,8 +311,8 @@ console.log("| engine | rules | decisions/s (median) | spread (min–max) | p50 
 console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
 for (const x of rows)
   console.log(`| ${x.engine} | ${x.rules} | ${f0(x.perSec)} | ${f0(x.perSecMin)}–${f0(x.perSecMax)} | ${f2(x.p50)} | ${f2(x.p99)} | ${f2(vigieAt(x.rules) / x.perSec)}× | ${(x.agree * 100).toFixed(1)}% |`);
-console.log("\n| parser (argv of every command) | lines/s (median) | spread (min–max) | MB/s | vigie ÷ parser |");
-console.log("|---|---:|---:|---:|---:|");
-const vp = parseRows[0].linesPerSec;
+if (parseRows.length) console.log("\n| parser (argv of every command) | lines/s (median) | spread (min–max) | MB/s | vigie ÷ parser |");
+if (parseRows.length) console.log("|---|---:|---:|---:|---:|");
+const vp = parseRows[0]?.linesPerSec;
 for (const x of parseRows)
   console.log(`| ${x.parser} | ${f0(x.linesPerSec)} | ${f0(x.min)}–${f0(x.max)} | ${f2(x.mbPerSec)} | ${f2(vp / x.linesPerSec)}× |`);

@@ -49,7 +49,53 @@ function compileOptionsJson(options) {
   return typeof options === "string" ? options : JSON.stringify(options);
 }
 
+// The fast path's result fields (bindings.cpp, FastField) and string index markers.
+// (F_DECISION, 0, is decideFast's return value.) The message and the error are an address and
+// a length in wasm memory; the rule's strings are interned per policy.
+const [F_MESSAGE_AT, F_MESSAGE_LENGTH, F_RULE_ID, F_RULE_FILE, F_RULE_LINE, F_RULE_EFFECT] = [
+  1, 2, 3, 4, 5, 6,
+];
+const [F_ERROR_AT, F_ERROR_LENGTH, F_COUNT] = [7, 8, 9];
+const NONE = -1;
+const VOLATILE = -2;
+const DECISIONS = ["allow", "ask", "deny"];
+
+// The module's fast-path buffers: `write(text)` encodes a request into the request buffer and
+// returns its length in bytes (-1: too big, take the string path); `result()` is a view of the
+// result's numbers. Views are taken at each call: the memory may have grown since.
+function fastBuffers(module) {
+  const encoder = new TextEncoder();
+  const decoder = new TextDecoder();
+  const resultAt = module.fastResultAt();
+  let at = 0;
+  let capacity = 0;
+  let view = new Int32Array(module.HEAP32.buffer, resultAt, F_COUNT);
+  return {
+    write(text) {
+      const need = text.length * 3;  // UTF-8 bytes per UTF-16 unit, at most
+      if (need > capacity) {
+        const p = module.requestBufferAt(Math.max(need, 4096));
+        if (!p) return -1;
+        at = p;
+        capacity = Math.max(need, 4096);
+      }
+      return encoder.encodeInto(text, module.HEAPU8.subarray(at, at + capacity)).written;
+    },
+    // The string at `at`, `length` bytes long, in wasm memory.
+    text(at, length) {
+      if (length <= 0) return "";
+      const from = at >>> 0;
+      return decoder.decode(module.HEAPU8.subarray(from, from + length));
+    },
+    result() {
+      if (view.buffer !== module.HEAP32.buffer) view = new Int32Array(module.HEAP32.buffer, resultAt, F_COUNT);
+      return view;
+    },
+  };
+}
+
 export function makeApi(module) {
+  const fast = fastBuffers(module);
   // Handles left unfreed are freed when their Policy is collected. `free()` unregisters, so a
   // handle is never deleted twice.
   const registry =
@@ -91,15 +137,46 @@ export function makeApi(module) {
       return JSON.parse(this.#call(req, vfs, session));
     }
 
+    // The fast path (bindings.cpp, decideFast): the request's UTF-8 is written straight into
+    // the module's request buffer, the decision comes back as numbers: the message read from
+    // wasm memory, the rule's strings as indexes into this policy's interned strings (each
+    // crosses the boundary once). A request too big
+    // for the buffer takes the string path (decideBrief), which reports the size limit.
     #brief(req, vfs, session) {
-      let b;
-      if (session === undefined || session === null) {
-        b = this.#handle.decideBrief(req, vfs);
-      } else {
-        const s = sessionHandles.get(session);
+      let s;
+      if (session !== undefined && session !== null) {
+        s = sessionHandles.get(session);
         if (!s) return errorDecision("not a live session (from vigie.session())");
-        b = this.#handle.decideBriefIn(req, vfs, s);
       }
+      const length = fast.write(req);
+      if (length < 0) return this.#briefSlow(req, vfs, s);
+      const h = this.#handle;
+      const decision = s ? h.decideFastIn(length, vfs, s) : h.decideFast(length, vfs);
+      const r = fast.result();
+      const str = (field) => {
+        const k = r[field];
+        if (k === NONE) return "";
+        if (k === VOLATILE) return h.lastString(field);
+        return (this.#strings[k] ??= h.interned(k));
+      };
+      const ruleId = str(F_RULE_ID);
+      const d = {
+        decision: DECISIONS[decision],
+        message: fast.text(r[F_MESSAGE_AT], r[F_MESSAGE_LENGTH]),
+        rule: ruleId
+          ? { id: ruleId, file: str(F_RULE_FILE), line: r[F_RULE_LINE], effect: str(F_RULE_EFFECT) }
+          : null,
+        matched: [],
+        trace: [],
+      };
+      if (r[F_ERROR_LENGTH] !== NONE) d.error = fast.text(r[F_ERROR_AT], r[F_ERROR_LENGTH]);
+      return d;
+    }
+
+    #strings = [];
+
+    #briefSlow(req, vfs, s) {
+      const b = s ? this.#handle.decideBriefIn(req, vfs, s) : this.#handle.decideBrief(req, vfs);
       const d = {
         decision: b.decision,
         message: b.message,

@@ -97,3 +97,36 @@ test("trace: false fails closed like the default path", async () => {
   assert.equal(policy.decide(bash("ls"), null, null, noTrace).error, "the policy was freed");
   bad.free();
 });
+
+// The fast path writes the request into a buffer in wasm memory and reads strings interned per
+// policy: long messages (not interned), a buffer that grows, memory that grows under it, and a
+// request past the size limit (the string path) all give the default path's answer.
+test("trace: false: interned and long strings, growing buffers, oversize requests", async () => {
+  const v = await vigie();
+  const long = "x".repeat(2000);
+  const policy = v.compile(
+    `policy "f"\nmode ask\ncommands {\n  deny git push  "${long}"\n  allow ls\n}\n`,
+    { file: "f.vigie" },
+  );
+  assert.equal(policy.ok, true, JSON.stringify(policy.diagnostics));
+  const cases = [
+    bash("git push"),
+    bash("ls"),
+    bash("git push origin main"),
+    bash(`ls ${"a".repeat(3000)}`),
+    bash(`ls ${"é".repeat(300000)} && git push`),
+    bash("ls \ud800"),
+    bash(`ls ${"b".repeat(1100000)}`),
+    bash(`ls ${"c".repeat(2200000)}`),
+    bash("git push"),
+  ];
+  for (const r of cases) {
+    for (let i = 0; i < 2; ++i) {
+      const full = policy.decide(r);
+      const brief = policy.decide(r, null, null, noTrace);
+      assert.deepEqual(strip(brief), strip(full), JSON.stringify(r).slice(0, 80));
+    }
+  }
+  assert.equal(policy.decide(bash("git push"), null, null, noTrace).message, long);
+  policy.free();
+});
