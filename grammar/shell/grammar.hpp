@@ -1,5 +1,10 @@
 // The POSIX shell grammar (plus the bash forms agents send), as PEGTL rules.
 //
+// One file over the house's 600 lines on purpose: the rules are one mutually recursive grammar
+// (compound commands, substitutions and here-documents refer to each other), read top to bottom
+// like the POSIX grammar it follows; split across headers it would need forward declarations
+// for most rules and lose that order. Running it, lowering and validating are in their own files.
+//
 // Rules are snake_case structs. The grammar is written to almost never backtrack over real
 // work: keywords and openers commit with `must<>`, `((`/`$((` are decided by a cheap lexical
 // pre-scan (`at_arith_close`) instead of trying arithmetic and falling back to a subshell, so
