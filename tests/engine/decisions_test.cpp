@@ -8,23 +8,12 @@
 
 #include <catch2/catch.hpp>
 
+#include "tests/engine/policy_files.hpp"
 #include "vigie/vigie.hpp"
-
-namespace fs = std::filesystem;
 
 namespace {
 
-std::vector<std::string> policy_files() {
-  std::vector<std::string> out;
-  for (const char* dir : {"tests/engine/decisions", "rules"}) {
-    fs::path d = fs::path(VIGIE_SOURCE_DIR) / dir;
-    if (!fs::exists(d)) continue;
-    for (const auto& e : fs::directory_iterator(d))
-      if (e.path().extension() == ".vigie") out.push_back(e.path().string());
-  }
-  std::sort(out.begin(), out.end());
-  return out;
-}
+using vigie::testing::policy_files;
 
 }  // namespace
 
