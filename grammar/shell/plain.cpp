@@ -112,7 +112,8 @@ struct action<final_semi> {
 
 }  // namespace
 
-std::optional<CommandsResult> plain_commands(std::string_view line) {
+std::optional<CommandsResult> plain_commands(std::string_view line, const Limits& limits) {
+  if (line.size() > limits.max_bytes) return std::nullopt;  // the full path reports the limit
   // A first pass without actions: a line that is not plain costs no allocation.
   pg::memory_input<pg::tracking_mode::lazy> check(line.data(), line.size(), "plain");
   if (!pg::parse<plain_line>(check)) return std::nullopt;
@@ -135,14 +136,12 @@ std::optional<CommandsResult> plain_commands(std::string_view line) {
 }
 
 CommandsResult parse_commands(std::string_view src, const Limits& limits) {
-  if (src.size() <= limits.max_bytes) {  // the limit before the work; past it, the full path errs
-    try {
-      if (auto fast = plain_commands(src)) return std::move(*fast);
-    } catch (const std::exception&) {  // out of memory: an error, as the full path reports it
-      CommandsResult r;
-      r.errors.push_back(ParseError{1, 1, 0, "out of memory", false});
-      return r;
-    }
+  try {  // past the size limit the fast path declines and the full path reports it
+    if (auto fast = plain_commands(src, limits)) return std::move(*fast);
+  } catch (const std::exception&) {  // out of memory: an error, as the full path reports it
+    CommandsResult r;
+    r.errors.push_back(ParseError{1, 1, 0, "out of memory", false});
+    return r;
   }
   return parse_commands_full(src, limits);
 }

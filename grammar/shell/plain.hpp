@@ -27,9 +27,9 @@ namespace vigie::shell {
 // operator followed by a command; one `;` may end the line); each command's first word neither
 // a reserved word, `let` nor holding `=`. Contexts, operators and spans as the full path gives
 // them (a command in a pipeline of two or more has the `pipeline` context). nullopt otherwise (the
-// caller then runs the full parser). No limit applies that the caller has not checked: the size
-// limit is the caller's, and a plain line has no nesting.
-std::optional<CommandsResult> plain_commands(std::string_view line);
+// caller then runs the full parser), and for a line over `limits.max_bytes`, checked before any
+// work (the full parser reports it); a plain line has no nesting.
+std::optional<CommandsResult> plain_commands(std::string_view line, const Limits& limits = {});
 
 // The full path alone (grammar, AST, commands view), without the fast path: what
 // `parse_commands` gives for every line, for the differential tests.

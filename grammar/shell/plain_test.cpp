@@ -155,6 +155,12 @@ TEST_CASE("plain lines: what the fast path leaves to the full path", "[plain]") 
 TEST_CASE("plain lines: the size limit is checked before the fast path", "[plain]") {
   vigie::shell::Limits small;
   small.max_bytes = 8;
+  CHECK_FALSE(vigie::shell::plain_commands("git status --short", small).has_value());
+  CHECK(vigie::shell::plain_commands("git st", small).has_value());
+  // At the default limit too: a plain line one byte over is left to the full path, which errs.
+  std::string over = "echo " + std::string(vigie::shell::Limits{}.max_bytes, 'a');
+  CHECK_FALSE(vigie::shell::plain_commands(over).has_value());
+  CHECK_FALSE(vigie::shell::parse_commands(over).ok);
   auto r = vigie::shell::parse_commands("git status --short", small);
   CHECK_FALSE(r.ok);
   CHECK(r.commands.empty());
