@@ -123,20 +123,16 @@ Error decode_cursor(const json& in, Call& c) {
   if (c.event.empty()) c.event = "preToolUse";
   c.cwd = text(in, "cwd");
   c.root = first_root(in, "workspace_roots");
-  if (c.event == "beforeShellExecution") {
-    c.tool = "Shell";
-    auto cmd = in.find("command");
-    if (cmd == in.end() || !cmd->is_string()) return "the hook input has no `command`";
-    c.input = json{{"command", *cmd}};
+  // The flat events carry their subject at the top level: Cursor's own tool name and field.
+  auto flat = [&](const char* tool, const char* key) -> Error {
+    c.tool = tool;
+    auto v = in.find(key);
+    if (v == in.end() || !v->is_string()) return std::string("the hook input has no `") + key + "`";
+    c.input = json{{key, *v}};
     return std::nullopt;
-  }
-  if (c.event == "beforeReadFile") {
-    c.tool = "Read";
-    auto path = in.find("file_path");
-    if (path == in.end() || !path->is_string()) return "the hook input has no `file_path`";
-    c.input = json{{"file_path", *path}};
-    return std::nullopt;
-  }
+  };
+  if (c.event == "beforeShellExecution") return flat("Shell", "command");
+  if (c.event == "beforeReadFile") return flat("Read", "file_path");
   if (c.event == "beforeMCPExecution") {
     if (auto e = tool_from(in, "tool_name", c)) return e;
     c.tool = "MCP:" + c.tool;  // the table's MCP naming for Cursor
