@@ -10,7 +10,7 @@
 // real filesystem is measured once, against the 1,000-rule policy.
 //
 // Usage: decide_bench [--sizes 10,100,1000,10000] [--iterations N] [--min-time SECONDS]
-//                     [--case 'one command'|compound|edit|fetch] [--no-real-fs] [--json]
+//                     [--case 'one command'|compound|edit|read|fetch] [--no-real-fs] [--json]
 //                     [--dump-policy N] [--trace]
 // Without --trace, decisions are made with DecideOptions::trace = false (what a hook or the
 // WASM fast path asks for); --trace also builds the trace and the matched rules (`explain`).
@@ -156,6 +156,7 @@ std::vector<Case> cases() {
       {"compound", make_request("Bash", R"({"command": "git status && npm test | tee out.txt"})")},
       {"edit", make_request("Edit", R"({"file_path": "/srv/app/src/main.cpp",)"
                                     R"( "old_string": "int x = 1;", "new_string": "int x = 2;"})")},
+      {"read", make_request("Read", R"({"file_path": "/srv/app/src/main.cpp"})")},
       {"fetch", make_request("WebFetch", R"({"url": "https://docs.github.com/en/rest",)"
                                          R"( "prompt": "list the endpoints"})")},
   };
@@ -282,7 +283,7 @@ int main(int argc, char** argv) {
     } else {
       std::cerr
           << "usage: decide_bench [--sizes 10,100,1000,10000] [--iterations N]\n"
-             "                    [--min-time SECONDS] [--case 'one command'|compound|edit|fetch]\n"
+             "                    [--min-time SECONDS] [--case 'one command'|compound|edit|read|fetch]\n"
              "                    [--no-real-fs] [--json] [--dump-policy N] [--trace]\n";
       return a == "--help" ? 0 : 2;
     }

@@ -4,8 +4,9 @@
 //   commands: two token tries (allow rules over the words as written, deny/ask rules over the
 //             positional words after every wrapper was seen through), option requirements,
 //             regexes compiled at compile time (a bad pattern fails there, not at decide time)
-//   paths:    prefix rules (component-wise, resolved per request since `~` and `.` depend on it),
-//             protected globs and the third-party class as RE2-backed glob sets
+//   paths:    prefix rules (component-wise, resolved per request since `~` and `.` depend on it;
+//             cached per declared filesystem, engine/paths_cache.hpp), protected globs and the
+//             third-party class as RE2-backed glob sets
 //   fetch, mcp, tools: small ordered tables
 #ifndef VIGIE_ENGINE_COMPILED_HPP
 #define VIGIE_ENGINE_COMPILED_HPP
@@ -23,6 +24,7 @@
 #include "engine/normalize.hpp"
 #include "engine/options.hpp"
 #include "engine/paths.hpp"
+#include "engine/paths_cache.hpp"
 #include "engine/tool_names.hpp"
 #include "grammar/limits.hpp"
 #include "vigie/vigie.hpp"
@@ -220,6 +222,9 @@ struct Policy::Impl {
     return it == mode_variants.end() ? *this : *it->second;
   }
   std::vector<std::shared_ptr<const Impl>> plugins;
+  // Not part of the policy's value (never encoded, empty when copied or decoded): the path
+  // rules resolved for the last few (declared filesystem, project, home), engine/paths_cache.hpp.
+  engine::PathsCacheSlot paths_cache;
 
   const engine::RuleInfo& rule(std::uint32_t i) const { return rules[i]; }
 };

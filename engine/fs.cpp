@@ -1,5 +1,6 @@
 // The two filesystems seen by path rules: the real one (native builds) and a declared one
 // (tests, WASM, the playground). See `vigie::FileSystem` in include/vigie/vigie.hpp.
+#include <atomic>
 #include <map>
 #include <memory>
 #include <optional>
@@ -10,12 +11,67 @@
 
 #include <vigie/vigie.hpp>
 
+#include "engine/fs.hpp"
 #include "engine/paths.hpp"
 
 #ifndef __EMSCRIPTEN__
 #include <filesystem>
 #include <system_error>
 #endif
+
+namespace vigie::engine {
+
+namespace {
+
+// The resolver only asks about normalized paths: skip the copy then.
+bool is_normal(const std::string& p) {
+  if (p.empty() || p[0] != '/') return false;
+  if (p.size() > 1 && p.back() == '/') return false;
+  return p.find("//") == std::string::npos && p.find("/./") == std::string::npos &&
+         p.find("/../") == std::string::npos && !p.ends_with("/.") && !p.ends_with("/..");
+}
+
+// Ids of declared filesystems: 0 is "not cacheable", so the first is 1.
+std::atomic<std::uint64_t> next_fs_id{1};
+
+}  // namespace
+
+VirtualFileSystem::VirtualFileSystem(std::map<std::string, std::string> symlinks,
+                                     std::vector<std::string> files)
+    : id_(next_fs_id.fetch_add(1, std::memory_order_relaxed)) {
+  existing_.insert("/");
+  for (auto& [from, to] : symlinks) {
+    std::string key = lexical_normalize(from);
+    add_with_ancestors(key);
+    for (std::string p = key; link_folders_.insert(p).second && p != "/";) {
+      std::size_t slash = p.rfind('/');
+      p.resize(slash == 0 ? 1 : slash);
+    }
+    links_[key] = std::move(to);
+  }
+  for (const auto& f : files) add_with_ancestors(lexical_normalize(f));
+}
+
+std::optional<std::string> VirtualFileSystem::read_link(const std::string& path) const {
+  if (links_.empty()) return std::nullopt;
+  auto it = is_normal(path) ? links_.find(path) : links_.find(lexical_normalize(path));
+  if (it == links_.end()) return std::nullopt;
+  return it->second;
+}
+
+bool VirtualFileSystem::exists(const std::string& path) const {
+  if (is_normal(path)) return existing_.count(path) != 0;
+  return existing_.count(lexical_normalize(path)) != 0;
+}
+
+void VirtualFileSystem::add_with_ancestors(std::string p) {
+  while (existing_.insert(p).second && p != "/") {
+    std::size_t slash = p.rfind('/');
+    p.resize(slash == 0 ? 1 : slash);
+  }
+}
+
+}  // namespace vigie::engine
 
 namespace vigie {
 
@@ -61,52 +117,6 @@ class RealFileSystem final : public FileSystem {
 };
 #endif
 
-// Declared symlinks and files. Every ancestor of a declared path exists, and so does the root.
-// Keys are lexically normalized, so `/a//b/` and `/a/b` are one entry; link targets are kept
-// as written (relative targets are relative to the link's folder).
-class VirtualFileSystem final : public FileSystem {
- public:
-  VirtualFileSystem(std::map<std::string, std::string> symlinks, std::vector<std::string> files) {
-    existing_.insert("/");
-    for (auto& [from, to] : symlinks) {
-      std::string key = engine::lexical_normalize(from);
-      add_with_ancestors(key);
-      links_[key] = std::move(to);
-    }
-    for (const auto& f : files) add_with_ancestors(engine::lexical_normalize(f));
-  }
-
-  std::optional<std::string> read_link(const std::string& path) const override {
-    auto it = is_normal(path) ? links_.find(path) : links_.find(engine::lexical_normalize(path));
-    if (it == links_.end()) return std::nullopt;
-    return it->second;
-  }
-  bool exists(const std::string& path) const override {
-    if (is_normal(path)) return existing_.count(path) != 0;
-    return existing_.count(engine::lexical_normalize(path)) != 0;
-  }
-
- private:
-  // The resolver only asks about normalized paths: skip the copy then.
-  static bool is_normal(const std::string& p) {
-    if (p.empty() || p[0] != '/') return false;
-    if (p.size() > 1 && p.back() == '/') return false;
-    return p.find("//") == std::string::npos && p.find("/./") == std::string::npos &&
-           p.find("/../") == std::string::npos && !p.ends_with("/.") && !p.ends_with("/..");
-  }
-
-  void add_with_ancestors(std::string p) {
-    while (existing_.insert(p).second && p != "/") {
-      std::size_t slash = p.rfind('/');
-      p.resize(slash == 0 ? 1 : slash);
-    }
-  }
-
-  // Hashed: the resolver asks once per path component.
-  std::unordered_map<std::string, std::string> links_;
-  std::unordered_set<std::string> existing_;
-};
-
 }  // namespace
 
 std::shared_ptr<const FileSystem> real_file_system() {
@@ -117,7 +127,7 @@ std::shared_ptr<const FileSystem> real_file_system() {
 
 std::shared_ptr<const FileSystem> virtual_file_system(std::map<std::string, std::string> symlinks,
                                                       std::vector<std::string> files) {
-  return std::make_shared<VirtualFileSystem>(std::move(symlinks), std::move(files));
+  return std::make_shared<engine::VirtualFileSystem>(std::move(symlinks), std::move(files));
 }
 
 }  // namespace vigie

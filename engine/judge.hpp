@@ -67,10 +67,7 @@ struct Judge {
 
   // The project root with symlinks resolved: computed only when a path is judged (most
   // commands touch no path, and resolution costs a few filesystem look-ups).
-  const std::string& project() {
-    if (!project_resolved_) project_resolved_ = resolve_path(project_lexical, "/", home, fs).path;
-    return *project_resolved_;
-  }
+  const std::string& project();
   std::string home;
   std::vector<Part> parts;
   std::set<std::string> matched_ids;
@@ -96,18 +93,14 @@ struct Judge {
 
   // ---- paths ---------------------------------------------------------------------------------
 
-  std::string resolve_rule_path(const std::string& raw);
-  std::string workspace_root();
-
-  // The prefix rules, resolved for this request (`~`, `.` and symlinks depend on it), built
-  // once per request. A rule that cannot be placed must not silently vanish: if it restricts,
-  // every path judged gets at least ask (`unplaced_`).
-  std::optional<PathTable> table_;
-  std::vector<std::string> rule_paths_;  // the resolved prefixes of deny/ask path rules
-  std::size_t paths_judged_ = 0;         // bounded by limits::judged_paths
+  // The prefix rules, resolved for this request (`~`, `.` and symlinks depend on it): from the
+  // policy's cache with a declared filesystem, else built once per request
+  // (engine/paths_cache.hpp). A rule that cannot be placed must not silently vanish: if it
+  // restricts, every path judged gets at least ask (`ResolvedPaths::unplaced`).
+  std::shared_ptr<const ResolvedPaths> paths_;
+  std::size_t paths_judged_ = 0;  // bounded by limits::judged_paths
   bool paths_limit_hit_ = false;
-  std::optional<Part> unplaced_;
-  std::string workspace_;
+  const ResolvedPaths& resolved_paths();
   const PathTable& path_table(Part& out);
 
   Part judge_path(const std::string& raw, Access access, const std::string& cwd, TraceEntry* trace);

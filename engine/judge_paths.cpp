@@ -2,41 +2,45 @@
 // files run by third parties, globs, and every path a command touches (engine/programs.hpp).
 #include "engine/judge.hpp"
 
+#include "engine/fs.hpp"
+
 namespace vigie::engine {
 
-std::string Judge::resolve_rule_path(const std::string& raw) {
-  Resolved r = resolve_path(raw == "." ? project() : raw, project(), home, fs);
-  return r.path;
+const ResolvedPaths& Judge::resolved_paths() {
+  if (!paths_) {
+    // A declared filesystem never changes: the table resolved through it is cached on the
+    // policy. Any other (the real one) is resolved again for each decision.
+    const std::uint64_t fs_id = fs_snapshot_id(fs);
+    if (fs_id != 0) paths_ = p.paths_cache->find(fs_id, project_lexical, home);
+    if (!paths_) {
+      paths_ = resolve_path_rules(p.paths, project_lexical, home, fs);
+      if (fs_id != 0) p.paths_cache->put(fs_id, project_lexical, home, paths_);
+    }
+  }
+  return *paths_;
 }
 
-std::string Judge::workspace_root() {
-  return resolve_rule_path(p.paths.workspace.empty() ? "." : p.paths.workspace);
+const std::string& Judge::project() {
+  if (paths_) return paths_->project;
+  if (!project_resolved_) {
+    // With a declared filesystem the cached table holds it (and is needed soon after).
+    if (fs_snapshot_id(fs) != 0) return resolved_paths().project;
+    project_resolved_ = resolve_path(project_lexical, "/", home, fs).path;
+  }
+  return *project_resolved_;
 }
 
 const PathTable& Judge::path_table(Part& out) {
-  if (!table_) {
-    table_.emplace();
-    workspace_ = workspace_root();
-    if (p.paths.workspace_only) table_->add({workspace_, Effect::allow, Access::both, UINT32_MAX});
-    for (const auto& spec : p.paths.rules) {
-      Resolved rp = resolve_path(spec.path == "." ? project() : spec.path, project(), home, fs);
-      if (rp.ok && table_->add({rp.path, spec.effect, spec.access, spec.rule})) {
-        if (spec.effect != Effect::allow) rule_paths_.push_back(rp.path);
-        continue;
-      }
-      if (spec.effect != Effect::allow && !unplaced_) {
-        Part u;
-        u.effect = Effect::ask;
-        u.rule = ref(spec.rule);
-        u.rule->effect = Effect::ask;
-        u.message = fmt::format("the path rule `{}` cannot be resolved ({}): a human must check",
-                                spec.path, rp.error.empty() ? "not absolute" : rp.error);
-        unplaced_ = u;
-      }
-    }
+  const ResolvedPaths& rp = resolved_paths();
+  if (rp.unplaced && out.effect < Effect::ask) {
+    Part u;
+    u.effect = Effect::ask;
+    u.rule = ref(rp.unplaced->rule);
+    u.rule->effect = Effect::ask;
+    u.message = rp.unplaced->message;
+    out = std::move(u);
   }
-  if (unplaced_ && out.effect < Effect::ask) out = *unplaced_;
-  return *table_;
+  return rp.table;
 }
 
 // Judges one path: prefix rules (most specific wins, tie -> deny), workspace-only, protected
@@ -54,10 +58,11 @@ Part Judge::judge_path(const std::string& raw, Access access, const std::string&
     return out;
   }
   const PathTable& table = path_table(out);
-  const std::string& ws = workspace_;
+  const std::string& ws = paths_->workspace;
   auto m = table.lookup(r.path, access);
-  for (const auto& all : table.all_matches(r.path, access))
-    if (all.rule != UINT32_MAX) note_match(ref(all.rule), trace);
+  if (tracing)
+    for (const auto& all : table.all_matches(r.path, access))
+      if (all.rule != UINT32_MAX) note_match(ref(all.rule), trace);
   if (m && m->rule != UINT32_MAX && m->effect != Effect::allow && m->effect >= out.effect) {
     out.effect = m->effect;
     out.rule = ref(m->rule);
@@ -79,8 +84,7 @@ Part Judge::judge_path(const std::string& raw, Access access, const std::string&
       std::vector<std::uint32_t> hits;
       if (pp.protect.size() > 0) hits = pp.protect.match(rel ? *rel : "", base, &failed);
       if (pp.protect_home.size() > 0) {
-        std::string h = resolve_path(home, "/", home, fs).path;
-        if (auto hr = relative_to(h, r.path))
+        if (auto hr = relative_to(paths_->home, r.path))
           for (auto x : pp.protect_home.match(*hr, base, &failed)) hits.push_back(x);
       }
       if (pp.protect_root.size() > 0 && r.path.size() > 1)
@@ -224,9 +228,8 @@ Part Judge::judge_glob(const std::string& v, Access access, const std::string& c
     g = home + g.substr(1);
   else if (g.empty() || g[0] != '/')
     g = cwd + "/" + g;
-  Part scratch;
-  path_table(scratch);
-  for (const auto& rp : rule_paths_) {
+  const ResolvedPaths& resolved = resolved_paths();
+  for (const auto& rp : resolved.rule_paths) {
     if (!folder_resolved.empty() && is_component_prefix(rp, folder_resolved)) continue;
     if (!glob_reaches_prefix(g, rp)) continue;
     TraceEntry rt;
@@ -241,7 +244,7 @@ Part Judge::judge_glob(const std::string& v, Access access, const std::string& c
       return lg.substr(root.size() + 1);
     return std::nullopt;
   };
-  auto ws_rel = rel_to(workspace_);
+  auto ws_rel = rel_to(resolved.workspace);
   auto home_rel = rel_to(home);
   for (std::uint32_t ri : p.paths.protect_rules) {
     std::string_view text = p.rules[ri].text;

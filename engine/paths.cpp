@@ -4,7 +4,10 @@
 #include "engine/paths.hpp"
 
 #include <algorithm>
+#include <deque>
 #include <tuple>
+
+#include "engine/fs.hpp"
 
 namespace vigie::engine {
 
@@ -104,8 +107,9 @@ Resolved resolve_path(std::string_view path, std::string_view cwd, std::string_v
     }
   }
 
-  // 1. Make it absolute: `~`, `~/x`, relative to cwd.
-  std::string absolute;
+  // 1. Make it absolute: `~`, `~/x`, relative to cwd. An absolute path is only viewed.
+  std::string built;
+  std::string_view absolute;
   if (path[0] == '~') {
     std::size_t slash = path.find('/');
     std::string_view user = path.substr(1, slash == std::string_view::npos ? slash : slash - 1);
@@ -116,49 +120,77 @@ Resolved resolve_path(std::string_view path, std::string_view cwd, std::string_v
     if (home.empty() || home[0] != '/') {
       return fail(std::string(path), "`~` with no absolute home folder");
     }
-    absolute = std::string(home);
-    if (slash != std::string_view::npos) absolute += path.substr(slash);
+    built.reserve(home.size() + path.size());
+    built = home;
+    if (slash != std::string_view::npos) built += path.substr(slash);
+    absolute = built;
   } else if (path[0] == '/') {
-    absolute = std::string(path);
+    absolute = path;
   } else {
     if (cwd.empty() || cwd[0] != '/') {
       return fail(std::string(path),
                   "relative path `" + std::string(path) + "` with no absolute working folder");
     }
-    absolute = std::string(cwd);
-    absolute += '/';
-    absolute += path;
+    built.reserve(cwd.size() + 1 + path.size());
+    built = cwd;
+    built += '/';
+    built += path;
+    absolute = built;
+  }
+
+  // No filesystem, or a declared one without links: the lexical steps are the whole work.
+  const VirtualFileSystem* vfs = as_virtual(fs);
+  if (fs == nullptr || (vfs && !vfs->has_links())) {
+    r.path = needs_normalize(absolute) ? lexical_normalize(absolute) : std::string(absolute);
+    return r;
   }
 
   // 2. Walk the components like the kernel: a stack of components still to visit (last one
-  // first), the resolved prefix so far ("" is the root). A symlink pushes its target's
-  // components in front of what remains; an absolute target restarts from the root.
-  std::vector<std::string> todo;
+  // first, views into `absolute` or a link target), the resolved prefix so far ("" is the
+  // root). A symlink pushes its target's components in front of what remains; an absolute
+  // target restarts from the root. Targets are kept in a deque: views into them stay valid.
+  std::vector<std::string_view> todo;
+  std::deque<std::string> targets;
   {
     auto comps = split_components(absolute);
-    todo.reserve(comps.size());
-    for (auto it = comps.rbegin(); it != comps.rend(); ++it) todo.emplace_back(*it);
+    todo.assign(comps.rbegin(), comps.rend());
   }
   std::string resolved;
   resolved.reserve(absolute.size());
   std::size_t budget = absolute.size();  // bytes of path text seen, targets included
   int links = 0;
+  // With a declared filesystem: the length of a resolved prefix under which no link is
+  // declared (npos: none known). Deeper components need no look-up until `..` climbs above it.
+  std::size_t clean = std::string::npos;
   while (!todo.empty()) {
-    std::string comp = std::move(todo.back());
+    std::string_view comp = todo.back();
     todo.pop_back();
     if (comp == ".") continue;
     if (comp == "..") {
       pop_component(resolved);
+      if (clean != std::string::npos && resolved.size() < clean) clean = std::string::npos;
       continue;
     }
     const std::size_t parent_size = resolved.size();
     resolved += '/';
     resolved += comp;
-    if (fs == nullptr) continue;
-    std::optional<std::string> target = fs->read_link(resolved);
+    std::optional<std::string> read;
+    const std::string* target = nullptr;
+    if (vfs) {
+      if (clean != std::string::npos) continue;
+      if (!vfs->links_at_or_below(resolved)) {
+        clean = resolved.size();
+        continue;
+      }
+      target = vfs->link_at(resolved);
+    } else {
+      read = fs->read_link(resolved);
+      if (read) target = &*read;
+    }
     if (!target) continue;
     std::string candidate = resolved;  // the link itself, for messages
     resolved.resize(parent_size);      // its target is read from its folder
+    clean = std::string::npos;
     if (++links > kMaxSymlinks) {
       return fail(lexical_normalize(absolute), "too many levels of symbolic links resolving `" +
                                                    std::string(path) + "` (more than " +
@@ -175,8 +207,9 @@ Resolved resolve_path(std::string_view path, std::string_view cwd, std::string_v
     }
     r.symlinks_followed.push_back(candidate + " -> " + *target);
     if ((*target)[0] == '/') resolved.clear();
-    auto comps = split_components(*target);
-    for (auto it = comps.rbegin(); it != comps.rend(); ++it) todo.emplace_back(*it);
+    const std::string& kept = targets.emplace_back(*target);
+    auto comps = split_components(kept);
+    todo.insert(todo.end(), comps.rbegin(), comps.rend());
   }
   r.path = resolved.empty() ? "/" : std::move(resolved);
   return r;

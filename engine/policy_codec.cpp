@@ -17,7 +17,9 @@ using namespace codec;
 // hand `decide` a policy without it. The sizes (x86-64, libstdc++) catch a field added and
 // forgotten: update encode (below) and decode (engine/policy_codec_read.cpp), then the size.
 #if defined(__x86_64__) && defined(__GLIBCXX__) && !defined(_GLIBCXX_DEBUG)
-static_assert(sizeof(Policy::Impl) == 1120, "update engine/policy_codec.cpp for Policy::Impl");
+// Policy::Impl: 1,120 bytes of encoded fields and the path cache's slot (one pointer, not encoded).
+static_assert(sizeof(Policy::Impl) == 1120 + sizeof(PathsCacheSlot),
+              "update engine/policy_codec.cpp for Policy::Impl");
 static_assert(sizeof(CommandRules) == 296, "update engine/policy_codec.cpp for CommandRules");
 static_assert(sizeof(PathRules) == 176, "update engine/policy_codec.cpp for PathRules");
 static_assert(sizeof(CommandPattern) == 144, "update engine/policy_codec.cpp for CommandPattern");
