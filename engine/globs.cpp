@@ -1,6 +1,7 @@
 // Globs (engine/paths.hpp): a glob to RE2 syntax, and the glob set that matches a path against
 // every glob of a policy at once (one RE2::Set pass).
 #include <algorithm>
+#include <unordered_map>
 
 #include <re2/re2.h>
 #include <re2/set.h>
@@ -124,6 +125,50 @@ std::optional<GlobRegex> glob_to_regex(std::string_view glob, std::string* error
   return g;
 }
 
+namespace {
+
+// Hashes std::string and std::string_view alike (look-ups by view, no copy).
+struct ViewHash {
+  using is_transparent = void;
+  std::size_t operator()(std::string_view s) const noexcept {
+    return std::hash<std::string_view>{}(s);
+  }
+};
+
+// One component of a simple glob: `head` alone (literal), or `head*tail`; `*` never spans `/`.
+struct Last {
+  std::string head, tail;
+  bool star = false;
+  std::uint32_t rule = 0;
+  bool matches(std::string_view name) const {
+    if (!star) return name == head;
+    return name.size() >= head.size() + tail.size() && name.starts_with(head) &&
+           name.ends_with(tail) && name.find('/') == std::string_view::npos;
+  }
+};
+
+bool has_wildcard(std::string_view s) {
+  return s.find_first_of("*?[\\") != std::string_view::npos;
+}
+
+// A component that is a literal or has one `*` and no other wildcard: as a Last.
+std::optional<Last> simple_component(std::string_view c, std::uint32_t rule) {
+  auto star = c.find('*');
+  if (star == std::string_view::npos) {
+    if (has_wildcard(c)) return std::nullopt;
+    return Last{std::string(c), "", false, rule};
+  }
+  std::string_view head = c.substr(0, star), tail = c.substr(star + 1);
+  if (has_wildcard(head) || has_wildcard(tail)) return std::nullopt;
+  return Last{std::string(head), std::string(tail), true, rule};
+}
+
+}  // namespace
+
+// The globs of a set are answered two ways: simple globs (a literal name, `head*tail`,
+// `dir/name`, `dir/head*tail`, `dir/**`: most policies' and the third-party list's) by hashed
+// look-ups, the others by two RE2::Set (basename globs, anchored globs). Both give the rules the
+// glob's regex (glob_to_regex) would: the differential test is in engine/globs_test.cpp.
 struct GlobSet::Impl {
   struct Entry {
     std::string glob;
@@ -135,7 +180,118 @@ struct GlobSet::Impl {
   std::unique_ptr<re2::RE2::Set> base, anchored;
   std::vector<std::uint32_t> base_rules, anchored_rules;  // set index -> rule
   std::vector<std::uint32_t> all_rules;                   // sorted, unique
+
+  // Simple basename globs in a trie of their tails read backwards (the last character first):
+  // one walk of the name finds every literal and `head*tail` glob that can match it.
+  struct TailNode {
+    std::vector<std::pair<char, std::uint32_t>> next;
+    std::vector<Last> lasts;  // a literal's `head` is the whole name (its tail is "")
+  };
+  std::vector<TailNode> tails;
+  // Simple anchored globs: by folder ("" is the root) with their last component, and
+  // `dir/**` by folder (the folder itself and everything below).
+  std::unordered_map<std::string, std::vector<Last>, ViewHash, std::equal_to<>> by_folder;
+  std::unordered_map<std::string, std::vector<std::uint32_t>, ViewHash, std::equal_to<>> below;
+
+  // Whether the glob was indexed as simple (else it goes to an RE2 set).
+  bool add_simple(std::string_view glob, bool basename_only, std::uint32_t rule);
+  void add_tail(const Last& l);
+  void match_simple(std::string_view rel, std::string_view basename,
+                    std::vector<std::uint32_t>& out) const;
 };
+
+void GlobSet::Impl::add_tail(const Last& l) {
+  if (tails.empty()) tails.emplace_back();
+  // A literal is indexed by its whole text, a `head*tail` by its tail.
+  std::string_view key = l.star ? std::string_view(l.tail) : std::string_view(l.head);
+  std::uint32_t node = 0;
+  for (auto it = key.rbegin(); it != key.rend(); ++it) {
+    auto& next = tails[node].next;
+    auto f = std::find_if(next.begin(), next.end(), [&](const auto& e) { return e.first == *it; });
+    if (f != next.end()) {
+      node = f->second;
+      continue;
+    }
+    auto child = static_cast<std::uint32_t>(tails.size());
+    tails[node].next.emplace_back(*it, child);
+    tails.emplace_back();
+    node = child;
+  }
+  tails[node].lasts.push_back(l);
+}
+
+bool GlobSet::Impl::add_simple(std::string_view glob, bool basename_only, std::uint32_t rule) {
+  if (basename_only) {
+    if (glob == "." || glob == "..") return false;
+    auto l = simple_component(glob, rule);
+    if (!l) return false;
+    add_tail(*l);
+    return true;
+  }
+  // Anchored: literal folders, then a simple last component or `**`; no `.`, `..` or `**`
+  // elsewhere (glob_to_regex's other cases stay with RE2).
+  bool trailing_slash = glob.size() > 1 && glob.back() == '/';
+  auto comps = split_components(glob);
+  if (comps.empty()) return false;
+  for (auto c : comps)
+    if (c == "." || c == "..") return false;
+  bool is_below = trailing_slash || comps.back() == "**";
+  if (trailing_slash && comps.back() == "**") return false;  // `a/**/`: leave it to RE2
+  std::size_t folders = is_below && !trailing_slash ? comps.size() - 1 : comps.size();
+  if (!is_below) --folders;  // the last component is the name
+  if (is_below && folders == 0) return false;
+  std::string dir;
+  for (std::size_t i = 0; i < folders; ++i) {
+    if (comps[i] == "**" || has_wildcard(comps[i])) return false;
+    if (!dir.empty()) dir += '/';
+    dir += comps[i];
+  }
+  if (is_below) {
+    below[dir].push_back(rule);
+    return true;
+  }
+  auto l = simple_component(comps.back(), rule);
+  if (!l) return false;
+  by_folder[dir].push_back(*l);
+  return true;
+}
+
+void GlobSet::Impl::match_simple(std::string_view rel, std::string_view basename,
+                                 std::vector<std::uint32_t>& out) const {
+  // A basename glob has no `/`: a "basename" with one matches none of them.
+  if (!tails.empty() && basename.find('/') == std::string_view::npos) {
+    std::uint32_t node = 0;
+    for (std::size_t depth = 0;; ++depth) {
+      for (const Last& l : tails[node].lasts)
+        if (l.star ? l.matches(basename) : depth == basename.size()) out.push_back(l.rule);
+      if (depth == basename.size()) break;
+      char c = basename[basename.size() - 1 - depth];
+      const auto& next = tails[node].next;
+      auto f = std::find_if(next.begin(), next.end(), [&](const auto& e) { return e.first == c; });
+      if (f == next.end()) break;
+      node = f->second;
+    }
+  }
+  if (rel.empty()) return;
+  if (!below.empty()) {
+    // Every folder of `rel` and `rel` itself.
+    for (std::size_t i = 0; i <= rel.size(); ++i) {
+      if (i < rel.size() && rel[i] != '/') continue;
+      auto it = below.find(rel.substr(0, i));
+      if (it != below.end()) out.insert(out.end(), it->second.begin(), it->second.end());
+    }
+  }
+  if (!by_folder.empty()) {
+    auto slash = rel.rfind('/');
+    std::string_view dir =
+        slash == std::string_view::npos ? std::string_view() : rel.substr(0, slash);
+    std::string_view name = slash == std::string_view::npos ? rel : rel.substr(slash + 1);
+    auto it = by_folder.find(dir);
+    if (it != by_folder.end())
+      for (const Last& l : it->second)
+        if (l.matches(name)) out.push_back(l.rule);
+  }
+}
 
 GlobSet::GlobSet() : impl_(std::make_shared<Impl>()) {}
 GlobSet::~GlobSet() = default;
@@ -198,6 +354,8 @@ bool GlobSet::compile(std::string* error) {
   auto anchored = std::make_unique<re2::RE2::Set>(opts, re2::RE2::ANCHOR_BOTH);
   std::vector<std::uint32_t> base_rules, anchored_rules, all;
   for (const auto& e : m.entries) {
+    all.push_back(e.rule);
+    if (m.add_simple(e.glob, e.re.basename_only, e.rule)) continue;
     std::string why;
     auto* set = e.re.basename_only ? base.get() : anchored.get();
     int index = set->Add(re2::StringPiece(e.re.regex.data(), e.re.regex.size()), &why);
@@ -206,7 +364,6 @@ bool GlobSet::compile(std::string* error) {
       return false;
     }
     (e.re.basename_only ? base_rules : anchored_rules).push_back(e.rule);
-    all.push_back(e.rule);
   }
   if (!base_rules.empty() && !base->Compile()) {
     if (error) *error = "glob set too large to compile";
@@ -242,6 +399,7 @@ std::vector<std::uint32_t> GlobSet::match(std::string_view path_relative_to_root
     return out;
   }
   const Impl& m = *impl_;
+  m.match_simple(path_relative_to_root, basename, out);
   auto run = [&](const re2::RE2::Set* set, const std::vector<std::uint32_t>& rules,
                  std::string_view text) {
     if (set == nullptr) return true;

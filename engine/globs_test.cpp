@@ -2,9 +2,11 @@
 // globs, a family in one set, malformed globs) and the class of files run by third parties.
 #include "engine/paths.hpp"
 
+#include <random>
 #include <string>
 #include <vector>
 
+#include <re2/re2.h>
 #include <catch2/catch.hpp>
 
 namespace {
@@ -116,6 +118,56 @@ TEST_CASE("GlobSet: a family in one set", "[paths][glob]") {
     bool failed = false;
     CHECK(raw.match("y", "y", &failed) == std::vector<std::uint32_t>{4});
     CHECK(failed);
+  }
+}
+
+// GlobSet answers simple globs (literal names, `head*tail`, `dir/name`, `dir/**`) without RE2,
+// the others with it: both must give what each glob's own regex (glob_to_regex) gives.
+TEST_CASE("GlobSet: the hashed simple globs agree with each glob's regex", "[paths][glob]") {
+  const std::vector<std::string> parts = {"a",   "b",  "ab", ".x",   "a.x", "*",    "*.x",  "a*",
+                                          "a*x", "**", "?",  "[ab]", ".",   "x\\*", "a**b", "b.x"};
+  const std::vector<std::string> names = {"a",  "b",  "ab",    ".x", "a.x", "b.x",
+                                          "ax", "x*", "aab.x", "ba", "axx"};
+  std::mt19937 rng(12);
+  auto pick = [&](const std::vector<std::string>& v) { return v[rng() % v.size()]; };
+  std::vector<std::string> globs;
+  for (int i = 0; i < 400; ++i) {
+    std::string g = rng() % 4 == 0 ? "/" : "";
+    int n = 1 + static_cast<int>(rng() % 3);
+    for (int k = 0; k < n; ++k) g += (k ? "/" : "") + pick(parts);
+    if (rng() % 5 == 0) g += "/";
+    globs.push_back(g);
+  }
+  std::vector<std::string> paths;  // relative to the root, normalized ("" is outside it)
+  for (int i = 0; i < 200; ++i) {
+    std::string p;
+    int n = static_cast<int>(rng() % 4);
+    for (int k = 0; k < n; ++k) p += (k ? "/" : "") + pick(names);
+    paths.push_back(p);
+  }
+  RE2::Options o;
+  o.set_encoding(RE2::Options::EncodingLatin1);
+  o.set_dot_nl(true);
+  GlobSet all;
+  std::vector<std::pair<std::uint32_t, std::unique_ptr<RE2>>> regexes;
+  for (std::uint32_t i = 0; i < globs.size(); ++i) {
+    auto re = glob_to_regex(globs[i]);
+    if (!re || !all.add(globs[i], i)) continue;
+    regexes.emplace_back(i, std::make_unique<RE2>(re->regex, o));
+    REQUIRE(regexes.back().second->ok());
+  }
+  REQUIRE(all.compile());
+  for (const auto& p : paths) {
+    std::string base_s(basename_of(p));
+    std::vector<std::uint32_t> want;
+    for (const auto& [rule, re] : regexes) {
+      auto g = glob_to_regex(globs[rule]);
+      std::string_view text = g->basename_only ? std::string_view(base_s) : std::string_view(p);
+      if (!g->basename_only && p.empty()) continue;  // outside the root: basename globs only
+      if (RE2::FullMatch(re2::StringPiece(text.data(), text.size()), *re)) want.push_back(rule);
+    }
+    INFO("path `" << p << "`");
+    CHECK(all.match(p, base_s) == want);
   }
 }
 

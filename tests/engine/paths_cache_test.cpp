@@ -40,8 +40,8 @@ class Uncached final : public vigie::FileSystem {
 };
 
 std::string outcome(const vigie::Decision& d) {
-  return std::string(vigie::to_string(d.decision)) + " | " + d.rule.id + " | " + d.message +
-         " | " + d.error.value_or("") + " | " + std::to_string(d.matched.size()) + " | " +
+  return std::string(vigie::to_string(d.decision)) + " | " + d.rule.id + " | " + d.message + " | " +
+         d.error.value_or("") + " | " + std::to_string(d.matched.size()) + " | " +
          std::to_string(d.trace.size());
 }
 
@@ -104,10 +104,11 @@ std::shared_ptr<const vigie::FileSystem> fs_one() {
   return vigie::virtual_file_system({{"/srv/a/link", "/home/u/.ssh"}}, {"/srv/a/.git"});
 }
 std::shared_ptr<const vigie::FileSystem> fs_two() {
-  return vigie::virtual_file_system(
-      {{"/srv/a", "/data/a"}, {"/data/a/link", "/tmp/keys"}, {"/home/u", "/home/v"},
-       {"/srv/b/deploy", "/srv/b/src"}},
-      {"/data/a/.git"});
+  return vigie::virtual_file_system({{"/srv/a", "/data/a"},
+                                     {"/data/a/link", "/tmp/keys"},
+                                     {"/home/u", "/home/v"},
+                                     {"/srv/b/deploy", "/srv/b/src"}},
+                                    {"/data/a/.git"});
 }
 
 }  // namespace
@@ -165,8 +166,8 @@ TEST_CASE("path cache: a filesystem built again is a new key, even at a reused a
   for (int i = 0; i < 20; ++i) {
     // Built, used and freed in turn: the allocator is free to give the same address again.
     bool to_ssh = i % 2 == 0;
-    auto fs = vigie::virtual_file_system(
-        {{"/srv/a/link", to_ssh ? "/home/u/.ssh" : "/tmp/keys"}}, {});
+    auto fs =
+        vigie::virtual_file_system({{"/srv/a/link", to_ssh ? "/home/u/.ssh" : "/tmp/keys"}}, {});
     std::uint64_t id = fs_snapshot_id(fs.get());
     CHECK(id != 0);
     CHECK(id != last_id);
@@ -190,8 +191,7 @@ TEST_CASE("path cache: only the declared filesystem has an identity", "[paths][c
   CHECK(fs_snapshot_id(nullptr) == 0);
 }
 
-TEST_CASE("path cache: several threads on one policy, alternating filesystems",
-          "[paths][cache]") {
+TEST_CASE("path cache: several threads on one policy, alternating filesystems", "[paths][cache]") {
   vigie::CompileResult r = vigie::compile({{"p.vigie", kPolicy}});
   REQUIRE(r.ok());
   const auto fss = std::vector{fs_one(), fs_two()};
@@ -231,10 +231,26 @@ TEST_CASE("resolve_path: a declared filesystem's shortcuts give its plain walk's
       {{"/home/u", "/srv/home/u"}, {"/srv/home/u/.ssh", "../keys"}, {"/srv/p/link", "~/x"}},
   };
   const std::vector<std::string> paths = {
-      "/",          "/a",           "/a/l",          "/a/l/c/l/x",  "/a/l/../x",
-      "/a/x/y/..",  "/b/c/x/y/q",   "x/../../a/l",   "~/.ssh/k",    "~/../u/.ssh",
-      "/b/loop/x",  "/a/./b//c/",   "/srv/p/link/q", "../../..",    "/a/x/y/z/..",
-      "l/c",        "/b/c/../c/l",  "~",             ".",           "/srv/home/u/.ssh/../.ssh",
+      "/",
+      "/a",
+      "/a/l",
+      "/a/l/c/l/x",
+      "/a/l/../x",
+      "/a/x/y/..",
+      "/b/c/x/y/q",
+      "x/../../a/l",
+      "~/.ssh/k",
+      "~/../u/.ssh",
+      "/b/loop/x",
+      "/a/./b//c/",
+      "/srv/p/link/q",
+      "../../..",
+      "/a/x/y/z/..",
+      "l/c",
+      "/b/c/../c/l",
+      "~",
+      ".",
+      "/srv/home/u/.ssh/../.ssh",
   };
   for (const auto& links : link_sets) {
     auto fs = vigie::virtual_file_system(links, {"/a/b/c"});
