@@ -77,7 +77,7 @@ Part Judge::judge_path(const std::string& raw, Access access, const std::string&
   }
   if ((static_cast<int>(access) & static_cast<int>(Access::write)) != 0) {
     auto rel = relative_to(ws, r.path);
-    std::string base(basename_of(r.path));
+    std::string_view base = basename_of(r.path);
     const auto& pp = p.paths;
     if (pp.protect.size() > 0 || pp.protect_home.size() > 0 || pp.protect_root.size() > 0) {
       bool failed = false;
@@ -293,7 +293,8 @@ Part Judge::edit_default(const std::string& shown) const {
     dp.rule = builtin(Builtin::mode_readonly, Effect::deny);
     dp.message = builtin_text(BuiltinMessage::readonly_files);
   } else if (def == Effect::ask) {
-    dp.message = fmt::format("change `{}`?", shown);
+    dp.message.reserve(shown.size() + 10);
+    dp.message.append("change `").append(shown).append("`?");
   }
   return dp;
 }

@@ -141,7 +141,12 @@ Resolved resolve_path(std::string_view path, std::string_view cwd, std::string_v
   // No filesystem, or a declared one without links: the lexical steps are the whole work.
   const VirtualFileSystem* vfs = as_virtual(fs);
   if (fs == nullptr || (vfs && !vfs->has_links())) {
-    r.path = needs_normalize(absolute) ? lexical_normalize(absolute) : std::string(absolute);
+    if (needs_normalize(absolute))
+      r.path = lexical_normalize(absolute);
+    else if (!built.empty())
+      r.path = std::move(built);  // `absolute` views it
+    else
+      r.path = absolute;
     return r;
   }
 

@@ -240,13 +240,31 @@ const GlobSet& default_third_party_set() {
   return *set;
 }
 
+// Whether a relative path is already normal: no empty, `.` or `..` component, no slash at
+// either end (what `relative_to` gives for a resolved path).
+bool normal_relative(std::string_view p) {
+  if (p.empty() || p.front() == '/' || p.back() == '/') return false;
+  for (std::size_t b = 0; b <= p.size();) {
+    std::size_t e = p.find('/', b);
+    if (e == std::string_view::npos) e = p.size();
+    std::string_view c = p.substr(b, e - b);
+    if (c.empty() || c == "." || c == "..") return false;
+    b = e + 1;
+  }
+  return true;
+}
+
 }  // namespace
 
 std::optional<std::string> third_party_class(std::string_view path_relative_to_project) {
   // Normalize: `./a//b/` -> `a/b`. `..` cannot leave the project here (clamped at the root).
-  std::string rel = lexical_normalize(path_relative_to_project);
-  if (rel == "/") return std::nullopt;
-  rel.erase(0, 1);
+  std::string normalized;
+  std::string_view rel = path_relative_to_project;
+  if (!normal_relative(rel)) {
+    normalized = lexical_normalize(rel);
+    if (normalized == "/") return std::nullopt;
+    rel = std::string_view(normalized).substr(1);
+  }
   bool failed = false;
   auto hits = default_third_party_set().match(rel, basename_of(rel), &failed);
   if (hits.empty()) return std::nullopt;
