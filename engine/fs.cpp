@@ -1,10 +1,12 @@
 // The two filesystems seen by path rules: the real one (native builds) and a declared one
 // (tests, WASM, the playground). See `vigie::FileSystem` in include/vigie/vigie.hpp.
+#include <algorithm>
 #include <atomic>
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
+#include <typeinfo>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -15,8 +17,8 @@
 #include "engine/paths.hpp"
 
 #ifndef __EMSCRIPTEN__
-#include <filesystem>
-#include <system_error>
+#include <sys/stat.h>
+#include <unistd.h>
 #endif
 
 namespace vigie::engine {
@@ -64,6 +66,18 @@ bool VirtualFileSystem::exists(const std::string& path) const {
   return existing_.count(lexical_normalize(path)) != 0;
 }
 
+// The class is final, so comparing the dynamic type is enough (a failed dynamic_cast walks the
+// class hierarchy: about 100 instructions, per resolved path on the real filesystem).
+const VirtualFileSystem* as_virtual(const FileSystem* fs) noexcept {
+  if (fs == nullptr || typeid(*fs) != typeid(VirtualFileSystem)) return nullptr;
+  return static_cast<const VirtualFileSystem*>(fs);
+}
+
+std::uint64_t fs_snapshot_id(const FileSystem* fs) noexcept {
+  const VirtualFileSystem* v = as_virtual(fs);
+  return v ? v->id() : 0;
+}
+
 void VirtualFileSystem::add_with_ancestors(std::string p) {
   while (existing_.insert(p).second && p != "/") {
     std::size_t slash = p.rfind('/');
@@ -78,33 +92,37 @@ namespace vigie {
 namespace {
 
 #ifndef __EMSCRIPTEN__
-// lstat/readlink through <filesystem>, with error codes: nothing throws. An unreadable entry
-// (permission denied on a parent folder) reads as "not a symlink" / "absent": the agent, running
-// as the same user, cannot go through it either.
+// lstat(2) and readlink(2) on the path as given (no std::filesystem::path: building one splits
+// the path into components, a cost paid per component resolved). Nothing throws. An unreadable
+// entry (permission denied on a parent folder) reads as "not a symlink" / "absent": the agent,
+// running as the same user, cannot go through it either.
 class RealFileSystem final : public FileSystem {
  public:
   std::optional<std::string> read_link(const std::string& path) const override {
     try {
-      std::error_code ec;
-      auto st = std::filesystem::symlink_status(path, ec);
-      if (ec || !std::filesystem::is_symlink(st)) return std::nullopt;
-      auto target = std::filesystem::read_symlink(path, ec);
-      if (ec) return std::nullopt;
-      return target.string();
+      struct stat st {};
+      if (::lstat(path.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return std::nullopt;
+      // A target longer than the resolver's budget is returned cut just past it: the resolver
+      // then fails closed on the budget (never "not a link").
+      const std::size_t cap = engine::kMaxPathBytes + 1;
+      std::string target(std::clamp<std::size_t>(static_cast<std::size_t>(st.st_size) + 1, 64, cap),
+                         '\0');
+      for (;;) {
+        ssize_t n = ::readlink(path.c_str(), target.data(), target.size());
+        if (n < 0) return std::nullopt;  // gone since lstat, or unreadable
+        if (static_cast<std::size_t>(n) < target.size() || target.size() >= cap) {
+          target.resize(static_cast<std::size_t>(n));
+          return target;
+        }
+        target.resize(std::min(target.size() * 2, cap));  // it grew since lstat
+      }
     } catch (...) {  // std::bad_alloc only
       return std::nullopt;
     }
   }
   bool exists(const std::string& path) const override {
-    try {
-      std::error_code ec;
-      auto st = std::filesystem::symlink_status(path, ec);
-      if (ec) return false;
-      return st.type() != std::filesystem::file_type::not_found &&
-             st.type() != std::filesystem::file_type::none;
-    } catch (...) {
-      return false;
-    }
+    struct stat st {};
+    return ::lstat(path.c_str(), &st) == 0;
   }
 };
 #else

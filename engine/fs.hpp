@@ -56,17 +56,12 @@ class VirtualFileSystem final : public FileSystem {
 
 // `fs` as the declared filesystem, or null when it is another one (the real filesystem, an
 // embedder's own implementation).
-inline const VirtualFileSystem* as_virtual(const FileSystem* fs) noexcept {
-  return dynamic_cast<const VirtualFileSystem*>(fs);
-}
+const VirtualFileSystem* as_virtual(const FileSystem* fs) noexcept;
 
 // The identity under which what was resolved through `fs` may be cached: nonzero only for a
 // filesystem that cannot change (the declared one); 0 for the real filesystem and any other
 // implementation, which can change between two calls.
-inline std::uint64_t fs_snapshot_id(const FileSystem* fs) noexcept {
-  const VirtualFileSystem* v = as_virtual(fs);
-  return v ? v->id() : 0;
-}
+std::uint64_t fs_snapshot_id(const FileSystem* fs) noexcept;
 
 }  // namespace vigie::engine
 

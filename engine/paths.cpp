@@ -57,6 +57,7 @@ bool needs_normalize(std::string_view p) {
 // ---------------------------------------------------------------------------------------------
 
 std::string lexical_normalize(std::string_view absolute_path) {
+  if (!needs_normalize(absolute_path)) return std::string(absolute_path);
   std::vector<std::string_view> stack;
   for (std::string_view c : split_components(absolute_path)) {
     if (c == ".") continue;
@@ -150,16 +151,14 @@ Resolved resolve_path(std::string_view path, std::string_view cwd, std::string_v
     return r;
   }
 
-  // 2. Walk the components like the kernel: a stack of components still to visit (last one
-  // first, views into `absolute` or a link target), the resolved prefix so far ("" is the
-  // root). A symlink pushes its target's components in front of what remains; an absolute
-  // target restarts from the root. Targets are kept in a deque: views into them stay valid.
-  std::vector<std::string_view> todo;
+  // 2. Walk the components like the kernel: `rest` is the text still to walk (a view into
+  // `absolute` or a link's target), `pending` what remains of the texts it interrupted; the
+  // resolved prefix so far is in `resolved` ("" is the root). A symlink's target is walked
+  // before what remains; an absolute target restarts from the root. Targets are kept in a
+  // deque: views into them stay valid. No allocation until a link is met.
+  std::string_view rest = absolute;
+  std::vector<std::string_view> pending;
   std::deque<std::string> targets;
-  {
-    auto comps = split_components(absolute);
-    todo.assign(comps.rbegin(), comps.rend());
-  }
   std::string resolved;
   resolved.reserve(absolute.size());
   std::size_t budget = absolute.size();  // bytes of path text seen, targets included
@@ -167,9 +166,17 @@ Resolved resolve_path(std::string_view path, std::string_view cwd, std::string_v
   // With a declared filesystem: the length of a resolved prefix under which no link is
   // declared (npos: none known). Deeper components need no look-up until `..` climbs above it.
   std::size_t clean = std::string::npos;
-  while (!todo.empty()) {
-    std::string_view comp = todo.back();
-    todo.pop_back();
+  for (;;) {
+    std::size_t b = rest.find_first_not_of('/');
+    if (b == std::string_view::npos) {
+      if (pending.empty()) break;
+      rest = pending.back();
+      pending.pop_back();
+      continue;
+    }
+    std::size_t e = std::min(rest.find('/', b), rest.size());
+    std::string_view comp = rest.substr(b, e - b);
+    rest.remove_prefix(e);
     if (comp == ".") continue;
     if (comp == "..") {
       pop_component(resolved);
@@ -212,9 +219,8 @@ Resolved resolve_path(std::string_view path, std::string_view cwd, std::string_v
     }
     r.symlinks_followed.push_back(candidate + " -> " + *target);
     if ((*target)[0] == '/') resolved.clear();
-    const std::string& kept = targets.emplace_back(*target);
-    auto comps = split_components(kept);
-    todo.insert(todo.end(), comps.rbegin(), comps.rend());
+    if (rest.find_first_not_of('/') != std::string_view::npos) pending.push_back(rest);
+    rest = targets.emplace_back(*target);
   }
   r.path = resolved.empty() ? "/" : std::move(resolved);
   return r;
@@ -263,9 +269,14 @@ PathTable& PathTable::operator=(const PathTable&) = default;
 bool PathTable::add(PathRule rule) {
   if (rule.prefix.empty() || rule.prefix[0] != '/') return false;
   if (nodes_.empty()) nodes_.resize(1);  // a moved-from table
-  std::string normalized = lexical_normalize(rule.prefix);
+  std::string normalized;
+  std::string_view path = rule.prefix;
+  if (needs_normalize(path)) path = normalized = lexical_normalize(path);
   std::uint32_t node = 0;
-  for (std::string_view c : split_components(normalized)) {
+  for (std::size_t b = 1; b < path.size();) {
+    std::size_t e = std::min(path.find('/', b), path.size());
+    std::string_view c = path.substr(b, e - b);
+    b = e + 1;
     auto it = nodes_[node].children.find(c);
     if (it == nodes_[node].children.end()) {
       auto next = static_cast<std::uint32_t>(nodes_.size());
