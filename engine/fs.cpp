@@ -73,11 +73,6 @@ const VirtualFileSystem* as_virtual(const FileSystem* fs) noexcept {
   return static_cast<const VirtualFileSystem*>(fs);
 }
 
-std::uint64_t fs_snapshot_id(const FileSystem* fs) noexcept {
-  const VirtualFileSystem* v = as_virtual(fs);
-  return v ? v->id() : 0;
-}
-
 void VirtualFileSystem::add_with_ancestors(std::string p) {
   while (existing_.insert(p).second && p != "/") {
     std::size_t slash = p.rfind('/');
@@ -149,3 +144,32 @@ std::shared_ptr<const FileSystem> virtual_file_system(std::map<std::string, std:
 }
 
 }  // namespace vigie
+
+namespace vigie::engine {
+
+namespace {
+#ifdef __EMSCRIPTEN__
+// The WASM build's stand-in for the real filesystem sees nothing, ever: it is as immutable as a
+// declared one, and has one id for the process.
+bool is_wasm_real(const FileSystem* fs) noexcept {
+  return fs != nullptr && typeid(*fs) == typeid(RealFileSystem);
+}
+#else
+bool is_wasm_real(const FileSystem*) noexcept {
+  return false;
+}
+#endif
+}  // namespace
+
+std::uint64_t fs_snapshot_id(const FileSystem* fs) noexcept {
+  if (const VirtualFileSystem* v = as_virtual(fs)) return v->id();
+  static const std::uint64_t wasm_real_id = next_fs_id.fetch_add(1, std::memory_order_relaxed);
+  return is_wasm_real(fs) ? wasm_real_id : 0;
+}
+
+bool fs_without_links(const FileSystem* fs) noexcept {
+  if (const VirtualFileSystem* v = as_virtual(fs)) return !v->has_links();
+  return is_wasm_real(fs);
+}
+
+}  // namespace vigie::engine

@@ -59,9 +59,14 @@ class VirtualFileSystem final : public FileSystem {
 const VirtualFileSystem* as_virtual(const FileSystem* fs) noexcept;
 
 // The identity under which what was resolved through `fs` may be cached: nonzero only for a
-// filesystem that cannot change (the declared one); 0 for the real filesystem and any other
-// implementation, which can change between two calls.
+// filesystem that cannot change (the declared one, and the WASM build's stand-in for the real
+// one, which sees nothing); 0 for the real filesystem and any other implementation, which can
+// change between two calls.
 std::uint64_t fs_snapshot_id(const FileSystem* fs) noexcept;
+
+// Whether `fs` holds no symlink at all (a declared filesystem without links, the WASM build's
+// stand-in for the real one): resolving a path through it is only normalizing it.
+bool fs_without_links(const FileSystem* fs) noexcept;
 
 }  // namespace vigie::engine
 

@@ -140,8 +140,7 @@ Resolved resolve_path(std::string_view path, std::string_view cwd, std::string_v
   }
 
   // No filesystem, or a declared one without links: the lexical steps are the whole work.
-  const VirtualFileSystem* vfs = as_virtual(fs);
-  if (fs == nullptr || (vfs && !vfs->has_links())) {
+  if (fs == nullptr || fs_without_links(fs)) {
     if (needs_normalize(absolute))
       r.path = lexical_normalize(absolute);
     else if (!built.empty())
@@ -156,6 +155,7 @@ Resolved resolve_path(std::string_view path, std::string_view cwd, std::string_v
   // resolved prefix so far is in `resolved` ("" is the root). A symlink's target is walked
   // before what remains; an absolute target restarts from the root. Targets are kept in a
   // deque: views into them stay valid. No allocation until a link is met.
+  const VirtualFileSystem* vfs = as_virtual(fs);
   std::string_view rest = absolute;
   std::vector<std::string_view> pending;
   std::deque<std::string> targets;
