@@ -281,10 +281,10 @@ int main(int argc, char** argv) {
       std::cout << make_policy(std::atoi(next().c_str()));
       return 0;
     } else {
-      std::cerr
-          << "usage: decide_bench [--sizes 10,100,1000,10000] [--iterations N]\n"
-             "                    [--min-time SECONDS] [--case 'one command'|compound|edit|read|fetch]\n"
-             "                    [--no-real-fs] [--json] [--dump-policy N] [--trace]\n";
+      std::cerr << "usage: decide_bench [--sizes 10,100,1000,10000] [--iterations N]\n"
+                   "                    [--min-time SECONDS]\n"
+                   "                    [--case 'one command'|compound|edit|read|fetch]\n"
+                   "                    [--no-real-fs] [--json] [--dump-policy N] [--trace]\n";
       return a == "--help" ? 0 : 2;
     }
   }
