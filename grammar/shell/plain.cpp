@@ -1,6 +1,7 @@
-// The plain-line fast path (plain.hpp): a PEGTL grammar of commands of words of safe bytes,
-// joined by `&&`, `||`, `;` and `|`, whose actions push each word and command straight into the
-// commands view.
+// The plain-line fast path (plain.hpp): a PEGTL grammar of simple commands of static words
+// (unquoted runs of safe bytes, '…', "…" without expansions or escapes), assignment prefixes and
+// plain redirections, joined by `&&`, `||`, `;` and `|`, whose actions fill the commands view
+// directly, in one pass.
 #include "grammar/shell/plain.hpp"
 
 #include <array>
@@ -16,25 +17,109 @@ namespace {
 
 namespace pg = tao::pegtl;
 
-// The bytes that are literal wherever they stand in an unquoted word of the full grammar.
-struct plain_byte : pg::sor<pg::ranges<'a', 'z', 'A', 'Z', '0', '9'>,
-                            pg::one<'_', '.', '/', ':', '@', '%', '+', ',', '-', '='>> {};
-struct blank : pg::one<' ', '\t'> {};
-struct plain_word : pg::plus<plain_byte> {};
-// One simple command: words separated by blanks, and the blanks after it (its span ends at the
-// operator that follows, as in the full path).
-struct plain_command : pg::seq<plain_word, pg::star<pg::plus<blank>, plain_word>, pg::star<blank>> {
-};
-// The list and pipeline operators between commands (`&`, `|&` and newlines are left to the full
-// path: they add a context or here-documents).
-struct list_op : pg::sor<pg::string<'&', '&'>, pg::string<'|', '|'>, pg::one<';'>, pg::one<'|'>> {};
-struct final_semi : pg::one<';'> {};
-// Commands joined by operators, each operator followed by a command, then an optional `;`.
-struct plain_line : pg::seq<pg::star<blank>, plain_command,
-                            pg::star<pg::seq<list_op, pg::star<blank>, plain_command>>,
-                            pg::opt<final_semi, pg::star<blank>>, pg::eof> {};
+// ----- byte classes: one table each, built from the lists below -----
 
-// First words the full path reads otherwise: the reserved words of grammar.hpp (`kw_*`, which
+// A byte class for `run_of`: `kBytes` lists the bytes in (or, with `kExcept`, out of) the class.
+template <typename Class>
+constexpr std::array<bool, 256> make_table() {
+  std::array<bool, 256> t{};
+  for (auto& b : t) b = Class::kExcept;
+  for (char c : Class::kBytes) t[static_cast<unsigned char>(c)] = !Class::kExcept;
+  if constexpr (Class::kHigh) {  // bytes >= 0x80 (UTF-8): literal in an unquoted word
+    for (std::size_t i = 0x80; i < 256; ++i) t[i] = true;
+  }
+  return t;
+}
+
+// The bytes that are literal wherever they stand in an unquoted word of the full grammar
+// (grammar.hpp `lit_run`): not a blank, an operator, a quote, `$`, a backquote or `\`, and
+// not a byte the commands view reads as a glob (`* ? [`), a brace expansion (`{ }`), a tilde
+// prefix (`~`), a comment (`#`) or `!` (a pipeline's negation).
+struct LitClass {
+  static constexpr std::string_view kBytes =
+      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:@%+,-=";
+  static constexpr bool kExcept = false, kHigh = true;
+};
+// Inside '…' every byte but `'` is literal.
+struct SqClass {
+  static constexpr std::string_view kBytes = "'";
+  static constexpr bool kExcept = true, kHigh = true;
+};
+// Inside "…" (grammar.hpp `dq_lit`) every byte but `"`, `\`, `$` and the backquote is literal;
+// the fast path leaves those three (an escape, an expansion) to the full path.
+struct DqClass {
+  static constexpr std::string_view kBytes = "\"\\$`";
+  static constexpr bool kExcept = true, kHigh = true;
+};
+
+// `plus<Class>` with a table: one load per byte.
+template <typename Class>
+struct run_of {
+  using rule_t = run_of;
+  using subs_t = pg::empty_list;
+  static constexpr std::array<bool, 256> kIn = make_table<Class>();
+  template <pg::apply_mode, pg::rewind_mode, template <typename...> class Action,
+            template <typename...> class Control, typename ParseInput, typename... States>
+  static bool match(ParseInput& in, States&... /*unused*/) {
+    const char* b = in.current();
+    const char* p = b;
+    const char* e = in.end();
+    while (p < e && kIn[static_cast<unsigned char>(*p)]) ++p;
+    if (p == b) return false;
+    in.bump(static_cast<std::size_t>(p - b));
+    return true;
+  }
+};
+
+// ----- the grammar -----
+
+struct blank : pg::one<' ', '\t'> {};
+struct blanks : pg::star<blank> {};
+
+// A word: unquoted runs and quoted strings, as grammar.hpp's `word` without its expansions,
+// escapes, globs, braces, tildes and comments.
+struct lit_part : run_of<LitClass> {};
+struct sq_part : pg::seq<pg::one<'\''>, pg::opt<run_of<SqClass>>, pg::one<'\''>> {};
+struct dq_part : pg::seq<pg::one<'"'>, pg::opt<run_of<DqClass>>, pg::one<'"'>> {};
+struct word : pg::plus<pg::sor<lit_part, sq_part, dq_part>> {};
+
+// Redirections, as grammar.hpp's `redirect` without here-documents (`<<`, `<<-`), process
+// substitutions and `{name}` descriptors; the operators in the same order.
+struct redir_fd : pg::seq<pg::plus<pg::digit>, pg::at<pg::one<'<', '>'>>> {};
+struct redir_op : pg::sor<TAO_PEGTL_STRING("&>>"), TAO_PEGTL_STRING("&>"), TAO_PEGTL_STRING("<<<"),
+                          TAO_PEGTL_STRING("<>"), TAO_PEGTL_STRING("<&"), TAO_PEGTL_STRING(">>"),
+                          TAO_PEGTL_STRING(">|"), TAO_PEGTL_STRING(">&"),
+                          pg::seq<pg::one<'<'>, pg::not_at<pg::one<'<', '('>>>,
+                          pg::seq<pg::one<'>'>, pg::not_at<pg::one<'('>>>> {};
+struct redir_target : word {};
+struct redirect : pg::seq<pg::opt<redir_fd>, redir_op, blanks, redir_target> {};
+
+// `name=value` / `name+=value` before the command word (grammar.hpp `assignment`, without
+// subscripts and arrays).
+struct assign_name : pg::seq<pg::ranges<'a', 'z', 'A', 'Z', '_'>,
+                             pg::star<pg::ranges<'a', 'z', 'A', 'Z', '0', '9', '_'>>> {};
+struct assignment : pg::seq<assign_name, pg::opt<pg::one<'+'>>, pg::one<'='>, pg::opt<word>> {};
+
+// One simple command: prefixes (redirections, assignments), then the command word and its
+// arguments and redirections, each followed by blanks (its span ends at the operator after it,
+// as in the full path).
+struct prefix_elem : pg::sor<redirect, assignment> {};
+struct cmd_word : word {};
+struct arg_word : word {};
+struct cmd_rest : pg::seq<cmd_word, blanks, pg::star<pg::sor<redirect, arg_word>, blanks>> {};
+struct command : pg::sor<pg::seq<pg::plus<prefix_elem, blanks>, pg::opt<cmd_rest>>, cmd_rest> {};
+
+// The list and pipeline operators between commands (`&`, `|&`, `;;`, `;&` and newlines are left
+// to the full path: a context, a case terminator, here-documents).
+struct list_op : pg::sor<TAO_PEGTL_STRING("&&"), TAO_PEGTL_STRING("||"),
+                         pg::seq<pg::one<';'>, pg::not_at<pg::one<';', '&'>>>,
+                         pg::seq<pg::one<'|'>, pg::not_at<pg::one<'&'>>>> {};
+struct final_semi : pg::seq<pg::one<';'>, pg::not_at<pg::one<';', '&'>>> {};
+// Commands joined by operators, each operator followed by a command, then an optional `;`.
+struct plain_line : pg::seq<blanks, command, pg::star<list_op, blanks, command>,
+                            pg::opt<final_semi, blanks>, pg::eof> {};
+
+// Command words the full path reads otherwise: the reserved words of grammar.hpp (`kw_*`, which
 // open a compound command or a `time` pipeline), `coproc`, and `let`, whose arguments are
 // arithmetic that validate_ast.cpp checks.
 constexpr std::array<std::string_view, 18> kSpecialFirst = {
@@ -47,47 +132,132 @@ bool special_first(std::string_view w) {
   return false;
 }
 
+// ----- the actions: the commands view -----
+
 struct State {
   std::vector<CommandView> cmds;
+  CommandView cur;  // the command being read: its elements, then its span and operator
   const char* source = nullptr;
-  // The last operator read: it ends the command before it (at `end_at`) and, when a word
-  // follows, starts the next one with `op`. A trailing `;` only ends the last command.
-  std::string_view op;
-  std::uint32_t end_at = 0;
-  bool ended = false;    // an operator followed the current command
-  bool refused = false;  // a first word the full grammar reads otherwise
+  std::string_view op;        // the operator before the next command
+  std::string_view redir_op;  // the last redirection's operator and target, read by its action
+  std::string_view redir_target;
+  bool refused = false;  // a command word the full grammar reads otherwise
 };
 
 std::uint32_t offset(const State& s, const char* at) {
   return static_cast<std::uint32_t>(at - s.source);
 }
 
+// The view of a word of the grammar above: its value is its text without the quotes (no part
+// of it is a glob, a tilde, a brace or an expansion), literal and pattern alike.
+void fill_word(WordView& v, std::string_view text, std::uint32_t begin) {
+  v.text.assign(text);
+  v.span = {begin, begin + static_cast<std::uint32_t>(text.size())};
+  std::string& value = v.literal.emplace();
+  if (text.find_first_of("'\"") == std::string_view::npos) {
+    value.assign(text);
+  } else {
+    value.reserve(text.size());
+    char quote = 0;
+    for (char c : text) {
+      if (quote ? c == quote : (c == '\'' || c == '"')) {
+        quote = quote ? 0 : c;
+      } else {
+        value += c;
+      }
+    }
+  }
+  v.pattern.emplace(value);
+}
+
 template <typename Rule>
 struct action : pg::nothing<Rule> {};
 
 template <>
-struct action<plain_word> {
+struct action<cmd_word> {
   template <typename Input>
   static void apply(const Input& in, State& s) {
     std::string_view w(in.begin(), in.size());
+    if (special_first(w)) s.refused = true;
+    s.cur.argv.reserve(4);
+    fill_word(s.cur.argv.emplace_back(), w, offset(s, in.begin()));
+  }
+};
+
+template <>
+struct action<arg_word> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) {
+    fill_word(s.cur.argv.emplace_back(), std::string_view(in.begin(), in.size()),
+              offset(s, in.begin()));
+  }
+};
+
+template <>
+struct action<assignment> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) {
+    std::string_view t(in.begin(), in.size());
+    const std::size_t eq = t.find('=');  // the name holds no `=`
+    const bool append = t[eq - 1] == '+';
     const std::uint32_t begin = offset(s, in.begin());
-    if (s.cmds.empty() || s.ended) {
-      if (special_first(w) || w.find('=') != std::string_view::npos) {
-        s.refused = true;
-        return;
-      }
-      if (!s.cmds.empty()) s.cmds.back().span.end = s.end_at;
-      CommandView& c = s.cmds.emplace_back();
-      c.op.assign(s.op);
-      c.span.begin = begin;
-      c.argv.reserve(4);
-      s.ended = false;
+    AssignView& a = s.cur.assigns.emplace_back();
+    a.name.assign(t.substr(0, append ? eq - 1 : eq));
+    a.append = append;
+    a.span = {begin, begin + static_cast<std::uint32_t>(t.size())};
+    if (eq + 1 < t.size()) {
+      fill_word(a.value, t.substr(eq + 1), begin + static_cast<std::uint32_t>(eq + 1));
+    } else {  // `name=`: an empty value, as the full path gives it
+      a.value.literal.emplace();
+      a.value.pattern.emplace();
     }
-    WordView& v = s.cmds.back().argv.emplace_back();
-    v.text.assign(w);
-    v.literal.emplace(w);
-    v.pattern.emplace(w);
-    v.span = {begin, begin + static_cast<std::uint32_t>(w.size())};
+  }
+};
+
+template <>
+struct action<redir_op> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) {
+    s.redir_op = std::string_view(in.begin(), in.size());
+  }
+};
+
+template <>
+struct action<redir_target> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) {
+    s.redir_target = std::string_view(in.begin(), in.size());
+  }
+};
+
+template <>
+struct action<redirect> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) {
+    RedirectView& r = s.cur.redirects.emplace_back();
+    r.op.assign(s.redir_op);
+    const auto digits = static_cast<std::size_t>(s.redir_op.data() - in.begin());
+    if (digits > 0) {  // lower.cpp: an fd of more than 6 digits reads as 999999
+      r.fd = digits > 6 ? 999999 : std::stoi(std::string(in.begin(), digits));
+    } else {
+      const char c = s.redir_op[0];
+      r.fd = (c == '<') ? 0 : 1;  // every operator starting with `<` reads (commands.cpp)
+    }
+    fill_word(r.target, s.redir_target, offset(s, s.redir_target.data()));
+    const std::uint32_t begin = offset(s, in.begin());
+    r.span = {begin, begin + static_cast<std::uint32_t>(in.size())};
+  }
+};
+
+template <>
+struct action<command> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) {
+    CommandView& c = s.cmds.emplace_back(std::move(s.cur));
+    s.cur = CommandView();
+    c.op.assign(s.op);
+    const std::uint32_t begin = offset(s, in.begin());
+    c.span = {begin, begin + static_cast<std::uint32_t>(in.size())};
   }
 };
 
@@ -96,17 +266,6 @@ struct action<list_op> {
   template <typename Input>
   static void apply(const Input& in, State& s) {
     s.op = std::string_view(in.begin(), in.size());
-    s.end_at = offset(s, in.begin());
-    s.ended = true;
-  }
-};
-
-template <>
-struct action<final_semi> {
-  template <typename Input>
-  static void apply(const Input& in, State& s) {
-    s.end_at = offset(s, in.begin());
-    s.ended = true;
   }
 };
 
@@ -114,18 +273,14 @@ struct action<final_semi> {
 
 std::optional<CommandsResult> plain_commands(std::string_view line, const Limits& limits) {
   if (line.size() > limits.max_bytes) return std::nullopt;  // the full path reports the limit
-  // A first pass without actions: a line that is not plain costs no allocation.
-  pg::memory_input<pg::tracking_mode::lazy> check(line.data(), line.size(), "plain");
-  if (!pg::parse<plain_line>(check)) return std::nullopt;
   State s;
   s.source = line.data();
   pg::memory_input<pg::tracking_mode::lazy> in(line.data(), line.size(), "plain");
-  if (!pg::parse<plain_line, action>(in, s) || s.refused || s.cmds.empty()) return std::nullopt;
-  // The last command ends at a trailing `;`, or with the line.
-  s.cmds.back().span.end = s.ended ? s.end_at : static_cast<std::uint32_t>(line.size());
+  if (!pg::parse<plain_line, action>(in, s) || s.refused) return std::nullopt;
   // A command joined to a neighbour by `|` is in a pipeline.
   for (std::size_t i = 0; i < s.cmds.size(); ++i) {
     bool piped = s.cmds[i].op == "|" || (i + 1 < s.cmds.size() && s.cmds[i + 1].op == "|");
+    s.cmds[i].context.reserve(piped ? 2 : 1);
     s.cmds[i].context.emplace_back("top");
     if (piped) s.cmds[i].context.emplace_back("pipeline");
   }

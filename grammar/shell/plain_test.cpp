@@ -1,5 +1,6 @@
 // The plain-line fast path (plain.hpp) gives exactly what the full path gives: on every input
-// of the shell golden files, on the shared corpus when present, and on generated lines; and
+// of the shell golden files, on the shared corpus when present, and on generated lines (plain
+// words, quoted words, assignments, redirections and their near misses); and
 // `parse_commands` (fast path first) equals the full path on all of them.
 #include <random>
 #include <sstream>
@@ -110,6 +111,103 @@ void generated_inputs(std::vector<std::string>& out) {
     if (rng() % 4 == 0) line += rng() % 2 ? ";" : "; ";
     out.push_back(line);
   }
+  // Quoted words, assignment prefixes and redirections (the shapes the fast path reads), their
+  // near misses, joined at random with or without blanks; then each line with one byte changed.
+  const std::vector<std::string> elems = {"git",
+                                          "status",
+                                          "-m",
+                                          "x",
+                                          "a=b",
+                                          "if",
+                                          "let",
+                                          "time",
+                                          "12",
+                                          "2",
+                                          "-",
+                                          "1",
+                                          "'hello world'",
+                                          "'it'\\''s'",
+                                          "a'b'c",
+                                          "''",
+                                          "\"\"",
+                                          "\"x y\"",
+                                          "\"a'b\"",
+                                          "'a\"b'",
+                                          "\"!x\"",
+                                          "\"a\nb\"",
+                                          "'a\nb'",
+                                          "'*'",
+                                          "\"~/x\"",
+                                          "'{a,b}'",
+                                          "\"[x]\"",
+                                          "'$X'",
+                                          "\"$X\"",
+                                          "\"a\\b\"",
+                                          "\"`x`\"",
+                                          "'unclosed",
+                                          "\"unclosed",
+                                          "\"\t\\\"\"",
+                                          "CI=1",
+                                          "A+=x",
+                                          "A=",
+                                          "A=''",
+                                          "A='x y'",
+                                          "A=\"x\"y",
+                                          "1A=x",
+                                          "a-b=c",
+                                          "A[1]=x",
+                                          "A=(x)",
+                                          "A=~",
+                                          "A=$x",
+                                          "A=\"$x\"",
+                                          "_x9=/a:b",
+                                          "A+B=1",
+                                          ">f",
+                                          "> out.log",
+                                          "2>&1",
+                                          "2>/dev/null",
+                                          "< in.txt",
+                                          "&> f",
+                                          "&>>f",
+                                          ">>f",
+                                          ">|f",
+                                          "<>f",
+                                          "<&0",
+                                          ">&2",
+                                          ">&-",
+                                          "<<<word",
+                                          "<<< 'a b'",
+                                          "<<EOF",
+                                          "<<-EOF",
+                                          "<(x)",
+                                          ">(x)",
+                                          "1234567>f",
+                                          "0012>f",
+                                          "{fd}>f",
+                                          ">",
+                                          "> ",
+                                          ">'a b'",
+                                          "2>\"x\"",
+                                          "<",
+                                          "&>",
+                                          "9<f"};
+  const std::vector<std::string> joins = {" ",  " ",   " ", "",    "\t",  " && ", "&&", " || ",
+                                          "; ", " | ", "|", " ; ", " & ", " |& ", "\n", " ;; "};
+  for (int k = 0; k < 30000; ++k) {
+    std::string line;
+    int n = 1 + static_cast<int>(rng() % 7);
+    for (int i = 0; i < n; ++i) {
+      if (i > 0) line += joins[rng() % (rng() % 3 == 0 ? joins.size() : 5)];
+      line += elems[rng() % elems.size()];
+    }
+    if (rng() % 6 == 0) line += rng() % 2 ? ";" : " ; ";
+    if (rng() % 8 == 0) line = " " + line + " ";
+    out.push_back(line);
+    if (!line.empty() && k % 2 == 0) {
+      line[rng() % line.size()] = other[rng() % other.size()];
+      out.push_back(line);
+    }
+  }
 }
 
 }  // namespace
@@ -119,7 +217,7 @@ TEST_CASE("plain lines: the fast path agrees with the full path", "[plain]") {
   golden_inputs(lines);
   corpus_inputs(lines);
   generated_inputs(lines);
-  int fast = 0;
+  int fast = 0, quoted = 0, assigns = 0, redirects = 0;
   for (const auto& line : lines) {
     INFO("line: [" << line << "]");
     auto full = vigie::shell::parse_commands_full(line);
@@ -129,26 +227,56 @@ TEST_CASE("plain lines: the fast path agrees with the full path", "[plain]") {
     ++fast;
     REQUIRE(full.ok);
     CHECK(show(*p) == show(full));
+    quoted += line.find_first_of("'\"") != std::string::npos;
+    for (const auto& c : p->commands) {
+      assigns += !c.assigns.empty();
+      redirects += !c.redirects.empty();
+    }
   }
+  // Each shape is exercised, not only refused.
   CHECK(fast > 5000);
+  CHECK(quoted > 1000);
+  CHECK(assigns > 1000);
+  CHECK(redirects > 1000);
 }
 
 TEST_CASE("plain lines: what the fast path leaves to the full path", "[plain]") {
-  for (const char* line : {"",         "   ",       "FOO=1 git status",
-                           "if true",  "time git",  "ls *",
-                           "ls ~",     "echo $X",   "a 'b'",
-                           "a\\ b",    "ls # c",    "a\nb",
-                           "cat <x",   "ls {a,b}",  "ls a\r",
-                           "echo `x`", "! ls",      "ls &",
-                           "a|&b",     "a &&",      "a ||",
-                           "a |",      "; a",       "a ;; b",
-                           "a ; ; b",  "a && if x", "a; b=1 c",
-                           "(ls)",     "ls [a]",    "ls ?",
-                           "x=(1)"})
+  for (const char* line : {"",          "   ",       "if true",      "time git",
+                           "ls *",      "ls ~",      "echo $X",      "a\\ b",
+                           "ls # c",    "a\nb",      "ls {a,b}",     "ls a\r",
+                           "echo `x`",  "! ls",      "ls &",         "a|&b",
+                           "a &&",      "a ||",      "a |",          "; a",
+                           "a ;; b",    "a ; ; b",   "a && if x",    "(ls)",
+                           "ls [a]",    "ls ?",      "x=(1)",        "FOO=1 if x",
+                           "a[1]=x ls", "X=~ ls",    "echo \"$X\"",  "echo \"a\\\\b\"",
+                           "echo 'a",   "cat <<EOF", "diff <(ls) x", "ls {fd}>f",
+                           "ls >",      "a >(b)"})
     CHECK_FALSE(vigie::shell::plain_commands(line).has_value());
-  for (const char* line : {"git status", " git  status\t", "npm run lint -- --fix", "a|b",
-                           "git status && npm test | tee out.txt", "a ; b || c ;", "a;b&&c",
-                           "echo a=b", "ls -la src/", "curl https://x.org:8080/a%20b,c+d@e"})
+  for (const char* line : {"git status",
+                           " git  status\t",
+                           "npm run lint -- --fix",
+                           "a|b",
+                           "git status && npm test | tee out.txt",
+                           "a ; b || c ;",
+                           "a;b&&c",
+                           "echo a=b",
+                           "ls -la src/",
+                           "curl https://x.org:8080/a%20b,c+d@e",
+                           "FOO=1 git status",
+                           "a 'b'",
+                           "cat <x",
+                           "a; b=1 c",
+                           "git commit -m 'fix: x' && git push",
+                           "echo \"hello world\" a'b'c",
+                           "CI=1 NODE_ENV=test npm test",
+                           "A= B+=x",
+                           "npm test > out.log 2>&1",
+                           "ls 2>/dev/null | wc -l",
+                           "make &> build.log",
+                           "tr a b <in.txt >>out",
+                           "echo \"it's!\"",
+                           "python3 -c 'import sys; print(1)'",
+                           "ls café/"})
     CHECK(vigie::shell::plain_commands(line).has_value());
 }
 
