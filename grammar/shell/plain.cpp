@@ -116,8 +116,13 @@ struct list_op : pg::sor<TAO_PEGTL_STRING("&&"), TAO_PEGTL_STRING("||"),
                          pg::seq<pg::one<'|'>, pg::not_at<pg::one<'&'>>>> {};
 struct final_semi : pg::seq<pg::one<';'>, pg::not_at<pg::one<';', '&'>>> {};
 // Commands joined by operators, each operator followed by a command, then an optional `;`.
-struct plain_line : pg::seq<blanks, command, pg::star<list_op, blanks, command>,
-                            pg::opt<final_semi, blanks>, pg::eof> {};
+struct plain_list
+    : pg::seq<command, pg::star<list_op, blanks, command>, pg::opt<final_semi, blanks>> {};
+// A whole line in one subshell, `(cd web && npm test)`: its commands have the `subshell` context.
+// A subshell elsewhere (after an operator, with redirections) is left to the full path.
+struct subshell_open : pg::one<'('> {};
+struct subshell_line : pg::seq<subshell_open, blanks, plain_list, pg::one<')'>, blanks> {};
+struct plain_line : pg::seq<blanks, pg::sor<subshell_line, plain_list>, pg::eof> {};
 
 // Command words the full path reads otherwise: the reserved words of grammar.hpp (`kw_*`, which
 // open a compound command or a `time` pipeline), `coproc`, and `let`, whose arguments are
@@ -128,7 +133,7 @@ constexpr std::array<std::string_view, 18> kSpecialFirst = {
 
 bool special_first(std::string_view w) {
   for (auto r : kSpecialFirst)
-    if (w == r) return true;
+    if (r.size() == w.size() && r[0] == w[0] && r == w) return true;
   return false;
 }
 
@@ -141,7 +146,9 @@ struct State {
   std::string_view op;        // the operator before the next command
   std::string_view redir_op;  // the last redirection's operator and target, read by its action
   std::string_view redir_target;
-  bool refused = false;  // a command word the full grammar reads otherwise
+  bool quoted = false;    // the word just read has a quoted part
+  bool subshell = false;  // the line is one subshell
+  bool refused = false;   // a command word the full grammar reads otherwise
 };
 
 std::uint32_t offset(const State& s, const char* at) {
@@ -150,13 +157,14 @@ std::uint32_t offset(const State& s, const char* at) {
 
 // The view of a word of the grammar above: its value is its text without the quotes (no part
 // of it is a glob, a tilde, a brace or an expansion), literal and pattern alike.
-void fill_word(WordView& v, std::string_view text, std::uint32_t begin) {
+void fill_word(State& s, WordView& v, std::string_view text, std::uint32_t begin) {
   v.text.assign(text);
   v.span = {begin, begin + static_cast<std::uint32_t>(text.size())};
   std::string& value = v.literal.emplace();
-  if (text.find_first_of("'\"") == std::string_view::npos) {
+  if (!s.quoted) {
     value.assign(text);
   } else {
+    s.quoted = false;
     value.reserve(text.size());
     char quote = 0;
     for (char c : text) {
@@ -173,6 +181,17 @@ void fill_word(WordView& v, std::string_view text, std::uint32_t begin) {
 template <typename Rule>
 struct action : pg::nothing<Rule> {};
 
+// A quoted part marks its word: the word's action (below, always the next to run) copies it
+// without the quotes.
+template <>
+struct action<sq_part> {
+  static void apply0(State& s) { s.quoted = true; }
+};
+template <>
+struct action<dq_part> {
+  static void apply0(State& s) { s.quoted = true; }
+};
+
 template <>
 struct action<cmd_word> {
   template <typename Input>
@@ -180,7 +199,7 @@ struct action<cmd_word> {
     std::string_view w(in.begin(), in.size());
     if (special_first(w)) s.refused = true;
     s.cur.argv.reserve(4);
-    fill_word(s.cur.argv.emplace_back(), w, offset(s, in.begin()));
+    fill_word(s, s.cur.argv.emplace_back(), w, offset(s, in.begin()));
   }
 };
 
@@ -188,7 +207,7 @@ template <>
 struct action<arg_word> {
   template <typename Input>
   static void apply(const Input& in, State& s) {
-    fill_word(s.cur.argv.emplace_back(), std::string_view(in.begin(), in.size()),
+    fill_word(s, s.cur.argv.emplace_back(), std::string_view(in.begin(), in.size()),
               offset(s, in.begin()));
   }
 };
@@ -206,7 +225,7 @@ struct action<assignment> {
     a.append = append;
     a.span = {begin, begin + static_cast<std::uint32_t>(t.size())};
     if (eq + 1 < t.size()) {
-      fill_word(a.value, t.substr(eq + 1), begin + static_cast<std::uint32_t>(eq + 1));
+      fill_word(s, a.value, t.substr(eq + 1), begin + static_cast<std::uint32_t>(eq + 1));
     } else {  // `name=`: an empty value, as the full path gives it
       a.value.literal.emplace();
       a.value.pattern.emplace();
@@ -243,7 +262,7 @@ struct action<redirect> {
       const char c = s.redir_op[0];
       r.fd = (c == '<') ? 0 : 1;  // every operator starting with `<` reads (commands.cpp)
     }
-    fill_word(r.target, s.redir_target, offset(s, s.redir_target.data()));
+    fill_word(s, r.target, s.redir_target, offset(s, s.redir_target.data()));
     const std::uint32_t begin = offset(s, in.begin());
     r.span = {begin, begin + static_cast<std::uint32_t>(in.size())};
   }
@@ -262,6 +281,11 @@ struct action<command> {
 };
 
 template <>
+struct action<subshell_open> {
+  static void apply0(State& s) { s.subshell = true; }
+};
+
+template <>
 struct action<list_op> {
   template <typename Input>
   static void apply(const Input& in, State& s) {
@@ -277,12 +301,15 @@ std::optional<CommandsResult> plain_commands(std::string_view line, const Limits
   s.source = line.data();
   pg::memory_input<pg::tracking_mode::lazy> in(line.data(), line.size(), "plain");
   if (!pg::parse<plain_line, action>(in, s) || s.refused) return std::nullopt;
+  if (s.subshell && limits.max_depth < 1) return std::nullopt;  // the full path reports it
   // A command joined to a neighbour by `|` is in a pipeline.
   for (std::size_t i = 0; i < s.cmds.size(); ++i) {
     bool piped = s.cmds[i].op == "|" || (i + 1 < s.cmds.size() && s.cmds[i + 1].op == "|");
-    s.cmds[i].context.reserve(piped ? 2 : 1);
-    s.cmds[i].context.emplace_back("top");
-    if (piped) s.cmds[i].context.emplace_back("pipeline");
+    auto& ctx = s.cmds[i].context;
+    ctx.reserve(1 + s.subshell + piped);
+    ctx.emplace_back("top");
+    if (s.subshell) ctx.emplace_back("subshell");
+    if (piped) ctx.emplace_back("pipeline");
   }
   std::optional<CommandsResult> r(std::in_place);
   r->ok = true;

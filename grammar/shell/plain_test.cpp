@@ -202,6 +202,13 @@ void generated_inputs(std::vector<std::string>& out) {
     }
     if (rng() % 6 == 0) line += rng() % 2 ? ";" : " ; ";
     if (rng() % 8 == 0) line = " " + line + " ";
+    if (k % 4 == 0) {  // a subshell, whole or not
+      static const std::vector<std::pair<std::string, std::string>> wraps = {
+          {"(", ")"},      {"( ", " )"}, {" (", ") "}, {"(", ";)"}, {"(", ") >f"}, {"(", ") && b"},
+          {"a && (", ")"}, {"((", "))"}, {"(", ""},    {"", ")"},   {"(", ")\n"},  {"(\n", ")"}};
+      const auto& w = wraps[rng() % (rng() % 2 ? 4 : wraps.size())];
+      line = w.first + line + w.second;
+    }
     out.push_back(line);
     if (!line.empty() && k % 2 == 0) {
       line[rng() % line.size()] = other[rng() % other.size()];
@@ -217,7 +224,7 @@ TEST_CASE("plain lines: the fast path agrees with the full path", "[plain]") {
   golden_inputs(lines);
   corpus_inputs(lines);
   generated_inputs(lines);
-  int fast = 0, quoted = 0, assigns = 0, redirects = 0;
+  int fast = 0, quoted = 0, assigns = 0, redirects = 0, subshells = 0;
   for (const auto& line : lines) {
     INFO("line: [" << line << "]");
     auto full = vigie::shell::parse_commands_full(line);
@@ -232,25 +239,54 @@ TEST_CASE("plain lines: the fast path agrees with the full path", "[plain]") {
       assigns += !c.assigns.empty();
       redirects += !c.redirects.empty();
     }
+    subshells += p->commands[0].context.size() > 1 && p->commands[0].context[1] == "subshell";
   }
   // Each shape is exercised, not only refused.
   CHECK(fast > 5000);
   CHECK(quoted > 1000);
   CHECK(assigns > 1000);
   CHECK(redirects > 1000);
+  CHECK(subshells > 1000);
 }
 
 TEST_CASE("plain lines: what the fast path leaves to the full path", "[plain]") {
-  for (const char* line : {"",          "   ",       "if true",      "time git",
-                           "ls *",      "ls ~",      "echo $X",      "a\\ b",
-                           "ls # c",    "a\nb",      "ls {a,b}",     "ls a\r",
-                           "echo `x`",  "! ls",      "ls &",         "a|&b",
-                           "a &&",      "a ||",      "a |",          "; a",
-                           "a ;; b",    "a ; ; b",   "a && if x",    "(ls)",
-                           "ls [a]",    "ls ?",      "x=(1)",        "FOO=1 if x",
-                           "a[1]=x ls", "X=~ ls",    "echo \"$X\"",  "echo \"a\\\\b\"",
-                           "echo 'a",   "cat <<EOF", "diff <(ls) x", "ls {fd}>f",
-                           "ls >",      "a >(b)"})
+  for (const char* line : {"",
+                           "   ",
+                           "if true",
+                           "time git",
+                           "ls *",
+                           "ls ~",
+                           "echo $X",
+                           "a\\ b",
+                           "ls # c",
+                           "a\nb",
+                           "ls {a,b}",
+                           "ls a\r",
+                           "echo `x`",
+                           "! ls",
+                           "ls &",
+                           "a|&b",
+                           "a &&",
+                           "a ||",
+                           "a |",
+                           "; a",
+                           "a ;; b",
+                           "a ; ; b",
+                           "a && if x",
+                           "ls [a]",
+                           "ls ?",
+                           "x=(1)",
+                           "FOO=1 if x",
+                           "a[1]=x ls",
+                           "X=~ ls",
+                           "echo \"$X\"",
+                           "echo \"a\\\\b\"",
+                           "echo 'a",
+                           "cat <<EOF",
+                           "diff <(ls) x",
+                           "ls {fd}>f",
+                           "ls >",
+                           "a >(b)"})
     CHECK_FALSE(vigie::shell::plain_commands(line).has_value());
   for (const char* line : {"git status",
                            " git  status\t",
@@ -285,6 +321,12 @@ TEST_CASE("plain lines: the size limit is checked before the fast path", "[plain
   small.max_bytes = 8;
   CHECK_FALSE(vigie::shell::plain_commands("git status --short", small).has_value());
   CHECK(vigie::shell::plain_commands("git st", small).has_value());
+  // A subshell counts as one level of nesting.
+  vigie::shell::Limits flat;
+  flat.max_depth = 0;
+  CHECK_FALSE(vigie::shell::plain_commands("(ls)", flat).has_value());
+  CHECK_FALSE(vigie::shell::parse_commands("(ls)", flat).ok);
+  CHECK(vigie::shell::plain_commands("ls", flat).has_value());
   // At the default limit too: a plain line one byte over is left to the full path, which errs.
   std::string over = "echo " + std::string(vigie::shell::Limits{}.max_bytes, 'a');
   CHECK_FALSE(vigie::shell::plain_commands(over).has_value());
