@@ -93,6 +93,8 @@ struct redir_op : pg::sor<TAO_PEGTL_STRING("&>>"), TAO_PEGTL_STRING("&>"), TAO_P
                           pg::seq<pg::one<'>'>, pg::not_at<pg::one<'('>>>> {};
 struct redir_target : word {};
 struct redirect : pg::seq<pg::opt<redir_fd>, redir_op, blanks, redir_target> {};
+// Tried only at a byte a redirection can start with (grammar.hpp `redirect_guarded`).
+struct redirect_guarded : pg::seq<pg::at<pg::sor<pg::one<'<', '>', '&'>, pg::digit>>, redirect> {};
 
 // `name=value` / `name+=value` before the command word (grammar.hpp `assignment`, without
 // subscripts and arrays).
@@ -103,11 +105,15 @@ struct assignment : pg::seq<assign_name, pg::opt<pg::one<'+'>>, pg::one<'='>, pg
 // One simple command: prefixes (redirections, assignments), then the command word and its
 // arguments and redirections, each followed by blanks (its span ends at the operator after it,
 // as in the full path).
-struct prefix_elem : pg::sor<redirect, assignment> {};
+struct prefix_elem : pg::sor<redirect_guarded, assignment> {};
 struct cmd_word : word {};
 struct arg_word : word {};
-struct cmd_rest : pg::seq<cmd_word, blanks, pg::star<pg::sor<redirect, arg_word>, blanks>> {};
-struct command : pg::sor<pg::seq<pg::plus<prefix_elem, blanks>, pg::opt<cmd_rest>>, cmd_rest> {};
+struct cmd_rest : pg::seq<cmd_word, blanks, pg::star<pg::sor<redirect_guarded, arg_word>, blanks>> {
+};
+struct command_start : pg::success {};
+struct command
+    : pg::seq<command_start,
+              pg::sor<pg::seq<pg::plus<prefix_elem, blanks>, pg::opt<cmd_rest>>, cmd_rest>> {};
 
 // The list and pipeline operators between commands (`&`, `|&`, `;;`, `;&` and newlines are left
 // to the full path: a context, a case terminator, here-documents).
@@ -141,7 +147,6 @@ bool special_first(std::string_view w) {
 
 struct State {
   std::vector<CommandView> cmds;
-  CommandView cur;  // the command being read: its elements, then its span and operator
   const char* source = nullptr;
   std::string_view op;        // the operator before the next command
   std::string_view redir_op;  // the last redirection's operator and target, read by its action
@@ -198,8 +203,8 @@ struct action<cmd_word> {
   static void apply(const Input& in, State& s) {
     std::string_view w(in.begin(), in.size());
     if (special_first(w)) s.refused = true;
-    s.cur.argv.reserve(4);
-    fill_word(s, s.cur.argv.emplace_back(), w, offset(s, in.begin()));
+    s.cmds.back().argv.reserve(4);
+    fill_word(s, s.cmds.back().argv.emplace_back(), w, offset(s, in.begin()));
   }
 };
 
@@ -207,7 +212,7 @@ template <>
 struct action<arg_word> {
   template <typename Input>
   static void apply(const Input& in, State& s) {
-    fill_word(s, s.cur.argv.emplace_back(), std::string_view(in.begin(), in.size()),
+    fill_word(s, s.cmds.back().argv.emplace_back(), std::string_view(in.begin(), in.size()),
               offset(s, in.begin()));
   }
 };
@@ -220,7 +225,7 @@ struct action<assignment> {
     const std::size_t eq = t.find('=');  // the name holds no `=`
     const bool append = t[eq - 1] == '+';
     const std::uint32_t begin = offset(s, in.begin());
-    AssignView& a = s.cur.assigns.emplace_back();
+    AssignView& a = s.cmds.back().assigns.emplace_back();
     a.name.assign(t.substr(0, append ? eq - 1 : eq));
     a.append = append;
     a.span = {begin, begin + static_cast<std::uint32_t>(t.size())};
@@ -253,7 +258,7 @@ template <>
 struct action<redirect> {
   template <typename Input>
   static void apply(const Input& in, State& s) {
-    RedirectView& r = s.cur.redirects.emplace_back();
+    RedirectView& r = s.cmds.back().redirects.emplace_back();
     r.op.assign(s.redir_op);
     const auto digits = static_cast<std::size_t>(s.redir_op.data() - in.begin());
     if (digits > 0) {  // lower.cpp: an fd of more than 6 digits reads as 999999
@@ -268,12 +273,17 @@ struct action<redirect> {
   }
 };
 
+// A command is read in place: its elements go to the last command of the view.
+template <>
+struct action<command_start> {
+  static void apply0(State& s) { s.cmds.emplace_back(); }
+};
+
 template <>
 struct action<command> {
   template <typename Input>
   static void apply(const Input& in, State& s) {
-    CommandView& c = s.cmds.emplace_back(std::move(s.cur));
-    s.cur = CommandView();
+    CommandView& c = s.cmds.back();
     c.op.assign(s.op);
     const std::uint32_t begin = offset(s, in.begin());
     c.span = {begin, begin + static_cast<std::uint32_t>(in.size())};
@@ -299,6 +309,7 @@ std::optional<CommandsResult> plain_commands(std::string_view line, const Limits
   if (line.size() > limits.max_bytes) return std::nullopt;  // the full path reports the limit
   State s;
   s.source = line.data();
+  s.cmds.reserve(4);
   pg::memory_input<pg::tracking_mode::lazy> in(line.data(), line.size(), "plain");
   if (!pg::parse<plain_line, action>(in, s) || s.refused) return std::nullopt;
   if (s.subshell && limits.max_depth < 1) return std::nullopt;  // the full path reports it
