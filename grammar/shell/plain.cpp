@@ -86,9 +86,14 @@ struct word : pg::plus<pg::sor<lit_part, sq_part, dq_part>> {};
 // Redirections, as grammar.hpp's `redirect` without here-documents (`<<`, `<<-`), process
 // substitutions and `{name}` descriptors; the operators in the same order.
 struct redir_fd : pg::seq<pg::plus<pg::digit>, pg::at<pg::one<'<', '>'>>> {};
-struct redir_op : pg::sor<TAO_PEGTL_STRING("&>>"), TAO_PEGTL_STRING("&>"), TAO_PEGTL_STRING("<<<"),
-                          TAO_PEGTL_STRING("<>"), TAO_PEGTL_STRING("<&"), TAO_PEGTL_STRING(">>"),
-                          TAO_PEGTL_STRING(">|"), TAO_PEGTL_STRING(">&"),
+// `<<` and `<<-` open a here-document (grammar.hpp tries `heredoc_redir` first): its body is
+// read by `heredoc_body` after the line.
+struct heredoc_op
+    : pg::sor<TAO_PEGTL_STRING("<<-"), pg::seq<TAO_PEGTL_STRING("<<"), pg::not_at<pg::one<'<'>>>> {
+};
+struct redir_op : pg::sor<heredoc_op, TAO_PEGTL_STRING("&>>"), TAO_PEGTL_STRING("&>"),
+                          TAO_PEGTL_STRING("<<<"), TAO_PEGTL_STRING("<>"), TAO_PEGTL_STRING("<&"),
+                          TAO_PEGTL_STRING(">>"), TAO_PEGTL_STRING(">|"), TAO_PEGTL_STRING(">&"),
                           pg::seq<pg::one<'<'>, pg::not_at<pg::one<'<', '('>>>,
                           pg::seq<pg::one<'>'>, pg::not_at<pg::one<'('>>>> {};
 struct redir_target : word {};
@@ -128,7 +133,6 @@ struct plain_list
 // A subshell elsewhere (after an operator, with redirections) is left to the full path.
 struct subshell_open : pg::one<'('> {};
 struct subshell_line : pg::seq<subshell_open, blanks, plain_list, pg::one<')'>, blanks> {};
-struct plain_line : pg::seq<blanks, pg::sor<subshell_line, plain_list>, pg::eof> {};
 
 // Command words the full path reads otherwise: the reserved words of grammar.hpp (`kw_*`, which
 // open a compound command or a `time` pipeline), `coproc`, and `let`, whose arguments are
@@ -153,8 +157,51 @@ struct State {
   std::string_view redir_target;
   bool quoted = false;    // the word just read has a quoted part
   bool subshell = false;  // the line is one subshell
-  bool refused = false;   // a command word the full grammar reads otherwise
+  bool open = false;      // the last command of the view is being read
+  // The here-document opened on the line (at most one): where its redirection is in the view.
+  int heredocs = 0;
+  std::size_t heredoc_cmd = 0, heredoc_redir = 0;
+  bool strip_tabs = false;  // `<<-`
+  bool refused = false;     // a command word the full grammar reads otherwise
 };
+
+// After the line, the body of its here-document (grammar.hpp `newline_tok`): the lines after the
+// newline up to the one equal to the delimiter (after leading tabs with `<<-`), which must end
+// the input. An unquoted body with `$`, a backquote (expansions) or `\` (a line ending in `\`
+// joins the next one) is left to the full path.
+struct heredoc_body {
+  using rule_t = heredoc_body;
+  using subs_t = pg::empty_list;
+  template <pg::apply_mode, pg::rewind_mode, template <typename...> class Action,
+            template <typename...> class Control, typename ParseInput>
+  static bool match(ParseInput& in, State& s) {
+    if (s.heredocs != 1 || in.empty() || in.peek_char() != '\n') return false;
+    RedirectView& r = s.cmds[s.heredoc_cmd].redirects[s.heredoc_redir];
+    const std::string_view delim = *r.target.literal;
+    const char* body = in.current() + 1;
+    const char* e = in.end();
+    for (const char* p = body; p < e;) {
+      const char* eol = p;
+      while (eol < e && *eol != '\n') ++eol;
+      const char* t = p;
+      if (s.strip_tabs) {
+        while (t < eol && *t == '\t') ++t;
+      }
+      if (std::string_view(t, static_cast<std::size_t>(eol - t)) == delim) {
+        std::string_view text(body, static_cast<std::size_t>(p - body));
+        if (!r.heredoc_quoted && text.find_first_of("$`\\") != std::string_view::npos) return false;
+        r.heredoc_body.emplace(text);
+        in.bump(static_cast<std::size_t>((eol < e ? eol + 1 : eol) - in.current()));
+        return true;
+      }
+      p = eol < e ? eol + 1 : eol;
+    }
+    return false;  // not terminated: the full path reports it
+  }
+};
+
+struct plain_line
+    : pg::seq<blanks, pg::sor<subshell_line, plain_list>, pg::opt<heredoc_body>, pg::eof> {};
 
 std::uint32_t offset(const State& s, const char* at) {
   return static_cast<std::uint32_t>(at - s.source);
@@ -267,16 +314,28 @@ struct action<redirect> {
       const char c = s.redir_op[0];
       r.fd = (c == '<') ? 0 : 1;  // every operator starting with `<` reads (commands.cpp)
     }
+    const bool quoted = s.quoted;
     fill_word(s, r.target, s.redir_target, offset(s, s.redir_target.data()));
     const std::uint32_t begin = offset(s, in.begin());
     r.span = {begin, begin + static_cast<std::uint32_t>(in.size())};
+    if (s.redir_op.size() >= 2 && s.redir_op[1] == '<' && s.redir_op != "<<<") {
+      ++s.heredocs;
+      s.heredoc_cmd = s.cmds.size() - 1;
+      s.heredoc_redir = s.cmds.back().redirects.size() - 1;
+      s.strip_tabs = s.redir_op == "<<-";
+      r.heredoc_quoted = quoted;  // a quoted delimiter: the body is not expanded
+    }
   }
 };
 
 // A command is read in place: its elements go to the last command of the view.
 template <>
 struct action<command_start> {
-  static void apply0(State& s) { s.cmds.emplace_back(); }
+  static void apply0(State& s) {
+    // A command that failed to match (after a trailing `;`) pushed nothing but its view: reuse it.
+    if (!s.open) s.cmds.emplace_back();
+    s.open = true;
+  }
 };
 
 template <>
@@ -284,6 +343,7 @@ struct action<command> {
   template <typename Input>
   static void apply(const Input& in, State& s) {
     CommandView& c = s.cmds.back();
+    s.open = false;
     c.op.assign(s.op);
     const std::uint32_t begin = offset(s, in.begin());
     c.span = {begin, begin + static_cast<std::uint32_t>(in.size())};
@@ -312,7 +372,14 @@ std::optional<CommandsResult> plain_commands(std::string_view line, const Limits
   s.cmds.reserve(4);
   pg::memory_input<pg::tracking_mode::lazy> in(line.data(), line.size(), "plain");
   if (!pg::parse<plain_line, action>(in, s) || s.refused) return std::nullopt;
+  if (s.open) s.cmds.pop_back();  // the view of a command that did not match
   if (s.subshell && limits.max_depth < 1) return std::nullopt;  // the full path reports it
+  // A here-document without its body (the line ended), or in a subshell (its body would follow
+  // the `)`): the full path reads or reports it.
+  if (s.heredocs > 0 &&
+      (s.subshell || !s.cmds[s.heredoc_cmd].redirects[s.heredoc_redir].heredoc_body)) {
+    return std::nullopt;
+  }
   // A command joined to a neighbour by `|` is in a pipeline.
   for (std::size_t i = 0; i < s.cmds.size(); ++i) {
     bool piped = s.cmds[i].op == "|" || (i + 1 < s.cmds.size() && s.cmds[i + 1].op == "|");

@@ -179,6 +179,12 @@ void generated_inputs(std::vector<std::string>& out) {
                                           "<<< 'a b'",
                                           "<<EOF",
                                           "<<-EOF",
+                                          "<<'EOF'",
+                                          "<< \"EOF\"",
+                                          "<<''",
+                                          "0<<EOF",
+                                          "<<-'EOF'",
+                                          "<<E'O'F",
                                           "<(x)",
                                           ">(x)",
                                           "1234567>f",
@@ -202,6 +208,13 @@ void generated_inputs(std::vector<std::string>& out) {
     }
     if (rng() % 6 == 0) line += rng() % 2 ? ";" : " ; ";
     if (rng() % 8 == 0) line = " " + line + " ";
+    if (line.find("<<") != std::string::npos && k % 8 != 0) {  // a here-document's body
+      static const std::vector<std::string> bodies = {
+          "\nx\nEOF",       "\nEOF",        "\n\tEOF",          "\na $b\nEOF",   "\na\\\nEOF\nEOF",
+          "\nx y\n\nEOF\n", "\nx\nEOF\nls", "\n'q' \"d\"\nEOF", "\n\n",          "\nx",
+          "\nx\n\tEOF\n",   "\n`x`\nEOF",   "\nx\nEOF\n\n",     "\nx\nEOFX\nEOF"};
+      line += bodies[rng() % bodies.size()];
+    }
     if (k % 4 == 0) {  // a subshell, whole or not
       static const std::vector<std::pair<std::string, std::string>> wraps = {
           {"(", ")"},      {"( ", " )"}, {" (", ") "}, {"(", ";)"}, {"(", ") >f"}, {"(", ") && b"},
@@ -224,7 +237,7 @@ TEST_CASE("plain lines: the fast path agrees with the full path", "[plain]") {
   golden_inputs(lines);
   corpus_inputs(lines);
   generated_inputs(lines);
-  int fast = 0, quoted = 0, assigns = 0, redirects = 0, subshells = 0;
+  int fast = 0, quoted = 0, assigns = 0, redirects = 0, subshells = 0, heredocs = 0;
   for (const auto& line : lines) {
     INFO("line: [" << line << "]");
     auto full = vigie::shell::parse_commands_full(line);
@@ -238,6 +251,7 @@ TEST_CASE("plain lines: the fast path agrees with the full path", "[plain]") {
     for (const auto& c : p->commands) {
       assigns += !c.assigns.empty();
       redirects += !c.redirects.empty();
+      for (const auto& r : c.redirects) heredocs += r.heredoc_body.has_value();
     }
     subshells += p->commands[0].context.size() > 1 && p->commands[0].context[1] == "subshell";
   }
@@ -247,6 +261,7 @@ TEST_CASE("plain lines: the fast path agrees with the full path", "[plain]") {
   CHECK(assigns > 1000);
   CHECK(redirects > 1000);
   CHECK(subshells > 1000);
+  CHECK(heredocs > 500);
 }
 
 TEST_CASE("plain lines: what the fast path leaves to the full path", "[plain]") {
@@ -283,6 +298,11 @@ TEST_CASE("plain lines: what the fast path leaves to the full path", "[plain]") 
                            "echo \"a\\\\b\"",
                            "echo 'a",
                            "cat <<EOF",
+                           "cat <<EOF\n$x\nEOF",
+                           "cat <<EOF\na\\\nEOF",
+                           "cat <<EOF\nx\nEOF\nls",
+                           "cat <<A <<B\nA\nB",
+                           "(cat <<EOF)\nx\nEOF",
                            "diff <(ls) x",
                            "ls {fd}>f",
                            "ls >",
@@ -312,7 +332,12 @@ TEST_CASE("plain lines: what the fast path leaves to the full path", "[plain]") 
                            "tr a b <in.txt >>out",
                            "echo \"it's!\"",
                            "python3 -c 'import sys; print(1)'",
-                           "ls café/"})
+                           "ls café/",
+                           "(cd web && npm test)",
+                           "( a | b ; )",
+                           "cat <<'EOF' > f\n$x `y`\nEOF",
+                           "python - <<EOF\nprint(1)\nEOF\n",
+                           "cat <<-EOF\n\tx\n\tEOF"})
     CHECK(vigie::shell::plain_commands(line).has_value());
 }
 
