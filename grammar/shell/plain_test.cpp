@@ -33,10 +33,13 @@ std::string show(const CommandsResult& r) {
     for (const auto& x : c.context) s << " " << x;
     s << "\n";
     for (const auto& w : c.argv) s << "  argv " << show(w) << "\n";
-    for (const auto& a : c.assigns) s << "  assign " << a.name << a.append << show(a.value) << "\n";
+    for (const auto& a : c.assigns)
+      s << "  assign " << a.name << a.append << show(a.value) << a.span.begin << "-" << a.span.end
+        << "\n";
     for (const auto& d : c.redirects)
       s << "  redirect " << d.op << d.fd << show(d.target)
-        << (d.heredoc_body ? *d.heredoc_body : "") << d.heredoc_quoted << "\n";
+        << (d.heredoc_body ? *d.heredoc_body : "<none>") << d.heredoc_quoted << d.span.begin << "-"
+        << d.span.end << "\n";
   }
   for (const auto& e : r.errors)
     s << "error " << e.line << ":" << e.column << " " << e.message << "\n";
