@@ -182,6 +182,30 @@ void generated_inputs(std::vector<std::string>& out) {
                                           "<<< 'a b'",
                                           "<<EOF",
                                           "<<-EOF",
+                                          "$HOME",
+                                          "$HOME/x",
+                                          "\"$HOME\"",
+                                          "$(git status)",
+                                          "$( ls | wc -l )",
+                                          "\"$(date +%s)\"",
+                                          "a$(b)c",
+                                          "$(a; b)",
+                                          "$(a && $(b c))",
+                                          "$((1+2))",
+                                          "$( (a) )",
+                                          "$()",
+                                          "$(a",
+                                          "$(cat <<EOF)",
+                                          "$1",
+                                          "$?",
+                                          "${X}",
+                                          "$",
+                                          "\"$\"",
+                                          "x$(a|b)y",
+                                          "$(A=1 b >f)",
+                                          "$(a | $(b | c) | d)",
+                                          "<<$X",
+                                          "\"a$(b 'c')d\"",
                                           "<<'EOF'",
                                           "<< \"EOF\"",
                                           "<<''",
@@ -240,7 +264,8 @@ TEST_CASE("plain lines: the fast path agrees with the full path", "[plain]") {
   golden_inputs(lines);
   corpus_inputs(lines);
   generated_inputs(lines);
-  int fast = 0, quoted = 0, assigns = 0, redirects = 0, subshells = 0, heredocs = 0;
+  int fast = 0, quoted = 0, assigns = 0, redirects = 0, subshells = 0, heredocs = 0,
+      substitutions = 0;
   for (const auto& line : lines) {
     INFO("line: [" << line << "]");
     auto full = vigie::shell::parse_commands_full(line);
@@ -255,6 +280,7 @@ TEST_CASE("plain lines: the fast path agrees with the full path", "[plain]") {
       assigns += !c.assigns.empty();
       redirects += !c.redirects.empty();
       for (const auto& r : c.redirects) heredocs += r.heredoc_body.has_value();
+      substitutions += c.context.size() > 1 && c.context.back() == "$()";
     }
     subshells += p->commands[0].context.size() > 1 && p->commands[0].context[1] == "subshell";
   }
@@ -265,6 +291,7 @@ TEST_CASE("plain lines: the fast path agrees with the full path", "[plain]") {
   CHECK(redirects > 1000);
   CHECK(subshells > 1000);
   CHECK(heredocs > 500);
+  CHECK(substitutions > 1000);
 }
 
 TEST_CASE("plain lines: what the fast path leaves to the full path", "[plain]") {
@@ -274,7 +301,6 @@ TEST_CASE("plain lines: what the fast path leaves to the full path", "[plain]") 
                            "time git",
                            "ls *",
                            "ls ~",
-                           "echo $X",
                            "a\\ b",
                            "ls # c",
                            "a\nb",
@@ -297,7 +323,6 @@ TEST_CASE("plain lines: what the fast path leaves to the full path", "[plain]") 
                            "FOO=1 if x",
                            "a[1]=x ls",
                            "X=~ ls",
-                           "echo \"$X\"",
                            "echo \"a\\\\b\"",
                            "echo 'a",
                            "cat <<EOF",
@@ -340,7 +365,11 @@ TEST_CASE("plain lines: what the fast path leaves to the full path", "[plain]") 
                            "( a | b ; )",
                            "cat <<'EOF' > f\n$x `y`\nEOF",
                            "python - <<EOF\nprint(1)\nEOF\n",
-                           "cat <<-EOF\n\tx\n\tEOF"})
+                           "cat <<-EOF\n\tx\n\tEOF",
+                           "echo $X",
+                           "echo \"$X\"",
+                           "kill $(lsof -t -i:3000)",
+                           "cd $(git rev-parse --show-toplevel) && make"})
     CHECK(vigie::shell::plain_commands(line).has_value());
 }
 
@@ -355,6 +384,14 @@ TEST_CASE("plain lines: the size limit is checked before the fast path", "[plain
   CHECK_FALSE(vigie::shell::plain_commands("(ls)", flat).has_value());
   CHECK_FALSE(vigie::shell::parse_commands("(ls)", flat).ok);
   CHECK(vigie::shell::plain_commands("ls", flat).has_value());
+  CHECK_FALSE(vigie::shell::plain_commands("echo $(ls)", flat).has_value());
+  CHECK_FALSE(vigie::shell::parse_commands("echo $(ls)", flat).ok);
+  vigie::shell::Limits two;
+  two.max_depth = 2;
+  CHECK(vigie::shell::plain_commands("echo $(a $(b))", two).has_value());
+  CHECK_FALSE(vigie::shell::plain_commands("echo $(a $(b $(c)))", two).has_value());
+  CHECK_FALSE(vigie::shell::plain_commands("(echo $(a $(b)))", two).has_value());
+  CHECK_FALSE(vigie::shell::parse_commands("(echo $(a $(b)))", two).ok);
   // At the default limit too: a plain line one byte over is left to the full path, which errs.
   std::string over = "echo " + std::string(vigie::shell::Limits{}.max_bytes, 'a');
   CHECK_FALSE(vigie::shell::plain_commands(over).has_value());
