@@ -1,7 +1,6 @@
-// The plain-line fast path (plain.hpp): a PEGTL grammar of simple commands of static words
-// (unquoted runs of safe bytes, '…', "…" without expansions or escapes), assignment prefixes and
-// plain redirections, joined by `&&`, `||`, `;` and `|`, whose actions fill the commands view
-// directly, in one pass.
+// The plain-line fast path (plain.hpp): a PEGTL grammar of simple commands of static words,
+// `$name` and `$(…)`, assignment prefixes, plain redirections and one here-document, joined by
+// `&&`, `||`, `;` and `|`, whose actions fill the commands view directly, in one pass.
 #include "grammar/shell/plain.hpp"
 
 #include <algorithm>
