@@ -1,13 +1,17 @@
 // shell_bench: parse throughput of the shell grammar on a realistic mix of agent command lines.
 //
-//   shell_bench [--seconds S | --rounds N] [--corpus DIR] [--only NAME] [--no-limits]
+//   shell_bench [--seconds S | --rounds N] [--corpus DIR] [--lines FILE] [--only NAME]
+//               [--no-limits]
 //
 // `--rounds N` runs each workload N times instead of for S seconds: a fixed amount of work, for
 // instruction counts (`perf stat -e instructions:u`, callgrind) that other builds on a shared
 // machine do not disturb. `--only NAME` keeps the workloads whose name starts with NAME;
-// `--no-limits` skips the limit cases.
+// `--no-limits` skips the limit cases. `--lines FILE` adds a workload `gen-mix` of the command
+// lines in FILE, a JSON array of strings: `node bench/peers/gen.mjs 10000 42` writes the
+// generated agent mix that bench/peers measures (scripts/bench-shell passes it).
 // Prints one table row per workload: MB/s, lines/s and simple commands/s for `parse_commands`
-// (parse + commands view), and the parse alone. With a corpus folder (default
+// (parse + commands view), the parse alone, and the share of lines the plain-line fast path
+// (plain.hpp) takes. With a corpus folder (default
 // ../shared/corpus next to the source tree), the command lines of dcg-corpus.jsonl,
 // shellfirm-cases.jsonl and agent-safety-cases.jsonl are a second workload. Not a test: the
 // figures are recorded in docs/shell.md.
@@ -22,6 +26,7 @@
 
 #include "grammar/shell/commands.hpp"
 #include "grammar/shell/parser.hpp"
+#include "grammar/shell/plain.hpp"
 
 namespace {
 
@@ -79,14 +84,17 @@ struct Workload {
 
 struct Figures {
   double mb_s = 0, lines_s = 0, cmds_s = 0, parse_mb_s = 0;
-  std::size_t failed = 0;
+  std::size_t failed = 0, plain = 0;
 };
 
 Figures measure(const Workload& w, double seconds, std::size_t fixed_rounds) {
   Figures f;
   std::size_t bytes = 0;
   for (const auto& l : w.lines) bytes += l.size();
-  for (const auto& l : w.lines) f.failed += !vigie::shell::parse_commands(l).ok;
+  for (const auto& l : w.lines) {
+    f.failed += !vigie::shell::parse_commands(l).ok;
+    f.plain += vigie::shell::plain_commands(l).has_value();
+  }
   // parse + commands view
   std::size_t rounds = 0, cmds = 0;
   auto t0 = Clock::now();
@@ -123,6 +131,17 @@ void read_commands(const std::string& path, std::vector<std::string>& out) {
   }
 }
 
+void read_lines(const std::string& path, std::vector<std::string>& out) {
+  std::ifstream in(path);
+  try {
+    for (const auto& l : nlohmann::json::parse(in)) {
+      if (l.is_string()) out.push_back(l);
+    }
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "shell_bench: %s: %s\n", path.c_str(), e.what());
+  }
+}
+
 double time_once(const std::string& src) {
   auto t0 = Clock::now();
   auto r = vigie::shell::parse_commands(src);
@@ -135,7 +154,7 @@ double time_once(const std::string& src) {
 int main(int argc, char** argv) {
   double seconds = 1.0;
   std::size_t fixed_rounds = 0;
-  std::string only;
+  std::string only, lines_file;
   bool limits = true;
   std::string corpus = std::string(VIGIE_SOURCE_DIR) + "/../shared/corpus";
   for (int i = 1; i < argc; ++i) {
@@ -147,12 +166,14 @@ int main(int argc, char** argv) {
       fixed_rounds = static_cast<std::size_t>(std::atol(argv[++i]));
     } else if (!std::strcmp(argv[i], "--only") && i + 1 < argc) {
       only = argv[++i];
+    } else if (!std::strcmp(argv[i], "--lines") && i + 1 < argc) {
+      lines_file = argv[++i];
     } else if (!std::strcmp(argv[i], "--no-limits")) {
       limits = false;
     } else {
       std::fprintf(stderr,
-                   "usage: shell_bench [--seconds S | --rounds N] [--corpus DIR] [--only NAME] "
-                   "[--no-limits]\n");
+                   "usage: shell_bench [--seconds S | --rounds N] [--corpus DIR] [--lines FILE] "
+                   "[--only NAME] [--no-limits]\n");
       return 2;
     }
   }
@@ -163,6 +184,11 @@ int main(int argc, char** argv) {
     read_commands(corpus + "/" + f, c.lines);
   }
   if (!c.lines.empty()) ws.push_back(std::move(c));
+  if (!lines_file.empty()) {
+    Workload g{"gen-mix", {}};
+    read_lines(lines_file, g.lines);
+    if (!g.lines.empty()) ws.push_back(std::move(g));
+  }
   std::string script;
   for (int i = 0; i < 40; ++i) {
     for (const char* l : kAgentLines) script += std::string(l) + "\n";
@@ -170,17 +196,20 @@ int main(int argc, char** argv) {
   ws.push_back({"one-script(" + std::to_string(script.size() / 1024) + "KiB)", {script}});
 
   std::printf(
-      "| workload | lines | bytes/line | parse+view MB/s | lines/s | commands/s | parse MB/s | "
-      "rejected |\n");
-  std::printf("|---|---:|---:|---:|---:|---:|---:|---:|\n");
+      "| workload | lines | bytes | bytes/line | parse+view MB/s | lines/s | commands/s | parse "
+      "MB/s | "
+      "rejected | plain |\n");
+  std::printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
   for (const auto& w : ws) {
     if (w.name.compare(0, only.size(), only) != 0) continue;
     std::size_t bytes = 0;
     for (const auto& l : w.lines) bytes += l.size();
     Figures f = measure(w, seconds, fixed_rounds);
-    std::printf("| %s | %zu | %.0f | %.2f | %.0f | %.0f | %.2f | %zu |\n", w.name.c_str(),
-                w.lines.size(), static_cast<double>(bytes) / static_cast<double>(w.lines.size()),
-                f.mb_s, f.lines_s, f.cmds_s, f.parse_mb_s, f.failed);
+    std::printf("| %s | %zu | %zu | %.0f | %.2f | %.0f | %.0f | %.2f | %zu | %.0f%% |\n",
+                w.name.c_str(), w.lines.size(), bytes,
+                static_cast<double>(bytes) / static_cast<double>(w.lines.size()), f.mb_s, f.lines_s,
+                f.cmds_s, f.parse_mb_s, f.failed,
+                100.0 * static_cast<double>(f.plain) / static_cast<double>(w.lines.size()));
   }
   if (!limits) return 0;
   std::string deep = "echo ";

@@ -1,8 +1,9 @@
-// The plain-line fast path (plain.hpp): a PEGTL grammar of commands of words of safe bytes,
-// joined by `&&`, `||`, `;` and `|`, whose actions push each word and command straight into the
-// commands view.
+// The plain-line fast path (plain.hpp): a PEGTL grammar of simple commands of static words,
+// `$name` and `$(…)`, assignment prefixes, plain redirections and one here-document, joined by
+// `&&`, `||`, `;` and `|`, whose actions fill the commands view directly, in one pass.
 #include "grammar/shell/plain.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <exception>
@@ -16,25 +17,142 @@ namespace {
 
 namespace pg = tao::pegtl;
 
-// The bytes that are literal wherever they stand in an unquoted word of the full grammar.
-struct plain_byte : pg::sor<pg::ranges<'a', 'z', 'A', 'Z', '0', '9'>,
-                            pg::one<'_', '.', '/', ':', '@', '%', '+', ',', '-', '='>> {};
-struct blank : pg::one<' ', '\t'> {};
-struct plain_word : pg::plus<plain_byte> {};
-// One simple command: words separated by blanks, and the blanks after it (its span ends at the
-// operator that follows, as in the full path).
-struct plain_command : pg::seq<plain_word, pg::star<pg::plus<blank>, plain_word>, pg::star<blank>> {
-};
-// The list and pipeline operators between commands (`&`, `|&` and newlines are left to the full
-// path: they add a context or here-documents).
-struct list_op : pg::sor<pg::string<'&', '&'>, pg::string<'|', '|'>, pg::one<';'>, pg::one<'|'>> {};
-struct final_semi : pg::one<';'> {};
-// Commands joined by operators, each operator followed by a command, then an optional `;`.
-struct plain_line : pg::seq<pg::star<blank>, plain_command,
-                            pg::star<pg::seq<list_op, pg::star<blank>, plain_command>>,
-                            pg::opt<final_semi, pg::star<blank>>, pg::eof> {};
+// ----- byte classes: one table each, built from the lists below -----
 
-// First words the full path reads otherwise: the reserved words of grammar.hpp (`kw_*`, which
+// A byte class for `run_of`: `kBytes` lists the bytes in (or, with `kExcept`, out of) the class.
+template <typename Class>
+constexpr std::array<bool, 256> make_table() {
+  std::array<bool, 256> t{};
+  for (auto& b : t) b = Class::kExcept;
+  for (char c : Class::kBytes) t[static_cast<unsigned char>(c)] = !Class::kExcept;
+  if constexpr (Class::kHigh) {  // bytes >= 0x80 (UTF-8): literal in an unquoted word
+    for (std::size_t i = 0x80; i < 256; ++i) t[i] = true;
+  }
+  return t;
+}
+
+// The bytes that are literal wherever they stand in an unquoted word of the full grammar
+// (grammar.hpp `lit_run`): not a blank, an operator, a quote, `$`, a backquote or `\`, and
+// not a byte the commands view reads as a glob (`* ? [`), a brace expansion (`{ }`), a tilde
+// prefix (`~`), a comment (`#`) or `!` (a pipeline's negation).
+struct LitClass {
+  static constexpr std::string_view kBytes =
+      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:@%+,-=";
+  static constexpr bool kExcept = false, kHigh = true;
+};
+// Inside '…' every byte but `'` is literal.
+struct SqClass {
+  static constexpr std::string_view kBytes = "'";
+  static constexpr bool kExcept = true, kHigh = true;
+};
+// Inside "…" (grammar.hpp `dq_lit`) every byte but `"`, `\`, `$` and the backquote is literal;
+// the fast path leaves those three (an escape, an expansion) to the full path.
+struct DqClass {
+  static constexpr std::string_view kBytes = "\"\\$`";
+  static constexpr bool kExcept = true, kHigh = true;
+};
+
+// `plus<Class>` with a table: one load per byte.
+template <typename Class>
+struct run_of {
+  using rule_t = run_of;
+  using subs_t = pg::empty_list;
+  static constexpr std::array<bool, 256> kIn = make_table<Class>();
+  template <pg::apply_mode, pg::rewind_mode, template <typename...> class Action,
+            template <typename...> class Control, typename ParseInput, typename... States>
+  static bool match(ParseInput& in, States&... /*unused*/) {
+    const char* b = in.current();
+    const char* p = b;
+    const char* e = in.end();
+    while (p < e && kIn[static_cast<unsigned char>(*p)]) ++p;
+    if (p == b) return false;
+    in.bump(static_cast<std::size_t>(p - b));
+    return true;
+  }
+};
+
+// ----- the grammar -----
+
+struct blank : pg::one<' ', '\t'> {};
+struct blanks : pg::star<blank> {};
+
+struct State;
+struct plain_list;
+
+// One level of `$(…)` (grammar.hpp `nested`): refused past `Limits::max_depth` (the full path
+// reports it), before the recursion it bounds.
+template <typename... R>
+struct nested {
+  using rule_t = nested;
+  using subs_t = pg::type_list<R...>;
+  template <pg::apply_mode A, pg::rewind_mode M, template <typename...> class Action,
+            template <typename...> class Control, typename ParseInput>
+  static bool match(ParseInput& in, State& s);
+};
+
+// A word: unquoted runs, quoted strings, `$name` and `$(…)` of plain commands, as grammar.hpp's
+// `word` without its other expansions, escapes, globs, braces, tildes and comments.
+struct name : pg::seq<pg::ranges<'a', 'z', 'A', 'Z', '_'>,
+                      pg::star<pg::ranges<'a', 'z', 'A', 'Z', '0', '9', '_'>>> {};
+struct param_part : pg::seq<pg::one<'$'>, name> {};
+struct subst_part : pg::seq<pg::one<'$'>, pg::one<'('>, pg::not_at<pg::one<'('>>,
+                            nested<blanks, plain_list>, pg::one<')'>> {};
+struct lit_part : run_of<LitClass> {};
+struct sq_part : pg::seq<pg::one<'\''>, pg::opt<run_of<SqClass>>, pg::one<'\''>> {};
+struct dq_part : pg::seq<pg::one<'"'>, pg::star<pg::sor<run_of<DqClass>, param_part, subst_part>>,
+                         pg::one<'"'>> {};
+struct word : pg::plus<pg::sor<lit_part, sq_part, dq_part, param_part, subst_part>> {};
+
+// Redirections, as grammar.hpp's `redirect` without here-documents (`<<`, `<<-`), process
+// substitutions and `{name}` descriptors; the operators in the same order.
+struct redir_fd : pg::seq<pg::plus<pg::digit>, pg::at<pg::one<'<', '>'>>> {};
+// `<<` and `<<-` open a here-document (grammar.hpp tries `heredoc_redir` first): its body is
+// read by `heredoc_body` after the line.
+struct heredoc_op
+    : pg::sor<TAO_PEGTL_STRING("<<-"), pg::seq<TAO_PEGTL_STRING("<<"), pg::not_at<pg::one<'<'>>>> {
+};
+struct redir_op : pg::sor<heredoc_op, TAO_PEGTL_STRING("&>>"), TAO_PEGTL_STRING("&>"),
+                          TAO_PEGTL_STRING("<<<"), TAO_PEGTL_STRING("<>"), TAO_PEGTL_STRING("<&"),
+                          TAO_PEGTL_STRING(">>"), TAO_PEGTL_STRING(">|"), TAO_PEGTL_STRING(">&"),
+                          pg::seq<pg::one<'<'>, pg::not_at<pg::one<'<', '('>>>,
+                          pg::seq<pg::one<'>'>, pg::not_at<pg::one<'('>>>> {};
+struct redir_target : word {};
+struct redirect : pg::seq<pg::opt<redir_fd>, redir_op, blanks, redir_target> {};
+// Tried only at a byte a redirection can start with (grammar.hpp `redirect_guarded`).
+struct redirect_guarded : pg::seq<pg::at<pg::sor<pg::one<'<', '>', '&'>, pg::digit>>, redirect> {};
+
+// `name=value` / `name+=value` before the command word (grammar.hpp `assignment`, without
+// subscripts and arrays).
+struct assignment : pg::seq<name, pg::opt<pg::one<'+'>>, pg::one<'='>, pg::opt<word>> {};
+
+// One simple command: prefixes (redirections, assignments), then the command word and its
+// arguments and redirections, each followed by blanks (its span ends at the operator after it,
+// as in the full path).
+struct prefix_elem : pg::sor<redirect_guarded, assignment> {};
+struct cmd_word : word {};
+struct arg_word : word {};
+struct cmd_rest : pg::seq<cmd_word, blanks, pg::star<pg::sor<redirect_guarded, arg_word>, blanks>> {
+};
+struct command_start : pg::success {};
+struct command
+    : pg::seq<command_start,
+              pg::sor<pg::seq<pg::plus<prefix_elem, blanks>, pg::opt<cmd_rest>>, cmd_rest>> {};
+
+// The list and pipeline operators between commands (`&`, `|&`, `;;`, `;&` and newlines are left
+// to the full path: a context, a case terminator, here-documents).
+struct list_op : pg::sor<TAO_PEGTL_STRING("&&"), TAO_PEGTL_STRING("||"),
+                         pg::seq<pg::one<';'>, pg::not_at<pg::one<';', '&'>>>,
+                         pg::seq<pg::one<'|'>, pg::not_at<pg::one<'&'>>>> {};
+struct final_semi : pg::seq<pg::one<';'>, pg::not_at<pg::one<';', '&'>>> {};
+// Commands joined by operators, each operator followed by a command, then an optional `;`.
+struct plain_list
+    : pg::seq<command, pg::star<list_op, blanks, command>, pg::opt<final_semi, blanks>> {};
+// A whole line in one subshell, `(cd web && npm test)`: its commands have the `subshell` context.
+// A subshell elsewhere (after an operator, with redirections) is left to the full path.
+struct subshell_open : pg::one<'('> {};
+struct subshell_line : pg::seq<subshell_open, blanks, plain_list, pg::one<')'>, blanks> {};
+
+// Command words the full path reads otherwise: the reserved words of grammar.hpp (`kw_*`, which
 // open a compound command or a `time` pipeline), `coproc`, and `let`, whose arguments are
 // arithmetic that validate_ast.cpp checks.
 constexpr std::array<std::string_view, 18> kSpecialFirst = {
@@ -43,91 +161,390 @@ constexpr std::array<std::string_view, 18> kSpecialFirst = {
 
 bool special_first(std::string_view w) {
   for (auto r : kSpecialFirst)
-    if (w == r) return true;
+    if (r.size() == w.size() && r[0] == w[0] && r == w) return true;
   return false;
 }
 
-struct State {
-  std::vector<CommandView> cmds;
-  const char* source = nullptr;
-  // The last operator read: it ends the command before it (at `end_at`) and, when a word
-  // follows, starts the next one with `op`. A trailing `;` only ends the last command.
-  std::string_view op;
-  std::uint32_t end_at = 0;
-  bool ended = false;    // an operator followed the current command
-  bool refused = false;  // a first word the full grammar reads otherwise
+// ----- the actions: the commands view -----
+
+// One list being read: the top of the line, or the inside of a `$(…)`.
+struct Level {
+  CommandView cur;          // the command being read (in `$(…)`)
+  std::string_view op;      // the operator before the next command
+  std::uint32_t begin = 0;  // where the command being read starts
+  std::uint32_t list = 0;   // the list's number: 0 for the top
 };
+
+struct State {
+  std::vector<CommandView> cmds;  // as each command ends: a command after those in its words
+  const char* source = nullptr;
+  unsigned max_depth = 0;
+  Level top;
+  std::vector<Level> inner;  // the levels of `$(…)` being read, innermost last
+  // With `$(…)`: the list of every command (when not all 0), and the start of the command
+  // holding each list N > 0 at N - 1 (the top, list 0, has none).
+  std::vector<std::uint32_t> list_of, holder_of;
+  std::string_view redir_op;  // the last redirection's operator and target, read by its action
+  std::string_view redir_target;
+  bool quoted = false;      // the word just read has a quoted part
+  bool expansion = false;   // the word just read has a `$name` or `$(…)`
+  bool subshell = false;    // the line is one subshell
+  int heredocs = 0;         // here-documents opened (at most one, on the top level)
+  bool strip_tabs = false;  // `<<-`
+  bool heredoc_read = false;
+  bool refused = false;  // a command word the full grammar reads otherwise
+  bool open = false;     // the top level's command at `top_at` is being read
+  std::size_t top_at = 0;
+
+  Level& level() { return inner.empty() ? top : inner.back(); }
+  // The command being read: on the top level it is read in place, at `top_at` in the view.
+  CommandView& cur() { return inner.empty() ? cmds[top_at] : inner.back().cur; }
+  unsigned depth() const { return static_cast<unsigned>(inner.size()) + subshell; }
+};
+
+template <typename... R>
+template <pg::apply_mode A, pg::rewind_mode M, template <typename...> class Action,
+          template <typename...> class Control, typename ParseInput>
+bool nested<R...>::match(ParseInput& in, State& s) {
+  if (s.depth() + 1 > s.max_depth) return false;
+  const std::uint32_t holder = s.level().begin;
+  Level& l = s.inner.emplace_back();
+  l.list = static_cast<std::uint32_t>(s.holder_of.size()) + 1;
+  s.holder_of.push_back(holder);
+  // The words inside are words of their own: the flags of the word holding them, and of the
+  // redirection it may be the target of, wait.
+  const bool quoted = s.quoted, expansion = s.expansion;
+  const std::string_view redir_op = s.redir_op;
+  s.quoted = s.expansion = false;
+  const bool ok = Control<pg::seq<R...>>::template match<A, M, Action, Control>(in, s);
+  s.quoted = quoted;
+  s.expansion = expansion;
+  s.redir_op = redir_op;
+  s.inner.pop_back();
+  return ok;
+}
+
+// After the line, the body of its here-document (grammar.hpp `newline_tok`): the lines after the
+// newline up to the one equal to the delimiter (after leading tabs with `<<-`), which must end
+// the input. An unquoted body with `$`, a backquote (expansions) or `\` (a line ending in `\`
+// joins the next one) is left to the full path.
+struct heredoc_body {
+  using rule_t = heredoc_body;
+  using subs_t = pg::empty_list;
+  template <pg::apply_mode, pg::rewind_mode, template <typename...> class Action,
+            template <typename...> class Control, typename ParseInput>
+  static bool match(ParseInput& in, State& s) {
+    if (s.heredocs != 1 || in.empty() || in.peek_char() != '\n') return false;
+    RedirectView* h = nullptr;
+    for (auto& c : s.cmds) {
+      for (auto& r : c.redirects) {
+        if (r.op == "<<" || r.op == "<<-") h = &r;
+      }
+    }
+    RedirectView& r = *h;
+    const std::string_view delim = *r.target.literal;
+    const char* body = in.current() + 1;
+    const char* e = in.end();
+    for (const char* p = body; p < e;) {
+      const char* eol = p;
+      while (eol < e && *eol != '\n') ++eol;
+      const char* t = p;
+      if (s.strip_tabs) {
+        while (t < eol && *t == '\t') ++t;
+      }
+      if (std::string_view(t, static_cast<std::size_t>(eol - t)) == delim) {
+        std::string_view text(body, static_cast<std::size_t>(p - body));
+        if (!r.heredoc_quoted && text.find_first_of("$`\\") != std::string_view::npos) return false;
+        r.heredoc_body.emplace(text);
+        s.heredoc_read = true;
+        in.bump(static_cast<std::size_t>((eol < e ? eol + 1 : eol) - in.current()));
+        return true;
+      }
+      p = eol < e ? eol + 1 : eol;
+    }
+    return false;  // not terminated: the full path reports it
+  }
+};
+
+struct plain_line
+    : pg::seq<blanks, pg::sor<subshell_line, plain_list>, pg::opt<heredoc_body>, pg::eof> {};
 
 std::uint32_t offset(const State& s, const char* at) {
   return static_cast<std::uint32_t>(at - s.source);
 }
 
+// The view of a word of the grammar above: with an expansion it has neither literal nor pattern;
+// else its value is its text without the quotes (no part of it is a glob, a tilde or a brace),
+// literal and pattern alike.
+void fill_word(State& s, WordView& v, std::string_view text, std::uint32_t begin) {
+  // Constructed rather than assigned: `v` is fresh, and constructing inlines.
+  v.text = std::string(text);
+  v.span = {begin, begin + static_cast<std::uint32_t>(text.size())};
+  if (s.expansion) {  // no literal, no pattern (commands.cpp)
+    v.has_expansion = true;
+    s.expansion = s.quoted = false;
+    return;
+  }
+  if (!s.quoted) {
+    v.literal.emplace(text);
+    v.pattern.emplace(text);
+    return;
+  }
+  s.quoted = false;
+  std::string value;
+  value.reserve(text.size());
+  char quote = 0;
+  for (char c : text) {
+    if (quote ? c == quote : (c == '\'' || c == '"')) {
+      quote = quote ? 0 : c;
+    } else {
+      value += c;
+    }
+  }
+  v.pattern.emplace(value);
+  v.literal.emplace(std::move(value));
+}
+
 template <typename Rule>
 struct action : pg::nothing<Rule> {};
 
+// A quoted part marks its word: the word's action (below, always the next to run) copies it
+// without the quotes.
 template <>
-struct action<plain_word> {
+struct action<sq_part> {
+  static void apply0(State& s) { s.quoted = true; }
+};
+template <>
+struct action<dq_part> {
+  static void apply0(State& s) { s.quoted = true; }
+};
+template <>
+struct action<param_part> {
+  static void apply0(State& s) { s.expansion = true; }
+};
+template <>
+struct action<subst_part> {
+  static void apply0(State& s) { s.expansion = true; }
+};
+
+template <>
+struct action<cmd_word> {
   template <typename Input>
   static void apply(const Input& in, State& s) {
     std::string_view w(in.begin(), in.size());
-    const std::uint32_t begin = offset(s, in.begin());
-    if (s.cmds.empty() || s.ended) {
-      if (special_first(w) || w.find('=') != std::string_view::npos) {
-        s.refused = true;
-        return;
-      }
-      if (!s.cmds.empty()) s.cmds.back().span.end = s.end_at;
-      CommandView& c = s.cmds.emplace_back();
-      c.op.assign(s.op);
-      c.span.begin = begin;
-      c.argv.reserve(4);
-      s.ended = false;
-    }
-    WordView& v = s.cmds.back().argv.emplace_back();
-    v.text.assign(w);
-    v.literal.emplace(w);
-    v.pattern.emplace(w);
-    v.span = {begin, begin + static_cast<std::uint32_t>(w.size())};
+    if (special_first(w)) s.refused = true;
+    s.cur().argv.reserve(4);
+    fill_word(s, s.cur().argv.emplace_back(), w, offset(s, in.begin()));
   }
+};
+
+template <>
+struct action<arg_word> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) {
+    fill_word(s, s.cur().argv.emplace_back(), std::string_view(in.begin(), in.size()),
+              offset(s, in.begin()));
+  }
+};
+
+template <>
+struct action<assignment> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) {
+    std::string_view t(in.begin(), in.size());
+    const std::size_t eq = t.find('=');  // the name holds no `=`
+    const bool append = t[eq - 1] == '+';
+    const std::uint32_t begin = offset(s, in.begin());
+    AssignView& a = s.cur().assigns.emplace_back();
+    a.name.assign(t.substr(0, append ? eq - 1 : eq));
+    a.append = append;
+    a.span = {begin, begin + static_cast<std::uint32_t>(t.size())};
+    if (eq + 1 < t.size()) {
+      fill_word(s, a.value, t.substr(eq + 1), begin + static_cast<std::uint32_t>(eq + 1));
+    } else {  // `name=`: an empty value, as the full path gives it
+      a.value.literal.emplace();
+      a.value.pattern.emplace();
+    }
+  }
+};
+
+template <>
+struct action<redir_op> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) {
+    s.redir_op = std::string_view(in.begin(), in.size());
+  }
+};
+
+template <>
+struct action<redir_target> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) {
+    s.redir_target = std::string_view(in.begin(), in.size());
+  }
+};
+
+template <>
+struct action<redirect> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) {
+    RedirectView& r = s.cur().redirects.emplace_back();
+    r.op.assign(s.redir_op);
+    const auto digits = static_cast<std::size_t>(s.redir_op.data() - in.begin());
+    if (digits > 0) {  // lower.cpp: an fd of more than 6 digits reads as 999999
+      r.fd = digits > 6 ? 999999 : std::stoi(std::string(in.begin(), digits));
+    } else {
+      const char c = s.redir_op[0];
+      r.fd = (c == '<') ? 0 : 1;  // every operator starting with `<` reads (commands.cpp)
+    }
+    const bool quoted = s.quoted;
+    const bool expansion = s.expansion;
+    fill_word(s, r.target, s.redir_target, offset(s, s.redir_target.data()));
+    const std::uint32_t begin = offset(s, in.begin());
+    r.span = {begin, begin + static_cast<std::uint32_t>(in.size())};
+    if (s.redir_op.size() >= 2 && s.redir_op[1] == '<' && s.redir_op != "<<<") {
+      // In `$(…)` the body would be inside the parentheses; an expanded delimiter is unusual.
+      if (!s.inner.empty() || expansion) s.refused = true;
+      ++s.heredocs;
+      s.strip_tabs = s.redir_op == "<<-";
+      r.heredoc_quoted = quoted;  // a quoted delimiter: the body is not expanded
+    }
+  }
+};
+
+template <>
+struct action<command_start> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) {
+    s.level().begin = offset(s, in.begin());
+    // A top-level command that failed to match (after a trailing `;`) read nothing: reuse it.
+    if (s.inner.empty() && !s.open) {
+      s.top_at = s.cmds.size();
+      s.cmds.emplace_back();
+      s.open = true;
+    }
+  }
+};
+
+// A command ends: its view goes to the list, after the commands of its `$(…)`.
+template <>
+struct action<command> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) {
+    Level& l = s.level();
+    CommandView* cp = nullptr;
+    if (s.inner.empty()) {
+      cp = &s.cmds[s.top_at];
+      s.open = false;
+    } else {
+      cp = &s.cmds.emplace_back(std::move(l.cur));
+      l.cur = CommandView();
+    }
+    CommandView& c = *cp;
+    c.op.assign(l.op);
+    const std::uint32_t begin = offset(s, in.begin());
+    c.span = {begin, begin + static_cast<std::uint32_t>(in.size())};
+    if (s.inner.empty()) {
+      if (!s.list_of.empty()) s.list_of.resize(s.cmds.size(), 0);  // list 0 at `top_at`
+    } else {
+      s.list_of.resize(s.cmds.size() - 1, 0);
+      s.list_of.push_back(l.list);
+    }
+  }
+};
+
+template <>
+struct action<subshell_open> {
+  static void apply0(State& s) { s.subshell = true; }
 };
 
 template <>
 struct action<list_op> {
   template <typename Input>
   static void apply(const Input& in, State& s) {
-    s.op = std::string_view(in.begin(), in.size());
-    s.end_at = offset(s, in.begin());
-    s.ended = true;
+    s.level().op = std::string_view(in.begin(), in.size());
   }
 };
 
-template <>
-struct action<final_semi> {
-  template <typename Input>
-  static void apply(const Input& in, State& s) {
-    s.end_at = offset(s, in.begin());
-    s.ended = true;
+// The contexts of the commands of one list, in order: `top` (and `subshell` for a line in one),
+// then `pipeline` for a command joined to a neighbour by `|`.
+void set_contexts(std::vector<CommandView>& cmds, bool subshell) {
+  for (std::size_t i = 0; i < cmds.size(); ++i) {
+    bool piped = cmds[i].op == "|" || (i + 1 < cmds.size() && cmds[i + 1].op == "|");
+    auto& ctx = cmds[i].context;
+    ctx.reserve(1 + subshell + piped);
+    ctx.emplace_back("top");
+    if (subshell) ctx.emplace_back("subshell");
+    if (piped) ctx.emplace_back("pipeline");
   }
-};
+}
+
+// With `$(…)`: the commands in the order of the full path's walk (commands.cpp), each before the
+// commands of its words, which is the order of their first bytes; a command of a `$(…)` has the
+// context of the command holding it, then `$()`, then `pipeline` when piped in its own list.
+std::optional<std::vector<CommandView>> in_source_order(State& s) {
+  const std::size_t n = s.cmds.size();
+  std::vector<std::uint32_t> order(n);
+  for (std::size_t i = 0; i < n; ++i) order[i] = static_cast<std::uint32_t>(i);
+  std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+    return s.cmds[a].span.begin < s.cmds[b].span.begin;
+  });
+  std::vector<CommandView> out;
+  out.reserve(n);
+  std::vector<std::uint32_t> list(n), last(s.holder_of.size() + 1, UINT32_MAX);
+  std::vector<char> piped(n, 0);
+  for (std::size_t k = 0; k < n; ++k) {
+    out.push_back(std::move(s.cmds[order[k]]));
+    list[k] = s.list_of[order[k]];
+    if (out[k].op == "|") {
+      piped[k] = 1;
+      if (last[list[k]] != UINT32_MAX) piped[last[list[k]]] = 1;
+    }
+    last[list[k]] = static_cast<std::uint32_t>(k);
+  }
+  for (std::size_t k = 0; k < n; ++k) {
+    auto& ctx = out[k].context;
+    if (list[k] == 0) {
+      ctx.emplace_back("top");
+      if (s.subshell) ctx.emplace_back("subshell");
+    } else {  // the holder starts before: its context is set
+      const std::uint32_t at = s.holder_of[list[k] - 1];
+      auto holder =
+          std::lower_bound(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(k), at,
+                           [](const CommandView& c, std::uint32_t b) { return c.span.begin < b; });
+      if (holder == out.begin() + static_cast<std::ptrdiff_t>(k) || holder->span.begin != at) {
+        return std::nullopt;  // no holder: cannot happen; the full path decides
+      }
+      ctx = holder->context;
+      ctx.emplace_back("$()");
+    }
+    if (piped[k]) ctx.emplace_back("pipeline");
+  }
+  return out;
+}
 
 }  // namespace
 
 std::optional<CommandsResult> plain_commands(std::string_view line, const Limits& limits) {
   if (line.size() > limits.max_bytes) return std::nullopt;  // the full path reports the limit
-  // A first pass without actions: a line that is not plain costs no allocation.
-  pg::memory_input<pg::tracking_mode::lazy> check(line.data(), line.size(), "plain");
-  if (!pg::parse<plain_line>(check)) return std::nullopt;
   State s;
   s.source = line.data();
+  s.max_depth = limits.max_depth;
+  s.cmds.reserve(4);
   pg::memory_input<pg::tracking_mode::lazy> in(line.data(), line.size(), "plain");
-  if (!pg::parse<plain_line, action>(in, s) || s.refused || s.cmds.empty()) return std::nullopt;
-  // The last command ends at a trailing `;`, or with the line.
-  s.cmds.back().span.end = s.ended ? s.end_at : static_cast<std::uint32_t>(line.size());
-  // A command joined to a neighbour by `|` is in a pipeline.
-  for (std::size_t i = 0; i < s.cmds.size(); ++i) {
-    bool piped = s.cmds[i].op == "|" || (i + 1 < s.cmds.size() && s.cmds[i + 1].op == "|");
-    s.cmds[i].context.emplace_back("top");
-    if (piped) s.cmds[i].context.emplace_back("pipeline");
+  if (!pg::parse<plain_line, action>(in, s) || s.refused) return std::nullopt;
+  // A here-document without its body (the line ended), or in a subshell (its body would follow
+  // the `)`): the full path reads or reports it.
+  if (s.open) s.cmds.pop_back();  // the last top-level command that did not match
+  if (!s.list_of.empty()) s.list_of.resize(s.cmds.size(), 0);
+  if (s.heredocs > 0 && (s.subshell || !s.heredoc_read)) return std::nullopt;
+  if (s.subshell && limits.max_depth < 1) return std::nullopt;  // the full path reports it
+  if (s.list_of.empty()) {
+    set_contexts(s.cmds, s.subshell);
+  } else {
+    auto ordered = in_source_order(s);
+    if (!ordered) return std::nullopt;
+    s.cmds = std::move(*ordered);
   }
   std::optional<CommandsResult> r(std::in_place);
   r->ok = true;

@@ -1,5 +1,6 @@
 // The plain-line fast path (plain.hpp) gives exactly what the full path gives: on every input
-// of the shell golden files, on the shared corpus when present, and on generated lines; and
+// of the shell golden files, on the shared corpus when present, and on generated lines (plain
+// words, quoted words, assignments, redirections and their near misses); and
 // `parse_commands` (fast path first) equals the full path on all of them.
 #include <random>
 #include <sstream>
@@ -32,10 +33,13 @@ std::string show(const CommandsResult& r) {
     for (const auto& x : c.context) s << " " << x;
     s << "\n";
     for (const auto& w : c.argv) s << "  argv " << show(w) << "\n";
-    for (const auto& a : c.assigns) s << "  assign " << a.name << a.append << show(a.value) << "\n";
+    for (const auto& a : c.assigns)
+      s << "  assign " << a.name << a.append << show(a.value) << a.span.begin << "-" << a.span.end
+        << "\n";
     for (const auto& d : c.redirects)
       s << "  redirect " << d.op << d.fd << show(d.target)
-        << (d.heredoc_body ? *d.heredoc_body : "") << d.heredoc_quoted << "\n";
+        << (d.heredoc_body ? *d.heredoc_body : "<none>") << d.heredoc_quoted << d.span.begin << "-"
+        << d.span.end << "\n";
   }
   for (const auto& e : r.errors)
     s << "error " << e.line << ":" << e.column << " " << e.message << "\n";
@@ -110,6 +114,147 @@ void generated_inputs(std::vector<std::string>& out) {
     if (rng() % 4 == 0) line += rng() % 2 ? ";" : "; ";
     out.push_back(line);
   }
+  // Quoted words, assignment prefixes and redirections (the shapes the fast path reads), their
+  // near misses, joined at random with or without blanks; then each line with one byte changed.
+  const std::vector<std::string> elems = {"git",
+                                          "status",
+                                          "-m",
+                                          "x",
+                                          "a=b",
+                                          "if",
+                                          "let",
+                                          "time",
+                                          "12",
+                                          "2",
+                                          "-",
+                                          "1",
+                                          "'hello world'",
+                                          "'it'\\''s'",
+                                          "a'b'c",
+                                          "''",
+                                          "\"\"",
+                                          "\"x y\"",
+                                          "\"a'b\"",
+                                          "'a\"b'",
+                                          "\"!x\"",
+                                          "\"a\nb\"",
+                                          "'a\nb'",
+                                          "'*'",
+                                          "\"~/x\"",
+                                          "'{a,b}'",
+                                          "\"[x]\"",
+                                          "'$X'",
+                                          "\"$X\"",
+                                          "\"a\\b\"",
+                                          "\"`x`\"",
+                                          "'unclosed",
+                                          "\"unclosed",
+                                          "\"\t\\\"\"",
+                                          "CI=1",
+                                          "A+=x",
+                                          "A=",
+                                          "A=''",
+                                          "A='x y'",
+                                          "A=\"x\"y",
+                                          "1A=x",
+                                          "a-b=c",
+                                          "A[1]=x",
+                                          "A=(x)",
+                                          "A=~",
+                                          "A=$x",
+                                          "A=\"$x\"",
+                                          "_x9=/a:b",
+                                          "A+B=1",
+                                          ">f",
+                                          "> out.log",
+                                          "2>&1",
+                                          "2>/dev/null",
+                                          "< in.txt",
+                                          "&> f",
+                                          "&>>f",
+                                          ">>f",
+                                          ">|f",
+                                          "<>f",
+                                          "<&0",
+                                          ">&2",
+                                          ">&-",
+                                          "<<<word",
+                                          "<<< 'a b'",
+                                          "<<EOF",
+                                          "<<-EOF",
+                                          "$HOME",
+                                          "$HOME/x",
+                                          "\"$HOME\"",
+                                          "$(git status)",
+                                          "$( ls | wc -l )",
+                                          "\"$(date +%s)\"",
+                                          "a$(b)c",
+                                          "$(a; b)",
+                                          "$(a && $(b c))",
+                                          "$((1+2))",
+                                          "$( (a) )",
+                                          "$()",
+                                          "$(a",
+                                          "$(cat <<EOF)",
+                                          "$1",
+                                          "$?",
+                                          "${X}",
+                                          "$",
+                                          "\"$\"",
+                                          "x$(a|b)y",
+                                          "$(A=1 b >f)",
+                                          "$(a | $(b | c) | d)",
+                                          "<<$X",
+                                          "\"a$(b 'c')d\"",
+                                          "<<'EOF'",
+                                          "<< \"EOF\"",
+                                          "<<''",
+                                          "0<<EOF",
+                                          "<<-'EOF'",
+                                          "<<E'O'F",
+                                          "<(x)",
+                                          ">(x)",
+                                          "1234567>f",
+                                          "0012>f",
+                                          "{fd}>f",
+                                          ">",
+                                          "> ",
+                                          ">'a b'",
+                                          "2>\"x\"",
+                                          "<",
+                                          "&>",
+                                          "9<f"};
+  const std::vector<std::string> joins = {" ",  " ",   " ", "",    "\t",  " && ", "&&", " || ",
+                                          "; ", " | ", "|", " ; ", " & ", " |& ", "\n", " ;; "};
+  for (int k = 0; k < 30000; ++k) {
+    std::string line;
+    int n = 1 + static_cast<int>(rng() % 7);
+    for (int i = 0; i < n; ++i) {
+      if (i > 0) line += joins[rng() % (rng() % 3 == 0 ? joins.size() : 5)];
+      line += elems[rng() % elems.size()];
+    }
+    if (rng() % 6 == 0) line += rng() % 2 ? ";" : " ; ";
+    if (rng() % 8 == 0) line = " " + line + " ";
+    if (line.find("<<") != std::string::npos && k % 8 != 0) {  // a here-document's body
+      static const std::vector<std::string> bodies = {
+          "\nx\nEOF",       "\nEOF",        "\n\tEOF",          "\na $b\nEOF",   "\na\\\nEOF\nEOF",
+          "\nx y\n\nEOF\n", "\nx\nEOF\nls", "\n'q' \"d\"\nEOF", "\n\n",          "\nx",
+          "\nx\n\tEOF\n",   "\n`x`\nEOF",   "\nx\nEOF\n\n",     "\nx\nEOFX\nEOF"};
+      line += bodies[rng() % bodies.size()];
+    }
+    if (k % 4 == 0) {  // a subshell, whole or not
+      static const std::vector<std::pair<std::string, std::string>> wraps = {
+          {"(", ")"},      {"( ", " )"}, {" (", ") "}, {"(", ";)"}, {"(", ") >f"}, {"(", ") && b"},
+          {"a && (", ")"}, {"((", "))"}, {"(", ""},    {"", ")"},   {"(", ")\n"},  {"(\n", ")"}};
+      const auto& w = wraps[rng() % (rng() % 2 ? 4 : wraps.size())];
+      line = w.first + line + w.second;
+    }
+    out.push_back(line);
+    if (!line.empty() && k % 2 == 0) {
+      line[rng() % line.size()] = other[rng() % other.size()];
+      out.push_back(line);
+    }
+  }
 }
 
 }  // namespace
@@ -119,7 +264,8 @@ TEST_CASE("plain lines: the fast path agrees with the full path", "[plain]") {
   golden_inputs(lines);
   corpus_inputs(lines);
   generated_inputs(lines);
-  int fast = 0;
+  int fast = 0, quoted = 0, assigns = 0, redirects = 0, subshells = 0, heredocs = 0,
+      substitutions = 0;
   for (const auto& line : lines) {
     INFO("line: [" << line << "]");
     auto full = vigie::shell::parse_commands_full(line);
@@ -129,26 +275,101 @@ TEST_CASE("plain lines: the fast path agrees with the full path", "[plain]") {
     ++fast;
     REQUIRE(full.ok);
     CHECK(show(*p) == show(full));
+    quoted += line.find_first_of("'\"") != std::string::npos;
+    for (const auto& c : p->commands) {
+      assigns += !c.assigns.empty();
+      redirects += !c.redirects.empty();
+      for (const auto& r : c.redirects) heredocs += r.heredoc_body.has_value();
+      substitutions += c.context.size() > 1 && c.context.back() == "$()";
+    }
+    subshells += p->commands[0].context.size() > 1 && p->commands[0].context[1] == "subshell";
   }
+  // Each shape is exercised, not only refused.
   CHECK(fast > 5000);
+  CHECK(quoted > 1000);
+  CHECK(assigns > 1000);
+  CHECK(redirects > 1000);
+  CHECK(subshells > 1000);
+  CHECK(heredocs > 500);
+  CHECK(substitutions > 1000);
 }
 
 TEST_CASE("plain lines: what the fast path leaves to the full path", "[plain]") {
-  for (const char* line : {"",         "   ",       "FOO=1 git status",
-                           "if true",  "time git",  "ls *",
-                           "ls ~",     "echo $X",   "a 'b'",
-                           "a\\ b",    "ls # c",    "a\nb",
-                           "cat <x",   "ls {a,b}",  "ls a\r",
-                           "echo `x`", "! ls",      "ls &",
-                           "a|&b",     "a &&",      "a ||",
-                           "a |",      "; a",       "a ;; b",
-                           "a ; ; b",  "a && if x", "a; b=1 c",
-                           "(ls)",     "ls [a]",    "ls ?",
-                           "x=(1)"})
+  for (const char* line : {"",
+                           "   ",
+                           "if true",
+                           "time git",
+                           "ls *",
+                           "ls ~",
+                           "a\\ b",
+                           "ls # c",
+                           "a\nb",
+                           "ls {a,b}",
+                           "ls a\r",
+                           "echo `x`",
+                           "! ls",
+                           "ls &",
+                           "a|&b",
+                           "a &&",
+                           "a ||",
+                           "a |",
+                           "; a",
+                           "a ;; b",
+                           "a ; ; b",
+                           "a && if x",
+                           "ls [a]",
+                           "ls ?",
+                           "x=(1)",
+                           "FOO=1 if x",
+                           "a[1]=x ls",
+                           "X=~ ls",
+                           "echo \"a\\\\b\"",
+                           "echo 'a",
+                           "cat <<EOF",
+                           "cat <<EOF\n$x\nEOF",
+                           "cat <<EOF\na\\\nEOF",
+                           "cat <<EOF\nx\nEOF\nls",
+                           "cat <<A <<B\nA\nB",
+                           "(cat <<EOF)\nx\nEOF",
+                           "diff <(ls) x",
+                           "ls {fd}>f",
+                           "ls >",
+                           "a >(b)"})
     CHECK_FALSE(vigie::shell::plain_commands(line).has_value());
-  for (const char* line : {"git status", " git  status\t", "npm run lint -- --fix", "a|b",
-                           "git status && npm test | tee out.txt", "a ; b || c ;", "a;b&&c",
-                           "echo a=b", "ls -la src/", "curl https://x.org:8080/a%20b,c+d@e"})
+  for (const char* line : {"git status",
+                           " git  status\t",
+                           "npm run lint -- --fix",
+                           "a|b",
+                           "git status && npm test | tee out.txt",
+                           "a ; b || c ;",
+                           "a;b&&c",
+                           "echo a=b",
+                           "ls -la src/",
+                           "curl https://x.org:8080/a%20b,c+d@e",
+                           "FOO=1 git status",
+                           "a 'b'",
+                           "cat <x",
+                           "a; b=1 c",
+                           "git commit -m 'fix: x' && git push",
+                           "echo \"hello world\" a'b'c",
+                           "CI=1 NODE_ENV=test npm test",
+                           "A= B+=x",
+                           "npm test > out.log 2>&1",
+                           "ls 2>/dev/null | wc -l",
+                           "make &> build.log",
+                           "tr a b <in.txt >>out",
+                           "echo \"it's!\"",
+                           "python3 -c 'import sys; print(1)'",
+                           "ls café/",
+                           "(cd web && npm test)",
+                           "( a | b ; )",
+                           "cat <<'EOF' > f\n$x `y`\nEOF",
+                           "python - <<EOF\nprint(1)\nEOF\n",
+                           "cat <<-EOF\n\tx\n\tEOF",
+                           "echo $X",
+                           "echo \"$X\"",
+                           "kill $(lsof -t -i:3000)",
+                           "cd $(git rev-parse --show-toplevel) && make"})
     CHECK(vigie::shell::plain_commands(line).has_value());
 }
 
@@ -157,6 +378,20 @@ TEST_CASE("plain lines: the size limit is checked before the fast path", "[plain
   small.max_bytes = 8;
   CHECK_FALSE(vigie::shell::plain_commands("git status --short", small).has_value());
   CHECK(vigie::shell::plain_commands("git st", small).has_value());
+  // A subshell counts as one level of nesting.
+  vigie::shell::Limits flat;
+  flat.max_depth = 0;
+  CHECK_FALSE(vigie::shell::plain_commands("(ls)", flat).has_value());
+  CHECK_FALSE(vigie::shell::parse_commands("(ls)", flat).ok);
+  CHECK(vigie::shell::plain_commands("ls", flat).has_value());
+  CHECK_FALSE(vigie::shell::plain_commands("echo $(ls)", flat).has_value());
+  CHECK_FALSE(vigie::shell::parse_commands("echo $(ls)", flat).ok);
+  vigie::shell::Limits two;
+  two.max_depth = 2;
+  CHECK(vigie::shell::plain_commands("echo $(a $(b))", two).has_value());
+  CHECK_FALSE(vigie::shell::plain_commands("echo $(a $(b $(c)))", two).has_value());
+  CHECK_FALSE(vigie::shell::plain_commands("(echo $(a $(b)))", two).has_value());
+  CHECK_FALSE(vigie::shell::parse_commands("(echo $(a $(b)))", two).ok);
   // At the default limit too: a plain line one byte over is left to the full path, which errs.
   std::string over = "echo " + std::string(vigie::shell::Limits{}.max_bytes, 'a');
   CHECK_FALSE(vigie::shell::plain_commands(over).has_value());

@@ -32,11 +32,16 @@ bool same(const CommandsResult& a, const CommandsResult& b) {
       if (!same_word(x.argv[k], y.argv[k])) return false;
     for (std::size_t k = 0; k < x.assigns.size(); ++k)
       if (x.assigns[k].name != y.assigns[k].name || x.assigns[k].append != y.assigns[k].append ||
+          x.assigns[k].span.begin != y.assigns[k].span.begin ||
+          x.assigns[k].span.end != y.assigns[k].span.end ||
           !same_word(x.assigns[k].value, y.assigns[k].value))
         return false;
     for (std::size_t k = 0; k < x.redirects.size(); ++k)
       if (x.redirects[k].op != y.redirects[k].op || x.redirects[k].fd != y.redirects[k].fd ||
           x.redirects[k].heredoc_body != y.redirects[k].heredoc_body ||
+          x.redirects[k].heredoc_quoted != y.redirects[k].heredoc_quoted ||
+          x.redirects[k].span.begin != y.redirects[k].span.begin ||
+          x.redirects[k].span.end != y.redirects[k].span.end ||
           !same_word(x.redirects[k].target, y.redirects[k].target))
         return false;
   }
