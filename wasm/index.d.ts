@@ -268,6 +268,11 @@ export interface Vigie {
   session(): Session;
   /** Every simple command the line may run: `vigie parse --commands --json`. */
   parseShell(line: string): CommandsResult;
+  /**
+   * Only the words of every command, without JSON: `parseShell(line).commands` mapped to
+   * `argv.map(w => w.literal ?? w.text)`, or null when the line does not parse.
+   */
+  parseShellArgv(line: string): string[][] | null;
   /** The whole shell AST: `vigie parse --json`. */
   parseShellAst(line: string): { ok: boolean; ast: Record<string, unknown> | null; errors: ShellParseError[] };
   format(source: string, options?: CompileOptions): FormatResult;
