@@ -244,6 +244,7 @@ const vigieAt = (n) => rows.find((x) => x.engine === "vigie" && x.rules === n).p
 // ---- the parse comparison ----------------------------------------------------------------------
 
 const bytes = lines.reduce((a, l) => a + Buffer.byteLength(l), 0);
+let parseAgreement = 0;
 async function parseComparison() {
   const { Parser, Language } = await import("web-tree-sitter");
   await Parser.init();
@@ -269,10 +270,21 @@ async function parseComparison() {
     tree.delete();
     return out;
   }
+  // vigie's argv: each word's value after quote removal when literal, else its source text;
+  // through parseShell (the whole commands view as JSON, parsed) and parseShellArgv (only the
+  // words, decoded from wasm memory).
   function vigieArgv(line) {
-    return vigie.parseShell(line).commands.map((c) => c.argv);
+    return vigie.parseShell(line).commands.map((c) => c.argv.map((w) => w.literal ?? w.text));
   }
+  const vigieArgvOnly = (line) => vigie.parseShellArgv(line) ?? [];
   const parsers = [["vigie parseShell", vigieArgv], ["web-tree-sitter", treeSitterArgv]];
+  if (vigie.parseShellArgv) parsers.unshift(["vigie parseShellArgv", vigieArgvOnly]);
+  // Like with like: the lines where both give the same commands with the same number of words
+  // (tree-sitter's words are source text, quotes included; vigie removes quotes).
+  const shape = (argvs) => argvs.map((a) => a.length).join(",");
+  let sameShape = 0;
+  for (const l of lines) sameShape += shape(vigieArgv(l)) === shape(treeSitterArgv(l)) ? 1 : 0;
+  parseAgreement = sameShape / lines.length;
   for (const [, f] of parsers) for (let i = 0; i < 2000; ++i) f(lines[i % lines.length]);
   const parseResults = {};
   for (let r = 0; r < rounds; ++r)
@@ -301,7 +313,7 @@ const meta = {
   wasmBytes: sizeOf(join(pkg, "dist/vigie.wasm")),
 };
 if (asJson) {
-  console.log(JSON.stringify({ meta, decide: rows, parse: parseRows }, null, 1));
+  console.log(JSON.stringify({ meta, decide: rows, parse: parseRows, parseAgreement }, null, 1));
   process.exit(0);
 }
 const f0 = (x) => Math.round(x).toLocaleString("en-US");
@@ -316,3 +328,5 @@ if (parseRows.length) console.log("|---|---:|---:|---:|---:|");
 const vp = parseRows[0]?.linesPerSec;
 for (const x of parseRows)
   console.log(`| ${x.parser} | ${f0(x.linesPerSec)} | ${f0(x.min)}–${f0(x.max)} | ${f2(x.mbPerSec)} | ${f2(vp / x.linesPerSec)}× |`);
+if (parseRows.length)
+  console.log(`\nLines where vigie and web-tree-sitter list the same commands with as many words: ${(parseAgreement * 100).toFixed(1)}%`);
