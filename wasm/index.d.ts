@@ -139,7 +139,9 @@ export interface Policy {
   readonly freed: boolean;
   /** `session` carries "always" answers, loop detection and budgets across calls. */
   /** `options.trace: false`: no trace and no matched rules are built (both empty arrays) and
-   *  the decision crosses from WASM without JSON: the fast path for hooks and hot loops. */
+   *  the decision crosses from WASM without JSON: the fast path for hooks and hot loops. A
+   *  request whose `input` is only `{command}` sends only its command line; its other members
+   *  are sent again only when they change from one call to the next. */
   decide(request: Request | string, fs?: VirtualFileSystem | string | null, session?: Session | null,
          options?: DecideOptions): Decision;
   /** JSON text in, JSON text out: no object conversion, for hot loops. */
