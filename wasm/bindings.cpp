@@ -13,9 +13,9 @@
 //            building the trace and the matched rules (DecideOptions::trace = false)
 //     .setContext(contextJson) .useFilesystem(fsJson) .address(): the fast path's state
 //   vigie_decide_fast(policy, length, session, command) (a plain export, see fast_impl) -> the
-//            same decision with no string crossing: the request (or, with `command`, only the
-//            command line) is read from the module's request buffer (requestBufferAt), the
-//            fields are written to fastResultAt() as numbers: the message and error as address
+//            same decision with no string crossing: the request (or, with `command`, only its
+//            input, `{"command":…}`) is read from the module's request buffer (requestBufferAt),
+//            the fields are written to fastResultAt() as numbers: the message and error as address
 //            and length, the rule's strings as indexes into the handle's interned strings
 //            (.interned(k)), or kVolatile (.lastString(field))
 //   requestBufferAt(capacity) fastResultAt()   where JS writes the request and reads the result
@@ -335,10 +335,10 @@ class PolicyHandle {
   }
 
   // The fast path (vigie_decide_fast below): the request buffer's first `length` bytes are a
-  // request's JSON text, or with `command`, the command line of a request whose input is
-  // `{"command": line}` and whose other fields were given to set_context. The filesystem is the
-  // one given to use_filesystem. The result goes to fast_result; returns the decision's index
-  // (0 allow, 1 ask, 2 deny).
+  // request's JSON text, or with `command`, the JSON text of the input of a request whose
+  // input is `{"command": line}` and whose other fields were given to set_context. The filesystem
+  // is the one given to use_filesystem. The result goes to fast_result; returns the decision's
+  // index (0 allow, 1 ask, 2 deny).
   int fast_impl(std::size_t length, vigie::Session* session, bool command) const {
     try {
       std::string_view text(request_buffer.data(), std::min(length, request_buffer.size()));
@@ -391,11 +391,13 @@ class PolicyHandle {
     }
   }
 
-  Brief command_brief(std::string_view line, vigie::Session* session) const {
+  // `input_json` is the request's input as JS's JSON.stringify wrote it: `{"command":"…"}`
+  // (escaping there is native and exact; nlohmann's dump() cost a 512-byte buffer per call).
+  Brief command_brief(std::string_view input_json, vigie::Session* session) const {
     if (!policy_) return error_brief("the policy did not compile");
     if (!context_) return error_brief("internal error: no request context");
     if (!fast_fs_error_.empty()) return error_brief("invalid filesystem: " + fast_fs_error_);
-    context_->input_json = R"({"command":)" + json(std::string(line)).dump() + "}";
+    context_->input_json.assign(input_json);
     vigie::DecideOptions options;
     options.session = session;
     options.trace = false;

@@ -63,12 +63,14 @@ const VOLATILE = -2;
 const DECISIONS = ["allow", "ask", "deny"];
 // The command path takes lines up to this many UTF-16 units (far below the request limits, so
 // that the size checks cannot tell the two paths apart); longer ones go as JSON.
-const COMMAND_MAX = 65536;
-// A string without lone surrogates: TextEncoder would replace them, JSON.stringify escapes them.
+// A string without lone surrogates. JSON.stringify escapes a lone one (`\ud800`), which the
+// module's JSON reader refuses: the whole request then fails to read, and only the JSON path
+// reports that as the default path does.
 const wellFormed =
   typeof String.prototype.isWellFormed === "function"
     ? (s) => s.isWellFormed()
     : (s) => !/[\uD800-\uDFFF]/.test(s);
+const COMMAND_MAX = 65536;
 
 // The module's fast-path buffers: `write(text)` encodes a request into the request buffer and
 // returns its length in bytes (-1: too big, take the string path); `result()` is a view of the
@@ -191,10 +193,11 @@ export function makeApi(module) {
     // conversion): the request's UTF-8 is written straight into the module's request buffer,
     // the decision comes back as numbers: the message read from wasm memory, the rule's strings
     // as indexes into this policy's interned strings (each crosses the boundary once). A
-    // request whose input is only `{command: "..."}` sends only its command line: its other
-    // fields (the context: tool, cwd, project_root, home...) are sent when they differ from the
-    // last request's (#commandPath). The filesystem text is sent when it changes. A request too
-    // big for the buffer takes the string path (decideBrief), which reports the size limit.
+    // request whose input is only `{command: "..."}` sends only that input's JSON (written by
+    // JSON.stringify, as in the whole request's); its other members (the context: tool, cwd,
+    // project_root, home...) are sent when they differ from the last request's (#commandPath).
+    // The filesystem text is sent when it changes. A request too big for the buffer takes the
+    // string path (decideBrief), which reports the size limit.
     #brief(request, vfs, session) {
       let s = 0;
       if (session !== undefined && session !== null) {
@@ -209,7 +212,7 @@ export function makeApi(module) {
       let decision;
       const command = this.#commandPath(request);
       if (command !== null) {
-        const length = fast.write(command);
+        const length = fast.write(`{"command":${JSON.stringify(command)}}`);
         if (length < 0) return this.#briefSlow(JSON.stringify(request), vfs, session);
         decision = decideFast(this.#address, length, s, 1);
       } else {
@@ -245,9 +248,9 @@ export function makeApi(module) {
     }
 
     // The command line when `request` can take the command path (its context then sent to the
-    // module), else null. It can when it is a plain object whose `input` is a plain object with one member, `command`,
-    // a well-formed string of at most COMMAND_MAX units, and whose other members are strings or
-    // booleans (what JSON.stringify would write as they are) that read as a request
+    // module), else null. It can when it is a plain object whose `input` is a plain object with
+    // one member, `command`, a well-formed string of at most COMMAND_MAX units, and whose other members are
+    // strings or booleans (what JSON.stringify would write as they are) that read as a request
     // (setContext). The module then decides exactly the request JSON.stringify would give it.
     #commandPath(request) {
       if (typeof request !== "object" || request === null) return null;
