@@ -63,6 +63,7 @@ const VOLATILE = -2;
 const DECISIONS = ["allow", "ask", "deny"];
 // The command path takes lines up to this many UTF-16 units (far below the request limits, so
 // that the size checks cannot tell the two paths apart); longer ones go as JSON.
+const COMMAND_MAX = 65536;
 // A string without lone surrogates. JSON.stringify escapes a lone one (`\ud800`), which the
 // module's JSON reader refuses: the whole request then fails to read, and only the JSON path
 // reports that as the default path does.
@@ -70,7 +71,6 @@ const wellFormed =
   typeof String.prototype.isWellFormed === "function"
     ? (s) => s.isWellFormed()
     : (s) => !/[\uD800-\uDFFF]/.test(s);
-const COMMAND_MAX = 65536;
 
 // The module's fast-path buffers: `write(text)` encodes a request into the request buffer and
 // returns its length in bytes (-1: too big, take the string path); `result()` is a view of the
@@ -210,7 +210,12 @@ export function makeApi(module) {
         this.#fsText = vfs;
       }
       let decision;
-      const command = this.#commandPath(request);
+      let command;
+      try {
+        command = this.#commandPath(request);
+      } catch (e) {
+        return errorDecision(`invalid request: ${e && e.message}`);
+      }
       if (command !== null) {
         const length = fast.write(`{"command":${JSON.stringify(command)}}`);
         if (length < 0) return this.#briefSlow(JSON.stringify(request), vfs, session);
@@ -249,9 +254,10 @@ export function makeApi(module) {
 
     // The command line when `request` can take the command path (its context then sent to the
     // module), else null. It can when it is a plain object whose `input` is a plain object with
-    // one member, `command`, a well-formed string of at most COMMAND_MAX units, and whose other members are
-    // strings or booleans (what JSON.stringify would write as they are) that read as a request
-    // (setContext). The module then decides exactly the request JSON.stringify would give it.
+    // one member, `command`, a well-formed string of at most COMMAND_MAX units, and whose other
+    // members are strings or booleans (what JSON.stringify would write as they are) that read
+    // as a request (setContext). The module then decides exactly the request JSON.stringify
+    // would give it. Throws only where JSON.stringify would (a throwing getter).
     #commandPath(request) {
       if (typeof request !== "object" || request === null) return null;
       const input = request.input;
