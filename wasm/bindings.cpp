@@ -11,23 +11,26 @@
 //         -> Brief {decision, message, ruleId, ruleFile, ruleLine, ruleEffect, error, hasError}:
 //            the decision's common fields as an embind value object, without JSON and without
 //            building the trace and the matched rules (DecideOptions::trace = false)
-//     .decideFast(length, fsJson) .decideFastIn(length, fsJson, session) -> the same decision
-//            with no string crossing embind: the request is read from the module's request
-//            buffer (requestBufferAt), the fields are written to fastResultAt() as numbers: the
-//            message and error as address and length, the rule's strings as indexes into the
-//            handle's interned strings (.interned(k)), or kVolatile (.lastString(field))
+//     .setContext(contextJson) .useFilesystem(fsJson) .address(): the fast path's state
+//   vigie_decide_fast(policy, length, session, command) (a plain export, see fast_impl) -> the
+//            same decision with no string crossing: the request (or, with `command`, only its
+//            input, `{"command":…}`) is read from the module's request buffer (requestBufferAt),
+//            the fields are written to fastResultAt() as numbers: the message and error as address
+//            and length, the rule's strings as indexes into the handle's interned strings
+//            (.interned(k)), or kVolatile (.lastString(field))
 //   requestBufferAt(capacity) fastResultAt()   where JS writes the request and reads the result
 //   class SessionHandle()   .rememberAlways(tool)  .actions()  .denials()  .setClock(seconds)
-//   parseShell(src)            -> `vigie parse --commands --json`
-//   parseShellAst(src)         -> `vigie parse --json`
+//   parseShell, parseShellAst, the argv form: shell_bindings.cpp
 //   format(source, options)    -> {"ok", "text", "diagnostics"}
 //   lint(source, options)      -> `vigie lint --format json` (the diagnostics array)
 //   memoryJson()               -> {"heap_size", "in_use"} for leak tests and the benchmark
 //   version()
 #include <emscripten/bind.h>
+#include <emscripten/emscripten.h>
 #include <emscripten/heap.h>
 #include <malloc.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <exception>
@@ -44,8 +47,6 @@
 #include "engine/limits.hpp"
 #include "grammar/policy/format.hpp"
 #include "grammar/policy/parser.hpp"
-#include "grammar/shell/commands.hpp"
-#include "grammar/shell/parser.hpp"
 #include "vigie/vigie.hpp"
 #include "wasm/fast_path.hpp"
 
@@ -214,6 +215,7 @@ class SessionHandle {
   double denials() const { return static_cast<double>(session_.denials()); }
   void set_clock(double seconds) { session_.set_clock(seconds); }
   vigie::Session& session() { return session_; }
+  std::uintptr_t address() { return reinterpret_cast<std::uintptr_t>(this); }
 
  private:
   vigie::Session session_;
@@ -300,6 +302,12 @@ class PolicyHandle {
   // The same decision as decide_impl, without the trace, the matched rules and JSON out.
   Brief brief_impl(std::string_view request_json, const std::string& fs_json,
                    vigie::Session* session) const {
+    return brief_with(request_json, session, [&] { return cached_fs(fs_json); });
+  }
+
+  // brief_impl with the filesystem from `fs()`, which may throw (an invalid filesystem).
+  template <class Fs>
+  Brief brief_with(std::string_view request_json, vigie::Session* session, Fs&& fs) const {
     try {
       if (!policy_) return error_brief("the policy did not compile");
       std::string error;
@@ -316,7 +324,7 @@ class PolicyHandle {
       options.session = session;
       options.trace = false;
       try {
-        options.fs = cached_fs(fs_json);
+        options.fs = fs();
       } catch (...) {
         return error_brief("invalid filesystem: " + what_of(std::current_exception()));
       }
@@ -326,22 +334,23 @@ class PolicyHandle {
     }
   }
 
-  // The fast path: brief_impl on the request buffer's first `length` bytes, the result in
-  // fast_result. Returns the decision's index (0 allow, 1 ask, 2 deny).
-  int decide_fast(std::size_t length, const std::string& fs_json) const {
-    return fast_impl(length, fs_json, nullptr);
-  }
-
-  int decide_fast_in(std::size_t length, const std::string& fs_json, SessionHandle& session) const {
-    return fast_impl(length, fs_json, &session.session());
-  }
-
-  int fast_impl(std::size_t length, const std::string& fs_json, vigie::Session* session) const {
+  // The fast path (vigie_decide_fast below): the request buffer's first `length` bytes are a
+  // request's JSON text, or with `command`, the JSON text of the input of a request whose
+  // input is `{"command": line}` and whose other fields were given to set_context. The filesystem
+  // is the one given to use_filesystem. The result goes to fast_result; returns the decision's
+  // index (0 allow, 1 ask, 2 deny).
+  int fast_impl(std::size_t length, vigie::Session* session, bool command) const {
     try {
+      std::string_view text(request_buffer.data(), std::min(length, request_buffer.size()));
       if (length > request_buffer.size()) {
         last_ = error_brief("internal error: the request buffer is shorter than the request");
+      } else if (command) {
+        last_ = command_brief(text, session);
       } else {
-        last_ = brief_impl(std::string_view(request_buffer.data(), length), fs_json, session);
+        last_ = brief_with(text, session, [&] {
+          if (!fast_fs_error_.empty()) throw std::runtime_error(fast_fs_error_);
+          return fast_fs_;
+        });
       }
       const Brief& b = last_;
       fast_result[kDecision] = b.decision == "allow" ? 0 : b.decision == "deny" ? 2 : 1;
@@ -367,6 +376,49 @@ class PolicyHandle {
       return 1;
     }
   }
+
+  // The command path's context: a request's fields other than `input` as JSON (parsed once
+  // per distinct context by JS's choice). "" when it reads as a request; else the error, and
+  // JS sends such requests whole (brief_impl reports the error as it always did).
+  std::string set_context(const std::string& context_json) {
+    try {
+      std::string error;
+      context_ = vigie::parse_request(context_json, &error);
+      return context_ ? std::string() : error.empty() ? std::string("invalid request") : error;
+    } catch (...) {
+      context_.reset();
+      return "internal error";
+    }
+  }
+
+  // `input_json` is the request's input as JS's JSON.stringify wrote it: `{"command":"…"}`
+  // (escaping there is native and exact; nlohmann's dump() cost a 512-byte buffer per call).
+  Brief command_brief(std::string_view input_json, vigie::Session* session) const {
+    if (!policy_) return error_brief("the policy did not compile");
+    if (!context_) return error_brief("internal error: no request context");
+    if (!fast_fs_error_.empty()) return error_brief("invalid filesystem: " + fast_fs_error_);
+    context_->input_json.assign(input_json);
+    vigie::DecideOptions options;
+    options.session = session;
+    options.trace = false;
+    options.fs = fast_fs_;
+    return brief_of(policy_->decide(*context_, options));
+  }
+
+  // The fast path's filesystem, parsed when JS gives a text other than the last one. ""
+  // when it reads (or is empty), else the error, which the fast path's decisions then carry.
+  std::string use_filesystem(const std::string& fs_json) {
+    try {
+      fast_fs_error_.clear();
+      fast_fs_ = parse_fs(fs_json);
+    } catch (...) {
+      fast_fs_.reset();
+      fast_fs_error_ = what_of(std::current_exception());
+    }
+    return fast_fs_error_;
+  }
+
+  std::uintptr_t address() const { return reinterpret_cast<std::uintptr_t>(this); }
 
   // A string's index in the interned table (added when there is room), else kVolatile.
   std::int32_t intern(const std::string& s) const {
@@ -442,22 +494,12 @@ class PolicyHandle {
   mutable std::unordered_map<std::string, std::int32_t> interned_;
   mutable std::vector<std::string> strings_;
   mutable Brief last_;
+  // The command path's request (set_context; its input is replaced on each call) and the
+  // fast path's filesystem (use_filesystem) or the error that parsing it gave.
+  mutable std::optional<vigie::Request> context_;
+  std::shared_ptr<const vigie::FileSystem> fast_fs_;
+  std::string fast_fs_error_;
 };
-
-std::string parse_shell(const std::string& src) {
-  try {
-    return vigie::shell::commands_to_json(vigie::shell::parse_commands(src));
-  } catch (...) {
-    json j = {{"ok", false},
-              {"commands", json::array()},
-              {"errors",
-               {{{"line", 1},
-                 {"column", 1},
-                 {"message", "internal error: " + what_of(std::current_exception())},
-                 {"incomplete", false}}}}};
-    return j.dump(-1, ' ', false, json::error_handler_t::replace);
-  }
-}
 
 // `vigie fmt`: the canonical text when the source parses; the source unchanged otherwise, with
 // the syntax errors (formatting needs only the parse stage, not the checker).
@@ -482,25 +524,6 @@ std::string format(const std::string& source, const std::string& options_json) {
   }
 }
 
-// `vigie parse --json`: the whole shell AST (for the playground's AST view).
-std::string parse_shell_ast(const std::string& src) {
-  try {
-    vigie::shell::ParseResult p = vigie::shell::parse(src);
-    return std::string("{\"ok\":") + (p.ok ? "true" : "false") +
-           ",\"ast\":" + (p.ok ? vigie::shell::to_json(p.file) : std::string("null")) +
-           ",\"errors\":" + vigie::shell::errors_to_json(p.errors) + "}";
-  } catch (...) {
-    json j = {{"ok", false},
-              {"ast", nullptr},
-              {"errors",
-               {{{"line", 1},
-                 {"column", 1},
-                 {"message", "internal error: " + what_of(std::current_exception())},
-                 {"incomplete", false}}}}};
-    return j.dump(-1, ' ', false, json::error_handler_t::replace);
-  }
-}
-
 std::string lint(const std::string& source, const std::string& options_json) {
   PolicyHandle h(source, options_json);
   return h.diagnostics_json();
@@ -518,6 +541,15 @@ std::string version() {
 
 }  // namespace
 
+// The fast path's entry, a plain wasm export: no embind conversion on the hot call. The handles
+// are the addresses JS read once from `address()`; JS never passes a freed one (0: no session).
+extern "C" EMSCRIPTEN_KEEPALIVE int vigie_decide_fast(std::uintptr_t policy, std::uint32_t length,
+                                                      std::uintptr_t session, int command) {
+  const auto* h = reinterpret_cast<const PolicyHandle*>(policy);
+  auto* s = reinterpret_cast<SessionHandle*>(session);
+  return h->fast_impl(length, s ? &s->session() : nullptr, command != 0);
+}
+
 EMSCRIPTEN_BINDINGS(vigie) {
   namespace em = emscripten;
   em::value_object<Brief>("Brief")
@@ -534,7 +566,8 @@ EMSCRIPTEN_BINDINGS(vigie) {
       .function("rememberAlways", &SessionHandle::remember_always)
       .function("actions", &SessionHandle::actions)
       .function("denials", &SessionHandle::denials)
-      .function("setClock", &SessionHandle::set_clock);
+      .function("setClock", &SessionHandle::set_clock)
+      .function("address", &SessionHandle::address);
   em::class_<PolicyHandle>("PolicyHandle")
       .constructor<const std::string&, const std::string&>()
       .function("ok", &PolicyHandle::ok)
@@ -544,16 +577,15 @@ EMSCRIPTEN_BINDINGS(vigie) {
       .function("decideIn", &PolicyHandle::decide_in)
       .function("decideBrief", &PolicyHandle::decide_brief)
       .function("decideBriefIn", &PolicyHandle::decide_brief_in)
-      .function("decideFast", &PolicyHandle::decide_fast)
-      .function("decideFastIn", &PolicyHandle::decide_fast_in)
+      .function("setContext", &PolicyHandle::set_context)
+      .function("useFilesystem", &PolicyHandle::use_filesystem)
+      .function("address", &PolicyHandle::address)
       .function("interned", &PolicyHandle::interned)
       .function("lastString", &PolicyHandle::last_string)
       .function("testsJson", &PolicyHandle::tests_json)
       .function("dump", &PolicyHandle::dump);
   em::function("requestBufferAt", &request_buffer_at);
   em::function("fastResultAt", &fast_result_at);
-  em::function("parseShell", &parse_shell);
-  em::function("parseShellAst", &parse_shell_ast);
   em::function("format", &format);
   em::function("lint", &lint);
   em::function("memoryJson", &memory_json);

@@ -139,7 +139,9 @@ export interface Policy {
   readonly freed: boolean;
   /** `session` carries "always" answers, loop detection and budgets across calls. */
   /** `options.trace: false`: no trace and no matched rules are built (both empty arrays) and
-   *  the decision crosses from WASM without JSON: the fast path for hooks and hot loops. */
+   *  the decision crosses from WASM without JSON: the fast path for hooks and hot loops. A
+   *  request whose `input` is only `{command}` sends only its command line; its other members
+   *  are sent again only when they change from one call to the next. */
   decide(request: Request | string, fs?: VirtualFileSystem | string | null, session?: Session | null,
          options?: DecideOptions): Decision;
   /** JSON text in, JSON text out: no object conversion, for hot loops. */
@@ -268,6 +270,11 @@ export interface Vigie {
   session(): Session;
   /** Every simple command the line may run: `vigie parse --commands --json`. */
   parseShell(line: string): CommandsResult;
+  /**
+   * Only the words of every command, without JSON: `parseShell(line).commands` mapped to
+   * `argv.map(w => w.literal ?? w.text)`, or null when the line does not parse.
+   */
+  parseShellArgv(line: string): string[][] | null;
   /** The whole shell AST: `vigie parse --json`. */
   parseShellAst(line: string): { ok: boolean; ast: Record<string, unknown> | null; errors: ShellParseError[] };
   format(source: string, options?: CompileOptions): FormatResult;

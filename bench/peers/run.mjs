@@ -10,7 +10,8 @@
 //                    per command of the same shell-quote split (cedar cannot read a shell line)
 //
 // at 10, 100 and 1,000 rules (bench/peers/policies.mjs), over R interleaved rounds (the engine
-// order rotates each round). Then the parse comparison: vigie's commands view (parseShell) vs
+// order rotates each round), in wall time and per second of the process's CPU time (steadier on a
+// shared machine). Then the parse comparison: vigie's commands view (parseShell) vs
 // web-tree-sitter with the bash grammar plus argv extraction from its tree.
 //
 // Usage: node run.mjs [--lines N] [--rounds R] [--sizes 10,100,1000] [--json]
@@ -180,14 +181,17 @@ function pct(sorted, q) {
 function pass(decide) {
   const ns = new Float64Array(lines.length);
   const t0 = performance.now();
+  const c0 = process.cpuUsage();
   for (let i = 0; i < lines.length; ++i) {
     const a = process.hrtime.bigint();
     decide(lines[i]);
     ns[i] = Number(process.hrtime.bigint() - a);
   }
   const ms = performance.now() - t0;
+  const c = process.cpuUsage(c0);
   ns.sort();
-  return { perSec: (lines.length / ms) * 1000, p50: pct(ns, 0.5) / 1000, p99: pct(ns, 0.99) / 1000 };
+  return { perSec: (lines.length / ms) * 1000, perCpuSec: lines.length / ((c.user + c.system) / 1e6),
+    p50: pct(ns, 0.5) / 1000, p99: pct(ns, 0.99) / 1000 };
 }
 
 const built = new Map();  // "engine/n" -> decide
@@ -234,16 +238,19 @@ for (const n of sizes)
       perSec: median(ps.map((p) => p.perSec)),
       perSecMin: Math.min(...ps.map((p) => p.perSec)),
       perSecMax: Math.max(...ps.map((p) => p.perSec)),
+      perCpuSec: median(ps.map((p) => p.perCpuSec)),
       p50: median(ps.map((p) => p.p50)),
       p99: median(ps.map((p) => p.p99)),
       agree: agree[`${name}/${n}`],
     });
   }
 const vigieAt = (n) => rows.find((x) => x.engine === "vigie" && x.rules === n).perSec;
+const vigieCpuAt = (n) => rows.find((x) => x.engine === "vigie" && x.rules === n).perCpuSec;
 
 // ---- the parse comparison ----------------------------------------------------------------------
 
 const bytes = lines.reduce((a, l) => a + Buffer.byteLength(l), 0);
+let parseAgreement = 0;
 async function parseComparison() {
   const { Parser, Language } = await import("web-tree-sitter");
   await Parser.init();
@@ -269,10 +276,21 @@ async function parseComparison() {
     tree.delete();
     return out;
   }
+  // vigie's argv: each word's value after quote removal when literal, else its source text;
+  // through parseShell (the whole commands view as JSON, parsed) and parseShellArgv (only the
+  // words, decoded from wasm memory).
   function vigieArgv(line) {
-    return vigie.parseShell(line).commands.map((c) => c.argv);
+    return vigie.parseShell(line).commands.map((c) => c.argv.map((w) => w.literal ?? w.text));
   }
+  const vigieArgvOnly = (line) => vigie.parseShellArgv(line) ?? [];
   const parsers = [["vigie parseShell", vigieArgv], ["web-tree-sitter", treeSitterArgv]];
+  if (vigie.parseShellArgv) parsers.unshift(["vigie parseShellArgv", vigieArgvOnly]);
+  // Like with like: the lines where both give the same commands with the same number of words
+  // (tree-sitter's words are source text, quotes included; vigie removes quotes).
+  const shape = (argvs) => argvs.map((a) => a.length).join(",");
+  let sameShape = 0;
+  for (const l of lines) sameShape += shape(vigieArgv(l)) === shape(treeSitterArgv(l)) ? 1 : 0;
+  parseAgreement = sameShape / lines.length;
   for (const [, f] of parsers) for (let i = 0; i < 2000; ++i) f(lines[i % lines.length]);
   const parseResults = {};
   for (let r = 0; r < rounds; ++r)
@@ -301,18 +319,20 @@ const meta = {
   wasmBytes: sizeOf(join(pkg, "dist/vigie.wasm")),
 };
 if (asJson) {
-  console.log(JSON.stringify({ meta, decide: rows, parse: parseRows }, null, 1));
+  console.log(JSON.stringify({ meta, decide: rows, parse: parseRows, parseAgreement }, null, 1));
   process.exit(0);
 }
 const f0 = (x) => Math.round(x).toLocaleString("en-US");
 const f2 = (x) => x.toFixed(2);
 console.log(`lines: ${meta.lines} generated (bench/peers/gen.mjs, seed 42), ${f2(meta.bytesPerLine)} bytes/line; ${rounds} interleaved rounds; node ${meta.node}\n`);
-console.log("| engine | rules | decisions/s (median) | spread (min–max) | p50 µs | p99 µs | vigie ÷ engine | same decision as vigie |");
-console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
+console.log("| engine | rules | decisions/s (median) | spread (min–max) | p50 µs | p99 µs | vigie ÷ engine | per CPU second | vigie ÷ engine (CPU) | same decision as vigie |");
+console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
 for (const x of rows)
-  console.log(`| ${x.engine} | ${x.rules} | ${f0(x.perSec)} | ${f0(x.perSecMin)}–${f0(x.perSecMax)} | ${f2(x.p50)} | ${f2(x.p99)} | ${f2(vigieAt(x.rules) / x.perSec)}× | ${(x.agree * 100).toFixed(1)}% |`);
+  console.log(`| ${x.engine} | ${x.rules} | ${f0(x.perSec)} | ${f0(x.perSecMin)}–${f0(x.perSecMax)} | ${f2(x.p50)} | ${f2(x.p99)} | ${f2(vigieAt(x.rules) / x.perSec)}× | ${f0(x.perCpuSec)} | ${f2(vigieCpuAt(x.rules) / x.perCpuSec)}× | ${(x.agree * 100).toFixed(1)}% |`);
 if (parseRows.length) console.log("\n| parser (argv of every command) | lines/s (median) | spread (min–max) | MB/s | vigie ÷ parser |");
 if (parseRows.length) console.log("|---|---:|---:|---:|---:|");
 const vp = parseRows[0]?.linesPerSec;
 for (const x of parseRows)
   console.log(`| ${x.parser} | ${f0(x.linesPerSec)} | ${f0(x.min)}–${f0(x.max)} | ${f2(x.mbPerSec)} | ${f2(vp / x.linesPerSec)}× |`);
+if (parseRows.length)
+  console.log(`\nLines where vigie and web-tree-sitter list the same commands with as many words: ${(parseAgreement * 100).toFixed(1)}%`);

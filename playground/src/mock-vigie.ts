@@ -153,6 +153,7 @@ export async function load(): Promise<Vigie> {
   return {
     version: "mock", compile, parseShell, format, session, journal,
     parseShellAst: () => ({ ok: true, ast: null, errors: [] }),
+    parseShellArgv: (line: string) => parseShell(line).commands.map((c) => c.argv.map((w) => w.literal ?? w.text)),
     lint: (s: string) => compile(s).diagnostics,
     journalLine: () => ({ error: "mock engine" }),
     policyHash: () => "",

@@ -56,9 +56,21 @@ const [F_MESSAGE_AT, F_MESSAGE_LENGTH, F_RULE_ID, F_RULE_FILE, F_RULE_LINE, F_RU
   1, 2, 3, 4, 5, 6,
 ];
 const [F_ERROR_AT, F_ERROR_LENGTH, F_COUNT] = [7, 8, 9];
+// The argv form's result fields (shell_bindings.cpp, ArgvField).
+const [A_COUNTS_AT, A_BYTES_AT, A_BYTES_LENGTH, A_ASCII] = [0, 2, 3, 4];
 const NONE = -1;
 const VOLATILE = -2;
 const DECISIONS = ["allow", "ask", "deny"];
+// The command path takes lines up to this many UTF-16 units (far below the request limits, so
+// that the size checks cannot tell the two paths apart); longer ones go as JSON.
+const COMMAND_MAX = 65536;
+// A string without lone surrogates. JSON.stringify escapes a lone one (`\ud800`), which the
+// module's JSON reader refuses: the whole request then fails to read, and only the JSON path
+// reports that as the default path does.
+const wellFormed =
+  typeof String.prototype.isWellFormed === "function"
+    ? (s) => s.isWellFormed()
+    : (s) => !/[\uD800-\uDFFF]/.test(s);
 
 // The module's fast-path buffers: `write(text)` encodes a request into the request buffer and
 // returns its length in bytes (-1: too big, take the string path); `result()` is a view of the
@@ -67,6 +79,7 @@ function fastBuffers(module) {
   const encoder = new TextEncoder();
   const decoder = new TextDecoder();
   const resultAt = module.fastResultAt();
+  const argvAt = module.argvResultAt();
   let at = 0;
   let capacity = 0;
   let view = new Int32Array(module.HEAP32.buffer, resultAt, F_COUNT);
@@ -91,11 +104,41 @@ function fastBuffers(module) {
       if (view.buffer !== module.HEAP32.buffer) view = new Int32Array(module.HEAP32.buffer, resultAt, F_COUNT);
       return view;
     },
+    // The argv form's `n` commands (shell_bindings.cpp, vigie_parse_argv): string[][]. ASCII
+    // words (the usual case) are sliced from one decoded string; others decoded one by one.
+    argv(n) {
+      const heap32 = module.HEAP32;
+      const countsAt = heap32[(argvAt >> 2) + A_COUNTS_AT] >> 2;
+      const bytesAt = heap32[(argvAt >> 2) + A_BYTES_AT] >>> 0;
+      const bytesLength = heap32[(argvAt >> 2) + A_BYTES_LENGTH];
+      const ascii = heap32[(argvAt >> 2) + A_ASCII] === 1;
+      const heap8 = module.HEAPU8;
+      const all = ascii ? this.text(bytesAt, bytesLength) : "";
+      const out = new Array(n);
+      let k = countsAt;
+      let at = 0;
+      for (let c = 0; c < n; ++c) {
+        const words = heap32[k++];
+        const argv = new Array(words);
+        for (let w = 0; w < words; ++w) {
+          const len = heap32[k++];
+          argv[w] = ascii ? all.slice(at, at + len) : decoder.decode(heap8.subarray(bytesAt + at, bytesAt + at + len));
+          at += len;
+        }
+        out[c] = argv;
+      }
+      return out;
+    },
   };
 }
 
 export function makeApi(module) {
   const fast = fastBuffers(module);
+  // The plain exports (read at each call: emscripten's first wrapper replaces itself with the
+  // wasm function when first called).
+  const decideFast = (policy, length, session, command) =>
+    module._vigie_decide_fast(policy, length, session, command);
+  const parseArgv = (length) => module._vigie_parse_argv(length);
   // Handles left unfreed are freed when their Policy is collected. `free()` unregisters, so a
   // handle is never deleted twice.
   const registry =
@@ -113,6 +156,7 @@ export function makeApi(module) {
     #handle;
     constructor(handle) {
       this.#handle = handle;
+      this.#address = handle.address();
       this.ok = handle.ok();
       this.name = handle.name();
       this.diagnostics = JSON.parse(handle.diagnosticsJson());
@@ -126,6 +170,15 @@ export function makeApi(module) {
     // then empty); decision, message, rule and error are the same.
     decide(request, fs, session, options) {
       if (!this.#handle) return errorDecision("the policy was freed");
+      if (options && options.trace === false) {
+        let vfs;
+        try {
+          vfs = fsJson(fs);
+        } catch (e) {
+          return errorDecision(`invalid request: ${e && e.message}`);
+        }
+        return this.#brief(request, vfs, session);
+      }
       let req, vfs;
       try {
         req = requestJson(request);
@@ -133,25 +186,51 @@ export function makeApi(module) {
       } catch (e) {
         return errorDecision(`invalid request: ${e && e.message}`);
       }
-      if (options && options.trace === false) return this.#brief(req, vfs, session);
       return JSON.parse(this.#call(req, vfs, session));
     }
 
-    // The fast path (bindings.cpp, decideFast): the request's UTF-8 is written straight into
-    // the module's request buffer, the decision comes back as numbers: the message read from
-    // wasm memory, the rule's strings as indexes into this policy's interned strings (each
-    // crosses the boundary once). A request too big
-    // for the buffer takes the string path (decideBrief), which reports the size limit.
-    #brief(req, vfs, session) {
-      let s;
+    // The fast path (bindings.cpp, vigie_decide_fast, a plain wasm export: no embind
+    // conversion): the request's UTF-8 is written straight into the module's request buffer,
+    // the decision comes back as numbers: the message read from wasm memory, the rule's strings
+    // as indexes into this policy's interned strings (each crosses the boundary once). A
+    // request whose input is only `{command: "..."}` sends only that input's JSON (written by
+    // JSON.stringify, as in the whole request's); its other members (the context: tool, cwd,
+    // project_root, home...) are sent when they differ from the last request's (#commandPath).
+    // The filesystem text is sent when it changes. A request too big for the buffer takes the
+    // string path (decideBrief), which reports the size limit.
+    #brief(request, vfs, session) {
+      let s = 0;
       if (session !== undefined && session !== null) {
-        s = sessionHandles.get(session);
+        s = sessionAddresses.get(session);
         if (!s) return errorDecision("not a live session (from vigie.session())");
       }
-      const length = fast.write(req);
-      if (length < 0) return this.#briefSlow(req, vfs, s);
       const h = this.#handle;
-      const decision = s ? h.decideFastIn(length, vfs, s) : h.decideFast(length, vfs);
+      if (vfs !== this.#fsText) {
+        h.useFilesystem(vfs);
+        this.#fsText = vfs;
+      }
+      let decision;
+      let command;
+      try {
+        command = this.#commandPath(request);
+      } catch (e) {
+        return errorDecision(`invalid request: ${e && e.message}`);
+      }
+      if (command !== null) {
+        const length = fast.write(`{"command":${JSON.stringify(command)}}`);
+        if (length < 0) return this.#briefSlow(JSON.stringify(request), vfs, session);
+        decision = decideFast(this.#address, length, s, 1);
+      } else {
+        let req;
+        try {
+          req = requestJson(request);
+        } catch (e) {
+          return errorDecision(`invalid request: ${e && e.message}`);
+        }
+        const length = fast.write(req);
+        if (length < 0) return this.#briefSlow(req, vfs, session);
+        decision = decideFast(this.#address, length, s, 0);
+      }
       const r = fast.result();
       const str = (field) => {
         const k = r[field];
@@ -173,9 +252,59 @@ export function makeApi(module) {
       return d;
     }
 
+    // The command line when `request` can take the command path (its context then sent to the
+    // module), else null. It can when it is a plain object whose `input` is a plain object with
+    // one member, `command`, a well-formed string of at most COMMAND_MAX units, and whose other
+    // members are strings or booleans (what JSON.stringify would write as they are) that read
+    // as a request (setContext). The module then decides exactly the request JSON.stringify
+    // would give it. Throws only where JSON.stringify would (a throwing getter).
+    #commandPath(request) {
+      if (typeof request !== "object" || request === null) return null;
+      const input = request.input;
+      if (typeof input !== "object" || input === null) return null;
+      const command = input.command;
+      if (typeof command !== "string" || command.length > COMMAND_MAX || !wellFormed(command))
+        return null;
+      for (const k in input) if (k !== "command") return null;
+      if (Object.getPrototypeOf(input) !== Object.prototype) return null;
+      if (Object.getPrototypeOf(request) !== Object.prototype) return null;
+      // The same context as the last request's: the same members, in the same order.
+      const keys = this.#contextKeys;
+      let n = 0;
+      let same = keys !== null;
+      for (const k in request) {
+        if (k === "input") continue;
+        const v = request[k];
+        if (same && (keys[n] !== k || this.#contextValues[n] !== v)) same = false;
+        ++n;
+      }
+      if (same && n === keys.length) return this.#contextOk ? command : null;
+      const newKeys = [];
+      const values = [];
+      const context = {};
+      for (const k in request) {
+        if (k === "input") continue;
+        const v = request[k];
+        if (typeof v !== "string" && typeof v !== "boolean") return null;
+        newKeys.push(k);
+        values.push(v);
+        context[k] = v;
+      }
+      this.#contextKeys = newKeys;
+      this.#contextValues = values;
+      this.#contextOk = this.#handle.setContext(JSON.stringify(context)) === "";
+      return this.#contextOk ? command : null;
+    }
+
+    #address;
+    #fsText;
+    #contextKeys = null;
+    #contextValues = null;
+    #contextOk = false;
     #strings = [];
 
-    #briefSlow(req, vfs, s) {
+    #briefSlow(req, vfs, session) {
+      const s = session === undefined || session === null ? null : sessionHandles.get(session);
       const b = s ? this.#handle.decideBriefIn(req, vfs, s) : this.#handle.decideBrief(req, vfs);
       const d = {
         decision: b.decision,
@@ -225,13 +354,16 @@ export function makeApi(module) {
     }
   }
 
-  // Session objects -> their handles; a freed session is removed.
+  // Session objects -> their handles and the handles' addresses (for the fast path's plain
+  // export); a freed session is removed from both.
   const sessionHandles = new WeakMap();
+  const sessionAddresses = new WeakMap();
 
   class Session {
     constructor() {
       const handle = new module.SessionHandle();
       sessionHandles.set(this, handle);
+      sessionAddresses.set(this, handle.address());
       if (registry) registry.register(this, handle, this);
     }
     // The human answered "always" for this tool: later asks for it become allow, except where
@@ -253,6 +385,7 @@ export function makeApi(module) {
       const handle = sessionHandles.get(this);
       if (!handle) return;
       sessionHandles.delete(this);
+      sessionAddresses.delete(this);
       if (registry) registry.unregister(this);
       handle.delete();
     }
@@ -337,6 +470,14 @@ export function makeApi(module) {
     },
     parseShell(src) {
       return JSON.parse(module.parseShell(String(src ?? "")));
+    },
+    // The words of every command (parseShell's `argv`, each word `literal ?? text`) without
+    // JSON: string[][], or null when the line does not parse (parseShell says why).
+    parseShellArgv(src) {
+      const length = fast.write(String(src ?? ""));
+      if (length < 0) return null;
+      const n = parseArgv(length);
+      return n < 0 ? null : fast.argv(n);
     },
     parseShellAst(src) {
       return JSON.parse(module.parseShellAst(String(src ?? "")));

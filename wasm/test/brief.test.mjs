@@ -130,3 +130,62 @@ test("trace: false: interned and long strings, growing buffers, oversize request
   assert.equal(policy.decide(bash("git push"), null, null, noTrace).message, long);
   policy.free();
 });
+
+// A request whose input is only `{command}` crosses as its command line, its other fields (the
+// context) sent once and compared on later calls: contexts that change from call to call, that
+// do not read as a request (no tool, an unknown harness or mode), that hold other types, in
+// another member order, interleaved with requests that take the JSON path and with filesystems
+// that change, all decide as the default path.
+test("trace: false: the command path and its cached context", async () => {
+  const v = await vigie();
+  const fs = { symlinks: { "/srv/app/notes": "/home/u/.ssh/id_rsa" } };
+  const lines = ["git status", "cat notes", "rm -rf ~", "ls \u00e9t\u00e9 && git push -f", "echo '\n'\t\u0001"];
+  const shapes = [
+    (c) => bash(c),
+    (c) => ({ ...context, input: { command: c }, tool: "Bash" }),
+    (c) => bash(c, { cwd: "/srv/app/sub" }),
+    (c) => bash(c, { interactive: false, mode: "auto" }),
+    (c) => bash(c, { harness: "gemini", tool: "run_shell_command" }),
+    (c) => bash(c, { harness: "nope" }),
+    (c) => bash(c, { mode: "sometimes" }),
+    (c) => bash(c, { interactive: "no" }),
+    (c) => bash(c, { cwd: null }),
+    (c) => bash(c, { agent: 3 }),
+    (c) => ({ input: { command: c }, cwd: "/srv/app" }),
+    (c) => ({ tool: "Bash", input: { command: c, description: "d" }, ...context }),
+    (c) => ({ tool: "Read", input: { command: c }, ...context }),
+    (c) => ({ request: { kind: "command", tool: "Bash", input: { command: c } }, project: "/srv/app" }),
+  ];
+  const policy = v.compile(teamPolicy, { file: "team.vigie" });
+  let k = 0;
+  for (let round = 0; round < 3; ++round)
+    for (const shape of shapes)
+      for (const line of lines) {
+        const r = shape(line);
+        const f = ++k % 3 === 0 ? fs : k % 3 === 1 ? undefined : "{not json";
+        const full = policy.decide(r, f);
+        const brief = policy.decide(r, f, null, noTrace);
+        assert.deepEqual(strip(brief), strip(full), `${JSON.stringify(r)} ${JSON.stringify(f)}`);
+        // The same context twice in a row (the cached one).
+        assert.deepEqual(strip(policy.decide(r, f, null, noTrace)), strip(full));
+      }
+  policy.free();
+});
+
+// parseShellArgv: parseShell's argv (`literal ?? text`) without JSON, or null when the line does
+// not parse; non-ASCII words, empty lines and nested commands included.
+test("parseShellArgv gives parseShell's argv", async () => {
+  const v = await vigie();
+  const lines = [
+    "", "ls", "git status && npm test | tee out.txt", "FOO=1 timeout 30 make -j2",
+    "echo \"$(cat ~/.ssh/id_rsa)\" 'a b' c\\ d", "cat <<'EOF' > notes.md\nhello\nEOF",
+    "for f in *.txt; do rm \"$f\"; done", "echo été \u4e2d 'é'", "bash -c 'git push --force'",
+    "echo 'unterminated", "if true; then", `ls ${"é".repeat(5000)}`,
+  ];
+  for (const line of lines) {
+    const full = v.parseShell(line);
+    const argv = v.parseShellArgv(line);
+    if (!full.ok) assert.equal(argv, null, line);
+    else assert.deepEqual(argv, full.commands.map((c) => c.argv.map((w) => w.literal ?? w.text)), line);
+  }
+});
