@@ -56,12 +56,12 @@ void Judge::conclude() {
   Part win;
   win.effect = Effect::allow;
   bool any = false;
-  for (const auto& part : parts) {
+  for (auto& part : parts) {  // the last use of the parts: the winner is moved out
     if (!any) {
-      win = part;
+      win = std::move(part);
       any = true;
     } else {
-      fold(win, part);
+      fold(win, std::move(part));
     }
   }
   if (!any) {
@@ -81,8 +81,8 @@ void Judge::conclude() {
     win.never_remember = true;
   }
   d.decision = win.effect;
-  d.message = win.message;
-  if (win.rule) d.rule = *win.rule;
+  d.message = std::move(win.message);
+  if (win.rule) d.rule = std::move(*win.rule);
   d.rule.effect = win.effect;
   never_remember = win.never_remember;
 }

@@ -25,15 +25,17 @@ Part Judge::safety_part(const SafetyHit& hit) {
   return part;
 }
 
-SafetyContext Judge::safety_context(const std::string& cwd) const {
-  SafetyContext c;
-  c.cwd = cwd;
-  c.home = home;
-  c.project_root = project_lexical;
-  c.root_context = p.root_context;
-  c.disabled = p.safety_disabled;
-  c.fs = fs;
-  return c;
+const SafetyContext& Judge::safety_context(const std::string& cwd) {
+  if (!safety_) {
+    SafetyContext& c = safety_.emplace();
+    c.home = home;
+    c.project_root = project_lexical;
+    c.root_context = p.root_context;
+    c.disabled = p.safety_disabled;
+    c.fs = fs;
+  }
+  if (safety_->cwd != cwd) safety_->cwd = cwd;
+  return *safety_;
 }
 
 Effect Judge::command_default() const {
@@ -68,6 +70,16 @@ void Judge::fold(Part& acc, const Part& p2) {
   if (p2.effect > acc.effect || (p2.effect == acc.effect && !acc.rule && p2.rule)) {
     bool nr = acc.never_remember || p2.never_remember;
     acc = p2;
+    acc.never_remember = nr;
+  } else {
+    acc.never_remember = acc.never_remember || p2.never_remember;
+  }
+}
+
+void Judge::fold(Part& acc, Part&& p2) {
+  if (p2.effect > acc.effect || (p2.effect == acc.effect && !acc.rule && p2.rule)) {
+    bool nr = acc.never_remember || p2.never_remember;
+    acc = std::move(p2);
     acc.never_remember = nr;
   } else {
     acc.never_remember = acc.never_remember || p2.never_remember;
@@ -162,7 +174,7 @@ void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand
           (cr == ConditionResult::unknown && cp.effect == Effect::allow))
         continue;
       bool certain = m.certain && cr == ConditionResult::holds;
-      RuleRef r = ref(cp.rule);
+      const RuleRef& r = p.rules[cp.rule].ref;
       note_match(r, &t);
       if (cp.effect == Effect::allow && !allow_names_what_runs(cp, n)) {
         if (!bare_allow) bare_allow = r;
@@ -179,9 +191,9 @@ void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand
             "`{}` may match the rule `{}` (a word is not static): a human must check it", shown(),
             r.id);
       if (!rule_part)
-        rule_part = part;
+        rule_part = std::move(part);
       else
-        fold(*rule_part, part);
+        fold(*rule_part, std::move(part));
     }
     if (rule_part && rule_part->effect == Effect::allow && !n.assigns_harmless) {
       rule_part->effect = Effect::ask;
@@ -221,10 +233,10 @@ void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand
       } else if (def.effect == Effect::ask) {
         def.message = fmt::format("run `{}`?", shown());
       }
-      rule_part = def;
+      rule_part = std::move(def);
     }
     explicit_allow = rule_part->effect == Effect::allow;
-    fold(acc, *rule_part);
+    fold(acc, std::move(*rule_part));
     if (mode == Mode::readonly && acc.effect != Effect::deny) {
       fold(acc, builtin_part(BuiltinMessage::readonly_commands, Effect::deny));
     }

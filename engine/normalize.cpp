@@ -68,8 +68,8 @@ bool holds_substitution(const WordView& w) {
 // ---------------------------------------------------------------------------------------------
 
 const ProgramDecl* find_wrapper(std::string_view name) {
-  const ProgramDecl* p = find_program(name);
-  return p && p->handler == "wrapper" ? p : nullptr;
+  ProgramName p = program_name(name);
+  return p.wrapper ? p.decl : nullptr;
 }
 
 // What a wrapper's own arguments say.
@@ -263,22 +263,30 @@ bool is_shell(std::string_view name) {
 }
 
 bool is_safe_wrapper(std::string_view name) {
-  const ProgramDecl* w = find_wrapper(name);
-  return w && w->safe_wrapper;
+  return program_name(name).safe_wrapper;
 }
 
-bool is_wrapper(std::string_view name, const NormalizeOptions& opts) {
-  if (name == "eval" || find_wrapper(name)) return true;
+namespace {
+
+bool wrapper_of(const ProgramName& p, std::string_view name, const NormalizeOptions& opts) {
+  if (p.wrapper || name == "eval") return true;
   return std::find(opts.extra_wrappers.begin(), opts.extra_wrappers.end(), name) !=
          opts.extra_wrappers.end();
 }
 
+}  // namespace
+
+bool is_wrapper(std::string_view name, const NormalizeOptions& opts) {
+  return wrapper_of(program_name(name), name, opts);
+}
+
 bool is_interpreter(std::string_view name, const NormalizeOptions& opts) {
-  if (is_shell(name) || is_wrapper(name, opts)) return true;
+  ProgramName p = program_name(name);
+  if (p.interpreter || wrapper_of(p, name, opts)) return true;  // shells are interpreters
   if (std::find(opts.extra_interpreters.begin(), opts.extra_interpreters.end(), name) !=
       opts.extra_interpreters.end())
     return true;
-  return table_interpreter(name);
+  return table_interpreter(p, name);
 }
 
 bool is_dangerous_variable(std::string_view name) {

@@ -5,10 +5,10 @@
 
 #include <algorithm>
 #include <cctype>
-#include <map>
+#include <deque>
 #include <memory>
 #include <mutex>
-#include <unordered_set>
+#include <unordered_map>
 
 #include "engine/program_handlers.hpp"
 #include "engine/programs_decl.hpp"
@@ -125,19 +125,61 @@ ProgramDecl parse_program(const ProgramSource& src) {
 // Names -> entries, each entry's declarations parsed on its first lookup: a decision meets a
 // handful of programs, and parsing the whole table up front was most of the first decision's
 // work (about 1.5 M instructions natively, more in WASM's first, lazily compiled run).
+// The names are hashed (one look-up per name on the decision path, where the sorted map cost a
+// dozen string compares), and each carries what the interpreters column says of it, so that
+// `is_wrapper`, `is_interpreter` and `is_shell` (engine/normalize.hpp) cost one look-up too.
 struct Index {
-  std::map<std::string, std::size_t, std::less<>> by_name;
+  std::deque<std::string> names;  // the keys' storage (stable addresses)
+  std::unordered_map<std::string_view, ProgramName> by_name;
   std::unique_ptr<ProgramDecl[]> decls = std::make_unique<ProgramDecl[]>(kProgramCount);
   std::unique_ptr<std::once_flag[]> parsed = std::make_unique<std::once_flag[]>(kProgramCount);
-  Index() {
-    for (std::size_t i = 0; i < kProgramCount; ++i)
-      for (auto& n : program_names(kPrograms[i])) by_name.emplace(std::move(n), i);
-  }
+  std::vector<std::string_view> interpreter_prefixes;  // python -> python3, python3.12
+  Index();
   const ProgramDecl& at(std::size_t i) const {
     std::call_once(parsed[i], [&] { decls[i] = parse_program(kPrograms[i]); });
     return decls[i];
   }
+  bool prefixed_interpreter(std::string_view name) const {
+    for (std::string_view p : interpreter_prefixes)
+      if (name.substr(0, p.size()) == p) return true;
+    return false;
+  }
 };
+
+Index::Index() {
+  by_name.reserve(kProgramCount * 2);
+  auto entry = [&](std::string_view n) -> ProgramName& {
+    if (auto it = by_name.find(n); it != by_name.end()) return it->second;
+    return by_name.emplace(names.emplace_back(n), ProgramName{}).first->second;
+  };
+  for (std::size_t i = 0; i < kProgramCount; ++i) {
+    std::string_view handler = kPrograms[i].handler;
+    std::string_view style = kPrograms[i].style;
+    for (auto& n : program_names(kPrograms[i])) {
+      ProgramName& e = entry(n);
+      if (e.program != ProgramName::kNone) continue;  // the first entry of a name wins
+      e.program = static_cast<std::uint32_t>(i);
+      e.wrapper = handler == "wrapper";
+      e.safe_wrapper = e.wrapper && style.find('S') != std::string_view::npos;
+    }
+  }
+  for (std::size_t i = 0; i < kInterpreterCount; ++i) {
+    const InterpreterSource& s = kInterpreters[i];
+    std::string_view list = s.names;  // points into the static table
+    while (!list.empty()) {
+      auto sp = list.find(' ');
+      std::string_view n = list.substr(0, sp);
+      ProgramName& e = entry(n);
+      if (s.kind == 's') e.shell = true;
+      e.interpreter = true;
+      if (s.prefix) interpreter_prefixes.push_back(n);
+      if (sp == std::string_view::npos) break;
+      list.remove_prefix(sp + 1);
+    }
+  }
+  for (auto& [n, e] : by_name)
+    if (!e.interpreter) e.interpreter = prefixed_interpreter(n);
+}
 
 const Index& index() {
   static const Index idx;
@@ -184,55 +226,31 @@ const std::vector<ProgramDecl>& program_table() {
   return table;
 }
 
-namespace {
-
-// The interpreters column, indexed once: exact names in sets, versioned names by prefix.
-struct InterpreterIndex {
-  std::unordered_set<std::string_view> shells, exact;
-  std::vector<std::string_view> prefixes;
-};
-
-const InterpreterIndex& interpreter_index() {
-  static const InterpreterIndex idx = [] {
-    InterpreterIndex x;
-    for (std::size_t i = 0; i < kInterpreterCount; ++i) {
-      const InterpreterSource& s = kInterpreters[i];
-      std::string_view names = s.names;  // points into the static table
-      while (!names.empty()) {
-        auto sp = names.find(' ');
-        std::string_view n = names.substr(0, sp);
-        if (s.kind == 's') x.shells.insert(n);
-        if (s.prefix)
-          x.prefixes.push_back(n);
-        else
-          x.exact.insert(n);
-        if (sp == std::string_view::npos) break;
-        names.remove_prefix(sp + 1);
-      }
-    }
-    return x;
-  }();
-  return idx;
+ProgramName program_name(std::string_view name) {
+  const Index& idx = index();
+  auto it = idx.by_name.find(name);
+  if (it == idx.by_name.end()) return ProgramName{};
+  ProgramName e = it->second;
+  e.known = true;
+  if (e.program != ProgramName::kNone) e.decl = &idx.at(e.program);
+  return e;
 }
 
-}  // namespace
-
 bool table_shell(std::string_view name) {
-  return interpreter_index().shells.count(name) > 0;
+  return program_name(name).shell;
+}
+
+bool table_interpreter(const ProgramName& p, std::string_view name) {
+  // A name of neither table may still be a versioned interpreter (python3.13).
+  return p.interpreter || (!p.known && index().prefixed_interpreter(name));
 }
 
 bool table_interpreter(std::string_view name) {
-  const InterpreterIndex& idx = interpreter_index();
-  if (idx.exact.count(name)) return true;
-  for (std::string_view p : idx.prefixes)
-    if (name.substr(0, p.size()) == p) return true;  // python3, python3.12, perl5.30...
-  return false;
+  return table_interpreter(program_name(name), name);
 }
 
 const ProgramDecl* find_program(std::string_view name) {
-  const Index& idx = index();
-  auto it = idx.by_name.find(name);
-  return it == idx.by_name.end() ? nullptr : &idx.at(it->second);
+  return program_name(name).decl;
 }
 
 std::string option_name(const OptionDecl& d) {
