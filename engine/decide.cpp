@@ -150,6 +150,23 @@ Decision decide_one(const Policy::Impl& p, const Request& req, const DecideOptio
     d.rule = builtin(Builtin::limits_json_depth, Effect::ask);
     return d;
   }
+  // A command request of an explicit kind reads only `input.command`: from a flat object (the
+  // common `{"command": "git status"}`), it is read in place, without building the JSON object.
+  if (!req.kind.empty() && request_kind(req.kind) == RequestKind::command) {
+    if (std::optional<FlatMember> line = flat_member(req.input_json, "command")) {
+      j.call.kind = RequestKind::command;
+      j.judge_tool_name();
+      if (line->value) {
+        const std::string text(*line->value);
+        j.judge_command_line(&text, req.cwd.empty() ? j.project_lexical : req.cwd);
+      } else {
+        j.judge_command_line(nullptr, req.cwd);
+      }
+      j.conclude();
+      if (never_remember) *never_remember = j.never_remember;
+      return d;
+    }
+  }
   std::optional<json> flat = parse_flat_object(req.input_json);
   json input = flat ? std::move(*flat) : json::parse(req.input_json, nullptr, false);
   JsonDrain drain_input{input};

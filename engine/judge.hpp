@@ -177,6 +177,7 @@ struct Judge {
   static std::string host_of(const std::string& url);
   Effect mode_default(RequestKind kind, const std::string& method) const;
   void judge_request(const json& input);
+  void judge_command_line(const std::string* line, const std::string& cwd);
   void judge_tool_name();
   void conclude();
 

@@ -211,7 +211,7 @@ void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand
           "must check it, or the rule must name what runs (`allow python3 -m pytest`)",
           shown(), bare_allow->id);
     }
-    if (!rule_part && n.name == "cd" && n.name_static && mode != Mode::readonly) {
+    if (!rule_part && std::string_view(n.name) == "cd" && n.name_static && mode != Mode::readonly) {
       // `cd` runs nothing: it is judged by the path it enters (below) and by what follows.
       rule_part = Part{};
     }
@@ -324,9 +324,10 @@ void Judge::imply_option(NormalizedCommand& n, const std::string& opt) {
 // `cd`, `pushd`, `popd` in every form: `cd` alone (home), `cd --`, `cd -P`, `cd -L`, in any
 // context. At the top level the line moves; elsewhere the folder is one more candidate.
 void Judge::track_cd(const shell::CommandView& cmd, const NormalizedCommand& n, std::string& cwd) {
-  if (!n.name_static || (n.name != "cd" && n.name != "pushd" && n.name != "popd")) return;
+  const std::string_view name = n.name;
+  if (!n.name_static || (name != "cd" && name != "pushd" && name != "popd")) return;
   std::optional<std::string> target;
-  bool unknown = n.name == "popd";
+  bool unknown = name == "popd";
   bool operands = false;
   for (std::size_t k = 1; k < n.words.size() && !unknown; ++k) {
     const auto& w = n.words[k];
@@ -345,7 +346,7 @@ void Judge::track_cd(const shell::CommandView& cmd, const NormalizedCommand& n, 
       target = *w.pattern;
     break;
   }
-  if (!unknown && !target && n.name != "popd") target = home;  // `cd` alone goes home
+  if (!unknown && !target && name != "popd") target = home;  // `cd` alone goes home
   std::vector<std::string> scope = subshell_scope(cmd.context);
   if (unknown || !target) {
     unknown_cwd_scopes_.push_back(scope);
@@ -378,8 +379,9 @@ void Judge::note_line_state(const shell::CommandView& cmd, const NormalizedComma
   if (cmd.argv.empty()) {
     for (const auto& a : cmd.assigns)
       if (a.value.literal && holds_code(*a.value.literal)) held_code.push_back(*a.value.literal);
-  } else if (n.name == "declare" || n.name == "export" || n.name == "local" ||
-             n.name == "readonly" || n.name == "typeset") {
+  } else if (const std::string_view name = n.name; name == "declare" || name == "export" ||
+                                                   name == "local" || name == "readonly" ||
+                                                   name == "typeset") {
     for (std::size_t k = 1; k < n.words.size(); ++k)
       if (n.words[k].literal) {
         auto eq = n.words[k].literal->find('=');
@@ -387,7 +389,7 @@ void Judge::note_line_state(const shell::CommandView& cmd, const NormalizedComma
           held_code.push_back(n.words[k].literal->substr(eq + 1));
       }
   }
-  if (n.name == "git") {
+  if (std::string_view(n.name) == "git") {
     for (const auto& f : n.escalations)
       if (f.find("(a forced push)") != std::string::npos) git_force_configured_ = true;
   }
@@ -454,8 +456,8 @@ void Judge::judge_line(const std::string& line, std::string cwd, unsigned depth)
   for (std::size_t i = 0; i < pr.commands.size(); ++i) {
     const auto& cmd = pr.commands[i];
     NormalizedCommand& n = normalized[i];
-    if (git_force_configured_ && n.name == "git" && n.words.size() > 1 && n.words[1].literal &&
-        *n.words[1].literal == "push")
+    if (git_force_configured_ && std::string_view(n.name) == "git" && n.words.size() > 1 &&
+        n.words[1].literal && *n.words[1].literal == "push")
       imply_option(n, "--force");
     judge_command(cmd, n, line, cwd, depth);
     track_cd(cmd, n, cwd);

@@ -437,7 +437,8 @@ NormalizedCommand normalize(const shell::CommandView& cmd, const NormalizeOption
   auto has_globals = [](const Words& w) {
     return w.size() > 1 && w[1].literal && !w[1].literal->empty() && (*w[1].literal)[0] == '-';
   };
-  if (n.name == "git" && has_globals(n.words))
+  const std::string_view name_v = n.name;
+  if (name_v == "git" && has_globals(n.words))
     n.words = strip_git_globals(n.words, 0, nullptr, nullptr);
   if (has_globals(n.allow_words)) {
     auto an = command_name(n.allow_words[0]);
@@ -446,9 +447,9 @@ NormalizedCommand normalize(const shell::CommandView& cmd, const NormalizeOption
 
   if (is_shell(n.name)) {
     shell_script(n.name, n.words, n.redirects, n);
-  } else if (n.name == "eval") {
+  } else if (name_v == "eval") {
     eval_script(n.words, n);
-  } else if (n.name == "busybox" && n.words.size() > 1 && n.words[1].literal &&
+  } else if (name_v == "busybox" && n.words.size() > 1 && n.words[1].literal &&
              is_shell(*n.words[1].literal)) {
     Words rest(n.words.begin() + 1, n.words.end());
     shell_script(*n.words[1].literal, rest, n.redirects, n);
@@ -467,7 +468,7 @@ NormalizedCommand normalize(const shell::CommandView& cmd, const NormalizeOption
   // through `words`, right after the command name, never by allow rules.
   if (!fx.implied.empty()) {
     std::size_t at = 1;
-    if (n.name == "git" && n.words.size() > 1) at = 2;  // after the subcommand
+    if (name_v == "git" && n.words.size() > 1) at = 2;  // after the subcommand
     for (const auto& o : fx.implied) {
       WordView iw;
       iw.text = o;

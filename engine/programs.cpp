@@ -565,7 +565,7 @@ void apply_operands(std::string_view prog, const std::string& shape_in, const Wo
 
 void program_effects(std::string_view name, const Words& words, ProgramEffects& out) {
   const ProgramDecl* p = find_program(name);
-  if (!p || p->handler == "wrapper") return;
+  if (!p || std::string_view(p->handler) == "wrapper") return;
   if (!p->handler.empty()) {
     run_handler(*p, name, words, out);
     return;
