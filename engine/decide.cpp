@@ -143,15 +143,9 @@ Decision decide_one(const Policy::Impl& p, const Request& req, const DecideOptio
     d.rule = builtin(Builtin::limits_input_size, Effect::ask);
     return d;
   }
-  if (!json_depth_within(req.input_json)) {  // before parsing: serializing JSON recurses
-    d.decision = Effect::ask;
-    d.error = json_depth_error();
-    d.message = *d.error;
-    d.rule = builtin(Builtin::limits_json_depth, Effect::ask);
-    return d;
-  }
   // A command request of an explicit kind reads only `input.command`: from a flat object (the
-  // common `{"command": "git status"}`), it is read in place, without building the JSON object.
+  // common `{"command": "git status"}`, one level deep), it is read in place, without building
+  // the JSON object.
   if (!req.kind.empty() && request_kind(req.kind) == RequestKind::command) {
     if (std::optional<FlatMember> line = flat_member(req.input_json, "command")) {
       j.call.kind = RequestKind::command;
@@ -166,6 +160,13 @@ Decision decide_one(const Policy::Impl& p, const Request& req, const DecideOptio
       if (never_remember) *never_remember = j.never_remember;
       return d;
     }
+  }
+  if (!json_depth_within(req.input_json)) {  // before parsing: serializing JSON recurses
+    d.decision = Effect::ask;
+    d.error = json_depth_error();
+    d.message = *d.error;
+    d.rule = builtin(Builtin::limits_json_depth, Effect::ask);
+    return d;
   }
   std::optional<json> flat = parse_flat_object(req.input_json);
   json input = flat ? std::move(*flat) : json::parse(req.input_json, nullptr, false);

@@ -82,6 +82,7 @@ Tri match_tok(const Tok& t, const std::string* w, bool exact) {
     case Tok::Kind::regex: {
       const RE2* re = t.regex ? t.regex->get() : nullptr;
       if (!re) return Tri::maybe;
+      if (!t.regex->may_match(*w)) return Tri::no;
       return RE2::FullMatch(*w, *re) ? Tri::yes : Tri::no;
     }
     case Tok::Kind::alt: {
