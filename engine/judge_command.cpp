@@ -376,7 +376,7 @@ void Judge::note_line_state(const shell::CommandView& cmd, const NormalizedComma
     return v.find("$(") != std::string::npos || v.find('`') != std::string::npos ||
            v.find("$[") != std::string::npos || v.find("${") != std::string::npos;
   };
-  if (cmd.argv.empty()) {
+  if (n.words.empty()) {  // no words at all (cmd.argv has moved into n.words)
     for (const auto& a : cmd.assigns)
       if (a.value.literal && holds_code(*a.value.literal)) held_code.push_back(*a.value.literal);
   } else if (const std::string_view name = n.name; name == "declare" || name == "export" ||
@@ -451,7 +451,8 @@ void Judge::judge_line(const std::string& line, std::string cwd, unsigned depth)
   }
   std::vector<NormalizedCommand> normalized;
   normalized.reserve(pr.commands.size());
-  for (const auto& cmd : pr.commands) normalized.push_back(normalize(cmd, p.commands.normalize));
+  // The words move into the normalized commands: only their span and context are read after.
+  for (auto& cmd : pr.commands) normalized.push_back(normalize_owned(cmd, p.commands.normalize));
   std::vector<std::string> held_code;  // static values of variables that hold a substitution
   for (std::size_t i = 0; i < pr.commands.size(); ++i) {
     const auto& cmd = pr.commands[i];

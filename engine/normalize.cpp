@@ -355,7 +355,11 @@ bool is_dangerous_variable(std::string_view name) {
   return false;
 }
 
-NormalizedCommand normalize(const shell::CommandView& cmd, const NormalizeOptions& opts) {
+namespace {
+
+// `owned`: the command's words may be moved out of `cmd.argv` (normalize_owned).
+NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
+                                 const NormalizeOptions& opts) {
   NormalizedCommand n;
   n.assigns = cmd.assigns;
   n.redirects = cmd.redirects;
@@ -405,9 +409,15 @@ NormalizedCommand normalize(const shell::CommandView& cmd, const NormalizeOption
   }
 
   n.allow_wrapper_words = start > allow_start ? start - allow_start : 0;
-  n.words.assign(w.begin() + static_cast<std::ptrdiff_t>(std::min(start, w.size())), w.end());
   n.allow_words.assign(w.begin() + static_cast<std::ptrdiff_t>(std::min(allow_start, w.size())),
                        w.end());
+  if (owned) {  // `w` is `*owned`: not read after this
+    n.words = std::move(*owned);
+    n.words.erase(n.words.begin(),
+                  n.words.begin() + static_cast<std::ptrdiff_t>(std::min(start, n.words.size())));
+  } else {
+    n.words.assign(w.begin() + static_cast<std::ptrdiff_t>(std::min(start, w.size())), w.end());
+  }
 
   for (const auto& a : n.assigns)
     if (is_dangerous_variable(a.name) || holds_substitution(a.value)) n.assigns_harmless = false;
@@ -480,6 +490,16 @@ NormalizedCommand normalize(const shell::CommandView& cmd, const NormalizeOption
     }
   }
   return n;
+}
+
+}  // namespace
+
+NormalizedCommand normalize(const shell::CommandView& cmd, const NormalizeOptions& opts) {
+  return normalize_impl(cmd, nullptr, opts);
+}
+
+NormalizedCommand normalize_owned(shell::CommandView& cmd, const NormalizeOptions& opts) {
+  return normalize_impl(cmd, &cmd.argv, opts);
 }
 
 }  // namespace vigie::engine
