@@ -67,11 +67,6 @@ bool holds_substitution(const WordView& w) {
 // "wrapper"), parsed the way their own getopt_long would (`--outp` is time's `--output`).
 // ---------------------------------------------------------------------------------------------
 
-const ProgramDecl* find_wrapper(std::string_view name) {
-  ProgramName p = program_name(name);
-  return p.wrapper ? p.decl : nullptr;
-}
-
 // What a wrapper's own arguments say.
 struct WrapperParse {
   std::size_t inner = npos;  // index of the wrapped command; npos: nothing is run through it
@@ -369,18 +364,25 @@ NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
   std::size_t allow_start = 0;  // where `allow_words` begins
   bool allow_done = false;      // an unsafe wrapper was met: allow_words stops moving
   // Each round consumes at least one word, so the loop ends; the bound is a second guard.
+  // The name of the command the loop stopped on (not a wrapper) and its entry in the tables:
+  // the command's own, looked up once.
+  std::optional<std::string> stopped_name;
+  ProgramName stopped_program;
   for (std::size_t round = 0; round <= w.size() && start < w.size(); ++round) {
     std::optional<std::string> name = command_name(w[start]);
     if (!name) break;
     WrapperParse p;
     bool safe = false;
-    if (const ProgramDecl* syn = find_wrapper(*name)) {
-      p = parse_wrapper(*syn, *name, w, start);
-      safe = syn->safe_wrapper;
+    ProgramName program = program_name(*name);
+    if (program.wrapper && program.decl) {
+      p = parse_wrapper(*program.decl, *name, w, start);
+      safe = program.safe_wrapper;
     } else if (std::find(opts.extra_wrappers.begin(), opts.extra_wrappers.end(), *name) !=
                opts.extra_wrappers.end()) {
       p = parse_extra_wrapper(w, start);
     } else {
+      stopped_name = std::move(name);
+      stopped_program = program;
       break;
     }
     if (p.inner == npos) {
@@ -424,7 +426,9 @@ NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
 
   redirect_effects(n.redirects, n.files);
   if (n.words.empty()) return n;
-  std::optional<std::string> name = command_name(n.words[0]);
+  // n.words[0] is w[start]: the name the loop stopped on, when it stopped on a command.
+  const bool stopped = stopped_name.has_value();
+  std::optional<std::string> name = stopped ? std::move(stopped_name) : command_name(n.words[0]);
   if (!name) {
     n.name_static = false;
     n.escalations.push_back("dynamic command name");
@@ -434,8 +438,9 @@ NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
 
   // What the program does to files and to other programs, from the programs table (before
   // git's global options are stripped: `git -C DIR` and `git -c k=v` are part of it).
+  const ProgramName program = stopped ? stopped_program : program_name(n.name);
   ProgramEffects fx;
-  program_effects(n.name, n.words, fx);
+  program_effects(program.decl, n.name, n.words, fx);
   for (auto& f : fx.files) n.files.push_back(std::move(f));
   for (auto& e : fx.escalations) n.escalations.push_back(std::move(e));
   for (auto& s : fx.scripts) n.nested_scripts.push_back(std::move(s));
@@ -455,7 +460,7 @@ NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
     if (an && *an == "git") n.allow_words = strip_git_globals(n.allow_words, 0, nullptr, nullptr);
   }
 
-  if (is_shell(n.name)) {
+  if (program.shell) {
     shell_script(n.name, n.words, n.redirects, n);
   } else if (name_v == "eval") {
     eval_script(n.words, n);

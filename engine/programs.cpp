@@ -564,7 +564,11 @@ void apply_operands(std::string_view prog, const std::string& shape_in, const Wo
 }
 
 void program_effects(std::string_view name, const Words& words, ProgramEffects& out) {
-  const ProgramDecl* p = find_program(name);
+  program_effects(find_program(name), name, words, out);
+}
+
+void program_effects(const ProgramDecl* p, std::string_view name, const Words& words,
+                     ProgramEffects& out) {
   if (!p || std::string_view(p->handler) == "wrapper") return;
   if (!p->handler.empty()) {
     run_handler(*p, name, words, out);

@@ -61,6 +61,10 @@ struct ProgramEffects {
 // is the command name). Does nothing for a program not in the table.
 void program_effects(std::string_view name, const std::vector<shell::WordView>& words,
                      ProgramEffects& out);
+struct ProgramDecl;
+// The same with the entry already looked up (`decl` = find_program(name)).
+void program_effects(const ProgramDecl* decl, std::string_view name,
+                     const std::vector<shell::WordView>& words, ProgramEffects& out);
 
 // The starting points of `find` (after its leading -H, -L, -P, -D LIST, -O LEVEL), as indexes
 // into `words`: the words before the expression (`-name`, `(`, `!`...).
