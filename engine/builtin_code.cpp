@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string_view>
+#include <unordered_map>
 
 namespace vigie::engine {
 namespace {
@@ -43,16 +44,22 @@ constexpr BuiltinDecl kBuiltins[] = {
     {"enable", Words::none, "", "", "", "f"},
 };
 
+// The table's names, hashed once: every command of every line asks.
 const BuiltinDecl* find_builtin(std::string_view name) {
-  for (const auto& b : kBuiltins) {
-    std::string_view list = b.names;
-    while (!list.empty()) {
-      auto sp = list.find(' ');
-      if (list.substr(0, sp) == name) return &b;
-      list = sp == std::string_view::npos ? std::string_view() : list.substr(sp + 1);
+  static const std::unordered_map<std::string_view, const BuiltinDecl*> by_name = [] {
+    std::unordered_map<std::string_view, const BuiltinDecl*> m;
+    for (const auto& b : kBuiltins) {
+      std::string_view list = b.names;
+      while (!list.empty()) {
+        auto sp = list.find(' ');
+        m.emplace(list.substr(0, sp), &b);  // the first declaration of a name wins
+        list = sp == std::string_view::npos ? std::string_view() : list.substr(sp + 1);
+      }
     }
-  }
-  return nullptr;
+    return m;
+  }();
+  auto it = by_name.find(name);
+  return it == by_name.end() ? nullptr : it->second;
 }
 
 bool code_in(std::string_view s) {

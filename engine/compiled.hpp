@@ -19,6 +19,8 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "engine/normalize.hpp"
@@ -46,7 +48,9 @@ inline RE2::Options rule_regex_options() {
 class LazyRegex {
  public:
   explicit LazyRegex(std::unique_ptr<RE2> compiled)
-      : pattern_(compiled->pattern()), re_(std::move(compiled)), eager_(true) {}
+      : pattern_(compiled->pattern()), re_(std::move(compiled)), eager_(true) {
+    set_range();
+  }
   explicit LazyRegex(std::string pattern) : pattern_(std::move(pattern)) {}
   const std::string& pattern() const { return pattern_; }
   const RE2* get() const {
@@ -54,14 +58,26 @@ class LazyRegex {
     std::call_once(once_, [this] {
       auto re = std::make_unique<RE2>(pattern_, rule_regex_options());
       if (re->ok()) re_ = std::move(re);
+      set_range();
     });
     return re_.get();
   }
+  // False when `s` cannot fully match: it lies outside the range RE2 gives for every match
+  // (`PossibleMatchRange`, computed once). Two string compares before the match itself, which a
+  // command name (`git` against `/^mkfs(\..+)?$/`) seldom needs. Call after `get()`.
+  bool may_match(std::string_view s) const {
+    return !ranged_ || (s >= std::string_view(min_) && s <= std::string_view(max_));
+  }
 
  private:
+  void set_range() const {
+    if (re_) ranged_ = re_->PossibleMatchRange(&min_, &max_, 16);
+  }
   std::string pattern_;
   mutable std::once_flag once_;
   mutable std::unique_ptr<RE2> re_;
+  mutable std::string min_, max_;  // every full match is within [min_, max_] when ranged_
+  mutable bool ranged_ = false;
   bool eager_ = false;
 };
 
@@ -103,9 +119,19 @@ struct CommandPattern {
 
 // A trie over literal leading tokens. A pattern is stored at the node reached by its leading
 // literal words; its remaining items (if any) are checked when a walk reaches that node.
+// Hashes a word for the tries' look-ups by view (heterogeneous: no key string is built).
+struct WordHash {
+  using is_transparent = void;
+  std::size_t operator()(std::string_view s) const noexcept {
+    return std::hash<std::string_view>()(s);
+  }
+};
+
 struct TokenTrie {
   struct Node {
-    std::map<std::string, std::uint32_t, std::less<>> next;
+    // Hashed: the root of a policy of 1,000 rules has hundreds of names, and a decision looks
+    // up each leading word in both tries (the cache writes the keys sorted).
+    std::unordered_map<std::string, std::uint32_t, WordHash, std::equal_to<>> next;
     std::vector<std::uint32_t> patterns;  // patterns stored here, with the depth they start at
   };
   std::vector<Node> nodes{1};

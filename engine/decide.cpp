@@ -56,12 +56,12 @@ void Judge::conclude() {
   Part win;
   win.effect = Effect::allow;
   bool any = false;
-  for (const auto& part : parts) {
+  for (auto& part : parts) {  // the last use of the parts: the winner is moved out
     if (!any) {
-      win = part;
+      win = std::move(part);
       any = true;
     } else {
-      fold(win, part);
+      fold(win, std::move(part));
     }
   }
   if (!any) {
@@ -81,8 +81,8 @@ void Judge::conclude() {
     win.never_remember = true;
   }
   d.decision = win.effect;
-  d.message = win.message;
-  if (win.rule) d.rule = *win.rule;
+  d.message = std::move(win.message);
+  if (win.rule) d.rule = std::move(*win.rule);
   d.rule.effect = win.effect;
   never_remember = win.never_remember;
 }
@@ -142,6 +142,24 @@ Decision decide_one(const Policy::Impl& p, const Request& req, const DecideOptio
     d.message = *d.error;
     d.rule = builtin(Builtin::limits_input_size, Effect::ask);
     return d;
+  }
+  // A command request of an explicit kind reads only `input.command`: from a flat object (the
+  // common `{"command": "git status"}`, one level deep), it is read in place, without building
+  // the JSON object.
+  if (!req.kind.empty() && request_kind(req.kind) == RequestKind::command) {
+    if (std::optional<FlatMember> line = flat_member(req.input_json, "command")) {
+      j.call.kind = RequestKind::command;
+      j.judge_tool_name();
+      if (line->value) {
+        const std::string text(*line->value);
+        j.judge_command_line(&text, req.cwd.empty() ? j.project_lexical : req.cwd);
+      } else {
+        j.judge_command_line(nullptr, req.cwd);
+      }
+      j.conclude();
+      if (never_remember) *never_remember = j.never_remember;
+      return d;
+    }
   }
   if (!json_depth_within(req.input_json)) {  // before parsing: serializing JSON recurses
     d.decision = Effect::ask;

@@ -66,35 +66,58 @@ std::optional<std::string_view> plain_string(std::string_view t, std::size_t& i)
 
 }  // namespace
 
-std::optional<nlohmann::json> parse_flat_object(std::string_view t) {
+namespace {
+
+// Hands each member of a flat object (parse_flat_object) to `f(key, value)`, in order, as views
+// into `t`; false when `t` is not such an object.
+template <typename F>
+bool scan_flat(std::string_view t, F&& f) {
   std::size_t i = skip_blanks(t, 0);
-  if (i >= t.size() || t[i] != '{') return std::nullopt;
+  if (i >= t.size() || t[i] != '{') return false;
   i = skip_blanks(t, i + 1);
-  nlohmann::json out = nlohmann::json::object();
   if (i < t.size() && t[i] == '}') {
     ++i;
   } else {
     for (;;) {
       auto key = plain_string(t, i);
-      if (!key) return std::nullopt;
+      if (!key) return false;
       i = skip_blanks(t, i);
-      if (i >= t.size() || t[i] != ':') return std::nullopt;
+      if (i >= t.size() || t[i] != ':') return false;
       i = skip_blanks(t, i + 1);
       auto value = plain_string(t, i);
-      if (!value) return std::nullopt;
-      out[std::string(*key)] = std::string(*value);  // a duplicate key: the last wins
+      if (!value) return false;
+      f(*key, *value);
       i = skip_blanks(t, i);
-      if (i >= t.size()) return std::nullopt;
+      if (i >= t.size()) return false;
       if (t[i] == '}') {
         ++i;
         break;
       }
-      if (t[i] != ',') return std::nullopt;
+      if (t[i] != ',') return false;
       i = skip_blanks(t, i + 1);
     }
   }
-  if (skip_blanks(t, i) != t.size()) return std::nullopt;
+  return skip_blanks(t, i) == t.size();
+}
+
+}  // namespace
+
+std::optional<nlohmann::json> parse_flat_object(std::string_view t) {
+  nlohmann::json out = nlohmann::json::object();
+  bool flat = scan_flat(t, [&](std::string_view key, std::string_view value) {
+    out[std::string(key)] = std::string(value);  // a duplicate key: the last wins
+  });
+  if (!flat) return std::nullopt;
   return out;
+}
+
+std::optional<FlatMember> flat_member(std::string_view t, std::string_view key) {
+  FlatMember m;
+  bool flat = scan_flat(t, [&](std::string_view k, std::string_view value) {
+    if (k == key) m.value = value;  // a duplicate key: the last wins
+  });
+  if (!flat) return std::nullopt;
+  return m;
 }
 
 std::optional<std::vector<JsonMember>> scan_object(std::string_view t) {

@@ -39,6 +39,14 @@ const JsonMember* find_member(const std::vector<JsonMember>& members, std::strin
 // in both).
 std::optional<nlohmann::json> parse_flat_object(std::string_view text);
 
+// One member of such a flat object, without building it: nullopt when `text` is not a flat
+// object (parse it as above), else the member's value (the last one of a duplicate key), a view
+// into `text`, or no value when the object has no such member.
+struct FlatMember {
+  std::optional<std::string_view> value;
+};
+std::optional<FlatMember> flat_member(std::string_view text, std::string_view key);
+
 // The value of a string member, unescaped. `value` must be a JSON string's text.
 std::string json_string_value(std::string_view value);
 

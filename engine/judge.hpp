@@ -108,7 +108,9 @@ struct Judge {
 
   // ---- commands ------------------------------------------------------------------------------
 
-  SafetyContext safety_context(const std::string& cwd) const;
+  // The context of the safety checks at `cwd`: built once per request, its cwd moved along.
+  const SafetyContext& safety_context(const std::string& cwd);
+  std::optional<SafetyContext> safety_;
   Effect command_default() const;
   static std::vector<std::string> argv_of(const std::vector<shell::WordView>& words);
   static std::string join(const std::vector<std::string>& v);
@@ -124,6 +126,7 @@ struct Judge {
   void judge_files(const NormalizedCommand& n, bool explicit_allow, const std::string& cwd,
                    TraceEntry& t, Part& acc);
   void fold(Part& acc, const Part& p2);
+  void fold(Part& acc, Part&& p2);  // the same, moving the winner in
 
   void judge_command(const shell::CommandView& cmd, const NormalizedCommand& n,
                      const std::string& line, const std::string& cwd, unsigned depth);
@@ -167,6 +170,7 @@ struct Judge {
   static std::string host_of(const std::string& url);
   Effect mode_default(RequestKind kind, const std::string& method) const;
   void judge_request(const json& input);
+  void judge_command_line(const std::string* line, const std::string& cwd);
   void judge_tool_name();
   void conclude();
 

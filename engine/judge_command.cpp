@@ -25,15 +25,17 @@ Part Judge::safety_part(const SafetyHit& hit) {
   return part;
 }
 
-SafetyContext Judge::safety_context(const std::string& cwd) const {
-  SafetyContext c;
-  c.cwd = cwd;
-  c.home = home;
-  c.project_root = project_lexical;
-  c.root_context = p.root_context;
-  c.disabled = p.safety_disabled;
-  c.fs = fs;
-  return c;
+const SafetyContext& Judge::safety_context(const std::string& cwd) {
+  if (!safety_) {
+    SafetyContext& c = safety_.emplace();
+    c.home = home;
+    c.project_root = project_lexical;
+    c.root_context = p.root_context;
+    c.disabled = p.safety_disabled;
+    c.fs = fs;
+  }
+  if (safety_->cwd != cwd) safety_->cwd = cwd;
+  return *safety_;
 }
 
 Effect Judge::command_default() const {
@@ -68,6 +70,16 @@ void Judge::fold(Part& acc, const Part& p2) {
   if (p2.effect > acc.effect || (p2.effect == acc.effect && !acc.rule && p2.rule)) {
     bool nr = acc.never_remember || p2.never_remember;
     acc = p2;
+    acc.never_remember = nr;
+  } else {
+    acc.never_remember = acc.never_remember || p2.never_remember;
+  }
+}
+
+void Judge::fold(Part& acc, Part&& p2) {
+  if (p2.effect > acc.effect || (p2.effect == acc.effect && !acc.rule && p2.rule)) {
+    bool nr = acc.never_remember || p2.never_remember;
+    acc = std::move(p2);
     acc.never_remember = nr;
   } else {
     acc.never_remember = acc.never_remember || p2.never_remember;
@@ -162,7 +174,7 @@ void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand
           (cr == ConditionResult::unknown && cp.effect == Effect::allow))
         continue;
       bool certain = m.certain && cr == ConditionResult::holds;
-      RuleRef r = ref(cp.rule);
+      const RuleRef& r = p.rules[cp.rule].ref;
       note_match(r, &t);
       if (cp.effect == Effect::allow && !allow_names_what_runs(cp, n)) {
         if (!bare_allow) bare_allow = r;
@@ -179,9 +191,9 @@ void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand
             "`{}` may match the rule `{}` (a word is not static): a human must check it", shown(),
             r.id);
       if (!rule_part)
-        rule_part = part;
+        rule_part = std::move(part);
       else
-        fold(*rule_part, part);
+        fold(*rule_part, std::move(part));
     }
     if (rule_part && rule_part->effect == Effect::allow && !n.assigns_harmless) {
       rule_part->effect = Effect::ask;
@@ -199,7 +211,7 @@ void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand
           "must check it, or the rule must name what runs (`allow python3 -m pytest`)",
           shown(), bare_allow->id);
     }
-    if (!rule_part && n.name == "cd" && n.name_static && mode != Mode::readonly) {
+    if (!rule_part && std::string_view(n.name) == "cd" && n.name_static && mode != Mode::readonly) {
       // `cd` runs nothing: it is judged by the path it enters (below) and by what follows.
       rule_part = Part{};
     }
@@ -221,10 +233,10 @@ void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand
       } else if (def.effect == Effect::ask) {
         def.message = fmt::format("run `{}`?", shown());
       }
-      rule_part = def;
+      rule_part = std::move(def);
     }
     explicit_allow = rule_part->effect == Effect::allow;
-    fold(acc, *rule_part);
+    fold(acc, std::move(*rule_part));
     if (mode == Mode::readonly && acc.effect != Effect::deny) {
       fold(acc, builtin_part(BuiltinMessage::readonly_commands, Effect::deny));
     }
@@ -312,9 +324,10 @@ void Judge::imply_option(NormalizedCommand& n, const std::string& opt) {
 // `cd`, `pushd`, `popd` in every form: `cd` alone (home), `cd --`, `cd -P`, `cd -L`, in any
 // context. At the top level the line moves; elsewhere the folder is one more candidate.
 void Judge::track_cd(const shell::CommandView& cmd, const NormalizedCommand& n, std::string& cwd) {
-  if (!n.name_static || (n.name != "cd" && n.name != "pushd" && n.name != "popd")) return;
+  const std::string_view name = n.name;
+  if (!n.name_static || (name != "cd" && name != "pushd" && name != "popd")) return;
   std::optional<std::string> target;
-  bool unknown = n.name == "popd";
+  bool unknown = name == "popd";
   bool operands = false;
   for (std::size_t k = 1; k < n.words.size() && !unknown; ++k) {
     const auto& w = n.words[k];
@@ -333,7 +346,7 @@ void Judge::track_cd(const shell::CommandView& cmd, const NormalizedCommand& n, 
       target = *w.pattern;
     break;
   }
-  if (!unknown && !target && n.name != "popd") target = home;  // `cd` alone goes home
+  if (!unknown && !target && name != "popd") target = home;  // `cd` alone goes home
   std::vector<std::string> scope = subshell_scope(cmd.context);
   if (unknown || !target) {
     unknown_cwd_scopes_.push_back(scope);
@@ -363,11 +376,12 @@ void Judge::note_line_state(const shell::CommandView& cmd, const NormalizedComma
     return v.find("$(") != std::string::npos || v.find('`') != std::string::npos ||
            v.find("$[") != std::string::npos || v.find("${") != std::string::npos;
   };
-  if (cmd.argv.empty()) {
+  if (n.words.empty()) {  // no words at all (cmd.argv has moved into n.words)
     for (const auto& a : cmd.assigns)
       if (a.value.literal && holds_code(*a.value.literal)) held_code.push_back(*a.value.literal);
-  } else if (n.name == "declare" || n.name == "export" || n.name == "local" ||
-             n.name == "readonly" || n.name == "typeset") {
+  } else if (const std::string_view name = n.name; name == "declare" || name == "export" ||
+                                                   name == "local" || name == "readonly" ||
+                                                   name == "typeset") {
     for (std::size_t k = 1; k < n.words.size(); ++k)
       if (n.words[k].literal) {
         auto eq = n.words[k].literal->find('=');
@@ -375,7 +389,7 @@ void Judge::note_line_state(const shell::CommandView& cmd, const NormalizedComma
           held_code.push_back(n.words[k].literal->substr(eq + 1));
       }
   }
-  if (n.name == "git") {
+  if (std::string_view(n.name) == "git") {
     for (const auto& f : n.escalations)
       if (f.find("(a forced push)") != std::string::npos) git_force_configured_ = true;
   }
@@ -437,13 +451,14 @@ void Judge::judge_line(const std::string& line, std::string cwd, unsigned depth)
   }
   std::vector<NormalizedCommand> normalized;
   normalized.reserve(pr.commands.size());
-  for (const auto& cmd : pr.commands) normalized.push_back(normalize(cmd, p.commands.normalize));
+  // The words move into the normalized commands: only their span and context are read after.
+  for (auto& cmd : pr.commands) normalized.push_back(normalize_owned(cmd, p.commands.normalize));
   std::vector<std::string> held_code;  // static values of variables that hold a substitution
   for (std::size_t i = 0; i < pr.commands.size(); ++i) {
     const auto& cmd = pr.commands[i];
     NormalizedCommand& n = normalized[i];
-    if (git_force_configured_ && n.name == "git" && n.words.size() > 1 && n.words[1].literal &&
-        *n.words[1].literal == "push")
+    if (git_force_configured_ && std::string_view(n.name) == "git" && n.words.size() > 1 &&
+        n.words[1].literal && *n.words[1].literal == "push")
       imply_option(n, "--force");
     judge_command(cmd, n, line, cwd, depth);
     track_cd(cmd, n, cwd);

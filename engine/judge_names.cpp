@@ -51,6 +51,27 @@ Effect Judge::mode_default(RequestKind kind, const std::string& method) const {
   return mode == Mode::auto_ ? Effect::allow : Effect::ask;
 }
 
+// The line of a command request (null: the input has no string `command`).
+void Judge::judge_command_line(const std::string* line, const std::string& cwd) {
+  if (line && line->find_first_not_of(" \t\r\n") == std::string::npos) {
+    // An empty or blank line runs nothing.
+    Part part;
+    part.message = "the command line is empty: nothing runs";
+    add(std::move(part));
+    return;
+  }
+  if (!line) {
+    Part part;
+    part.effect = Effect::ask;
+    part.rule = builtin(Builtin::request_invalid, Effect::ask);
+    part.message = "the request has no command line (`input.command` must be a string)";
+    d.error = part.message;
+    add(std::move(part));
+    return;
+  }
+  judge_line(*line, cwd, 0);
+}
+
 void Judge::judge_request(const json& input) {
   const RequestKind kind = call.kind;
   auto str = [&](const char* k) -> std::string {
@@ -68,24 +89,11 @@ void Judge::judge_request(const json& input) {
   }
   if (kind == RequestKind::command) {
     auto it = input.find("command");
-    if (it != input.end() && it->is_string() &&
-        it->get<std::string>().find_first_not_of(" \t\r\n") == std::string::npos) {
-      // An empty or blank line runs nothing.
-      Part part;
-      part.message = "the command line is empty: nothing runs";
-      add(std::move(part));
-      return;
-    }
     if (it == input.end() || !it->is_string()) {
-      Part part;
-      part.effect = Effect::ask;
-      part.rule = builtin(Builtin::request_invalid, Effect::ask);
-      part.message = "the request has no command line (`input.command` must be a string)";
-      d.error = part.message;
-      add(std::move(part));
+      judge_command_line(nullptr, cwd);
       return;
     }
-    judge_line(it->get<std::string>(), cwd, 0);
+    judge_command_line(&it->get_ref<const std::string&>(), cwd);
   } else if (kind == RequestKind::edit || kind == RequestKind::read) {
     Access access = kind == RequestKind::edit ? Access::write : Access::read;
     std::string path = str("file_path");

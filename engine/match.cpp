@@ -1,6 +1,7 @@
 #include "engine/match.hpp"
 
 #include <algorithm>
+#include <array>
 
 namespace vigie::engine {
 
@@ -35,11 +36,37 @@ Tri tri_min(Tri a, Tri b) {
   return a < b ? a : b;
 }
 
+// The words of a subject: a command's first words in place, the rest of a long one on the heap
+// (a decision then allocates nothing here for the common sizes).
+class SubjectWords {
+ public:
+  void push_back(const std::string* w) {
+    if (n_ < kInline) {
+      inline_[n_] = w;
+    } else {
+      if (heap_.empty()) heap_.assign(inline_.begin(), inline_.end());
+      heap_.push_back(w);
+    }
+    ++n_;
+  }
+  std::size_t size() const { return n_; }
+  const std::string* operator[](std::size_t i) const {
+    return n_ <= kInline ? inline_[i] : heap_[i];
+  }
+  const std::string* const* begin() const { return n_ <= kInline ? inline_.data() : heap_.data(); }
+  const std::string* const* end() const { return begin() + n_; }
+
+ private:
+  static constexpr std::size_t kInline = 16;
+  std::array<const std::string*, kInline> inline_{};
+  std::vector<const std::string*> heap_;
+  std::size_t n_ = 0;
+};
+
 // The words a pattern is matched against: index 0 is the command name.
 struct Subject {
-  // nullptr for a word that is not static.
-  std::vector<const std::string*> words;
-  bool exact = true;  // allow rules: a word that is not static never matches
+  SubjectWords words;  // nullptr for a word that is not static
+  bool exact = true;   // allow rules: a word that is not static never matches
 };
 
 Tri match_tok(const Tok& t, const std::string* w, bool exact) {
@@ -55,6 +82,7 @@ Tri match_tok(const Tok& t, const std::string* w, bool exact) {
     case Tok::Kind::regex: {
       const RE2* re = t.regex ? t.regex->get() : nullptr;
       if (!re) return Tri::maybe;
+      if (!t.regex->may_match(*w)) return Tri::no;
       return RE2::FullMatch(*w, *re) ? Tri::yes : Tri::no;
     }
     case Tok::Kind::alt: {
@@ -135,20 +163,27 @@ Tri match_options(const CommandPattern& p, const std::vector<shell::WordView>& w
 
 // One view of a command for deny/ask rules: its words and their positional subject.
 struct DenyView {
-  const std::vector<shell::WordView>* words;
+  const std::vector<shell::WordView>* words = nullptr;
   Subject subject;
 };
 
 // Deny and ask rules see the command fully unwrapped (`sudo rm -rf /` is `rm -rf /`) and also
 // as written with only the safe wrappers removed, so that `deny sudo` still sees the sudo.
-std::vector<DenyView> deny_views(const NormalizedCommand& cmd, std::string& raw_name) {
-  std::vector<DenyView> v;
-  v.push_back({&cmd.words, deny_subject(cmd.words, cmd.name_static ? &cmd.name : nullptr)});
+struct DenyViews {
+  std::array<DenyView, 2> v;
+  std::size_t n = 0;
+  const DenyView* begin() const { return v.data(); }
+  const DenyView* end() const { return v.data() + n; }
+};
+
+DenyViews deny_views(const NormalizedCommand& cmd, std::string& raw_name) {
+  DenyViews v;
+  v.v[v.n++] = {&cmd.words, deny_subject(cmd.words, cmd.name_static ? &cmd.name : nullptr)};
   if (!cmd.wrappers.empty() && !cmd.allow_words.empty() &&
       cmd.allow_words.size() != cmd.words.size()) {
     auto n = command_name(cmd.allow_words.front());
     if (n) raw_name = *n;
-    v.push_back({&cmd.allow_words, deny_subject(cmd.allow_words, n ? &raw_name : nullptr)});
+    v.v[v.n++] = {&cmd.allow_words, deny_subject(cmd.allow_words, n ? &raw_name : nullptr)};
   }
   return v;
 }

@@ -67,11 +67,6 @@ bool holds_substitution(const WordView& w) {
 // "wrapper"), parsed the way their own getopt_long would (`--outp` is time's `--output`).
 // ---------------------------------------------------------------------------------------------
 
-const ProgramDecl* find_wrapper(std::string_view name) {
-  const ProgramDecl* p = find_program(name);
-  return p && p->handler == "wrapper" ? p : nullptr;
-}
-
 // What a wrapper's own arguments say.
 struct WrapperParse {
   std::size_t inner = npos;  // index of the wrapped command; npos: nothing is run through it
@@ -263,22 +258,30 @@ bool is_shell(std::string_view name) {
 }
 
 bool is_safe_wrapper(std::string_view name) {
-  const ProgramDecl* w = find_wrapper(name);
-  return w && w->safe_wrapper;
+  return program_name(name).safe_wrapper;
 }
 
-bool is_wrapper(std::string_view name, const NormalizeOptions& opts) {
-  if (name == "eval" || find_wrapper(name)) return true;
+namespace {
+
+bool wrapper_of(const ProgramName& p, std::string_view name, const NormalizeOptions& opts) {
+  if (p.wrapper || name == "eval") return true;
   return std::find(opts.extra_wrappers.begin(), opts.extra_wrappers.end(), name) !=
          opts.extra_wrappers.end();
 }
 
+}  // namespace
+
+bool is_wrapper(std::string_view name, const NormalizeOptions& opts) {
+  return wrapper_of(program_name(name), name, opts);
+}
+
 bool is_interpreter(std::string_view name, const NormalizeOptions& opts) {
-  if (is_shell(name) || is_wrapper(name, opts)) return true;
+  ProgramName p = program_name(name);
+  if (p.interpreter || wrapper_of(p, name, opts)) return true;  // shells are interpreters
   if (std::find(opts.extra_interpreters.begin(), opts.extra_interpreters.end(), name) !=
       opts.extra_interpreters.end())
     return true;
-  return table_interpreter(name);
+  return table_interpreter(p, name);
 }
 
 bool is_dangerous_variable(std::string_view name) {
@@ -347,7 +350,11 @@ bool is_dangerous_variable(std::string_view name) {
   return false;
 }
 
-NormalizedCommand normalize(const shell::CommandView& cmd, const NormalizeOptions& opts) {
+namespace {
+
+// `owned`: the command's words may be moved out of `cmd.argv` (normalize_owned).
+NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
+                                 const NormalizeOptions& opts) {
   NormalizedCommand n;
   n.assigns = cmd.assigns;
   n.redirects = cmd.redirects;
@@ -357,18 +364,25 @@ NormalizedCommand normalize(const shell::CommandView& cmd, const NormalizeOption
   std::size_t allow_start = 0;  // where `allow_words` begins
   bool allow_done = false;      // an unsafe wrapper was met: allow_words stops moving
   // Each round consumes at least one word, so the loop ends; the bound is a second guard.
+  // The name of the command the loop stopped on (not a wrapper) and its entry in the tables:
+  // the command's own, looked up once.
+  std::optional<std::string> stopped_name;
+  ProgramName stopped_program;
   for (std::size_t round = 0; round <= w.size() && start < w.size(); ++round) {
     std::optional<std::string> name = command_name(w[start]);
     if (!name) break;
     WrapperParse p;
     bool safe = false;
-    if (const ProgramDecl* syn = find_wrapper(*name)) {
-      p = parse_wrapper(*syn, *name, w, start);
-      safe = syn->safe_wrapper;
+    ProgramName program = program_name(*name);
+    if (program.wrapper && program.decl) {
+      p = parse_wrapper(*program.decl, *name, w, start);
+      safe = program.safe_wrapper;
     } else if (std::find(opts.extra_wrappers.begin(), opts.extra_wrappers.end(), *name) !=
                opts.extra_wrappers.end()) {
       p = parse_extra_wrapper(w, start);
     } else {
+      stopped_name = std::move(name);
+      stopped_program = program;
       break;
     }
     if (p.inner == npos) {
@@ -397,16 +411,24 @@ NormalizedCommand normalize(const shell::CommandView& cmd, const NormalizeOption
   }
 
   n.allow_wrapper_words = start > allow_start ? start - allow_start : 0;
-  n.words.assign(w.begin() + static_cast<std::ptrdiff_t>(std::min(start, w.size())), w.end());
   n.allow_words.assign(w.begin() + static_cast<std::ptrdiff_t>(std::min(allow_start, w.size())),
                        w.end());
+  if (owned) {  // `w` is `*owned`: not read after this
+    n.words = std::move(*owned);
+    n.words.erase(n.words.begin(),
+                  n.words.begin() + static_cast<std::ptrdiff_t>(std::min(start, n.words.size())));
+  } else {
+    n.words.assign(w.begin() + static_cast<std::ptrdiff_t>(std::min(start, w.size())), w.end());
+  }
 
   for (const auto& a : n.assigns)
     if (is_dangerous_variable(a.name) || holds_substitution(a.value)) n.assigns_harmless = false;
 
   redirect_effects(n.redirects, n.files);
   if (n.words.empty()) return n;
-  std::optional<std::string> name = command_name(n.words[0]);
+  // n.words[0] is w[start]: the name the loop stopped on, when it stopped on a command.
+  const bool stopped = stopped_name.has_value();
+  std::optional<std::string> name = stopped ? std::move(stopped_name) : command_name(n.words[0]);
   if (!name) {
     n.name_static = false;
     n.escalations.push_back("dynamic command name");
@@ -416,8 +438,9 @@ NormalizedCommand normalize(const shell::CommandView& cmd, const NormalizeOption
 
   // What the program does to files and to other programs, from the programs table (before
   // git's global options are stripped: `git -C DIR` and `git -c k=v` are part of it).
+  const ProgramName program = stopped ? stopped_program : program_name(n.name);
   ProgramEffects fx;
-  program_effects(n.name, n.words, fx);
+  program_effects(program.decl, n.name, n.words, fx);
   for (auto& f : fx.files) n.files.push_back(std::move(f));
   for (auto& e : fx.escalations) n.escalations.push_back(std::move(e));
   for (auto& s : fx.scripts) n.nested_scripts.push_back(std::move(s));
@@ -429,18 +452,19 @@ NormalizedCommand normalize(const shell::CommandView& cmd, const NormalizeOption
   auto has_globals = [](const Words& w) {
     return w.size() > 1 && w[1].literal && !w[1].literal->empty() && (*w[1].literal)[0] == '-';
   };
-  if (n.name == "git" && has_globals(n.words))
+  const std::string_view name_v = n.name;
+  if (name_v == "git" && has_globals(n.words))
     n.words = strip_git_globals(n.words, 0, nullptr, nullptr);
   if (has_globals(n.allow_words)) {
     auto an = command_name(n.allow_words[0]);
     if (an && *an == "git") n.allow_words = strip_git_globals(n.allow_words, 0, nullptr, nullptr);
   }
 
-  if (is_shell(n.name)) {
+  if (program.shell) {
     shell_script(n.name, n.words, n.redirects, n);
-  } else if (n.name == "eval") {
+  } else if (name_v == "eval") {
     eval_script(n.words, n);
-  } else if (n.name == "busybox" && n.words.size() > 1 && n.words[1].literal &&
+  } else if (name_v == "busybox" && n.words.size() > 1 && n.words[1].literal &&
              is_shell(*n.words[1].literal)) {
     Words rest(n.words.begin() + 1, n.words.end());
     shell_script(*n.words[1].literal, rest, n.redirects, n);
@@ -459,7 +483,7 @@ NormalizedCommand normalize(const shell::CommandView& cmd, const NormalizeOption
   // through `words`, right after the command name, never by allow rules.
   if (!fx.implied.empty()) {
     std::size_t at = 1;
-    if (n.name == "git" && n.words.size() > 1) at = 2;  // after the subcommand
+    if (name_v == "git" && n.words.size() > 1) at = 2;  // after the subcommand
     for (const auto& o : fx.implied) {
       WordView iw;
       iw.text = o;
@@ -471,6 +495,16 @@ NormalizedCommand normalize(const shell::CommandView& cmd, const NormalizeOption
     }
   }
   return n;
+}
+
+}  // namespace
+
+NormalizedCommand normalize(const shell::CommandView& cmd, const NormalizeOptions& opts) {
+  return normalize_impl(cmd, nullptr, opts);
+}
+
+NormalizedCommand normalize_owned(shell::CommandView& cmd, const NormalizeOptions& opts) {
+  return normalize_impl(cmd, &cmd.argv, opts);
 }
 
 }  // namespace vigie::engine

@@ -79,6 +79,9 @@ struct NormalizedCommand {
 };
 
 NormalizedCommand normalize(const shell::CommandView& cmd, const NormalizeOptions& opts = {});
+// The same, moving the words out of `cmd.argv` instead of copying them (`cmd.argv` is left in
+// an unspecified state: read the words from the result).
+NormalizedCommand normalize_owned(shell::CommandView& cmd, const NormalizeOptions& opts = {});
 
 // The normalized name of a word used as a command name: basename of its literal value
 // (quotes and backslashes are already removed by `literal`); nullopt when not static.

@@ -2,6 +2,7 @@
 // in engine/policy_codec_bytes.hpp, reading it back in engine/policy_codec_read.cpp.
 #include "engine/policy_codec.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <unordered_map>
@@ -73,9 +74,15 @@ void put(Writer& w, const TokenTrie& t) {
   w.u32(static_cast<std::uint32_t>(t.nodes.size()));
   for (const auto& n : t.nodes) {
     w.u32(static_cast<std::uint32_t>(n.next.size()));
-    for (const auto& [k, v] : n.next) {
-      w.str(k);
-      w.u32(v);
+    // Sorted by key: the bytes do not depend on the hash table's order.
+    std::vector<const std::pair<const std::string, std::uint32_t>*> sorted;
+    sorted.reserve(n.next.size());
+    for (const auto& kv : n.next) sorted.push_back(&kv);
+    std::sort(sorted.begin(), sorted.end(),
+              [](const auto* a, const auto* b) { return a->first < b->first; });
+    for (const auto* kv : sorted) {
+      w.str(kv->first);
+      w.u32(kv->second);
     }
     w.u32s(n.patterns);
   }

@@ -52,7 +52,7 @@ void get(Reader& r, TokenTrie& t) {
       std::string k = r.str();
       std::uint32_t v = r.u32();
       if (v >= t.nodes.size()) r.ok = false;
-      n.next.emplace_hint(n.next.end(), std::move(k), v);  // written in order
+      n.next.emplace(std::move(k), v);  // a duplicate key (forged): the first wins
     }
     n.patterns = r.u32s();
   }

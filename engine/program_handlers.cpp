@@ -269,37 +269,39 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
   }
   std::string full = std::string(name) + " " + *sub;
   const ProgramDecl* p = find_program(full);
-  if (*sub == "bisect" && lit_is(w, i + 1, "run")) {
+  const std::string_view subcommand = *sub;
+  if (subcommand == "bisect" && lit_is(w, i + 1, "run")) {
     out.escalations.push_back("git bisect run");
     if (i + 2 < w.size()) out.argvs.emplace_back(w.begin() + static_cast<long>(i) + 2, w.end());
   }
-  if (*sub == "submodule" &&
+  if (subcommand == "submodule" &&
       std::any_of(w.begin() + static_cast<long>(i), w.end(),
                   [](const WordView& x) { return x.literal && *x.literal == "foreach"; }))
     out.escalations.push_back("git submodule foreach");
-  if (*sub == "filter-branch" || *sub == "filter-repo") out.escalations.push_back(full);
-  if (*sub == "worktree" && lit_is(w, i + 1, "add") && i + 2 < w.size()) {
+  if (subcommand == "filter-branch" || subcommand == "filter-repo") out.escalations.push_back(full);
+  if (subcommand == "worktree" && lit_is(w, i + 1, "add") && i + 2 < w.size()) {
     for (std::size_t k = i + 2; k < w.size(); ++k)
       if (w[k].literal && !w[k].literal->empty() && (*w[k].literal)[0] != '-') {
         file(out, Touch::write, w[k], From::operand, "git worktree add");
         break;
       }
   }
-  if (*sub == "bundle" && lit_is(w, i + 1, "create") && i + 2 < w.size())
+  if (subcommand == "bundle" && lit_is(w, i + 1, "create") && i + 2 < w.size())
     file(out, Touch::write, w[i + 2], From::operand, "git bundle create");
   if (!p) return;
-  // The subcommand's words, from the subcommand on.
-  Words sw(w.begin() + static_cast<long>(i), w.end());
-  ParsedArgs args = parse_args(*p, sw, 1);
+  // The subcommand's words are read in place (indexes stay those of `w`; `w[i]` is the
+  // subcommand).
+  const Words& sw = w;
+  ParsedArgs args = parse_args(*p, w, i + 1);
   OperandState st;
   apply_options(full, args, out, st);
-  if (*sub == "push" || *sub == "send-pack") {
+  if (subcommand == "push" || subcommand == "send-pack") {
     for (std::size_t k : args.operands)
       if (sw[k].literal && !sw[k].literal->empty() && (*sw[k].literal)[0] == '+') st.forced = true;
     if (st.forced) out.implied.push_back("--force");
     return;
   }
-  if (*sub == "config") {
+  if (subcommand == "config") {
     // `git config [--global] KEY VALUE`, `git config set KEY VALUE`: the first operand.
     std::size_t first = 0;
     if (!args.operands.empty() && lit_is(sw, args.operands[0], "set")) first = 1;
@@ -318,7 +320,7 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
       }
     }
     if (st.global) {
-      WordView g = word_of(sw[0], "~/.gitconfig");
+      WordView g = word_of(w[i], "~/.gitconfig");
       g.literal.reset();
       g.has_tilde = true;
       file(out, Touch::write, g, From::option, "git config --global");
@@ -326,22 +328,22 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
                !std::any_of(args.options.begin(), args.options.end(), [](const ParsedOption& o) {
                  return o.decl && !o.decl->shorts.empty() && o.decl->shorts[0] == 'f';
                })) {
-      WordView cfg = word_of(sw[0], ".git/config");
+      WordView cfg = word_of(w[i], ".git/config");
       file(out, Touch::write, cfg, From::option, "git config");
     }
     return;
   }
-  if (*sub == "apply" || *sub == "am") {
+  if (subcommand == "apply" || subcommand == "am") {
     bool check_only = std::any_of(args.options.begin(), args.options.end(), [](const auto& o) {
       return in(o.spelling, {"--check", "--stat", "--numstat", "--summary"});
     });
     if (!check_only) {
-      WordView tree = out.chdir ? *out.chdir : word_of(sw[0], ".");
+      WordView tree = out.chdir ? *out.chdir : word_of(w[i], ".");
       file(out, Touch::write, tree, From::operand, full);
     }
   }
-  if (*sub == "clean" && args.operands.empty() && st.override_touch != 'r')
-    file(out, Touch::delete_, out.chdir ? *out.chdir : word_of(sw[0], "."), From::operand, full);
+  if (subcommand == "clean" && args.operands.empty() && st.override_touch != 'r')
+    file(out, Touch::delete_, out.chdir ? *out.chdir : word_of(w[i], "."), From::operand, full);
   apply_operands(full, p->operands, sw, args.operands, st, out);
 }
 
@@ -543,7 +545,7 @@ void git_config_value(const WordView& kv, ProgramEffects& out, std::string_view 
 
 void run_handler(const ProgramDecl& p, std::string_view name, const Words& words,
                  ProgramEffects& out) {
-  const std::string& h = p.handler;
+  const std::string_view h = p.handler;
   if (h == "find")
     find_handler(words, out);
   else if (h == "tar")

@@ -1,14 +1,11 @@
-// The generic half of the programs table: parsing the declarations, parsing a command's words
-// the way its program would, and turning options and operands into effects. The programs whose
+// The generic half of the programs table: parsing a command's words the way its program would,
+// and turning options and operands into effects (the table's declarations are parsed and indexed
+// by name in engine/programs_index.cpp). The programs whose
 // arguments are a language of their own have handlers in engine/program_handlers.cpp.
 #include "engine/programs.hpp"
 
 #include <algorithm>
 #include <cctype>
-#include <map>
-#include <memory>
-#include <mutex>
-#include <unordered_set>
 
 #include "engine/program_handlers.hpp"
 #include "engine/programs_decl.hpp"
@@ -46,104 +43,6 @@ std::string_view from_name(From f) {
 
 namespace {
 
-std::vector<std::string> split_spaces(std::string_view s) {
-  std::vector<std::string> out;
-  std::size_t i = 0;
-  while (i < s.size()) {
-    while (i < s.size() && s[i] == ' ') ++i;
-    std::size_t j = i;
-    while (j < s.size() && s[j] != ' ') ++j;
-    if (j > i) out.emplace_back(s.substr(i, j - i));
-    i = j;
-  }
-  return out;
-}
-
-// `-o|--output=w!F` -> an OptionDecl.
-OptionDecl parse_option_decl(std::string_view tok) {
-  OptionDecl d;
-  std::size_t end = tok.find_first_of("=?!");
-  std::string_view names = tok.substr(0, end);
-  while (!names.empty()) {
-    std::size_t bar = names.find('|');
-    std::string_view n = names.substr(0, bar);
-    if (n.size() > 2 && n[0] == '-' && n[1] == '-')
-      d.longs.emplace_back(n.substr(2));
-    else if (n.size() == 2 && n[0] == '-')
-      d.shorts.push_back(n[1]);
-    else if (n.size() > 2 && n[0] == '-')
-      d.exact.emplace_back(n);  // single-dash long (`-TT`)
-    if (bar == std::string_view::npos) break;
-    names.remove_prefix(bar + 1);
-  }
-  if (end == std::string_view::npos) return d;
-  std::string_view rest = tok.substr(end);
-  if ((rest[0] == '=' || rest[0] == '?') && rest.size() > 1) {
-    d.arg = rest[0] == '=' ? OptionDecl::Arg::required : OptionDecl::Arg::optional;
-    d.role = rest[1];
-    rest.remove_prefix(2);
-  }
-  if (rest.size() > 1 && rest[0] == '!') d.flag = rest[1];
-  return d;
-}
-
-// The names of a table entry: "git push git send-pack" -> "git push", "git send-pack" (names of
-// two words stay together).
-std::vector<std::string> program_names(const ProgramSource& src) {
-  std::vector<std::string> names;
-  auto words = split_spaces(src.names);
-  for (std::size_t k = 0; k < words.size(); ++k) {
-    if (words[k] == "git" && k + 1 < words.size() && words.size() > 1 &&
-        std::string_view(src.handler).empty()) {
-      names.push_back("git " + words[k + 1]);
-      ++k;
-    } else {
-      names.push_back(words[k]);
-    }
-  }
-  return names;
-}
-
-ProgramDecl parse_program(const ProgramSource& src) {
-  ProgramDecl p;
-  p.names = program_names(src);
-  std::string_view style = src.style;
-  p.prefixes = style.find('p') != std::string_view::npos;
-  p.permute = style.find('m') != std::string_view::npos;
-  p.stop = style.find('s') != std::string_view::npos;
-  p.safe_wrapper = style.find('S') != std::string_view::npos;
-  p.operands = src.operands;
-  p.handler = src.handler;
-  for (const auto& tok : split_spaces(src.options)) {
-    p.options.push_back(parse_option_decl(tok));
-    const OptionDecl& d = p.options.back();
-    if (d.role == 'x' || d.flag == '!') p.runs_programs = true;
-  }
-  return p;
-}
-
-// Names -> entries, each entry's declarations parsed on its first lookup: a decision meets a
-// handful of programs, and parsing the whole table up front was most of the first decision's
-// work (about 1.5 M instructions natively, more in WASM's first, lazily compiled run).
-struct Index {
-  std::map<std::string, std::size_t, std::less<>> by_name;
-  std::unique_ptr<ProgramDecl[]> decls = std::make_unique<ProgramDecl[]>(kProgramCount);
-  std::unique_ptr<std::once_flag[]> parsed = std::make_unique<std::once_flag[]>(kProgramCount);
-  Index() {
-    for (std::size_t i = 0; i < kProgramCount; ++i)
-      for (auto& n : program_names(kPrograms[i])) by_name.emplace(std::move(n), i);
-  }
-  const ProgramDecl& at(std::size_t i) const {
-    std::call_once(parsed[i], [&] { decls[i] = parse_program(kPrograms[i]); });
-    return decls[i];
-  }
-};
-
-const Index& index() {
-  static const Index idx;
-  return idx;
-}
-
 // The static text of a word for option parsing: its literal, else its pattern (a glob).
 const std::string* static_text(const WordView& w) {
   if (w.literal) return &*w.literal;
@@ -173,67 +72,6 @@ WordView synthesized(const WordView& from, std::string value, std::size_t offset
 }
 
 }  // namespace
-
-const std::vector<ProgramDecl>& program_table() {
-  static const std::vector<ProgramDecl> table = [] {
-    std::vector<ProgramDecl> t;
-    t.reserve(kProgramCount);
-    for (std::size_t i = 0; i < kProgramCount; ++i) t.push_back(index().at(i));
-    return t;
-  }();
-  return table;
-}
-
-namespace {
-
-// The interpreters column, indexed once: exact names in sets, versioned names by prefix.
-struct InterpreterIndex {
-  std::unordered_set<std::string_view> shells, exact;
-  std::vector<std::string_view> prefixes;
-};
-
-const InterpreterIndex& interpreter_index() {
-  static const InterpreterIndex idx = [] {
-    InterpreterIndex x;
-    for (std::size_t i = 0; i < kInterpreterCount; ++i) {
-      const InterpreterSource& s = kInterpreters[i];
-      std::string_view names = s.names;  // points into the static table
-      while (!names.empty()) {
-        auto sp = names.find(' ');
-        std::string_view n = names.substr(0, sp);
-        if (s.kind == 's') x.shells.insert(n);
-        if (s.prefix)
-          x.prefixes.push_back(n);
-        else
-          x.exact.insert(n);
-        if (sp == std::string_view::npos) break;
-        names.remove_prefix(sp + 1);
-      }
-    }
-    return x;
-  }();
-  return idx;
-}
-
-}  // namespace
-
-bool table_shell(std::string_view name) {
-  return interpreter_index().shells.count(name) > 0;
-}
-
-bool table_interpreter(std::string_view name) {
-  const InterpreterIndex& idx = interpreter_index();
-  if (idx.exact.count(name)) return true;
-  for (std::string_view p : idx.prefixes)
-    if (name.substr(0, p.size()) == p) return true;  // python3, python3.12, perl5.30...
-  return false;
-}
-
-const ProgramDecl* find_program(std::string_view name) {
-  const Index& idx = index();
-  auto it = idx.by_name.find(name);
-  return it == idx.by_name.end() ? nullptr : &idx.at(it->second);
-}
 
 std::string option_name(const OptionDecl& d) {
   if (!d.longs.empty()) return "--" + d.longs.front();
@@ -546,8 +384,12 @@ void apply_operands(std::string_view prog, const std::string& shape_in, const Wo
 }
 
 void program_effects(std::string_view name, const Words& words, ProgramEffects& out) {
-  const ProgramDecl* p = find_program(name);
-  if (!p || p->handler == "wrapper") return;
+  program_effects(find_program(name), name, words, out);
+}
+
+void program_effects(const ProgramDecl* p, std::string_view name, const Words& words,
+                     ProgramEffects& out) {
+  if (!p || std::string_view(p->handler) == "wrapper") return;
   if (!p->handler.empty()) {
     run_handler(*p, name, words, out);
     return;

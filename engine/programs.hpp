@@ -61,6 +61,10 @@ struct ProgramEffects {
 // is the command name). Does nothing for a program not in the table.
 void program_effects(std::string_view name, const std::vector<shell::WordView>& words,
                      ProgramEffects& out);
+struct ProgramDecl;
+// The same with the entry already looked up (`decl` = find_program(name)).
+void program_effects(const ProgramDecl* decl, std::string_view name,
+                     const std::vector<shell::WordView>& words, ProgramEffects& out);
 
 // The starting points of `find` (after its leading -H, -L, -P, -D LIST, -O LEVEL), as indexes
 // into `words`: the words before the expression (`-name`, `(`, `!`...).
@@ -132,10 +136,25 @@ std::string option_name(const OptionDecl& d);
 // Every program of the table, parsed from its declaration.
 const std::vector<ProgramDecl>& program_table();
 
+// What the tables say of one command name, in one hash look-up: its entry in the programs
+// table (declarations parsed on first use) and its flags from the interpreters column.
+struct ProgramName {
+  static constexpr std::uint32_t kNone = 0xffffffffu;
+  std::uint32_t program = kNone;      // index into the programs table
+  const ProgramDecl* decl = nullptr;  // its declarations, when in the table
+  bool wrapper = false;               // handler "wrapper" (sudo, env, timeout...)
+  bool safe_wrapper = false;          // a wrapper allow rules look through
+  bool shell = false;                 // a shell of the sh family
+  bool interpreter = false;           // in the interpreters column (or a versioned form of one)
+  bool known = false;                 // in either table (else only `table_interpreter` knows)
+};
+ProgramName program_name(std::string_view name);
+
 // From the interpreters column of the programs table: a shell of the sh family; any program
 // that runs code given to it (shells included). Exact, case-sensitive names.
 bool table_shell(std::string_view name);
 bool table_interpreter(std::string_view name);
+bool table_interpreter(const ProgramName& p, std::string_view name);  // p = program_name(name)
 const ProgramDecl* find_program(std::string_view name);
 
 }  // namespace vigie::engine

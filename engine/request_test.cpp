@@ -137,6 +137,15 @@ TEST_CASE("parse_flat_object: the same object as the full parser, or nothing", "
     INFO("text: " << t);
     auto flat = vigie::engine::parse_flat_object(t);
     auto full = nlohmann::json::parse(t, nullptr, false);
+    // flat_member (the command fast path of decide) reads the same member of the same texts.
+    for (const char* key : {"command", "k0", "k1", "absent"}) {
+      auto member = vigie::engine::flat_member(t, key);
+      REQUIRE(member.has_value() == flat.has_value());
+      if (!flat) continue;
+      auto it = flat->find(key);
+      REQUIRE(member->value.has_value() == (it != flat->end()));
+      if (it != flat->end()) CHECK(*member->value == it->get<std::string>());
+    }
     if (!flat) continue;
     ++fast;
     REQUIRE_FALSE(full.is_discarded());

@@ -74,11 +74,12 @@ std::vector<SafetyHit> check_command(const NormalizedCommand& cmd, const SafetyC
   }
   // Case-insensitive: macOS filesystems run `RM` as `rm`.
   std::string name = ascii_lower(cmd.name);
-  if (name == "rm") check_rm(cmd, ctx, hits);
-  if (name == "find") check_find(cmd, ctx, hits);
-  if (name == "chmod" || name == "chown" || name == "chgrp") check_perms(cmd, name, ctx, hits);
-  if (name == "mv") check_mv(cmd, ctx, hits);
-  if (name == "git") check_git(cmd, ctx, hits);
+  const std::string_view nm = name;  // compared with literals as a view
+  if (nm == "rm") check_rm(cmd, ctx, hits);
+  if (nm == "find") check_find(cmd, ctx, hits);
+  if (nm == "chmod" || nm == "chown" || nm == "chgrp") check_perms(cmd, name, ctx, hits);
+  if (nm == "mv") check_mv(cmd, ctx, hits);
+  if (nm == "git") check_git(cmd, ctx, hits);
   check_disk(cmd, name, ctx, hits);
   return hits;
 }

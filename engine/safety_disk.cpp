@@ -7,7 +7,8 @@ namespace vigie::engine::safety {
 void check_disk(const NormalizedCommand& c, const std::string& name, const SafetyContext& ctx,
                 std::vector<SafetyHit>& hits) {
   const Words& w = c.words;
-  if (name == "dd") {
+  const std::string_view nm = name;  // compared with literals as a view
+  if (nm == "dd") {
     for (std::size_t i = 1; i < w.size(); ++i)
       if (const std::string* s = lit(w, i);
           s && starts_with(*s, "of=") && is_block_device(s->substr(3)))
@@ -21,7 +22,7 @@ void check_disk(const NormalizedCommand& c, const std::string& name, const Safet
         hit(SafetyCheck::disk_mkfs,
             "Refused: `" + name + "` formats or wipes a device, destroying everything on it."));
   }
-  if (name == "diskutil" && w.size() > 1 && w[1].literal) {
+  if (nm == "diskutil" && w.size() > 1 && w[1].literal) {
     std::string verb = ascii_lower(*w[1].literal);
     if (in(verb,
            {"erasedisk", "erasevolume", "zerodisk", "randomdisk", "secureerase", "partitiondisk",
@@ -32,12 +33,11 @@ void check_disk(const NormalizedCommand& c, const std::string& name, const Safet
           hit(SafetyCheck::disk_erase, "Refused: `diskutil " + *w[1].literal +
                                            "` erases or repartitions a disk irreversibly."));
   }
-  if ((name == "shred" || name == "sgdisk" || name == "fdisk" || name == "sfdisk" ||
-       name == "parted") &&
+  if ((nm == "shred" || nm == "sgdisk" || nm == "fdisk" || nm == "sfdisk" || nm == "parted") &&
       std::any_of(w.begin() + 1, w.end(),
                   [](const WordView& x) { return x.literal && is_block_device(*x.literal); }) &&
-      (name == "shred" || name == "sfdisk" || has_literal_option(w, "--zap-all") ||
-       has_literal_option(w, "-Z") || name == "parted" || name == "fdisk")) {
+      (nm == "shred" || nm == "sfdisk" || has_literal_option(w, "--zap-all") ||
+       has_literal_option(w, "-Z") || nm == "parted" || nm == "fdisk")) {
     add(hits, ctx,
         hit(SafetyCheck::disk_erase,
             "Refused: `" + name + "` on a block device rewrites or erases a disk."));
@@ -52,10 +52,10 @@ void check_disk(const NormalizedCommand& c, const std::string& name, const Safet
     if (in(r.op, {">", ">>", ">|", "&>", "&>>", "<>"}) && r.target.literal &&
         is_block_device(*r.target.literal))
       device_hit(*r.target.literal);
-  if (name == "tee" || name == "cp" || name == "cat") {
+  if (nm == "tee" || nm == "cp" || nm == "cat") {
     auto ops = operands(w);
     for (std::size_t k = 0; k < ops.size(); ++k) {
-      bool dest = name == "tee" || (name == "cp" && k + 1 == ops.size());
+      bool dest = nm == "tee" || (nm == "cp" && k + 1 == ops.size());
       if (dest && w[ops[k]].literal && is_block_device(*w[ops[k]].literal))
         device_hit(*w[ops[k]].literal);
     }

@@ -84,3 +84,42 @@ TEST_CASE("compiled command matching agrees with the naive reference", "[referen
   CHECK(compared == 2400);
   CHECK(matched > 500);  // the generator must produce real matches, not only misses
 }
+
+// match_tok skips RE2 when a word lies outside the regex's possible match range: that range
+// must hold every word the regex fully matches (eager and lazily compiled regexes alike).
+TEST_CASE("a regex's match range holds every word it matches", "[reference]") {
+  const std::vector<std::string> patterns = {"^mkfs(\\..+)?$",
+                                             "^git-legacy[0-9]*$",
+                                             "v[0-9]+(\\.[0-9]+)*",
+                                             "(?i)RM",
+                                             "a|aa|b*",
+                                             ".*",
+                                             "x+y",
+                                             "",
+                                             "[^a]z",
+                                             "(gi|np)t?m?",
+                                             "\\d{2,4}",
+                                             "^$",
+                                             "caf\xc3\xa9",
+                                             "z{0}q"};
+  const std::vector<std::string> words = {
+      "",     "a",     "aa",        "b",     "bbb",         "git",    "git-legacy", "git-legacy12",
+      "mkfs", "mkfs.", "mkfs.ext4", "mkfsx", "v1",          "v1.2.3", "1.2",        "rm",
+      "RM",   "Rm",    "xy",        "xxxy",  "zz",          "az",     "bz",         "gi",
+      "npm",  "gitm",  "12",        "12345", "caf\xc3\xa9", "q",      "\xff",       "~"};
+  std::size_t matched = 0;
+  for (const auto& p : patterns) {
+    vigie::engine::LazyRegex eager(std::make_unique<RE2>(p, vigie::engine::rule_regex_options()));
+    vigie::engine::LazyRegex lazy(p);
+    for (const auto* re : {&eager, &lazy}) {
+      REQUIRE(re->get());
+      for (const auto& w : words) {
+        INFO("pattern: " << p << " word: " << w);
+        if (!RE2::FullMatch(w, *re->get())) continue;
+        ++matched;
+        CHECK(re->may_match(w));
+      }
+    }
+  }
+  CHECK(matched > 20);
+}

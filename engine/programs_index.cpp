@@ -1,0 +1,195 @@
+// The programs table indexed by name (engine/programs.hpp: `program_name`, `find_program`,
+// `table_shell`, `table_interpreter`): each entry's declarations parsed from their strings on
+// first use, and every name's flags from the interpreters column, in one hash.
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <unordered_map>
+
+#include "engine/programs.hpp"
+#include "engine/programs_decl.hpp"
+
+namespace vigie::engine {
+
+namespace {
+
+std::vector<std::string> split_spaces(std::string_view s) {
+  std::vector<std::string> out;
+  std::size_t i = 0;
+  while (i < s.size()) {
+    while (i < s.size() && s[i] == ' ') ++i;
+    std::size_t j = i;
+    while (j < s.size() && s[j] != ' ') ++j;
+    if (j > i) out.emplace_back(s.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
+// `-o|--output=w!F` -> an OptionDecl.
+OptionDecl parse_option_decl(std::string_view tok) {
+  OptionDecl d;
+  std::size_t end = tok.find_first_of("=?!");
+  std::string_view names = tok.substr(0, end);
+  while (!names.empty()) {
+    std::size_t bar = names.find('|');
+    std::string_view n = names.substr(0, bar);
+    if (n.size() > 2 && n[0] == '-' && n[1] == '-')
+      d.longs.emplace_back(n.substr(2));
+    else if (n.size() == 2 && n[0] == '-')
+      d.shorts.push_back(n[1]);
+    else if (n.size() > 2 && n[0] == '-')
+      d.exact.emplace_back(n);  // single-dash long (`-TT`)
+    if (bar == std::string_view::npos) break;
+    names.remove_prefix(bar + 1);
+  }
+  if (end == std::string_view::npos) return d;
+  std::string_view rest = tok.substr(end);
+  if ((rest[0] == '=' || rest[0] == '?') && rest.size() > 1) {
+    d.arg = rest[0] == '=' ? OptionDecl::Arg::required : OptionDecl::Arg::optional;
+    d.role = rest[1];
+    rest.remove_prefix(2);
+  }
+  if (rest.size() > 1 && rest[0] == '!') d.flag = rest[1];
+  return d;
+}
+
+// The names of a table entry: "git push git send-pack" -> "git push", "git send-pack" (names of
+// two words stay together).
+std::vector<std::string> program_names(const ProgramSource& src) {
+  std::vector<std::string> names;
+  auto words = split_spaces(src.names);
+  for (std::size_t k = 0; k < words.size(); ++k) {
+    if (words[k] == "git" && k + 1 < words.size() && words.size() > 1 &&
+        std::string_view(src.handler).empty()) {
+      names.push_back("git " + words[k + 1]);
+      ++k;
+    } else {
+      names.push_back(words[k]);
+    }
+  }
+  return names;
+}
+
+ProgramDecl parse_program(const ProgramSource& src) {
+  ProgramDecl p;
+  p.names = program_names(src);
+  std::string_view style = src.style;
+  p.prefixes = style.find('p') != std::string_view::npos;
+  p.permute = style.find('m') != std::string_view::npos;
+  p.stop = style.find('s') != std::string_view::npos;
+  p.safe_wrapper = style.find('S') != std::string_view::npos;
+  p.operands = src.operands;
+  p.handler = src.handler;
+  for (const auto& tok : split_spaces(src.options)) {
+    p.options.push_back(parse_option_decl(tok));
+    const OptionDecl& d = p.options.back();
+    if (d.role == 'x' || d.flag == '!') p.runs_programs = true;
+  }
+  return p;
+}
+
+// Names -> entries, each entry's declarations parsed on its first lookup: a decision meets a
+// handful of programs, and parsing the whole table up front was most of the first decision's
+// work (about 1.5 M instructions natively, more in WASM's first, lazily compiled run).
+// The names are hashed (one look-up per name on the decision path, where the sorted map cost a
+// dozen string compares), and each carries what the interpreters column says of it, so that
+// `is_wrapper`, `is_interpreter` and `is_shell` (engine/normalize.hpp) cost one look-up too.
+struct Index {
+  std::deque<std::string> names;  // the keys' storage (stable addresses)
+  std::unordered_map<std::string_view, ProgramName> by_name;
+  std::unique_ptr<ProgramDecl[]> decls = std::make_unique<ProgramDecl[]>(kProgramCount);
+  std::unique_ptr<std::once_flag[]> parsed = std::make_unique<std::once_flag[]>(kProgramCount);
+  std::vector<std::string_view> interpreter_prefixes;  // python -> python3, python3.12
+  Index();
+  const ProgramDecl& at(std::size_t i) const {
+    std::call_once(parsed[i], [&] { decls[i] = parse_program(kPrograms[i]); });
+    return decls[i];
+  }
+  bool prefixed_interpreter(std::string_view name) const {
+    for (std::string_view p : interpreter_prefixes)
+      if (name.substr(0, p.size()) == p) return true;
+    return false;
+  }
+};
+
+Index::Index() {
+  by_name.reserve(kProgramCount * 2);
+  auto entry = [&](std::string_view n) -> ProgramName& {
+    if (auto it = by_name.find(n); it != by_name.end()) return it->second;
+    return by_name.emplace(names.emplace_back(n), ProgramName{}).first->second;
+  };
+  for (std::size_t i = 0; i < kProgramCount; ++i) {
+    std::string_view handler = kPrograms[i].handler;
+    std::string_view style = kPrograms[i].style;
+    for (auto& n : program_names(kPrograms[i])) {
+      ProgramName& e = entry(n);
+      if (e.program != ProgramName::kNone) continue;  // the first entry of a name wins
+      e.program = static_cast<std::uint32_t>(i);
+      e.wrapper = handler == "wrapper";
+      e.safe_wrapper = e.wrapper && style.find('S') != std::string_view::npos;
+    }
+  }
+  for (std::size_t i = 0; i < kInterpreterCount; ++i) {
+    const InterpreterSource& s = kInterpreters[i];
+    std::string_view list = s.names;  // points into the static table
+    while (!list.empty()) {
+      auto sp = list.find(' ');
+      std::string_view n = list.substr(0, sp);
+      ProgramName& e = entry(n);
+      if (s.kind == 's') e.shell = true;
+      e.interpreter = true;
+      if (s.prefix) interpreter_prefixes.push_back(n);
+      if (sp == std::string_view::npos) break;
+      list.remove_prefix(sp + 1);
+    }
+  }
+  for (auto& [n, e] : by_name)
+    if (!e.interpreter) e.interpreter = prefixed_interpreter(n);
+}
+
+const Index& index() {
+  static const Index idx;
+  return idx;
+}
+
+}  // namespace
+
+const std::vector<ProgramDecl>& program_table() {
+  static const std::vector<ProgramDecl> table = [] {
+    std::vector<ProgramDecl> t;
+    t.reserve(kProgramCount);
+    for (std::size_t i = 0; i < kProgramCount; ++i) t.push_back(index().at(i));
+    return t;
+  }();
+  return table;
+}
+
+ProgramName program_name(std::string_view name) {
+  const Index& idx = index();
+  auto it = idx.by_name.find(name);
+  if (it == idx.by_name.end()) return ProgramName{};
+  ProgramName e = it->second;
+  e.known = true;
+  if (e.program != ProgramName::kNone) e.decl = &idx.at(e.program);
+  return e;
+}
+
+bool table_shell(std::string_view name) {
+  return program_name(name).shell;
+}
+
+bool table_interpreter(const ProgramName& p, std::string_view name) {
+  // A name of neither table may still be a versioned interpreter (python3.13).
+  return p.interpreter || (!p.known && index().prefixed_interpreter(name));
+}
+
+bool table_interpreter(std::string_view name) {
+  return table_interpreter(program_name(name), name);
+}
+
+const ProgramDecl* find_program(std::string_view name) {
+  return program_name(name).decl;
+}
+
+}  // namespace vigie::engine
