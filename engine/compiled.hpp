@@ -28,6 +28,7 @@
 #include "engine/paths.hpp"
 #include "engine/paths_cache.hpp"
 #include "engine/tool_names.hpp"
+#include "engine/word_hash.hpp"
 #include "grammar/limits.hpp"
 #include "vigie/vigie.hpp"
 
@@ -119,14 +120,6 @@ struct CommandPattern {
 
 // A trie over literal leading tokens. A pattern is stored at the node reached by its leading
 // literal words; its remaining items (if any) are checked when a walk reaches that node.
-// Hashes a word for the tries' look-ups by view (heterogeneous: no key string is built).
-struct WordHash {
-  using is_transparent = void;
-  std::size_t operator()(std::string_view s) const noexcept {
-    return std::hash<std::string_view>()(s);
-  }
-};
-
 struct TokenTrie {
   struct Node {
     // Hashed: the root of a policy of 1,000 rules has hundreds of names, and a decision looks

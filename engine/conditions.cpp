@@ -137,11 +137,11 @@ ConditionResult outside_clause(const std::vector<Touched>& ts, const Prefixes& p
 // wrapper removed, or as written when the pattern names the wrapper (`deny sudo without -n`).
 const std::vector<shell::WordView>& option_words(const CommandPattern& p,
                                                  const NormalizedCommand& n) {
-  if (p.effect == Effect::allow) return n.allow_words;
+  if (p.effect == Effect::allow) return n.allow_words();
   if (!p.items.empty() && p.items[0].kind == Tok::Kind::word && p.items[0].text != n.name &&
-      !n.allow_words.empty()) {
-    auto name = command_name(n.allow_words.front());
-    if (name && *name == p.items[0].text) return n.allow_words;
+      !n.allow_words().empty()) {
+    auto name = command_name(n.allow_words().front());
+    if (name && *name == p.items[0].text) return n.allow_words();
   }
   return n.words;
 }

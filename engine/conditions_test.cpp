@@ -50,7 +50,6 @@ NormalizedCommand cmd(const std::vector<std::string>& argv, const std::vector<st
                       From from = From::operand) {
   NormalizedCommand n;
   n.words = words(argv);
-  n.allow_words = n.words;
   n.name = argv.empty() ? "" : argv[0];
   for (const auto& p : paths) n.files.push_back({Touch::write, word(p), from, "test"});
   return n;
@@ -244,13 +243,13 @@ TEST_CASE("conditions: without refuses every spelling of the options") {
 TEST_CASE("conditions: without looks at the view the pattern was matched against") {
   // deny/ask see the unwrapped command, unless the pattern names the wrapper.
   NormalizedCommand n = cmd({"rm", "x"}, {});
-  n.allow_words = words({"sudo", "-n", "rm", "x"});
+  n.allow_own = words({"sudo", "-n", "rm", "x"});
   n.wrappers = {"sudo"};
   CHECK(check_conditions(without("sudo", {"sudo"}, {"-n"}, Effect::deny), n, kCtx) == fails);
   CHECK(check_conditions(without("rm", {"rm"}, {"-n"}, Effect::deny), n, kCtx) == holds);
   // allow rules see the command as written (safe wrappers aside).
   NormalizedCommand a = cmd({"git", "push", "--force"}, {});
-  a.allow_words = words({"git", "push"});
+  a.allow_own = words({"git", "push"});
   CHECK(check_conditions(without("git", {"git", "push"}, {"--force"}, Effect::allow), a, kCtx) ==
         holds);
   CHECK(check_conditions(without("git", {"git", "push"}, {"--force"}, Effect::deny), a, kCtx) ==

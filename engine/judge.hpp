@@ -86,7 +86,8 @@ struct Judge {
     if (tracing) d.trace.push_back(std::move(t));
   }
 
-  Part& add(Part part) {
+  Part& add(Part&& part) {
+    if (parts.empty()) parts.reserve(4);  // a request has a few parts: no reallocation
     parts.push_back(std::move(part));
     return parts.back();
   }

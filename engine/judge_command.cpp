@@ -317,6 +317,7 @@ void Judge::imply_option(NormalizedCommand& n, const std::string& opt) {
   iw.literal = opt;
   iw.pattern = opt;
   std::size_t at = std::min<std::size_t>(2, n.words.size());
+  n.detach_allow_words();
   n.words.insert(n.words.begin() + static_cast<std::ptrdiff_t>(at), iw);
   n.implied.push_back(opt);
 }

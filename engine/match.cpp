@@ -113,7 +113,7 @@ Tri match_items(const std::vector<Tok>& items, std::size_t k, const Subject& s, 
 Subject allow_subject(const NormalizedCommand& cmd) {
   Subject s;
   s.exact = true;
-  for (const auto& w : cmd.allow_words) s.words.push_back(w.literal ? &*w.literal : nullptr);
+  for (const auto& w : cmd.allow_words()) s.words.push_back(w.literal ? &*w.literal : nullptr);
   return s;
 }
 
@@ -179,11 +179,11 @@ struct DenyViews {
 DenyViews deny_views(const NormalizedCommand& cmd, std::string& raw_name) {
   DenyViews v;
   v.v[v.n++] = {&cmd.words, deny_subject(cmd.words, cmd.name_static ? &cmd.name : nullptr)};
-  if (!cmd.wrappers.empty() && !cmd.allow_words.empty() &&
-      cmd.allow_words.size() != cmd.words.size()) {
-    auto n = command_name(cmd.allow_words.front());
+  if (!cmd.wrappers.empty() && !cmd.allow_words().empty() &&
+      cmd.allow_words().size() != cmd.words.size()) {
+    auto n = command_name(cmd.allow_words().front());
     if (n) raw_name = *n;
-    v.v[v.n++] = {&cmd.allow_words, deny_subject(cmd.allow_words, n ? &raw_name : nullptr)};
+    v.v[v.n++] = {&cmd.allow_words(), deny_subject(cmd.allow_words(), n ? &raw_name : nullptr)};
   }
   return v;
 }

@@ -411,8 +411,9 @@ NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
   }
 
   n.allow_wrapper_words = start > allow_start ? start - allow_start : 0;
-  n.allow_words.assign(w.begin() + static_cast<std::ptrdiff_t>(std::min(allow_start, w.size())),
-                       w.end());
+  if (std::min(allow_start, w.size()) != std::min(start, w.size()))
+    n.allow_own.emplace(w.begin() + static_cast<std::ptrdiff_t>(std::min(allow_start, w.size())),
+                        w.end());
   if (owned) {  // `w` is `*owned`: not read after this
     n.words = std::move(*owned);
     n.words.erase(n.words.begin(),
@@ -455,9 +456,10 @@ NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
   const std::string_view name_v = n.name;
   if (name_v == "git" && has_globals(n.words))
     n.words = strip_git_globals(n.words, 0, nullptr, nullptr);
-  if (has_globals(n.allow_words)) {
-    auto an = command_name(n.allow_words[0]);
-    if (an && *an == "git") n.allow_words = strip_git_globals(n.allow_words, 0, nullptr, nullptr);
+  // A shared allow view is `words`: stripped above exactly when it starts with git.
+  if (n.allow_own && has_globals(*n.allow_own)) {
+    auto an = command_name(n.allow_own->front());
+    if (an && *an == "git") n.allow_own = strip_git_globals(*n.allow_own, 0, nullptr, nullptr);
   }
 
   if (program.shell) {
@@ -482,6 +484,7 @@ NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
   // Options the command implies (a `+refspec` push is a forced push): seen by deny/ask rules
   // through `words`, right after the command name, never by allow rules.
   if (!fx.implied.empty()) {
+    n.detach_allow_words();
     std::size_t at = 1;
     if (name_v == "git" && n.words.size() > 1) at = 2;  // after the subcommand
     for (const auto& o : fx.implied) {

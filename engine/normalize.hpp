@@ -39,8 +39,14 @@ struct NormalizedCommand {
   std::vector<shell::WordView> words;
   // After stripping only the SAFE wrappers. If an unsafe wrapper remains it stays here, so
   // `allow npm test` does not allow `sudo npm test`. Git's global options are stripped here
-  // too when this view starts with git.
-  std::vector<shell::WordView> allow_words;
+  // too when this view starts with git. Most commands have no wrapper and no implied option:
+  // the view is then `words` itself (no copy); `allow_own` holds it when it differs.
+  const std::vector<shell::WordView>& allow_words() const { return allow_own ? *allow_own : words; }
+  std::optional<std::vector<shell::WordView>> allow_own;
+  // Before a word is inserted into `words` (an implied option), the allow view keeps its own.
+  void detach_allow_words() {
+    if (!allow_own) allow_own = words;
+  }
   // How many leading words of `allow_words` belong to unsafe wrappers (`sudo -u bob`): an allow
   // rule must name more than these to allow the command (`allow env` never allows `env rm`).
   std::size_t allow_wrapper_words = 0;

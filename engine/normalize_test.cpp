@@ -151,7 +151,7 @@ TEST_CASE("wrappers are seen through with their own options") {
     CAPTURE(r.line);
     NormalizedCommand n = normalize(cmd(r.line));
     CHECK(join(n.words) == r.words);
-    CHECK(join(n.allow_words) == r.allow_words);
+    CHECK(join(n.allow_words()) == r.allow_words);
     CHECK(join(n.wrappers) == r.wrappers);
   }
 }
@@ -371,5 +371,5 @@ TEST_CASE("interpreters and wrappers") {
   // An extra wrapper is stripped for deny, never for allow.
   NormalizedCommand n = normalize(cmd("firejail --quiet rm x"), opts);
   CHECK(join(n.words) == "rm x");
-  CHECK(join(n.allow_words) == "firejail --quiet rm x");
+  CHECK(join(n.allow_words()) == "firejail --quiet rm x");
 }

@@ -8,6 +8,7 @@
 
 #include "engine/programs.hpp"
 #include "engine/programs_decl.hpp"
+#include "engine/word_hash.hpp"
 
 namespace vigie::engine {
 
@@ -97,7 +98,7 @@ ProgramDecl parse_program(const ProgramSource& src) {
 // `is_wrapper`, `is_interpreter` and `is_shell` (engine/normalize.hpp) cost one look-up too.
 struct Index {
   std::deque<std::string> names;  // the keys' storage (stable addresses)
-  std::unordered_map<std::string_view, ProgramName> by_name;
+  std::unordered_map<std::string_view, ProgramName, WordHash> by_name;
   std::unique_ptr<ProgramDecl[]> decls = std::make_unique<ProgramDecl[]>(kProgramCount);
   std::unique_ptr<std::once_flag[]> parsed = std::make_unique<std::once_flag[]>(kProgramCount);
   std::vector<std::string_view> interpreter_prefixes;  // python -> python3, python3.12

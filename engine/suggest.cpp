@@ -95,13 +95,13 @@ std::vector<Part> parts_to_rule(const Policy& base, const Request& r, const Deci
   for (const auto& cmd : parsed.commands) {
     if (cmd.argv.empty()) continue;
     engine::NormalizedCommand n = engine::normalize(cmd);
-    if (n.allow_wrapper_words > 0 || n.allow_words.empty() || !n.escalations.empty()) continue;
-    const auto& first = n.allow_words[0];
+    if (n.allow_wrapper_words > 0 || n.allow_words().empty() || !n.escalations.empty()) continue;
+    const auto& first = n.allow_words()[0];
     if (!first.literal) continue;
     auto name = engine::command_name(first);
     if (!name || engine::is_interpreter(*name) || engine::is_wrapper(*name)) continue;
     Part p;
-    for (const auto& w : n.allow_words) {
+    for (const auto& w : n.allow_words()) {
       if (!w.literal || !pattern_word(*w.literal)) break;
       p.words.push_back(*w.literal);
     }
