@@ -34,7 +34,7 @@ const SafetyContext& Judge::safety_context(const std::string& cwd) {
     c.disabled = p.safety_disabled;
     c.fs = fs;
   }
-  if (safety_->cwd != cwd) safety_->cwd = cwd;
+  safety_->cwd = cwd;  // a view: `cwd` outlives the checks it is passed to
   return *safety_;
 }
 

@@ -26,10 +26,12 @@
 namespace vigie::engine {
 
 struct SafetyContext {
-  std::string cwd, home, project_root;  // absolute, or empty when unknown
-  bool root_context = false;            // keep only the catastrophic checks
-  std::set<std::string> disabled;       // ids turned off by the policy
-  const FileSystem* fs = nullptr;       // null: lexical resolution only
+  // Absolute, or empty when unknown. Views: the caller keeps the strings alive while the
+  // checks run (the judge's request state; built once per request, no copies per command).
+  std::string_view cwd, home, project_root;
+  bool root_context = false;       // keep only the catastrophic checks
+  std::set<std::string> disabled;  // ids turned off by the policy
+  const FileSystem* fs = nullptr;  // null: lexical resolution only
 };
 
 struct SafetyHit {

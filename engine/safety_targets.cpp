@@ -72,7 +72,7 @@ std::string reason_of(const Target& t, const SafetyContext& ctx) {
     case Broad::system:
       return "this is a critical system folder";
     case Broad::project:
-      return "this would wipe the current project folder (`" + ctx.project_root + "`)";
+      return "this would wipe the current project folder (`" + std::string(ctx.project_root) + "`)";
     case Broad::unset_prefix:
       return "if the variable is empty or unset, this becomes a path at the root of the "
              "filesystem";
@@ -220,7 +220,7 @@ Form form_of(const WordView& w, const SafetyContext& ctx) {
     f.tilde = true;
   } else if (uvar == "PWD") {
     if (ctx.cwd.empty()) return f;
-    f.path = ctx.cwd + rest;
+    f.path = std::string(ctx.cwd) + rest;
   } else {
     f.unset_rest = rest;
     return f;
@@ -388,11 +388,11 @@ Target classify(const WordView& w, const SafetyContext& ctx, const std::string* 
       if (lexical_normalize("/x" + std::string(after)) == "/x") t.broad = Broad::home;
       return t;
     }
-    abs = ctx.home + std::string(after);
+    abs = std::string(ctx.home) + std::string(after);
   } else if (!written.empty() && written[0] == '/') {
     abs = written;
   } else {
-    std::string cwd = ctx.cwd;
+    std::string cwd(ctx.cwd);
     if (chdir) cwd = (!chdir->empty() && (*chdir)[0] == '/') ? *chdir : cwd + "/" + *chdir;
     if (cwd.empty() || cwd[0] != '/') {
       t.broad = written_broad;
