@@ -453,7 +453,13 @@ void Judge::judge_line(const std::string& line, std::string cwd, unsigned depth)
   std::vector<NormalizedCommand> normalized;
   normalized.reserve(pr.commands.size());
   // The words move into the normalized commands: only their span and context are read after.
-  for (auto& cmd : pr.commands) normalized.push_back(normalize_owned(cmd, p.commands.normalize));
+  // Built in place: the conversion's result initializes the vector's element (no move).
+  struct Normalized {
+    shell::CommandView& cmd;
+    const NormalizeOptions& opts;
+    operator NormalizedCommand() const { return normalize_owned(cmd, opts); }
+  };
+  for (auto& cmd : pr.commands) normalized.emplace_back(Normalized{cmd, p.commands.normalize});
   std::vector<std::string> held_code;  // static values of variables that hold a substitution
   for (std::size_t i = 0; i < pr.commands.size(); ++i) {
     const auto& cmd = pr.commands[i];
