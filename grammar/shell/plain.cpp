@@ -11,65 +11,18 @@
 
 #include <tao/pegtl.hpp>
 
+#include "grammar/shell/plain_bytes.hpp"
+
 namespace vigie::shell {
 
 namespace {
 
 namespace pg = tao::pegtl;
 
-// ----- byte classes: one table each, built from the lists below -----
-
-// A byte class for `run_of`: `kBytes` lists the bytes in (or, with `kExcept`, out of) the class.
-template <typename Class>
-constexpr std::array<bool, 256> make_table() {
-  std::array<bool, 256> t{};
-  for (auto& b : t) b = Class::kExcept;
-  for (char c : Class::kBytes) t[static_cast<unsigned char>(c)] = !Class::kExcept;
-  if constexpr (Class::kHigh) {  // bytes >= 0x80 (UTF-8): literal in an unquoted word
-    for (std::size_t i = 0x80; i < 256; ++i) t[i] = true;
-  }
-  return t;
-}
-
-// The bytes that are literal wherever they stand in an unquoted word of the full grammar
-// (grammar.hpp `lit_run`): not a blank, an operator, a quote, `$`, a backquote or `\`, and
-// not a byte the commands view reads as a glob (`* ? [`), a brace expansion (`{ }`), a tilde
-// prefix (`~`), a comment (`#`) or `!` (a pipeline's negation).
-struct LitClass {
-  static constexpr std::string_view kBytes =
-      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:@%+,-=";
-  static constexpr bool kExcept = false, kHigh = true;
-};
-// Inside '…' every byte but `'` is literal.
-struct SqClass {
-  static constexpr std::string_view kBytes = "'";
-  static constexpr bool kExcept = true, kHigh = true;
-};
-// Inside "…" (grammar.hpp `dq_lit`) every byte but `"`, `\`, `$` and the backquote is literal;
-// the fast path leaves those three (an escape, an expansion) to the full path.
-struct DqClass {
-  static constexpr std::string_view kBytes = "\"\\$`";
-  static constexpr bool kExcept = true, kHigh = true;
-};
-
-// `plus<Class>` with a table: one load per byte.
-template <typename Class>
-struct run_of {
-  using rule_t = run_of;
-  using subs_t = pg::empty_list;
-  static constexpr std::array<bool, 256> kIn = make_table<Class>();
-  template <pg::apply_mode, pg::rewind_mode, template <typename...> class Action,
-            template <typename...> class Control, typename ParseInput, typename... States>
-  static bool match(ParseInput& in, States&... /*unused*/) {
-    const char* b = in.current();
-    const char* p = b;
-    const char* e = in.end();
-    while (p < e && kIn[static_cast<unsigned char>(*p)]) ++p;
-    if (p == b) return false;
-    in.bump(static_cast<std::size_t>(p - b));
-    return true;
-  }
-};
+using plain_bytes::DqClass;
+using plain_bytes::LitClass;
+using plain_bytes::run_of;
+using plain_bytes::SqClass;
 
 // ----- the grammar -----
 
@@ -97,11 +50,26 @@ struct name : pg::seq<pg::ranges<'a', 'z', 'A', 'Z', '_'>,
 struct param_part : pg::seq<pg::one<'$'>, name> {};
 struct subst_part : pg::seq<pg::one<'$'>, pg::one<'('>, pg::not_at<pg::one<'('>>,
                             nested<blanks, plain_list>, pg::one<')'>> {};
+// `…` of plain commands (grammar.hpp `backtick`, whose body lower.cpp parses again after
+// unescaping): the body is the bytes up to the next backquote. One without `\` (its
+// unescaping is then the identity, its spans those of the source) or `$` is read as the inside
+// of `$(…)` is, with the `backtick` context.
+struct bq_part {
+  using rule_t = bq_part;
+  using subs_t = pg::type_list<blanks, plain_list>;
+  template <pg::apply_mode A, pg::rewind_mode M, template <typename...> class Action,
+            template <typename...> class Control, typename ParseInput>
+  static bool match(ParseInput& in, State& s);
+};
 struct lit_part : run_of<LitClass> {};
+// `\x` outside quotes (grammar.hpp `escape_seq`): the byte, quoted; `\` before a newline (a line
+// continuation) or at the end is left to the full path.
+struct esc_part : pg::seq<pg::one<'\\'>, pg::not_one<'\n'>> {};
 struct sq_part : pg::seq<pg::one<'\''>, pg::opt<run_of<SqClass>>, pg::one<'\''>> {};
 struct dq_part : pg::seq<pg::one<'"'>, pg::star<pg::sor<run_of<DqClass>, param_part, subst_part>>,
                          pg::one<'"'>> {};
-struct word : pg::plus<pg::sor<lit_part, sq_part, dq_part, param_part, subst_part>> {};
+struct word
+    : pg::plus<pg::sor<lit_part, sq_part, dq_part, esc_part, param_part, subst_part, bq_part>> {};
 
 // Redirections, as grammar.hpp's `redirect` without here-documents (`<<`, `<<-`), process
 // substitutions and `{name}` descriptors; the operators in the same order.
@@ -184,7 +152,8 @@ struct State {
   // With `$(…)`: the list of every command (when not all 0), and the start of the command
   // holding each list N > 0 at N - 1 (the top, list 0, has none).
   std::vector<std::uint32_t> list_of, holder_of;
-  std::string_view redir_op;  // the last redirection's operator and target, read by its action
+  std::vector<char> backtick_of;  // list N > 0 at N - 1 is a backtick body
+  std::string_view redir_op;      // the last redirection's operator and target, read by its action
   std::string_view redir_target;
   bool quoted = false;      // the word just read has a quoted part
   bool expansion = false;   // the word just read has a `$name` or `$(…)`
@@ -202,26 +171,54 @@ struct State {
   unsigned depth() const { return static_cast<unsigned>(inner.size()) + subshell; }
 };
 
-template <typename... R>
-template <pg::apply_mode A, pg::rewind_mode M, template <typename...> class Action,
+// Reads one level of substitution, `Body` on `body` (the input itself for `$(…)`, the backtick
+// body's own input for `…`), refused past `Limits::max_depth` before the recursion it bounds.
+template <typename Body, pg::apply_mode A, pg::rewind_mode M, template <typename...> class Action,
           template <typename...> class Control, typename ParseInput>
-bool nested<R...>::match(ParseInput& in, State& s) {
+bool read_level(ParseInput& body, State& s, bool backtick) {
   if (s.depth() + 1 > s.max_depth) return false;
   const std::uint32_t holder = s.level().begin;
   Level& l = s.inner.emplace_back();
   l.list = static_cast<std::uint32_t>(s.holder_of.size()) + 1;
   s.holder_of.push_back(holder);
+  s.backtick_of.push_back(backtick);
   // The words inside are words of their own: the flags of the word holding them, and of the
   // redirection it may be the target of, wait.
   const bool quoted = s.quoted, expansion = s.expansion;
   const std::string_view redir_op = s.redir_op;
   s.quoted = s.expansion = false;
-  const bool ok = Control<pg::seq<R...>>::template match<A, M, Action, Control>(in, s);
+  const bool ok = Control<Body>::template match<A, M, Action, Control>(body, s);
   s.quoted = quoted;
   s.expansion = expansion;
   s.redir_op = redir_op;
   s.inner.pop_back();
   return ok;
+}
+
+template <typename... R>
+template <pg::apply_mode A, pg::rewind_mode M, template <typename...> class Action,
+          template <typename...> class Control, typename ParseInput>
+bool nested<R...>::match(ParseInput& in, State& s) {
+  return read_level<pg::seq<R...>, A, M, Action, Control>(in, s, false);
+}
+
+struct bq_body : pg::seq<blanks, plain_list, pg::eof> {};
+
+template <pg::apply_mode A, pg::rewind_mode M, template <typename...> class Action,
+          template <typename...> class Control, typename ParseInput>
+bool bq_part::match(ParseInput& in, State& s) {
+  if (in.empty() || in.peek_char() != '`') return false;
+  const char* b = in.current() + 1;
+  const char* e = in.end();
+  const char* p = b;
+  for (; p < e && *p != '`'; ++p) {
+    if (*p == '\\' || *p == '$') return false;  // the full path unescapes or expands
+  }
+  if (p == e) return false;  // unterminated: the full path reports it
+  pg::memory_input<pg::tracking_mode::lazy> body(b, p, "backtick");
+  if (!read_level<bq_body, A, M, Action, Control>(body, s, true)) return false;
+  in.bump(static_cast<std::size_t>(p + 1 - in.current()));
+  return true;
 }
 
 // After the line, the body of its here-document (grammar.hpp `newline_tok`): the lines after the
@@ -294,9 +291,12 @@ void fill_word(State& s, WordView& v, std::string_view text, std::uint32_t begin
   std::string value;
   value.reserve(text.size());
   char quote = 0;
-  for (char c : text) {
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
     if (quote ? c == quote : (c == '\'' || c == '"')) {
       quote = quote ? 0 : c;
+    } else if (!quote && c == '\\') {  // an escape: the byte after it (inside "…" none is read)
+      value += text[++i];
     } else {
       value += c;
     }
@@ -315,6 +315,10 @@ struct action<sq_part> {
   static void apply0(State& s) { s.quoted = true; }
 };
 template <>
+struct action<esc_part> {
+  static void apply0(State& s) { s.quoted = true; }
+};
+template <>
 struct action<dq_part> {
   static void apply0(State& s) { s.quoted = true; }
 };
@@ -324,6 +328,10 @@ struct action<param_part> {
 };
 template <>
 struct action<subst_part> {
+  static void apply0(State& s) { s.expansion = true; }
+};
+template <>
+struct action<bq_part> {
   static void apply0(State& s) { s.expansion = true; }
 };
 
@@ -516,7 +524,7 @@ std::optional<std::vector<CommandView>> in_source_order(State& s) {
         return std::nullopt;  // no holder: cannot happen; the full path decides
       }
       ctx = holder->context;
-      ctx.emplace_back("$()");
+      ctx.emplace_back(s.backtick_of[list[k] - 1] ? "backtick" : "$()");
     }
     if (piped[k]) ctx.emplace_back("pipeline");
   }

@@ -223,7 +223,45 @@ void generated_inputs(std::vector<std::string>& out) {
                                           "2>\"x\"",
                                           "<",
                                           "&>",
-                                          "9<f"};
+                                          "9<f",
+                                          "`git rev-parse HEAD`",
+                                          "`ls | wc -l`",
+                                          "a`b`c",
+                                          "\"`x`y\"",
+                                          "` a ; b `",
+                                          "`a && b`;",
+                                          "`A=1 b >f`",
+                                          "`$x`",
+                                          "`a \\` b`",
+                                          "`a $(b)`",
+                                          "`echo 'x`",
+                                          "`a`b`c`",
+                                          "``",
+                                          "` `",
+                                          "`unclosed",
+                                          "`if x`",
+                                          "`a\nb`",
+                                          "`a <<EOF`",
+                                          "$(a `b`)",
+                                          "`(a)`",
+                                          "`a & b`",
+                                          "`#x`",
+                                          "A=`b`",
+                                          ">`f`",
+                                          "\\'",
+                                          "'a'\\''b'",
+                                          "\\\"x\\\"",
+                                          "\\*",
+                                          "\\~x",
+                                          "\\{a,b}",
+                                          "\\$x",
+                                          "\\\\",
+                                          "\\\n",
+                                          "\\",
+                                          "<<\\EOF",
+                                          "\\if",
+                                          "A=\\'x",
+                                          "\\é"};
   const std::vector<std::string> joins = {" ",  " ",   " ", "",    "\t",  " && ", "&&", " || ",
                                           "; ", " | ", "|", " ; ", " & ", " |& ", "\n", " ;; "};
   for (int k = 0; k < 30000; ++k) {
@@ -265,7 +303,7 @@ TEST_CASE("plain lines: the fast path agrees with the full path", "[plain]") {
   corpus_inputs(lines);
   generated_inputs(lines);
   int fast = 0, quoted = 0, assigns = 0, redirects = 0, subshells = 0, heredocs = 0,
-      substitutions = 0;
+      substitutions = 0, backticks = 0;
   for (const auto& line : lines) {
     INFO("line: [" << line << "]");
     auto full = vigie::shell::parse_commands_full(line);
@@ -281,6 +319,7 @@ TEST_CASE("plain lines: the fast path agrees with the full path", "[plain]") {
       redirects += !c.redirects.empty();
       for (const auto& r : c.redirects) heredocs += r.heredoc_body.has_value();
       substitutions += c.context.size() > 1 && c.context.back() == "$()";
+      backticks += c.context.size() > 1 && c.context.back() == "backtick";
     }
     subshells += p->commands[0].context.size() > 1 && p->commands[0].context[1] == "subshell";
   }
@@ -292,6 +331,7 @@ TEST_CASE("plain lines: the fast path agrees with the full path", "[plain]") {
   CHECK(subshells > 1000);
   CHECK(heredocs > 500);
   CHECK(substitutions > 1000);
+  CHECK(backticks > 500);
 }
 
 TEST_CASE("plain lines: what the fast path leaves to the full path", "[plain]") {
@@ -301,12 +341,16 @@ TEST_CASE("plain lines: what the fast path leaves to the full path", "[plain]") 
                            "time git",
                            "ls *",
                            "ls ~",
-                           "a\\ b",
                            "ls # c",
                            "a\nb",
                            "ls {a,b}",
                            "ls a\r",
-                           "echo `x`",
+                           "echo `x $y`",
+                           "echo `a \\` b`",
+                           "echo \"`x`\"",
+                           "echo `a\nb`",
+                           "echo `x",
+                           "echo `if x`",
                            "! ls",
                            "ls &",
                            "a|&b",
@@ -347,6 +391,10 @@ TEST_CASE("plain lines: what the fast path leaves to the full path", "[plain]") 
                            "ls -la src/",
                            "curl https://x.org:8080/a%20b,c+d@e",
                            "FOO=1 git status",
+                           "echo `x`",
+                           "a\\ b",
+                           "bash -c 'git diff '\\''HEAD~1'\\'' && ls'",
+                           "git log `git rev-parse HEAD` | head",
                            "a 'b'",
                            "cat <x",
                            "a; b=1 c",
