@@ -288,17 +288,23 @@ void fill_word(State& s, WordView& v, std::string_view text, std::uint32_t begin
     return;
   }
   s.quoted = false;
+  // Quote removal by runs: "…" holds no `\` here (DqClass), and a word with an expansion has
+  // returned above.
   std::string value;
   value.reserve(text.size());
-  char quote = 0;
-  for (std::size_t i = 0; i < text.size(); ++i) {
+  for (std::size_t i = 0; i < text.size();) {
     const char c = text[i];
-    if (quote ? c == quote : (c == '\'' || c == '"')) {
-      quote = quote ? 0 : c;
-    } else if (!quote && c == '\\') {  // an escape: the byte after it (inside "…" none is read)
-      value += text[++i];
+    if (c == '\'' || c == '"') {
+      const std::size_t close = text.find(c, i + 1);  // the grammar matched it
+      value.append(text.substr(i + 1, close - i - 1));
+      i = close + 1;
+    } else if (c == '\\') {  // an escape: the byte after it
+      value += text[i + 1];
+      i += 2;
     } else {
-      value += c;
+      const std::size_t next = std::min(text.find_first_of("'\"\\", i), text.size());
+      value.append(text.substr(i, next - i));
+      i = next;
     }
   }
   v.pattern.emplace(value);
@@ -364,7 +370,7 @@ struct action<assignment> {
     const bool append = t[eq - 1] == '+';
     const std::uint32_t begin = offset(s, in.begin());
     AssignView& a = s.cur().assigns.emplace_back();
-    a.name.assign(t.substr(0, append ? eq - 1 : eq));
+    a.name = std::string(t.substr(0, append ? eq - 1 : eq));
     a.append = append;
     a.span = {begin, begin + static_cast<std::uint32_t>(t.size())};
     if (eq + 1 < t.size()) {
@@ -396,8 +402,10 @@ template <>
 struct action<redirect> {
   template <typename Input>
   static void apply(const Input& in, State& s) {
-    RedirectView& r = s.cur().redirects.emplace_back();
-    r.op.assign(s.redir_op);
+    auto& redirects = s.cur().redirects;
+    redirects.reserve(2);  // `> out.log 2>&1`
+    RedirectView& r = redirects.emplace_back();
+    r.op = std::string(s.redir_op);
     const auto digits = static_cast<std::size_t>(s.redir_op.data() - in.begin());
     if (digits > 0) {  // lower.cpp: an fd of more than 6 digits reads as 999999
       r.fd = digits > 6 ? 999999 : std::stoi(std::string(in.begin(), digits));
@@ -449,7 +457,7 @@ struct action<command> {
       l.cur = CommandView();
     }
     CommandView& c = *cp;
-    c.op.assign(l.op);
+    if (!l.op.empty()) c.op = std::string(l.op);  // constructed: `assign` is not inlined
     const std::uint32_t begin = offset(s, in.begin());
     c.span = {begin, begin + static_cast<std::uint32_t>(in.size())};
     if (s.inner.empty()) {
