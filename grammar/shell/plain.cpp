@@ -97,7 +97,15 @@ struct assignment : pg::seq<name, pg::opt<pg::one<'+'>>, pg::one<'='>, pg::opt<w
 // arguments and redirections, each followed by blanks (its span ends at the operator after it,
 // as in the full path).
 struct prefix_elem : pg::sor<redirect_guarded, assignment> {};
-struct cmd_word : word {};
+// A command word the full path reads otherwise fails here (so `; done` ends a loop's body).
+struct reserved {
+  using rule_t = reserved;
+  using subs_t = pg::empty_list;
+  template <pg::apply_mode, pg::rewind_mode, template <typename...> class Action,
+            template <typename...> class Control, typename ParseInput, typename... States>
+  static bool match(ParseInput& in, States&... /*unused*/);
+};
+struct cmd_word : pg::seq<pg::not_at<reserved>, word> {};
 struct arg_word : word {};
 struct cmd_rest : pg::seq<cmd_word, blanks, pg::star<pg::sor<redirect_guarded, arg_word>, blanks>> {
 };
@@ -120,6 +128,23 @@ struct plain_list
 struct subshell_open : pg::one<'('> {};
 struct subshell_line : pg::seq<subshell_open, blanks, plain_list, pg::one<')'>, blanks> {};
 
+// A whole line that is one `for` loop, `for f in *.py; do wc -l $f; done`: the commands of its
+// body and of its words (`$(…)`) have the `loop` context; the name and the words are not in the
+// view, so a word may hold globs. Other forms (`for f; do`, newlines, `for ((…))`) and a loop
+// elsewhere are left to the full path.
+struct GlobLitClass {
+  static constexpr std::string_view kBytes =
+      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:@%+,-=*?";
+  static constexpr bool kExcept = false, kHigh = true;
+};
+struct for_word : pg::plus<pg::sor<run_of<GlobLitClass>, sq_part, dq_part, esc_part, param_part,
+                                   subst_part, bq_part>> {};
+struct for_open : TAO_PEGTL_STRING("for") {};
+struct for_line : pg::seq<for_open, pg::plus<blank>, name, pg::plus<blank>, TAO_PEGTL_STRING("in"),
+                          pg::plus<blank>, pg::star<for_word, blanks>, pg::one<';'>, blanks,
+                          TAO_PEGTL_STRING("do"), pg::plus<blank>, plain_list,
+                          TAO_PEGTL_STRING("done"), blanks> {};
+
 // Command words the full path reads otherwise: the reserved words of grammar.hpp (`kw_*`, which
 // open a compound command or a `time` pipeline), `coproc`, and `let`, whose arguments are
 // arithmetic that validate_ast.cpp checks.
@@ -131,6 +156,24 @@ bool special_first(std::string_view w) {
   for (auto r : kSpecialFirst)
     if (r.size() == w.size() && r[0] == w[0] && r == w) return true;
   return false;
+}
+
+template <pg::apply_mode, pg::rewind_mode, template <typename...> class Action,
+          template <typename...> class Control, typename ParseInput, typename... States>
+bool reserved::match(ParseInput& in, States&... /*unused*/) {
+  const char* b = in.current();
+  const char* e = in.end();
+  const char* p = b;
+  while (p < e && *p >= 'a' && *p <= 'z') ++p;
+  // The whole word: the run ends the word when no word part follows (a quote, `\`, `$` or a
+  // backquote would continue it; any other byte outside LitClass ends it).
+  const auto n = static_cast<std::size_t>(p - b);
+  if (n < 2 || n > 8 ||
+      (p < e && (run_of<LitClass>::kIn[static_cast<unsigned char>(*p)] ||
+                 std::string_view("'\"\\$`").find(*p) != std::string_view::npos))) {
+    return false;
+  }
+  return special_first(std::string_view(b, n));
 }
 
 // ----- the actions: the commands view -----
@@ -155,11 +198,11 @@ struct State {
   std::vector<char> backtick_of;  // list N > 0 at N - 1 is a backtick body
   std::string_view redir_op;      // the last redirection's operator and target, read by its action
   std::string_view redir_target;
-  bool quoted = false;      // the word just read has a quoted part
-  bool expansion = false;   // the word just read has a `$name` or `$(…)`
-  bool subshell = false;    // the line is one subshell
-  int heredocs = 0;         // here-documents opened (at most one, on the top level)
-  bool strip_tabs = false;  // `<<-`
+  bool quoted = false;            // the word just read has a quoted part
+  bool expansion = false;         // the word just read has a `$name` or `$(…)`
+  const char* wrapper = nullptr;  // "subshell" or "loop": the line is one subshell or loop
+  int heredocs = 0;               // here-documents opened (at most one, on the top level)
+  bool strip_tabs = false;        // `<<-`
   bool heredoc_read = false;
   bool refused = false;  // a command word the full grammar reads otherwise
   bool open = false;     // the top level's command at `top_at` is being read
@@ -168,7 +211,7 @@ struct State {
   Level& level() { return inner.empty() ? top : inner.back(); }
   // The command being read: on the top level it is read in place, at `top_at` in the view.
   CommandView& cur() { return inner.empty() ? cmds[top_at] : inner.back().cur; }
-  unsigned depth() const { return static_cast<unsigned>(inner.size()) + subshell; }
+  unsigned depth() const { return static_cast<unsigned>(inner.size()) + (wrapper != nullptr); }
 };
 
 // Reads one level of substitution, `Body` on `body` (the input itself for `$(…)`, the backtick
@@ -263,8 +306,8 @@ struct heredoc_body {
   }
 };
 
-struct plain_line
-    : pg::seq<blanks, pg::sor<subshell_line, plain_list>, pg::opt<heredoc_body>, pg::eof> {};
+struct plain_line : pg::seq<blanks, pg::sor<subshell_line, for_line, plain_list>,
+                            pg::opt<heredoc_body>, pg::eof> {};
 
 std::uint32_t offset(const State& s, const char* at) {
   return static_cast<std::uint32_t>(at - s.source);
@@ -346,7 +389,6 @@ struct action<cmd_word> {
   template <typename Input>
   static void apply(const Input& in, State& s) {
     std::string_view w(in.begin(), in.size());
-    if (special_first(w)) s.refused = true;
     s.cur().argv.reserve(4);
     fill_word(s, s.cur().argv.emplace_back(), w, offset(s, in.begin()));
   }
@@ -471,7 +513,21 @@ struct action<command> {
 
 template <>
 struct action<subshell_open> {
-  static void apply0(State& s) { s.subshell = true; }
+  static void apply0(State& s) { s.wrapper = "subshell"; }
+};
+// The words of a `for` loop are not in the view: their `$(…)` have no command holding them (their
+// context is the loop's), and their flags are dropped.
+constexpr std::uint32_t kNoHolder = UINT32_MAX;
+template <>
+struct action<for_open> {
+  static void apply0(State& s) {
+    s.wrapper = "loop";
+    s.top.begin = kNoHolder;
+  }
+};
+template <>
+struct action<for_word> {
+  static void apply0(State& s) { s.quoted = s.expansion = false; }
 };
 
 template <>
@@ -484,13 +540,13 @@ struct action<list_op> {
 
 // The contexts of the commands of one list, in order: `top` (and `subshell` for a line in one),
 // then `pipeline` for a command joined to a neighbour by `|`.
-void set_contexts(std::vector<CommandView>& cmds, bool subshell) {
+void set_contexts(std::vector<CommandView>& cmds, const char* wrapper) {
   for (std::size_t i = 0; i < cmds.size(); ++i) {
     bool piped = cmds[i].op == "|" || (i + 1 < cmds.size() && cmds[i + 1].op == "|");
     auto& ctx = cmds[i].context;
-    ctx.reserve(1 + subshell + piped);
+    ctx.reserve(1 + (wrapper != nullptr) + piped);
     ctx.emplace_back("top");
-    if (subshell) ctx.emplace_back("subshell");
+    if (wrapper) ctx.emplace_back(wrapper);
     if (piped) ctx.emplace_back("pipeline");
   }
 }
@@ -522,7 +578,11 @@ std::optional<std::vector<CommandView>> in_source_order(State& s) {
     auto& ctx = out[k].context;
     if (list[k] == 0) {
       ctx.emplace_back("top");
-      if (s.subshell) ctx.emplace_back("subshell");
+      if (s.wrapper) ctx.emplace_back(s.wrapper);
+    } else if (s.holder_of[list[k] - 1] == kNoHolder) {  // in a word of a `for` loop
+      ctx.emplace_back("top");
+      ctx.emplace_back(s.wrapper);
+      ctx.emplace_back(s.backtick_of[list[k] - 1] ? "backtick" : "$()");
     } else {  // the holder starts before: its context is set
       const std::uint32_t at = s.holder_of[list[k] - 1];
       auto holder =
@@ -553,10 +613,10 @@ std::optional<CommandsResult> plain_commands(std::string_view line, const Limits
   // the `)`): the full path reads or reports it.
   if (s.open) s.cmds.pop_back();  // the last top-level command that did not match
   if (!s.list_of.empty()) s.list_of.resize(s.cmds.size(), 0);
-  if (s.heredocs > 0 && (s.subshell || !s.heredoc_read)) return std::nullopt;
-  if (s.subshell && limits.max_depth < 1) return std::nullopt;  // the full path reports it
+  if (s.heredocs > 0 && (s.wrapper || !s.heredoc_read)) return std::nullopt;
+  if (s.wrapper && limits.max_depth < 1) return std::nullopt;  // the full path reports it
   if (s.list_of.empty()) {
-    set_contexts(s.cmds, s.subshell);
+    set_contexts(s.cmds, s.wrapper);
   } else {
     auto ordered = in_source_order(s);
     if (!ordered) return std::nullopt;
