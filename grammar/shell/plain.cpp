@@ -68,8 +68,45 @@ struct esc_part : pg::seq<pg::one<'\\'>, pg::not_one<'\n'>> {};
 struct sq_part : pg::seq<pg::one<'\''>, pg::opt<run_of<SqClass>>, pg::one<'\''>> {};
 struct dq_part : pg::seq<pg::one<'"'>, pg::star<pg::sor<run_of<DqClass>, param_part, subst_part>>,
                          pg::one<'"'>> {};
-struct word
-    : pg::plus<pg::sor<lit_part, sq_part, dq_part, esc_part, param_part, subst_part, bq_part>> {};
+// `plus<sor<lit_part, sq_part, dq_part, esc_part, param_part, subst_part, bq_part>>`, each part
+// tried only at the byte it can start with (a word no longer tries every part where it ends).
+struct word {
+  using rule_t = word;
+  using subs_t =
+      pg::type_list<lit_part, sq_part, dq_part, esc_part, param_part, subst_part, bq_part>;
+  template <pg::apply_mode A, pg::rewind_mode, template <typename...> class Action,
+            template <typename...> class Control, typename ParseInput, typename... States>
+  static bool match(ParseInput& in, States&... st) {
+    constexpr auto R = pg::rewind_mode::required;
+    bool any = false;
+    while (!in.empty()) {
+      bool ok = false;
+      switch (in.peek_char()) {
+        case '\'':
+          ok = Control<sq_part>::template match<A, R, Action, Control>(in, st...);
+          break;
+        case '"':
+          ok = Control<dq_part>::template match<A, R, Action, Control>(in, st...);
+          break;
+        case '\\':
+          ok = Control<esc_part>::template match<A, R, Action, Control>(in, st...);
+          break;
+        case '$':
+          ok = Control<param_part>::template match<A, R, Action, Control>(in, st...) ||
+               Control<subst_part>::template match<A, R, Action, Control>(in, st...);
+          break;
+        case '`':
+          ok = Control<bq_part>::template match<A, R, Action, Control>(in, st...);
+          break;
+        default:
+          ok = Control<lit_part>::template match<A, R, Action, Control>(in, st...);
+      }
+      if (!ok) break;
+      any = true;
+    }
+    return any;
+  }
+};
 
 // Redirections, as grammar.hpp's `redirect` without here-documents (`<<`, `<<-`), process
 // substitutions and `{name}` descriptors; the operators in the same order.
