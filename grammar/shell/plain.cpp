@@ -1,6 +1,7 @@
 // The plain-line fast path (plain.hpp): a PEGTL grammar of simple commands of static words,
-// `$name` and `$(…)`, assignment prefixes, plain redirections and one here-document, joined by
-// `&&`, `||`, `;` and `|`, whose actions fill the commands view directly, in one pass.
+// escapes, `$name`, `$(…)` and backquotes, assignment prefixes, plain redirections and one
+// here-document, joined by `&&`, `||`, `;` and `|`, or one subshell or `for` loop, whose actions
+// fill the commands view directly, in one pass.
 #include "grammar/shell/plain.hpp"
 
 #include <algorithm>
@@ -11,159 +12,11 @@
 
 #include <tao/pegtl.hpp>
 
+#include "grammar/shell/plain_grammar.hpp"
+
 namespace vigie::shell {
 
-namespace {
-
-namespace pg = tao::pegtl;
-
-// ----- byte classes: one table each, built from the lists below -----
-
-// A byte class for `run_of`: `kBytes` lists the bytes in (or, with `kExcept`, out of) the class.
-template <typename Class>
-constexpr std::array<bool, 256> make_table() {
-  std::array<bool, 256> t{};
-  for (auto& b : t) b = Class::kExcept;
-  for (char c : Class::kBytes) t[static_cast<unsigned char>(c)] = !Class::kExcept;
-  if constexpr (Class::kHigh) {  // bytes >= 0x80 (UTF-8): literal in an unquoted word
-    for (std::size_t i = 0x80; i < 256; ++i) t[i] = true;
-  }
-  return t;
-}
-
-// The bytes that are literal wherever they stand in an unquoted word of the full grammar
-// (grammar.hpp `lit_run`): not a blank, an operator, a quote, `$`, a backquote or `\`, and
-// not a byte the commands view reads as a glob (`* ? [`), a brace expansion (`{ }`), a tilde
-// prefix (`~`), a comment (`#`) or `!` (a pipeline's negation).
-struct LitClass {
-  static constexpr std::string_view kBytes =
-      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:@%+,-=";
-  static constexpr bool kExcept = false, kHigh = true;
-};
-// Inside '…' every byte but `'` is literal.
-struct SqClass {
-  static constexpr std::string_view kBytes = "'";
-  static constexpr bool kExcept = true, kHigh = true;
-};
-// Inside "…" (grammar.hpp `dq_lit`) every byte but `"`, `\`, `$` and the backquote is literal;
-// the fast path leaves those three (an escape, an expansion) to the full path.
-struct DqClass {
-  static constexpr std::string_view kBytes = "\"\\$`";
-  static constexpr bool kExcept = true, kHigh = true;
-};
-
-// `plus<Class>` with a table: one load per byte.
-template <typename Class>
-struct run_of {
-  using rule_t = run_of;
-  using subs_t = pg::empty_list;
-  static constexpr std::array<bool, 256> kIn = make_table<Class>();
-  template <pg::apply_mode, pg::rewind_mode, template <typename...> class Action,
-            template <typename...> class Control, typename ParseInput, typename... States>
-  static bool match(ParseInput& in, States&... /*unused*/) {
-    const char* b = in.current();
-    const char* p = b;
-    const char* e = in.end();
-    while (p < e && kIn[static_cast<unsigned char>(*p)]) ++p;
-    if (p == b) return false;
-    in.bump(static_cast<std::size_t>(p - b));
-    return true;
-  }
-};
-
-// ----- the grammar -----
-
-struct blank : pg::one<' ', '\t'> {};
-struct blanks : pg::star<blank> {};
-
-struct State;
-struct plain_list;
-
-// One level of `$(…)` (grammar.hpp `nested`): refused past `Limits::max_depth` (the full path
-// reports it), before the recursion it bounds.
-template <typename... R>
-struct nested {
-  using rule_t = nested;
-  using subs_t = pg::type_list<R...>;
-  template <pg::apply_mode A, pg::rewind_mode M, template <typename...> class Action,
-            template <typename...> class Control, typename ParseInput>
-  static bool match(ParseInput& in, State& s);
-};
-
-// A word: unquoted runs, quoted strings, `$name` and `$(…)` of plain commands, as grammar.hpp's
-// `word` without its other expansions, escapes, globs, braces, tildes and comments.
-struct name : pg::seq<pg::ranges<'a', 'z', 'A', 'Z', '_'>,
-                      pg::star<pg::ranges<'a', 'z', 'A', 'Z', '0', '9', '_'>>> {};
-struct param_part : pg::seq<pg::one<'$'>, name> {};
-struct subst_part : pg::seq<pg::one<'$'>, pg::one<'('>, pg::not_at<pg::one<'('>>,
-                            nested<blanks, plain_list>, pg::one<')'>> {};
-struct lit_part : run_of<LitClass> {};
-struct sq_part : pg::seq<pg::one<'\''>, pg::opt<run_of<SqClass>>, pg::one<'\''>> {};
-struct dq_part : pg::seq<pg::one<'"'>, pg::star<pg::sor<run_of<DqClass>, param_part, subst_part>>,
-                         pg::one<'"'>> {};
-struct word : pg::plus<pg::sor<lit_part, sq_part, dq_part, param_part, subst_part>> {};
-
-// Redirections, as grammar.hpp's `redirect` without here-documents (`<<`, `<<-`), process
-// substitutions and `{name}` descriptors; the operators in the same order.
-struct redir_fd : pg::seq<pg::plus<pg::digit>, pg::at<pg::one<'<', '>'>>> {};
-// `<<` and `<<-` open a here-document (grammar.hpp tries `heredoc_redir` first): its body is
-// read by `heredoc_body` after the line.
-struct heredoc_op
-    : pg::sor<TAO_PEGTL_STRING("<<-"), pg::seq<TAO_PEGTL_STRING("<<"), pg::not_at<pg::one<'<'>>>> {
-};
-struct redir_op : pg::sor<heredoc_op, TAO_PEGTL_STRING("&>>"), TAO_PEGTL_STRING("&>"),
-                          TAO_PEGTL_STRING("<<<"), TAO_PEGTL_STRING("<>"), TAO_PEGTL_STRING("<&"),
-                          TAO_PEGTL_STRING(">>"), TAO_PEGTL_STRING(">|"), TAO_PEGTL_STRING(">&"),
-                          pg::seq<pg::one<'<'>, pg::not_at<pg::one<'<', '('>>>,
-                          pg::seq<pg::one<'>'>, pg::not_at<pg::one<'('>>>> {};
-struct redir_target : word {};
-struct redirect : pg::seq<pg::opt<redir_fd>, redir_op, blanks, redir_target> {};
-// Tried only at a byte a redirection can start with (grammar.hpp `redirect_guarded`).
-struct redirect_guarded : pg::seq<pg::at<pg::sor<pg::one<'<', '>', '&'>, pg::digit>>, redirect> {};
-
-// `name=value` / `name+=value` before the command word (grammar.hpp `assignment`, without
-// subscripts and arrays).
-struct assignment : pg::seq<name, pg::opt<pg::one<'+'>>, pg::one<'='>, pg::opt<word>> {};
-
-// One simple command: prefixes (redirections, assignments), then the command word and its
-// arguments and redirections, each followed by blanks (its span ends at the operator after it,
-// as in the full path).
-struct prefix_elem : pg::sor<redirect_guarded, assignment> {};
-struct cmd_word : word {};
-struct arg_word : word {};
-struct cmd_rest : pg::seq<cmd_word, blanks, pg::star<pg::sor<redirect_guarded, arg_word>, blanks>> {
-};
-struct command_start : pg::success {};
-struct command
-    : pg::seq<command_start,
-              pg::sor<pg::seq<pg::plus<prefix_elem, blanks>, pg::opt<cmd_rest>>, cmd_rest>> {};
-
-// The list and pipeline operators between commands (`&`, `|&`, `;;`, `;&` and newlines are left
-// to the full path: a context, a case terminator, here-documents).
-struct list_op : pg::sor<TAO_PEGTL_STRING("&&"), TAO_PEGTL_STRING("||"),
-                         pg::seq<pg::one<';'>, pg::not_at<pg::one<';', '&'>>>,
-                         pg::seq<pg::one<'|'>, pg::not_at<pg::one<'&'>>>> {};
-struct final_semi : pg::seq<pg::one<';'>, pg::not_at<pg::one<';', '&'>>> {};
-// Commands joined by operators, each operator followed by a command, then an optional `;`.
-struct plain_list
-    : pg::seq<command, pg::star<list_op, blanks, command>, pg::opt<final_semi, blanks>> {};
-// A whole line in one subshell, `(cd web && npm test)`: its commands have the `subshell` context.
-// A subshell elsewhere (after an operator, with redirections) is left to the full path.
-struct subshell_open : pg::one<'('> {};
-struct subshell_line : pg::seq<subshell_open, blanks, plain_list, pg::one<')'>, blanks> {};
-
-// Command words the full path reads otherwise: the reserved words of grammar.hpp (`kw_*`, which
-// open a compound command or a `time` pipeline), `coproc`, and `let`, whose arguments are
-// arithmetic that validate_ast.cpp checks.
-constexpr std::array<std::string_view, 18> kSpecialFirst = {
-    "if",    "then",  "else", "elif",     "fi",     "do",   "done", "case",   "esac",
-    "while", "until", "for",  "function", "select", "time", "in",   "coproc", "let"};
-
-bool special_first(std::string_view w) {
-  for (auto r : kSpecialFirst)
-    if (r.size() == w.size() && r[0] == w[0] && r == w) return true;
-  return false;
-}
+namespace plain_grammar {
 
 // ----- the actions: the commands view -----
 
@@ -184,13 +37,14 @@ struct State {
   // With `$(…)`: the list of every command (when not all 0), and the start of the command
   // holding each list N > 0 at N - 1 (the top, list 0, has none).
   std::vector<std::uint32_t> list_of, holder_of;
-  std::string_view redir_op;  // the last redirection's operator and target, read by its action
+  std::vector<char> backtick_of;  // list N > 0 at N - 1 is a backtick body
+  std::string_view redir_op;      // the last redirection's operator and target, read by its action
   std::string_view redir_target;
-  bool quoted = false;      // the word just read has a quoted part
-  bool expansion = false;   // the word just read has a `$name` or `$(…)`
-  bool subshell = false;    // the line is one subshell
-  int heredocs = 0;         // here-documents opened (at most one, on the top level)
-  bool strip_tabs = false;  // `<<-`
+  bool quoted = false;            // the word just read has a quoted part
+  bool expansion = false;         // the word just read has a `$name` or `$(…)`
+  const char* wrapper = nullptr;  // "subshell" or "loop": the line is one subshell or loop
+  int heredocs = 0;               // here-documents opened (at most one, on the top level)
+  bool strip_tabs = false;        // `<<-`
   bool heredoc_read = false;
   bool refused = false;  // a command word the full grammar reads otherwise
   bool open = false;     // the top level's command at `top_at` is being read
@@ -199,29 +53,57 @@ struct State {
   Level& level() { return inner.empty() ? top : inner.back(); }
   // The command being read: on the top level it is read in place, at `top_at` in the view.
   CommandView& cur() { return inner.empty() ? cmds[top_at] : inner.back().cur; }
-  unsigned depth() const { return static_cast<unsigned>(inner.size()) + subshell; }
+  unsigned depth() const { return static_cast<unsigned>(inner.size()) + (wrapper != nullptr); }
 };
 
-template <typename... R>
-template <pg::apply_mode A, pg::rewind_mode M, template <typename...> class Action,
+// Reads one level of substitution, `Body` on `body` (the input itself for `$(…)`, the backtick
+// body's own input for `…`), refused past `Limits::max_depth` before the recursion it bounds.
+template <typename Body, pg::apply_mode A, pg::rewind_mode M, template <typename...> class Action,
           template <typename...> class Control, typename ParseInput>
-bool nested<R...>::match(ParseInput& in, State& s) {
+bool read_level(ParseInput& body, State& s, bool backtick) {
   if (s.depth() + 1 > s.max_depth) return false;
   const std::uint32_t holder = s.level().begin;
   Level& l = s.inner.emplace_back();
   l.list = static_cast<std::uint32_t>(s.holder_of.size()) + 1;
   s.holder_of.push_back(holder);
+  s.backtick_of.push_back(backtick);
   // The words inside are words of their own: the flags of the word holding them, and of the
   // redirection it may be the target of, wait.
   const bool quoted = s.quoted, expansion = s.expansion;
   const std::string_view redir_op = s.redir_op;
   s.quoted = s.expansion = false;
-  const bool ok = Control<pg::seq<R...>>::template match<A, M, Action, Control>(in, s);
+  const bool ok = Control<Body>::template match<A, M, Action, Control>(body, s);
   s.quoted = quoted;
   s.expansion = expansion;
   s.redir_op = redir_op;
   s.inner.pop_back();
   return ok;
+}
+
+template <typename... R>
+template <pg::apply_mode A, pg::rewind_mode M, template <typename...> class Action,
+          template <typename...> class Control, typename ParseInput>
+bool nested<R...>::match(ParseInput& in, State& s) {
+  return read_level<pg::seq<R...>, A, M, Action, Control>(in, s, false);
+}
+
+struct bq_body : pg::seq<blanks, plain_list, pg::eof> {};
+
+template <pg::apply_mode A, pg::rewind_mode M, template <typename...> class Action,
+          template <typename...> class Control, typename ParseInput>
+bool bq_part::match(ParseInput& in, State& s) {
+  if (in.empty() || in.peek_char() != '`') return false;
+  const char* b = in.current() + 1;
+  const char* e = in.end();
+  const char* p = b;
+  for (; p < e && *p != '`'; ++p) {
+    if (*p == '\\' || *p == '$') return false;  // the full path unescapes or expands
+  }
+  if (p == e) return false;  // unterminated: the full path reports it
+  pg::memory_input<pg::tracking_mode::lazy> body(b, p, "backtick");
+  if (!read_level<bq_body, A, M, Action, Control>(body, s, true)) return false;
+  in.bump(static_cast<std::size_t>(p + 1 - in.current()));
+  return true;
 }
 
 // After the line, the body of its here-document (grammar.hpp `newline_tok`): the lines after the
@@ -266,8 +148,10 @@ struct heredoc_body {
   }
 };
 
-struct plain_line
-    : pg::seq<blanks, pg::sor<subshell_line, plain_list>, pg::opt<heredoc_body>, pg::eof> {};
+struct plain_line : pg::seq<blanks, pg::sor<subshell_line, for_line, plain_list>,
+                            pg::opt<heredoc_body>, pg::eof> {};
+
+namespace {  // the actions and the order of the view: internal
 
 std::uint32_t offset(const State& s, const char* at) {
   return static_cast<std::uint32_t>(at - s.source);
@@ -291,14 +175,23 @@ void fill_word(State& s, WordView& v, std::string_view text, std::uint32_t begin
     return;
   }
   s.quoted = false;
+  // Quote removal by runs: "…" holds no `\` here (DqClass), and a word with an expansion has
+  // returned above.
   std::string value;
   value.reserve(text.size());
-  char quote = 0;
-  for (char c : text) {
-    if (quote ? c == quote : (c == '\'' || c == '"')) {
-      quote = quote ? 0 : c;
+  for (std::size_t i = 0; i < text.size();) {
+    const char c = text[i];
+    if (c == '\'' || c == '"') {
+      const std::size_t close = text.find(c, i + 1);  // the grammar matched it
+      value.append(text.substr(i + 1, close - i - 1));
+      i = close + 1;
+    } else if (c == '\\') {  // an escape: the byte after it
+      value += text[i + 1];
+      i += 2;
     } else {
-      value += c;
+      const std::size_t next = std::min(text.find_first_of("'\"\\", i), text.size());
+      value.append(text.substr(i, next - i));
+      i = next;
     }
   }
   v.pattern.emplace(value);
@@ -315,6 +208,10 @@ struct action<sq_part> {
   static void apply0(State& s) { s.quoted = true; }
 };
 template <>
+struct action<esc_part> {
+  static void apply0(State& s) { s.quoted = true; }
+};
+template <>
 struct action<dq_part> {
   static void apply0(State& s) { s.quoted = true; }
 };
@@ -326,13 +223,16 @@ template <>
 struct action<subst_part> {
   static void apply0(State& s) { s.expansion = true; }
 };
+template <>
+struct action<bq_part> {
+  static void apply0(State& s) { s.expansion = true; }
+};
 
 template <>
 struct action<cmd_word> {
   template <typename Input>
   static void apply(const Input& in, State& s) {
     std::string_view w(in.begin(), in.size());
-    if (special_first(w)) s.refused = true;
     s.cur().argv.reserve(4);
     fill_word(s, s.cur().argv.emplace_back(), w, offset(s, in.begin()));
   }
@@ -356,7 +256,7 @@ struct action<assignment> {
     const bool append = t[eq - 1] == '+';
     const std::uint32_t begin = offset(s, in.begin());
     AssignView& a = s.cur().assigns.emplace_back();
-    a.name.assign(t.substr(0, append ? eq - 1 : eq));
+    a.name = std::string(t.substr(0, append ? eq - 1 : eq));
     a.append = append;
     a.span = {begin, begin + static_cast<std::uint32_t>(t.size())};
     if (eq + 1 < t.size()) {
@@ -388,8 +288,10 @@ template <>
 struct action<redirect> {
   template <typename Input>
   static void apply(const Input& in, State& s) {
-    RedirectView& r = s.cur().redirects.emplace_back();
-    r.op.assign(s.redir_op);
+    auto& redirects = s.cur().redirects;
+    redirects.reserve(2);  // `> out.log 2>&1`
+    RedirectView& r = redirects.emplace_back();
+    r.op = std::string(s.redir_op);
     const auto digits = static_cast<std::size_t>(s.redir_op.data() - in.begin());
     if (digits > 0) {  // lower.cpp: an fd of more than 6 digits reads as 999999
       r.fd = digits > 6 ? 999999 : std::stoi(std::string(in.begin(), digits));
@@ -441,7 +343,7 @@ struct action<command> {
       l.cur = CommandView();
     }
     CommandView& c = *cp;
-    c.op.assign(l.op);
+    if (!l.op.empty()) c.op = std::string(l.op);  // constructed: `assign` is not inlined
     const std::uint32_t begin = offset(s, in.begin());
     c.span = {begin, begin + static_cast<std::uint32_t>(in.size())};
     if (s.inner.empty()) {
@@ -455,7 +357,21 @@ struct action<command> {
 
 template <>
 struct action<subshell_open> {
-  static void apply0(State& s) { s.subshell = true; }
+  static void apply0(State& s) { s.wrapper = "subshell"; }
+};
+// The words of a `for` loop are not in the view: their `$(…)` have no command holding them (their
+// context is the loop's), and their flags are dropped.
+constexpr std::uint32_t kNoHolder = UINT32_MAX;
+template <>
+struct action<for_open> {
+  static void apply0(State& s) {
+    s.wrapper = "loop";
+    s.top.begin = kNoHolder;
+  }
+};
+template <>
+struct action<for_word> {
+  static void apply0(State& s) { s.quoted = s.expansion = false; }
 };
 
 template <>
@@ -468,13 +384,13 @@ struct action<list_op> {
 
 // The contexts of the commands of one list, in order: `top` (and `subshell` for a line in one),
 // then `pipeline` for a command joined to a neighbour by `|`.
-void set_contexts(std::vector<CommandView>& cmds, bool subshell) {
+void set_contexts(std::vector<CommandView>& cmds, const char* wrapper) {
   for (std::size_t i = 0; i < cmds.size(); ++i) {
     bool piped = cmds[i].op == "|" || (i + 1 < cmds.size() && cmds[i + 1].op == "|");
     auto& ctx = cmds[i].context;
-    ctx.reserve(1 + subshell + piped);
+    ctx.reserve(1 + (wrapper != nullptr) + piped);
     ctx.emplace_back("top");
-    if (subshell) ctx.emplace_back("subshell");
+    if (wrapper) ctx.emplace_back(wrapper);
     if (piped) ctx.emplace_back("pipeline");
   }
 }
@@ -506,7 +422,11 @@ std::optional<std::vector<CommandView>> in_source_order(State& s) {
     auto& ctx = out[k].context;
     if (list[k] == 0) {
       ctx.emplace_back("top");
-      if (s.subshell) ctx.emplace_back("subshell");
+      if (s.wrapper) ctx.emplace_back(s.wrapper);
+    } else if (s.holder_of[list[k] - 1] == kNoHolder) {  // in a word of a `for` loop
+      ctx.emplace_back("top");
+      ctx.emplace_back(s.wrapper);
+      ctx.emplace_back(s.backtick_of[list[k] - 1] ? "backtick" : "$()");
     } else {  // the holder starts before: its context is set
       const std::uint32_t at = s.holder_of[list[k] - 1];
       auto holder =
@@ -516,7 +436,7 @@ std::optional<std::vector<CommandView>> in_source_order(State& s) {
         return std::nullopt;  // no holder: cannot happen; the full path decides
       }
       ctx = holder->context;
-      ctx.emplace_back("$()");
+      ctx.emplace_back(s.backtick_of[list[k] - 1] ? "backtick" : "$()");
     }
     if (piped[k]) ctx.emplace_back("pipeline");
   }
@@ -525,7 +445,10 @@ std::optional<std::vector<CommandView>> in_source_order(State& s) {
 
 }  // namespace
 
+}  // namespace plain_grammar
+
 std::optional<CommandsResult> plain_commands(std::string_view line, const Limits& limits) {
+  using namespace plain_grammar;  // NOLINT: the grammar, its state and actions
   if (line.size() > limits.max_bytes) return std::nullopt;  // the full path reports the limit
   State s;
   s.source = line.data();
@@ -537,10 +460,10 @@ std::optional<CommandsResult> plain_commands(std::string_view line, const Limits
   // the `)`): the full path reads or reports it.
   if (s.open) s.cmds.pop_back();  // the last top-level command that did not match
   if (!s.list_of.empty()) s.list_of.resize(s.cmds.size(), 0);
-  if (s.heredocs > 0 && (s.subshell || !s.heredoc_read)) return std::nullopt;
-  if (s.subshell && limits.max_depth < 1) return std::nullopt;  // the full path reports it
+  if (s.heredocs > 0 && (s.wrapper || !s.heredoc_read)) return std::nullopt;
+  if (s.wrapper && limits.max_depth < 1) return std::nullopt;  // the full path reports it
   if (s.list_of.empty()) {
-    set_contexts(s.cmds, s.subshell);
+    set_contexts(s.cmds, s.wrapper);
   } else {
     auto ordered = in_source_order(s);
     if (!ordered) return std::nullopt;

@@ -1,8 +1,9 @@
 // The fast path for the commonest command lines: simple commands of static words (`git status`,
-// `git commit -m 'fix: x'`, `echo "hello world"`), `$name` and `$(…)` of such commands,
-// assignment prefixes (`CI=1 npm test`), plain redirections (`> out.log 2>&1`), one
-// here-document without expansions, joined by `&&`, `||`, `;` and `|`, or a line that is one
-// subshell (`(cd web && npm test)`). A PEGTL grammar recognises them and its actions fill the
+// `git commit -m 'fix: x'`, `echo "hello world"`, `'it'\''s'`), `$name`, `$(…)` and backquotes
+// of such commands, assignment prefixes (`CI=1 npm test`), plain redirections
+// (`> out.log 2>&1`), one here-document without expansions, joined by `&&`, `||`, `;` and `|`,
+// or a line that is one subshell (`(cd web && npm test)`) or one `for` loop
+// (`for f in *.py; do wc -l $f; done`). A PEGTL grammar recognises them and its actions fill the
 // commands view directly, so the full grammar (grammar.hpp), its tree and the lowering are not
 // needed; `parse_commands` tries it first and any other line takes the full path.
 //

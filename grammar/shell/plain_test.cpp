@@ -223,7 +223,45 @@ void generated_inputs(std::vector<std::string>& out) {
                                           "2>\"x\"",
                                           "<",
                                           "&>",
-                                          "9<f"};
+                                          "9<f",
+                                          "`git rev-parse HEAD`",
+                                          "`ls | wc -l`",
+                                          "a`b`c",
+                                          "\"`x`y\"",
+                                          "` a ; b `",
+                                          "`a && b`;",
+                                          "`A=1 b >f`",
+                                          "`$x`",
+                                          "`a \\` b`",
+                                          "`a $(b)`",
+                                          "`echo 'x`",
+                                          "`a`b`c`",
+                                          "``",
+                                          "` `",
+                                          "`unclosed",
+                                          "`if x`",
+                                          "`a\nb`",
+                                          "`a <<EOF`",
+                                          "$(a `b`)",
+                                          "`(a)`",
+                                          "`a & b`",
+                                          "`#x`",
+                                          "A=`b`",
+                                          ">`f`",
+                                          "\\'",
+                                          "'a'\\''b'",
+                                          "\\\"x\\\"",
+                                          "\\*",
+                                          "\\~x",
+                                          "\\{a,b}",
+                                          "\\$x",
+                                          "\\\\",
+                                          "\\\n",
+                                          "\\",
+                                          "<<\\EOF",
+                                          "\\if",
+                                          "A=\\'x",
+                                          "\\é"};
   const std::vector<std::string> joins = {" ",  " ",   " ", "",    "\t",  " && ", "&&", " || ",
                                           "; ", " | ", "|", " ; ", " & ", " |& ", "\n", " ;; "};
   for (int k = 0; k < 30000; ++k) {
@@ -248,6 +286,32 @@ void generated_inputs(std::vector<std::string>& out) {
           {"a && (", ")"}, {"((", "))"}, {"(", ""},    {"", ")"},   {"(", ")\n"},  {"(\n", ")"}};
       const auto& w = wraps[rng() % (rng() % 2 ? 4 : wraps.size())];
       line = w.first + line + w.second;
+    } else if (k % 8 == 1) {  // a `for` loop around it, whole or not, its words with globs
+      static const std::vector<std::string> heads = {"for f in *.py; do ",
+                                                     "for f in src/*.ts a'b' \"c\"; do ",
+                                                     "for f in $(ls tests); do ",
+                                                     "for x in `ls`;do ",
+                                                     "for f in a b;  do\t",
+                                                     "for f in; do ",
+                                                     "for 1 in a; do ",
+                                                     "for f; do ",
+                                                     "for f in a\ndo ",
+                                                     "for ((i=0;;)); do ",
+                                                     "for f in ~ {a,b} [x]; do ",
+                                                     "for f in a $(b | c) \"$(d)\"; do ",
+                                                     " for  f  in  a ; do ",
+                                                     "for do in a; do ",
+                                                     "format ",
+                                                     "fort x; ",
+                                                     "for",
+                                                     "for\t",
+                                                     "for f in a",
+                                                     "a && for f in a; do ",
+                                                     "for f in a; do for g in b; do "};
+      static const std::vector<std::string> tails = {
+          "; done",     ";done",      "; done ",  " done", "; done;", "; done && b",
+          "; done | x", "; done > f", "; done\n", "; fi",  ";; done", "; done; done"};
+      line = heads[rng() % heads.size()] + line + tails[rng() % (rng() % 2 ? 3 : tails.size())];
     }
     out.push_back(line);
     if (!line.empty() && k % 2 == 0) {
@@ -265,7 +329,7 @@ TEST_CASE("plain lines: the fast path agrees with the full path", "[plain]") {
   corpus_inputs(lines);
   generated_inputs(lines);
   int fast = 0, quoted = 0, assigns = 0, redirects = 0, subshells = 0, heredocs = 0,
-      substitutions = 0;
+      substitutions = 0, backticks = 0, loops = 0;
   for (const auto& line : lines) {
     INFO("line: [" << line << "]");
     auto full = vigie::shell::parse_commands_full(line);
@@ -281,6 +345,8 @@ TEST_CASE("plain lines: the fast path agrees with the full path", "[plain]") {
       redirects += !c.redirects.empty();
       for (const auto& r : c.redirects) heredocs += r.heredoc_body.has_value();
       substitutions += c.context.size() > 1 && c.context.back() == "$()";
+      backticks += c.context.size() > 1 && c.context.back() == "backtick";
+      loops += c.context.size() > 1 && c.context[1] == "loop";
     }
     subshells += p->commands[0].context.size() > 1 && p->commands[0].context[1] == "subshell";
   }
@@ -290,8 +356,10 @@ TEST_CASE("plain lines: the fast path agrees with the full path", "[plain]") {
   CHECK(assigns > 1000);
   CHECK(redirects > 1000);
   CHECK(subshells > 1000);
-  CHECK(heredocs > 500);
+  CHECK(heredocs > 400);
   CHECK(substitutions > 1000);
+  CHECK(backticks > 500);
+  CHECK(loops > 300);
 }
 
 TEST_CASE("plain lines: what the fast path leaves to the full path", "[plain]") {
@@ -301,12 +369,18 @@ TEST_CASE("plain lines: what the fast path leaves to the full path", "[plain]") 
                            "time git",
                            "ls *",
                            "ls ~",
-                           "a\\ b",
                            "ls # c",
+                           "for f in a; do if x; done",
+                           "for f in a; do ls; done; ls",
                            "a\nb",
                            "ls {a,b}",
                            "ls a\r",
-                           "echo `x`",
+                           "echo `x $y`",
+                           "echo `a \\` b`",
+                           "echo \"`x`\"",
+                           "echo `a\nb`",
+                           "echo `x",
+                           "echo `if x`",
                            "! ls",
                            "ls &",
                            "a|&b",
@@ -347,6 +421,12 @@ TEST_CASE("plain lines: what the fast path leaves to the full path", "[plain]") 
                            "ls -la src/",
                            "curl https://x.org:8080/a%20b,c+d@e",
                            "FOO=1 git status",
+                           "echo `x`",
+                           "for f in *.py; do python -m pytest -q $f; done",
+                           "for f in $(ls tests); do wc -l $f | sort; done",
+                           "a\\ b",
+                           "bash -c 'git diff '\\''HEAD~1'\\'' && ls'",
+                           "git log `git rev-parse HEAD` | head",
                            "a 'b'",
                            "cat <x",
                            "a; b=1 c",
