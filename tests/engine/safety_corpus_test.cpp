@@ -71,15 +71,17 @@ TEST_CASE("seed 003: the shell guard's corpus, blocked <-> a safety deny", "[saf
     REQUIRE_FALSE(row.is_discarded());
     ++rows;
     std::string command = row.at("command").get<std::string>();
+    // The context holds views: the strings it names live as long as the row's checks.
+    std::string project, cwd = "/Users/tester/work";
+    if (row.contains("project_folder") && row["project_folder"].is_string()) {
+      project = row["project_folder"].get<std::string>();
+      cwd = project;
+    }
     SafetyContext ctx;
     ctx.root_context = row.at("context") == "rootDaemon";
     ctx.home = "/Users/tester";
-    if (row.contains("project_folder") && row["project_folder"].is_string()) {
-      ctx.project_root = row["project_folder"].get<std::string>();
-      ctx.cwd = ctx.project_root;
-    } else {
-      ctx.cwd = "/Users/tester/work";
-    }
+    ctx.project_root = project;
+    ctx.cwd = cwd;
     std::vector<SafetyHit> hits;
     bool parse_error = false;
     judge(command, ctx, 0, hits, parse_error);
