@@ -49,6 +49,7 @@
 #include "grammar/policy/parser.hpp"
 #include "vigie/vigie.hpp"
 #include "wasm/fast_path.hpp"
+#include "wasm/what_of.hpp"
 
 namespace {
 
@@ -57,16 +58,6 @@ using json = nlohmann::json;
 
 // The main file's name when the caller gives none.
 constexpr const char* kDefaultFile = "policy.vigie";
-
-std::string what_of(std::exception_ptr e) {
-  try {
-    std::rethrow_exception(std::move(e));
-  } catch (const std::exception& x) {
-    return x.what();
-  } catch (...) {
-    return "unknown exception";
-  }
-}
 
 // A diagnostic for a failure outside the compiler (bad options, an internal error).
 std::string internal_diagnostics(const std::string& file, const std::string& code,

@@ -22,21 +22,12 @@
 #include "grammar/shell/commands.hpp"
 #include "grammar/shell/parser.hpp"
 #include "wasm/fast_path.hpp"
+#include "wasm/what_of.hpp"
 
 namespace {
 
 using json = nlohmann::json;
 using namespace vigie::wasm;
-
-std::string what_of(std::exception_ptr e) {
-  try {
-    std::rethrow_exception(std::move(e));
-  } catch (const std::exception& x) {
-    return x.what();
-  } catch (...) {
-    return "unknown exception";
-  }
-}
 
 // The error shape of both JSON views for a failure outside the parser.
 std::string internal_error(const char* view) {
