@@ -4,6 +4,7 @@
 #include "engine/judge.hpp"
 
 #include "engine/builtin_code.hpp"
+#include "engine/program_runners.hpp"
 
 namespace vigie::engine {
 
@@ -99,6 +100,16 @@ void Judge::fold(Part& acc, Part&& p2) {
 // their code (awk).
 bool Judge::allow_names_what_runs(const CommandPattern& cp, const NormalizedCommand& n) const {
   const NormalizeOptions& o = p.commands.normalize;
+  // A package runner (`npx cowsay`, `npm exec cowsay`): the rule must name the package
+  // (in the allow view, after the wrappers it keeps: `allow sudo npx` names no package).
+  if (std::size_t at = named_code_word(n.name, n.words); at != kNoCode) {
+    for (std::size_t i = at + n.allow_wrapper_words; i < cp.items.size(); ++i)
+      if (cp.items[i].kind == Tok::Kind::regex || cp.items[i].kind == Tok::Kind::alt ||
+          (cp.items[i].kind == Tok::Kind::word && !cp.items[i].text.empty() &&
+           cp.items[i].text[0] != '-'))
+        return true;
+    return false;
+  }
   if (!is_interpreter(n.name, o) || is_wrapper(n.name, o)) return true;
   if (is_shell(n.name) && !n.nested_scripts.empty()) return true;
   for (std::size_t i = 1; i < cp.items.size(); ++i) {

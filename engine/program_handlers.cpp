@@ -568,6 +568,16 @@ void run_handler(const ProgramDecl& p, std::string_view name, const Words& words
     script_handler(p, name, words, out, true);
   else if (h == "awk")
     script_handler(p, name, words, out, false);
+  else if (h == "tmux")
+    tmux_handler(p, name, words, out);
+  else if (h == "container" || h == "compose")
+    container_handler(p, name, words, out);
+  else if (h == "kubectl")
+    kubectl_handler(p, name, words, out);
+  else if (h == "runner")
+    runner_handler(p, name, words, out);
+  else
+    build_handler(p, name, words, out);
 }
 
 }  // namespace vigie::engine

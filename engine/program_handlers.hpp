@@ -57,6 +57,21 @@ void sql_handler(const ProgramDecl& p, std::string_view name, const std::vector<
 void pager_handler(const ProgramDecl& p, std::string_view name,
                    const std::vector<shell::WordView>& w, ProgramEffects& out);
 
+// Handlers of programs that run other programs: tmux (engine/program_tmux.cpp), container
+// tools (engine/program_containers.cpp: `container`, `compose`, `kubectl`), package runners
+// (engine/program_runners.cpp: `runner`), build, debug and scheduling tools
+// (engine/program_build.cpp: `make`, `cc`, `ld`, `gdb`, `schedule`, `sg`).
+void tmux_handler(const ProgramDecl& p, std::string_view name,
+                  const std::vector<shell::WordView>& w, ProgramEffects& out);
+void container_handler(const ProgramDecl& p, std::string_view name,
+                       const std::vector<shell::WordView>& w, ProgramEffects& out);
+void kubectl_handler(const ProgramDecl& p, std::string_view name,
+                     const std::vector<shell::WordView>& w, ProgramEffects& out);
+void runner_handler(const ProgramDecl& p, std::string_view name,
+                    const std::vector<shell::WordView>& w, ProgramEffects& out);
+void build_handler(const ProgramDecl& p, std::string_view name,
+                   const std::vector<shell::WordView>& w, ProgramEffects& out);
+
 // A word holding `value` (an attached option value, a file named inside a script).
 shell::WordView word_of(const shell::WordView& from, std::string value);
 

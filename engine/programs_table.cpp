@@ -119,7 +119,7 @@ const ProgramSource kPrograms[] = {
    "-F|--config=r -w|--where=v -x=v -D|--debug=v -f -c -C -i -r -S -t -T -b -h|--help!N "
    "-V|--version!N"},
   {"screen", "s", "", "wrapper",
-   "-d -m -D -R -A -L -U -a -i -l -n -O -q -S=v -Logfile=w -c=r -e=v -h=v -p=v -s=v -t=v -T=v "
+   "-d -m -D -R -A -L -U -a -i -l -n -O -q -S=v -Logfile=w -c=r!! -e=v -h=v -p=v -s=v -t=v -T=v "
    "-X=v!! -r?v!N -x?v!N -ls!N -list!N -wipe!N -v!N"},
   {"parallel", "s", "", "wrapper",
    "-j|--jobs=v -k|--keep-order -n|--max-args=v -N=v -X -m -q|--quote -a|--arg-file=r "
@@ -350,13 +350,20 @@ const ProgramSource kPrograms[] = {
   {"apt apt-get aptitude apt-cache", "pm", "", "",
    "-o|--option=v!! -c|--config-file=r!! -t|--target-release=v -y|--yes|--assume-yes -q|--quiet "
    "-s|--simulate --no-install-recommends"},
-  {"make gmake", "pm", "", "",
+  {"make gmake", "pm", "", "make",
    "-f|--file|--makefile=r -C|--directory=c -E|--eval=x -I|--include-dir=r -o|--old-file|--assume-old=v "
    "-W|--what-if|--new-file|--assume-new=v -j|--jobs?v -l|--load-average?v -O|--output-sync?v "
    "--jobserver-auth=v --jobserver-style=v --debug?v --shuffle?v"},
-  {"npm pnpm yarn", "m", "", "",
+  // Package runners (engine/program_runners.cpp): an allow rule must name the package or the
+  // script they run (`allow npm run build`, `allow npx prettier`); `-c|--call` is a shell line.
+  {"npm pnpm yarn", "m", "", "runner",
    "-g|--global!! --prefix=w -C|--dir=c --cache=w --userconfig=r --globalconfig=r --registry=v "
-   "-w|--workspace=v --tag=v --otp=v --script-shell=x --node-options=v!!"},
+   "-w|--workspace=v --tag=v --otp=v --script-shell=x --node-options=v!! -c|--call=x"},
+  {"npx", "s", "p*-", "runner",
+   "-p|--package=v -c|--call=x -y|--yes --no -q|--quiet --prefix=w -w|--workspace=v "
+   "--registry=v -v|--version!N -h|--help!N"},
+  {"pnpx", "s", "p*-", "runner", "--package=v -c|--shell-mode!! -s|--silent --allow-build=v"},
+  {"bunx", "s", "p*-", "runner", "-p|--package=v --bun --silent --verbose"},
   {"pip pip3", "pm", "", "",
    "-t|--target=w --prefix=w --root=w --user!! -r|--requirement=r -c|--constraint=r "
    "-e|--editable=r --src=w --cache-dir=w --log=w -i|--index-url=v --extra-index-url=v "
@@ -368,6 +375,59 @@ const ProgramSource kPrograms[] = {
    "--bin=v --example=v --test=v --bench=v --target=v -j|--jobs=v --profile=v --color=v "
    "--message-format=v --git=v --branch=v --tag=v --rev=v --path=r --registry=v --index=v "
    "--version=v --vers=v"},
+
+  // ---- programs that run other programs (engine/program_tmux.cpp, program_containers.cpp,
+  // program_build.cpp): what they run is judged as a command or a nested script, or asked ------
+  {"tmux", "", "", "tmux", ""},
+  // docker, podman, nerdctl: global options, then `run|create|exec|cp`, `container …`,
+  // `compose …`; each subcommand's options are the entry `docker:SUB` (pflag: no prefixes).
+  {"docker podman nerdctl", "s", "", "container",
+   "--config=r -c|--context=v -D|--debug -H|--host=v -l|--log-level=v --tls --tlscacert=r "
+   "--tlscert=r --tlskey=r --tlsverify -v|--version!N --help!N"},
+  {"docker:run docker:create", "s", "", "",
+   "--add-host=v --annotation=v -a|--attach=v --blkio-weight=v --blkio-weight-device=v "
+   "--cap-add=v --cap-drop=v --cgroup-parent=v --cgroupns=v --cidfile=w --cpu-count=v "
+   "--cpu-percent=v --cpu-period=v --cpu-quota=v --cpu-rt-period=v --cpu-rt-runtime=v "
+   "-c|--cpu-shares=v --cpus=v --cpuset-cpus=v --cpuset-mems=v -d|--detach --detach-keys=v "
+   "--device=v --device-cgroup-rule=v --device-read-bps=v --device-read-iops=v "
+   "--device-write-bps=v --device-write-iops=v --disable-content-trust --dns=v --dns-option=v "
+   "--dns-search=v --domainname=v --entrypoint=v -e|--env=v --env-file=r --expose=v --gpus=v "
+   "--group-add=v --health-cmd=v --health-interval=v --health-retries=v "
+   "--health-start-interval=v --health-start-period=v --health-timeout=v --help!N "
+   "-h|--hostname=v --init -i|--interactive --io-maxbandwidth=v --io-maxiops=v --ip=v --ip6=v "
+   "--ipc=v --isolation=v --kernel-memory=v -l|--label=v --label-file=r --link=v "
+   "--link-local-ip=v --log-driver=v --log-opt=v --mac-address=v -m|--memory=v "
+   "--memory-reservation=v --memory-swap=v --memory-swappiness=v --mount=v --name=v "
+   "--network=v --network-alias=v --no-healthcheck --oom-kill-disable --oom-score-adj=v "
+   "--pid=v --pids-limit=v --platform=v --privileged!! -p|--publish=v -P|--publish-all --pull=v "
+   "-q|--quiet --read-only --restart=v --rm --runtime=v --security-opt=v --shm-size=v "
+   "--sig-proxy --stop-signal=v --stop-timeout=v --storage-opt=v --sysctl=v --tmpfs=v -t|--tty "
+   "--ulimit=v --use-api-socket -u|--user=v --userns=v --uts=v -v|--volume=v --volume-driver=v "
+   "--volumes-from=v -w|--workdir=v"},
+  {"docker:exec", "s", "", "",
+   "-d|--detach --detach-keys=v -e|--env=v --env-file=r -i|--interactive --privileged!! "
+   "-t|--tty -u|--user=v -w|--workdir=v --help!N"},
+  {"docker:cp", "s", "*r$w", "", "-a|--archive -L|--follow-link -q|--quiet"},
+  {"docker:compose", "s", "", "",
+   "--all-resources --ansi=v --compatibility --dry-run --env-file=r -f|--file=r --parallel=v "
+   "--profile=v --progress=v --project-directory=c -p|--project-name=v -v|--version!N"},
+  {"docker:compose:run", "s", "", "",
+   "--build --cap-add=v --cap-drop=v -d|--detach --entrypoint=v -e|--env=v --env-from-file=r "
+   "-i|--interactive -l|--label=v --name=v -T|--no-TTY --no-deps -p|--publish=v --pull=v "
+   "-q|--quiet --quiet-build --quiet-pull --remove-orphans --rm -P|--service-ports "
+   "--use-aliases -u|--user=v -v|--volume=v -w|--workdir=v -t|--tty"},
+  {"docker:compose:exec", "s", "", "",
+   "-d|--detach -e|--env=v --index=v -T|--no-TTY --privileged!! -u|--user=v -w|--workdir=v "
+   "-i|--interactive -t|--tty"},
+  {"docker-compose podman-compose", "s", "", "compose", ""},
+  {"kubectl", "", "", "kubectl", ""},
+  {"gcc g++ cc c++ clang clang++", "", "", "cc", ""},
+  {"ld ld.bfd ld.gold ld.lld lld mold", "", "", "ld", ""},
+  {"gdb", "", "", "gdb", ""},
+  {"crontab", "s", "", "schedule", "-u=v -l -e -r -i -x=v -c -T -s -n=v -V!N"},
+  {"at batch", "s", "", "schedule",
+   "-V!N -q=v -f=r -m -M -u=v -v -l -d -r -b -c -t=v -o=v"},
+  {"sg", "", "", "sg", ""},
 
   // ---- git ------------------------------------------------------------------------------------
   // `git` itself: global options (engine/programs.cpp, git handler), then its subcommands

@@ -1,0 +1,281 @@
+// Handlers of container tools (named in engine/programs_table.cpp): docker, podman and nerdctl
+// (`run`, `create`, `exec`, `container run|create|exec`, `compose run|exec`), docker-compose and
+// podman-compose, kubectl. The command given after the image or the container (with
+// `--entrypoint`, the entrypoint first) runs in the container: it is judged as a command, like
+// ssh's remote command, so a bare allow of docker never covers it. Bind mounts (`-v HOST:CTR`,
+// `--mount type=bind,source=HOST`, `--device`) are host paths the container reads and writes
+// (read with `ro`/`readonly`). The options of each subcommand are declared in the programs table
+// as `docker:run`, `docker:exec`, `docker:compose`, `docker:compose:run`... (pflag: no long
+// prefixes, options stop at the first operand); an option the table does not know makes where
+// the image is uncertain, so it is at least asked.
+#include <algorithm>
+#include <string>
+
+#include "engine/program_handlers.hpp"
+
+namespace vigie::engine {
+
+using shell::WordView;
+using Words = std::vector<WordView>;
+
+namespace {
+
+bool starts_with(std::string_view s, std::string_view p) {
+  return s.substr(0, p.size()) == p;
+}
+const std::string* lit(const Words& w, std::size_t i) {
+  return i < w.size() && w[i].literal ? &*w[i].literal : nullptr;
+}
+
+// A host path in a bind mount: absolute, relative (`./x`, `../x`), `~`, or `.`.
+bool host_path(std::string_view s) {
+  return !s.empty() && (s[0] == '/' || s[0] == '~' || s == "." || starts_with(s, "./") ||
+                        starts_with(s, "../") || s == "..");
+}
+
+// The text of a mount option: static, or `~/…` (expanded by the shell: a path under home).
+const std::string* mount_text(const WordView& v) {
+  if (v.literal) return &*v.literal;
+  if (v.has_tilde && !v.has_glob && !v.has_expansion && v.pattern) return &*v.pattern;
+  return nullptr;
+}
+
+// A host path taken from a mount option.
+WordView host_word(const WordView& v, const std::string& path) {
+  WordView h = word_of(v, path);
+  if (!path.empty() && path[0] == '~') {
+    h.literal.reset();
+    h.has_tilde = true;
+  }
+  return h;
+}
+
+// `-v SRC:DST[:OPTS]`, `--volume=SRC:DST`: a bind mount when SRC is a host path.
+void volume(const WordView& v, const std::string& entry, ProgramEffects& out) {
+  const std::string* text = mount_text(v);
+  if (!text) {
+    out.escalations.push_back(entry + " with a mount that is not static");
+    return;
+  }
+  std::string s = *text;
+  if (!s.empty() && s[0] == '=') s.erase(0, 1);  // pflag's `-v=SPEC`
+  auto colon = s.find(':');
+  if (colon == std::string::npos) return;  // an anonymous volume: no host path
+  std::string src = s.substr(0, colon);
+  if (!host_path(src)) return;  // a named volume
+  std::string rest = s.substr(colon + 1);
+  auto opts_at = rest.find(':');
+  bool ro = false;
+  if (opts_at != std::string::npos) {
+    std::string_view opts = std::string_view(rest).substr(opts_at + 1);
+    while (!opts.empty()) {
+      auto comma = opts.find(',');
+      std::string_view o = opts.substr(0, comma);
+      if (o == "ro" || o == "readonly") ro = true;
+      opts = comma == std::string_view::npos ? std::string_view() : opts.substr(comma + 1);
+    }
+  }
+  out.files.push_back({ro ? Touch::read : Touch::write, host_word(v, src), From::option, entry});
+}
+
+// `--mount type=bind,source=HOST,target=CTR[,readonly]`.
+void mount(const WordView& v, const std::string& entry, ProgramEffects& out) {
+  const std::string* text = mount_text(v);
+  if (!text) {
+    out.escalations.push_back(entry + " with a mount that is not static");
+    return;
+  }
+  std::string_view s = *text;
+  std::string type = "volume", src;
+  bool ro = false;
+  while (!s.empty()) {
+    auto comma = s.find(',');
+    std::string_view kv = s.substr(0, comma);
+    auto eq = kv.find('=');
+    std::string_view k = kv.substr(0, eq);
+    std::string_view val = eq == std::string_view::npos ? std::string_view() : kv.substr(eq + 1);
+    if (k == "type") type = std::string(val);
+    if (k == "source" || k == "src") src = std::string(val);
+    if ((k == "readonly" || k == "ro") && val != "false" && val != "0") ro = true;
+    s = comma == std::string_view::npos ? std::string_view() : s.substr(comma + 1);
+  }
+  if (type != "bind" || src.empty()) return;
+  out.files.push_back({ro ? Touch::read : Touch::write, host_word(v, src), From::option, entry});
+}
+
+// The options of the entry `entry_name` at words[from…], then what runs: the words after the
+// first operand (the image, the container, the service), after the entrypoint if one is given.
+void run_in_container(std::string_view entry_name, const Words& w, std::size_t from,
+                      bool has_command, ProgramEffects& out) {
+  const ProgramDecl* d = find_program(entry_name);
+  if (!d) return;
+  std::string entry(entry_name);
+  std::replace(entry.begin(), entry.end(), ':', ' ');
+  ParsedArgs args = parse_args(*d, w, from, true);
+  OperandState st;
+  apply_options(entry, args, out, st);
+  if (!args.unknown.empty() || args.dynamic_option) {
+    out.escalations.push_back(entry + " with an option the table does not know");
+    return;
+  }
+  std::optional<WordView> entrypoint;
+  for (const auto& o : args.options) {
+    if (!o.decl || !o.value) continue;
+    std::string name = option_name(*o.decl);
+    if (name == "--volume") volume(*o.value, entry + " --volume", out);
+    if (name == "--mount") mount(*o.value, entry + " --mount", out);
+    if (name == "--device") {
+      std::string dev = o.value->literal ? o.value->literal->substr(0, o.value->literal->find(':'))
+                                         : std::string();
+      if (!dev.empty())
+        out.files.push_back(
+            {Touch::write, word_of(*o.value, dev), From::option, entry + " --device"});
+    }
+    if (name == "--entrypoint") entrypoint = *o.value;
+  }
+  if (!has_command) return;
+  std::size_t at = args.stopped_at;  // the image, the container or the service
+  std::vector<WordView> argv;
+  if (entrypoint) {
+    if (!entrypoint->literal) {
+      out.escalations.push_back(entry + " --entrypoint that is not static");
+    } else if (!entrypoint->literal->empty()) {
+      argv.push_back(*entrypoint);
+    }
+  }
+  for (std::size_t k = at + 1; k < w.size(); ++k) argv.push_back(w[k]);
+  if (!argv.empty()) out.argvs.push_back(std::move(argv));
+}
+
+// `compose [globals] run|exec|… …` from words[from…]; `prog` is "docker" (the entries of compose
+// are shared by docker-compose and podman-compose).
+void compose(const Words& w, std::size_t from, ProgramEffects& out) {
+  const ProgramDecl* g = find_program("docker:compose");
+  if (!g) return;
+  ParsedArgs args = parse_args(*g, w, from, true);
+  OperandState st;
+  apply_options("docker compose", args, out, st);
+  if (!args.unknown.empty() || args.dynamic_option) {
+    out.escalations.push_back("docker compose with an option the table does not know");
+    return;
+  }
+  std::size_t at = args.stopped_at;
+  const std::string* sub = lit(w, at);
+  if (at >= w.size()) return;
+  if (!sub) {
+    out.escalations.push_back("docker compose with a subcommand that is not static");
+    return;
+  }
+  if (*sub == "run" || *sub == "exec")
+    run_in_container("docker:compose:" + *sub, w, at + 1, true, out);
+}
+
+}  // namespace
+
+void container_handler(const ProgramDecl& p, std::string_view name, const Words& w,
+                       ProgramEffects& out) {
+  if (p.handler == "compose") {
+    compose(w, 1, out);
+    return;
+  }
+  ParsedArgs args = parse_args(p, w, 1, true);
+  OperandState st;
+  apply_options(name, args, out, st);
+  std::size_t at = args.stopped_at;
+  if (at >= w.size()) return;
+  if (!args.unknown.empty() || args.dynamic_option) {
+    out.escalations.push_back(std::string(name) + " with an option the table does not know");
+    return;
+  }
+  const std::string* sub = lit(w, at);
+  if (!sub) {
+    out.escalations.push_back(std::string(name) + " with a subcommand that is not static");
+    return;
+  }
+  std::string s = *sub;
+  if (s == "container" || s == "compose") {
+    if (s == "compose") {
+      compose(w, at + 1, out);
+      return;
+    }
+    ++at;
+    if (!lit(w, at)) {
+      if (at < w.size())
+        out.escalations.push_back(std::string(name) +
+                                  " container with a "
+                                  "subcommand that is not "
+                                  "static");
+      return;
+    }
+    s = *lit(w, at);
+  }
+  if (s == "run" || s == "create")
+    run_in_container("docker:run", w, at + 1, true, out);
+  else if (s == "exec")
+    run_in_container("docker:exec", w, at + 1, true, out);
+  else if (s == "cp") {
+    const ProgramDecl* cp = find_program("docker:cp");
+    if (!cp) return;
+    ParsedArgs a = parse_args(*cp, w, at + 1);
+    OperandState cst;
+    apply_options("docker cp", a, out, cst);
+    apply_operands("docker cp", cp->operands, w, a.operands, cst, out);
+  }
+}
+
+// kubectl: everything after `--` runs in a container (`exec`, `run`, `debug`, `create job`…);
+// `kubectl exec POD CMD` without `--` (the old form) is at least asked.
+void kubectl_handler(const ProgramDecl&, std::string_view, const Words& w, ProgramEffects& out) {
+  std::size_t dash = w.size();
+  for (std::size_t i = 1; i < w.size(); ++i)
+    if (w[i].literal && *w[i].literal == "--") {
+      dash = i;
+      break;
+    }
+  if (dash + 1 < w.size()) {
+    out.argvs.emplace_back(w.begin() + static_cast<long>(dash) + 1, w.end());
+    return;
+  }
+  // The subcommand: the first word that is not an option (global options with a value use
+  // `--opt=value` or are listed here).
+  static constexpr std::string_view kValued[] = {"-n",
+                                                 "--namespace",
+                                                 "--context",
+                                                 "--kubeconfig",
+                                                 "-s",
+                                                 "--server",
+                                                 "--token",
+                                                 "--user",
+                                                 "--cluster",
+                                                 "-v",
+                                                 "--v",
+                                                 "--as",
+                                                 "--as-group",
+                                                 "--cache-dir",
+                                                 "--certificate-authority",
+                                                 "--client-certificate",
+                                                 "--client-key",
+                                                 "--request-timeout",
+                                                 "-c",
+                                                 "--container",
+                                                 "-f",
+                                                 "--filename",
+                                                 "--pod-running-timeout",
+                                                 "-l",
+                                                 "--selector"};
+  std::vector<std::size_t> operands;
+  for (std::size_t i = 1; i < w.size(); ++i) {
+    const std::string* s = lit(w, i);
+    if (s && s->size() > 1 && (*s)[0] == '-') {
+      if (std::find(std::begin(kValued), std::end(kValued), *s) != std::end(kValued)) ++i;
+      continue;
+    }
+    operands.push_back(i);
+  }
+  if (operands.size() >= 3 && lit(w, operands[0]) && *lit(w, operands[0]) == "exec")
+    out.escalations.push_back("kubectl exec with a command not after `--`");
+  if (!operands.empty() && !lit(w, operands[0]))
+    out.escalations.push_back("kubectl with a subcommand that is not static");
+}
+
+}  // namespace vigie::engine

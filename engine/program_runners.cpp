@@ -1,0 +1,352 @@
+// Package runners (engine/program_runners.hpp): npx, pnpx, bunx, `npm exec`, `npm init PKG`,
+// `yarn dlx`, `pnpm dlx`, `bun x` fetch a package and run its binary, code vigie cannot see.
+// `named_code_word` finds the word that names the package, so that an allow rule covers the
+// command only when it names that word (engine/judge_command.cpp). A script of the project's
+// package.json (`npm run build`, `npm test`, `yarn build`) is the project's own code: a bare
+// allow covers it, like a script file (`allow python3` covers `python3 tool.py`; seed 002's
+// `allowed_commands: [npm]` allows `npm test`). The handler (`runner`, named in
+// engine/programs_table.cpp) adds what runs a shell line (`npm exec -c`, `npm explore PKG --
+// CMD`, `yarn exec`, `pnpm exec`: judged as nested scripts, and at least asked).
+#include "engine/program_runners.hpp"
+
+#include <algorithm>
+#include <string>
+
+#include "engine/program_handlers.hpp"
+
+namespace vigie::engine {
+
+using shell::WordView;
+using Words = std::vector<WordView>;
+
+namespace {
+
+// What a subcommand of a runner does.
+enum class Runs : char {
+  nothing,  // a built-in that runs no named code (install, ls, config…)
+  next,     // the next operand names a package fetched and run (exec PKG, dlx PKG, create PKG)
+  script,   // a script of the project's package.json (run NAME, test, start, `yarn NAME`): the
+            // project's own code, covered by a bare allow like a script file (`python3 tool.py`)
+  shell,    // the operands are a shell line (yarn exec, bun exec)
+  explore,  // npm explore PKG -- CMD…: a shell line in the package's folder
+};
+
+struct Sub {
+  std::string_view name;
+  Runs runs;
+};
+
+// npm 11 (lib/utils/cmd-list.js): commands and aliases, resolved by unambiguous prefix like
+// npm's `deref` (an exact alias first). Only those that run named code are marked.
+constexpr Sub kNpm[] = {
+    {"exec", Runs::next},
+    {"x", Runs::next},
+    {"run", Runs::script},
+    {"run-script", Runs::script},
+    {"rum", Runs::script},
+    {"urn", Runs::script},
+    {"test", Runs::script},
+    {"t", Runs::script},
+    {"tst", Runs::script},
+    {"start", Runs::script},
+    {"stop", Runs::script},
+    {"restart", Runs::script},
+    {"install-test", Runs::script},
+    {"it", Runs::script},
+    {"install-ci-test", Runs::script},
+    {"cit", Runs::script},
+    {"sit", Runs::script},
+    {"clean-install-test", Runs::script},
+    {"init", Runs::next},
+    {"create", Runs::next},
+    {"innit", Runs::next},
+    {"explore", Runs::explore},
+    // The others, for prefixes: they run no code the rule must name.
+    {"access", Runs::nothing},
+    {"adduser", Runs::nothing},
+    {"approve-scripts", Runs::nothing},
+    {"audit", Runs::nothing},
+    {"bugs", Runs::nothing},
+    {"cache", Runs::nothing},
+    {"ci", Runs::nothing},
+    {"completion", Runs::nothing},
+    {"config", Runs::nothing},
+    {"dedupe", Runs::nothing},
+    {"deny-scripts", Runs::nothing},
+    {"deprecate", Runs::nothing},
+    {"diff", Runs::nothing},
+    {"dist-tag", Runs::nothing},
+    {"docs", Runs::nothing},
+    {"doctor", Runs::nothing},
+    {"edit", Runs::nothing},
+    {"explain", Runs::nothing},
+    {"find-dupes", Runs::nothing},
+    {"fund", Runs::nothing},
+    {"get", Runs::nothing},
+    {"help", Runs::nothing},
+    {"help-search", Runs::nothing},
+    {"install", Runs::nothing},
+    {"install-scripts", Runs::nothing},
+    {"link", Runs::nothing},
+    {"ll", Runs::nothing},
+    {"login", Runs::nothing},
+    {"logout", Runs::nothing},
+    {"ls", Runs::nothing},
+    {"org", Runs::nothing},
+    {"outdated", Runs::nothing},
+    {"owner", Runs::nothing},
+    {"pack", Runs::nothing},
+    {"ping", Runs::nothing},
+    {"pkg", Runs::nothing},
+    {"prefix", Runs::nothing},
+    {"profile", Runs::nothing},
+    {"prune", Runs::nothing},
+    {"publish", Runs::nothing},
+    {"query", Runs::nothing},
+    {"rebuild", Runs::nothing},
+    {"repo", Runs::nothing},
+    {"root", Runs::nothing},
+    {"sbom", Runs::nothing},
+    {"search", Runs::nothing},
+    {"set", Runs::nothing},
+    {"shrinkwrap", Runs::nothing},
+    {"stage", Runs::nothing},
+    {"star", Runs::nothing},
+    {"stars", Runs::nothing},
+    {"team", Runs::nothing},
+    {"token", Runs::nothing},
+    {"trust", Runs::nothing},
+    {"undeprecate", Runs::nothing},
+    {"uninstall", Runs::nothing},
+    {"unpublish", Runs::nothing},
+    {"unstar", Runs::nothing},
+    {"update", Runs::nothing},
+    {"version", Runs::nothing},
+    {"view", Runs::nothing},
+    {"whoami", Runs::nothing},
+    {"author", Runs::nothing},
+    {"home", Runs::nothing},
+    {"issues", Runs::nothing},
+    {"info", Runs::nothing},
+    {"show", Runs::nothing},
+    {"find", Runs::nothing},
+    {"add", Runs::nothing},
+    {"unlink", Runs::nothing},
+    {"remove", Runs::nothing},
+    {"rm", Runs::nothing},
+    {"r", Runs::nothing},
+    {"un", Runs::nothing},
+    {"rb", Runs::nothing},
+    {"list", Runs::nothing},
+    {"ln", Runs::nothing},
+    {"i", Runs::nothing},
+    {"u", Runs::nothing},
+    {"up", Runs::nothing},
+    {"c", Runs::nothing},
+    {"s", Runs::nothing},
+    {"se", Runs::nothing},
+    {"ddp", Runs::nothing},
+    {"v", Runs::nothing},
+    {"clean-install", Runs::nothing},
+    {"why", Runs::nothing},
+    {"la", Runs::nothing},
+    {"verison", Runs::nothing},
+    {"ic", Runs::nothing},
+    {"in", Runs::nothing},
+    {"ins", Runs::nothing},
+    {"inst", Runs::nothing},
+    {"insta", Runs::nothing},
+    {"instal", Runs::nothing},
+    {"isnt", Runs::nothing},
+    {"isnta", Runs::nothing},
+    {"isntal", Runs::nothing},
+    {"isntall", Runs::nothing},
+    {"install-clean", Runs::nothing},
+    {"isntall-clean", Runs::nothing},
+    {"hlep", Runs::nothing},
+    {"dist-tags", Runs::nothing},
+    {"upgrade", Runs::nothing},
+    {"udpate", Runs::nothing},
+    {"ogr", Runs::nothing},
+    {"add-user", Runs::nothing},
+};
+
+// yarn (1 and berry) and pnpm run a script for a word that is not one of their commands (pnpm
+// then falls back to `exec`): only their built-ins run nothing named. Exact names.
+constexpr Sub kYarnPnpm[] = {
+    {"run", Runs::script},        {"dlx", Runs::next},
+    {"exec", Runs::shell},        {"create", Runs::next},
+    {"node", Runs::nothing},      {"x", Runs::next},
+    {"add", Runs::nothing},       {"install", Runs::nothing},
+    {"i", Runs::nothing},         {"remove", Runs::nothing},
+    {"rm", Runs::nothing},        {"uninstall", Runs::nothing},
+    {"upgrade", Runs::nothing},   {"up", Runs::nothing},
+    {"update", Runs::nothing},    {"why", Runs::nothing},
+    {"info", Runs::nothing},      {"list", Runs::nothing},
+    {"ls", Runs::nothing},        {"outdated", Runs::nothing},
+    {"audit", Runs::nothing},     {"cache", Runs::nothing},
+    {"config", Runs::nothing},    {"init", Runs::nothing},
+    {"version", Runs::nothing},   {"versions", Runs::nothing},
+    {"login", Runs::nothing},     {"logout", Runs::nothing},
+    {"pack", Runs::nothing},      {"publish", Runs::nothing},
+    {"link", Runs::nothing},      {"unlink", Runs::nothing},
+    {"licenses", Runs::nothing},  {"bin", Runs::nothing},
+    {"help", Runs::nothing},      {"import", Runs::nothing},
+    {"owner", Runs::nothing},     {"tag", Runs::nothing},
+    {"team", Runs::nothing},      {"check", Runs::nothing},
+    {"global", Runs::nothing},    {"store", Runs::nothing},
+    {"root", Runs::nothing},      {"prune", Runs::nothing},
+    {"fetch", Runs::nothing},     {"dedupe", Runs::nothing},
+    {"explain", Runs::nothing},   {"plugin", Runs::nothing},
+    {"set", Runs::nothing},       {"get", Runs::nothing},
+    {"npm", Runs::nothing},       {"workspaces", Runs::nothing},
+    {"autoclean", Runs::nothing}, {"policies", Runs::nothing},
+    {"patch", Runs::nothing},     {"setup", Runs::nothing},
+    {"env", Runs::nothing},       {"doctor", Runs::nothing},
+    {"deploy", Runs::nothing},    {"rebuild", Runs::nothing},
+    {"rb", Runs::nothing},        {"constraints", Runs::nothing},
+    {"stage", Runs::nothing},
+};
+
+// bun: `bun FILE` runs a file (judged as a path it runs, like `node FILE`); a word that is not
+// a file or a command is a script.
+constexpr Sub kBun[] = {
+    {"run", Runs::script},       {"x", Runs::next},          {"create", Runs::next},
+    {"exec", Runs::shell},       {"test", Runs::script},     {"install", Runs::nothing},
+    {"i", Runs::nothing},        {"add", Runs::nothing},     {"a", Runs::nothing},
+    {"remove", Runs::nothing},   {"rm", Runs::nothing},      {"update", Runs::nothing},
+    {"outdated", Runs::nothing}, {"link", Runs::nothing},    {"unlink", Runs::nothing},
+    {"pm", Runs::nothing},       {"build", Runs::nothing},   {"init", Runs::nothing},
+    {"upgrade", Runs::nothing},  {"publish", Runs::nothing}, {"audit", Runs::nothing},
+    {"info", Runs::nothing},     {"patch", Runs::nothing},   {"why", Runs::nothing},
+    {"repl", Runs::nothing},
+};
+
+bool starts_with(std::string_view s, std::string_view p) {
+  return s.substr(0, p.size()) == p;
+}
+
+// npm's deref: an exact name, else the one name the word is a prefix of.
+const Sub* npm_command(std::string_view word) {
+  const Sub* found = nullptr;
+  for (const auto& s : kNpm) {
+    if (s.name == word) return &s;
+    if (starts_with(s.name, word)) {
+      if (found) return nullptr;
+      found = &s;
+    }
+  }
+  return found;
+}
+
+const Sub* exact(std::string_view word, const Sub* begin, const Sub* end) {
+  const Sub* s = std::find_if(begin, end, [&](const Sub& x) { return x.name == word; });
+  return s == end ? nullptr : s;
+}
+
+// The entry whose options parse the words: npx, pnpx, bunx have their own; npm, yarn, pnpm
+// share one; bun is not in the table (its first operand is found without options).
+struct Found {
+  std::size_t sub = kNoCode;  // the subcommand's index (kNoCode: the program is the runner)
+  Runs runs = Runs::nothing;
+  std::vector<std::size_t> operands;
+};
+
+Found find_sub(std::string_view name, const Words& w) {
+  Found f;
+  const ProgramDecl* d = find_program(name);
+  if (d) {
+    ParsedArgs a = parse_args(*d, w, 1);
+    f.operands = std::move(a.operands);
+  } else {
+    for (std::size_t i = 1; i < w.size(); ++i)
+      if (!(w[i].literal && !w[i].literal->empty() && (*w[i].literal)[0] == '-'))
+        f.operands.push_back(i);
+  }
+  if (name == "npx" || name == "pnpx" || name == "bunx") {
+    f.runs = Runs::next;
+    return f;
+  }
+  if (f.operands.empty()) return f;
+  f.sub = f.operands.front();
+  const WordView& word = w[f.sub];
+  if (!word.literal) {
+    f.runs = Runs::next;  // a subcommand that is not static: it may be `exec`, the rule must
+    f.sub = kNoCode;      // name it
+    return f;
+  }
+  const std::string& s = *word.literal;
+  const Sub* sub = nullptr;
+  if (name == "npm") {
+    sub = npm_command(s);
+    f.runs = sub ? sub->runs : Runs::nothing;  // npm refuses an unknown command
+    return f;
+  }
+  if (name == "bun") {
+    sub = exact(s, std::begin(kBun), std::end(kBun));
+    if (!sub && (s.find('/') != std::string::npos || s.find('.') != std::string::npos))
+      return f;  // a file: the interpreter's own rule (engine/judge_command.cpp)
+  } else {
+    sub = exact(s, std::begin(kYarnPnpm), std::end(kYarnPnpm));
+  }
+  f.runs = sub ? sub->runs : Runs::script;
+  return f;
+}
+
+bool is_runner(std::string_view name) {
+  return name == "npm" || name == "npx" || name == "yarn" || name == "pnpm" || name == "pnpx" ||
+         name == "bun" || name == "bunx";
+}
+
+}  // namespace
+
+std::size_t named_code_word(std::string_view name, const std::vector<shell::WordView>& words) {
+  if (!is_runner(name)) return kNoCode;
+  Found f = find_sub(name, words);
+  switch (f.runs) {
+    case Runs::next: {
+      // The operand after the subcommand (npx, pnpx, bunx: the first operand).
+      auto it = f.sub == kNoCode ? f.operands.begin()
+                                 : std::find(f.operands.begin(), f.operands.end(), f.sub) + 1;
+      return it == f.operands.end() ? kNoCode : *it;
+    }
+    case Runs::shell:
+    case Runs::explore:
+      // The shell line's first word (`bun exec CMD`, `npm explore PKG -- CMD`).
+      for (std::size_t k : f.operands)
+        if (k > f.sub + (f.runs == Runs::explore ? 1 : 0)) return k;
+      return kNoCode;
+    default:
+      return kNoCode;
+  }
+}
+
+void runner_handler(const ProgramDecl& p, std::string_view name, const Words& w,
+                    ProgramEffects& out) {
+  ParsedArgs args = parse_args(p, w, 1);
+  OperandState st;
+  apply_options(name, args, out, st);
+  Found f = find_sub(name, w);
+  if (f.sub == kNoCode) return;
+  std::string entry = std::string(name) + " " + (w[f.sub].literal ? *w[f.sub].literal : "");
+  if (f.runs == Runs::shell || f.runs == Runs::explore) {
+    // `yarn exec CMD…`, `npm explore PKG -- CMD…`: the words, joined, are a shell line.
+    std::size_t from = f.sub + 1;
+    if (f.runs == Runs::explore) {
+      from = f.sub + 2;
+      if (from < w.size() && w[from].literal && *w[from].literal == "--") ++from;
+    }
+    std::string line;
+    for (std::size_t k = from; k < w.size(); ++k) {
+      if (!w[k].literal) {
+        out.escalations.push_back(entry + " with a command that is not static");
+        return;
+      }
+      line += (line.empty() ? "" : " ") + *w[k].literal;
+    }
+    out.escalations.push_back(entry + ": runs a shell command");
+    if (!line.empty()) out.scripts.push_back(line);
+  }
+}
+
+}  // namespace vigie::engine

@@ -1,0 +1,25 @@
+// Package runners (engine/program_runners.cpp): the word that names the package npx, npm exec,
+// yarn dlx, pnpm dlx, bunx and their kin fetch and run, for allow rules
+// (engine/judge_command.cpp: a rule that does not name that word does not cover the command).
+#ifndef VIGIE_ENGINE_PROGRAM_RUNNERS_HPP
+#define VIGIE_ENGINE_PROGRAM_RUNNERS_HPP
+
+#include <cstddef>
+#include <string_view>
+#include <vector>
+
+#include "grammar/shell/commands.hpp"
+
+namespace vigie::engine {
+
+inline constexpr std::size_t kNoCode = static_cast<std::size_t>(-1);
+
+// The index in `words` (words[0] is the command name `name`) of the word naming the package or
+// the command a runner runs: `npx cowsay` 1, `npm exec cowsay` 2, `pnpm dlx create-vite` 2,
+// `yarn exec CMD` 2; kNoCode when it runs none or a script of the project (`npm install`,
+// `npm run build`, `npm test`, `npx --version`) or `name` is not a runner.
+std::size_t named_code_word(std::string_view name, const std::vector<shell::WordView>& words);
+
+}  // namespace vigie::engine
+
+#endif  // VIGIE_ENGINE_PROGRAM_RUNNERS_HPP
