@@ -120,8 +120,13 @@ void run_in_container(std::string_view entry_name, const Words& w, std::size_t f
   }
   std::optional<WordView> entrypoint;
   for (const auto& o : args.options) {
-    if (!o.decl || !o.value) continue;
+    if (!o.decl) continue;
     std::string name = option_name(*o.decl);
+    // `--privileged` (`=true`): the container has the host's devices and capabilities.
+    if (name == "--privileged" && !(o.value && o.value->literal &&
+                                    (*o.value->literal == "false" || *o.value->literal == "0")))
+      out.escalations.push_back(entry + " --privileged: the container can act on the host");
+    if (!o.value) continue;
     if (name == "--volume") volume(*o.value, entry + " --volume", out);
     if (name == "--mount") mount(*o.value, entry + " --mount", out);
     if (name == "--device") {

@@ -576,6 +576,8 @@ void run_handler(const ProgramDecl& p, std::string_view name, const Words& words
     kubectl_handler(p, name, words, out);
   else if (h == "runner")
     runner_handler(p, name, words, out);
+  else if (h == "launcher")
+    launcher_handler(p, name, words, out);
   else
     build_handler(p, name, words, out);
 }

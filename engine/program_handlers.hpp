@@ -71,6 +71,9 @@ void runner_handler(const ProgramDecl& p, std::string_view name,
                     const std::vector<shell::WordView>& w, ProgramEffects& out);
 void build_handler(const ProgramDecl& p, std::string_view name,
                    const std::vector<shell::WordView>& w, ProgramEffects& out);
+// Environment managers that run a command (engine/program_launchers.cpp: `launcher`).
+void launcher_handler(const ProgramDecl& p, std::string_view name,
+                      const std::vector<shell::WordView>& w, ProgramEffects& out);
 
 // A word holding `value` (an attached option value, a file named inside a script).
 shell::WordView word_of(const shell::WordView& from, std::string value);

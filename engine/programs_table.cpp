@@ -399,13 +399,13 @@ const ProgramSource kPrograms[] = {
    "--link-local-ip=v --log-driver=v --log-opt=v --mac-address=v -m|--memory=v "
    "--memory-reservation=v --memory-swap=v --memory-swappiness=v --mount=v --name=v "
    "--network=v --network-alias=v --no-healthcheck --oom-kill-disable --oom-score-adj=v "
-   "--pid=v --pids-limit=v --platform=v --privileged!! -p|--publish=v -P|--publish-all --pull=v "
+   "--pid=v --pids-limit=v --platform=v --privileged -p|--publish=v -P|--publish-all --pull=v "
    "-q|--quiet --read-only --restart=v --rm --runtime=v --security-opt=v --shm-size=v "
    "--sig-proxy --stop-signal=v --stop-timeout=v --storage-opt=v --sysctl=v --tmpfs=v -t|--tty "
    "--ulimit=v --use-api-socket -u|--user=v --userns=v --uts=v -v|--volume=v --volume-driver=v "
    "--volumes-from=v -w|--workdir=v"},
   {"docker:exec", "s", "", "",
-   "-d|--detach --detach-keys=v -e|--env=v --env-file=r -i|--interactive --privileged!! "
+   "-d|--detach --detach-keys=v -e|--env=v --env-file=r -i|--interactive --privileged "
    "-t|--tty -u|--user=v -w|--workdir=v --help!N"},
   {"docker:cp", "s", "*r$w", "", "-a|--archive -L|--follow-link -q|--quiet"},
   {"docker:compose", "s", "", "",
@@ -417,7 +417,7 @@ const ProgramSource kPrograms[] = {
    "-q|--quiet --quiet-build --quiet-pull --remove-orphans --rm -P|--service-ports "
    "--use-aliases -u|--user=v -v|--volume=v -w|--workdir=v -t|--tty"},
   {"docker:compose:exec", "s", "", "",
-   "-d|--detach -e|--env=v --index=v -T|--no-TTY --privileged!! -u|--user=v -w|--workdir=v "
+   "-d|--detach -e|--env=v --index=v -T|--no-TTY --privileged -u|--user=v -w|--workdir=v "
    "-i|--interactive -t|--tty"},
   {"docker-compose podman-compose", "s", "", "compose", ""},
   {"kubectl", "", "", "kubectl", ""},
@@ -428,6 +428,9 @@ const ProgramSource kPrograms[] = {
   {"at batch", "s", "", "schedule",
    "-V!N -q=v -f=r -m -M -u=v -v -l -d -r -b -c -t=v -o=v"},
   {"sg", "", "", "sg", ""},
+  // Environment managers whose subcommand runs a command (engine/program_launchers.cpp).
+  {"uv poetry pipenv bundle conda mamba micromamba direnv mise op aws-vault doppler nix "
+   "nix-shell", "", "", "launcher", ""},
 
   // ---- git ------------------------------------------------------------------------------------
   // `git` itself: global options (engine/programs.cpp, git handler), then its subcommands

@@ -363,6 +363,17 @@ TEST_CASE("programs that run other programs: what they run is judged as a comman
       "sg - wheel -c 'rm x'",
       "make 'X!=rm x'",
       "make 'X != rm x'",
+      "uv run rm x",
+      "uv run --python=3.12 --with rich rm x",
+      "poetry --no-ansi run rm x",
+      "pipenv run rm x",
+      "bundle exec --gemfile G rm x",
+      "conda run --name base rm x",
+      "direnv exec /srv rm x",
+      "mise exec python@3 -- rm x",
+      "aws-vault exec prod -- rm x",
+      "nix --option a b develop -c rm x",
+      "nix-shell --run 'rm x'",
   };
   for (const char* line : lines) {
     CAPTURE(line);
@@ -502,6 +513,12 @@ TEST_CASE("programs that run other programs: what cannot be seen is an escalatio
       {"yarn exec ls", true},
       {"pnpx -c 'ls'", true},
       {"npm run build", false},
+      {"uv run --nosuch x y", true},
+      {"mise exec python@3 x", true},
+      {"nix-shell --run ls", true},
+      {"uv run ls", false},
+      {"docker run --privileged=false alpine", false},
+      {"docker run --privileged=1 alpine", true},
   };
   for (const auto& [line, escalates] : rows) {
     CAPTURE(line);
