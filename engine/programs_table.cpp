@@ -127,6 +127,15 @@ const ProgramSource kPrograms[] = {
    "--progress --eta -v --dry-run --pipe --block=v -S|--sshlogin=v --sshloginfile=r --env=v "
    "--halt=v --timeout=v --retries=v --delay=v --tag --line-buffer -u|--ungroup"},
   {"entr", "s", "", "wrapper", "-a -c -d -n -p -r -s!! -z -x"},
+  {"setpriv", "ps", "", "wrapper",
+   "-d|--dump!N --nnp|--no-new-privs --ambient-caps=v --inh-caps=v --bounding-set=v --ruid=v "
+   "--euid=v --rgid=v --egid=v --reuid=v --regid=v --clear-groups --keep-groups --init-groups "
+   "--groups=v --securebits=v --pdeathsig=v --selinux-label=v --apparmor-profile=v "
+   "--landlock-access=v --landlock-rule=v --seccomp-filter=r --reset-env -h|--help!N "
+   "-V|--version!N"},
+  {"dbus-run-session", "s", "", "wrapper",
+   "--dbus-daemon=v!! --config-file=r --help!N --version!N"},
+  {"ssh-agent", "s", "", "wrapper", "-c -s -D -d -a=v -E=v -O=v -P=v -t=v -k!N"},
   {"valgrind", "s", "", "wrapper",
    "--tool=v --log-file=w --xml-file=w --log-fd=v --log-socket=v --suppressions=r "
    "--gen-suppressions=v --trace-children=v --leak-check=v --db-command=v!! -q|--quiet "
