@@ -53,10 +53,14 @@ void make_handler(const ProgramDecl& p, std::string_view name, const Words& w,
     }
     auto eq = s->find('=');
     if (eq == std::string::npos || eq == 0) continue;  // a target
+    // `VAR=v`, `VAR := v`, `VAR += v`, `VAR ?= v`, `VAR != cmd` (blanks allowed: make reads
+    // the word as a makefile line).
     std::string var = s->substr(0, eq);
     char op = var.back();
     if (op == ':' || op == '+' || op == '?' || op == '!') var.pop_back();
-    while (!var.empty() && var.back() == ':') var.pop_back();
+    while (!var.empty() && (var.back() == ':' || var.back() == ' ' || var.back() == '\t'))
+      var.pop_back();
+    while (!var.empty() && (var.front() == ' ' || var.front() == '\t')) var.erase(0, 1);
     std::string value = s->substr(eq + 1);
     std::string entry = std::string(name) + " " + var + "=";
     if (op == '!') {  // `VAR != CMD`: make runs CMD through the shell
@@ -184,6 +188,7 @@ void cc_handler(const ProgramDecl& p, std::string_view name, const Words& w, Pro
     // The option, its value (separate, `=`-joined or attached for one-letter ones).
     std::string key(o), value;
     bool has_value = false;
+    const WordView* separate = nullptr;  // the value's own word (it may not be static)
     if (auto eq = o.find('=');
         eq != std::string_view::npos && o.size() > 2 && o[1] != 'D' && o[1] != 'U' && o[1] != 'W') {
       key = std::string(o.substr(0, eq));
@@ -192,7 +197,7 @@ void cc_handler(const ProgramDecl& p, std::string_view name, const Words& w, Pro
     } else if (cc_valued(o, linker) && i + 1 < w.size()) {
       has_value = true;
       if (const std::string* v = lit(w, i + 1)) value = *v;
-      ++i;
+      separate = &w[++i];
     } else if (o.size() > 2 &&
                std::string_view("oBTLIlDUxeu").find(o[1]) != std::string_view::npos &&
                !(o[1] == 'l' && linker == false && o.size() > 2 && o[2] == '-')) {
@@ -200,7 +205,7 @@ void cc_handler(const ProgramDecl& p, std::string_view name, const Words& w, Pro
       value = std::string(o.substr(2));
       has_value = true;
     }
-    const WordView vw = word_of(w[i], value);
+    const WordView vw = separate ? *separate : word_of(w[i], value);
     auto runs = [&](std::string why) { out.escalations.push_back(n + " " + why); };
     if ((key == "-o" || key == "--output") && has_value) {
       file(out, Touch::write, vw, n + " -o");
