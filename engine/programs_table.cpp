@@ -494,6 +494,14 @@ const ProgramSource kPrograms[] = {
    "--object-format=v --shared?v"},
   {"git worktree", "pm", "", "", "-b=v -B=v --reason=v"},
   {"git bundle", "pm", "", "", ""},
+  // git daemon reads its options by exact name; git instaweb through rev-parse --parseopt.
+  {"git daemon", "", "*r", "",
+   "--access-hook=x --base-path=c --pid-file=w --interpolated-path=v --user-path?v --timeout=v "
+   "--init-timeout=v --max-connections=v --listen=v --port=v --user=v --group=v --enable=v "
+   "--disable=v --allow-override=v --forbid-override=v --log-destination=v"},
+  {"git instaweb", "pm", "", "",
+   "-d|--httpd=x -b|--browser=x -m|--module-path=r -p|--port=v -l|--local --start --stop "
+   "--restart"},
 
   // ---- shells and interpreters: a script file operand is run; inline code is not a path ------
   {"sh bash zsh dash ksh ash mksh yash posh ksh93 rbash", "s", "x*-", "",
