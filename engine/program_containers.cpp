@@ -229,7 +229,8 @@ void container_handler(const ProgramDecl& p, std::string_view name, const Words&
 }
 
 // kubectl: everything after `--` runs in a container (`exec`, `run`, `debug`, `create job`…);
-// `kubectl exec POD CMD` without `--` (the old form) is at least asked.
+// `kubectl exec POD CMD` without `--` (the old form) is at least asked; `kubectl cp`'s local
+// side is a path read or written.
 void kubectl_handler(const ProgramDecl&, std::string_view, const Words& w, ProgramEffects& out) {
   std::size_t dash = w.size();
   for (std::size_t i = 1; i < w.size(); ++i)
@@ -279,6 +280,11 @@ void kubectl_handler(const ProgramDecl&, std::string_view, const Words& w, Progr
   }
   if (operands.size() >= 3 && lit(w, operands[0]) && *lit(w, operands[0]) == "exec")
     out.escalations.push_back("kubectl exec with a command not after `--`");
+  // `kubectl cp SRC DST`: the local side is read or written (`pod:/path` is not local).
+  if (operands.size() == 3 && lit(w, operands[0]) && *lit(w, operands[0]) == "cp") {
+    OperandState st;
+    apply_operands("kubectl cp", "*r$w", w, {operands[1], operands[2]}, st, out);
+  }
   if (!operands.empty() && !lit(w, operands[0]))
     out.escalations.push_back("kubectl with a subcommand that is not static");
 }
