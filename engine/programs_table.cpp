@@ -390,9 +390,15 @@ const ProgramSource kPrograms[] = {
   {"tmux", "", "", "tmux", ""},
   // docker, podman, nerdctl: global options, then `run|create|exec|cp`, `container …`,
   // `compose …`; each subcommand's options are the entry `docker:SUB` (pflag: no prefixes).
+  // Global options: docker's, then podman's (its helpers `--conmon`, `--runtime`,
+  // `--network-cmd-path` and `--hooks-dir` are programs it runs).
   {"docker podman nerdctl", "s", "", "container",
    "--config=r -c|--context=v -D|--debug -H|--host=v -l|--log-level=v --tls --tlscacert=r "
-   "--tlscert=r --tlskey=r --tlsverify -v|--version!N --help!N"},
+   "--tlscert=r --tlskey=r --tlsverify -v|--version!N --help!N "
+   "--root=w --runroot=w --storage-driver=v --storage-opt=v --url=v --connection=v -r|--remote "
+   "--hooks-dir=r!! --conmon=v!! --runtime=v!! --network-cmd-path=v!! --cgroup-manager=v "
+   "--events-backend=v --identity=r --module=r --ssh=v --syslog --tmpdir=w --transient-store "
+   "--noout --out=w --volumepath=w --imagestore=w --db-backend=v --namespace=v"},
   {"docker:run docker:create", "s", "", "",
    "--add-host=v --annotation=v -a|--attach=v --blkio-weight=v --blkio-weight-device=v "
    "--cap-add=v --cap-drop=v --cgroup-parent=v --cgroupns=v --cidfile=w --cpu-count=v "
@@ -412,7 +418,15 @@ const ProgramSource kPrograms[] = {
    "-q|--quiet --read-only --restart=v --rm --runtime=v --security-opt=v --shm-size=v "
    "--sig-proxy --stop-signal=v --stop-timeout=v --storage-opt=v --sysctl=v --tmpfs=v -t|--tty "
    "--ulimit=v --use-api-socket -u|--user=v --userns=v --uts=v -v|--volume=v --volume-driver=v "
-   "--volumes-from=v -w|--workdir=v"},
+   "--volumes-from=v -w|--workdir=v "
+   // podman's own run/create options
+   "--pod=v --rmi --pidfile=w --replace --secret=v --systemd=v --tz=v --umask=v --passwd "
+   "--arch=v --os=v --variant=v --authfile=r --cert-dir=r --creds=v --conmon-pidfile=w "
+   "--env-host --http-proxy?v --image-volume=v --init-path=r --preserve-fds=v --rootfs "
+   "--seccomp-policy=v --sdnotify=v --timeout=v --tls-verify?v --unsetenv=v --unsetenv-all "
+   "--decryption-key=r --personality=v --requires=v --gidmap=v --uidmap=v --subgidname=v "
+   "--subuidname=v --cgroups=v --cgroup-conf=v --hostuser=v --chrootdirs=v --pod-id-file=r "
+   "--no-hosts"},
   {"docker:exec", "s", "", "",
    "-d|--detach --detach-keys=v -e|--env=v --env-file=r -i|--interactive --privileged "
    "-t|--tty -u|--user=v -w|--workdir=v --help!N"},
