@@ -5,6 +5,7 @@
 // at and batch (commands installed to run later: at least asked), and sg (its command is a shell
 // line, judged as a nested script).
 #include <algorithm>
+#include <optional>
 #include <string>
 
 #include "engine/normalize.hpp"
@@ -78,84 +79,112 @@ void make_handler(const ProgramDecl& p, std::string_view name, const Words& w,
 
 // ---- compiler drivers and linkers ---------------------------------------------------------------
 
-// Options followed by a separate value (gcc's SWITCH_TAKES_ARG and WORD_SWITCH_TAKES_ARG, clang's
-// separate options, the linkers').
-constexpr std::string_view kCcValued[] = {
-    "-D",
-    "-U",
-    "-o",
-    "-e",
-    "-T",
-    "-u",
-    "-I",
-    "-L",
-    "-l",
-    "-x",
-    "-A",
-    "-V",
-    "-B",
-    "-z",
-    "-include",
-    "-imacros",
-    "-aux-info",
-    "-idirafter",
-    "-iprefix",
-    "-iwithprefix",
-    "-iwithprefixbefore",
-    "-isystem",
-    "-isysroot",
-    "-iquote",
-    "-imultilib",
-    "-imultiarch",
-    "-dumpbase",
-    "-dumpbase-ext",
-    "-dumpdir",
-    "-MF",
-    "-MT",
-    "-MQ",
-    "-Xlinker",
-    "-Xassembler",
-    "-Xpreprocessor",
-    "-Xclang",
-    "-wrapper",
-    "-specs",
-    "--specs",
-    "-target",
-    "--sysroot",
-    "-arch",
-    "-mllvm",
-    "--output",
-    "-Tdata",
-    "-Ttext",
-    "-Tbss",
-    "-G",
-    "-Map",
-    "-soname",
-    "-h",
-    "-rpath",
-    "-rpath-link",
-    "-dynamic-linker",
-    "-plugin",
-    "--plugin",
-    "-plugin-opt",
-    "--script",
-    "-y",
-    "-Y",
-    "-m",
-    "-F",
-    "-f",
-    "-R",
-    "-b",
-    "--version-script",
-    "-c",
+// The options of the compiler drivers (gcc's SWITCH_TAKES_ARG and WORD_SWITCH_TAKES_ARG, clang's
+// separate options) and of the linkers that take a value or run something, in one table.
+struct CcOption {
+  std::string_view name;
+  char who;       // 'c' the compiler driver, 'l' the linker, 'b' both
+  bool separate;  // takes the next word as its value (`=VALUE` is accepted too)
+  bool attached;  // takes the rest of the word (`-oFILE`, `-B/dir`, `-fplugin=…`)
+  // '-' a value, 'w' a path written, 'r' a path read, 'x' runs or loads a program, 'X' runs and
+  // reads its value (specs), 'P' runs when its value loads a plugin (`-Xclang -load`,
+  // `-Xlinker -plugin`), 'U' runs when its value is a path (`-fuse-ld=/x/ld`)
+  char role;
+};
+constexpr CcOption kCcOptions[] = {
+    {"-o", 'b', true, true, 'w'},
+    {"--output", 'b', true, false, 'w'},
+    {"-D", 'c', true, true, '-'},
+    {"-U", 'c', true, true, '-'},
+    {"-I", 'c', true, true, '-'},
+    {"-L", 'b', true, true, '-'},
+    {"-l", 'b', true, true, '-'},
+    {"-x", 'c', true, true, '-'},
+    {"-e", 'b', true, true, '-'},
+    {"-u", 'b', true, true, '-'},
+    {"-T", 'b', true, true, 'r'},
+    {"--script", 'l', true, false, 'r'},
+    {"-A", 'c', true, false, '-'},
+    {"-V", 'c', true, false, '-'},
+    {"-z", 'b', true, false, '-'},
+    {"-B", 'c', true, true, 'x'},
+    {"-include", 'c', true, false, 'r'},
+    {"-imacros", 'c', true, false, 'r'},
+    {"-aux-info", 'c', true, false, 'w'},
+    {"-MF", 'c', true, false, 'w'},
+    {"-MT", 'c', true, false, '-'},
+    {"-MQ", 'c', true, false, '-'},
+    {"-idirafter", 'c', true, false, '-'},
+    {"-iprefix", 'c', true, false, '-'},
+    {"-iwithprefix", 'c', true, false, '-'},
+    {"-iwithprefixbefore", 'c', true, false, '-'},
+    {"-isystem", 'c', true, false, '-'},
+    {"-isysroot", 'c', true, false, '-'},
+    {"-iquote", 'c', true, false, '-'},
+    {"-imultilib", 'c', true, false, '-'},
+    {"-imultiarch", 'c', true, false, '-'},
+    {"-dumpbase", 'c', true, false, '-'},
+    {"-dumpbase-ext", 'c', true, false, '-'},
+    {"-dumpdir", 'c', true, false, '-'},
+    {"-Xassembler", 'c', true, false, '-'},
+    {"-Xpreprocessor", 'c', true, false, '-'},
+    {"-Xlinker", 'c', true, false, 'P'},
+    {"-Xclang", 'c', true, false, 'P'},
+    {"-wrapper", 'c', true, false, 'x'},
+    {"-specs", 'c', true, false, 'X'},
+    {"--specs", 'c', true, false, 'X'},
+    {"-target", 'c', true, false, '-'},
+    {"--sysroot", 'b', true, false, '-'},
+    {"-arch", 'c', true, false, '-'},
+    {"-mllvm", 'c', true, false, '-'},
+    {"--ld-path", 'c', false, false, 'x'},
+    {"--gcc-toolchain", 'c', true, false, 'x'},
+    {"--gcc-install-dir", 'c', true, false, 'x'},
+    {"-fplugin", 'c', false, true, 'x'},
+    {"-fpass-plugin", 'c', false, true, 'x'},
+    {"-fuse-ld", 'c', false, false, 'U'},
+    {"-Tdata", 'l', true, false, '-'},
+    {"-Ttext", 'l', true, false, '-'},
+    {"-Tbss", 'l', true, false, '-'},
+    {"-G", 'l', true, false, '-'},
+    {"-Map", 'l', true, false, 'w'},
+    {"--Map", 'l', true, false, 'w'},
+    {"-soname", 'l', true, false, '-'},
+    {"-h", 'l', true, false, '-'},
+    {"-rpath", 'l', true, false, '-'},
+    {"-rpath-link", 'l', true, false, '-'},
+    {"-dynamic-linker", 'l', true, false, '-'},
+    {"-plugin", 'l', true, false, 'x'},
+    {"--plugin", 'l', true, false, 'x'},
+    {"-plugin-opt", 'l', true, false, '-'},
+    {"--version-script", 'l', true, false, '-'},
+    {"-y", 'l', true, false, '-'},
+    {"-Y", 'l', true, false, '-'},
+    {"-m", 'l', true, false, '-'},
+    {"-F", 'l', true, false, '-'},
+    {"-f", 'l', true, false, '-'},
+    {"-R", 'l', true, false, '-'},
+    {"-b", 'l', true, false, '-'},
+    {"-c", 'l', true, false, 'r'},
 };
 
-bool cc_valued(std::string_view o, bool linker) {
-  if (!linker && (o == "-c" || o == "-m" || o == "-f" || o == "-b" || o == "-F" || o == "-R" ||
-                  o == "-h" || o == "-y" || o == "-Y" || o == "-G" || o == "-Map" ||
-                  o == "-soname" || o == "-rpath" || o == "-plugin"))
-    return false;  // the compiler's own: flags, or not taken separately
-  return std::find(std::begin(kCcValued), std::end(kCcValued), o) != std::end(kCcValued);
+// The entry of option word `o`: its exact name, `NAME=…`, or an attached value (the longest).
+const CcOption* cc_option(std::string_view o, bool linker, std::size_t& value_at) {
+  const CcOption* best = nullptr;
+  for (const auto& c : kCcOptions) {
+    if (c.who != 'b' && (c.who == 'l') != linker) continue;
+    if (o == c.name) {
+      value_at = std::string_view::npos;
+      return &c;
+    }
+    bool eq = o.size() > c.name.size() && starts_with(o, c.name) && o[c.name.size()] == '=';
+    bool attached = c.attached && o.size() > c.name.size() && starts_with(o, c.name);
+    if ((eq || attached) && (!best || c.name.size() > best->name.size())) {
+      best = &c;
+      value_at = c.name.size() + (eq ? 1 : 0);
+    }
+  }
+  return best;
 }
 
 void cc_handler(const ProgramDecl& p, std::string_view name, const Words& w, ProgramEffects& out) {
@@ -185,52 +214,45 @@ void cc_handler(const ProgramDecl& p, std::string_view name, const Words& w, Pro
       options_on = false;
       continue;
     }
-    // The option, its value (separate, `=`-joined or attached for one-letter ones).
-    std::string key(o), value;
-    bool has_value = false;
-    const WordView* separate = nullptr;  // the value's own word (it may not be static)
-    if (auto eq = o.find('=');
-        eq != std::string_view::npos && o.size() > 2 && o[1] != 'D' && o[1] != 'U' && o[1] != 'W') {
-      key = std::string(o.substr(0, eq));
-      value = std::string(o.substr(eq + 1));
-      has_value = true;
-    } else if (cc_valued(o, linker) && i + 1 < w.size()) {
-      has_value = true;
-      if (const std::string* v = lit(w, i + 1)) value = *v;
-      separate = &w[++i];
-    } else if (o.size() > 2 &&
-               std::string_view("oBTLIlDUxeu").find(o[1]) != std::string_view::npos &&
-               !(o[1] == 'l' && linker == false && o.size() > 2 && o[2] == '-')) {
-      key = std::string(o.substr(0, 2));
-      value = std::string(o.substr(2));
-      has_value = true;
+    if (starts_with(o, "-Wl,")) {  // options passed to the linker, comma-separated
+      if (o.find("plugin") != std::string_view::npos)
+        out.escalations.push_back(n + " -Wl: passes a plugin to the linker");
+      if (o.find(",-o") != std::string_view::npos || o.find("--output") != std::string_view::npos)
+        out.escalations.push_back(n + " -Wl,-o: the linker writes a file the line does not show");
+      continue;
     }
-    const WordView vw = separate ? *separate : word_of(w[i], value);
-    auto runs = [&](std::string why) { out.escalations.push_back(n + " " + why); };
-    if ((key == "-o" || key == "--output") && has_value) {
-      file(out, Touch::write, vw, n + " -o");
-    } else if ((key == "-MF" || key == "-aux-info" || key == "-Map" || key == "--Map") &&
-               has_value) {
-      file(out, Touch::write, vw, n + " " + key);
-    } else if ((key == "-include" || key == "-imacros" || key == "-T" || key == "--script") &&
-               has_value) {
-      file(out, Touch::read, vw, n + " " + key);
-    } else if (key == "-B" || key == "-wrapper" || key == "-specs" || key == "--specs" ||
-               key == "-plugin" || key == "--plugin" || key == "--ld-path" ||
-               key == "--gcc-toolchain" || key == "--gcc-install-dir" ||
-               starts_with(key, "-fplugin") || starts_with(key, "-fpass-plugin") ||
-               (key == "-fuse-ld" && value.find('/') != std::string::npos)) {
-      runs(key + ": runs or loads another program");
-      if (key == "-specs" || key == "--specs") file(out, Touch::read, vw, n + " " + key);
-    } else if (key == "-Xclang" && (value == "-load" || value == "-plugin" ||
-                                    value == "-add-plugin" || starts_with(value, "-fplugin"))) {
-      runs("-Xclang " + value + ": loads a plugin");
-    } else if ((key == "-Xlinker" && value.find("plugin") != std::string::npos) ||
-               (starts_with(o, "-Wl,") && o.find("plugin") != std::string_view::npos)) {
-      runs("passes a plugin to the linker");
-    } else if (starts_with(o, "-Wl,") &&
-               (o.find(",-o,") != std::string_view::npos || o.find("--output") != o.npos)) {
-      runs("-Wl,-o: the linker writes a file the command does not show");
+    std::size_t value_at = 0;
+    const CcOption* c = cc_option(o, linker, value_at);
+    if (!c) continue;
+    std::optional<WordView> value;
+    if (value_at != std::string_view::npos)
+      value = word_of(w[i], std::string(o.substr(value_at)));
+    else if (c->separate && i + 1 < w.size())
+      value = w[++i];
+    const std::string entry = n + " " + std::string(c->name);
+    const std::string* v = value && value->literal ? &*value->literal : nullptr;
+    switch (c->role) {
+      case 'w':
+      case 'r':
+        if (value) file(out, c->role == 'w' ? Touch::write : Touch::read, *value, entry);
+        break;
+      case 'X':
+        if (value) file(out, Touch::read, *value, entry);
+        out.escalations.push_back(entry + ": runs or loads another program");
+        break;
+      case 'x':
+        out.escalations.push_back(entry + ": runs or loads another program");
+        break;
+      case 'P':
+        if (!v || v->find("plugin") != std::string::npos || *v == "-load")
+          out.escalations.push_back(entry + " " + (v ? *v : "") + ": loads a plugin");
+        break;
+      case 'U':
+        if (!v || v->find('/') != std::string::npos)
+          out.escalations.push_back(entry + ": runs another linker");
+        break;
+      default:
+        break;
     }
   }
 }
