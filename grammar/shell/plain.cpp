@@ -169,9 +169,9 @@ void fill_word(State& s, WordView& v, std::string_view text, std::uint32_t begin
     s.expansion = s.quoted = false;
     return;
   }
-  if (!s.quoted) {
-    v.literal.emplace(text);
-    v.pattern.emplace(text);
+  if (!s.quoted) {  // its value is its text, stored once
+    v.literal.same_as_text();
+    v.pattern.same_as_text();
     return;
   }
   s.quoted = false;
