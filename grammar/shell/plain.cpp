@@ -153,7 +153,10 @@ struct heredoc_body {
   }
 };
 
-struct plain_line : pg::seq<blanks, pg::sor<subshell_line, for_line, if_line, plain_list>,
+// A list first: the common line tries nothing else, and a line of the other shapes fails the list
+// at its start (`(`, or the reserved word `for` / `if`, before any action but `command_start`'s,
+// whose command the next shape reuses).
+struct plain_line : pg::seq<blanks, pg::sor<plain_list, subshell_line, for_line, if_line>,
                             pg::opt<heredoc_body>, pg::eof> {};
 
 namespace {  // the actions and the order of the view: internal
