@@ -148,8 +148,13 @@ void fill_view(WordView& v, const std::vector<WordPart>& parts, const std::strin
   v.text = text;
   v.span = span;
   if (const std::string* plain = plain_value(parts)) {
-    v.pattern = *plain;
-    v.literal = *plain;
+    if (*plain == text) {  // an unquoted word: its value is its text, stored once
+      v.literal.same_as_text();
+      v.pattern.same_as_text();
+    } else {
+      v.pattern = *plain;
+      v.literal = *plain;
+    }
     return;
   }
   WordBuilder b;

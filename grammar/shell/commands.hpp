@@ -6,13 +6,16 @@
 #ifndef VIGIE_GRAMMAR_SHELL_COMMANDS_HPP
 #define VIGIE_GRAMMAR_SHELL_COMMANDS_HPP
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "grammar/limits.hpp"
+#include "grammar/shell/word_value.hpp"
 
 namespace vigie::shell {
 
@@ -26,20 +29,33 @@ struct Span {
 // The single place that decides "is this word static?" is `literal`: a word with any
 // expansion, substitution, unquoted glob or tilde prefix has no literal, and a word without a
 // literal never satisfies an allow token.
+//
+// `literal` and `pattern` read like `std::optional<std::string>` (word_value.hpp); for a word
+// whose quote removal is the identity they share the bytes of `text` (`same_as_text()`), so a
+// new `text` is given only to a fresh word or together with new values.
 struct WordView {
-  std::string text;                    // the source text, quotes included
-  std::optional<std::string> literal;  // value after quote removal, when fully literal
+  std::string text;                // the source text, quotes included
+  WordValue<WordView, 0> literal;  // value after quote removal, when fully literal
   // Quote-removed value when the word has no parameter, command, arithmetic or process
   // expansion: unquoted glob characters and a leading unquoted `~` stay as written. Lets the
   // engine judge `rm -rf *`, `rm -rf ~/x` and paths with globs. nullopt when not static.
-  std::optional<std::string> pattern;
+  WordValue<WordView, 1> pattern;
   bool has_glob = false;       // an unquoted `*`, `?` or `[`
   bool has_tilde = false;      // a leading unquoted `~` or `~user`
   bool has_expansion = false;  // `$x`, `${…}`, `$(…)`, backticks, `$((…))`, `<(…)`, `>(…)`
   bool has_brace = false;      // an unquoted brace expansion `{a,b}` / `{1..3}`: no literal, no
                                // pattern (it stands for several words)
   Span span;
+
+  // The word holding `v` (a value that shares the text reads it here).
+  template <int Which>
+  static const WordView& owner_of(const WordValue<WordView, Which>* v) {
+    constexpr std::size_t at =
+        Which == 0 ? offsetof(WordView, literal) : offsetof(WordView, pattern);
+    return *reinterpret_cast<const WordView*>(reinterpret_cast<const char*>(v) - at);
+  }
 };
+static_assert(std::is_standard_layout_v<WordView>, "WordValue finds its word by offset");
 
 struct AssignView {
   std::string name;

@@ -1,18 +1,20 @@
 // The plain-line fast path (plain.hpp): a PEGTL grammar of simple commands of static words,
 // escapes, `$name`, `$(…)` and backquotes, assignment prefixes, plain redirections and one
-// here-document, joined by `&&`, `||`, `;` and `|`, or one subshell or `for` loop, whose actions
-// fill the commands view directly, in one pass.
+// here-document, joined by `&&`, `||`, `;` and `|`, or one subshell, `for` loop or `if`
+// (plain_if.hpp), whose actions fill the commands view directly, in one pass.
 #include "grammar/shell/plain.hpp"
 
 #include <algorithm>
 #include <array>
 #include <cstdint>
 #include <exception>
+#include <utility>
 #include <vector>
 
 #include <tao/pegtl.hpp>
 
 #include "grammar/shell/plain_grammar.hpp"
+#include "grammar/shell/plain_if.hpp"
 
 namespace vigie::shell {
 
@@ -42,9 +44,12 @@ struct State {
   std::string_view redir_target;
   bool quoted = false;            // the word just read has a quoted part
   bool expansion = false;         // the word just read has a `$name` or `$(…)`
-  const char* wrapper = nullptr;  // "subshell" or "loop": the line is one subshell or loop
-  int heredocs = 0;               // here-documents opened (at most one, on the top level)
-  bool strip_tabs = false;        // `<<-`
+  const char* wrapper = nullptr;  // "subshell", "loop" or "if": the line is one of them
+  // The conditions of an `if`, [begin, end) offsets: a top-level command starting inside one
+  // has the `condition` context.
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> conditions;
+  int heredocs = 0;         // here-documents opened (at most one, on the top level)
+  bool strip_tabs = false;  // `<<-`
   bool heredoc_read = false;
   bool refused = false;  // a command word the full grammar reads otherwise
   bool open = false;     // the top level's command at `top_at` is being read
@@ -148,7 +153,10 @@ struct heredoc_body {
   }
 };
 
-struct plain_line : pg::seq<blanks, pg::sor<subshell_line, for_line, plain_list>,
+// A list first: the common line tries nothing else, and a line of the other shapes fails the list
+// at its start (`(`, or the reserved word `for` / `if`, before any action but `command_start`'s,
+// whose command the next shape reuses).
+struct plain_line : pg::seq<blanks, pg::sor<plain_list, subshell_line, for_line, if_line>,
                             pg::opt<heredoc_body>, pg::eof> {};
 
 namespace {  // the actions and the order of the view: internal
@@ -161,17 +169,17 @@ std::uint32_t offset(const State& s, const char* at) {
 // else its value is its text without the quotes (no part of it is a glob, a tilde or a brace),
 // literal and pattern alike.
 void fill_word(State& s, WordView& v, std::string_view text, std::uint32_t begin) {
-  // Constructed rather than assigned: `v` is fresh, and constructing inlines.
-  v.text = std::string(text);
+  // Assigned into the fresh, empty string (cheaper than constructing one and moving it in).
+  v.text.assign(text.data(), text.size());
   v.span = {begin, begin + static_cast<std::uint32_t>(text.size())};
   if (s.expansion) {  // no literal, no pattern (commands.cpp)
     v.has_expansion = true;
     s.expansion = s.quoted = false;
     return;
   }
-  if (!s.quoted) {
-    v.literal.emplace(text);
-    v.pattern.emplace(text);
+  if (!s.quoted) {  // its value is its text, stored once
+    v.literal.same_as_text();
+    v.pattern.same_as_text();
     return;
   }
   s.quoted = false;
@@ -374,6 +382,44 @@ struct action<for_word> {
   static void apply0(State& s) { s.quoted = s.expansion = false; }
 };
 
+// A whole-line `if`: its conditions, and the first command of each list, which has no operator.
+template <>
+struct action<if_open> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) {
+    s.wrapper = "if";
+    const std::uint32_t at = offset(s, in.end());
+    s.conditions.emplace_back(at, at);
+  }
+};
+template <>
+struct action<if_elif> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) {
+    const std::uint32_t at = offset(s, in.end());
+    s.conditions.emplace_back(at, at);
+    s.top.op = {};
+  }
+};
+template <>
+struct action<if_then> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) {
+    s.conditions.back().second = offset(s, in.begin());
+    s.top.op = {};
+  }
+};
+template <>
+struct action<if_else> {
+  static void apply0(State& s) { s.top.op = {}; }
+};
+
+bool in_condition(const State& s, std::uint32_t at) {
+  for (const auto& [b, e] : s.conditions)
+    if (at >= b && at < e) return true;
+  return false;
+}
+
 template <>
 struct action<list_op> {
   template <typename Input>
@@ -382,15 +428,24 @@ struct action<list_op> {
   }
 };
 
-// The contexts of the commands of one list, in order: `top` (and `subshell` for a line in one),
-// then `pipeline` for a command joined to a neighbour by `|`.
-void set_contexts(std::vector<CommandView>& cmds, const char* wrapper) {
+// The contexts of a top-level command: `top`, the line's wrapper (`subshell`, `loop`, `if`), and
+// `condition` in the condition of an `if`.
+void top_contexts(const State& s, std::vector<std::string>& ctx, std::uint32_t begin, bool piped) {
+  const bool cond = !s.conditions.empty() && in_condition(s, begin);
+  ctx.reserve(1 + (s.wrapper != nullptr) + cond + piped);
+  ctx.emplace_back("top");
+  if (s.wrapper) ctx.emplace_back(s.wrapper);
+  if (cond) ctx.emplace_back("condition");
+}
+
+// The contexts of the commands of one list, in order: those of the top level, then `pipeline`
+// for a command joined to a neighbour by `|`.
+void set_contexts(State& s) {
+  auto& cmds = s.cmds;
   for (std::size_t i = 0; i < cmds.size(); ++i) {
     bool piped = cmds[i].op == "|" || (i + 1 < cmds.size() && cmds[i + 1].op == "|");
     auto& ctx = cmds[i].context;
-    ctx.reserve(1 + (wrapper != nullptr) + piped);
-    ctx.emplace_back("top");
-    if (wrapper) ctx.emplace_back(wrapper);
+    top_contexts(s, ctx, cmds[i].span.begin, piped);
     if (piped) ctx.emplace_back("pipeline");
   }
 }
@@ -421,8 +476,7 @@ std::optional<std::vector<CommandView>> in_source_order(State& s) {
   for (std::size_t k = 0; k < n; ++k) {
     auto& ctx = out[k].context;
     if (list[k] == 0) {
-      ctx.emplace_back("top");
-      if (s.wrapper) ctx.emplace_back(s.wrapper);
+      top_contexts(s, ctx, out[k].span.begin, piped[k]);
     } else if (s.holder_of[list[k] - 1] == kNoHolder) {  // in a word of a `for` loop
       ctx.emplace_back("top");
       ctx.emplace_back(s.wrapper);
@@ -463,7 +517,7 @@ std::optional<CommandsResult> plain_commands(std::string_view line, const Limits
   if (s.heredocs > 0 && (s.wrapper || !s.heredoc_read)) return std::nullopt;
   if (s.wrapper && limits.max_depth < 1) return std::nullopt;  // the full path reports it
   if (s.list_of.empty()) {
-    set_contexts(s.cmds, s.wrapper);
+    set_contexts(s);
   } else {
     auto ordered = in_source_order(s);
     if (!ordered) return std::nullopt;

@@ -1,6 +1,7 @@
 // The grammar of the plain-line fast path (plain.cpp): PEGTL rules of simple commands of static
 // words, quotes, escapes, `$name`, `$(…)` and backquotes, assignment prefixes, plain
-// redirections, here-documents, lists, a whole-line subshell or `for` loop, and the reserved
+// redirections, here-documents, lists, a whole-line subshell or `for` loop (the whole-line `if`
+// is in plain_if.hpp), the words `[` and `]`, and the reserved
 // command words. The rules that need the parse state (`nested`, `bq_part`) are declared here and
 // defined in plain.cpp, with the actions that fill the commands view.
 #ifndef VIGIE_GRAMMAR_SHELL_PLAIN_GRAMMAR_HPP
@@ -61,18 +62,38 @@ struct bq_part {
   static bool match(ParseInput& in, State& s);
 };
 struct lit_part : run_of<LitClass> {};
+// A word that is only `[` or `]` (`test`'s brackets, `[ -f x ]`): literal in the full path, as
+// its glob needs a bracket expression. Tried only at the start of a word, which must follow a
+// blank or start the input (`a[`, `\&[` are one word; `;[` is left to the full path).
+struct bracket_part {
+  using rule_t = bracket_part;
+  using subs_t = pg::empty_list;
+  template <pg::apply_mode, pg::rewind_mode, template <typename...> class Action,
+            template <typename...> class Control, typename ParseInput, typename... States>
+  static bool match(ParseInput& in, States&... /*unused*/) {
+    const char* p = in.current();
+    const char* b = in.begin();
+    // After a blank that is not escaped (an escaped `\\` before it refuses too), or first.
+    if (p != b && ((p[-1] != ' ' && p[-1] != '\t') || (p - 1 != b && p[-2] == '\\'))) return false;
+    if (in.size(2) >= 2 && std::string_view(" \t;").find(p[1]) == std::string_view::npos)
+      return false;
+    in.bump(1);
+    return true;
+  }
+};
 // `\x` outside quotes (grammar.hpp `escape_seq`): the byte, quoted; `\` before a newline (a line
 // continuation) or at the end is left to the full path.
 struct esc_part : pg::seq<pg::one<'\\'>, pg::not_one<'\n'>> {};
 struct sq_part : pg::seq<pg::one<'\''>, pg::opt<run_of<SqClass>>, pg::one<'\''>> {};
 struct dq_part : pg::seq<pg::one<'"'>, pg::star<pg::sor<run_of<DqClass>, param_part, subst_part>>,
                          pg::one<'"'>> {};
-// `plus<sor<lit_part, sq_part, dq_part, esc_part, param_part, subst_part, bq_part>>`, each part
+// `plus<sor<lit_part, sq_part, dq_part, esc_part, param_part, subst_part, bq_part>>` or a
+// `bracket_part`, each part
 // tried only at the byte it can start with (a word no longer tries every part where it ends).
 struct word {
   using rule_t = word;
-  using subs_t =
-      pg::type_list<lit_part, sq_part, dq_part, esc_part, param_part, subst_part, bq_part>;
+  using subs_t = pg::type_list<lit_part, sq_part, dq_part, esc_part, param_part, subst_part,
+                               bq_part, bracket_part>;
   template <pg::apply_mode A, pg::rewind_mode, template <typename...> class Action,
             template <typename...> class Control, typename ParseInput, typename... States>
   static bool match(ParseInput& in, States&... st) {
@@ -96,6 +117,10 @@ struct word {
           break;
         case '`':
           ok = Control<bq_part>::template match<A, R, Action, Control>(in, st...);
+          break;
+        case '[':
+        case ']':
+          ok = !any && Control<bracket_part>::template match<A, R, Action, Control>(in, st...);
           break;
         default:
           ok = Control<lit_part>::template match<A, R, Action, Control>(in, st...);

@@ -261,7 +261,18 @@ void generated_inputs(std::vector<std::string>& out) {
                                           "<<\\EOF",
                                           "\\if",
                                           "A=\\'x",
-                                          "\\é"};
+                                          "\\é",
+                                          "[",
+                                          "]",
+                                          "[ -f x ]",
+                                          "[ a = b ]",
+                                          "[a",
+                                          "a]",
+                                          "[[",
+                                          "]]",
+                                          "[]",
+                                          "'['",
+                                          "]>f"};
   const std::vector<std::string> joins = {" ",  " ",   " ", "",    "\t",  " && ", "&&", " || ",
                                           "; ", " | ", "|", " ; ", " & ", " |& ", "\n", " ;; "};
   for (int k = 0; k < 30000; ++k) {
@@ -313,6 +324,49 @@ void generated_inputs(std::vector<std::string>& out) {
           "; done | x", "; done > f", "; done\n", "; fi",  ";; done", "; done; done"};
       line = heads[rng() % heads.size()] + line + tails[rng() % (rng() % 2 ? 3 : tails.size())];
     }
+    if (k % 8 == 3 &&
+        line.find("<<") ==
+            std::string::npos) {  // an `if` around it (and a second list), whole or not
+      static const std::vector<std::string> heads = {"if [ -f x ]; then ",
+                                                     "if a && b | c; then ",
+                                                     "if [ -f \"$f\" ];then\t",
+                                                     "if test -d $(ls); then ",
+                                                     "if  x ;  then  ",
+                                                     "if ! x; then ",
+                                                     "if [[ x ]]; then ",
+                                                     "if [x ]; then ",
+                                                     "if [ x]; then ",
+                                                     "if (x); then ",
+                                                     "if x then ",
+                                                     "if x; then\n",
+                                                     "if x\nthen ",
+                                                     "if x; then; ",
+                                                     "if; then ",
+                                                     "iff x; then ",
+                                                     "a; if x; then ",
+                                                     "if x; then if y; then "};
+      static const std::vector<std::string> tails = {"; fi",
+                                                     ";fi",
+                                                     "; fi ",
+                                                     " fi",
+                                                     "; else b; fi",
+                                                     ";else b ;fi",
+                                                     "; elif [ a ]; then b; fi",
+                                                     "; elif c | d; then e; else f; fi",
+                                                     "; fi;",
+                                                     "; fi && b",
+                                                     "; fi | x",
+                                                     "; fi > f",
+                                                     "; fi\n",
+                                                     "; done",
+                                                     "; else; fi",
+                                                     "; else b; fi; fi",
+                                                     "; elif a; fi",
+                                                     "; fix",
+                                                     "; elsea; fi"};
+      line = heads[rng() % (rng() % 2 ? 5 : heads.size())] + line +
+             tails[rng() % (rng() % 2 ? 7 : tails.size())];
+    }
     out.push_back(line);
     if (!line.empty() && k % 2 == 0) {
       line[rng() % line.size()] = other[rng() % other.size()];
@@ -329,7 +383,7 @@ TEST_CASE("plain lines: the fast path agrees with the full path", "[plain]") {
   corpus_inputs(lines);
   generated_inputs(lines);
   int fast = 0, quoted = 0, assigns = 0, redirects = 0, subshells = 0, heredocs = 0,
-      substitutions = 0, backticks = 0, loops = 0;
+      substitutions = 0, backticks = 0, loops = 0, ifs = 0, conditions = 0, brackets = 0;
   for (const auto& line : lines) {
     INFO("line: [" << line << "]");
     auto full = vigie::shell::parse_commands_full(line);
@@ -347,6 +401,9 @@ TEST_CASE("plain lines: the fast path agrees with the full path", "[plain]") {
       substitutions += c.context.size() > 1 && c.context.back() == "$()";
       backticks += c.context.size() > 1 && c.context.back() == "backtick";
       loops += c.context.size() > 1 && c.context[1] == "loop";
+      ifs += c.context.size() > 1 && c.context[1] == "if";
+      conditions += c.context.size() > 2 && c.context[2] == "condition";
+      brackets += !c.argv.empty() && c.argv[0].text == "[";
     }
     subshells += p->commands[0].context.size() > 1 && p->commands[0].context[1] == "subshell";
   }
@@ -356,10 +413,13 @@ TEST_CASE("plain lines: the fast path agrees with the full path", "[plain]") {
   CHECK(assigns > 1000);
   CHECK(redirects > 1000);
   CHECK(subshells > 1000);
-  CHECK(heredocs > 400);
+  CHECK(heredocs > 350);
   CHECK(substitutions > 1000);
   CHECK(backticks > 500);
   CHECK(loops > 300);
+  CHECK(ifs > 300);
+  CHECK(conditions > 300);
+  CHECK(brackets > 200);
 }
 
 TEST_CASE("plain lines: what the fast path leaves to the full path", "[plain]") {
@@ -408,7 +468,17 @@ TEST_CASE("plain lines: what the fast path leaves to the full path", "[plain]") 
                            "diff <(ls) x",
                            "ls {fd}>f",
                            "ls >",
-                           "a >(b)"})
+                           "a >(b)",
+                           "if x; then y; fi; z",
+                           "if x; then y; fi >f",
+                           "if x then y; fi",
+                           "if x; then y; else; fi",
+                           "if x\nthen y; fi",
+                           "if [[ -f x ]]; then y; fi",
+                           "if x; then if y; then z; fi; fi",
+                           "a && if x; then y; fi",
+                           "ls [a",
+                           "[ x ]&& y"})
     CHECK_FALSE(vigie::shell::plain_commands(line).has_value());
   for (const char* line : {"git status",
                            " git  status\t",
@@ -449,7 +519,11 @@ TEST_CASE("plain lines: what the fast path leaves to the full path", "[plain]") 
                            "echo $X",
                            "echo \"$X\"",
                            "kill $(lsof -t -i:3000)",
-                           "cd $(git rev-parse --show-toplevel) && make"})
+                           "cd $(git rev-parse --show-toplevel) && make",
+                           "if [ -f go.mod ]; then go test ./...; else npm test; fi",
+                           "if a && b | c; then d; elif e; then f; fi",
+                           "if test -d $(ls x); then cat y | wc -l; fi",
+                           "[ -f x ] && cat x"})
     CHECK(vigie::shell::plain_commands(line).has_value());
 }
 
