@@ -9,6 +9,11 @@
 //   m  options may follow operands (GNU permutes argv)
 //   s  options stop at the first operand (POSIX, and every wrapper: the operand is the command)
 //   S  a safe wrapper: allow rules look through it (`allow npm test` allows `time npm test`)
+//   v  each name also stands for its versioned and cross-compiling spellings: a version suffix
+//      (`gcc-12`, `clang++-17`, `gcc12`, `gcc-12.2`) and a target prefix (`x86_64-linux-gnu-gcc`,
+//      `arm-none-eabi-g++-13`, `clang-cpp-14`), looked up by `program_name` when the exact name
+//      is not in the table. A rule still matches the word as written: `allow gcc` does not
+//      allow `gcc-12` (docs/programs.md)
 //
 // Operand shape: one letter per operand position, `*X` for every remaining operand, `$X` for the
 // last one (taken before `*`):
@@ -444,8 +449,8 @@ const ProgramSource kPrograms[] = {
    "-i|--interactive -t|--tty"},
   {"docker-compose podman-compose", "s", "", "compose", ""},
   {"kubectl", "", "", "kubectl", ""},
-  {"gcc g++ cc c++ clang clang++", "", "", "cc", ""},
-  {"ld ld.bfd ld.gold ld.lld lld mold", "", "", "ld", ""},
+  {"gcc g++ cc c++ clang clang++ cpp", "v", "", "cc", ""},
+  {"ld ld.bfd ld.gold ld.lld lld mold", "v", "", "ld", ""},
   {"gdb", "", "", "gdb", ""},
   {"crontab", "s", "", "schedule", "-u=v -l -e -r -i -x=v -c -T -s -n=v -V!N"},
   {"at batch", "s", "", "schedule",
