@@ -418,7 +418,7 @@ const ProgramSource kPrograms[] = {
    "--ipc=v --isolation=v --kernel-memory=v -l|--label=v --label-file=r --link=v "
    "--link-local-ip=v --log-driver=v --log-opt=v --mac-address=v -m|--memory=v "
    "--memory-reservation=v --memory-swap=v --memory-swappiness=v --mount=v --name=v "
-   "--network=v --network-alias=v --no-healthcheck --oom-kill-disable --oom-score-adj=v "
+   "--network|--net=v --network-alias=v --no-healthcheck --oom-kill-disable --oom-score-adj=v "
    "--pid=v --pids-limit=v --platform=v --privileged -p|--publish=v -P|--publish-all --pull=v "
    "-q|--quiet --read-only --restart=v --rm --runtime=v --security-opt=v --shm-size=v "
    "--sig-proxy --stop-signal=v --stop-timeout=v --storage-opt=v --sysctl=v --tmpfs=v -t|--tty "
