@@ -459,6 +459,22 @@ const ProgramSource kPrograms[] = {
   // Environment managers whose subcommand runs a command (engine/program_launchers.cpp).
   {"uv poetry pipenv bundle conda mamba micromamba direnv mise op aws-vault doppler nix "
    "nix-shell", "", "", "launcher", ""},
+  // Wrappers of their own shape, in the same table (engine/program_launchers.cpp).
+  {"setarch linux32 linux64 prlimit runcon xvfb-run eatmydata rlwrap ip", "", "", "launcher", ""},
+  // Archivers and converters with an option that runs a program.
+  {"cpio", "pm", "", "",
+   "--rsh-command=x -F|--file=w -O=w -I=r -E|--pattern-file=r -D|--directory=c -H|--format=v "
+   "-R|--owner=v -M|--message=v -C|--io-size=v --block-size=v --device-independent "
+   "--reproducible -o|--create -i|--extract -p|--pass-through -t|--list -d|--make-directories "
+   "-v|--verbose -u|--unconditional"},
+  {"pandoc", "pm", "*r", "",
+   "-F|--filter=r!! -L|--lua-filter=r!! -d|--defaults=r!! --pdf-engine=v!! -o|--output=w "
+   "--template=r -H|--include-in-header=r -B|--include-before-body=r "
+   "-A|--include-after-body=r --reference-doc=r --data-dir=r --extract-media=w --log=w "
+   "--bibliography=r --csl=r --citation-abbreviations=r --syntax-definition=r "
+   "--abbreviations=r --epub-cover-image=r --epub-metadata=r --epub-embed-font=r "
+   "-f|-r|--from|--read=v -t|-w|--to|--write=v -M|--metadata=v -V|--variable=v "
+   "--resource-path=v --pdf-engine-opt=v --highlight-style=v -s|--standalone"},
 
   // ---- git ------------------------------------------------------------------------------------
   // `git` itself: global options (engine/programs.cpp, git handler), then its subcommands
