@@ -429,8 +429,16 @@ void schedule_handler(const ProgramDecl& p, std::string_view name, const Words& 
     out.escalations.push_back("crontab: installs commands that cron runs later");
     return;
   }
+  // at -d, at -r, atrm: remove queued jobs. They run nothing, but they change what the system
+  // runs later out of sight of the path rules, like `crontab -r`: asked. (A job number is not
+  // a path; which jobs exist is not known before the call.)
+  if (has('V') && (n == "atrm" || args.operands.empty())) return;
+  if (n == "atrm" || has('d') || has('r')) {
+    out.escalations.push_back(n + ": removes commands queued to run later");
+    return;
+  }
   // at, batch: the commands come from the standard input or `-f FILE` (read above).
-  if (has('l') || has('c') || has('d') || has('r') || has('V')) return;
+  if (has('l') || has('c') || has('V')) return;
   out.escalations.push_back(n + ": installs commands that run later");
 }
 

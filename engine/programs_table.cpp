@@ -453,7 +453,7 @@ const ProgramSource kPrograms[] = {
   {"ld ld.bfd ld.gold ld.lld lld mold", "v", "", "ld", ""},
   {"gdb", "", "", "gdb", ""},
   {"crontab", "s", "", "schedule", "-u=v -l -e -r -i -x=v -c -T -s -n=v -V!N"},
-  {"at batch", "s", "", "schedule",
+  {"at batch atrm", "s", "", "schedule",
    "-V!N -q=v -f=r -m -M -u=v -v -l -d -r -b -c -t=v -o=v"},
   {"sg", "", "", "sg", ""},
   // Environment managers whose subcommand runs a command (engine/program_launchers.cpp).
