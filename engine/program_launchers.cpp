@@ -5,10 +5,11 @@
 // `aws-vault exec PROFILE -- CMD`, `doppler run -- CMD`, and wrappers of their own shape:
 // `setarch [ARCH] [FLAGS] CMD`, `linux32`, `linux64`, `prlimit`, `runcon CONTEXT CMD` or
 // `runcon -t TYPE CMD`, `xvfb-run`, `eatmydata`, `rlwrap` (`-z FILTER` is a command line),
-// `ip netns exec NAME CMD`, `ip vrf exec NAME CMD`. The command is judged as a command (a
-// shell line as a nested script), so a bare allow of the manager never covers it. Each
-// launcher's own options before the command are declared below; an option it does not declare
-// makes where the command starts uncertain: at least asked.
+// `ip netns exec NAME CMD`, `ip vrf exec NAME CMD`, `pkexec`, `busybox APPLET`, `runuser`
+// (`-c LINE`), `systemd-run` (`-p PROPERTY` may name programs: judged as a line, asked). The
+// command is judged as a command (a shell line as a nested script), so a bare allow of the manager
+// never covers it. Each launcher's own options before the command are declared below; an option it
+// does not declare makes where the command starts uncertain: at least asked.
 #include <algorithm>
 #include <string>
 
@@ -103,7 +104,24 @@ constexpr Launcher kLaunchers[] = {
      "--set-term-name -w --wait-before-prompt",
      0, false, "-z --filter", "", false},
     {"ip", "exec", "", "", 1, false, "", "", false},  // ip netns exec NAME, ip vrf exec NAME
+    {"pkexec", "", "--disable-internal-agent --keep-cwd", "--user", 0, false, "", "", false},
+    {"busybox", "", "", "", 0, false, "", "", false},  // busybox APPLET ARGS
+    {"runuser", "", "-m -p --preserve-environment -l --login -f --fast -P --pty",
+     "-u --user -w --whitelist-environment -g --group -G --supp-group", 0, false,
+     "-c --command --session-command -s --shell", "", false},
+    {"systemd-run", "",
+     "--no-ask-password --user --system --scope --slice-inherit --no-block -r "
+     "--remain-after-exit --wait --send-sighup -d --same-dir -t --pty -P --pipe -q --quiet -G "
+     "--collect -S --shell --on-timezone-change --on-clock-change",
+     "-H --host -M --machine -u --unit --description --slice --service-type --uid --gid --nice "
+     "--working-directory -E --setenv --on-active --on-boot --on-startup --on-unit-active "
+     "--on-unit-inactive --on-calendar",
+     0, false, "-p --property --path-property --socket-property --timer-property", "", false},
 };
+
+// Programs that run a shell reading its input when no command is given (`setarch x86_64`,
+// `pkexec`, `runuser -u bob`): that shell's commands are not visible, so it is asked.
+constexpr std::string_view kShellWithoutCommand = "setarch linux32 linux64 pkexec runuser";
 
 bool listed(std::string_view list, std::string_view word) {
   while (!list.empty()) {
@@ -202,7 +220,10 @@ void launcher_handler(const ProgramDecl&, std::string_view name, const Words& w,
     for (const auto& l : kLaunchers) {
       if (l.program != name) continue;
       if (l.sub.empty() && i == 1) {
+        const std::size_t runs = out.argvs.size() + out.scripts.size();
         launch(l, w, 1, out);
+        if (out.argvs.size() + out.scripts.size() == runs && listed(kShellWithoutCommand, name))
+          out.escalations.push_back(std::string(name) + " without a command: runs a shell");
         return;
       }
       if (i < w.size() && !l.sub.empty() && lit(w, i) && *lit(w, i) == l.sub) {

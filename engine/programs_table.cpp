@@ -384,6 +384,15 @@ const ProgramSource kPrograms[] = {
    "-f|--find-links=v --trusted-host=v --proxy=v --timeout=v --retries=v --platform=v "
    "--python-version=v --implementation=v --abi=v --progress-bar=v --config-settings=v "
    "--report=w -d|--dest=w"},
+  // Maven (commons-cli: long prefixes) and Gradle: the build files are the project's code;
+  // an init script or a settings file given on the line can run anything.
+  {"mvn mvnw", "pm", "", "",
+   "-f|--file=r -s|--settings=r -gs|--global-settings=r -t|--toolchains=r -l|--log-file=w "
+   "-D|--define=v -P|--activate-profiles=v -pl|--projects=v -rf|--resume-from=v -T|--threads=v"},
+  {"gradle gradlew", "m", "", "",
+   "-I|--init-script=r!! -b|--build-file=r -c|--settings-file=r -p|--project-dir=c "
+   "-g|--gradle-user-home=w --project-cache-dir=w -D|--system-prop=v -P|--project-prop=v "
+   "-x|--exclude-task=v --include-build=r!!"},
   {"cargo", "m", "", "",
    "--root=w --target-dir=w --manifest-path=r -Z=v --config=x --features=v -p|--package=v "
    "--bin=v --example=v --test=v --bench=v --target=v -j|--jobs=v --profile=v --color=v "
@@ -460,7 +469,8 @@ const ProgramSource kPrograms[] = {
   {"uv poetry pipenv bundle conda mamba micromamba direnv mise op aws-vault doppler nix "
    "nix-shell", "", "", "launcher", ""},
   // Wrappers of their own shape, in the same table (engine/program_launchers.cpp).
-  {"setarch linux32 linux64 prlimit runcon xvfb-run eatmydata rlwrap ip", "", "", "launcher", ""},
+  {"setarch linux32 linux64 prlimit runcon xvfb-run eatmydata rlwrap ip pkexec busybox runuser "
+   "systemd-run", "", "", "launcher", ""},
   // Archivers and converters with an option that runs a program.
   {"cpio", "pm", "", "",
    "--rsh-command=x -F|--file=w -O=w -I=r -E|--pattern-file=r -D|--directory=c -H|--format=v "
