@@ -121,8 +121,8 @@ bool host_mount(std::string s) {
 }
 
 // The host path of a bind mount: read or written, asked when it hands the host over.
-void bind(const WordView& v, const std::string& src, bool ro, const std::string& entry,
-          ProgramEffects& out) {
+void bind_mount(const WordView& v, const std::string& src, bool ro, const std::string& entry,
+                ProgramEffects& out) {
   if (host_mount(src)) out.escalations.push_back(entry + " " + src + ": mounts the host's " + src);
   out.files.push_back({ro ? Touch::read : Touch::write, host_word(v, src), From::option, entry});
 }
@@ -152,7 +152,7 @@ void volume(const WordView& v, const std::string& entry, ProgramEffects& out) {
       opts = comma == std::string_view::npos ? std::string_view() : opts.substr(comma + 1);
     }
   }
-  bind(v, src, ro, entry, out);
+  bind_mount(v, src, ro, entry, out);
 }
 
 // `--mount type=bind,source=HOST,target=CTR[,readonly]`.
@@ -177,7 +177,7 @@ void mount(const WordView& v, const std::string& entry, ProgramEffects& out) {
     s = comma == std::string_view::npos ? std::string_view() : s.substr(comma + 1);
   }
   if (type != "bind" || src.empty()) return;
-  bind(v, src, ro, entry, out);
+  bind_mount(v, src, ro, entry, out);
 }
 
 // The options of the entry `entry_name` at words[from…], then what runs: the words after the
