@@ -187,17 +187,29 @@ const CcOption* cc_option(std::string_view o, bool linker, std::size_t& value_at
   return best;
 }
 
+// The C preprocessor (`cpp`, `cpp-12`, `clang-cpp-14`, `x86_64-linux-gnu-cpp`): its second
+// operand is its output (`cpp IN OUT`).
+bool preprocessor(std::string_view name) {
+  std::size_t v = name.find_last_not_of("0123456789.-");
+  name = name.substr(0, v == std::string_view::npos ? 0 : v + 1);
+  return name == "cpp" || (name.size() > 4 && name.substr(name.size() - 4) == "-cpp");
+}
+
 void cc_handler(const ProgramDecl& p, std::string_view name, const Words& w, ProgramEffects& out) {
   const bool linker = p.handler == "ld";
   const std::string n(name);
   bool options_on = true;
+  constexpr std::size_t kStdin = static_cast<std::size_t>(-1);
+  std::vector<std::size_t> inputs;  // the operands: their indexes into out.files, or kStdin
   for (std::size_t i = 1; i < w.size(); ++i) {
     const std::string* s = lit(w, i);
     if (!s) {
       if (!w[i].text.empty() && (w[i].text[0] == '$' || w[i].text[0] == '`'))
         out.escalations.push_back(n + " with a word that is not static where an option may stand");
-      else
+      else {
+        inputs.push_back(out.files.size());
         out.files.push_back({Touch::read, w[i], From::operand, n + " operand"});
+      }
       continue;
     }
     std::string_view o = *s;
@@ -205,8 +217,9 @@ void cc_handler(const ProgramDecl& p, std::string_view name, const Words& w, Pro
       if (!o.empty() && o[0] == '@') {  // options read from a file
         out.escalations.push_back(n + " @FILE: options that are not visible");
         file(out, Touch::read, word_of(w[i], std::string(o.substr(1))), n + " @FILE");
-      } else if (o != "-") {
-        out.files.push_back({Touch::read, w[i], From::operand, n + " operand"});
+      } else {
+        inputs.push_back(o == "-" ? kStdin : out.files.size());
+        if (o != "-") out.files.push_back({Touch::read, w[i], From::operand, n + " operand"});
       }
       continue;
     }
@@ -255,6 +268,8 @@ void cc_handler(const ProgramDecl& p, std::string_view name, const Words& w, Pro
         break;
     }
   }
+  if (!linker && inputs.size() == 2 && inputs[1] != kStdin && preprocessor(name))
+    out.files[inputs[1]].touch = Touch::write;
 }
 
 // ---- gdb ---------------------------------------------------------------------------------------
@@ -414,8 +429,16 @@ void schedule_handler(const ProgramDecl& p, std::string_view name, const Words& 
     out.escalations.push_back("crontab: installs commands that cron runs later");
     return;
   }
+  // at -d, at -r, atrm: remove queued jobs. They run nothing, but they change what the system
+  // runs later out of sight of the path rules, like `crontab -r`: asked. (A job number is not
+  // a path; which jobs exist is not known before the call.)
+  if (has('V') && (n == "atrm" || args.operands.empty())) return;
+  if (n == "atrm" || has('d') || has('r')) {
+    out.escalations.push_back(n + ": removes commands queued to run later");
+    return;
+  }
   // at, batch: the commands come from the standard input or `-f FILE` (read above).
-  if (has('l') || has('c') || has('d') || has('r') || has('V')) return;
+  if (has('l') || has('c') || has('V')) return;
   out.escalations.push_back(n + ": installs commands that run later");
 }
 

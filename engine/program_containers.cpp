@@ -50,6 +50,83 @@ WordView host_word(const WordView& v, const std::string& path) {
   return h;
 }
 
+// Host paths whose bind mount hands the host to the container: the root, the container
+// engines' sockets (a container that drives the engine starts privileged ones), system
+// configuration, the kernel's and the devices' file systems. A mount of one of them or of a
+// path under it is asked (the path rules judge it too).
+constexpr std::string_view kHostMounts[] = {
+    "/",
+    "/etc",
+    "/root",
+    "/boot",
+    "/proc",
+    "/sys",
+    "/dev",
+    "/run",
+    "/var/run",
+    "/var/lib/docker",
+    "/var/lib/containers",
+    "/var/lib/kubelet",
+    "/usr",
+    "/bin",
+    "/sbin",
+    "/lib",
+};
+// Socket names of container engines, wherever they are mounted from (`~/.docker/run/…`).
+constexpr std::string_view kEngineSockets[] = {"docker.sock", "podman.sock", "containerd.sock",
+                                               "crio.sock"};
+
+// Options that give the container the host's namespaces, capabilities or devices
+// (`--pid=host`, `--cap-add ALL`, `--security-opt seccomp=unconfined`): asked. `value` is what
+// the option's value must contain ("" any value).
+struct Escalating {
+  std::string_view option;  // its name as option_name() gives it
+  std::string_view value;   // a value that escalates: "" any, else a word of the value
+  std::string_view why;
+};
+constexpr Escalating kEscalating[] = {
+    {"--cap-add", "", "adds capabilities to the container"},
+    {"--device", "", "gives the container a host device"},
+    {"--device-cgroup-rule", "", "lets the container use host devices"},
+    {"--pid", "host", "shares the host's processes"},
+    {"--network", "host", "shares the host's network"},
+    {"--ipc", "host", "shares the host's IPC"},
+    {"--uts", "host", "shares the host's hostname"},
+    {"--userns", "host", "shares the host's users"},
+    {"--cgroupns", "host", "shares the host's cgroups"},
+    {"--pid", "ns:", "joins a namespace of the host"},  // podman: `ns:/proc/1/ns/pid`
+    {"--network", "ns:", "joins a namespace of the host"},
+    {"--ipc", "ns:", "joins a namespace of the host"},
+    {"--uts", "ns:", "joins a namespace of the host"},
+    {"--userns", "ns:", "joins a namespace of the host"},
+    {"--cgroupns", "ns:", "joins a namespace of the host"},
+    {"--security-opt", "unconfined", "lifts a confinement"},
+    {"--security-opt", "disable", "lifts a confinement"},
+    {"--security-opt", "spc_t", "lifts a confinement"},
+    {"--security-opt", "no-new-privileges=false", "lifts a confinement"},
+    {"--security-opt", "no-new-privileges:false", "lifts a confinement"},
+    {"--volumes-from", "", "mounts another container's volumes"},
+    {"--sysctl", "", "changes kernel settings"},
+};
+
+// Whether a host path of a bind mount hands the host to the container.
+bool host_mount(std::string s) {
+  while (s.size() > 1 && s.back() == '/') s.pop_back();
+  for (std::size_t d; (d = s.find("//")) != std::string::npos;) s.erase(d, 1);
+  for (std::string_view sock : kEngineSockets)
+    if (s.size() >= sock.size() && s.substr(s.size() - sock.size()) == sock) return true;
+  for (std::string_view m : kHostMounts)
+    if (s == m || (m != "/" && starts_with(s, m) && s[m.size()] == '/')) return true;
+  return false;
+}
+
+// The host path of a bind mount: read or written, asked when it hands the host over.
+void bind_mount(const WordView& v, const std::string& src, bool ro, const std::string& entry,
+                ProgramEffects& out) {
+  if (host_mount(src)) out.escalations.push_back(entry + " " + src + ": mounts the host's " + src);
+  out.files.push_back({ro ? Touch::read : Touch::write, host_word(v, src), From::option, entry});
+}
+
 // `-v SRC:DST[:OPTS]`, `--volume=SRC:DST`: a bind mount when SRC is a host path.
 void volume(const WordView& v, const std::string& entry, ProgramEffects& out) {
   const std::string* text = mount_text(v);
@@ -75,7 +152,7 @@ void volume(const WordView& v, const std::string& entry, ProgramEffects& out) {
       opts = comma == std::string_view::npos ? std::string_view() : opts.substr(comma + 1);
     }
   }
-  out.files.push_back({ro ? Touch::read : Touch::write, host_word(v, src), From::option, entry});
+  bind_mount(v, src, ro, entry, out);
 }
 
 // `--mount type=bind,source=HOST,target=CTR[,readonly]`.
@@ -100,7 +177,7 @@ void mount(const WordView& v, const std::string& entry, ProgramEffects& out) {
     s = comma == std::string_view::npos ? std::string_view() : s.substr(comma + 1);
   }
   if (type != "bind" || src.empty()) return;
-  out.files.push_back({ro ? Touch::read : Touch::write, host_word(v, src), From::option, entry});
+  bind_mount(v, src, ro, entry, out);
 }
 
 // The options of the entry `entry_name` at words[from…], then what runs: the words after the
@@ -126,6 +203,13 @@ void run_in_container(std::string_view entry_name, const Words& w, std::size_t f
     if (name == "--privileged" && !(o.value && o.value->literal &&
                                     (*o.value->literal == "false" || *o.value->literal == "0")))
       out.escalations.push_back(entry + " --privileged: the container can act on the host");
+    for (const Escalating& e : kEscalating) {
+      if (name != e.option) continue;
+      const std::string* v = o.value && o.value->literal ? &*o.value->literal : nullptr;
+      if (!o.value || e.value.empty() || !v || v->find(e.value) != std::string::npos)
+        out.escalations.push_back(entry + " " + name + (v ? " " + *v : std::string()) + ": " +
+                                  std::string(e.why));
+    }
     if (!o.value) continue;
     if (name == "--volume") volume(*o.value, entry + " --volume", out);
     if (name == "--mount") mount(*o.value, entry + " --mount", out);

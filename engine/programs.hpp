@@ -98,6 +98,7 @@ struct ProgramDecl {
   bool permute = false;       // options may follow operands
   bool stop = false;          // options stop at the first operand
   bool safe_wrapper = false;  // allow rules look through it (time, nice, timeout...)
+  bool variants = false;      // names cover versioned and target-prefixed forms (gcc-12)
   std::string operands;       // operand shape (see programs_table.cpp)
   std::string handler;        // "", "wrapper", "find", "tar", "git", "sed", "awk", "dd"...
   std::vector<OptionDecl> options;

@@ -1,6 +1,7 @@
 // The programs table indexed by name (engine/programs.hpp: `program_name`, `find_program`,
 // `table_shell`, `table_interpreter`): each entry's declarations parsed from their strings on
 // first use, and every name's flags from the interpreters column, in one hash.
+#include <cctype>
 #include <deque>
 #include <memory>
 #include <mutex>
@@ -80,6 +81,7 @@ ProgramDecl parse_program(const ProgramSource& src) {
   p.permute = style.find('m') != std::string_view::npos;
   p.stop = style.find('s') != std::string_view::npos;
   p.safe_wrapper = style.find('S') != std::string_view::npos;
+  p.variants = style.find('v') != std::string_view::npos;
   p.operands = src.operands;
   p.handler = src.handler;
   for (const auto& tok : split_spaces(src.options)) {
@@ -102,6 +104,7 @@ struct Index {
   std::unique_ptr<ProgramDecl[]> decls = std::make_unique<ProgramDecl[]>(kProgramCount);
   std::unique_ptr<std::once_flag[]> parsed = std::make_unique<std::once_flag[]>(kProgramCount);
   std::vector<std::string_view> interpreter_prefixes;  // python -> python3, python3.12
+  std::unordered_map<std::string_view, std::uint32_t, WordHash> variant_bases;  // style `v`
   Index();
   const ProgramDecl& at(std::size_t i) const {
     std::call_once(parsed[i], [&] { decls[i] = parse_program(kPrograms[i]); });
@@ -129,6 +132,8 @@ Index::Index() {
       e.program = static_cast<std::uint32_t>(i);
       e.wrapper = handler == "wrapper";
       e.safe_wrapper = e.wrapper && style.find('S') != std::string_view::npos;
+      if (style.find('v') != std::string_view::npos)
+        variant_bases.emplace(by_name.find(n)->first, e.program);
     }
   }
   for (std::size_t i = 0; i < kInterpreterCount; ++i) {
@@ -166,10 +171,37 @@ const std::vector<ProgramDecl>& program_table() {
   return table;
 }
 
+// The entry a versioned or target-prefixed name stands for (style `v`): `gcc-12`, `gcc12`,
+// `x86_64-linux-gnu-gcc-12` -> gcc; none when no base of the name is such an entry.
+std::uint32_t variant_of(const Index& idx, std::string_view name) {
+  if (name.find_first_of(" :/") != std::string_view::npos) return ProgramName::kNone;  // git x
+  std::string_view stem = name;  // without a version suffix: `-12`, `-12.2`, `12`
+  std::size_t v = stem.find_last_not_of("0123456789.");
+  if (v != std::string_view::npos && v + 1 < stem.size() &&
+      std::isdigit(static_cast<unsigned char>(stem[v + 1])))
+    stem = stem.substr(0, stem[v] == '-' ? v : v + 1);
+  for (std::string_view s : {name, stem}) {
+    for (std::size_t at = 0; at != std::string_view::npos && at < s.size();) {
+      if (auto it = idx.variant_bases.find(s.substr(at)); it != idx.variant_bases.end())
+        return it->second;
+      at = s.find('-', at);  // drop one component of a target prefix
+      if (at != std::string_view::npos) ++at;
+    }
+  }
+  return ProgramName::kNone;
+}
+
 ProgramName program_name(std::string_view name) {
   const Index& idx = index();
   auto it = idx.by_name.find(name);
-  if (it == idx.by_name.end()) return ProgramName{};
+  if (it == idx.by_name.end()) {
+    ProgramName e;
+    e.program = variant_of(idx, name);
+    if (e.program == ProgramName::kNone) return e;
+    e.known = true;
+    e.decl = &idx.at(e.program);
+    return e;
+  }
   ProgramName e = it->second;
   e.known = true;
   if (e.program != ProgramName::kNone) e.decl = &idx.at(e.program);

@@ -9,6 +9,11 @@
 //   m  options may follow operands (GNU permutes argv)
 //   s  options stop at the first operand (POSIX, and every wrapper: the operand is the command)
 //   S  a safe wrapper: allow rules look through it (`allow npm test` allows `time npm test`)
+//   v  each name also stands for its versioned and cross-compiling spellings: a version suffix
+//      (`gcc-12`, `clang++-17`, `gcc12`, `gcc-12.2`) and a target prefix (`x86_64-linux-gnu-gcc`,
+//      `arm-none-eabi-g++-13`, `clang-cpp-14`), looked up by `program_name` when the exact name
+//      is not in the table. A rule still matches the word as written: `allow gcc` does not
+//      allow `gcc-12` (docs/programs.md)
 //
 // Operand shape: one letter per operand position, `*X` for every remaining operand, `$X` for the
 // last one (taken before `*`):
@@ -379,6 +384,15 @@ const ProgramSource kPrograms[] = {
    "-f|--find-links=v --trusted-host=v --proxy=v --timeout=v --retries=v --platform=v "
    "--python-version=v --implementation=v --abi=v --progress-bar=v --config-settings=v "
    "--report=w -d|--dest=w"},
+  // Maven (commons-cli: long prefixes) and Gradle: the build files are the project's code;
+  // an init script or a settings file given on the line can run anything.
+  {"mvn mvnw", "pm", "", "",
+   "-f|--file=r -s|--settings=r -gs|--global-settings=r -t|--toolchains=r -l|--log-file=w "
+   "-D|--define=v -P|--activate-profiles=v -pl|--projects=v -rf|--resume-from=v -T|--threads=v"},
+  {"gradle gradlew", "m", "", "",
+   "-I|--init-script=r!! -b|--build-file=r -c|--settings-file=r -p|--project-dir=c "
+   "-g|--gradle-user-home=w --project-cache-dir=w -D|--system-prop=v -P|--project-prop=v "
+   "-x|--exclude-task=v --include-build=r!!"},
   {"cargo", "m", "", "",
    "--root=w --target-dir=w --manifest-path=r -Z=v --config=x --features=v -p|--package=v "
    "--bin=v --example=v --test=v --bench=v --target=v -j|--jobs=v --profile=v --color=v "
@@ -413,7 +427,7 @@ const ProgramSource kPrograms[] = {
    "--ipc=v --isolation=v --kernel-memory=v -l|--label=v --label-file=r --link=v "
    "--link-local-ip=v --log-driver=v --log-opt=v --mac-address=v -m|--memory=v "
    "--memory-reservation=v --memory-swap=v --memory-swappiness=v --mount=v --name=v "
-   "--network=v --network-alias=v --no-healthcheck --oom-kill-disable --oom-score-adj=v "
+   "--network|--net=v --network-alias=v --no-healthcheck --oom-kill-disable --oom-score-adj=v "
    "--pid=v --pids-limit=v --platform=v --privileged -p|--publish=v -P|--publish-all --pull=v "
    "-q|--quiet --read-only --restart=v --rm --runtime=v --security-opt=v --shm-size=v "
    "--sig-proxy --stop-signal=v --stop-timeout=v --storage-opt=v --sysctl=v --tmpfs=v -t|--tty "
@@ -444,16 +458,33 @@ const ProgramSource kPrograms[] = {
    "-i|--interactive -t|--tty"},
   {"docker-compose podman-compose", "s", "", "compose", ""},
   {"kubectl", "", "", "kubectl", ""},
-  {"gcc g++ cc c++ clang clang++", "", "", "cc", ""},
-  {"ld ld.bfd ld.gold ld.lld lld mold", "", "", "ld", ""},
+  {"gcc g++ cc c++ clang clang++ cpp", "v", "", "cc", ""},
+  {"ld ld.bfd ld.gold ld.lld lld mold", "v", "", "ld", ""},
   {"gdb", "", "", "gdb", ""},
   {"crontab", "s", "", "schedule", "-u=v -l -e -r -i -x=v -c -T -s -n=v -V!N"},
-  {"at batch", "s", "", "schedule",
+  {"at batch atrm", "s", "", "schedule",
    "-V!N -q=v -f=r -m -M -u=v -v -l -d -r -b -c -t=v -o=v"},
   {"sg", "", "", "sg", ""},
   // Environment managers whose subcommand runs a command (engine/program_launchers.cpp).
   {"uv poetry pipenv bundle conda mamba micromamba direnv mise op aws-vault doppler nix "
    "nix-shell", "", "", "launcher", ""},
+  // Wrappers of their own shape, in the same table (engine/program_launchers.cpp).
+  {"setarch linux32 linux64 prlimit runcon xvfb-run eatmydata rlwrap ip pkexec busybox runuser "
+   "systemd-run", "", "", "launcher", ""},
+  // Archivers and converters with an option that runs a program.
+  {"cpio", "pm", "", "",
+   "--rsh-command=x -F|--file=w -O=w -I=r -E|--pattern-file=r -D|--directory=c -H|--format=v "
+   "-R|--owner=v -M|--message=v -C|--io-size=v --block-size=v --device-independent "
+   "--reproducible -o|--create -i|--extract -p|--pass-through -t|--list -d|--make-directories "
+   "-v|--verbose -u|--unconditional"},
+  {"pandoc", "pm", "*r", "",
+   "-F|--filter=r!! -L|--lua-filter=r!! -d|--defaults=r!! --pdf-engine=v!! -o|--output=w "
+   "--template=r -H|--include-in-header=r -B|--include-before-body=r "
+   "-A|--include-after-body=r --reference-doc=r --data-dir=r --extract-media=w --log=w "
+   "--bibliography=r --csl=r --citation-abbreviations=r --syntax-definition=r "
+   "--abbreviations=r --epub-cover-image=r --epub-metadata=r --epub-embed-font=r "
+   "-f|-r|--from|--read=v -t|-w|--to|--write=v -M|--metadata=v -V|--variable=v "
+   "--resource-path=v --pdf-engine-opt=v --highlight-style=v -s|--standalone"},
 
   // ---- git ------------------------------------------------------------------------------------
   // `git` itself: global options (engine/programs.cpp, git handler), then its subcommands

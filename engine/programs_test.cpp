@@ -210,6 +210,7 @@ std::string programs_markdown() {
   for (const auto& p : program_table()) {
     std::string names, paths, runs;
     for (const auto& n : p.names) names += (names.empty() ? "" : " ") + ("`" + n + "`");
+    if (p.variants) names += " and their versioned and target-prefixed names";
     for (const auto& d : p.options) {
       std::string sp = option_name(d);
       if (d.role == 'r' || d.role == 'w' || d.role == 'd' || d.role == 't' || d.role == 'P' ||
@@ -297,5 +298,48 @@ TEST_CASE("the interpreters column: shells, interpreters, versioned names") {
     CHECK(table_interpreter(r.name) == r.interpreter);
     CHECK(is_shell(r.name) == r.shell);
     CHECK(is_interpreter(r.name) == r.interpreter);
+  }
+}
+
+TEST_CASE("versioned and target-prefixed names of the entries of style v") {
+  struct Row {
+    const char* name;
+    const char* entry;  // the first name of the entry it stands for, "" none
+  };
+  const Row rows[] = {
+      {"gcc", "gcc"},
+      {"gcc-12", "gcc"},
+      {"gcc12", "gcc"},
+      {"gcc-12.2", "gcc"},
+      {"g++-12", "gcc"},
+      {"clang++-17", "gcc"},
+      {"clang-17", "gcc"},
+      {"x86_64-linux-gnu-gcc", "gcc"},
+      {"x86_64-linux-gnu-gcc-12", "gcc"},
+      {"arm-none-eabi-g++", "gcc"},
+      {"clang-cpp-14", "gcc"},
+      {"cpp-12", "gcc"},
+      {"aarch64-linux-gnu-ld", "ld"},
+      {"ld.lld-17", "ld"},
+      {"clang-format-14", ""},
+      {"clang-tidy", ""},
+      {"gcc-ar", ""},
+      {"gcc-ar-12", ""},
+      {"c++filt", ""},
+      {"ccache", ""},
+      {"gold", ""},
+      {"git x-gcc", ""},
+      {"docker:gcc", ""},
+      {"/usr/bin/gcc-12", ""},
+  };
+  for (const auto& r : rows) {
+    CAPTURE(r.name);
+    const ProgramDecl* d = find_program(r.name);
+    if (std::string_view(r.entry).empty()) {
+      CHECK(d == nullptr);
+    } else {
+      REQUIRE(d != nullptr);
+      CHECK(d->names.front() == r.entry);
+    }
   }
 }
