@@ -43,28 +43,8 @@ RuleRef builtin(Builtin b, Effect e, std::string_view suffix) {
 
 // Combines the parts into the decision.
 void Judge::conclude() {
-  // auto-approve: a tool whose undecided parts (mode defaults) become allow.
-  bool auto_ok = p.tools.auto_approve.count(req.tool) > 0;
-  if (auto_ok) {
-    for (auto& part : parts)
-      if (part.from_default && part.effect == Effect::ask) {
-        part.effect = Effect::allow;
-        part.rule = ref(p.tools.auto_approve_rule);
-        part.message.clear();
-      }
-  }
-  Part win;
-  win.effect = Effect::allow;
-  bool any = false;
-  for (auto& part : parts) {  // the last use of the parts: the winner is moved out
-    if (!any) {
-      win = std::move(part);
-      any = true;
-    } else {
-      fold(win, std::move(part));
-    }
-  }
-  if (!any) {
+  Part win = std::move(win_);  // the parts, folded as they were added (Judge::add)
+  if (!any_part_) {
     win.effect = Effect::ask;
     win.message = "nothing to judge in this request";
   }

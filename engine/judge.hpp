@@ -53,7 +53,12 @@ std::string normal_path(std::string_view path);
 struct Judge {
   Judge(const Policy::Impl& policy, const Request& request, Mode m, const FileSystem* f,
         Decision& out)
-      : p(policy), req(request), mode(m), fs(f), d(out) {}
+      : p(policy),
+        req(request),
+        mode(m),
+        fs(f),
+        d(out),
+        auto_approve_(policy.tools.auto_approve.count(request.tool) > 0) {}
 
   const Policy::Impl& p;
   const Request& req;
@@ -69,7 +74,6 @@ struct Judge {
   // commands touch no path, and resolution costs a few filesystem look-ups).
   const std::string& project();
   std::string home;
-  std::vector<Part> parts;
   std::set<std::string> matched_ids;
   bool tracing = true;  // DecideOptions::trace: build d.trace and d.matched
 
@@ -86,11 +90,25 @@ struct Judge {
     if (tracing) d.trace.push_back(std::move(t));
   }
 
-  Part& add(Part&& part) {
-    if (parts.empty()) parts.reserve(4);  // a request has a few parts: no reallocation
-    parts.push_back(std::move(part));
-    return parts.back();
+  // A judged part, folded into the winner at once (no list of parts is kept): the decision is
+  // the same as folding them all at the end, in the order they were added.
+  void add(Part&& part) {
+    // auto-approve: a tool whose undecided parts (mode defaults) become allow.
+    if (auto_approve_ && part.from_default && part.effect == Effect::ask) {
+      part.effect = Effect::allow;
+      part.rule = ref(p.tools.auto_approve_rule);
+      part.message.clear();
+    }
+    if (!any_part_) {
+      win_ = std::move(part);
+      any_part_ = true;
+    } else {
+      fold(win_, std::move(part));
+    }
   }
+  bool auto_approve_;      // the tool is listed in `auto_approve`
+  bool any_part_ = false;  // a part was added
+  Part win_;               // the most restrictive part so far (conclude() decides with it)
 
   // ---- paths ---------------------------------------------------------------------------------
 

@@ -225,6 +225,8 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
       return;
     }
     std::string_view v = *s;
+    // The subcommand (or an empty word): every global option below starts with `-`.
+    if (v.size() < 2 || v[0] != '-') break;
     if (v == "-C") {
       if (i + 1 < w.size()) {
         file(out, Touch::read, w[i + 1], From::option, "git -C");
@@ -255,10 +257,8 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
       ++i;
     } else if (in(v, {"--namespace", "--super-prefix", "--attr-source", "--list-cmds"})) {
       i += 2;
-    } else if (v.size() > 1 && v[0] == '-') {
-      ++i;
     } else {
-      break;
+      ++i;
     }
   }
   if (i >= w.size()) return;
