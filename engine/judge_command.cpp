@@ -162,7 +162,7 @@ void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand
   bool explicit_allow = false;  // the policy allows the command (a rule or an allow default)
 
   if (!n.words.empty()) {
-    std::vector<PatternMatch> ms;
+    PatternMatches ms;
     match_command(p.commands, n, ms);
     std::optional<Part> rule_part;
     std::optional<RuleRef> bare_allow;  // an allow of an interpreter that does not name what runs
@@ -450,26 +450,31 @@ void Judge::judge_line(const std::string& line, std::string cwd, unsigned depth)
     // readable line): judge it too, so that a deny there is not weakened to an ask.
     if (pr.commands.empty()) return;
   }
-  std::vector<NormalizedCommand> normalized;
-  normalized.reserve(pr.commands.size());
-  // The words move into the normalized commands: only their span and context are read after.
-  // Built in place: the conversion's result initializes the vector's element (no move).
-  struct Normalized {
-    shell::CommandView& cmd;
-    const NormalizeOptions& opts;
-    operator NormalizedCommand() const { return normalize_owned(cmd, opts); }
-  };
-  for (auto& cmd : pr.commands) normalized.emplace_back(Normalized{cmd, p.commands.normalize});
   std::vector<std::string> held_code;  // static values of variables that hold a substitution
-  for (std::size_t i = 0; i < pr.commands.size(); ++i) {
-    const auto& cmd = pr.commands[i];
-    NormalizedCommand& n = normalized[i];
+  auto judge_at = [&](const shell::CommandView& cmd, NormalizedCommand& n) {
     if (git_force_configured_ && std::string_view(n.name) == "git" && n.words.size() > 1 &&
         n.words[1].literal && *n.words[1].literal == "push")
       imply_option(n, "--force");
     judge_command(cmd, n, line, cwd, depth);
     track_cd(cmd, n, cwd);
     note_line_state(cmd, n, held_code);
+  };
+  // The words move into the normalized commands: only their span and context are read after.
+  std::vector<NormalizedCommand> normalized;
+  if (pr.commands.size() == 1) {
+    // One command (most lines): normalized in place on the stack, no vector.
+    NormalizedCommand n = normalize_owned(pr.commands.front(), p.commands.normalize);
+    judge_at(pr.commands.front(), n);
+  } else {
+    normalized.reserve(pr.commands.size());
+    // Built in place: the conversion's result initializes the vector's element (no move).
+    struct Normalized {
+      shell::CommandView& cmd;
+      const NormalizeOptions& opts;
+      operator NormalizedCommand() const { return normalize_owned(cmd, opts); }
+    };
+    for (auto& cmd : pr.commands) normalized.emplace_back(Normalized{cmd, p.commands.normalize});
+    for (std::size_t i = 0; i < pr.commands.size(); ++i) judge_at(pr.commands[i], normalized[i]);
   }
   // A variable whose static value holds a substitution runs it when bash evaluates the value
   // again (arithmetic, `[[ -eq ]]`, `${!x}`, `${x@P}`): judge that code, and ask.
