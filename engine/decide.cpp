@@ -50,7 +50,7 @@ void Judge::conclude() {
   }
   // always-ask beats auto mode, auto-approve and a session "always".
   if (p.tools.always_ask.count(req.tool) || p.tools.always_ask.count("*")) {
-    RuleRef r = ref(p.tools.always_ask_rule);
+    const RuleRef& r = ref(p.tools.always_ask_rule);
     note_match(r, nullptr);
     if (win.effect == Effect::allow ||
         (win.effect == Effect::ask && (!win.rule || win.from_default))) {
@@ -62,7 +62,7 @@ void Judge::conclude() {
   }
   d.decision = win.effect;
   d.message = std::move(win.message);
-  if (win.rule) d.rule = std::move(*win.rule);
+  if (win.rule) d.rule = win.rule.take();
   d.rule.effect = win.effect;
   never_remember = win.never_remember;
 }
@@ -195,31 +195,39 @@ Decision out_of_memory(bool interactive) noexcept {
   return d;
 }
 
+// The decision of the layers and the session, or of the internal error that stopped them. The
+// layers' decision is returned as it was made (no move of a decision on the common path).
+Decision decide_guarded(const Policy::Impl& impl, const Request& req, const DecideOptions& opt) {
+  try {
+    bool nr = false;
+    const Policy::Impl& p = impl.for_mode(req.mode.value_or(impl.mode));
+    Decision d = engine::decide_layers(p, req, opt, &nr);
+    if (opt.session) engine::apply_session(p, req, *opt.session, d, nr);
+    if (!opt.trace) d.matched.clear();  // the session's own stop rules
+    engine::bound_trace(d);
+    return d;
+  } catch (const std::exception& e) {
+    Decision d;
+    d.decision = Effect::ask;
+    d.error = fmt::format("internal error: {}", e.what());
+    d.message = engine::builtin_text(engine::BuiltinMessage::internal_error);
+    d.rule = engine::builtin(engine::Builtin::internal_error, Effect::ask);
+    return d;
+  } catch (...) {
+    Decision d;
+    d.decision = Effect::ask;
+    d.error = "internal error";
+    d.message = engine::builtin_text(engine::BuiltinMessage::internal_error);
+    d.rule = engine::builtin(engine::Builtin::internal_error, Effect::ask);
+    return d;
+  }
+}
+
 }  // namespace
 
 Decision Policy::decide(const Request& req, const DecideOptions& opt) const noexcept {
   try {
-    Decision d;
-    try {
-      bool nr = false;
-      const Impl& p = impl_->for_mode(req.mode.value_or(impl_->mode));
-      d = engine::decide_layers(p, req, opt, &nr);
-      if (opt.session) engine::apply_session(p, req, *opt.session, d, nr);
-      if (!opt.trace) d.matched.clear();  // the session's own stop rules
-      engine::bound_trace(d);
-    } catch (const std::exception& e) {
-      d = Decision{};
-      d.decision = Effect::ask;
-      d.error = fmt::format("internal error: {}", e.what());
-      d.message = engine::builtin_text(engine::BuiltinMessage::internal_error);
-      d.rule = engine::builtin(engine::Builtin::internal_error, Effect::ask);
-    } catch (...) {
-      d = Decision{};
-      d.decision = Effect::ask;
-      d.error = "internal error";
-      d.message = engine::builtin_text(engine::BuiltinMessage::internal_error);
-      d.rule = engine::builtin(engine::Builtin::internal_error, Effect::ask);
-    }
+    Decision d = decide_guarded(*impl_, req, opt);
     if (d.decision == Effect::ask && !req.interactive) {
       Effect e = impl_->non_interactive.value_or(Effect::deny);
       if (e == Effect::deny) {

@@ -38,10 +38,40 @@ constexpr std::size_t kMaxInputBytes = limits::input_bytes;
 // Effects listed per command in a trace entry (the judging itself sees them all).
 constexpr std::size_t kTraceEffects = 64;
 
+// The rule that decided a part: a rule of the policy by address (the policy outlives the
+// decision; its strings are copied once, into the decision, by `take`), or a rule made for the
+// part (a built-in, or a policy rule whose effect the part changes: `mut` copies it then).
+class PartRule {
+ public:
+  PartRule() = default;
+  PartRule(const RuleRef& policy_rule) : policy_(&policy_rule) {}  // NOLINT: implicit on purpose
+  PartRule(RuleRef&& own) : own_(std::move(own)) {}                // NOLINT: implicit on purpose
+  // A temporary is never kept by address (`cond ? ref(i) : builtin(…)` is a const prvalue).
+  PartRule(const RuleRef&&) = delete;
+
+  explicit operator bool() const { return policy_ || own_; }
+  const RuleRef& operator*() const { return policy_ ? *policy_ : *own_; }
+  const RuleRef* operator->() const { return &**this; }
+  // The rule as the part's own copy, to change it (its effect).
+  RuleRef& mut() {
+    if (policy_) {
+      own_ = *policy_;
+      policy_ = nullptr;
+    }
+    return *own_;
+  }
+  // The rule for the decision: moved out when the part owns it, else copied from the policy.
+  RuleRef take() { return policy_ ? *policy_ : std::move(*own_); }
+
+ private:
+  const RuleRef* policy_ = nullptr;
+  std::optional<RuleRef> own_;
+};
+
 // One judged part of a request.
 struct Part {
   Effect effect = Effect::allow;
-  std::optional<RuleRef> rule;
+  PartRule rule;
   std::string message;  // for the model
   bool never_remember = false;
   bool from_default = false;  // no explicit rule decided: the mode's default did
@@ -77,7 +107,7 @@ struct Judge {
   std::set<std::string> matched_ids;
   bool tracing = true;  // DecideOptions::trace: build d.trace and d.matched
 
-  RuleRef ref(std::uint32_t rule) const { return p.rules[rule].ref; }
+  const RuleRef& ref(std::uint32_t rule) const { return p.rules[rule].ref; }
 
   void note_match(const RuleRef& r, TraceEntry* t) {
     if (!tracing) return;

@@ -165,7 +165,7 @@ void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand
     PatternMatches ms;
     match_command(p.commands, n, ms);
     std::optional<Part> rule_part;
-    std::optional<RuleRef> bare_allow;  // an allow of an interpreter that does not name what runs
+    const RuleRef* bare_allow = nullptr;  // an allow of an interpreter that does not name what runs
     for (const auto& m : ms) {
       const CommandPattern& cp = p.commands.patterns[m.pattern];
       ConditionResult cr = cp.conditions.empty() ? ConditionResult::holds
@@ -177,7 +177,7 @@ void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand
       const RuleRef& r = p.rules[cp.rule].ref;
       note_match(r, &t);
       if (cp.effect == Effect::allow && !allow_names_what_runs(cp, n)) {
-        if (!bare_allow) bare_allow = r;
+        if (!bare_allow) bare_allow = &r;
         continue;
       }
       Part part;

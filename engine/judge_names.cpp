@@ -216,6 +216,8 @@ void Judge::judge_request(const json& input) {
 // Tool-name lists and rules apply to every kind.
 void Judge::judge_tool_name() {
   const auto& tl = p.tools;
+  // Most policies have no tool lists: nothing to judge here then, but for the `tool` kind.
+  if (tl.exclude.empty() && tl.rules.empty() && call.kind != RequestKind::tool) return;
   const std::string& tool = req.tool;
   auto listed = [&](const std::set<std::string, std::less<>>& s) {
     return s.count(tool) > 0 || s.count("*") > 0;
