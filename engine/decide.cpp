@@ -70,13 +70,20 @@ void Judge::conclude() {
 // lexical_normalize, without its work for the common case: a path already normal (absolute, no
 // empty, `.` or `..` component, no trailing slash), as a request's cwd and home usually are.
 std::string normal_path(std::string_view p) {
-  bool normal = !p.empty() && p[0] == '/' && (p.size() == 1 || p.back() != '/');
-  // One pass over the components: none empty, `.` or `..`.
-  for (std::size_t i = 1, b = 1; normal && i <= p.size() && p.size() > 1; ++i) {
-    if (i < p.size() && p[i] != '/') continue;
-    std::string_view c = p.substr(b, i - b);
-    normal = !c.empty() && c != "." && c != "..";
-    b = i + 1;
+  const std::size_t n = p.size();
+  bool normal = n > 0 && p[0] == '/' && (n == 1 || p[n - 1] != '/');
+  // One pass: after each `/`, neither another `/` (an empty component) nor a `.` or `..`
+  // component (`/.git` and `/..x` are names).
+  for (std::size_t i = 0; normal && i + 1 < n; ++i) {
+    if (p[i] != '/') continue;
+    const char c = p[i + 1];
+    if (c == '/') {
+      normal = false;
+    } else if (c == '.') {
+      const char c2 = i + 2 < n ? p[i + 2] : '/';
+      const char c3 = i + 3 < n ? p[i + 3] : '/';
+      normal = !(c2 == '/' || (c2 == '.' && c3 == '/'));
+    }
   }
   return normal ? std::string(p) : lexical_normalize(p);
 }

@@ -99,14 +99,14 @@ void Judge::fold(Part& acc, Part&& p2) {
 // their code (awk).
 bool Judge::allow_names_what_runs(const CommandPattern& cp, const NormalizedCommand& n) const {
   const NormalizeOptions& o = p.commands.normalize;
-  if (!is_interpreter(n.name, o) || is_wrapper(n.name, o)) return true;
-  if (is_shell(n.name) && !n.nested_scripts.empty()) return true;
+  if (!is_interpreter(n.program, n.name, o) || is_wrapper(n.program, n.name, o)) return true;
+  if (n.program.shell && !n.nested_scripts.empty()) return true;
   for (std::size_t i = 1; i < cp.items.size(); ++i) {
     const Tok& t = cp.items[i];
     if (t.kind == Tok::Kind::regex || t.kind == Tok::Kind::alt) return true;
     if (t.kind == Tok::Kind::word && (t.text.empty() || t.text[0] != '-')) return true;
   }
-  const ProgramDecl* d = find_program(n.name);
+  const ProgramDecl* d = n.program.decl;
   if (!d) {  // not in the table: a script operand, no option (`-x`, vim's `+CMD`)
     if (n.words.size() < 2) return false;
     for (std::size_t i = 1; i < n.words.size(); ++i) {

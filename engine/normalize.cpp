@@ -275,8 +275,15 @@ bool is_wrapper(std::string_view name, const NormalizeOptions& opts) {
   return wrapper_of(program_name(name), name, opts);
 }
 
+bool is_wrapper(const ProgramName& program, std::string_view name, const NormalizeOptions& opts) {
+  return wrapper_of(program, name, opts);
+}
+
 bool is_interpreter(std::string_view name, const NormalizeOptions& opts) {
-  ProgramName p = program_name(name);
+  return is_interpreter(program_name(name), name, opts);
+}
+
+bool is_interpreter(const ProgramName& p, std::string_view name, const NormalizeOptions& opts) {
   if (p.interpreter || wrapper_of(p, name, opts)) return true;  // shells are interpreters
   if (std::find(opts.extra_interpreters.begin(), opts.extra_interpreters.end(), name) !=
       opts.extra_interpreters.end())
@@ -440,6 +447,7 @@ NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
   // What the program does to files and to other programs, from the programs table (before
   // git's global options are stripped: `git -C DIR` and `git -c k=v` are part of it).
   const ProgramName program = stopped ? stopped_program : program_name(n.name);
+  n.program = program;
   ProgramEffects fx;
   program_effects(program.decl, n.name, n.words, fx);
   for (auto& f : fx.files) n.files.push_back(std::move(f));
