@@ -49,7 +49,8 @@ void Judge::conclude() {
     win.message = "nothing to judge in this request";
   }
   // always-ask beats auto mode, auto-approve and a session "always".
-  if (p.tools.always_ask.count(req.tool) || p.tools.always_ask.count("*")) {
+  if (!p.tools.always_ask.empty() &&
+      (p.tools.always_ask.count(req.tool) || p.tools.always_ask.count("*"))) {
     const RuleRef& r = ref(p.tools.always_ask_rule);
     note_match(r, nullptr);
     if (win.effect == Effect::allow ||
@@ -119,10 +120,12 @@ Decision decide_one(const Policy::Impl& p, const Request& req, const DecideOptio
   j.tracing = opt.trace;
   j.home = req.home.empty() ? "/" : normal_path(req.home);
   // Seed 004: « "Le projet" est la racine du dépôt git (le répertoire de travail hors dépôt) ».
-  std::string project =
-      req.project_root.empty() ? git_root_or(normal_path(req.cwd), *fs) : req.project_root;
-  if (project.empty()) project = "/";
-  j.project_lexical = normal_path(project);
+  if (!req.project_root.empty()) {
+    j.project_lexical = normal_path(req.project_root);
+  } else {
+    std::string project = git_root_or(normal_path(req.cwd), *fs);
+    j.project_lexical = normal_path(project.empty() ? "/" : project);
+  }
   if (req.input_json.size() > kMaxInputBytes) {
     d.decision = Effect::ask;
     d.error = fmt::format("the request input is larger than {} bytes", kMaxInputBytes);
@@ -137,12 +140,7 @@ Decision decide_one(const Policy::Impl& p, const Request& req, const DecideOptio
     if (std::optional<FlatMember> line = flat_member(req.input_json, "command")) {
       j.call.kind = RequestKind::command;
       j.judge_tool_name();
-      if (line->value) {
-        const std::string text(*line->value);
-        j.judge_command_line(&text, req.cwd.empty() ? j.project_lexical : req.cwd);
-      } else {
-        j.judge_command_line(nullptr, req.cwd);
-      }
+      j.judge_command_line(line->value, req.cwd.empty() ? j.project_lexical : req.cwd);
       j.conclude();
       if (never_remember) *never_remember = j.never_remember;
       return d;
@@ -211,7 +209,7 @@ Decision decide_guarded(const Policy::Impl& impl, const Request& req, const Deci
     Decision d = engine::decide_layers(p, req, opt, &nr);
     if (opt.session) engine::apply_session(p, req, *opt.session, d, nr);
     if (!opt.trace) d.matched.clear();  // the session's own stop rules
-    engine::bound_trace(d);
+    if (!d.trace.empty()) engine::bound_trace(d);
     return d;
   } catch (const std::exception& e) {
     Decision d;

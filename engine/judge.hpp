@@ -178,7 +178,7 @@ struct Judge {
   void fold(Part& acc, Part&& p2);  // the same, moving the winner in
 
   void judge_command(const shell::CommandView& cmd, const NormalizedCommand& n,
-                     const std::string& line, const std::string& cwd, unsigned depth);
+                     std::string_view line, const std::string& cwd, unsigned depth);
   bool allow_names_what_runs(const CommandPattern& cp, const NormalizedCommand& n) const;
   static bool has_metachar(std::string_view line);
   static Part safety_part(const SafetyHit& hit);
@@ -210,7 +210,8 @@ struct Judge {
 
   void note_line_state(const shell::CommandView& cmd, const NormalizedCommand& n,
                        std::vector<std::string>& held_code);
-  void judge_line(const std::string& line, std::string cwd, unsigned depth);
+  // `line` is a view: the caller's string outlives the call.
+  void judge_line(std::string_view line, std::string cwd, unsigned depth);
 
   // ---- names: fetch, mcp, tools ----------------------------------------------------------------
 
@@ -219,7 +220,8 @@ struct Judge {
   static std::string host_of(const std::string& url);
   Effect mode_default(RequestKind kind, const std::string& method) const;
   void judge_request(const json& input);
-  void judge_command_line(const std::string* line, const std::string& cwd);
+  // nullopt: the input has no string `command`.
+  void judge_command_line(std::optional<std::string_view> line, const std::string& cwd);
   void judge_tool_name();
   void conclude();
 

@@ -131,9 +131,9 @@ bool Judge::allow_names_what_runs(const CommandPattern& cp, const NormalizedComm
 
 // Judges one simple command (already normalized); appends nested scripts to judge.
 void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand& n,
-                          const std::string& line, const std::string& cwd, unsigned depth) {
+                          std::string_view line, const std::string& cwd, unsigned depth) {
   TraceEntry t;
-  t.subject = "command";
+  if (tracing) t.subject = "command";
   if (tracing && cmd.span.end <= line.size() && cmd.span.begin < cmd.span.end) {
     t.text = line.substr(cmd.span.begin, cmd.span.end - cmd.span.begin);
     // A command's span may end after the blanks that follow it.
@@ -396,7 +396,7 @@ void Judge::note_line_state(const shell::CommandView& cmd, const NormalizedComma
   }
 }
 
-void Judge::judge_line(const std::string& line, std::string cwd, unsigned depth) {
+void Judge::judge_line(std::string_view line, std::string cwd, unsigned depth) {
   bool was_in_command = in_command_;
   in_command_ = true;  // `workspace-only tools` does not hold a command's paths
   struct Restore {
