@@ -43,7 +43,7 @@ RuleRef builtin(Builtin b, Effect e, std::string_view suffix) {
 
 // Combines the parts into the decision.
 void Judge::conclude() {
-  Part win = std::move(win_);  // the parts, folded as they were added (Judge::add)
+  Part& win = win_;  // the parts, folded as they were added (Judge::add)
   if (!any_part_) {
     win.effect = Effect::ask;
     win.message = "nothing to judge in this request";
@@ -63,7 +63,7 @@ void Judge::conclude() {
   }
   d.decision = win.effect;
   d.message = std::move(win.message);
-  if (win.rule) d.rule = win.rule.take();
+  if (win.rule) win.rule.give(d.rule);
   d.rule.effect = win.effect;
   never_remember = win.never_remember;
 }
@@ -200,41 +200,51 @@ Decision out_of_memory(bool interactive) noexcept {
   return d;
 }
 
-// The decision of the layers and the session, or of the internal error that stopped them. The
-// layers' decision is returned as it was made (no move of a decision on the common path).
-Decision decide_guarded(const Policy::Impl& impl, const Request& req, const DecideOptions& opt) {
+// The decision of the layers and the session; throws on an internal error. One named decision,
+// returned as it was made (no move).
+Decision decide_checked(const Policy::Impl& impl, const Request& req, const DecideOptions& opt) {
+  bool nr = false;
+  const Policy::Impl& p = impl.for_mode(req.mode.value_or(impl.mode));
+  Decision d = engine::decide_layers(p, req, opt, &nr);
+  if (opt.session) engine::apply_session(p, req, *opt.session, d, nr);
+  if (!opt.trace) d.matched.clear();  // the session's own stop rules
+  if (!d.trace.empty()) engine::bound_trace(d);
+  return d;
+}
+
+// The decision of an internal error (`what`: the exception's text, if any); out of memory when
+// even this fails.
+Decision internal_error(const char* what, bool interactive) noexcept {
   try {
-    bool nr = false;
-    const Policy::Impl& p = impl.for_mode(req.mode.value_or(impl.mode));
-    Decision d = engine::decide_layers(p, req, opt, &nr);
-    if (opt.session) engine::apply_session(p, req, *opt.session, d, nr);
-    if (!opt.trace) d.matched.clear();  // the session's own stop rules
-    if (!d.trace.empty()) engine::bound_trace(d);
-    return d;
-  } catch (const std::exception& e) {
     Decision d;
     d.decision = Effect::ask;
-    d.error = fmt::format("internal error: {}", e.what());
+    d.error = what ? fmt::format("internal error: {}", what) : std::string("internal error");
     d.message = engine::builtin_text(engine::BuiltinMessage::internal_error);
     d.rule = engine::builtin(engine::Builtin::internal_error, Effect::ask);
     return d;
-  } catch (...) {
-    Decision d;
-    d.decision = Effect::ask;
-    d.error = "internal error";
-    d.message = engine::builtin_text(engine::BuiltinMessage::internal_error);
-    d.rule = engine::builtin(engine::Builtin::internal_error, Effect::ask);
-    return d;
+  } catch (...) {  // the error path itself failed (out of memory)
+    return out_of_memory(interactive);
   }
 }
 
-}  // namespace
-
-Decision Policy::decide(const Request& req, const DecideOptions& opt) const noexcept {
+// decide_checked's decision, or the internal error that stopped it (never a throw).
+Decision decide_or_error(const Policy::Impl& impl, const Request& req,
+                         const DecideOptions& opt) noexcept {
   try {
-    Decision d = decide_guarded(*impl_, req, opt);
+    return decide_checked(impl, req, opt);
+  } catch (const std::exception& e) {
+    return internal_error(e.what(), req.interactive);
+  } catch (...) {
+    return internal_error(nullptr, req.interactive);
+  }
+}
+
+// Non-interactive: an ask becomes an announced deny; every deny carries a message. False when
+// memory runs out on the way.
+bool finish(Decision& d, const Policy::Impl& impl, const Request& req) noexcept {
+  try {
     if (d.decision == Effect::ask && !req.interactive) {
-      Effect e = impl_->non_interactive.value_or(Effect::deny);
+      Effect e = impl.non_interactive.value_or(Effect::deny);
       if (e == Effect::deny) {
         d.decision = Effect::deny;
         d.message = fmt::format(
@@ -244,10 +254,18 @@ Decision Policy::decide(const Request& req, const DecideOptions& opt) const noex
       }
     }
     if (d.decision == Effect::deny && d.message.empty()) d.message = "denied by policy";
-    return d;
-  } catch (...) {  // the error path itself failed (out of memory)
-    return out_of_memory(req.interactive);
+    return true;
+  } catch (...) {
+    return false;
   }
+}
+
+}  // namespace
+
+Decision Policy::decide(const Request& req, const DecideOptions& opt) const noexcept {
+  Decision d = decide_or_error(*impl_, req, opt);
+  if (!finish(d, *impl_, req)) d = out_of_memory(req.interactive);
+  return d;
 }
 
 }  // namespace vigie

@@ -60,8 +60,13 @@ class PartRule {
     }
     return *own_;
   }
-  // The rule for the decision: moved out when the part owns it, else copied from the policy.
-  RuleRef take() { return policy_ ? *policy_ : std::move(*own_); }
+  // Gives the rule to the decision: moved out when the part owns it, else copied from the policy.
+  void give(RuleRef& to) {
+    if (policy_)
+      to = *policy_;
+    else
+      to = std::move(*own_);
+  }
 
  private:
   const RuleRef* policy_ = nullptr;

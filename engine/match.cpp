@@ -58,7 +58,8 @@ class SubjectWords {
 
  private:
   static constexpr std::size_t kInline = 16;
-  std::array<const std::string*, kInline> inline_{};
+  // Only the first n_ are read: left uninitialized (three subjects are built per command).
+  std::array<const std::string*, kInline> inline_;
   std::vector<const std::string*> heap_;
   std::size_t n_ = 0;
 };

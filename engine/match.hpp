@@ -41,7 +41,7 @@ class PatternMatches {
 
  private:
   static constexpr std::size_t kInline = 8;
-  std::array<PatternMatch, kInline> inline_{};
+  std::array<PatternMatch, kInline> inline_;  // the first n_ are set
   std::vector<PatternMatch> heap_;
   std::size_t n_ = 0;
 };

@@ -267,7 +267,9 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
     out.escalations.push_back("git with a subcommand that is not static");
     return;
   }
-  std::string full = std::string(name) + " " + *sub;
+  std::string full;  // `git SUBCOMMAND`: built in place (no temporaries)
+  full.reserve(name.size() + 1 + sub->size());
+  full.append(name).append(1, ' ').append(*sub);
   const ProgramDecl* p = find_program(full);
   const std::string_view subcommand = *sub;
   if (subcommand == "bisect" && lit_is(w, i + 1, "run")) {
