@@ -11,14 +11,18 @@
 //
 // Usage: decide_bench [--sizes 10,100,1000,10000] [--iterations N] [--min-time SECONDS]
 //                     [--case 'one command'|compound|edit|read|fetch] [--no-real-fs] [--json]
-//                     [--dump-policy N] [--trace]
+//                     [--dump-policy N] [--trace] [--allocs]
 // Without --trace, decisions are made with DecideOptions::trace = false (what a hook or the
 // WASM fast path asks for); --trace also builds the trace and the matched rules (`explain`).
+// --allocs also reports the heap allocations per decision (every `operator new` of the process
+// is counted; the count is taken over the untimed batch): a column of the table, or
+// `allocs_per_decision` in the JSON rows.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <new>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -26,6 +30,24 @@
 #include <time.h>
 
 #include "vigie/vigie.hpp"
+
+// Every allocation of the process goes through these: counted for --allocs (the bench is
+// single-threaded; the count is read around a batch of decisions).
+namespace {
+std::size_t g_allocations = 0;
+}  // namespace
+
+void* operator new(std::size_t n) {
+  ++g_allocations;
+  if (void* p = std::malloc(n ? n : 1)) return p;
+  throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept {
+  std::free(p);
+}
+void operator delete(void* p, std::size_t) noexcept {
+  std::free(p);
+}
 
 namespace {
 
@@ -165,6 +187,7 @@ std::vector<Case> cases() {
 struct Cell {
   std::string decision, rule;
   double p50_us = 0, p99_us = 0, mean_us = 0, per_sec = 0, per_sec_wall = 0;
+  double allocs = 0;  // heap allocations per decision, over the untimed batch
   long iterations = 0;
 };
 
@@ -206,10 +229,12 @@ Cell measure(const vigie::Policy& policy, const vigie::Request& req,
   // second, which also counts the time other processes took the core).
   auto t0 = Clock::now();
   double cpu0 = thread_cpu_seconds();
+  std::size_t allocs0 = g_allocations;
   for (long i = 0; i < c.iterations; ++i) {
     vigie::Decision d = policy.decide(req, opt);
     if (d.decision != first.decision) std::exit(1);
   }
+  c.allocs = static_cast<double>(g_allocations - allocs0) / static_cast<double>(c.iterations);
   double cpu = thread_cpu_seconds() - cpu0;
   double wall = seconds_since(t0);
   c.per_sec = static_cast<double>(c.iterations) / cpu;
@@ -254,6 +279,7 @@ int main(int argc, char** argv) {
   std::string only;  // --case: measure one request only (for profiling)
   bool real = true;
   bool trace = false;
+  bool allocs = false;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     auto next = [&]() -> std::string {
@@ -277,6 +303,8 @@ int main(int argc, char** argv) {
       json = true;
     } else if (a == "--trace") {
       trace = true;
+    } else if (a == "--allocs") {
+      allocs = true;
     } else if (a == "--dump-policy") {
       std::cout << make_policy(std::atoi(next().c_str()));
       return 0;
@@ -284,7 +312,8 @@ int main(int argc, char** argv) {
       std::cerr << "usage: decide_bench [--sizes 10,100,1000,10000] [--iterations N]\n"
                    "                    [--min-time SECONDS]\n"
                    "                    [--case 'one command'|compound|edit|read|fetch]\n"
-                   "                    [--no-real-fs] [--json] [--dump-policy N] [--trace]\n";
+                   "                    [--no-real-fs] [--json] [--dump-policy N] [--trace]\n"
+                   "                    [--allocs]\n";
       return a == "--help" ? 0 : 2;
     }
   }
@@ -356,7 +385,9 @@ int main(int argc, char** argv) {
                 << "\", \"p50_us\": " << w.cell.p50_us << ", \"p99_us\": " << w.cell.p99_us
                 << ", \"mean_us\": " << w.cell.mean_us << ", \"per_sec_cpu\": " << w.cell.per_sec
                 << ", \"per_sec_wall\": " << w.cell.per_sec_wall
-                << ", \"iterations\": " << w.cell.iterations << "}";
+                << ", \"iterations\": " << w.cell.iterations;
+      if (allocs) std::cout << ", \"allocs_per_decision\": " << w.cell.allocs;
+      std::cout << "}";
     }
     std::cout << "]}\n";
     return 0;
@@ -373,16 +404,20 @@ int main(int argc, char** argv) {
       trace ? "on" : "off");
   std::printf(
       "| rules  | fs      | request     | decision | p50 us | p99 us | mean us | decisions/s cpu "
-      "| decisions/s wall | iterations |\n");
+      "| decisions/s wall | iterations |%s\n",
+      allocs ? " allocs/decision |" : "");
   std::printf(
       "|-------:|---------|-------------|----------|-------:|-------:|--------:|----------------:"
-      "|-----------------:|-----------:|\n");
+      "|-----------------:|-----------:|%s\n",
+      allocs ? "----------------:|" : "");
   for (const auto& w : rows) {
-    std::printf("| %6d | %-7s | %-11s | %-8s | %6s | %6s | %7s | %15s | %16s | %10ld |\n", w.rules,
+    std::printf("| %6d | %-7s | %-11s | %-8s | %6s | %6s | %7s | %15s | %16s | %10ld |", w.rules,
                 w.fs.c_str(), w.request.c_str(), w.cell.decision.c_str(),
                 fmt_us(w.cell.p50_us).c_str(), fmt_us(w.cell.p99_us).c_str(),
                 fmt_us(w.cell.mean_us).c_str(), fmt_rate(w.cell.per_sec).c_str(),
                 fmt_rate(w.cell.per_sec_wall).c_str(), w.cell.iterations);
+    if (allocs) std::printf(" %15.2f |", w.cell.allocs);
+    std::printf("\n");
   }
   return 0;
 }

@@ -6,6 +6,8 @@
 #include <string_view>
 #include <unordered_map>
 
+#include "engine/word_hash.hpp"
+
 namespace vigie::engine {
 namespace {
 
@@ -46,8 +48,8 @@ constexpr BuiltinDecl kBuiltins[] = {
 
 // The table's names, hashed once: every command of every line asks.
 const BuiltinDecl* find_builtin(std::string_view name) {
-  static const std::unordered_map<std::string_view, const BuiltinDecl*> by_name = [] {
-    std::unordered_map<std::string_view, const BuiltinDecl*> m;
+  static const std::unordered_map<std::string_view, const BuiltinDecl*, WordHash> by_name = [] {
+    std::unordered_map<std::string_view, const BuiltinDecl*, WordHash> m;
     for (const auto& b : kBuiltins) {
       std::string_view list = b.names;
       while (!list.empty()) {

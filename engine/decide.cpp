@@ -43,34 +43,15 @@ RuleRef builtin(Builtin b, Effect e, std::string_view suffix) {
 
 // Combines the parts into the decision.
 void Judge::conclude() {
-  // auto-approve: a tool whose undecided parts (mode defaults) become allow.
-  bool auto_ok = p.tools.auto_approve.count(req.tool) > 0;
-  if (auto_ok) {
-    for (auto& part : parts)
-      if (part.from_default && part.effect == Effect::ask) {
-        part.effect = Effect::allow;
-        part.rule = ref(p.tools.auto_approve_rule);
-        part.message.clear();
-      }
-  }
-  Part win;
-  win.effect = Effect::allow;
-  bool any = false;
-  for (auto& part : parts) {  // the last use of the parts: the winner is moved out
-    if (!any) {
-      win = std::move(part);
-      any = true;
-    } else {
-      fold(win, std::move(part));
-    }
-  }
-  if (!any) {
+  Part& win = win_;  // the parts, folded as they were added (Judge::add)
+  if (!any_part_) {
     win.effect = Effect::ask;
     win.message = "nothing to judge in this request";
   }
   // always-ask beats auto mode, auto-approve and a session "always".
-  if (p.tools.always_ask.count(req.tool) || p.tools.always_ask.count("*")) {
-    RuleRef r = ref(p.tools.always_ask_rule);
+  if (!p.tools.always_ask.empty() &&
+      (p.tools.always_ask.count(req.tool) || p.tools.always_ask.count("*"))) {
+    const RuleRef& r = ref(p.tools.always_ask_rule);
     note_match(r, nullptr);
     if (win.effect == Effect::allow ||
         (win.effect == Effect::ask && (!win.rule || win.from_default))) {
@@ -82,7 +63,7 @@ void Judge::conclude() {
   }
   d.decision = win.effect;
   d.message = std::move(win.message);
-  if (win.rule) d.rule = std::move(*win.rule);
+  if (win.rule) win.rule.give(d.rule);
   d.rule.effect = win.effect;
   never_remember = win.never_remember;
 }
@@ -90,13 +71,20 @@ void Judge::conclude() {
 // lexical_normalize, without its work for the common case: a path already normal (absolute, no
 // empty, `.` or `..` component, no trailing slash), as a request's cwd and home usually are.
 std::string normal_path(std::string_view p) {
-  bool normal = !p.empty() && p[0] == '/' && (p.size() == 1 || p.back() != '/');
-  // One pass over the components: none empty, `.` or `..`.
-  for (std::size_t i = 1, b = 1; normal && i <= p.size() && p.size() > 1; ++i) {
-    if (i < p.size() && p[i] != '/') continue;
-    std::string_view c = p.substr(b, i - b);
-    normal = !c.empty() && c != "." && c != "..";
-    b = i + 1;
+  const std::size_t n = p.size();
+  bool normal = n > 0 && p[0] == '/' && (n == 1 || p[n - 1] != '/');
+  // One pass: after each `/`, neither another `/` (an empty component) nor a `.` or `..`
+  // component (`/.git` and `/..x` are names).
+  for (std::size_t i = 0; normal && i + 1 < n; ++i) {
+    if (p[i] != '/') continue;
+    const char c = p[i + 1];
+    if (c == '/') {
+      normal = false;
+    } else if (c == '.') {
+      const char c2 = i + 2 < n ? p[i + 2] : '/';
+      const char c3 = i + 3 < n ? p[i + 3] : '/';
+      normal = !(c2 == '/' || (c2 == '.' && c3 == '/'));
+    }
   }
   return normal ? std::string(p) : lexical_normalize(p);
 }
@@ -132,10 +120,12 @@ Decision decide_one(const Policy::Impl& p, const Request& req, const DecideOptio
   j.tracing = opt.trace;
   j.home = req.home.empty() ? "/" : normal_path(req.home);
   // Seed 004: « "Le projet" est la racine du dépôt git (le répertoire de travail hors dépôt) ».
-  std::string project =
-      req.project_root.empty() ? git_root_or(normal_path(req.cwd), *fs) : req.project_root;
-  if (project.empty()) project = "/";
-  j.project_lexical = normal_path(project);
+  if (!req.project_root.empty()) {
+    j.project_lexical = normal_path(req.project_root);
+  } else {
+    std::string project = git_root_or(normal_path(req.cwd), *fs);
+    j.project_lexical = normal_path(project.empty() ? "/" : project);
+  }
   if (req.input_json.size() > kMaxInputBytes) {
     d.decision = Effect::ask;
     d.error = fmt::format("the request input is larger than {} bytes", kMaxInputBytes);
@@ -150,12 +140,7 @@ Decision decide_one(const Policy::Impl& p, const Request& req, const DecideOptio
     if (std::optional<FlatMember> line = flat_member(req.input_json, "command")) {
       j.call.kind = RequestKind::command;
       j.judge_tool_name();
-      if (line->value) {
-        const std::string text(*line->value);
-        j.judge_command_line(&text, req.cwd.empty() ? j.project_lexical : req.cwd);
-      } else {
-        j.judge_command_line(nullptr, req.cwd);
-      }
+      j.judge_command_line(line->value, req.cwd.empty() ? j.project_lexical : req.cwd);
       j.conclude();
       if (never_remember) *never_remember = j.never_remember;
       return d;
@@ -215,33 +200,51 @@ Decision out_of_memory(bool interactive) noexcept {
   return d;
 }
 
-}  // namespace
+// The decision of the layers and the session; throws on an internal error. One named decision,
+// returned as it was made (no move).
+Decision decide_checked(const Policy::Impl& impl, const Request& req, const DecideOptions& opt) {
+  bool nr = false;
+  const Policy::Impl& p = impl.for_mode(req.mode.value_or(impl.mode));
+  Decision d = engine::decide_layers(p, req, opt, &nr);
+  if (opt.session) engine::apply_session(p, req, *opt.session, d, nr);
+  if (!opt.trace) d.matched.clear();  // the session's own stop rules
+  if (!d.trace.empty()) engine::bound_trace(d);
+  return d;
+}
 
-Decision Policy::decide(const Request& req, const DecideOptions& opt) const noexcept {
+// The decision of an internal error (`what`: the exception's text, if any); out of memory when
+// even this fails.
+Decision internal_error(const char* what, bool interactive) noexcept {
   try {
     Decision d;
-    try {
-      bool nr = false;
-      const Impl& p = impl_->for_mode(req.mode.value_or(impl_->mode));
-      d = engine::decide_layers(p, req, opt, &nr);
-      if (opt.session) engine::apply_session(p, req, *opt.session, d, nr);
-      if (!opt.trace) d.matched.clear();  // the session's own stop rules
-      engine::bound_trace(d);
-    } catch (const std::exception& e) {
-      d = Decision{};
-      d.decision = Effect::ask;
-      d.error = fmt::format("internal error: {}", e.what());
-      d.message = engine::builtin_text(engine::BuiltinMessage::internal_error);
-      d.rule = engine::builtin(engine::Builtin::internal_error, Effect::ask);
-    } catch (...) {
-      d = Decision{};
-      d.decision = Effect::ask;
-      d.error = "internal error";
-      d.message = engine::builtin_text(engine::BuiltinMessage::internal_error);
-      d.rule = engine::builtin(engine::Builtin::internal_error, Effect::ask);
-    }
+    d.decision = Effect::ask;
+    d.error = what ? fmt::format("internal error: {}", what) : std::string("internal error");
+    d.message = engine::builtin_text(engine::BuiltinMessage::internal_error);
+    d.rule = engine::builtin(engine::Builtin::internal_error, Effect::ask);
+    return d;
+  } catch (...) {  // the error path itself failed (out of memory)
+    return out_of_memory(interactive);
+  }
+}
+
+// decide_checked's decision, or the internal error that stopped it (never a throw).
+Decision decide_or_error(const Policy::Impl& impl, const Request& req,
+                         const DecideOptions& opt) noexcept {
+  try {
+    return decide_checked(impl, req, opt);
+  } catch (const std::exception& e) {
+    return internal_error(e.what(), req.interactive);
+  } catch (...) {
+    return internal_error(nullptr, req.interactive);
+  }
+}
+
+// Non-interactive: an ask becomes an announced deny; every deny carries a message. False when
+// memory runs out on the way.
+bool finish(Decision& d, const Policy::Impl& impl, const Request& req) noexcept {
+  try {
     if (d.decision == Effect::ask && !req.interactive) {
-      Effect e = impl_->non_interactive.value_or(Effect::deny);
+      Effect e = impl.non_interactive.value_or(Effect::deny);
       if (e == Effect::deny) {
         d.decision = Effect::deny;
         d.message = fmt::format(
@@ -251,10 +254,18 @@ Decision Policy::decide(const Request& req, const DecideOptions& opt) const noex
       }
     }
     if (d.decision == Effect::deny && d.message.empty()) d.message = "denied by policy";
-    return d;
-  } catch (...) {  // the error path itself failed (out of memory)
-    return out_of_memory(req.interactive);
+    return true;
+  } catch (...) {
+    return false;
   }
+}
+
+}  // namespace
+
+Decision Policy::decide(const Request& req, const DecideOptions& opt) const noexcept {
+  Decision d = decide_or_error(*impl_, req, opt);
+  if (!finish(d, *impl_, req)) d = out_of_memory(req.interactive);
+  return d;
 }
 
 }  // namespace vigie

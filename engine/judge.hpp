@@ -38,10 +38,45 @@ constexpr std::size_t kMaxInputBytes = limits::input_bytes;
 // Effects listed per command in a trace entry (the judging itself sees them all).
 constexpr std::size_t kTraceEffects = 64;
 
+// The rule that decided a part: a rule of the policy by address (the policy outlives the
+// decision; its strings are copied once, into the decision, by `take`), or a rule made for the
+// part (a built-in, or a policy rule whose effect the part changes: `mut` copies it then).
+class PartRule {
+ public:
+  PartRule() = default;
+  PartRule(const RuleRef& policy_rule) : policy_(&policy_rule) {}  // NOLINT: implicit on purpose
+  PartRule(RuleRef&& own) : own_(std::move(own)) {}                // NOLINT: implicit on purpose
+  // A temporary is never kept by address (`cond ? ref(i) : builtin(…)` is a const prvalue).
+  PartRule(const RuleRef&&) = delete;
+
+  explicit operator bool() const { return policy_ || own_; }
+  const RuleRef& operator*() const { return policy_ ? *policy_ : *own_; }
+  const RuleRef* operator->() const { return &**this; }
+  // The rule as the part's own copy, to change it (its effect).
+  RuleRef& mut() {
+    if (policy_) {
+      own_ = *policy_;
+      policy_ = nullptr;
+    }
+    return *own_;
+  }
+  // Gives the rule to the decision: moved out when the part owns it, else copied from the policy.
+  void give(RuleRef& to) {
+    if (policy_)
+      to = *policy_;
+    else
+      to = std::move(*own_);
+  }
+
+ private:
+  const RuleRef* policy_ = nullptr;
+  std::optional<RuleRef> own_;
+};
+
 // One judged part of a request.
 struct Part {
   Effect effect = Effect::allow;
-  std::optional<RuleRef> rule;
+  PartRule rule;
   std::string message;  // for the model
   bool never_remember = false;
   bool from_default = false;  // no explicit rule decided: the mode's default did
@@ -53,7 +88,12 @@ std::string normal_path(std::string_view path);
 struct Judge {
   Judge(const Policy::Impl& policy, const Request& request, Mode m, const FileSystem* f,
         Decision& out)
-      : p(policy), req(request), mode(m), fs(f), d(out) {}
+      : p(policy),
+        req(request),
+        mode(m),
+        fs(f),
+        d(out),
+        auto_approve_(policy.tools.auto_approve.count(request.tool) > 0) {}
 
   const Policy::Impl& p;
   const Request& req;
@@ -69,11 +109,10 @@ struct Judge {
   // commands touch no path, and resolution costs a few filesystem look-ups).
   const std::string& project();
   std::string home;
-  std::vector<Part> parts;
   std::set<std::string> matched_ids;
   bool tracing = true;  // DecideOptions::trace: build d.trace and d.matched
 
-  RuleRef ref(std::uint32_t rule) const { return p.rules[rule].ref; }
+  const RuleRef& ref(std::uint32_t rule) const { return p.rules[rule].ref; }
 
   void note_match(const RuleRef& r, TraceEntry* t) {
     if (!tracing) return;
@@ -86,11 +125,25 @@ struct Judge {
     if (tracing) d.trace.push_back(std::move(t));
   }
 
-  Part& add(Part&& part) {
-    if (parts.empty()) parts.reserve(4);  // a request has a few parts: no reallocation
-    parts.push_back(std::move(part));
-    return parts.back();
+  // A judged part, folded into the winner at once (no list of parts is kept): the decision is
+  // the same as folding them all at the end, in the order they were added.
+  void add(Part&& part) {
+    // auto-approve: a tool whose undecided parts (mode defaults) become allow.
+    if (auto_approve_ && part.from_default && part.effect == Effect::ask) {
+      part.effect = Effect::allow;
+      part.rule = ref(p.tools.auto_approve_rule);
+      part.message.clear();
+    }
+    if (!any_part_) {
+      win_ = std::move(part);
+      any_part_ = true;
+    } else {
+      fold(win_, std::move(part));
+    }
   }
+  bool auto_approve_;      // the tool is listed in `auto_approve`
+  bool any_part_ = false;  // a part was added
+  Part win_;               // the most restrictive part so far (conclude() decides with it)
 
   // ---- paths ---------------------------------------------------------------------------------
 
@@ -130,7 +183,7 @@ struct Judge {
   void fold(Part& acc, Part&& p2);  // the same, moving the winner in
 
   void judge_command(const shell::CommandView& cmd, const NormalizedCommand& n,
-                     const std::string& line, const std::string& cwd, unsigned depth);
+                     std::string_view line, const std::string& cwd, unsigned depth);
   bool allow_names_what_runs(const CommandPattern& cp, const NormalizedCommand& n) const;
   static bool has_metachar(std::string_view line);
   static Part safety_part(const SafetyHit& hit);
@@ -162,7 +215,8 @@ struct Judge {
 
   void note_line_state(const shell::CommandView& cmd, const NormalizedCommand& n,
                        std::vector<std::string>& held_code);
-  void judge_line(const std::string& line, std::string cwd, unsigned depth);
+  // `line` is a view: the caller's string outlives the call.
+  void judge_line(std::string_view line, std::string cwd, unsigned depth);
 
   // ---- names: fetch, mcp, tools ----------------------------------------------------------------
 
@@ -171,7 +225,8 @@ struct Judge {
   static std::string host_of(const std::string& url);
   Effect mode_default(RequestKind kind, const std::string& method) const;
   void judge_request(const json& input);
-  void judge_command_line(const std::string* line, const std::string& cwd);
+  // nullopt: the input has no string `command`.
+  void judge_command_line(std::optional<std::string_view> line, const std::string& cwd);
   void judge_tool_name();
   void conclude();
 

@@ -110,14 +110,14 @@ bool Judge::allow_names_what_runs(const CommandPattern& cp, const NormalizedComm
         return true;
     return false;
   }
-  if (!is_interpreter(n.name, o) || is_wrapper(n.name, o)) return true;
-  if (is_shell(n.name) && !n.nested_scripts.empty()) return true;
+  if (!is_interpreter(n.program, n.name, o) || is_wrapper(n.program, n.name, o)) return true;
+  if (n.program.shell && !n.nested_scripts.empty()) return true;
   for (std::size_t i = 1; i < cp.items.size(); ++i) {
     const Tok& t = cp.items[i];
     if (t.kind == Tok::Kind::regex || t.kind == Tok::Kind::alt) return true;
     if (t.kind == Tok::Kind::word && (t.text.empty() || t.text[0] != '-')) return true;
   }
-  const ProgramDecl* d = find_program(n.name);
+  const ProgramDecl* d = n.program.decl;
   if (!d) {  // not in the table: a script operand, no option (`-x`, vim's `+CMD`)
     if (n.words.size() < 2) return false;
     for (std::size_t i = 1; i < n.words.size(); ++i) {
@@ -142,9 +142,9 @@ bool Judge::allow_names_what_runs(const CommandPattern& cp, const NormalizedComm
 
 // Judges one simple command (already normalized); appends nested scripts to judge.
 void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand& n,
-                          const std::string& line, const std::string& cwd, unsigned depth) {
+                          std::string_view line, const std::string& cwd, unsigned depth) {
   TraceEntry t;
-  t.subject = "command";
+  if (tracing) t.subject = "command";
   if (tracing && cmd.span.end <= line.size() && cmd.span.begin < cmd.span.end) {
     t.text = line.substr(cmd.span.begin, cmd.span.end - cmd.span.begin);
     // A command's span may end after the blanks that follow it.
@@ -173,10 +173,10 @@ void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand
   bool explicit_allow = false;  // the policy allows the command (a rule or an allow default)
 
   if (!n.words.empty()) {
-    std::vector<PatternMatch> ms;
+    PatternMatches ms;
     match_command(p.commands, n, ms);
     std::optional<Part> rule_part;
-    std::optional<RuleRef> bare_allow;  // an allow of an interpreter that does not name what runs
+    const RuleRef* bare_allow = nullptr;  // an allow of an interpreter that does not name what runs
     for (const auto& m : ms) {
       const CommandPattern& cp = p.commands.patterns[m.pattern];
       ConditionResult cr = cp.conditions.empty() ? ConditionResult::holds
@@ -188,7 +188,7 @@ void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand
       const RuleRef& r = p.rules[cp.rule].ref;
       note_match(r, &t);
       if (cp.effect == Effect::allow && !allow_names_what_runs(cp, n)) {
-        if (!bare_allow) bare_allow = r;
+        if (!bare_allow) bare_allow = &r;
         continue;
       }
       Part part;
@@ -407,7 +407,7 @@ void Judge::note_line_state(const shell::CommandView& cmd, const NormalizedComma
   }
 }
 
-void Judge::judge_line(const std::string& line, std::string cwd, unsigned depth) {
+void Judge::judge_line(std::string_view line, std::string cwd, unsigned depth) {
   bool was_in_command = in_command_;
   in_command_ = true;  // `workspace-only tools` does not hold a command's paths
   struct Restore {
@@ -461,26 +461,31 @@ void Judge::judge_line(const std::string& line, std::string cwd, unsigned depth)
     // readable line): judge it too, so that a deny there is not weakened to an ask.
     if (pr.commands.empty()) return;
   }
-  std::vector<NormalizedCommand> normalized;
-  normalized.reserve(pr.commands.size());
-  // The words move into the normalized commands: only their span and context are read after.
-  // Built in place: the conversion's result initializes the vector's element (no move).
-  struct Normalized {
-    shell::CommandView& cmd;
-    const NormalizeOptions& opts;
-    operator NormalizedCommand() const { return normalize_owned(cmd, opts); }
-  };
-  for (auto& cmd : pr.commands) normalized.emplace_back(Normalized{cmd, p.commands.normalize});
   std::vector<std::string> held_code;  // static values of variables that hold a substitution
-  for (std::size_t i = 0; i < pr.commands.size(); ++i) {
-    const auto& cmd = pr.commands[i];
-    NormalizedCommand& n = normalized[i];
+  auto judge_at = [&](const shell::CommandView& cmd, NormalizedCommand& n) {
     if (git_force_configured_ && std::string_view(n.name) == "git" && n.words.size() > 1 &&
         n.words[1].literal && *n.words[1].literal == "push")
       imply_option(n, "--force");
     judge_command(cmd, n, line, cwd, depth);
     track_cd(cmd, n, cwd);
     note_line_state(cmd, n, held_code);
+  };
+  // The words move into the normalized commands: only their span and context are read after.
+  std::vector<NormalizedCommand> normalized;
+  if (pr.commands.size() == 1) {
+    // One command (most lines): normalized in place on the stack, no vector.
+    NormalizedCommand n = normalize_owned(pr.commands.front(), p.commands.normalize);
+    judge_at(pr.commands.front(), n);
+  } else {
+    normalized.reserve(pr.commands.size());
+    // Built in place: the conversion's result initializes the vector's element (no move).
+    struct Normalized {
+      shell::CommandView& cmd;
+      const NormalizeOptions& opts;
+      operator NormalizedCommand() const { return normalize_owned(cmd, opts); }
+    };
+    for (auto& cmd : pr.commands) normalized.emplace_back(Normalized{cmd, p.commands.normalize});
+    for (std::size_t i = 0; i < pr.commands.size(); ++i) judge_at(pr.commands[i], normalized[i]);
   }
   // A variable whose static value holds a substitution runs it when bash evaluates the value
   // again (arithmetic, `[[ -eq ]]`, `${!x}`, `${x@P}`): judge that code, and ask.

@@ -52,8 +52,8 @@ Effect Judge::mode_default(RequestKind kind, const std::string& method) const {
 }
 
 // The line of a command request (null: the input has no string `command`).
-void Judge::judge_command_line(const std::string* line, const std::string& cwd) {
-  if (line && line->find_first_not_of(" \t\r\n") == std::string::npos) {
+void Judge::judge_command_line(std::optional<std::string_view> line, const std::string& cwd) {
+  if (line && line->find_first_not_of(" \t\r\n") == std::string_view::npos) {
     // An empty or blank line runs nothing.
     Part part;
     part.message = "the command line is empty: nothing runs";
@@ -90,10 +90,10 @@ void Judge::judge_request(const json& input) {
   if (kind == RequestKind::command) {
     auto it = input.find("command");
     if (it == input.end() || !it->is_string()) {
-      judge_command_line(nullptr, cwd);
+      judge_command_line(std::nullopt, cwd);
       return;
     }
-    judge_command_line(&it->get_ref<const std::string&>(), cwd);
+    judge_command_line(std::string_view(it->get_ref<const std::string&>()), cwd);
   } else if (kind == RequestKind::edit || kind == RequestKind::read) {
     Access access = kind == RequestKind::edit ? Access::write : Access::read;
     std::string path = str("file_path");
@@ -216,6 +216,8 @@ void Judge::judge_request(const json& input) {
 // Tool-name lists and rules apply to every kind.
 void Judge::judge_tool_name() {
   const auto& tl = p.tools;
+  // Most policies have no tool lists: nothing to judge here then, but for the `tool` kind.
+  if (tl.exclude.empty() && tl.rules.empty() && call.kind != RequestKind::tool) return;
   const std::string& tool = req.tool;
   auto listed = [&](const std::set<std::string, std::less<>>& s) {
     return s.count(tool) > 0 || s.count("*") > 0;

@@ -36,7 +36,7 @@ const PathTable& Judge::path_table(Part& out) {
     Part u;
     u.effect = Effect::ask;
     u.rule = ref(rp.unplaced->rule);
-    u.rule->effect = Effect::ask;
+    u.rule.mut().effect = Effect::ask;
     u.message = rp.unplaced->message;
     out = std::move(u);
   }
@@ -96,7 +96,7 @@ Part Judge::judge_path(const std::string& raw, Access access, const std::string&
         if (e > out.effect || !out.rule) {
           out.effect = std::max(out.effect, e);
           out.rule = ref(hits.front());
-          out.rule->effect = e;
+          out.rule.mut().effect = e;
           out.message = p.rules[hits.front()].message;
         }
         out.never_remember = true;
@@ -118,8 +118,11 @@ Part Judge::judge_path(const std::string& raw, Access access, const std::string&
       }
       if (cls || custom) {
         out.effect = Effect::ask;
-        out.rule = custom ? ref(*custom) : builtin(Builtin::paths_third_party, Effect::ask, *cls);
-        out.rule->effect = Effect::ask;
+        if (custom)
+          out.rule = ref(*custom);
+        else
+          out.rule = builtin(Builtin::paths_third_party, Effect::ask, *cls);
+        out.rule.mut().effect = Effect::ask;
         out.message = fmt::format(
             "`{}` is run by third parties ({}): changing it needs a dedicated human approval",
             prel ? *prel : r.path, cls ? *cls : "listed by the policy");
@@ -207,7 +210,7 @@ Part Judge::protect_part(std::uint32_t rule) {
   Part out;
   out.effect = mode == Mode::auto_ ? Effect::deny : Effect::ask;
   out.rule = ref(rule);
-  out.rule->effect = out.effect;
+  out.rule.mut().effect = out.effect;
   out.message = p.rules[rule].message;
   out.never_remember = true;
   return out;

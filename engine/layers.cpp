@@ -30,54 +30,58 @@ void restrict_with(Decision& d, const Decision& layer, bool& nr, bool layer_nr) 
   merge_matched(d, layer);
 }
 
+// Escouade: any deny wins, else any allow, else ask. The file's own rules vote too when it has
+// any.
+Decision decide_plugins(const Policy::Impl& p, const Request& req, const DecideOptions& opt,
+                        bool& own_nr) {
+  Decision d;
+  std::vector<std::pair<Decision, bool>> votes;
+  for (const auto& pl : p.plugins) {
+    bool v_nr = false;
+    votes.push_back({decide_layers(*pl, req, opt, &v_nr), v_nr});
+  }
+  if (!p.rules.empty()) {
+    bool v_nr = false;
+    votes.push_back({decide_one(p, req, opt, &v_nr), v_nr});
+  }
+  const std::pair<Decision, bool>* pick = nullptr;
+  for (const auto& v : votes)
+    if (v.first.decision == Effect::deny) {
+      pick = &v;
+      break;
+    }
+  if (!pick)
+    for (const auto& v : votes)
+      if (v.first.decision == Effect::allow) {
+        pick = &v;
+        break;
+      }
+  if (pick) {
+    d = pick->first;
+    own_nr = pick->second;
+  } else {
+    d.decision = Effect::ask;
+    d.message = "no plugin decided: ask the user";
+    for (const auto& v : votes)
+      if (!v.first.message.empty()) {
+        d.message = v.first.message;
+        d.rule = v.first.rule;
+        break;
+      }
+  }
+  for (const auto& v : votes)
+    if (&v != pick) merge_matched(d, v.first);
+  return d;
+}
+
 }  // namespace
 
 Decision decide_layers(const Policy::Impl& p, const Request& req, const DecideOptions& opt,
                        bool* nr) {
   bool own_nr = false;
-  Decision d;
-  if (!p.plugins.empty()) {
-    // Escouade: any deny wins, else any allow, else ask. The file's own rules vote too when it
-    // has any.
-    std::vector<std::pair<Decision, bool>> votes;
-    for (const auto& pl : p.plugins) {
-      bool v_nr = false;
-      votes.push_back({decide_layers(*pl, req, opt, &v_nr), v_nr});
-    }
-    if (!p.rules.empty()) {
-      bool v_nr = false;
-      votes.push_back({decide_one(p, req, opt, &v_nr), v_nr});
-    }
-    const std::pair<Decision, bool>* pick = nullptr;
-    for (const auto& v : votes)
-      if (v.first.decision == Effect::deny) {
-        pick = &v;
-        break;
-      }
-    if (!pick)
-      for (const auto& v : votes)
-        if (v.first.decision == Effect::allow) {
-          pick = &v;
-          break;
-        }
-    if (pick) {
-      d = pick->first;
-      own_nr = pick->second;
-    } else {
-      d.decision = Effect::ask;
-      d.message = "no plugin decided: ask the user";
-      for (const auto& v : votes)
-        if (!v.first.message.empty()) {
-          d.message = v.first.message;
-          d.rule = v.first.rule;
-          break;
-        }
-    }
-    for (const auto& v : votes)
-      if (&v != pick) merge_matched(d, v.first);
-  } else {
-    d = decide_one(p, req, opt, &own_nr);
-  }
+  // Initialized by the call's result (no move of a decision).
+  Decision d =
+      p.plugins.empty() ? decide_one(p, req, opt, &own_nr) : decide_plugins(p, req, opt, own_nr);
   for (const auto& parent : p.parents) {
     bool pnr = false;
     Decision pd = decide_layers(*parent, req, opt, &pnr);

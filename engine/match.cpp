@@ -58,7 +58,8 @@ class SubjectWords {
 
  private:
   static constexpr std::size_t kInline = 16;
-  std::array<const std::string*, kInline> inline_{};
+  // Only the first n_ are read: left uninitialized (three subjects are built per command).
+  std::array<const std::string*, kInline> inline_;
   std::vector<const std::string*> heap_;
   std::size_t n_ = 0;
 };
@@ -194,7 +195,7 @@ Tri match_deny_pattern(const CommandPattern& p, const DenyView& v, std::size_t f
   return tri_min(t, match_options(p, *v.words));
 }
 
-void push(std::vector<PatternMatch>& out, std::uint32_t pattern, Tri t) {
+void push(PatternMatches& out, std::uint32_t pattern, Tri t) {
   if (t == Tri::no) return;
   for (auto& m : out)
     if (m.pattern == pattern) {
@@ -216,7 +217,7 @@ bool covers_inner(const CommandPattern& p, std::size_t wrapper_words) {
 }
 
 void collect_allow(const CommandRules& rules, const Subject& s, std::size_t wrapper_words,
-                   std::vector<PatternMatch>& out) {
+                   PatternMatches& out) {
   std::uint32_t node = 0;
   for (std::size_t depth = 0;; ++depth) {
     for (std::uint32_t pi : rules.allow_trie.nodes[node].patterns)
@@ -229,7 +230,7 @@ void collect_allow(const CommandRules& rules, const Subject& s, std::size_t wrap
   }
 }
 
-void collect_deny(const CommandRules& rules, const DenyView& v, std::vector<PatternMatch>& out) {
+void collect_deny(const CommandRules& rules, const DenyView& v, PatternMatches& out) {
   const Subject& s = v.subject;
   bool all_static = std::none_of(s.words.begin(), s.words.end(),
                                  [](const std::string* w) { return w == nullptr; });
@@ -251,7 +252,7 @@ void collect_deny(const CommandRules& rules, const DenyView& v, std::vector<Patt
   }
 }
 
-void sort_from(std::vector<PatternMatch>& out, std::size_t first) {
+void sort_from(PatternMatches& out, std::size_t first) {
   std::sort(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(),
             [](const PatternMatch& a, const PatternMatch& b) { return a.pattern < b.pattern; });
 }
@@ -259,7 +260,7 @@ void sort_from(std::vector<PatternMatch>& out, std::size_t first) {
 }  // namespace
 
 void match_command_linear(const CommandRules& rules, const NormalizedCommand& cmd,
-                          std::vector<PatternMatch>& out) {
+                          PatternMatches& out) {
   if (cmd.words.empty()) return;
   std::size_t first = out.size();
   Subject allow_s = allow_subject(cmd);
@@ -277,14 +278,28 @@ void match_command_linear(const CommandRules& rules, const NormalizedCommand& cm
   sort_from(out, first);
 }
 
-void match_command(const CommandRules& rules, const NormalizedCommand& cmd,
-                   std::vector<PatternMatch>& out) {
+void match_command(const CommandRules& rules, const NormalizedCommand& cmd, PatternMatches& out) {
   if (cmd.words.empty()) return;
   std::size_t first = out.size();
   collect_allow(rules, allow_subject(cmd), cmd.allow_wrapper_words, out);
   std::string raw_name;
   for (const auto& v : deny_views(cmd, raw_name)) collect_deny(rules, v, out);
   sort_from(out, first);
+}
+
+// The same into a vector (the tests and the fuzzers).
+void match_command(const CommandRules& rules, const NormalizedCommand& cmd,
+                   std::vector<PatternMatch>& out) {
+  PatternMatches ms;
+  match_command(rules, cmd, ms);
+  out.insert(out.end(), ms.begin(), ms.end());
+}
+
+void match_command_linear(const CommandRules& rules, const NormalizedCommand& cmd,
+                          std::vector<PatternMatch>& out) {
+  PatternMatches ms;
+  match_command_linear(rules, cmd, ms);
+  out.insert(out.end(), ms.begin(), ms.end());
 }
 
 }  // namespace vigie::engine

@@ -4,6 +4,7 @@
 #ifndef VIGIE_ENGINE_MATCH_HPP
 #define VIGIE_ENGINE_MATCH_HPP
 
+#include <array>
 #include <vector>
 
 #include "engine/compiled.hpp"
@@ -17,14 +18,45 @@ struct PatternMatch {
   bool certain = true;
 };
 
+// The patterns that matched one command: the first few in place (a command usually matches
+// one or two rules, and a decision then allocates nothing here), the rest on the heap.
+class PatternMatches {
+ public:
+  void push_back(PatternMatch m) {
+    if (n_ < kInline) {
+      inline_[n_] = m;
+    } else {
+      if (heap_.empty()) heap_.assign(inline_.begin(), inline_.end());
+      heap_.push_back(m);
+    }
+    ++n_;
+  }
+  std::size_t size() const { return n_; }
+  bool empty() const { return n_ == 0; }
+  PatternMatch* begin() { return n_ <= kInline ? inline_.data() : heap_.data(); }
+  PatternMatch* end() { return begin() + n_; }
+  const PatternMatch* begin() const { return n_ <= kInline ? inline_.data() : heap_.data(); }
+  const PatternMatch* end() const { return begin() + n_; }
+  const PatternMatch& operator[](std::size_t i) const { return begin()[i]; }
+
+ private:
+  static constexpr std::size_t kInline = 8;
+  std::array<PatternMatch, kInline> inline_;  // the first n_ are set
+  std::vector<PatternMatch> heap_;
+  std::size_t n_ = 0;
+};
+
 // Every pattern of `rules` that matches `cmd`: allow patterns against the words as written
 // (only safe wrappers seen through, exact tokens), deny/ask patterns against the positional
 // words after every wrapper (options matched as sets). Appends to `out` in pattern order.
+void match_command(const CommandRules& rules, const NormalizedCommand& cmd, PatternMatches& out);
 void match_command(const CommandRules& rules, const NormalizedCommand& cmd,
                    std::vector<PatternMatch>& out);
 
 // The same result by scanning every pattern without the tries (the reference for tests and
 // the fallback when a positional word is not static).
+void match_command_linear(const CommandRules& rules, const NormalizedCommand& cmd,
+                          PatternMatches& out);
 void match_command_linear(const CommandRules& rules, const NormalizedCommand& cmd,
                           std::vector<PatternMatch>& out);
 

@@ -275,8 +275,15 @@ bool is_wrapper(std::string_view name, const NormalizeOptions& opts) {
   return wrapper_of(program_name(name), name, opts);
 }
 
+bool is_wrapper(const ProgramName& program, std::string_view name, const NormalizeOptions& opts) {
+  return wrapper_of(program, name, opts);
+}
+
 bool is_interpreter(std::string_view name, const NormalizeOptions& opts) {
-  ProgramName p = program_name(name);
+  return is_interpreter(program_name(name), name, opts);
+}
+
+bool is_interpreter(const ProgramName& p, std::string_view name, const NormalizeOptions& opts) {
   if (p.interpreter || wrapper_of(p, name, opts)) return true;  // shells are interpreters
   if (std::find(opts.extra_interpreters.begin(), opts.extra_interpreters.end(), name) !=
       opts.extra_interpreters.end())
@@ -371,19 +378,24 @@ NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
   for (std::size_t round = 0; round <= w.size() && start < w.size(); ++round) {
     std::optional<std::string> name = command_name(w[start]);
     if (!name) break;
-    WrapperParse p;
-    bool safe = false;
     ProgramName program = program_name(*name);
-    if (program.wrapper && program.decl) {
-      p = parse_wrapper(*program.decl, *name, w, start);
-      safe = program.safe_wrapper;
-    } else if (std::find(opts.extra_wrappers.begin(), opts.extra_wrappers.end(), *name) !=
-               opts.extra_wrappers.end()) {
-      p = parse_extra_wrapper(w, start);
-    } else {
+    const bool known = program.wrapper && program.decl;  // a wrapper of the programs table
+    const bool extra = !known && !opts.extra_wrappers.empty() &&
+                       std::find(opts.extra_wrappers.begin(), opts.extra_wrappers.end(), *name) !=
+                           opts.extra_wrappers.end();
+    if (!known && !extra) {
+      // Not a wrapper: the command itself (most commands stop here at once).
       stopped_name = std::move(name);
       stopped_program = program;
       break;
+    }
+    WrapperParse p;
+    bool safe = false;
+    if (known) {
+      p = parse_wrapper(*program.decl, *name, w, start);
+      safe = program.safe_wrapper;
+    } else {
+      p = parse_extra_wrapper(w, start);
     }
     if (p.inner == npos) {
       // Nothing run through it (`sudo -l`, `env`, `command -v x`, `exec >f`): it is the command.
@@ -435,11 +447,12 @@ NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
     n.escalations.push_back("dynamic command name");
     return n;
   }
-  n.name = *name;
+  n.name = std::move(*name);
 
   // What the program does to files and to other programs, from the programs table (before
   // git's global options are stripped: `git -C DIR` and `git -c k=v` are part of it).
   const ProgramName program = stopped ? stopped_program : program_name(n.name);
+  n.program = program;
   ProgramEffects fx;
   program_effects(program.decl, n.name, n.words, fx);
   for (auto& f : fx.files) n.files.push_back(std::move(f));

@@ -53,7 +53,10 @@ struct NormalizedCommand {
   // Normalized argv0 of `words` for deny: basename, backslashes and quotes removed
   // (`/bin/rm`, `\rm`, `'r'm` -> `rm`). Empty when not static.
   std::string name;
-  bool name_static = true;                 // false: the command name is not static -> at least ask
+  bool name_static = true;  // false: the command name is not static -> at least ask
+  // What the programs table says of `name` (engine/programs.hpp), looked up once here for every
+  // later reader (the allow of an interpreter, the safety checks); empty when not static.
+  ProgramName program;
   std::vector<std::string> wrappers;       // stripped wrappers, in order (normalized names)
   std::vector<shell::AssignView> assigns;  // leading assignments, `env A=1` and `sudo A=1` ones
   // False when an assignment sets a variable that changes what runs (PATH, LD_*, DYLD_*,
@@ -99,6 +102,10 @@ std::optional<std::string> command_name(const shell::WordView& w);
 bool is_interpreter(std::string_view name, const NormalizeOptions& opts = {});
 // A known wrapper (see normalize) or one of `opts.extra_wrappers`.
 bool is_wrapper(std::string_view name, const NormalizeOptions& opts = {});
+// The same with the name already looked up (`program` = program_name(name)).
+bool is_interpreter(const ProgramName& program, std::string_view name,
+                    const NormalizeOptions& opts);
+bool is_wrapper(const ProgramName& program, std::string_view name, const NormalizeOptions& opts);
 // A wrapper that allow rules look through (time, nice, nohup, timeout, stdbuf, command...).
 bool is_safe_wrapper(std::string_view name);
 // A POSIX-family shell that takes `-c SCRIPT` (bash, sh, zsh, dash, ksh, ash, mksh, busybox sh).

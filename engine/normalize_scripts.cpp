@@ -101,7 +101,8 @@ void eval_script(const Words& w, NormalizedCommand& n) {
 
 // Commands that run a script given as words: `watch [opts] CMD…` (joined, run by `sh -c`
 // unless `-x`), `su|runuser [user] -c S`, `script -c S`, `flock FILE -c S`.
-void script_runners(const std::string& name, const Words& w, NormalizedCommand& n) {
+void script_runners(const std::string& name_s, const Words& w, NormalizedCommand& n) {
+  const std::string_view name = name_s;  // compared with literals as a view
   if (name == "watch") {
     std::size_t i = 1;
     bool exec = false;
@@ -133,7 +134,7 @@ void script_runners(const std::string& name, const Words& w, NormalizedCommand& 
       if (w[i + 1].literal)
         n.nested_scripts.push_back(*w[i + 1].literal);
       else
-        n.escalations.push_back("dynamic script for " + name + " -c");
+        n.escalations.push_back("dynamic script for " + name_s + " -c");
       return;
     }
   }

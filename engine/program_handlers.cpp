@@ -3,7 +3,9 @@
 // dd's `key=value` operands, ssh's `-o` options, fd's `--exec`. The options they share with the
 // generic code are still declared in engine/programs_table.cpp.
 #include <algorithm>
+#include <array>
 #include <cctype>
+#include <cstring>
 #include <optional>
 
 #include "engine/program_handlers.hpp"
@@ -225,6 +227,8 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
       return;
     }
     std::string_view v = *s;
+    // The subcommand (or an empty word): every global option below starts with `-`.
+    if (v.size() < 2 || v[0] != '-') break;
     if (v == "-C") {
       if (i + 1 < w.size()) {
         file(out, Touch::read, w[i + 1], From::option, "git -C");
@@ -255,10 +259,8 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
       ++i;
     } else if (in(v, {"--namespace", "--super-prefix", "--attr-source", "--list-cmds"})) {
       i += 2;
-    } else if (v.size() > 1 && v[0] == '-') {
-      ++i;
     } else {
-      break;
+      ++i;
     }
   }
   if (i >= w.size()) return;
@@ -267,7 +269,20 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
     out.escalations.push_back("git with a subcommand that is not static");
     return;
   }
-  std::string full = std::string(name) + " " + *sub;
+  // `git SUBCOMMAND`, the table's name of the subcommand: in a buffer on the stack when short
+  // (nearly always), else in a string.
+  std::array<char, 48> buf;
+  std::string long_full;
+  std::string_view full;
+  if (const std::size_t n = name.size() + 1 + sub->size(); n <= buf.size()) {
+    std::memcpy(buf.data(), name.data(), name.size());
+    buf[name.size()] = ' ';
+    std::memcpy(buf.data() + name.size() + 1, sub->data(), sub->size());
+    full = std::string_view(buf.data(), n);
+  } else {
+    long_full = std::string(name) + " " + *sub;
+    full = long_full;
+  }
   const ProgramDecl* p = find_program(full);
   const std::string_view subcommand = *sub;
   if (subcommand == "bisect" && lit_is(w, i + 1, "run")) {
@@ -278,7 +293,8 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
       std::any_of(w.begin() + static_cast<long>(i), w.end(),
                   [](const WordView& x) { return x.literal && *x.literal == "foreach"; }))
     out.escalations.push_back("git submodule foreach");
-  if (subcommand == "filter-branch" || subcommand == "filter-repo") out.escalations.push_back(full);
+  if (subcommand == "filter-branch" || subcommand == "filter-repo")
+    out.escalations.push_back(std::string(full));
   if (subcommand == "worktree" && lit_is(w, i + 1, "add") && i + 2 < w.size()) {
     for (std::size_t k = i + 2; k < w.size(); ++k)
       if (w[k].literal && !w[k].literal->empty() && (*w[k].literal)[0] != '-') {
@@ -339,11 +355,12 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
     });
     if (!check_only) {
       WordView tree = out.chdir ? *out.chdir : word_of(w[i], ".");
-      file(out, Touch::write, tree, From::operand, full);
+      file(out, Touch::write, tree, From::operand, std::string(full));
     }
   }
   if (subcommand == "clean" && args.operands.empty() && st.override_touch != 'r')
-    file(out, Touch::delete_, out.chdir ? *out.chdir : word_of(w[i], "."), From::operand, full);
+    file(out, Touch::delete_, out.chdir ? *out.chdir : word_of(w[i], "."), From::operand,
+         std::string(full));
   apply_operands(full, p->operands, sw, args.operands, st, out);
 }
 

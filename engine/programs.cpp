@@ -354,7 +354,7 @@ void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects
 void apply_operands(std::string_view prog, const std::string& shape_in, const Words& w,
                     const std::vector<std::size_t>& operands, const OperandState& st,
                     ProgramEffects& out) {
-  if (st.no_paths) return;
+  if (st.no_paths || operands.empty()) return;  // no operand: no role to read
   std::string shape = shape_in;
   if (st.pattern_given && !shape.empty() && (shape[0] == 'p' || shape[0] == 'x')) shape.erase(0, 1);
   if (st.drop_leading_dash && !shape.empty() && shape[0] == '-') shape.erase(0, 1);

@@ -1,6 +1,7 @@
 // The programs table indexed by name (engine/programs.hpp: `program_name`, `find_program`,
 // `table_shell`, `table_interpreter`): each entry's declarations parsed from their strings on
 // first use, and every name's flags from the interpreters column, in one hash.
+#include <atomic>
 #include <cctype>
 #include <deque>
 #include <memory>
@@ -103,11 +104,16 @@ struct Index {
   std::unordered_map<std::string_view, ProgramName, WordHash> by_name;
   std::unique_ptr<ProgramDecl[]> decls = std::make_unique<ProgramDecl[]>(kProgramCount);
   std::unique_ptr<std::once_flag[]> parsed = std::make_unique<std::once_flag[]>(kProgramCount);
+  // Set once an entry is parsed: later look-ups read it without entering call_once.
+  std::unique_ptr<std::atomic<bool>[]> ready = std::make_unique<std::atomic<bool>[]>(kProgramCount);
   std::vector<std::string_view> interpreter_prefixes;  // python -> python3, python3.12
   std::unordered_map<std::string_view, std::uint32_t, WordHash> variant_bases;  // style `v`
   Index();
   const ProgramDecl& at(std::size_t i) const {
-    std::call_once(parsed[i], [&] { decls[i] = parse_program(kPrograms[i]); });
+    if (!ready[i].load(std::memory_order_acquire)) {
+      std::call_once(parsed[i], [&] { decls[i] = parse_program(kPrograms[i]); });
+      ready[i].store(true, std::memory_order_release);
+    }
     return decls[i];
   }
   bool prefixed_interpreter(std::string_view name) const {

@@ -132,6 +132,18 @@ TEST_CASE("parse_flat_object: the same object as the full parser, or nothing", "
     if (k % 3 == 0) t = t.substr(0, ((seed = seed * 1103515245u + 12345u) >> 16) % (t.size() + 1));
     texts.push_back(t);
   }
+  // Long values (strings are scanned eight bytes at a time): each byte that ends a plain string
+  // (a quote, a backslash, a control character, 0x7f, a byte above it) at every offset of a
+  // value of up to 40 bytes, and values without one.
+  for (const char stop : {'"', '\\', '\x01', '\x1f', '\x7f', '\x80', '\xff', '~', ' ', '}'}) {
+    for (std::size_t len = 0; len <= 40; ++len) {
+      for (std::size_t at = 0; at <= len; ++at) {
+        std::string v(len, 'a');
+        if (at < len) v[at] = stop;
+        texts.push_back("{\"command\": \"" + v + "\", \"k0\": \"" + v + "x\"}");
+      }
+    }
+  }
   int fast = 0;
   for (const auto& t : texts) {
     INFO("text: " << t);

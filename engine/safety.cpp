@@ -72,8 +72,11 @@ std::vector<SafetyHit> check_command(const NormalizedCommand& cmd, const SafetyC
     if (cmd.words.empty()) check_disk(cmd, "", ctx, hits);
     return hits;
   }
-  // Case-insensitive: macOS filesystems run `RM` as `rm`.
-  std::string name = ascii_lower(cmd.name);
+  // Case-insensitive: macOS filesystems run `RM` as `rm`. ASCII letters only (ascii_lower's
+  // contract), without a call per byte.
+  std::string name = cmd.name;
+  for (char& c : name)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
   const std::string_view nm = name;  // compared with literals as a view
   if (nm == "rm") check_rm(cmd, ctx, hits);
   if (nm == "find") check_find(cmd, ctx, hits);
