@@ -1,7 +1,8 @@
 // Handlers of the programs table for programs whose arguments are a language of their own:
-// find's expression, tar's old-style clusters and modes, git's global options and subcommands,
-// dd's `key=value` operands, ssh's `-o` options, fd's `--exec`. The options they share with the
-// generic code are still declared in engine/programs_table.cpp.
+// find's expression, tar's old-style clusters and modes, git's global options and subcommands
+// (its configuration keys are in engine/program_git_config.cpp), dd's `key=value` operands,
+// ssh's `-o` options, fd's `--exec`. The options they share with the generic code are still
+// declared in engine/programs_table.cpp.
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -23,9 +24,6 @@ bool in(std::string_view s, std::initializer_list<std::string_view> set) {
 }
 bool starts_with(std::string_view s, std::string_view p) {
   return s.substr(0, p.size()) == p;
-}
-bool ends_with(std::string_view s, std::string_view p) {
-  return s.size() >= p.size() && s.substr(s.size() - p.size()) == p;
 }
 using policy::ascii_lower;
 const std::string* lit(const Words& w, std::size_t i) {
@@ -494,70 +492,6 @@ WordView word_of(const WordView& from, std::string value) {
   v.pattern = value;
   v.span = from.span;
   return v;
-}
-
-bool git_key_runs_command(std::string_view raw) {
-  std::string key = ascii_lower(raw);
-  auto eq = key.find('=');
-  if (eq != std::string::npos) key.resize(eq);
-  for (std::string_view p :
-       {"alias.",      "pager.",     "credential.", "filter.",   "core.",      "diff.",
-        "merge.",      "sequence.",  "gpg.",        "difftool.", "mergetool.", "protocol.",
-        "uploadpack.", "receive.",   "remote.",     "url.",      "include.",   "includeif.",
-        "http.",       "sendemail.", "instaweb.",   "gui.",      "guitool.",   "web.",
-        "browser.",    "man.",       "interactive."}) {
-    if (!starts_with(key, p)) continue;
-    if (p == "core.") {
-      return in(key, {"core.pager", "core.editor", "core.sshcommand", "core.askpass",
-                      "core.gitproxy", "core.fsmonitor", "core.hookspath", "core.worktree",
-                      "core.attributesfile", "core.excludesfile"});
-    }
-    if (p == "http.")
-      return ends_with(key, "cookiefile") || ends_with(key, "proxy") ||
-             ends_with(key, "sslcainfo") || ends_with(key, "sslcert");
-    if (p == "remote.")
-      return ends_with(key, ".uploadpack") || ends_with(key, ".receivepack") ||
-             ends_with(key, ".vcs") || ends_with(key, ".proxy");
-    if (p == "diff.")
-      return key == "diff.external" || ends_with(key, ".command") || ends_with(key, ".textconv");
-    if (p == "merge.") return ends_with(key, ".driver");
-    if (p == "protocol.") return ends_with(key, ".allow");
-    if (p == "url.") return true;  // insteadOf can point a fetch at an `ext::` command
-    return true;
-  }
-  return ends_with(key, ".cmd") || ends_with(key, ".command") || ends_with(key, ".program") ||
-         ends_with(key, ".helper") || ends_with(key, ".editor") || ends_with(key, ".pager") ||
-         ends_with(key, ".hook") || ends_with(key, "hook");
-}
-
-void git_config_value(const WordView& kv, ProgramEffects& out, std::string_view entry) {
-  const std::string* text = kv.literal ? &*kv.literal : kv.pattern ? &*kv.pattern : nullptr;
-  if (!text) {
-    out.escalations.push_back(std::string(entry) + " with a value that is not static");
-    return;
-  }
-  const std::string& s = *text;
-  auto eq = s.find('=');
-  std::string key = ascii_lower(s.substr(0, eq));
-  if (git_key_runs_command(key)) {
-    out.escalations.push_back(std::string(entry) + " " + s.substr(0, eq));
-    // The value is a command line git runs through the shell (`core.pager`, `!` aliases,
-    // `core.sshCommand`, filters...): judge it too.
-    if (eq != std::string::npos && eq + 1 < s.size() && kv.literal) {
-      std::string v = s.substr(eq + 1);
-      if (starts_with(key, "alias.")) {
-        if (v[0] == '!') out.scripts.push_back(v.substr(1));
-      } else if (!starts_with(key, "url.") && !starts_with(key, "include")) {
-        out.scripts.push_back(v);
-      }
-    }
-  }
-  if (starts_with(key, "remote.") && (ends_with(key, ".push") || ends_with(key, ".mirror")) &&
-      eq != std::string::npos) {
-    std::string_view v = std::string_view(s).substr(eq + 1);
-    if ((!v.empty() && v[0] == '+') || (ends_with(key, ".mirror") && v != "false"))
-      out.implied.push_back("--force");
-  }
 }
 
 void run_handler(const ProgramDecl& p, std::string_view name, const Words& words,

@@ -1,0 +1,90 @@
+// git's configuration keys that make git run a program (`core.pager`, `!` aliases, filters,
+// hooks...) and what a `-c key=value` / `git config key value` pair does: read by the git
+// handler (engine/program_handlers.cpp), engine/programs.cpp and engine/normalize.cpp.
+#include <initializer_list>
+#include <string>
+#include <string_view>
+
+#include "engine/program_handlers.hpp"
+#include "grammar/policy/text.hpp"
+
+namespace vigie::engine {
+
+using policy::ascii_lower;
+using shell::WordView;
+
+namespace {
+
+bool in_set(std::string_view s, std::initializer_list<std::string_view> set) {
+  for (std::string_view x : set)
+    if (s == x) return true;
+  return false;
+}
+
+}  // namespace
+
+bool git_key_runs_command(std::string_view raw) {
+  std::string key = ascii_lower(raw);
+  auto eq = key.find('=');
+  if (eq != std::string::npos) key.resize(eq);
+  for (std::string_view p :
+       {"alias.",      "pager.",     "credential.", "filter.",   "core.",      "diff.",
+        "merge.",      "sequence.",  "gpg.",        "difftool.", "mergetool.", "protocol.",
+        "uploadpack.", "receive.",   "remote.",     "url.",      "include.",   "includeif.",
+        "http.",       "sendemail.", "instaweb.",   "gui.",      "guitool.",   "web.",
+        "browser.",    "man.",       "interactive."}) {
+    if (!key.starts_with(p)) continue;
+    if (p == "core.") {
+      return in_set(key, {"core.pager", "core.editor", "core.sshcommand", "core.askpass",
+                          "core.gitproxy", "core.fsmonitor", "core.hookspath", "core.worktree",
+                          "core.attributesfile", "core.excludesfile"});
+    }
+    if (p == "http.")
+      return key.ends_with("cookiefile") || key.ends_with("proxy") || key.ends_with("sslcainfo") ||
+             key.ends_with("sslcert");
+    if (p == "remote.")
+      return key.ends_with(".uploadpack") || key.ends_with(".receivepack") ||
+             key.ends_with(".vcs") || key.ends_with(".proxy");
+    if (p == "diff.")
+      return key == "diff.external" || key.ends_with(".command") || key.ends_with(".textconv");
+    if (p == "merge.") return key.ends_with(".driver");
+    if (p == "protocol.") return key.ends_with(".allow");
+    if (p == "url.") return true;  // insteadOf can point a fetch at an `ext::` command
+    return true;
+  }
+  return key.ends_with(".cmd") || key.ends_with(".command") || key.ends_with(".program") ||
+         key.ends_with(".helper") || key.ends_with(".editor") || key.ends_with(".pager") ||
+         key.ends_with(".hook") || key.ends_with("hook");
+}
+
+void git_config_value(const WordView& kv, ProgramEffects& out, std::string_view entry) {
+  const std::string* text = kv.literal ? &*kv.literal : kv.pattern ? &*kv.pattern : nullptr;
+  if (!text) {
+    out.escalations.push_back(std::string(entry) + " with a value that is not static");
+    return;
+  }
+  const std::string& s = *text;
+  auto eq = s.find('=');
+  std::string key = ascii_lower(s.substr(0, eq));
+  if (git_key_runs_command(key)) {
+    out.escalations.push_back(std::string(entry) + " " + s.substr(0, eq));
+    // The value is a command line git runs through the shell (`core.pager`, `!` aliases,
+    // `core.sshCommand`, filters...): judge it too.
+    if (eq != std::string::npos && eq + 1 < s.size() && kv.literal) {
+      std::string v = s.substr(eq + 1);
+      if (key.starts_with("alias.")) {
+        if (v[0] == '!') out.scripts.push_back(v.substr(1));
+      } else if (!key.starts_with("url.") && !key.starts_with("include")) {
+        out.scripts.push_back(v);
+      }
+    }
+  }
+  if (key.starts_with("remote.") && (key.ends_with(".push") || key.ends_with(".mirror")) &&
+      eq != std::string::npos) {
+    std::string_view v = std::string_view(s).substr(eq + 1);
+    if ((!v.empty() && v[0] == '+') || (key.ends_with(".mirror") && v != "false"))
+      out.implied.push_back("--force");
+  }
+}
+
+}  // namespace vigie::engine
