@@ -10,6 +10,7 @@
 
 #include "engine/normalize.hpp"
 #include "engine/program_handlers.hpp"
+#include "engine/program_words.hpp"
 
 namespace vigie::engine {
 
@@ -18,12 +19,8 @@ using Words = std::vector<WordView>;
 
 namespace {
 
-bool starts_with(std::string_view s, std::string_view p) {
-  return s.substr(0, p.size()) == p;
-}
-const std::string* lit(const Words& w, std::size_t i) {
-  return i < w.size() && w[i].literal ? &*w[i].literal : nullptr;
-}
+using program_words::lit;
+using program_words::starts_with;
 void file(ProgramEffects& out, Touch t, const WordView& w, std::string entry) {
   if (w.literal && (*w.literal == "-" || harmless_device(*w.literal))) return;
   out.files.push_back({t, w, From::option, std::move(entry)});

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "engine/program_handlers.hpp"
+#include "engine/program_words.hpp"
 
 namespace vigie::engine {
 
@@ -20,12 +21,8 @@ using Words = std::vector<WordView>;
 
 namespace {
 
-bool starts_with(std::string_view s, std::string_view p) {
-  return s.substr(0, p.size()) == p;
-}
-const std::string* lit(const Words& w, std::size_t i) {
-  return i < w.size() && w[i].literal ? &*w[i].literal : nullptr;
-}
+using program_words::lit;
+using program_words::starts_with;
 
 // A host path in a bind mount: absolute, relative (`./x`, `../x`), `~`, or `.`.
 bool host_path(std::string_view s) {

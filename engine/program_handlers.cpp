@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "engine/program_handlers.hpp"
+#include "engine/program_words.hpp"
 #include "grammar/policy/text.hpp"
 
 namespace vigie::engine {
@@ -22,13 +23,9 @@ namespace {
 bool in(std::string_view s, std::initializer_list<std::string_view> set) {
   return std::find(set.begin(), set.end(), s) != set.end();
 }
-bool starts_with(std::string_view s, std::string_view p) {
-  return s.substr(0, p.size()) == p;
-}
 using policy::ascii_lower;
-const std::string* lit(const Words& w, std::size_t i) {
-  return i < w.size() && w[i].literal ? &*w[i].literal : nullptr;
-}
+using program_words::lit;
+using program_words::starts_with;
 bool lit_is(const Words& w, std::size_t i, std::string_view v) {
   const std::string* s = lit(w, i);
   return s && *s == v;

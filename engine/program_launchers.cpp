@@ -14,6 +14,7 @@
 #include <string>
 
 #include "engine/program_handlers.hpp"
+#include "engine/program_words.hpp"
 
 namespace vigie::engine {
 
@@ -133,13 +134,9 @@ bool listed(std::string_view list, std::string_view word) {
   return false;
 }
 
-bool starts_with(std::string_view s, std::string_view p) {
-  return s.substr(0, p.size()) == p;
-}
+using program_words::starts_with;
 
-const std::string* lit(const Words& w, std::size_t i) {
-  return i < w.size() && w[i].literal ? &*w[i].literal : nullptr;
-}
+using program_words::lit;
 
 // The words from `from` on are the command: judged as an argv.
 void run_argv(const Words& w, std::size_t from, ProgramEffects& out) {

@@ -13,6 +13,7 @@
 #include <string>
 
 #include "engine/program_handlers.hpp"
+#include "engine/program_words.hpp"
 
 namespace vigie::engine {
 
@@ -222,9 +223,7 @@ constexpr Sub kBun[] = {
     {"repl", Runs::nothing},
 };
 
-bool starts_with(std::string_view s, std::string_view p) {
-  return s.substr(0, p.size()) == p;
-}
+using program_words::starts_with;
 
 // npm's deref: an exact name, else the one name the word is a prefix of.
 const Sub* npm_command(std::string_view word) {

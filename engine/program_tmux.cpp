@@ -14,6 +14,7 @@
 
 #include "engine/normalize.hpp"
 #include "engine/program_handlers.hpp"
+#include "engine/program_words.hpp"
 
 namespace vigie::engine {
 
@@ -170,9 +171,7 @@ constexpr std::string_view kTmuxHooks[] = {
 // Variables of the environment tmux gives new panes (`-e`, set-environment) are judged like an
 // assignment before a command (engine/normalize.cpp).
 
-bool starts_with(std::string_view s, std::string_view p) {
-  return s.substr(0, p.size()) == p;
-}
+using program_words::starts_with;
 
 // tmux's cmd_find: an alias, else the full name, else the one name the word is a prefix of.
 const TmuxCommand* find_tmux_command(std::string_view word, bool& ambiguous) {

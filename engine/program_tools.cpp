@@ -6,6 +6,7 @@
 #include <string>
 
 #include "engine/program_handlers.hpp"
+#include "engine/program_words.hpp"
 #include "grammar/policy/text.hpp"
 
 namespace vigie::engine {
@@ -17,12 +18,8 @@ namespace {
 
 using policy::ascii_lower;
 
-bool starts_with(std::string_view s, std::string_view p) {
-  return s.substr(0, p.size()) == p;
-}
-const std::string* lit(const Words& w, std::size_t i) {
-  return i < w.size() && w[i].literal ? &*w[i].literal : nullptr;
-}
+using program_words::lit;
+using program_words::starts_with;
 
 void generic(const ProgramDecl& p, std::string_view name, const Words& w, ProgramEffects& out) {
   ParsedArgs args = parse_args(p, w, 1);

@@ -1,0 +1,26 @@
+// Word helpers shared by the handlers of the programs table (engine/program_*.cpp): a word's
+// literal value by position, and a prefix test.
+#ifndef VIGIE_ENGINE_PROGRAM_WORDS_HPP
+#define VIGIE_ENGINE_PROGRAM_WORDS_HPP
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "grammar/shell/commands.hpp"
+
+namespace vigie::engine::program_words {
+
+inline bool starts_with(std::string_view s, std::string_view p) {
+  return s.substr(0, p.size()) == p;
+}
+
+// The literal value of word `i`, or nullptr when there is no such word or it is not literal.
+inline const std::string* lit(const std::vector<shell::WordView>& w, std::size_t i) {
+  return i < w.size() && w[i].literal ? &*w[i].literal : nullptr;
+}
+
+}  // namespace vigie::engine::program_words
+
+#endif
