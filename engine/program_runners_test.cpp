@@ -9,6 +9,7 @@
 #include <string>
 #include <utility>
 
+#include "engine/effects_pairs_test.hpp"
 #include "engine/effects_view.hpp"
 #include "engine/program_runners.hpp"
 #include "grammar/shell/commands.hpp"
@@ -17,15 +18,7 @@ using namespace vigie::engine;
 
 namespace {
 
-// (access, path) pairs of every command of the line.
-std::set<std::pair<std::string, std::string>> effects(const std::string& line) {
-  auto j = nlohmann::json::parse(effects_to_json(line));
-  std::set<std::pair<std::string, std::string>> out;
-  for (const auto& c : j["commands"])
-    for (const auto& e : c["effects"])
-      out.insert({e["access"].get<std::string>(), e["path"].get<std::string>()});
-  return out;
-}
+using testing::effects;  // engine/effects_pairs_test.hpp
 
 // The argv[0] of every command of the line (nested scripts and argvs included).
 std::set<std::string> commands_run(const std::string& line) {

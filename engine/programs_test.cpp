@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/effects_pairs_test.hpp"
 #include "engine/effects_view.hpp"
 #include "engine/normalize.hpp"
 #include "engine/programs.hpp"
@@ -22,15 +23,7 @@ using namespace vigie::engine;
 
 namespace {
 
-// (access, path) pairs of every command of the line.
-std::set<std::pair<std::string, std::string>> effects(const std::string& line) {
-  auto j = nlohmann::json::parse(effects_to_json(line));
-  std::set<std::pair<std::string, std::string>> out;
-  for (const auto& c : j["commands"])
-    for (const auto& e : c["effects"])
-      out.insert({e["access"].get<std::string>(), e["path"].get<std::string>()});
-  return out;
-}
+using testing::effects;  // engine/effects_pairs_test.hpp
 
 std::string access_of(char role) {
   switch (role) {
