@@ -475,6 +475,8 @@ void build_handler(const ProgramDecl& p, std::string_view name, const Words& w,
     schedule_handler(p, name, w, out);
   else if (h == "sg")
     sg_handler(p, name, w, out);
+  else if (h == "mvn" || h == "pandoc")
+    plugin_handler(p, name, w, out);
 }
 
 }  // namespace vigie::engine

@@ -71,6 +71,10 @@ void runner_handler(const ProgramDecl& p, std::string_view name,
                     const std::vector<shell::WordView>& w, ProgramEffects& out);
 void build_handler(const ProgramDecl& p, std::string_view name,
                    const std::vector<shell::WordView>& w, ProgramEffects& out);
+// Tools whose line names code they load (engine/program_plugins.cpp: `mvn` exec plugin
+// properties, `pandoc` Lua readers and writers).
+void plugin_handler(const ProgramDecl& p, std::string_view name,
+                    const std::vector<shell::WordView>& w, ProgramEffects& out);
 // Environment managers that run a command (engine/program_launchers.cpp: `launcher`).
 void launcher_handler(const ProgramDecl& p, std::string_view name,
                       const std::vector<shell::WordView>& w, ProgramEffects& out);

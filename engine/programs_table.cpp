@@ -385,8 +385,9 @@ const ProgramSource kPrograms[] = {
    "--python-version=v --implementation=v --abi=v --progress-bar=v --config-settings=v "
    "--report=w -d|--dest=w"},
   // Maven (commons-cli: long prefixes) and Gradle: the build files are the project's code;
-  // an init script or a settings file given on the line can run anything.
-  {"mvn mvnw", "pm", "", "",
+  // an init script or a settings file given on the line can run anything. Handler `mvn`: the
+  // exec plugin's `-Dexec.executable` (engine/program_plugins.cpp).
+  {"mvn mvnw", "pm", "", "mvn",
    "-f|--file=r -s|--settings=r -gs|--global-settings=r -t|--toolchains=r -l|--log-file=w "
    "-D|--define=v -P|--activate-profiles=v -pl|--projects=v -rf|--resume-from=v -T|--threads=v"},
   {"gradle gradlew", "m", "", "",
@@ -477,7 +478,7 @@ const ProgramSource kPrograms[] = {
    "-R|--owner=v -M|--message=v -C|--io-size=v --block-size=v --device-independent "
    "--reproducible -o|--create -i|--extract -p|--pass-through -t|--list -d|--make-directories "
    "-v|--verbose -u|--unconditional"},
-  {"pandoc", "pm", "*r", "",
+  {"pandoc", "pm", "*r", "pandoc",
    "-F|--filter=r!! -L|--lua-filter=r!! -d|--defaults=r!! --pdf-engine=v!! -o|--output=w "
    "--template=r -H|--include-in-header=r -B|--include-before-body=r "
    "-A|--include-after-body=r --reference-doc=r --data-dir=r --extract-media=w --log=w "
