@@ -65,6 +65,11 @@ void tmux_handler(const ProgramDecl& p, std::string_view name,
                   const std::vector<shell::WordView>& w, ProgramEffects& out);
 void container_handler(const ProgramDecl& p, std::string_view name,
                        const std::vector<shell::WordView>& w, ProgramEffects& out);
+// `docker|podman|nerdctl [container] run|create [OPTIONS] IMAGE` with no command (nor
+// entrypoint) runs the image's default command, code the line does not show: the index of the
+// first word after `run`, for allow rules that must name the image
+// (engine/program_runners.hpp: `named_code_word`); -1 otherwise.
+std::size_t container_image_word(std::string_view name, const std::vector<shell::WordView>& w);
 void kubectl_handler(const ProgramDecl& p, std::string_view name,
                      const std::vector<shell::WordView>& w, ProgramEffects& out);
 void runner_handler(const ProgramDecl& p, std::string_view name,

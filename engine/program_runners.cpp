@@ -300,6 +300,8 @@ bool is_runner(std::string_view name) {
 }  // namespace
 
 std::size_t named_code_word(std::string_view name, const std::vector<shell::WordView>& words) {
+  if (name == "docker" || name == "podman" || name == "nerdctl")
+    return container_image_word(name, words);
   if (!is_runner(name)) return kNoCode;
   Found f = find_sub(name, words);
   switch (f.runs) {

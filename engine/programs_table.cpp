@@ -442,6 +442,16 @@ const ProgramSource kPrograms[] = {
    "--decryption-key=r --personality=v --requires=v --gidmap=v --uidmap=v --subgidname=v "
    "--subuidname=v --cgroups=v --cgroup-conf=v --hostuser=v --chrootdirs=v --pod-id-file=r "
    "--no-hosts"},
+  // build, buildx build, image build, builder build (legacy builder, buildx, podman's -v).
+  {"docker:build", "m", "r", "",
+   "--add-host=v --build-arg=v --cache-from=v --cache-to=v --cgroup-parent=v --compress --cpu-period=v "
+   "--cpu-quota=v -c|--cpu-shares=v --cpuset-cpus=v --cpuset-mems=v --disable-content-trust "
+   "-f|--file=r --force-rm --iidfile=w --isolation=v --label=v -m|--memory=v --memory-swap=v "
+   "--network=v --no-cache --platform=v --pull?v -q|--quiet --rm?v --security-opt=v --shm-size=v "
+   "--squash -t|--tag=v --target=v --ulimit=v --allow=v --annotation=v --attest=v "
+   "--build-context=v --builder=v --call=v --check --load --metadata-file=w --no-cache-filter=v "
+   "-o|--output=v --progress=v --provenance=v --push --sbom=v --secret=v --ssh=v "
+   "-v|--volume=v --cap-add=v --help!N"},
   {"docker:exec", "s", "", "",
    "-d|--detach --detach-keys=v -e|--env=v --env-file=r -i|--interactive --privileged "
    "-t|--tty -u|--user=v -w|--workdir=v --help!N"},
