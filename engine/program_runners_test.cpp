@@ -274,7 +274,11 @@ TEST_CASE("package runners: the word that names the code they run") {
       {"npm create vite", 2},
       {"npm init", -1},
       {"npm install", -1},
-      {"npm i lodash", -1},
+      {"npm i lodash", 1},
+      {"npm install --save-dev typescript", 1},
+      {"npm add --ignore-scripts lodash", -1},
+      {"npm isntall lodash", 1},
+      {"npm ci", -1},
       {"npm ru build", -1},  // ambiguous: npm refuses it
       {"npm explore lodash -- ls -la", 4},
       {"npm exec -- cowsay", 3},
@@ -286,7 +290,10 @@ TEST_CASE("package runners: the word that names the code they run") {
       {"yarn build", -1},
       {"yarn run build", -1},
       {"yarn dlx cowsay", 2},
-      {"yarn add lodash", -1},
+      {"yarn add lodash", 1},
+      {"yarn install", -1},
+      {"pnpm add -D vitest", 1},
+      {"pnpm add --ignore-scripts=true vitest", -1},
       {"yarn exec ls", 2},
       {"pnpm dev", -1},
       {"pnpm dlx cowsay", 2},
@@ -296,6 +303,7 @@ TEST_CASE("package runners: the word that names the code they run") {
       {"bun dev", -1},
       {"bun app.ts", -1},
       {"bun install", -1},
+      {"bun add zod", 1},
       {"node app.js", -1},
   };
   for (const auto& [line, want] : rows) {
