@@ -33,6 +33,10 @@
 //   R W D  operands become read / write / delete (gzip -c, sed -i, find -delete)
 //   !      runs something that cannot be seen: at least ask
 //   N      the wrapper runs nothing (sudo -l, command -v)
+//   E      the wrapper edits its operands with an editor the line does not show (sudo -e): they
+//          are written, and the command is at least asked
+//   H      with no command after it, the wrapper starts an interactive shell (sudo -s, sudo -i,
+//          doas -s): at least asked
 //   T      operands are all sources (cp -t given as a flag form)
 //   O      writes a file into the current folder (curl -O: named after the URL)
 #include "engine/programs_decl.hpp"
@@ -45,10 +49,14 @@ const ProgramSource kPrograms[] = {
   {"sudo", "ps", "", "wrapper",
    "-u|--user=v -g|--group=v -a|--auth-type=v -c|--login-class=v -p|--prompt=v -C|--close-from=v -D|--chdir=c -r|--role=v -t|--type=v "
    "-T|--command-timeout=v -U|--other-user=v -h|--host?v -R|--chroot=c!! -E|--preserve-env?v "
-   "-A|--askpass -b|--background -H|--set-home -i|--login -k|--reset-timestamp -n|--non-interactive "
-   "-P|--preserve-groups -S|--stdin -s|--shell -B|--bell -e|--edit!N -l|--list!N -v|--validate!N "
+   "-A|--askpass -b|--background -H|--set-home -i|--login!H -k|--reset-timestamp -n|--non-interactive "
+   "-P|--preserve-groups -S|--stdin -s|--shell!H -B|--bell -e|--edit!E -l|--list!N -v|--validate!N "
    "-V|--version!N -K|--remove-timestamp!N --help!N"},
-  {"doas", "s", "", "wrapper", "-a=v -u=v -C=r!N -n -s -L!N"},
+  {"sudoedit", "ps", "*w", "wrapper",
+   "-u|--user=v -g|--group=v -C|--close-from=v -D|--chdir=c -h|--host?v -p|--prompt=v "
+   "-r|--role=v -t|--type=v -T|--command-timeout=v -A|--askpass -k|--reset-timestamp "
+   "-n|--non-interactive -S|--stdin -B|--bell --help!N -V|--version!N"},
+  {"doas", "s", "", "wrapper", "-a=v -u=v -C=r!N -n -s!H -L!N"},
   {"env", "ps", "", "wrapper",
    "-u|--unset=v -C|--chdir=c -S|--split-string=x -i|--ignore-environment -0|--null -v|--debug "
    "--block-signal?v --default-signal?v --ignore-signal?v --list-signal-handling -P=v!! "
