@@ -6,10 +6,11 @@
 // `setarch [ARCH] [FLAGS] CMD`, `linux32`, `linux64`, `prlimit`, `runcon CONTEXT CMD` or
 // `runcon -t TYPE CMD`, `xvfb-run`, `eatmydata`, `rlwrap` (`-z FILTER` is a command line),
 // `ip netns exec NAME CMD`, `ip vrf exec NAME CMD`, `pkexec`, `busybox APPLET`, `runuser`
-// (`-c LINE`), `systemd-run` (`-p PROPERTY` may name programs: judged as a line, asked). The
-// command is judged as a command (a shell line as a nested script), so a bare allow of the manager
-// never covers it. Each launcher's own options before the command are declared below; an option it
-// does not declare makes where the command starts uncertain: at least asked.
+// and `su` (`-c LINE`; su's words after the user are its shell's arguments), `systemd-run` (`-p
+// PROPERTY` may name programs: judged as a line, asked). The command is judged as a command (a
+// shell line as a nested script), so a bare allow of the manager never covers it. Each launcher's
+// own options before the command are declared below; an option it does not declare makes where the
+// command starts uncertain: at least asked.
 #include <algorithm>
 #include <string>
 
@@ -110,6 +111,10 @@ constexpr Launcher kLaunchers[] = {
     {"runuser", "", "-m -p --preserve-environment -l --login -f --fast -P --pty",
      "-u --user -w --whitelist-environment -g --group -G --supp-group", 0, false,
      "-c --command --session-command -s --shell", "", false},
+    // su [options] [-] [USER [ARG…]]: the ARGs go to USER's shell (`su bob script.sh` runs it).
+    {"su", "", "- -m -p --preserve-environment -l --login -f --fast -P --pty",
+     "-w --whitelist-environment -g --group -G --supp-group", 1, false,
+     "-c --command --session-command -s --shell", "", false},
     {"systemd-run", "",
      "--no-ask-password --user --system --scope --slice-inherit --no-block -r "
      "--remain-after-exit --wait --send-sighup -d --same-dir -t --pty -P --pipe -q --quiet -G "
@@ -122,7 +127,7 @@ constexpr Launcher kLaunchers[] = {
 
 // Programs that run a shell reading its input when no command is given (`setarch x86_64`,
 // `pkexec`, `runuser -u bob`): that shell's commands are not visible, so it is asked.
-constexpr std::string_view kShellWithoutCommand = "setarch linux32 linux64 pkexec runuser";
+constexpr std::string_view kShellWithoutCommand = "setarch linux32 linux64 pkexec runuser su";
 
 bool listed(std::string_view list, std::string_view word) {
   while (!list.empty()) {
@@ -162,6 +167,7 @@ void launch(const Launcher& l, const Words& w, std::size_t from, ProgramEffects&
       run_argv(w, i + 1, out);
       return;
     }
+    if (v == "-" && listed(l.flags, "-")) continue;  // `su -`: a login shell
     if (v.size() > 1 && v[0] == '-') {
       std::string_view key = v.substr(0, v.find('='));
       bool attached = key.size() < v.size();

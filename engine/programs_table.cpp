@@ -478,7 +478,7 @@ const ProgramSource kPrograms[] = {
    "nix-shell", "", "", "launcher", ""},
   // Wrappers of their own shape, in the same table (engine/program_launchers.cpp).
   {"setarch linux32 linux64 prlimit runcon xvfb-run eatmydata rlwrap ip pkexec busybox runuser "
-   "systemd-run", "", "", "launcher", ""},
+   "su systemd-run", "", "", "launcher", ""},
   // Archivers and converters with an option that runs a program.
   {"cpio", "pm", "", "",
    "--rsh-command=x -F|--file=w -O=w -I=r -E|--pattern-file=r -D|--directory=c -H|--format=v "
