@@ -100,7 +100,7 @@ void eval_script(const Words& w, NormalizedCommand& n) {
 }
 
 // Commands that run a script given as words: `watch [opts] CMD…` (joined, run by `sh -c`
-// unless `-x`), `su|runuser [user] -c S`, `script -c S`, `flock FILE -c S`.
+// unless `-x`), `runuser [user] -c S`, `script -c S`, `flock FILE -c S`.
 void script_runners(const std::string& name_s, const Words& w, NormalizedCommand& n) {
   const std::string_view name = name_s;  // compared with literals as a view
   if (name == "watch") {
@@ -127,7 +127,9 @@ void script_runners(const std::string& name_s, const Words& w, NormalizedCommand
       n.escalations.push_back("dynamic script for watch");
     return;
   }
-  if (name == "su" || name == "runuser" || name == "script" || name == "flock") {
+  // (`su` is a launcher: engine/program_launchers.cpp reads its `-c LINE` and its user. runuser
+  // is one too, but its `-c` may follow a user its launcher entry takes for the command.)
+  if (name == "runuser" || name == "script" || name == "flock") {
     for (std::size_t i = 1; i + 1 < w.size(); ++i) {
       const std::string* o = lit(w, i);
       if (!o || (*o != "-c" && *o != "--command")) continue;

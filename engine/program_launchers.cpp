@@ -6,7 +6,8 @@
 // `setarch [ARCH] [FLAGS] CMD`, `linux32`, `linux64`, `prlimit`, `runcon CONTEXT CMD` or
 // `runcon -t TYPE CMD`, `xvfb-run`, `eatmydata`, `rlwrap` (`-z FILTER` is a command line),
 // `ip netns exec NAME CMD`, `ip vrf exec NAME CMD`, `pkexec`, `busybox APPLET`, `runuser`
-// (`-c LINE`), `systemd-run` (`-p Exec*=LINE` is judged as a line and asked; other properties
+// and `su` (`-c LINE`; su's words after the user are its shell's arguments), `systemd-run`
+// (`-p Exec*=LINE` is judged as a line and asked; other properties
 // are plain limits or asked: kRunProperties, kPlainProperties). The command is judged as a
 // command (a shell line as a nested script), so a bare allow of the manager never covers it.
 // Each launcher's own options are declared below with the syntax of its parser (getopt_long,
@@ -185,6 +186,14 @@ constexpr Launcher kLaunchers[] = {
      .flags = "-m -p --preserve-environment -l --login -f --fast -P --pty -h --help -V --version",
      .valued = "-u --user -w --whitelist-environment -g --group -G --supp-group",
      .line = "-c --command --session-command -s --shell"},
+    // su [options] [-] [USER [ARG…]]: the ARGs go to USER's shell (`su bob script.sh` runs it).
+    {.program = "su",
+     .syntax = Syntax::getopt,
+     .flags = "- -m -p --preserve-environment -l --login -f --fast -P --pty -h --help -V "
+              "--version",
+     .valued = "-w --whitelist-environment -g --group -G --supp-group",
+     .line = "-c --command --session-command -s --shell",
+     .skip = 1},
     {.program = "systemd-run",
      .syntax = Syntax::getopt,
      .flags = "--no-ask-password --user --system --scope --slice-inherit --no-block -r "
@@ -201,8 +210,7 @@ constexpr Launcher kLaunchers[] = {
 // `pkexec`, `runuser -u bob`, `systemd-run --shell`): that shell's commands are not visible,
 // so it is asked.
 constexpr std::string_view kShellWithoutCommand =
-    "setarch linux32 linux64 pkexec runuser "
-    "systemd-run";
+    "setarch linux32 linux64 pkexec runuser su systemd-run";
 
 // Unit properties (`systemd-run -p NAME=VALUE`, systemd.exec(5), systemd.service(5)): those
 // whose value is a command line the unit runs (judged as a nested line, and asked), and those
@@ -408,6 +416,8 @@ void launch(const Launcher& l, const Words& w, std::size_t from, ProgramEffects&
       run_argv(w, i + 1, out);
       return;
     }
+    if (v == "-" && listed(l.flags, "-")) continue;  // `su -`: a login shell
+    if (v == "-" && listed(l.flags, "-")) continue;  // `su -`: a login shell
     if (v.size() > 1 && v[0] == '-') {
       Step st = option(l, w, i, v, s != nullptr, entry, out);
       if (st.ran) return;
