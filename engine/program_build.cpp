@@ -194,6 +194,10 @@ bool preprocessor(std::string_view name) {
 
 void cc_handler(const ProgramDecl& p, std::string_view name, const Words& w, ProgramEffects& out) {
   const bool linker = p.handler == "ld";
+  if (!linker && starts_with(name, "clang-cl")) {
+    clang_cl_handler(name, w, out);
+    return;
+  }
   const std::string n(name);
   bool options_on = true;
   constexpr std::size_t kStdin = static_cast<std::size_t>(-1);

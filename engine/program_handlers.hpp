@@ -74,6 +74,9 @@ void kubectl_handler(const ProgramDecl& p, std::string_view name,
                      const std::vector<shell::WordView>& w, ProgramEffects& out);
 void runner_handler(const ProgramDecl& p, std::string_view name,
                     const std::vector<shell::WordView>& w, ProgramEffects& out);
+// clang-cl's MSVC-style options (engine/program_clang_cl.cpp), from the `cc` handler.
+void clang_cl_handler(std::string_view name, const std::vector<shell::WordView>& w,
+                      ProgramEffects& out);
 void build_handler(const ProgramDecl& p, std::string_view name,
                    const std::vector<shell::WordView>& w, ProgramEffects& out);
 // Tools whose line names code they load (engine/program_plugins.cpp: `mvn` exec plugin

@@ -471,7 +471,7 @@ const ProgramSource kPrograms[] = {
    "-i|--interactive -t|--tty"},
   {"docker-compose podman-compose", "s", "", "compose", ""},
   {"kubectl", "", "", "kubectl", ""},
-  {"gcc g++ cc c++ clang clang++ cpp", "v", "", "cc", ""},
+  {"gcc g++ cc c++ clang clang++ cpp clang-cl", "v", "", "cc", ""},
   {"ld ld.bfd ld.gold ld.lld lld mold", "v", "", "ld", ""},
   {"gdb", "", "", "gdb", ""},
   {"crontab", "s", "", "schedule", "-u=v -l -e -r -i -x=v -c -T -s -n=v -V!N"},
