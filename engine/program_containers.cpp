@@ -25,24 +25,6 @@ namespace {
 using program_words::lit;
 using program_words::starts_with;
 
-// pflag reads `-f=VALUE` as `-f VALUE` (the `=` dropped), where getopt keeps it: the table's
-// parser gives `=VALUE`, so the values of attached short options lose a leading `=` here.
-ParsedArgs pflag_args(const ProgramDecl& d, const Words& w, std::size_t from,
-                      bool until_operand = false) {
-  ParsedArgs a = parse_args(d, w, from, until_operand);
-  for (auto& o : a.options) {
-    if (!o.value || !o.value->literal || o.spelling.size() != 2 || o.index >= w.size() ||
-        !w[o.index].literal)
-      continue;
-    const std::string& v = *o.value->literal;
-    const std::string& word = *w[o.index].literal;
-    if (!v.empty() && v[0] == '=' && word.size() > v.size() &&
-        word.compare(word.size() - v.size(), v.size(), v) == 0)
-      o.value = word_of(*o.value, v.substr(1));
-  }
-  return a;
-}
-
 // A host path in a bind mount: absolute, relative (`./x`, `../x`), `~`, or `.`.
 bool host_path(std::string_view s) {
   return !s.empty() && (s[0] == '/' || s[0] == '~' || s == "." || starts_with(s, "./") ||
@@ -204,7 +186,7 @@ void run_in_container(std::string_view entry_name, const Words& w, std::size_t f
   if (!d) return;
   std::string entry(entry_name);
   std::replace(entry.begin(), entry.end(), ':', ' ');
-  ParsedArgs args = pflag_args(*d, w, from, true);
+  ParsedArgs args = parse_args_eq(*d, w, from, true);
   OperandState st;
   apply_options(entry, args, out, st);
   if (!args.unknown.empty() || args.dynamic_option) {
@@ -275,7 +257,7 @@ std::string spec_value(std::string_view spec, std::initializer_list<std::string_
 void build_image(const Words& w, std::size_t from, ProgramEffects& out) {
   const ProgramDecl* d = find_program("docker:build");
   if (!d) return;
-  ParsedArgs args = pflag_args(*d, w, from);
+  ParsedArgs args = parse_args_eq(*d, w, from);
   OperandState st;
   apply_options("docker build", args, out, st);
   apply_operands("docker build", d->operands, w, args.operands, st, out);
@@ -320,7 +302,7 @@ void build_image(const Words& w, std::size_t from, ProgramEffects& out) {
 void compose(const Words& w, std::size_t from, ProgramEffects& out) {
   const ProgramDecl* g = find_program("docker:compose");
   if (!g) return;
-  ParsedArgs args = pflag_args(*g, w, from, true);
+  ParsedArgs args = parse_args_eq(*g, w, from, true);
   OperandState st;
   apply_options("docker compose", args, out, st);
   if (!args.unknown.empty() || args.dynamic_option) {
@@ -346,7 +328,7 @@ void container_handler(const ProgramDecl& p, std::string_view name, const Words&
     compose(w, 1, out);
     return;
   }
-  ParsedArgs args = pflag_args(p, w, 1, true);
+  ParsedArgs args = parse_args_eq(p, w, 1, true);
   OperandState st;
   apply_options(name, args, out, st);
   std::size_t at = args.stopped_at;
@@ -391,7 +373,7 @@ void container_handler(const ProgramDecl& p, std::string_view name, const Words&
   else if (s == "cp") {
     const ProgramDecl* cp = find_program("docker:cp");
     if (!cp) return;
-    ParsedArgs a = pflag_args(*cp, w, at + 1);
+    ParsedArgs a = parse_args_eq(*cp, w, at + 1);
     OperandState cst;
     apply_options("docker cp", a, out, cst);
     apply_operands("docker cp", cp->operands, w, a.operands, cst, out);
@@ -402,13 +384,13 @@ std::size_t container_image_word(std::string_view name, const Words& w) {
   const ProgramDecl* g = find_program(name);
   const ProgramDecl* r = find_program("docker:run");
   if (!g || !r || g->handler != "container") return static_cast<std::size_t>(-1);
-  ParsedArgs a = pflag_args(*g, w, 1, true);
+  ParsedArgs a = parse_args_eq(*g, w, 1, true);
   std::size_t at = a.stopped_at;
   const std::string* s = lit(w, at);
   if (s && *s == "container") s = lit(w, ++at);
   if (!s || (*s != "run" && *s != "create") || !a.unknown.empty() || a.dynamic_option)
     return static_cast<std::size_t>(-1);
-  ParsedArgs ra = pflag_args(*r, w, at + 1, true);
+  ParsedArgs ra = parse_args_eq(*r, w, at + 1, true);
   // Not known (asked by the handler), no image (refused), or a command given (judged).
   if (!ra.unknown.empty() || ra.dynamic_option || ra.stopped_at + 1 != w.size())
     return static_cast<std::size_t>(-1);

@@ -87,6 +87,11 @@ void plugin_handler(const ProgramDecl& p, std::string_view name,
 void launcher_handler(const ProgramDecl& p, std::string_view name,
                       const std::vector<shell::WordView>& w, ProgramEffects& out);
 
+// parse_args for parsers that read `-f=VALUE` as `-f VALUE` (Go's pflag, Apache commons-cli):
+// the table's parser keeps getopt's `=VALUE`; here an attached short value loses its `=`.
+ParsedArgs parse_args_eq(const ProgramDecl& d, const std::vector<shell::WordView>& w,
+                         std::size_t from, bool until_operand = false);
+
 // A word holding `value` (an attached option value, a file named inside a script).
 shell::WordView word_of(const shell::WordView& from, std::string value);
 

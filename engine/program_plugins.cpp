@@ -23,10 +23,11 @@ using Words = std::vector<WordView>;
 
 namespace {
 
-// The table's effects of the command (options, operands).
+// The table's effects of the command (options, operands); commons-cli (mvn) reads `-f=FILE`
+// as `-f FILE`.
 ParsedArgs table_effects(const ProgramDecl& p, std::string_view name, const Words& w,
                          ProgramEffects& out) {
-  ParsedArgs args = parse_args(p, w, 1);
+  ParsedArgs args = p.handler == "mvn" ? parse_args_eq(p, w, 1) : parse_args(p, w, 1);
   OperandState st;
   apply_options(name, args, out, st);
   apply_operands(name, p.operands, w, args.operands, st, out);
