@@ -292,6 +292,13 @@ Found find_sub(std::string_view name, const Words& w) {
       return f;  // a file: the interpreter's own rule (engine/judge_command.cpp)
   } else {
     sub = exact(s, std::begin(kYarnPnpm), std::end(kYarnPnpm));
+    // `yarn global add PKG`: an install, from the word `add` on.
+    if (s == "global" && f.operands.size() > 1 && w[f.operands[1]].literal &&
+        *w[f.operands[1]].literal == "add") {
+      f.sub = f.operands[1];
+      f.runs = Runs::install;
+      return f;
+    }
   }
   f.runs = sub ? sub->runs : Runs::script;
   return f;

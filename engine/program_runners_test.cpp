@@ -292,6 +292,8 @@ TEST_CASE("package runners: the word that names the code they run") {
       {"yarn dlx cowsay", 2},
       {"yarn add lodash", 1},
       {"yarn install", -1},
+      {"yarn global add evil", 2},
+      {"yarn global list", -1},
       {"pnpm add -D vitest", 1},
       {"pnpm add --ignore-scripts=true vitest", -1},
       {"yarn exec ls", 2},
