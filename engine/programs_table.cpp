@@ -357,6 +357,8 @@ const ProgramSource kPrograms[] = {
    "-e|--exec=v!! -c|--sh-exec=x --lua-exec=r!! -o|--output=w --hex-dump=w -x=v -p|--source-port=v "
    "-s|--source=v -w|--wait=v -i|--idle-timeout=v -q=v -l|--listen -k|--keep-open -u|--udp "
    "-v|--verbose -n|--nodns -z -4 -6"},
+  {"socat", "", "", "socat", ""},
+  {"bwrap", "", "", "bwrap", ""},
   {"openssl", "m", "", "",
    "-in=r -out=w -inkey=r -key=r -keyout=w -config=r -CAfile=r -CApath=r -cert=r -signkey=r "
    "-certfile=r -rand=r -writerand=w -engine=v!! -provider-path=r!! -passin=v -passout=v "
