@@ -23,7 +23,8 @@ extern const std::size_t kProgramCount;
 // `is_interpreter`).
 struct InterpreterSource {
   const char* names;  // space-separated
-  char kind;          // 's' a shell of the sh family (`sh -c`, `bash -lc`), 'i' an interpreter
+  char kind;          // 's' a shell of the sh family (`sh -c`, `bash -lc`), 'i' an interpreter,
+                      // 'e' an editor (its operands are the files it edits)
   bool prefix;        // each name also covers its versioned forms (python3.12); shells: exact
 };
 
