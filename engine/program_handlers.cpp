@@ -542,6 +542,10 @@ void run_handler(const ProgramDecl& p, std::string_view name, const Words& words
     runner_handler(p, name, words, out);
   else if (h == "launcher")
     launcher_handler(p, name, words, out);
+  else if (h == "socat")
+    socat_handler(p, name, words, out);
+  else if (h == "bwrap")
+    bwrap_handler(p, name, words, out);
   else
     build_handler(p, name, words, out);
 }

@@ -92,6 +92,14 @@ void launcher_handler(const ProgramDecl& p, std::string_view name,
 ParsedArgs parse_args_eq(const ProgramDecl& d, const std::vector<shell::WordView>& w,
                          std::size_t from, bool until_operand = false);
 
+// socat's addresses (engine/program_socat.cpp): `EXEC:`, `SYSTEM:`, `SHELL:` run a command.
+void socat_handler(const ProgramDecl& p, std::string_view name,
+                   const std::vector<shell::WordView>& w, ProgramEffects& out);
+
+// bubblewrap (engine/program_bwrap.cpp): the command it runs in its sandbox.
+void bwrap_handler(const ProgramDecl& p, std::string_view name,
+                   const std::vector<shell::WordView>& w, ProgramEffects& out);
+
 // A word holding `value` (an attached option value, a file named inside a script).
 shell::WordView word_of(const shell::WordView& from, std::string value);
 

@@ -357,6 +357,8 @@ const ProgramSource kPrograms[] = {
    "-e|--exec=v!! -c|--sh-exec=x --lua-exec=r!! -o|--output=w --hex-dump=w -x=v -p|--source-port=v "
    "-s|--source=v -w|--wait=v -i|--idle-timeout=v -q=v -l|--listen -k|--keep-open -u|--udp "
    "-v|--verbose -n|--nodns -z -4 -6"},
+  {"socat", "", "", "socat", ""},
+  {"bwrap", "", "", "bwrap", ""},
   {"openssl", "m", "", "",
    "-in=r -out=w -inkey=r -key=r -keyout=w -config=r -CAfile=r -CApath=r -cert=r -signkey=r "
    "-certfile=r -rand=r -writerand=w -engine=v!! -provider-path=r!! -passin=v -passout=v "
@@ -582,18 +584,5 @@ const ProgramSource kPrograms[] = {
 // clang-format on
 
 const std::size_t kProgramCount = sizeof(kPrograms) / sizeof(kPrograms[0]);
-
-// clang-format off
-const InterpreterSource kInterpreters[] = {
-  {"sh bash zsh dash ksh ash mksh yash posh ksh93 pdksh oksh loksh rbash hush", 's', false},
-  {"python pypy ruby perl php lua node tclsh wish pwsh jruby luajit jshell guile racket", 'i', true},
-  {"nodejs deno bun bunx npx pnpx irb R Rscript julia osascript powershell awk gawk mawk nawk "
-   "busybox fish tcsh csh expect scala kotlin groovy elixir erl escript swift dotnet java jjs "
-   "source . fc watch script ssh su runuser pkexec systemd-run uvx pipx ts-node tsx "
-   "vim vi nvim ex view gvim rvim vimdiff emacs", 'i', false},
-};
-// clang-format on
-
-const std::size_t kInterpreterCount = sizeof(kInterpreters) / sizeof(kInterpreters[0]);
 
 }  // namespace vigie::engine

@@ -230,8 +230,11 @@ std::string programs_markdown() {
       if (sp == std::string_view::npos) break;
       all.remove_prefix(sp + 1);
     }
-    md += "| " + names + " | " + (s.kind == 's' ? "shell" : "interpreter") + " | " +
-          (s.prefix ? "yes (`python3.12`)" : "no") + " |\n";
+    md += "| " + names + " | " +
+          (s.kind == 's'   ? "shell"
+           : s.kind == 'e' ? "editor"
+                           : "interpreter") +
+          " | " + (s.prefix ? "yes (`python3.12`)" : "no") + " |\n";
   }
   return md;
 }
