@@ -11,6 +11,12 @@
 
 namespace vigie::engine {
 
+// On a handler of a program agents seldom run (ssh, tmux, docker...): compiled for size and
+// never inlined into the dispatch (`run_handler`, whose every handler would otherwise be
+// inlined at -O3), so that the wasm module does not carry the rare handlers' code at -O3
+// (docs/wasm.md, "Size"). The common handlers (git, find, sed, build tools) stay hot.
+#define VIGIE_RARE_HANDLER [[gnu::cold, gnu::noinline]]
+
 // What options say about the operands.
 struct OperandState {
   char override_touch = 0;         // 'r', 'w', 'd': every path operand gets this access
@@ -48,32 +54,34 @@ void awk_program_effects(const std::string& program, const shell::WordView& from
 
 // Handlers of client and build tools (engine/program_tools.cpp): ssh's `-o` options and remote
 // command, `cmake -E` commands, SQL clients' shell escapes, pagers' `+COMMAND`.
-void ssh_handler(const ProgramDecl& p, std::string_view name, const std::vector<shell::WordView>& w,
-                 ProgramEffects& out);
-void cmake_handler(const ProgramDecl& p, std::string_view name,
-                   const std::vector<shell::WordView>& w, ProgramEffects& out);
-void sql_handler(const ProgramDecl& p, std::string_view name, const std::vector<shell::WordView>& w,
-                 ProgramEffects& out);
-void pager_handler(const ProgramDecl& p, std::string_view name,
-                   const std::vector<shell::WordView>& w, ProgramEffects& out);
+VIGIE_RARE_HANDLER void ssh_handler(const ProgramDecl& p, std::string_view name,
+                                    const std::vector<shell::WordView>& w, ProgramEffects& out);
+VIGIE_RARE_HANDLER void cmake_handler(const ProgramDecl& p, std::string_view name,
+                                      const std::vector<shell::WordView>& w, ProgramEffects& out);
+VIGIE_RARE_HANDLER void sql_handler(const ProgramDecl& p, std::string_view name,
+                                    const std::vector<shell::WordView>& w, ProgramEffects& out);
+VIGIE_RARE_HANDLER void pager_handler(const ProgramDecl& p, std::string_view name,
+                                      const std::vector<shell::WordView>& w, ProgramEffects& out);
 
 // Handlers of programs that run other programs: tmux (engine/program_tmux.cpp), container
 // tools (engine/program_containers.cpp: `container`, `compose`, `kubectl`), package runners
 // (engine/program_runners.cpp: `runner`), build, debug and scheduling tools
 // (engine/program_build.cpp: `make`, `cc`, `ld`, `gdb`, `schedule`, `sg`).
-void tmux_handler(const ProgramDecl& p, std::string_view name,
-                  const std::vector<shell::WordView>& w, ProgramEffects& out);
-void container_handler(const ProgramDecl& p, std::string_view name,
-                       const std::vector<shell::WordView>& w, ProgramEffects& out);
-void kubectl_handler(const ProgramDecl& p, std::string_view name,
-                     const std::vector<shell::WordView>& w, ProgramEffects& out);
+VIGIE_RARE_HANDLER void tmux_handler(const ProgramDecl& p, std::string_view name,
+                                     const std::vector<shell::WordView>& w, ProgramEffects& out);
+VIGIE_RARE_HANDLER void container_handler(const ProgramDecl& p, std::string_view name,
+                                          const std::vector<shell::WordView>& w,
+                                          ProgramEffects& out);
+VIGIE_RARE_HANDLER void kubectl_handler(const ProgramDecl& p, std::string_view name,
+                                        const std::vector<shell::WordView>& w, ProgramEffects& out);
 void runner_handler(const ProgramDecl& p, std::string_view name,
                     const std::vector<shell::WordView>& w, ProgramEffects& out);
 void build_handler(const ProgramDecl& p, std::string_view name,
                    const std::vector<shell::WordView>& w, ProgramEffects& out);
 // Environment managers that run a command (engine/program_launchers.cpp: `launcher`).
-void launcher_handler(const ProgramDecl& p, std::string_view name,
-                      const std::vector<shell::WordView>& w, ProgramEffects& out);
+VIGIE_RARE_HANDLER void launcher_handler(const ProgramDecl& p, std::string_view name,
+                                         const std::vector<shell::WordView>& w,
+                                         ProgramEffects& out);
 
 // A word holding `value` (an attached option value, a file named inside a script).
 shell::WordView word_of(const shell::WordView& from, std::string value);
