@@ -100,6 +100,11 @@ class LazyGlob {
   explicit operator bool() const { return re_ != nullptr; }
   const RE2* get() const {
     if (!re_) return nullptr;
+    std::call_once(re_->once, [&] {
+      if (re_->re) return;
+      auto re = std::make_unique<RE2>(re_->pattern, rule_regex_options());
+      if (re->ok()) re_->re = std::move(re);
+    });
     if (const RE2* r = re_->re.get()) return r;
     static const RE2 all("(?s).*"), none("[^\\x00-\\x{10ffff}]");
     return re_->fail_matches ? &all : &none;
@@ -109,8 +114,10 @@ class LazyGlob {
  private:
   struct Lazy {
     explicit Lazy(std::unique_ptr<RE2> compiled) : re(std::move(compiled)) {}
-    Lazy(std::string pattern, bool fail) : re(std::move(pattern)), fail_matches(fail) {}
-    LazyRegex re;
+    Lazy(std::string p, bool fail) : pattern(std::move(p)), fail_matches(fail) {}
+    std::string pattern;  // until compiled
+    std::once_flag once;
+    std::unique_ptr<RE2> re;
     bool fail_matches = true;
   };
   std::unique_ptr<Lazy> re_;
