@@ -21,17 +21,18 @@ namespace vigie::shell {
 
 namespace plain_grammar {
 
-// Reads one level of substitution, `Body` on `body` (the input itself for `$(…)`, the backtick
-// body's own input for `…`), refused past `Limits::max_depth` before the recursion it bounds.
+// Reads one level of substitution, `Body` on `body` (the input itself for `$(…)`, `<(…)` and
+// `>(…)`, the backtick body's own input for `…`), its commands' context `label`, refused past
+// `Limits::max_depth` before the recursion it bounds.
 template <typename Body, pg::apply_mode A, pg::rewind_mode M, template <typename...> class Action,
           template <typename...> class Control, typename ParseInput>
-bool read_level(ParseInput& body, State& s, bool backtick) {
+bool read_level(ParseInput& body, State& s, const char* label) {
   if (s.depth() + 1 > s.max_depth) return false;
   const std::uint32_t holder = s.level().begin;
   Level& l = s.inner.emplace_back();
   l.list = static_cast<std::uint32_t>(s.holder_of.size()) + 1;
   s.holder_of.push_back(holder);
-  s.backtick_of.push_back(backtick);
+  s.label_of.push_back(label);
   // The words inside are words of their own: the flags of the word holding them, and of the
   // redirection it may be the target of, wait.
   const bool quoted = s.quoted, expansion = s.expansion, glob = s.glob, tilde = s.tilde;
@@ -55,7 +56,7 @@ template <typename... R>
 template <pg::apply_mode A, pg::rewind_mode M, template <typename...> class Action,
           template <typename...> class Control, typename ParseInput>
 bool nested<R...>::match(ParseInput& in, State& s) {
-  return read_level<pg::seq<R...>, A, M, Action, Control>(in, s, false);
+  return read_level<pg::seq<R...>, A, M, Action, Control>(in, s, "$()");
 }
 
 template <pg::apply_mode A, pg::rewind_mode M, template <typename...> class Action,
@@ -72,6 +73,20 @@ bool test_clause::match(ParseInput& in, State& s) {
   return Control<test_body>::template match<A, M, Action, Control>(in, s);
 }
 
+template <pg::apply_mode A, pg::rewind_mode M, template <typename...> class Action,
+          template <typename...> class Control, typename ParseInput>
+bool procsub_part::match(ParseInput& in, State& s) {
+  if (in.size(2) < 2 || in.peek_char(1) != '(') return false;
+  const char* label = in.peek_char() == '<' ? "<()" : ">()";
+  auto m = in.template mark<M>();  // rewound on failure, as a `seq` is
+  in.bump(2);
+  if (!read_level<pg::seq<blanks, plain_list>, A, M, Action, Control>(in, s, label))
+    return m(false);
+  if (in.empty() || in.peek_char() != ')') return m(false);
+  in.bump(1);
+  return m(true);
+}
+
 struct bq_body : pg::seq<blanks, plain_list, pg::eof> {};
 
 template <pg::apply_mode A, pg::rewind_mode M, template <typename...> class Action,
@@ -86,7 +101,7 @@ bool bq_part::match(ParseInput& in, State& s) {
   }
   if (p == e) return false;  // unterminated: the full path reports it
   pg::memory_input<pg::tracking_mode::lazy> body(b, p, "backtick");
-  if (!read_level<bq_body, A, M, Action, Control>(body, s, true)) return false;
+  if (!read_level<bq_body, A, M, Action, Control>(body, s, "backtick")) return false;
   in.bump(static_cast<std::size_t>(p + 1 - in.current()));
   return true;
 }
@@ -189,6 +204,10 @@ struct action<param_part> {
 };
 template <>
 struct action<arith_part> {
+  static void apply0(State& s) { s.expansion = true; }
+};
+template <>
+struct action<procsub_part> {
   static void apply0(State& s) { s.expansion = true; }
 };
 template <>

@@ -21,7 +21,8 @@ struct word;
 struct blank;
 
 // A word of the test, read without actions (it is not in the view): refused when it holds a
-// substitution (`$(`, `$((` or a backquote), or, as `First`, when it starts with `-`.
+// substitution (`$(`, `$((`, `<(`, `>(` or a backquote: a `(` or a backquote), or, as `First`, when
+// it starts with `-`.
 template <bool First>
 struct test_word {
   using rule_t = test_word;
@@ -31,9 +32,10 @@ struct test_word {
   static bool match(ParseInput& in, States&... st) {
     const char* b = in.current();
     if (First && !in.empty() && *b == '-') return false;
+    auto m = in.template mark<M>();
     if (!Control<pg::disable<word>>::template match<A, M, Action, Control>(in, st...)) return false;
     const std::string_view w(b, static_cast<std::size_t>(in.current() - b));
-    return w.find("$(") == std::string_view::npos && w.find('`') == std::string_view::npos;
+    return m(w.find_first_of("(`") == std::string_view::npos);
   }
 };
 

@@ -16,6 +16,7 @@
 #include "grammar/shell/plain_arith.hpp"
 #include "grammar/shell/plain_bytes.hpp"
 #include "grammar/shell/plain_dbracket.hpp"
+#include "grammar/shell/plain_procsub.hpp"
 
 namespace vigie::shell::plain_grammar {
 
@@ -100,7 +101,7 @@ struct dq_part
 struct word {
   using rule_t = word;
   using subs_t = pg::type_list<lit_part, sq_part, dq_part, esc_part, param_part, subst_part,
-                               bq_part, bracket_part, glob_part, arith_part>;
+                               bq_part, bracket_part, glob_part, arith_part, procsub_part>;
   template <pg::apply_mode A, pg::rewind_mode, template <typename...> class Action,
             template <typename...> class Control, typename ParseInput, typename... States>
   static bool match(ParseInput& in, States&... st) {
@@ -136,6 +137,10 @@ struct word {
         case '*':
         case '?':
           ok = Control<glob_part>::template match<A, R, Action, Control>(in, st...);
+          break;
+        case '<':
+        case '>':
+          ok = Control<procsub_part>::template match<A, R, Action, Control>(in, st...);
           break;
         default:
           ok = Control<lit_part>::template match<A, R, Action, Control>(in, st...);

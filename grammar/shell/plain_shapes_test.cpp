@@ -1,8 +1,9 @@
 // The shapes the plain-line fast path gained for the agent mix (docs/shell.md): unquoted globs
-// and mid-word tildes, `$((…))`, `[[ … ]]`, here-document bodies with `$name`. Generated lines
-// of each shape and of its near misses, joined at random, each also with one byte changed: when
-// the fast path accepts a line it gives exactly what the full path gives, `parse_commands` equals
-// the full path on every line, and each shape is accepted often (not only refused).
+// and mid-word tildes, `$((…))`, `[[ … ]]`, here-document bodies with `$name`, `<(…)` / `>(…)`.
+// Generated lines of each shape and of its near misses, joined at random, each also with one byte
+// changed: when the fast path accepts a line it gives exactly what the full path gives,
+// `parse_commands` equals the full path on every line, and each shape is accepted often (not only
+// refused).
 #include <random>
 #include <string>
 #include <vector>
@@ -37,6 +38,11 @@ const std::vector<std::string> kTests = {
     "[[  -e  f  ]]",    "[[ *.py == x ]]", "[[ -n `x` ]]",      "[[ a && b ]]",
     "[[ -f x ]] >f",    "[[ \"$a\" ]]",    "[[ $a == \"b\" ]]", "[[ ( a ) ]]",
     "[[ -x ~/bin ]]",   "[[ a\n]]"};
+const std::vector<std::string> kProcsubs = {
+    "<(sort a.txt)", ">(tee log)",  "<( ls | wc -l )", "<(a; b)", "x<(a)",        "<(a",
+    "<()",           "<(a $(b))",   "2>(x)",           ">(a) b",  "<(cat <<EOF)", "<(`x`)",
+    "<((1))",        "< (a)",       "<(a)>(b)",        "<(a &)",  "<(a\nb)",      "\"<(a)\"",
+    ">(a | b) | c",  "<(A=1 b >f)", "<([[ x ]] && y)", "<(a *.c)"};
 const std::vector<std::string> kPlain = {"echo",   "git status", "x",       "-n",     "a=b",
                                          "ls -la", "<<EOF",      "<<'EOF'", "<<-EOF", "cat <<EOF"};
 const std::vector<std::string> kBodies = {"\n$NAME\nEOF",  "\n{\"a\": \"$N\", \"p\": 1}\nEOF",
@@ -52,7 +58,8 @@ const std::vector<std::string> kJoins = {" ",    " ",  " ",   "",   " && ",
 std::vector<std::string> generated() {
   std::mt19937 rng(12);
   const std::string other = "'\"$`\\#~*?[]{}()<>|;&!=-\n ";
-  const std::vector<const std::vector<std::string>*> shapes = {&kGlobs, &kArith, &kTests};
+  const std::vector<const std::vector<std::string>*> shapes = {&kGlobs, &kArith, &kTests,
+                                                               &kProcsubs};
   std::vector<std::string> out;
   for (int k = 0; k < 30000; ++k) {
     std::string line;
@@ -82,7 +89,7 @@ std::vector<std::string> generated() {
 }  // namespace
 
 TEST_CASE("plain shapes: the fast path agrees with the full path", "[plain]") {
-  int fast = 0, globs = 0, tildes = 0, arith = 0, tests = 0, bodies = 0;
+  int fast = 0, globs = 0, tildes = 0, arith = 0, tests = 0, bodies = 0, procsubs = 0;
   for (const auto& line : generated()) {
     INFO("line: [" << line << "]");
     auto full = vigie::shell::parse_commands_full(line);
@@ -93,6 +100,7 @@ TEST_CASE("plain shapes: the fast path agrees with the full path", "[plain]") {
     REQUIRE(full.ok);
     CHECK(show(*p) == show(full));
     for (const auto& c : p->commands) {
+      procsubs += !c.context.empty() && (c.context.back() == "<()" || c.context.back() == ">()");
       for (const auto& w : c.argv) {
         globs += w.has_glob;
         tildes += w.text.find('~') != std::string::npos && !w.has_expansion;
@@ -110,6 +118,7 @@ TEST_CASE("plain shapes: the fast path agrees with the full path", "[plain]") {
   CHECK(arith > 300);
   CHECK(tests > 300);
   CHECK(bodies > 100);
+  CHECK(procsubs > 300);
 }
 
 TEST_CASE("plain shapes: the agent lines each shape is for take the fast path", "[plain]") {

@@ -32,8 +32,8 @@ struct State {
   // With `$(…)`: the list of every command (when not all 0), and the start of the command
   // holding each list N > 0 at N - 1 (the top, list 0, has none).
   std::vector<std::uint32_t> list_of, holder_of;
-  std::vector<char> backtick_of;  // list N > 0 at N - 1 is a backtick body
-  std::string_view redir_op;      // the last redirection's operator and target, read by its action
+  std::vector<const char*> label_of;  // the context of list N > 0 at N - 1: `$()`, `backtick`, …
+  std::string_view redir_op;  // the last redirection's operator and target, read by its action
   std::string_view redir_target;
   bool quoted = false;            // the word just read has a quoted part
   bool expansion = false;         // the word just read has a `$name` or `$(…)`

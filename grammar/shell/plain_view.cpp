@@ -129,7 +129,7 @@ std::optional<std::vector<CommandView>> in_source_order(State& s) {
     } else if (s.holder_of[list[k] - 1] == kNoHolder) {  // in a word of a `for` loop
       ctx.emplace_back("top");
       ctx.emplace_back(s.wrapper);
-      ctx.emplace_back(s.backtick_of[list[k] - 1] ? "backtick" : "$()");
+      ctx.emplace_back(s.label_of[list[k] - 1]);
     } else {  // the holder starts before: its context is set
       const std::uint32_t at = s.holder_of[list[k] - 1];
       auto holder =
@@ -139,7 +139,7 @@ std::optional<std::vector<CommandView>> in_source_order(State& s) {
         return std::nullopt;  // no holder: cannot happen; the full path decides
       }
       ctx = holder->context;
-      ctx.emplace_back(s.backtick_of[list[k] - 1] ? "backtick" : "$()");
+      ctx.emplace_back(s.label_of[list[k] - 1]);
     }
     if (piped[k]) ctx.emplace_back("pipeline");
   }
