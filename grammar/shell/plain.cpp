@@ -13,6 +13,7 @@
 
 #include <tao/pegtl.hpp>
 
+#include "grammar/shell/plain_case.hpp"
 #include "grammar/shell/plain_grammar.hpp"
 #include "grammar/shell/plain_if.hpp"
 #include "grammar/shell/plain_state.hpp"
@@ -163,8 +164,9 @@ struct heredoc_body {
 // A list first: the common line tries nothing else, and a line of the other shapes fails the list
 // at its start (`(`, or the reserved word `for` / `if`, before any action but `command_start`'s,
 // whose command the next shape reuses).
-struct plain_line : pg::seq<blanks, pg::sor<plain_list, subshell_line, for_line, if_line>,
-                            pg::opt<heredoc_body>, pg::eof> {};
+struct plain_line
+    : pg::seq<blanks, pg::sor<plain_list, subshell_line, for_line, if_line, case_line>,
+              pg::opt<heredoc_body>, pg::eof> {};
 
 namespace {  // the actions: internal
 
@@ -412,6 +414,15 @@ struct action<if_then> {
     s.conditions.back().second = offset(s, in.begin());
     s.top.op = {};
   }
+};
+// A whole-line `case` (plain_case.hpp): the wrapper, and the first command of each item.
+template <>
+struct action<case_open> {
+  static void apply0(State& s) { s.wrapper = "case"; }
+};
+template <>
+struct action<case_patterns> {
+  static void apply0(State& s) { s.top.op = {}; }
 };
 template <>
 struct action<if_else> {

@@ -1,5 +1,6 @@
 // The shapes the plain-line fast path gained for the agent mix (docs/shell.md): unquoted globs
-// and mid-word tildes, `$((…))`, `[[ … ]]`, here-document bodies with `$name`, `<(…)` / `>(…)`.
+// and mid-word tildes, `$((…))`, `[[ … ]]`, here-document bodies with `$name`, `<(…)` / `>(…)`,
+// whole-line `case`.
 // Generated lines of each shape and of its near misses, joined at random, each also with one byte
 // changed: when the fast path accepts a line it gives exactly what the full path gives,
 // `parse_commands` equals the full path on every line, and each shape is accepted often (not only
@@ -77,6 +78,22 @@ std::vector<std::string> generated() {
     if (line.find("<<") != std::string::npos && k % 5 != 0) line += kBodies[rng() % kBodies.size()];
     if (k % 7 == 0) line = "if " + line + "; then x; fi";
     if (k % 11 == 0) line = "echo $(" + line + ")";
+    if (k % 3 == 1) {  // a `case` of such lists, whole or not
+      static const std::vector<std::string> heads = {
+          "case \"$OSTYPE\" in ", "case x in ", "case $1 in\t", "case x in (",   "case $(a) in ",
+          "case x in\n",          "case x ",    "casex in ",    "a; case x in ", "case `a` in "};
+      static const std::vector<std::string> pats = {
+          "darwin*) ", "a|b)",    "*) ", "'x y') ", "\"$v\")", "esac) ", "a | b ) ",
+          "[a]) ",     "a$(b)) ", "~) ", ") ",      "(a) ",    "a)\n",   "x"};
+      static const std::vector<std::string> ends = {";; ", ";;", ";; ", ";&", ";;& ", "; ", "\n"};
+      static const std::vector<std::string> tails = {"esac",    "esac ", "esac;", "esac && b",
+                                                     "esac >f", "esa",   ""};
+      std::string c = heads[rng() % (rng() % 2 ? 3 : heads.size())];
+      const int items = 1 + static_cast<int>(rng() % 3);
+      for (int i = 0; i < items; ++i)
+        c += pats[rng() % pats.size()] + line + ends[rng() % (rng() % 2 ? 3 : ends.size())];
+      line = c + tails[rng() % (rng() % 2 ? 2 : tails.size())];
+    }
     out.push_back(line);
     if (k % 2 == 0 && !line.empty()) {
       line[rng() % line.size()] = other[rng() % other.size()];
@@ -89,7 +106,7 @@ std::vector<std::string> generated() {
 }  // namespace
 
 TEST_CASE("plain shapes: the fast path agrees with the full path", "[plain]") {
-  int fast = 0, globs = 0, tildes = 0, arith = 0, tests = 0, bodies = 0, procsubs = 0;
+  int fast = 0, globs = 0, tildes = 0, arith = 0, tests = 0, bodies = 0, procsubs = 0, cases = 0;
   for (const auto& line : generated()) {
     INFO("line: [" << line << "]");
     auto full = vigie::shell::parse_commands_full(line);
@@ -100,6 +117,7 @@ TEST_CASE("plain shapes: the fast path agrees with the full path", "[plain]") {
     REQUIRE(full.ok);
     CHECK(show(*p) == show(full));
     for (const auto& c : p->commands) {
+      cases += c.context.size() > 1 && c.context[1] == "case";
       procsubs += !c.context.empty() && (c.context.back() == "<()" || c.context.back() == ">()");
       for (const auto& w : c.argv) {
         globs += w.has_glob;
@@ -119,6 +137,7 @@ TEST_CASE("plain shapes: the fast path agrees with the full path", "[plain]") {
   CHECK(tests > 300);
   CHECK(bodies > 100);
   CHECK(procsubs > 300);
+  CHECK(cases > 300);
 }
 
 TEST_CASE("plain shapes: the agent lines each shape is for take the fast path", "[plain]") {
