@@ -17,6 +17,7 @@
 #include "grammar/shell/plain_grammar.hpp"
 #include "grammar/shell/plain_if.hpp"
 #include "grammar/shell/plain_state.hpp"
+#include "grammar/shell/plain_while.hpp"
 
 namespace vigie::shell {
 
@@ -28,7 +29,8 @@ namespace plain_grammar {
 template <typename Body, pg::apply_mode A, pg::rewind_mode M, template <typename...> class Action,
           template <typename...> class Control, typename ParseInput>
 bool read_level(ParseInput& body, State& s, const char* label) {
-  if (s.depth() + 1 > s.max_depth) return false;
+  // In a loop's redirections (after `done`) a substitution would have no holder here.
+  if (s.depth() + 1 > s.max_depth || s.loop_cmd != SIZE_MAX) return false;
   const std::uint32_t holder = s.level().begin;
   Level& l = s.inner.emplace_back();
   l.list = static_cast<std::uint32_t>(s.holder_of.size()) + 1;
@@ -165,7 +167,7 @@ struct heredoc_body {
 // at its start (`(`, or the reserved word `for` / `if`, before any action but `command_start`'s,
 // whose command the next shape reuses).
 struct plain_line
-    : pg::seq<blanks, pg::sor<plain_list, subshell_line, for_line, if_line, case_line>,
+    : pg::seq<blanks, pg::sor<plain_list, subshell_line, for_line, if_line, case_line, while_line>,
               pg::opt<heredoc_body>, pg::eof> {};
 
 namespace {  // the actions: internal
@@ -378,7 +380,9 @@ struct action<subshell_open> {
 // context is the loop's), and their flags are dropped.
 template <>
 struct action<for_open> {
-  static void apply0(State& s) {
+  template <typename Input>
+  static void apply(const Input& in, State& s) {
+    s.stmt_begin = offset(s, in.begin());
     s.wrapper = "loop";
     s.top.begin = kNoHolder;
   }
@@ -415,6 +419,39 @@ struct action<if_then> {
     s.top.op = {};
   }
 };
+// A whole-line `while` / `until` (plain_while.hpp): its condition, as an `if`'s.
+template <>
+struct action<while_open> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) {
+    s.stmt_begin = offset(s, in.begin());
+    s.wrapper = "loop";
+    const std::uint32_t at = offset(s, in.end());
+    s.conditions.emplace_back(at, at);
+  }
+};
+template <>
+struct action<while_do> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) {
+    s.conditions.back().second = offset(s, in.begin());
+    s.top.op = {};
+  }
+};
+// The loop's redirections go to a top-level command of their own (the one a failed `done`
+// command opened, or a new one); `plain_commands` puts it first.
+template <>
+struct action<loop_done> {
+  static void apply0(State& s) {
+    if (!s.open) {
+      s.top_at = s.cmds.size();
+      s.cmds.emplace_back();
+      s.open = true;
+    }
+    s.loop_cmd = s.top_at;
+  }
+};
+
 // A whole-line `case` (plain_case.hpp): the wrapper, and the first command of each item.
 template <>
 struct action<case_open> {
@@ -452,10 +489,22 @@ std::optional<CommandsResult> plain_commands(std::string_view line, const Limits
   s.cmds.reserve(4);
   pg::memory_input<pg::tracking_mode::lazy> in(line.data(), line.size(), "plain");
   if (!pg::parse<plain_line, action>(in, s) || s.refused) return std::nullopt;
-  // A here-document without its body (the line ended), or in a subshell (its body would follow
-  // the `)`): the full path reads or reports it.
+  // The loop's redirections (the last command: nothing after them opens one): a command first
+  // in the view, spanning the loop (commands.cpp).
+  const bool loop_redirects = s.loop_cmd != SIZE_MAX && !s.cmds[s.loop_cmd].redirects.empty();
+  if (loop_redirects) {
+    CommandView& c = s.cmds[s.loop_cmd];
+    c.span = {s.stmt_begin, c.redirects.back().span.end};
+    s.open = false;
+  }
   if (s.open) s.cmds.pop_back();  // the last top-level command that did not match
   if (!s.list_of.empty()) s.list_of.resize(s.cmds.size(), 0);
+  if (loop_redirects) {
+    std::rotate(s.cmds.begin(), s.cmds.end() - 1, s.cmds.end());
+    if (!s.list_of.empty()) std::rotate(s.list_of.begin(), s.list_of.end() - 1, s.list_of.end());
+  }
+  // A here-document without its body (the line ended), or in a subshell (its body would follow
+  // the `)`): the full path reads or reports it.
   if (s.heredocs > 0 && (s.wrapper || !s.heredoc_read)) return std::nullopt;
   if (s.wrapper && limits.max_depth < 1) return std::nullopt;  // the full path reports it
   if (s.list_of.empty()) {
@@ -465,6 +514,7 @@ std::optional<CommandsResult> plain_commands(std::string_view line, const Limits
     if (!ordered) return std::nullopt;
     s.cmds = std::move(*ordered);
   }
+  if (loop_redirects) s.cmds[0].context.resize(1);  // `top`: outside the loop
   std::optional<CommandsResult> r(std::in_place);
   r->ok = true;
   r->commands = std::move(s.cmds);

@@ -222,12 +222,15 @@ struct GlobLitClass {
 };
 struct for_word : pg::plus<pg::sor<run_of<GlobLitClass>, sq_part, dq_part, esc_part, param_part,
                                    subst_part, bq_part>> {};
+// `done` and the loop's redirections (plain_while.hpp).
+struct loop_done : TAO_PEGTL_STRING("done") {};
+struct loop_tail : pg::seq<loop_done, blanks, pg::star<redirect_guarded, blanks>> {};
 // With its blank: its action marks the line a loop, and a line that starts so cannot be read
 // otherwise (`for` is a reserved command word), while `format x` must not be marked.
 struct for_open : pg::seq<TAO_PEGTL_STRING("for"), pg::plus<blank>> {};
 struct for_line : pg::seq<for_open, name, pg::plus<blank>, TAO_PEGTL_STRING("in"), pg::plus<blank>,
                           pg::star<for_word, blanks>, pg::one<';'>, blanks, TAO_PEGTL_STRING("do"),
-                          pg::plus<blank>, plain_list, TAO_PEGTL_STRING("done"), blanks> {};
+                          pg::plus<blank>, plain_list, loop_tail> {};
 
 // Command words the full path reads otherwise: the reserved words of grammar.hpp (`kw_*`, which
 // open a compound command or a `time` pipeline), `coproc`, and `let`, whose arguments are
