@@ -57,10 +57,10 @@ struct test_expr
           pg::seq<test_unary_op, test_gap, test_word<false>>,
           pg::seq<test_word<true>, pg::opt<test_gap, test_binary_op, test_gap, test_word<false>>>> {
 };
-// Not followed by a reserved word (`[[ x ]] then`: a separator is missing).
-struct reserved;
+// Not followed by a word byte (`[[ x ]] then`: a separator is missing).
 struct test_body : pg::seq<pg::one<'['>, pg::one<'['>, test_gap, test_expr, test_gap, pg::one<']'>,
-                           pg::one<']'>, pg::star<pg::one<' ', '\t'>>, pg::not_at<reserved>> {};
+                           pg::one<']'>, pg::star<pg::one<' ', '\t'>>,
+                           pg::not_at<pg::ranges<'a', 'z', 'A', 'Z', '0', '9', '_'>>> {};
 
 struct State;
 // `test_body` one level deeper (grammar.hpp `test_clause` nests): refused past

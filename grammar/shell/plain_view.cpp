@@ -36,17 +36,22 @@ void fill_word(State& s, WordView& v, std::string_view text, std::uint32_t begin
   // Assigned into the fresh, empty string (cheaper than constructing one and moving it in).
   v.text.assign(text.data(), text.size());
   v.span = {begin, begin + static_cast<std::uint32_t>(text.size())};
+  s.tilde = false;
+  if (!s.expansion && !s.quoted && !s.glob) {  // the commonest word: its value is its text, once
+    v.literal.same_as_text();
+    v.pattern.same_as_text();
+    return;
+  }
   const bool glob = s.glob;
-  s.glob = s.tilde = false;
+  s.glob = false;
   v.has_glob = glob;
   if (s.expansion) {  // no literal, no pattern (commands.cpp)
     v.has_expansion = true;
     s.expansion = s.quoted = false;
     return;
   }
-  if (!s.quoted) {  // its value is its text, stored once
+  if (!s.quoted) {  // a glob: its pattern is its text
     v.pattern.same_as_text();
-    if (!glob) v.literal.same_as_text();
     return;
   }
   s.quoted = false;
