@@ -90,6 +90,13 @@ bool procsub_part::match(ParseInput& in, State& s) {
   return m(true);
 }
 
+template <pg::apply_mode A, pg::rewind_mode M, template <typename...> class Action,
+          template <typename...> class Control, typename ParseInput>
+bool braced_part::match(ParseInput& in, State& s) {
+  if (s.depth() + 1 > s.max_depth) return false;
+  return Control<param_expr>::template match<A, M, Action, Control>(in, s);
+}
+
 struct bq_body : pg::seq<blanks, plain_list, pg::eof> {};
 
 template <pg::apply_mode A, pg::rewind_mode M, template <typename...> class Action,
@@ -204,6 +211,10 @@ struct action<glob_part> {
 };
 template <>
 struct action<param_part> {
+  static void apply0(State& s) { s.expansion = true; }
+};
+template <>
+struct action<braced_part> {
   static void apply0(State& s) { s.expansion = true; }
 };
 template <>
@@ -460,6 +471,14 @@ struct action<case_open> {
 template <>
 struct action<case_patterns> {
   static void apply0(State& s) { s.top.op = {}; }
+};
+template <>
+struct action<if_after> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) {
+    s.wrapper_end = offset(s, in.begin());
+    s.top.op = ";";
+  }
 };
 template <>
 struct action<if_else> {

@@ -16,6 +16,7 @@
 #include "grammar/shell/plain_arith.hpp"
 #include "grammar/shell/plain_bytes.hpp"
 #include "grammar/shell/plain_dbracket.hpp"
+#include "grammar/shell/plain_param.hpp"
 #include "grammar/shell/plain_procsub.hpp"
 
 namespace vigie::shell::plain_grammar {
@@ -93,15 +94,17 @@ struct bracket_part {
 struct esc_part : pg::seq<pg::one<'\\'>, pg::not_one<'\n'>> {};
 struct sq_part : pg::seq<pg::one<'\''>, pg::opt<run_of<SqClass>>, pg::one<'\''>> {};
 struct dq_part
-    : pg::seq<pg::one<'"'>, pg::star<pg::sor<run_of<DqClass>, param_part, arith_part, subst_part>>,
+    : pg::seq<pg::one<'"'>,
+              pg::star<pg::sor<run_of<DqClass>, param_part, braced_part, arith_part, subst_part>>,
               pg::one<'"'>> {};
 // `plus<sor<lit_part, sq_part, dq_part, esc_part, param_part, subst_part, bq_part>>` or a
 // `bracket_part`, each part
 // tried only at the byte it can start with (a word no longer tries every part where it ends).
 struct word {
   using rule_t = word;
-  using subs_t = pg::type_list<lit_part, sq_part, dq_part, esc_part, param_part, subst_part,
-                               bq_part, bracket_part, glob_part, arith_part, procsub_part>;
+  using subs_t =
+      pg::type_list<lit_part, sq_part, dq_part, esc_part, param_part, subst_part, bq_part,
+                    bracket_part, glob_part, arith_part, procsub_part, braced_part>;
   template <pg::apply_mode A, pg::rewind_mode, template <typename...> class Action,
             template <typename...> class Control, typename ParseInput, typename... States>
   static bool match(ParseInput& in, States&... st) {
@@ -121,6 +124,7 @@ struct word {
           break;
         case '$':
           ok = Control<param_part>::template match<A, R, Action, Control>(in, st...) ||
+               Control<braced_part>::template match<A, R, Action, Control>(in, st...) ||
                Control<arith_part>::template match<A, R, Action, Control>(in, st...) ||
                Control<subst_part>::template match<A, R, Action, Control>(in, st...);
           break;

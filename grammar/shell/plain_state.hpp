@@ -46,8 +46,9 @@ struct State {
   int heredocs = 0;         // here-documents opened (at most one, on the top level)
   bool strip_tabs = false;  // `<<-`
   bool heredoc_read = false;
-  bool refused = false;          // a command word the full grammar reads otherwise
-  std::uint32_t stmt_begin = 0;  // where a whole-line loop starts
+  bool refused = false;                    // a command word the full grammar reads otherwise
+  std::uint32_t stmt_begin = 0;            // where a whole-line loop starts
+  std::uint32_t wrapper_end = UINT32_MAX;  // where the wrapper ends (`fi; …`)
   // The top-level command holding a loop's redirections (`done < f`), when one was opened.
   std::size_t loop_cmd = SIZE_MAX;
   bool after_test = false;  // a `[[ … ]]` test was the last element read

@@ -435,7 +435,6 @@ TEST_CASE("plain lines: what the fast path leaves to the full path", "[plain]") 
                            "(cat <<EOF)\nx\nEOF",
                            "ls {fd}>f",
                            "ls >",
-                           "if x; then y; fi; z",
                            "if x; then y; fi >f",
                            "if x then y; fi",
                            "if x; then y; else; fi",
@@ -495,7 +494,8 @@ TEST_CASE("plain lines: what the fast path leaves to the full path", "[plain]") 
                            "cat <<EOF\n$x\nEOF",
                            "if [[ -f x ]]; then y; fi",
                            "diff <(ls) x",
-                           "a >(b)"})
+                           "a >(b)",
+                           "if x; then y; fi; z"})
     CHECK(vigie::shell::plain_commands(line).has_value());
 }
 

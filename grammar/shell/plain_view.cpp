@@ -16,13 +16,15 @@ bool in_condition(const State& s, std::uint32_t at) {
   return false;
 }
 
-// The contexts of a top-level command: `top`, the line's wrapper (`subshell`, `loop`, `if`), and
+// The contexts of a top-level command: `top`, the line's wrapper (`subshell`, `loop`, `if`,
+// `case`) when it starts before the wrapper's end, and
 // `condition` in the condition of an `if`.
 void top_contexts(const State& s, std::vector<std::string>& ctx, std::uint32_t begin, bool piped) {
   const bool cond = !s.conditions.empty() && in_condition(s, begin);
-  ctx.reserve(1 + (s.wrapper != nullptr) + cond + piped);
+  const char* wrapper = begin < s.wrapper_end ? s.wrapper : nullptr;
+  ctx.reserve(1 + (wrapper != nullptr) + cond + piped);
   ctx.emplace_back("top");
-  if (s.wrapper) ctx.emplace_back(s.wrapper);
+  if (wrapper) ctx.emplace_back(wrapper);
   if (cond) ctx.emplace_back("condition");
 }
 
