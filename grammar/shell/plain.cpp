@@ -450,15 +450,13 @@ struct action<while_do> {
   }
 };
 // The loop's redirections go to a top-level command of their own (the one a failed `done`
-// command opened, or a new one); `plain_commands` puts it first.
+// command opened); `plain_commands` puts it first.
 template <>
 struct action<loop_done> {
   static void apply0(State& s) {
-    if (!s.open) {
-      s.top_at = s.cmds.size();
-      s.cmds.emplace_back();
-      s.open = true;
-    }
+    // A `;` before `done` made the body's list try a command there, which stays open (a second
+    // place that appends a command would cost the common line its inlining).
+    if (!s.open) s.refused = true;
     s.loop_cmd = s.top_at;
   }
 };
