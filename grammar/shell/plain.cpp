@@ -118,11 +118,11 @@ bool bq_part::match(ParseInput& in, State& s) {
 
 // An unquoted here-document body the fast path reads: no backquote, no `\` (a line ending in `\`
 // joins the next one), and a `$` only before a name (`$NAME`: an expansion that runs no
-// command; the full path parses such a body one level deeper).
-static bool plain_body(std::string_view text, unsigned max_depth) {
+// command; the full path parses such a body one level deeper: `deeper` says it may).
+static bool plain_body(std::string_view text, bool deeper) {
   if (text.find_first_of("`\\") != std::string_view::npos) return false;
   for (std::size_t i = text.find('$'); i != std::string_view::npos; i = text.find('$', i + 1)) {
-    if (max_depth < 1 || i + 1 == text.size()) return false;
+    if (!deeper || i + 1 == text.size()) return false;
     const char c = text[i + 1];
     if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_')) return false;
   }
@@ -138,7 +138,7 @@ struct heredoc_body {
   template <pg::apply_mode, pg::rewind_mode, template <typename...> class Action,
             template <typename...> class Control, typename ParseInput>
   static bool match(ParseInput& in, State& s) {
-    if (s.heredocs != 1 || in.empty() || in.peek_char() != '\n') return false;
+    if (s.heredocs != 1 || s.heredoc_read || in.empty() || in.peek_char() != '\n') return false;
     RedirectView* h = nullptr;
     for (auto& c : s.cmds) {
       for (auto& r : c.redirects) {
@@ -158,7 +158,7 @@ struct heredoc_body {
       }
       if (std::string_view(t, static_cast<std::size_t>(eol - t)) == delim) {
         std::string_view text(body, static_cast<std::size_t>(p - body));
-        if (!r.heredoc_quoted && !plain_body(text, s.max_depth)) return false;
+        if (!r.heredoc_quoted && !plain_body(text, s.depth() + 1 <= s.max_depth)) return false;
         r.heredoc_body.emplace(text);
         s.heredoc_read = true;
         in.bump(static_cast<std::size_t>((eol < e ? eol + 1 : eol) - in.current()));
@@ -315,8 +315,11 @@ struct action<redirect> {
     r.span = {begin, begin + static_cast<std::uint32_t>(in.size())};
     if (s.redir_op.size() >= 2 && s.redir_op[1] == '<' && s.redir_op != "<<<") {
       // In `$(…)` the body would be inside the parentheses; an expanded delimiter is unusual.
-      // A delimiter with a glob has no literal; one with a `~` is unusual.
-      if (!s.inner.empty() || expansion || glob_or_tilde) s.refused = true;
+      // A delimiter with a glob has no literal; one with a `~` is unusual. Inside `$(…)` (one
+      // level, not a backtick or `<(…)`) its body ends the substitution's list.
+      const bool one_subst =
+          s.inner.size() == 1 && std::string_view(s.label_of[s.inner.back().list - 1]) == "$()";
+      if ((!s.inner.empty() && !one_subst) || expansion || glob_or_tilde) s.refused = true;
       ++s.heredocs;
       s.strip_tabs = s.redir_op == "<<-";
       r.heredoc_quoted = quoted;  // a quoted delimiter: the body is not expanded

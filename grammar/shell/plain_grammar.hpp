@@ -53,8 +53,10 @@ struct nested {
 struct name : pg::seq<pg::ranges<'a', 'z', 'A', 'Z', '_'>,
                       pg::star<pg::ranges<'a', 'z', 'A', 'Z', '0', '9', '_'>>> {};
 struct param_part : pg::seq<pg::one<'$'>, name> {};
+// Its list may end with the body of its here-document (`$(cat <<'EOF'` / body / `EOF` / `)`).
+struct heredoc_body;
 struct subst_part : pg::seq<pg::one<'$'>, pg::one<'('>, pg::not_at<pg::one<'('>>,
-                            nested<blanks, plain_list>, pg::one<')'>> {};
+                            nested<blanks, plain_list, pg::opt<heredoc_body>>, pg::one<')'>> {};
 // `…` of plain commands (grammar.hpp `backtick`, whose body lower.cpp parses again after
 // unescaping): the body is the bytes up to the next backquote. One without `\` (its
 // unescaping is then the identity, its spans those of the source) or `$` is read as the inside

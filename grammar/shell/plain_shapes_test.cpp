@@ -49,6 +49,24 @@ const std::vector<std::string> kProcsubs = {
     "<()",           "<(a $(b))",   "2>(x)",           ">(a) b",  "<(cat <<EOF)", "<(`x`)",
     "<((1))",        "< (a)",       "<(a)>(b)",        "<(a &)",  "<(a\nb)",      "\"<(a)\"",
     ">(a | b) | c",  "<(A=1 b >f)", "<([[ x ]] && y)", "<(a *.c)"};
+// Here-documents inside `$(…)` (the body then `)`), and near misses.
+const std::vector<std::string> kInnerHeredocs = {"\"$(cat <<'EOF'\nfeat: x\n\nbody\nEOF\n)\"",
+                                                 "$(cat <<EOF\nx\nEOF\n)",
+                                                 "$(cat <<-EOF\n\tx\n\tEOF\n)",
+                                                 "$(cat <<EOF\n$x\nEOF\n)",
+                                                 "$(cat <<EOF\nx\nEOF)",
+                                                 "$(cat <<EOF\nx\nEOF\n )",
+                                                 "$(cat <<EOF\nx\n)",
+                                                 "$(a $(cat <<EOF\nx\nEOF\n))",
+                                                 "`cat <<EOF\nx\nEOF\n`",
+                                                 "<(cat <<EOF\nx\nEOF\n)",
+                                                 "$(cat <<EOF | wc\nx\nEOF\n)",
+                                                 "$(cat <<EOF; ls\nx\nEOF\n)",
+                                                 "$(cat <<A <<B\nA\nB\n)",
+                                                 "$(cat <<EOF\n$(x)\nEOF\n)",
+                                                 "$(cat <<\"E F\"\nx\nE F\n)",
+                                                 "$(cat <<EOF\nx\nEOF\n\n)",
+                                                 "$(cat <<EOF\nEOF\n)"};
 const std::vector<std::string> kPlain = {"echo",   "git status", "x",       "-n",     "a=b",
                                          "ls -la", "<<EOF",      "<<'EOF'", "<<-EOF", "cat <<EOF"};
 const std::vector<std::string> kBodies = {"\n$NAME\nEOF",  "\n{\"a\": \"$N\", \"p\": 1}\nEOF",
@@ -65,7 +83,7 @@ std::vector<std::string> generated() {
   std::mt19937 rng(12);
   const std::string other = "'\"$`\\#~*?[]{}()<>|;&!=-\n ";
   const std::vector<const std::vector<std::string>*> shapes = {&kGlobs, &kArith, &kTests,
-                                                               &kProcsubs};
+                                                               &kProcsubs, &kInnerHeredocs};
   std::vector<std::string> out;
   for (int k = 0; k < 30000; ++k) {
     std::string line;
@@ -79,6 +97,13 @@ std::vector<std::string> generated() {
         if (&shape != &kTests && rng() % 2) line += kPlain[rng() % 6] + " ";
         line += shape[rng() % shape.size()];
       }
+    }
+    if (&shape == &kInnerHeredocs && k % 4 != 0) {  // mostly one on its line, after a command
+      static const std::vector<std::string> before = {"git commit -m ", "echo ", "a && b ",
+                                                      "x=", "echo a; b "};
+      out.push_back(before[rng() % before.size()] + shape[rng() % shape.size()] +
+                    (rng() % 3 == 0 ? kJoins[rng() % kJoins.size()] + "x" : ""));
+      continue;
     }
     if (line.find("<<") != std::string::npos && k % 5 != 0) line += kBodies[rng() % kBodies.size()];
     if (k % 7 == 0) {
@@ -153,7 +178,7 @@ std::vector<std::string> generated() {
 }  // namespace
 
 TEST_CASE("plain shapes: the fast path agrees with the full path", "[plain]") {
-  int after_if = 0, braced = 0;
+  int after_if = 0, braced = 0, inner_bodies = 0;
   int fast = 0, globs = 0, tildes = 0, arith = 0, tests = 0, bodies = 0, procsubs = 0, cases = 0,
       loops = 0, loop_redirects = 0;
   for (const auto& line : generated()) {
@@ -177,6 +202,7 @@ TEST_CASE("plain shapes: the fast path agrees with the full path", "[plain]") {
         tildes += w.text.find('~') != std::string::npos && !w.has_expansion;
         arith += w.text.find("$((") != std::string::npos;
       }
+      for (const auto& r : c.redirects) inner_bodies += r.heredoc_body && c.context.size() > 1;
       for (const auto& r : c.redirects)
         bodies +=
             r.heredoc_body && !r.heredoc_quoted && r.heredoc_body->find('$') != std::string::npos;
@@ -193,6 +219,7 @@ TEST_CASE("plain shapes: the fast path agrees with the full path", "[plain]") {
   CHECK(cases > 300);
   CHECK(after_if > 50);
   CHECK(braced > 200);
+  CHECK(inner_bodies > 300);
   CHECK(loops > 300);
   CHECK(loop_redirects > 300);
 }
