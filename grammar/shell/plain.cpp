@@ -1,7 +1,8 @@
 // The plain-line fast path (plain.hpp): a PEGTL grammar of simple commands of static words,
-// escapes, `$name`, `$(…)` and backquotes, assignment prefixes, plain redirections and one
-// here-document, joined by `&&`, `||`, `;` and `|`, or one subshell, `for` loop or `if`
-// (plain_if.hpp), whose actions fill the commands view directly, in one pass.
+// escapes, globs, `$name`, `${…}`, `$((…))`, `$(…)`, `<(…)` and backquotes, assignment prefixes,
+// plain redirections and one here-document, `[[ … ]]` tests, joined by `&&`, `||`, `;` and `|`,
+// or one subshell, `for` / `while` loop, `if` or `case` (plain_*.hpp), whose actions fill the
+// commands view directly, in one pass (the view's functions: plain_view.cpp).
 #include "grammar/shell/plain.hpp"
 
 #include <algorithm>
