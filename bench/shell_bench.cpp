@@ -7,9 +7,10 @@
 // instruction counts (`perf stat -e instructions:u`, callgrind) that other builds on a shared
 // machine do not disturb. `--only NAME` keeps the workloads whose name starts with NAME;
 // `--no-limits` skips the limit cases; `--paths` prints, instead of the tables, each line of the
-// kept workloads as JSON with the path it takes (`plain` or `full`). `--lines FILE` adds a workload `gen-mix` of the command
-// lines in FILE, a JSON array of strings: `node bench/peers/gen.mjs 10000 42` writes the
-// generated agent mix that bench/peers measures (scripts/bench-shell passes it).
+// kept workloads as JSON with the path it takes (`plain` or `full`). `--lines FILE` adds a
+// workload `gen-mix` of the command lines in FILE, a JSON array of strings: `node
+// bench/peers/gen.mjs 10000 42` writes the generated agent mix that bench/peers measures
+// (scripts/bench-shell passes it).
 // Prints one table row per workload: MB/s, lines/s and simple commands/s for `parse_commands`
 // (parse + commands view), the parse alone, and the share of lines the plain-line fast path
 // (plain.hpp) takes. With a corpus folder (default
