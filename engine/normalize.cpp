@@ -82,6 +82,10 @@ WrapperParse parse_wrapper(const ProgramDecl& decl, std::string_view name, const
                            std::size_t i) {
   WrapperParse p;
   std::size_t from = i + 1;
+  std::string edits;  // `sudo -e`: the option's entry; its operands are edited
+  std::string shell;  // `sudo -s`, `doas -s`: the option's entry; no command starts a shell
+  // A wrapper whose operands are all written (sudoedit) edits them: it runs no command.
+  if (decl.operands == "*w") edits = std::string(name);
   for (;;) {
     ParsedArgs args = parse_args(decl, w, from, true);
     for (const auto& o : args.options) {
@@ -93,6 +97,8 @@ WrapperParse parse_wrapper(const ProgramDecl& decl, std::string_view name, const
       const OptionDecl& d = *o.decl;
       std::string entry = std::string(name) + " " + option_name(d);
       if (d.flag == 'N') return p;  // sudo -l, command -v, --help: nothing is run
+      if (d.flag == 'E') edits = entry;
+      if (d.flag == 'H') shell = entry;
       if (name == "sudo" && d.shorts == "h" && !o.value) return p;  // `sudo -h`: help
       if (d.flag == '!') p.escalations.push_back(entry);
       if (!o.value) continue;
@@ -127,6 +133,13 @@ WrapperParse parse_wrapper(const ProgramDecl& decl, std::string_view name, const
     break;
   }
   std::size_t k = from;
+  if (!edits.empty()) {
+    // `sudo -e FILE…` is sudoedit: an editor the line does not show writes each operand.
+    p.escalations.push_back(edits + ": an editor the line does not show");
+    for (; k < w.size(); ++k)
+      if (!lit_is(w, k, "--")) p.files.push_back({Touch::write, w[k], From::operand, edits});
+    return p;
+  }
   if (name == "env" || name == "sudo") {
     bool more = false;
     while (k < w.size()) {
@@ -161,7 +174,10 @@ WrapperParse parse_wrapper(const ProgramDecl& decl, std::string_view name, const
   }
   // `flock FILE -c CMD`: the script runner below takes it (flock is then the command).
   if (name == "flock" && k < w.size() && lit_is(w, k, "-c")) return p;
-  if (k < w.size()) p.inner = k;
+  if (k < w.size())
+    p.inner = k;
+  else if (!shell.empty())
+    p.escalations.push_back(shell + " without a command: an interactive shell");
   return p;
 }
 
@@ -455,6 +471,8 @@ NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
   n.program = program;
   ProgramEffects fx;
   program_effects(program.decl, n.name, n.words, fx);
+  if (!program.decl && !program.wrapper && table_interpreter(program, n.name))
+    undeclared_interpreter(n.name, n.words, n);
   for (auto& f : fx.files) n.files.push_back(std::move(f));
   for (auto& e : fx.escalations) n.escalations.push_back(std::move(e));
   for (auto& s : fx.scripts) n.nested_scripts.push_back(std::move(s));

@@ -28,8 +28,12 @@ void shell_script(const std::string& name, const Words& w,
                   const std::vector<shell::RedirectView>& redirects, NormalizedCommand& n);
 // `eval WORDS…`: the words joined as a script.
 void eval_script(const Words& w, NormalizedCommand& n);
-// `watch CMD…`, `su|runuser [user] -c S`, `script -c S`, `flock FILE -c S`.
+// `watch CMD…`, `runuser [user] -c S`, `script -c S`, `flock FILE -c S`.
 void script_runners(const std::string& name, const Words& w, NormalizedCommand& n);
+// An interpreter or an editor of the interpreters column that the programs table does not
+// declare (`lua FILE`, `vim FILE`): an interpreter's first operand is the script it reads, an
+// editor's operands are the files it edits (written).
+void undeclared_interpreter(const std::string& name, const Words& w, NormalizedCommand& n);
 
 }  // namespace vigie::engine::normalize_detail
 

@@ -4,6 +4,7 @@
 #include <cstddef>
 
 #include "engine/normalize_internal.hpp"
+#include "engine/programs_decl.hpp"
 
 namespace vigie::engine::normalize_detail {
 
@@ -100,7 +101,7 @@ void eval_script(const Words& w, NormalizedCommand& n) {
 }
 
 // Commands that run a script given as words: `watch [opts] CMD…` (joined, run by `sh -c`
-// unless `-x`), `su|runuser [user] -c S`, `script -c S`, `flock FILE -c S`.
+// unless `-x`), `runuser [user] -c S`, `script -c S`, `flock FILE -c S`.
 void script_runners(const std::string& name_s, const Words& w, NormalizedCommand& n) {
   const std::string_view name = name_s;  // compared with literals as a view
   if (name == "watch") {
@@ -127,7 +128,9 @@ void script_runners(const std::string& name_s, const Words& w, NormalizedCommand
       n.escalations.push_back("dynamic script for watch");
     return;
   }
-  if (name == "su" || name == "runuser" || name == "script" || name == "flock") {
+  // (`su` is a launcher: engine/program_launchers.cpp reads its `-c LINE` and its user. runuser
+  // is one too, but its `-c` may follow a user its launcher entry takes for the command.)
+  if (name == "runuser" || name == "script" || name == "flock") {
     for (std::size_t i = 1; i + 1 < w.size(); ++i) {
       const std::string* o = lit(w, i);
       if (!o || (*o != "-c" && *o != "--command")) continue;
@@ -137,6 +140,44 @@ void script_runners(const std::string& name_s, const Words& w, NormalizedCommand
         n.escalations.push_back("dynamic script for " + name_s + " -c");
       return;
     }
+  }
+}
+
+namespace {
+
+// Whether `name` is in an editors row of the interpreters column (kind 'e').
+bool table_editor(std::string_view name) {
+  for (std::size_t i = 0; i < kInterpreterCount; ++i) {
+    if (kInterpreters[i].kind != 'e') continue;
+    std::string_view all = kInterpreters[i].names;
+    while (!all.empty()) {
+      const auto sp = all.find(' ');
+      if (all.substr(0, sp) == name) return true;
+      if (sp == std::string_view::npos) break;
+      all.remove_prefix(sp + 1);
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+void undeclared_interpreter(const std::string& name, const Words& w, NormalizedCommand& n) {
+  const bool editor = table_editor(name);
+  bool options = true;
+  for (std::size_t i = 1; i < w.size(); ++i) {
+    const std::string* s = lit(w, i);
+    if (options && s && *s == "--") {
+      options = false;
+      continue;
+    }
+    // Options (`-x`, vim's `+CMD`) are not operands; an allow of the program does not cover
+    // them either (`commands.interpreter`), so the command asks.
+    if (options && s && s->size() > 1 && ((*s)[0] == '-' || (*s)[0] == '+')) continue;
+    if (s && *s == "-") continue;  // the standard input
+    n.files.push_back({editor ? Touch::write : Touch::read, w[i], From::operand,
+                       name + (editor ? " file" : " script")});
+    if (!editor) return;  // the script's own arguments are not paths
   }
 }
 

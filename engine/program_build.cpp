@@ -194,6 +194,10 @@ bool preprocessor(std::string_view name) {
 
 void cc_handler(const ProgramDecl& p, std::string_view name, const Words& w, ProgramEffects& out) {
   const bool linker = p.handler == "ld";
+  if (!linker && starts_with(name, "clang-cl")) {
+    clang_cl_handler(name, w, out);
+    return;
+  }
   const std::string n(name);
   bool options_on = true;
   constexpr std::size_t kStdin = static_cast<std::size_t>(-1);
@@ -475,6 +479,8 @@ void build_handler(const ProgramDecl& p, std::string_view name, const Words& w,
     schedule_handler(p, name, w, out);
   else if (h == "sg")
     sg_handler(p, name, w, out);
+  else if (h == "mvn" || h == "pandoc")
+    plugin_handler(p, name, w, out);
 }
 
 }  // namespace vigie::engine

@@ -9,6 +9,7 @@
 // prefixes, options stop at the first operand); an option the table does not know makes where
 // the image is uncertain, so it is at least asked.
 #include <algorithm>
+#include <initializer_list>
 #include <string>
 
 #include "engine/program_handlers.hpp"
@@ -185,7 +186,7 @@ void run_in_container(std::string_view entry_name, const Words& w, std::size_t f
   if (!d) return;
   std::string entry(entry_name);
   std::replace(entry.begin(), entry.end(), ':', ' ');
-  ParsedArgs args = parse_args(*d, w, from, true);
+  ParsedArgs args = parse_args_eq(*d, w, from, true);
   OperandState st;
   apply_options(entry, args, out, st);
   if (!args.unknown.empty() || args.dynamic_option) {
@@ -233,12 +234,75 @@ void run_in_container(std::string_view entry_name, const Words& w, std::size_t f
   if (!argv.empty()) out.argvs.push_back(std::move(argv));
 }
 
+// The value of `key=` in a comma-separated spec (`type=local,dest=out`), or "".
+std::string spec_value(std::string_view spec, std::initializer_list<std::string_view> keys) {
+  while (!spec.empty()) {
+    auto comma = spec.find(',');
+    std::string_view kv = spec.substr(0, comma);
+    auto eq = kv.find('=');
+    for (std::string_view k : keys)
+      if (eq != std::string_view::npos && kv.substr(0, eq) == k)
+        return std::string(kv.substr(eq + 1));
+    spec = comma == std::string_view::npos ? std::string_view() : spec.substr(comma + 1);
+  }
+  return {};
+}
+
+// `build`, `buildx build`, `image build`, `builder build` from words[from…]: the Dockerfile's
+// steps run in a build container (the project's own code, like a Makefile: a bare allow covers
+// them); the context and `-f` are read, `--iidfile`, `--metadata-file` and `-o` outputs
+// written, `--secret`/`--ssh` sources and `--build-context` folders read; the host's network
+// (`--network host`), an entitlement (`--allow`), a confinement lifted (`--security-opt`),
+// capabilities and podman's bind mounts (`-v`) hand the host to the steps: asked.
+void build_image(const Words& w, std::size_t from, ProgramEffects& out) {
+  const ProgramDecl* d = find_program("docker:build");
+  if (!d) return;
+  ParsedArgs args = parse_args_eq(*d, w, from);
+  OperandState st;
+  apply_options("docker build", args, out, st);
+  apply_operands("docker build", d->operands, w, args.operands, st, out);
+  if (!args.unknown.empty() || args.dynamic_option)
+    out.escalations.push_back("docker build with an option the table does not know");
+  for (const auto& o : args.options) {
+    if (!o.decl || !o.value) continue;
+    const std::string name = option_name(*o.decl);
+    const std::string entry = "docker build " + name;
+    if (name == "--volume") {
+      volume(*o.value, entry, out);
+      continue;
+    }
+    const std::string* v = o.value->literal ? &*o.value->literal : nullptr;
+    if (name == "--allow" || name == "--security-opt" || name == "--cap-add" ||
+        (name == "--network" && (!v || *v == "host" || starts_with(*v, "ns:")))) {
+      out.escalations.push_back(entry + (v ? " " + *v : std::string()) +
+                                ": hands the host to the build steps");
+      continue;
+    }
+    if (name != "--output" && name != "--secret" && name != "--ssh" && name != "--build-context")
+      continue;
+    if (!v) {
+      out.escalations.push_back(entry + " that is not static");
+      continue;
+    }
+    std::string path;
+    if (name == "--output")  // `-o DIR`, `-o type=local,dest=DIR`
+      path = v->find('=') == std::string::npos ? *v : spec_value(*v, {"dest"});
+    else if (name == "--secret")  // `id=x,src=FILE`
+      path = spec_value(*v, {"src", "source"});
+    else  // `--ssh default=FILE`, `--build-context name=DIR`
+      path = v->find('=') == std::string::npos ? std::string() : v->substr(v->find('=') + 1);
+    if (path.empty() || path == "-" || path.find("://") != std::string::npos) continue;
+    out.files.push_back({name == "--output" ? Touch::write : Touch::read, word_of(*o.value, path),
+                         From::option, entry});
+  }
+}
+
 // `compose [globals] run|exec|… …` from words[from…]; `prog` is "docker" (the entries of compose
 // are shared by docker-compose and podman-compose).
 void compose(const Words& w, std::size_t from, ProgramEffects& out) {
   const ProgramDecl* g = find_program("docker:compose");
   if (!g) return;
-  ParsedArgs args = parse_args(*g, w, from, true);
+  ParsedArgs args = parse_args_eq(*g, w, from, true);
   OperandState st;
   apply_options("docker compose", args, out, st);
   if (!args.unknown.empty() || args.dynamic_option) {
@@ -264,7 +328,7 @@ void container_handler(const ProgramDecl& p, std::string_view name, const Words&
     compose(w, 1, out);
     return;
   }
-  ParsedArgs args = parse_args(p, w, 1, true);
+  ParsedArgs args = parse_args_eq(p, w, 1, true);
   OperandState st;
   apply_options(name, args, out, st);
   std::size_t at = args.stopped_at;
@@ -295,18 +359,46 @@ void container_handler(const ProgramDecl& p, std::string_view name, const Words&
     }
     s = *lit(w, at);
   }
-  if (s == "run" || s == "create")
+  if ((s == "buildx" || s == "image" || s == "builder") && lit(w, at + 1) &&
+      *lit(w, at + 1) == "build") {
+    s = "build";
+    ++at;
+  }
+  if (s == "build")
+    build_image(w, at + 1, out);
+  else if (s == "run" || s == "create")
     run_in_container("docker:run", w, at + 1, true, out);
   else if (s == "exec")
     run_in_container("docker:exec", w, at + 1, true, out);
   else if (s == "cp") {
     const ProgramDecl* cp = find_program("docker:cp");
     if (!cp) return;
-    ParsedArgs a = parse_args(*cp, w, at + 1);
+    ParsedArgs a = parse_args_eq(*cp, w, at + 1);
     OperandState cst;
     apply_options("docker cp", a, out, cst);
     apply_operands("docker cp", cp->operands, w, a.operands, cst, out);
   }
+}
+
+std::size_t container_image_word(std::string_view name, const Words& w) {
+  const ProgramDecl* g = find_program(name);
+  const ProgramDecl* r = find_program("docker:run");
+  if (!g || !r || g->handler != "container") return static_cast<std::size_t>(-1);
+  ParsedArgs a = parse_args_eq(*g, w, 1, true);
+  std::size_t at = a.stopped_at;
+  const std::string* s = lit(w, at);
+  if (s && *s == "container") s = lit(w, ++at);
+  if (!s || (*s != "run" && *s != "create") || !a.unknown.empty() || a.dynamic_option)
+    return static_cast<std::size_t>(-1);
+  ParsedArgs ra = parse_args_eq(*r, w, at + 1, true);
+  // Not known (asked by the handler), no image (refused), or a command given (judged).
+  if (!ra.unknown.empty() || ra.dynamic_option || ra.stopped_at + 1 != w.size())
+    return static_cast<std::size_t>(-1);
+  for (const auto& o : ra.options)
+    if (o.decl && option_name(*o.decl) == "--entrypoint" &&
+        !(o.value && o.value->literal && o.value->literal->empty()))
+      return static_cast<std::size_t>(-1);  // the entrypoint is judged as the command
+  return at + 1;
 }
 
 // kubectl: everything after `--` runs in a container (`exec`, `run`, `debug`, `create job`…);

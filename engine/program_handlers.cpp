@@ -482,6 +482,22 @@ std::vector<std::size_t> find_start_points(const Words& w) {
   return starts;
 }
 
+ParsedArgs parse_args_eq(const ProgramDecl& d, const Words& w, std::size_t from,
+                         bool until_operand) {
+  ParsedArgs a = parse_args(d, w, from, until_operand);
+  for (auto& o : a.options) {
+    if (!o.value || !o.value->literal || o.spelling.size() != 2 || o.index >= w.size() ||
+        !w[o.index].literal)
+      continue;
+    const std::string& v = *o.value->literal;
+    const std::string& word = *w[o.index].literal;
+    if (!v.empty() && v[0] == '=' && word.size() > v.size() &&
+        word.compare(word.size() - v.size(), v.size(), v) == 0)
+      o.value = word_of(*o.value, v.substr(1));
+  }
+  return a;
+}
+
 WordView word_of(const WordView& from, std::string value) {
   WordView v;
   v.text = value;
@@ -526,6 +542,10 @@ void run_handler(const ProgramDecl& p, std::string_view name, const Words& words
     runner_handler(p, name, words, out);
   else if (h == "launcher")
     launcher_handler(p, name, words, out);
+  else if (h == "socat")
+    socat_handler(p, name, words, out);
+  else if (h == "bwrap")
+    bwrap_handler(p, name, words, out);
   else
     build_handler(p, name, words, out);
 }

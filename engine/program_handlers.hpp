@@ -65,15 +65,40 @@ void tmux_handler(const ProgramDecl& p, std::string_view name,
                   const std::vector<shell::WordView>& w, ProgramEffects& out);
 void container_handler(const ProgramDecl& p, std::string_view name,
                        const std::vector<shell::WordView>& w, ProgramEffects& out);
+// `docker|podman|nerdctl [container] run|create [OPTIONS] IMAGE` with no command (nor
+// entrypoint) runs the image's default command, code the line does not show: the index of the
+// first word after `run`, for allow rules that must name the image
+// (engine/program_runners.hpp: `named_code_word`); -1 otherwise.
+std::size_t container_image_word(std::string_view name, const std::vector<shell::WordView>& w);
 void kubectl_handler(const ProgramDecl& p, std::string_view name,
                      const std::vector<shell::WordView>& w, ProgramEffects& out);
 void runner_handler(const ProgramDecl& p, std::string_view name,
                     const std::vector<shell::WordView>& w, ProgramEffects& out);
+// clang-cl's MSVC-style options (engine/program_clang_cl.cpp), from the `cc` handler.
+void clang_cl_handler(std::string_view name, const std::vector<shell::WordView>& w,
+                      ProgramEffects& out);
 void build_handler(const ProgramDecl& p, std::string_view name,
                    const std::vector<shell::WordView>& w, ProgramEffects& out);
+// Tools whose line names code they load (engine/program_plugins.cpp: `mvn` exec plugin
+// properties, `pandoc` Lua readers and writers).
+void plugin_handler(const ProgramDecl& p, std::string_view name,
+                    const std::vector<shell::WordView>& w, ProgramEffects& out);
 // Environment managers that run a command (engine/program_launchers.cpp: `launcher`).
 void launcher_handler(const ProgramDecl& p, std::string_view name,
                       const std::vector<shell::WordView>& w, ProgramEffects& out);
+
+// parse_args for parsers that read `-f=VALUE` as `-f VALUE` (Go's pflag, Apache commons-cli):
+// the table's parser keeps getopt's `=VALUE`; here an attached short value loses its `=`.
+ParsedArgs parse_args_eq(const ProgramDecl& d, const std::vector<shell::WordView>& w,
+                         std::size_t from, bool until_operand = false);
+
+// socat's addresses (engine/program_socat.cpp): `EXEC:`, `SYSTEM:`, `SHELL:` run a command.
+void socat_handler(const ProgramDecl& p, std::string_view name,
+                   const std::vector<shell::WordView>& w, ProgramEffects& out);
+
+// bubblewrap (engine/program_bwrap.cpp): the command it runs in its sandbox.
+void bwrap_handler(const ProgramDecl& p, std::string_view name,
+                   const std::vector<shell::WordView>& w, ProgramEffects& out);
 
 // A word holding `value` (an attached option value, a file named inside a script).
 shell::WordView word_of(const shell::WordView& from, std::string value);

@@ -6,11 +6,17 @@
 // `setarch [ARCH] [FLAGS] CMD`, `linux32`, `linux64`, `prlimit`, `runcon CONTEXT CMD` or
 // `runcon -t TYPE CMD`, `xvfb-run`, `eatmydata`, `rlwrap` (`-z FILTER` is a command line),
 // `ip netns exec NAME CMD`, `ip vrf exec NAME CMD`, `pkexec`, `busybox APPLET`, `runuser`
-// (`-c LINE`), `systemd-run` (`-p PROPERTY` may name programs: judged as a line, asked). The
-// command is judged as a command (a shell line as a nested script), so a bare allow of the manager
-// never covers it. Each launcher's own options before the command are declared below; an option it
-// does not declare makes where the command starts uncertain: at least asked.
+// and `su` (`-c LINE`; su's words after the user are its shell's arguments), `systemd-run`
+// (`-p Exec*=LINE` is judged as a line and asked; other properties
+// are plain limits or asked: kRunProperties, kPlainProperties). The command is judged as a
+// command (a shell line as a nested script), so a bare allow of the manager never covers it.
+// Each launcher's own options are declared below with the syntax of its parser (getopt_long,
+// argparse, clap-like clusters, whole words): clusters, attached values and long prefixes are
+// read as the tool reads them; an option it does not declare makes where the command starts
+// uncertain: at least asked. Options whose value is a file written or read (`xvfb-run -f`,
+// `rlwrap -l`) give that path's effect.
 #include <algorithm>
+#include <optional>
 #include <string>
 
 #include "engine/program_handlers.hpp"
@@ -23,124 +29,372 @@ using Words = std::vector<WordView>;
 
 namespace {
 
+using program_words::lit;
+using program_words::starts_with;
+
+// How a launcher's own parser reads its options (each tool's, checked against its source or
+// `--help`).
+enum class Syntax : char {
+  getopt,    // GNU getopt_long (util-linux, coreutils, getopt(1) scripts): short clusters
+             // (`-RL`), attached short values (`-n1024`, `-ubob`: the value keeps a leading `=`),
+             // `--long=V`, `--long V`, unambiguous prefixes of long options (`--addr-no`)
+  argparse,  // Python argparse: the same, `-n=V` drops the `=`
+  clusters,  // clap, cobra/pflag, CLI11, click, cleo: clusters and attached short values
+             // (`-p3.12`, `-p=3.12`), long options by their exact name only
+  words,     // each option a whole word, by its exact name (pkexec, nix, eatmydata)
+};
+
 // setarch's personality flags (util-linux).
 constexpr std::string_view kPersonality =
     "-B --32bit -F --fdpic-funcptrs -I --short-inode -L --addr-compat-layout -R "
     "--addr-no-randomize -S --whole-seconds -T --sticky-timeouts -X --read-implies-exec -Z "
-    "--mmap-page-zero -3 --3gb --4gb --uname-2.6 -v --verbose";
+    "--mmap-page-zero -3 --3gb --4gb --uname-2.6 -v --verbose --list -h --help -V --version";
 
 constexpr std::size_t kNever = static_cast<std::size_t>(-1);
 
+// One launcher: its options (space-separated, as written) by what their value is.
 struct Launcher {
-  std::string_view program;
-  std::string_view sub;     // the subcommand that runs a command ("" for the program itself)
-  std::string_view flags;   // options without a value (space-separated, as written)
-  std::string_view valued;  // options taking the next word (or `=VALUE`)
-  std::size_t skip;  // operands before the command (direnv's DIR, aws-vault's PROFILE); kNever:
-                     // operands are not the command (it is given by an option: nix develop -c)
-  bool dash_only;    // the command is only what follows `--`
-  std::string_view line;    // options whose value is a shell line (nix-shell --run)
-  std::string_view argv;    // options after which the rest is the command (nix develop -c)
+  std::string_view program = {};
+  std::string_view sub = {};  // the subcommand that runs a command ("" for the program itself)
+  Syntax syntax = Syntax::words;
+  std::string_view flags = {};     // no value
+  std::string_view valued = {};    // a required value: attached, `=VALUE` or the next word
+  std::string_view optional = {};  // an optional value, attached only (`-n1024`, `--nofile=1024`)
+  std::string_view writes = {};    // a required value that is a path written (`xvfb-run -f`)
+  std::string_view reads = {};     // a required value that is a path read (`rlwrap -f`)
+  std::string_view line = {};      // a required value that is a shell line (`nix-shell --run`)
+  std::string_view argv = {};      // the rest of the words is the command (`nix develop -c`)
+  std::string_view props = {};     // a unit property `NAME=VALUE` (systemd-run -p, kUnitProperties)
+  std::size_t skip = 0;     // operands before the command (direnv's DIR, aws-vault's PROFILE);
+                            // kNever: operands are not the command (it is given by an option)
+  bool dash_only = false;   // the command is only what follows `--`
   bool first_only = false;  // `skip` counts only an operand that comes first (setarch ARCH)
 };
 
 constexpr Launcher kLaunchers[] = {
-    {"uv", "run",
-     "--no-sync --frozen --locked --isolated --no-project --active --all-packages --all-extras "
-     "--no-dev --only-dev --no-default-groups --all-groups --offline --no-cache -q --quiet -v "
-     "--verbose --no-editable --exact --inexact --no-env-file --no-config --native-tls "
-     "--no-progress -n --no-build --preview --no-python-downloads",
-     "--with --with-editable --with-requirements -p --python --package --extra --group "
-     "--only-group --no-group --env-file --directory --project --index --default-index "
-     "--index-url --extra-index-url -f --find-links --config-file --cache-dir --color "
-     "--python-platform",
-     0, false, "", "", false},
-    {"poetry", "run",
-     "-q --quiet -v -vv -vvv --verbose -n --no-interaction --no-ansi --ansi --no-plugins "
-     "--no-cache",
-     "-C --directory -P --project", 0, false, "", "", false},
-    {"pipenv", "run", "--system -v --verbose -q --quiet --clear", "--python", 0, false, "", "",
-     false},
-    {"bundle", "exec", "--keep-file-descriptors", "--gemfile", 0, false, "", "", false},
-    {"conda", "run",
-     "--live-stream --no-capture-output --debug-wrapper-scripts -v --verbose -q --quiet",
-     "-n --name -p --prefix --cwd", 0, false, "", "", false},
-    {"mamba", "run",
-     "--live-stream --no-capture-output --debug-wrapper-scripts -v --verbose -q --quiet",
-     "-n --name -p --prefix --cwd", 0, false, "", "", false},
-    {"micromamba", "run", "-a --attach --clean-env -q --quiet -v --verbose",
-     "-n --name -p --prefix --cwd -e --env", 0, false, "", "", false},
-    {"direnv", "exec", "", "", 1, false, "", "", false},
-    {"mise", "exec", "", "", 0, true, "", "", false},
-    {"mise", "x", "", "", 0, true, "", "", false},
-    {"op", "run", "", "", 0, true, "", "", false},
-    {"aws-vault", "exec", "", "", 0, true, "", "", false},
-    {"doppler", "run", "", "", 0, true, "", "", false},
-    {"nix", "develop", "", "", kNever, false, "", "-c --command", false},
-    {"nix-shell", "", "", "", kNever, false, "--run --command", "", false},
-    // Wrappers of their own shape (util-linux, coreutils, Debian's scripts).
-    {"setarch", "", kPersonality, "", 1, false, "", "", true},
-    {"linux32", "", kPersonality, "", 0, false, "", "", false},
-    {"linux64", "", kPersonality, "", 0, false, "", "", false},
-    {"prlimit", "",
-     "-c --core -d --data -e --nice -f --fsize -i --sigpending -l --memlock -m --rss -n --nofile "
-     "-q --msgqueue -r --rtprio -s --stack -t --cpu -u --nproc -v --as -x --locks -y --rttime "
-     "--noheadings --raw --verbose",
-     "-o --output -p --pid", 0, false, "", "", false},
-    {"runcon", "", "-c --compute", "-t --type -u --user -r --role -l --range", 1, false, "", "",
-     true},
-    {"xvfb-run", "", "-a --auto-servernum -l --listen-tcp",
-     "-e --error-file -f --auth-file -n --server-num -p --xauth-protocol -s --server-args -w "
-     "--wait",
-     0, false, "", "", false},
-    {"eatmydata", "", "", "", 0, false, "", "", false},
-    {"rlwrap", "",
-     "-a --always-readline -A --ansi-colour-aware -c --complete-filenames -i --case-insensitive "
-     "-I --pass-sigint-as-sigterm -m --multi-line -n --no-warnings -N --no-children -o "
-     "--one-shot -p --prompt-colour -r --remember -R --renice -U --mirror-arguments -W --polling "
-     "-X --skip-setctty",
-     "-b --break-chars -C --command-name -D --history-no-dupes -e --extra-char-after-completion "
-     "-f --file -g --forget-matching -H --history-filename -l --logfile -M --multi-line-ext -O "
-     "--only-cook -P --pre-given -q --quote-characters -s --histsize -S --substitute-prompt -t "
-     "--set-term-name -w --wait-before-prompt",
-     0, false, "-z --filter", "", false},
-    {"ip", "exec", "", "", 1, false, "", "", false},  // ip netns exec NAME, ip vrf exec NAME
-    {"pkexec", "", "--disable-internal-agent --keep-cwd", "--user", 0, false, "", "", false},
-    {"busybox", "", "", "", 0, false, "", "", false},  // busybox APPLET ARGS
-    {"runuser", "", "-m -p --preserve-environment -l --login -f --fast -P --pty",
-     "-u --user -w --whitelist-environment -g --group -G --supp-group", 0, false,
-     "-c --command --session-command -s --shell", "", false},
-    {"systemd-run", "",
-     "--no-ask-password --user --system --scope --slice-inherit --no-block -r "
-     "--remain-after-exit --wait --send-sighup -d --same-dir -t --pty -P --pipe -q --quiet -G "
-     "--collect -S --shell --on-timezone-change --on-clock-change",
-     "-H --host -M --machine -u --unit --description --slice --service-type --uid --gid --nice "
-     "--working-directory -E --setenv --on-active --on-boot --on-startup --on-unit-active "
-     "--on-unit-inactive --on-calendar",
-     0, false, "-p --property --path-property --socket-property --timer-property", "", false},
+    {.program = "uv",
+     .sub = "run",
+     .syntax = Syntax::clusters,
+     .flags = "--no-sync --frozen --locked --isolated --no-project --active --all-packages "
+              "--all-extras --no-dev --only-dev --no-default-groups --all-groups --offline "
+              "--no-cache -q --quiet -v --verbose --no-editable --exact --inexact --no-env-file "
+              "--no-config --native-tls --no-progress -n --no-build --preview "
+              "--no-python-downloads",
+     .valued = "--with --with-editable --with-requirements -p --python --package --extra --group "
+               "--only-group --no-group --env-file --directory --project --index "
+               "--default-index --index-url --extra-index-url -f --find-links --config-file "
+               "--cache-dir --color --python-platform"},
+    {.program = "poetry",
+     .sub = "run",
+     .syntax = Syntax::clusters,
+     .flags = "-q --quiet -v -vv -vvv --verbose -n --no-interaction --no-ansi --ansi --no-plugins "
+              "--no-cache",
+     .valued = "-C --directory -P --project"},
+    {.program = "pipenv",
+     .sub = "run",
+     .syntax = Syntax::clusters,
+     .flags = "--system -v --verbose -q --quiet --clear",
+     .valued = "--python"},
+    {.program = "bundle", .sub = "exec", .flags = "--keep-file-descriptors", .valued = "--gemfile"},
+    {.program = "conda",
+     .sub = "run",
+     .syntax = Syntax::argparse,
+     .flags = "--live-stream --no-capture-output --debug-wrapper-scripts -v --verbose -q --quiet "
+              "--dev",
+     .valued = "-n --name -p --prefix --cwd"},
+    {.program = "mamba",
+     .sub = "run",
+     .syntax = Syntax::clusters,
+     .flags = "--live-stream --no-capture-output --debug-wrapper-scripts -v --verbose -q --quiet",
+     .valued = "-n --name -p --prefix --cwd"},
+    {.program = "micromamba",
+     .sub = "run",
+     .syntax = Syntax::clusters,
+     .flags = "-a --attach --clean-env -q --quiet -v --verbose",
+     .valued = "-n --name -p --prefix --cwd -e --env"},
+    {.program = "direnv", .sub = "exec", .skip = 1},
+    {.program = "mise",
+     .sub = "exec",
+     .syntax = Syntax::clusters,
+     .flags = "--raw --fresh-env",
+     .valued = "-j --jobs",
+     .line = "-c --command",
+     .dash_only = true},
+    {.program = "mise",
+     .sub = "x",
+     .syntax = Syntax::clusters,
+     .flags = "--raw --fresh-env",
+     .valued = "-j --jobs",
+     .line = "-c --command",
+     .dash_only = true},
+    {.program = "op", .sub = "run", .dash_only = true},
+    {.program = "aws-vault", .sub = "exec", .dash_only = true},
+    {.program = "doppler", .sub = "run", .dash_only = true},
+    {.program = "nix", .sub = "develop", .argv = "-c --command", .skip = kNever},
+    {.program = "nix-shell", .line = "--run --command", .skip = kNever},
+    // Wrappers of their own shape (util-linux, coreutils, Debian's scripts), from their option
+    // tables: setarch `+hVv3BFILRSTXZ`, prlimit `+c::d::…y::p:o:vVh` (the limits take an
+    // optional value: `-n1024`, `--nofile=1024`; `-n 1024` is `-n` and the command `1024`),
+    // runcon `+r:t:u:l:c`, xvfb-run (getopt(1) `+ade:f:hn:lp:s:w:`), rlwrap
+    // `+:a::Ab:cC:d::D:e:f:F:g:hH:iIl:nNM:m::oO:p::P:q:rRs:S:t:TUvw:Wz:`, runuser
+    // `c:fg:G:lmpPs:u:hVw:`, systemd-run `+hrH:M:E:p:tPqGdSu:`.
+    {.program = "setarch",
+     .syntax = Syntax::getopt,
+     .flags = kPersonality,
+     .skip = 1,
+     .first_only = true},
+    {.program = "linux32", .syntax = Syntax::getopt, .flags = kPersonality},
+    {.program = "linux64", .syntax = Syntax::getopt, .flags = kPersonality},
+    {.program = "prlimit",
+     .syntax = Syntax::getopt,
+     .flags = "--noheadings --raw --verbose -V --version -h --help",
+     .valued = "-o --output -p --pid",
+     .optional = "-c --core -d --data -e --nice -f --fsize -i --sigpending -l --memlock -m --rss "
+                 "-n --nofile -q --msgqueue -r --rtprio -s --stack -t --cpu -u --nproc -v --as "
+                 "-x --locks -y --rttime"},
+    {.program = "runcon",
+     .syntax = Syntax::getopt,
+     .flags = "-c --compute --help --version",
+     .valued = "-t --type -u --user -r --role -l --range",
+     .skip = 1,
+     .first_only = true},
+    {.program = "xvfb-run",
+     .syntax = Syntax::getopt,
+     .flags = "-a --auto-servernum -d --auto-display -l --listen-tcp -h --help",
+     .valued = "-n --server-num -p --xauth-protocol -s --server-args -w --wait",
+     .writes = "-e --error-file -f --auth-file"},
+    {.program = "eatmydata"},
+    {.program = "rlwrap",
+     .syntax = Syntax::getopt,
+     .flags = "-A --ansi-colour-aware -c --complete-filenames -h --help -i --case-insensitive -I "
+              "--pass-sigint-as-sigterm -n --no-warnings -N --no-children -o --one-shot -r "
+              "--remember -R --renice -T --test-terminal -U --mirror-arguments -v --version -W "
+              "--polling",
+     .valued = "-b --break-chars -C --command-name -D --history-no-dupes -e "
+               "--extra-char-after-completion -F --history-format -g --forget-matching -M "
+               "--multi-line-ext -O --only-cook -P --pre-given -q --quote-characters -s "
+               "--histsize -S --substitute-prompt -t --set-terminal-name -w --wait-before-prompt",
+     .optional = "-a --always-readline -d --debug -m --multi-line -p --prompt-colour",
+     .writes = "-H --history-filename -l --logfile",
+     .reads = "-f --file",
+     .line = "-z --filter"},
+    {.program = "ip", .sub = "exec", .skip = 1},  // ip netns exec NAME, ip vrf exec NAME
+    {.program = "pkexec", .flags = "--disable-internal-agent --keep-cwd", .valued = "--user"},
+    {.program = "busybox"},  // busybox APPLET ARGS
+    {.program = "runuser",
+     .syntax = Syntax::getopt,
+     .flags = "-m -p --preserve-environment -l --login -f --fast -P --pty -h --help -V --version",
+     .valued = "-u --user -w --whitelist-environment -g --group -G --supp-group",
+     .line = "-c --command --session-command -s --shell"},
+    // su [options] [-] [USER [ARG…]]: the ARGs go to USER's shell (`su bob script.sh` runs it).
+    {.program = "su",
+     .syntax = Syntax::getopt,
+     .flags = "- -m -p --preserve-environment -l --login -f --fast -P --pty -h --help -V "
+              "--version",
+     .valued = "-w --whitelist-environment -g --group -G --supp-group",
+     .line = "-c --command --session-command -s --shell",
+     .skip = 1},
+    {.program = "systemd-run",
+     .syntax = Syntax::getopt,
+     .flags = "--no-ask-password --user --system --scope --slice-inherit --no-block -r "
+              "--remain-after-exit --wait --send-sighup -d --same-dir -t --pty -P --pipe -q "
+              "--quiet -G --collect -S --shell --on-timezone-change --on-clock-change -h --help "
+              "--version",
+     .valued = "-H --host -M --machine -u --unit --description --slice --service-type --uid "
+               "--gid --nice --working-directory -E --setenv --on-active --on-boot --on-startup "
+               "--on-unit-active --on-unit-inactive --on-calendar",
+     .props = "-p --property --path-property --socket-property --timer-property"},
 };
 
 // Programs that run a shell reading its input when no command is given (`setarch x86_64`,
-// `pkexec`, `runuser -u bob`): that shell's commands are not visible, so it is asked.
-constexpr std::string_view kShellWithoutCommand = "setarch linux32 linux64 pkexec runuser";
+// `pkexec`, `runuser -u bob`, `systemd-run --shell`): that shell's commands are not visible,
+// so it is asked.
+constexpr std::string_view kShellWithoutCommand =
+    "setarch linux32 linux64 pkexec runuser su systemd-run";
 
-bool listed(std::string_view list, std::string_view word) {
+// Unit properties (`systemd-run -p NAME=VALUE`, systemd.exec(5), systemd.service(5)): those
+// whose value is a command line the unit runs (judged as a nested line, and asked), and those
+// that only set a limit, a timing or a label (plain). Any other property may change what runs
+// or what it can reach (`Environment=LD_PRELOAD=…`, `BindPaths=`, `User=`, `Unit=`): asked.
+constexpr std::string_view kRunProperties =
+    "ExecStart ExecStartPre ExecStartPost ExecCondition ExecReload ExecStop ExecStopPost "
+    "ExecStopPre";
+constexpr std::string_view kPlainProperties =
+    "MemoryMax MemoryHigh MemoryLow MemoryMin MemorySwapMax MemoryLimit MemoryAccounting "
+    "CPUQuota CPUQuotaPeriodSec CPUWeight CPUShares CPUAccounting AllowedCPUs "
+    "AllowedMemoryNodes IOWeight IOAccounting IOReadBandwidthMax IOWriteBandwidthMax "
+    "IOReadIOPSMax IOWriteIOPSMax TasksMax TasksAccounting Nice OOMScoreAdjust "
+    "CPUSchedulingPolicy CPUSchedulingPriority IOSchedulingClass IOSchedulingPriority "
+    "RuntimeMaxSec TimeoutSec TimeoutStartSec TimeoutStopSec RestartSec Restart "
+    "RemainAfterExit KillMode KillSignal SendSIGHUP SendSIGKILL Description LimitCPU LimitFSIZE "
+    "LimitDATA LimitSTACK LimitCORE LimitRSS LimitNOFILE LimitAS LimitNPROC LimitMEMLOCK "
+    "LimitLOCKS LimitSIGPENDING LimitMSGQUEUE LimitNICE LimitRTPRIO LimitRTTIME AccuracySec "
+    "RandomizedDelaySec Persistent OnCalendar OnActiveSec OnBootSec OnUnitActiveSec "
+    "OnUnitInactiveSec";
+
+// Calls `fn` with each space-separated token of `list` until it returns true.
+template <typename Fn>
+bool any_token(std::string_view list, Fn fn) {
   while (!list.empty()) {
     auto sp = list.find(' ');
-    if (list.substr(0, sp) == word) return true;
+    std::string_view t = list.substr(0, sp);
+    if (!t.empty() && fn(t)) return true;
     if (sp == std::string_view::npos) break;
     list.remove_prefix(sp + 1);
   }
   return false;
 }
 
-using program_words::starts_with;
+bool listed(std::string_view list, std::string_view word) {
+  return any_token(list, [&](std::string_view t) { return t == word; });
+}
 
-using program_words::lit;
+enum class Kind : char { none, flag, valued, optional, line, argv, props };
+
+Kind kind_of(const Launcher& l, std::string_view key) {
+  if (listed(l.line, key)) return Kind::line;
+  if (listed(l.argv, key)) return Kind::argv;
+  if (listed(l.props, key)) return Kind::props;
+  if (listed(l.valued, key) || listed(l.writes, key) || listed(l.reads, key)) return Kind::valued;
+  if (listed(l.optional, key)) return Kind::optional;
+  if (listed(l.flags, key)) return Kind::flag;
+  return Kind::none;
+}
+
+// The long option `key` (`--name`) stands for: its exact name, else (getopt_long, argparse) the
+// one long option it is a prefix of; "" when none or ambiguous.
+std::string_view long_name(const Launcher& l, std::string_view key) {
+  if (kind_of(l, key) != Kind::none) return key;
+  if (l.syntax != Syntax::getopt && l.syntax != Syntax::argparse) return {};
+  std::string_view found;
+  bool ambiguous = false;
+  for (std::string_view list :
+       {l.flags, l.valued, l.optional, l.writes, l.reads, l.line, l.argv, l.props})
+    any_token(list, [&](std::string_view t) {
+      if (starts_with(t, "--") && starts_with(t, key) && t != found) {
+        ambiguous = !found.empty();
+        found = t;
+      }
+      return ambiguous;
+    });
+  return ambiguous ? std::string_view() : found;
+}
 
 // The words from `from` on are the command: judged as an argv.
 void run_argv(const Words& w, std::size_t from, ProgramEffects& out) {
   if (from < w.size()) out.argvs.emplace_back(w.begin() + static_cast<long>(from), w.end());
+}
+
+// A unit property `NAME=VALUE` (kRunProperties, kPlainProperties).
+void unit_property(const WordView& v, const std::string& entry, ProgramEffects& out) {
+  if (!v.literal) {
+    out.escalations.push_back(entry + " with a property that is not static");
+    return;
+  }
+  const std::string& kv = *v.literal;
+  std::string_view name = std::string_view(kv).substr(0, kv.find('='));
+  if (listed(kPlainProperties, name)) return;
+  if (!listed(kRunProperties, name) || name.size() == kv.size()) {
+    out.escalations.push_back(entry + " " + std::string(name) + ": may change what runs");
+    return;
+  }
+  // `ExecStart=[-@:+!|]CMD ARGS`: the prefixes change how it runs, not what.
+  std::string line = kv.substr(name.size() + 1);
+  line.erase(0, line.find_first_not_of("-@:+!|"));
+  out.escalations.push_back(entry + " " + std::string(name) + ": runs a command");
+  out.scripts.push_back(line);
+}
+
+// What one option does once its kind is known. `value` is the attached value (nullptr: the
+// next word, for the kinds that take one). Returns the words it consumed after its own.
+struct Step {
+  std::size_t skip = 0;
+  bool ran = false;      // the rest of the words is the command (judged)
+  bool unknown = false;  // where the command starts is not known
+};
+
+Step use(const Launcher& l, const Words& w, std::size_t i, Kind k, std::string_view key,
+         const std::string* value, bool is_static, const std::string& entry, ProgramEffects& out) {
+  Step st;
+  switch (k) {
+    case Kind::none:
+      st.unknown = true;
+      return st;
+    case Kind::flag:
+      st.unknown = value != nullptr;  // `--flag=V`: the tool refuses it
+      return st;
+    case Kind::optional:
+      return st;
+    case Kind::argv:
+      if (value) {
+        st.unknown = true;
+        return st;
+      }
+      run_argv(w, i + 1, out);
+      st.ran = true;
+      return st;
+    default:
+      break;
+  }
+  std::optional<WordView> made;
+  const WordView* vw = nullptr;
+  if (value) {
+    if (!is_static) {
+      out.escalations.push_back(entry + " " + std::string(key) + " that is not static");
+      return st;
+    }
+    made = word_of(w[i], *value);
+    vw = &*made;
+  } else if (i + 1 < w.size()) {
+    vw = &w[i + 1];
+    st.skip = 1;
+  } else {
+    return st;  // a missing value: the tool refuses
+  }
+  if (k == Kind::props) {
+    unit_property(*vw, entry + " " + std::string(key), out);
+  } else if (k == Kind::line) {
+    if (!vw->literal) {
+      out.escalations.push_back(entry + " " + std::string(key) + " that is not static");
+    } else {
+      out.escalations.push_back(entry + " " + std::string(key) + ": runs a shell command");
+      out.scripts.push_back(*vw->literal);
+    }
+  } else if (listed(l.writes, key) || listed(l.reads, key)) {
+    out.files.push_back({listed(l.writes, key) ? Touch::write : Touch::read, *vw, From::option,
+                         entry + " " + std::string(key)});
+  }
+  return st;
+}
+
+// One word that starts with `-` (not `--` alone), read with the launcher's syntax.
+Step option(const Launcher& l, const Words& w, std::size_t i, std::string_view v, bool is_static,
+            const std::string& entry, ProgramEffects& out) {
+  const bool is_long = v.size() > 2 && v[1] == '-';
+  if (is_long || l.syntax == Syntax::words || kind_of(l, v) != Kind::none) {
+    std::size_t eq = v.find('=');
+    std::string_view key = v.substr(0, eq);
+    std::string value;
+    if (eq != std::string_view::npos) value = std::string(v.substr(eq + 1));
+    if (is_long) key = long_name(l, key);
+    Kind k = key.empty() ? Kind::none : kind_of(l, key);
+    return use(l, w, i, k, key, eq == std::string_view::npos ? nullptr : &value, is_static, entry,
+               out);
+  }
+  // A cluster of short options: flags, then at most one that takes the rest of the word (or
+  // the next word) as its value.
+  for (std::size_t j = 1; j < v.size(); ++j) {
+    const std::string key{'-', v[j]};
+    Kind k = kind_of(l, key);
+    if (k == Kind::flag) continue;
+    std::string_view rest = v.substr(j + 1);
+    if (k == Kind::none || rest.empty())
+      return use(l, w, i, k, key, nullptr, is_static, entry, out);
+    if (rest[0] == '=' && l.syntax != Syntax::getopt) rest.remove_prefix(1);
+    const std::string value(rest);
+    return use(l, w, i, k, key, &value, is_static, entry, out);
+  }
+  return {};
 }
 
 void launch(const Launcher& l, const Words& w, std::size_t from, ProgramEffects& out) {
@@ -162,31 +416,13 @@ void launch(const Launcher& l, const Words& w, std::size_t from, ProgramEffects&
       run_argv(w, i + 1, out);
       return;
     }
+    if (v == "-" && listed(l.flags, "-")) continue;  // `su -`: a login shell
+    if (v == "-" && listed(l.flags, "-")) continue;  // `su -`: a login shell
     if (v.size() > 1 && v[0] == '-') {
-      std::string_view key = v.substr(0, v.find('='));
-      bool attached = key.size() < v.size();
-      if (listed(l.line, key)) {
-        const std::string* line = attached ? nullptr : lit(w, i + 1);
-        std::string text =
-            attached ? std::string(v.substr(key.size() + 1)) : (line ? *line : std::string());
-        if (!attached && !line) {
-          out.escalations.push_back(entry + " " + std::string(key) + " that is not static");
-        } else {
-          out.escalations.push_back(entry + " " + std::string(key) + ": runs a shell command");
-          out.scripts.push_back(text);
-        }
-        if (!attached) ++i;
-        continue;
-      }
-      if (listed(l.argv, key)) {
-        run_argv(w, i + 1, out);
-        return;
-      }
-      if (listed(l.valued, key)) {
-        if (!attached) ++i;
-        continue;
-      }
-      if (!listed(l.flags, key)) unknown = true;
+      Step st = option(l, w, i, v, s != nullptr, entry, out);
+      if (st.ran) return;
+      unknown = unknown || st.unknown;
+      i += st.skip;
       continue;
     }
     if (l.dash_only || l.skip == kNever) continue;  // not the command
@@ -198,7 +434,7 @@ void launch(const Launcher& l, const Words& w, std::size_t from, ProgramEffects&
     run_argv(w, i, out);
     return;
   }
-  if (l.dash_only && w.size() > from)
+  if (l.dash_only && w.size() > from && out.scripts.empty())
     out.escalations.push_back(entry + " without `--`: where its command starts is not known");
 }
 

@@ -30,6 +30,10 @@ enum class Runs : char {
             // project's own code, covered by a bare allow like a script file (`python3 tool.py`)
   shell,    // the operands are a shell line (yarn exec, bun exec)
   explore,  // npm explore PKG -- CMD…: a shell line in the package's folder
+  install,  // install PKG, add PKG: the packages named are fetched and their lifecycle scripts
+            // (preinstall, install, postinstall) run, unless `--ignore-scripts`: an allow rule
+            // must name the install (`allow npm install`); with no package named, the
+            // project's declared dependencies (its own choice, like `npm run`): a bare allow
 };
 
 struct Sub {
@@ -86,7 +90,7 @@ constexpr Sub kNpm[] = {
     {"get", Runs::nothing},
     {"help", Runs::nothing},
     {"help-search", Runs::nothing},
-    {"install", Runs::nothing},
+    {"install", Runs::install},
     {"install-scripts", Runs::nothing},
     {"link", Runs::nothing},
     {"ll", Runs::nothing},
@@ -131,7 +135,7 @@ constexpr Sub kNpm[] = {
     {"info", Runs::nothing},
     {"show", Runs::nothing},
     {"find", Runs::nothing},
-    {"add", Runs::nothing},
+    {"add", Runs::install},
     {"unlink", Runs::nothing},
     {"remove", Runs::nothing},
     {"rm", Runs::nothing},
@@ -140,7 +144,7 @@ constexpr Sub kNpm[] = {
     {"rb", Runs::nothing},
     {"list", Runs::nothing},
     {"ln", Runs::nothing},
-    {"i", Runs::nothing},
+    {"i", Runs::install},
     {"u", Runs::nothing},
     {"up", Runs::nothing},
     {"c", Runs::nothing},
@@ -153,15 +157,15 @@ constexpr Sub kNpm[] = {
     {"la", Runs::nothing},
     {"verison", Runs::nothing},
     {"ic", Runs::nothing},
-    {"in", Runs::nothing},
-    {"ins", Runs::nothing},
-    {"inst", Runs::nothing},
-    {"insta", Runs::nothing},
-    {"instal", Runs::nothing},
-    {"isnt", Runs::nothing},
-    {"isnta", Runs::nothing},
-    {"isntal", Runs::nothing},
-    {"isntall", Runs::nothing},
+    {"in", Runs::install},
+    {"ins", Runs::install},
+    {"inst", Runs::install},
+    {"insta", Runs::install},
+    {"instal", Runs::install},
+    {"isnt", Runs::install},
+    {"isnta", Runs::install},
+    {"isntal", Runs::install},
+    {"isntall", Runs::install},
     {"install-clean", Runs::nothing},
     {"isntall-clean", Runs::nothing},
     {"hlep", Runs::nothing},
@@ -178,8 +182,8 @@ constexpr Sub kYarnPnpm[] = {
     {"run", Runs::script},        {"dlx", Runs::next},
     {"exec", Runs::shell},        {"create", Runs::next},
     {"node", Runs::nothing},      {"x", Runs::next},
-    {"add", Runs::nothing},       {"install", Runs::nothing},
-    {"i", Runs::nothing},         {"remove", Runs::nothing},
+    {"add", Runs::install},       {"install", Runs::install},
+    {"i", Runs::install},         {"remove", Runs::nothing},
     {"rm", Runs::nothing},        {"uninstall", Runs::nothing},
     {"upgrade", Runs::nothing},   {"up", Runs::nothing},
     {"update", Runs::nothing},    {"why", Runs::nothing},
@@ -213,8 +217,8 @@ constexpr Sub kYarnPnpm[] = {
 // a file or a command is a script.
 constexpr Sub kBun[] = {
     {"run", Runs::script},       {"x", Runs::next},          {"create", Runs::next},
-    {"exec", Runs::shell},       {"test", Runs::script},     {"install", Runs::nothing},
-    {"i", Runs::nothing},        {"add", Runs::nothing},     {"a", Runs::nothing},
+    {"exec", Runs::shell},       {"test", Runs::script},     {"install", Runs::install},
+    {"i", Runs::install},        {"add", Runs::install},     {"a", Runs::install},
     {"remove", Runs::nothing},   {"rm", Runs::nothing},      {"update", Runs::nothing},
     {"outdated", Runs::nothing}, {"link", Runs::nothing},    {"unlink", Runs::nothing},
     {"pm", Runs::nothing},       {"build", Runs::nothing},   {"init", Runs::nothing},
@@ -228,8 +232,9 @@ using program_words::starts_with;
 // npm's deref: an exact name, else the one name the word is a prefix of.
 const Sub* npm_command(std::string_view word) {
   const Sub* found = nullptr;
-  for (const auto& s : kNpm) {
+  for (const auto& s : kNpm)
     if (s.name == word) return &s;
+  for (const auto& s : kNpm) {
     if (starts_with(s.name, word)) {
       if (found) return nullptr;
       found = &s;
@@ -287,6 +292,13 @@ Found find_sub(std::string_view name, const Words& w) {
       return f;  // a file: the interpreter's own rule (engine/judge_command.cpp)
   } else {
     sub = exact(s, std::begin(kYarnPnpm), std::end(kYarnPnpm));
+    // `yarn global add PKG`: an install, from the word `add` on.
+    if (s == "global" && f.operands.size() > 1 && w[f.operands[1]].literal &&
+        *w[f.operands[1]].literal == "add") {
+      f.sub = f.operands[1];
+      f.runs = Runs::install;
+      return f;
+    }
   }
   f.runs = sub ? sub->runs : Runs::script;
   return f;
@@ -300,6 +312,8 @@ bool is_runner(std::string_view name) {
 }  // namespace
 
 std::size_t named_code_word(std::string_view name, const std::vector<shell::WordView>& words) {
+  if (name == "docker" || name == "podman" || name == "nerdctl")
+    return container_image_word(name, words);
   if (!is_runner(name)) return kNoCode;
   Found f = find_sub(name, words);
   switch (f.runs) {
@@ -308,6 +322,16 @@ std::size_t named_code_word(std::string_view name, const std::vector<shell::Word
       auto it = f.sub == kNoCode ? f.operands.begin()
                                  : std::find(f.operands.begin(), f.operands.end(), f.sub) + 1;
       return it == f.operands.end() ? kNoCode : *it;
+    }
+    case Runs::install: {
+      // A package named (`npm i lodash`), unless scripts are off: the rule must name the
+      // install (`allow npm install`, `allow npm install lodash`), not only the program.
+      for (const auto& w : words)
+        if (w.literal &&
+            (*w.literal == "--ignore-scripts" || *w.literal == "--ignore-scripts=true"))
+          return kNoCode;
+      auto it = std::upper_bound(f.operands.begin(), f.operands.end(), f.sub);
+      return it == f.operands.end() ? kNoCode : f.sub;
     }
     case Runs::shell:
     case Runs::explore:

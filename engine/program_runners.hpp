@@ -16,7 +16,10 @@ inline constexpr std::size_t kNoCode = static_cast<std::size_t>(-1);
 
 // The index in `words` (words[0] is the command name `name`) of the word naming the package or
 // the command a runner runs: `npx cowsay` 1, `npm exec cowsay` 2, `pnpm dlx create-vite` 2,
-// `yarn exec CMD` 2; kNoCode when it runs none or a script of the project (`npm install`,
+// `yarn exec CMD` 2; for an install that names packages (their lifecycle scripts run), the
+// install subcommand: `npm i lodash` 1, `yarn add x` 1 (not with `--ignore-scripts`); for
+// `docker run IMAGE` with no command (the image's default command), the word after `run`;
+// kNoCode when it runs none or a script of the project (`npm install`, `npm ci`,
 // `npm run build`, `npm test`, `npx --version`) or `name` is not a runner.
 std::size_t named_code_word(std::string_view name, const std::vector<shell::WordView>& words);
 

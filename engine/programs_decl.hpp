@@ -19,11 +19,12 @@ extern const ProgramSource kPrograms[];
 extern const std::size_t kProgramCount;
 
 // Programs that run code given to them (a script, `-c CODE`, their standard input): the
-// interpreters column of the programs table, read by engine/normalize.cpp (`is_shell`,
-// `is_interpreter`).
+// interpreters column of the programs table (engine/programs_table_interpreters.cpp), read by
+// engine/normalize.cpp (`is_shell`, `is_interpreter`).
 struct InterpreterSource {
   const char* names;  // space-separated
-  char kind;          // 's' a shell of the sh family (`sh -c`, `bash -lc`), 'i' an interpreter
+  char kind;          // 's' a shell of the sh family (`sh -c`, `bash -lc`), 'i' an interpreter,
+                      // 'e' an editor (its operands are the files it edits)
   bool prefix;        // each name also covers its versioned forms (python3.12); shells: exact
 };
 

@@ -33,6 +33,10 @@
 //   R W D  operands become read / write / delete (gzip -c, sed -i, find -delete)
 //   !      runs something that cannot be seen: at least ask
 //   N      the wrapper runs nothing (sudo -l, command -v)
+//   E      the wrapper edits its operands with an editor the line does not show (sudo -e): they
+//          are written, and the command is at least asked
+//   H      with no command after it, the wrapper starts an interactive shell (sudo -s, sudo -i,
+//          doas -s): at least asked
 //   T      operands are all sources (cp -t given as a flag form)
 //   O      writes a file into the current folder (curl -O: named after the URL)
 #include "engine/programs_decl.hpp"
@@ -45,10 +49,14 @@ const ProgramSource kPrograms[] = {
   {"sudo", "ps", "", "wrapper",
    "-u|--user=v -g|--group=v -a|--auth-type=v -c|--login-class=v -p|--prompt=v -C|--close-from=v -D|--chdir=c -r|--role=v -t|--type=v "
    "-T|--command-timeout=v -U|--other-user=v -h|--host?v -R|--chroot=c!! -E|--preserve-env?v "
-   "-A|--askpass -b|--background -H|--set-home -i|--login -k|--reset-timestamp -n|--non-interactive "
-   "-P|--preserve-groups -S|--stdin -s|--shell -B|--bell -e|--edit!N -l|--list!N -v|--validate!N "
+   "-A|--askpass -b|--background -H|--set-home -i|--login!H -k|--reset-timestamp -n|--non-interactive "
+   "-P|--preserve-groups -S|--stdin -s|--shell!H -B|--bell -e|--edit!E -l|--list!N -v|--validate!N "
    "-V|--version!N -K|--remove-timestamp!N --help!N"},
-  {"doas", "s", "", "wrapper", "-a=v -u=v -C=r!N -n -s -L!N"},
+  {"sudoedit", "ps", "*w", "wrapper",
+   "-u|--user=v -g|--group=v -C|--close-from=v -D|--chdir=c -h|--host?v -p|--prompt=v "
+   "-r|--role=v -t|--type=v -T|--command-timeout=v -A|--askpass -k|--reset-timestamp "
+   "-n|--non-interactive -S|--stdin -B|--bell --help!N -V|--version!N"},
+  {"doas", "s", "", "wrapper", "-a=v -u=v -C=r!N -n -s!H -L!N"},
   {"env", "ps", "", "wrapper",
    "-u|--unset=v -C|--chdir=c -S|--split-string=x -i|--ignore-environment -0|--null -v|--debug "
    "--block-signal?v --default-signal?v --ignore-signal?v --list-signal-handling -P=v!! "
@@ -349,6 +357,8 @@ const ProgramSource kPrograms[] = {
    "-e|--exec=v!! -c|--sh-exec=x --lua-exec=r!! -o|--output=w --hex-dump=w -x=v -p|--source-port=v "
    "-s|--source=v -w|--wait=v -i|--idle-timeout=v -q=v -l|--listen -k|--keep-open -u|--udp "
    "-v|--verbose -n|--nodns -z -4 -6"},
+  {"socat", "", "", "socat", ""},
+  {"bwrap", "", "", "bwrap", ""},
   {"openssl", "m", "", "",
    "-in=r -out=w -inkey=r -key=r -keyout=w -config=r -CAfile=r -CApath=r -cert=r -signkey=r "
    "-certfile=r -rand=r -writerand=w -engine=v!! -provider-path=r!! -passin=v -passout=v "
@@ -385,8 +395,8 @@ const ProgramSource kPrograms[] = {
    "--python-version=v --implementation=v --abi=v --progress-bar=v --config-settings=v "
    "--report=w -d|--dest=w"},
   // Maven (commons-cli: long prefixes) and Gradle: the build files are the project's code;
-  // an init script or a settings file given on the line can run anything.
-  {"mvn mvnw", "pm", "", "",
+  // an init script or a settings file given on the line can run anything (handler `mvn`).
+  {"mvn mvnw", "pm", "", "mvn",
    "-f|--file=r -s|--settings=r -gs|--global-settings=r -t|--toolchains=r -l|--log-file=w "
    "-D|--define=v -P|--activate-profiles=v -pl|--projects=v -rf|--resume-from=v -T|--threads=v"},
   {"gradle gradlew", "m", "", "",
@@ -402,7 +412,7 @@ const ProgramSource kPrograms[] = {
   // ---- programs that run other programs (engine/program_tmux.cpp, program_containers.cpp,
   // program_build.cpp): what they run is judged as a command or a nested script, or asked ------
   {"tmux", "", "", "tmux", ""},
-  // docker, podman, nerdctl: global options, then `run|create|exec|cp`, `container …`,
+  // docker, podman, nerdctl: global options, then `run|create|exec|cp|build`, `container …`,
   // `compose …`; each subcommand's options are the entry `docker:SUB` (pflag: no prefixes).
   // Global options: docker's, then podman's (its helpers `--conmon`, `--runtime`,
   // `--network-cmd-path` and `--hooks-dir` are programs it runs).
@@ -441,6 +451,11 @@ const ProgramSource kPrograms[] = {
    "--decryption-key=r --personality=v --requires=v --gidmap=v --uidmap=v --subgidname=v "
    "--subuidname=v --cgroups=v --cgroup-conf=v --hostuser=v --chrootdirs=v --pod-id-file=r "
    "--no-hosts"},
+  {"docker:build", "m", "r", "", "--add-host=v --build-arg=v --cache-from=v --cache-to=v --cgroup-parent=v --compress --cpu-period=v --cpu-quota=v "
+   "-c|--cpu-shares=v --cpuset-cpus=v --cpuset-mems=v --disable-content-trust -f|--file=r --force-rm --iidfile=w --isolation=v --label=v -m|--memory=v "
+   "--memory-swap=v --network=v --no-cache --platform=v --pull?v -q|--quiet --rm?v --security-opt=v --shm-size=v --squash -t|--tag=v --target=v "
+   "--ulimit=v --allow=v --annotation=v --attest=v --build-context=v --builder=v --call=v --check --load --metadata-file=w --no-cache-filter=v "
+   "-o|--output=v --progress=v --provenance=v --push --sbom=v --secret=v --ssh=v -v|--volume=v --cap-add=v --help!N"},
   {"docker:exec", "s", "", "",
    "-d|--detach --detach-keys=v -e|--env=v --env-file=r -i|--interactive --privileged "
    "-t|--tty -u|--user=v -w|--workdir=v --help!N"},
@@ -458,7 +473,7 @@ const ProgramSource kPrograms[] = {
    "-i|--interactive -t|--tty"},
   {"docker-compose podman-compose", "s", "", "compose", ""},
   {"kubectl", "", "", "kubectl", ""},
-  {"gcc g++ cc c++ clang clang++ cpp", "v", "", "cc", ""},
+  {"gcc g++ cc c++ clang clang++ cpp clang-cl", "v", "", "cc", ""},
   {"ld ld.bfd ld.gold ld.lld lld mold", "v", "", "ld", ""},
   {"gdb", "", "", "gdb", ""},
   {"crontab", "s", "", "schedule", "-u=v -l -e -r -i -x=v -c -T -s -n=v -V!N"},
@@ -470,14 +485,14 @@ const ProgramSource kPrograms[] = {
    "nix-shell", "", "", "launcher", ""},
   // Wrappers of their own shape, in the same table (engine/program_launchers.cpp).
   {"setarch linux32 linux64 prlimit runcon xvfb-run eatmydata rlwrap ip pkexec busybox runuser "
-   "systemd-run", "", "", "launcher", ""},
+   "su systemd-run", "", "", "launcher", ""},
   // Archivers and converters with an option that runs a program.
   {"cpio", "pm", "", "",
    "--rsh-command=x -F|--file=w -O=w -I=r -E|--pattern-file=r -D|--directory=c -H|--format=v "
    "-R|--owner=v -M|--message=v -C|--io-size=v --block-size=v --device-independent "
    "--reproducible -o|--create -i|--extract -p|--pass-through -t|--list -d|--make-directories "
    "-v|--verbose -u|--unconditional"},
-  {"pandoc", "pm", "*r", "",
+  {"pandoc", "pm", "*r", "pandoc",
    "-F|--filter=r!! -L|--lua-filter=r!! -d|--defaults=r!! --pdf-engine=v!! -o|--output=w "
    "--template=r -H|--include-in-header=r -B|--include-before-body=r "
    "-A|--include-after-body=r --reference-doc=r --data-dir=r --extract-media=w --log=w "
@@ -569,18 +584,5 @@ const ProgramSource kPrograms[] = {
 // clang-format on
 
 const std::size_t kProgramCount = sizeof(kPrograms) / sizeof(kPrograms[0]);
-
-// clang-format off
-const InterpreterSource kInterpreters[] = {
-  {"sh bash zsh dash ksh ash mksh yash posh ksh93 pdksh oksh loksh rbash hush", 's', false},
-  {"python pypy ruby perl php lua node tclsh wish pwsh jruby luajit jshell guile racket", 'i', true},
-  {"nodejs deno bun bunx npx pnpx irb R Rscript julia osascript powershell awk gawk mawk nawk "
-   "busybox fish tcsh csh expect scala kotlin groovy elixir erl escript swift dotnet java jjs "
-   "source . fc watch script ssh su runuser pkexec systemd-run uvx pipx ts-node tsx "
-   "vim vi nvim ex view gvim rvim vimdiff emacs", 'i', false},
-};
-// clang-format on
-
-const std::size_t kInterpreterCount = sizeof(kInterpreters) / sizeof(kInterpreters[0]);
 
 }  // namespace vigie::engine

@@ -141,7 +141,8 @@ TEST_CASE("programs table: operand shapes give each operand its access") {
 
 TEST_CASE("programs table: wrappers' long options in every prefix hide no command") {
   for (const auto& p : program_table()) {
-    if (p.handler != "wrapper") continue;
+    // sudoedit's operands are the files it edits (`*w`): it runs no command.
+    if (p.handler != "wrapper" || p.operands == "*w") continue;
     const std::string& name = p.names.front();
     for (const auto& d : p.options) {
       if (d.flag == 'N' || d.arg != OptionDecl::Arg::required) continue;
@@ -209,9 +210,11 @@ std::string programs_markdown() {
       if (d.role == 'r' || d.role == 'w' || d.role == 'd' || d.role == 't' || d.role == 'P' ||
           d.role == 'c')
         paths += (paths.empty() ? "" : " ") + ("`" + sp + "` " + access_of(d.role));
-      if (d.role == 'x' || d.flag == '!') runs += (runs.empty() ? "" : " ") + ("`" + sp + "`");
+      if (d.role == 'x' || d.flag == '!' || d.flag == 'E' || d.flag == 'H')
+        runs += (runs.empty() ? "" : " ") + ("`" + sp + "`");
     }
-    std::string ops = p.handler == "wrapper" ? "the command it runs" : shape_text(p.operands);
+    std::string ops = p.handler == "wrapper" && p.operands != "*w" ? "the command it runs"
+                                                                   : shape_text(p.operands);
     if (!p.handler.empty() && p.handler != "wrapper") ops = "handler `" + p.handler + "`";
     md += "| " + names + " | " + ops + " | " + paths + " | " + runs + " |\n";
   }
@@ -227,8 +230,11 @@ std::string programs_markdown() {
       if (sp == std::string_view::npos) break;
       all.remove_prefix(sp + 1);
     }
-    md += "| " + names + " | " + (s.kind == 's' ? "shell" : "interpreter") + " | " +
-          (s.prefix ? "yes (`python3.12`)" : "no") + " |\n";
+    md += "| " + names + " | " +
+          (s.kind == 's'   ? "shell"
+           : s.kind == 'e' ? "editor"
+                           : "interpreter") +
+          " | " + (s.prefix ? "yes (`python3.12`)" : "no") + " |\n";
   }
   return md;
 }

@@ -50,6 +50,10 @@ expect "check --journal: secrets redacted" "0 1" \
 expect "check --command --journal" allow "$(jq -r .decision "$tmp/c.jsonl")"
 "$vigie" check --policy "$tmp/old.vigie" --command 'x' --journal "$tmp/c.jsonl" --redact '(' >/dev/null 2>&1
 expect "check: an invalid --redact pattern is an error" 1 $?
+# Without --journal the default patterns are not compiled, but a --redact pattern is still
+# checked: the same command line fails the same way with or without a journal.
+"$vigie" check --policy "$tmp/old.vigie" --command 'x' --redact '(' >/dev/null 2>&1
+expect "check: an invalid --redact pattern is an error without --journal too" 1 $?
 
 # replay against the same policy: nothing changes.
 "$vigie" replay --policy "$tmp/old.vigie" --fail-on any "$j" >"$tmp/same.txt"; rc=$?

@@ -1,0 +1,24 @@
+// The interpreters column of the programs table (engine/programs_decl.hpp): programs that run
+// code given to them (a script, `-c CODE`, their standard input), by kind: 's' a shell of the
+// sh family, 'i' an interpreter, 'e' an editor (its operands are edits). Read with the programs
+// table by engine/programs_index.cpp (`is_shell`, `is_interpreter` in engine/normalize.cpp).
+#include "engine/programs_decl.hpp"
+
+namespace vigie::engine {
+
+// clang-format off
+const InterpreterSource kInterpreters[] = {
+  {"sh bash zsh dash ksh ash mksh yash posh ksh93 pdksh oksh loksh rbash hush", 's', false},
+  {"python pypy ruby perl php lua node tclsh wish pwsh jruby luajit jshell guile racket", 'i', true},
+  {"nodejs deno bun bunx npx pnpx irb R Rscript julia osascript powershell awk gawk mawk nawk "
+   "busybox fish tcsh csh expect scala kotlin groovy elixir erl escript swift dotnet java jjs "
+   "source . fc watch script ssh su runuser pkexec systemd-run uvx pipx ts-node tsx", 'i', false},
+  // Editors: they run commands typed into them (`:!cmd`, `M-x shell`), and their operands are
+  // the files they edit (written).
+  {"vim vi nvim ex view gvim rvim vimdiff emacs nano pico ed micro kak hx mcedit jed", 'e', false},
+};
+// clang-format on
+
+const std::size_t kInterpreterCount = sizeof(kInterpreters) / sizeof(kInterpreters[0]);
+
+}  // namespace vigie::engine
