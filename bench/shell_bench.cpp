@@ -1,14 +1,16 @@
 // shell_bench: parse throughput of the shell grammar on a realistic mix of agent command lines.
 //
 //   shell_bench [--seconds S | --rounds N] [--corpus DIR] [--lines FILE] [--only NAME]
-//               [--no-limits]
+//               [--no-limits] [--paths]
 //
 // `--rounds N` runs each workload N times instead of for S seconds: a fixed amount of work, for
 // instruction counts (`perf stat -e instructions:u`, callgrind) that other builds on a shared
 // machine do not disturb. `--only NAME` keeps the workloads whose name starts with NAME;
-// `--no-limits` skips the limit cases. `--lines FILE` adds a workload `gen-mix` of the command
-// lines in FILE, a JSON array of strings: `node bench/peers/gen.mjs 10000 42` writes the
-// generated agent mix that bench/peers measures (scripts/bench-shell passes it).
+// `--no-limits` skips the limit cases; `--paths` prints, instead of the tables, each line of the
+// kept workloads as JSON with the path it takes (`plain` or `full`). `--lines FILE` adds a
+// workload `gen-mix` of the command lines in FILE, a JSON array of strings: `node
+// bench/peers/gen.mjs 10000 42` writes the generated agent mix that bench/peers measures
+// (scripts/bench-shell passes it).
 // Prints one table row per workload: MB/s, lines/s and simple commands/s for `parse_commands`
 // (parse + commands view), the parse alone, and the share of lines the plain-line fast path
 // (plain.hpp) takes. With a corpus folder (default
@@ -155,7 +157,7 @@ int main(int argc, char** argv) {
   double seconds = 1.0;
   std::size_t fixed_rounds = 0;
   std::string only, lines_file;
-  bool limits = true;
+  bool limits = true, paths = false;
   std::string corpus = std::string(VIGIE_SOURCE_DIR) + "/../shared/corpus";
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--seconds") && i + 1 < argc) {
@@ -170,10 +172,12 @@ int main(int argc, char** argv) {
       lines_file = argv[++i];
     } else if (!std::strcmp(argv[i], "--no-limits")) {
       limits = false;
+    } else if (!std::strcmp(argv[i], "--paths")) {
+      paths = true;
     } else {
       std::fprintf(stderr,
                    "usage: shell_bench [--seconds S | --rounds N] [--corpus DIR] [--lines FILE] "
-                   "[--only NAME] [--no-limits]\n");
+                   "[--only NAME] [--no-limits] [--paths]\n");
       return 2;
     }
   }
@@ -195,6 +199,17 @@ int main(int argc, char** argv) {
   }
   ws.push_back({"one-script(" + std::to_string(script.size() / 1024) + "KiB)", {script}});
 
+  if (paths) {  // one line each: the workload, the path, the line as a JSON string
+    for (const auto& w : ws) {
+      if (w.name.compare(0, only.size(), only) != 0) continue;
+      for (const auto& l : w.lines) {
+        const bool plain = vigie::shell::plain_commands(l).has_value();
+        std::printf("%s %s %s\n", w.name.c_str(), plain ? "plain" : "full ",
+                    nlohmann::json(l).dump().c_str());
+      }
+    }
+    return 0;
+  }
   std::printf(
       "| workload | lines | bytes | bytes/line | parse+view MB/s | lines/s | commands/s | parse "
       "MB/s | "

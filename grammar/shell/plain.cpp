@@ -1,7 +1,8 @@
 // The plain-line fast path (plain.hpp): a PEGTL grammar of simple commands of static words,
-// escapes, `$name`, `$(…)` and backquotes, assignment prefixes, plain redirections and one
-// here-document, joined by `&&`, `||`, `;` and `|`, or one subshell, `for` loop or `if`
-// (plain_if.hpp), whose actions fill the commands view directly, in one pass.
+// escapes, globs, `$name`, `${…}`, `$((…))`, `$(…)`, `<(…)` and backquotes, assignment prefixes,
+// plain redirections and one here-document, `[[ … ]]` tests, joined by `&&`, `||`, `;` and `|`,
+// or one subshell, `for` / `while` loop, `if` or `case` (plain_*.hpp), whose actions fill the
+// commands view directly, in one pass (the view's functions: plain_view.cpp).
 #include "grammar/shell/plain.hpp"
 
 #include <algorithm>
@@ -13,73 +14,43 @@
 
 #include <tao/pegtl.hpp>
 
+#include "grammar/shell/plain_case.hpp"
 #include "grammar/shell/plain_grammar.hpp"
 #include "grammar/shell/plain_if.hpp"
+#include "grammar/shell/plain_state.hpp"
+#include "grammar/shell/plain_while.hpp"
 
 namespace vigie::shell {
 
 namespace plain_grammar {
 
-// ----- the actions: the commands view -----
-
-// One list being read: the top of the line, or the inside of a `$(…)`.
-struct Level {
-  CommandView cur;          // the command being read (in `$(…)`)
-  std::string_view op;      // the operator before the next command
-  std::uint32_t begin = 0;  // where the command being read starts
-  std::uint32_t list = 0;   // the list's number: 0 for the top
-};
-
-struct State {
-  std::vector<CommandView> cmds;  // as each command ends: a command after those in its words
-  const char* source = nullptr;
-  unsigned max_depth = 0;
-  Level top;
-  std::vector<Level> inner;  // the levels of `$(…)` being read, innermost last
-  // With `$(…)`: the list of every command (when not all 0), and the start of the command
-  // holding each list N > 0 at N - 1 (the top, list 0, has none).
-  std::vector<std::uint32_t> list_of, holder_of;
-  std::vector<char> backtick_of;  // list N > 0 at N - 1 is a backtick body
-  std::string_view redir_op;      // the last redirection's operator and target, read by its action
-  std::string_view redir_target;
-  bool quoted = false;            // the word just read has a quoted part
-  bool expansion = false;         // the word just read has a `$name` or `$(…)`
-  const char* wrapper = nullptr;  // "subshell", "loop" or "if": the line is one of them
-  // The conditions of an `if`, [begin, end) offsets: a top-level command starting inside one
-  // has the `condition` context.
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> conditions;
-  int heredocs = 0;         // here-documents opened (at most one, on the top level)
-  bool strip_tabs = false;  // `<<-`
-  bool heredoc_read = false;
-  bool refused = false;  // a command word the full grammar reads otherwise
-  bool open = false;     // the top level's command at `top_at` is being read
-  std::size_t top_at = 0;
-
-  Level& level() { return inner.empty() ? top : inner.back(); }
-  // The command being read: on the top level it is read in place, at `top_at` in the view.
-  CommandView& cur() { return inner.empty() ? cmds[top_at] : inner.back().cur; }
-  unsigned depth() const { return static_cast<unsigned>(inner.size()) + (wrapper != nullptr); }
-};
-
-// Reads one level of substitution, `Body` on `body` (the input itself for `$(…)`, the backtick
-// body's own input for `…`), refused past `Limits::max_depth` before the recursion it bounds.
+// Reads one level of substitution, `Body` on `body` (the input itself for `$(…)`, `<(…)` and
+// `>(…)`, the backtick body's own input for `…`), its commands' context `label`, refused past
+// `Limits::max_depth` before the recursion it bounds.
 template <typename Body, pg::apply_mode A, pg::rewind_mode M, template <typename...> class Action,
           template <typename...> class Control, typename ParseInput>
-bool read_level(ParseInput& body, State& s, bool backtick) {
-  if (s.depth() + 1 > s.max_depth) return false;
+bool read_level(ParseInput& body, State& s, const char* label) {
+  // In a loop's redirections (after `done`) a substitution would have no holder here.
+  if (s.depth() + 1 > s.max_depth || s.loop_cmd != SIZE_MAX) return false;
   const std::uint32_t holder = s.level().begin;
   Level& l = s.inner.emplace_back();
   l.list = static_cast<std::uint32_t>(s.holder_of.size()) + 1;
   s.holder_of.push_back(holder);
-  s.backtick_of.push_back(backtick);
+  s.label_of.push_back(label);
   // The words inside are words of their own: the flags of the word holding them, and of the
   // redirection it may be the target of, wait.
-  const bool quoted = s.quoted, expansion = s.expansion;
+  const bool quoted = s.quoted, expansion = s.expansion, glob = s.glob, tilde = s.tilde;
   const std::string_view redir_op = s.redir_op;
-  s.quoted = s.expansion = false;
+  s.quoted = s.expansion = s.glob = s.tilde = false;
+  const std::string_view test_op = s.test_op;
+  s.test_op = {};
   const bool ok = Control<Body>::template match<A, M, Action, Control>(body, s);
+  if (!s.test_op.empty()) s.refused = true;  // the next command is outside: not followed
+  s.test_op = test_op;
   s.quoted = quoted;
   s.expansion = expansion;
+  s.glob = glob;
+  s.tilde = tilde;
   s.redir_op = redir_op;
   s.inner.pop_back();
   return ok;
@@ -89,7 +60,42 @@ template <typename... R>
 template <pg::apply_mode A, pg::rewind_mode M, template <typename...> class Action,
           template <typename...> class Control, typename ParseInput>
 bool nested<R...>::match(ParseInput& in, State& s) {
-  return read_level<pg::seq<R...>, A, M, Action, Control>(in, s, false);
+  return read_level<pg::seq<R...>, A, M, Action, Control>(in, s, "$()");
+}
+
+template <pg::apply_mode A, pg::rewind_mode M, template <typename...> class Action,
+          template <typename...> class Control, typename ParseInput>
+bool arith_part::match(ParseInput& in, State& s) {
+  if (s.depth() + 1 > s.max_depth) return false;
+  return Control<arith_expr>::template match<A, M, Action, Control>(in, s);
+}
+
+template <pg::apply_mode A, pg::rewind_mode M, template <typename...> class Action,
+          template <typename...> class Control, typename ParseInput>
+bool test_clause::match(ParseInput& in, State& s) {
+  if (in.size(2) < 2 || in.peek_char(1) != '[' || s.depth() + 1 > s.max_depth) return false;
+  return Control<test_body>::template match<A, M, Action, Control>(in, s);
+}
+
+template <pg::apply_mode A, pg::rewind_mode M, template <typename...> class Action,
+          template <typename...> class Control, typename ParseInput>
+bool procsub_part::match(ParseInput& in, State& s) {
+  if (in.size(2) < 2 || in.peek_char(1) != '(') return false;
+  const char* label = in.peek_char() == '<' ? "<()" : ">()";
+  auto m = in.template mark<M>();  // rewound on failure, as a `seq` is
+  in.bump(2);
+  if (!read_level<pg::seq<blanks, plain_list>, A, M, Action, Control>(in, s, label))
+    return m(false);
+  if (in.empty() || in.peek_char() != ')') return m(false);
+  in.bump(1);
+  return m(true);
+}
+
+template <pg::apply_mode A, pg::rewind_mode M, template <typename...> class Action,
+          template <typename...> class Control, typename ParseInput>
+bool braced_part::match(ParseInput& in, State& s) {
+  if (s.depth() + 1 > s.max_depth) return false;
+  return Control<param_expr>::template match<A, M, Action, Control>(in, s);
 }
 
 struct bq_body : pg::seq<blanks, plain_list, pg::eof> {};
@@ -106,22 +112,34 @@ bool bq_part::match(ParseInput& in, State& s) {
   }
   if (p == e) return false;  // unterminated: the full path reports it
   pg::memory_input<pg::tracking_mode::lazy> body(b, p, "backtick");
-  if (!read_level<bq_body, A, M, Action, Control>(body, s, true)) return false;
+  if (!read_level<bq_body, A, M, Action, Control>(body, s, "backtick")) return false;
   in.bump(static_cast<std::size_t>(p + 1 - in.current()));
+  return true;
+}
+
+// An unquoted here-document body the fast path reads: no backquote, no `\` (a line ending in `\`
+// joins the next one), and a `$` only before a name (`$NAME`: an expansion that runs no
+// command; the full path parses such a body one level deeper: `deeper` says it may).
+static bool plain_body(std::string_view text, bool deeper) {
+  if (text.find_first_of("`\\") != std::string_view::npos) return false;
+  for (std::size_t i = text.find('$'); i != std::string_view::npos; i = text.find('$', i + 1)) {
+    if (!deeper || i + 1 == text.size()) return false;
+    const char c = text[i + 1];
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_')) return false;
+  }
   return true;
 }
 
 // After the line, the body of its here-document (grammar.hpp `newline_tok`): the lines after the
 // newline up to the one equal to the delimiter (after leading tabs with `<<-`), which must end
-// the input. An unquoted body with `$`, a backquote (expansions) or `\` (a line ending in `\`
-// joins the next one) is left to the full path.
+// the input. An unquoted body that `plain_body` refuses is left to the full path.
 struct heredoc_body {
   using rule_t = heredoc_body;
   using subs_t = pg::empty_list;
   template <pg::apply_mode, pg::rewind_mode, template <typename...> class Action,
             template <typename...> class Control, typename ParseInput>
   static bool match(ParseInput& in, State& s) {
-    if (s.heredocs != 1 || in.empty() || in.peek_char() != '\n') return false;
+    if (s.heredocs != 1 || s.heredoc_read || in.empty() || in.peek_char() != '\n') return false;
     RedirectView* h = nullptr;
     for (auto& c : s.cmds) {
       for (auto& r : c.redirects) {
@@ -141,7 +159,7 @@ struct heredoc_body {
       }
       if (std::string_view(t, static_cast<std::size_t>(eol - t)) == delim) {
         std::string_view text(body, static_cast<std::size_t>(p - body));
-        if (!r.heredoc_quoted && text.find_first_of("$`\\") != std::string_view::npos) return false;
+        if (!r.heredoc_quoted && !plain_body(text, s.depth() + 1 <= s.max_depth)) return false;
         r.heredoc_body.emplace(text);
         s.heredoc_read = true;
         in.bump(static_cast<std::size_t>((eol < e ? eol + 1 : eol) - in.current()));
@@ -156,55 +174,11 @@ struct heredoc_body {
 // A list first: the common line tries nothing else, and a line of the other shapes fails the list
 // at its start (`(`, or the reserved word `for` / `if`, before any action but `command_start`'s,
 // whose command the next shape reuses).
-struct plain_line : pg::seq<blanks, pg::sor<plain_list, subshell_line, for_line, if_line>,
-                            pg::opt<heredoc_body>, pg::eof> {};
+struct plain_line
+    : pg::seq<blanks, pg::sor<plain_list, subshell_line, for_line, if_line, case_line, while_line>,
+              pg::opt<heredoc_body>, pg::eof> {};
 
-namespace {  // the actions and the order of the view: internal
-
-std::uint32_t offset(const State& s, const char* at) {
-  return static_cast<std::uint32_t>(at - s.source);
-}
-
-// The view of a word of the grammar above: with an expansion it has neither literal nor pattern;
-// else its value is its text without the quotes (no part of it is a glob, a tilde or a brace),
-// literal and pattern alike.
-void fill_word(State& s, WordView& v, std::string_view text, std::uint32_t begin) {
-  // Assigned into the fresh, empty string (cheaper than constructing one and moving it in).
-  v.text.assign(text.data(), text.size());
-  v.span = {begin, begin + static_cast<std::uint32_t>(text.size())};
-  if (s.expansion) {  // no literal, no pattern (commands.cpp)
-    v.has_expansion = true;
-    s.expansion = s.quoted = false;
-    return;
-  }
-  if (!s.quoted) {  // its value is its text, stored once
-    v.literal.same_as_text();
-    v.pattern.same_as_text();
-    return;
-  }
-  s.quoted = false;
-  // Quote removal by runs: "…" holds no `\` here (DqClass), and a word with an expansion has
-  // returned above.
-  std::string value;
-  value.reserve(text.size());
-  for (std::size_t i = 0; i < text.size();) {
-    const char c = text[i];
-    if (c == '\'' || c == '"') {
-      const std::size_t close = text.find(c, i + 1);  // the grammar matched it
-      value.append(text.substr(i + 1, close - i - 1));
-      i = close + 1;
-    } else if (c == '\\') {  // an escape: the byte after it
-      value += text[i + 1];
-      i += 2;
-    } else {
-      const std::size_t next = std::min(text.find_first_of("'\"\\", i), text.size());
-      value.append(text.substr(i, next - i));
-      i = next;
-    }
-  }
-  v.pattern.emplace(value);
-  v.literal.emplace(std::move(value));
-}
+namespace {  // the actions: internal
 
 template <typename Rule>
 struct action : pg::nothing<Rule> {};
@@ -224,7 +198,32 @@ struct action<dq_part> {
   static void apply0(State& s) { s.quoted = true; }
 };
 template <>
+struct action<glob_part> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) {
+    for (char c : std::string_view(in.begin(), in.size())) {
+      if (c == '~') {
+        s.tilde = true;
+      } else {
+        s.glob = true;
+      }
+    }
+  }
+};
+template <>
 struct action<param_part> {
+  static void apply0(State& s) { s.expansion = true; }
+};
+template <>
+struct action<braced_part> {
+  static void apply0(State& s) { s.expansion = true; }
+};
+template <>
+struct action<arith_part> {
+  static void apply0(State& s) { s.expansion = true; }
+};
+template <>
+struct action<procsub_part> {
   static void apply0(State& s) { s.expansion = true; }
 };
 template <>
@@ -260,6 +259,8 @@ struct action<assignment> {
   template <typename Input>
   static void apply(const Input& in, State& s) {
     std::string_view t(in.begin(), in.size());
+    // A `~` after `:` in a value is a tilde prefix: left to the full path.
+    if (s.tilde) s.refused = true;
     const std::size_t eq = t.find('=');  // the name holds no `=`
     const bool append = t[eq - 1] == '+';
     const std::uint32_t begin = offset(s, in.begin());
@@ -309,12 +310,17 @@ struct action<redirect> {
     }
     const bool quoted = s.quoted;
     const bool expansion = s.expansion;
+    const bool glob_or_tilde = s.glob || s.tilde;
     fill_word(s, r.target, s.redir_target, offset(s, s.redir_target.data()));
     const std::uint32_t begin = offset(s, in.begin());
     r.span = {begin, begin + static_cast<std::uint32_t>(in.size())};
     if (s.redir_op.size() >= 2 && s.redir_op[1] == '<' && s.redir_op != "<<<") {
       // In `$(…)` the body would be inside the parentheses; an expanded delimiter is unusual.
-      if (!s.inner.empty() || expansion) s.refused = true;
+      // A delimiter with a glob has no literal; one with a `~` is unusual. Inside `$(…)` (one
+      // level, not a backtick or `<(…)`) its body ends the substitution's list.
+      const bool one_subst =
+          s.inner.size() == 1 && std::string_view(s.label_of[s.inner.back().list - 1]) == "$()";
+      if ((!s.inner.empty() && !one_subst) || expansion || glob_or_tilde) s.refused = true;
       ++s.heredocs;
       s.strip_tabs = s.redir_op == "<<-";
       r.heredoc_quoted = quoted;  // a quoted delimiter: the body is not expanded
@@ -322,10 +328,22 @@ struct action<redirect> {
   }
 };
 
+// A test lists no command; a command piped to it would have the `pipeline` context in the full
+// path, which the order of the view (by the operators of neighbours) cannot give: refused.
+template <>
+struct action<test_clause> {
+  static void apply0(State& s) {
+    if (s.level().op == "|") s.refused = true;
+    s.after_test = true;
+    s.test_op = s.level().op;
+  }
+};
+
 template <>
 struct action<command_start> {
   template <typename Input>
   static void apply(const Input& in, State& s) {
+    s.after_test = false;
     s.level().begin = offset(s, in.begin());
     // A top-level command that failed to match (after a trailing `;`) read nothing: reuse it.
     if (s.inner.empty() && !s.open) {
@@ -351,7 +369,13 @@ struct action<command> {
       l.cur = CommandView();
     }
     CommandView& c = *cp;
-    if (!l.op.empty()) c.op = std::string(l.op);  // constructed: `assign` is not inlined
+    if (!l.op.empty()) {
+      c.op = std::string(l.op);  // constructed: `assign` is not inlined
+      s.test_op = {};            // the operator of a test before it is replaced
+    } else if (!s.test_op.empty() && s.inner.empty()) {
+      c.op = std::string(s.test_op);  // a test's operator carried to the next command
+      s.test_op = {};
+    }
     const std::uint32_t begin = offset(s, in.begin());
     c.span = {begin, begin + static_cast<std::uint32_t>(in.size())};
     if (s.inner.empty()) {
@@ -369,17 +393,18 @@ struct action<subshell_open> {
 };
 // The words of a `for` loop are not in the view: their `$(…)` have no command holding them (their
 // context is the loop's), and their flags are dropped.
-constexpr std::uint32_t kNoHolder = UINT32_MAX;
 template <>
 struct action<for_open> {
-  static void apply0(State& s) {
+  template <typename Input>
+  static void apply(const Input& in, State& s) {
+    s.stmt_begin = offset(s, in.begin());
     s.wrapper = "loop";
     s.top.begin = kNoHolder;
   }
 };
 template <>
 struct action<for_word> {
-  static void apply0(State& s) { s.quoted = s.expansion = false; }
+  static void apply0(State& s) { s.quoted = s.expansion = s.glob = s.tilde = false; }
 };
 
 // A whole-line `if`: its conditions, and the first command of each list, which has no operator.
@@ -409,93 +434,68 @@ struct action<if_then> {
     s.top.op = {};
   }
 };
+// A whole-line `while` / `until` (plain_while.hpp): its condition, as an `if`'s.
+template <>
+struct action<while_open> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) {
+    s.stmt_begin = offset(s, in.begin());
+    s.wrapper = "loop";
+    const std::uint32_t at = offset(s, in.end());
+    s.conditions.emplace_back(at, at);
+  }
+};
+template <>
+struct action<while_do> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) {
+    s.conditions.back().second = offset(s, in.begin());
+    s.top.op = {};
+  }
+};
+// The loop's redirections go to a top-level command of their own (the one a failed `done`
+// command opened); `plain_commands` puts it first.
+template <>
+struct action<loop_done> {
+  static void apply0(State& s) {
+    // A `;` before `done` made the body's list try a command there, which stays open (a second
+    // place that appends a command would cost the common line its inlining).
+    if (!s.open) s.refused = true;
+    s.loop_cmd = s.top_at;
+  }
+};
+
+// A whole-line `case` (plain_case.hpp): the wrapper, and the first command of each item.
+template <>
+struct action<case_open> {
+  static void apply0(State& s) { s.wrapper = "case"; }
+};
+template <>
+struct action<case_patterns> {
+  static void apply0(State& s) { s.top.op = {}; }
+};
+template <>
+struct action<if_after> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) {
+    s.wrapper_end = offset(s, in.begin());
+    s.top.op = ";";
+  }
+};
 template <>
 struct action<if_else> {
   static void apply0(State& s) { s.top.op = {}; }
 };
-
-bool in_condition(const State& s, std::uint32_t at) {
-  for (const auto& [b, e] : s.conditions)
-    if (at >= b && at < e) return true;
-  return false;
-}
 
 template <>
 struct action<list_op> {
   template <typename Input>
   static void apply(const Input& in, State& s) {
     s.level().op = std::string_view(in.begin(), in.size());
+    if (s.after_test && s.level().op == "|") s.refused = true;
+    s.after_test = false;
   }
 };
-
-// The contexts of a top-level command: `top`, the line's wrapper (`subshell`, `loop`, `if`), and
-// `condition` in the condition of an `if`.
-void top_contexts(const State& s, std::vector<std::string>& ctx, std::uint32_t begin, bool piped) {
-  const bool cond = !s.conditions.empty() && in_condition(s, begin);
-  ctx.reserve(1 + (s.wrapper != nullptr) + cond + piped);
-  ctx.emplace_back("top");
-  if (s.wrapper) ctx.emplace_back(s.wrapper);
-  if (cond) ctx.emplace_back("condition");
-}
-
-// The contexts of the commands of one list, in order: those of the top level, then `pipeline`
-// for a command joined to a neighbour by `|`.
-void set_contexts(State& s) {
-  auto& cmds = s.cmds;
-  for (std::size_t i = 0; i < cmds.size(); ++i) {
-    bool piped = cmds[i].op == "|" || (i + 1 < cmds.size() && cmds[i + 1].op == "|");
-    auto& ctx = cmds[i].context;
-    top_contexts(s, ctx, cmds[i].span.begin, piped);
-    if (piped) ctx.emplace_back("pipeline");
-  }
-}
-
-// With `$(…)`: the commands in the order of the full path's walk (commands.cpp), each before the
-// commands of its words, which is the order of their first bytes; a command of a `$(…)` has the
-// context of the command holding it, then `$()`, then `pipeline` when piped in its own list.
-std::optional<std::vector<CommandView>> in_source_order(State& s) {
-  const std::size_t n = s.cmds.size();
-  std::vector<std::uint32_t> order(n);
-  for (std::size_t i = 0; i < n; ++i) order[i] = static_cast<std::uint32_t>(i);
-  std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
-    return s.cmds[a].span.begin < s.cmds[b].span.begin;
-  });
-  std::vector<CommandView> out;
-  out.reserve(n);
-  std::vector<std::uint32_t> list(n), last(s.holder_of.size() + 1, UINT32_MAX);
-  std::vector<char> piped(n, 0);
-  for (std::size_t k = 0; k < n; ++k) {
-    out.push_back(std::move(s.cmds[order[k]]));
-    list[k] = s.list_of[order[k]];
-    if (out[k].op == "|") {
-      piped[k] = 1;
-      if (last[list[k]] != UINT32_MAX) piped[last[list[k]]] = 1;
-    }
-    last[list[k]] = static_cast<std::uint32_t>(k);
-  }
-  for (std::size_t k = 0; k < n; ++k) {
-    auto& ctx = out[k].context;
-    if (list[k] == 0) {
-      top_contexts(s, ctx, out[k].span.begin, piped[k]);
-    } else if (s.holder_of[list[k] - 1] == kNoHolder) {  // in a word of a `for` loop
-      ctx.emplace_back("top");
-      ctx.emplace_back(s.wrapper);
-      ctx.emplace_back(s.backtick_of[list[k] - 1] ? "backtick" : "$()");
-    } else {  // the holder starts before: its context is set
-      const std::uint32_t at = s.holder_of[list[k] - 1];
-      auto holder =
-          std::lower_bound(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(k), at,
-                           [](const CommandView& c, std::uint32_t b) { return c.span.begin < b; });
-      if (holder == out.begin() + static_cast<std::ptrdiff_t>(k) || holder->span.begin != at) {
-        return std::nullopt;  // no holder: cannot happen; the full path decides
-      }
-      ctx = holder->context;
-      ctx.emplace_back(s.backtick_of[list[k] - 1] ? "backtick" : "$()");
-    }
-    if (piped[k]) ctx.emplace_back("pipeline");
-  }
-  return out;
-}
 
 }  // namespace
 
@@ -510,10 +510,22 @@ std::optional<CommandsResult> plain_commands(std::string_view line, const Limits
   s.cmds.reserve(4);
   pg::memory_input<pg::tracking_mode::lazy> in(line.data(), line.size(), "plain");
   if (!pg::parse<plain_line, action>(in, s) || s.refused) return std::nullopt;
-  // A here-document without its body (the line ended), or in a subshell (its body would follow
-  // the `)`): the full path reads or reports it.
+  // The loop's redirections (the last command: nothing after them opens one): a command first
+  // in the view, spanning the loop (commands.cpp).
+  const bool loop_redirects = s.loop_cmd != SIZE_MAX && !s.cmds[s.loop_cmd].redirects.empty();
+  if (loop_redirects) {
+    CommandView& c = s.cmds[s.loop_cmd];
+    c.span = {s.stmt_begin, c.redirects.back().span.end};
+    s.open = false;
+  }
   if (s.open) s.cmds.pop_back();  // the last top-level command that did not match
   if (!s.list_of.empty()) s.list_of.resize(s.cmds.size(), 0);
+  if (loop_redirects) {
+    std::rotate(s.cmds.begin(), s.cmds.end() - 1, s.cmds.end());
+    if (!s.list_of.empty()) std::rotate(s.list_of.begin(), s.list_of.end() - 1, s.list_of.end());
+  }
+  // A here-document without its body (the line ended), or in a subshell (its body would follow
+  // the `)`): the full path reads or reports it.
   if (s.heredocs > 0 && (s.wrapper || !s.heredoc_read)) return std::nullopt;
   if (s.wrapper && limits.max_depth < 1) return std::nullopt;  // the full path reports it
   if (s.list_of.empty()) {
@@ -523,6 +535,7 @@ std::optional<CommandsResult> plain_commands(std::string_view line, const Limits
     if (!ordered) return std::nullopt;
     s.cmds = std::move(*ordered);
   }
+  if (loop_redirects) s.cmds[0].context.resize(1);  // `top`: outside the loop
   std::optional<CommandsResult> r(std::in_place);
   r->ok = true;
   r->commands = std::move(s.cmds);

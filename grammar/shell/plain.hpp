@@ -1,9 +1,10 @@
 // The fast path for the commonest command lines: simple commands of static words (`git status`,
 // `git commit -m 'fix: x'`, `echo "hello world"`, `'it'\''s'`), `$name`, `$(…)` and backquotes
-// of such commands, assignment prefixes (`CI=1 npm test`), plain redirections
-// (`> out.log 2>&1`), one here-document without expansions, joined by `&&`, `||`, `;` and `|`,
-// or a line that is one subshell (`(cd web && npm test)`) or one `for` loop
-// (`for f in *.py; do wc -l $f; done`). A PEGTL grammar recognises them and its actions fill the
+// of such commands, globs, `$((…))`, `${name:-word}`, `<(…)`, assignment prefixes
+// (`CI=1 npm test`), plain redirections (`> out.log 2>&1`), one here-document, `[[ … ]]` tests,
+// joined by `&&`, `||`, `;` and `|`, or a line that is one subshell (`(cd web && npm test)`),
+// one `for` / `while` / `until` loop (`for f in *.py; do wc -l $f; done`), one `if` or one `case`
+// (docs/shell.md lists the exact forms). A PEGTL grammar recognises them and its actions fill the
 // commands view directly, so the full grammar (grammar.hpp), its tree and the lowering are not
 // needed; `parse_commands` tries it first and any other line takes the full path.
 //
@@ -11,8 +12,8 @@
 // start an operator, an expansion, a glob, a tilde prefix, a brace expansion, a comment or an
 // escape. A reserved word as command word opens a compound command, and `let` takes arithmetic
 // the full path validates. `&`, `|&` and newlines between commands are left to the full path.
-// grammar/shell/plain_test.cpp and the shell fuzz target check that whenever this accepts a line,
-// it gives exactly what the full path gives.
+// grammar/shell/plain_test.cpp, plain_shapes_test.cpp and the shell fuzz target check that whenever
+// this accepts a line, it gives exactly what the full path gives.
 #ifndef VIGIE_GRAMMAR_SHELL_PLAIN_HPP
 #define VIGIE_GRAMMAR_SHELL_PLAIN_HPP
 

@@ -35,6 +35,13 @@ struct LitClass {
       "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:@%+,-=";
   static constexpr bool kExcept = false, kHigh = true;
 };
+// The glob bytes `*` and `?` and the tilde `~` of an unquoted word (plain_globs.hpp): `*` and
+// `?` make a glob (no literal, a pattern), `~` is literal past the word's first byte (a tilde
+// prefix only at its start, and after `:` in an assignment's value, which the fast path refuses).
+struct GlobClass {
+  static constexpr std::string_view kBytes = "*?~";
+  static constexpr bool kExcept = false, kHigh = false;
+};
 // Inside '…' every byte but `'` is literal.
 struct SqClass {
   static constexpr std::string_view kBytes = "'";

@@ -13,13 +13,18 @@
 
 #include <tao/pegtl.hpp>
 
+#include "grammar/shell/plain_arith.hpp"
 #include "grammar/shell/plain_bytes.hpp"
+#include "grammar/shell/plain_dbracket.hpp"
+#include "grammar/shell/plain_param.hpp"
+#include "grammar/shell/plain_procsub.hpp"
 
 namespace vigie::shell::plain_grammar {
 
 namespace pg = tao::pegtl;
 
 using plain_bytes::DqClass;
+using plain_bytes::GlobClass;
 using plain_bytes::LitClass;
 using plain_bytes::run_of;
 using plain_bytes::SqClass;
@@ -48,8 +53,10 @@ struct nested {
 struct name : pg::seq<pg::ranges<'a', 'z', 'A', 'Z', '_'>,
                       pg::star<pg::ranges<'a', 'z', 'A', 'Z', '0', '9', '_'>>> {};
 struct param_part : pg::seq<pg::one<'$'>, name> {};
+// Its list may end with the body of its here-document (`$(cat <<'EOF'` / body / `EOF` / `)`).
+struct heredoc_body;
 struct subst_part : pg::seq<pg::one<'$'>, pg::one<'('>, pg::not_at<pg::one<'('>>,
-                            nested<blanks, plain_list>, pg::one<')'>> {};
+                            nested<blanks, plain_list, pg::opt<heredoc_body>>, pg::one<')'>> {};
 // `…` of plain commands (grammar.hpp `backtick`, whose body lower.cpp parses again after
 // unescaping): the body is the bytes up to the next backquote. One without `\` (its
 // unescaping is then the identity, its spans those of the source) or `$` is read as the inside
@@ -62,6 +69,9 @@ struct bq_part {
   static bool match(ParseInput& in, State& s);
 };
 struct lit_part : run_of<LitClass> {};
+// Unquoted `*`, `?` (a glob) and `~` (literal past the word's first byte): `word` tries it only
+// after another part when the run starts with `~`; its action marks the word.
+struct glob_part : run_of<GlobClass> {};
 // A word that is only `[` or `]` (`test`'s brackets, `[ -f x ]`): literal in the full path, as
 // its glob needs a bracket expression. Tried only at the start of a word, which must follow a
 // blank or start the input (`a[`, `\&[` are one word; `;[` is left to the full path).
@@ -85,15 +95,18 @@ struct bracket_part {
 // continuation) or at the end is left to the full path.
 struct esc_part : pg::seq<pg::one<'\\'>, pg::not_one<'\n'>> {};
 struct sq_part : pg::seq<pg::one<'\''>, pg::opt<run_of<SqClass>>, pg::one<'\''>> {};
-struct dq_part : pg::seq<pg::one<'"'>, pg::star<pg::sor<run_of<DqClass>, param_part, subst_part>>,
-                         pg::one<'"'>> {};
+struct dq_part
+    : pg::seq<pg::one<'"'>,
+              pg::star<pg::sor<run_of<DqClass>, param_part, braced_part, arith_part, subst_part>>,
+              pg::one<'"'>> {};
 // `plus<sor<lit_part, sq_part, dq_part, esc_part, param_part, subst_part, bq_part>>` or a
 // `bracket_part`, each part
 // tried only at the byte it can start with (a word no longer tries every part where it ends).
 struct word {
   using rule_t = word;
-  using subs_t = pg::type_list<lit_part, sq_part, dq_part, esc_part, param_part, subst_part,
-                               bq_part, bracket_part>;
+  using subs_t =
+      pg::type_list<lit_part, sq_part, dq_part, esc_part, param_part, subst_part, bq_part,
+                    bracket_part, glob_part, arith_part, procsub_part, braced_part>;
   template <pg::apply_mode A, pg::rewind_mode, template <typename...> class Action,
             template <typename...> class Control, typename ParseInput, typename... States>
   static bool match(ParseInput& in, States&... st) {
@@ -113,6 +126,8 @@ struct word {
           break;
         case '$':
           ok = Control<param_part>::template match<A, R, Action, Control>(in, st...) ||
+               Control<braced_part>::template match<A, R, Action, Control>(in, st...) ||
+               Control<arith_part>::template match<A, R, Action, Control>(in, st...) ||
                Control<subst_part>::template match<A, R, Action, Control>(in, st...);
           break;
         case '`':
@@ -121,6 +136,17 @@ struct word {
         case '[':
         case ']':
           ok = !any && Control<bracket_part>::template match<A, R, Action, Control>(in, st...);
+          break;
+        case '~':  // a tilde prefix at the word's start
+          ok = any && Control<glob_part>::template match<A, R, Action, Control>(in, st...);
+          break;
+        case '*':
+        case '?':
+          ok = Control<glob_part>::template match<A, R, Action, Control>(in, st...);
+          break;
+        case '<':
+        case '>':
+          ok = Control<procsub_part>::template match<A, R, Action, Control>(in, st...);
           break;
         default:
           ok = Control<lit_part>::template match<A, R, Action, Control>(in, st...);
@@ -181,9 +207,11 @@ struct list_op : pg::sor<TAO_PEGTL_STRING("&&"), TAO_PEGTL_STRING("||"),
                          pg::seq<pg::one<';'>, pg::not_at<pg::one<';', '&'>>>,
                          pg::seq<pg::one<'|'>, pg::not_at<pg::one<'&'>>>> {};
 struct final_semi : pg::seq<pg::one<';'>, pg::not_at<pg::one<';', '&'>>> {};
-// Commands joined by operators, each operator followed by a command, then an optional `;`.
+// Commands (or `[[ … ]]` tests, plain_dbracket.hpp) joined by operators, each operator followed
+// by one, then an optional `;`.
+struct list_elem : pg::sor<test_clause, command> {};
 struct plain_list
-    : pg::seq<command, pg::star<list_op, blanks, command>, pg::opt<final_semi, blanks>> {};
+    : pg::seq<list_elem, pg::star<list_op, blanks, list_elem>, pg::opt<final_semi, blanks>> {};
 // A whole line in one subshell, `(cd web && npm test)`: its commands have the `subshell` context.
 // A subshell elsewhere (after an operator, with redirections) is left to the full path.
 struct subshell_open : pg::one<'('> {};
@@ -200,12 +228,15 @@ struct GlobLitClass {
 };
 struct for_word : pg::plus<pg::sor<run_of<GlobLitClass>, sq_part, dq_part, esc_part, param_part,
                                    subst_part, bq_part>> {};
+// `done` and the loop's redirections (plain_while.hpp).
+struct loop_done : TAO_PEGTL_STRING("done") {};
+struct loop_tail : pg::seq<loop_done, blanks, pg::star<redirect_guarded, blanks>> {};
 // With its blank: its action marks the line a loop, and a line that starts so cannot be read
 // otherwise (`for` is a reserved command word), while `format x` must not be marked.
 struct for_open : pg::seq<TAO_PEGTL_STRING("for"), pg::plus<blank>> {};
 struct for_line : pg::seq<for_open, name, pg::plus<blank>, TAO_PEGTL_STRING("in"), pg::plus<blank>,
                           pg::star<for_word, blanks>, pg::one<';'>, blanks, TAO_PEGTL_STRING("do"),
-                          pg::plus<blank>, plain_list, TAO_PEGTL_STRING("done"), blanks> {};
+                          pg::plus<blank>, plain_list, loop_tail> {};
 
 // Command words the full path reads otherwise: the reserved words of grammar.hpp (`kw_*`, which
 // open a compound command or a `time` pipeline), `coproc`, and `let`, whose arguments are
