@@ -102,16 +102,18 @@ ProgramDecl parse_program(const ProgramSource& src) {
 struct Index {
   std::deque<std::string> names;  // the keys' storage (stable addresses)
   std::unordered_map<std::string_view, ProgramName, WordHash> by_name;
-  std::unique_ptr<ProgramDecl[]> decls = std::make_unique<ProgramDecl[]>(kProgramCount);
-  std::unique_ptr<std::once_flag[]> parsed = std::make_unique<std::once_flag[]>(kProgramCount);
+  std::unique_ptr<ProgramDecl[]> decls = std::make_unique<ProgramDecl[]>(program_source_count());
+  std::unique_ptr<std::once_flag[]> parsed =
+      std::make_unique<std::once_flag[]>(program_source_count());
   // Set once an entry is parsed: later look-ups read it without entering call_once.
-  std::unique_ptr<std::atomic<bool>[]> ready = std::make_unique<std::atomic<bool>[]>(kProgramCount);
+  std::unique_ptr<std::atomic<bool>[]> ready =
+      std::make_unique<std::atomic<bool>[]>(program_source_count());
   std::vector<std::string_view> interpreter_prefixes;  // python -> python3, python3.12
   std::unordered_map<std::string_view, std::uint32_t, WordHash> variant_bases;  // style `v`
   Index();
   const ProgramDecl& at(std::size_t i) const {
     if (!ready[i].load(std::memory_order_acquire)) {
-      std::call_once(parsed[i], [&] { decls[i] = parse_program(kPrograms[i]); });
+      std::call_once(parsed[i], [&] { decls[i] = parse_program(program_source(i)); });
       ready[i].store(true, std::memory_order_release);
     }
     return decls[i];
@@ -124,15 +126,15 @@ struct Index {
 };
 
 Index::Index() {
-  by_name.reserve(kProgramCount * 2);
+  by_name.reserve(program_source_count() * 2);
   auto entry = [&](std::string_view n) -> ProgramName& {
     if (auto it = by_name.find(n); it != by_name.end()) return it->second;
     return by_name.emplace(names.emplace_back(n), ProgramName{}).first->second;
   };
-  for (std::size_t i = 0; i < kProgramCount; ++i) {
-    std::string_view handler = kPrograms[i].handler;
-    std::string_view style = kPrograms[i].style;
-    for (auto& n : program_names(kPrograms[i])) {
+  for (std::size_t i = 0; i < program_source_count(); ++i) {
+    std::string_view handler = program_source(i).handler;
+    std::string_view style = program_source(i).style;
+    for (auto& n : program_names(program_source(i))) {
       ProgramName& e = entry(n);
       if (e.program != ProgramName::kNone) continue;  // the first entry of a name wins
       e.program = static_cast<std::uint32_t>(i);
@@ -170,8 +172,8 @@ const Index& index() {
 const std::vector<ProgramDecl>& program_table() {
   static const std::vector<ProgramDecl> table = [] {
     std::vector<ProgramDecl> t;
-    t.reserve(kProgramCount);
-    for (std::size_t i = 0; i < kProgramCount; ++i) t.push_back(index().at(i));
+    t.reserve(program_source_count());
+    for (std::size_t i = 0; i < program_source_count(); ++i) t.push_back(index().at(i));
     return t;
   }();
   return table;

@@ -176,6 +176,8 @@ std::string shape_text(const std::string& s) {
         return "run (a script file)";
       case 'p':
         return "pattern/script";
+      case 'm':
+        return "read and rewritten";
       case 'c':
         return "folder";
       default:
@@ -210,6 +212,9 @@ std::string programs_markdown() {
       if (d.role == 'r' || d.role == 'w' || d.role == 'd' || d.role == 't' || d.role == 'P' ||
           d.role == 'c')
         paths += (paths.empty() ? "" : " ") + ("`" + sp + "` " + access_of(d.role));
+      if (d.role == 'i' || d.role == 'o')  // `NAME=FILE`
+        paths += (paths.empty() ? "" : " ") +
+                 ("`" + sp + "` " + (d.role == 'o' ? "write" : "read") + " (`NAME=FILE`)");
       if (d.role == 'x' || d.flag == '!' || d.flag == 'E' || d.flag == 'H')
         runs += (runs.empty() ? "" : " ") + ("`" + sp + "`");
     }
@@ -324,7 +329,12 @@ TEST_CASE("versioned and target-prefixed names of the entries of style v") {
       {"clang-tidy", ""},
       {"gcc-ar", ""},
       {"gcc-ar-12", ""},
-      {"c++filt", ""},
+      {"c++filt", "c++filt"},
+      {"x86_64-linux-gnu-c++filt", "c++filt"},
+      {"x86_64-linux-gnu-strip", "strip"},
+      {"llvm-objdump-17", "objdump"},
+      {"gcc-nm-12", "nm"},
+      {"arm-none-eabi-objcopy", "objcopy"},
       {"ccache", ""},
       {"gold", ""},
       {"git x-gcc", ""},
