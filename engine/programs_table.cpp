@@ -252,7 +252,7 @@ const ProgramSource kPrograms[] = {
    "--path-separator=v -c|--color=v --ignore-file=r --search-path=r --max-results=v"},
   {"find", "", "", "find", ""},
   {"jq", "pm", "p*r", "",
-   "-f|--from-file=P --arg=v --argjson=v --slurpfile=v --rawfile=v --args --jsonargs "
+   "-f|--from-file=P --arg=v --argjson=v --slurpfile --rawfile --args --jsonargs "
    "--indent=v -L=r"},
 
   // ---- scripts of their own ------------------------------------------------------------------

@@ -76,10 +76,12 @@ const ProgramSource kProgramsTools[] = {
    "--encode|-encode=v --pretty|-pretty=v --pattern|-pattern=v --xpath|-xpath=v "
    "--path|-path=v --version!N"},
   // yq, tomlq, xq (jq over YAML, TOML, XML): jq's filter then files; `-i` rewrites the files.
+  // `--slurpfile NAME FILE` and `--rawfile NAME FILE` (jq's too) take two words, which the
+  // syntax cannot declare: without a value, both are operands, so FILE is read (NAME over-read).
   {"yq tomlq xq", "pm", "p*r", "",
    "-i|--in-place!W -w|--width=v --yaml-output-grammar-version|--yml-out-ver=v "
    "--xml-root=v --xml-item-depth=v --xml-force-list=v -f|--from-file=P --arg=v --argjson=v "
-   "--slurpfile=v --rawfile=v --args --jsonargs --indent=v -L=r -h|--help!N --version!N"},
+   "--slurpfile --rawfile --args --jsonargs --indent=v -L=r -h|--help!N --version!N"},
   // zipinfo ZIP [MEMBER...]; zipgrep PATTERN ZIP [MEMBER...]: members are names in the archive.
   {"zipinfo", "s", "r*-", "", "-x=v -1 -2 -s -m -l -v -h -M -t -T -z -C"},
   {"zipgrep", "s", "pr*-", "", "-e=p -f=P"},
@@ -91,9 +93,10 @@ const ProgramSource kProgramsTools[] = {
 
   // ---- programs that run programs ----------------------------------------------------------
   // run-parts DIR runs every executable in DIR: the folder is run like an interpreter's script
-  // (exec), and `allow run-parts` covers it; `--test` and `--list` only read it.
+  // (exec, judged as a read of it), and `allow run-parts` covers it; `--test` and `--list`
+  // run nothing, and path rules meet the folder the same way.
   {"run-parts", "pm", "x", "",
-   "--test!R --list!R -u|--umask=v -a|--arg=v --regex=v -v|--verbose -d|--debug --report "
+   "--test --list -u|--umask=v -a|--arg=v --regex=v -v|--verbose -d|--debug --report "
    "--reverse --exit-on-error --stdin --lsbsysinit --new-session -h|--help!N -V|--version!N"},
   {"heaptrack", "s", "", "wrapper",
    "-o|--output=w -p|--pid=v!N -a|--analyze=r!N -r|--raw -d|--debug!! --use-inject "
