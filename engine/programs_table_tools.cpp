@@ -59,7 +59,7 @@ const ProgramSource kProgramsTools[] = {
    "-a|--algorithm=v -c|--check -b|--binary -t|--text -U|--UNIVERSAL -0|--01 -s|--status "
    "--tag -q|--quiet --ignore-missing -w|--warn --strict -h|--help!N -v|--version!N"},
   // look STRING [FILE] (default /usr/share/dict/words).
-  {"look", "s", "-r", "", "-t|--terminate=v -a|--alternative -d|--alphanum -f|--ignore-case "
+  {"look", "pm", "-r", "", "-t|--terminate=v -a|--alternative -d|--alphanum -f|--ignore-case "
    "-h|--help!N -V|--version!N"},
   {"pr", "pm", "*r", "",
    "-h|--header=v -w|--width=v -W|--page-width=v -l|--length=v -o|--indent=v "
@@ -87,7 +87,7 @@ const ProgramSource kProgramsTools[] = {
   {"zipgrep", "s", "pr*-", "", "-e=p -f=P"},
   {"ldd", "pm", "*r", "", "-d|--data-relocs -r|--function-relocs -u|--unused -v|--verbose "
    "--help!N --version!N"},
-  {"lsattr", "s", "*r", "", "-R -V!N -a -d -l -p -v"},
+  {"lsattr", "m", "*r", "", "-R -V!N -a -d -l -p -v"},
   {"namei", "pm", "*r", "", "-x|--mountpoints -m|--modes -o|--owners -l|--long "
    "-n|--nosymlinks -v|--vertical -Z|--context -h|--help!N -V|--version!N"},
 
