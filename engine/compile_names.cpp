@@ -12,7 +12,10 @@
 namespace vigie::engine::compiler {
 
 // A glob over a name, as RE2: `*` any run of characters (except `/` when `slash_stops`).
-std::unique_ptr<RE2> name_glob(std::string_view glob, bool slash_stops) {
+// Compiled on first use (LazyGlob) when it is ASCII and short: built from quoted characters and
+// wildcards, such a glob always compiles. Others are compiled here (RE2 refuses invalid UTF-8,
+// and a long one may need more than regex-memory-bytes): empty when RE2 refuses it.
+LazyGlob name_glob(std::string_view glob, bool slash_stops, Effect effect) {
   std::string re = "(?s)";
   for (char c : glob) {
     if (c == '*') {
@@ -23,9 +26,13 @@ std::unique_ptr<RE2> name_glob(std::string_view glob, bool slash_stops) {
       re += RE2::QuoteMeta(std::string_view(&c, 1));
     }
   }
+  bool ascii = std::all_of(glob.begin(), glob.end(),
+                           [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+  if (ascii && glob.size() <= kLazyGlobBytes)
+    return LazyGlob(std::move(re), effect != Effect::allow);
   auto r = std::make_unique<RE2>(re, rule_regex_options());
-  if (!r->ok()) return nullptr;
-  return r;
+  if (!r->ok()) return {};
+  return LazyGlob(std::move(r));
 }
 
 std::size_t specificity(std::string_view glob) {
@@ -137,7 +144,7 @@ void Builder::names_block(const File& f, const Block& b, BlockKind k) {
           continue;
         }
         NameRule nr;
-        nr.glob = name_glob(w, k == BlockKind::mcp);
+        nr.glob = name_glob(w, k == BlockKind::mcp, r->effect);
         nr.specificity = specificity(w);
         nr.methods = methods;
         nr.rule = ri;
@@ -237,7 +244,7 @@ void Builder::tools_block(const File& f, const Block& b) {
     for (const auto& p : r->alternatives)
       for (const auto& item : p.items) {
         NameRule nr;
-        nr.glob = name_glob(item.word.text, false);
+        nr.glob = name_glob(item.word.text, false, r->effect);
         nr.specificity = specificity(item.word.text);
         nr.rule = ri;
         nr.effect = r->effect;

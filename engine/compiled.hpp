@@ -82,6 +82,47 @@ class LazyRegex {
   bool eager_ = false;
 };
 
+// A fetch or MCP rule's name glob as RE2 (`*.github.com`, `github/get_*`). The compiler hands
+// it the pattern (compile_names.cpp, `name_glob`), compiled on the first request that reaches
+// the rule: a cold start (compile + a first command) then never compiles RE2 for its fetch rules.
+// The compiler builds long globs at once, so that a lazy compile cannot hit the memory limit; if
+// one failed anyway, the glob matches every name for a deny or ask rule and none for an allow
+// (fail closed). A glob read back from the cache is compiled there (`= unique_ptr<RE2>`).
+// `*glob` and `get()` compile; `get()` is null only for an empty glob.
+class LazyGlob {
+ public:
+  LazyGlob() = default;
+  LazyGlob(std::unique_ptr<RE2> compiled) {  // NOLINT: assigned from the codec's regexes
+    if (compiled) re_ = std::make_unique<Lazy>(std::move(compiled));
+  }
+  LazyGlob(std::string pattern, bool fail_matches)
+      : re_(std::make_unique<Lazy>(std::move(pattern), fail_matches)) {}
+  explicit operator bool() const { return re_ != nullptr; }
+  const RE2* get() const {
+    if (!re_) return nullptr;
+    std::call_once(re_->once, [&] {
+      if (re_->re) return;
+      auto re = std::make_unique<RE2>(re_->pattern, rule_regex_options());
+      if (re->ok()) re_->re = std::move(re);
+    });
+    if (const RE2* r = re_->re.get()) return r;
+    static const RE2 all("(?s).*"), none("[^\\x00-\\x{10ffff}]");
+    return re_->fail_matches ? &all : &none;
+  }
+  const RE2& operator*() const { return *get(); }
+
+ private:
+  struct Lazy {
+    explicit Lazy(std::unique_ptr<RE2> compiled) : re(std::move(compiled)) {}
+    Lazy(std::string p, bool fail) : pattern(std::move(p)), fail_matches(fail) {}
+    std::string pattern;  // until compiled
+    std::once_flag once;
+    std::unique_ptr<RE2> re;
+    bool fail_matches = true;
+  };
+  std::unique_ptr<Lazy> re_;
+};
+
 // One rule as written (a rule with `a | b` alternatives is one RuleInfo, several patterns).
 struct RuleInfo {
   RuleRef ref;
@@ -171,7 +212,7 @@ struct PathRules {
 };
 
 struct NameRule {
-  std::unique_ptr<RE2> glob;         // a glob over the name (`*.github.com`, `github/get_*`)
+  LazyGlob glob;                     // a glob over the name (`*.github.com`, `github/get_*`)
   std::vector<std::string> methods;  // fetch: empty = any method
   std::uint32_t rule = 0;
   Effect effect = Effect::ask;

@@ -1,5 +1,6 @@
 // Tests of engine/globs.cpp and engine/third_party.cpp: the glob set (anchored and basename
-// globs, a family in one set, malformed globs) and the class of files run by third parties.
+// globs, a family in one set, malformed globs), the class of files run by third parties, and
+// the name globs of fetch and MCP rules (engine/compiled.hpp, LazyGlob).
 #include "engine/paths.hpp"
 
 #include <random>
@@ -8,6 +9,8 @@
 
 #include <re2/re2.h>
 #include <catch2/catch.hpp>
+
+#include "engine/compiled.hpp"
 
 namespace {
 
@@ -271,3 +274,34 @@ TEST_CASE("third_party_class", "[paths][third-party]") {
 }
 
 }  // namespace
+
+TEST_CASE("name globs: compiled on first use; one RE2 refuses fails closed") {
+  struct Row {
+    const char* pattern;
+    bool fail_matches;  // a deny or ask rule
+    const char* name;
+    bool match;
+  };
+  const Row rows[] = {
+      {"(?s).*\\.github\\.com", false, "api.github.com", true},
+      {"(?s).*\\.github\\.com", true, "github.com", false},
+      {"(?s)docs\\.python\\.org", false, "docs.python.org", true},
+      // A pattern RE2 refuses (the compiler never makes one lazily): a deny or ask rule's glob
+      // then matches every name, an allow rule's none.
+      {"(", true, "anything", true},
+      {"(", false, "anything", false},
+      {"(", false, "", false},
+  };
+  for (const auto& r : rows) {
+    CAPTURE(r.pattern, r.name);
+    LazyGlob g(std::string(r.pattern), r.fail_matches);
+    REQUIRE(g);
+    REQUIRE(g.get() != nullptr);
+    CHECK(RE2::FullMatch(r.name, *g) == r.match);
+  }
+  // Compiled already (the policy cache's regexes), and empty.
+  LazyGlob eager(std::make_unique<RE2>("a.c"));
+  CHECK(RE2::FullMatch("abc", *eager));
+  CHECK_FALSE(LazyGlob());
+  CHECK(LazyGlob().get() == nullptr);
+}

@@ -166,8 +166,11 @@ struct Judge {
   const SafetyContext& safety_context(const std::string& cwd);
   std::optional<SafetyContext> safety_;
   Effect command_default() const;
-  static std::vector<std::string> argv_of(const std::vector<shell::WordView>& words);
-  static std::string join(const std::vector<std::string>& v);
+  // Out of line: a command's messages call them at several places of judge_command, which
+  // would otherwise carry a copy of their loops at each (docs/wasm.md, "Size").
+  [[gnu::noinline]] static std::vector<std::string> argv_of(
+      const std::vector<shell::WordView>& words);
+  [[gnu::noinline]] static std::string join(const std::vector<std::string>& v);
   bool paths_matter(Access access) const;
 
   Part judge_word_path(const shell::WordView& w, Access access, const std::string& cwd,

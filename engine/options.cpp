@@ -1,3 +1,6 @@
+// Option classes (engine/options.hpp): the built-in table of each command's option spellings
+// (`kBuiltinOptions`), a policy's own `option` lines layered on it, and the matching of a
+// command's words against a class.
 #include "engine/options.hpp"
 
 #include <algorithm>
@@ -65,101 +68,129 @@ bool long_matches(std::string_view written, const std::vector<std::string>& long
   return false;
 }
 
+// The built-in option classes, one row per class (or per option that takes an argument, or
+// per command that spells long options with one dash), read by one loop in `make_builtin`:
+// constant data rather than 21 KB of straight-line calls, which WASM's cold start compiled
+// (lazily, on the first policy with an option) to run once.
+enum class OptionRow : char {
+  option_class,    // the spellings are one class of each command (`-r -R --recursive`)
+  takes_argument,  // each spelling takes an argument (`-m`, `--message`)
+  single_dash,     // the commands spell long options with one dash (`find -name`)
+};
+struct BuiltinOptions {
+  OptionRow row;
+  std::string_view commands;   // separated by commas (a command may be `git push`)
+  std::string_view spellings;  // separated by spaces
+};
+
+// clang-format off
+constexpr BuiltinOptions kBuiltinOptions[] = {
+    // rm: -r/-R/--recursive, -f/--force, -i, -d.
+    {OptionRow::option_class, "rm", "-r -R --recursive"},
+    {OptionRow::option_class, "rm", "-f --force"},
+    {OptionRow::option_class, "rm", "-i --interactive"},
+    {OptionRow::option_class, "rm", "-d --dir"},
+    {OptionRow::option_class, "rm", "-v --verbose"},
+    // cp: -a implies recursion.
+    {OptionRow::option_class, "cp", "-r -R --recursive -a --archive"},
+    {OptionRow::option_class, "cp", "-f --force"},
+    {OptionRow::option_class, "cp", "-n --no-clobber"},
+    {OptionRow::option_class, "cp", "-i --interactive"},
+    {OptionRow::takes_argument, "cp", "-t -S --target-directory --suffix"},
+    {OptionRow::option_class, "mv", "-f --force"},
+    {OptionRow::option_class, "mv", "-n --no-clobber"},
+    {OptionRow::option_class, "mv", "-i --interactive"},
+    {OptionRow::takes_argument, "mv", "-t -S --target-directory --suffix"},
+    // chmod's -r/-w/-x are modes, not options: only -R is recursive.
+    {OptionRow::option_class, "chmod,chown,chgrp", "-R --recursive"},
+    {OptionRow::option_class, "chmod,chown,chgrp", "-v --verbose"},
+    {OptionRow::option_class, "chmod,chown,chgrp", "-f --silent --quiet"},
+    // git: the classes shared by its subcommands (push, clean, checkout, branch, reset...).
+    // --force-with-lease is NOT --force: long names are exact.
+    {OptionRow::option_class, "git,git push", "-f --force"},
+    {OptionRow::option_class, "git,git push", "-n --dry-run"},
+    {OptionRow::option_class, "git,git push", "-d --delete"},
+    {OptionRow::option_class, "git,git push", "-u --set-upstream"},
+    {OptionRow::option_class, "git,git push", "-q --quiet"},
+    {OptionRow::option_class, "git,git push", "-v --verbose"},
+    {OptionRow::option_class, "git clean", "-f --force"},
+    {OptionRow::option_class, "git clean", "-d"},
+    {OptionRow::option_class, "git clean", "-x"},
+    {OptionRow::option_class, "git clean", "-n --dry-run"},
+    {OptionRow::option_class, "git checkout", "-f --force"},
+    {OptionRow::option_class, "git branch", "-D"},
+    {OptionRow::option_class, "git branch", "-f --force"},
+    {OptionRow::option_class, "git reset", "--hard"},
+    {OptionRow::takes_argument, "git", "-m -F -C -c -o --message --file --push-option "
+                                       "--reuse-message --reedit-message --repo --exec "
+                                       "--receive-pack --author --date --template"},
+    {OptionRow::takes_argument, "git commit", "-m -F -C -c --message --file"},
+    {OptionRow::takes_argument, "git push", "-o --push-option --repo"},
+    // find speaks single-dash long options.
+    {OptionRow::single_dash, "find,xcodebuild,java,javac,go,swiftc,clang,gcc,g++,clang++,xcrun,"
+                             "plutil,defaults,tcpdump,ffmpeg,convert,magick,qemu-img,security,"
+                             "codesign,dd", ""},
+    {OptionRow::option_class, "sort", "-o --output"},
+    {OptionRow::takes_argument, "sort", "-o -k -t -S -T"},
+    {OptionRow::option_class, "sed", "-i --in-place"},
+    {OptionRow::option_class, "sed", "-n --quiet --silent"},
+    {OptionRow::option_class, "sed", "-E -r --regexp-extended"},
+    {OptionRow::takes_argument, "sed", "-e -f --expression"},
+    {OptionRow::option_class, "tar", "-x --extract --get"},
+    {OptionRow::option_class, "tar", "-c --create"},
+    {OptionRow::option_class, "tar", "-z --gzip"},
+    {OptionRow::takes_argument, "tar", "-f -C --file --directory"},
+    {OptionRow::option_class, "curl", "-k --insecure"},
+    {OptionRow::option_class, "curl", "-o --output"},
+    {OptionRow::option_class, "curl", "-O --remote-name"},
+    {OptionRow::takes_argument, "curl", "-X -d -H -u -A -e -F -T -x -w -m --request --data "
+                                        "--header --user --form --upload-file"},
+    {OptionRow::option_class, "wget", "-O --output-document"},
+    {OptionRow::option_class, "npm", "-g --global"},
+    {OptionRow::option_class, "npm", "-f --force"},
+    {OptionRow::option_class, "pip", "-U --upgrade"},
+    {OptionRow::option_class, "pip", "-e --editable"},
+    {OptionRow::option_class, "pip3", "-U --upgrade"},
+    {OptionRow::option_class, "docker", "-f --force"},
+    {OptionRow::option_class, "kill", "-9 -KILL -SIGKILL"},
+    {OptionRow::option_class, "ln", "-s --symbolic"},
+    {OptionRow::option_class, "ln", "-f --force"},
+    {OptionRow::option_class, "grep", "-r -R --recursive --dereference-recursive"},
+    {OptionRow::option_class, "rsync", "--delete"},
+};
+// clang-format on
+
+// The pieces of `list` between `sep`s, empty pieces skipped.
+template <class F>
+void each_piece(std::string_view list, char sep, F&& f) {
+  while (!list.empty()) {
+    auto at = list.find(sep);
+    if (std::string_view piece = list.substr(0, at); !piece.empty()) f(piece);
+    if (at == std::string_view::npos) break;
+    list.remove_prefix(at + 1);
+  }
+}
+
 AliasTable make_builtin() {
   AliasTable t;
-  // rm: -r/-R/--recursive, -f/--force, -i, -d.
-  t.add("rm", {"-r", "-R", "--recursive"});
-  t.add("rm", {"-f", "--force"});
-  t.add("rm", {"-i", "--interactive"});
-  t.add("rm", {"-d", "--dir"});
-  t.add("rm", {"-v", "--verbose"});
-  // cp: -a implies recursion.
-  t.add("cp", {"-r", "-R", "--recursive", "-a", "--archive"});
-  t.add("cp", {"-f", "--force"});
-  t.add("cp", {"-n", "--no-clobber"});
-  t.add("cp", {"-i", "--interactive"});
-  for (const char* o : {"-t", "-S", "--target-directory", "--suffix"})
-    t.add_argument_option("cp", o);
-  t.add("mv", {"-f", "--force"});
-  t.add("mv", {"-n", "--no-clobber"});
-  t.add("mv", {"-i", "--interactive"});
-  for (const char* o : {"-t", "-S", "--target-directory", "--suffix"})
-    t.add_argument_option("mv", o);
-  // chmod's -r/-w/-x are modes, not options: only -R is recursive.
-  for (const char* c : {"chmod", "chown", "chgrp"}) {
-    t.add(c, {"-R", "--recursive"});
-    t.add(c, {"-v", "--verbose"});
-    t.add(c, {"-f", "--silent", "--quiet"});
+  for (const auto& r : kBuiltinOptions) {
+    std::vector<std::string> spellings;
+    each_piece(r.spellings, ' ', [&](std::string_view s) { spellings.emplace_back(s); });
+    each_piece(r.commands, ',', [&](std::string_view c) {
+      const std::string command(c);
+      switch (r.row) {
+        case OptionRow::option_class:
+          t.add(command, spellings);
+          break;
+        case OptionRow::takes_argument:
+          for (const auto& s : spellings) t.add_argument_option(command, s);
+          break;
+        case OptionRow::single_dash:
+          t.add_single_dash_long(command);
+          break;
+      }
+    });
   }
-  // git: the classes shared by its subcommands (push, clean, checkout, branch, reset...).
-  for (const char* c : {"git", "git push"}) {
-    t.add(c, {"-f", "--force"});  // --force-with-lease is NOT --force: long names are exact
-    t.add(c, {"-n", "--dry-run"});
-    t.add(c, {"-d", "--delete"});
-    t.add(c, {"-u", "--set-upstream"});
-    t.add(c, {"-q", "--quiet"});
-    t.add(c, {"-v", "--verbose"});
-  }
-  t.add("git clean", {"-f", "--force"});
-  t.add("git clean", {"-d"});
-  t.add("git clean", {"-x"});
-  t.add("git clean", {"-n", "--dry-run"});
-  t.add("git checkout", {"-f", "--force"});
-  t.add("git branch", {"-D"});
-  t.add("git branch", {"-f", "--force"});
-  t.add("git reset", {"--hard"});
-  for (const char* o : {"-m", "-F", "-C", "-c", "-o", "--message", "--file", "--push-option",
-                        "--reuse-message", "--reedit-message", "--repo", "--exec", "--receive-pack",
-                        "--author", "--date", "--template"})
-    t.add_argument_option("git", o);
-  for (const char* o : {"-m", "-F", "-C", "-c", "--message", "--file"})
-    t.add_argument_option("git commit", o);
-  t.add_argument_option("git push", "-o");
-  t.add_argument_option("git push", "--push-option");
-  t.add_argument_option("git push", "--repo");
-  // find speaks single-dash long options.
-  for (const char* c :
-       {"find",   "xcodebuild", "java",    "javac",    "go",       "swiftc",   "clang",
-        "gcc",    "g++",        "clang++", "xcrun",    "plutil",   "defaults", "tcpdump",
-        "ffmpeg", "convert",    "magick",  "qemu-img", "security", "codesign", "dd"})
-    t.add_single_dash_long(c);
-  t.add("sort", {"-o", "--output"});
-  t.add_argument_option("sort", "-o");
-  t.add_argument_option("sort", "-k");
-  t.add_argument_option("sort", "-t");
-  t.add_argument_option("sort", "-S");
-  t.add_argument_option("sort", "-T");
-  t.add("sed", {"-i", "--in-place"});
-  t.add("sed", {"-n", "--quiet", "--silent"});
-  t.add("sed", {"-E", "-r", "--regexp-extended"});
-  t.add_argument_option("sed", "-e");
-  t.add_argument_option("sed", "-f");
-  t.add_argument_option("sed", "--expression");
-  t.add("tar", {"-x", "--extract", "--get"});
-  t.add("tar", {"-c", "--create"});
-  t.add("tar", {"-z", "--gzip"});
-  t.add_argument_option("tar", "-f");
-  t.add_argument_option("tar", "-C");
-  t.add_argument_option("tar", "--file");
-  t.add_argument_option("tar", "--directory");
-  t.add("curl", {"-k", "--insecure"});
-  t.add("curl", {"-o", "--output"});
-  t.add("curl", {"-O", "--remote-name"});
-  for (const char* o : {"-X", "-d", "-H", "-u", "-A", "-e", "-F", "-T", "-x", "-w", "-m",
-                        "--request", "--data", "--header", "--user", "--form", "--upload-file"})
-    t.add_argument_option("curl", o);
-  t.add("wget", {"-O", "--output-document"});
-  t.add("npm", {"-g", "--global"});
-  t.add("npm", {"-f", "--force"});
-  t.add("pip", {"-U", "--upgrade"});
-  t.add("pip", {"-e", "--editable"});
-  t.add("pip3", {"-U", "--upgrade"});
-  t.add("docker", {"-f", "--force"});
-  t.add("kill", {"-9", "-KILL", "-SIGKILL"});
-  t.add("ln", {"-s", "--symbolic"});
-  t.add("ln", {"-f", "--force"});
-  t.add("grep", {"-r", "-R", "--recursive", "--dereference-recursive"});
-  t.add("rsync", {"--delete"});
   return t;
 }
 

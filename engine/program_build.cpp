@@ -192,7 +192,8 @@ bool preprocessor(std::string_view name) {
   return name == "cpp" || (name.size() > 4 && name.substr(name.size() - 4) == "-cpp");
 }
 
-void cc_handler(const ProgramDecl& p, std::string_view name, const Words& w, ProgramEffects& out) {
+VIGIE_RARE_HANDLER void cc_handler(const ProgramDecl& p, std::string_view name, const Words& w,
+                                   ProgramEffects& out) {
   const bool linker = p.handler == "ld";
   if (!linker && starts_with(name, "clang-cl")) {
     clang_cl_handler(name, w, out);
@@ -347,7 +348,8 @@ constexpr GdbOption kGdbOptions[] = {
     {"eiex", 'x'},
 };
 
-void gdb_handler(const ProgramDecl&, std::string_view, const Words& w, ProgramEffects& out) {
+VIGIE_RARE_HANDLER void gdb_handler(const ProgramDecl&, std::string_view, const Words& w,
+                                    ProgramEffects& out) {
   bool batch = false, commands = false;
   for (std::size_t i = 1; i < w.size(); ++i) {
     const std::string* s = lit(w, i);
@@ -411,8 +413,8 @@ void gdb_handler(const ProgramDecl&, std::string_view, const Words& w, ProgramEf
 
 // ---- crontab, at, batch, sg --------------------------------------------------------------------
 
-void schedule_handler(const ProgramDecl& p, std::string_view name, const Words& w,
-                      ProgramEffects& out) {
+VIGIE_RARE_HANDLER void schedule_handler(const ProgramDecl& p, std::string_view name,
+                                         const Words& w, ProgramEffects& out) {
   ParsedArgs args = parse_args(p, w, 1);
   OperandState st;
   apply_options(name, args, out, st);
@@ -444,7 +446,8 @@ void schedule_handler(const ProgramDecl& p, std::string_view name, const Words& 
 }
 
 // `sg [-] GROUP [-c] COMMAND`: COMMAND is a shell line (`/bin/sh -c`).
-void sg_handler(const ProgramDecl&, std::string_view, const Words& w, ProgramEffects& out) {
+VIGIE_RARE_HANDLER void sg_handler(const ProgramDecl&, std::string_view, const Words& w,
+                                   ProgramEffects& out) {
   std::size_t i = 1;
   if (lit(w, i) && *lit(w, i) == "-") ++i;
   ++i;  // the group

@@ -110,7 +110,8 @@ void find_handler(const Words& w, ProgramEffects& out) {
 
 // ---- tar ---------------------------------------------------------------------------------------
 
-void tar_handler(const ProgramDecl& p, std::string_view name, const Words& w, ProgramEffects& out) {
+VIGIE_RARE_HANDLER void tar_handler(const ProgramDecl& p, std::string_view name, const Words& w,
+                                    ProgramEffects& out) {
   // Old style: `tar xvIf PROG a.tar`: a first word without a dash is a cluster whose letters
   // take their values from the next words, in order.
   ParsedArgs args;
@@ -361,7 +362,7 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
 
 // ---- dd, fd -------------------------------------------------------------------------------
 
-void dd_handler(const Words& w, ProgramEffects& out) {
+VIGIE_RARE_HANDLER void dd_handler(const Words& w, ProgramEffects& out) {
   for (std::size_t i = 1; i < w.size(); ++i) {
     const std::string* s = lit(w, i);
     if (!s) {
@@ -379,7 +380,8 @@ void dd_handler(const Words& w, ProgramEffects& out) {
   }
 }
 
-void fd_handler(const ProgramDecl& p, std::string_view name, const Words& w, ProgramEffects& out) {
+VIGIE_RARE_HANDLER void fd_handler(const ProgramDecl& p, std::string_view name, const Words& w,
+                                   ProgramEffects& out) {
   Words head;
   for (std::size_t i = 0; i < w.size(); ++i) {
     const std::string* s = lit(w, i);

@@ -11,6 +11,12 @@
 
 namespace vigie::engine {
 
+// On a handler of a program agents seldom run (ssh, tmux, docker...): compiled for size and
+// never inlined into the dispatch (`run_handler`, whose every handler would otherwise be
+// inlined at -O3), so that the wasm module does not carry the rare handlers' code at -O3
+// (docs/wasm.md, "Size"). The common handlers (git, find, sed, build tools) stay hot.
+#define VIGIE_RARE_HANDLER [[gnu::cold, gnu::noinline]]
+
 // What options say about the operands.
 struct OperandState {
   char override_touch = 0;         // 'r', 'w', 'd': every path operand gets this access
@@ -48,32 +54,33 @@ void awk_program_effects(const std::string& program, const shell::WordView& from
 
 // Handlers of client and build tools (engine/program_tools.cpp): ssh's `-o` options and remote
 // command, `cmake -E` commands, SQL clients' shell escapes, pagers' `+COMMAND`, perf.
-void ssh_handler(const ProgramDecl& p, std::string_view name, const std::vector<shell::WordView>& w,
-                 ProgramEffects& out);
-void cmake_handler(const ProgramDecl& p, std::string_view name,
-                   const std::vector<shell::WordView>& w, ProgramEffects& out);
-void sql_handler(const ProgramDecl& p, std::string_view name, const std::vector<shell::WordView>& w,
-                 ProgramEffects& out);
-void perf_handler(std::string_view name, const std::vector<shell::WordView>& w,
-                  ProgramEffects& out);
-void pager_handler(const ProgramDecl& p, std::string_view name,
-                   const std::vector<shell::WordView>& w, ProgramEffects& out);
+VIGIE_RARE_HANDLER void ssh_handler(const ProgramDecl& p, std::string_view name,
+                                    const std::vector<shell::WordView>& w, ProgramEffects& out);
+VIGIE_RARE_HANDLER void cmake_handler(const ProgramDecl& p, std::string_view name,
+                                      const std::vector<shell::WordView>& w, ProgramEffects& out);
+VIGIE_RARE_HANDLER void sql_handler(const ProgramDecl& p, std::string_view name,
+                                    const std::vector<shell::WordView>& w, ProgramEffects& out);
+VIGIE_RARE_HANDLER void perf_handler(std::string_view name, const std::vector<shell::WordView>& w,
+                                     ProgramEffects& out);
+VIGIE_RARE_HANDLER void pager_handler(const ProgramDecl& p, std::string_view name,
+                                      const std::vector<shell::WordView>& w, ProgramEffects& out);
 
 // Handlers of programs that run other programs: tmux (engine/program_tmux.cpp), container
 // tools (engine/program_containers.cpp: `container`, `compose`, `kubectl`), package runners
 // (engine/program_runners.cpp: `runner`), build, debug and scheduling tools
 // (engine/program_build.cpp: `make`, `cc`, `ld`, `gdb`, `schedule`, `sg`).
-void tmux_handler(const ProgramDecl& p, std::string_view name,
-                  const std::vector<shell::WordView>& w, ProgramEffects& out);
-void container_handler(const ProgramDecl& p, std::string_view name,
-                       const std::vector<shell::WordView>& w, ProgramEffects& out);
+VIGIE_RARE_HANDLER void tmux_handler(const ProgramDecl& p, std::string_view name,
+                                     const std::vector<shell::WordView>& w, ProgramEffects& out);
+VIGIE_RARE_HANDLER void container_handler(const ProgramDecl& p, std::string_view name,
+                                          const std::vector<shell::WordView>& w,
+                                          ProgramEffects& out);
 // `docker|podman|nerdctl [container] run|create [OPTIONS] IMAGE` with no command (nor
 // entrypoint) runs the image's default command, code the line does not show: the index of the
 // first word after `run`, for allow rules that must name the image
 // (engine/program_runners.hpp: `named_code_word`); -1 otherwise.
 std::size_t container_image_word(std::string_view name, const std::vector<shell::WordView>& w);
-void kubectl_handler(const ProgramDecl& p, std::string_view name,
-                     const std::vector<shell::WordView>& w, ProgramEffects& out);
+VIGIE_RARE_HANDLER void kubectl_handler(const ProgramDecl& p, std::string_view name,
+                                        const std::vector<shell::WordView>& w, ProgramEffects& out);
 void runner_handler(const ProgramDecl& p, std::string_view name,
                     const std::vector<shell::WordView>& w, ProgramEffects& out);
 // clang-cl's MSVC-style options (engine/program_clang_cl.cpp), from the `cc` handler.
@@ -86,8 +93,9 @@ void build_handler(const ProgramDecl& p, std::string_view name,
 void plugin_handler(const ProgramDecl& p, std::string_view name,
                     const std::vector<shell::WordView>& w, ProgramEffects& out);
 // Environment managers that run a command (engine/program_launchers.cpp: `launcher`).
-void launcher_handler(const ProgramDecl& p, std::string_view name,
-                      const std::vector<shell::WordView>& w, ProgramEffects& out);
+VIGIE_RARE_HANDLER void launcher_handler(const ProgramDecl& p, std::string_view name,
+                                         const std::vector<shell::WordView>& w,
+                                         ProgramEffects& out);
 
 // parse_args for parsers that read `-f=VALUE` as `-f VALUE` (Go's pflag, Apache commons-cli):
 // the table's parser keeps getopt's `=VALUE`; here an attached short value loses its `=`.

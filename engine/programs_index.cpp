@@ -3,7 +3,6 @@
 // first use, and every name's flags from the interpreters column, in one hash.
 #include <atomic>
 #include <cctype>
-#include <deque>
 #include <memory>
 #include <mutex>
 #include <unordered_map>
@@ -57,20 +56,38 @@ OptionDecl parse_option_decl(std::string_view tok) {
   return d;
 }
 
-// The names of a table entry: "git push git send-pack" -> "git push", "git send-pack" (names of
-// two words stay together).
+// Calls `f` with each name of a table entry, a view into the static table: "git push
+// git send-pack" -> "git push", "git send-pack" (names of two words stay together; the table
+// writes them with one space, which programs_test checks).
+template <class F>
+void for_each_name(const ProgramSource& src, F&& f) {
+  std::string_view s = src.names;
+  const bool pairs = std::string_view(src.handler).empty();
+  auto next_word = [&](std::size_t& i) {
+    while (i < s.size() && s[i] == ' ') ++i;
+    std::size_t j = i;
+    while (j < s.size() && s[j] != ' ') ++j;
+    std::string_view w = s.substr(i, j - i);
+    i = j;
+    return w;
+  };
+  std::size_t i = 0;
+  for (std::string_view w = next_word(i); !w.empty(); w = next_word(i)) {
+    if (pairs && w == "git") {
+      std::size_t k = i;
+      if (std::string_view sub = next_word(k); !sub.empty()) {
+        w = s.substr(static_cast<std::size_t>(w.data() - s.data()),
+                     static_cast<std::size_t>(sub.data() + sub.size() - w.data()));
+        i = k;
+      }
+    }
+    f(w);
+  }
+}
+
 std::vector<std::string> program_names(const ProgramSource& src) {
   std::vector<std::string> names;
-  auto words = split_spaces(src.names);
-  for (std::size_t k = 0; k < words.size(); ++k) {
-    if (words[k] == "git" && k + 1 < words.size() && words.size() > 1 &&
-        std::string_view(src.handler).empty()) {
-      names.push_back("git " + words[k + 1]);
-      ++k;
-    } else {
-      names.push_back(words[k]);
-    }
-  }
+  for_each_name(src, [&](std::string_view n) { names.emplace_back(n); });
   return names;
 }
 
@@ -100,7 +117,8 @@ ProgramDecl parse_program(const ProgramSource& src) {
 // dozen string compares), and each carries what the interpreters column says of it, so that
 // `is_wrapper`, `is_interpreter` and `is_shell` (engine/normalize.hpp) cost one look-up too.
 struct Index {
-  std::deque<std::string> names;  // the keys' storage (stable addresses)
+  // Above the number of names (about 460): the buckets allocated once, never rehashed.
+  static constexpr std::size_t kIndexNames = 512;
   std::unordered_map<std::string_view, ProgramName, WordHash> by_name;
   std::unique_ptr<ProgramDecl[]> decls = std::make_unique<ProgramDecl[]>(program_source_count());
   std::unique_ptr<std::once_flag[]> parsed =
@@ -126,24 +144,26 @@ struct Index {
 };
 
 Index::Index() {
-  by_name.reserve(program_source_count() * 2);
+  by_name.reserve(kIndexNames);
   auto entry = [&](std::string_view n) -> ProgramName& {
-    if (auto it = by_name.find(n); it != by_name.end()) return it->second;
-    return by_name.emplace(names.emplace_back(n), ProgramName{}).first->second;
+    return by_name.try_emplace(n).first->second;  // n views the static table
   };
   for (std::size_t i = 0; i < program_source_count(); ++i) {
     std::string_view handler = program_source(i).handler;
     std::string_view style = program_source(i).style;
-    for (auto& n : program_names(program_source(i))) {
+    const bool wrapper = handler == "wrapper";
+    const bool safe = wrapper && style.find('S') != std::string_view::npos;
+    const bool variant = style.find('v') != std::string_view::npos;
+    for_each_name(program_source(i), [&](std::string_view n) {
       ProgramName& e = entry(n);
-      if (e.program != ProgramName::kNone) continue;  // the first entry of a name wins
+      if (e.program != ProgramName::kNone) return;  // the first entry of a name wins
       e.program = static_cast<std::uint32_t>(i);
-      e.wrapper = handler == "wrapper";
-      e.safe_wrapper = e.wrapper && style.find('S') != std::string_view::npos;
-      if (style.find('v') != std::string_view::npos)
-        variant_bases.emplace(by_name.find(n)->first, e.program);
-    }
+      e.wrapper = wrapper;
+      e.safe_wrapper = safe;
+      if (variant) variant_bases.emplace(n, e.program);
+    });
   }
+  bool prefix_first[256] = {};  // the first letters of the versioned interpreters' names
   for (std::size_t i = 0; i < kInterpreterCount; ++i) {
     const InterpreterSource& s = kInterpreters[i];
     std::string_view list = s.names;  // points into the static table
@@ -153,13 +173,17 @@ Index::Index() {
       ProgramName& e = entry(n);
       if (s.kind == 's') e.shell = true;
       e.interpreter = true;
-      if (s.prefix) interpreter_prefixes.push_back(n);
+      if (s.prefix) {
+        interpreter_prefixes.push_back(n);
+        prefix_first[static_cast<unsigned char>(n[0])] = true;
+      }
       if (sp == std::string_view::npos) break;
       list.remove_prefix(sp + 1);
     }
   }
   for (auto& [n, e] : by_name)
-    if (!e.interpreter) e.interpreter = prefixed_interpreter(n);
+    if (!e.interpreter && prefix_first[static_cast<unsigned char>(n[0])])
+      e.interpreter = prefixed_interpreter(n);
 }
 
 const Index& index() {

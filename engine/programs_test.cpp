@@ -286,6 +286,26 @@ TEST_CASE("the checker's wrappers and interpreters are the engine's") {
   }
 }
 
+TEST_CASE("the index's names: one space inside `git SUB`, each found at its first entry") {
+  // The index keys are views into the table's strings ("git push git send-pack" gives the view
+  // "git push"), so a name of two words is spelled with exactly one space.
+  std::set<std::string> seen;
+  const auto& table = program_table();
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    for (const auto& n : table[i].names) {
+      CAPTURE(n);
+      CHECK(!n.empty());
+      CHECK(n.find("  ") == std::string::npos);
+      CHECK((n.find(' ') == std::string::npos || n.rfind("git ", 0) == 0));
+      ProgramName p = program_name(n);
+      CHECK(p.known);
+      if (seen.insert(n).second) CHECK(p.program == i);  // the first entry of a name wins
+    }
+  }
+  CHECK(program_name("git push").decl == find_program("git send-pack"));
+  CHECK(program_name("git").program != program_name("git push").program);
+}
+
 TEST_CASE("the interpreters column: shells, interpreters, versioned names") {
   struct Row {
     const char* name;

@@ -11,7 +11,6 @@
 
 #include <algorithm>
 #include <tao/pegtl.hpp>
-#include <tao/pegtl/contrib/analyze.hpp>
 #include <type_traits>
 
 #include "grammar/policy/check.hpp"
@@ -413,10 +412,6 @@ struct control : pegtl::normal<Rule> {
 };
 
 }  // namespace
-
-std::size_t grammar_issues() {
-  return pegtl::analyze<grammar::line>();
-}
 
 ParseResult parse(std::string name, std::string source) {
   ParseResult r;

@@ -32,8 +32,11 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <exception>
 #include <map>
 #include <string>
+#include <string_view>
+#include <utility>
 
 #include <tao/pegtl.hpp>
 #include <tao/pegtl/contrib/parse_tree.hpp>
@@ -74,9 +77,21 @@ struct State {
   }
 };
 
-// Thrown (as a parse_error subclass) when a limit is hit: never reported as `incomplete`.
-struct limit_error : parse_error {
-  using parse_error::parse_error;
+// What the grammar throws on a syntax error: its message and the byte of the input where it was
+// found. Not PEGTL's parse_error, whose position goes through std::ostringstream (the wasm module
+// would carry iostreams and the locale for it: docs/wasm.md, "Size").
+struct syntax_error : std::exception {
+  template <typename ParseInput>
+  syntax_error(std::string m, const ParseInput& in) : msg(std::move(m)), byte(in.byte()) {}
+  [[nodiscard]] const char* what() const noexcept override { return msg.c_str(); }
+  [[nodiscard]] std::string_view message() const noexcept { return msg; }
+  std::string msg;
+  std::size_t byte;
+};
+
+// Thrown (as a syntax_error subclass) when a limit is hit: never reported as `incomplete`.
+struct limit_error : syntax_error {
+  using syntax_error::syntax_error;
 };
 
 template <typename S, typename... Rest>
@@ -280,7 +295,7 @@ struct backtick {
     while (p < e && *p != '`') p += (*p == '\\' && p + 1 < e) ? 2 : 1;
     if (p >= e) {
       in.bump(static_cast<std::size_t>(e - in.current()));
-      throw parse_error("unterminated backquote", in);
+      throw syntax_error("unterminated backquote", in);
     }
     in.bump(static_cast<std::size_t>(p + 1 - in.current()));
     return true;
@@ -461,7 +476,7 @@ struct newline_tok {
       }
       if (!closed) {
         in.bump(static_cast<std::size_t>(e - in.current()));
-        throw parse_error("here-document delimited by `" + h.delim + "` is not terminated", in);
+        throw syntax_error("here-document delimited by `" + h.delim + "` is not terminated", in);
       }
       HeredocBody hb;
       hb.begin = static_cast<std::uint32_t>(body - s.base);
@@ -485,7 +500,7 @@ struct no_pending_heredoc {
   static bool match(ParseInput& in, States&... st) {
     State& s = state_of(st...);
     if (!s.pending.empty()) {
-      throw parse_error(
+      throw syntax_error(
           "here-document delimited by `" + s.pending.begin()->second.delim + "` has no body", in);
     }
     return true;
@@ -666,7 +681,7 @@ template <typename Rule>
 struct control : normal<Rule> {
   template <typename ParseInput, typename... States>
   [[noreturn]] static void raise(const ParseInput& in, States&&... /*unused*/) {
-    throw parse_error(error_message<Rule>, in);
+    throw syntax_error(error_message<Rule>, in);
   }
 };
 

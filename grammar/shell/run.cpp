@@ -27,9 +27,8 @@ struct TreePool {
 };
 thread_local TreePool tree_pool;
 
-std::uint32_t error_byte(const pegtl::parse_error& e, std::string_view text) {
-  if (e.positions().empty()) return 0;
-  return static_cast<std::uint32_t>(std::min<std::size_t>(e.positions().front().byte, text.size()));
+std::uint32_t error_byte(const g::syntax_error& e, std::string_view text) {
+  return static_cast<std::uint32_t>(std::min<std::size_t>(e.byte, text.size()));
 }
 
 template <typename Rule>
@@ -70,7 +69,7 @@ std::optional<RunError> run(Start start, std::string_view text, g::State& st, Tr
     return RunError{0, "syntax error", false};
   } catch (const g::limit_error& e) {
     return RunError{error_byte(e, text), std::string(e.message()), false};
-  } catch (const pegtl::parse_error& e) {
+  } catch (const g::syntax_error& e) {
     const std::uint32_t b = error_byte(e, text);
     std::string msg(e.message());
     if ((msg == "unexpected token" || msg == "syntax error") && b < text.size()) {

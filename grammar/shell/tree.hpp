@@ -236,7 +236,7 @@ struct make_control<S, C, F>::state_handler<Rule, true, B>
 };
 
 // Runs `Rule` on `in` into `t` (reset first). False when the rule does not match; throws what
-// the grammar throws (parse_error, limit_error).
+// the grammar throws (syntax_error, limit_error).
 template <typename Rule, template <typename...> class Selector,
           template <typename...> class Control, template <typename...> class First,
           typename ParseInput, typename... States>
