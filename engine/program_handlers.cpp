@@ -528,6 +528,8 @@ void run_handler(const ProgramDecl& p, std::string_view name, const Words& words
     sql_handler(p, name, words, out);
   else if (h == "pager")
     pager_handler(p, name, words, out);
+  else if (h == "perf")
+    perf_handler(name, words, out);
   else if (h == "fd")
     fd_handler(p, name, words, out);
   else if (h == "sed")

@@ -53,13 +53,15 @@ void awk_program_effects(const std::string& program, const shell::WordView& from
                          ProgramEffects& out);
 
 // Handlers of client and build tools (engine/program_tools.cpp): ssh's `-o` options and remote
-// command, `cmake -E` commands, SQL clients' shell escapes, pagers' `+COMMAND`.
+// command, `cmake -E` commands, SQL clients' shell escapes, pagers' `+COMMAND`, perf.
 VIGIE_RARE_HANDLER void ssh_handler(const ProgramDecl& p, std::string_view name,
                                     const std::vector<shell::WordView>& w, ProgramEffects& out);
 VIGIE_RARE_HANDLER void cmake_handler(const ProgramDecl& p, std::string_view name,
                                       const std::vector<shell::WordView>& w, ProgramEffects& out);
 VIGIE_RARE_HANDLER void sql_handler(const ProgramDecl& p, std::string_view name,
                                     const std::vector<shell::WordView>& w, ProgramEffects& out);
+VIGIE_RARE_HANDLER void perf_handler(std::string_view name, const std::vector<shell::WordView>& w,
+                                     ProgramEffects& out);
 VIGIE_RARE_HANDLER void pager_handler(const ProgramDecl& p, std::string_view name,
                                       const std::vector<shell::WordView>& w, ProgramEffects& out);
 

@@ -1,7 +1,7 @@
 // Handlers of client and build tools whose words hold commands (declared in
 // engine/program_handlers.hpp, named in engine/programs_table.cpp): ssh/scp/sftp `-o` options
 // and ssh's remote command, `cmake -E` commands (each judged as the command it stands for), SQL
-// clients' shell escapes, and pagers' `+COMMAND`.
+// clients' shell escapes, pagers' `+COMMAND`, and perf's subcommands that run a command.
 #include <algorithm>
 #include <string>
 
@@ -182,6 +182,21 @@ void pager_handler(const ProgramDecl& p, std::string_view name, const Words& w,
     rest.push_back(w[i]);
   }
   generic(p, name, rest, out);
+}
+
+// perf: `stat`, `record`, `trace`, `ftrace`, `sched record`… run the command that follows
+// their options, and `script`, `report`, `annotate` can run scripts and tools; their option
+// tables are not modelled, so every subcommand but the few that only print is asked.
+void perf_handler(std::string_view name, const Words& w, ProgramEffects& out) {
+  static constexpr std::string_view kPrintOnly[] = {"list",   "help",      "version", "evlist",
+                                                    "--help", "--version", "-h",      "-v"};
+  if (w.size() < 2) return;  // `perf`: prints its usage
+  const std::string* sub = w[1].literal ? &*w[1].literal : nullptr;
+  if (sub && w.size() == 2 &&
+      std::find(std::begin(kPrintOnly), std::end(kPrintOnly), *sub) != std::end(kPrintOnly))
+    return;
+  out.escalations.push_back(std::string(name) + (sub ? " " + *sub : std::string()) +
+                            " may run a command or a script");
 }
 
 }  // namespace vigie::engine

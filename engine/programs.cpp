@@ -339,6 +339,18 @@ void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects
           }
         }
         break;
+      case 'i':
+      case 'o':
+        // `NAME=FILE` (objcopy --add-section / --dump-section): FILE read / written.
+        if (val.literal) {
+          auto eq = val.literal->find('=');
+          if (eq != std::string::npos && eq + 1 < val.literal->size())
+            add_file(out, d.role == 'o' ? Touch::write : Touch::read,
+                     synthesized(val, val.literal->substr(eq + 1), eq + 1), From::option, entry);
+          else if (eq == std::string::npos)
+            add_file(out, d.role == 'o' ? Touch::write : Touch::read, val, From::option, entry);
+        }
+        break;
       case 'k':
         git_config_value(val, out);
         break;
@@ -379,6 +391,10 @@ void apply_operands(std::string_view prog, const std::string& shape_in, const Wo
     if (st.override_touch && role != 'x' && role != 'p') role = st.override_touch;
     if (role == '-' || role == 'p') continue;
     std::string entry = std::string(prog) + " operand";
+    if (role == 'm') {  // read, then rewritten in place (objcopy IN, strip)
+      add_file(out, Touch::read, w[operands[k]], From::operand, entry);
+      role = 'w';
+    }
     add_file(out, touch_of(role), w[operands[k]], From::operand, entry);
   }
 }

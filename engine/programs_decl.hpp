@@ -17,6 +17,12 @@ struct ProgramSource {
 
 extern const ProgramSource kPrograms[];
 extern const std::size_t kProgramCount;
+// The table continued (engine/programs_table_tools.cpp), read after `kPrograms`.
+extern const ProgramSource kProgramsTools[];
+extern const std::size_t kProgramsToolsCount;
+// Entry i of both tables in order (i < program_source_count()).
+const ProgramSource& program_source(std::size_t i);
+std::size_t program_source_count();
 
 // Programs that run code given to them (a script, `-c CODE`, their standard input): the
 // interpreters column of the programs table (engine/programs_table_interpreters.cpp), read by

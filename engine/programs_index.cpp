@@ -117,19 +117,21 @@ ProgramDecl parse_program(const ProgramSource& src) {
 // dozen string compares), and each carries what the interpreters column says of it, so that
 // `is_wrapper`, `is_interpreter` and `is_shell` (engine/normalize.hpp) cost one look-up too.
 struct Index {
-  // Above the number of names (about 360): the buckets allocated once, never rehashed.
+  // Above the number of names (about 460): the buckets allocated once, never rehashed.
   static constexpr std::size_t kIndexNames = 512;
   std::unordered_map<std::string_view, ProgramName, WordHash> by_name;
-  std::unique_ptr<ProgramDecl[]> decls = std::make_unique<ProgramDecl[]>(kProgramCount);
-  std::unique_ptr<std::once_flag[]> parsed = std::make_unique<std::once_flag[]>(kProgramCount);
+  std::unique_ptr<ProgramDecl[]> decls = std::make_unique<ProgramDecl[]>(program_source_count());
+  std::unique_ptr<std::once_flag[]> parsed =
+      std::make_unique<std::once_flag[]>(program_source_count());
   // Set once an entry is parsed: later look-ups read it without entering call_once.
-  std::unique_ptr<std::atomic<bool>[]> ready = std::make_unique<std::atomic<bool>[]>(kProgramCount);
+  std::unique_ptr<std::atomic<bool>[]> ready =
+      std::make_unique<std::atomic<bool>[]>(program_source_count());
   std::vector<std::string_view> interpreter_prefixes;  // python -> python3, python3.12
   std::unordered_map<std::string_view, std::uint32_t, WordHash> variant_bases;  // style `v`
   Index();
   const ProgramDecl& at(std::size_t i) const {
     if (!ready[i].load(std::memory_order_acquire)) {
-      std::call_once(parsed[i], [&] { decls[i] = parse_program(kPrograms[i]); });
+      std::call_once(parsed[i], [&] { decls[i] = parse_program(program_source(i)); });
       ready[i].store(true, std::memory_order_release);
     }
     return decls[i];
@@ -146,13 +148,13 @@ Index::Index() {
   auto entry = [&](std::string_view n) -> ProgramName& {
     return by_name.try_emplace(n).first->second;  // n views the static table
   };
-  for (std::size_t i = 0; i < kProgramCount; ++i) {
-    std::string_view handler = kPrograms[i].handler;
-    std::string_view style = kPrograms[i].style;
+  for (std::size_t i = 0; i < program_source_count(); ++i) {
+    std::string_view handler = program_source(i).handler;
+    std::string_view style = program_source(i).style;
     const bool wrapper = handler == "wrapper";
     const bool safe = wrapper && style.find('S') != std::string_view::npos;
     const bool variant = style.find('v') != std::string_view::npos;
-    for_each_name(kPrograms[i], [&](std::string_view n) {
+    for_each_name(program_source(i), [&](std::string_view n) {
       ProgramName& e = entry(n);
       if (e.program != ProgramName::kNone) return;  // the first entry of a name wins
       e.program = static_cast<std::uint32_t>(i);
@@ -194,8 +196,8 @@ const Index& index() {
 const std::vector<ProgramDecl>& program_table() {
   static const std::vector<ProgramDecl> table = [] {
     std::vector<ProgramDecl> t;
-    t.reserve(kProgramCount);
-    for (std::size_t i = 0; i < kProgramCount; ++i) t.push_back(index().at(i));
+    t.reserve(program_source_count());
+    for (std::size_t i = 0; i < program_source_count(); ++i) t.push_back(index().at(i));
     return t;
   }();
   return table;

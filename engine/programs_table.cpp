@@ -18,6 +18,7 @@
 // Operand shape: one letter per operand position, `*X` for every remaining operand, `$X` for the
 // last one (taken before `*`):
 //   r read   w write   d delete   x run (a script file: read, its arguments are not paths)
+//   m read, then rewritten in place (objcopy IN, strip)
 //   -  not a path      p a pattern or script (dropped when an option gives it: grep -e, sed -f)
 //
 // Options, space-separated: `-o|--output=w` (short and long spellings, `=` a required value,
@@ -29,6 +30,7 @@
 //   p the pattern/script (drops the `p` operand) P a file holding it (read; drops `p`)
 //   a a path read when the value starts with `@` (curl -d @FILE)
 //   f a form field: `name=@FILE` / `name=<FILE` reads FILE (curl -F)
+//   i o  `NAME=FILE`: FILE read / written (objcopy --add-section, --dump-section)
 // Flag roles:
 //   R W D  operands become read / write / delete (gzip -c, sed -i, find -delete)
 //   !      runs something that cannot be seen: at least ask
@@ -156,7 +158,7 @@ const ProgramSource kPrograms[] = {
 
   // ---- coreutils and friends: readers ----------------------------------------------------------
   {"cat tac rev tsort md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum "
-   "realpath readlink zcat bzcat xzcat zstdcat lzcat zless zmore vdir dir",
+   "realpath readlink zcat bzcat xzcat zstdcat lzcat vdir dir",
    "pm", "*r", "", "--files0-from=r -a|--algorithm=v -l|--length=v --relative-to=v "
    "--relative-base=v"},
   {"wc", "pm", "*r", "", "--files0-from=r --total=v"},
@@ -190,9 +192,9 @@ const ProgramSource kPrograms[] = {
    "-B|--block-size=v -d|--max-depth=v -t|--threshold=v --exclude=v -X|--exclude-from=r "
    "--files0-from=r --time?v --time-style=v"},
   {"tree", "m", "*r", "", "-L=v -P=v -I=v -o=w --filelimit=v --timefmt=v -H=v -T=v --charset=v"},
-  {"less", "m", "*r", "pager",
+  {"less zless xzless bzless lzless zstdless pager sensible-pager", "m", "*r", "pager",
    "-b=v -h=v -j=v -k=r -o=w -O=w -p=v -P=v -t=v -T=r -x=v -y=v -z=v --lesskey-file=r"},
-  {"more", "m", "*r", "pager", "-d -f -l -c -p -s -u -n=v"},
+  {"more zmore xzmore bzmore lzmore", "m", "*r", "pager", "-d -f -l -c -p -s -u -n=v"},
   {"man", "pm", "*-", "",
    "-P|--pager=x -H|--html?x -C|--config-file=r -M|--manpath=v -l|--local-file!R "
    "-p|--preprocessor=v -R|--recode=v -T|--troff-device?v -X|--gxditview?v -E|--encoding=v "
@@ -202,7 +204,7 @@ const ProgramSource kPrograms[] = {
    "-l|--language=v -H|--highlight-line=v -r|--line-range=v --theme=v --style=v --tabs=v "
    "--wrap=v --terminal-width=v --color=v --italic-text=v --decorations=v --paging=v --pager=x "
    "-m|--map-syntax=v --file-name=v --diff-context=v"},
-  {"diff cmp diff3 sdiff", "pm", "*r", "",
+  {"diff cmp diff3 sdiff zcmp zdiff xzcmp xzdiff bzcmp bzdiff lzcmp lzdiff", "pm", "*r", "",
    "-C|--context?v -U|--unified?v -I|--ignore-matching-lines=v -x|--exclude=v "
    "-X|--exclude-from=r -S|--starting-file=v --from-file=r --to-file=r -F|--show-function-line=v "
    "--label=v -W|--width=v --tabsize=v -D|--ifdef=v --line-format=v --old-line-format=v "
@@ -230,7 +232,8 @@ const ProgramSource kPrograms[] = {
   {"source .", "s", "x*-", "", ""},
 
   // ---- search --------------------------------------------------------------------------------
-  {"grep egrep fgrep rgrep zgrep", "pm", "p*r", "",
+  {"grep egrep fgrep rgrep zgrep zegrep zfgrep xzgrep xzegrep xzfgrep bzgrep bzegrep bzfgrep "
+   "lzgrep lzegrep lzfgrep zstdgrep", "pm", "p*r", "",
    "-e|--regexp=p -f|--file=P -A|--after-context=v -B|--before-context=v -C|--context=v "
    "-m|--max-count=v -d|--directories=v -D|--devices=v --include=v --exclude=v --exclude-dir=v "
    "--exclude-from=r --label=v --color?v --colour?v --binary-files=v --group-separator=v"},
@@ -249,7 +252,7 @@ const ProgramSource kPrograms[] = {
    "--path-separator=v -c|--color=v --ignore-file=r --search-path=r --max-results=v"},
   {"find", "", "", "find", ""},
   {"jq", "pm", "p*r", "",
-   "-f|--from-file=P --arg=v --argjson=v --slurpfile=v --rawfile=v --args --jsonargs "
+   "-f|--from-file=P --arg=v --argjson=v --slurpfile --rawfile --args --jsonargs "
    "--indent=v -L=r"},
 
   // ---- scripts of their own ------------------------------------------------------------------

@@ -15,7 +15,8 @@ const InterpreterSource kInterpreters[] = {
    "source . fc watch script ssh su runuser pkexec systemd-run uvx pipx ts-node tsx", 'i', false},
   // Editors: they run commands typed into them (`:!cmd`, `M-x shell`), and their operands are
   // the files they edit (written).
-  {"vim vi nvim ex view gvim rvim vimdiff emacs nano pico ed micro kak hx mcedit jed", 'e', false},
+  {"vim vi nvim ex view gvim rvim vimdiff emacs nano pico ed micro kak hx mcedit jed editor "
+   "sensible-editor select-editor vim.basic vim.tiny red nvi", 'e', false},
 };
 // clang-format on
 

@@ -77,12 +77,14 @@ TEST_CASE("programs table: every option that takes a path or runs a program is s
     const std::string& name = p.names.front();
     for (const auto& d : p.options) {
       if (d.arg == OptionDecl::Arg::none) continue;
-      if (std::string("rwdtxP").find(d.role) == std::string::npos || d.role == 0) continue;
+      if (std::string("rwdtxPio").find(d.role) == std::string::npos || d.role == 0) continue;
       // A value that cannot be mistaken for anything else, and for `x` a command line.
       std::string v = d.role == 'x' ? "/opt/probe/run" : "/opt/probe/file";
-      // `--checkpoint-action=exec=CMD`: only the `exec` action runs something.
+      // `--checkpoint-action=exec=CMD`: only the `exec` action runs something; roles `i` and
+      // `o` take `NAME=FILE`.
       bool action = !d.longs.empty() && d.longs.front() == "checkpoint-action";
-      for (const auto& sp : spellings(p, d, action ? "exec=" + v : v)) {
+      std::string given = action ? "exec=" + v : d.role == 'i' || d.role == 'o' ? ".s=" + v : v;
+      for (const auto& sp : spellings(p, d, given)) {
         // Old-style tar needs a mode; sed and awk need a script; git needs its subcommand.
         std::string line = name + " " + sp;
         if (p.handler == "tar") line += " -t";
@@ -90,7 +92,7 @@ TEST_CASE("programs table: every option that takes a path or runs a program is s
         if (p.handler == "awk" && d.role != 'P') line += " -e 1";
         CAPTURE(line);
         auto fx = effects(line);
-        std::string want = access_of(d.role);
+        std::string want = access_of(d.role == 'o' ? 'w' : d.role);
         if (p.handler == "tar" && d.shorts == "f") want = "read";  // `-t`: the archive is read
         if (p.handler == "tar" && d.shorts == "C") continue;       // members' folder (tested below)
         CHECK(fx.count({want, v}) == 1);
@@ -132,6 +134,7 @@ TEST_CASE("programs table: operand shapes give each operand its access") {
         CHECK_FALSE(any);
       } else {
         CHECK(fx.count({access_of(role == 'x' ? 'x' : role), ops[k]}) == 1);
+        if (role == 'm') CHECK(fx.count({"write", ops[k]}) == 1);  // read, then rewritten
       }
       ++checked;
     }
@@ -176,6 +179,8 @@ std::string shape_text(const std::string& s) {
         return "run (a script file)";
       case 'p':
         return "pattern/script";
+      case 'm':
+        return "read and rewritten";
       case 'c':
         return "folder";
       default:
@@ -210,6 +215,9 @@ std::string programs_markdown() {
       if (d.role == 'r' || d.role == 'w' || d.role == 'd' || d.role == 't' || d.role == 'P' ||
           d.role == 'c')
         paths += (paths.empty() ? "" : " ") + ("`" + sp + "` " + access_of(d.role));
+      if (d.role == 'i' || d.role == 'o')  // `NAME=FILE`
+        paths += (paths.empty() ? "" : " ") +
+                 ("`" + sp + "` " + (d.role == 'o' ? "write" : "read") + " (`NAME=FILE`)");
       if (d.role == 'x' || d.flag == '!' || d.flag == 'E' || d.flag == 'H')
         runs += (runs.empty() ? "" : " ") + ("`" + sp + "`");
     }
@@ -344,7 +352,12 @@ TEST_CASE("versioned and target-prefixed names of the entries of style v") {
       {"clang-tidy", ""},
       {"gcc-ar", ""},
       {"gcc-ar-12", ""},
-      {"c++filt", ""},
+      {"c++filt", "c++filt"},
+      {"x86_64-linux-gnu-c++filt", "c++filt"},
+      {"x86_64-linux-gnu-strip", "strip"},
+      {"llvm-objdump-17", "objdump"},
+      {"gcc-nm-12", "nm"},
+      {"arm-none-eabi-objcopy", "objcopy"},
       {"ccache", ""},
       {"gold", ""},
       {"git x-gcc", ""},
