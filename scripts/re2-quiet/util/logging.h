@@ -43,7 +43,7 @@
 
 #define LOG(severity) LOG_##severity.stream()
 
-#define VLOG(x) \
+#define VLOG(x)  \
   if ((x) > 0) { \
   } else         \
     LOG_INFO.stream()
