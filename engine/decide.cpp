@@ -208,7 +208,7 @@ Decision decide_checked(const Policy::Impl& impl, const Request& req, const Deci
   Decision d = engine::decide_layers(p, req, opt, &nr);
   if (opt.session) engine::apply_session(p, req, *opt.session, d, nr);
   if (!opt.trace) d.matched.clear();  // the session's own stop rules
-  if (!d.trace.empty()) engine::bound_trace(d);
+  engine::bound_decision(d);
   return d;
 }
 

@@ -173,6 +173,8 @@ std::size_t entry_bytes(const TraceEntry& t) {
   std::size_t n = t.subject.size() + t.text.size() + t.reason.size();
   for (const auto& a : t.argv) n += a.size();
   for (const auto& c : t.context) n += c.size();
+  for (const auto& e : t.effects)
+    n += e.access.size() + e.path.size() + e.from.size() + e.entry.size();
   return n;
 }
 
@@ -186,6 +188,15 @@ void cut(std::string& s, std::size_t max) {
 }
 
 }  // namespace
+
+void bound_decision(Decision& d) noexcept {
+  try {
+    cut(d.message, limits::message_bytes);
+    if (d.error) cut(*d.error, limits::message_bytes);
+  } catch (...) {  // appending the mark cannot fail after a shrink; nothing else allocates
+  }
+  if (!d.trace.empty()) bound_trace(d);
+}
 
 void bound_trace(Decision& d) noexcept {
   try {
@@ -202,6 +213,8 @@ void bound_trace(Decision& d) noexcept {
         t.argv.clear();
         cut(t.text, room / 2);
         cut(t.reason, room / 4);
+        const std::size_t each = t.effects.empty() ? 0 : room / 4 / t.effects.size();
+        for (auto& e : t.effects) cut(e.path, each);
         cut_text = true;
         ++kept;
         break;

@@ -67,6 +67,11 @@ bool looks_binary(std::string_view text) noexcept;
 // reason says how much is not shown. The decision itself is never changed.
 void bound_trace(Decision& d) noexcept;
 
+// Bounds the decision's message and error to limits::message_bytes (a message that quotes a
+// megabyte path is cut on a character boundary and ends with `…`), then its trace
+// (bound_trace). The decision itself is never changed.
+void bound_decision(Decision& d) noexcept;
+
 }  // namespace vigie::engine
 
 #endif  // VIGIE_ENGINE_LIMITS_HPP

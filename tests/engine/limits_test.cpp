@@ -347,3 +347,40 @@ TEST_CASE("a trace is bounded and says when it is cut", "[limits][trace]") {
   vigie::engine::bound_trace(small);
   CHECK(small.trace.size() == 1);
 }
+
+TEST_CASE("a decision's message and its trace's effects are bounded", "[limits][trace]") {
+  // A word of half a megabyte (the input limit is one): the decision is not allow, and the
+  // message that quotes it, the trace's text and its effects stay within their limits.
+  vigie::Request req;
+  req.tool = "Bash";
+  req.kind = "command";
+  req.input_json = nlohmann::json{{"command", "cat " + std::string(1 << 19, 'a')}}.dump();
+  req.cwd = req.project_root = "/srv/app";
+  req.home = "/home/u";
+  vigie::Decision d = policy()->decide(req);
+  CHECK(d.decision != vigie::Effect::allow);
+  CHECK(d.message.size() <= vigie::limits::message_bytes + 3);
+  INFO(d.message.substr(0, 200));
+  CHECK(d.message.ends_with("\xE2\x80\xA6"));
+  std::size_t bytes = 0;
+  for (const auto& t : d.trace) {
+    bytes += t.subject.size() + t.text.size() + t.reason.size();
+    for (const auto& e : t.effects) bytes += e.access.size() + e.path.size() + e.from.size();
+  }
+  CHECK(bytes <= vigie::limits::trace_bytes + 1024);
+
+  // Cut on a character boundary: a message of 3-byte characters keeps whole ones.
+  vigie::Decision m;
+  m.decision = vigie::Effect::deny;
+  std::string e_acute;
+  for (std::size_t i = 0; i < vigie::limits::message_bytes; ++i) e_acute += "\xE2\x82\xAC";
+  m.message = e_acute;
+  m.error = e_acute;
+  vigie::engine::bound_decision(m);
+  CHECK(m.decision == vigie::Effect::deny);
+  CHECK(m.message.size() <= vigie::limits::message_bytes + 3);
+  CHECK(m.message.size() % 3 == 0);
+  CHECK(!vigie::engine::looks_binary(m.message));
+  REQUIRE(m.error);
+  CHECK(*m.error == m.message);
+}
