@@ -194,6 +194,13 @@ struct Judge {
 
   void judge_command(const shell::CommandView& cmd, const NormalizedCommand& n,
                      std::string_view line, const std::string& cwd, unsigned depth);
+  // Out of line, what judge_command does only when asked or on the less common paths: the
+  // trace entry, the default's part, the commands a command runs (argvs).
+  [[gnu::noinline]] void trace_command(const shell::CommandView& cmd, const NormalizedCommand& n,
+                                       std::string_view line, TraceEntry& t);
+  [[gnu::noinline]] Part default_part(const NormalizedCommand& n, const TraceEntry& t) const;
+  [[gnu::noinline]] void judge_argvs(const shell::CommandView& cmd, const NormalizedCommand& n,
+                                     std::string_view line, const std::string& cwd, unsigned depth);
   bool allow_names_what_runs(const CommandPattern& cp, const NormalizedCommand& n) const;
   static bool has_metachar(std::string_view line);
   static Part safety_part(const SafetyHit& hit);
@@ -227,6 +234,21 @@ struct Judge {
                        std::vector<std::string>& held_code);
   // `line` is a view: the caller's string outlives the call.
   void judge_line(std::string_view line, std::string cwd, unsigned depth);
+  // One command of a line, then the line state it changes (inlined into both of its callers).
+  [[gnu::always_inline]] inline void judge_at(const shell::CommandView& cmd, NormalizedCommand& n,
+                                              std::string_view line, std::string& cwd,
+                                              unsigned depth, std::vector<std::string>& held_code);
+  // A line of several commands (or none): each judged, then the checks across a pipeline.
+  [[gnu::noinline]] void judge_commands(shell::CommandsResult& pr, std::string_view line,
+                                        std::string& cwd, unsigned depth,
+                                        std::vector<std::string>& held_code);
+  // What a plain line of one command does not meet, out of line (engine/judge_command.cpp).
+  [[gnu::cold, gnu::noinline]] void depth_part();
+  [[gnu::cold, gnu::noinline]] void metachar_part();
+  [[gnu::cold, gnu::noinline]] void line_hit_part(std::string_view line, const SafetyHit& hit);
+  [[gnu::cold, gnu::noinline]] void unparsable_part(const shell::CommandsResult& pr);
+  [[gnu::cold, gnu::noinline]] void held_code_parts(const std::vector<std::string>& held_code,
+                                                    const std::string& cwd, unsigned depth);
 
   // ---- names: fetch, mcp, tools ----------------------------------------------------------------
 

@@ -144,25 +144,9 @@ bool Judge::allow_names_what_runs(const CommandPattern& cp, const NormalizedComm
 void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand& n,
                           std::string_view line, const std::string& cwd, unsigned depth) {
   TraceEntry t;
-  if (tracing) t.subject = "command";
-  if (tracing && cmd.span.end <= line.size() && cmd.span.begin < cmd.span.end) {
-    t.text = line.substr(cmd.span.begin, cmd.span.end - cmd.span.begin);
-    // A command's span may end after the blanks that follow it.
-    while (!t.text.empty() && (t.text.back() == ' ' || t.text.back() == '\t')) t.text.pop_back();
-  }
+  if (tracing) trace_command(cmd, n, line, t);
   // The argv, for the trace and the messages: built only when one of them needs it.
-  if (tracing) t.argv = argv_of(n.words);
   auto shown = [&] { return join(tracing ? t.argv : argv_of(n.words)); };
-  if (tracing) {
-    t.context = cmd.context;
-    t.effects = effects_of(n);
-  }
-  if (t.effects.size() > kTraceEffects) {
-    // Bounded like the rest of the trace, and never cut silently.
-    std::size_t more = t.effects.size() - kTraceEffects;
-    t.effects.resize(kTraceEffects);
-    t.effects.push_back({"more", fmt::format("{} more not shown", more), "", "trace limit"});
-  }
   cur_ctx_ = &cmd.context;
   // Builtins that carry code or change what later commands run (engine/builtin_code.hpp).
   BuiltinCode code = builtin_code(n);
@@ -226,26 +210,7 @@ void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand
       // `cd` runs nothing: it is judged by the path it enters (below) and by what follows.
       rule_part = Part{};
     }
-    if (!rule_part) {
-      Part def;
-      def.effect = command_default();
-      def.from_default = true;
-      if (def.effect == Effect::deny) {
-        def.rule =
-            builtin(mode == Mode::readonly ? Builtin::mode_readonly : Builtin::commands_default,
-                    Effect::deny);
-        def.message = mode == Mode::readonly ? builtin_text(BuiltinMessage::readonly_commands)
-                      : mode == Mode::auto_
-                          ? fmt::format(
-                                "`{}` is not in the allowlist (auto mode): use an "
-                                "allowed command, do not retry this one",
-                                shown())
-                          : fmt::format("`{}` is denied by default", shown());
-      } else if (def.effect == Effect::ask) {
-        def.message = fmt::format("run `{}`?", shown());
-      }
-      rule_part = std::move(def);
-    }
+    if (!rule_part) rule_part = default_part(n, t);
     explicit_allow = rule_part->effect == Effect::allow;
     fold(acc, std::move(*rule_part));
     if (mode == Mode::readonly && acc.effect != Effect::deny) {
@@ -282,13 +247,59 @@ void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand
     fold(acc, change);
   }
   judge_files(n, explicit_allow, cwd, t, acc);
-  t.effect = acc.effect;
-  t.reason = acc.message;
-  keep(std::move(t));
+  if (tracing) {  // the part's message is copied into the trace only when it is asked for
+    t.effect = acc.effect;
+    t.reason = acc.message;
+    keep(std::move(t));
+  }
   add(std::move(acc));
 
   for (const auto& script : n.nested_scripts) judge_line(script, cwd, depth + 1);
   for (const auto& script : code.scripts) judge_line(script, cwd, depth + 1);
+  if (!n.nested_argvs.empty()) judge_argvs(cmd, n, line, cwd, depth);
+}
+
+void Judge::trace_command(const shell::CommandView& cmd, const NormalizedCommand& n,
+                          std::string_view line, TraceEntry& t) {
+  t.subject = "command";
+  if (cmd.span.end <= line.size() && cmd.span.begin < cmd.span.end) {
+    t.text = line.substr(cmd.span.begin, cmd.span.end - cmd.span.begin);
+    // A command's span may end after the blanks that follow it.
+    while (!t.text.empty() && (t.text.back() == ' ' || t.text.back() == '\t')) t.text.pop_back();
+  }
+  t.argv = argv_of(n.words);
+  t.context = cmd.context;
+  t.effects = effects_of(n);
+  if (t.effects.size() > kTraceEffects) {
+    // Bounded like the rest of the trace, and never cut silently.
+    std::size_t more = t.effects.size() - kTraceEffects;
+    t.effects.resize(kTraceEffects);
+    t.effects.push_back({"more", fmt::format("{} more not shown", more), "", "trace limit"});
+  }
+}
+
+Part Judge::default_part(const NormalizedCommand& n, const TraceEntry& t) const {
+  auto shown = [&] { return join(tracing ? t.argv : argv_of(n.words)); };
+  Part def;
+  def.effect = command_default();
+  def.from_default = true;
+  if (def.effect == Effect::deny) {
+    def.rule = builtin(mode == Mode::readonly ? Builtin::mode_readonly : Builtin::commands_default,
+                       Effect::deny);
+    def.message = mode == Mode::readonly ? builtin_text(BuiltinMessage::readonly_commands)
+                  : mode == Mode::auto_  ? fmt::format(
+                                               "`{}` is not in the allowlist (auto mode): use an "
+                                                "allowed command, do not retry this one",
+                                               shown())
+                                        : fmt::format("`{}` is denied by default", shown());
+  } else if (def.effect == Effect::ask) {
+    def.message = fmt::format("run `{}`?", shown());
+  }
+  return def;
+}
+
+void Judge::judge_argvs(const shell::CommandView& cmd, const NormalizedCommand& n,
+                        std::string_view line, const std::string& cwd, unsigned depth) {
   for (const auto& argv : n.nested_argvs) {
     shell::CommandView sub;
     sub.argv = argv;
@@ -412,100 +423,93 @@ void Judge::note_line_state(const shell::CommandView& cmd, const NormalizedComma
   }
 }
 
-void Judge::judge_line(std::string_view line, std::string cwd, unsigned depth) {
-  bool was_in_command = in_command_;
-  in_command_ = true;  // `workspace-only tools` does not hold a command's paths
-  struct Restore {
-    bool& flag;
-    bool value;
-    ~Restore() { flag = value; }
-  } restore{in_command_, was_in_command};
-  if (depth > kMaxScriptDepth) {
-    Part part;
-    part.effect = Effect::ask;
-    part.rule = builtin(Builtin::limits_script_depth, Effect::ask);
-    part.message =
-        fmt::format("scripts nested more than {} levels deep are not judged", kMaxScriptDepth);
-    d.error = part.message;
-    add(std::move(part));
-    return;
-  }
-  if (depth == 0 && p.commands.metachars && has_metachar(line)) {
-    Part part;
-    part.effect = *p.commands.metachars;
-    part.rule = builtin(Builtin::commands_metachars, part.effect);
-    part.message =
-        "shell metacharacters are refused: run one command, without redirection or chaining";
-    note_match(*part.rule, nullptr);
-    add(std::move(part));
-  }
-  if (auto hit = check_line(line, safety_context(cwd))) {
-    Part part = safety_part(*hit);
-    note_match(*part.rule, nullptr);
+// The parts of a line that a plain line of one command does not meet, out of line (and cold)
+// so that judge_line stays small: the wasm module's engine compiles a function when it first
+// runs (docs/wasm.md, "Cold start").
+void Judge::depth_part() {
+  Part part;
+  part.effect = Effect::ask;
+  part.rule = builtin(Builtin::limits_script_depth, Effect::ask);
+  part.message =
+      fmt::format("scripts nested more than {} levels deep are not judged", kMaxScriptDepth);
+  d.error = part.message;
+  add(std::move(part));
+}
+
+void Judge::metachar_part() {
+  Part part;
+  part.effect = *p.commands.metachars;
+  part.rule = builtin(Builtin::commands_metachars, part.effect);
+  part.message =
+      "shell metacharacters are refused: run one command, without redirection or chaining";
+  note_match(*part.rule, nullptr);
+  add(std::move(part));
+}
+
+void Judge::line_hit_part(std::string_view line, const SafetyHit& hit) {
+  Part part = safety_part(hit);
+  note_match(*part.rule, nullptr);
+  if (tracing) {
     TraceEntry t;
     t.subject = "line";
     t.text = line;
-    t.effect = hit->effect;
-    t.reason = hit->message;
+    t.effect = hit.effect;
+    t.reason = hit.message;
     t.matched.push_back(*part.rule);
     keep(std::move(t));
-    add(std::move(part));
   }
-  shell::CommandsResult pr = shell::parse_commands(line);
-  if (!pr.ok) {
-    Part part;
-    part.effect = Effect::ask;
-    part.rule = builtin(Builtin::commands_unparsable, Effect::ask);
-    const auto& e = pr.errors.empty() ? shell::ParseError{} : pr.errors.front();
-    part.message =
-        fmt::format("the command line cannot be parsed ({}:{}: {}): a human must check it", e.line,
-                    e.column, e.message);
-    d.error = part.message;
-    add(std::move(part));
-    // The parser may still list what it understood (an invalid `${…}` inside an otherwise
-    // readable line): judge it too, so that a deny there is not weakened to an ask.
-    if (pr.commands.empty()) return;
-  }
-  std::vector<std::string> held_code;  // static values of variables that hold a substitution
-  auto judge_at = [&](const shell::CommandView& cmd, NormalizedCommand& n) {
-    if (git_force_configured_ && std::string_view(n.name) == "git" && n.words.size() > 1 &&
-        n.words[1].literal && *n.words[1].literal == "push")
-      imply_option(n, "--force");
-    judge_command(cmd, n, line, cwd, depth);
-    track_cd(cmd, n, cwd);
-    note_line_state(cmd, n, held_code);
-  };
+  add(std::move(part));
+}
+
+void Judge::unparsable_part(const shell::CommandsResult& pr) {
+  Part part;
+  part.effect = Effect::ask;
+  part.rule = builtin(Builtin::commands_unparsable, Effect::ask);
+  const auto& e = pr.errors.empty() ? shell::ParseError{} : pr.errors.front();
+  part.message = fmt::format("the command line cannot be parsed ({}:{}: {}): a human must check it",
+                             e.line, e.column, e.message);
+  d.error = part.message;
+  add(std::move(part));
+}
+
+void Judge::held_code_parts(const std::vector<std::string>& held_code, const std::string& cwd,
+                            unsigned depth) {
+  Part part;
+  part.effect = Effect::ask;
+  part.rule = builtin(Builtin::commands_escalation, Effect::ask);
+  part.message =
+      "a variable holding a command substitution is evaluated again (arithmetic, `[[ ]]`, "
+      "`${!x}`, `${x@P}`): a human must check it";
+  add(std::move(part));
+  for (const auto& code : held_code) judge_line(code, cwd, depth + 1);
+}
+
+void Judge::judge_at(const shell::CommandView& cmd, NormalizedCommand& n, std::string_view line,
+                     std::string& cwd, unsigned depth, std::vector<std::string>& held_code) {
+  if (git_force_configured_ && std::string_view(n.name) == "git" && n.words.size() > 1 &&
+      n.words[1].literal && *n.words[1].literal == "push")
+    imply_option(n, "--force");
+  judge_command(cmd, n, line, cwd, depth);
+  track_cd(cmd, n, cwd);
+  note_line_state(cmd, n, held_code);
+}
+
+void Judge::judge_commands(shell::CommandsResult& pr, std::string_view line, std::string& cwd,
+                           unsigned depth, std::vector<std::string>& held_code) {
   // The words move into the normalized commands: only their span and context are read after.
   std::vector<NormalizedCommand> normalized;
-  if (pr.commands.size() == 1) {
-    // One command (most lines): normalized in place on the stack, no vector.
-    NormalizedCommand n = normalize_owned(pr.commands.front(), p.commands.normalize);
-    judge_at(pr.commands.front(), n);
-  } else {
-    normalized.reserve(pr.commands.size());
-    // Built in place: the conversion's result initializes the vector's element (no move).
-    struct Normalized {
-      shell::CommandView& cmd;
-      const NormalizeOptions& opts;
-      operator NormalizedCommand() const { return normalize_owned(cmd, opts); }
-    };
-    for (auto& cmd : pr.commands) normalized.emplace_back(Normalized{cmd, p.commands.normalize});
-    for (std::size_t i = 0; i < pr.commands.size(); ++i) judge_at(pr.commands[i], normalized[i]);
-  }
-  // A variable whose static value holds a substitution runs it when bash evaluates the value
-  // again (arithmetic, `[[ -eq ]]`, `${!x}`, `${x@P}`): judge that code, and ask.
-  if (!held_code.empty() && evaluates_again(line)) {
-    Part part;
-    part.effect = Effect::ask;
-    part.rule = builtin(Builtin::commands_escalation, Effect::ask);
-    part.message =
-        "a variable holding a command substitution is evaluated again (arithmetic, `[[ ]]`, "
-        "`${!x}`, `${x@P}`): a human must check it";
-    add(std::move(part));
-    for (const auto& code : held_code) judge_line(code, cwd, depth + 1);
-  }
-  // Checks that span the stages of a pipeline (`curl … | sh`): a line of one command has none.
-  if (pr.commands.size() < 2) return;
+  normalized.reserve(pr.commands.size());
+  // Built in place: the conversion's result initializes the vector's element (no move).
+  struct Normalized {
+    shell::CommandView& cmd;
+    const NormalizeOptions& opts;
+    operator NormalizedCommand() const { return normalize_owned(cmd, opts); }
+  };
+  for (auto& cmd : pr.commands) normalized.emplace_back(Normalized{cmd, p.commands.normalize});
+  for (std::size_t i = 0; i < pr.commands.size(); ++i)
+    judge_at(pr.commands[i], normalized[i], line, cwd, depth, held_code);
+  if (!held_code.empty() && evaluates_again(line)) held_code_parts(held_code, cwd, depth);
+  // Checks that span the stages of a pipeline (`curl … | sh`).
   for (const auto& group : pipelines_of(pr.commands)) {
     if (group.size() < 2) continue;
     for (const auto& hit : check_pipeline(normalized, group, safety_context(cwd))) {
@@ -514,6 +518,35 @@ void Judge::judge_line(std::string_view line, std::string cwd, unsigned depth) {
       add(std::move(part));
     }
   }
+}
+
+void Judge::judge_line(std::string_view line, std::string cwd, unsigned depth) {
+  bool was_in_command = in_command_;
+  in_command_ = true;  // `workspace-only tools` does not hold a command's paths
+  struct Restore {
+    bool& flag;
+    bool value;
+    ~Restore() { flag = value; }
+  } restore{in_command_, was_in_command};
+  if (depth > kMaxScriptDepth) return depth_part();
+  if (depth == 0 && p.commands.metachars && has_metachar(line)) metachar_part();
+  if (auto hit = check_line(line, safety_context(cwd))) line_hit_part(line, *hit);
+  shell::CommandsResult pr = shell::parse_commands(line);
+  if (!pr.ok) {
+    unparsable_part(pr);
+    // The parser may still list what it understood (an invalid `${…}` inside an otherwise
+    // readable line): judge it too, so that a deny there is not weakened to an ask.
+    if (pr.commands.empty()) return;
+  }
+  std::vector<std::string> held_code;  // static values of variables that hold a substitution
+  if (pr.commands.size() != 1) return judge_commands(pr, line, cwd, depth, held_code);
+  // One command (most lines): normalized in place on the stack, no vector; a line of one
+  // command has no pipeline to check.
+  NormalizedCommand n = normalize_owned(pr.commands.front(), p.commands.normalize);
+  judge_at(pr.commands.front(), n, line, cwd, depth, held_code);
+  // A variable whose static value holds a substitution runs it when bash evaluates the value
+  // again (arithmetic, `[[ -eq ]]`, `${!x}`, `${x@P}`): judge that code, and ask.
+  if (!held_code.empty() && evaluates_again(line)) held_code_parts(held_code, cwd, depth);
 }
 
 }  // namespace vigie::engine

@@ -142,9 +142,11 @@ void Judge::judge_request(const json& input) {
     } else if (kind == RequestKind::edit && mode == Mode::readonly) {
       fold(part, builtin_part(BuiltinMessage::readonly_files, Effect::deny));
     }
-    t.effect = part.effect;
-    t.reason = part.message;
-    keep(std::move(t));
+    if (tracing) {
+      t.effect = part.effect;
+      t.reason = part.message;
+      keep(std::move(t));
+    }
     add(std::move(part));
   } else if (kind == RequestKind::fetch) {
     std::string url = str("url");
@@ -175,9 +177,11 @@ void Judge::judge_request(const json& input) {
     } else if (mode == Mode::readonly && method != "GET") {
       fold(*part, builtin_part(BuiltinMessage::readonly_fetch, Effect::deny));
     }
-    t.effect = part->effect;
-    t.reason = part->message;
-    keep(std::move(t));
+    if (tracing) {
+      t.effect = part->effect;
+      t.reason = part->message;
+      keep(std::move(t));
+    }
     add(std::move(*part));
   } else if (kind == RequestKind::mcp) {
     // mcp__server__tool (or the harness's own naming) -> server/tool
@@ -200,9 +204,11 @@ void Judge::judge_request(const json& input) {
       }
       part = def;
     }
-    t.effect = part->effect;
-    t.reason = part->message;
-    keep(std::move(t));
+    if (tracing) {
+      t.effect = part->effect;
+      t.reason = part->message;
+      keep(std::move(t));
+    }
     add(std::move(*part));
   } else if (kind != RequestKind::tool) {
     Part part;

@@ -37,6 +37,8 @@ constexpr std::string_view kMakePrograms[] = {
     "TANGLE",      "WEAVE",     "MAKEINFO",  "TEXI2DVI",     "ARFLAGS",
 };
 
+}  // namespace
+
 void make_handler(const ProgramDecl& p, std::string_view name, const Words& w,
                   ProgramEffects& out) {
   ParsedArgs args = parse_args(p, w, 1);
@@ -73,6 +75,8 @@ void make_handler(const ProgramDecl& p, std::string_view name, const Words& w,
     }
   }
 }
+
+namespace {
 
 // ---- compiler drivers and linkers ---------------------------------------------------------------
 
@@ -192,8 +196,9 @@ bool preprocessor(std::string_view name) {
   return name == "cpp" || (name.size() > 4 && name.substr(name.size() - 4) == "-cpp");
 }
 
-VIGIE_RARE_HANDLER void cc_handler(const ProgramDecl& p, std::string_view name, const Words& w,
-                                   ProgramEffects& out) {
+}  // namespace
+
+void cc_handler(const ProgramDecl& p, std::string_view name, const Words& w, ProgramEffects& out) {
   const bool linker = p.handler == "ld";
   if (!linker && starts_with(name, "clang-cl")) {
     clang_cl_handler(name, w, out);
@@ -274,6 +279,8 @@ VIGIE_RARE_HANDLER void cc_handler(const ProgramDecl& p, std::string_view name, 
     out.files[inputs[1]].touch = Touch::write;
 }
 
+namespace {
+
 // ---- gdb ---------------------------------------------------------------------------------------
 
 // gdb's long options (gdb/main.c), read by getopt_long_only: one or two dashes, an exact name or
@@ -348,8 +355,9 @@ constexpr GdbOption kGdbOptions[] = {
     {"eiex", 'x'},
 };
 
-VIGIE_RARE_HANDLER void gdb_handler(const ProgramDecl&, std::string_view, const Words& w,
-                                    ProgramEffects& out) {
+}  // namespace
+
+void gdb_handler(const ProgramDecl&, std::string_view, const Words& w, ProgramEffects& out) {
   bool batch = false, commands = false;
   for (std::size_t i = 1; i < w.size(); ++i) {
     const std::string* s = lit(w, i);
@@ -413,8 +421,8 @@ VIGIE_RARE_HANDLER void gdb_handler(const ProgramDecl&, std::string_view, const 
 
 // ---- crontab, at, batch, sg --------------------------------------------------------------------
 
-VIGIE_RARE_HANDLER void schedule_handler(const ProgramDecl& p, std::string_view name,
-                                         const Words& w, ProgramEffects& out) {
+void schedule_handler(const ProgramDecl& p, std::string_view name, const Words& w,
+                      ProgramEffects& out) {
   ParsedArgs args = parse_args(p, w, 1);
   OperandState st;
   apply_options(name, args, out, st);
@@ -446,8 +454,7 @@ VIGIE_RARE_HANDLER void schedule_handler(const ProgramDecl& p, std::string_view 
 }
 
 // `sg [-] GROUP [-c] COMMAND`: COMMAND is a shell line (`/bin/sh -c`).
-VIGIE_RARE_HANDLER void sg_handler(const ProgramDecl&, std::string_view, const Words& w,
-                                   ProgramEffects& out) {
+void sg_handler(const ProgramDecl&, std::string_view, const Words& w, ProgramEffects& out) {
   std::size_t i = 1;
   if (lit(w, i) && *lit(w, i) == "-") ++i;
   ++i;  // the group
@@ -465,25 +472,6 @@ VIGIE_RARE_HANDLER void sg_handler(const ProgramDecl&, std::string_view, const W
     line += (line.empty() ? "" : " ") + *w[k].literal;
   }
   out.scripts.push_back(line);
-}
-
-}  // namespace
-
-void build_handler(const ProgramDecl& p, std::string_view name, const Words& w,
-                   ProgramEffects& out) {
-  const std::string_view h = p.handler;
-  if (h == "make")
-    make_handler(p, name, w, out);
-  else if (h == "cc" || h == "ld")
-    cc_handler(p, name, w, out);
-  else if (h == "gdb")
-    gdb_handler(p, name, w, out);
-  else if (h == "schedule")
-    schedule_handler(p, name, w, out);
-  else if (h == "sg")
-    sg_handler(p, name, w, out);
-  else if (h == "mvn" || h == "pandoc")
-    plugin_handler(p, name, w, out);
 }
 
 }  // namespace vigie::engine

@@ -509,49 +509,78 @@ WordView word_of(const WordView& from, std::string value) {
   return v;
 }
 
-void run_handler(const ProgramDecl& p, std::string_view name, const Words& words,
-                 ProgramEffects& out) {
-  const std::string_view h = p.handler;
-  if (h == "find")
-    find_handler(words, out);
-  else if (h == "tar")
-    tar_handler(p, name, words, out);
-  else if (h == "git")
-    git_handler(name, words, out);
-  else if (h == "dd")
-    dd_handler(words, out);
-  else if (h == "ssh")
-    ssh_handler(p, name, words, out);
-  else if (h == "cmake")
-    cmake_handler(p, name, words, out);
-  else if (h == "sql")
-    sql_handler(p, name, words, out);
-  else if (h == "pager")
-    pager_handler(p, name, words, out);
-  else if (h == "perf")
-    perf_handler(name, words, out);
-  else if (h == "fd")
-    fd_handler(p, name, words, out);
-  else if (h == "sed")
-    script_handler(p, name, words, out, true);
-  else if (h == "awk")
-    script_handler(p, name, words, out, false);
-  else if (h == "tmux")
-    tmux_handler(p, name, words, out);
-  else if (h == "container" || h == "compose")
-    container_handler(p, name, words, out);
-  else if (h == "kubectl")
-    kubectl_handler(p, name, words, out);
-  else if (h == "runner")
-    runner_handler(p, name, words, out);
-  else if (h == "launcher")
-    launcher_handler(p, name, words, out);
-  else if (h == "socat")
-    socat_handler(p, name, words, out);
-  else if (h == "bwrap")
-    bwrap_handler(p, name, words, out);
-  else
-    build_handler(p, name, words, out);
+namespace {
+
+// Handlers whose function does not read every argument, adapted to `HandlerFn`.
+void find_entry(const ProgramDecl&, std::string_view, const Words& w, ProgramEffects& out) {
+  find_handler(w, out);
+}
+void git_entry(const ProgramDecl&, std::string_view name, const Words& w, ProgramEffects& out) {
+  git_handler(name, w, out);
+}
+void dd_entry(const ProgramDecl&, std::string_view, const Words& w, ProgramEffects& out) {
+  dd_handler(w, out);
+}
+void perf_entry(const ProgramDecl&, std::string_view name, const Words& w, ProgramEffects& out) {
+  perf_handler(name, w, out);
+}
+void sed_entry(const ProgramDecl& p, std::string_view name, const Words& w, ProgramEffects& out) {
+  script_handler(p, name, w, out, true);
+}
+void awk_entry(const ProgramDecl& p, std::string_view name, const Words& w, ProgramEffects& out) {
+  script_handler(p, name, w, out, false);
+}
+
+// The handlers, by the name the programs table's handler column gives (engine/programs_table*.cpp;
+// "wrapper" is not a handler: engine/normalize.cpp reads through wrappers). A new handler is one
+// line here.
+struct HandlerEntry {
+  std::string_view name;
+  HandlerFn run;
+};
+constexpr HandlerEntry kHandlers[] = {
+    {"find", find_entry},
+    {"tar", tar_handler},
+    {"git", git_entry},
+    {"dd", dd_entry},
+    {"ssh", ssh_handler},
+    {"cmake", cmake_handler},
+    {"sql", sql_handler},
+    {"pager", pager_handler},
+    {"perf", perf_entry},
+    {"fd", fd_handler},
+    {"sed", sed_entry},
+    {"awk", awk_entry},
+    {"tmux", tmux_handler},
+    {"container", container_handler},
+    {"compose", container_handler},
+    {"kubectl", kubectl_handler},
+    {"runner", runner_handler},
+    {"launcher", launcher_handler},
+    {"socat", socat_handler},
+    {"bwrap", bwrap_handler},
+    {"make", make_handler},
+    {"cc", cc_handler},
+    {"ld", cc_handler},
+    {"gdb", gdb_handler},
+    {"schedule", schedule_handler},
+    {"sg", sg_handler},
+    {"mvn", plugin_handler},
+    {"pandoc", plugin_handler},
+};
+
+}  // namespace
+
+HandlerFn handler_function(std::string_view name) {
+  for (const HandlerEntry& h : kHandlers)
+    if (h.name == name) return h.run;
+  return nullptr;
+}
+
+std::vector<std::string_view> handler_names() {
+  std::vector<std::string_view> names;
+  for (const HandlerEntry& h : kHandlers) names.push_back(h.name);
+  return names;
 }
 
 }  // namespace vigie::engine

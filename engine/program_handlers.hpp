@@ -12,9 +12,8 @@
 namespace vigie::engine {
 
 // On a handler of a program agents seldom run (ssh, tmux, docker...): compiled for size and
-// never inlined into the dispatch (`run_handler`, whose every handler would otherwise be
-// inlined at -O3), so that the wasm module does not carry the rare handlers' code at -O3
-// (docs/wasm.md, "Size"). The common handlers (git, find, sed, build tools) stay hot.
+// never inlined into its caller, so that the wasm module does not carry the rare handlers' code
+// at -O3 (docs/wasm.md, "Size"). The common handlers (git, find, sed, build tools) stay hot.
 #define VIGIE_RARE_HANDLER [[gnu::cold, gnu::noinline]]
 
 // What options say about the operands.
@@ -35,9 +34,15 @@ void apply_operands(std::string_view prog, const std::string& shape,
                     const std::vector<std::size_t>& operands, const OperandState& st,
                     ProgramEffects& out);
 
-// Runs the named handler of `p` (p.handler is not empty).
-void run_handler(const ProgramDecl& p, std::string_view name,
-                 const std::vector<shell::WordView>& words, ProgramEffects& out);
+// The function of a handler named in the programs table's handler column, from one table
+// (`kHandlers`, engine/program_handlers.cpp: a new handler is one line there); nullptr for ""
+// and "wrapper" (no handler) and for a name the table does not hold. Resolved once per entry
+// (`ProgramDecl::run`, engine/programs_index.cpp): the decision calls it through the pointer, no
+// string compares, and the wasm module's engine compiles only the handlers a line runs.
+HandlerFn handler_function(std::string_view name);
+// Every name of that table, in its order (for the tests: each name of the handler column is
+// one of these or "wrapper").
+std::vector<std::string_view> handler_names();
 
 // `git -c key=value`, `git clone -c key=value`: a key that runs a program escalates; a
 // `remote.*.push` refspec starting with `+` implies a forced push.
@@ -86,8 +91,19 @@ void runner_handler(const ProgramDecl& p, std::string_view name,
 // clang-cl's MSVC-style options (engine/program_clang_cl.cpp), from the `cc` handler.
 void clang_cl_handler(std::string_view name, const std::vector<shell::WordView>& w,
                       ProgramEffects& out);
-void build_handler(const ProgramDecl& p, std::string_view name,
-                   const std::vector<shell::WordView>& w, ProgramEffects& out);
+// engine/program_build.cpp: make's variables, the compiler drivers and linkers, gdb, crontab
+// and at, sg.
+void make_handler(const ProgramDecl& p, std::string_view name,
+                  const std::vector<shell::WordView>& w, ProgramEffects& out);
+VIGIE_RARE_HANDLER void cc_handler(const ProgramDecl& p, std::string_view name,
+                                   const std::vector<shell::WordView>& w, ProgramEffects& out);
+VIGIE_RARE_HANDLER void gdb_handler(const ProgramDecl& p, std::string_view name,
+                                    const std::vector<shell::WordView>& w, ProgramEffects& out);
+VIGIE_RARE_HANDLER void schedule_handler(const ProgramDecl& p, std::string_view name,
+                                         const std::vector<shell::WordView>& w,
+                                         ProgramEffects& out);
+VIGIE_RARE_HANDLER void sg_handler(const ProgramDecl& p, std::string_view name,
+                                   const std::vector<shell::WordView>& w, ProgramEffects& out);
 // Tools whose line names code they load (engine/program_plugins.cpp: `mvn` exec plugin
 // properties, `pandoc` Lua readers and writers).
 void plugin_handler(const ProgramDecl& p, std::string_view name,

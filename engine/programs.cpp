@@ -405,9 +405,9 @@ void program_effects(std::string_view name, const Words& words, ProgramEffects& 
 
 void program_effects(const ProgramDecl* p, std::string_view name, const Words& words,
                      ProgramEffects& out) {
-  if (!p || std::string_view(p->handler) == "wrapper") return;
+  if (!p || p->wrapper) return;
   if (!p->handler.empty()) {
-    run_handler(*p, name, words, out);
+    if (p->run) p->run(*p, name, words, out);
     return;
   }
   ParsedArgs args = parse_args(*p, words, 1);

@@ -92,6 +92,12 @@ struct OptionDecl {
                   // N (a wrapper runs nothing), T, C, F (forced push), G (global config)
 };
 
+struct ProgramDecl;
+// A handler: what a program whose arguments are a language of their own does
+// (engine/program_handlers.hpp, `handler_function`).
+using HandlerFn = void (*)(const ProgramDecl& p, std::string_view name,
+                           const std::vector<shell::WordView>& words, ProgramEffects& out);
+
 struct ProgramDecl {
   std::vector<std::string> names;
   bool prefixes = false;      // long options may be abbreviated (GNU getopt_long)
@@ -103,6 +109,8 @@ struct ProgramDecl {
   std::string handler;        // "", "wrapper", "find", "tar", "git", "sed", "awk", "dd"...
   std::vector<OptionDecl> options;
   bool runs_programs = false;  // an option runs something (x, X or `!`)
+  bool wrapper = false;        // handler "wrapper" (its command is normalized, engine/normalize)
+  HandlerFn run = nullptr;     // the handler's function (resolved from `handler` once)
 };
 
 // One option as found in a command's words.

@@ -7,6 +7,7 @@
 #include <mutex>
 #include <unordered_map>
 
+#include "engine/program_handlers.hpp"
 #include "engine/programs.hpp"
 #include "engine/programs_decl.hpp"
 #include "engine/word_hash.hpp"
@@ -102,6 +103,8 @@ ProgramDecl parse_program(const ProgramSource& src) {
   p.variants = style.find('v') != std::string_view::npos;
   p.operands = src.operands;
   p.handler = src.handler;
+  p.wrapper = p.handler == "wrapper";
+  p.run = handler_function(p.handler);
   for (const auto& tok : split_spaces(src.options)) {
     p.options.push_back(parse_option_decl(tok));
     const OptionDecl& d = p.options.back();

@@ -15,6 +15,7 @@
 #include "engine/effects_pairs_test.hpp"
 #include "engine/effects_view.hpp"
 #include "engine/normalize.hpp"
+#include "engine/program_handlers.hpp"
 #include "engine/programs.hpp"
 #include "engine/programs_decl.hpp"
 #include "grammar/policy/check.hpp"
@@ -69,6 +70,32 @@ std::vector<std::string> spellings(const ProgramDecl& p, const OptionDecl& d,
 }
 
 }  // namespace
+
+TEST_CASE("programs table: every handler named in the table has its function") {
+  std::size_t handled = 0;
+  for (const auto& p : program_table()) {
+    INFO(p.names.front() << ": handler `" << p.handler << "`");
+    CHECK(p.wrapper == (p.handler == "wrapper"));
+    if (p.handler.empty() || p.wrapper) {
+      CHECK(p.run == nullptr);
+      continue;
+    }
+    CHECK(p.run != nullptr);
+    CHECK(p.run == handler_function(p.handler));
+    ++handled;
+  }
+  CHECK(handled > 20);
+  // And every entry of the handlers' table is named by some program of the table.
+  for (std::string_view h : handler_names()) {
+    INFO("handler " << h);
+    CHECK(handler_function(h) != nullptr);
+    CHECK(std::any_of(program_table().begin(), program_table().end(),
+                      [&](const ProgramDecl& p) { return p.handler == h; }));
+  }
+  CHECK(handler_function("wrapper") == nullptr);
+  CHECK(handler_function("") == nullptr);
+  CHECK(handler_function("no such handler") == nullptr);
+}
 
 TEST_CASE("programs table: every option that takes a path or runs a program is seen") {
   std::size_t checked = 0;
