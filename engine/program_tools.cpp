@@ -3,6 +3,7 @@
 // and ssh's remote command, `cmake -E` commands (each judged as the command it stands for), SQL
 // clients' shell escapes, pagers' `+COMMAND`, and perf's subcommands that run a command.
 #include <algorithm>
+#include <cctype>
 #include <string>
 
 #include "engine/program_handlers.hpp"
@@ -166,17 +167,33 @@ void sql_handler(const ProgramDecl& p, std::string_view name, const Words& w, Pr
         break;
       }
   }
+  if (name == "sqlite3") sqlite_effects(p, w, out);
   generic(p, name, w, out);
 }
 
 // less and more run a command given as `+CMD` first (`+!rm x` runs a shell command).
 void pager_handler(const ProgramDecl& p, std::string_view name, const Words& w,
                    ProgramEffects& out) {
+  // less: an uppercase long name needs only its first letter capitalized (`--Log-file`).
+  bool upper_names = std::any_of(p.options.begin(), p.options.end(), [](const OptionDecl& d) {
+    return !d.longs.empty() && std::isupper(static_cast<unsigned char>(d.longs[0][0]));
+  });
   Words rest;
+  bool options_on = true;
   for (std::size_t i = 0; i < w.size(); ++i) {
-    if (i > 0 && w[i].literal && starts_with(*w[i].literal, "+")) {
-      if (w[i].literal->find_first_of("!|") != std::string::npos)
+    const std::string* s = w[i].literal ? &*w[i].literal : nullptr;
+    if (i > 0 && s && starts_with(*s, "+")) {
+      if (s->find_first_of("!|") != std::string::npos)
         out.escalations.push_back(std::string(name) + " +COMMAND");
+      continue;
+    }
+    if (s && *s == "--") options_on = false;
+    if (upper_names && options_on && s && s->size() > 2 && starts_with(*s, "--") &&
+        std::isupper(static_cast<unsigned char>((*s)[2]))) {
+      std::string up = *s;
+      for (std::size_t k = 2; k < up.size() && up[k] != '='; ++k)
+        up[k] = static_cast<char>(std::toupper(static_cast<unsigned char>(up[k])));
+      rest.push_back(word_of(w[i], up));
       continue;
     }
     rest.push_back(w[i]);
