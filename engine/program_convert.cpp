@@ -110,9 +110,8 @@ static void compress_handler(const ProgramDecl& p, std::string_view name, const 
     if (!s) continue;                                // judged through the operand itself
     if (decompress && has_option(args, "--name")) {  // the name stored in the file
       auto slash = s->rfind('/');
-      add(out, Touch::write,
-          folder_files(w[i], slash == std::string::npos ? std::string() : s->substr(0, slash)),
-          entry);
+      if (slash != std::string::npos)
+        add(out, Touch::write, folder_files(w[i], s->substr(0, slash)), entry);
     }
     if (!decompress) {
       add(out, Touch::write, word_of(w[i], *s + add_sfx), entry);
@@ -212,12 +211,8 @@ static void gpg_handler(const ProgramDecl& p, std::string_view name, const Words
       for (std::string_view e : {".gpg", ".pgp", ".asc", ".sig"})
         if (ends_with(*s, e))
           add(out, Touch::write, word_of(w[i], s->substr(0, s->size() - 4)), entry);
-      if (embedded) {
-        auto slash = s->rfind('/');
-        add(out, Touch::write,
-            folder_files(w[i], slash == std::string::npos ? std::string() : s->substr(0, slash)),
-            entry);
-      }
+      if (auto slash = s->rfind('/'); embedded && slash != std::string::npos)
+        add(out, Touch::write, folder_files(w[i], s->substr(0, slash)), entry);
     }
   }
 }
@@ -262,7 +257,10 @@ static void sevenzip_handler(const ProgramDecl&, std::string_view name, const Wo
       continue;
     }
     if (!options_on || s->size() < 2 || (*s)[0] != '-') {
-      operands.push_back(i);
+      if (options_on && (*s)[0] == '@' && s->size() > 1)  // a list file
+        add(out, Touch::read, word_of(w[i], s->substr(1)), prog + " @listfile");
+      else
+        operands.push_back(i);
       continue;
     }
     std::string low = ascii_lower(*s);
@@ -275,6 +273,8 @@ static void sevenzip_handler(const ProgramDecl&, std::string_view name, const Wo
                 starts_with(low, "-ax")) &&
                low.find('@') != std::string::npos) {
       add(out, Touch::read, word_of(w[i], s->substr(s->find('@') + 1)), prog + " @listfile");
+    } else if (low[1] == 'i' && low.find('!') != std::string::npos) {
+      add(out, Touch::read, word_of(w[i], s->substr(s->find('!') + 1)), prog + " -i!");
     } else if (starts_with(low, "-spf") || starts_with(low, "-sfx")) {
       out.escalations.push_back(prog + " " + low.substr(0, 4));
     } else if (low == "-sdel") {
@@ -302,7 +302,11 @@ static void sevenzip_handler(const ProgramDecl&, std::string_view name, const Wo
     }
     if (cmd == "a" || cmd == "u") add(out, sdel ? Touch::delete_ : Touch::read, o, entry);
   }
-  if (extracts) add(out, Touch::write, folder_files(w[0], has_out ? outdir : ""), entry + " -o");
+  if (extracts) {
+    WordView here = word_of(w[0], has_out ? outdir : ".");
+    add(out, Touch::write, here, entry + " -o");
+    if (has_out) add(out, Touch::write, folder_files(w[0], outdir), entry + " -o");
+  }
 }
 
 void convert_handler(const ProgramDecl& p, std::string_view name, const Words& w,

@@ -207,7 +207,9 @@ void curl_handler(const ProgramDecl& p, std::string_view name, const Words& w,
       for (const auto& n : names)
         file(out, Touch::write, word_of(*u, join(d, n)), prog + " --remote-name");
     }
-    if (unknown) file(out, Touch::write, folder_files(at, d), prog + " --remote-header-name");
+    // The current folder is judged as a folder (the `-O` entry); a folder given, as its files.
+    if (unknown && !d.empty())
+      file(out, Touch::write, folder_files(at, d), prog + " --remote-header-name");
   }
 }
 

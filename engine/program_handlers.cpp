@@ -208,6 +208,13 @@ VIGIE_RARE_HANDLER void tar_handler(const ProgramDecl& p, std::string_view name,
       dest.pattern = ".";
     }
     file(out, Touch::write, dest, From::option, std::string(name) + " --extract");
+    // The members' names are in the archive: any file of a folder given (`-C DIR`).
+    if (cdir && dest.literal) {
+      WordView any = word_of(dest, *dest.literal + "/*");
+      any.literal.reset();
+      any.has_glob = true;
+      file(out, Touch::write, any, From::option, std::string(name) + " --extract");
+    }
   }
 }
 

@@ -70,6 +70,13 @@ constexpr CmakeTool kCmakeTools[] = {
     {"environment", "true"},
 };
 
+// Parts of the names of cmake variables that name code it includes or a program it runs
+// (`CMAKE_TOOLCHAIN_FILE`, `CMAKE_PROJECT_INCLUDE`, `CMAKE_C_COMPILER`, `*_COMPILER_LAUNCHER`,
+// `CMAKE_CXX_CLANG_TIDY`, `CMAKE_MAKE_PROGRAM`...), compared in lower case.
+constexpr std::string_view kCmakeCodeVars[] = {
+    "toolchain", "include",      "compiler",       "launcher", "linker",   "clang_tidy", "cppcheck",
+    "cpplint",   "make_program", "rules_override", "_program", "emulator", "module_path"};
+
 }  // namespace
 
 void ssh_handler(const ProgramDecl& p, std::string_view name, const Words& w, ProgramEffects& out) {
@@ -119,6 +126,27 @@ void ssh_handler(const ProgramDecl& p, std::string_view name, const Words& w, Pr
 
 void cmake_handler(const ProgramDecl& p, std::string_view name, const Words& w,
                    ProgramEffects& out) {
+  // `-D VAR=VALUE` naming code or a program cmake runs: asked, and a file VALUE read.
+  for (std::size_t i = 1; i < w.size(); ++i) {
+    const std::string* s = lit(w, i);
+    if (!s || !starts_with(*s, "-D")) continue;
+    const std::string* kv = s->size() > 2 ? s : lit(w, i + 1);
+    if (!kv) {
+      out.escalations.push_back("cmake -D with a value that is not static");
+      continue;
+    }
+    std::string_view def = *kv == *s ? std::string_view(*kv).substr(2) : std::string_view(*kv);
+    auto eq = def.find('=');
+    std::string key = policy::ascii_lower(std::string(def.substr(0, def.find_first_of(":="))));
+    for (auto code : kCmakeCodeVars)
+      if (key.find(code) != std::string::npos) {
+        out.escalations.push_back("cmake -D " + key);
+        if (eq != std::string_view::npos && eq + 1 < def.size())
+          out.files.push_back({Touch::read, word_of(w[i], std::string(def.substr(eq + 1))),
+                               From::option, "cmake -D " + key});
+        break;
+      }
+  }
   std::size_t e = 1;
   while (e < w.size() && !(w[e].literal && *w[e].literal == "-E")) ++e;
   if (e >= w.size()) {

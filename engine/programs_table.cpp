@@ -31,6 +31,7 @@
 //   a a path read when the value starts with `@` (curl -d @FILE)
 //   f a form field: `name=@FILE` / `name=<FILE` reads FILE (curl -F)
 //   i o  `NAME=FILE`: FILE read / written (objcopy --add-section, --dump-section)
+//   g a folder written under names the line does not show (wget -P): judged as `DIR/*`
 // Flag roles:
 //   R W D  operands become read / write / delete (gzip -c, sed -i, find -delete)
 //   !      runs something that cannot be seen: at least ask
@@ -349,7 +350,7 @@ const ProgramSource kPrograms[] = {
    "-TT|--unzip-command=x -O|--output-file=w -b|--temp-path=w -x|--exclude=v -i|--include=v "
    "-n|--suffixes=v -P|--password=v -t|--from-date=v -tt|--before-date=v -Z|--compression-method=v "
    "-@!R"},
-  {"unzip", "m", "r*-", "", "-d=w -x=v -P=v -O=v -I=v"},
+  {"unzip", "m", "r*-", "", "-d=g -x=v -P=v -O=v -I=v"},
   {"tar gtar bsdtar", "pm", "", "tar",
    "-f|--file=w -C|--directory=c -T|--files-from=r -X|--exclude-from=r -I|--use-compress-program=x "
    "-F|--info-script|--new-volume-script=x --to-command=x --checkpoint-action=x --rsh-command=x "
@@ -366,20 +367,17 @@ const ProgramSource kPrograms[] = {
   {"ssh", "s", "", "ssh",
    "-o=v -F=r -i=r -E=w -S=v -J=v -p=v -l=v -L=v -R=v -D=v -W=v -b=v -c=v -e=v -m=v -O=v -Q=v "
    "-w=v -B=v -I=v"},
-  {"nc ncat netcat", "m", "", "",
-   "-e|--exec=v!! -c|--sh-exec=x --lua-exec=r!! -o|--output=w --hex-dump=w -x=v -p|--source-port=v "
-   "-s|--source=v -w|--wait=v -i|--idle-timeout=v -q=v -l|--listen -k|--keep-open -u|--udp "
-   "-v|--verbose -n|--nodns -z -4 -6"},
   {"socat", "", "", "socat", ""},
   {"bwrap", "", "", "bwrap", ""},
   // openssl: engine/programs_table_tools.cpp.
   {"ssh-keygen", "m", "", "",
-   "-f=w -s=r -t=v -b=v -C=v -N=v -P=v -E=v -R=v -F=v -I=v -n=v -V=v -O=v -Y=v -Z=v -a=v -D=v "
-   "-m=v -M=v -r=v -T=v -z=v -w=v -K -q -y -l -L -H -c -p -e -i -U -k -u -v -h -A"},
+   "-f=w -s=r -t=v -b=v -C=v -N=v -P=v -E=v -R=v -F=v -I=v -n=v -V=v -O=v -Y=v -Z=v -a=v -D=r!! "
+   "-m=v -M=v -r=v -T=v -z=v -w=v -K -q -y -l -L -H -c -p -e -i -U -k -u -v -h -A!!"},
 
   // ---- build tools and package managers ------------------------------------------------------
   {"cmake", "m", "*r", "cmake",
-   "-P=r -S=r -B=w -C=r -D=v -U=v -G=v -T=v -A=v --build=w --install=w --preset=v --toolchain=r "
+   "-P=r -S=r -B=w -C=r!! -D=v -U=v -G=v -T=v -A=v --build=w --install=w --preset=v --toolchain=r "
+   "--graphviz=w --profiling-output=w --trace-redirect=w "
    "--target=v -j|--parallel?v --config=v --prefix=w"},
   {"apt apt-get aptitude apt-cache", "pm", "", "",
    "-o|--option=v!! -c|--config-file=r!! -t|--target-release=v -y|--yes|--assume-yes -q|--quiet "
@@ -533,7 +531,8 @@ const ProgramSource kPrograms[] = {
   {"git send-email", "pm", "*r", "",
    "--to-cmd=x --cc-cmd=x --header-cmd=x --sendmail-cmd=x --smtp-server=v!! --to=v --cc=v "
    "--bcc=v --from=v --subject=v --in-reply-to=v --compose-encoding=v --smtp-user=v"},
-  {"git diff git log git show git whatchanged git range-diff", "pm", "", "",
+  {"git diff git log git show git whatchanged git range-diff git diff-files git diff-index "
+   "git diff-tree git shortlog", "pm", "", "",
    "--output=w --ext-diff!! --textconv!! --no-index!R -S=v -G=v --grep=v --author=v --since=v --until=v "
    "-n|--max-count=v --format=v --pretty?v --stat?v -U|--unified=v"},
   {"git config", "pm", "", "",

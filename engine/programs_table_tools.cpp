@@ -255,8 +255,21 @@ const ProgramSource kProgramsTools[] = {
   {"git merge-file", "pm", "m*r", "", "-p|--stdout!R -L=v --marker-size=v --diff-algorithm=v"},
   {"git notes", "pm", "", "", "-F|--file=r -m|--message=v -C|--reuse-message=v -c=v --ref=v"},
   {"git mailsplit", "", "*r", "", "-o=w"},
+  {"git merge", "pm", "", "", "-F|--file=r -m|--message=v -s|--strategy=v -X|--strategy-option=v"},
+  // `git stash push -- PATHS` resets the paths it saves (written).
+  {"git stash", "pm", "*w", "", "-m|--message=v --pathspec-from-file=r"},
+  {"git fast-import git fast-export", "pm", "", "",
+   "--export-marks=w --import-marks=r --import-marks-if-exists=r"},
+  {"git credential-store", "pm", "", "", "--file=w"},
+  {"git credential-cache", "pm", "", "", "--socket=w --timeout=v"},
+  {"git read-tree", "pm", "", "", "--index-output=w --prefix=v"},
+  {"git checkout-index", "pm", "*w", "", "--prefix=g --stage=v"},
 
   // ---- network clients ------------------------------------------------------------------
+  {"nc ncat netcat", "m", "", "",
+   "-e|--exec=v!! -c|--sh-exec=x --lua-exec=r!! -o|--output=w --hex-dump=w -x=v -p|--source-port=v "
+   "-s|--source=v -w|--wait=v -i|--idle-timeout=v -q=v -l|--listen -k|--keep-open -u|--udp "
+   "-v|--verbose -n|--nodns -z -4 -6"},
   // curl takes any unambiguous prefix of a long option (`--outp` is ambiguous, `--output-d` is
   // `--output-dir`): every option of curl 7.88 (`curl --help all`) and later ones is declared so
   // that prefixes resolve as curl resolves them. Handler `curl` (engine/program_curl.cpp): file:
@@ -314,7 +327,7 @@ const ProgramSource kProgramsTools[] = {
    "--keepalive-cnt=v --parallel-max-host=v"},
   // wget refuses file: URLs ("Unsupported scheme").
   {"wget", "pm", "", "",
-   "-O|--output-document=w -o|--output-file=w -a|--append-output=w -P|--directory-prefix=w "
+   "-O|--output-document=w -o|--output-file=w -a|--append-output=w -P|--directory-prefix=g --rejected-log=w "
    "-i|--input-file=r --post-file=r --body-file=r -e|--execute=v!! --use-askpass=x "
    "--load-cookies=r --save-cookies=w --ca-certificate=r --certificate=r --private-key=r "
    "--config=r --hsts-file=w --warc-file=w -U|--user-agent=v --header=v --post-data=v "
