@@ -95,6 +95,10 @@ static void compress_handler(const ProgramDecl& p, std::string_view name, const 
   bool lz4_pair = base == "lz4" && args.operands.size() == 2 && !has_option(args, "--multiple");
   std::string shape = lz4_pair ? "rw" : p.operands;
   apply_operands(name, shape, w, args.operands, st, out);
+  // `-r`: the operands are folders whose every file is (de)compressed in place.
+  if (has_option(args, "--recursive"))
+    for (std::size_t i : args.operands)
+      if (w[i].literal) add(out, Touch::write, folder_files(w[i], *w[i].literal), base + " -r");
   for (std::string_view flat : {"--output-dir-flat", "--output-dir-mirror"})
     if (const WordView* d = option_value(args, flat))
       add(out, Touch::write, d->literal ? folder_files(*d, *d->literal) : *d,
@@ -217,7 +221,7 @@ static void gpg_handler(const ProgramDecl& p, std::string_view name, const Words
   }
 }
 
-// openssl: `-passin`, `-passout`, `-pass`, `-kfile`-like sources `file:PATH` read PATH.
+// openssl: `-passin`, `-passout`, `-pass` sources `file:PATH` and `file:` URIs read PATH.
 static void openssl_handler(const ProgramDecl& p, std::string_view name, const Words& w,
                             ProgramEffects& out) {
   ParsedArgs args = parse_args(p, w, 1);
@@ -231,6 +235,17 @@ static void openssl_handler(const ProgramDecl& p, std::string_view name, const W
     const std::string& v = *o.value->literal;
     if (starts_with(ascii_lower(v), "file:"))
       add(out, Touch::read, word_of(*o.value, v.substr(5)), "openssl " + n + " file:");
+  }
+  // `openssl storeutl file:PATH`, `file:///PATH`: a URI naming a local file.
+  for (std::size_t i : args.operands) {
+    const std::string* s = w[i].literal ? &*w[i].literal : nullptr;
+    if (!s || !starts_with(ascii_lower(*s), "file:")) continue;
+    std::string path = s->substr(5);
+    if (starts_with(path, "//")) {
+      auto slash = path.find('/', 2);
+      path = slash == std::string::npos ? "/" : path.substr(slash);
+    }
+    add(out, Touch::read, word_of(w[i], path), "openssl file: URI");
   }
 }
 
@@ -309,10 +324,21 @@ static void sevenzip_handler(const ProgramDecl&, std::string_view name, const Wo
   }
 }
 
+// Go's flag package (age): `-o=F` as well as `-o F`, `--o=F`.
+static void goflags_handler(const ProgramDecl& p, std::string_view name, const Words& w,
+                            ProgramEffects& out) {
+  ParsedArgs args = parse_args_eq(p, w, 1);
+  OperandState st;
+  apply_options(name, args, out, st);
+  apply_operands(name, p.operands, w, args.operands, st, out);
+}
+
 void convert_handler(const ProgramDecl& p, std::string_view name, const Words& w,
                      ProgramEffects& out) {
   const std::string_view h = p.handler;
-  if (h == "compress")
+  if (h == "goflags")
+    goflags_handler(p, name, w, out);
+  else if (h == "compress")
     compress_handler(p, name, w, out);
   else if (h == "dos2unix")
     dos2unix_handler(p, name, w, out);

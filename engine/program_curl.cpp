@@ -132,8 +132,17 @@ void curl_handler(const ProgramDecl& p, std::string_view name, const Words& w,
       file(out, Touch::read, *v, prog + " --cookie");
     if ((opt == "--data-urlencode" || opt == "--url-query" || opt == "--variable") && s) {
       auto at = s->find_first_of("=@");
-      if (at != std::string::npos && (*s)[at] == '@' && at > 0)
+      if (at != std::string::npos && (*s)[at] == '@')
         file(out, Touch::read, word_of(*v, s->substr(at + 1)), prog + " " + opt);
+    }
+    // `--cert FILE:PASSWORD` (`\:` a colon of the name).
+    if ((opt == "--cert" || opt == "--proxy-cert") && s && s->find(':') != std::string::npos) {
+      std::string f;
+      for (std::size_t k = 0; k < s->size() && (*s)[k] != ':'; ++k) {
+        if ((*s)[k] == '\\' && k + 1 < s->size() && (*s)[k + 1] == ':') ++k;
+        f.push_back((*s)[k]);
+      }
+      file(out, Touch::read, word_of(*v, f), prog + " " + opt);
     }
     if (opt == "--write-out" && s) {
       for (auto at = s->find("%output{"); at != std::string::npos;

@@ -574,7 +574,8 @@ void run_handler(const ProgramDecl& p, std::string_view name, const Words& words
     bwrap_handler(p, name, words, out);
   else if (h == "curl")
     curl_handler(p, name, words, out);
-  else if (h == "compress" || h == "dos2unix" || h == "gpg" || h == "openssl" || h == "7z")
+  else if (h == "compress" || h == "dos2unix" || h == "gpg" || h == "openssl" || h == "7z" ||
+           h == "goflags")
     convert_handler(p, name, words, out);
   else
     build_handler(p, name, words, out);

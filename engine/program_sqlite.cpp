@@ -144,8 +144,8 @@ void sqlite_effects(const ProgramDecl& p, const Words& w, ProgramEffects& out) {
   for (const auto& o : args.options) {
     if (!o.decl) continue;
     const std::string opt = option_name(*o.decl);
-    if (opt == "-safe") safe = true;
-    if (opt == "-cmd" && o.value) texts.push_back(&*o.value);
+    if (opt == "-safe" || opt == "--safe") safe = true;
+    if ((opt == "-cmd" || opt == "--cmd") && o.value) texts.push_back(&*o.value);
   }
   for (std::size_t k = 1; k < args.operands.size(); ++k) texts.push_back(&w[args.operands[k]]);
   for (const WordView* t : texts) {

@@ -331,8 +331,9 @@ const ProgramSource kPrograms[] = {
    "-e|--execute=v -h|--host=v -u|--user=v -p|--password?v -P|--port=v -D|--database=v "
    "-S|--socket=v --defaults-file=r --defaults-extra-file=r --init-command=v --pager?x --tee=w"},
   {"sqlite3", "m", "w*-", "sql",
-   "-cmd=v -init=r -separator=v -nullvalue=v -newline=v -bail -batch -csv -json -line -list "
-   "-html -readonly -echo -header -noheader -interactive -safe -version!N -help!N"},
+   "-cmd|--cmd=v -init|--init=r -separator|--separator=v -nullvalue|--nullvalue=v "
+   "-newline|--newline=v -bail -batch -csv -json -line -list -html -readonly|--readonly -echo "
+   "-header -noheader -interactive -safe|--safe -version!N -help!N"},
   {"patch", "pm", "wr", "",
    "-i|--input=r -o|--output=w -r|--reject-file=w -d|--directory=c -B|--prefix=v -p|--strip=v "
    "-D|--ifdef=v -F|--fuzz=v -V|--version-control=v -Y|--basename-prefix=v -z|--suffix=v "
@@ -345,7 +346,7 @@ const ProgramSource kPrograms[] = {
    "-k|--keep -N|--name -n|--no-name -S|--suffix=v -o|--output=w -T|--threads=v "
    "-M|--memlimit=v --format=v --check=v -b|--block-size=v -p|--processes=v "
    "-D=r --patch-from=r --filelist=r --files?r --files0?r --output-dir-flat=w "
-   "--output-dir-mirror=w -m|--multiple"},
+   "--output-dir-mirror=w -m|--multiple -r|--recursive"},
   {"zip", "s", "w*r", "",
    "-TT|--unzip-command=x -O|--output-file=w -b|--temp-path=w -x|--exclude=v -i|--include=v "
    "-n|--suffixes=v -P|--password=v -t|--from-date=v -tt|--before-date=v -Z|--compression-method=v "

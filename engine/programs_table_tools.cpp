@@ -121,12 +121,12 @@ const ProgramSource kProgramsTools[] = {
   // 7-Zip: `7z COMMAND ARCHIVE [FILES] [-SWITCHES]` (handler `7z`).
   {"7z 7za 7zr 7zz", "", "", "7z", ""},
   // age (Go's flag package: `-o`, `--o`, `-output`, `--output`, `-o=F`).
-  {"age", "m", "*r", "",
+  {"age", "m", "*r", "goflags",
    "-o|--o|-output|--output=w -i|--i|-identity|--identity=r "
    "-R|--R|-recipients-file|--recipients-file=r -r|--r|-recipient|--recipient=v "
    "-j=v!! -e|--e|-encrypt|--encrypt -d|--d|-decrypt|--decrypt -a|--a|-armor|--armor "
    "-p|--p|-passphrase|--passphrase -version|--version!N -h|--help!N"},
-  {"age-keygen", "m", "*r", "",
+  {"age-keygen", "m", "*r", "goflags",
    "-o|--o|-output|--output=w -y|--y -pq|--pq -version|--version!N -h|--help!N"},
   // gpg takes unambiguous prefixes of its long options (`--outp`) and no option after an
   // operand; every option of GnuPG 2.2 (`gpg --dump-options`) is declared. Operands are files
