@@ -159,7 +159,7 @@ const ProgramSource kPrograms[] = {
 
   // ---- coreutils and friends: readers ----------------------------------------------------------
   {"cat tac rev tsort md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum "
-   "realpath readlink zcat bzcat xzcat zstdcat lzcat vdir dir",
+   "realpath readlink zcat bzcat xzcat zstdcat lzcat lz4cat brcat vdir dir",
    "pm", "*r", "", "--files0-from=r -a|--algorithm=v -l|--length=v --relative-to=v "
    "--relative-base=v"},
   {"wc", "pm", "*r", "", "--files0-from=r --total=v"},
@@ -321,8 +321,6 @@ const ProgramSource kPrograms[] = {
    "--compress-choice=v --compress-level=v --skip-compress=v --iconv=v --suffix=v --modify-window=v "
    "--info=v --debug=v --outbuf=v --stop-after=v --stop-at=v --protocol=v -M|--remote-option=v "
    "--mkpath --remove-source-files!D"},
-  {"scp", "s", "*r$w", "ssh", "-i=r -F=r -o=v -P=v -S=x -c=v -l=v -J=v -D=x -X=v"},
-  {"sftp", "s", "", "ssh", "-i=r -F=r -o=v -P=v -S=x -b=r -B=v -c=v -D=x -J=v -l=v -R=v -s=v"},
   {"psql", "pm", "", "sql",
    "-c|--command=v -f|--file=r -o|--output=w -L|--log-file=w -h|--host=v -U|--username=v "
    "-d|--dbname=v -p|--port=v -v|--set|--variable=v -P|--pset=v -F|--field-separator=v "
@@ -347,8 +345,9 @@ const ProgramSource kPrograms[] = {
    "-M|--memlimit=v --format=v --check=v -b|--block-size=v -p|--processes=v "
    "-D=r --patch-from=r --filelist=r --files?r --files0?r --output-dir-flat=w "
    "--output-dir-mirror=w -m|--multiple -r|--recursive"},
-  {"zip", "s", "w*r", "",
-   "-TT|--unzip-command=x -O|--output-file=w -b|--temp-path=w -x|--exclude=v -i|--include=v "
+  // zip (Info-ZIP) takes options anywhere; `-i@LIST`, `-x@LIST` read LIST.
+  {"zip", "m", "w*r", "",
+   "-TT|--unzip-command=x -O|--output-file=w -b|--temp-path=w -x|--exclude=a -i|--include=a "
    "-n|--suffixes=v -P|--password=v -t|--from-date=v -tt|--before-date=v -Z|--compression-method=v "
    "-@!R"},
   {"unzip", "m", "r*-", "", "-d=g -x=v -P=v -O=v -I=v"},
@@ -361,7 +360,7 @@ const ProgramSource kPrograms[] = {
    "--index-file=w --volno-file=w --backup?v --suffix=v --record-size=v --strip-components=v "
    "--occurrence?v --quoting-style=v --owner-map=r --group-map=r --sort=v --warning=v "
    "--newer-mtime=v --exclude-tag=v --exclude-tag-under=v --exclude-tag-all=v --hole-detection=v "
-   "--level=v --pax-option=v --atime-preserve?v --one-top-level?v --add-file=r"},
+   "--level=v --pax-option=v --atime-preserve?v --one-top-level?g --add-file=r -P|--absolute-names!!"},
 
   // ---- network -------------------------------------------------------------------------------
   // curl and wget: engine/programs_table_tools.cpp.

@@ -266,6 +266,8 @@ const ProgramSource kProgramsTools[] = {
   {"git checkout-index", "pm", "*w", "", "--prefix=g --stage=v"},
 
   // ---- network clients ------------------------------------------------------------------
+  {"scp", "s", "*r$w", "ssh", "-i=r -F=r -o=v -P=v -S=x -c=v -l=v -J=v -D=x -X=v"},
+  {"sftp", "s", "", "ssh", "-i=r -F=r -o=v -P=v -S=x -b=r -B=v -c=v -D=x -J=v -l=v -R=v -s=v"},
   {"nc ncat netcat", "m", "", "",
    "-e|--exec=v!! -c|--sh-exec=x --lua-exec=r!! -o|--output=w --hex-dump=w -x=v -p|--source-port=v "
    "-s|--source=v -w|--wait=v -i|--idle-timeout=v -q=v -l|--listen -k|--keep-open -u|--udp "
