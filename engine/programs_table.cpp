@@ -159,7 +159,7 @@ const ProgramSource kPrograms[] = {
 
   // ---- coreutils and friends: readers ----------------------------------------------------------
   {"cat tac rev tsort md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum "
-   "realpath readlink zcat bzcat xzcat zstdcat lzcat lz4cat brcat vdir dir",
+   "realpath readlink zcat bzcat xzcat zstdcat lzcat lz4cat brcat vdir dir md5 rmd160",
    "pm", "*r", "", "--files0-from=r -a|--algorithm=v -l|--length=v --relative-to=v "
    "--relative-base=v"},
   {"wc", "pm", "*r", "", "--files0-from=r --total=v"},
