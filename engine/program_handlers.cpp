@@ -208,6 +208,13 @@ VIGIE_RARE_HANDLER void tar_handler(const ProgramDecl& p, std::string_view name,
       dest.pattern = ".";
     }
     file(out, Touch::write, dest, From::option, std::string(name) + " --extract");
+    // The members' names are in the archive: any file of a folder given (`-C DIR`).
+    if (cdir && dest.literal) {
+      WordView any = word_of(dest, *dest.literal + "/*");
+      any.literal.reset();
+      any.has_glob = true;
+      file(out, Touch::write, any, From::option, std::string(name) + " --extract");
+    }
   }
 }
 
@@ -291,12 +298,27 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
     out.escalations.push_back("git submodule foreach");
   if (subcommand == "filter-branch" || subcommand == "filter-repo")
     out.escalations.push_back(std::string(full));
-  if (subcommand == "worktree" && lit_is(w, i + 1, "add") && i + 2 < w.size()) {
-    for (std::size_t k = i + 2; k < w.size(); ++k)
-      if (w[k].literal && !w[k].literal->empty() && (*w[k].literal)[0] != '-') {
-        file(out, Touch::write, w[k], From::operand, "git worktree add");
-        break;
+  // `git worktree add [-b B] PATH`, `move A B`, `remove P`; `git submodule add URL [PATH]`.
+  const bool wt = subcommand == "worktree", sm = subcommand == "submodule";
+  if ((wt || sm) && i + 2 < w.size() && lit(w, i + 1)) {
+    const std::string& act = *lit(w, i + 1);
+    std::vector<std::size_t> ops;
+    for (std::size_t k = i + 2; k < w.size(); ++k) {
+      const std::string* x = lit(w, k);
+      if (x && !x->empty() && (*x)[0] == '-') {
+        if (in(*x, {"-b", "-B", "--reason", "--name", "--reference", "--depth", "--branch"})) ++k;
+        continue;
       }
+      ops.push_back(k);
+    }
+    const std::string entry = "git " + std::string(subcommand) + " " + act;
+    for (std::size_t n = 0; n < ops.size(); ++n) {
+      const bool target =
+          wt ? (act == "add" && n == 0) || (act == "move" && n == 1) : act == "add" && n == 1;
+      if (target) file(out, Touch::write, w[ops[n]], From::operand, entry);
+      if (wt && (act == "remove" || (act == "move" && n == 0)))
+        file(out, Touch::delete_, w[ops[n]], From::operand, entry);
+    }
   }
   if (subcommand == "bundle" && lit_is(w, i + 1, "create") && i + 2 < w.size())
     file(out, Touch::write, w[i + 2], From::operand, "git bundle create");
@@ -567,6 +589,13 @@ constexpr HandlerEntry kHandlers[] = {
     {"sg", sg_handler},
     {"mvn", plugin_handler},
     {"pandoc", plugin_handler},
+    {"curl", curl_handler},
+    {"compress", convert_handler},
+    {"dos2unix", convert_handler},
+    {"gpg", convert_handler},
+    {"openssl", convert_handler},
+    {"7z", convert_handler},
+    {"goflags", convert_handler},
 };
 
 }  // namespace

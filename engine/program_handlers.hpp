@@ -70,6 +70,17 @@ VIGIE_RARE_HANDLER void perf_handler(std::string_view name, const std::vector<sh
 VIGIE_RARE_HANDLER void pager_handler(const ProgramDecl& p, std::string_view name,
                                       const std::vector<shell::WordView>& w, ProgramEffects& out);
 
+// curl's file: URLs, cookie files and download names (engine/program_curl.cpp); sqlite3's dot
+// commands (engine/program_sqlite.cpp); gpg, dos2unix and the compressors' derived names
+// (engine/program_convert.cpp).
+void sqlite_effects(const ProgramDecl& p, const std::vector<shell::WordView>& w,
+                    ProgramEffects& out);
+// Handlers `compress`, `dos2unix`, `gpg`, `openssl`, `7z` (engine/program_convert.cpp).
+VIGIE_RARE_HANDLER void convert_handler(const ProgramDecl& p, std::string_view name,
+                                        const std::vector<shell::WordView>& w, ProgramEffects& out);
+VIGIE_RARE_HANDLER void curl_handler(const ProgramDecl& p, std::string_view name,
+                                     const std::vector<shell::WordView>& w, ProgramEffects& out);
+
 // Handlers of programs that run other programs: tmux (engine/program_tmux.cpp), container
 // tools (engine/program_containers.cpp: `container`, `compose`, `kubectl`), package runners
 // (engine/program_runners.cpp: `runner`), build, debug and scheduling tools

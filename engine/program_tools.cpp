@@ -3,6 +3,7 @@
 // and ssh's remote command, `cmake -E` commands (each judged as the command it stands for), SQL
 // clients' shell escapes, pagers' `+COMMAND`, and perf's subcommands that run a command.
 #include <algorithm>
+#include <cctype>
 #include <string>
 
 #include "engine/program_handlers.hpp"
@@ -69,6 +70,13 @@ constexpr CmakeTool kCmakeTools[] = {
     {"environment", "true"},
 };
 
+// Parts of the names of cmake variables that name code it includes or a program it runs
+// (`CMAKE_TOOLCHAIN_FILE`, `CMAKE_PROJECT_INCLUDE`, `CMAKE_C_COMPILER`, `*_COMPILER_LAUNCHER`,
+// `CMAKE_CXX_CLANG_TIDY`, `CMAKE_MAKE_PROGRAM`...), compared in lower case.
+constexpr std::string_view kCmakeCodeVars[] = {
+    "toolchain", "include",      "compiler",       "launcher", "linker",   "clang_tidy", "cppcheck",
+    "cpplint",   "make_program", "rules_override", "_program", "emulator", "module_path"};
+
 }  // namespace
 
 void ssh_handler(const ProgramDecl& p, std::string_view name, const Words& w, ProgramEffects& out) {
@@ -118,6 +126,27 @@ void ssh_handler(const ProgramDecl& p, std::string_view name, const Words& w, Pr
 
 void cmake_handler(const ProgramDecl& p, std::string_view name, const Words& w,
                    ProgramEffects& out) {
+  // `-D VAR=VALUE` naming code or a program cmake runs: asked, and a file VALUE read.
+  for (std::size_t i = 1; i < w.size(); ++i) {
+    const std::string* s = lit(w, i);
+    if (!s || !starts_with(*s, "-D")) continue;
+    const std::string* kv = s->size() > 2 ? s : lit(w, i + 1);
+    if (!kv) {
+      out.escalations.push_back("cmake -D with a value that is not static");
+      continue;
+    }
+    std::string_view def = *kv == *s ? std::string_view(*kv).substr(2) : std::string_view(*kv);
+    auto eq = def.find('=');
+    std::string key = policy::ascii_lower(std::string(def.substr(0, def.find_first_of(":="))));
+    for (auto code : kCmakeCodeVars)
+      if (key.find(code) != std::string::npos) {
+        out.escalations.push_back("cmake -D " + key);
+        if (eq != std::string_view::npos && eq + 1 < def.size())
+          out.files.push_back({Touch::read, word_of(w[i], std::string(def.substr(eq + 1))),
+                               From::option, "cmake -D " + key});
+        break;
+      }
+  }
   std::size_t e = 1;
   while (e < w.size() && !(w[e].literal && *w[e].literal == "-E")) ++e;
   if (e >= w.size()) {
@@ -166,17 +195,33 @@ void sql_handler(const ProgramDecl& p, std::string_view name, const Words& w, Pr
         break;
       }
   }
+  if (name == "sqlite3") sqlite_effects(p, w, out);
   generic(p, name, w, out);
 }
 
 // less and more run a command given as `+CMD` first (`+!rm x` runs a shell command).
 void pager_handler(const ProgramDecl& p, std::string_view name, const Words& w,
                    ProgramEffects& out) {
+  // less: an uppercase long name needs only its first letter capitalized (`--Log-file`).
+  bool upper_names = std::any_of(p.options.begin(), p.options.end(), [](const OptionDecl& d) {
+    return !d.longs.empty() && std::isupper(static_cast<unsigned char>(d.longs[0][0]));
+  });
   Words rest;
+  bool options_on = true;
   for (std::size_t i = 0; i < w.size(); ++i) {
-    if (i > 0 && w[i].literal && starts_with(*w[i].literal, "+")) {
-      if (w[i].literal->find_first_of("!|") != std::string::npos)
+    const std::string* s = w[i].literal ? &*w[i].literal : nullptr;
+    if (i > 0 && s && starts_with(*s, "+")) {
+      if (s->find_first_of("!|") != std::string::npos)
         out.escalations.push_back(std::string(name) + " +COMMAND");
+      continue;
+    }
+    if (s && *s == "--") options_on = false;
+    if (upper_names && options_on && s && s->size() > 2 && starts_with(*s, "--") &&
+        std::isupper(static_cast<unsigned char>((*s)[2]))) {
+      std::string up = *s;
+      for (std::size_t k = 2; k < up.size() && up[k] != '='; ++k)
+        up[k] = static_cast<char>(std::toupper(static_cast<unsigned char>(up[k])));
+      rest.push_back(word_of(w[i], up));
       continue;
     }
     rest.push_back(w[i]);

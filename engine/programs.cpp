@@ -354,6 +354,18 @@ void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects
       case 'k':
         git_config_value(val, out);
         break;
+      case 'g':
+        // A folder written under names the line does not show: any file of it (`DIR/*`).
+        if (val.literal) {
+          const std::string& d = *val.literal;
+          WordView g = synthesized(val, d + (!d.empty() && d.back() == '/' ? "*" : "/*"), 0);
+          g.literal.reset();
+          g.has_glob = true;
+          add_file(out, Touch::write, g, From::option, entry);
+        } else {
+          add_file(out, Touch::write, val, From::option, entry);
+        }
+        break;
       default:
         break;
     }

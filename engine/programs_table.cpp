@@ -31,6 +31,7 @@
 //   a a path read when the value starts with `@` (curl -d @FILE)
 //   f a form field: `name=@FILE` / `name=<FILE` reads FILE (curl -F)
 //   i o  `NAME=FILE`: FILE read / written (objcopy --add-section, --dump-section)
+//   g a folder written under names the line does not show (wget -P): judged as `DIR/*`
 // Flag roles:
 //   R W D  operands become read / write / delete (gzip -c, sed -i, find -delete)
 //   !      runs something that cannot be seen: at least ask
@@ -158,7 +159,7 @@ const ProgramSource kPrograms[] = {
 
   // ---- coreutils and friends: readers ----------------------------------------------------------
   {"cat tac rev tsort md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum "
-   "realpath readlink zcat bzcat xzcat zstdcat lzcat vdir dir",
+   "realpath readlink zcat bzcat xzcat zstdcat lzcat lz4cat brcat vdir dir md5 rmd160",
    "pm", "*r", "", "--files0-from=r -a|--algorithm=v -l|--length=v --relative-to=v "
    "--relative-base=v"},
   {"wc", "pm", "*r", "", "--files0-from=r --total=v"},
@@ -192,8 +193,30 @@ const ProgramSource kPrograms[] = {
    "-B|--block-size=v -d|--max-depth=v -t|--threshold=v --exclude=v -X|--exclude-from=r "
    "--files0-from=r --time?v --time-style=v"},
   {"tree", "m", "*r", "", "-L=v -P=v -I=v -o=w --filelimit=v --timefmt=v -H=v -T=v --charset=v"},
-  {"less zless xzless bzless lzless zstdless pager sensible-pager", "m", "*r", "pager",
-   "-b=v -h=v -j=v -k=r -o=w -O=w -p=v -P=v -t=v -T=r -x=v -y=v -z=v --lesskey-file=r"},
+  // less takes unambiguous prefixes of its long options; an uppercase name (`--LOG-FILE`, the
+  // `-O` of `--log-file`'s `-o`) needs only its first letter capitalized (`--Log-f=F`): handler
+  // `pager` uppercases such a name before the table reads it. A lesskey file can set LESSOPEN
+  // (a command run on every file): `-k`, `--lesskey-src`, `--lesskey-content` are asked.
+  {"less zless xzless bzless lzless zstdless pager sensible-pager", "pm", "*r", "pager",
+   "--help!N -a|--search-skip-screen -A|--SEARCH-SKIP-SCREEN -b|--buffers=v -B|--auto-buffers "
+   "-c|--clear-screen -C|--CLEAR-SCREEN -d|--dumb -D|--color=v -e|--quit-at-eof -E|--QUIT-AT-EOF "
+   "-f|--force -F|--quit-if-one-screen -g|--hilite-search -G|--HILITE-SEARCH "
+   "-h|--max-back-scroll=v -i|--ignore-case -I|--IGNORE-CASE -j|--jump-target=v "
+   "-J|--status-column -k|--lesskey-file=r!! -K|--quit-on-intr -L|--no-lessopen "
+   "-m|--long-prompt -M|--LONG-PROMPT -n|--line-numbers -N|--LINE-NUMBERS -o|--log-file=w "
+   "-O|--LOG-FILE=w -p|--pattern=v -P|--prompt=v -q|--quiet|--silent -Q|--QUIET|--SILENT "
+   "-r|--raw-control-chars -R|--RAW-CONTROL-CHARS -s|--squeeze-blank-lines "
+   "-S|--chop-long-lines -t|--tag=v -T|--tag-file=r -u|--underline-special "
+   "-U|--UNDERLINE-SPECIAL -V|--version!N -w|--hilite-unread -W|--HILITE-UNREAD -x|--tabs=v "
+   "-X|--no-init -y|--max-forw-scroll=v -z|--window=v -\"|--quotes=v -~|--tilde -#|--shift=v "
+   "--lesskey-src=r!! --lesskey-content=v!! --file-size --follow-name --incsearch "
+   "--line-num-width=v --mouse --no-keypad --no-histdups --rscroll=v --save-marks "
+   "--status-col-width=v --use-backslash --use-color --wheel-lines=v --exit-follow-on-close "
+   "--header=v --intr=v --match-shift=v --modelines=v --no-number-headers "
+   "--no-search-header-lines --no-search-headers --no-vbell --proc-backspace "
+   "--PROC-BACKSPACE --proc-return --PROC-RETURN --proc-tab --PROC-TAB --redraw-on-quit "
+   "--search-options=v --show-preproc-errors --status-line --wordwrap --form-feed "
+   "--no-edit-warn --no-paste --autosave=v"},
   {"more zmore xzmore bzmore lzmore", "m", "*r", "pager", "-d -f -l -c -p -s -u -n=v"},
   {"man", "pm", "*-", "",
    "-P|--pager=x -H|--html?x -C|--config-file=r -M|--manpath=v -l|--local-file!R "
@@ -287,7 +310,8 @@ const ProgramSource kPrograms[] = {
   {"install", "pm", "*r$w", "",
    "-t|--target-directory=t -m|--mode=v -o|--owner=v -g|--group=v -S|--suffix=v --backup?v "
    "--strip-program=x -d|--directory!W -D"},
-  {"rsync", "pm", "*r$w", "",
+  // rsync parses with popt: long options by their exact names only (no prefixes).
+  {"rsync", "m", "*r$w", "",
    "-e|--rsh=x --rsync-path=x --files-from=r --exclude-from=r --include-from=r -f|--filter=v "
    "--exclude=v --include=v --log-file=w --password-file=r --backup-dir=w -T|--temp-dir=w "
    "--partial-dir=w --compare-dest=r --copy-dest=r --link-dest=r --write-batch=w "
@@ -297,8 +321,6 @@ const ProgramSource kPrograms[] = {
    "--compress-choice=v --compress-level=v --skip-compress=v --iconv=v --suffix=v --modify-window=v "
    "--info=v --debug=v --outbuf=v --stop-after=v --stop-at=v --protocol=v -M|--remote-option=v "
    "--mkpath --remove-source-files!D"},
-  {"scp", "s", "*r$w", "ssh", "-i=r -F=r -o=v -P=v -S=x -c=v -l=v -J=v -D=x -X=v"},
-  {"sftp", "s", "", "ssh", "-i=r -F=r -o=v -P=v -S=x -b=r -B=v -c=v -D=x -J=v -l=v -R=v -s=v"},
   {"psql", "pm", "", "sql",
    "-c|--command=v -f|--file=r -o|--output=w -L|--log-file=w -h|--host=v -U|--username=v "
    "-d|--dbname=v -p|--port=v -v|--set|--variable=v -P|--pset=v -F|--field-separator=v "
@@ -307,21 +329,28 @@ const ProgramSource kPrograms[] = {
    "-e|--execute=v -h|--host=v -u|--user=v -p|--password?v -P|--port=v -D|--database=v "
    "-S|--socket=v --defaults-file=r --defaults-extra-file=r --init-command=v --pager?x --tee=w"},
   {"sqlite3", "m", "w*-", "sql",
-   "-cmd=v -init=r -separator=v -nullvalue=v -newline=v -bail -batch -csv -json -line -list "
-   "-html -readonly -echo -header -noheader -interactive -safe -version!N -help!N"},
+   "-cmd|--cmd=v -init|--init=r -separator|--separator=v -nullvalue|--nullvalue=v "
+   "-newline|--newline=v -bail -batch -csv -json -line -list -html -readonly|--readonly -echo "
+   "-header -noheader -interactive -safe|--safe -version!N -help!N"},
   {"patch", "pm", "wr", "",
    "-i|--input=r -o|--output=w -r|--reject-file=w -d|--directory=c -B|--prefix=v -p|--strip=v "
    "-D|--ifdef=v -F|--fuzz=v -V|--version-control=v -Y|--basename-prefix=v -z|--suffix=v "
    "--merge?v --quoting-style=v"},
-  {"gzip gunzip bzip2 bunzip2 xz unxz lzma unlzma zstd unzstd lz4 compress uncompress", "pm",
-   "*w", "",
-   "-c|--stdout!R --to-stdout!R -t|--test!R -l|--list!R -S|--suffix=v -o|--output=w -T|--threads=v "
-   "-M|--memlimit=v --format=v --check=v -b|--block-size=v"},
-  {"zip", "s", "w*r", "",
-   "-TT|--unzip-command=x -O|--output-file=w -b|--temp-path=w -x|--exclude=v -i|--include=v "
+  // Compressors write a name derived from the operand (handler `compress`,
+  // engine/program_convert.cpp): `gzip F` writes F.gz, `gunzip F.gz` writes F, lz4 `IN OUT`.
+  {"gzip gunzip bzip2 bunzip2 xz unxz lzma unlzma zstd unzstd lz4 unlz4 compress uncompress "
+   "pigz unpigz lzip", "pm", "*w", "compress",
+   "-c|--stdout!R --to-stdout!R -t|--test!R -l|--list!R -d|--decompress|--uncompress "
+   "-k|--keep -N|--name -n|--no-name -S|--suffix=v -o|--output=w -T|--threads=v "
+   "-M|--memlimit=v --format=v --check=v -b|--block-size=v -p|--processes=v "
+   "-D=r --patch-from=r --filelist=r --files?r --files0?r --output-dir-flat=w "
+   "--output-dir-mirror=w -m|--multiple -r|--recursive"},
+  // zip (Info-ZIP) takes options anywhere; `-i@LIST`, `-x@LIST` read LIST.
+  {"zip", "m", "w*r", "",
+   "-TT|--unzip-command=x -O|--output-file=w -b|--temp-path=w -x|--exclude=a -i|--include=a "
    "-n|--suffixes=v -P|--password=v -t|--from-date=v -tt|--before-date=v -Z|--compression-method=v "
    "-@!R"},
-  {"unzip", "m", "r*-", "", "-d=w -x=v -P=v -O=v -I=v"},
+  {"unzip", "m", "r*-", "", "-d=g -x=v -P=v -O=v -I=v"},
   {"tar gtar bsdtar", "pm", "", "tar",
    "-f|--file=w -C|--directory=c -T|--files-from=r -X|--exclude-from=r -I|--use-compress-program=x "
    "-F|--info-script|--new-volume-script=x --to-command=x --checkpoint-action=x --rsh-command=x "
@@ -331,48 +360,24 @@ const ProgramSource kPrograms[] = {
    "--index-file=w --volno-file=w --backup?v --suffix=v --record-size=v --strip-components=v "
    "--occurrence?v --quoting-style=v --owner-map=r --group-map=r --sort=v --warning=v "
    "--newer-mtime=v --exclude-tag=v --exclude-tag-under=v --exclude-tag-all=v --hole-detection=v "
-   "--level=v --pax-option=v --atime-preserve?v --one-top-level?v --add-file=r"},
+   "--level=v --pax-option=v --atime-preserve?v --one-top-level?g --add-file=r -P|--absolute-names!!"},
 
   // ---- network -------------------------------------------------------------------------------
-  {"curl", "m", "", "",
-   "-o|--output=w --output-dir=w -O|--remote-name!O --remote-name-all!O -K|--config=r -T|--upload-file=r -D|--dump-header=w "
-   "-c|--cookie-jar=w -b|--cookie=v --trace=w --trace-ascii=w --stderr=w --libcurl=w "
-   "--etag-save=w --etag-compare=r --hsts=w --alt-svc=w -d|--data=a --data-binary=a "
-   "--data-urlencode=a --data-ascii=a --json=a --data-raw=v -F|--form=f --form-string=v "
-   "--cacert=r --capath=r -E|--cert=r --key=r --crlfile=r --netrc-file=r --proxy-cacert=r "
-   "-H|--header=a --proxy-header=a -u|--user=v -U|--proxy-user=v -x|--proxy=v -X|--request=v "
-   "-A|--user-agent=v -e|--referer=v -m|--max-time=v --connect-timeout=v -r|--range=v "
-   "-w|--write-out=a --resolve=v --connect-to=v --retry=v -C|--continue-at=v -z|--time-cond=v "
-   "-Y|--speed-limit=v -y|--speed-time=v --limit-rate=v --max-filesize=v --interface=v "
-   "--url=v -Q|--quote=v --ftp-port=v -P=v"},
-  {"wget", "pm", "", "",
-   "-O|--output-document=w -o|--output-file=w -a|--append-output=w -P|--directory-prefix=w "
-   "-i|--input-file=r --post-file=r --body-file=r -e|--execute=v!! --use-askpass=x "
-   "--load-cookies=r --save-cookies=w --ca-certificate=r --certificate=r --private-key=r "
-   "--config=r --hsts-file=w --warc-file=w -U|--user-agent=v --header=v --post-data=v "
-   "--method=v --body-data=v -t|--tries=v -T|--timeout=v -w|--wait=v -l|--level=v "
-   "-A|--accept=v -R|--reject=v -D|--domains=v --user=v --password=v -Q|--quota=v "
-   "--limit-rate=v -B|--base=v --referer=v -X|--exclude-directories=v -I|--include-directories=v"},
+  // curl and wget: engine/programs_table_tools.cpp.
   {"ssh", "s", "", "ssh",
    "-o=v -F=r -i=r -E=w -S=v -J=v -p=v -l=v -L=v -R=v -D=v -W=v -b=v -c=v -e=v -m=v -O=v -Q=v "
    "-w=v -B=v -I=v"},
-  {"nc ncat netcat", "m", "", "",
-   "-e|--exec=v!! -c|--sh-exec=x --lua-exec=r!! -o|--output=w --hex-dump=w -x=v -p|--source-port=v "
-   "-s|--source=v -w|--wait=v -i|--idle-timeout=v -q=v -l|--listen -k|--keep-open -u|--udp "
-   "-v|--verbose -n|--nodns -z -4 -6"},
   {"socat", "", "", "socat", ""},
   {"bwrap", "", "", "bwrap", ""},
-  {"openssl", "m", "", "",
-   "-in=r -out=w -inkey=r -key=r -keyout=w -config=r -CAfile=r -CApath=r -cert=r -signkey=r "
-   "-certfile=r -rand=r -writerand=w -engine=v!! -provider-path=r!! -passin=v -passout=v "
-   "-provider=v -outform=v -inform=v -subj=v -days=v -newkey=v -pass=v"},
+  // openssl: engine/programs_table_tools.cpp.
   {"ssh-keygen", "m", "", "",
-   "-f=w -s=r -t=v -b=v -C=v -N=v -P=v -E=v -R=v -F=v -I=v -n=v -V=v -O=v -Y=v -Z=v -a=v -D=v "
-   "-m=v -M=v -r=v -T=v -z=v -w=v -K -q -y -l -L -H -c -p -e -i -U -k -u -v -h -A"},
+   "-f=w -s=r -t=v -b=v -C=v -N=v -P=v -E=v -R=v -F=v -I=v -n=v -V=v -O=v -Y=v -Z=v -a=v -D=r!! "
+   "-m=v -M=v -r=v -T=v -z=v -w=v -K -q -y -l -L -H -c -p -e -i -U -k -u -v -h -A!!"},
 
   // ---- build tools and package managers ------------------------------------------------------
-  {"cmake", "m", "", "cmake",
-   "-P=r -S=r -B=w -C=r -D=v -U=v -G=v -T=v -A=v --build=w --install=w --preset=v --toolchain=r "
+  {"cmake", "m", "*r", "cmake",
+   "-P=r -S=r -B=w -C=r!! -D=v -U=v -G=v -T=v -A=v --build=w --install=w --preset=v --toolchain=r "
+   "--graphviz=w --profiling-output=w --trace-redirect=w "
    "--target=v -j|--parallel?v --config=v --prefix=w"},
   {"apt apt-get aptitude apt-cache", "pm", "", "",
    "-o|--option=v!! -c|--config-file=r!! -t|--target-release=v -y|--yes|--assume-yes -q|--quiet "
@@ -527,7 +532,8 @@ const ProgramSource kPrograms[] = {
   {"git send-email", "pm", "*r", "",
    "--to-cmd=x --cc-cmd=x --header-cmd=x --sendmail-cmd=x --smtp-server=v!! --to=v --cc=v "
    "--bcc=v --from=v --subject=v --in-reply-to=v --compose-encoding=v --smtp-user=v"},
-  {"git diff git log git show git whatchanged git range-diff", "pm", "", "",
+  {"git diff git log git show git whatchanged git range-diff git diff-files git diff-index "
+   "git diff-tree git shortlog", "pm", "", "",
    "--output=w --ext-diff!! --textconv!! --no-index!R -S=v -G=v --grep=v --author=v --since=v --until=v "
    "-n|--max-count=v --format=v --pretty?v --stat?v -U|--unified=v"},
   {"git config", "pm", "", "",
@@ -557,7 +563,8 @@ const ProgramSource kPrograms[] = {
   {"git init", "pm", "w", "", "--template=r --separate-git-dir=w -b|--initial-branch=v "
    "--object-format=v --shared?v"},
   {"git worktree", "pm", "", "", "-b=v -B=v --reason=v"},
-  {"git bundle", "pm", "", "", ""},
+  {"git bundle", "pm", "-m*-", "", "--version=v"},
+  // git blame, hash-object, merge-file, notes...: engine/programs_table_tools.cpp.
   // git daemon reads its options by exact name; git instaweb through rev-parse --parseopt.
   {"git daemon", "", "*r", "",
    "--access-hook=x --base-path=c --pid-file=w --interpolated-path=v --user-path?v --timeout=v "

@@ -91,6 +91,252 @@ const ProgramSource kProgramsTools[] = {
   {"namei", "pm", "*r", "", "-x|--mountpoints -m|--modes -o|--owners -l|--long "
    "-n|--nosymlinks -v|--vertical -Z|--context -h|--help!N -V|--version!N"},
 
+  // ---- converters, compressors, archivers, crypto tools (engine/program_convert.cpp) -------
+  // dos2unix and its aliases rewrite their operands in place; `-n IN OUT` pairs (handler).
+  {"dos2unix unix2dos mac2unix unix2mac", "m", "*m", "dos2unix",
+   "-n|--newfile -o|--oldfile -c|--convmode=v -i|--info?v!R -O|--to-stdout!R -k|--keepdate "
+   "-q|--quiet -f|--force -s|--safe -b|--keep-bom -r|--remove-bom -m|--add-bom "
+   "-u|--keep-utf16 -ul|--assume-utf16le -ub|--assume-utf16be -l|--newline -e|--add-eol "
+   "-v|--verbose -F|--follow-symlink -R|--replace-symlink -S|--skip-symlink --allow-chown "
+   "--no-allow-chown -ascii -iso -7 -1252 -437 -850 -860 -863 -865 -gb|--gb18030 "
+   "-h|--help!N -V|--version!N -L|--license!N"},
+  // Diff viewers: read their operands; delta pipes through a pager it may be told to run.
+  {"delta", "m", "*r", "",
+   "--pager=x --config=r --features=v --syntax-theme=v --width=v -w=v --tabs=v "
+   "--wrap-max-lines=v --line-numbers-left-format=v --line-numbers-right-format=v "
+   "--hyperlinks-file-link-format=v --navigate-regex=v --file-style=v --hunk-header-style=v "
+   "--minus-style=v --plus-style=v --zero-style=v --diff-highlight --diff-so-fancy "
+   "--side-by-side -s -n --line-numbers --navigate --dark --light --help!N -V|--version!N"},
+  {"difft difftastic", "m", "*r", "",
+   "--display=v --color=v --background=v --syntax-highlight=v --context=v --width=v "
+   "--tab-width=v --language=v --override=v --override-binary=v --byte-limit=v "
+   "--graph-limit=v --parse-error-limit=v --sort-paths --strip-cr=v --exit-code "
+   "--skip-unchanged --missing-as-empty --ignore-comments --check-only --list-languages!N "
+   "--dump-syntax=r --dump-ts=r --help!N --version!N"},
+  // brotli keeps its input (unless `-j`) and writes IN.br; `-o FILE` writes FILE.
+  {"brotli unbrotli", "pm", "*r", "compress",
+   "-c|--stdout!R -t|--test!R -d|--decompress -k|--keep -j|--rm!W -f|--force -n|--no-copy-stat "
+   "-o|--output=w -S|--suffix=v -q|--quality=v -w|--lgwin=v -D|--dictionary=r -Z|--best "
+   "-v|--verbose -h|--help!N -V|--version!N"},
+  // 7-Zip: `7z COMMAND ARCHIVE [FILES] [-SWITCHES]` (handler `7z`).
+  {"7z 7za 7zr 7zz", "", "", "7z", ""},
+  // age (Go's flag package: `-o`, `--o`, `-output`, `--output`, `-o=F`).
+  {"age", "m", "*r", "goflags",
+   "-o|--o|-output|--output=w -i|--i|-identity|--identity=r "
+   "-R|--R|-recipients-file|--recipients-file=r -r|--r|-recipient|--recipient=v "
+   "-j=v!! -e|--e|-encrypt|--encrypt -d|--d|-decrypt|--decrypt -a|--a|-armor|--armor "
+   "-p|--p|-passphrase|--passphrase -version|--version!N -h|--help!N"},
+  {"age-keygen", "m", "*r", "goflags",
+   "-o|--o|-output|--output=w -y|--y -pq|--pq -version|--version!N -h|--help!N"},
+  // gpg takes unambiguous prefixes of its long options (`--outp`) and no option after an
+  // operand; every option of GnuPG 2.2 (`gpg --dump-options`) is declared. Operands are files
+  // read (key commands' key names are over-read); handler `gpg`: names derived without `-o`,
+  // `show-photos` (runs the photo viewer).
+  {"gpg gpg2", "p", "*r", "gpg",
+   "-s|--sign --clear-sign --clearsign -b|--detach-sign -e|--encrypt --encrypt-files "
+   "-c|--symmetric --store -d|--decrypt --decrypt-files --verify --verify-files "
+   "-k|--list-keys --list-public-keys --list-signatures --list-sigs --check-signatures "
+   "--check-sigs --fingerprint -K|--list-secret-keys --generate-key --gen-key "
+   "--quick-generate-key --quick-gen-key --quick-add-uid --quick-adduid --quick-add-key "
+   "--quick-addkey --quick-revoke-uid --quick-revuid --quick-set-expire "
+   "--quick-set-primary-uid --full-generate-key --full-gen-key --generate-revocation "
+   "--gen-revoke --delete-keys --delete-secret-keys --quick-sign-key --quick-lsign-key "
+   "--quick-revoke-sig --sign-key --lsign-key --edit-key --key-edit --change-passphrase "
+   "--passwd --generate-designated-revocation --desig-revoke --export --send-keys "
+   "--receive-keys --recv-keys --search-keys --refresh-keys --locate-keys "
+   "--locate-external-keys --fetch-keys --show-keys --export-secret-keys "
+   "--export-secret-subkeys --export-ssh-key --import --fast-import --card-status "
+   "--edit-card --card-edit --change-pin --list-config --list-gcrypt-config --gpgconf-list "
+   "--gpgconf-test --list-packets --export-ownertrust --import-ownertrust --update-trustdb "
+   "--check-trustdb --fix-trustdb --list-trustdb --dearmor --dearmour --enarmor --enarmour "
+   "--print-md --print-mds --gen-prime --gen-random --server --tofu-policy "
+   "--delete-secret-and-public-keys --rebuild-keydb-caches --list-key --list-sig "
+   "--check-sig --show-key -v|--verbose --no-verbose -q|--quiet --no-tty --no-greeting "
+   "--debug=v --debug-level=v --debug-all --debug-iolbf --display-charset=v --charset=v "
+   "--options=r!! --no-options --logger-fd=v --log-file=w --logger-file=w "
+   "--debug-quick-random --homedir=w --faked-system-time=v --default-key=v --encrypt-to=v "
+   "--no-encrypt-to --hidden-encrypt-to=v --encrypt-to-default-key --default-recipient=v "
+   "--default-recipient-self --no-default-recipient --group=v --ungroup=v --no-groups "
+   "--compliance=v --gnupg --no-pgp2 --no-pgp6 --no-pgp7 --no-pgp8 --rfc2440 --rfc4880 "
+   "--rfc4880bis --openpgp --pgp6 --pgp7 --pgp8 --default-new-key-algo=v --min-rsa-length=v "
+   "--always-trust --trust-model=v --photo-viewer=x --known-notation=v --agent-program=x "
+   "--dirmngr-program=x --exit-on-status-write-error --limit-card-insert-tries=v "
+   "--enable-progress-filter --temp-directory=w --exec-path=v!! --expert --no-expert "
+   "--no-secmem-warning --require-secmem --no-require-secmem --no-permission-warning "
+   "-n|--dry-run -i|--interactive --default-sig-expire=v --ask-sig-expire "
+   "--no-ask-sig-expire --default-cert-expire=v --ask-cert-expire --no-ask-cert-expire "
+   "--default-cert-level=v --min-cert-level=v --ask-cert-level --no-ask-cert-level "
+   "--only-sign-text-ids --enable-large-rsa --disable-large-rsa --enable-dsa2 "
+   "--disable-dsa2 --personal-cipher-preferences=v --personal-digest-preferences=v "
+   "--personal-compress-preferences=v --default-preference-list=v --default-keyserver-url=v "
+   "--no-expensive-trust-checks --allow-non-selfsigned-uid --no-allow-non-selfsigned-uid "
+   "--allow-freeform-uid --no-allow-freeform-uid --preserve-permissions "
+   "--default-cert-check-level=v --tofu-default-policy=v --lock-once --lock-multiple "
+   "--lock-never --compress-algo=v --compression-algo=v --bzip2-decompress-lowmem "
+   "--completes-needed=v --marginals-needed=v --max-cert-depth=v --trustdb-name=w "
+   "--auto-check-trustdb --no-auto-check-trustdb --force-ownertrust --multifile "
+   "--input-size-hint=v --utf8-strings --no-utf8-strings --set-filesize=v --no-literal "
+   "-N|--set-notation=v --sig-notation=v --cert-notation=v --set-policy-url=v "
+   "--sig-policy-url=v --cert-policy-url=v --sig-keyserver-url=v -a|--armor --armour "
+   "--no-armor --no-armour -o|--output=w --max-output=v --comment=v --default-comment "
+   "--no-comments --emit-version --no-emit-version --no-version --not-dash-escaped "
+   "--escape-from-lines --no-escape-from-lines --mimemode -t|--textmode --no-textmode "
+   "--set-filename=v --for-your-eyes-only --no-for-your-eyes-only --show-notation "
+   "--no-show-notation --show-session-key --use-embedded-filename "
+   "--no-use-embedded-filename --unwrap --mangle-dos-filenames --no-mangle-dos-filenames "
+   "--no-symkey-cache --skip-verify --list-only -z|--compress-level=v "
+   "--bzip2-compress-level=v --disable-signer-uid --auto-key-locate=v --no-auto-key-locate "
+   "--auto-key-import --no-auto-key-import --auto-key-retrieve --no-auto-key-retrieve "
+   "--include-key-block --no-include-key-block --disable-dirmngr --keyserver=v "
+   "--keyserver-options=v --key-origin=v --import-options=v --import-filter=v "
+   "--export-options=v --export-filter=v --merge-only --allow-secret-key-import "
+   "--list-options=v --show-photos!! --no-show-photos --show-policy-url "
+   "--no-show-policy-url --with-colons --with-tofu-info --with-key-data --with-sig-list "
+   "--with-sig-check --with-fingerprint --with-subkey-fingerprint "
+   "--with-subkey-fingerprints --with-icao-spelling --with-keygrip --with-secret "
+   "--with-wkd-hash --with-key-origin --fast-list-mode --fixed-list-mode --legacy-list-mode "
+   "--print-pka-records --print-dane-records --keyid-format=v --show-keyring "
+   "-r|--recipient=v -R|--hidden-recipient=v -f|--recipient-file=r "
+   "-F|--hidden-recipient-file=r --remote-user=v --throw-keyids --no-throw-keyids "
+   "-u|--local-user=v --trusted-key=v --sender=v --try-secret-key=v --try-all-secrets "
+   "--no-default-keyring --no-keyring --keyring=w --primary-keyring=w --secret-keyring=w "
+   "--skip-hidden-recipients --no-skip-hidden-recipients --override-session-key=v "
+   "--override-session-key-fd=v --s2k-mode=v --s2k-digest-algo=v --s2k-cipher-algo=v "
+   "--s2k-count=v --require-backsigs --require-cross-certification --no-require-backsigs "
+   "--no-require-cross-certification --verify-options=v --enable-special-filenames "
+   "--no-random-seed-file --no-sig-cache --ignore-time-conflict --ignore-valid-from "
+   "--ignore-crc-error --ignore-mdc-error --disable-cipher-algo=v --disable-pubkey-algo=v "
+   "--cipher-algo=v --digest-algo=v --cert-digest-algo=v --override-compliance-check "
+   "--allow-weak-key-signatures --allow-weak-digest-algos --weak-digest=v "
+   "--allow-multisig-verification --allow-multiple-messages --no-allow-multiple-messages "
+   "--batch --no-batch --yes --no --status-fd=v --status-file=w --attribute-fd=v "
+   "--attribute-file=w --command-fd=v --command-file=r --passphrase=v --passphrase-fd=v "
+   "--passphrase-file=r --passphrase-repeat=v --pinentry-mode=v --force-sign-key "
+   "--request-origin=v --display=v --ttyname=v --ttytype=v --lc-ctype=v --lc-messages=v "
+   "--xauthority=v --no-autostart --forbid-gen-key --require-compliance "
+   "--use-only-openpgp-card --rfc2440-text --no-rfc2440-text --personal-cipher-prefs=v "
+   "--personal-digest-prefs=v --personal-compress-prefs=v --sign-with=v --user=v "
+   "--use-agent --no-use-agent --gpg-agent-info=v --reader-port=v --ctapi-driver=v!! "
+   "--pcsc-driver=v!! --disable-ccid --honor-http-proxy --tofu-db-format=v --sk-comments "
+   "--no-sk-comments --compress-keys --compress-sigs --force-v3-sigs --no-force-v3-sigs "
+   "--force-v4-certs --no-force-v4-certs --no-mdc-warning --force-mdc --no-force-mdc "
+   "--disable-mdc --no-disable-mdc --help!N --version!N --warranty!N --dump-option-table!N "
+   "--dump-options!N"},
+
+  // openssl takes `-opt`, `--opt` and `-opt=value`; `file:PATH` password sources are read
+  // (handler `openssl`, engine/program_convert.cpp); digests read their operands.
+  {"openssl", "m", "-*r", "openssl",
+   "-in|--in=r -out|--out=w -inkey|--inkey=r -key|--key=r -keyout|--keyout=w "
+   "-config|--config=r -CAfile|--CAfile=r -CApath|--CApath=r -CAkey|--CAkey=r "
+   "-CAserial|--CAserial=w -CA|--CA=r -cert|--cert=r -signkey|--signkey=r "
+   "-certfile|--certfile=r -signer|--signer=r -recip|--recip=r -rand|--rand=r "
+   "-writerand|--writerand=w -engine|--engine=v!! -provider-path|--provider-path=r!! "
+   "-passin|--passin=v -passout|--passout=v -pass|--pass=v -kfile|--kfile=r "
+   "-extfile|--extfile=r -keylogfile|--keylogfile=w -sess_out|--sess_out=w "
+   "-sess_in|--sess_in=r -msgfile|--msgfile=w -reqout|--reqout=w -respout|--respout=w "
+   "-reqin|--reqin=r -respin|--respin=r -issuer|--issuer=r -content|--content=r "
+   "-data|--data=r -sigfile|--sigfile=r -signature|--signature=r -peerkey|--peerkey=r "
+   "-paramfile|--paramfile=r -dhparam|--dhparam=r -chainCAfile|--chainCAfile=r "
+   "-verifyCAfile|--verifyCAfile=r -cert_chain|--cert_chain=r -dcert|--dcert=r "
+   "-dkey|--dkey=r -untrusted|--untrusted=r -trusted|--trusted=r -CRLfile|--CRLfile=r "
+   "-crl_download -provider|--provider=v -outform|--outform=v -inform|--inform=v "
+   "-subj|--subj=v -days|--days=v -newkey|--newkey=v -connect|--connect=v "
+   "-servername|--servername=v -name|--name=v -nameopt|--nameopt=v -sigopt|--sigopt=v "
+   "-pkeyopt|--pkeyopt=v -macopt|--macopt=v -md|--md=v -cipher|--cipher=v"},
+
+  // ---- git subcommands that read or write files by name --------------------------------
+  // blame reads the file (and `--contents`, `-S` revs file); hash-object and update-index read
+  // their operands; merge-file rewrites its first operand unless `-p`.
+  {"git blame git annotate", "pm", "*r", "",
+   "--contents=r -S=r --ignore-revs-file=r --ignore-rev=v -L=v --date=v --abbrev?v -C?v -M?v "
+   "--since=v"},
+  {"git hash-object git update-index", "pm", "*r", "",
+   "-t=v --path=v --cacheinfo=v --chmod=v"},
+  {"git merge-file", "pm", "m*r", "", "-p|--stdout!R -L=v --marker-size=v --diff-algorithm=v"},
+  {"git notes", "pm", "", "", "-F|--file=r -m|--message=v -C|--reuse-message=v -c=v --ref=v"},
+  {"git mailsplit", "", "*r", "", "-o=w"},
+  {"git merge", "pm", "", "", "-F|--file=r -m|--message=v -s|--strategy=v -X|--strategy-option=v"},
+  // `git stash push -- PATHS` resets the paths it saves (written).
+  {"git stash", "pm", "*w", "", "-m|--message=v --pathspec-from-file=r"},
+  {"git fast-import git fast-export", "pm", "", "",
+   "--export-marks=w --import-marks=r --import-marks-if-exists=r"},
+  {"git credential-store", "pm", "", "", "--file=w"},
+  {"git credential-cache", "pm", "", "", "--socket=w --timeout=v"},
+  {"git read-tree", "pm", "", "", "--index-output=w --prefix=v"},
+  {"git checkout-index", "pm", "*w", "", "--prefix=g --stage=v"},
+
+  // ---- network clients ------------------------------------------------------------------
+  {"scp", "s", "*r$w", "ssh", "-i=r -F=r -o=v -P=v -S=x -c=v -l=v -J=v -D=x -X=v"},
+  {"sftp", "s", "", "ssh", "-i=r -F=r -o=v -P=v -S=x -b=r -B=v -c=v -D=x -J=v -l=v -R=v -s=v"},
+  {"nc ncat netcat", "m", "", "",
+   "-e|--exec=v!! -c|--sh-exec=x --lua-exec=r!! -o|--output=w --hex-dump=w -x=v -p|--source-port=v "
+   "-s|--source=v -w|--wait=v -i|--idle-timeout=v -q=v -l|--listen -k|--keep-open -u|--udp "
+   "-v|--verbose -n|--nodns -z -4 -6"},
+  // curl takes any unambiguous prefix of a long option (`--outp` is ambiguous, `--output-d` is
+  // `--output-dir`): every option of curl 7.88 (`curl --help all`) and later ones is declared so
+  // that prefixes resolve as curl resolves them. Handler `curl` (engine/program_curl.cpp): file:
+  // URLs, cookie files, `-O`/`-J`/`--output-dir` names; `-K` reads options the line does not show.
+  {"curl", "pm", "", "curl",
+   "--abstract-unix-socket=v --alt-svc=w --anyauth -a|--append --aws-sigv4=v --basic "
+   "--cacert=r --capath=r -E|--cert=r --cert-status --cert-type=v --ciphers=v --compressed "
+   "--compressed-ssh -K|--config=r!! --connect-timeout=v --connect-to=v -C|--continue-at=v "
+   "-b|--cookie=v -c|--cookie-jar=w --create-dirs --create-file-mode=v --crlf --crlfile=r "
+   "--curves=v -d|--data=a --data-ascii=a --data-binary=a --data-raw=v --data-urlencode=a "
+   "--delegation=v --digest -q|--disable --disable-eprt --disable-epsv "
+   "--disallow-username-in-url --dns-interface=v --dns-ipv4-addr=v --dns-ipv6-addr=v "
+   "--dns-servers=v --doh-cert-status --doh-insecure --doh-url=v -D|--dump-header=w "
+   "--egd-file=r --engine=v --etag-compare=r --etag-save=w --expect100-timeout=v -f|--fail "
+   "--fail-early --fail-with-body --false-start -F|--form=f --form-escape --form-string=v "
+   "--ftp-account=v --ftp-alternative-to-user=v --ftp-create-dirs --ftp-method=v --ftp-pasv "
+   "-P|--ftp-port=v --ftp-pret --ftp-skip-pasv-ip --ftp-ssl-ccc --ftp-ssl-ccc-mode=v "
+   "--ftp-ssl-control -G|--get -g|--globoff --happy-eyeballs-timeout-ms=v "
+   "--haproxy-protocol -I|--head -H|--header=a -h|--help=v --hostpubmd5=v --hostpubsha256=v "
+   "--hsts=w --http0 -0|--http1 --http1 --http2 --http2-prior-knowledge --http3 "
+   "--http3-only --ignore-content-length -i|--include -k|--insecure --interface=v -4|--ipv4 "
+   "-6|--ipv6 --json=a -j|--junk-session-cookies --keepalive-time=v --key=r --key-type=v "
+   "--krb=v --libcurl=w --limit-rate=v -l|--list-only --local-port=v -L|--location "
+   "--location-trusted --login-options=v --mail-auth=v --mail-from=v --mail-rcpt=v "
+   "--mail-rcpt-allowfails -M|--manual --max-filesize=v --max-redirs=v -m|--max-time=v "
+   "--metalink --negotiate -n|--netrc --netrc-file=r --netrc-optional -:|--next --no-alpn "
+   "-N|--no-buffer --no-clobber --no-keepalive --no-npn --no-progress-meter --no-sessionid "
+   "--noproxy=v --ntlm --ntlm-wb --oauth2-bearer=v -o|--output=w --output-dir=w "
+   "-Z|--parallel --parallel-immediate --parallel-max=v --pass=v --path-as-is "
+   "--pinnedpubkey=v --post301 --post302 --post303 --preproxy -#|--progress-bar --proto=v "
+   "--proto-default=v --proto-redir=v -x|--proxy --proxy-anyauth --proxy-basic "
+   "--proxy-cacert=r --proxy-capath=r --proxy-cert=r --proxy-cert-type=v --proxy-ciphers=v "
+   "--proxy-crlfile=r --proxy-digest --proxy-header=a --proxy-insecure --proxy-key=r "
+   "--proxy-key-type=v --proxy-negotiate --proxy-ntlm --proxy-pass=v --proxy-pinnedpubkey=v "
+   "--proxy-service-name=v --proxy-ssl-allow-beast --proxy-ssl-auto-client-cert "
+   "--proxy-tls13-ciphers=v --proxy-tlsauthtype=v --proxy-tlspassword=v --proxy-tlsuser=v "
+   "--proxy-tlsv1 -U|--proxy-user=v --proxy1 -p|--proxytunnel --pubkey=v -Q|--quote=v "
+   "--random-file=r -r|--range=v --rate=v --raw -e|--referer=v -J|--remote-header-name "
+   "-O|--remote-name!O --remote-name-all!O -R|--remote-time --remove-on-error "
+   "-X|--request=v --request-target=v --resolve=v --retry=v --retry-all-errors "
+   "--retry-connrefused --retry-delay=v --retry-max-time=v --sasl-authzid=v --sasl-ir "
+   "--service-name=v -S|--show-error -s|--silent --socks4=v --socks4a=v --socks5=v "
+   "--socks5-basic --socks5-gssapi --socks5-gssapi-nec --socks5-gssapi-service=v "
+   "--socks5-hostname=v -Y|--speed-limit=v -y|--speed-time=v --ssl --ssl-allow-beast "
+   "--ssl-auto-client-cert --ssl-no-revoke --ssl-reqd --ssl-revoke-best-effort -2|--sslv2 "
+   "-3|--sslv3 --stderr=w --styled-output --suppress-connect-headers --tcp-fastopen "
+   "--tcp-nodelay -t|--telnet-option=v --tftp-blksize=v --tftp-no-options -z|--time-cond=v "
+   "--tls-max=v --tls13-ciphers=v --tlsauthtype=v --tlspassword=v --tlsuser=v -1|--tlsv1 "
+   "--tlsv1 --tlsv1 --tlsv1 --tlsv1 --tr-encoding --trace=w --trace-ascii=w --trace-time "
+   "--unix-socket=r -T|--upload-file=r --url=v --url-query=v -B|--use-ascii -u|--user=v "
+   "-A|--user-agent=v -v|--verbose -V|--version -w|--write-out=a --xattr --ca-native "
+   "--proxy-ca-native --dump-ca-embed --proxy-dump-ca-embed --ech=v --ipfs-gateway=v "
+   "--skip-existing --variable=v --ssl-sessions=w --upload-flags=v --out-null --follow "
+   "--sigalgs=v --trace-config=v --trace-ids --mptcp --haproxy-clientip=v --knownhosts=r "
+   "--keepalive-cnt=v --parallel-max-host=v"},
+  // wget refuses file: URLs ("Unsupported scheme").
+  {"wget", "pm", "", "",
+   "-O|--output-document=w -o|--output-file=w -a|--append-output=w -P|--directory-prefix=g --rejected-log=w "
+   "-i|--input-file=r --post-file=r --body-file=r -e|--execute=v!! --use-askpass=x "
+   "--load-cookies=r --save-cookies=w --ca-certificate=r --certificate=r --private-key=r "
+   "--config=r --hsts-file=w --warc-file=w -U|--user-agent=v --header=v --post-data=v "
+   "--method=v --body-data=v -t|--tries=v -T|--timeout=v -w|--wait=v -l|--level=v "
+   "-A|--accept=v -R|--reject=v -D|--domains=v --user=v --password=v -Q|--quota=v "
+   "--limit-rate=v -B|--base=v --referer=v -X|--exclude-directories=v -I|--include-directories=v"},
+
   // ---- programs that run programs ----------------------------------------------------------
   // run-parts DIR runs every executable in DIR: the folder is run like an interpreter's script
   // (exec, judged as a read of it), and `allow run-parts` covers it; `--test` and `--list`

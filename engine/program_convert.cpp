@@ -1,0 +1,353 @@
+// Handlers of converters, compressors, archivers and crypto tools (named in
+// engine/programs_table_tools.cpp): the files they write under names derived from their
+// operands (`gzip F` writes F.gz, `gunzip F.gz` writes F, `gpg -e F` writes F.gpg), dos2unix's
+// `-n IN OUT` pairs, 7-Zip's commands and `-o` folder, openssl's `file:` password sources, and
+// gpg's options that show photos with a viewer program.
+#include <algorithm>
+#include <cctype>
+#include <string>
+#include <vector>
+
+#include "engine/program_handlers.hpp"
+#include "engine/program_words.hpp"
+#include "grammar/policy/text.hpp"
+
+namespace vigie::engine {
+
+using shell::WordView;
+using Words = std::vector<WordView>;
+
+namespace {
+
+using policy::ascii_lower;
+using program_words::starts_with;
+
+bool ends_with(std::string_view s, std::string_view e) {
+  return s.size() > e.size() && s.substr(s.size() - e.size()) == e;
+}
+
+void add(ProgramEffects& out, Touch t, const WordView& w, std::string entry) {
+  if (w.literal && (*w.literal == "-" || harmless_device(*w.literal))) return;
+  out.files.push_back({t, w, From::operand, std::move(entry)});
+}
+
+// A word standing for every file of a folder (`DIR/*`).
+WordView folder_files(const WordView& from, const std::string& dir) {
+  WordView v = word_of(from, dir.empty() ? std::string("*") : dir + "/*");
+  v.literal.reset();
+  v.has_glob = true;
+  return v;
+}
+
+bool has_option(const ParsedArgs& a, std::string_view name) {
+  return std::any_of(a.options.begin(), a.options.end(),
+                     [&](const ParsedOption& o) { return o.decl && option_name(*o.decl) == name; });
+}
+
+const WordView* option_value(const ParsedArgs& a, std::string_view name) {
+  const WordView* v = nullptr;
+  for (const auto& o : a.options)
+    if (o.decl && o.value && option_name(*o.decl) == name) v = &*o.value;
+  return v;
+}
+
+// The suffix each compressor adds, and the ones its decompressor strips.
+struct Suffixes {
+  std::string_view names;  // space-separated program names (and their `un…` forms)
+  std::string_view add;
+  std::string_view strip;  // space-separated
+};
+constexpr Suffixes kSuffixes[] = {
+    {"gzip gunzip pigz unpigz", ".gz", ".gz .tgz .taz .z .Z -gz -z _z"},
+    {"bzip2 bunzip2", ".bz2", ".bz2 .bz .tbz2 .tbz"},
+    {"xz unxz", ".xz", ".xz .txz .lzma .tlz"},
+    {"lzma unlzma", ".lzma", ".lzma .tlz"},
+    {"zstd unzstd", ".zst", ".zst .tzst .zstd"},
+    {"lz4 unlz4", ".lz4", ".lz4"},
+    {"brotli unbrotli", ".br", ".br"},
+    {"compress uncompress", ".Z", ".Z"},
+    {"lzip", ".lz", ".lz .tlz"},
+};
+
+bool names_has(std::string_view names, std::string_view n) {
+  while (!names.empty()) {
+    auto sp = names.find(' ');
+    if (names.substr(0, sp) == n) return true;
+    names = sp == std::string_view::npos ? std::string_view() : names.substr(sp + 1);
+  }
+  return false;
+}
+
+}  // namespace
+
+// gzip, bzip2, xz, zstd, lz4, brotli...: the operand's derived name is written (compressing
+// adds the suffix, decompressing strips it), unless the output goes to standard output or to
+// the `-o` file. lz4 takes `IN OUT` (two operands without `-m`): OUT is written.
+static void compress_handler(const ProgramDecl& p, std::string_view name, const Words& w,
+                             ProgramEffects& out) {
+  ParsedArgs args = parse_args(p, w, 1);
+  OperandState st;
+  apply_options(name, args, out, st);
+  std::string base(name);
+  const Suffixes* sfx = nullptr;
+  for (const auto& s : kSuffixes)
+    if (names_has(s.names, base)) sfx = &s;
+  bool lz4_pair = base == "lz4" && args.operands.size() == 2 && !has_option(args, "--multiple");
+  std::string shape = lz4_pair ? "rw" : p.operands;
+  apply_operands(name, shape, w, args.operands, st, out);
+  // `-r`: the operands are folders whose every file is (de)compressed in place.
+  if (has_option(args, "--recursive"))
+    for (std::size_t i : args.operands)
+      if (w[i].literal) add(out, Touch::write, folder_files(w[i], *w[i].literal), base + " -r");
+  for (std::string_view flat : {"--output-dir-flat", "--output-dir-mirror"})
+    if (const WordView* d = option_value(args, flat))
+      add(out, Touch::write, d->literal ? folder_files(*d, *d->literal) : *d,
+          base + " " + std::string(flat));
+  if (!sfx || st.override_touch == 'r' || lz4_pair || option_value(args, "--output")) return;
+  bool decompress = starts_with(base, "un") || base == "gunzip" || base == "bunzip2" ||
+                    has_option(args, "--decompress");
+  const WordView* suffix = option_value(args, "--suffix");
+  std::string add_sfx = suffix && suffix->literal ? *suffix->literal : std::string(sfx->add);
+  const std::string entry = base + " derived name";
+  for (std::size_t i : args.operands) {
+    const std::string* s = w[i].literal ? &*w[i].literal : nullptr;
+    if (!s) continue;                                // judged through the operand itself
+    if (decompress && has_option(args, "--name")) {  // the name stored in the file
+      auto slash = s->rfind('/');
+      if (slash != std::string::npos)
+        add(out, Touch::write, folder_files(w[i], s->substr(0, slash)), entry);
+    }
+    if (!decompress) {
+      add(out, Touch::write, word_of(w[i], *s + add_sfx), entry);
+      continue;
+    }
+    std::string strip = suffix && suffix->literal ? *suffix->literal + " " : std::string();
+    strip += sfx->strip;
+    std::string_view list = strip;
+    while (!list.empty()) {
+      auto sp = list.find(' ');
+      std::string_view one = list.substr(0, sp);
+      if (!one.empty() && ends_with(*s, one)) {
+        std::string derived = s->substr(0, s->size() - one.size());
+        if (one == ".tgz" || one == ".taz" || one == ".tbz2" || one == ".tbz" || one == ".txz" ||
+            one == ".tlz" || one == ".tzst")
+          derived += ".tar";
+        add(out, Touch::write, word_of(w[i], derived), entry);
+      }
+      list = sp == std::string_view::npos ? std::string_view() : list.substr(sp + 1);
+    }
+  }
+}
+
+// dos2unix, unix2dos, mac2unix, unix2mac: operands are converted in place; after `-n`
+// (`--newfile`) they come in pairs `IN OUT` (IN read, OUT written) until `-o` (`--oldfile`).
+// `-i` (`--info`) and `-O` (`--to-stdout`) only read.
+static void dos2unix_handler(const ProgramDecl& p, std::string_view name, const Words& w,
+                             ProgramEffects& out) {
+  ParsedArgs args = parse_args(p, w, 1);
+  OperandState st;
+  apply_options(name, args, out, st);
+  bool read_only = st.override_touch == 'r';
+  const std::string entry = std::string(name) + " operand";
+  // Modes switch where the options stand among the operands.
+  std::size_t next_opt = 0;
+  bool newfile = false, out_slot = false;
+  for (std::size_t i : args.operands) {
+    while (next_opt < args.options.size() && args.options[next_opt].index < i) {
+      const auto& o = args.options[next_opt++];
+      if (!o.decl) continue;
+      std::string n = option_name(*o.decl);
+      if (n == "--newfile") newfile = true, out_slot = false;
+      if (n == "--oldfile") newfile = false, out_slot = false;
+    }
+    if (newfile && out_slot) {
+      add(out, read_only ? Touch::read : Touch::write, w[i], entry);
+      out_slot = false;
+      continue;
+    }
+    add(out, Touch::read, w[i], entry);
+    if (newfile)
+      out_slot = true;
+    else if (!read_only)
+      add(out, Touch::write, w[i], entry);
+  }
+}
+
+// gpg: the table declares its options (prefixes of long options, no permuting); here the
+// files it writes without `-o` (`-e F` writes F.gpg, `F.gpg` alone decrypts to F,
+// `--decrypt-files`), and `show-photos` in `--list-options`/`--verify-options` (runs the photo
+// viewer).
+static void gpg_handler(const ProgramDecl& p, std::string_view name, const Words& w,
+                        ProgramEffects& out) {
+  ParsedArgs args = parse_args(p, w, 1);
+  OperandState st;
+  apply_options(name, args, out, st);
+  apply_operands(name, p.operands, w, args.operands, st, out);
+  for (const auto& o : args.options) {
+    if (!o.decl || !o.value) continue;
+    std::string n = option_name(*o.decl);
+    if (n != "--list-options" && n != "--verify-options") continue;
+    std::string v = o.value->literal ? ascii_lower(*o.value->literal) : "show-photos";
+    if (v.find("show-photo") != std::string::npos)
+      out.escalations.push_back(std::string(name) + " " + n + " show-photos");
+  }
+  if (option_value(args, "--output") || has_option(args, "--list-keys") ||
+      has_option(args, "--list-secret-keys") || has_option(args, "--import") ||
+      has_option(args, "--verify") || has_option(args, "--list-packets") ||
+      has_option(args, "--export") || has_option(args, "--print-md"))
+    return;
+  bool enc = has_option(args, "--encrypt") || has_option(args, "--symmetric") ||
+             has_option(args, "--sign") || has_option(args, "--encrypt-files") ||
+             has_option(args, "--dearmor") || has_option(args, "--store");
+  bool armor = has_option(args, "--armor") || has_option(args, "--enarmor") ||
+               has_option(args, "--clear-sign");
+  bool detach = has_option(args, "--detach-sign");
+  bool embedded = has_option(args, "--use-embedded-filename");
+  bool dec_to_stdout = has_option(args, "--decrypt") && !has_option(args, "--decrypt-files");
+  const std::string entry = std::string(name) + " derived name";
+  for (std::size_t i : args.operands) {
+    const std::string* s = w[i].literal ? &*w[i].literal : nullptr;
+    if (!s) continue;
+    if (enc || armor || detach) {
+      std::string ext = detach ? (armor ? ".asc" : ".sig") : (armor ? ".asc" : ".gpg");
+      add(out, Touch::write, word_of(w[i], *s + ext), entry);
+    } else if (!dec_to_stdout) {
+      for (std::string_view e : {".gpg", ".pgp", ".asc", ".sig"})
+        if (ends_with(*s, e))
+          add(out, Touch::write, word_of(w[i], s->substr(0, s->size() - 4)), entry);
+      if (auto slash = s->rfind('/'); embedded && slash != std::string::npos)
+        add(out, Touch::write, folder_files(w[i], s->substr(0, slash)), entry);
+    }
+  }
+}
+
+// openssl: `-passin`, `-passout`, `-pass` sources `file:PATH` and `file:` URIs read PATH.
+static void openssl_handler(const ProgramDecl& p, std::string_view name, const Words& w,
+                            ProgramEffects& out) {
+  ParsedArgs args = parse_args(p, w, 1);
+  OperandState st;
+  apply_options(name, args, out, st);
+  apply_operands(name, p.operands, w, args.operands, st, out);
+  for (const auto& o : args.options) {
+    if (!o.decl || !o.value || !o.value->literal) continue;
+    std::string n = option_name(*o.decl);
+    if (n != "--passin" && n != "--passout" && n != "--pass") continue;
+    const std::string& v = *o.value->literal;
+    if (starts_with(ascii_lower(v), "file:"))
+      add(out, Touch::read, word_of(*o.value, v.substr(5)), "openssl " + n + " file:");
+  }
+  // `openssl storeutl file:PATH`, `file:///PATH`: a URI naming a local file.
+  for (std::size_t i : args.operands) {
+    const std::string* s = w[i].literal ? &*w[i].literal : nullptr;
+    if (!s || !starts_with(ascii_lower(*s), "file:")) continue;
+    std::string path = s->substr(5);
+    if (starts_with(path, "//")) {
+      auto slash = path.find('/', 2);
+      path = slash == std::string::npos ? "/" : path.substr(slash);
+    }
+    add(out, Touch::read, word_of(w[i], path), "openssl file: URI");
+  }
+}
+
+// 7z, 7za, 7zr: `7z COMMAND ARCHIVE [FILES…] [-SWITCHES]`, switches anywhere (case-insensitive
+// letters) until `--`. `a u d rn` write the archive and read the files; `x e` write into the
+// `-o` folder (every file of it); `-i@LIST`, `-x@LIST` read LIST; `-spf` extracts to absolute
+// paths and `-sdel` deletes the files added: asked / deleted.
+static void sevenzip_handler(const ProgramDecl&, std::string_view name, const Words& w,
+                             ProgramEffects& out) {
+  const std::string prog(name);
+  std::vector<std::size_t> operands;
+  std::string outdir;
+  bool has_out = false, sdel = false, options_on = true;
+  for (std::size_t i = 1; i < w.size(); ++i) {
+    const std::string* s = w[i].literal ? &*w[i].literal : nullptr;
+    if (!s) {
+      if (options_on && !w[i].text.empty() && w[i].text[0] != '-' && !w[i].pattern)
+        out.escalations.push_back(prog + " with a word that is not static");
+      operands.push_back(i);
+      continue;
+    }
+    if (options_on && *s == "--") {
+      options_on = false;
+      continue;
+    }
+    if (!options_on || s->size() < 2 || (*s)[0] != '-') {
+      if (options_on && (*s)[0] == '@' && s->size() > 1)  // a list file
+        add(out, Touch::read, word_of(w[i], s->substr(1)), prog + " @listfile");
+      else
+        operands.push_back(i);
+      continue;
+    }
+    std::string low = ascii_lower(*s);
+    if (low[1] == 'o') {
+      has_out = true;
+      outdir = s->substr(2);
+    } else if (low[1] == 'w' && s->size() > 2) {
+      add(out, Touch::write, word_of(w[i], s->substr(2)), prog + " -w");
+    } else if ((low[1] == 'i' || low[1] == 'x' || starts_with(low, "-ai") ||
+                starts_with(low, "-ax")) &&
+               low.find('@') != std::string::npos) {
+      add(out, Touch::read, word_of(w[i], s->substr(s->find('@') + 1)), prog + " @listfile");
+    } else if (low[1] == 'i' && low.find('!') != std::string::npos) {
+      add(out, Touch::read, word_of(w[i], s->substr(s->find('!') + 1)), prog + " -i!");
+    } else if (starts_with(low, "-spf") || starts_with(low, "-sfx")) {
+      out.escalations.push_back(prog + " " + low.substr(0, 4));
+    } else if (low == "-sdel") {
+      sdel = true;
+    }
+  }
+  if (operands.empty() || !w[operands[0]].literal) {
+    if (!operands.empty()) out.escalations.push_back(prog + " with a command that is not static");
+    return;
+  }
+  std::string cmd = ascii_lower(*w[operands[0]].literal);
+  const std::string entry = prog + " " + cmd;
+  bool writes_archive = cmd == "a" || cmd == "u" || cmd == "d" || cmd == "rn";
+  bool extracts = cmd == "x" || cmd == "e";
+  for (std::size_t k = 1; k < operands.size(); ++k) {
+    const WordView& o = w[operands[k]];
+    if (k == 1) {
+      add(out, Touch::read, o, entry);
+      if (writes_archive) {
+        add(out, Touch::write, o, entry);
+        if (o.literal && o.literal->find('.') == std::string::npos)
+          add(out, Touch::write, word_of(o, *o.literal + ".7z"), entry);
+      }
+      continue;
+    }
+    if (cmd == "a" || cmd == "u") add(out, sdel ? Touch::delete_ : Touch::read, o, entry);
+  }
+  if (extracts) {
+    WordView here = word_of(w[0], has_out ? outdir : ".");
+    add(out, Touch::write, here, entry + " -o");
+    if (has_out) add(out, Touch::write, folder_files(w[0], outdir), entry + " -o");
+  }
+}
+
+// Go's flag package (age): `-o=F` as well as `-o F`, `--o=F`.
+static void goflags_handler(const ProgramDecl& p, std::string_view name, const Words& w,
+                            ProgramEffects& out) {
+  ParsedArgs args = parse_args_eq(p, w, 1);
+  OperandState st;
+  apply_options(name, args, out, st);
+  apply_operands(name, p.operands, w, args.operands, st, out);
+}
+
+void convert_handler(const ProgramDecl& p, std::string_view name, const Words& w,
+                     ProgramEffects& out) {
+  const std::string_view h = p.handler;
+  if (h == "goflags")
+    goflags_handler(p, name, w, out);
+  else if (h == "compress")
+    compress_handler(p, name, w, out);
+  else if (h == "dos2unix")
+    dos2unix_handler(p, name, w, out);
+  else if (h == "gpg")
+    gpg_handler(p, name, w, out);
+  else if (h == "openssl")
+    openssl_handler(p, name, w, out);
+  else
+    sevenzip_handler(p, name, w, out);
+}
+
+}  // namespace vigie::engine

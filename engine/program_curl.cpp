@@ -1,0 +1,225 @@
+// Handler `curl` of the programs table (engine/programs_table.cpp declares curl's options):
+// what curl reads and writes beyond its option values. `file:` URLs (any case, `file://HOST/`,
+// percent-encoded) are reads, and writes with `-T`; `--proto-default file` makes every URL
+// without a scheme a file. `-b`/`--cookie` reads a file when its value has no `=`. `-O`,
+// `--remote-name-all` and `-J` write a file named after the URL (or by the server: then any file
+// of the folder) in the `--output-dir` folder; `-o NAME` with `--output-dir D` writes D/NAME,
+// and `#N` in NAME stands for a glob's match. `--data-urlencode`/`--url-query`/`--variable`
+// `NAME@FILE` read FILE, `--write-out '%output{FILE}'` writes FILE, and `--expand-*` options
+// build values the line does not show (asked).
+#include <string>
+#include <vector>
+
+#include "engine/program_handlers.hpp"
+#include "engine/program_words.hpp"
+#include "grammar/policy/text.hpp"
+
+namespace vigie::engine {
+
+using shell::WordView;
+using Words = std::vector<WordView>;
+
+namespace {
+
+using policy::ascii_lower;
+using program_words::starts_with;
+
+void file(ProgramEffects& out, Touch t, const WordView& w, std::string entry) {
+  if (w.literal && (*w.literal == "-" || harmless_device(*w.literal))) return;
+  out.files.push_back({t, w, From::option, std::move(entry)});
+}
+
+// A word standing for every file of a folder (`DIR/*`): judged against every rule a file
+// there would meet.
+WordView folder_files(const WordView& from, std::string dir) {
+  WordView v = word_of(from, dir.empty() ? std::string("*") : dir + "/*");
+  v.literal.reset();
+  v.has_glob = true;
+  return v;
+}
+
+std::string percent_decode(std::string_view s) {
+  auto hex = [](char c) -> int {
+    if (c >= '0' && c <= '9') return c - '0';
+    c = static_cast<char>(c | 0x20);
+    return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+  };
+  std::string r;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '%' && i + 2 < s.size() && hex(s[i + 1]) >= 0 && hex(s[i + 2]) >= 0) {
+      r.push_back(static_cast<char>(hex(s[i + 1]) * 16 + hex(s[i + 2])));
+      i += 2;
+    } else {
+      r.push_back(s[i]);
+    }
+  }
+  return r;
+}
+
+// The local path of a `file:` URL (`file:///p`, `file://localhost/p`, `file:/p`), percent-decoded;
+// nullopt when the URL is not a file URL. With `file_default`, a URL without a scheme is a path.
+std::optional<std::string> file_url_path(const std::string& url, bool file_default) {
+  std::string low = ascii_lower(url.substr(0, 5));
+  std::string_view rest;
+  if (low == "file:") {
+    rest = std::string_view(url).substr(5);
+    if (starts_with(rest, "//")) {
+      rest.remove_prefix(2);
+      auto slash = rest.find('/');
+      rest = slash == std::string_view::npos ? std::string_view("/") : rest.substr(slash);
+    }
+  } else if (file_default && url.find("://") == std::string::npos) {
+    rest = url;
+  } else {
+    return std::nullopt;
+  }
+  auto cut = rest.find_first_of("?#");
+  return percent_decode(rest.substr(0, cut));
+}
+
+// The names `-O` gives the URL's file: its last path segment, as written and decoded.
+std::vector<std::string> remote_names(const std::string& url) {
+  std::string_view u = url;
+  if (auto s = u.find("://"); s != std::string_view::npos) {
+    u.remove_prefix(s + 3);
+    auto slash = u.find('/');
+    u = slash == std::string_view::npos ? std::string_view() : u.substr(slash);
+  }
+  std::string_view path = u.substr(0, u.find_first_of("?#"));
+  std::vector<std::string> names;
+  for (std::string_view whole : {path, u}) {
+    auto slash = whole.rfind('/');
+    std::string_view seg = slash == std::string_view::npos ? whole : whole.substr(slash + 1);
+    if (seg.empty()) continue;
+    names.emplace_back(seg);
+    names.push_back(percent_decode(seg));
+  }
+  return names;
+}
+
+bool has_glob_chars(std::string_view s) {
+  return s.find_first_of("{[") != std::string_view::npos;
+}
+
+}  // namespace
+
+void curl_handler(const ProgramDecl& p, std::string_view name, const Words& w,
+                  ProgramEffects& out) {
+  ParsedArgs args = parse_args(p, w, 1);
+  OperandState st;
+  apply_options(name, args, out, st);
+  const std::string prog(name);
+  std::vector<const WordView*> urls, dirs, outputs;
+  bool remote = false, header_name = false, upload = false, globoff = false, file_default = false;
+  for (const auto& o : args.options) {
+    if (starts_with(o.spelling, "--expand-"))
+      out.escalations.push_back(prog + " " + o.spelling.substr(0, 40) +
+                                " (a value from variables)");
+    if (!o.decl) continue;
+    const std::string opt = option_name(*o.decl);
+    const WordView* v = o.value ? &*o.value : nullptr;
+    const std::string* s = v && v->literal ? &*v->literal : nullptr;
+    if (opt == "--remote-name" || opt == "--remote-name-all") remote = true;
+    if (opt == "--remote-header-name") header_name = true;
+    if (opt == "--globoff") globoff = true;
+    if (!v) continue;
+    if (opt == "--url") urls.push_back(v);
+    if (opt == "--output-dir") dirs.push_back(v);
+    if (opt == "--output") outputs.push_back(v);
+    if (opt == "--upload-file") upload = true;
+    if (opt == "--proto-default") file_default = !s || ascii_lower(*s) == "file";
+    if (opt == "--cookie" && (!s || s->find('=') == std::string::npos))
+      file(out, Touch::read, *v, prog + " --cookie");
+    if ((opt == "--data-urlencode" || opt == "--url-query" || opt == "--variable") && s) {
+      auto at = s->find_first_of("=@");
+      if (at != std::string::npos && (*s)[at] == '@')
+        file(out, Touch::read, word_of(*v, s->substr(at + 1)), prog + " " + opt);
+    }
+    // `--cert FILE:PASSWORD` (`\:` a colon of the name).
+    if ((opt == "--cert" || opt == "--proxy-cert") && s && s->find(':') != std::string::npos) {
+      std::string f;
+      for (std::size_t k = 0; k < s->size() && (*s)[k] != ':'; ++k) {
+        if ((*s)[k] == '\\' && k + 1 < s->size() && (*s)[k + 1] == ':') ++k;
+        f.push_back((*s)[k]);
+      }
+      file(out, Touch::read, word_of(*v, f), prog + " " + opt);
+    }
+    if (opt == "--write-out" && s) {
+      for (auto at = s->find("%output{"); at != std::string::npos;
+           at = s->find("%output{", at + 1)) {
+        auto end = s->find('}', at);
+        std::string f = s->substr(at + 8, end == std::string::npos ? end : end - at - 8);
+        while (starts_with(f, ">")) f.erase(0, 1);
+        file(out, Touch::write, word_of(*v, f), prog + " --write-out %output");
+      }
+    }
+  }
+  for (std::size_t i : args.operands) urls.push_back(&w[i]);
+  for (const WordView* u : urls) {
+    if (!u->literal) {
+      if (file_default || remote)
+        out.escalations.push_back(prog + " with a URL that is not static");
+      continue;
+    }
+    if (auto path = file_url_path(*u->literal, file_default)) {
+      if (!globoff && has_glob_chars(*path))
+        out.escalations.push_back(prog + " with a file: URL holding a glob");
+      file(out, Touch::read, word_of(*u, *path), prog + " file: URL");
+      if (upload) file(out, Touch::write, word_of(*u, *path), prog + " -T file: URL");
+    }
+  }
+  // Where downloads land: `-O` names, `-J` (the server's name), `-o NAME` in `--output-dir`.
+  std::vector<std::string> folders;
+  for (const WordView* d : dirs) {
+    if (!d->literal) {
+      file(out, Touch::write, *d, prog + " --output-dir");
+      continue;
+    }
+    folders.push_back(*d->literal);
+  }
+  if (folders.empty() && dirs.empty()) folders.push_back("");
+  auto join = [](const std::string& d, const std::string& n) {
+    return d.empty() ? n : d + "/" + n;
+  };
+  for (const WordView* o : outputs) {
+    if (!o->literal) continue;  // judged as written by the table's `-o` entry
+    std::string n = *o->literal;
+    // `#1`, `#2`: the text a URL glob matched.
+    for (auto h = n.find('#'); h != std::string::npos; h = n.find('#', h + 1))
+      if (h + 1 < n.size() && n[h + 1] >= '0' && n[h + 1] <= '9') {
+        std::size_t e = h + 1;
+        while (e < n.size() && n[e] >= '0' && n[e] <= '9') ++e;
+        n.replace(h, e - h, "*");
+      }
+    bool glob = n != *o->literal;
+    for (const auto& d : folders) {
+      if (d.empty() && !glob) continue;
+      WordView f = word_of(*o, join(d, n));
+      if (glob) {
+        f.literal.reset();
+        f.has_glob = true;
+      }
+      file(out, Touch::write, f, prog + " --output");
+    }
+  }
+  if (!remote) return;
+  const WordView& at = urls.empty() ? w[0] : *urls.front();
+  for (const auto& d : folders) {
+    bool unknown = header_name;
+    for (const WordView* u : urls) {
+      if (!u->literal || has_glob_chars(*u->literal)) {
+        unknown = true;
+        continue;
+      }
+      auto names = remote_names(*u->literal);
+      if (names.empty()) unknown = true;
+      for (const auto& n : names)
+        file(out, Touch::write, word_of(*u, join(d, n)), prog + " --remote-name");
+    }
+    // The current folder is judged as a folder (the `-O` entry); a folder given, as its files.
+    if (unknown && !d.empty())
+      file(out, Touch::write, folder_files(at, d), prog + " --remote-header-name");
+  }
+}
+
+}  // namespace vigie::engine

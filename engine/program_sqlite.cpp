@@ -1,0 +1,170 @@
+// sqlite3's dot commands and SQL file functions (called by the `sql` handler,
+// engine/program_tools.cpp): an argument after the database, or a `-cmd` value, that starts
+// with `.` is a dot command whose name may be any prefix of the command (the shell compares
+// `strncmp(arg, "backup", n)`). The commands that name a file are declared in one table with
+// what they do to it; `|CMD` in place of a file runs CMD. SQL arguments that call readfile(),
+// writefile(), edit(), ATTACH or VACUUM INTO reach files the words do not name as paths: asked
+// unless `-safe` forbids them.
+#include <cctype>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/program_handlers.hpp"
+#include "engine/program_words.hpp"
+#include "grammar/policy/text.hpp"
+
+namespace vigie::engine {
+
+using shell::WordView;
+using Words = std::vector<WordView>;
+
+namespace {
+
+using policy::ascii_lower;
+using program_words::starts_with;
+
+// What a dot command does with its file argument.
+enum class DotFile : std::uint8_t {
+  read_first,  // the first argument that is not an option (`.read F`, `.import F TABLE`)
+  read_last,   // the last one (`.restore ?DB? F`)
+  write_first,
+  write_last,  // `.backup ?DB? F`, `.save ?DB? F`
+  both_last,   // `.open ?OPTIONS? F`: opened read and write
+  runs,        // runs a program or changes what later commands mean: asked
+};
+
+struct DotCommand {
+  std::string_view name;
+  DotFile file;
+};
+
+// Every dot command that names a file or runs something (sqlite3's shell.c, `.help`).
+constexpr DotCommand kDotCommands[] = {
+    {"read", DotFile::read_first},
+    {"import", DotFile::read_first},
+    {"restore", DotFile::read_last},
+    {"backup", DotFile::write_last},
+    {"save", DotFile::write_last},
+    {"clone", DotFile::write_first},
+    {"once", DotFile::write_first},
+    {"output", DotFile::write_first},
+    {"log", DotFile::write_first},
+    {"trace", DotFile::write_first},
+    {"iotrace", DotFile::write_first},
+    {"open", DotFile::both_last},
+    {"load", DotFile::runs},
+    {"shell", DotFile::runs},
+    {"system", DotFile::runs},
+    {"excel", DotFile::runs},
+    {"www", DotFile::runs},
+    {"cd", DotFile::runs},
+    {"archive", DotFile::runs},
+    {"ar", DotFile::runs},
+};
+
+// Options of file-naming dot commands that take a value (`.import --skip N`, `.open --maxsize N`).
+constexpr std::string_view kValued[] = {"--skip", "--schema", "--maxsize"};
+
+// Words of a dot command line as the shell splits them: blanks separate, '…' and "…" quote.
+std::vector<std::string> dot_words(std::string_view line) {
+  std::vector<std::string> out;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && std::isspace(static_cast<unsigned char>(line[i]))) ++i;
+    if (i >= line.size()) break;
+    std::string word;
+    char q = line[i];
+    if (q == '\'' || q == '"') {
+      ++i;
+      while (i < line.size() && line[i] != q) {
+        if (q == '"' && line[i] == '\\' && i + 1 < line.size()) ++i;
+        word.push_back(line[i++]);
+      }
+      ++i;
+    } else {
+      while (i < line.size() && !std::isspace(static_cast<unsigned char>(line[i])))
+        word.push_back(line[i++]);
+    }
+    out.push_back(std::move(word));
+  }
+  return out;
+}
+
+void dot_command(const WordView& from, const std::string& line, ProgramEffects& out) {
+  std::vector<std::string> a = dot_words(std::string_view(line).substr(1));
+  if (a.empty() || a[0].empty()) return;
+  std::string cmd = ascii_lower(a[0]);
+  std::vector<std::string> files;  // arguments that are not options
+  for (std::size_t k = 1; k < a.size(); ++k) {
+    if (starts_with(a[k], "-") && a[k].size() > 1) {
+      for (auto v : kValued)
+        if (a[k] == v) ++k;
+      continue;
+    }
+    files.push_back(a[k]);
+  }
+  for (const auto& d : kDotCommands) {
+    if (!starts_with(d.name, cmd)) continue;  // any prefix of the name, as the shell compares
+    const std::string entry = "sqlite3 ." + std::string(d.name);
+    if (d.file == DotFile::runs) {
+      out.escalations.push_back(entry);
+      continue;
+    }
+    if (files.empty()) continue;
+    bool first = d.file == DotFile::read_first || d.file == DotFile::write_first;
+    const std::string& f = first ? files.front() : files.back();
+    if (starts_with(f, "|")) {
+      out.escalations.push_back(entry + " |COMMAND");
+      out.scripts.push_back(f.substr(1));
+      continue;
+    }
+    if (d.file == DotFile::write_first || d.file == DotFile::write_last) {
+      if (f == "off" || f == "stdout" || f == "stderr" || f == "-") continue;
+    }
+    WordView w = word_of(from, f);
+    bool reads = d.file == DotFile::read_first || d.file == DotFile::read_last ||
+                 d.file == DotFile::both_last;
+    bool writes = !reads || d.file == DotFile::both_last;
+    if (reads) out.files.push_back({Touch::read, w, From::operand, entry});
+    if (writes) out.files.push_back({Touch::write, w, From::operand, entry});
+  }
+}
+
+// SQL functions and statements that open files by name.
+constexpr std::string_view kSqlFileCalls[] = {"readfile(", "writefile(",  "edit(",
+                                              "attach ",   "vacuum into", "load_extension("};
+
+}  // namespace
+
+void sqlite_effects(const ProgramDecl& p, const Words& w, ProgramEffects& out) {
+  ParsedArgs args = parse_args(p, w, 1);
+  bool safe = false;
+  std::vector<const WordView*> texts;
+  for (const auto& o : args.options) {
+    if (!o.decl) continue;
+    const std::string opt = option_name(*o.decl);
+    if (opt == "-safe" || opt == "--safe") safe = true;
+    if ((opt == "-cmd" || opt == "--cmd") && o.value) texts.push_back(&*o.value);
+  }
+  for (std::size_t k = 1; k < args.operands.size(); ++k) texts.push_back(&w[args.operands[k]]);
+  for (const WordView* t : texts) {
+    if (!t->literal) continue;
+    const std::string& s = *t->literal;
+    if (starts_with(s, ".")) {
+      dot_command(*t, s, out);
+      continue;
+    }
+    if (safe) continue;
+    std::string low = ascii_lower(s);
+    for (auto& c : low)
+      if (std::isspace(static_cast<unsigned char>(c))) c = ' ';
+    for (auto call : kSqlFileCalls)
+      if (low.find(call) != std::string::npos) {
+        out.escalations.push_back("sqlite3 SQL " + std::string(call));
+        break;
+      }
+  }
+}
+
+}  // namespace vigie::engine
