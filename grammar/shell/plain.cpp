@@ -240,7 +240,7 @@ struct action<cmd_word> {
   template <typename Input>
   static void apply(const Input& in, State& s) {
     std::string_view w(in.begin(), in.size());
-    s.cur().argv.reserve(4);
+    s.cur().argv.reserve(8);
     fill_word(s, s.cur().argv.emplace_back(), w, offset(s, in.begin()));
   }
 };

@@ -99,6 +99,12 @@ struct dq_part
     : pg::seq<pg::one<'"'>,
               pg::star<pg::sor<run_of<DqClass>, param_part, braced_part, arith_part, subst_part>>,
               pg::one<'"'>> {};
+// The bytes after a literal run that no word part starts with (word::match's default case, where
+// lit_part then fails): the word ends there.
+struct WordEndClass {
+  static constexpr std::string_view kBytes = " \t\n;&|)";
+  static constexpr bool kExcept = false, kHigh = false;
+};
 // `plus<sor<lit_part, sq_part, dq_part, esc_part, param_part, subst_part, bq_part>>` or a
 // `bracket_part`, each part
 // tried only at the byte it can start with (a word no longer tries every part where it ends).
@@ -112,6 +118,19 @@ struct word {
   static bool match(ParseInput& in, States&... st) {
     constexpr auto R = pg::rewind_mode::required;
     bool any = false;
+    // The commonest word, a literal run before a byte that ends it, without the loop; any other
+    // word goes on from the run's end (lit_part has no action: skipping it changes nothing).
+    {
+      const char* b = in.current();
+      const char* e = in.end();
+      const char* p = b;
+      while (p < e && run_of<LitClass>::kIn[static_cast<unsigned char>(*p)]) ++p;
+      if (p != b) {
+        in.bump(static_cast<std::size_t>(p - b));
+        if (p == e || run_of<WordEndClass>::kIn[static_cast<unsigned char>(*p)]) return true;
+        any = true;
+      }
+    }
     while (!in.empty()) {
       bool ok = false;
       switch (in.peek_char()) {
@@ -245,10 +264,33 @@ inline constexpr std::array<std::string_view, 18> kSpecialFirst = {
     "if",    "then",  "else", "elif",     "fi",     "do",   "done", "case",   "esac",
     "while", "until", "for",  "function", "select", "time", "in",   "coproc", "let"};
 
+// `kSpecialFirst` by its words' length, first and last bytes, which tell them apart: one probe.
+constexpr std::size_t special_slot(std::string_view w) {
+  return (static_cast<unsigned char>(w[0]) + static_cast<unsigned char>(w.back()) * 3u +
+          w.size() * 6u) &
+         31u;
+}
+struct SpecialSlots {
+  std::array<signed char, 32> at{};  // the index in kSpecialFirst, or -1
+  bool unique = true;                // no two words share a slot
+};
+constexpr SpecialSlots make_special_slots() {
+  SpecialSlots t;
+  for (auto& a : t.at) a = -1;
+  for (std::size_t i = 0; i < kSpecialFirst.size(); ++i) {
+    auto& a = t.at[special_slot(kSpecialFirst[i])];
+    if (a != -1) t.unique = false;
+    a = static_cast<signed char>(i);
+  }
+  return t;
+}
+inline constexpr SpecialSlots kSpecialSlots = make_special_slots();
+static_assert(kSpecialSlots.unique, "two reserved words share a slot: change special_slot");
+
 inline bool special_first(std::string_view w) {
-  for (auto r : kSpecialFirst)
-    if (r.size() == w.size() && r[0] == w[0] && r == w) return true;
-  return false;
+  if (w.empty()) return false;
+  const int i = kSpecialSlots.at[special_slot(w)];
+  return i >= 0 && kSpecialFirst[static_cast<std::size_t>(i)] == w;
 }
 
 template <pg::apply_mode, pg::rewind_mode, template <typename...> class Action,
