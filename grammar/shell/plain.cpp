@@ -19,6 +19,7 @@
 #include "grammar/shell/plain_if.hpp"
 #include "grammar/shell/plain_state.hpp"
 #include "grammar/shell/plain_while.hpp"
+#include "grammar/shell/plain_words.hpp"
 
 namespace vigie::shell {
 
@@ -504,6 +505,13 @@ struct action<list_op> {
 std::optional<CommandsResult> plain_commands(std::string_view line, const Limits& limits) {
   using namespace plain_grammar;  // NOLINT: the grammar, its state and actions
   if (line.size() > limits.max_bytes) return std::nullopt;  // the full path reports the limit
+  {
+    std::optional<CommandsResult> r(std::in_place);
+    if (plain_words(line, r->commands)) {
+      r->ok = true;
+      return r;
+    }
+  }
   State s;
   s.source = line.data();
   s.max_depth = limits.max_depth;

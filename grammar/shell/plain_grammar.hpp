@@ -26,8 +26,12 @@ namespace pg = tao::pegtl;
 using plain_bytes::DqClass;
 using plain_bytes::GlobClass;
 using plain_bytes::LitClass;
+using plain_bytes::NameClass;
+using plain_bytes::NameStartClass;
 using plain_bytes::run_of;
 using plain_bytes::SqClass;
+using plain_bytes::WordEndClass;
+using plain_bytes::WordPartClass;
 
 // ----- the grammar -----
 
@@ -50,8 +54,22 @@ struct nested {
 
 // A word: unquoted runs, quoted strings, `$name` and `$(…)` of plain commands, as grammar.hpp's
 // `word` without its other expansions, escapes, globs, braces, tildes and comments.
-struct name : pg::seq<pg::ranges<'a', 'z', 'A', 'Z', '_'>,
-                      pg::star<pg::ranges<'a', 'z', 'A', 'Z', '0', '9', '_'>>> {};
+// `[a-zA-Z_][a-zA-Z0-9_]*`, read with the tables of plain_bytes.hpp.
+struct name {
+  using rule_t = name;
+  using subs_t = pg::empty_list;
+  template <pg::apply_mode, pg::rewind_mode, template <typename...> class Action,
+            template <typename...> class Control, typename ParseInput, typename... States>
+  static bool match(ParseInput& in, States&... /*unused*/) {
+    const char* b = in.current();
+    const char* e = in.end();
+    if (b == e || !run_of<NameStartClass>::kIn[static_cast<unsigned char>(*b)]) return false;
+    const char* p = b + 1;
+    while (p < e && run_of<NameClass>::kIn[static_cast<unsigned char>(*p)]) ++p;
+    in.bump(static_cast<std::size_t>(p - b));
+    return true;
+  }
+};
 struct param_part : pg::seq<pg::one<'$'>, name> {};
 // Its list may end with the body of its here-document (`$(cat <<'EOF'` / body / `EOF` / `)`).
 struct heredoc_body;
@@ -99,12 +117,6 @@ struct dq_part
     : pg::seq<pg::one<'"'>,
               pg::star<pg::sor<run_of<DqClass>, param_part, braced_part, arith_part, subst_part>>,
               pg::one<'"'>> {};
-// The bytes after a literal run that no word part starts with (word::match's default case, where
-// lit_part then fails): the word ends there.
-struct WordEndClass {
-  static constexpr std::string_view kBytes = " \t\n;&|)";
-  static constexpr bool kExcept = false, kHigh = false;
-};
 // `plus<sor<lit_part, sq_part, dq_part, esc_part, param_part, subst_part, bq_part>>` or a
 // `bracket_part`, each part
 // tried only at the byte it can start with (a word no longer tries every part where it ends).
@@ -197,7 +209,8 @@ struct redirect_guarded : pg::seq<pg::at<pg::sor<pg::one<'<', '>', '&'>, pg::dig
 
 // `name=value` / `name+=value` before the command word (grammar.hpp `assignment`, without
 // subscripts and arrays).
-struct assignment : pg::seq<name, pg::opt<pg::one<'+'>>, pg::one<'='>, pg::opt<word>> {};
+struct assign_head : pg::seq<name, pg::opt<pg::one<'+'>>, pg::one<'='>> {};
+struct assignment : pg::seq<assign_head, pg::opt<word>> {};
 
 // One simple command: prefixes (redirections, assignments), then the command word and its
 // arguments and redirections, each followed by blanks (its span ends at the operator after it,
@@ -305,7 +318,7 @@ bool reserved::match(ParseInput& in, States&... /*unused*/) {
   const auto n = static_cast<std::size_t>(p - b);
   if (n < 2 || n > 8 ||
       (p < e && (run_of<LitClass>::kIn[static_cast<unsigned char>(*p)] ||
-                 std::string_view("'\"\\$`").find(*p) != std::string_view::npos))) {
+                 run_of<WordPartClass>::kIn[static_cast<unsigned char>(*p)]))) {
     return false;
   }
   return special_first(std::string_view(b, n));
