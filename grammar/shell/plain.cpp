@@ -505,12 +505,11 @@ struct action<list_op> {
 std::optional<CommandsResult> plain_commands(std::string_view line, const Limits& limits) {
   using namespace plain_grammar;  // NOLINT: the grammar, its state and actions
   if (line.size() > limits.max_bytes) return std::nullopt;  // the full path reports the limit
-  {
+  if (std::vector<CommandView> words; plain_words(line, words)) {
     std::optional<CommandsResult> r(std::in_place);
-    if (plain_words(line, r->commands)) {
-      r->ok = true;
-      return r;
-    }
+    r->ok = true;
+    r->commands = std::move(words);
+    return r;
   }
   State s;
   s.source = line.data();
