@@ -25,6 +25,20 @@ const char* skip_blanks(const char* p, const char* e) {
   return p;
 }
 
+// Whether every byte of [p, e) is in `LineClass`, four bytes a branch.
+bool line_bytes(const char* p, const char* e) {
+  const auto in = [](const char* q) {
+    return static_cast<unsigned>(run_of<LineClass>::kIn[static_cast<unsigned char>(*q)]);
+  };
+  for (; e - p >= 4; p += 4) {
+    if ((in(p)&in(p + 1) & in(p + 2) & in(p + 3)) == 0) return false;
+  }
+  for (; p < e; ++p) {
+    if (in(p) == 0) return false;
+  }
+  return true;
+}
+
 // `name=` / `name+=` at the start of `w` (plain_grammar.hpp `assign_head`): where `=` is, or 0.
 std::size_t assign_eq(std::string_view w) {
   if (!run_of<NameStartClass>::kIn[static_cast<unsigned char>(w[0])]) return 0;
@@ -49,17 +63,7 @@ bool plain_words(std::string_view line, std::vector<CommandView>& out) {
   const char* const b = line.data();
   const char* const e = b + line.size();
   // Only literal bytes, blanks and the operators' bytes: any other line is left at once.
-  {
-    const auto& in = run_of<LineClass>::kIn;
-    const auto u = [](const char* q, int i) { return static_cast<unsigned char>(q[i]); };
-    const char* p = b;
-    for (; e - p >= 4; p += 4) {  // four bytes a branch
-      if (!(in[u(p, 0)] & in[u(p, 1)] & in[u(p, 2)] & in[u(p, 3)])) return false;
-    }
-    for (; p < e; ++p) {
-      if (!in[u(p, 0)]) return false;
-    }
-  }
+  if (!line_bytes(b, e)) return false;
   out.reserve(4);
   const auto at = [b](const char* p) { return static_cast<std::uint32_t>(p - b); };
   const char* p = skip_blanks(b, e);
