@@ -7,10 +7,10 @@
 // instruction counts (`perf stat -e instructions:u`, callgrind) that other builds on a shared
 // machine do not disturb. `--only NAME` keeps the workloads whose name starts with NAME;
 // `--no-limits` skips the limit cases; `--paths` prints, instead of the tables, each line of the
-// kept workloads as JSON with the path it takes (`plain` or `full`). `--lines FILE` adds a
-// workload `gen-mix` of the command lines in FILE, a JSON array of strings: `node
-// bench/peers/gen.mjs 10000 42` writes the generated agent mix that bench/peers measures
-// (scripts/bench-shell passes it).
+// kept workloads as JSON with the path it takes (`words`: plain_words.hpp; `plain`: the fast
+// path's grammar; `full`). `--lines FILE` adds a workload `gen-mix` of the command lines in FILE,
+// a JSON array of strings: `node bench/peers/gen.mjs 10000 42` writes the generated agent mix
+// that bench/peers measures (scripts/bench-shell passes it).
 // Prints one table row per workload: MB/s, lines/s and simple commands/s for `parse_commands`
 // (parse + commands view), the parse alone, and the share of lines the plain-line fast path
 // (plain.hpp) takes. With a corpus folder (default
@@ -29,6 +29,7 @@
 #include "grammar/shell/commands.hpp"
 #include "grammar/shell/parser.hpp"
 #include "grammar/shell/plain.hpp"
+#include "grammar/shell/plain_words.hpp"
 
 namespace {
 
@@ -203,8 +204,13 @@ int main(int argc, char** argv) {
     for (const auto& w : ws) {
       if (w.name.compare(0, only.size(), only) != 0) continue;
       for (const auto& l : w.lines) {
+        std::vector<vigie::shell::CommandView> scanned;
+        const bool words = vigie::shell::plain_grammar::plain_words(l, scanned);
         const bool plain = vigie::shell::plain_commands(l).has_value();
-        std::printf("%s %s %s\n", w.name.c_str(), plain ? "plain" : "full ",
+        std::printf("%s %s %s\n", w.name.c_str(),
+                    words   ? "words"
+                    : plain ? "plain"
+                            : "full ",
                     nlohmann::json(l).dump().c_str());
       }
     }

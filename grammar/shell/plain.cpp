@@ -19,6 +19,7 @@
 #include "grammar/shell/plain_if.hpp"
 #include "grammar/shell/plain_state.hpp"
 #include "grammar/shell/plain_while.hpp"
+#include "grammar/shell/plain_words.hpp"
 
 namespace vigie::shell {
 
@@ -240,7 +241,7 @@ struct action<cmd_word> {
   template <typename Input>
   static void apply(const Input& in, State& s) {
     std::string_view w(in.begin(), in.size());
-    s.cur().argv.reserve(4);
+    s.cur().argv.reserve(8);
     fill_word(s, s.cur().argv.emplace_back(), w, offset(s, in.begin()));
   }
 };
@@ -504,6 +505,12 @@ struct action<list_op> {
 std::optional<CommandsResult> plain_commands(std::string_view line, const Limits& limits) {
   using namespace plain_grammar;  // NOLINT: the grammar, its state and actions
   if (line.size() > limits.max_bytes) return std::nullopt;  // the full path reports the limit
+  if (std::vector<CommandView> words; plain_words(line, words)) {
+    std::optional<CommandsResult> r(std::in_place);
+    r->ok = true;
+    r->commands = std::move(words);
+    return r;
+  }
   State s;
   s.source = line.data();
   s.max_depth = limits.max_depth;

@@ -54,6 +54,39 @@ struct DqClass {
   static constexpr bool kExcept = true, kHigh = true;
 };
 
+// A shell name (`$name`, `name=value`): its first byte, then the others.
+struct NameStartClass {
+  static constexpr std::string_view kBytes =
+      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_";
+  static constexpr bool kExcept = false, kHigh = false;
+};
+struct NameClass {
+  static constexpr std::string_view kBytes =
+      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_";
+  static constexpr bool kExcept = false, kHigh = false;
+};
+// The bytes that go on an unquoted word after a literal run with another part: a quote, an
+// escape, an expansion (plain_grammar.hpp `reserved`).
+struct WordPartClass {
+  static constexpr std::string_view kBytes = "'\"\\$`";
+  static constexpr bool kExcept = false, kHigh = false;
+};
+
+// The bytes after a literal run that no word part starts with (plain_grammar.hpp `word`'s
+// default case, where lit_part then fails): the word ends there.
+struct WordEndClass {
+  static constexpr std::string_view kBytes = " \t\n;&|)";
+  static constexpr bool kExcept = false, kHigh = false;
+};
+
+// The bytes of a line plain_words.hpp reads: literal bytes, blanks and the bytes of `&&`, `||`,
+// `|` and `;`.
+struct LineClass {
+  static constexpr std::string_view kBytes =
+      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:@%+,-= \t&|;";
+  static constexpr bool kExcept = false, kHigh = true;
+};
+
 // `plus<Class>` with a table: one load per byte.
 template <typename Class>
 struct run_of {

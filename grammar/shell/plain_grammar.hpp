@@ -26,8 +26,12 @@ namespace pg = tao::pegtl;
 using plain_bytes::DqClass;
 using plain_bytes::GlobClass;
 using plain_bytes::LitClass;
+using plain_bytes::NameClass;
+using plain_bytes::NameStartClass;
 using plain_bytes::run_of;
 using plain_bytes::SqClass;
+using plain_bytes::WordEndClass;
+using plain_bytes::WordPartClass;
 
 // ----- the grammar -----
 
@@ -50,8 +54,22 @@ struct nested {
 
 // A word: unquoted runs, quoted strings, `$name` and `$(…)` of plain commands, as grammar.hpp's
 // `word` without its other expansions, escapes, globs, braces, tildes and comments.
-struct name : pg::seq<pg::ranges<'a', 'z', 'A', 'Z', '_'>,
-                      pg::star<pg::ranges<'a', 'z', 'A', 'Z', '0', '9', '_'>>> {};
+// `[a-zA-Z_][a-zA-Z0-9_]*`, read with the tables of plain_bytes.hpp.
+struct name {
+  using rule_t = name;
+  using subs_t = pg::empty_list;
+  template <pg::apply_mode, pg::rewind_mode, template <typename...> class Action,
+            template <typename...> class Control, typename ParseInput, typename... States>
+  static bool match(ParseInput& in, States&... /*unused*/) {
+    const char* b = in.current();
+    const char* e = in.end();
+    if (b == e || !run_of<NameStartClass>::kIn[static_cast<unsigned char>(*b)]) return false;
+    const char* p = b + 1;
+    while (p < e && run_of<NameClass>::kIn[static_cast<unsigned char>(*p)]) ++p;
+    in.bump(static_cast<std::size_t>(p - b));
+    return true;
+  }
+};
 struct param_part : pg::seq<pg::one<'$'>, name> {};
 // Its list may end with the body of its here-document (`$(cat <<'EOF'` / body / `EOF` / `)`).
 struct heredoc_body;
@@ -112,6 +130,19 @@ struct word {
   static bool match(ParseInput& in, States&... st) {
     constexpr auto R = pg::rewind_mode::required;
     bool any = false;
+    // The commonest word, a literal run before a byte that ends it, without the loop; any other
+    // word goes on from the run's end (lit_part has no action: skipping it changes nothing).
+    {
+      const char* b = in.current();
+      const char* e = in.end();
+      const char* p = b;
+      while (p < e && run_of<LitClass>::kIn[static_cast<unsigned char>(*p)]) ++p;
+      if (p != b) {
+        in.bump(static_cast<std::size_t>(p - b));
+        if (p == e || run_of<WordEndClass>::kIn[static_cast<unsigned char>(*p)]) return true;
+        any = true;
+      }
+    }
     while (!in.empty()) {
       bool ok = false;
       switch (in.peek_char()) {
@@ -178,7 +209,8 @@ struct redirect_guarded : pg::seq<pg::at<pg::sor<pg::one<'<', '>', '&'>, pg::dig
 
 // `name=value` / `name+=value` before the command word (grammar.hpp `assignment`, without
 // subscripts and arrays).
-struct assignment : pg::seq<name, pg::opt<pg::one<'+'>>, pg::one<'='>, pg::opt<word>> {};
+struct assign_head : pg::seq<name, pg::opt<pg::one<'+'>>, pg::one<'='>> {};
+struct assignment : pg::seq<assign_head, pg::opt<word>> {};
 
 // One simple command: prefixes (redirections, assignments), then the command word and its
 // arguments and redirections, each followed by blanks (its span ends at the operator after it,
@@ -245,10 +277,33 @@ inline constexpr std::array<std::string_view, 18> kSpecialFirst = {
     "if",    "then",  "else", "elif",     "fi",     "do",   "done", "case",   "esac",
     "while", "until", "for",  "function", "select", "time", "in",   "coproc", "let"};
 
+// `kSpecialFirst` by its words' length, first and last bytes, which tell them apart: one probe.
+constexpr std::size_t special_slot(std::string_view w) {
+  return (static_cast<unsigned char>(w[0]) + static_cast<unsigned char>(w.back()) * 3u +
+          w.size() * 6u) &
+         31u;
+}
+struct SpecialSlots {
+  std::array<signed char, 32> at{};  // the index in kSpecialFirst, or -1
+  bool unique = true;                // no two words share a slot
+};
+constexpr SpecialSlots make_special_slots() {
+  SpecialSlots t;
+  for (auto& a : t.at) a = -1;
+  for (std::size_t i = 0; i < kSpecialFirst.size(); ++i) {
+    auto& a = t.at[special_slot(kSpecialFirst[i])];
+    if (a != -1) t.unique = false;
+    a = static_cast<signed char>(i);
+  }
+  return t;
+}
+inline constexpr SpecialSlots kSpecialSlots = make_special_slots();
+static_assert(kSpecialSlots.unique, "two reserved words share a slot: change special_slot");
+
 inline bool special_first(std::string_view w) {
-  for (auto r : kSpecialFirst)
-    if (r.size() == w.size() && r[0] == w[0] && r == w) return true;
-  return false;
+  if (w.empty()) return false;
+  const int i = kSpecialSlots.at[special_slot(w)];
+  return i >= 0 && kSpecialFirst[static_cast<std::size_t>(i)] == w;
 }
 
 template <pg::apply_mode, pg::rewind_mode, template <typename...> class Action,
@@ -263,7 +318,7 @@ bool reserved::match(ParseInput& in, States&... /*unused*/) {
   const auto n = static_cast<std::size_t>(p - b);
   if (n < 2 || n > 8 ||
       (p < e && (run_of<LitClass>::kIn[static_cast<unsigned char>(*p)] ||
-                 std::string_view("'\"\\$`").find(*p) != std::string_view::npos))) {
+                 run_of<WordPartClass>::kIn[static_cast<unsigned char>(*p)]))) {
     return false;
   }
   return special_first(std::string_view(b, n));

@@ -15,6 +15,12 @@
 
 namespace vigie::shell::plain_grammar {
 
+// The contexts the fast path gives its commands besides the wrappers' (commands.hpp
+// `CommandView::context`).
+inline constexpr const char* kContextTop = "top";
+inline constexpr const char* kContextPipeline = "pipeline";
+inline constexpr const char* kContextCondition = "condition";
+
 // One list being read: the top of the line, or the inside of a `$(…)`.
 struct Level {
   CommandView cur;          // the command being read (in `$(…)`)
@@ -71,9 +77,23 @@ inline std::uint32_t offset(const State& s, const char* at) {
 // The holder of the lists of a `for` loop's words: none (their context is the loop's).
 constexpr std::uint32_t kNoHolder = UINT32_MAX;
 
+// The view of a word with a quoted part, an expansion or a glob (fill_word's other cases).
+void fill_word_parts(State& s, WordView& v, std::string_view text);
+
 // Fills the fresh `v` with the word `text` at `begin`, from the flags its parts' actions set in
-// `s` (which it resets).
-void fill_word(State& s, WordView& v, std::string_view text, std::uint32_t begin);
+// `s` (which it resets). Inline for the commonest word, whose value is its text.
+inline void fill_word(State& s, WordView& v, std::string_view text, std::uint32_t begin) {
+  // Assigned into the fresh, empty string (cheaper than constructing one and moving it in).
+  v.text.assign(text.data(), text.size());
+  v.span = {begin, begin + static_cast<std::uint32_t>(text.size())};
+  s.tilde = false;
+  if (!s.expansion && !s.quoted && !s.glob) {
+    v.literal.same_as_text();
+    v.pattern.same_as_text();
+    return;
+  }
+  fill_word_parts(s, v, text);
+}
 
 // The contexts of the commands of a line without `$(…)`, in order.
 void set_contexts(State& s);

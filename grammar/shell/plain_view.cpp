@@ -23,9 +23,9 @@ void top_contexts(const State& s, std::vector<std::string>& ctx, std::uint32_t b
   const bool cond = !s.conditions.empty() && in_condition(s, begin);
   const char* wrapper = begin < s.wrapper_end ? s.wrapper : nullptr;
   ctx.reserve(1 + (wrapper != nullptr) + cond + piped);
-  ctx.emplace_back("top");
+  ctx.emplace_back(kContextTop);
   if (wrapper) ctx.emplace_back(wrapper);
-  if (cond) ctx.emplace_back("condition");
+  if (cond) ctx.emplace_back(kContextCondition);
 }
 
 }  // namespace
@@ -34,16 +34,8 @@ void top_contexts(const State& s, std::vector<std::string>& ctx, std::uint32_t b
 // nor pattern; with an unquoted `*` or `?` a pattern (quoted glob bytes escaped with `\`) and no
 // literal; else its value is its text without the quotes, literal and pattern alike (commands.cpp
 // `fill_view`).
-void fill_word(State& s, WordView& v, std::string_view text, std::uint32_t begin) {
-  // Assigned into the fresh, empty string (cheaper than constructing one and moving it in).
-  v.text.assign(text.data(), text.size());
-  v.span = {begin, begin + static_cast<std::uint32_t>(text.size())};
-  s.tilde = false;
-  if (!s.expansion && !s.quoted && !s.glob) {  // the commonest word: its value is its text, once
-    v.literal.same_as_text();
-    v.pattern.same_as_text();
-    return;
-  }
+// (fill_word, plain_state.hpp, has set the text and the span.)
+void fill_word_parts(State& s, WordView& v, std::string_view text) {
   const bool glob = s.glob;
   s.glob = false;
   v.has_glob = glob;
@@ -102,7 +94,7 @@ void set_contexts(State& s) {
     bool piped = cmds[i].op == "|" || (i + 1 < cmds.size() && cmds[i + 1].op == "|");
     auto& ctx = cmds[i].context;
     top_contexts(s, ctx, cmds[i].span.begin, piped);
-    if (piped) ctx.emplace_back("pipeline");
+    if (piped) ctx.emplace_back(kContextPipeline);
   }
 }
 
@@ -134,7 +126,7 @@ std::optional<std::vector<CommandView>> in_source_order(State& s) {
     if (list[k] == 0) {
       top_contexts(s, ctx, out[k].span.begin, piped[k]);
     } else if (s.holder_of[list[k] - 1] == kNoHolder) {  // in a word of a `for` loop
-      ctx.emplace_back("top");
+      ctx.emplace_back(kContextTop);
       ctx.emplace_back(s.wrapper);
       ctx.emplace_back(s.label_of[list[k] - 1]);
     } else {  // the holder starts before: its context is set
@@ -148,7 +140,7 @@ std::optional<std::vector<CommandView>> in_source_order(State& s) {
       ctx = holder->context;
       ctx.emplace_back(s.label_of[list[k] - 1]);
     }
-    if (piped[k]) ctx.emplace_back("pipeline");
+    if (piped[k]) ctx.emplace_back(kContextPipeline);
   }
   return out;
 }
