@@ -157,6 +157,13 @@ struct Judge {
   const ResolvedPaths& resolved_paths();
   const PathTable& path_table(Part& out);
 
+  // Resolves `path` from the working folder `cwd`: the folder's physical form is resolved once
+  // for consecutive paths in it (`cwd_key_`, `cwd_physical_`), then only the path's own
+  // components are looked up (engine/paths.hpp, resolve_path_in).
+  Resolved resolve_in(std::string_view path, const std::string& cwd);
+  std::string cwd_key_;
+  std::optional<Resolved> cwd_physical_;
+
   Part judge_path(const std::string& raw, Access access, const std::string& cwd, TraceEntry* trace);
   void edit_content_class(const json& input, Part& out, TraceEntry* trace);
 

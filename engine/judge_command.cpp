@@ -364,14 +364,19 @@ void Judge::track_cd(const shell::CommandView& cmd, const NormalizedCommand& n, 
     unknown_cwd_scopes_.push_back(scope);
     return;
   }
-  Resolved r = resolve_path(*target, cwd, home, fs);
-  if (!r.ok) {
+  Resolved r = resolve_in(*target, cwd);
+  // A folder past PATH_MAX is where no absolute path can name a file: from there on the
+  // working folder is unknown (and the work per path stays bounded by the limit).
+  if (!r.ok || r.path.size() > limits::cwd_bytes) {
     unknown_cwd_scopes_.push_back(scope);
     return;
   }
   bool top = cmd.context.size() <= 1;
   if (top) {
     cwd = r.path;
+    // Already physical: the next paths resolve from it without looking it up again.
+    cwd_key_ = cwd;
+    cwd_physical_ = std::move(r);
   } else if (std::none_of(extra_cwds_.begin(), extra_cwds_.end(), [&](const OtherCwd& o) {
                return o.path == r.path && o.scope == scope;
              })) {

@@ -43,13 +43,30 @@ const PathTable& Judge::path_table(Part& out) {
   return rp.table;
 }
 
+Resolved Judge::resolve_in(std::string_view path, const std::string& cwd) {
+  if (path.empty() || path[0] == '/' || path[0] == '~') return resolve_path(path, cwd, home, fs);
+  if (!cwd_physical_ || cwd_key_ != cwd) {
+    cwd_key_ = cwd;
+    cwd_physical_ = resolve_path(cwd, "/", home, fs);
+  }
+  // A folder that does not resolve: the path is resolved from it as written, which reports
+  // the same failure with the path's own words.
+  if (!cwd_physical_->ok) return resolve_path(path, cwd, home, fs);
+  Resolved r = resolve_path_in(path, cwd_physical_->path, home, fs);
+  if (!cwd_physical_->symlinks_followed.empty())
+    r.symlinks_followed.insert(r.symlinks_followed.begin(),
+                               cwd_physical_->symlinks_followed.begin(),
+                               cwd_physical_->symlinks_followed.end());
+  return r;
+}
+
 // Judges one path: prefix rules (most specific wins, tie -> deny), workspace-only, protected
 // globs (writes) and the third-party class (writes). Returns the most restrictive part; an
 // allow here only means "in scope".
 Part Judge::judge_path(const std::string& raw, Access access, const std::string& cwd,
                        TraceEntry* trace) {
   Part out;
-  Resolved r = resolve_path(proc_self(raw, cwd), cwd, home, fs);
+  Resolved r = resolve_in(proc_self(raw, cwd), cwd);
   if (trace) trace->text = r.path;
   if (!r.ok) {
     out.effect = Effect::ask;
@@ -312,7 +329,7 @@ void Judge::judge_files(const NormalizedCommand& n, bool explicit_allow, const s
   if (n.files.empty()) return;
   std::string fcwd = cwd;
   if (n.chdir && n.chdir->pattern && !n.chdir->has_glob) {
-    Resolved r = resolve_path(*n.chdir->pattern, cwd, home, fs);
+    Resolved r = resolve_in(*n.chdir->pattern, cwd);
     if (r.ok) fcwd = r.path;
   }
   for (const auto& f : n.files) {
@@ -366,7 +383,7 @@ void Judge::judge_files(const NormalizedCommand& n, bool explicit_allow, const s
     if (writes && part.effect == Effect::allow) {
       std::string resolved = pt.text;
       if (resolved.empty() && f.word.pattern && !f.word.has_glob)
-        resolved = resolve_path(*f.word.pattern, base, home, fs).path;
+        resolved = resolve_in(*f.word.pattern, base).path;
       bool covered = explicit_allow && f.from != From::redirect;
       if (!covered) fold(part, edit_default(resolved.empty() ? f.word.text : resolved));
     }

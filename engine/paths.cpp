@@ -88,8 +88,10 @@ std::size_t path_depth(std::string_view normalized_path) {
   return split_components(normalized_path).size();
 }
 
-Resolved resolve_path(std::string_view path, std::string_view cwd, std::string_view home,
-                      const FileSystem* fs) {
+namespace {
+
+Resolved resolve_impl(std::string_view path, std::string_view cwd, std::string_view home,
+                      const FileSystem* fs, bool cwd_resolved) {
   Resolved r;
   auto fail = [&r](std::string guess, std::string why) {
     r.ok = false;
@@ -161,6 +163,13 @@ Resolved resolve_path(std::string_view path, std::string_view cwd, std::string_v
   std::deque<std::string> targets;
   std::string resolved;
   resolved.reserve(absolute.size());
+  // A relative path under a folder already resolved: that folder is the resolved prefix, only
+  // the path's own components are walked (`..` climbs the folder's physical parents, as the
+  // kernel's would from that working folder).
+  if (cwd_resolved && path[0] != '~' && path[0] != '/') {
+    resolved = cwd == "/" ? std::string_view() : cwd;
+    rest = path;
+  }
   std::size_t budget = absolute.size();  // bytes of path text seen, targets included
   int links = 0;
   // With a declared filesystem: the length of a resolved prefix under which no link is
@@ -224,6 +233,18 @@ Resolved resolve_path(std::string_view path, std::string_view cwd, std::string_v
   }
   r.path = resolved.empty() ? "/" : std::move(resolved);
   return r;
+}
+
+}  // namespace
+
+Resolved resolve_path(std::string_view path, std::string_view cwd, std::string_view home,
+                      const FileSystem* fs) {
+  return resolve_impl(path, cwd, home, fs, false);
+}
+
+Resolved resolve_path_in(std::string_view path, std::string_view resolved_cwd,
+                         std::string_view home, const FileSystem* fs) {
+  return resolve_impl(path, resolved_cwd, home, fs, true);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -73,6 +73,14 @@ struct Resolved {
 Resolved resolve_path(std::string_view path, std::string_view cwd, std::string_view home,
                       const FileSystem* fs);
 
+// The same, for a `cwd` that is already resolved (a `resolve_path` result with `ok`): a
+// relative `path` is walked from it without looking its components up again, so resolving many
+// paths in one folder costs the components of each path, not those of the folder each time
+// (a folder 2,000 levels deep would otherwise cost 2,000 look-ups per operand). Absolute and
+// `~` paths are resolved exactly as by `resolve_path`.
+Resolved resolve_path_in(std::string_view path, std::string_view resolved_cwd,
+                         std::string_view home, const FileSystem* fs);
+
 // The lexical part only (no filesystem): removes `.`, `..` (not above the root), empty
 // components and a trailing slash. A relative input is taken relative to `/`.
 std::string lexical_normalize(std::string_view absolute_path);

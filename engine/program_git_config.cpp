@@ -28,11 +28,12 @@ bool git_key_runs_command(std::string_view raw) {
   auto eq = key.find('=');
   if (eq != std::string::npos) key.resize(eq);
   for (std::string_view p :
-       {"alias.",      "pager.",     "credential.", "filter.",   "core.",      "diff.",
-        "merge.",      "sequence.",  "gpg.",        "difftool.", "mergetool.", "protocol.",
-        "uploadpack.", "receive.",   "remote.",     "url.",      "include.",   "includeif.",
-        "http.",       "sendemail.", "instaweb.",   "gui.",      "guitool.",   "web.",
-        "browser.",    "man.",       "interactive."}) {
+       {"alias.",      "pager.",     "credential.",  "filter.",    "core.",      "diff.",
+        "merge.",      "sequence.",  "gpg.",         "difftool.",  "mergetool.", "protocol.",
+        "uploadpack.", "receive.",   "remote.",      "url.",       "include.",   "includeif.",
+        "http.",       "sendemail.", "instaweb.",    "gui.",       "guitool.",   "web.",
+        "browser.",    "man.",       "interactive.", "submodule.", "commit.",    "blame.",
+        "mailmap."}) {
     if (!key.starts_with(p)) continue;
     if (p == "core.") {
       return in_set(key, {"core.pager", "core.editor", "core.sshcommand", "core.askpass",
@@ -50,6 +51,12 @@ bool git_key_runs_command(std::string_view raw) {
     if (p == "merge.") return key.ends_with(".driver");
     if (p == "protocol.") return key.ends_with(".allow");
     if (p == "url.") return true;  // insteadOf can point a fetch at an `ext::` command
+    // `submodule.NAME.update=!CMD` runs CMD on `git submodule update`; the others name a file
+    // git reads (a template, a revision list, a mailmap): asked like the core's file keys.
+    if (p == "submodule.") return key.ends_with(".update");
+    if (p == "commit.") return key == "commit.template";
+    if (p == "blame.") return key == "blame.ignorerevsfile";
+    if (p == "mailmap.") return key == "mailmap.file";
     return true;
   }
   return key.ends_with(".cmd") || key.ends_with(".command") || key.ends_with(".program") ||

@@ -1,7 +1,10 @@
 // Handler `launcher` (named in engine/programs_table.cpp): environment and project managers
 // whose subcommand runs a command in the environment they set up: `uv run CMD`, `poetry run`,
 // `pipenv run`, `bundle exec`, `conda run` (mamba, micromamba), `direnv exec DIR CMD`,
-// `mise exec -- CMD`, `nix develop -c CMD`, `nix-shell --run LINE`, `op run -- CMD`,
+// `mise exec -- CMD`, `nix develop -c CMD` and `nix shell … -c CMD` (without a command they
+// start a shell: asked; `nix run` runs a package's own program: asked), `uvx TOOL`, `pipx run
+// APP`, `hatch run`/`pdm run`/`rye run`, version managers' `exec CMD` (asdf, pyenv, rbenv…),
+// `nix-shell --run LINE`, `op run -- CMD`,
 // `aws-vault exec PROFILE -- CMD`, `doppler run -- CMD`, and wrappers of their own shape:
 // `setarch [ARCH] [FLAGS] CMD`, `linux32`, `linux64`, `prlimit`, `runcon CONTEXT CMD` or
 // `runcon -t TYPE CMD`, `xvfb-run`, `eatmydata`, `rlwrap` (`-z FILTER` is a command line),
@@ -131,6 +134,51 @@ constexpr Launcher kLaunchers[] = {
     {.program = "aws-vault", .sub = "exec", .dash_only = true},
     {.program = "doppler", .sub = "run", .dash_only = true},
     {.program = "nix", .sub = "develop", .argv = "-c --command", .skip = kNever},
+    {.program = "nix", .sub = "shell", .argv = "-c --command", .skip = kNever},
+    {.program = "nix", .sub = "run", .skip = kNever},
+    // uvx = `uv tool run`: its first operand is the tool (a command), its options clap's.
+    {.program = "uvx",
+     .syntax = Syntax::clusters,
+     .flags = "--isolated --no-env-file --offline --no-cache -q --quiet -v --verbose --no-index "
+              "-U --upgrade --reinstall --no-sources --no-build-isolation --no-build "
+              "--compile-bytecode --no-config --native-tls --no-progress -n --preview "
+              "--no-python-downloads --lfs",
+     .valued = "--from --with --with-editable --with-requirements -c --constraints --overrides "
+               "--env-file --index --default-index -i --index-url --extra-index-url -f "
+               "--find-links -P --upgrade-package --reinstall-package --index-strategy "
+               "--keyring-provider --resolution --prerelease --exclude-newer -p --python "
+               "--cache-dir --color --directory --project --config-file --python-preference "
+               "--allow-insecure-host --build-constraints -b --no-binary --only-binary"},
+    // pipx run APP [ARGS]: argparse, APP the command.
+    {.program = "pipx",
+     .sub = "run",
+     .syntax = Syntax::argparse,
+     .flags = "--no-cache --pypi --path --fetch-missing-python --system-site-packages --editable "
+              "-e -q --quiet -v --verbose",
+     .valued = "--spec --python --index-url -i --pip-args"},
+    // Python project managers' `run SCRIPT_OR_COMMAND` (a script of the project's own file or a
+    // command: judged as a command either way).
+    {.program = "hatch", .sub = "run", .syntax = Syntax::clusters},
+    {.program = "pdm",
+     .sub = "run",
+     .syntax = Syntax::clusters,
+     .flags = "-l --list -s --site-packages --recreate -j --json -v --verbose -q --quiet -g "
+              "--global",
+     .valued = "-p --project -r --reuse-env --venv"},
+    {.program = "rye",
+     .sub = "run",
+     .syntax = Syntax::clusters,
+     .flags = "-l --list",
+     .valued = "--pyproject"},
+    // Version managers' `exec CMD ARGS` (asdf, pyenv, rbenv, nodenv, goenv, jenv, plenv, phpenv).
+    {.program = "asdf", .sub = "exec"},
+    {.program = "pyenv", .sub = "exec"},
+    {.program = "rbenv", .sub = "exec"},
+    {.program = "nodenv", .sub = "exec"},
+    {.program = "goenv", .sub = "exec"},
+    {.program = "jenv", .sub = "exec"},
+    {.program = "plenv", .sub = "exec"},
+    {.program = "phpenv", .sub = "exec"},
     {.program = "nix-shell", .line = "--run --command", .skip = kNever},
     // Wrappers of their own shape (util-linux, coreutils, Debian's scripts), from their option
     // tables: setarch `+hVv3BFILRSTXZ`, prlimit `+c::d::…y::p:o:vVh` (the limits take an
@@ -210,7 +258,10 @@ constexpr Launcher kLaunchers[] = {
 // `pkexec`, `runuser -u bob`, `systemd-run --shell`): that shell's commands are not visible,
 // so it is asked.
 constexpr std::string_view kShellWithoutCommand =
-    "setarch linux32 linux64 pkexec runuser su systemd-run";
+    "setarch linux32 linux64 pkexec runuser su systemd-run nix:develop nix:shell";
+
+// Subcommands that run a program the line does not name (a package's own entry point): asked.
+constexpr std::string_view kRunsPackage = "nix:run";
 
 // Unit properties (`systemd-run -p NAME=VALUE`, systemd.exec(5), systemd.service(5)): those
 // whose value is a command line the unit runs (judged as a nested line, and asked), and those
@@ -417,7 +468,6 @@ void launch(const Launcher& l, const Words& w, std::size_t from, ProgramEffects&
       return;
     }
     if (v == "-" && listed(l.flags, "-")) continue;  // `su -`: a login shell
-    if (v == "-" && listed(l.flags, "-")) continue;  // `su -`: a login shell
     if (v.size() > 1 && v[0] == '-') {
       Step st = option(l, w, i, v, s != nullptr, entry, out);
       if (st.ran) return;
@@ -460,7 +510,15 @@ void launcher_handler(const ProgramDecl&, std::string_view name, const Words& w,
         return;
       }
       if (i < w.size() && !l.sub.empty() && lit(w, i) && *lit(w, i) == l.sub) {
+        const std::size_t runs = out.argvs.size() + out.scripts.size();
+        const std::string key = std::string(name) + ":" + std::string(l.sub);
+        if (listed(kRunsPackage, key))
+          out.escalations.push_back(std::string(name) + " " + std::string(l.sub) +
+                                    " (a package's own program)");
         launch(l, w, i + 1, out);
+        if (out.argvs.size() + out.scripts.size() == runs && listed(kShellWithoutCommand, key))
+          out.escalations.push_back(std::string(name) + " " + std::string(l.sub) +
+                                    " without a command: runs a shell");
         return;
       }
     }

@@ -485,7 +485,8 @@ const ProgramSource kPrograms[] = {
   {"sg", "", "", "sg", ""},
   // Environment managers whose subcommand runs a command (engine/program_launchers.cpp).
   {"uv poetry pipenv bundle conda mamba micromamba direnv mise op aws-vault doppler nix "
-   "nix-shell", "", "", "launcher", ""},
+   "nix-shell uvx pipx hatch pdm rye asdf pyenv rbenv nodenv goenv jenv plenv phpenv", "", "",
+   "launcher", ""},
   // Wrappers of their own shape, in the same table (engine/program_launchers.cpp).
   {"setarch linux32 linux64 prlimit runcon xvfb-run eatmydata rlwrap ip pkexec busybox runuser "
    "su systemd-run", "", "", "launcher", ""},

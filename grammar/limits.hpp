@@ -52,6 +52,10 @@ namespace vigie::limits {
     "expansions): each is resolved through the filesystem; real lines name a few dozen",           \
     "ask (deny when non-interactive), error `the request touches more than 4096 paths`, rule "     \
     "`limits.judged-paths`")                                                                       \
+  X(cwd_bytes, "cwd-bytes", 4096, "bytes",                                                         \
+    "the working folder a line moves to with `cd`/`pushd` (PATH_MAX): each path judged after it "  \
+    "is resolved from there; a chain of `cd a; cd a; …` would otherwise grow it without bound",    \
+    "the working folder is unknown from that `cd` on: relative paths after it are asked")          \
   X(brace_word_bytes, "brace-word-bytes", 4096, "bytes",                                           \
     "a word whose brace expansion is judged word by word (`/{etc,tmp}/x`), and at most 64 words "  \
     "from it: a longer word is judged as a path that is not static",                               \
