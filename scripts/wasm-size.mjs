@@ -4,9 +4,12 @@
 // prints the bytes per part (project, PEGTL, re2, nlohmann_json, libc++ locale/iostreams, fmt,
 // embind...) with their gzip -9 size (each part's bodies compressed together), then the
 // largest functions. Usage:
-//   node scripts/wasm-size.mjs build/prof/vigie_module.wasm [--top N] [--json] [--part NAME]
+//   node scripts/wasm-size.mjs build/prof/vigie_module.wasm [--top N] [--json] [--part NAME] [--data]
 // (`--part NAME` lists only that part's functions.) The parts are the table PARTS below: the
-// first pattern that matches a function's name wins.
+// first pattern that matches a function's name wins. `--data` prints what the data section holds
+// instead: its active segments' bytes split into text (runs of at least 8 printable bytes: the
+// tables' strings, messages, type names) and the rest (binary tables, pointers, vtables), with
+// the gzip -9 size of each, and the longest strings.
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 
@@ -61,11 +64,69 @@ function customName(buf, s) {
   return buf.toString("utf8", at, at + len);
 }
 
+// The data section's active segments (memory 0, `i32.const` offset): [{offset, bytes}].
+function dataSegments(buf, section) {
+  const segments = [];
+  let [count, at] = leb(buf, section.start);
+  for (let i = 0; i < count; i++) {
+    let flags;
+    [flags, at] = leb(buf, at);
+    if (flags === 1) {
+      let len;
+      [len, at] = leb(buf, at);
+      segments.push({ offset: -1, bytes: buf.subarray(at, at + len) });
+      at += len;
+      continue;
+    }
+    if (flags === 2) [, at] = leb(buf, at);
+    let offset;
+    [offset, at] = leb(buf, at + 1); // i32.const
+    at += 1; // end
+    let len;
+    [len, at] = leb(buf, at);
+    segments.push({ offset, bytes: buf.subarray(at, at + len) });
+    at += len;
+  }
+  return segments;
+}
+
+function printData(buf, sections, top) {
+  const section = sections.find((s) => s.id === 11);
+  const segments = section ? dataSegments(buf, section) : [];
+  const text = [];
+  const rest = [];
+  const strings = [];
+  for (const { bytes } of segments) {
+    let from = 0;
+    for (let i = 0; i <= bytes.length; i++) {
+      if (i < bytes.length && bytes[i] >= 0x20 && bytes[i] < 0x7f) continue;
+      if (i - from >= 8) {
+        text.push(bytes.subarray(from, i));
+        strings.push(bytes.toString("latin1", from, i));
+      } else rest.push(bytes.subarray(from, i));
+      if (i < bytes.length) rest.push(bytes.subarray(i, i + 1));
+      from = i + 1;
+    }
+  }
+  const row = (name, parts) => {
+    const all = Buffer.concat(parts);
+    console.log(`| ${name} | ${all.length} | ${gzipSync(all, { level: 9 }).length} |`);
+  };
+  console.log(`data section: ${section ? section.size : 0} bytes in ${segments.length} segments`);
+  console.log("\n| data | bytes | gzip -9 (alone) |\n|---|---:|---:|");
+  row(`text (${strings.length} runs of 8+ printable bytes)`, text);
+  row("the rest (binary tables, pointers, short strings)", rest);
+  row("all", segments.map((s) => s.bytes));
+  console.log("\n| longest strings | bytes |\n|---|---:|");
+  for (const t of strings.sort((a, b) => b.length - a.length).slice(0, top))
+    console.log(`| ${t.slice(0, 100).replace(/\|/g, "\\|")} | ${t.length} |`);
+}
+
 function main() {
   const args = process.argv.slice(2);
   const file = args.find((a) => !a.startsWith("--"));
   if (!file) {
-    console.error("usage: wasm-size.mjs MODULE.wasm [--top N] [--json] [--part NAME]");
+    console.error("usage: wasm-size.mjs MODULE.wasm [--top N] [--json] [--part NAME] [--data]");
     process.exit(2);
   }
   const top = Number(args[args.indexOf("--top") + 1]) || (args.includes("--top") ? 0 : 30);
@@ -73,6 +134,7 @@ function main() {
   const buf = readFileSync(file);
   const sections = readModule(buf);
 
+  if (args.includes("--data")) return printData(buf, sections, top);
   // Imported functions come first in the function index space.
   let imported = 0;
   const imp = sections.find((s) => s.id === 2);

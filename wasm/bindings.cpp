@@ -25,6 +25,9 @@
 //   lint(source, options)      -> `vigie lint --format json` (the diagnostics array)
 //   memoryJson()               -> {"heap_size", "in_use"} for leak tests and the benchmark
 //   version()
+//   vigie_register_rare()      (a plain export) registers format, lint, memoryJson, the journal's,
+//                              hooks', vocabulary's and parseShell/parseShellAst's bindings, once
+//                              (rare_bindings.hpp): the JS wrapper calls it before their first use
 #include <emscripten/bind.h>
 #include <emscripten/emscripten.h>
 #include <emscripten/heap.h>
@@ -49,6 +52,7 @@
 #include "grammar/policy/parser.hpp"
 #include "vigie/vigie.hpp"
 #include "wasm/fast_path.hpp"
+#include "wasm/rare_bindings.hpp"
 #include "wasm/what_of.hpp"
 
 namespace {
@@ -577,8 +581,21 @@ EMSCRIPTEN_BINDINGS(vigie) {
       .function("dump", &PolicyHandle::dump);
   em::function("requestBufferAt", &request_buffer_at);
   em::function("fastResultAt", &fast_result_at);
+  em::function("version", &version);
+}
+
+// The rarely used bindings, registered by the first call (wasm/src/api.mjs) rather than at
+// instantiation: a cold start then neither runs nor compiles their registrations.
+extern "C" EMSCRIPTEN_KEEPALIVE void vigie_register_rare() {
+  static bool done = false;
+  if (done) return;
+  done = true;
+  namespace em = emscripten;
   em::function("format", &format);
   em::function("lint", &lint);
   em::function("memoryJson", &memory_json);
-  em::function("version", &version);
+  register_journal_bindings();
+  register_hook_bindings();
+  register_vocabulary_bindings();
+  register_shell_json_bindings();
 }

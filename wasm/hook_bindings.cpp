@@ -24,6 +24,7 @@
 #include "engine/hook_wire.hpp"
 #include "engine/limits.hpp"
 #include "vigie/vigie.hpp"
+#include "wasm/rare_bindings.hpp"
 
 namespace {
 
@@ -146,7 +147,7 @@ std::string hook_harnesses() {
 
 }  // namespace
 
-EMSCRIPTEN_BINDINGS(vigie_hooks) {
+void vigie::wasm::register_hook_bindings() {
   namespace em = emscripten;
   em::class_<HookHandle>("HookHandle")
       .constructor<const std::string&, const std::string&, const std::string&>()

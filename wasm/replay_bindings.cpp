@@ -1,6 +1,7 @@
 // Embind bindings of the decision journal (engine/journal.hpp), replay (engine/replay.hpp) and
-// suggestions (engine/suggest.hpp), in their own EMSCRIPTEN_BINDINGS block: the playground
-// loads a journal once (it stays in the page) and replays it under each edit of the policy.
+// suggestions (engine/suggest.hpp), registered on first use (rare_bindings.hpp): the
+// playground loads a journal once (it stays in the page) and replays it under each edit of the
+// policy.
 //
 //   const j = new module.JournalHandle(text);      // parsed once
 //   j.count(); j.errorsJson();                     // entries, unreadable lines
@@ -26,6 +27,7 @@
 #include "engine/replay.hpp"
 #include "engine/suggest.hpp"
 #include "vigie/vigie.hpp"
+#include "wasm/rare_bindings.hpp"
 
 namespace {
 
@@ -227,7 +229,7 @@ std::string policy_hash(const std::string& source, const std::string& options_js
 
 }  // namespace
 
-EMSCRIPTEN_BINDINGS(vigie_journal) {
+void vigie::wasm::register_journal_bindings() {
   em::function("journalLine", &journal_line);
   em::function("policyHash", &policy_hash);
   em::function("addRules", &add_rules);

@@ -22,6 +22,7 @@
 #include "grammar/shell/commands.hpp"
 #include "grammar/shell/parser.hpp"
 #include "wasm/fast_path.hpp"
+#include "wasm/rare_bindings.hpp"
 #include "wasm/what_of.hpp"
 
 namespace {
@@ -112,8 +113,12 @@ extern "C" EMSCRIPTEN_KEEPALIVE int vigie_parse_argv(std::uint32_t length) {
 }
 
 EMSCRIPTEN_BINDINGS(vigie_shell) {
+  emscripten::function("argvResultAt", &argv_result_at);
+}
+
+// The JSON forms, registered on first use (rare_bindings.hpp).
+void vigie::wasm::register_shell_json_bindings() {
   namespace em = emscripten;
   em::function("parseShell", &parse_shell);
   em::function("parseShellAst", &parse_shell_ast);
-  em::function("argvResultAt", &argv_result_at);
 }

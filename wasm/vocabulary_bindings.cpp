@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "grammar/policy/language.hpp"
+#include "wasm/rare_bindings.hpp"
 
 namespace {
 
@@ -46,6 +47,6 @@ std::string vocabulary_json() {
 
 }  // namespace
 
-EMSCRIPTEN_BINDINGS(vigie_vocabulary) {
+void vigie::wasm::register_vocabulary_bindings() {
   emscripten::function("vocabularyJson", &vocabulary_json);
 }

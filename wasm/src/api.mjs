@@ -425,11 +425,21 @@ export function makeApi(module) {
   }
 
   let vocabulary;
+  // The rarely used bindings (journal, hooks, vocabulary, format, lint, parseShell's JSON,
+  // memory) are registered by the module on first use, not at instantiation (rare_bindings.hpp).
+  let registered = false;
+  const rare = () => {
+    if (!registered) {
+      module._vigie_register_rare();
+      registered = true;
+    }
+    return module;
+  };
   return {
-    ...hookApi(module),
+    ...hookApi(rare),
     version: module.version(),
     journal(text) {
-      return new Journal(new module.JournalHandle(String(text ?? "")));
+      return new Journal(new (rare().JournalHandle)(String(text ?? "")));
     },
     // One journal line (docs/journal.md, no newline) for a decision this package made:
     // options {source?, id?, answer?, policy?: {name, hash}, redact?: [regex],
@@ -443,18 +453,18 @@ export function makeApi(module) {
       } catch (e) {
         return { error: `not JSON-serialisable: ${e && e.message}` };
       }
-      const line = module.journalLine(req, dec, opts);
+      const line = rare().journalLine(req, dec, opts);
       return line.startsWith('{"error"') ? JSON.parse(line) : line;
     },
     // The content hash journal lines record for a policy (its source and `files`).
     policyHash(source, options) {
-      return module.policyHash(String(source ?? ""), compileOptionsJson(options));
+      return rare().policyHash(String(source ?? ""), compileOptionsJson(options));
     },
     // Adds rules (their source texts) to a policy's first `commands` block, canonically
     // formatted: {text} or {error}.
     addRules(source, rules, options) {
       const file = (options && options.file) || "policy.vigie";
-      return JSON.parse(module.addRules(String(file), String(source ?? ""), JSON.stringify(rules ?? [])));
+      return JSON.parse(rare().addRules(String(file), String(source ?? ""), JSON.stringify(rules ?? [])));
     },
     session() {
       return new Session();
@@ -469,7 +479,7 @@ export function makeApi(module) {
       return new Policy(new module.PolicyHandle(String(source ?? ""), opts));
     },
     parseShell(src) {
-      return JSON.parse(module.parseShell(String(src ?? "")));
+      return JSON.parse(rare().parseShell(String(src ?? "")));
     },
     // The words of every command (parseShell's `argv`, each word `literal ?? text`) without
     // JSON: string[][], or null when the line does not parse (parseShell says why).
@@ -480,24 +490,24 @@ export function makeApi(module) {
       return n < 0 ? null : fast.argv(n);
     },
     parseShellAst(src) {
-      return JSON.parse(module.parseShellAst(String(src ?? "")));
+      return JSON.parse(rare().parseShellAst(String(src ?? "")));
     },
     format(source, options) {
-      return JSON.parse(module.format(String(source ?? ""), compileOptionsJson(options)));
+      return JSON.parse(rare().format(String(source ?? ""), compileOptionsJson(options)));
     },
     lint(source, options) {
-      return JSON.parse(module.lint(String(source ?? ""), compileOptionsJson(options)));
+      return JSON.parse(rare().lint(String(source ?? ""), compileOptionsJson(options)));
     },
     // The policy language's vocabulary, from the checker's own tables (docs/wasm.md): block
     // names, setting keys per block, effects, modes, test kinds... Read once; the same object
     // on every call.
     vocabulary() {
-      if (!vocabulary) vocabulary = Object.freeze(JSON.parse(module.vocabularyJson()));
+      if (!vocabulary) vocabulary = Object.freeze(JSON.parse(rare().vocabularyJson()));
       return vocabulary;
     },
     // Bytes of the wasm heap and of live allocations: for leak tests and the benchmark.
     memory() {
-      return JSON.parse(module.memoryJson());
+      return JSON.parse(rare().memoryJson());
     },
   };
 }

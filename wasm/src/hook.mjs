@@ -18,7 +18,8 @@ function result(r) {
   return { output, stdout: r.stdout, exitCode: r.exitCode, stderr: r.stderr };
 }
 
-export function hookApi(module) {
+// `rare()` returns the module with its rarely used bindings registered (api.mjs).
+export function hookApi(rare) {
   const registry =
     typeof FinalizationRegistry === "function"
       ? new FinalizationRegistry((handle) => {
@@ -41,7 +42,7 @@ export function hookApi(module) {
   function createHook(harness, policySource, options = {}) {
     const name = String(harness ?? "");
     const opts = optionsJson(options);
-    let handle = new module.HookHandle(name, String(policySource ?? ""), opts ?? "[]");
+    let handle = new (rare().HookHandle)(name, String(policySource ?? ""), opts ?? "[]");
     const token = {};
     if (registry) registry.register(token, handle, token);
     const ok = handle.ok();
@@ -55,7 +56,7 @@ export function hookApi(module) {
         text = undefined;
       }
       // A freed hook still answers: the blocking form, from a handle with no policy.
-      if (!handle) handle = new module.HookHandle(name, "", "[]");
+      if (!handle) handle = new (rare().HookHandle)(name, "", "[]");
       return result(JSON.parse(handle.run(text ?? "")));
     };
     hook.harness = name;
@@ -74,7 +75,7 @@ export function hookApi(module) {
   return {
     createHook,
     hookHarnesses() {
-      return JSON.parse(module.hookHarnesses());
+      return JSON.parse(rare().hookHarnesses());
     },
   };
 }
