@@ -68,7 +68,7 @@ namespace vigie::limits {
   X(message_bytes, "message-bytes", 8192, "bytes",                                                 \
     "a decision's message and error: they quote the words they judge, and a harness shows them "   \
     "to the agent and the human",                                                                  \
-    "the decision is unchanged; the text is cut on a character boundary and ends with `…`")      \
+    "the decision is unchanged; the text is cut on a character boundary and ends with `…`")        \
   X(trace_bytes, "trace-bytes", 262144, "bytes",                                                   \
     "texts in one decision's trace, summed: the trace of a line at the input limit stays a "       \
     "readable size",                                                                               \
