@@ -47,7 +47,8 @@ inline constexpr std::string_view kBuiltinFile = "<builtin>";
   X(session_budget_minutes, "session.budget.minutes") \
   X(session_loop, "session.loop")                     \
   X(session_always, "session.always")                 \
-  X(internal_error, "internal-error")
+  X(internal_error, "internal-error")                 \
+  X(fetch_local_file, "fetch.local-file")
 
 enum class Builtin : std::uint8_t {
 #define VIGIE_BUILTIN_ENUM(name, id) name,

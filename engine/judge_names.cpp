@@ -1,6 +1,8 @@
 // Judging a request by its kind: edits and reads (paths), fetch (URL, host), MCP tools, and the
 // tool-name lists and rules that apply to every kind.
+#include "engine/glob_meet.hpp"
 #include "engine/judge.hpp"
+#include "engine/program_handlers.hpp"
 
 namespace vigie::engine {
 
@@ -111,15 +113,39 @@ void Judge::judge_request(const json& input) {
                                                      !pattern.empty() && paths_matter(access)) {
       // A Glob reaches what its pattern can match: from `path` (or the cwd), or from the
       // pattern's own root when it is absolute (`/etc/**`, `~/.ssh/*`, `../../x/**`).
-      bool rooted = pattern[0] == '/' || pattern[0] == '~';
-      std::string full = rooted ? pattern : path + "/" + pattern;
-      shell::WordView gw;
-      gw.text = full;
-      gw.pattern = full;
-      gw.has_glob = full.find_first_of("*?[") != std::string::npos;
-      if (!gw.has_glob && full[0] != '~') gw.literal = full;
-      part = judge_word_path(gw, access, cwd, t, "pattern");
-      if (t.text.empty()) t.text = full;
+      // Braces are alternatives (`{/etc,/tmp}/x`, `src/**/*.{ts,tsx}`): each is judged, each
+      // from its own root; too many of them (or quotes, `$`) and the pattern is asked.
+      std::vector<std::string> alts{pattern};
+      if (pattern.find('{') != std::string::npos) {
+        if (auto expanded = brace_expand(pattern))
+          alts = std::move(*expanded);
+        else
+          alts.clear();
+      }
+      if (alts.empty()) {
+        part.effect = Effect::ask;
+        part.rule = builtin(Builtin::paths_dynamic, Effect::ask);
+        part.message = fmt::format(
+            "the pattern `{}` has too many alternatives: a human must check it", pattern);
+      }
+      bool first = true;
+      for (const std::string& alt : alts) {
+        bool rooted = !alt.empty() && (alt[0] == '/' || alt[0] == '~');
+        std::string full = rooted ? alt : path + "/" + alt;
+        shell::WordView gw;
+        gw.text = full;
+        gw.pattern = full;
+        gw.has_glob = full.find_first_of("*?[") != std::string::npos;
+        if (!gw.has_glob && full[0] != '~') gw.literal = full;
+        Part one = judge_word_path(gw, access, cwd, t, "pattern");
+        if (first)
+          part = std::move(one);
+        else
+          fold(part, std::move(one));
+        first = false;
+        if (t.text.empty()) t.text = full;
+      }
+      if (alts.size() != 1) t.text = pattern;
     } else {
       part = judge_path(path, access, cwd, &t);
       if (kind == RequestKind::edit) edit_content_class(input, part, &t);
@@ -176,6 +202,18 @@ void Judge::judge_request(const json& input) {
       part = def;
     } else if (mode == Mode::readonly && method != "GET") {
       fold(*part, builtin_part(BuiltinMessage::readonly_fetch, Effect::deny));
+    }
+    // A `file:` URL reads a local file: the path rules judge it as they judge a Read.
+    if (auto local = file_url_path(url, false)) {
+      TraceEntry pt;
+      Part read = local->empty() ? Part{} : judge_path(*local, Access::read, cwd, &pt);
+      if (local->empty() || read.effect == Effect::allow) {
+        // A fetch tool that reads local files is not what a fetch rule allowed: asked.
+        read.effect = Effect::ask;
+        read.rule = builtin(Builtin::fetch_local_file, Effect::ask);
+        read.message = fmt::format("fetch the local file `{}`?", url);
+      }
+      fold(*part, std::move(read));
     }
     if (tracing) {
       t.effect = part->effect;

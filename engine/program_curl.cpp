@@ -19,26 +19,7 @@ namespace vigie::engine {
 using shell::WordView;
 using Words = std::vector<WordView>;
 
-namespace {
-
-using policy::ascii_lower;
-using program_words::starts_with;
-
-void file(ProgramEffects& out, Touch t, const WordView& w, std::string entry) {
-  if (w.literal && (*w.literal == "-" || harmless_device(*w.literal))) return;
-  out.files.push_back({t, w, From::option, std::move(entry)});
-}
-
-// A word standing for every file of a folder (`DIR/*`): judged against every rule a file
-// there would meet.
-WordView folder_files(const WordView& from, std::string dir) {
-  WordView v = word_of(from, dir.empty() ? std::string("*") : dir + "/*");
-  v.literal.reset();
-  v.has_glob = true;
-  return v;
-}
-
-std::string percent_decode(std::string_view s) {
+static std::string percent_decode(std::string_view s) {
   auto hex = [](char c) -> int {
     if (c >= '0' && c <= '9') return c - '0';
     c = static_cast<char>(c | 0x20);
@@ -59,11 +40,11 @@ std::string percent_decode(std::string_view s) {
 // The local path of a `file:` URL (`file:///p`, `file://localhost/p`, `file:/p`), percent-decoded;
 // nullopt when the URL is not a file URL. With `file_default`, a URL without a scheme is a path.
 std::optional<std::string> file_url_path(const std::string& url, bool file_default) {
-  std::string low = ascii_lower(url.substr(0, 5));
+  std::string low = policy::ascii_lower(url.substr(0, 5));
   std::string_view rest;
   if (low == "file:") {
     rest = std::string_view(url).substr(5);
-    if (starts_with(rest, "//")) {
+    if (program_words::starts_with(rest, "//")) {
       rest.remove_prefix(2);
       auto slash = rest.find('/');
       rest = slash == std::string_view::npos ? std::string_view("/") : rest.substr(slash);
@@ -75,6 +56,25 @@ std::optional<std::string> file_url_path(const std::string& url, bool file_defau
   }
   auto cut = rest.find_first_of("?#");
   return percent_decode(rest.substr(0, cut));
+}
+
+namespace {
+
+using policy::ascii_lower;
+using program_words::starts_with;
+
+void file(ProgramEffects& out, Touch t, const WordView& w, std::string entry) {
+  if (w.literal && (*w.literal == "-" || harmless_device(*w.literal))) return;
+  out.files.push_back({t, w, From::option, std::move(entry)});
+}
+
+// A word standing for every file of a folder (`DIR/*`): judged against every rule a file
+// there would meet.
+WordView folder_files(const WordView& from, std::string dir) {
+  WordView v = word_of(from, dir.empty() ? std::string("*") : dir + "/*");
+  v.literal.reset();
+  v.has_glob = true;
+  return v;
 }
 
 // The names `-O` gives the URL's file: its last path segment, as written and decoded.
