@@ -2,6 +2,7 @@
 // engine/match.cpp, checked by engine/safety.cpp), nested scripts, and the line state (`cd`,
 // variables, git configuration) that later commands of the line depend on.
 #include "engine/judge.hpp"
+#include "engine/normalize_internal.hpp"
 
 #include "engine/builtin_code.hpp"
 #include "engine/program_runners.hpp"
@@ -122,7 +123,8 @@ bool Judge::allow_names_what_runs(const CommandPattern& cp, const NormalizedComm
     if (n.words.size() < 2) return false;
     for (std::size_t i = 1; i < n.words.size(); ++i) {
       const auto& w = n.words[i].literal;
-      if (!w || w->empty() || (*w)[0] == '-' || (*w)[0] == '+') return false;
+      if (!w || w->empty() || (*w)[0] == '-' || (*w)[0] == '+' || normalize_detail::names_stdin(*w))
+        return false;
     }
     return true;
   }
@@ -137,7 +139,8 @@ bool Judge::allow_names_what_runs(const CommandPattern& cp, const NormalizedComm
   }
   if (runs_nothing) return true;
   return !a.operands.empty() && n.words[a.operands.front()].literal &&
-         *n.words[a.operands.front()].literal != "-";
+         *n.words[a.operands.front()].literal != "-" &&
+         !normalize_detail::names_stdin(*n.words[a.operands.front()].literal);
 }
 
 // Judges one simple command (already normalized); appends nested scripts to judge.

@@ -512,6 +512,9 @@ NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
     shell_script(n.name, n.words, n.redirects, n);
   } else if (name_v == "eval") {
     eval_script(n.words, n);
+  } else if ((name_v == "source" || name_v == ".") && n.words.size() > 1 && n.words[1].literal &&
+             names_stdin(*n.words[1].literal)) {
+    stdin_script(n.name, n.redirects, n);  // `. /dev/stdin <<< 'S'` runs S
   } else if (name_v == "busybox" && n.words.size() > 1 && n.words[1].literal &&
              is_shell(*n.words[1].literal)) {
     Words rest(n.words.begin() + 1, n.words.end());

@@ -23,6 +23,17 @@ inline const std::string* lit(const Words& w, std::size_t i) {
   return i < w.size() && w[i].literal ? &*w[i].literal : nullptr;
 }
 
+// Whether a script operand names the standard input (`/dev/stdin`, `/dev/fd/0`,
+// `/proc/self/fd/0`): the script is then what the line feeds it, like `-`.
+inline bool names_stdin(std::string_view s) {
+  return s == "/dev/stdin" || s == "/dev/fd/0" || s == "/proc/self/fd/0";
+}
+
+// The script a shell (or `source`/`.`) reads from its standard input: a here-string or a
+// here-document is judged as a nested script; a dynamic one is an escalation.
+void stdin_script(const std::string& name, const std::vector<shell::RedirectView>& redirects,
+                  NormalizedCommand& n);
+
 // `bash|sh|… [opts] -c S`, a script file, or a script read from a here-string/here-document.
 void shell_script(const std::string& name, const Words& w,
                   const std::vector<shell::RedirectView>& redirects, NormalizedCommand& n);

@@ -41,13 +41,18 @@ void shell_script(const std::string& name, const Words& w,
       n.escalations.push_back("dynamic script for " + name + " -c");
     return;
   }
-  if (i < w.size()) {
+  if (i < w.size() && !(w[i].literal && names_stdin(*w[i].literal))) {
     // `bash script.sh` runs a file (an interpreter: the caller decides); `bash <(curl …)` or
     // `bash $SCRIPT` runs something we cannot see.
     if (!w[i].literal) n.escalations.push_back("dynamic script for " + name);
     return;
   }
-  // The script comes from stdin: a here-string or a here-document we can read.
+  stdin_script(name, redirects, n);
+}
+
+// The script comes from stdin: a here-string or a here-document we can read.
+void stdin_script(const std::string& name, const std::vector<shell::RedirectView>& redirects,
+                  NormalizedCommand& n) {
   for (const auto& r : redirects) {
     if (r.op == "<<<") {
       if (r.target.literal)
@@ -174,7 +179,7 @@ void undeclared_interpreter(const std::string& name, const Words& w, NormalizedC
     // Options (`-x`, vim's `+CMD`) are not operands; an allow of the program does not cover
     // them either (`commands.interpreter`), so the command asks.
     if (options && s && s->size() > 1 && ((*s)[0] == '-' || (*s)[0] == '+')) continue;
-    if (s && *s == "-") continue;  // the standard input
+    if (s && (*s == "-" || names_stdin(*s))) continue;  // the standard input
     n.files.push_back({editor ? Touch::write : Touch::read, w[i], From::operand,
                        name + (editor ? " file" : " script")});
     if (!editor) return;  // the script's own arguments are not paths
