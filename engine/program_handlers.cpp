@@ -531,9 +531,8 @@ WordView word_of(const WordView& from, std::string value) {
   return v;
 }
 
-namespace {
-
-// Handlers whose function does not read every argument, adapted to `HandlerFn`.
+// Handlers whose function does not read every argument, adapted to `HandlerFn` for the table
+// (engine/program_handler_table.cpp).
 void find_entry(const ProgramDecl&, std::string_view, const Words& w, ProgramEffects& out) {
   find_handler(w, out);
 }
@@ -552,64 +551,11 @@ void sed_entry(const ProgramDecl& p, std::string_view name, const Words& w, Prog
 void awk_entry(const ProgramDecl& p, std::string_view name, const Words& w, ProgramEffects& out) {
   script_handler(p, name, w, out, false);
 }
-
-// The handlers, by the name the programs table's handler column gives (engine/programs_table*.cpp;
-// "wrapper" is not a handler: engine/normalize.cpp reads through wrappers). A new handler is one
-// line here.
-struct HandlerEntry {
-  std::string_view name;
-  HandlerFn run;
-};
-constexpr HandlerEntry kHandlers[] = {
-    {"find", find_entry},
-    {"tar", tar_handler},
-    {"git", git_entry},
-    {"dd", dd_entry},
-    {"ssh", ssh_handler},
-    {"cmake", cmake_handler},
-    {"sql", sql_handler},
-    {"pager", pager_handler},
-    {"perf", perf_entry},
-    {"fd", fd_handler},
-    {"sed", sed_entry},
-    {"awk", awk_entry},
-    {"tmux", tmux_handler},
-    {"container", container_handler},
-    {"compose", container_handler},
-    {"kubectl", kubectl_handler},
-    {"runner", runner_handler},
-    {"launcher", launcher_handler},
-    {"socat", socat_handler},
-    {"bwrap", bwrap_handler},
-    {"make", make_handler},
-    {"cc", cc_handler},
-    {"ld", cc_handler},
-    {"gdb", gdb_handler},
-    {"schedule", schedule_handler},
-    {"sg", sg_handler},
-    {"mvn", plugin_handler},
-    {"pandoc", plugin_handler},
-    {"curl", curl_handler},
-    {"compress", convert_handler},
-    {"dos2unix", convert_handler},
-    {"gpg", convert_handler},
-    {"openssl", convert_handler},
-    {"7z", convert_handler},
-    {"goflags", convert_handler},
-};
-
-}  // namespace
-
-HandlerFn handler_function(std::string_view name) {
-  for (const HandlerEntry& h : kHandlers)
-    if (h.name == name) return h.run;
-  return nullptr;
+void tar_entry(const ProgramDecl& p, std::string_view name, const Words& w, ProgramEffects& out) {
+  tar_handler(p, name, w, out);
 }
-
-std::vector<std::string_view> handler_names() {
-  std::vector<std::string_view> names;
-  for (const HandlerEntry& h : kHandlers) names.push_back(h.name);
-  return names;
+void fd_entry(const ProgramDecl& p, std::string_view name, const Words& w, ProgramEffects& out) {
+  fd_handler(p, name, w, out);
 }
 
 }  // namespace vigie::engine

@@ -35,11 +35,29 @@ void apply_operands(std::string_view prog, const std::string& shape,
                     ProgramEffects& out);
 
 // The function of a handler named in the programs table's handler column, from one table
-// (`kHandlers`, engine/program_handlers.cpp: a new handler is one line there); nullptr for ""
+// (`kHandlers`, engine/program_handler_table.cpp: a new handler is one line there); nullptr for ""
 // and "wrapper" (no handler) and for a name the table does not hold. Resolved once per entry
 // (`ProgramDecl::run`, engine/programs_index.cpp): the decision calls it through the pointer, no
 // string compares, and the wasm module's engine compiles only the handlers a line runs.
 HandlerFn handler_function(std::string_view name);
+// The handlers of engine/program_handlers.cpp (find, git, dd, perf, sed, awk, tar, fd) adapted
+// to `HandlerFn` for that table.
+void find_entry(const ProgramDecl& p, std::string_view name, const std::vector<shell::WordView>& w,
+                ProgramEffects& out);
+void git_entry(const ProgramDecl& p, std::string_view name, const std::vector<shell::WordView>& w,
+               ProgramEffects& out);
+void dd_entry(const ProgramDecl& p, std::string_view name, const std::vector<shell::WordView>& w,
+              ProgramEffects& out);
+void perf_entry(const ProgramDecl& p, std::string_view name, const std::vector<shell::WordView>& w,
+                ProgramEffects& out);
+void sed_entry(const ProgramDecl& p, std::string_view name, const std::vector<shell::WordView>& w,
+               ProgramEffects& out);
+void awk_entry(const ProgramDecl& p, std::string_view name, const std::vector<shell::WordView>& w,
+               ProgramEffects& out);
+void tar_entry(const ProgramDecl& p, std::string_view name, const std::vector<shell::WordView>& w,
+               ProgramEffects& out);
+void fd_entry(const ProgramDecl& p, std::string_view name, const std::vector<shell::WordView>& w,
+              ProgramEffects& out);
 // Every name of that table, in its order (for the tests: each name of the handler column is
 // one of these or "wrapper").
 std::vector<std::string_view> handler_names();
