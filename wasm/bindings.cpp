@@ -34,7 +34,6 @@
 #include <malloc.h>
 
 #include <algorithm>
-#include <array>
 #include <cstdint>
 #include <exception>
 #include <map>
