@@ -229,6 +229,15 @@ constexpr Launcher kLaunchers[] = {
     {.program = "ip", .sub = "exec", .skip = 1},  // ip netns exec NAME, ip vrf exec NAME
     {.program = "pkexec", .flags = "--disable-internal-agent --keep-cwd", .valued = "--user"},
     {.program = "busybox"},  // busybox APPLET ARGS
+    {.program = "toybox"},   // toybox APPLET ARGS
+    // dbus-launch [--options] CMD ARGS (its options are whole words), chronic [-ev] CMD ARGS
+    // (moreutils: getopt).
+    {.program = "dbus-launch",
+     .flags = "--sh-syntax --csh-syntax --auto-syntax --binary-syntax --close-stderr "
+              "--exit-with-session --exit-with-x11 --version --help",
+     .valued = "--autolaunch",
+     .reads = "--config-file"},
+    {.program = "chronic", .syntax = Syntax::getopt, .flags = "-e -v"},
     {.program = "runuser",
      .syntax = Syntax::getopt,
      .flags = "-m -p --preserve-environment -l --login -f --fast -P --pty -h --help -V --version",

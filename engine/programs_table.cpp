@@ -218,7 +218,7 @@ const ProgramSource kPrograms[] = {
    "--search-options=v --show-preproc-errors --status-line --wordwrap --form-feed "
    "--no-edit-warn --no-paste --autosave=v"},
   {"more zmore xzmore bzmore lzmore", "m", "*r", "pager", "-d -f -l -c -p -s -u -n=v"},
-  {"man", "pm", "*-", "",
+  {"man", "pm", "*r", "",
    "-P|--pager=x -H|--html?x -C|--config-file=r -M|--manpath=v -l|--local-file!R "
    "-p|--preprocessor=v -R|--recode=v -T|--troff-device?v -X|--gxditview?v -E|--encoding=v "
    "-L|--locale=v -m|--systems=v -S|-s|--sections=v -e|--extension=v -K|--global-apropos "
@@ -494,7 +494,7 @@ const ProgramSource kPrograms[] = {
    "launcher", ""},
   // Wrappers of their own shape, in the same table (engine/program_launchers.cpp).
   {"setarch linux32 linux64 prlimit runcon xvfb-run eatmydata rlwrap ip pkexec busybox runuser "
-   "su systemd-run", "", "", "launcher", ""},
+   "su systemd-run toybox dbus-launch chronic", "", "", "launcher", ""},
   // Archivers and converters with an option that runs a program.
   {"cpio", "pm", "", "",
    "--rsh-command=x -F|--file=w -O=w -I=r -E|--pattern-file=r -D|--directory=c -H|--format=v "

@@ -359,6 +359,29 @@ const ProgramSource kProgramsTools[] = {
   // MIME settings; it may run the file): the operand is run (exec), and the command is asked
   // unless an allow names the program (like an interpreter's script).
   {"xdg-open sensible-browser", "s", "*x", "", "--help!N --manual!N --version!N"},
+  // ---- readers and senders of files given to options --------------------------------------
+  // info (texinfo, getopt_long): `-f FILE` reads a manual file, `-o FILE`/`--dribble` write.
+  {"info", "pm", "*-", "",
+   "-f|--file=r -o|--output=w -d|--directory=r --dribble=w --restore=r --init-file=r "
+   "-n|--node=v -k|--apropos=v --index-search=v -v|--variable=v -a|--all -O|--show-options "
+   "--usage --vi-keys -w|--where!N -h|--help!N --version!N"},
+  // Mail senders attach files (mailutils `-A`, s-nail/heirloom `-a`; bsd-mailx's `-a` is a
+  // header, read as a path too: only a false ask), quote them (`-q`), and mailutils' `-E`
+  // runs a command.
+  {"mail mailx bsd-mailx s-nail mail.mailutils", "pm", "*-", "",
+   "-A|--attach=r -a|--append=r -q|--quote=r -E|--exec=x -f|--file?r -s|--subject=v -c|--cc=v "
+   "-b|--bcc=v -r|--return-address=v -S|--set=v -u|--user=v -t|--to -n|--norc -N|--nosum "
+   "-i|--ignore -e|--exist -H|--headers -p|--print -v|--verbose -V|--version!N --help!N"},
+  // mutt: `-a FILE…` attaches, `-i FILE` includes, `-H FILE` is a draft, `-F FILE` its rc
+  // file; `-e CMD` runs a muttrc command (its `source "CMD|"` runs a program): asked.
+  {"mutt neomutt", "m", "*-", "",
+   "-a=r -i=r -H=r -F=r -f=r -e=v!! -s=v -c=v -b=v -m=v -Q=v -A=v -d=v -D -E -n -N -p -R -x "
+   "-y -z -Z -h!N -v!N"},
+  // groff in unsafe mode (`-U`) runs the commands its input holds (`.sy`, `.pso`); `-l` hands
+  // the output to the print spooler: asked. Its inputs are read.
+  {"groff", "m", "*r", "",
+   "-U!! -l!! -d=v -f=v -F=r -I=r -K=v -L=v -m=v -M=r -n=v -o=v -P=v -r=v -T=v -w=v -W=v -D=v "
+   "-a -b -c -C -e -E -g -G -i -j -k -N -p -R -s -S -t -V -X -z -Z -h!N -v!N"},
 };
 // clang-format on
 
