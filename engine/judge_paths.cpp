@@ -44,7 +44,9 @@ const PathTable& Judge::path_table(Part& out) {
 }
 
 Resolved Judge::resolve_in(std::string_view path, const std::string& cwd) {
-  if (path.empty() || path[0] == '/' || path[0] == '~') return resolve_path(path, cwd, home, fs);
+  // Absolute and `~` paths need no folder; a folder that is not absolute fails as before.
+  if (path.empty() || path[0] == '/' || path[0] == '~' || cwd.empty() || cwd[0] != '/')
+    return resolve_path(path, cwd, home, fs);
   if (!cwd_physical_ || cwd_key_ != cwd) {
     cwd_key_ = cwd;
     cwd_physical_ = resolve_path(cwd, "/", home, fs);

@@ -147,6 +147,12 @@ TEST_CASE("cd chains: linear work, and a folder past PATH_MAX is unknown", "[pat
   const vigie::Policy& p = *policy();
   vigie::DecideOptions o;
   o.trace = false;
+  SECTION("a working folder that is not absolute fails closed, as before") {
+    o.fs = world();
+    vigie::Decision d = p.decide(bash("cat notes.txt", "srv/proj"), o);
+    CHECK(d.decision == vigie::Effect::ask);
+    CHECK(d.rule.id == "paths.unresolvable");
+  }
   SECTION("the folder reached is judged where the links take it") {
     o.fs = world();
     CHECK(p.decide(bash("cd keys && cat id_rsa", "/srv/proj"), o).decision == vigie::Effect::deny);
