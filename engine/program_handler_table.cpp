@@ -4,6 +4,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/program_data.hpp"
 #include "engine/program_handlers.hpp"
 
 namespace vigie::engine {
@@ -53,6 +54,16 @@ constexpr HandlerEntry kHandlers[] = {
     {"openssl", convert_handler},
     {"7z", convert_handler},
     {"goflags", convert_handler},
+    {"psql", psql_handler},
+    {"mysql", mysql_handler},
+    {"duckdb", duckdb_handler},
+    {"redis", redis_handler},
+    {"mlr", mlr_handler},
+    {"dasel", dasel_handler},
+    {"jq", jq_handler},
+    {"httpie", httpie_handler},
+    {"xslt", xslt_handler},
+    {"csvsql", csvsql_handler},
 };
 
 }  // namespace

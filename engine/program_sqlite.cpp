@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/program_data.hpp"
 #include "engine/program_handlers.hpp"
 #include "engine/program_words.hpp"
 #include "grammar/policy/text.hpp"
@@ -91,7 +92,14 @@ std::vector<std::string> dot_words(std::string_view line) {
   return out;
 }
 
-void dot_command(const WordView& from, const std::string& line, ProgramEffects& out) {
+// SQL functions and statements that open files by name.
+constexpr std::string_view kSqlFileCalls[] = {"readfile(", "writefile(",  "edit(",
+                                              "attach ",   "vacuum into", "load_extension("};
+
+}  // namespace
+
+void sqlite_dot_command(std::string_view prog, const WordView& from, const std::string& line,
+                        ProgramEffects& out) {
   std::vector<std::string> a = dot_words(std::string_view(line).substr(1));
   if (a.empty() || a[0].empty()) return;
   std::string cmd = ascii_lower(a[0]);
@@ -106,9 +114,14 @@ void dot_command(const WordView& from, const std::string& line, ProgramEffects& 
   }
   for (const auto& d : kDotCommands) {
     if (!starts_with(d.name, cmd)) continue;  // any prefix of the name, as the shell compares
-    const std::string entry = "sqlite3 ." + std::string(d.name);
+    const std::string entry = std::string(prog) + " ." + std::string(d.name);
     if (d.file == DotFile::runs) {
       out.escalations.push_back(entry);
+      // `.shell CMD`, `.system CMD`: the rest of the line is a shell command, judged too.
+      if (d.name == "shell" || d.name == "system") {
+        std::size_t at = line.find_first_of(" \t");
+        if (at != std::string::npos) out.scripts.push_back(line.substr(at + 1));
+      }
       continue;
     }
     if (files.empty()) continue;
@@ -131,12 +144,6 @@ void dot_command(const WordView& from, const std::string& line, ProgramEffects& 
   }
 }
 
-// SQL functions and statements that open files by name.
-constexpr std::string_view kSqlFileCalls[] = {"readfile(", "writefile(",  "edit(",
-                                              "attach ",   "vacuum into", "load_extension("};
-
-}  // namespace
-
 void sqlite_effects(const ProgramDecl& p, const Words& w, ProgramEffects& out) {
   ParsedArgs args = parse_args(p, w, 1);
   bool safe = false;
@@ -152,7 +159,7 @@ void sqlite_effects(const ProgramDecl& p, const Words& w, ProgramEffects& out) {
     if (!t->literal) continue;
     const std::string& s = *t->literal;
     if (starts_with(s, ".")) {
-      dot_command(*t, s, out);
+      sqlite_dot_command("sqlite3", *t, s, out);
       continue;
     }
     if (safe) continue;

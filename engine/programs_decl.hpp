@@ -20,7 +20,10 @@ extern const std::size_t kProgramCount;
 // The table continued (engine/programs_table_tools.cpp), read after `kPrograms`.
 extern const ProgramSource kProgramsTools[];
 extern const std::size_t kProgramsToolsCount;
-// Entry i of both tables in order (i < program_source_count()).
+// Database clients and data tools (engine/programs_table_data.cpp), read after `kProgramsTools`.
+extern const ProgramSource kProgramsData[];
+extern const std::size_t kProgramsDataCount;
+// Entry i of the tables in order (i < program_source_count()).
 const ProgramSource& program_source(std::size_t i);
 std::size_t program_source_count();
 

@@ -274,9 +274,9 @@ const ProgramSource kPrograms[] = {
    "-S|--size=v --changed-within=v --changed-before=v -o|--owner=v --base-directory=c "
    "--path-separator=v -c|--color=v --ignore-file=r --search-path=r --max-results=v"},
   {"find", "", "", "find", ""},
-  {"jq", "pm", "p*r", "",
+  {"jq gojq jaq", "pm", "p*r", "jq",
    "-f|--from-file=P --arg=v --argjson=v --slurpfile --rawfile --args --jsonargs "
-   "--indent=v -L=r"},
+   "--indent=v -L|--library-path=r"},
 
   // ---- scripts of their own ------------------------------------------------------------------
   {"sed gsed", "pm", "p*r", "sed",
@@ -321,13 +321,6 @@ const ProgramSource kPrograms[] = {
    "--compress-choice=v --compress-level=v --skip-compress=v --iconv=v --suffix=v --modify-window=v "
    "--info=v --debug=v --outbuf=v --stop-after=v --stop-at=v --protocol=v -M|--remote-option=v "
    "--mkpath --remove-source-files!D"},
-  {"psql", "pm", "", "sql",
-   "-c|--command=v -f|--file=r -o|--output=w -L|--log-file=w -h|--host=v -U|--username=v "
-   "-d|--dbname=v -p|--port=v -v|--set|--variable=v -P|--pset=v -F|--field-separator=v "
-   "-R|--record-separator=v -T|--table-attr=v"},
-  {"mysql mariadb", "pm", "", "sql",
-   "-e|--execute=v -h|--host=v -u|--user=v -p|--password?v -P|--port=v -D|--database=v "
-   "-S|--socket=v --defaults-file=r --defaults-extra-file=r --init-command=v --pager?x --tee=w"},
   {"sqlite3", "m", "w*-", "sql",
    "-cmd|--cmd=v -init|--init=r -separator|--separator=v -nullvalue|--nullvalue=v "
    "-newline|--newline=v -bail -batch -csv -json -line -list -html -readonly|--readonly -echo "

@@ -74,14 +74,18 @@ const ProgramSource kProgramsTools[] = {
    "-o|--output|-output=w --dtdvalid|-dtdvalid=r --relaxng|-relaxng=r --schema|-schema=r "
    "--schematron|-schematron=r --dtdvalidfpi|-dtdvalidfpi=v --maxmem|-maxmem=v "
    "--encode|-encode=v --pretty|-pretty=v --pattern|-pattern=v --xpath|-xpath=v "
-   "--path|-path=v --version!N"},
+   "--path|-path=v --shell|-shell!! --xinclude|-xinclude!! --noent|-noent!! --version!N"},
   // yq, tomlq, xq (jq over YAML, TOML, XML): jq's filter then files; `-i` rewrites the files.
   // `--slurpfile NAME FILE` and `--rawfile NAME FILE` (jq's too) take two words, which the
   // syntax cannot declare: without a value, both are operands, so FILE is read (NAME over-read).
-  {"yq tomlq xq", "pm", "p*r", "",
+  // mikefarah's yq: `load*()` read files (handler `jq`), `-s`/`--split-exp` writes a file per
+  // document under names from the data (asked; the same `-s` is jq's slurp in the jq wrapper).
+  {"yq tomlq xq", "pm", "p*r", "jq",
    "-i|--in-place!W -w|--width=v --yaml-output-grammar-version|--yml-out-ver=v "
    "--xml-root=v --xml-item-depth=v --xml-force-list=v -f|--from-file=P --arg=v --argjson=v "
-   "--slurpfile --rawfile --args --jsonargs --indent=v -L=r -h|--help!N --version!N"},
+   "--slurpfile --rawfile --args --jsonargs --indent=v -L|--library-path=r "
+   "-o|--output-format=v -p|--input-format=v --expression=p -s!! --split-exp=v!! "
+   "--security-disable-file-ops -h|--help!N --version!N"},
   // zipinfo ZIP [MEMBER...]; zipgrep PATTERN ZIP [MEMBER...]: members are names in the archive.
   {"zipinfo", "s", "r*-", "", "-x=v -1 -2 -s -m -l -v -h -M -t -T -z -C"},
   {"zipgrep", "s", "pr*-", "", "-e=p -f=P"},
@@ -387,12 +391,31 @@ const ProgramSource kProgramsTools[] = {
 
 const std::size_t kProgramsToolsCount = sizeof(kProgramsTools) / sizeof(kProgramsTools[0]);
 
+namespace {
+// The parts of the table, in order: a new part is one line here.
+struct TablePart {
+  const ProgramSource* rows;
+  const std::size_t* count;
+};
+const TablePart kTableParts[] = {
+    {kPrograms, &kProgramCount},
+    {kProgramsTools, &kProgramsToolsCount},
+    {kProgramsData, &kProgramsDataCount},
+};
+}  // namespace
+
 const ProgramSource& program_source(std::size_t i) {
-  return i < kProgramCount ? kPrograms[i] : kProgramsTools[i - kProgramCount];
+  for (const TablePart& t : kTableParts) {
+    if (i < *t.count) return t.rows[i];
+    i -= *t.count;
+  }
+  return kPrograms[0];  // i >= program_source_count(): not reached by the callers
 }
 
 std::size_t program_source_count() {
-  return kProgramCount + kProgramsToolsCount;
+  std::size_t n = 0;
+  for (const TablePart& t : kTableParts) n += *t.count;
+  return n;
 }
 
 }  // namespace vigie::engine

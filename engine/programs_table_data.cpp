@@ -1,0 +1,163 @@
+// The programs table continued (engine/programs_table.cpp gives the syntax): database clients
+// and data tools. psql, mysql and duckdb read SQL and client commands from their options and
+// operands (handlers in engine/program_sql_clients.cpp, the text in engine/program_sql_text.cpp);
+// mongosh runs JavaScript (an interpreter: engine/programs_table_interpreters.cpp); mlr, dasel,
+// httpie/xh, xsltproc and csvsql have handlers in engine/program_data_tools.cpp.
+#include "engine/programs_decl.hpp"
+
+namespace vigie::engine {
+
+// clang-format off
+const ProgramSource kProgramsData[] = {
+  // psql [OPTION]... [DBNAME [USERNAME]]: `-c` SQL or backslash commands, `-o |CMD` pipes.
+  {"psql", "pm", "", "psql",
+   "-c|--command=v -f|--file=r -o|--output=w -L|--log-file=w -h|--host=v -U|--username=v "
+   "-d|--dbname=v -p|--port=v -v|--set|--variable=v -P|--pset=v -F|--field-separator=v "
+   "-R|--record-separator=v -T|--table-attr=v -l|--list -V|--version!N -X|--no-psqlrc "
+   "-1|--single-transaction --help?v -a|--echo-all -b|--echo-errors -e|--echo-queries "
+   "-E|--echo-hidden -n|--no-readline -q|--quiet -s|--single-step -S|--single-line "
+   "-A|--no-align --csv -H|--html -t|--tuples-only -x|--expanded -z|--field-separator-zero "
+   "-0|--record-separator-zero -w|--no-password -W|--password"},
+  // mysql and MariaDB's client: `-e` and `--init-command` SQL and client commands; my_getopt
+  // takes long prefixes, `--loose-NAME` and `_` for `-` (the handler rewrites those).
+  {"mysql mariadb", "pm", "", "mysql",
+   "-e|--execute=v --init-command=v --init-command-add=v -h|--host=v -u|--user=v "
+   "-p|--password?v -P|--port=v -D|--database=v -S|--socket=v --defaults-file=r "
+   "--defaults-extra-file=r --defaults-group-suffix=v --login-path=v --pager?x!! --tee=w "
+   "--load-data-local-dir=r --local-infile?v --plugin-dir=r!! --default-auth=v "
+   "--character-sets-dir=r --ssl-ca=r --ssl-capath=r --ssl-cert=r --ssl-key=r --ssl-crl=r "
+   "--ssl-crlpath=r --server-public-key-path=r --ssl-cipher=v --ssl-mode=v --tls-version=v "
+   "--tls-ciphersuites=v --protocol=v --debug?v!! --connect-timeout=v --max-allowed-packet=v "
+   "--net-buffer-length=v --select-limit=v --max-join-size=v --delimiter=v "
+   "--default-character-set=v --bind-address=v --prompt=v --histignore=v --system-command?v "
+   "-B|--batch -N|--skip-column-names -t|--table -H|--html -X|--xml -s|--silent -v|--verbose "
+   "-V|--version!N -f|--force -A|--no-auto-rehash -U|--safe-updates -q|--quick -r|--raw "
+   "-n|--unbuffered -E|--vertical -b|--no-beep -c|--comments -C|--compress "
+   "-G|--named-commands -i|--ignore-spaces -o|--one-database -w|--wait -W|--pipe "
+   "--print-defaults --no-defaults --help!N"},
+  // The dump and import tools: `-r` writes the dump, `--tab=DIR` writes a file per table.
+  {"mysqldump mariadb-dump mysqlpump", "pm", "", "mysql",
+   "-r|--result-file=w -T|--tab=g --log-error=w --defaults-file=r --defaults-extra-file=r "
+   "--defaults-group-suffix=v --login-path=v --plugin-dir=r!! --default-auth=v "
+   "--character-sets-dir=r --ssl-ca=r --ssl-capath=r --ssl-cert=r --ssl-key=r --ssl-crl=r "
+   "--ssl-crlpath=r --init-command=v -h|--host=v -u|--user=v -p|--password?v -P|--port=v "
+   "-S|--socket=v --protocol=v -w|--where=v --ignore-table=v --default-character-set=v "
+   "--fields-terminated-by=v --fields-enclosed-by=v --fields-optionally-enclosed-by=v "
+   "--fields-escaped-by=v --lines-terminated-by=v --compatible=v --set-gtid-purged=v "
+   "--master-data?v --source-data?v --dump-slave?v --dump-replica?v --net-buffer-length=v "
+   "--max-allowed-packet=v --debug?v!! -B|--databases -A|--all-databases --tables "
+   "-e|--extended-insert -V|--version!N --help!N"},
+  {"mysqlimport mariadb-import", "pm", "-*r", "mysql",
+   "--defaults-file=r --defaults-extra-file=r --plugin-dir=r!! --character-sets-dir=r "
+   "--ssl-ca=r --ssl-cert=r --ssl-key=r -h|--host=v -u|--user=v -p|--password?v -P|--port=v "
+   "-S|--socket=v -c|--columns=v --fields-terminated-by=v --fields-enclosed-by=v "
+   "--fields-optionally-enclosed-by=v --fields-escaped-by=v --lines-terminated-by=v "
+   "--ignore-lines=v --default-character-set=v --debug?v!! -L|--local -V|--version!N --help!N"},
+  {"mysqlbinlog mariadb-binlog", "pm", "*r", "mysql",
+   "-r|--result-file=w --defaults-file=r --defaults-extra-file=r --plugin-dir=r!! "
+   "-h|--host=v -u|--user=v -p|--password?v -P|--port=v -S|--socket=v -d|--database=v "
+   "--start-datetime=v --stop-datetime=v -j|--start-position=v --stop-position=v "
+   "--debug?v!! -V|--version!N --help!N"},
+  // redis-cli [OPTIONS] [cmd [arg...]]: options stop at the command; `--rdb` and
+  // `--functions-rdb` write a dump, `--eval` reads a Lua script the server runs.
+  {"redis-cli valkey-cli", "s", "", "redis",
+   "-h=v -p=v -s=v -a=v -u=v -r=v -i=v -n=v -d=v -D=v -t=v -X=v --user=v --pass=v --askpass "
+   "--rdb=w --functions-rdb=w --eval=r!! --ldb --ldb-sync-mode --cluster=v --tls --sni=v "
+   "--cacert=r --cacertdir=r --cert=r --key=r --insecure --tls-ciphers=v --tls-ciphersuites=v "
+   "--pattern=v --quoted-pattern=v --count=v --memkeys-samples=v --keystats-samples=v "
+   "--intrinsic-latency=v --lru-test=v --pipe-timeout=v --show-pushes=v -2 -3 -x -e -c "
+   "--raw --no-raw --csv --json --quoted-json --stat --latency --latency-history "
+   "--latency-dist --replica --slave --pipe --bigkeys --memkeys --keystats --hotkeys --scan "
+   "--no-auth-warning --verbose --help!N --version!N"},
+  // mongosh and the legacy mongo shell: JavaScript, an interpreter (`--eval` is inline code);
+  // every operand may be a script (the first may be the server's address instead).
+  {"mongosh mongo", "m", "*x", "",
+   "--eval=p -f|--file=x --host=v --port=v -u|--username=v -p|--password?v "
+   "--authenticationDatabase=v --authenticationMechanism=v --awsIamSessionToken=v "
+   "--gssapiServiceName=v --sspiHostnameCanonicalization=v --sspiRealmOverride=v --tls "
+   "--tlsCertificateKeyFile=r --tlsCertificateKeyFilePassword=v --tlsCAFile=r --tlsCRLFile=r "
+   "--tlsCertificateSelector=v --tlsDisabledProtocols=v --tlsAllowInvalidHostnames "
+   "--tlsAllowInvalidCertificates --tlsFIPSMode --tlsUseSystemCA --apiVersion=v --apiStrict "
+   "--apiDeprecationErrors --nodb --norc --quiet --verbose --shell --json?v --retryWrites?v "
+   "--cryptSharedLibPath=r!! --csfleLibraryPath=r!! --keyVaultNamespace=v --kmsURL=v "
+   "--awsAccessKeyId=v --awsSecretAccessKey=v --awsSessionToken=v --browser=x --oidcFlows=v "
+   "--oidcRedirectUri=v --build-info!N -h|--help!N --version!N"},
+  // duckdb [OPTIONS] [FILE [SQL...]]: the database is read and written; `-c`, `-cmd`, `-s`
+  // and the operands after it are SQL or dot commands (sqlite3's shell, engine/program_sqlite).
+  {"duckdb", "m", "m*-", "duckdb",
+   "-c=v -s=v -cmd|--cmd=v -f=r -init|--init=r -readonly|--readonly -safe|--safe -unsigned "
+   "-batch -bail -csv -json -line -list -markdown -table -box -html -ascii -echo -header "
+   "-noheader -newline=v -nullvalue=v -separator=v -storage-version=v -no-stdin -interactive "
+   "-column -quote -ui -version!N -help!N"},
+  // Miller: main flags, then VERB [FLAGS] [ARGS] {then VERB…} {FILE…} (handler `mlr`).
+  {"mlr miller", "s", "", "mlr",
+   "--from=r --load=r!! --mload=r!! --prepipe=x --prepipex=x -s=r!! --files=r!! -n -I "
+   "--ofmt=v --fs=v --ifs=v --ofs=v --ps=v --ips=v --ops=v --rs=v --irs=v --ors=v "
+   "--ifs-regex=v --ips-regex=v -i=v -o=v --io=v --tz=v --nr-progress-mod=v "
+   "--records-per-batch=v --fflatsep=v --oflatsep=v --key-color=v --value-color=v "
+   "--pass-color=v --fail-color=v --help-color=v --version!N --help!N"},
+  // dasel: `-f` read; `-o`/`--out` written; `put`/`delete` without `-o` rewrite the `-f` file.
+  {"dasel", "pm", "", "dasel",
+   "-f|--file=r -o|--out=w -r|--read=v -w|--write=v -p|--parser=v -s|--selector=v "
+   "-t|--type=v -v|--value=v -i|--input=v --var=v --root -m|--multiple -c|--compact "
+   "--colour --color --pretty --plain -n|--null --escape-html --version!N -h|--help!N"},
+  {"gron", "m", "*r", "",
+   "-u|--ungron -c|--colorize -m|--monochrome -s|--stream -k|--insecure -j|--json "
+   "-v|--values --no-sort --version!N -h|--help!N"},
+  // csvkit: argparse (long prefixes, options anywhere); file operands read. A letter that takes
+  // a value in one tool and not in another (`-r`, `-i`, `-n`) is a flag: a value read as a file
+  // is at worst a file too many, a file taken for a value would be missed.
+  {"csvlook csvcut csvgrep csvjson csvstat csvformat csvsort csvstack csvjoin csvclean "
+   "in2csv", "pm", "*r", "",
+   "-d|--delimiter=v -q|--quotechar=v -u|--quoting=v -p|--escapechar=v -z|--maxfieldsize=v "
+   "-e|--encoding=v -L|--locale=v --null-value=v --date-format=v --datetime-format=v "
+   "-K|--skip-lines=v -y|--snifflimit=v -c|--columns=v -C|--not-columns=v -m|--match=v "
+   "--regex=v -f|--file=r --indent=v -k|--key=v --lat=v --lon=v --type=v "
+   "--geometry=v --crs=v --freq-count=v --decimal-format=v -D|--out-delimiter=v "
+   "-Q|--out-quotechar=v -U|--out-quoting=v -P|--out-escapechar=v "
+   "-M|--out-lineterminator=v -g|--groups=v --group-name=v --max-rows=v "
+   "--max-columns=v --max-column-width=v --max-precision=v -s|--schema=r --sheet=v "
+   "--write-sheets=v!! --encoding-xls=v -t|--tabs -H|--no-header-row -v|--verbose "
+   "-l|--linenumbers -I|--no-inference -r -i -n -V|--version!N -h|--help!N"},
+  // csvsql, sql2csv: `--db sqlite:///F` opens F (handler); `--query` may name a file.
+  {"csvsql sql2csv", "pm", "*r", "csvsql",
+   "--db=v --query=r -i|--dialect=v --prefix=v --before-insert=v --after-insert=v "
+   "--tables=v --unique-constraint=v --db-schema=v --chunk-size=v --min-col-len=v "
+   "--col-len-multiplier=v -d|--delimiter=v -q|--quotechar=v -e|--encoding=v "
+   "-y|--snifflimit=v -K|--skip-lines=v --insert --no-create --create-if-not-exists "
+   "--overwrite --no-constraints -H|--no-header-row -V|--version!N -h|--help!N"},
+  // xsltproc [OPTIONS] STYLESHEET FILE...: one dash or two; the stylesheet may write any file
+  // (exsl:document) unless `--nowrite`, or only under `--writesubtree DIR` (handler `xslt`).
+  {"xsltproc", "m", "*r", "xslt",
+   "-o|--output|-output=w --writesubtree|-writesubtree=g --param|-param=v "
+   "--stringparam|-stringparam=v --path|-path=r --maxdepth|-maxdepth=v "
+   "--maxvars|-maxvars=v --maxparserdepth|-maxparserdepth=v --seed-rand|-seed-rand=v "
+   "--encoding|-encoding=v --xinclude|-xinclude!! --xincludestyle|-xincludestyle!! "
+   "--nowrite|-nowrite --nomkdir|-nomkdir --nonet|-nonet --novalid|-novalid "
+   "--noout|-noout --html|-html --huge|-huge --catalogs|-catalogs --load-trace|-load-trace "
+   "--timing|-timing --profile|-profile --verbose|-v -V|--version!N"},
+  // httpie and xh: METHOD URL ITEM...; `@FILE` items read (handler `httpie`); `--download`
+  // writes into the current folder, or the `-o` file.
+  {"http https xh xhs", "pm", "", "httpie",
+   "-o|--output=w -d|--download!O -c|--continue --session=v --session-read-only=v "
+   "-A|--auth-type=v -a|--auth=v --bearer=v --cert=r --cert-key=r --cert-key-pass=v "
+   "--verify=v --ssl=v --ciphers=v --proxy=v --boundary=v --raw=v --pretty=v -s|--style=v "
+   "--response-charset=v --response-mime=v --format-options=v -p|--print=v "
+   "-P|--history-print=v --max-headers=v --max-redirects=v --timeout=v --default-scheme=v "
+   "--http-version=v --resolve=v --interface=v --unix-socket=v --generate=v -f|--form "
+   "-j|--json --multipart -x|--compress -h|--headers -m|--meta -b|--body -v|--verbose --all "
+   "-S|--stream -q|--quiet --offline --chunked -F|--follow --check-status --path-as-is "
+   "-I|--ignore-stdin --unsorted --sorted --debug --traceback --curl --curl-long "
+   "--ignore-netrc --native-tls --https --version!N --help!N --manual!N"},
+  // logger [OPTIONS] [MESSAGE]: `-f` and `--journald=FILE` read a file.
+  {"logger", "pm", "", "",
+   "-f|--file=r --journald?r -p|--priority=v -t|--tag=v -n|--server=v -P|--port=v "
+   "-u|--socket=v -S|--size=v --id?v --msgid=v --sd-id=v --sd-param=v --rfc5424?v "
+   "--socket-errors?v -i -e|--skip-empty --no-act --octet-count --prio-prefix -s|--stderr "
+   "-T|--tcp -d|--udp --rfc3164 -h|--help!N -V|--version!N"},
+};
+// clang-format on
+
+const std::size_t kProgramsDataCount = sizeof(kProgramsData) / sizeof(kProgramsData[0]);
+
+}  // namespace vigie::engine
