@@ -172,6 +172,11 @@ std::vector<Token> sql_tokens(const std::string& s, SqlDialect d) {
   std::size_t i = 0;
   while (i < s.size()) {
     char c = s[i];
+    if (c == '\\' && d == SqlDialect::postgres) {  // a backslash command is not SQL
+      ++i;
+      while (i < s.size() && word_char(s[i])) ++i;
+      continue;
+    }
     if (word_char(c)) {
       std::size_t j = i;
       while (j < s.size() && word_char(s[j])) ++j;

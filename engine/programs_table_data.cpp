@@ -72,7 +72,7 @@ const ProgramSource kProgramsData[] = {
   // mongosh and the legacy mongo shell: JavaScript, an interpreter (`--eval` is inline code);
   // every operand may be a script (the first may be the server's address instead).
   {"mongosh mongo", "m", "*x", "",
-   "--eval=p -f|--file=x --host=v --port=v -u|--username=v -p|--password?v "
+   "--eval=p -f|--file=r --host=v --port=v -u|--username=v -p|--password?v "
    "--authenticationDatabase=v --authenticationMechanism=v --awsIamSessionToken=v "
    "--gssapiServiceName=v --sspiHostnameCanonicalization=v --sspiRealmOverride=v --tls "
    "--tlsCertificateKeyFile=r --tlsCertificateKeyFilePassword=v --tlsCAFile=r --tlsCRLFile=r "
