@@ -73,6 +73,10 @@ void mlr_dsl(std::string_view name, const WordView& w, ProgramEffects& out) {
       std::size_t i = at + o.size();
       while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
       if (i >= s.size() || (s[i] != '>' && s[i] != '|')) continue;
+      std::size_t t = s.find_first_not_of(" \t>", i);
+      if (s[i] == '>' && t != std::string::npos &&
+          (s.compare(t, 6, "stderr") == 0 || s.compare(t, 6, "stdout") == 0))
+        continue;  // `print > stderr, …`: the standard streams
       const std::string entry = std::string(name) + " DSL " + std::string(o) + " " + s[i];
       out.escalations.push_back(entry);
       std::string f = next_literal(s, i);

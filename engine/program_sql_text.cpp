@@ -445,13 +445,14 @@ void psql_meta(std::string_view prog, const WordView& from, const std::string& t
   }
 }
 
-// mysql: long command names open a statement (the text's start, after `;` or a newline); one
-// letter after a backslash anywhere. Their argument is the rest of the line.
+// mysql: long command names open a statement (the text's start, after `;`, `\g`, `\G` or a
+// newline); one letter after a backslash anywhere. Their argument is the rest of the line.
 void mysql_commands(std::string_view prog, const WordView& from, const std::string& text,
                     ProgramEffects& out) {
   std::string_view sv(text);
   for (std::size_t i = 0; i < text.size(); ++i) {
-    bool start = i == 0 || text[i - 1] == ';' || text[i - 1] == '\n';
+    bool start = i == 0 || text[i - 1] == ';' || text[i - 1] == '\n' ||
+                 (i >= 2 && text[i - 2] == '\\' && (text[i - 1] == 'g' || text[i - 1] == 'G'));
     if (text[i] == '\\' && i + 1 < text.size()) {
       std::string name = text.substr(i, 2);
       for (const ClientCommand& c : kClientCommands)
