@@ -44,13 +44,30 @@ std::vector<std::size_t> word_at(const std::string& s, std::string_view word) {
   return out;
 }
 
-// The first "…" literal after `from` in `s` (skipping blanks, `(`, `>`), or "".
-std::string next_literal(const std::string& s, std::size_t from) {
+// Where each quote of a text closes: built once per text, so that finding the literal after each
+// of many keywords reads the text once.
+struct Quotes {
+  std::vector<std::size_t> close;  // close[i]: the next `s[i]` after i, for a quote at i
+  explicit Quotes(const std::string& s) : close(s.size(), std::string::npos) {
+    std::size_t next_dq = std::string::npos, next_sq = std::string::npos;
+    for (std::size_t i = s.size(); i-- > 0;) {
+      if (s[i] == '"') {
+        close[i] = next_dq;
+        next_dq = i;
+      } else if (s[i] == '\'') {
+        close[i] = next_sq;
+        next_sq = i;
+      }
+    }
+  }
+};
+
+// The first quoted literal after `from` in `s` (skipping blanks, `(`, `>`), or "".
+std::string next_literal(const std::string& s, const Quotes& q, std::size_t from) {
   std::size_t i = from;
   while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == '(' || s[i] == '>')) ++i;
   if (i >= s.size() || (s[i] != '"' && s[i] != '\'')) return {};
-  char q = s[i];
-  std::size_t e = s.find(q, i + 1);
+  std::size_t e = q.close[i];
   return e == std::string::npos ? std::string() : s.substr(i + 1, e - i - 1);
 }
 
@@ -65,6 +82,7 @@ constexpr std::string_view kMlrDslVerbs[] = {"put", "filter"};
 
 void mlr_dsl(std::string_view name, const WordView& w, ProgramEffects& out) {
   const std::string& s = *w.literal;
+  const Quotes quotes(s);
   for (auto f : kMlrRuns)
     if (!word_at(s, f).empty())
       out.escalations.push_back(std::string(name) + " DSL " + std::string(f));
@@ -79,7 +97,7 @@ void mlr_dsl(std::string_view name, const WordView& w, ProgramEffects& out) {
         continue;  // `print > stderr, …`: the standard streams
       const std::string entry = std::string(name) + " DSL " + std::string(o) + " " + s[i];
       out.escalations.push_back(entry);
-      std::string f = next_literal(s, i);
+      std::string f = next_literal(s, quotes, i);
       if (!f.empty() && s[i] == '>')
         out.files.push_back({Touch::write, file_word(w, f), From::operand, entry});
     }
@@ -184,10 +202,11 @@ void jq_handler(const ProgramDecl& p, std::string_view name, const Words& w, Pro
   for (std::size_t k : args.operands) {
     if (!w[k].literal) continue;
     const std::string& s = *w[k].literal;
+    const Quotes quotes(s);
     for (auto m : kJqModules)
       for (std::size_t at : word_at(s, m)) {
         out.escalations.push_back(std::string(name) + " " + std::string(m));
-        std::string f = next_literal(s, at + m.size());
+        std::string f = next_literal(s, quotes, at + m.size());
         for (const WordView* dir : libs)
           if (dir->literal && !f.empty())
             out.files.push_back({Touch::read, file_word(*dir, *dir->literal + "/" + f),
@@ -201,7 +220,7 @@ void jq_handler(const ProgramDecl& p, std::string_view name, const Words& w, Pro
         if (i >= s.size() || s[i] != '(') continue;
         const std::string entry = std::string(name) + " " + std::string(l) + "()";
         out.escalations.push_back(entry);
-        std::string f = next_literal(s, i);
+        std::string f = next_literal(s, quotes, i);
         if (!f.empty())
           out.files.push_back({Touch::read, file_word(w[k], f), From::operand, entry});
       }

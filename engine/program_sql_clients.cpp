@@ -4,6 +4,7 @@
 // engine/program_sql_text.cpp; psql's connection strings name certificate and password files;
 // mysql's option spellings (`--loose-`, `_` for `-`) are read as mysql reads them; redis-cli
 // commands that load or run code on the server are asked.
+#include <algorithm>
 #include <cctype>
 #include <string>
 #include <vector>
@@ -49,7 +50,9 @@ void conninfo_files(std::string_view name, const WordView& w, ProgramEffects& ou
   const std::string& s = *w.literal;
   for (auto key : kConninfoFiles) {
     std::string k = std::string(key) + "=";
-    for (std::size_t at = s.find(k); at != std::string::npos; at = s.find(k, at + 1)) {
+    // Each search starts after the previous value: the string is read once per key.
+    for (std::size_t at = s.find(k), next = 0; at != std::string::npos; at = s.find(k, next)) {
+      next = at + 1;
       if (at > 0 && (std::isalnum(static_cast<unsigned char>(s[at - 1])) || s[at - 1] == '_'))
         continue;
       std::size_t v = at + k.size();
@@ -58,6 +61,7 @@ void conninfo_files(std::string_view name, const WordView& w, ProgramEffects& ou
       if (q) ++v;
       std::size_t e = v;
       while (e < s.size() && (q ? s[e] != q : (s[e] != ' ' && s[e] != '&'))) ++e;
+      next = std::max(next, e);
       if (e > v)
         out.files.push_back({Touch::read, file_word(w, s.substr(v, e - v)), From::operand,
                              std::string(name) + " " + std::string(key)});

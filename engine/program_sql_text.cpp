@@ -336,20 +336,21 @@ std::string trimmed(std::string_view s) {
 }
 
 // One client command with its arguments (`args`: to the end of its arguments; `line`: to the
-// end of the line, for the commands that take the rest of the line).
-void client_command(const ClientCommand& c, std::string_view prog, const WordView& from,
+// end of the line, for the commands that take the rest of the line). True when the command took
+// the rest of the line (the caller goes on after it: each character is read once).
+bool client_command(const ClientCommand& c, std::string_view prog, const WordView& from,
                     std::string_view args, std::string_view line, bool whole_arg,
                     ProgramEffects& out) {
   const std::string entry = std::string(prog) + " " + std::string(c.name);
   if (c.arg == Arg::asks) {
     out.escalations.push_back(entry);
-    return;
+    return false;
   }
   if (c.arg == Arg::runs) {
     out.escalations.push_back(entry);
     std::string cmd = trimmed(line);
     if (!cmd.empty()) out.scripts.push_back(cmd);
-    return;
+    return true;
   }
   std::vector<std::string> a = whole_arg ? std::vector<std::string>{} : split_args(args);
   if (whole_arg) {  // mysql: the rest of the line is the file name
@@ -378,9 +379,9 @@ void client_command(const ClientCommand& c, std::string_view prog, const WordVie
                  target != "pstdout") {
         add(out, low == "from" ? Touch::read : Touch::write, from, a[k + 1], entry);
       }
-      return;
+      return true;
     }
-    return;
+    return true;
   }
   std::size_t at = 0;
   if (c.arg == Arg::pipe_or_write) {
@@ -394,24 +395,35 @@ void client_command(const ClientCommand& c, std::string_view prog, const WordVie
       out.escalations.push_back(entry + " |COMMAND");
       std::string cmd = trimmed(line.substr(std::min(line.size(), line.find('|') + 1)));
       if (!cmd.empty()) out.scripts.push_back(cmd);
-      return;
+      return true;
     }
   }
   if (c.arg == Arg::write_second) at = 1;
-  if (at >= a.size()) return;
-  bool reads = c.arg == Arg::read;
-  add(out, reads ? Touch::read : Touch::write, from, a[at], entry);
+  if (at < a.size()) add(out, c.arg == Arg::read ? Touch::read : Touch::write, from, a[at], entry);
+  return whole_arg;
 }
 
-std::size_t line_end(std::string_view s, std::size_t from) {
-  std::size_t e = s.find('\n', from);
-  return e == std::string_view::npos ? s.size() : e;
-}
+// The end of the line holding `from`, remembered while `from` stays on that line (the callers'
+// positions only grow: the text is searched once).
+struct LineEnds {
+  std::string_view s;
+  std::size_t end = 0;
+  bool known = false;
+  std::size_t at(std::size_t from) {
+    if (!known || from > end) {
+      std::size_t e = s.find('\n', from);
+      end = e == std::string_view::npos ? s.size() : e;
+      known = true;
+    }
+    return end;
+  }
+};
 
 // psql: a backslash command's arguments end at the end of the line or at the next unquoted
 // backslash; `\!`, `\copy` and `|COMMAND` take the rest of the line.
 void psql_meta(std::string_view prog, const WordView& from, const std::string& text,
                ProgramEffects& out) {
+  LineEnds ends{text};
   for (std::size_t i = 0; i < text.size(); ++i) {
     if (text[i] != '\\') continue;
     std::size_t j = i + 1;
@@ -424,7 +436,7 @@ void psql_meta(std::string_view prog, const WordView& from, const std::string& t
     }
     std::string name = "\\" + text.substr(i + 1, j - i - 1);
     while (name.size() > 2 && name.back() == '+') name.pop_back();
-    std::size_t end = line_end(text, j);
+    std::size_t end = ends.at(j);
     std::size_t arg_end = j;
     char q = 0;
     while (arg_end < end && (q || text[arg_end] != '\\')) {
@@ -438,10 +450,12 @@ void psql_meta(std::string_view prog, const WordView& from, const std::string& t
       ++arg_end;
     }
     std::string_view sv(text);
+    bool took_line = false;
     for (const ClientCommand& c : kClientCommands)
       if (in_dialect(c.dialects, SqlDialect::postgres) && c.name == name)
-        client_command(c, prog, from, sv.substr(j, arg_end - j), sv.substr(j, end - j), false, out);
-    i = (name == "\\!" || name == "\\copy") ? end : arg_end - 1;
+        took_line = client_command(c, prog, from, sv.substr(j, arg_end - j), sv.substr(j, end - j),
+                                   false, out);
+    i = took_line ? end : arg_end - 1;
   }
 }
 
@@ -450,6 +464,7 @@ void psql_meta(std::string_view prog, const WordView& from, const std::string& t
 void mysql_commands(std::string_view prog, const WordView& from, const std::string& text,
                     ProgramEffects& out) {
   std::string_view sv(text);
+  LineEnds ends{text};
   for (std::size_t i = 0; i < text.size(); ++i) {
     bool start = i == 0 || text[i - 1] == ';' || text[i - 1] == '\n' ||
                  (i >= 2 && text[i - 2] == '\\' && (text[i - 1] == 'g' || text[i - 1] == 'G'));
@@ -457,11 +472,13 @@ void mysql_commands(std::string_view prog, const WordView& from, const std::stri
       std::string name = text.substr(i, 2);
       for (const ClientCommand& c : kClientCommands)
         if (in_dialect(c.dialects, SqlDialect::mysql) && c.name == name) {
-          std::size_t end = line_end(text, i + 2);
+          std::size_t end = ends.at(i + 2);
           client_command(c, prog, from, sv.substr(i + 2, end - i - 2),
                          sv.substr(i + 2, end - i - 2), true, out);
+          i = end;  // the command took the rest of the line
+          break;
         }
-      ++i;
+      if (i < text.size() && text[i] == '\\') ++i;
       continue;
     }
     if (!start) continue;
@@ -474,8 +491,10 @@ void mysql_commands(std::string_view prog, const WordView& from, const std::stri
     std::string word = ascii_lower(text.substr(j, k - j));
     for (const ClientCommand& c : kClientCommands)
       if (in_dialect(c.dialects, SqlDialect::mysql) && c.name == word) {
-        std::size_t end = line_end(text, k);
+        std::size_t end = ends.at(k);
         client_command(c, prog, from, sv.substr(k, end - k), sv.substr(k, end - k), true, out);
+        i = end - 1;  // the command took the rest of the line
+        break;
       }
   }
 }
