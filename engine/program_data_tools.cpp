@@ -128,8 +128,7 @@ void mlr_handler(const ProgramDecl& p, std::string_view name, const Words& w, Pr
       verb = x.literal ? *x.literal : std::string();
       if (!x.literal)
         out.escalations.push_back(std::string(name) + " with a verb that is not static");
-      if (verb == "split" || verb == "case")
-        out.escalations.push_back(std::string(name) + " " + verb);
+      if (verb == "split") out.escalations.push_back(std::string(name) + " split");
       dsl_next = false;
       for (auto v : kMlrDslVerbs) dsl_next = dsl_next || verb == v;
       expect_verb = false;
@@ -146,6 +145,11 @@ void mlr_handler(const ProgramDecl& p, std::string_view name, const Words& w, Pr
         dsl_next = false;  // the expression comes from the option
       }
       if (verb == "tee" && f == "-p") out.escalations.push_back(std::string(name) + " tee -p");
+      // `join --prepipe CMD`: the verb runs CMD on its left file.
+      if ((f == "--prepipe" || f == "--prepipex") && i + 1 < w.size()) {
+        out.escalations.push_back(std::string(name) + " " + verb + " " + f);
+        if (w[i + 1].literal) out.scripts.push_back(*w[i + 1].literal);
+      }
       continue;
     }
     if (dsl_next) {
@@ -282,6 +286,24 @@ void xslt_handler(const ProgramDecl& p, std::string_view name, const Words& w,
   // The stylesheet is code: exsl:document and xsl:document write any file it names.
   if (!confined && !args.operands.empty())
     out.escalations.push_back(std::string(name) + " stylesheet may write files (--nowrite)");
+  // `--param NAME EXPR` values are XPath: `document('F')` there reads F (asked, F read).
+  for (std::size_t i = 1; i < w.size(); ++i) {
+    if (!w[i].literal) continue;
+    const std::string& s = *w[i].literal;
+    std::vector<std::size_t> at = word_at(s, "document");
+    if (at.empty()) continue;
+    const Quotes quotes(s);
+    for (std::size_t a : at) {
+      std::size_t k = a + 8;
+      while (k < s.size() && s[k] == ' ') ++k;
+      if (k >= s.size() || s[k] != '(') continue;
+      out.escalations.push_back(std::string(name) + " document()");
+      std::string f = next_literal(s, quotes, k);
+      if (!f.empty())
+        out.files.push_back(
+            {Touch::read, file_word(w[i], f), From::operand, "xsltproc document()"});
+    }
+  }
 }
 
 void csvsql_handler(const ProgramDecl& p, std::string_view name, const Words& w,

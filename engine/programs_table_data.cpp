@@ -83,12 +83,13 @@ const ProgramSource kProgramsData[] = {
    "--awsAccessKeyId=v --awsSecretAccessKey=v --awsSessionToken=v --browser=x --oidcFlows=v "
    "--oidcRedirectUri=v --build-info!N -h|--help!N --version!N"},
   // duckdb [OPTIONS] [FILE [SQL...]]: the database is read and written; `-c`, `-cmd`, `-s`
-  // and the operands after it are SQL or dot commands (sqlite3's shell, engine/program_sqlite).
+  // and the operands after it are SQL or dot commands (sqlite3's shell, engine/program_sqlite);
+  // `-ui` installs and starts the UI extension (asked).
   {"duckdb", "m", "m*-", "duckdb",
    "-c=v -s=v -cmd|--cmd=v -f=r -init|--init=r -readonly|--readonly -safe|--safe -unsigned "
    "-batch -bail -csv -json -line -list -markdown -table -box -html -ascii -echo -header "
    "-noheader -newline=v -nullvalue=v -separator=v -storage-version=v -no-stdin -interactive "
-   "-column -quote -ui -version!N -help!N"},
+   "-column -quote -ui!! -version!N -help!N"},
   // Miller: main flags, then VERB [FLAGS] [ARGS] {then VERB…} {FILE…} (handler `mlr`).
   {"mlr miller", "s", "", "mlr",
    "--from=r --load=r!! --mload=r!! --prepipe=x --prepipex=x -s=r!! --files=r!! -n -I "

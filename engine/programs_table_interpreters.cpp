@@ -12,7 +12,8 @@ const InterpreterSource kInterpreters[] = {
   {"python pypy ruby perl php lua node tclsh wish pwsh jruby luajit jshell guile racket", 'i', true},
   {"nodejs deno bun bunx npx pnpx irb R Rscript julia osascript powershell awk gawk mawk nawk "
    "busybox fish tcsh csh expect scala kotlin groovy elixir erl escript swift dotnet java jjs "
-   "source . fc watch script ssh su runuser pkexec systemd-run uvx pipx ts-node tsx m4 dc mongosh mongo",
+   "source . fc watch script ssh su runuser pkexec systemd-run uvx pipx ts-node tsx m4 dc "
+   "mongosh mongo mysqlsh",
    'i', false},
   // Editors: they run commands typed into them (`:!cmd`, `M-x shell`), and their operands are
   // the files they edit (written).
