@@ -237,6 +237,7 @@ void sql_statements(SqlDialect d, std::string_view prog, const WordView& from,
   bool copying = false;
   char copy_dir = 0;  // 'r' FROM, 'w' TO
   bool copy_program = false;
+  int copy_depth = 0;  // `COPY (SELECT … FROM t WHERE x = 'a') TO 'f'`: the query's words
   for (std::size_t i = 0; i < toks.size(); ++i) {
     const Token& t = toks[i];
     if (t.kind == Token::Kind::end) {
@@ -245,13 +246,18 @@ void sql_statements(SqlDialect d, std::string_view prog, const WordView& from,
       copying = false;
       continue;
     }
-    if (copying && t.kind == Token::Kind::word) {
+    if (copying && (t.kind == Token::Kind::open || t.kind == Token::Kind::close)) {
+      copy_depth += t.kind == Token::Kind::open ? 1 : -1;
+      continue;
+    }
+    // Inside the query's parentheses, the words are SQL of their own (`FROM 'f'`, read_csv).
+    if (copying && copy_depth == 0 && t.kind == Token::Kind::word) {
       if (t.value == "from" || t.value == "to") copy_dir = t.value == "from" ? 'r' : 'w';
       if (copy_dir && t.value == "program") copy_program = true;
       if (copy_dir && (t.value == "stdin" || t.value == "stdout")) copying = false;
       continue;
     }
-    if (copying && t.kind == Token::Kind::literal && copy_dir) {
+    if (copying && copy_depth == 0 && t.kind == Token::Kind::literal && copy_dir) {
       const std::string entry = std::string(prog) + " SQL copy";
       if (copy_program) {
         out.escalations.push_back(std::string(prog) + " SQL copy program");
@@ -296,6 +302,7 @@ void sql_statements(SqlDialect d, std::string_view prog, const WordView& from,
         copying = true;
         copy_dir = 0;
         copy_program = false;
+        copy_depth = 0;
       } else {
         pending = &s;
         depth = 0;
