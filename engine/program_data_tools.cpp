@@ -62,6 +62,12 @@ struct Quotes {
   }
 };
 
+// Whether the first character after `from` that is not a blank is `c`.
+bool followed_by(const std::string& s, std::size_t from, char c) {
+  while (from < s.size() && (s[from] == ' ' || s[from] == '\t' || s[from] == '\n')) ++from;
+  return from < s.size() && s[from] == c;
+}
+
 // The first quoted literal after `from` in `s` (skipping blanks, `(`, `>`), or "".
 std::string next_literal(const std::string& s, const Quotes& q, std::size_t from) {
   std::size_t i = from;
@@ -84,8 +90,11 @@ void mlr_dsl(std::string_view name, const WordView& w, ProgramEffects& out) {
   const std::string& s = *w.literal;
   const Quotes quotes(s);
   for (auto f : kMlrRuns)
-    if (!word_at(s, f).empty())
-      out.escalations.push_back(std::string(name) + " DSL " + std::string(f));
+    for (std::size_t at : word_at(s, f))
+      if (followed_by(s, at + f.size(), '(')) {
+        out.escalations.push_back(std::string(name) + " DSL " + std::string(f));
+        break;
+      }
   for (auto o : kMlrOutputs)
     for (std::size_t at : word_at(s, o)) {
       std::size_t i = at + o.size();
@@ -209,6 +218,7 @@ void jq_handler(const ProgramDecl& p, std::string_view name, const Words& w, Pro
     const Quotes quotes(s);
     for (auto m : kJqModules)
       for (std::size_t at : word_at(s, m)) {
+        if (!followed_by(s, at + m.size(), '"')) continue;  // `import "PATH"`, not a file name
         out.escalations.push_back(std::string(name) + " " + std::string(m));
         std::string f = next_literal(s, quotes, at + m.size());
         for (const WordView* dir : libs)
