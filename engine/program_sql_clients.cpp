@@ -145,7 +145,7 @@ void duckdb_handler(const ProgramDecl& p, std::string_view name, const Words& w,
   for (const auto& o : args.options) {
     if (!o.decl || !o.value) continue;
     const std::string opt = option_name(*o.decl);
-    if (opt == "-c" || opt == "-s" || opt == "--cmd") texts.push_back(&*o.value);
+    if (opt == "--c" || opt == "--s" || opt == "--cmd") texts.push_back(&*o.value);
   }
   for (std::size_t k = 1; k < args.operands.size(); ++k) texts.push_back(&w[args.operands[k]]);
   for (const WordView* t : texts) {

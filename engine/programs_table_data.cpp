@@ -84,9 +84,10 @@ const ProgramSource kProgramsData[] = {
    "--oidcRedirectUri=v --build-info!N -h|--help!N --version!N"},
   // duckdb [OPTIONS] [FILE [SQL...]]: the database is read and written; `-c`, `-cmd`, `-s`
   // and the operands after it are SQL or dot commands (sqlite3's shell, engine/program_sqlite);
-  // `-ui` installs and starts the UI extension (asked).
+  // `-ui` installs and starts the UI extension (asked). Like sqlite3's shell, one dash or two.
   {"duckdb", "m", "m*-", "duckdb",
-   "-c=v -s=v -cmd|--cmd=v -f=r -init|--init=r -readonly|--readonly -safe|--safe -unsigned "
+   "-c|--c=v -s|--s=v -cmd|--cmd=v -f|--f=r -init|--init=r -readonly|--readonly -safe|--safe "
+   "-unsigned "
    "-batch -bail -csv -json -line -list -markdown -table -box -html -ascii -echo -header "
    "-noheader -newline=v -nullvalue=v -separator=v -storage-version=v -no-stdin -interactive "
    "-column -quote -ui!! -version!N -help!N"},
