@@ -57,6 +57,8 @@ bool may_be_option(const WordView& w) {
   return t.empty() || t[0] == '$' || t[0] == '`' || t[0] == '-';
 }
 
+}  // namespace
+
 WordView synthesized(const WordView& from, std::string value, std::size_t offset) {
   WordView v;
   v.text = value;
@@ -70,8 +72,6 @@ WordView synthesized(const WordView& from, std::string value, std::size_t offset
   v.span = {static_cast<std::uint32_t>(from.span.begin + offset), from.span.end};
   return v;
 }
-
-}  // namespace
 
 std::string option_name(const OptionDecl& d) {
   if (!d.longs.empty()) return "--" + d.longs.front();
