@@ -1,13 +1,12 @@
 // The words of a program the programs table does not declare that name a path (`gron
 // /etc/shadow`, `gh gist create ~/.ssh/id_rsa`, `aws … --cli-input-json file://x`, `http
-// x @secret.json`): the table cannot say what such a program does with them, so they are
-// judged only against the policy's explicit path rules (a `deny ~/.ssh` meets them; the
-// workspace and the mode's defaults do not), engine/judge_paths.cpp.
-#include <algorithm>
-
+// x @secret.json`), and the arguments of a script an interpreter runs (`python3 tool.py
+// ~/.ssh/id_rsa`): the table cannot say what is done with them, so they are judged only against
+// the policy's explicit path rules (a `deny ~/.ssh` meets them; the workspace and the mode's
+// defaults do not), engine/judge_paths.cpp.
 #include "engine/normalize_internal.hpp"
 
-namespace vigie::engine::normalize_detail {
+namespace vigie::engine {
 
 namespace {
 
@@ -18,10 +17,10 @@ bool iequals_prefix(std::string_view s, std::string_view p) {
   return true;
 }
 
-// The path a word names, or an empty view: `--opt=PATH`, `-opt=PATH`, `key=PATH`, `key=@PATH`,
-// `key:=@PATH`, `@PATH`, `file://[localhost]PATH`, `fileb://PATH`, or the word itself. A short
-// option without `=` (`-x`, `-fFILE`: its value cannot be told from its letters), a URL of
-// another scheme, `host:path` and a bare word name no local path here.
+// The path a word names, or an empty view: `--opt=PATH`, `-opt=PATH`, `key=PATH`,
+// `key=@PATH`, `key:=@PATH`, `@PATH`, `file://[localhost]PATH`, `fileb://PATH`, or the word
+// itself. A short option without `=` (`-x`, `-fFILE`: its value cannot be told from its
+// letters), a URL of another scheme, `host:path` and a bare word name no local path here.
 std::string_view named_path(std::string_view s) {
   if (s.size() > 1 && s[0] == '-') {
     auto eq = s.find('=');  // `--in=PATH`, and Go's and Java's `-var-file=PATH`, `-Dk=PATH`
@@ -50,22 +49,26 @@ std::string_view named_path(std::string_view s) {
 
 }  // namespace
 
-void named_paths(const std::string& name, const Words& w, NormalizedCommand& n) {
-  const std::string entry = name + " word (not in the programs table)";
-  for (std::size_t i = 1; i < w.size(); ++i) {
-    const shell::WordView& word = w[i];
-    const std::string* t = word.literal ? &*word.literal : word.pattern ? &*word.pattern : nullptr;
-    if (!t) continue;  // not static: nothing to name
-    if (*t == "--") continue;
-    std::string_view p = named_path(*t);
-    if (p.empty()) continue;
-    if (p.size() == t->size()) {
-      n.files.push_back({Touch::read, word, From::operand, entry, true});
-      continue;
-    }
-    shell::WordView v = synthesized(word, std::string(p), t->size() - p.size());
-    n.files.push_back({Touch::read, std::move(v), From::operand, entry, true});
+void add_named_path(const shell::WordView& word, std::string entry, std::vector<FileEffect>& out) {
+  const std::string* t = word.literal ? &*word.literal : word.pattern ? &*word.pattern : nullptr;
+  if (!t || *t == "--") return;  // not static: nothing to name
+  std::string_view p = named_path(*t);
+  if (p.empty()) return;
+  if (p.size() == t->size()) {
+    out.push_back({Touch::read, word, From::operand, std::move(entry), true});
+    return;
   }
+  out.push_back({Touch::read, synthesized(word, std::string(p), t->size() - p.size()),
+                 From::operand, std::move(entry), true});
 }
 
-}  // namespace vigie::engine::normalize_detail
+namespace normalize_detail {
+
+void named_paths(const std::string& name, const Words& w, NormalizedCommand& n) {
+  const std::string entry = name + " word (not in the programs table)";
+  for (std::size_t i = 1; i < w.size(); ++i) add_named_path(w[i], entry, n.files);
+}
+
+}  // namespace normalize_detail
+
+}  // namespace vigie::engine

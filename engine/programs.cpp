@@ -395,13 +395,30 @@ void apply_operands(std::string_view prog, const std::string& shape_in, const Wo
   }
   if (st.all_sources) last = 0;
   std::size_t n = operands.size();
+  bool script_seen = false;  // the words after a script are its arguments
+  // A program whose operands the table does not declare passes the words after `--` to code
+  // it runs (`cargo run -- ARGS`, `dotnet run -- ARGS`): they are arguments like a script's.
+  std::size_t dashdash = w.size();
+  if (shape_in.empty())
+    for (std::size_t k = 1; k < w.size(); ++k)
+      if (w[k].literal && *w[k].literal == "--") {
+        dashdash = k;
+        break;
+      }
   for (std::size_t k = 0; k < n; ++k) {
     char role = k < fixed.size() ? fixed[k] : rest;
     if (last && n >= fixed.size() + 2 && k + 1 == n) role = last;
     // An option that says what the operands are (`git diff --no-index`, `perl -i`) makes
     // operands that are not paths otherwise into paths; scripts and patterns stay what they are.
     if (st.override_touch && role != 'x' && role != 'p') role = st.override_touch;
+    if (role == '-' && (script_seen || operands[k] > dashdash)) {
+      // `python3 tool.py ~/.ssh/id_rsa`: what the script does with its arguments is not in
+      // the table; a word naming a path meets the explicit path rules (engine/named_paths.cpp).
+      add_named_path(w[operands[k]], std::string(prog) + " script argument", out.files);
+      continue;
+    }
     if (role == '-' || role == 'p') continue;
+    if (role == 'x') script_seen = true;
     std::string entry = std::string(prog) + " operand";
     if (role == 'm') {  // read, then rewritten in place (objcopy IN, strip)
       add_file(out, Touch::read, w[operands[k]], From::operand, entry);

@@ -73,6 +73,12 @@ void program_effects(const ProgramDecl* decl, std::string_view name,
 // `from`'s text; a glob stays a glob.
 shell::WordView synthesized(const shell::WordView& from, std::string value, std::size_t offset);
 
+// When `w` is written as a local path (`/…`, `~…`, `.…`, `a/b`, or the PATH of `--opt=PATH`,
+// `-opt=PATH`, `key=PATH`, `key=@PATH`, `@PATH`, `file://PATH`, `fileb://PATH`), adds a read of
+// it judged only by the policy's explicit path rules (`FileEffect::named`): the word of a
+// program the table does not declare, or a script's argument (engine/named_paths.cpp).
+void add_named_path(const shell::WordView& w, std::string entry, std::vector<FileEffect>& out);
+
 // The starting points of `find` (after its leading -H, -L, -P, -D LIST, -O LEVEL), as indexes
 // into `words`: the words before the expression (`-name`, `(`, `!`...).
 std::vector<std::size_t> find_start_points(const std::vector<shell::WordView>& words);
