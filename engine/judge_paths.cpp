@@ -351,6 +351,7 @@ void Judge::judge_files(const NormalizedCommand& n, bool explicit_allow, const s
     if (r.ok) fcwd = r.path;
   }
   for (const auto& f : n.files) {
+    if (f.named && !paths_matter(Access::read)) continue;  // no rule can meet it: no work
     if (++paths_judged_ > limits::judged_paths) {
       // Checked before the work it bounds: each path is resolved through the filesystem.
       if (!paths_limit_hit_) {
