@@ -439,10 +439,14 @@ void program_effects(const ProgramDecl* p, std::string_view name, const Words& w
     if (p->run) p->run(*p, name, words, out);
     return;
   }
-  ParsedArgs args = parse_args(*p, words, 1);
+  apply_parsed(*p, name, words, parse_args(*p, words, 1), out);
+}
+
+void apply_parsed(const ProgramDecl& p, std::string_view name, const Words& words,
+                  const ParsedArgs& args, ProgramEffects& out) {
   OperandState st;
   apply_options(name, args, out, st);
-  apply_operands(name, p->operands, words, args.operands, st, out);
+  apply_operands(name, p.operands, words, args.operands, st, out);
 }
 
 bool harmless_device(std::string_view t) {
