@@ -22,13 +22,6 @@ namespace {
 using policy::ascii_lower;
 using program_words::starts_with;
 
-void table_effects(std::string_view name, const ProgramDecl& p, const Words& w,
-                   const ParsedArgs& args, ProgramEffects& out) {
-  OperandState st;
-  apply_options(name, args, out, st);
-  apply_operands(name, p.operands, w, args.operands, st, out);
-}
-
 bool ident_char(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
 }
@@ -121,7 +114,7 @@ constexpr std::string_view kJqModules[] = {"import", "include"};
 
 void mlr_handler(const ProgramDecl& p, std::string_view name, const Words& w, ProgramEffects& out) {
   ParsedArgs args = parse_args(p, w, 1, true);  // the main flags, up to the verb
-  table_effects(name, p, w, args, out);
+  apply_parsed(p, name, w, args, out);
   bool in_place = false;
   for (const auto& o : args.options)
     if (o.decl && o.decl->shorts == "I") in_place = true;
@@ -176,7 +169,7 @@ void mlr_handler(const ProgramDecl& p, std::string_view name, const Words& w, Pr
 void dasel_handler(const ProgramDecl& p, std::string_view name, const Words& w,
                    ProgramEffects& out) {
   ParsedArgs args = parse_args(p, w, 1);
-  table_effects(name, p, w, args, out);
+  apply_parsed(p, name, w, args, out);
   // `--var NAME=FORMAT:file:PATH` and the same as an operand (dasel 3) read PATH.
   for (std::size_t i = 1; i < w.size(); ++i) {
     if (!w[i].literal) continue;
@@ -201,7 +194,7 @@ void dasel_handler(const ProgramDecl& p, std::string_view name, const Words& w,
 
 void jq_handler(const ProgramDecl& p, std::string_view name, const Words& w, ProgramEffects& out) {
   ParsedArgs args = parse_args(p, w, 1);
-  table_effects(name, p, w, args, out);
+  apply_parsed(p, name, w, args, out);
   std::vector<const WordView*> libs;
   bool no_file_ops = false;
   for (const auto& o : args.options) {
@@ -244,7 +237,7 @@ void jq_handler(const ProgramDecl& p, std::string_view name, const Words& w, Pro
 void httpie_handler(const ProgramDecl& p, std::string_view name, const Words& w,
                     ProgramEffects& out) {
   ParsedArgs args = parse_args(p, w, 1);
-  table_effects(name, p, w, args, out);
+  apply_parsed(p, name, w, args, out);
   for (const auto& o : args.options) {
     if (!o.decl || !o.value || !o.value->literal) continue;
     const std::string opt = option_name(*o.decl);
@@ -288,7 +281,7 @@ void httpie_handler(const ProgramDecl& p, std::string_view name, const Words& w,
 void xslt_handler(const ProgramDecl& p, std::string_view name, const Words& w,
                   ProgramEffects& out) {
   ParsedArgs args = parse_args(p, w, 1);
-  table_effects(name, p, w, args, out);
+  apply_parsed(p, name, w, args, out);
   bool confined = false;
   for (const auto& o : args.options)
     if (o.decl && (option_name(*o.decl) == "--nowrite" || option_name(*o.decl) == "--writesubtree"))
@@ -319,7 +312,7 @@ void xslt_handler(const ProgramDecl& p, std::string_view name, const Words& w,
 void csvsql_handler(const ProgramDecl& p, std::string_view name, const Words& w,
                     ProgramEffects& out) {
   ParsedArgs args = parse_args(p, w, 1);
-  table_effects(name, p, w, args, out);
+  apply_parsed(p, name, w, args, out);
   // `--db sqlite:///F` (and duckdb:///F): the database file F is read and written.
   for (const auto& o : args.options) {
     if (!o.decl || option_name(*o.decl) != "--db" || !o.value) continue;

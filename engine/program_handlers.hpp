@@ -33,6 +33,11 @@ void apply_operands(std::string_view prog, const std::string& shape,
                     const std::vector<shell::WordView>& words,
                     const std::vector<std::size_t>& operands, const OperandState& st,
                     ProgramEffects& out);
+// The table's effects of a parsed command: its options, then its operands (the generic
+// handler, and the first step of the handlers that add to it).
+void apply_parsed(const ProgramDecl& p, std::string_view name,
+                  const std::vector<shell::WordView>& words, const ParsedArgs& args,
+                  ProgramEffects& out);
 
 // The function of a handler named in the programs table's handler column, from one table
 // (`kHandlers`, engine/program_handler_table.cpp: a new handler is one line there); nullptr for ""

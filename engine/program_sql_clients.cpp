@@ -23,13 +23,6 @@ namespace {
 using policy::ascii_lower;
 using program_words::starts_with;
 
-void table_effects(std::string_view name, const ProgramDecl& p, const Words& w,
-                   const ParsedArgs& args, ProgramEffects& out) {
-  OperandState st;
-  apply_options(name, args, out, st);
-  apply_operands(name, p.operands, w, args.operands, st, out);
-}
-
 // A text option's value (`-c`, `-e`): scanned when static, asked when not.
 void text_value(SqlDialect d, std::string_view name, const ParsedOption& o, ProgramEffects& out) {
   if (!o.value) return;
@@ -122,7 +115,7 @@ void psql_handler(const ProgramDecl& p, std::string_view name, const Words& w,
     }
   }
   for (std::size_t k : args.operands) conninfo_files(name, w[k], out);
-  table_effects(name, p, w, args, out);
+  apply_parsed(p, name, w, args, out);
 }
 
 void mysql_handler(const ProgramDecl& p, std::string_view name, const Words& w0,
@@ -135,7 +128,7 @@ void mysql_handler(const ProgramDecl& p, std::string_view name, const Words& w0,
     if (opt == "--execute" || opt == "--init-command" || opt == "--init-command-add")
       text_value(SqlDialect::mysql, name, o, out);
   }
-  table_effects(name, p, w, args, out);
+  apply_parsed(p, name, w, args, out);
 }
 
 void duckdb_handler(const ProgramDecl& p, std::string_view name, const Words& w,
@@ -158,7 +151,7 @@ void duckdb_handler(const ProgramDecl& p, std::string_view name, const Words& w,
     else
       sql_text_effects(SqlDialect::duckdb, name, *t, *t->literal, out);
   }
-  table_effects(name, p, w, args, out);
+  apply_parsed(p, name, w, args, out);
 }
 
 void redis_handler(const ProgramDecl& p, std::string_view name, const Words& w,
@@ -184,7 +177,7 @@ void redis_handler(const ProgramDecl& p, std::string_view name, const Words& w,
         }
     }
   }
-  table_effects(name, p, w, args, out);
+  apply_parsed(p, name, w, args, out);
 }
 
 }  // namespace vigie::engine
