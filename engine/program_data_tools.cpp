@@ -118,6 +118,19 @@ void mlr_handler(const ProgramDecl& p, std::string_view name, const Words& w, Pr
   bool in_place = false;
   for (const auto& o : args.options)
     if (o.decl && o.decl->shorts == "I") in_place = true;
+  // `--mfrom A B … --`: the files after the first (the table's value) up to `--` are read, then
+  // the main flags go on. Each word is read once.
+  while (!args.options.empty() && args.options.back().decl &&
+         option_name(*args.options.back().decl) == "--mfrom" && args.stopped_at < w.size()) {
+    std::size_t i = args.stopped_at;
+    for (; i < w.size() && !(w[i].literal && *w[i].literal == "--"); ++i)
+      out.files.push_back({Touch::read, w[i], From::option, std::string(name) + " --mfrom"});
+    if (i >= w.size()) return;
+    args = parse_args(p, w, i + 1, true);
+    apply_parsed(p, name, w, args, out);
+    for (const auto& o : args.options)
+      if (o.decl && o.decl->shorts == "I") in_place = true;
+  }
   // The verb chain: VERB [FLAGS] [ARGS] {then VERB …} {FILE…}. Words that are not flags, verbs
   // or DSL expressions are read (a verb flag's value, read too, is at worst a file too many).
   bool expect_verb = true;

@@ -93,7 +93,7 @@ const ProgramSource kProgramsData[] = {
    "-column -quote -ui!! -version!N -help!N"},
   // Miller: main flags, then VERB [FLAGS] [ARGS] {then VERB…} {FILE…} (handler `mlr`).
   {"mlr miller", "s", "", "mlr",
-   "--from=r --load=r!! --mload=r!! --prepipe=x --prepipex=x -s=r!! --files=r!! -n -I "
+   "--from=r --mfrom=r --load=r!! --mload=r!! --prepipe=x --prepipex=x -s=r!! --files=r!! -n -I "
    "--ofmt=v --fs=v --ifs=v --ofs=v --ps=v --ips=v --ops=v --rs=v --irs=v --ors=v "
    "--ifs-regex=v --ips-regex=v -i=v -o=v --io=v --tz=v --nr-progress-mod=v "
    "--records-per-batch=v --fflatsep=v --oflatsep=v --key-color=v --value-color=v "
