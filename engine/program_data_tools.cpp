@@ -216,6 +216,16 @@ void jq_handler(const ProgramDecl& p, std::string_view name, const Words& w, Pro
     if (o.decl->shorts == "L" && o.value) libs.push_back(&*o.value);
     if (opt == "--security-disable-file-ops") no_file_ops = true;
   }
+  // yq's expression can load files: one the line does not show (a file given by `--from-file`,
+  // an operand that is not static) is asked.
+  if (name == "yq" && !no_file_ops) {
+    bool hidden = false;
+    for (const auto& o : args.options)
+      if (o.decl && o.decl->role == 'P') hidden = true;
+    for (std::size_t k : args.operands)
+      if (!w[k].literal) hidden = true;
+    if (hidden) out.escalations.push_back("yq expression the line does not show (load())");
+  }
   // The filter is the first operand (or an option's value); every static operand is searched:
   // which operand holds it depends on options the table may not know.
   for (std::size_t k : args.operands) {
