@@ -184,7 +184,7 @@ struct Judge {
                        TraceEntry& t, const char* what);
   Part protect_part(std::uint32_t rule);
   Part judge_glob(const std::string& v, Access access, const std::string& cwd, TraceEntry& t,
-                  bool explicit_only = false);
+                  bool explicit_only = false, bool below = false);
   ConditionContext condition_context(const std::string& cwd);
   Part edit_default(const std::string& shown) const;
 

@@ -239,7 +239,7 @@ Part Judge::protect_part(std::uint32_t rule) {
 // match would meet: deny/ask path rules below that folder, protected globs and files run by
 // third parties (writes).
 Part Judge::judge_glob(const std::string& v, Access access, const std::string& cwd, TraceEntry& t,
-                       bool explicit_only) {
+                       bool explicit_only, bool below) {
   auto star = v.find_first_of("*?[");
   auto slash = v.rfind('/', star);
   std::string folder = slash == std::string::npos ? "." : v.substr(0, slash == 0 ? 1 : slash);
@@ -273,6 +273,10 @@ Part Judge::judge_glob(const std::string& v, Access access, const std::string& c
   for (std::uint32_t ri : p.paths.protect_rules) {
     std::string_view text = p.rules[ri].text;
     if (text.substr(0, 8) == "protect ") text.remove_prefix(8);
+    // Below a folder changed recursively (`rm -r DIR`): only the globs rooted at a folder
+    // (`tests/**`, `~/.config/x/*`); a name matched at any depth (`*.lock`, `**/x`) would
+    // meet every folder, files included (the line does not say which operand is a folder).
+    if (below && (text.find('/') == std::string_view::npos || text[0] == '*')) continue;
     std::optional<std::string> target;
     std::string_view rule = text;
     if (text.substr(0, 2) == "~/") {
@@ -288,7 +292,7 @@ Part Judge::judge_glob(const std::string& v, Access access, const std::string& c
     note_match(ref(ri), &t);
     fold(out, protect_part(ri));
   }
-  if (p.paths.third_party && out.effect < Effect::ask) {
+  if (p.paths.third_party && out.effect < Effect::ask && !below) {
     if (auto prel = rel_to(project()))
       for (const auto& [glob, cls] : default_third_party_globs())
         if ((cls != "binary" || p.paths.binary) && path_globs_meet(*prel, glob)) {
@@ -429,7 +433,19 @@ void Judge::judge_files(const NormalizedCommand& n, bool explicit_allow, const s
       }
     }
     for (auto& m : pt.matched) t.matched.push_back(m);
-    if (f.recursive && !f.word.has_glob && !pt.text.empty()) judge_below(pt.text, f, t, part);
+    if (f.recursive && !f.word.has_glob && !pt.text.empty()) {
+      if (writes) {
+        // `rm -r src`, `chmod -R 777 .`, `mv src /tmp`: every path below the folder is
+        // changed, so every rule a path below it meets (path rules, protected globs, files run
+        // by third parties) decides as for that path.
+        TraceEntry gt;
+        fold(part,
+             judge_glob(pt.text + (pt.text == "/" ? "**" : "/**"), access, "/", gt, false, true));
+        for (auto& m : gt.matched) t.matched.push_back(m);
+      } else {
+        judge_below(pt.text, f, t, part);
+      }
+    }
     if (writes && part.effect == Effect::allow) {
       std::string resolved = pt.text;
       if (resolved.empty() && f.word.pattern && !f.word.has_glob)

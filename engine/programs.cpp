@@ -317,6 +317,7 @@ Touch touch_of(char role) {
     case 't':
       return Touch::write;
     case 'd':
+    case 'D':
       return Touch::delete_;
     case 'x':
       return Touch::exec;
@@ -508,9 +509,12 @@ void apply_operands(std::string_view prog, const std::string& shape_in, const Wo
     }
     std::size_t before = out.files.size();
     add_file(out, touch_of(role), w[operands[k]], From::operand, entry);
-    if (st.recursive && out.files.size() > before && out.files.back().touch == Touch::read) {
+    // Recursive (flag `Q`, or a source moved with all it holds: role `D`): what is read or
+    // deleted, and what is changed in place (`chmod -R`), not a destination (`cp -r a DEST`).
+    bool destination = last && n >= fixed.size() + 2 && k + 1 == n;
+    if ((st.recursive || role == 'D') && out.files.size() > before && !destination) {
       out.files.back().recursive = true;
-      read_folder = true;
+      read_folder = read_folder || out.files.back().touch == Touch::read;
     }
   }
   if (st.recursive && !read_folder && rest == 'r') {

@@ -18,7 +18,7 @@
 // Operand shape: one letter per operand position, `*X` for every remaining operand, `$X` for the
 // last one (taken before `*`):
 //   r read   w write   d delete   x run (a script file: read, its arguments are not paths)
-//   m read, then rewritten in place (objcopy IN, strip)
+//   m read, then rewritten in place (objcopy IN, strip)   D deleted with all below it (mv)
 //   -  not a path      p a pattern or script (dropped when an option gives it: grep -e, sed -f)
 //
 // Options, space-separated: `-o|--output=w` (short and long spellings, `=` a required value,
@@ -296,19 +296,20 @@ const ProgramSource kPrograms[] = {
 
   // ---- files: writers, movers, deleters ----------------------------------------------------
   {"rm unlink rmdir shred srm", "pm", "*d", "",
-   "-u|--remove?v --interactive?v -n|--iterations=v -s|--size=v --random-source=r"},
+   "-u|--remove?v --interactive?v -n|--iterations=v -s|--size=v --random-source=r "
+   "-r|-R|--recursive!Q"},
   {"touch", "pm", "*w", "", "-r|--reference=r -d|--date=v -t=v --time=v"},
   {"mkdir mkfifo mknod", "pm", "*w", "", "-m|--mode=v -Z --context?v"},
   {"truncate fallocate", "pm", "*w", "", "-s|--size=v -r|--reference=r -o|--offset=v -l|--length=v"},
   {"tee sponge", "pm", "*w", "", "--output-error?v"},
   {"chmod chown chgrp chattr setfacl", "pm", "-*w", "",
    "--reference=r!T --from=v -m|--modify=v -x|--remove=v -M|--modify-file=r -X|--remove-file=r "
-   "--set=v --set-file=r"},
+   "--set=v --set-file=r -R|--recursive!Q"},
   {"cp", "pm", "*r$w", "",
    "-t|--target-directory=t -S|--suffix=v --backup?v --sparse=v --reflink?v --preserve?v "
    "--no-preserve=v --update?v -T|--no-target-directory --context?v -r|-R|--recursive!Q "
    "-a|--archive!Q"},
-  {"mv", "pm", "*d$w", "",
+  {"mv", "pm", "*D$w", "",
    "-t|--target-directory=t -S|--suffix=v --backup?v --update?v -T|--no-target-directory"},
   {"ln link", "pm", "*r$w", "", "-t|--target-directory=t -S|--suffix=v --backup?v"},
   {"install", "pm", "*r$w", "",

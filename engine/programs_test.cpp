@@ -32,6 +32,7 @@ std::string access_of(char role) {
     case 't':
       return "write";
     case 'd':
+    case 'D':
       return "delete";
     case 'x':
       return "exec";
