@@ -401,6 +401,18 @@ std::size_t container_image_word(std::string_view name, const Words& w) {
   return at + 1;
 }
 
+// kubectl's commands: any other is a plugin (`kubectl-NAME` on the PATH, code the line does not
+// show): asked.
+constexpr std::string_view kKubectlCommands[] = {
+    "create",       "expose",  "run",           "set",          "explain",      "get",
+    "edit",         "delete",  "rollout",       "scale",        "autoscale",    "certificate",
+    "cluster-info", "top",     "cordon",        "uncordon",     "drain",        "taint",
+    "describe",     "logs",    "attach",        "exec",         "port-forward", "proxy",
+    "cp",           "auth",    "debug",         "events",       "diff",         "apply",
+    "patch",        "replace", "wait",          "kustomize",    "label",        "annotate",
+    "completion",   "alpha",   "api-resources", "api-versions", "config",       "plugin",
+    "version",      "options", "help"};
+
 // kubectl: everything after `--` runs in a container (`exec`, `run`, `debug`, `create job`…);
 // `kubectl exec POD CMD` without `--` (the old form) is at least asked; `kubectl cp`'s local
 // side is a path read or written.
@@ -411,6 +423,24 @@ void kubectl_handler(const ProgramDecl&, std::string_view, const Words& w, Progr
       dash = i;
       break;
     }
+  // The files its options name (`-f`, `-k`, `--from-file=[KEY=]PATH`, `--kubeconfig`…), in the
+  // words before `--`: the entry `kubectl:options` (engine/programs_table_cloud.cpp).
+  if (const ProgramDecl* d = find_program("kubectl:options")) {
+    const Words own(w.begin(), w.begin() + static_cast<long>(dash));
+    ParsedArgs a = parse_args_eq(*d, own, 1);
+    OperandState st;
+    apply_options("kubectl", a, out, st);
+    if (!a.operands.empty() && lit(own, a.operands[0])) {
+      const std::string& sub = *lit(own, a.operands[0]);
+      if (std::find(std::begin(kKubectlCommands), std::end(kKubectlCommands), sub) ==
+          std::end(kKubectlCommands))
+        out.escalations.push_back("kubectl " + sub + " (a plugin kubectl runs)");
+      if (sub == "plugin" && a.operands.size() > 1) out.escalations.push_back("kubectl plugin");
+      if (sub == "kustomize")
+        apply_operands("kubectl kustomize", "r", own, {a.operands.begin() + 1, a.operands.end()},
+                       st, out);
+    }
+  }
   if (dash + 1 < w.size()) {
     out.argvs.emplace_back(w.begin() + static_cast<long>(dash) + 1, w.end());
     return;

@@ -53,6 +53,9 @@ constexpr HandlerEntry kHandlers[] = {
     {"openssl", convert_handler},
     {"7z", convert_handler},
     {"goflags", convert_handler},
+    {"gh", gh_handler},
+    {"cloud", cloud_handler},
+    {"archive", archive_handler},
 };
 
 }  // namespace

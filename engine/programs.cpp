@@ -249,6 +249,19 @@ Touch touch_of(char role) {
 
 }  // namespace
 
+void add_folder_files(ProgramEffects& out, const WordView& dir, From from, std::string entry) {
+  if (const std::string* t = static_text(dir)) {  // `~/x` and globs too: `~/x/*`
+    const std::string& d = *t;
+    if (from == From::operand && remote_operand(d)) return;
+    WordView g = synthesized(dir, d + (!d.empty() && d.back() == '/' ? "*" : "/*"), 0);
+    g.literal.reset();
+    g.has_glob = true;
+    add_file(out, Touch::write, g, from, std::move(entry));
+  } else {
+    add_file(out, Touch::write, dir, from, std::move(entry));
+  }
+}
+
 void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects& out,
                    OperandState& st) {
   for (const auto& po : args.options) {
@@ -354,17 +367,16 @@ void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects
       case 'k':
         git_config_value(val, out);
         break;
+      case 'e':
+        // The folder the program works in, written under names the line does not show
+        // (`patch -d DIR`): `c` and `g` at once.
+        add_file(out, Touch::read, val, From::option, entry);
+        out.chdir = val;
+        add_folder_files(out, val, From::option, entry);
+        break;
       case 'g':
         // A folder written under names the line does not show: any file of it (`DIR/*`).
-        if (val.literal) {
-          const std::string& d = *val.literal;
-          WordView g = synthesized(val, d + (!d.empty() && d.back() == '/' ? "*" : "/*"), 0);
-          g.literal.reset();
-          g.has_glob = true;
-          add_file(out, Touch::write, g, From::option, entry);
-        } else {
-          add_file(out, Touch::write, val, From::option, entry);
-        }
+        add_folder_files(out, val, From::option, entry);
         break;
       default:
         break;
@@ -403,6 +415,10 @@ void apply_operands(std::string_view prog, const std::string& shape_in, const Wo
     if (st.override_touch && role != 'x' && role != 'p') role = st.override_touch;
     if (role == '-' || role == 'p') continue;
     std::string entry = std::string(prog) + " operand";
+    if (role == 'g') {  // a folder written under names the line does not show
+      add_folder_files(out, w[operands[k]], From::operand, entry);
+      continue;
+    }
     if (role == 'm') {  // read, then rewritten in place (objcopy IN, strip)
       add_file(out, Touch::read, w[operands[k]], From::operand, entry);
       role = 'w';

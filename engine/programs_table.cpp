@@ -19,6 +19,7 @@
 // last one (taken before `*`):
 //   r read   w write   d delete   x run (a script file: read, its arguments are not paths)
 //   m read, then rewritten in place (objcopy IN, strip)
+//   g a folder written under names the line does not show (`git clone URL DIR`): `DIR/*`
 //   -  not a path      p a pattern or script (dropped when an option gives it: grep -e, sed -f)
 //
 // Options, space-separated: `-o|--output=w` (short and long spellings, `=` a required value,
@@ -32,6 +33,8 @@
 //   f a form field: `name=@FILE` / `name=<FILE` reads FILE (curl -F)
 //   i o  `NAME=FILE`: FILE read / written (objcopy --add-section, --dump-section)
 //   g a folder written under names the line does not show (wget -P): judged as `DIR/*`
+//   e the folder the program works in and writes under names the line does not show
+//     (patch -d): `c` and `g` at once
 // Flag roles:
 //   R W D  operands become read / write / delete (gzip -c, sed -i, find -delete)
 //   !      runs something that cannot be seen: at least ask
@@ -242,7 +245,7 @@ const ProgramSource kPrograms[] = {
   {"shuf", "pm", "*r", "",
    "-n|--head-count=v -o|--output=w --random-source=r -i|--input-range=v"},
   {"sort", "pm", "*r", "",
-   "-o|--output=w -T|--temporary-directory=w --compress-program=x --files0-from=r -k|--key=v "
+   "-o|--output=w -T|--temporary-directory=g --compress-program=x --files0-from=r -k|--key=v "
    "-t|--field-separator=v -S|--buffer-size=v --parallel=v --batch-size=v --sort=v --random-source=r"},
   {"uniq", "pm", "rw", "", "-f|--skip-fields=v -s|--skip-chars=v -w|--check-chars=v"},
   {"xxd", "s", "rw", "", "-c=v -g=v -l=v -o=v -s=v -n=v -C -b -e -i -p -r -u -E -a -d"},
@@ -333,7 +336,7 @@ const ProgramSource kPrograms[] = {
    "-newline|--newline=v -bail -batch -csv -json -line -list -html -readonly|--readonly -echo "
    "-header -noheader -interactive -safe|--safe -version!N -help!N"},
   {"patch", "pm", "wr", "",
-   "-i|--input=r -o|--output=w -r|--reject-file=w -d|--directory=c -B|--prefix=v -p|--strip=v "
+   "-i|--input=r -o|--output=w -r|--reject-file=w -d|--directory=e -B|--prefix=v -p|--strip=v "
    "-D|--ifdef=v -F|--fuzz=v -V|--version-control=v -Y|--basename-prefix=v -z|--suffix=v "
    "--merge?v --quoting-style=v"},
   // Compressors write a name derived from the operand (handler `compress`,
@@ -349,7 +352,7 @@ const ProgramSource kPrograms[] = {
   {"zip", "m", "w*r", "",
    "-TT|--unzip-command=x -O|--output-file=w -b|--temp-path=w -x|--exclude=a -i|--include=a "
    "-n|--suffixes=v -P|--password=v -t|--from-date=v -tt|--before-date=v -Z|--compression-method=v "
-   "-@!R"},
+   "-@!!"},
   {"unzip", "m", "r*-", "", "-d=g -x=v -P=v -O=v -I=v"},
   {"tar gtar bsdtar", "pm", "", "tar",
    "-f|--file=w -C|--directory=c -T|--files-from=r -X|--exclude-from=r -I|--use-compress-program=x "
@@ -370,9 +373,9 @@ const ProgramSource kPrograms[] = {
   {"socat", "", "", "socat", ""},
   {"bwrap", "", "", "bwrap", ""},
   // openssl: engine/programs_table_tools.cpp.
-  {"ssh-keygen", "m", "", "",
+  {"ssh-keygen", "m", "*r", "",
    "-f=w -s=r -t=v -b=v -C=v -N=v -P=v -E=v -R=v -F=v -I=v -n=v -V=v -O=v -Y=v -Z=v -a=v -D=r!! "
-   "-m=v -M=v -r=v -T=v -z=v -w=v -K -q -y -l -L -H -c -p -e -i -U -k -u -v -h -A!!"},
+   "-m=v -M=v -r=v -T=v -z=v -w=v!! -K -q -y -l -L -H -c -p -e -i -U -k -u -v -h -A!!"},
 
   // ---- build tools and package managers ------------------------------------------------------
   {"cmake", "m", "*r", "cmake",
@@ -495,12 +498,7 @@ const ProgramSource kPrograms[] = {
   // Wrappers of their own shape, in the same table (engine/program_launchers.cpp).
   {"setarch linux32 linux64 prlimit runcon xvfb-run eatmydata rlwrap ip pkexec busybox runuser "
    "su systemd-run toybox dbus-launch chronic", "", "", "launcher", ""},
-  // Archivers and converters with an option that runs a program.
-  {"cpio", "pm", "", "",
-   "--rsh-command=x -F|--file=w -O=w -I=r -E|--pattern-file=r -D|--directory=c -H|--format=v "
-   "-R|--owner=v -M|--message=v -C|--io-size=v --block-size=v --device-independent "
-   "--reproducible -o|--create -i|--extract -p|--pass-through -t|--list -d|--make-directories "
-   "-v|--verbose -u|--unconditional"},
+  // Converters with an option that runs a program (cpio: engine/programs_table_cloud.cpp).
   {"pandoc", "pm", "*r", "pandoc",
    "-F|--filter=r!! -L|--lua-filter=r!! -d|--defaults=r!! --pdf-engine=v!! -o|--output=w "
    "--template=r -H|--include-in-header=r -B|--include-before-body=r "
@@ -515,9 +513,9 @@ const ProgramSource kPrograms[] = {
   // declared as "git SUB" (git's parse-options accepts unambiguous long prefixes). Flag role F:
   // a forced push (implies `--force` for deny rules); value role k: `key=value` configuration.
   {"git", "", "", "git", ""},
-  {"git clone", "pm", "rw", "",
-   "-u|--upload-pack=x --template=r -c|--config=k -o|--origin=v -b|--branch=v --reference=r "
-   "--reference-if-able=r --separate-git-dir=w --depth=v --shallow-since=v --shallow-exclude=v "
+  {"git clone", "pm", "rg", "",
+   "-u|--upload-pack=x --template=r!! -c|--config=k -o|--origin=v -b|--branch=v --reference=r "
+   "--reference-if-able=r --separate-git-dir=g --depth=v --shallow-since=v --shallow-exclude=v "
    "-j|--jobs=v --filter=v --server-option=v --bundle-uri=v --recurse-submodules?v"},
   {"git fetch git pull", "pm", "", "",
    "--upload-pack=x -o|--server-option=v --depth=v --deepen=v --shallow-since=v "
@@ -528,7 +526,7 @@ const ProgramSource kPrograms[] = {
    "--receive-pack|--exec=x -f|--force --force-with-lease?v --force-if-includes "
    "--mirror!F -o|--push-option=v --repo=v --signed?v --recurse-submodules=v"},
   {"git archive", "pm", "", "", "-o|--output=w --remote=v --exec=x --prefix=v --format=v"},
-  {"git format-patch", "pm", "", "", "-o|--output-directory=w --output=w"},
+  {"git format-patch", "pm", "", "", "-o|--output-directory=g --output=w"},
   {"git send-email", "pm", "*r", "",
    "--to-cmd=x --cc-cmd=x --header-cmd=x --sendmail-cmd=x --smtp-server=v!! --to=v --cc=v "
    "--bcc=v --from=v --subject=v --in-reply-to=v --compose-encoding=v --smtp-user=v"},
@@ -553,14 +551,14 @@ const ProgramSource kPrograms[] = {
    "--author=v --date=v --fixup=v --squash=v --pathspec-from-file=r -S|--gpg-sign?v "
    "--cleanup=v --trailer=v -u|--untracked-files?v"},
   {"git tag", "pm", "", "", "-F|--file=r -m|--message=v -u|--local-user=v --sort=v --format=v"},
-  {"git grep", "pm", "", "",
-   "-O|--open-files-in-pager?x -f=r -e=v --max-depth=v -A|--after-context=v "
+  {"git grep", "pm", "p*r", "",
+   "-O|--open-files-in-pager?x -f=P -e=p --max-depth=v -A|--after-context=v "
    "-B|--before-context=v -C|--context=v -m|--max-count=v --threads=v"},
   {"git difftool git mergetool", "pm", "", "", "-x|--extcmd=x -t|--tool=v"},
   {"git rebase", "pm", "", "",
    "-x|--exec=x --onto=v -s|--strategy=v -X|--strategy-option=v -S|--gpg-sign?v --empty=v"},
   {"git bisect git submodule git filter-branch git filter-repo", "pm", "", "", ""},
-  {"git init", "pm", "w", "", "--template=r --separate-git-dir=w -b|--initial-branch=v "
+  {"git init git init-db", "pm", "g", "", "--template=r!! --separate-git-dir=g -b|--initial-branch=v "
    "--object-format=v --shared?v"},
   {"git worktree", "pm", "", "", "-b=v -B=v --reason=v"},
   {"git bundle", "pm", "-m*-", "", "--version=v"},

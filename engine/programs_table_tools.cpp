@@ -254,7 +254,7 @@ const ProgramSource kProgramsTools[] = {
    "-t=v --path=v --cacheinfo=v --chmod=v"},
   {"git merge-file", "pm", "m*r", "", "-p|--stdout!R -L=v --marker-size=v --diff-algorithm=v"},
   {"git notes", "pm", "", "", "-F|--file=r -m|--message=v -C|--reuse-message=v -c=v --ref=v"},
-  {"git mailsplit", "", "*r", "", "-o=w"},
+  {"git mailsplit", "", "*r", "", "-o=g"},
   {"git merge", "pm", "", "", "-F|--file=r -m|--message=v -s|--strategy=v -X|--strategy-option=v"},
   // `git stash push -- PATHS` resets the paths it saves (written).
   {"git stash", "pm", "*w", "", "-m|--message=v --pathspec-from-file=r"},
@@ -264,6 +264,22 @@ const ProgramSource kProgramsTools[] = {
   {"git credential-cache", "pm", "", "", "--socket=w --timeout=v"},
   {"git read-tree", "pm", "", "", "--index-output=w --prefix=v"},
   {"git checkout-index", "pm", "*w", "", "--prefix=g --stage=v"},
+  // Reports written into a folder under names of their own; mailinfo writes its two operands;
+  // interpret-trailers rewrites its operands with `--in-place`; the pack commands read their
+  // operands (receive-pack and upload-pack: a repository).
+  {"git bugreport git diagnose", "pm", "", "",
+   "-o|--output-directory=g -s|--suffix=v --mode=v --diagnose?v"},
+  {"git mailinfo", "", "ww", "",
+   "-k -b -u -n -m|--message-id --scissors --no-scissors --encoding=v --quoted-cr=v"},
+  {"git interpret-trailers", "pm", "*r", "",
+   "-i|--in-place!W --trailer=v --where=v --if-exists=v --if-missing=v"},
+  {"git index-pack git verify-pack", "pm", "*r", "",
+   "-o=w --keep?v --index-version=v --threads=v --max-input-size=v --object-format=v"},
+  {"git upload-pack git receive-pack git upload-archive", "pm", "r", "", "--timeout=v"},
+  {"git ls-files", "pm", "", "", "-X|--exclude-from=r -x|--exclude=v --exclude-per-directory=v "
+   "--with-tree=v --format=v --abbrev?v"},
+  {"git fmt-merge-msg", "pm", "", "", "-F|--file=r -m|--message=v --log?v"},
+  {"git commit-graph git multi-pack-index", "pm", "", "", "--object-dir=r"},
 
   // ---- network clients ------------------------------------------------------------------
   {"scp", "s", "*r$w", "ssh", "-i=r -F=r -o=v -P=v -S=x -c=v -l=v -J=v -D=x -X=v"},
@@ -386,13 +402,5 @@ const ProgramSource kProgramsTools[] = {
 // clang-format on
 
 const std::size_t kProgramsToolsCount = sizeof(kProgramsTools) / sizeof(kProgramsTools[0]);
-
-const ProgramSource& program_source(std::size_t i) {
-  return i < kProgramCount ? kPrograms[i] : kProgramsTools[i - kProgramCount];
-}
-
-std::size_t program_source_count() {
-  return kProgramCount + kProgramsToolsCount;
-}
 
 }  // namespace vigie::engine
