@@ -5,6 +5,7 @@
 // and variable files. The options are the programs table's entries `PROGRAM:…`
 // (engine/programs_table_cloud.cpp).
 #include <algorithm>
+#include <optional>
 #include <string>
 
 #include "engine/program_handlers.hpp"
@@ -86,8 +87,27 @@ void aws(const Words& w, ProgramEffects& out) {
     if (starts_with(v, "--") && v.find('=') != std::string_view::npos)
       v.remove_prefix(v.find('=') + 1);
     aws_param_file(out, w[i], v);
-    if ((*s == "--ca-bundle" || *s == "--priv-launch-key") && i + 1 < w.size() && lit(w, i + 1))
-      read_file(out, w[i + 1], *lit(w, i + 1), "aws " + *s);
+    // Options naming a file directly: `--body` (a streaming upload), `--…-file` (read;
+    // `--output…-file` written), `--ca-bundle`, `--priv-launch-key`.
+    if (!starts_with(*s, "--")) continue;
+    const std::size_t eq = s->find('=');
+    const std::string name = s->substr(0, eq);
+    const bool output = starts_with(name, "--output") || starts_with(name, "--out-");
+    if (!(name == "--body" || name == "--ca-bundle" || name == "--priv-launch-key" ||
+          name.ends_with("-file")))
+      continue;
+    const WordView* val = eq != std::string::npos ? &w[i] : i + 1 < w.size() ? &w[i + 1] : nullptr;
+    if (!val) continue;
+    std::string path = eq != std::string::npos ? s->substr(eq + 1)
+                       : val->literal          ? *val->literal
+                                               : std::string();
+    if (starts_with(path, "file://") || starts_with(path, "fileb://")) continue;  // read above
+    if (path.empty() && !val->literal && eq == std::string::npos)
+      out.files.push_back({output ? Touch::write : Touch::read, *val, From::option, "aws " + name});
+    else if (output && path != "-")
+      out.files.push_back({Touch::write, word_of(*val, path), From::option, "aws " + name});
+    else
+      read_file(out, *val, path, "aws " + name);
   }
   const ProgramDecl* s3 = find_program("aws:s3");
   std::vector<std::size_t> ops = valued_operands(w, 1, s3, true);
@@ -149,6 +169,57 @@ void gsutil(const Words& w, ProgramEffects& out) {
     apply_operands("gsutil rsync -d", "d", w, {a.operands.back()}, st, out);
 }
 
+// gcloud's commands whose operands are local files, by the words that name them: the operand
+// shape after those words (`vm:path` is not local); `compute ssh --command CMD` runs CMD on the
+// machine, judged like ssh's remote command.
+struct GcloudCommand {
+  std::string_view words;
+  std::string_view shape;
+};
+constexpr GcloudCommand kGcloudCommands[] = {
+    {"compute scp", "*r$w"},
+    {"compute copy-files", "*r$w"},
+    {"iam service-accounts keys create", "w"},
+    {"builds submit", "r"},
+    {"app deploy", "*r"},
+    {"functions deploy", "-"},
+    {"run deploy", "-"},
+};
+
+void gcloud_commands(const Words& w, const std::vector<std::size_t>& ops, ProgramEffects& out) {
+  std::string path;
+  for (std::size_t k = 0; k < ops.size() && k < 5; ++k) {
+    const std::string* s = lit(w, ops[k]);
+    if (!s) break;
+    path += (path.empty() ? "" : " ") + *s;
+    for (const GcloudCommand& c : kGcloudCommands) {
+      if (path != c.words) continue;
+      OperandState st;
+      apply_operands("gcloud " + path, std::string(c.shape), w,
+                     std::vector<std::size_t>(ops.begin() + static_cast<long>(k) + 1, ops.end()),
+                     st, out);
+      return;
+    }
+  }
+  if (!starts_with(path, "compute ssh") && !starts_with(path, "compute tpus tpu-vm ssh")) return;
+  for (std::size_t i = 1; i < w.size(); ++i) {
+    const std::string* s = lit(w, i);
+    const std::string_view text = s ? std::string_view(*s) : std::string_view(w[i].text);
+    if (text == "--") {  // ssh's own arguments, a remote command among them
+      if (i + 1 < w.size()) out.escalations.push_back("gcloud compute ssh -- SSH_ARGS");
+      return;
+    }
+    if (text != "--command" && !starts_with(text, "--command=")) continue;
+    const std::string* line = text == "--command" ? lit(w, i + 1) : s;
+    if (text == "--command" && i + 1 >= w.size()) return;
+    if (!line)
+      out.escalations.push_back("gcloud compute ssh --command that is not static");
+    else
+      out.scripts.push_back(text == "--command" ? *line : line->substr(10));
+    if (text == "--command") ++i;
+  }
+}
+
 // gcloud: `--flags-file=FILE`, `--…-file[=KEY=PATH,…]` read anywhere; `storage cp|mv|rsync`.
 void gcloud(const Words& w, ProgramEffects& out) {
   for (std::size_t i = 1; i < w.size(); ++i) {
@@ -166,6 +237,12 @@ void gcloud(const Words& w, ProgramEffects& out) {
       continue;
     }
     std::string v = eq != std::string::npos ? s->substr(eq + 1) : *val->literal;
+    if (starts_with(name, "--out") || name.ends_with("-output-file")) {  // `--out-file`
+      if (v != "-")
+        out.files.push_back({Touch::write, word_of(*val, v), From::option, "gcloud " + name});
+      if (eq == std::string::npos) ++i;
+      continue;
+    }
     // `KEY=PATH,KEY=PATH` (`--metadata-from-file`) or one PATH.
     for (std::size_t b = 0; b <= v.size();) {
       std::size_t e = v.find(',', b);
@@ -181,6 +258,7 @@ void gcloud(const Words& w, ProgramEffects& out) {
   const ProgramDecl* d = find_program("gcloud:storage");
   if (!d) return;
   std::vector<std::size_t> ops = valued_operands(w, 1, d, false);
+  gcloud_commands(w, ops, out);
   if (ops.size() < 2 || !lit(w, ops[0]) || *lit(w, ops[0]) != "storage") return;
   const std::string* cmd = lit(w, ops[1]);
   if (!cmd) {
@@ -256,13 +334,17 @@ void terraform(std::string_view name, const Words& w, ProgramEffects& out) {
     if (s->empty() || (*s)[0] != '-') break;
     std::string_view v = *s;
     if (starts_with(v, "--")) v.remove_prefix(1);
-    if (starts_with(v, "-chdir=")) {
-      WordView dir = word_of(w[i], std::string(v.substr(7)));
-      out.files.push_back({Touch::read, dir, From::option, std::string(name) + " -chdir"});
-      out.chdir = dir;
-    } else if (v == "-chdir" && i + 1 < w.size()) {
-      out.files.push_back({Touch::read, w[i + 1], From::option, std::string(name) + " -chdir"});
-      out.chdir = w[++i];
+    // `-chdir=DIR`: where it works, reads its configuration and writes its state and
+    // `.terraform/` folder.
+    std::optional<WordView> dir;
+    if (starts_with(v, "-chdir="))
+      dir = word_of(w[i], std::string(v.substr(7)));
+    else if (v == "-chdir" && i + 1 < w.size())
+      dir = w[++i];
+    if (dir) {
+      out.files.push_back({Touch::read, *dir, From::option, std::string(name) + " -chdir"});
+      add_folder_files(out, *dir, From::option, std::string(name) + " -chdir");
+      out.chdir = *dir;
     }
   }
   if (i >= w.size()) return;
@@ -270,6 +352,12 @@ void terraform(std::string_view name, const Words& w, ProgramEffects& out) {
   ParsedArgs a = parse_args(*d, w, i + 1);
   OperandState st;
   apply_options(std::string(name) + " " + cmd, a, out, st);
+  // `-backend-config=PATH` (a file) or `-backend-config=KEY=VALUE`.
+  for (const ParsedOption& o : a.options)
+    if (o.decl && option_name(*o.decl) == "--backend-config" && o.value &&
+        (!o.value->literal || o.value->literal->find('=') == std::string::npos))
+      out.files.push_back(
+          {Touch::read, *o.value, From::option, std::string(name) + " -backend-config"});
   const std::vector<std::size_t>& ops = a.operands;
   const std::string* sub = ops.empty() ? nullptr : lit(w, ops[0]);
   std::string shape;

@@ -320,6 +320,59 @@ void compose(const Words& w, std::size_t from, ProgramEffects& out) {
     run_in_container("docker:compose:" + *sub, w, at + 1, true, out);
 }
 
+// The subcommands of docker, podman and nerdctl: any other is a CLI plugin (`docker-NAME`,
+// code the line does not show): asked.
+constexpr std::string_view kContainerCommands[] = {
+    "attach",   "build",       "builder",  "buildx",  "checkpoint", "commit",      "compose",
+    "config",   "container",   "context",  "cp",      "create",     "diff",        "events",
+    "exec",     "export",      "history",  "image",   "images",     "import",      "info",
+    "init",     "inspect",     "kill",     "load",    "login",      "logout",      "logs",
+    "manifest", "network",     "node",     "pause",   "plugin",     "port",        "ps",
+    "pull",     "push",        "rename",   "restart", "rm",         "rmi",         "run",
+    "save",     "search",      "secret",   "service", "stack",      "start",       "stats",
+    "stop",     "swarm",       "system",   "tag",     "top",        "trust",       "unpause",
+    "update",   "version",     "volume",   "wait",    "help",       "auto-update", "farm",
+    "generate", "healthcheck", "kube",     "machine", "mount",      "play",        "pod",
+    "restore",  "unmount",     "umount",   "unshare", "untag",      "varlink",     "artifact",
+    "quadlet",  "namespace",   "apparmor", "ipfs",    "completion"};
+
+// `docker SUB [SUB2] …` with an entry `docker:SUB[:SUB2]` (engine/programs_table_cloud.cpp):
+// load, save, export, import, secret/config create, stack deploy, context import/export, buildx
+// bake, podman kube play; `plugin install|create|enable|upgrade` and `podman unshare CMD` (the
+// command, judged) run code.
+void container_files(std::string_view name, const std::string& s, const Words& w, std::size_t at,
+                     ProgramEffects& out) {
+  if (std::find(std::begin(kContainerCommands), std::end(kContainerCommands), s) ==
+      std::end(kContainerCommands)) {
+    out.escalations.push_back(std::string(name) + " " + s + " (a CLI plugin it runs)");
+    return;
+  }
+  const std::string* next = lit(w, at + 1);
+  if (s == "plugin" && next &&
+      (*next == "install" || *next == "create" || *next == "enable" || *next == "upgrade"))
+    out.escalations.push_back(std::string(name) + " plugin " + *next + " (runs a plugin)");
+  if (s == "unshare" && at + 1 < w.size()) {
+    std::size_t c = at + 1;
+    while (c < w.size() && lit(w, c) && !lit(w, c)->empty() && (*lit(w, c))[0] == '-') ++c;
+    if (c < w.size()) out.argvs.emplace_back(w.begin() + static_cast<long>(c), w.end());
+    return;
+  }
+  std::string entry = "docker:" + s;
+  const ProgramDecl* d = nullptr;
+  if (next) d = find_program(entry + ":" + *next);
+  if (d) {
+    entry += ":" + *next;
+    ++at;
+  } else {
+    d = find_program(entry);
+  }
+  if (!d || d->handler == "container") return;
+  ParsedArgs a = parse_args_eq(*d, w, at + 1);
+  OperandState st;
+  apply_options(entry, a, out, st);
+  apply_operands(entry, d->operands, w, a.operands, st, out);
+}
+
 }  // namespace
 
 void container_handler(const ProgramDecl& p, std::string_view name, const Words& w,
@@ -377,6 +430,8 @@ void container_handler(const ProgramDecl& p, std::string_view name, const Words&
     OperandState cst;
     apply_options("docker cp", a, out, cst);
     apply_operands("docker cp", cp->operands, w, a.operands, cst, out);
+  } else {
+    container_files(name, s, w, at, out);
   }
 }
 

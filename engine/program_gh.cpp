@@ -135,15 +135,15 @@ void gh_handler(const ProgramDecl&, std::string_view, const Words& w, ProgramEff
     }
   }
   if (name == "config" && sub == "set") {
-    const std::size_t k = first_operand(w, from);
+    std::size_t k = from;  // the key: the first word that is neither an option nor -h's host
+    for (; k < w.size() && lit(w, k) && !lit(w, k)->empty() && (*lit(w, k))[0] == '-'; ++k)
+      if (*lit(w, k) == "-h" || *lit(w, k) == "--host") ++k;
     const std::string* key = lit(w, k);
     if (k < w.size() && (!key || std::find(std::begin(kGhProgramKeys), std::end(kGhProgramKeys),
                                            *key) != std::end(kGhProgramKeys)))
       out.escalations.push_back("gh config set " + (key ? *key : std::string("$KEY")) +
                                 " (a program gh runs)");
   }
-  const ProgramDecl* d = find_program(entry);
-  if (!d) return;
   // Words after `--` in `gh repo clone|fork` and `gh gist clone` are git clone's options.
   std::size_t dash = w.size();
   if (sub == "clone" || sub == "fork")
@@ -152,6 +152,13 @@ void gh_handler(const ProgramDecl&, std::string_view, const Words& w, ProgramEff
         dash = i;
         break;
       }
+  if (dash + 1 < w.size()) {
+    Words git{word_of(w[0], "git"), word_of(w[0], "clone")};
+    git.insert(git.end(), w.begin() + static_cast<long>(dash) + 1, w.end());
+    git_entry(ProgramDecl{}, "git", git, out);
+  }
+  const ProgramDecl* d = find_program(entry);
+  if (!d) return;
   Words own(w.begin(), w.begin() + static_cast<long>(dash));
   ParsedArgs args = parse_args_eq(*d, own, from);
   OperandState st;
@@ -166,11 +173,6 @@ void gh_handler(const ProgramDecl&, std::string_view, const Words& w, ProgramEff
     }
   }
   apply_operands(entry, d->operands, own, args.operands, st, out);
-  if (dash + 1 < w.size()) {
-    Words git{word_of(w[0], "git"), word_of(w[0], "clone")};
-    git.insert(git.end(), w.begin() + static_cast<long>(dash) + 1, w.end());
-    git_entry(*d, "git", git, out);
-  }
 }
 
 }  // namespace vigie::engine

@@ -151,10 +151,31 @@ const ProgramSource kProgramsCloud[] = {
   {"kubectl:options", "m", "", "",
    "-f|--filename=r -k|--kustomize=r --from-file=i --from-env-file=r --kubeconfig=r "
    "--certificate-authority=r --client-certificate=r --client-key=r --cache-dir=w "
-   "--patch-file=r --output-directory=g --token=v -n|--namespace=v --context=v -s|--server=v "
+   "--patch-file=r --cert=r --key=r --output-directory=g --token=v -n|--namespace=v --context=v -s|--server=v "
    "--user=v --cluster=v -v|--v=v --as=v --as-group=v --request-timeout=v -c|--container=v "
    "--pod-running-timeout=v -l|--selector=v -o|--output=v --template=r --field-selector=v "
    "-p|--patch=v --type=v -i|--stdin -t|--tty -R|--recursive"},
+
+  // docker's, podman's and nerdctl's subcommands that read or write files by name
+  // (engine/program_containers.cpp, `container_files`): `docker:SUB[:SUB2]`.
+  {"docker:load docker:image:load", "m", "", "", "-i|--input=r -q|--quiet --platform=v"},
+  {"docker:save docker:image:save docker:export docker:container:export", "m", "", "",
+   "-o|--output=w --platform=v"},
+  {"docker:import docker:image:import", "m", "r", "",
+   "-c|--change=v -m|--message=v --platform=v"},
+  {"docker:secret:create docker:config:create", "m", "-r", "",
+   "-d|--driver=v -l|--label=v --template-driver=v"},
+  {"docker:stack:deploy", "m", "", "",
+   "-c|--compose-file=r --prune --resolve-image=v --with-registry-auth -d|--detach -q|--quiet"},
+  {"docker:context:import", "m", "-r", "", ""},
+  {"docker:context:export", "m", "-w", "", ""},
+  {"docker:buildx:bake", "m", "", "",
+   "-f|--file=r --set=v --metadata-file=w --allow=v --builder=v --call=v --progress=v "
+   "--provenance=v --sbom=v --load --push --print --check --no-cache --pull"},
+  {"docker:plugin:create", "m", "-r", "", "--compress"},
+  {"docker:kube:play docker:play:kube", "m", "*r", "",
+   "--configmap=r --authfile=r --cert-dir=r --log-driver=v --network=v --build?v --replace "
+   "--start?v --userns=v --ip=v --mac-address=v --annotation=v --log-opt=v --publish=v"},
 
   // ---- ssh keys ----------------------------------------------------------------------------
   // ssh-add reads the private keys it is given; `-s`/`-S` load a PKCS#11 or security-key
