@@ -336,7 +336,7 @@ const ProgramSource kPrograms[] = {
    "-newline|--newline=v -bail -batch -csv -json -line -list -html -readonly|--readonly -echo "
    "-header -noheader -interactive -safe|--safe -version!N -help!N"},
   {"patch", "pm", "wr", "",
-   "-i|--input=r -o|--output=w -r|--reject-file=w -d|--directory=e -B|--prefix=v -p|--strip=v "
+   "-i|--input=r -o|--output=w -r|--reject-file=w -d|--directory=e -B|--prefix=g -p|--strip=v "
    "-D|--ifdef=v -F|--fuzz=v -V|--version-control=v -Y|--basename-prefix=v -z|--suffix=v "
    "--merge?v --quoting-style=v"},
   // Compressors write a name derived from the operand (handler `compress`,
@@ -350,9 +350,9 @@ const ProgramSource kPrograms[] = {
    "--output-dir-mirror=w -m|--multiple -r|--recursive"},
   // zip (Info-ZIP) takes options anywhere; `-i@LIST`, `-x@LIST` read LIST.
   {"zip", "m", "w*r", "",
-   "-TT|--unzip-command=x -O|--output-file=w -b|--temp-path=w -x|--exclude=a -i|--include=a "
+   "-TT|--unzip-command=x -O|--output-file=w -b|--temp-path=g -x|--exclude=a -i|--include=a "
    "-n|--suffixes=v -P|--password=v -t|--from-date=v -tt|--before-date=v -Z|--compression-method=v "
-   "-@!!"},
+   "-@|--names-stdin!!"},
   {"unzip", "m", "r*-", "", "-d=g -x=v -P=v -O=v -I=v"},
   {"tar gtar bsdtar", "pm", "", "tar",
    "-f|--file=w -C|--directory=c -T|--files-from=r -X|--exclude-from=r -I|--use-compress-program=x "
@@ -525,8 +525,10 @@ const ProgramSource kPrograms[] = {
   {"git push git send-pack", "pm", "", "",
    "--receive-pack|--exec=x -f|--force --force-with-lease?v --force-if-includes "
    "--mirror!F -o|--push-option=v --repo=v --signed?v --recurse-submodules=v"},
-  {"git archive", "pm", "", "", "-o|--output=w --remote=v --exec=x --prefix=v --format=v"},
-  {"git format-patch", "pm", "", "", "-o|--output-directory=g --output=w"},
+  {"git archive", "pm", "", "",
+   "-o|--output=w --remote=v --exec=x --prefix=v --format=v --add-file=r --add-virtual-file=v"},
+  {"git format-patch", "pm", "", "",
+   "-o|--output-directory=g --output=w --signature-file=r --subject-prefix=v --signature=v"},
   {"git send-email", "pm", "*r", "",
    "--to-cmd=x --cc-cmd=x --header-cmd=x --sendmail-cmd=x --smtp-server=v!! --to=v --cc=v "
    "--bcc=v --from=v --subject=v --in-reply-to=v --compose-encoding=v --smtp-user=v"},
@@ -537,7 +539,7 @@ const ProgramSource kPrograms[] = {
   {"git config", "pm", "", "",
    "-f|--file=w --blob=v --type=v --default=v -e|--edit!! --global!G --system!G"},
   {"git apply git am", "pm", "*r", "",
-   "--directory=w -p=v --exclude=v --include=v -C=v --whitespace=v -S|--gpg-sign?v "
+   "--unsafe-paths!! --directory=w -p=v --exclude=v --include=v -C=v --whitespace=v -S|--gpg-sign?v "
    "--patch-format=v --resolvemsg=v"},
   {"git checkout git restore git switch", "pm", "*w", "",
    "-b=v -B=v --orphan=v -t|--track?v --conflict=v --pathspec-from-file=r -s|--source=v "

@@ -259,7 +259,7 @@ const ProgramSource kProgramsTools[] = {
   // `git stash push -- PATHS` resets the paths it saves (written).
   {"git stash", "pm", "*w", "", "-m|--message=v --pathspec-from-file=r"},
   {"git fast-import git fast-export", "pm", "", "",
-   "--export-marks=w --import-marks=r --import-marks-if-exists=r"},
+   "--export-marks=w --import-marks=r --import-marks-if-exists=r --export-pack-edges=w"},
   {"git credential-store", "pm", "", "", "--file=w"},
   {"git credential-cache", "pm", "", "", "--socket=w --timeout=v"},
   {"git read-tree", "pm", "", "", "--index-output=w --prefix=v"},
@@ -280,6 +280,7 @@ const ProgramSource kProgramsTools[] = {
    "--with-tree=v --format=v --abbrev?v"},
   {"git fmt-merge-msg", "pm", "", "", "-F|--file=r -m|--message=v --log?v"},
   {"git commit-graph git multi-pack-index", "pm", "", "", "--object-dir=r"},
+  {"git reset", "pm", "", "", "--pathspec-from-file=r"},
 
   // ---- network clients ------------------------------------------------------------------
   {"scp", "s", "*r$w", "ssh", "-i=r -F=r -o=v -P=v -S=x -c=v -l=v -J=v -D=x -X=v"},
