@@ -126,10 +126,14 @@ void gh_handler(const ProgramDecl&, std::string_view, const Words& w, ProgramEff
     std::size_t operands = 0;
     for (std::size_t i = from; i < w.size(); ++i) {
       const std::string* s = lit(w, i);
-      if (s && (*s == "-s" || *s == "--shell")) {
+      // `-s`, `--shell`, `--shell=true` (pflag's bool spellings); an expansion starting with `!`
+      // or read from the standard input (`-`).
+      if (s && (*s == "-s" || *s == "--shell" || *s == "-s=true" || *s == "--shell=true" ||
+                (s->size() > 2 && (*s)[0] == '-' && (*s)[1] != '-' &&
+                 s->find('s') != std::string::npos))) {
         out.escalations.push_back("gh alias set --shell");
-      } else if (!s || (s->empty() || (*s)[0] != '-')) {
-        if (++operands == 2 && (!s || s->empty() || (*s)[0] == '!'))
+      } else if (!s || *s == "-" || s->empty() || (*s)[0] != '-') {
+        if (++operands == 2 && (!s || s->empty() || (*s)[0] == '!' || *s == "-"))
           out.escalations.push_back("gh alias set with a shell alias");
       }
     }

@@ -374,8 +374,8 @@ const ProgramSource kPrograms[] = {
   {"bwrap", "", "", "bwrap", ""},
   // openssl: engine/programs_table_tools.cpp.
   {"ssh-keygen", "m", "*r", "",
-   "-f=w -s=r -t=v -b=v -C=v -N=v -P=v -E=v -R=v -F=v -I=v -n=v -V=v -O=v -Y=v -Z=v -a=v -D=r!! "
-   "-m=v -M=v -r=v -T=v -z=v -w=v!! -K -q -y -l -L -H -c -p -e -i -U -k -u -v -h -A!!"},
+   "-f=w -s=r -t=v -b=v -C=v -N=v -P=v -E=v -R=v -F=v -I=v -n=v -V=v -O=o -Y=v -Z=v -a=v -D=r!! "
+   "-m=v -M=v!W -r=r -T=v -z=v -w=v!! -K -q -y -l -L -H -c -p -e -i -U -k -u -v -h -A!!"},
 
   // ---- build tools and package managers ------------------------------------------------------
   {"cmake", "m", "*r", "cmake",

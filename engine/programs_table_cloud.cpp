@@ -182,7 +182,7 @@ const ProgramSource kProgramsCloud[] = {
   // provider library into the agent (asked); ssh-copy-id reads `-i FILE` and FILE.pub (the
   // handler adds FILE.pub) and takes ssh's `-o` options.
   {"ssh-add", "", "*r", "",
-   "-t=v -E=v -h=v -H=r -T=r -s=r!! -S=r!! -e=v -d -D -l -L -k -K -c -q -v -x -X -C -M"},
+   "-t=v -E=v -h=v -H=r -s=r!! -S=r!! -e=v -T -d -D -l -L -k -K -c -q -v -x -X -C -M"},
   {"ssh-copy-id", "s", "-", "ssh", "-i=r -F=r -o=v -p=v -t=v -f -n -s -x -h!N -?!N"},
 
   // ---- archivers (engine/program_archives.cpp) --------------------------------------------
