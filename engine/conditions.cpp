@@ -186,6 +186,7 @@ ConditionResult check_conditions(const CommandPattern& p, const NormalizedComman
     ts.emplace_back();
   for (const auto& f : n.files) {
     if (f.from == From::redirect) continue;  // redirections are judged as edits, not here
+    if (f.named) continue;  // a program the table does not declare touches no path here
     bool is_chdir = n.chdir && same_word(f.word, *n.chdir);
     ts.push_back(touched(f.word, is_chdir ? std::optional<std::string>(cwd) : base, c));
   }

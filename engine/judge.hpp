@@ -183,10 +183,12 @@ struct Judge {
   Part judge_word_path(const shell::WordView& w, Access access, const std::string& cwd,
                        TraceEntry& t, const char* what);
   Part protect_part(std::uint32_t rule);
-  Part judge_glob(const std::string& v, Access access, const std::string& cwd, TraceEntry& t);
+  Part judge_glob(const std::string& v, Access access, const std::string& cwd, TraceEntry& t,
+                  bool explicit_only = false);
   ConditionContext condition_context(const std::string& cwd);
   Part edit_default(const std::string& shown) const;
 
+  void judge_named(const FileEffect& f, const std::string& cwd, TraceEntry& t, Part& acc);
   void judge_files(const NormalizedCommand& n, bool explicit_allow, const std::string& cwd,
                    TraceEntry& t, Part& acc);
   void fold(Part& acc, const Part& p2);

@@ -238,11 +238,13 @@ Part Judge::protect_part(std::uint32_t rule) {
 // A glob: the folder it expands in (its fixed prefix), and every rule that a path it can
 // match would meet: deny/ask path rules below that folder, protected globs and files run by
 // third parties (writes).
-Part Judge::judge_glob(const std::string& v, Access access, const std::string& cwd, TraceEntry& t) {
+Part Judge::judge_glob(const std::string& v, Access access, const std::string& cwd, TraceEntry& t,
+                       bool explicit_only) {
   auto star = v.find_first_of("*?[");
   auto slash = v.rfind('/', star);
   std::string folder = slash == std::string::npos ? "." : v.substr(0, slash == 0 ? 1 : slash);
   Part out = judge_path(folder, access, cwd, &t);
+  if (explicit_only && out.rule && out.rule->builtin) out = Part{};  // workspace-only, defaults
   std::string folder_resolved = t.text;
   // The glob as an absolute pattern.
   std::string g = v;
@@ -305,6 +307,20 @@ Part Judge::judge_glob(const std::string& v, Access access, const std::string& c
   return out;
 }
 
+// A word of a program the table does not declare that names a path (engine/named_paths.cpp):
+// only an explicit path rule that restricts reading it counts (`deny ~/.ssh` denies `gron
+// ~/.ssh/id_rsa`); the workspace, the defaults and a path that does not resolve say nothing,
+// since the program may not read it at all.
+void Judge::judge_named(const FileEffect& f, const std::string& cwd, TraceEntry& t, Part& acc) {
+  if (!paths_matter(Access::read) || !f.word.pattern || harmless_device(*f.word.pattern)) return;
+  TraceEntry pt;
+  Part part = f.word.has_glob ? judge_glob(*f.word.pattern, Access::read, cwd, pt, true)
+                              : judge_path(*f.word.pattern, Access::read, cwd, &pt);
+  if (part.effect == Effect::allow || !part.rule || part.rule->builtin) return;
+  for (auto& m : pt.matched) t.matched.push_back(m);
+  fold(acc, part);
+}
+
 // The mode's default for a change to a file (what an Edit/Write tool call gets).
 Part Judge::edit_default(const std::string& shown) const {
   Part dp;
@@ -335,6 +351,7 @@ void Judge::judge_files(const NormalizedCommand& n, bool explicit_allow, const s
     if (r.ok) fcwd = r.path;
   }
   for (const auto& f : n.files) {
+    if (f.named && !paths_matter(Access::read)) continue;  // no rule can meet it: no work
     if (++paths_judged_ > limits::judged_paths) {
       // Checked before the work it bounds: each path is resolved through the filesystem.
       if (!paths_limit_hit_) {
@@ -348,6 +365,10 @@ void Judge::judge_files(const NormalizedCommand& n, bool explicit_allow, const s
         fold(acc, lim);
       }
       return;
+    }
+    if (f.named) {
+      judge_named(f, fcwd, t, acc);
+      continue;
     }
     bool writes = f.touch == Touch::write || f.touch == Touch::delete_;
     Access access = f.touch == Touch::delete_ ? Access::both

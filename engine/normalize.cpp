@@ -486,8 +486,10 @@ NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
   n.program = program;
   ProgramEffects fx;
   program_effects(program.decl, n.name, n.words, fx);
-  if (!program.decl && !program.wrapper && table_interpreter(program, n.name))
-    undeclared_interpreter(n.name, n.words, n);
+  if (!program.decl && !program.wrapper) {
+    if (table_interpreter(program, n.name)) undeclared_interpreter(n.name, n.words, n);
+    named_paths(n.name, n.words, n);
+  }
   for (auto& f : fx.files) n.files.push_back(std::move(f));
   for (auto& e : fx.escalations) n.escalations.push_back(std::move(e));
   for (auto& s : fx.scripts) n.nested_scripts.push_back(std::move(s));

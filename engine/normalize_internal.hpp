@@ -46,6 +46,10 @@ void script_runners(const std::string& name, const Words& w, NormalizedCommand& 
 // editor's operands are the files it edits (written).
 void undeclared_interpreter(const std::string& name, const Words& w, NormalizedCommand& n);
 
+// The words of a program the table does not declare that name a path (`gron /etc/shadow`,
+// `--in=FILE`, `k=@FILE`, `file://FILE`): reads judged only by explicit path rules.
+void named_paths(const std::string& name, const Words& w, NormalizedCommand& n);
+
 }  // namespace vigie::engine::normalize_detail
 
 #endif  // VIGIE_ENGINE_NORMALIZE_INTERNAL_HPP

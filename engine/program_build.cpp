@@ -72,6 +72,10 @@ void make_handler(const ProgramDecl& p, std::string_view name, const Words& w,
       out.escalations.push_back(entry + ": names a program make runs");
     } else if (value.find_first_of(";|&`$<>\n") != std::string::npos) {
       out.escalations.push_back(entry + ": a value a recipe may run");
+    } else {
+      // `make KEY=~/.ssh/id_rsa`: what the recipes do with it is not in the table; a value
+      // naming a path meets the explicit path rules (engine/named_paths.cpp).
+      add_named_path(w[k], entry, out.files);
     }
   }
 }

@@ -26,10 +26,18 @@ void read_file(ProgramEffects& out, const WordView& from, std::string path, std:
       {Touch::read, word_of(from, std::move(path)), From::option, std::move(entry)});
 }
 
-// `file://PATH`, `fileb://PATH` (aws's parameter files): PATH read.
+// Whether `s` starts with `p` (lower case) in any case.
+bool iprefix(std::string_view s, std::string_view p) {
+  if (s.size() < p.size()) return false;
+  for (std::size_t i = 0; i < p.size(); ++i)
+    if (static_cast<char>(s[i] | 0x20) != p[i]) return false;
+  return true;
+}
+
+// `file://PATH`, `fileb://PATH` (aws's parameter files; any case): PATH read.
 void aws_param_file(ProgramEffects& out, const WordView& w, std::string_view value) {
   for (std::string_view scheme : {"file://", "fileb://"})
-    if (starts_with(value, scheme))
+    if (iprefix(value, scheme))
       read_file(out, w, std::string(value.substr(scheme.size())), "aws " + std::string(scheme));
 }
 
@@ -101,7 +109,7 @@ void aws(const Words& w, ProgramEffects& out) {
     std::string path = eq != std::string::npos ? s->substr(eq + 1)
                        : val->literal          ? *val->literal
                                                : std::string();
-    if (starts_with(path, "file://") || starts_with(path, "fileb://")) continue;  // read above
+    if (iprefix(path, "file://") || iprefix(path, "fileb://")) continue;  // read above
     if (path.empty() && !val->literal && eq == std::string::npos)
       out.files.push_back({output ? Touch::write : Touch::read, *val, From::option, "aws " + name});
     else if (output && path != "-")
@@ -375,6 +383,10 @@ void terraform(std::string_view name, const Words& w, ProgramEffects& out) {
 }  // namespace
 
 void cloud_handler(const ProgramDecl&, std::string_view name, const Words& w, ProgramEffects& out) {
+  // What the handlers below do not model (a chart folder, a value some subcommand reads): every
+  // word written as a path meets the policy's explicit path rules (engine/named_paths.cpp).
+  const std::string entry = std::string(name) + " word";
+  for (std::size_t i = 1; i < w.size(); ++i) add_named_path(w[i], entry, out.files);
   if (name == "aws")
     aws(w, out);
   else if (name == "gsutil")

@@ -180,9 +180,7 @@ static void dos2unix_handler(const ProgramDecl& p, std::string_view name, const 
 static void gpg_handler(const ProgramDecl& p, std::string_view name, const Words& w,
                         ProgramEffects& out) {
   ParsedArgs args = parse_args(p, w, 1);
-  OperandState st;
-  apply_options(name, args, out, st);
-  apply_operands(name, p.operands, w, args.operands, st, out);
+  apply_parsed(p, name, w, args, out);
   for (const auto& o : args.options) {
     if (!o.decl || !o.value) continue;
     std::string n = option_name(*o.decl);
@@ -225,9 +223,7 @@ static void gpg_handler(const ProgramDecl& p, std::string_view name, const Words
 static void openssl_handler(const ProgramDecl& p, std::string_view name, const Words& w,
                             ProgramEffects& out) {
   ParsedArgs args = parse_args(p, w, 1);
-  OperandState st;
-  apply_options(name, args, out, st);
-  apply_operands(name, p.operands, w, args.operands, st, out);
+  apply_parsed(p, name, w, args, out);
   for (const auto& o : args.options) {
     if (!o.decl || !o.value || !o.value->literal) continue;
     std::string n = option_name(*o.decl);
@@ -328,9 +324,7 @@ static void sevenzip_handler(const ProgramDecl&, std::string_view name, const Wo
 static void goflags_handler(const ProgramDecl& p, std::string_view name, const Words& w,
                             ProgramEffects& out) {
   ParsedArgs args = parse_args_eq(p, w, 1);
-  OperandState st;
-  apply_options(name, args, out, st);
-  apply_operands(name, p.operands, w, args.operands, st, out);
+  apply_parsed(p, name, w, args, out);
 }
 
 void convert_handler(const ProgramDecl& p, std::string_view name, const Words& w,

@@ -162,7 +162,12 @@ void gh_handler(const ProgramDecl&, std::string_view, const Words& w, ProgramEff
     git_entry(ProgramDecl{}, "git", git, out);
   }
   const ProgramDecl* d = find_program(entry);
-  if (!d) return;
+  if (!d) {
+    // A subcommand without an entry: every word written as a path meets the policy's explicit
+    // path rules (engine/named_paths.cpp), as for a program the table does not declare.
+    for (std::size_t i = from; i < w.size(); ++i) add_named_path(w[i], entry + " word", out.files);
+    return;
+  }
   Words own(w.begin(), w.begin() + static_cast<long>(dash));
   ParsedArgs args = parse_args_eq(*d, own, from);
   OperandState st;

@@ -33,6 +33,11 @@ void apply_operands(std::string_view prog, const std::string& shape,
                     const std::vector<shell::WordView>& words,
                     const std::vector<std::size_t>& operands, const OperandState& st,
                     ProgramEffects& out);
+// The table's effects of a parsed command: its options, then its operands (the generic
+// handler, and the first step of the handlers that add to it).
+void apply_parsed(const ProgramDecl& p, std::string_view name,
+                  const std::vector<shell::WordView>& words, const ParsedArgs& args,
+                  ProgramEffects& out);
 
 // `DIR/*` written (a folder written under names the line does not show: `unzip -d DIR`,
 // `git clone URL DIR`); a word that is not static is written as it is.

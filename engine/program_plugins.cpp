@@ -28,9 +28,7 @@ namespace {
 ParsedArgs table_effects(const ProgramDecl& p, std::string_view name, const Words& w,
                          ProgramEffects& out) {
   ParsedArgs args = p.handler == "mvn" ? parse_args_eq(p, w, 1) : parse_args(p, w, 1);
-  OperandState st;
-  apply_options(name, args, out, st);
-  apply_operands(name, p.operands, w, args.operands, st, out);
+  apply_parsed(p, name, w, args, out);
   return args;
 }
 

@@ -369,6 +369,10 @@ void runner_handler(const ProgramDecl& p, std::string_view name, const Words& w,
     }
     out.escalations.push_back(entry + ": runs a shell command");
     if (!line.empty()) out.scripts.push_back(line);
+  } else if (f.runs == Runs::script || f.runs == Runs::next) {
+    // `npm run build -- ~/.ssh/id_rsa`, `npx tool /etc/x`: the script's or the package's
+    // arguments, judged by the explicit path rules when they name a path.
+    for (std::size_t k = f.sub + 1; k < w.size(); ++k) add_named_path(w[k], entry, out.files);
   }
 }
 

@@ -24,9 +24,7 @@ using program_words::starts_with;
 
 void generic(const ProgramDecl& p, std::string_view name, const Words& w, ProgramEffects& out) {
   ParsedArgs args = parse_args(p, w, 1);
-  OperandState st;
-  apply_options(name, args, out, st);
-  apply_operands(name, p.operands, w, args.operands, st, out);
+  apply_parsed(p, name, w, args, out);
 }
 
 // `cmake -E TOOL ARGS…`: the command each tool stands for, judged as that command (its rules,

@@ -57,6 +57,8 @@ bool may_be_option(const WordView& w) {
   return t.empty() || t[0] == '$' || t[0] == '`' || t[0] == '-';
 }
 
+}  // namespace
+
 WordView synthesized(const WordView& from, std::string value, std::size_t offset) {
   WordView v;
   v.text = value;
@@ -70,8 +72,6 @@ WordView synthesized(const WordView& from, std::string value, std::size_t offset
   v.span = {static_cast<std::uint32_t>(from.span.begin + offset), from.span.end};
   return v;
 }
-
-}  // namespace
 
 std::string option_name(const OptionDecl& d) {
   if (!d.longs.empty()) return "--" + d.longs.front();
@@ -407,13 +407,30 @@ void apply_operands(std::string_view prog, const std::string& shape_in, const Wo
   }
   if (st.all_sources) last = 0;
   std::size_t n = operands.size();
+  bool script_seen = false;  // the words after a script are its arguments
+  // A program whose operands the table does not declare passes the words after `--` to code
+  // it runs (`cargo run -- ARGS`, `dotnet run -- ARGS`): they are arguments like a script's.
+  std::size_t dashdash = w.size();
+  if (shape_in.empty())
+    for (std::size_t k = 1; k < w.size(); ++k)
+      if (w[k].literal && *w[k].literal == "--") {
+        dashdash = k;
+        break;
+      }
   for (std::size_t k = 0; k < n; ++k) {
     char role = k < fixed.size() ? fixed[k] : rest;
     if (last && n >= fixed.size() + 2 && k + 1 == n) role = last;
     // An option that says what the operands are (`git diff --no-index`, `perl -i`) makes
     // operands that are not paths otherwise into paths; scripts and patterns stay what they are.
     if (st.override_touch && role != 'x' && role != 'p') role = st.override_touch;
+    if (role == '-' && (script_seen || operands[k] > dashdash)) {
+      // `python3 tool.py ~/.ssh/id_rsa`: what the script does with its arguments is not in
+      // the table; a word naming a path meets the explicit path rules (engine/named_paths.cpp).
+      add_named_path(w[operands[k]], std::string(prog) + " script argument", out.files);
+      continue;
+    }
     if (role == '-' || role == 'p') continue;
+    if (role == 'x') script_seen = true;
     std::string entry = std::string(prog) + " operand";
     if (role == 'g') {  // a folder written under names the line does not show
       add_folder_files(out, w[operands[k]], From::operand, entry);
@@ -438,10 +455,14 @@ void program_effects(const ProgramDecl* p, std::string_view name, const Words& w
     if (p->run) p->run(*p, name, words, out);
     return;
   }
-  ParsedArgs args = parse_args(*p, words, 1);
+  apply_parsed(*p, name, words, parse_args(*p, words, 1), out);
+}
+
+void apply_parsed(const ProgramDecl& p, std::string_view name, const Words& words,
+                  const ParsedArgs& args, ProgramEffects& out) {
   OperandState st;
   apply_options(name, args, out, st);
-  apply_operands(name, p->operands, words, args.operands, st, out);
+  apply_operands(name, p.operands, words, args.operands, st, out);
 }
 
 bool harmless_device(std::string_view t) {

@@ -10,8 +10,8 @@
 // long options for programs that use GNU getopt_long (`--to-com` is `--to-command`), `--` ending
 // options, options after operands where GNU permutes them.
 //
-// A program that is not in the table keeps the default: its operands are not paths (the docs
-// say so). Nothing here reads the filesystem or throws on bad input.
+// A program that is not in the table has no effects here (engine/named_paths.cpp reads its
+// words; the docs say so). Nothing here reads the filesystem or throws on bad input.
 #ifndef VIGIE_ENGINE_PROGRAMS_HPP
 #define VIGIE_ENGINE_PROGRAMS_HPP
 
@@ -39,6 +39,9 @@ struct FileEffect {
   shell::WordView word;  // the path as written (an attached value is a synthesized word)
   From from = From::operand;
   std::string entry;  // the table entry that said so: "cp operand", "tar -f", "sed w", ">"
+  // A word of a program the table does not declare that names a path (engine/named_paths.cpp):
+  // judged only against the policy's explicit path rules, never by conditions.
+  bool named = false;
 };
 
 // Everything the table says about one command's words.
@@ -65,6 +68,16 @@ struct ProgramDecl;
 // The same with the entry already looked up (`decl` = find_program(name)).
 void program_effects(const ProgramDecl* decl, std::string_view name,
                      const std::vector<shell::WordView>& words, ProgramEffects& out);
+
+// A word made of part of another (`--opt=VALUE`'s VALUE): `offset` is where `value` starts in
+// `from`'s text; a glob stays a glob.
+shell::WordView synthesized(const shell::WordView& from, std::string value, std::size_t offset);
+
+// When `w` is written as a local path (`/…`, `~…`, `.…`, `a/b`, or the PATH of `--opt=PATH`,
+// `-opt=PATH`, `key=PATH`, `key=@PATH`, `@PATH`, `file://PATH`, `fileb://PATH`), adds a read of
+// it judged only by the policy's explicit path rules (`FileEffect::named`): the word of a
+// program the table does not declare, or a script's argument (engine/named_paths.cpp).
+void add_named_path(const shell::WordView& w, std::string entry, std::vector<FileEffect>& out);
 
 // The starting points of `find` (after its leading -H, -L, -P, -D LIST, -O LEVEL), as indexes
 // into `words`: the words before the expression (`-name`, `(`, `!`...).

@@ -1,6 +1,6 @@
 // The programs table: what each program does to files and to other programs, declared once.
 // Read by engine/programs.cpp (effects of a command), engine/normalize.cpp (wrappers) and the
-// docs. A program that is not here keeps the default: its operands are not paths.
+// docs. A program that is not here names paths only as engine/named_paths.cpp reads its words.
 //
 // Each entry: names, parsing style, operand shape, handler, options.
 //

@@ -399,6 +399,15 @@ const ProgramSource kProgramsTools[] = {
   {"groff", "m", "*r", "",
    "-U!! -l!! -d=v -f=v -F=r -I=r -K=v -L=v -m=v -M=r -n=v -o=v -P=v -r=v -T=v -w=v -W=v -D=v "
    "-a -b -c -C -e -E -g -G -i -j -k -N -p -R -s -S -t -V -X -z -Z -h!N -v!N"},
+  // ---- programs and builtins whose words are data, not files -------------------------------
+  // Strings, numbers, names, process ids: they read no file they are given (`echo /etc/x`
+  // prints it; `test -f`, `[` and `type` look at a name, not into a file). Declared so that
+  // their words are not taken for paths read (a program not in the table: engine/named_paths.cpp).
+  {"echo printf true false sleep kill killall pkill pgrep expr seq yes basename dirname which "
+   "whereis type hostname uname id whoami groups printenv tty nproc getconf locale logname users "
+   "test [ pwd export declare typeset local readonly set unset shift read mapfile readarray "
+   "alias unalias trap wait jobs fg bg disown exit return break continue let getopts umask "
+   "ulimit shopt ps free uptime", "", "*-", "", ""},
 };
 // clang-format on
 

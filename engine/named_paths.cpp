@@ -1,0 +1,74 @@
+// The words of a program the programs table does not declare that name a path (`gron
+// /etc/shadow`, `gh gist create ~/.ssh/id_rsa`, `aws … --cli-input-json file://x`, `http
+// x @secret.json`), and the arguments of a script an interpreter runs (`python3 tool.py
+// ~/.ssh/id_rsa`): the table cannot say what is done with them, so they are judged only against
+// the policy's explicit path rules (a `deny ~/.ssh` meets them; the workspace and the mode's
+// defaults do not), engine/judge_paths.cpp.
+#include "engine/normalize_internal.hpp"
+
+namespace vigie::engine {
+
+namespace {
+
+bool iequals_prefix(std::string_view s, std::string_view p) {
+  if (s.size() < p.size()) return false;
+  for (std::size_t i = 0; i < p.size(); ++i)
+    if (static_cast<char>(s[i] | 0x20) != p[i]) return false;
+  return true;
+}
+
+// The path a word names, or an empty view: `--opt=PATH`, `-opt=PATH`, `key=PATH`,
+// `key=@PATH`, `key:=@PATH`, `@PATH`, `file://[localhost]PATH`, `fileb://PATH`, or the word
+// itself. A short option without `=` (`-x`, `-fFILE`: its value cannot be told from its
+// letters), a URL of another scheme, `host:path` and a bare word name no local path here.
+std::string_view named_path(std::string_view s) {
+  if (s.size() > 1 && s[0] == '-') {
+    auto eq = s.find('=');  // `--in=PATH`, and Go's and Java's `-var-file=PATH`, `-Dk=PATH`
+    if (eq == std::string_view::npos) return {};
+    s.remove_prefix(eq + 1);
+  } else if (auto eq = s.find('='); eq != std::string_view::npos && eq > 0) {
+    s.remove_prefix(eq + 1);
+  }
+  if (!s.empty() && s[0] == '@') s.remove_prefix(1);
+  for (std::string_view scheme : {"file://", "fileb://"})
+    if (iequals_prefix(s, scheme)) {
+      s.remove_prefix(scheme.size());
+      if (iequals_prefix(s, "localhost/")) s.remove_prefix(9);
+      return !s.empty() && s[0] == '/' ? s : std::string_view{};
+    }
+  auto slash = s.find('/');
+  auto colon = s.find(':');
+  if (colon != std::string_view::npos && (slash == std::string_view::npos || colon < slash))
+    return {};  // `https://…`, `host:path`, `key:value`
+  if (s.empty() || s == "-") return {};
+  // A bare word (`status`, `hello`) is a subcommand or data far more often than a file: only
+  // what is written as a path counts (`/…`, `~…`, `.…`, `a/b`).
+  if (s[0] != '.' && s[0] != '~' && slash == std::string_view::npos) return {};
+  return s;
+}
+
+}  // namespace
+
+void add_named_path(const shell::WordView& word, std::string entry, std::vector<FileEffect>& out) {
+  const std::string* t = word.literal ? &*word.literal : word.pattern ? &*word.pattern : nullptr;
+  if (!t || *t == "--") return;  // not static: nothing to name
+  std::string_view p = named_path(*t);
+  if (p.empty()) return;
+  if (p.size() == t->size()) {
+    out.push_back({Touch::read, word, From::operand, std::move(entry), true});
+    return;
+  }
+  out.push_back({Touch::read, synthesized(word, std::string(p), t->size() - p.size()),
+                 From::operand, std::move(entry), true});
+}
+
+namespace normalize_detail {
+
+void named_paths(const std::string& name, const Words& w, NormalizedCommand& n) {
+  const std::string entry = name + " word (not in the programs table)";
+  for (std::size_t i = 1; i < w.size(); ++i) add_named_path(w[i], entry, n.files);
+}
+
+}  // namespace normalize_detail
+
+}  // namespace vigie::engine
