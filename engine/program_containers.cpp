@@ -367,10 +367,7 @@ void container_files(std::string_view name, const std::string& s, const Words& w
     d = find_program(entry);
   }
   if (!d || d->handler == "container") return;
-  ParsedArgs a = parse_args_eq(*d, w, at + 1);
-  OperandState st;
-  apply_options(entry, a, out, st);
-  apply_operands(entry, d->operands, w, a.operands, st, out);
+  apply_parsed(*d, entry, w, parse_args_eq(*d, w, at + 1), out);
 }
 
 }  // namespace

@@ -170,18 +170,16 @@ void gh_handler(const ProgramDecl&, std::string_view, const Words& w, ProgramEff
   }
   Words own(w.begin(), w.begin() + static_cast<long>(dash));
   ParsedArgs args = parse_args_eq(*d, own, from);
-  OperandState st;
-  apply_options(entry, args, out, st);
   if (sub == "upload" || sub == "create" || sub == "new") {
     // `FILE#LABEL`: the file is FILE.
-    for (std::size_t& k : args.operands) {
+    for (std::size_t k : args.operands) {
       const std::string* s = lit(own, k);
       if (!s) continue;
       if (auto hash = s->find('#'); hash != std::string::npos && hash > 0)
         own[k] = word_of(own[k], s->substr(0, hash));
     }
   }
-  apply_operands(entry, d->operands, own, args.operands, st, out);
+  apply_parsed(*d, entry, own, args, out);
 }
 
 }  // namespace vigie::engine
