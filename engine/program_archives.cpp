@@ -179,6 +179,7 @@ void rar(std::string_view name, const Words& w, ProgramEffects& out) {
   const std::string entry = std::string(name) + " " + c;
   const bool extract = c == "x" || c == "e";
   const bool adds = name == "rar" && (c == "a" || c == "m" || c == "u" || c == "f");
+  bool moves = adds && c == "m";  // `m`, and `-df`: the files are deleted once archived
   const bool rewrites =
       name == "rar" && !extract && c != "t" && c != "p" && c[0] != 'l' && c[0] != 'v' && c != "i";
   std::vector<std::size_t> ops;
@@ -207,6 +208,8 @@ void rar(std::string_view name, const Words& w, ProgramEffects& out) {
       touch(out, Touch::read, path(1), entry + " -z");
     else if (starts_with(sw, "w") && sw.size() > 1 && name == "rar")
       add_folder_files(out, path(1), From::option, entry + " -w");
+    else if (sw == "df" || sw == "dr")
+      moves = moves || adds;
     else if (sw == "ep3" && extract)
       out.escalations.push_back(entry + " -ep3 (absolute names)");
   }
@@ -222,8 +225,8 @@ void rar(std::string_view name, const Words& w, ProgramEffects& out) {
                (t->back() == '/' || t->back() == '\\')) {
       add_folder_files(out, w[ops[n]], From::operand, entry);
     } else if (adds) {
-      touch(out, c == "m" ? Touch::delete_ : Touch::read, w[ops[n]], entry);
-      if (c == "m") touch(out, Touch::read, w[ops[n]], entry);
+      touch(out, Touch::read, w[ops[n]], entry);
+      if (moves) touch(out, Touch::delete_, w[ops[n]], entry);
     }
   }
 }
