@@ -148,8 +148,8 @@ ProgramDecl parse_program(const ProgramSource& src) {
 // dozen string compares), and each carries what the interpreters column says of it, so that
 // `is_wrapper`, `is_interpreter` and `is_shell` (engine/normalize.hpp) cost one look-up too.
 struct Index {
-  // Above the number of names (about 560): the buckets allocated once, never rehashed.
-  static constexpr std::size_t kIndexNames = 640;
+  // Above the number of names (about 680): the buckets allocated once, never rehashed.
+  static constexpr std::size_t kIndexNames = 1024;
   std::unordered_map<std::string_view, ProgramName, WordHash> by_name;
   std::unique_ptr<ProgramDecl[]> decls = std::make_unique<ProgramDecl[]>(program_source_count());
   std::unique_ptr<std::once_flag[]> parsed =
