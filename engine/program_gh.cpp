@@ -120,6 +120,12 @@ void gh_handler(const ProgramDecl&, std::string_view, const Words& w, ProgramEff
   const std::string_view name = cmd->name;
   if (name == "extension" && (sub == "exec" || sub == "install" || sub == "upgrade"))
     out.escalations.push_back("gh extension " + sub + " (runs an extension's code)");
+  if (name == "codespace" && sub == "ssh")
+    for (std::size_t i = from; i + 1 < w.size(); ++i)
+      if (lit(w, i) && *lit(w, i) == "--") {
+        out.escalations.push_back("gh codespace ssh -- SSH_ARGS (a command in the codespace)");
+        break;
+      }
   if (name == "alias" && sub == "import")
     out.escalations.push_back("gh alias import (aliases may run shell commands)");
   if (name == "alias" && sub == "set") {
