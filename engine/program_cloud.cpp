@@ -90,7 +90,17 @@ std::vector<std::size_t> valued_operands(const Words& w, std::size_t from, const
 void aws(const Words& w, ProgramEffects& out) {
   for (std::size_t i = 1; i < w.size(); ++i) {
     const std::string* s = lit(w, i);
-    if (!s) continue;
+    if (!s) {
+      // `"file://$X"`: a parameter file whose name the line does not show.
+      const std::string& t = w[i].text;
+      for (std::size_t at = 0; at < t.size(); ++at)
+        if (iprefix(std::string_view(t).substr(at), "file://") ||
+            iprefix(std::string_view(t).substr(at), "fileb://")) {
+          out.files.push_back({Touch::read, w[i], From::option, "aws file://"});
+          break;
+        }
+      continue;
+    }
     std::string_view v = *s;
     if (starts_with(v, "--") && v.find('=') != std::string_view::npos)
       v.remove_prefix(v.find('=') + 1);

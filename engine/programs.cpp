@@ -50,6 +50,14 @@ const std::string* static_text(const WordView& w) {
   return nullptr;
 }
 
+// Whether the text of a word that is not static, from `at`, may start with `@` once expanded
+// (quotes skipped): `@…`, `$X`, `` `…` ``, `"$X"`.
+bool may_start_with_at(std::string_view t, std::size_t at) {
+  t.remove_prefix(std::min(at, t.size()));
+  while (!t.empty() && (t[0] == '"' || t[0] == '\'')) t.remove_prefix(1);
+  return !t.empty() && (t[0] == '@' || t[0] == '$' || t[0] == '`' || t[0] == '<');
+}
+
 // Whether a word that is not static may start with `-` once expanded.
 bool may_be_option(const WordView& w) {
   std::string_view t = w.text;
@@ -340,9 +348,17 @@ void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects
         if (val.literal && val.literal->size() > 1 && (*val.literal)[0] == '@')
           add_file(out, Touch::read, synthesized(val, val.literal->substr(1), 1), From::option,
                    entry);
+        else if (!val.literal && may_start_with_at(val.text, 0))
+          add_file(out, Touch::read, val, From::option, entry);  // `-d "$X"`: X may be `@FILE`
         break;
       case 'f':
-        if (val.literal) {
+        if (!val.literal) {
+          // `-F "k=$X"`, `-F "$X"`: the expansion may be `k=@FILE`.
+          const std::size_t eq = val.text.find('=');
+          if (eq == std::string::npos ? val.text.find_first_of("$`") != std::string::npos
+                                      : may_start_with_at(val.text, eq + 1))
+            add_file(out, Touch::read, val, From::option, entry);
+        } else {
           auto eq = val.literal->find('=');
           if (eq != std::string::npos && eq + 2 <= val.literal->size() &&
               ((*val.literal)[eq + 1] == '@' || (*val.literal)[eq + 1] == '<')) {
@@ -355,6 +371,8 @@ void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects
       case 'i':
       case 'o':
         // `NAME=FILE` (objcopy --add-section / --dump-section): FILE read / written.
+        if (!val.literal)
+          add_file(out, d.role == 'o' ? Touch::write : Touch::read, val, From::option, entry);
         if (val.literal) {
           auto eq = val.literal->find('=');
           if (eq != std::string::npos && eq + 1 < val.literal->size())

@@ -29,8 +29,8 @@
 //   x a shell command line, run (judged as a nested script, and at least ask)
 //   c a folder the program works in (read)      t a target folder (written; operands: sources)
 //   p the pattern/script (drops the `p` operand) P a file holding it (read; drops `p`)
-//   a a path read when the value starts with `@` (curl -d @FILE)
-//   f a form field: `name=@FILE` / `name=<FILE` reads FILE (curl -F)
+//   a a path read when the value starts with `@` (curl -d @FILE; `-d "$X"`: a path not shown)
+//   f a form field: `name=@FILE` / `name=<FILE` reads FILE (curl -F; `-F "k=$X"` likewise)
 //   i o  `NAME=FILE`: FILE read / written (objcopy --add-section, --dump-section)
 //   g a folder written under names the line does not show (wget -P): judged as `DIR/*`
 //   e the folder the program works in and writes under names the line does not show
