@@ -208,7 +208,11 @@ void gcloud_commands(const Words& w, const std::vector<std::size_t>& ops, Progra
   std::string path;
   for (std::size_t k = 0; k < ops.size() && k < 5; ++k) {
     const std::string* s = lit(w, ops[k]);
-    if (!s) break;
+    if (!s) {
+      // `gcloud $X …`: a command group the line does not show (`compute ssh --command …`).
+      if (k < 2) out.escalations.push_back("gcloud with a command that is not static");
+      break;
+    }
     path += (path.empty() ? "" : " ") + *s;
     for (const GcloudCommand& c : kGcloudCommands) {
       if (path != c.words) continue;
