@@ -134,7 +134,7 @@ bool Judge::allow_names_what_runs(const CommandPattern& cp, const NormalizedComm
   bool runs_nothing = false;
   for (const auto& opt : a.options) {
     if (!opt.decl) return false;
-    if (opt.decl->role == 'p') return false;
+    if (opt.decl->role == 'p' || option_value_is_code(*opt.decl, opt.value)) return false;
     if (opt.decl->flag == 'N') runs_nothing = true;
   }
   if (runs_nothing) return true;

@@ -29,6 +29,8 @@ enum class Runs : char {
   script,   // a script of the project's package.json (run NAME, test, start, `yarn NAME`): the
             // project's own code, covered by a bare allow like a script file (`python3 tool.py`)
   shell,    // the operands are a shell line (yarn exec, bun exec)
+  code,     // code the line does not show or an allow of the program cannot cover: a REPL,
+            // inline code (`deno eval CODE`, `bun repl`): the rule must name the subcommand
   explore,  // npm explore PKG -- CMD…: a shell line in the package's folder
   install,  // install PKG, add PKG: the packages named are fetched and their lifecycle scripts
             // (preinstall, install, postinstall) run, unless `--ignore-scripts`: an allow rule
@@ -224,8 +226,30 @@ constexpr Sub kBun[] = {
     {"pm", Runs::nothing},       {"build", Runs::nothing},   {"init", Runs::nothing},
     {"upgrade", Runs::nothing},  {"publish", Runs::nothing}, {"audit", Runs::nothing},
     {"info", Runs::nothing},     {"patch", Runs::nothing},   {"why", Runs::nothing},
-    {"repl", Runs::nothing},
+    {"repl", Runs::code},
 };
+
+// deno: `deno FILE` and `deno run FILE` run a file of the project (the interpreter's own rule);
+// `run`, `serve`, `test`, `bench`, `install` and `compile` of a URL or an `npm:`/`jsr:`
+// specifier fetch code and run it (the rule must name it); `eval CODE`, `repl` and `jupyter`
+// run code the line does not show.
+constexpr Sub kDeno[] = {
+    {"run", Runs::script},          {"serve", Runs::script},     {"test", Runs::script},
+    {"bench", Runs::script},        {"task", Runs::script},      {"install", Runs::script},
+    {"compile", Runs::script},      {"eval", Runs::code},        {"repl", Runs::code},
+    {"jupyter", Runs::code},        {"fmt", Runs::nothing},      {"lint", Runs::nothing},
+    {"check", Runs::nothing},       {"doc", Runs::nothing},      {"info", Runs::nothing},
+    {"cache", Runs::nothing},       {"add", Runs::nothing},      {"remove", Runs::nothing},
+    {"init", Runs::nothing},        {"types", Runs::nothing},    {"coverage", Runs::nothing},
+    {"upgrade", Runs::nothing},     {"outdated", Runs::nothing}, {"uninstall", Runs::nothing},
+    {"completions", Runs::nothing}, {"help", Runs::nothing},
+};
+
+// A module fetched from elsewhere: `https://…`, `npm:pkg`, `jsr:@scope/pkg`.
+bool remote_module(std::string_view s) {
+  return s.find("://") != std::string_view::npos || s.substr(0, 4) == "npm:" ||
+         s.substr(0, 4) == "jsr:";
+}
 
 using program_words::starts_with;
 
@@ -286,6 +310,15 @@ Found find_sub(std::string_view name, const Words& w) {
     f.runs = sub ? sub->runs : Runs::nothing;  // npm refuses an unknown command
     return f;
   }
+  if (name == "deno") {
+    sub = exact(s, std::begin(kDeno), std::end(kDeno));
+    if (!sub) return f;  // `deno FILE`, or a word deno refuses
+    f.runs = sub->runs;
+    if (f.runs == Runs::script && s != "task")
+      for (std::size_t k : f.operands)
+        if (k > f.sub && w[k].literal && remote_module(*w[k].literal)) f.runs = Runs::next;
+    return f;
+  }
   if (name == "bun") {
     sub = exact(s, std::begin(kBun), std::end(kBun));
     if (!sub && (s.find('/') != std::string::npos || s.find('.') != std::string::npos))
@@ -306,7 +339,7 @@ Found find_sub(std::string_view name, const Words& w) {
 
 bool is_runner(std::string_view name) {
   return name == "npm" || name == "npx" || name == "yarn" || name == "pnpm" || name == "pnpx" ||
-         name == "bun" || name == "bunx";
+         name == "bun" || name == "bunx" || name == "deno";
 }
 
 }  // namespace
@@ -333,6 +366,8 @@ std::size_t named_code_word(std::string_view name, const std::vector<shell::Word
       auto it = std::upper_bound(f.operands.begin(), f.operands.end(), f.sub);
       return it == f.operands.end() ? kNoCode : f.sub;
     }
+    case Runs::code:
+      return f.sub;  // `deno eval CODE`, `bun repl`: the rule names the subcommand
     case Runs::shell:
     case Runs::explore:
       // The shell line's first word (`bun exec CMD`, `npm explore PKG -- CMD`).

@@ -154,6 +154,11 @@ ParsedArgs parse_args(const ProgramDecl& p, const std::vector<shell::WordView>& 
 
 // The canonical name of an option: its first long name, else its first short letter.
 std::string option_name(const OptionDecl& d);
+// Whether an option's value is code an allow of the interpreter cannot see: role `M`, a module
+// to load (perl `-M`/`-m`), when it holds more than a module name and an import list
+// (`-M'POSIX;system("…")'`); role `n`, an ini setting (php `-d NAME=VALUE`), unless NAME is one
+// of the settings that run and load nothing (`kInertIniSettings`).
+bool option_value_is_code(const OptionDecl& d, const std::optional<shell::WordView>& value);
 
 // Every program of the table, parsed from its declaration.
 const std::vector<ProgramDecl>& program_table();

@@ -33,8 +33,8 @@
 //   f a form field: `name=@FILE` / `name=<FILE` reads FILE (curl -F; `-F "k=$X"` likewise)
 //   i o  `NAME=FILE`: FILE read / written (objcopy --add-section, --dump-section)
 //   g a folder written under names the line does not show (wget -P): judged as `DIR/*`
-//   e the folder the program works in and writes under names the line does not show
-//     (patch -d): `c` and `g` at once
+//   e the folder it works in, written under names the line does not show (patch -d): c and g
+//   M n a module to load (perl -M), an ini setting (php -d): code unless plain (programs.cpp)
 // Flag roles:
 //   R W D  operands become read / write / delete (gzip -c, sed -i, find -delete)
 //   !      runs something that cannot be seen: at least ask
@@ -585,12 +585,12 @@ const ProgramSource kPrograms[] = {
    "--enable-source-maps --trace-warnings --trace-uncaught --max-old-space-size=v --input-type=v "
    "--env-file=r --test"},
   {"perl", "s", "x*-", "",
-   "-e=p -E=p -M=v -m=v -I=r -x?c -i?v!W -v|--version!N -h|--help!N -w -W -X -T -t -c -s -n -p -a "
+   "-e=p -E=p -M=M -m=M -I=r -x?c -i?v!W -v|--version!N -h|--help!N -w -W -X -T -t -c -s -n -p -a "
    "-l -0 -F=v"},
   {"ruby", "s", "x*-", "",
    "-e=p -r=r -I=r -C=c -E=v -v|--version!N -h|--help!N -w -W?v -n -p -a -l -c -d -s --disable=v "
    "--enable=v"},
-  {"php", "s", "x*-", "", "-r=p -f=x -c=r -d=v -B=p -R=p -F=x -E=p -v|--version!N -h|--help!N -l -n"},
+  {"php", "s", "x*-", "", "-r=p -f=x -c=r -d=n -B=p -R=p -F=x -E=p -v|--version!N -h|--help!N -l -n"},
 };
 // clang-format on
 
