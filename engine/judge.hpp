@@ -188,6 +188,7 @@ struct Judge {
   ConditionContext condition_context(const std::string& cwd);
   Part edit_default(const std::string& shown) const;
 
+  void judge_below(const std::string& folder, const FileEffect& f, TraceEntry& t, Part& part);
   void judge_named(const FileEffect& f, const std::string& cwd, TraceEntry& t, Part& acc);
   void judge_files(const NormalizedCommand& n, bool explicit_allow, const std::string& cwd,
                    TraceEntry& t, Part& acc);

@@ -321,6 +321,32 @@ void Judge::judge_named(const FileEffect& f, const std::string& cwd, TraceEntry&
   fold(acc, part);
 }
 
+// A folder read with everything below it (`grep -r x .`, `cp -r ~ /tmp`): the deny and ask path
+// rules below it are met too. As an ask, naming the rule: the program may skip what they cover
+// (`--exclude`), which the table does not follow; a rule on the folder itself already decided.
+void Judge::judge_below(const std::string& folder, const FileEffect& f, TraceEntry& t, Part& part) {
+  if (part.effect >= Effect::ask) return;
+  for (const auto& rp : resolved_paths().rule_paths) {
+    if (rp.size() <= folder.size() || !is_component_prefix(folder, rp)) continue;
+    TraceEntry rt;
+    Part below = judge_path(rp, Access::read, "/", &rt);
+    if (below.effect == Effect::allow || !below.rule || below.rule->builtin) continue;
+    for (auto& m : rt.matched) t.matched.push_back(m);
+    Part a;
+    a.effect = Effect::ask;
+    a.rule = std::move(below.rule);
+    a.rule.mut().effect = Effect::ask;
+    std::string why = below.message.empty() ? "" : fmt::format(" ({})", below.message);
+    a.message = fmt::format(
+        "a recursive read (`{}`) of `{}` reaches `{}`, which the policy restricts{}: a human "
+        "must check it",
+        f.entry, folder, rp, why);
+    a.never_remember = true;
+    fold(part, a);
+    return;
+  }
+}
+
 // The mode's default for a change to a file (what an Edit/Write tool call gets).
 Part Judge::edit_default(const std::string& shown) const {
   Part dp;
@@ -403,6 +429,7 @@ void Judge::judge_files(const NormalizedCommand& n, bool explicit_allow, const s
       }
     }
     for (auto& m : pt.matched) t.matched.push_back(m);
+    if (f.recursive && !f.word.has_glob && !pt.text.empty()) judge_below(pt.text, f, t, part);
     if (writes && part.effect == Effect::allow) {
       std::string resolved = pt.text;
       if (resolved.empty() && f.word.pattern && !f.word.has_glob)

@@ -25,6 +25,7 @@ struct OperandState {
   bool no_paths = false;           // `bash -c S a b`: the operands are not paths
   bool forced = false;             // `git push --force` in any spelling
   bool global = false;             // `git config --global`
+  bool recursive = false;          // `grep -r`, `cp -r`: a folder read is read with all below it
 };
 
 void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects& out,

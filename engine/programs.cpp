@@ -367,6 +367,9 @@ void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects
       case 'D':
         st.override_touch = 'd';
         break;
+      case 'Q':
+        st.recursive = true;
+        break;
       case 'T':
         st.drop_leading_dash = true;
         break;
@@ -486,7 +489,7 @@ void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects
 void apply_operands(std::string_view prog, const std::string& shape_in, const Words& w,
                     const std::vector<std::size_t>& operands, const OperandState& st,
                     ProgramEffects& out) {
-  if (st.no_paths || operands.empty()) return;  // no operand: no role to read
+  if (st.no_paths || (operands.empty() && !st.recursive)) return;  // no operand: no role
   std::string shape = shape_in;
   if (st.pattern_given && !shape.empty() && (shape[0] == 'p' || shape[0] == 'x')) shape.erase(0, 1);
   if (st.drop_leading_dash && !shape.empty() && shape[0] == '-') shape.erase(0, 1);
@@ -504,6 +507,7 @@ void apply_operands(std::string_view prog, const std::string& shape_in, const Wo
   if (st.all_sources) last = 0;
   std::size_t n = operands.size();
   bool script_seen = false;  // the words after a script are its arguments
+  bool read_folder = false;  // a recursive read of an operand was added
   // A program whose operands the table does not declare passes the words after `--` to code
   // it runs (`cargo run -- ARGS`, `dotnet run -- ARGS`): they are arguments like a script's.
   std::size_t dashdash = w.size();
@@ -536,7 +540,20 @@ void apply_operands(std::string_view prog, const std::string& shape_in, const Wo
       add_file(out, Touch::read, w[operands[k]], From::operand, entry);
       role = 'w';
     }
+    std::size_t before = out.files.size();
     add_file(out, touch_of(role), w[operands[k]], From::operand, entry);
+    if (st.recursive && out.files.size() > before && out.files.back().touch == Touch::read) {
+      out.files.back().recursive = true;
+      read_folder = true;
+    }
+  }
+  if (st.recursive && !read_folder && rest == 'r') {
+    // `grep -r PATTERN` with no file: the current folder, and everything below it.
+    WordView here;
+    here.text = ".";
+    here.literal = ".";
+    here.pattern = ".";
+    out.files.push_back({Touch::read, here, From::operand, std::string(prog) + " -r", false, true});
   }
 }
 

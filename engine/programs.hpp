@@ -42,6 +42,9 @@ struct FileEffect {
   // A word of a program the table does not declare that names a path (engine/named_paths.cpp):
   // judged only against the policy's explicit path rules, never by conditions.
   bool named = false;
+  // A folder read with everything below it (`grep -r`, `cp -r`, flag `Q` in the table): the
+  // deny and ask path rules below it are met too (engine/judge_paths.cpp).
+  bool recursive = false;
 };
 
 // Everything the table says about one command's words.

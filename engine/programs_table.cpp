@@ -45,6 +45,7 @@
 //          doas -s): at least asked
 //   T      operands are all sources (cp -t given as a flag form)
 //   O      writes a file into the current folder (curl -O: named after the URL)
+//   Q      folder operands are read with everything below them (grep -r, cp -r)
 #include "engine/programs_decl.hpp"
 
 namespace vigie::engine {
@@ -262,7 +263,8 @@ const ProgramSource kPrograms[] = {
    "lzgrep lzegrep lzfgrep zstdgrep", "pm", "p*r", "",
    "-e|--regexp=p -f|--file=P -A|--after-context=v -B|--before-context=v -C|--context=v "
    "-m|--max-count=v -d|--directories=v -D|--devices=v --include=v --exclude=v --exclude-dir=v "
-   "--exclude-from=r --label=v --color?v --colour?v --binary-files=v --group-separator=v"},
+   "--exclude-from=r --label=v --color?v --colour?v --binary-files=v --group-separator=v "
+   "-r|--recursive!Q -R|--dereference-recursive!Q"},
   {"rg", "m", "p*r", "",
    "-e|--regexp=p -f|--file=P --pre=x --pre-glob=v -g|--glob=v --iglob=v -t|--type=v "
    "-T|--type-not=v --type-add=v --type-clear=v -j|--threads=v -m|--max-count=v "
@@ -306,7 +308,8 @@ const ProgramSource kPrograms[] = {
    "--set=v --set-file=r"},
   {"cp", "pm", "*r$w", "",
    "-t|--target-directory=t -S|--suffix=v --backup?v --sparse=v --reflink?v --preserve?v "
-   "--no-preserve=v --update?v -T|--no-target-directory --context?v"},
+   "--no-preserve=v --update?v -T|--no-target-directory --context?v -r|-R|--recursive!Q "
+   "-a|--archive!Q"},
   {"mv", "pm", "*d$w", "",
    "-t|--target-directory=t -S|--suffix=v --backup?v --update?v -T|--no-target-directory"},
   {"ln link", "pm", "*r$w", "", "-t|--target-directory=t -S|--suffix=v --backup?v"},
@@ -323,7 +326,7 @@ const ProgramSource kPrograms[] = {
    "--log-file-format=v --max-size=v --min-size=v --max-delete=v --block-size=v --checksum-choice=v "
    "--compress-choice=v --compress-level=v --skip-compress=v --iconv=v --suffix=v --modify-window=v "
    "--info=v --debug=v --outbuf=v --stop-after=v --stop-at=v --protocol=v -M|--remote-option=v "
-   "--mkpath --remove-source-files!D"},
+   "--mkpath --remove-source-files!D -r|--recursive!Q -a|--archive!Q"},
   {"psql", "pm", "", "sql",
    "-c|--command=v -f|--file=r -o|--output=w -L|--log-file=w -h|--host=v -U|--username=v "
    "-d|--dbname=v -p|--port=v -v|--set|--variable=v -P|--pset=v -F|--field-separator=v "
@@ -573,24 +576,7 @@ const ProgramSource kPrograms[] = {
   {"git instaweb", "pm", "", "",
    "-d|--httpd=x -b|--browser=x -m|--module-path=r -p|--port=v -l|--local --start --stop "
    "--restart"},
-
-  // ---- shells and interpreters: a script file operand is run; inline code is not a path ------
-  {"sh bash zsh dash ksh ash mksh yash posh ksh93 rbash", "s", "x*-", "",
-   "-c!C -o=v -O=v --rcfile=r --init-file=r -s!C"},
-  {"python python2 python3 pypy pypy3", "s", "x*-", "",
-   "-c=p -m=p -W=v -X=v -Q=v -V|--version!N -h|--help!N -u -B -O -I -E -s -S -b -d -q -v -P -R -x"},
-  {"node nodejs", "s", "x*-", "",
-   "-e|--eval=p -p|--print=p -r|--require=r --import=r --loader=r --experimental-loader=r "
-   "-C|--conditions=v --inspect?v --title=v -v|--version!N -h|--help!N -c|--check --no-warnings "
-   "--enable-source-maps --trace-warnings --trace-uncaught --max-old-space-size=v --input-type=v "
-   "--env-file=r --test"},
-  {"perl", "s", "x*-", "",
-   "-e=p -E=p -M=M -m=M -I=r -x?c -i?v!W -v|--version!N -h|--help!N -w -W -X -T -t -c -s -n -p -a "
-   "-l -0 -F=v"},
-  {"ruby", "s", "x*-", "",
-   "-e=p -r=r -I=r -C=c -E=v -v|--version!N -h|--help!N -w -W?v -n -p -a -l -c -d -s --disable=v "
-   "--enable=v"},
-  {"php", "s", "x*-", "", "-r=p -f=x -c=r -d=n -B=p -R=p -F=x -E=p -v|--version!N -h|--help!N -l -n"},
+  // shells and interpreters: engine/programs_table_tools.cpp.
 };
 // clang-format on
 

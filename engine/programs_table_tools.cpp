@@ -1,7 +1,8 @@
 // The programs table, continued (engine/programs_table.cpp has the legend of styles, operand
 // shapes and roles): binutils, checkers and converters that read or rewrite their operands,
-// and programs that run other programs (run-parts, heaptrack, memusage, sotruss, perf,
-// xdg-open). Read after `kPrograms` by engine/programs_index.cpp (a name's first entry wins).
+// programs that run other programs (run-parts, heaptrack, memusage, sotruss, perf, xdg-open),
+// shells and interpreters, and the programs whose words are data. Read after `kPrograms` by
+// engine/programs_index.cpp (a name's first entry wins).
 #include "engine/programs_decl.hpp"
 
 namespace vigie::engine {
@@ -399,6 +400,23 @@ const ProgramSource kProgramsTools[] = {
   {"groff", "m", "*r", "",
    "-U!! -l!! -d=v -f=v -F=r -I=r -K=v -L=v -m=v -M=r -n=v -o=v -P=v -r=v -T=v -w=v -W=v -D=v "
    "-a -b -c -C -e -E -g -G -i -j -k -N -p -R -s -S -t -V -X -z -Z -h!N -v!N"},
+  // ---- shells and interpreters: a script file operand is run; inline code is not a path ------
+  {"sh bash zsh dash ksh ash mksh yash posh ksh93 rbash", "s", "x*-", "",
+   "-c!C -o=v -O=v --rcfile=r --init-file=r -s!C"},
+  {"python python2 python3 pypy pypy3", "s", "x*-", "",
+   "-c=p -m=p -W=v -X=v -Q=v -V|--version!N -h|--help!N -u -B -O -I -E -s -S -b -d -q -v -P -R -x"},
+  {"node nodejs", "s", "x*-", "",
+   "-e|--eval=p -p|--print=p -r|--require=r --import=r --loader=r --experimental-loader=r "
+   "-C|--conditions=v --inspect?v --title=v -v|--version!N -h|--help!N -c|--check --no-warnings "
+   "--enable-source-maps --trace-warnings --trace-uncaught --max-old-space-size=v --input-type=v "
+   "--env-file=r --test"},
+  {"perl", "s", "x*-", "",
+   "-e=p -E=p -M=M -m=M -I=r -x?c -i?v!W -v|--version!N -h|--help!N -w -W -X -T -t -c -s -n -p -a "
+   "-l -0 -F=v"},
+  {"ruby", "s", "x*-", "",
+   "-e=p -r=r -I=r -C=c -E=v -v|--version!N -h|--help!N -w -W?v -n -p -a -l -c -d -s --disable=v "
+   "--enable=v"},
+  {"php", "s", "x*-", "", "-r=p -f=x -c=r -d=n -B=p -R=p -F=x -E=p -v|--version!N -h|--help!N -l -n"},
   // ---- programs and builtins whose words are data, not files -------------------------------
   // Strings, numbers, names, process ids: they read no file they are given (`echo /etc/x`
   // prints it; `test -f`, `[` and `type` look at a name, not into a file). Declared so that
