@@ -1,9 +1,9 @@
-// The words of a program the programs table does not declare that name a path (`gron
-// /etc/shadow`, `gh gist create ~/.ssh/id_rsa`, `aws … --cli-input-json file://x`, `http
-// x @secret.json`), and the arguments of a script an interpreter runs (`python3 tool.py
-// ~/.ssh/id_rsa`): the table cannot say what is done with them, so they are judged only against
-// the policy's explicit path rules (a `deny ~/.ssh` meets them; the workspace and the mode's
-// defaults do not), engine/judge_paths.cpp.
+// The words of a program the programs table does not declare that name a path (`mytool
+// /etc/shadow`, `tool upload ~/.ssh/id_rsa`, `tool --input=file://x`, `tool x @secret.json`),
+// and the arguments of a script an interpreter runs (`python3 tool.py ~/.ssh/id_rsa`): the
+// table cannot say what is done with them, so they are judged only against the policy's
+// explicit path rules (a `deny ~/.ssh` meets them; the workspace and the mode's defaults do
+// not), engine/judge_paths.cpp.
 #include "engine/normalize_internal.hpp"
 
 namespace vigie::engine {

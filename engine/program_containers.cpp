@@ -320,6 +320,56 @@ void compose(const Words& w, std::size_t from, ProgramEffects& out) {
     run_in_container("docker:compose:" + *sub, w, at + 1, true, out);
 }
 
+// The subcommands of docker, podman and nerdctl: any other is a CLI plugin (`docker-NAME`,
+// code the line does not show): asked.
+constexpr std::string_view kContainerCommands[] = {
+    "attach",   "build",       "builder",  "buildx",  "checkpoint", "commit",      "compose",
+    "config",   "container",   "context",  "cp",      "create",     "diff",        "events",
+    "exec",     "export",      "history",  "image",   "images",     "import",      "info",
+    "init",     "inspect",     "kill",     "load",    "login",      "logout",      "logs",
+    "manifest", "network",     "node",     "pause",   "plugin",     "port",        "ps",
+    "pull",     "push",        "rename",   "restart", "rm",         "rmi",         "run",
+    "save",     "search",      "secret",   "service", "stack",      "start",       "stats",
+    "stop",     "swarm",       "system",   "tag",     "top",        "trust",       "unpause",
+    "update",   "version",     "volume",   "wait",    "help",       "auto-update", "farm",
+    "generate", "healthcheck", "kube",     "machine", "mount",      "play",        "pod",
+    "restore",  "unmount",     "umount",   "unshare", "untag",      "varlink",     "artifact",
+    "quadlet",  "namespace",   "apparmor", "ipfs",    "completion"};
+
+// `docker SUB [SUB2] …` with an entry `docker:SUB[:SUB2]` (engine/programs_table_cloud.cpp):
+// load, save, export, import, secret/config create, stack deploy, context import/export, buildx
+// bake, podman kube play; `plugin install|create|enable|upgrade` and `podman unshare CMD` (the
+// command, judged) run code.
+void container_files(std::string_view name, const std::string& s, const Words& w, std::size_t at,
+                     ProgramEffects& out) {
+  if (std::find(std::begin(kContainerCommands), std::end(kContainerCommands), s) ==
+      std::end(kContainerCommands)) {
+    out.escalations.push_back(std::string(name) + " " + s + " (a CLI plugin it runs)");
+    return;
+  }
+  const std::string* next = lit(w, at + 1);
+  if (s == "plugin" && next &&
+      (*next == "install" || *next == "create" || *next == "enable" || *next == "upgrade"))
+    out.escalations.push_back(std::string(name) + " plugin " + *next + " (runs a plugin)");
+  if (s == "unshare" && at + 1 < w.size()) {
+    std::size_t c = at + 1;
+    while (c < w.size() && lit(w, c) && !lit(w, c)->empty() && (*lit(w, c))[0] == '-') ++c;
+    if (c < w.size()) out.argvs.emplace_back(w.begin() + static_cast<long>(c), w.end());
+    return;
+  }
+  std::string entry = "docker:" + s;
+  const ProgramDecl* d = nullptr;
+  if (next) d = find_program(entry + ":" + *next);
+  if (d) {
+    entry += ":" + *next;
+    ++at;
+  } else {
+    d = find_program(entry);
+  }
+  if (!d || d->handler == "container") return;
+  apply_parsed(*d, entry, w, parse_args_eq(*d, w, at + 1), out);
+}
+
 }  // namespace
 
 void container_handler(const ProgramDecl& p, std::string_view name, const Words& w,
@@ -377,6 +427,8 @@ void container_handler(const ProgramDecl& p, std::string_view name, const Words&
     OperandState cst;
     apply_options("docker cp", a, out, cst);
     apply_operands("docker cp", cp->operands, w, a.operands, cst, out);
+  } else {
+    container_files(name, s, w, at, out);
   }
 }
 
@@ -401,6 +453,18 @@ std::size_t container_image_word(std::string_view name, const Words& w) {
   return at + 1;
 }
 
+// kubectl's commands: any other is a plugin (`kubectl-NAME` on the PATH, code the line does not
+// show): asked.
+constexpr std::string_view kKubectlCommands[] = {
+    "create",       "expose",  "run",           "set",          "explain",      "get",
+    "edit",         "delete",  "rollout",       "scale",        "autoscale",    "certificate",
+    "cluster-info", "top",     "cordon",        "uncordon",     "drain",        "taint",
+    "describe",     "logs",    "attach",        "exec",         "port-forward", "proxy",
+    "cp",           "auth",    "debug",         "events",       "diff",         "apply",
+    "patch",        "replace", "wait",          "kustomize",    "label",        "annotate",
+    "completion",   "alpha",   "api-resources", "api-versions", "config",       "plugin",
+    "version",      "options", "help"};
+
 // kubectl: everything after `--` runs in a container (`exec`, `run`, `debug`, `create job`…);
 // `kubectl exec POD CMD` without `--` (the old form) is at least asked; `kubectl cp`'s local
 // side is a path read or written.
@@ -411,6 +475,24 @@ void kubectl_handler(const ProgramDecl&, std::string_view, const Words& w, Progr
       dash = i;
       break;
     }
+  // The files its options name (`-f`, `-k`, `--from-file=[KEY=]PATH`, `--kubeconfig`…), in the
+  // words before `--`: the entry `kubectl:options` (engine/programs_table_cloud.cpp).
+  if (const ProgramDecl* d = find_program("kubectl:options")) {
+    const Words own(w.begin(), w.begin() + static_cast<long>(dash));
+    ParsedArgs a = parse_args_eq(*d, own, 1);
+    OperandState st;
+    apply_options("kubectl", a, out, st);
+    if (!a.operands.empty() && lit(own, a.operands[0])) {
+      const std::string& sub = *lit(own, a.operands[0]);
+      if (std::find(std::begin(kKubectlCommands), std::end(kKubectlCommands), sub) ==
+          std::end(kKubectlCommands))
+        out.escalations.push_back("kubectl " + sub + " (a plugin kubectl runs)");
+      if (sub == "plugin" && a.operands.size() > 1) out.escalations.push_back("kubectl plugin");
+      if (sub == "kustomize")
+        apply_operands("kubectl kustomize", "r", own, {a.operands.begin() + 1, a.operands.end()},
+                       st, out);
+    }
+  }
   if (dash + 1 < w.size()) {
     out.argvs.emplace_back(w.begin() + static_cast<long>(dash) + 1, w.end());
     return;

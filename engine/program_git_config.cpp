@@ -33,7 +33,7 @@ bool git_key_runs_command(std::string_view raw) {
         "uploadpack.", "receive.",   "remote.",      "url.",       "include.",   "includeif.",
         "http.",       "sendemail.", "instaweb.",    "gui.",       "guitool.",   "web.",
         "browser.",    "man.",       "interactive.", "submodule.", "commit.",    "blame.",
-        "mailmap."}) {
+        "mailmap.",    "init.",      "clone."}) {
     if (!key.starts_with(p)) continue;
     if (p == "core.") {
       return in_set(key, {"core.pager", "core.editor", "core.sshcommand", "core.askpass",
@@ -57,6 +57,10 @@ bool git_key_runs_command(std::string_view raw) {
     if (p == "commit.") return key == "commit.template";
     if (p == "blame.") return key == "blame.ignorerevsfile";
     if (p == "mailmap.") return key == "mailmap.file";
+    // `init.templateDir`: the hooks `git init` and `git clone` copy into the new repository;
+    // `clone.defaultRemoteName` and the rest name no program.
+    if (p == "init.") return key == "init.templatedir";
+    if (p == "clone.") return false;
     return true;
   }
   return key.ends_with(".cmd") || key.ends_with(".command") || key.ends_with(".program") ||

@@ -64,6 +64,9 @@ constexpr HandlerEntry kHandlers[] = {
     {"httpie", httpie_handler},
     {"xslt", xslt_handler},
     {"csvsql", csvsql_handler},
+    {"gh", gh_handler},
+    {"cloud", cloud_handler},
+    {"archive", archive_handler},
 };
 
 }  // namespace

@@ -40,6 +40,11 @@ void apply_parsed(const ProgramDecl& p, std::string_view name,
                   const std::vector<shell::WordView>& words, const ParsedArgs& args,
                   ProgramEffects& out);
 
+// `DIR/*` written (a folder written under names the line does not show: `unzip -d DIR`,
+// `git clone URL DIR`); a word that is not static is written as it is.
+void add_folder_files(ProgramEffects& out, const shell::WordView& dir, From from,
+                      std::string entry);
+
 // The function of a handler named in the programs table's handler column, from one table
 // (`kHandlers`, engine/program_handler_table.cpp: a new handler is one line there); nullptr for ""
 // and "wrapper" (no handler) and for a name the table does not hold. Resolved once per entry
@@ -151,6 +156,16 @@ void plugin_handler(const ProgramDecl& p, std::string_view name,
 VIGIE_RARE_HANDLER void launcher_handler(const ProgramDecl& p, std::string_view name,
                                          const std::vector<shell::WordView>& w,
                                          ProgramEffects& out);
+
+// GitHub's CLI (engine/program_gh.cpp: `gh`); aws, gsutil, gcloud, helm, terraform
+// (engine/program_cloud.cpp: `cloud`); ar, pax, cpio, unrar and rar
+// (engine/program_archives.cpp: `archive`).
+VIGIE_RARE_HANDLER void gh_handler(const ProgramDecl& p, std::string_view name,
+                                   const std::vector<shell::WordView>& w, ProgramEffects& out);
+VIGIE_RARE_HANDLER void cloud_handler(const ProgramDecl& p, std::string_view name,
+                                      const std::vector<shell::WordView>& w, ProgramEffects& out);
+VIGIE_RARE_HANDLER void archive_handler(const ProgramDecl& p, std::string_view name,
+                                        const std::vector<shell::WordView>& w, ProgramEffects& out);
 
 // parse_args for parsers that read `-f=VALUE` as `-f VALUE` (Go's pflag, Apache commons-cli):
 // the table's parser keeps getopt's `=VALUE`; here an attached short value loses its `=`.

@@ -120,6 +120,13 @@ void ssh_handler(const ProgramDecl& p, std::string_view name, const Words& w, Pr
   }
   apply_options(name, args, out, st);
   apply_operands(name, p.operands, w, args.operands, st, out);
+  // `ssh-copy-id -i FILE` copies FILE.pub (FILE itself when it ends in `.pub`; with `-f`, FILE).
+  if (name == "ssh-copy-id")
+    for (const auto& o : args.options)
+      if (o.decl && o.decl->shorts == "i" && o.value && o.value->literal &&
+          !o.value->literal->ends_with(".pub"))
+        out.files.push_back({Touch::read, word_of(*o.value, *o.value->literal + ".pub"),
+                             From::option, "ssh-copy-id -i"});
 }
 
 void cmake_handler(const ProgramDecl& p, std::string_view name, const Words& w,

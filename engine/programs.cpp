@@ -50,6 +50,14 @@ const std::string* static_text(const WordView& w) {
   return nullptr;
 }
 
+// Whether the text of a word that is not static, from `at`, may start with `@` once expanded
+// (quotes skipped): `@…`, `$X`, `` `…` ``, `"$X"`.
+bool may_start_with_at(std::string_view t, std::size_t at) {
+  t.remove_prefix(std::min(at, t.size()));
+  while (!t.empty() && (t[0] == '"' || t[0] == '\'')) t.remove_prefix(1);
+  return !t.empty() && (t[0] == '@' || t[0] == '$' || t[0] == '`' || t[0] == '<');
+}
+
 // Whether a word that is not static may start with `-` once expanded.
 bool may_be_option(const WordView& w) {
   std::string_view t = w.text;
@@ -71,84 +79,6 @@ WordView synthesized(const WordView& from, std::string value, std::size_t offset
   v.has_tilde = !value.empty() && value[0] == '~' && !from.literal;
   v.span = {static_cast<std::uint32_t>(from.span.begin + offset), from.span.end};
   return v;
-}
-
-namespace {
-
-// php's ini settings that name no file to run or load and no program (php -d NAME=VALUE):
-// everything else (`auto_prepend_file`, `extension`, `sendmail_path`, `error_log`…) is asked.
-constexpr std::string_view kInertIniSettings[] = {
-    "memory_limit",
-    "display_errors",
-    "display_startup_errors",
-    "error_reporting",
-    "max_execution_time",
-    "max_input_time",
-    "date.timezone",
-    "short_open_tag",
-    "html_errors",
-    "log_errors",
-    "precision",
-    "serialize_precision",
-    "zend.assertions",
-    "assert.active",
-    "assert.exception",
-    "phar.readonly",
-    "default_charset",
-    "output_buffering",
-    "implicit_flush",
-    "register_argc_argv",
-    "variables_order",
-    "opcache.enable",
-    "opcache.enable_cli",
-    "opcache.jit",
-    "opcache.jit_buffer_size",
-    "xdebug.mode",
-    "pcre.jit",
-    "error_prepend_string",
-    "error_append_string",
-    "report_memleaks",
-    "track_errors",
-    "max_input_vars",
-    "post_max_size",
-    "upload_max_filesize",
-    "default_socket_timeout",
-    "auto_detect_line_endings",
-    "mbstring.language",
-};
-
-bool module_char(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
-
-// `Foo::Bar`, `-Foo`, `Foo=a,b` (perl's `-MFoo=a,b` is `use Foo split(/,/, q{a,b})`: the list
-// stays words, no brace, quote, parenthesis or `;`).
-bool perl_module_spec(std::string_view s) {
-  if (!s.empty() && s[0] == '-') s.remove_prefix(1);
-  auto eq = s.find('=');
-  std::string_view mod = s.substr(0, eq);
-  if (mod.empty() || (mod[0] >= '0' && mod[0] <= '9')) return false;
-  for (std::size_t i = 0; i < mod.size(); ++i)
-    if (!module_char(mod[i]) &&
-        !(mod[i] == ':' && i + 1 < mod.size() && mod[i + 1] == ':' && ++i + 1 < mod.size()))
-      return false;
-  if (eq == std::string_view::npos) return true;
-  for (char c : s.substr(eq + 1))
-    if (!module_char(c) && c != ',' && c != ':' && c != '.' && c != '-' && c != '+') return false;
-  return true;
-}
-
-}  // namespace
-
-bool option_value_is_code(const OptionDecl& d, const std::optional<WordView>& value) {
-  if (d.role != 'M' && d.role != 'n') return false;
-  if (!value || !value->literal) return true;  // not static: it may be anything
-  std::string_view v = *value->literal;
-  if (d.role == 'M') return !perl_module_spec(v);
-  std::string_view name = v.substr(0, v.find('='));
-  while (!name.empty() && (name.back() == ' ' || name.back() == '\t')) name.remove_suffix(1);
-  return std::find(std::begin(kInertIniSettings), std::end(kInertIniSettings), name) ==
-         std::end(kInertIniSettings);
 }
 
 std::string option_name(const OptionDecl& d) {
@@ -328,6 +258,19 @@ Touch touch_of(char role) {
 
 }  // namespace
 
+void add_folder_files(ProgramEffects& out, const WordView& dir, From from, std::string entry) {
+  if (const std::string* t = static_text(dir)) {  // `~/x` and globs too: `~/x/*`
+    const std::string& d = *t;
+    if (from == From::operand && remote_operand(d)) return;
+    WordView g = synthesized(dir, d + (!d.empty() && d.back() == '/' ? "*" : "/*"), 0);
+    g.literal.reset();
+    g.has_glob = true;
+    add_file(out, Touch::write, g, from, std::move(entry));
+  } else {
+    add_file(out, Touch::write, dir, from, std::move(entry));
+  }
+}
+
 void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects& out,
                    OperandState& st) {
   for (const auto& po : args.options) {
@@ -409,9 +352,17 @@ void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects
         if (val.literal && val.literal->size() > 1 && (*val.literal)[0] == '@')
           add_file(out, Touch::read, synthesized(val, val.literal->substr(1), 1), From::option,
                    entry);
+        else if (!val.literal && may_start_with_at(val.text, 0))
+          add_file(out, Touch::read, val, From::option, entry);  // `-d "$X"`: X may be `@FILE`
         break;
       case 'f':
-        if (val.literal) {
+        if (!val.literal) {
+          // `-F "k=$X"`, `-F "$X"`: the expansion may be `k=@FILE`.
+          const std::size_t eq = val.text.find('=');
+          if (eq == std::string::npos ? val.text.find_first_of("$`") != std::string::npos
+                                      : may_start_with_at(val.text, eq + 1))
+            add_file(out, Touch::read, val, From::option, entry);
+        } else {
           auto eq = val.literal->find('=');
           if (eq != std::string::npos && eq + 2 <= val.literal->size() &&
               ((*val.literal)[eq + 1] == '@' || (*val.literal)[eq + 1] == '<')) {
@@ -424,6 +375,8 @@ void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects
       case 'i':
       case 'o':
         // `NAME=FILE` (objcopy --add-section / --dump-section): FILE read / written.
+        if (!val.literal)
+          add_file(out, d.role == 'o' ? Touch::write : Touch::read, val, From::option, entry);
         if (val.literal) {
           auto eq = val.literal->find('=');
           if (eq != std::string::npos && eq + 1 < val.literal->size())
@@ -436,17 +389,16 @@ void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects
       case 'k':
         git_config_value(val, out);
         break;
+      case 'e':
+        // The folder the program works in, written under names the line does not show
+        // (`patch -d DIR`): `c` and `g` at once.
+        add_file(out, Touch::read, val, From::option, entry);
+        out.chdir = val;
+        add_folder_files(out, val, From::option, entry);
+        break;
       case 'g':
         // A folder written under names the line does not show: any file of it (`DIR/*`).
-        if (val.literal) {
-          const std::string& d = *val.literal;
-          WordView g = synthesized(val, d + (!d.empty() && d.back() == '/' ? "*" : "/*"), 0);
-          g.literal.reset();
-          g.has_glob = true;
-          add_file(out, Touch::write, g, From::option, entry);
-        } else {
-          add_file(out, Touch::write, val, From::option, entry);
-        }
+        add_folder_files(out, val, From::option, entry);
         break;
       default:
         break;
@@ -503,6 +455,10 @@ void apply_operands(std::string_view prog, const std::string& shape_in, const Wo
     if (role == '-' || role == 'p') continue;
     if (role == 'x') script_seen = true;
     std::string entry = std::string(prog) + " operand";
+    if (role == 'g') {  // a folder written under names the line does not show
+      add_folder_files(out, w[operands[k]], From::operand, entry);
+      continue;
+    }
     if (role == 'm') {  // read, then rewritten in place (objcopy IN, strip)
       add_file(out, Touch::read, w[operands[k]], From::operand, entry);
       role = 'w';

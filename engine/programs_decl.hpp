@@ -20,10 +20,13 @@ extern const std::size_t kProgramCount;
 // The table continued (engine/programs_table_tools.cpp), read after `kPrograms`.
 extern const ProgramSource kProgramsTools[];
 extern const std::size_t kProgramsToolsCount;
-// Database clients and data tools (engine/programs_table_data.cpp), read after `kProgramsTools`.
+// Database clients and data tools (engine/programs_table_data.cpp).
 extern const ProgramSource kProgramsData[];
 extern const std::size_t kProgramsDataCount;
-// Entry i of the tables in order (i < program_source_count()).
+// The table continued: cloud clients, ssh keys, archivers (engine/programs_table_cloud.cpp).
+extern const ProgramSource kProgramsCloud[];
+extern const std::size_t kProgramsCloudCount;
+// Entry i of the tables in order (i < program_source_count()): engine/programs_index.cpp.
 const ProgramSource& program_source(std::size_t i);
 std::size_t program_source_count();
 

@@ -14,6 +14,35 @@
 
 namespace vigie::engine {
 
+// The parts of the programs table, in the order they are read (a name's first entry wins): one
+// line per table file.
+namespace {
+struct TablePart {
+  const ProgramSource* entries;
+  const std::size_t* count;
+};
+const TablePart kTableParts[] = {
+    {kPrograms, &kProgramCount},
+    {kProgramsTools, &kProgramsToolsCount},
+    {kProgramsCloud, &kProgramsCloudCount},
+    {kProgramsData, &kProgramsDataCount},
+};
+}  // namespace
+
+const ProgramSource& program_source(std::size_t i) {
+  for (const TablePart& t : kTableParts) {
+    if (i < *t.count) return t.entries[i];
+    i -= *t.count;
+  }
+  return kPrograms[0];  // not reached: i < program_source_count()
+}
+
+std::size_t program_source_count() {
+  std::size_t n = 0;
+  for (const TablePart& t : kTableParts) n += *t.count;
+  return n;
+}
+
 namespace {
 
 std::vector<std::string> split_spaces(std::string_view s) {
@@ -120,8 +149,8 @@ ProgramDecl parse_program(const ProgramSource& src) {
 // dozen string compares), and each carries what the interpreters column says of it, so that
 // `is_wrapper`, `is_interpreter` and `is_shell` (engine/normalize.hpp) cost one look-up too.
 struct Index {
-  // Above the number of names (about 460): the buckets allocated once, never rehashed.
-  static constexpr std::size_t kIndexNames = 512;
+  // Above the number of names (about 680): the buckets allocated once, never rehashed.
+  static constexpr std::size_t kIndexNames = 1024;
   std::unordered_map<std::string_view, ProgramName, WordHash> by_name;
   std::unique_ptr<ProgramDecl[]> decls = std::make_unique<ProgramDecl[]>(program_source_count());
   std::unique_ptr<std::once_flag[]> parsed =

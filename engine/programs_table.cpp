@@ -19,6 +19,7 @@
 // last one (taken before `*`):
 //   r read   w write   d delete   x run (a script file: read, its arguments are not paths)
 //   m read, then rewritten in place (objcopy IN, strip)   D deleted with all below it (mv)
+//   g a folder written under names the line does not show (`git clone URL DIR`): `DIR/*`
 //   -  not a path      p a pattern or script (dropped when an option gives it: grep -e, sed -f)
 //
 // Options, space-separated: `-o|--output=w` (short and long spellings, `=` a required value,
@@ -28,10 +29,11 @@
 //   x a shell command line, run (judged as a nested script, and at least ask)
 //   c a folder the program works in (read)      t a target folder (written; operands: sources)
 //   p the pattern/script (drops the `p` operand) P a file holding it (read; drops `p`)
-//   a a path read when the value starts with `@` (curl -d @FILE)
-//   f a form field: `name=@FILE` / `name=<FILE` reads FILE (curl -F)
+//   a a path read when the value starts with `@` (curl -d @FILE; `-d "$X"`: a path not shown)
+//   f a form field: `name=@FILE` / `name=<FILE` reads FILE (curl -F; `-F "k=$X"` likewise)
 //   i o  `NAME=FILE`: FILE read / written (objcopy --add-section, --dump-section)
 //   g a folder written under names the line does not show (wget -P): judged as `DIR/*`
+//   e the folder it works in, written under names the line does not show (patch -d): c and g
 //   M n a module to load (perl -M), an ini setting (php -d): code unless plain (programs.cpp)
 // Flag roles:
 //   R W D  operands become read / write / delete (gzip -c, sed -i, find -delete)
@@ -244,7 +246,7 @@ const ProgramSource kPrograms[] = {
   {"shuf", "pm", "*r", "",
    "-n|--head-count=v -o|--output=w --random-source=r -i|--input-range=v"},
   {"sort", "pm", "*r", "",
-   "-o|--output=w -T|--temporary-directory=w --compress-program=x --files0-from=r -k|--key=v "
+   "-o|--output=w -T|--temporary-directory=g --compress-program=x --files0-from=r -k|--key=v "
    "-t|--field-separator=v -S|--buffer-size=v --parallel=v --batch-size=v --sort=v --random-source=r"},
   {"uniq", "pm", "rw", "", "-f|--skip-fields=v -s|--skip-chars=v -w|--check-chars=v"},
   {"xxd", "s", "rw", "", "-c=v -g=v -l=v -o=v -s=v -n=v -C -b -e -i -p -r -u -E -a -d"},
@@ -331,7 +333,7 @@ const ProgramSource kPrograms[] = {
    "-newline|--newline=v -bail -batch -csv -json -line -list -html -readonly|--readonly -echo "
    "-header -noheader -interactive -safe|--safe -version!N -help!N"},
   {"patch", "pm", "wr", "",
-   "-i|--input=r -o|--output=w -r|--reject-file=w -d|--directory=c -B|--prefix=v -p|--strip=v "
+   "-i|--input=r -o|--output=w -r|--reject-file=w -d|--directory=e -B|--prefix=g -p|--strip=v "
    "-D|--ifdef=v -F|--fuzz=v -V|--version-control=v -Y|--basename-prefix=v -z|--suffix=v "
    "--merge?v --quoting-style=v"},
   // Compressors write a name derived from the operand (handler `compress`,
@@ -345,9 +347,9 @@ const ProgramSource kPrograms[] = {
    "--output-dir-mirror=w -m|--multiple -r|--recursive"},
   // zip (Info-ZIP) takes options anywhere; `-i@LIST`, `-x@LIST` read LIST.
   {"zip", "m", "w*r", "",
-   "-TT|--unzip-command=x -O|--output-file=w -b|--temp-path=w -x|--exclude=a -i|--include=a "
+   "-TT|--unzip-command=x -O|--output-file=w -b|--temp-path=g -x|--exclude=a -i|--include=a "
    "-n|--suffixes=v -P|--password=v -t|--from-date=v -tt|--before-date=v -Z|--compression-method=v "
-   "-@!R"},
+   "-@|--names-stdin!!"},
   {"unzip", "m", "r*-", "", "-d=g -x=v -P=v -O=v -I=v"},
   {"tar gtar bsdtar", "pm", "", "tar",
    "-f|--file=w -C|--directory=c -T|--files-from=r -X|--exclude-from=r -I|--use-compress-program=x "
@@ -368,9 +370,9 @@ const ProgramSource kPrograms[] = {
   {"socat", "", "", "socat", ""},
   {"bwrap", "", "", "bwrap", ""},
   // openssl: engine/programs_table_tools.cpp.
-  {"ssh-keygen", "m", "", "",
-   "-f=w -s=r -t=v -b=v -C=v -N=v -P=v -E=v -R=v -F=v -I=v -n=v -V=v -O=v -Y=v -Z=v -a=v -D=r!! "
-   "-m=v -M=v -r=v -T=v -z=v -w=v -K -q -y -l -L -H -c -p -e -i -U -k -u -v -h -A!!"},
+  {"ssh-keygen", "m", "*r", "",
+   "-f=w -s=r -t=v -b=v -C=v -N=v -P=v -E=v -R=v -F=v -I=v -n=v -V=v -O=o -Y=v -Z=v -a=v -D=r!! "
+   "-m=v -M=v!W -r=r -T=v -z=v -w=v!! -K -q -y -l -L -H -c -p -e -i -U -k -u -v -h -A!!"},
 
   // ---- build tools and package managers ------------------------------------------------------
   {"cmake", "m", "*r", "cmake",
@@ -493,12 +495,7 @@ const ProgramSource kPrograms[] = {
   // Wrappers of their own shape, in the same table (engine/program_launchers.cpp).
   {"setarch linux32 linux64 prlimit runcon xvfb-run eatmydata rlwrap ip pkexec busybox runuser "
    "su systemd-run toybox dbus-launch chronic", "", "", "launcher", ""},
-  // Archivers and converters with an option that runs a program.
-  {"cpio", "pm", "", "",
-   "--rsh-command=x -F|--file=w -O=w -I=r -E|--pattern-file=r -D|--directory=c -H|--format=v "
-   "-R|--owner=v -M|--message=v -C|--io-size=v --block-size=v --device-independent "
-   "--reproducible -o|--create -i|--extract -p|--pass-through -t|--list -d|--make-directories "
-   "-v|--verbose -u|--unconditional"},
+  // Converters with an option that runs a program (cpio: engine/programs_table_cloud.cpp).
   {"pandoc", "pm", "*r", "pandoc",
    "-F|--filter=r!! -L|--lua-filter=r!! -d|--defaults=r!! --pdf-engine=v!! -o|--output=w "
    "--template=r -H|--include-in-header=r -B|--include-before-body=r "
@@ -513,9 +510,9 @@ const ProgramSource kPrograms[] = {
   // declared as "git SUB" (git's parse-options accepts unambiguous long prefixes). Flag role F:
   // a forced push (implies `--force` for deny rules); value role k: `key=value` configuration.
   {"git", "", "", "git", ""},
-  {"git clone", "pm", "rw", "",
-   "-u|--upload-pack=x --template=r -c|--config=k -o|--origin=v -b|--branch=v --reference=r "
-   "--reference-if-able=r --separate-git-dir=w --depth=v --shallow-since=v --shallow-exclude=v "
+  {"git clone", "pm", "rg", "",
+   "-u|--upload-pack=x --template=r!! -c|--config=k -o|--origin=v -b|--branch=v --reference=r "
+   "--reference-if-able=r --separate-git-dir=g --depth=v --shallow-since=v --shallow-exclude=v "
    "-j|--jobs=v --filter=v --server-option=v --bundle-uri=v --recurse-submodules?v"},
   {"git fetch git pull", "pm", "", "",
    "--upload-pack=x -o|--server-option=v --depth=v --deepen=v --shallow-since=v "
@@ -525,8 +522,10 @@ const ProgramSource kPrograms[] = {
   {"git push git send-pack", "pm", "", "",
    "--receive-pack|--exec=x -f|--force --force-with-lease?v --force-if-includes "
    "--mirror!F -o|--push-option=v --repo=v --signed?v --recurse-submodules=v"},
-  {"git archive", "pm", "", "", "-o|--output=w --remote=v --exec=x --prefix=v --format=v"},
-  {"git format-patch", "pm", "", "", "-o|--output-directory=w --output=w"},
+  {"git archive", "pm", "", "",
+   "-o|--output=w --remote=v --exec=x --prefix=v --format=v --add-file=r --add-virtual-file=v"},
+  {"git format-patch", "pm", "", "",
+   "-o|--output-directory=g --output=w --signature-file=r --subject-prefix=v --signature=v"},
   {"git send-email", "pm", "*r", "",
    "--to-cmd=x --cc-cmd=x --header-cmd=x --sendmail-cmd=x --smtp-server=v!! --to=v --cc=v "
    "--bcc=v --from=v --subject=v --in-reply-to=v --compose-encoding=v --smtp-user=v"},
@@ -537,7 +536,7 @@ const ProgramSource kPrograms[] = {
   {"git config", "pm", "", "",
    "-f|--file=w --blob=v --type=v --default=v -e|--edit!! --global!G --system!G"},
   {"git apply git am", "pm", "*r", "",
-   "--directory=w -p=v --exclude=v --include=v -C=v --whitespace=v -S|--gpg-sign?v "
+   "--unsafe-paths!! --directory=w -p=v --exclude=v --include=v -C=v --whitespace=v -S|--gpg-sign?v "
    "--patch-format=v --resolvemsg=v"},
   {"git checkout git restore git switch", "pm", "*w", "",
    "-b=v -B=v --orphan=v -t|--track?v --conflict=v --pathspec-from-file=r -s|--source=v "
@@ -551,14 +550,14 @@ const ProgramSource kPrograms[] = {
    "--author=v --date=v --fixup=v --squash=v --pathspec-from-file=r -S|--gpg-sign?v "
    "--cleanup=v --trailer=v -u|--untracked-files?v"},
   {"git tag", "pm", "", "", "-F|--file=r -m|--message=v -u|--local-user=v --sort=v --format=v"},
-  {"git grep", "pm", "", "",
-   "-O|--open-files-in-pager?x -f=r -e=v --max-depth=v -A|--after-context=v "
+  {"git grep", "pm", "p*r", "",
+   "-O|--open-files-in-pager?x -f=P -e=p --max-depth=v -A|--after-context=v "
    "-B|--before-context=v -C|--context=v -m|--max-count=v --threads=v"},
   {"git difftool git mergetool", "pm", "", "", "-x|--extcmd=x -t|--tool=v"},
   {"git rebase", "pm", "", "",
    "-x|--exec=x --onto=v -s|--strategy=v -X|--strategy-option=v -S|--gpg-sign?v --empty=v"},
   {"git bisect git submodule git filter-branch git filter-repo", "pm", "", "", ""},
-  {"git init", "pm", "w", "", "--template=r --separate-git-dir=w -b|--initial-branch=v "
+  {"git init git init-db", "pm", "g", "", "--template=r!! --separate-git-dir=g -b|--initial-branch=v "
    "--object-format=v --shared?v"},
   {"git worktree", "pm", "", "", "-b=v -B=v --reason=v"},
   {"git bundle", "pm", "-m*-", "", "--version=v"},

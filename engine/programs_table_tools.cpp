@@ -259,16 +259,33 @@ const ProgramSource kProgramsTools[] = {
    "-t=v --path=v --cacheinfo=v --chmod=v"},
   {"git merge-file", "pm", "m*r", "", "-p|--stdout!R -L=v --marker-size=v --diff-algorithm=v"},
   {"git notes", "pm", "", "", "-F|--file=r -m|--message=v -C|--reuse-message=v -c=v --ref=v"},
-  {"git mailsplit", "", "*r", "", "-o=w"},
+  {"git mailsplit", "", "*r", "", "-o=g"},
   {"git merge", "pm", "", "", "-F|--file=r -m|--message=v -s|--strategy=v -X|--strategy-option=v"},
   // `git stash push -- PATHS` resets the paths it saves (written).
   {"git stash", "pm", "*w", "", "-m|--message=v --pathspec-from-file=r"},
   {"git fast-import git fast-export", "pm", "", "",
-   "--export-marks=w --import-marks=r --import-marks-if-exists=r"},
+   "--export-marks=w --import-marks=r --import-marks-if-exists=r --export-pack-edges=w"},
   {"git credential-store", "pm", "", "", "--file=w"},
   {"git credential-cache", "pm", "", "", "--socket=w --timeout=v"},
   {"git read-tree", "pm", "", "", "--index-output=w --prefix=v"},
   {"git checkout-index", "pm", "*w", "", "--prefix=g --stage=v"},
+  // Reports written into a folder under names of their own; mailinfo writes its two operands;
+  // interpret-trailers rewrites its operands with `--in-place`; the pack commands read their
+  // operands (receive-pack and upload-pack: a repository).
+  {"git bugreport git diagnose", "pm", "", "",
+   "-o|--output-directory=g -s|--suffix=v --mode=v --diagnose?v"},
+  {"git mailinfo", "", "ww", "",
+   "-k -b -u -n -m|--message-id --scissors --no-scissors --encoding=v --quoted-cr=v"},
+  {"git interpret-trailers", "pm", "*r", "",
+   "-i|--in-place!W --trailer=v --where=v --if-exists=v --if-missing=v"},
+  {"git index-pack git verify-pack", "pm", "*r", "",
+   "-o=w --keep?v --index-version=v --threads=v --max-input-size=v --object-format=v"},
+  {"git upload-pack git receive-pack git upload-archive", "pm", "r", "", "--timeout=v"},
+  {"git ls-files", "pm", "", "", "-X|--exclude-from=r -x|--exclude=v --exclude-per-directory=v "
+   "--with-tree=v --format=v --abbrev?v"},
+  {"git fmt-merge-msg", "pm", "", "", "-F|--file=r -m|--message=v --log?v"},
+  {"git commit-graph git multi-pack-index", "pm", "", "", "--object-dir=r"},
+  {"git reset", "pm", "", "", "--pathspec-from-file=r"},
 
   // ---- network clients ------------------------------------------------------------------
   {"scp", "s", "*r$w", "ssh", "-i=r -F=r -o=v -P=v -S=x -c=v -l=v -J=v -D=x -X=v"},
@@ -417,32 +434,5 @@ const ProgramSource kProgramsTools[] = {
 // clang-format on
 
 const std::size_t kProgramsToolsCount = sizeof(kProgramsTools) / sizeof(kProgramsTools[0]);
-
-namespace {
-// The parts of the table, in order: a new part is one line here.
-struct TablePart {
-  const ProgramSource* rows;
-  const std::size_t* count;
-};
-const TablePart kTableParts[] = {
-    {kPrograms, &kProgramCount},
-    {kProgramsTools, &kProgramsToolsCount},
-    {kProgramsData, &kProgramsDataCount},
-};
-}  // namespace
-
-const ProgramSource& program_source(std::size_t i) {
-  for (const TablePart& t : kTableParts) {
-    if (i < *t.count) return t.rows[i];
-    i -= *t.count;
-  }
-  return kPrograms[0];  // i >= program_source_count(): not reached by the callers
-}
-
-std::size_t program_source_count() {
-  std::size_t n = 0;
-  for (const TablePart& t : kTableParts) n += *t.count;
-  return n;
-}
 
 }  // namespace vigie::engine

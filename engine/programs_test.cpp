@@ -164,6 +164,8 @@ TEST_CASE("programs table: operand shapes give each operand its access") {
         for (const auto& a : {"read", "write", "delete", "exec"})
           any = any || fx.count({a, ops[k]});
         CHECK_FALSE(any);
+      } else if (role == 'g') {  // a folder written under names the line does not show
+        CHECK(fx.count({"write", ops[k] + "/*"}) == 1);
       } else {
         CHECK(fx.count({access_of(role == 'x' ? 'x' : role), ops[k]}) == 1);
         if (role == 'm') CHECK(fx.count({"write", ops[k]}) == 1);  // read, then rewritten
@@ -216,6 +218,8 @@ std::string shape_text(const std::string& s) {
         return "read and rewritten";
       case 'c':
         return "folder";
+      case 'g':
+        return "folder written into (`DIR/*`)";
       default:
         return "not a path";
     }
@@ -248,6 +252,9 @@ std::string programs_markdown() {
       if (d.role == 'r' || d.role == 'w' || d.role == 'd' || d.role == 't' || d.role == 'P' ||
           d.role == 'c')
         paths += (paths.empty() ? "" : " ") + ("`" + sp + "` " + access_of(d.role));
+      if (d.role == 'g' || d.role == 'e')  // a folder written under names the line does not show
+        paths += (paths.empty() ? "" : " ") +
+                 ("`" + sp + "` " + (d.role == 'e' ? "folder, " : "") + "written into (`DIR/*`)");
       if (d.role == 'i' || d.role == 'o')  // `NAME=FILE`
         paths += (paths.empty() ? "" : " ") +
                  ("`" + sp + "` " + (d.role == 'o' ? "write" : "read") + " (`NAME=FILE`)");

@@ -1,0 +1,248 @@
+// Archivers whose command line is a language of its own (handler `archive`): ar's key letter,
+// pax's and cpio's modes, unrar's and rar's commands and `-SWITCH` words. What each reads,
+// writes and extracts; an extraction that may write the absolute names an archive holds
+// (`pax -r`, `cpio -i` without `--no-absolute-filenames`, `unrar x -ep3`) and names read from the
+// standard input (`cpio -o`, `cpio -p`, `pax -w` with no file operand) are asked. The options are
+// declared in engine/programs_table.cpp (cpio) and engine/programs_table_cloud.cpp (ar, pax,
+// unrar).
+#include <algorithm>
+#include <optional>
+#include <string>
+
+#include "engine/program_handlers.hpp"
+#include "engine/program_words.hpp"
+
+namespace vigie::engine {
+
+using shell::WordView;
+using Words = std::vector<WordView>;
+using program_words::lit;
+using program_words::starts_with;
+
+namespace {
+
+void touch(ProgramEffects& out, Touch t, const WordView& w, std::string entry) {
+  if (w.literal && (*w.literal == "-" || harmless_device(*w.literal))) return;
+  out.files.push_back({t, w, From::operand, std::move(entry)});
+}
+
+bool has_option(const ParsedArgs& a, std::string_view spelling) {
+  return std::any_of(a.options.begin(), a.options.end(), [&](const ParsedOption& o) {
+    return o.decl && (o.spelling == spelling || option_name(*o.decl) == spelling);
+  });
+}
+
+const WordView* option_value(const ParsedArgs& a, std::string_view name) {
+  for (const ParsedOption& o : a.options)
+    if (o.decl && option_name(*o.decl) == name && o.value) return &*o.value;
+  return nullptr;
+}
+
+// ar [--plugin P] [--target T] [--output DIR] [-]KEY[MODS] [RELPOS] [COUNT] ARCHIVE [MEMBER…].
+void ar(const Words& w, ProgramEffects& out) {
+  std::string key;
+  std::optional<WordView> output;
+  std::vector<std::size_t> ops;
+  for (std::size_t i = 1; i < w.size(); ++i) {
+    const std::string* s = lit(w, i);
+    if (!s) {
+      if (key.empty() && ops.empty()) {
+        out.escalations.push_back("ar with a key that is not static");
+        return;
+      }
+      ops.push_back(i);
+      continue;
+    }
+    if (s->size() > 1 && (*s)[0] == '@') {
+      touch(out, Touch::read, word_of(w[i], s->substr(1)), "ar @FILE");
+      out.escalations.push_back("ar @FILE (arguments the line does not show)");
+      continue;
+    }
+    if (starts_with(*s, "--")) {
+      const std::size_t eq = s->find('=');
+      const std::string name = s->substr(0, eq);
+      const bool valued = name == "--plugin" || name == "--target" || name == "--output" ||
+                          name == "--record-libdeps";
+      const WordView* val = nullptr;
+      WordView attached;
+      if (valued && eq != std::string::npos) {
+        attached = word_of(w[i], s->substr(eq + 1));
+        val = &attached;
+      } else if (valued && i + 1 < w.size()) {
+        val = &w[++i];
+      }
+      if (name == "--plugin") {
+        out.escalations.push_back("ar --plugin");
+        if (val) touch(out, Touch::read, *val, "ar --plugin");
+      }
+      if (name == "--output" && val) output = *val;
+      if (name == "--help" || name == "--version") return;
+      continue;
+    }
+    if (key.empty() && ops.empty()) {
+      key = (*s)[0] == '-' ? s->substr(1) : *s;
+      continue;
+    }
+    if ((*s)[0] == '-' && ops.empty() && *s != "-X32_64") {
+      key += s->substr(1);  // `ar -r -v LIB.a X.o`
+      continue;
+    }
+    ops.push_back(i);
+  }
+  const std::size_t op = key.find_first_of("dmpqrstx");
+  if (op == std::string::npos) return;
+  const char k = key[op];
+  // Positional modifiers take operands before the archive: RELPOS (a, b, i), COUNT (N).
+  std::size_t skip = 0;
+  if ((k == 'r' || k == 'm') && key.find_first_of("abi", op + 1) != std::string::npos) ++skip;
+  if (key.find('N', op + 1) != std::string::npos) ++skip;
+  if (ops.size() <= skip) return;
+  const WordView& archive = w[ops[skip]];
+  const std::string entry = std::string("ar ") + k;
+  touch(out, Touch::read, archive, entry);
+  if (k == 'd' || k == 'm' || k == 'q' || k == 'r' || k == 's')
+    touch(out, Touch::write, archive, entry);
+  for (std::size_t n = skip + 1; n < ops.size(); ++n) {
+    if (k == 'q' || k == 'r') touch(out, Touch::read, w[ops[n]], entry);
+    if (k == 'x') {
+      const std::string* m = lit(w, ops[n]);
+      if (output && m && output->literal)
+        touch(out, Touch::write, word_of(w[ops[n]], *output->literal + "/" + *m), entry);
+      else
+        touch(out, Touch::write, w[ops[n]], entry);
+    }
+  }
+  if (k == 'x') {
+    if (key.find('P', op + 1) != std::string::npos)
+      out.escalations.push_back("ar xP (members' full path names)");
+    if (output && ops.size() == skip + 1) add_folder_files(out, *output, From::option, entry);
+  }
+}
+
+// pax: list (neither -r nor -w), read (-r), write (-w), copy (-rw).
+void pax(const ProgramDecl& d, const Words& w, ProgramEffects& out) {
+  ParsedArgs a = parse_args(d, w, 1);
+  const bool r = has_option(a, "-r"), wr = has_option(a, "-w");
+  // The archive: read when listed, extracted or appended to (-a), written by -w.
+  if (const WordView* f = option_value(a, "-f")) {
+    if (r || !wr || has_option(a, "-a")) touch(out, Touch::read, *f, "pax -f");
+    if (wr && !r) touch(out, Touch::write, *f, "pax -f");
+  }
+  if (a.dynamic_option) out.escalations.push_back("pax with a word that is not static");
+  if (r && !wr) {
+    out.escalations.push_back("pax -r (writes the names the archive holds, absolute ones too)");
+    return;
+  }
+  if (!wr) return;
+  OperandState st;
+  std::vector<std::size_t> files = a.operands;
+  if (r && !files.empty()) {
+    apply_operands("pax -rw", "g", w, {files.back()}, st, out);
+    files.pop_back();
+  }
+  if (files.empty()) out.escalations.push_back("pax -w with the names on its standard input");
+  apply_operands(r ? "pax -rw" : "pax -w", "*r", w, files, st, out);
+}
+
+// cpio -i|-o|-p|-t.
+void cpio(const ProgramDecl& d, const Words& w, ProgramEffects& out) {
+  ParsedArgs a = parse_args(d, w, 1);
+  OperandState st;
+  apply_options("cpio", a, out, st);
+  const bool in = has_option(a, "--extract") || has_option(a, "--list");
+  const bool create = has_option(a, "--create"), pass = has_option(a, "--pass-through");
+  if (const WordView* f = option_value(a, "--file")) {
+    touch(out, Touch::read, *f, "cpio -F");
+    if (create) touch(out, Touch::write, *f, "cpio -F");
+  }
+  if (a.dynamic_option) out.escalations.push_back("cpio with a word that is not static");
+  if (create || pass) out.escalations.push_back("cpio reads the names on its standard input");
+  if (pass && !a.operands.empty()) apply_operands("cpio -p", "g", w, {a.operands.back()}, st, out);
+  const bool writes = has_option(a, "--extract") && !has_option(a, "--list") &&
+                      !has_option(a, "--to-stdout") && !has_option(a, "--only-verify-crc");
+  if (!in || !writes) return;
+  if (!has_option(a, "--no-absolute-filenames"))
+    out.escalations.push_back("cpio -i without --no-absolute-filenames (absolute names kept)");
+  else if (out.chdir)
+    add_folder_files(out, *out.chdir, From::option, "cpio -D");
+}
+
+// unrar|rar COMMAND [-SWITCH…] ARCHIVE [NAMES|@LIST…] [DIR/].
+void rar(std::string_view name, const Words& w, ProgramEffects& out) {
+  const std::string* cmd = lit(w, 1);
+  if (w.size() < 2) return;
+  if (!cmd) {
+    out.escalations.push_back(std::string(name) + " with a command that is not static");
+    return;
+  }
+  const std::string c = *cmd;
+  const std::string entry = std::string(name) + " " + c;
+  const bool extract = c == "x" || c == "e";
+  const bool adds = name == "rar" && (c == "a" || c == "m" || c == "u" || c == "f");
+  bool moves = adds && c == "m";  // `m`, and `-df`: the files are deleted once archived
+  const bool rewrites =
+      name == "rar" && !extract && c != "t" && c != "p" && c[0] != 'l' && c[0] != 'v' && c != "i";
+  std::vector<std::size_t> ops;
+  bool switches = true;
+  for (std::size_t i = 2; i < w.size(); ++i) {
+    const std::string* s = lit(w, i);
+    if (switches && s && *s == "--") {
+      switches = false;
+      continue;
+    }
+    if (!switches || !s || s->size() < 2 || (*s)[0] != '-') {
+      if (!s && !w[i].pattern && switches)
+        out.escalations.push_back(entry + " with a word that is not static");
+      ops.push_back(i);
+      continue;
+    }
+    const std::string sw = s->substr(1);
+    auto path = [&](std::size_t skip) { return word_of(w[i], sw.substr(skip)); };
+    if (starts_with(sw, "op") && sw.size() > 2)
+      add_folder_files(out, path(2), From::option, entry + " -op");
+    else if ((starts_with(sw, "x@") || starts_with(sw, "n@")) && sw.size() > 2)
+      touch(out, Touch::read, path(2), entry + " -" + sw.substr(0, 2));
+    else if (starts_with(sw, "ilog") && sw.size() > 4)
+      touch(out, Touch::write, path(4), entry + " -ilog");
+    else if (starts_with(sw, "z") && sw.size() > 1 && name == "rar")
+      touch(out, Touch::read, path(1), entry + " -z");
+    else if (starts_with(sw, "w") && sw.size() > 1 && name == "rar")
+      add_folder_files(out, path(1), From::option, entry + " -w");
+    else if (sw == "df" || sw == "dr")
+      moves = moves || adds;
+    else if (sw == "ep3" && extract)
+      out.escalations.push_back(entry + " -ep3 (absolute names)");
+  }
+  if (ops.empty()) return;
+  touch(out, Touch::read, w[ops[0]], entry);
+  if (rewrites) touch(out, Touch::write, w[ops[0]], entry);
+  for (std::size_t n = 1; n < ops.size(); ++n) {
+    const std::string* s = lit(w, ops[n]);
+    const std::string* t = s ? s : w[ops[n]].pattern ? &*w[ops[n]].pattern : nullptr;
+    if (s && s->size() > 1 && (*s)[0] == '@') {
+      touch(out, Touch::read, word_of(w[ops[n]], s->substr(1)), entry + " @LIST");
+    } else if (extract && n + 1 == ops.size() && t && !t->empty() &&
+               (t->back() == '/' || t->back() == '\\')) {
+      add_folder_files(out, w[ops[n]], From::operand, entry);
+    } else if (adds) {
+      touch(out, Touch::read, w[ops[n]], entry);
+      if (moves) touch(out, Touch::delete_, w[ops[n]], entry);
+    }
+  }
+}
+
+}  // namespace
+
+void archive_handler(const ProgramDecl& p, std::string_view name, const Words& w,
+                     ProgramEffects& out) {
+  if (name == "ar")
+    ar(w, out);
+  else if (name == "pax")
+    pax(p, w, out);
+  else if (name == "cpio")
+    cpio(p, w, out);
+  else
+    rar(name, w, out);
+}
+
+}  // namespace vigie::engine
