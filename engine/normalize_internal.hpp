@@ -46,6 +46,11 @@ void script_runners(const std::string& name, const Words& w, NormalizedCommand& 
 // editor's operands are the files it edits (written).
 void undeclared_interpreter(const std::string& name, const Words& w, NormalizedCommand& n);
 
+// A client that reads commands from its standard input (psql, mysql, sqlite3, duckdb): a
+// here-document or here-string is judged as the text of its own option (`psql -c TEXT`).
+void client_stdin(const std::string& name, const ProgramDecl* decl, const Words& w,
+                  const std::vector<shell::RedirectView>& redirects, NormalizedCommand& n);
+
 // The words of a program the table does not declare that name a path (`gron /etc/shadow`,
 // `--in=FILE`, `k=@FILE`, `file://FILE`): reads judged only by explicit path rules.
 void named_paths(const std::string& name, const Words& w, NormalizedCommand& n);

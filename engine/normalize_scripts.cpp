@@ -71,6 +71,61 @@ void stdin_script(const std::string& name, const std::vector<shell::RedirectView
   }
 }
 
+namespace {
+
+// Clients that read their commands from the standard input, and the option that gives the same
+// text on the line (their handlers read it there: client commands, SQL that opens files or
+// runs programs). One table: a client added here has its here-documents judged.
+struct StdinClient {
+  std::string_view name;
+  std::string_view option;
+};
+constexpr StdinClient kStdinClients[] = {
+    {"psql", "-c"}, {"mysql", "-e"}, {"mariadb", "-e"}, {"sqlite3", "-cmd"}, {"duckdb", "-c"},
+};
+
+}  // namespace
+
+void client_stdin(const std::string& name, const ProgramDecl* decl, const Words& w,
+                  const std::vector<shell::RedirectView>& redirects, NormalizedCommand& n) {
+  const StdinClient* c = nullptr;
+  for (const auto& e : kStdinClients)
+    if (e.name == name) c = &e;
+  if (!c || !decl) return;
+  for (const auto& r : redirects) {
+    std::optional<std::string> text;
+    if (r.op == "<<<") {
+      if (r.target.literal) text = *r.target.literal;
+    } else if ((r.op == "<<" || r.op == "<<-") && r.heredoc_body) {
+      const std::string& b = *r.heredoc_body;
+      if (r.heredoc_quoted ||
+          (b.find('$') == std::string::npos && b.find('`') == std::string::npos))
+        text = b;
+    } else {
+      continue;
+    }
+    if (!text) {
+      n.escalations.push_back(name + " with input that is not static");
+      continue;
+    }
+    // The text as the client's own option: `psql <<EOF … EOF` is `psql -c '…'`.
+    Words with = w;
+    for (std::string_view s : {std::string_view(c->option), std::string_view(*text)}) {
+      shell::WordView v;
+      v.text = std::string(s);
+      v.literal = std::string(s);
+      v.pattern = std::string(s);
+      with.push_back(std::move(v));
+    }
+    ProgramEffects fx;
+    program_effects(decl, name, with, fx);
+    for (auto& f : fx.files) n.files.push_back(std::move(f));
+    for (auto& e : fx.escalations) n.escalations.push_back(std::move(e));
+    for (auto& s : fx.scripts) n.nested_scripts.push_back(std::move(s));
+    for (auto& a : fx.argvs) n.nested_argvs.push_back(std::move(a));
+  }
+}
+
 // The words from `from` joined as a script, the way `eval` (and `watch`, `su -c`...) builds it:
 // a glob or a brace stays as written and expands again when the script is parsed; anything
 // with an expansion makes the script dynamic (nullopt).
