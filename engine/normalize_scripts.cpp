@@ -75,13 +75,17 @@ namespace {
 
 // Clients that read their commands from the standard input, and the option that gives the same
 // text on the line (their handlers read it there: client commands, SQL that opens files or
-// runs programs). One table: a client added here has its here-documents judged.
+// runs programs). One table: a client added here has its here-documents judged. No option:
+// a language with shell escapes or file commands the engine does not read (sftp's and ftp's
+// `!CMD`, gdb's `shell`, sqlplus' `host`, cqlsh's `SOURCE`): a here-document there asks.
 struct StdinClient {
   std::string_view name;
   std::string_view option;
 };
 constexpr StdinClient kStdinClients[] = {
-    {"psql", "-c"}, {"mysql", "-e"}, {"mariadb", "-e"}, {"sqlite3", "-cmd"}, {"duckdb", "-c"},
+    {"psql", "-c"},   {"mysql", "-e"}, {"mariadb", "-e"}, {"sqlite3", "-cmd"},
+    {"duckdb", "-c"}, {"sftp", ""},    {"ftp", ""},       {"lftp", ""},
+    {"gdb", ""},      {"sqlplus", ""}, {"cqlsh", ""},     {"tftp", ""},
 };
 
 }  // namespace
@@ -91,7 +95,7 @@ void client_stdin(const std::string& name, const ProgramDecl* decl, const Words&
   const StdinClient* c = nullptr;
   for (const auto& e : kStdinClients)
     if (e.name == name) c = &e;
-  if (!c || !decl) return;
+  if (!c || (!decl && !c->option.empty())) return;
   for (const auto& r : redirects) {
     std::optional<std::string> text;
     if (r.op == "<<<") {
@@ -106,6 +110,10 @@ void client_stdin(const std::string& name, const ProgramDecl* decl, const Words&
     }
     if (!text) {
       n.escalations.push_back(name + " with input that is not static");
+      continue;
+    }
+    if (c->option.empty()) {
+      n.escalations.push_back(name + " reads commands from a here-document (`!CMD`, `shell`)");
       continue;
     }
     // The text as the client's own option: `psql <<EOF … EOF` is `psql -c '…'`.
