@@ -22,8 +22,7 @@ namespace {
 using program_words::lit;
 using program_words::starts_with;
 void file(ProgramEffects& out, Touch t, const WordView& w, std::string entry) {
-  if (w.literal && (*w.literal == "-" || harmless_device(*w.literal))) return;
-  out.files.push_back({t, w, From::option, std::move(entry)});
+  add_word_file(out, t, w, From::option, std::move(entry));
 }
 
 // ---- make: `VAR=value` operands -------------------------------------------------------------

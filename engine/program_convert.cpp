@@ -27,8 +27,7 @@ bool ends_with(std::string_view s, std::string_view e) {
 }
 
 void add(ProgramEffects& out, Touch t, const WordView& w, std::string entry) {
-  if (w.literal && (*w.literal == "-" || harmless_device(*w.literal))) return;
-  out.files.push_back({t, w, From::operand, std::move(entry)});
+  add_word_file(out, t, w, From::operand, std::move(entry));
 }
 
 // A word standing for every file of a folder (`DIR/*`).

@@ -32,8 +32,7 @@ bool lit_is(const Words& w, std::size_t i, std::string_view v) {
 }
 
 void file(ProgramEffects& out, Touch t, const WordView& w, From from, std::string entry) {
-  if (w.literal && (*w.literal == "-" || harmless_device(*w.literal))) return;
-  out.files.push_back({t, w, from, std::move(entry)});
+  add_word_file(out, t, w, from, std::move(entry));
 }
 
 // ---- find --------------------------------------------------------------------------------------

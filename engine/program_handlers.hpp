@@ -34,6 +34,10 @@ void apply_operands(std::string_view prog, const std::string& shape,
                     const std::vector<shell::WordView>& words,
                     const std::vector<std::size_t>& operands, const OperandState& st,
                     ProgramEffects& out);
+// Adds a path a handler found, unless it is the standard streams (`-`) or a harmless device
+// (`/dev/null`).
+void add_word_file(ProgramEffects& out, Touch t, const shell::WordView& w, From from,
+                   std::string entry);
 // The table's effects of a parsed command: its options, then its operands (the generic
 // handler, and the first step of the handlers that add to it).
 void apply_parsed(const ProgramDecl& p, std::string_view name,

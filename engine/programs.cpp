@@ -497,6 +497,11 @@ void program_effects(const ProgramDecl* p, std::string_view name, const Words& w
   apply_parsed(*p, name, words, parse_args(*p, words, 1), out);
 }
 
+void add_word_file(ProgramEffects& out, Touch t, const WordView& w, From from, std::string entry) {
+  if (w.literal && (*w.literal == "-" || harmless_device(*w.literal))) return;
+  out.files.push_back({t, w, from, std::move(entry)});
+}
+
 void apply_parsed(const ProgramDecl& p, std::string_view name, const Words& words,
                   const ParsedArgs& args, ProgramEffects& out) {
   OperandState st;
