@@ -284,10 +284,20 @@ export interface Vigie {
 }
 
 export interface LoadOptions {
-  /** The .wasm bytes, when the caller has them already (skips reading or fetching). */
+  /**
+   * The .wasm bytes, when the caller has them already (skips reading or fetching). Pass
+   * `deferredBinary` with it: the module is built in two parts (docs/wasm.md, "Two parts").
+   */
   wasmBinary?: ArrayBuffer | Uint8Array;
+  /**
+   * The bytes of the module's deferred part (dist/vigie.deferred.wasm), from the same build as
+   * `wasmBinary`: the code that common lines do not run, instantiated when first needed.
+   */
+  deferredBinary?: ArrayBuffer | Uint8Array;
   /** Browsers: where to fetch the .wasm from (default: dist/vigie.wasm next to the module). */
   wasmUrl?: string | URL;
+  /** Browsers: where to fetch the deferred part from (default: `wasmUrl` with `.deferred.wasm`). */
+  deferredUrl?: string | URL;
   /** Called with anything the module prints on stderr. */
   onWarning?: (message: string) => void;
 }

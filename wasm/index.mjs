@@ -1,13 +1,19 @@
-// vigie for Node, as an ES module. `load()` reads dist/vigie.wasm next to this file and
-// instantiates it once; keep the returned object for the life of the process.
+// vigie for Node, as an ES module. `load()` reads dist/vigie.wasm and dist/vigie.deferred.wasm
+// next to this file and instantiates the first once (the second when a line first needs it);
+// keep the returned object for the life of the process.
 import { readFile } from "node:fs/promises";
 import { instantiate } from "./src/api.mjs";
 import { makeOpencodePlugin } from "./src/opencode-plugin.mjs";
 
 export async function load(options = {}) {
-  const wasmBinary =
-    options.wasmBinary ?? (await readFile(new URL("./dist/vigie.wasm", import.meta.url)));
-  return instantiate({ ...options, wasmBinary });
+  const dist = (name) => readFile(new URL(`./dist/${name}`, import.meta.url));
+  // The deferred part is read now (a missing file fails here, not in a decision) and compiled
+  // only if a line needs it; bytes given by the caller come with their own deferred part.
+  const [wasmBinary, deferredBinary] = await Promise.all([
+    options.wasmBinary ?? dist("vigie.wasm"),
+    options.deferredBinary ?? (options.wasmBinary ? undefined : dist("vigie.deferred.wasm")),
+  ]);
+  return instantiate({ ...options, wasmBinary, deferredBinary });
 }
 
 let shared;

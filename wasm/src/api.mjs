@@ -7,26 +7,91 @@ import createVigieModule from "../dist/vigie_module.mjs";
 import { hookApi } from "./hook.mjs";
 
 // Instantiates the module, from its bytes (`options.wasmBinary`: ArrayBuffer or typed array)
-// or through `options.instantiate(imports) -> Promise<WebAssembly.Instance>` (browsers: streaming
+// or through `options.instantiate(imports) -> Promise<{module, instance}>` (browsers: streaming
 // compilation, which also lets the browser cache the compiled code). One of the two is required:
 // emscripten 3.1.6's own loader would otherwise fetch() a file path under Node.
+//
+// The module comes in two parts (docs/wasm.md, "Two parts"): dist/vigie.wasm holds the code a
+// harness runs (loading, compiling policies, deciding common lines, hooks); each function moved
+// to dist/vigie.deferred.wasm left a placeholder in it that calls the loader (the function in
+// the table slot its `vigie.split` custom section names) and then the table's function at its
+// own slot. The loader instantiates the deferred part, once, whose element segments write the
+// real functions into the table. `options.deferredBinary` (bytes) or `options.deferredModule`
+// (a promise of a compiled WebAssembly.Module) gives it; with `options.eagerDeferred` it is
+// instantiated before load() resolves (browsers, where a large module cannot be instantiated
+// synchronously on the main thread).
 export async function instantiate(options) {
+  const deferred = deferredPart(options);
+  let failed;
+  const failure = new Promise((_, reject) => (failed = reject));
   const moduleOptions = {
     print: () => {},
     printErr: (s) => (options.onWarning ? options.onWarning(s) : undefined),
-  };
-  if (options.wasmBinary) {
-    moduleOptions.wasmBinary = options.wasmBinary;
-  } else {
-    let failed;
-    const failure = new Promise((_, reject) => (failed = reject));
-    moduleOptions.instantiateWasm = (imports, receive) => {
-      options.instantiate(imports).then((instance) => receive(instance), failed);
+    instantiateWasm(imports, receive) {
+      const started = options.wasmBinary
+        ? WebAssembly.instantiate(options.wasmBinary, imports)
+        : options.instantiate(imports);
+      started
+        .then(async ({ module, instance }) => {
+          deferred.attach(module, instance);
+          if (options.eagerDeferred) await deferred.instantiateAsync();
+          receive(instance);
+        })
+        .catch(failed);
       return {};
-    };
-    return makeApi(await Promise.race([createVigieModule(moduleOptions), failure]));
-  }
-  return makeApi(await createVigieModule(moduleOptions));
+    },
+  };
+  return makeApi(await Promise.race([createVigieModule(moduleOptions), failure]));
+}
+
+// A module that exports its one import, `env` "load" `[] -> []`: the loader as a wasm function,
+// which a table can hold.
+const LOADER_MODULE = new Uint8Array([
+  0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, // header
+  0x01, 0x04, 0x01, 0x60, 0x00, 0x00, // type 0: [] -> []
+  0x02, 0x0c, 0x01, 0x03, 0x65, 0x6e, 0x76, 0x04, 0x6c, 0x6f, 0x61, 0x64, 0x00, 0x00, // import env.load
+  0x07, 0x08, 0x01, 0x04, 0x6c, 0x6f, 0x61, 0x64, 0x00, 0x00, // export "load"
+]);
+
+// The deferred part of the module, instantiated once. A module built without the split has no
+// `vigie.split` section; then none of this runs.
+function deferredPart(options) {
+  const part = { primary: null, instance: null };
+  const missing = () =>
+    new Error(
+      "vigie: this module's deferred part (dist/vigie.deferred.wasm) was not given: " +
+        "pass deferredBinary with wasmBinary, both from the same build",
+    );
+  const imports = () => ({ primary: part.primary.exports });
+  const load = () => {
+    if (part.instance) return;
+    if (!options.deferredBinary) throw missing();
+    const module = new WebAssembly.Module(options.deferredBinary);
+    part.instance = new WebAssembly.Instance(module, imports());
+  };
+  // Puts the loader in its slot. A split module given without its deferred part fails load(),
+  // not a later call.
+  part.attach = (module, instance) => {
+    part.primary = instance;
+    const [section] = WebAssembly.Module.customSections(module, "vigie.split");
+    if (!section) return;
+    if (!options.deferredBinary && !options.deferredModule) throw missing();
+    const slot = Number(new TextDecoder().decode(section));
+    const table = Object.values(instance.exports).find((v) => v instanceof WebAssembly.Table);
+    const loader = new WebAssembly.Instance(new WebAssembly.Module(LOADER_MODULE), { env: { load } });
+    table.set(slot, loader.exports.load);
+  };
+  part.instantiateAsync = async () => {
+    if (part.instance) return;
+    const module = options.deferredModule
+      ? await options.deferredModule
+      : options.deferredBinary
+        ? await WebAssembly.compile(options.deferredBinary)
+        : null;
+    if (!module) return; // loaded on first use, and failing then if it is still missing
+    part.instance = await WebAssembly.instantiate(module, imports());
+  };
+  return part;
 }
 
 // A decision that the wrapper makes itself when it cannot ask the engine (a freed policy, a
@@ -169,6 +234,15 @@ export function makeApi(module) {
     // the decision crosses from WASM as a plain object, not JSON (`matched` and `trace` are
     // then empty); decision, message, rule and error are the same.
     decide(request, fs, session, options) {
+      try {
+        return this.#decide(request, fs, session, options);
+      } catch (e) {
+        // Only the module can throw here: its deferred part failing to load (a damaged package).
+        return errorDecision(`the engine failed: ${e && e.message}`);
+      }
+    }
+
+    #decide(request, fs, session, options) {
       if (!this.#handle) return errorDecision("the policy was freed");
       if (options && options.trace === false) {
         let vfs;
@@ -322,7 +396,11 @@ export function makeApi(module) {
     // The same, with JSON strings in and out (no object conversion): for hot loops.
     decideJson(requestJsonText, fsJsonText = "", session) {
       if (!this.#handle) return JSON.stringify(errorDecision("the policy was freed"));
-      return this.#call(String(requestJsonText), String(fsJsonText ?? ""), session);
+      try {
+        return this.#call(String(requestJsonText), String(fsJsonText ?? ""), session);
+      } catch (e) {
+        return JSON.stringify(errorDecision(`the engine failed: ${e && e.message}`));
+      }
     }
 
     #call(req, vfs, session) {

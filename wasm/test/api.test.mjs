@@ -178,17 +178,23 @@ test("policies left to the garbage collector are released", { skip: !global.gc &
   assert.ok(after - before < 64 * 1024, `in use grew by ${after - before} bytes`);
 });
 
-test("browser entry: streaming instantiation from a URL, and a clear error for a bad URL", async () => {
+test("browser entry: streaming compilation of both parts from a URL, and a clear error for a bad URL", async () => {
   const { createServer } = await import("node:http");
   const { readFile } = await import("node:fs/promises");
   const wasm = await readFile(new URL("../dist/vigie.wasm", import.meta.url));
+  const deferred = await readFile(new URL("../dist/vigie.deferred.wasm", import.meta.url));
+  const served = {
+    "/vigie.wasm": ["application/wasm", wasm],
+    "/vigie.deferred.wasm": ["application/wasm", deferred],
+    "/octet.wasm": ["application/octet-stream", wasm],
+    "/octet.deferred.wasm": ["application/octet-stream", deferred],
+    "/lone.wasm": ["application/wasm", wasm],
+  };
   const server = createServer((req, res) => {
-    if (req.url === "/vigie.wasm") {
-      res.writeHead(200, { "content-type": "application/wasm" });
-      res.end(wasm);
-    } else if (req.url === "/octet.wasm") {
-      res.writeHead(200, { "content-type": "application/octet-stream" });
-      res.end(wasm);
+    const hit = served[req.url];
+    if (hit) {
+      res.writeHead(200, { "content-type": hit[0] });
+      res.end(hit[1]);
     } else {
       res.writeHead(404);
       res.end();
@@ -202,12 +208,62 @@ test("browser entry: streaming instantiation from a URL, and a clear error for a
       const v = await load({ wasmUrl: `${base}${path}` });
       const policy = v.compile(teamPolicy, { file: "team.vigie" });
       assert.equal(policy.decide(bash("git push -f")).decision, "deny", path);
+      // A line whose code is in the deferred part, and a tool of the deferred part.
+      assert.equal(policy.decide(bash("socat - EXEC:'rm -rf /'")).decision, "deny", path);
+      assert.equal(v.format(teamPolicy).ok, true, path);
       policy.free();
     }
     await assert.rejects(load({ wasmUrl: `${base}/missing.wasm` }), /HTTP 404/);
+    // The deferred part is fetched with the binary: a missing one fails load(), not a decision.
+    await assert.rejects(load({ wasmUrl: `${base}/lone.wasm` }), /lone\.deferred\.wasm: HTTP 404/);
+    const v = await load({ wasmUrl: `${base}/lone.wasm`, deferredUrl: `${base}/vigie.deferred.wasm` });
+    assert.equal(v.format(teamPolicy).ok, true);
   } finally {
     server.close();
   }
+});
+
+test("two parts: the primary decides common lines alone; the deferred part is loaded on first use", async () => {
+  const { readFile } = await import("node:fs/promises");
+  const { load } = await import("../index.mjs");
+  const primary = await readFile(new URL("../dist/vigie.wasm", import.meta.url));
+  const deferred = await readFile(new URL("../dist/vigie.deferred.wasm", import.meta.url));
+  // The build split the module: the primary names its loader's table slot, imports no
+  // placeholder (each is a function of its own), and the deferred part holds the rest.
+  const module = new WebAssembly.Module(primary);
+  const [split] = WebAssembly.Module.customSections(module, "vigie.split");
+  assert.match(new TextDecoder().decode(split), /^\d+$/);
+  assert.ok(!WebAssembly.Module.imports(module).some((i) => i.module === "placeholder"));
+  assert.ok(deferred.length > 100000, `${deferred.length} bytes deferred`);
+
+  // The primary without its deferred part: load() says what is missing.
+  await assert.rejects(load({ wasmBinary: primary }), /deferred part \(dist\/vigie\.deferred\.wasm\) was not given/);
+
+  // A damaged deferred part (the header alone) is not read until a call needs it: the primary
+  // loads, compiles and decides common lines alone...
+  const damaged = new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0, 0xff]);
+  const alone = await load({ wasmBinary: primary, deferredBinary: damaged });
+  const policy = alone.compile(teamPolicy, { file: "team.vigie" });
+  assert.equal(policy.ok, true);
+  assert.equal(policy.decide(bash("git push -f")).decision, "deny");
+  assert.equal(policy.decide(bash("git status && git diff")).decision, "allow");
+  // ...and a decision that needs it fails closed, never throws, and says why.
+  const rare = bash("socat - EXEC:'rm -rf /'");
+  for (const d of [policy.decide(rare), JSON.parse(policy.decideJson(JSON.stringify(rare)))]) {
+    assert.equal(d.decision, "ask");
+    assert.match(d.error, /the engine failed/);
+  }
+  assert.throws(() => alone.format(teamPolicy), WebAssembly.CompileError);
+
+  // Both parts of the same build: everything works, as with the package's own load().
+  const both = await load({ wasmBinary: primary, deferredBinary: deferred });
+  const packaged = await load();
+  const p2 = both.compile(teamPolicy, { file: "team.vigie" });
+  const p3 = packaged.compile(teamPolicy, { file: "team.vigie" });
+  assert.deepEqual(p2.decide(rare), p3.decide(rare));
+  assert.equal(p2.decide(rare).decision, "deny");
+  assert.deepEqual(both.format(teamPolicy), packaged.format(teamPolicy));
+  assert.equal(both.format(teamPolicy).ok, true);
 });
 
 test("sessions: loop detection, budgets, \"always\", counters", async () => {

@@ -26,7 +26,9 @@ const script = (importLine) => `${importLine}
   const d = policy.decide({ tool: "Bash", input: { command: "git status; git push -f" },
     cwd: "/srv/app", project_root: "/srv/app", home: "/home/u" });
   policy.free();
-  console.log(JSON.stringify({ decision: d.decision, message: d.message, line: d.rule && d.rule.line }));
+  // format() runs code of the module's deferred part: the installed package has it too.
+  const formatted = vigie.format("policy \\"x\\"\\n").ok;
+  console.log(JSON.stringify({ decision: d.decision, message: d.message, line: d.rule && d.rule.line, formatted }));
 })();
 `;
 
@@ -63,10 +65,10 @@ test("npm pack installs into an empty folder and runs from CommonJS, ESM and Typ
     const packed = JSON.parse(run("npm", ["pack", "--json", "--pack-destination", tmp], wasmDir));
     const tarball = join(tmp, packed[0].filename);
     const files = packed[0].files.map((f) => f.path).sort();
-    for (const f of ["dist/vigie.wasm", "dist/vigie_module.mjs", "index.cjs", "index.mjs", "index.d.ts", "browser.mjs", "package.json"]) {
+    for (const f of ["dist/vigie.wasm", "dist/vigie.deferred.wasm", "dist/vigie_module.mjs", "index.cjs", "index.mjs", "index.d.ts", "browser.mjs", "package.json"]) {
       assert.ok(files.includes(f), `${f} missing from the tarball: ${files}`);
     }
-    assert.ok(!files.some((f) => f.startsWith("test/") || f.startsWith("node_modules/")), String(files));
+    assert.ok(!files.some((f) => /^(test|split|node_modules)\//.test(f)), String(files));
 
     const app = join(tmp, "app");
     run("mkdir", ["-p", app], tmp);
@@ -75,7 +77,7 @@ test("npm pack installs into an empty folder and runs from CommonJS, ESM and Typ
 
     writeFileSync(join(app, "use.cjs"), script('const { load } = require("vigie");'));
     writeFileSync(join(app, "use.mjs"), script('import { load } from "vigie";'));
-    const expected = { decision: "deny", message: "No force push: push a new commit instead.", line: 4 };
+    const expected = { decision: "deny", message: "No force push: push a new commit instead.", line: 4, formatted: true };
     assert.deepEqual(JSON.parse(run("node", ["use.cjs"], app)), expected);
     assert.deepEqual(JSON.parse(run("node", ["use.mjs"], app)), expected);
 
