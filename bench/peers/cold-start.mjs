@@ -59,6 +59,19 @@ if (!policy.ok || d.decision !== "deny") {
   console.error(JSON.stringify(policy.diagnostics), JSON.stringify(d));
   process.exit(1);
 }
+// After the cold start (not in its total): the first call that needs the module's deferred part
+// (docs/wasm.md, "Two parts"), a line of a program agents seldom run. `deferred` includes
+// instantiating that part; `deferred_again` is the same call once it is there.
+const rare = { ...request, input: { command: "socat - TCP:example.com:80" } };
+const d4 = policy.decide(rare);
+const t4 = performance.now();
+const c4 = cpu();
+policy.decide(rare);
+const t5 = performance.now();
+if (d4.decision !== "ask" || d4.error) {
+  console.error(JSON.stringify(d4));
+  process.exit(1);
+}
 console.log(
   JSON.stringify({
     load: t1 - t0,
@@ -69,5 +82,8 @@ console.log(
     cpu_compile: c2 - c1,
     cpu_decide: c3 - c2,
     cpu_total: c3 - c0,
+    deferred: t4 - t3,
+    cpu_deferred: c4 - c3,
+    deferred_again: t5 - t4,
   }),
 );

@@ -19,7 +19,7 @@
 //        node run.mjs --memory N   (N decisions through the fast path at 1,000 rules, cycling
 //                                   the lines: the WASM heap and bytes in use before and after)
 // Run it through scripts/bench-peers (installs this folder's devDependencies first).
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
@@ -312,11 +312,13 @@ const parseRows = withParse ? await parseComparison() : [];
 
 // ---- output ------------------------------------------------------------------------------------
 
-const sizeOf = (p) => readFileSync(p).length;
+const sizeOf = (p) => (existsSync(p) ? readFileSync(p).length : 0);
 const meta = {
   node: process.version, lines: lines.length, rounds,
   bytesPerLine: bytes / lines.length,
   wasmBytes: sizeOf(join(pkg, "dist/vigie.wasm")),
+  // The module's deferred part (docs/wasm.md, "Two parts"); 0 for a package built in one part.
+  deferredBytes: sizeOf(join(pkg, "dist/vigie.deferred.wasm")),
 };
 if (asJson) {
   console.log(JSON.stringify({ meta, decide: rows, parse: parseRows, parseAgreement }, null, 1));
