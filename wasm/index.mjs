@@ -1,19 +1,21 @@
-// vigie for Node, as an ES module. `load()` reads dist/vigie.wasm and dist/vigie.deferred.wasm
-// next to this file and instantiates the first once (the second when a line first needs it);
+// vigie for Node, as an ES module. `load()` reads dist/vigie.wasm next to this file and
+// instantiates it once (dist/vigie.deferred.wasm is read when a call first needs it);
 // keep the returned object for the life of the process.
+import { existsSync, readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
 import { instantiate } from "./src/api.mjs";
 import { makeOpencodePlugin } from "./src/opencode-plugin.mjs";
 
 export async function load(options = {}) {
-  const dist = (name) => readFile(new URL(`./dist/${name}`, import.meta.url));
-  // The deferred part is read now (a missing file fails here, not in a decision) and compiled
-  // only if a line needs it; bytes given by the caller come with their own deferred part.
-  const [wasmBinary, deferredBinary] = await Promise.all([
-    options.wasmBinary ?? dist("vigie.wasm"),
-    options.deferredBinary ?? (options.wasmBinary ? undefined : dist("vigie.deferred.wasm")),
-  ]);
-  return instantiate({ ...options, wasmBinary, deferredBinary });
+  const dist = (name) => new URL(`./dist/${name}`, import.meta.url);
+  if (options.wasmBinary) return instantiate(options);
+  // The deferred part is read only when a call first needs it (reading it costs about 2 ms);
+  // a missing file fails load() all the same.
+  const deferred = dist("vigie.deferred.wasm");
+  if (!existsSync(deferred)) throw new Error(`vigie: ${fileURLToPath(deferred)} is missing`);
+  const wasmBinary = await readFile(dist("vigie.wasm"));
+  return instantiate({ ...options, wasmBinary, readDeferred: () => readFileSync(deferred) });
 }
 
 let shared;

@@ -16,8 +16,9 @@ import { hookApi } from "./hook.mjs";
 // to dist/vigie.deferred.wasm left a placeholder in it that calls the loader (the function in
 // the table slot its `vigie.split` custom section names) and then the table's function at its
 // own slot. The loader instantiates the deferred part, once, whose element segments write the
-// real functions into the table. `options.deferredBinary` (bytes) or `options.deferredModule`
-// (a promise of a compiled WebAssembly.Module) gives it; with `options.eagerDeferred` it is
+// real functions into the table. `options.deferredBinary` (bytes), `options.readDeferred` (a
+// function that returns them, called once, when first needed) or `options.deferredModule` (a
+// promise of a compiled WebAssembly.Module) gives it; with `options.eagerDeferred` it is
 // instantiated before load() resolves (browsers, where a large module cannot be instantiated
 // synchronously on the main thread).
 export async function instantiate(options) {
@@ -65,8 +66,9 @@ function deferredPart(options) {
   const imports = () => ({ primary: part.primary.exports });
   const load = () => {
     if (part.instance) return;
-    if (!options.deferredBinary) throw missing();
-    const module = new WebAssembly.Module(options.deferredBinary);
+    const bytes = options.deferredBinary ?? (options.readDeferred ? options.readDeferred() : null);
+    if (!bytes) throw missing();
+    const module = new WebAssembly.Module(bytes);
     part.instance = new WebAssembly.Instance(module, imports());
   };
   // Puts the loader in its slot. A split module given without its deferred part fails load(),
@@ -75,7 +77,7 @@ function deferredPart(options) {
     part.primary = instance;
     const [section] = WebAssembly.Module.customSections(module, "vigie.split");
     if (!section) return;
-    if (!options.deferredBinary && !options.deferredModule) throw missing();
+    if (!options.deferredBinary && !options.deferredModule && !options.readDeferred) throw missing();
     const slot = Number(new TextDecoder().decode(section));
     const table = Object.values(instance.exports).find((v) => v instanceof WebAssembly.Table);
     const loader = new WebAssembly.Instance(new WebAssembly.Module(LOADER_MODULE), { env: { load } });

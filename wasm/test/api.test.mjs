@@ -266,6 +266,24 @@ test("two parts: the primary decides common lines alone; the deferred part is lo
   assert.equal(both.format(teamPolicy).ok, true);
 });
 
+test("Node's load(): a package without its deferred part fails load(), naming the file", async () => {
+  const { cpSync, mkdtempSync, rmSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const { join } = await import("node:path");
+  const { pathToFileURL } = await import("node:url");
+  const root = new URL("..", import.meta.url).pathname;
+  const dir = mkdtempSync(join(tmpdir(), "vigie-nodeferred-"));
+  try {
+    for (const f of ["index.mjs", "package.json", "src", "dist/vigie.wasm", "dist/vigie_module.mjs"]) {
+      cpSync(join(root, f), join(dir, f), { recursive: true });
+    }
+    const { load } = await import(pathToFileURL(join(dir, "index.mjs")).href);
+    await assert.rejects(load(), /vigie\.deferred\.wasm is missing/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test("sessions: loop detection, budgets, \"always\", counters", async () => {
   const v = await vigie();
   const src = `policy "s"
