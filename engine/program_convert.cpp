@@ -310,7 +310,12 @@ static void sevenzip_handler(const ProgramDecl&, std::string_view name, const Wo
       }
       continue;
     }
-    if (cmd == "a" || cmd == "u") add(out, sdel ? Touch::delete_ : Touch::read, o, entry);
+    if (cmd == "a" || cmd == "u") {
+      // A folder is added with everything below it.
+      const std::size_t before = out.files.size();
+      add(out, sdel ? Touch::delete_ : Touch::read, o, entry);
+      if (out.files.size() > before) out.files.back().recursive = true;
+    }
   }
   if (extracts) {
     WordView here = word_of(w[0], has_out ? outdir : ".");

@@ -155,6 +155,18 @@ VIGIE_RARE_HANDLER void tar_handler(const ProgramDecl& p, std::string_view name,
       mode = 'r';
   }
   bool writes_archive = mode == 'c' || mode == 'r' || mode == 'u' || mode == 'A';
+  // Members that are folders are archived with everything below them, unless `--no-recursion`
+  // (any prefix from `--no-rec`; bsdtar: `-n`, `--norecurse`) comes after the last `--recursion`.
+  bool recursive = true;
+  for (const auto& o : args.options) {
+    std::string_view s = o.spelling;
+    if (starts_with(s, "--") && s.size() >= 8 && starts_with("--no-recursion", s))
+      recursive = false;
+    else if (starts_with(s, "--") && s.size() >= 5 && starts_with("--recursion", s))
+      recursive = true;
+    else if (s == "--norecurse" || (s == "-n" && name == "bsdtar"))
+      recursive = false;
+  }
   // The archive and the program-running options; `-f` is read unless the archive is written.
   ParsedArgs generic;
   OperandState st;
@@ -187,6 +199,7 @@ VIGIE_RARE_HANDLER void tar_handler(const ProgramDecl& p, std::string_view name,
   generic.dynamic_option = args.dynamic_option;
   apply_options(name, generic, out, st);
   if (mode == 'c' || mode == 'r' || mode == 'u') {
+    st.recursive = st.recursive || recursive;
     // Members are taken relative to `-C DIR` (the archive itself is not).
     if (cdir && cdir->literal) {
       Words members = w;

@@ -341,6 +341,13 @@ void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects
         out.escalations.push_back(entry);
         if (val.literal) out.scripts.push_back(*val.literal);
         break;
+      case 'q':
+        // `grep -d recurse` (GNU's argmatch takes any prefix from `rec`): folder operands are
+        // read with everything below them; a value the line does not show may be `recurse`.
+        if (!val.literal ||
+            (val.literal->size() >= 3 && std::string_view("recurse").starts_with(*val.literal)))
+          st.recursive = true;
+        break;
       case 'p':
         st.pattern_given = true;
         break;
@@ -429,8 +436,9 @@ void apply_operands(std::string_view prog, const std::string& shape_in, const Wo
   }
   if (st.all_sources) last = 0;
   std::size_t n = operands.size();
-  bool script_seen = false;  // the words after a script are its arguments
-  bool read_folder = false;  // a recursive read of an operand was added
+  bool script_seen = false;   // the words after a script are its arguments
+  bool read_folder = false;   // a recursive read of an operand was added
+  bool path_operand = false;  // an operand is a path (`scp -r HOST:DIR .`: the destination)
   // A program whose operands the table does not declare passes the words after `--` to code
   // it runs (`cargo run -- ARGS`, `dotnet run -- ARGS`): they are arguments like a script's.
   std::size_t dashdash = w.size();
@@ -453,6 +461,7 @@ void apply_operands(std::string_view prog, const std::string& shape_in, const Wo
       continue;
     }
     if (role == '-' || role == 'p') continue;
+    path_operand = true;
     if (role == 'x') script_seen = true;
     std::string entry = std::string(prog) + " operand";
     if (role == 'g') {  // a folder written under names the line does not show
@@ -473,7 +482,7 @@ void apply_operands(std::string_view prog, const std::string& shape_in, const Wo
       read_folder = read_folder || out.files.back().touch == Touch::read;
     }
   }
-  if (st.recursive && !read_folder && rest == 'r') {
+  if (st.recursive && !read_folder && !path_operand && rest == 'r') {
     // `grep -r PATTERN` with no file: the current folder, and everything below it.
     WordView here;
     here.text = ".";

@@ -35,6 +35,7 @@
 //   g a folder written under names the line does not show (wget -P): judged as `DIR/*`
 //   e the folder it works in, written under names the line does not show (patch -d): c and g
 //   M n a module to load (perl -M), an ini setting (php -d): code unless plain (programs.cpp)
+//   q `recurse` (or a prefix from `rec`, or a value not shown) sets flag Q (grep -d)
 // Flag roles:
 //   R W D  operands become read / write / delete (gzip -c, sed -i, find -delete)
 //   !      runs something that cannot be seen: at least ask
@@ -262,7 +263,7 @@ const ProgramSource kPrograms[] = {
   {"grep egrep fgrep rgrep zgrep zegrep zfgrep xzgrep xzegrep xzfgrep bzgrep bzegrep bzfgrep "
    "lzgrep lzegrep lzfgrep zstdgrep", "pm", "p*r", "",
    "-e|--regexp=p -f|--file=P -A|--after-context=v -B|--before-context=v -C|--context=v "
-   "-m|--max-count=v -d|--directories=v -D|--devices=v --include=v --exclude=v --exclude-dir=v "
+   "-m|--max-count=v -d|--directories=q -D|--devices=v --include=v --exclude=v --exclude-dir=v "
    "--exclude-from=r --label=v --color?v --colour?v --binary-files=v --group-separator=v "
    "-r|--recursive!Q -R|--dereference-recursive!Q"},
   {"rg", "m", "p*r", "",
@@ -272,8 +273,12 @@ const ProgramSource kPrograms[] = {
    "--ignore-file=r -r|--replace=v -E|--encoding=v --engine=v --sort=v --sortr=v "
    "-d|--max-depth=v --max-filesize=v --color=v --colors=v --context-separator=v "
    "--path-separator=v --dfa-size-limit=v --regex-size-limit=v --field-context-separator=v "
-   "--field-match-separator=v --hostname-bin=x --hyperlink-format=v"},
-  {"ag", "m", "p*r", "", "-G|--file-search-regex=v --ignore=v -A=v -B=v -C=v -m=v -p|--path-to-ignore=r"},
+   "--field-match-separator=v --hostname-bin=x --hyperlink-format=v "
+   // rg skips hidden and ignored files unless told: then it reads what a folder holds.
+   "-.|--hidden!Q -u|--unrestricted!Q --no-ignore!Q --no-ignore-vcs!Q --no-ignore-dot!Q "
+   "--no-ignore-parent!Q --no-ignore-global!Q --no-ignore-exclude!Q --no-ignore-files!Q"},
+  {"ag", "m", "p*r", "", "-G|--file-search-regex=v --ignore=v -A=v -B=v -C=v -m=v -p|--path-to-ignore=r "
+   "--hidden!Q -u|--unrestricted!Q -U|--skip-vcs-ignores!Q"},
   {"fd fdfind", "m", "p*r", "fd",
    "-e|--extension=v -t|--type=v -E|--exclude=v -d|--max-depth=v --min-depth=v -j|--threads=v "
    "-S|--size=v --changed-within=v --changed-before=v -o|--owner=v --base-directory=c "
@@ -349,7 +354,7 @@ const ProgramSource kPrograms[] = {
   {"zip", "m", "w*r", "",
    "-TT|--unzip-command=x -O|--output-file=w -b|--temp-path=g -x|--exclude=a -i|--include=a "
    "-n|--suffixes=v -P|--password=v -t|--from-date=v -tt|--before-date=v -Z|--compression-method=v "
-   "-@|--names-stdin!!"},
+   "-@|--names-stdin!! -r|--recurse-paths!Q"},
   {"unzip", "m", "r*-", "", "-d=g -x=v -P=v -O=v -I=v"},
   {"tar gtar bsdtar", "pm", "", "tar",
    "-f|--file=w -C|--directory=c -T|--files-from=r -X|--exclude-from=r -I|--use-compress-program=x "
