@@ -237,7 +237,7 @@ const ProgramSource kPrograms[] = {
    "-X|--exclude-from=r -S|--starting-file=v --from-file=r --to-file=r -F|--show-function-line=v "
    "--label=v -W|--width=v --tabsize=v -D|--ifdef=v --line-format=v --old-line-format=v "
    "--new-line-format=v --unchanged-line-format=v --color?v --palette=v -o|--output=w "
-   "-i|--ignore-initial=v -n|--bytes=v --diff-program=x"},
+   "-i|--ignore-initial=v -n|--bytes=v --diff-program=x -r|--recursive!Q"},
   {"column", "m", "*r", "",
    "-s|--separator=v -c|--output-width=v -o|--output-separator=v -N|--table-columns=v "
    "-R|--table-right=v -E|--table-noextreme=v -d|--table-noheadings -W|--table-wrap=v "
