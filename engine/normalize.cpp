@@ -172,8 +172,10 @@ WrapperParse parse_wrapper(const ProgramDecl& decl, std::string_view name, const
       p.files.push_back({Touch::write, w[k], From::operand, std::string(name)});
     ++k;
   }
-  // `flock FILE -c CMD`: the script runner below takes it (flock is then the command).
-  if (name == "flock" && k < w.size() && lit_is(w, k, "-c")) return p;
+  // `flock FILE -c CMD` (or `--command`): the script runner below takes it (flock is then the
+  // command).
+  if (name == "flock" && k < w.size() && (lit_is(w, k, "-c") || lit_is(w, k, "--command")))
+    return p;
   if (k < w.size())
     p.inner = k;
   else if (!shell.empty())

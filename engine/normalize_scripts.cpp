@@ -2,8 +2,10 @@
 // `bash -c 'S'` and scripts on stdin, `eval S…`, `watch CMD…`, `su -c S` and the like. They are
 // returned as text to parse and judge again; anything dynamic is an escalation.
 #include <cstddef>
+#include <optional>
 
 #include "engine/normalize_internal.hpp"
+#include "engine/program_handlers.hpp"
 #include "engine/programs_decl.hpp"
 
 namespace vigie::engine::normalize_detail {
@@ -170,6 +172,87 @@ void eval_script(const Words& w, NormalizedCommand& n) {
 
 // Commands that run a script given as words: `watch [opts] CMD…` (joined, run by `sh -c`
 // unless `-x`), `runuser [user] -c S`, `script -c S`, `flock FILE -c S`.
+
+namespace {
+
+// The programs whose `-c LINE` runs a shell line, with the spellings each takes (getopt:
+// `-cLINE`, a cluster `-qc LINE`, `--command=LINE`, any prefix of a long name that getopt
+// resolves to it). flock takes `-c`/`--command` only as whole words after its file.
+struct LineOptions {
+  std::string_view program;
+  std::string_view flags;     // short options without a value (they may come first in a cluster)
+  std::string_view valued;    // short options that take a value (the line's among them)
+  std::string_view optional;  // short options whose value is attached only (`script -tFILE`)
+  std::string_view line;      // the short option of the line
+  // The long names of the line, each `NAME:N`: N the shortest prefix getopt takes for it.
+  std::string_view longs;
+  bool getopt;
+};
+
+constexpr LineOptions kLineOptions[] = {
+    {"script", "aefqhV", "IOBTmEoc", "t", "c", "command:1", true},
+    {"runuser", "mplfPhV", "uwgGcs", "", "c", "command:1 session-command:2", true},
+    {"flock", "", "c", "", "c", "command:7", false},
+};
+
+const LineOptions* line_options(std::string_view name) {
+  for (const auto& t : kLineOptions)
+    if (t.program == name) return &t;
+  return nullptr;
+}
+
+// Whether `key` (a long option's name, without `--`) names one of the line's long options.
+bool line_long(const LineOptions& t, std::string_view key) {
+  std::string_view all = t.longs;
+  while (!all.empty()) {
+    const auto sp = all.find(' ');
+    std::string_view item = all.substr(0, sp);
+    const auto colon = item.find(':');
+    std::string_view name = item.substr(0, colon);
+    const std::size_t min = static_cast<std::size_t>(item[colon + 1] - '0');
+    if (t.getopt ? key.size() >= min && starts_with(name, key) : key == name) return true;
+    if (sp == std::string_view::npos) break;
+    all.remove_prefix(sp + 1);
+  }
+  return false;
+}
+
+// The word holding the line (an attached value is a synthesized word), or nothing.
+std::optional<shell::WordView> option_line(const LineOptions& t, const Words& w) {
+  for (std::size_t i = 1; i < w.size(); ++i) {
+    const std::string* s = lit(w, i);
+    if (!s || s->size() < 2 || (*s)[0] != '-') continue;
+    if (*s == "--") return std::nullopt;
+    if ((*s)[1] == '-') {
+      const std::string_view v = std::string_view(*s).substr(2);
+      const auto eq = v.find('=');
+      if (!line_long(t, v.substr(0, eq))) continue;
+      if (eq != std::string_view::npos) return word_of(w[i], std::string(v.substr(eq + 1)));
+      if (i + 1 < w.size()) return w[i + 1];
+      return std::nullopt;
+    }
+    if (!t.getopt) {
+      if (s->size() == 2 && (*s)[1] == t.line[0] && i + 1 < w.size()) return w[i + 1];
+      continue;
+    }
+    for (std::size_t j = 1; j < s->size(); ++j) {
+      const char c = (*s)[j];
+      if (t.flags.find(c) != std::string_view::npos) continue;
+      if (c == t.line[0]) {
+        if (j + 1 < s->size()) return word_of(w[i], s->substr(j + 1));
+        if (i + 1 < w.size()) return w[i + 1];
+        return std::nullopt;
+      }
+      // Another option with a value (the rest of the word or the next word), or unknown.
+      if (t.valued.find(c) != std::string_view::npos && j + 1 == s->size()) ++i;
+      break;
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 void script_runners(const std::string& name_s, const Words& w, NormalizedCommand& n) {
   const std::string_view name = name_s;  // compared with literals as a view
   if (name == "watch") {
@@ -198,15 +281,12 @@ void script_runners(const std::string& name_s, const Words& w, NormalizedCommand
   }
   // (`su` is a launcher: engine/program_launchers.cpp reads its `-c LINE` and its user. runuser
   // is one too, but its `-c` may follow a user its launcher entry takes for the command.)
-  if (name == "runuser" || name == "script" || name == "flock") {
-    for (std::size_t i = 1; i + 1 < w.size(); ++i) {
-      const std::string* o = lit(w, i);
-      if (!o || (*o != "-c" && *o != "--command")) continue;
-      if (w[i + 1].literal)
-        n.nested_scripts.push_back(*w[i + 1].literal);
+  if (const LineOptions* t = line_options(name)) {
+    if (auto line = option_line(*t, w)) {
+      if (line->literal)
+        n.nested_scripts.push_back(*line->literal);
       else
         n.escalations.push_back("dynamic script for " + name_s + " -c");
-      return;
     }
   }
 }
