@@ -375,6 +375,24 @@ const ProgramSource kProgramsTools[] = {
    "-V|--version!N"},
   {"sotruss", "ps", "", "wrapper",
    "-F|--from=v -T|--to=v -e|--exit -f|--follow -o|--output=w --help!N --usage!N --version!N"},
+  // Containers' init and privilege droppers: the command follows their options (and, for
+  // the droppers, a user or a limit). tini: getopt `+hsp:vwgle:`; dumb-init: getopt_long;
+  // catatonit: getopt `+ghLPV`; softlimit (daemontools, s6): each option takes a number. The
+  // ones that keep the user are safe wrappers (allow rules look through them); the droppers
+  // are not (like sudo).
+  {"tini", "sS", "", "wrapper", "-h!N --version!N -s -p=v -v -w -g -l!N -e=v"},
+  {"dumb-init", "psS", "", "wrapper",
+   "-c|--single-child -r|--rewrite=v -v|--verbose -V|--version!N -h|--help!N"},
+  {"catatonit", "sS", "", "wrapper", "-g -h!N -L -P!N -V!N"},
+  {"gosu su-exec setuidgid envuidgid s6-setuidgid s6-envuidgid", "s", "-", "wrapper",
+   "--help!N --version!N"},
+  {"softlimit s6-softlimit", "sS", "", "wrapper",
+   "-m=v -a=v -d=v -s=v -l=v -f=v -p=v -o=v -c=v -r=v -t=v"},
+  {"chpst", "s", "", "wrapper",
+   "-u=v -U=v -b=v -e=r -n=v -l=w -L=w -m=v -d=v -o=v -p=v -f=v -c=v -v -P -0 -1 -2"},
+  {"cgexec", "sS", "", "wrapper", "-g=v --sticky -h!N"},
+  {"trickle", "sS", "", "wrapper", "-h!N -v!N -V -s -d=v -u=v -w=v -t=v -l=v -n=r"},
+  {"nocache with-contenv box64 box86", "sS", "", "wrapper", ""},
   // perf: the subcommands that run a command are asked (handler `perf`, engine/program_perf.cpp).
   {"perf", "", "", "perf", ""},
   // They open a file or URL with a program the line does not show (chosen by the desktop's
