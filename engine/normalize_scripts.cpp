@@ -170,9 +170,6 @@ void eval_script(const Words& w, NormalizedCommand& n) {
     n.nested_scripts.push_back(std::move(*script));
 }
 
-// Commands that run a script given as words: `watch [opts] CMD…` (joined, run by `sh -c`
-// unless `-x`), `runuser [user] -c S`, `script -c S`, `flock FILE -c S`.
-
 namespace {
 
 // The programs whose `-c LINE` runs a shell line, with the spellings each takes (getopt:
@@ -180,19 +177,20 @@ namespace {
 // resolves to it). flock takes `-c`/`--command` only as whole words after its file.
 struct LineOptions {
   std::string_view program;
-  std::string_view flags;     // short options without a value (they may come first in a cluster)
-  std::string_view valued;    // short options that take a value (the line's among them)
-  std::string_view optional;  // short options whose value is attached only (`script -tFILE`)
-  std::string_view line;      // the short option of the line
+  std::string_view flags;  // short options without a value (they may come first in a cluster)
+  // Short options that take a value (the line's among them). Any other letter ends the
+  // cluster: the rest of the word is its value (`script -tFILE`), or the option is unknown.
+  std::string_view valued;
+  std::string_view line;  // the short option of the line
   // The long names of the line, each `NAME:N`: N the shortest prefix getopt takes for it.
   std::string_view longs;
   bool getopt;
 };
 
 constexpr LineOptions kLineOptions[] = {
-    {"script", "aefqhV", "IOBTmEoc", "t", "c", "command:1", true},
-    {"runuser", "mplfPhV", "uwgGcs", "", "c", "command:1 session-command:2", true},
-    {"flock", "", "c", "", "c", "command:7", false},
+    {"script", "aefqhV", "IOBTmEoc", "c", "command:1", true},
+    {"runuser", "mplfPhV", "uwgGcs", "c", "command:1 session-command:2", true},
+    {"flock", "", "c", "c", "command:7", false},
 };
 
 const LineOptions* line_options(std::string_view name) {
@@ -253,6 +251,8 @@ std::optional<shell::WordView> option_line(const LineOptions& t, const Words& w)
 
 }  // namespace
 
+// Commands that run a script given as words: `watch [opts] CMD…` (joined, run by `sh -c`
+// unless `-x`), `runuser [user] -c S`, `script -c S`, `flock FILE -c S`.
 void script_runners(const std::string& name_s, const Words& w, NormalizedCommand& n) {
   const std::string_view name = name_s;  // compared with literals as a view
   if (name == "watch") {
