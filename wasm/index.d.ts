@@ -300,6 +300,14 @@ export interface LoadOptions {
   deferredUrl?: string | URL;
   /** Called with anything the module prints on stderr. */
   onWarning?: (message: string) => void;
+  /**
+   * Node: how V8 compiles the module's primary part. "eager" (default): all of it on V8's
+   * background threads while `load()` awaits, so the first policy and the first decision run
+   * compiled code (V8's `--wasm-lazy-compilation` is turned off for that compile and back on
+   * after; a process started with that flag either way keeps its choice). "lazy": each function
+   * on its first call, V8's default. Browsers compile as they do.
+   */
+  compile?: "eager" | "lazy";
 }
 
 /** Instantiates the module. Call once and keep the result. */

@@ -5,17 +5,19 @@ import { existsSync, readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { instantiate } from "./src/api.mjs";
+import { withCompileMode } from "./src/eager.mjs";
 import { makeOpencodePlugin } from "./src/opencode-plugin.mjs";
 
 export async function load(options = {}) {
   const dist = (name) => new URL(`./dist/${name}`, import.meta.url);
-  if (options.wasmBinary) return instantiate(options);
+  if (options.wasmBinary) return withCompileMode(options.compile, () => instantiate(options));
   // The deferred part is read only when a call first needs it (reading it costs about 2 ms);
   // a missing file fails load() all the same.
   const deferred = dist("vigie.deferred.wasm");
   if (!existsSync(deferred)) throw new Error(`vigie: ${fileURLToPath(deferred)} is missing`);
   const wasmBinary = await readFile(dist("vigie.wasm"));
-  return instantiate({ ...options, wasmBinary, readDeferred: () => readFileSync(deferred) });
+  const readDeferred = () => readFileSync(deferred);
+  return withCompileMode(options.compile, () => instantiate({ ...options, wasmBinary, readDeferred }));
 }
 
 let shared;

@@ -3,7 +3,7 @@
 // JSON. Run it in a fresh process per sample (scripts/bench-wasm does, for its medians), or under
 // callgrind for a deterministic instruction count of the whole process (V8's compilation of the
 // wasm functions included, its helper threads serialised):
-//   node bench/peers/cold-start.mjs [--package DIR]
+//   node bench/peers/cold-start.mjs [--package DIR] [--compile eager|lazy]
 //   valgrind --tool=callgrind --callgrind-out-file=/dev/null --smc-check=all-non-file \
 //     node --single-threaded bench/peers/cold-start.mjs --package DIR
 import { join, resolve } from "node:path";
@@ -12,6 +12,9 @@ import { pathToFileURL } from "node:url";
 const args = process.argv.slice(2);
 const at = args.indexOf("--package");
 const dir = at >= 0 ? resolve(args[at + 1]) : new URL("../../wasm", import.meta.url).pathname;
+// load()'s compile option (docs/wasm.md, "Eager compilation"); the package's default otherwise.
+const modeAt = args.indexOf("--compile");
+const loadOptions = modeAt >= 0 ? { compile: args[modeAt + 1] } : {};
 
 const policySource = `policy "bench"
 mode ask
@@ -46,7 +49,7 @@ const cpu = () => {
 const t0 = performance.now();
 const c0 = cpu();
 const { load } = await import(pathToFileURL(join(dir, "index.mjs")).href);
-const vigie = await load();
+const vigie = await load(loadOptions);
 const t1 = performance.now();
 const c1 = cpu();
 const policy = vigie.compile(policySource, { file: "bench.vigie" });
