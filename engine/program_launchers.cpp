@@ -23,6 +23,7 @@
 #include <string>
 
 #include "engine/program_handlers.hpp"
+#include "engine/program_launchers.hpp"
 #include "engine/program_words.hpp"
 
 namespace vigie::engine {
@@ -35,46 +36,15 @@ namespace {
 using program_words::lit;
 using program_words::starts_with;
 
-// How a launcher's own parser reads its options (each tool's, checked against its source or
-// `--help`).
-enum class Syntax : char {
-  getopt,    // GNU getopt_long (util-linux, coreutils, getopt(1) scripts): short clusters
-             // (`-RL`), attached short values (`-n1024`, `-ubob`: the value keeps a leading `=`),
-             // `--long=V`, `--long V`, unambiguous prefixes of long options (`--addr-no`)
-  argparse,  // Python argparse: the same, `-n=V` drops the `=`
-  clusters,  // clap, cobra/pflag, CLI11, click, cleo: clusters and attached short values
-             // (`-p3.12`, `-p=3.12`), long options by their exact name only
-  words,     // each option a whole word, by its exact name (pkexec, nix, eatmydata)
-};
-
 // setarch's personality flags (util-linux).
 constexpr std::string_view kPersonality =
     "-B --32bit -F --fdpic-funcptrs -I --short-inode -L --addr-compat-layout -R "
     "--addr-no-randomize -S --whole-seconds -T --sticky-timeouts -X --read-implies-exec -Z "
     "--mmap-page-zero -3 --3gb --4gb --uname-2.6 -v --verbose --list -h --help -V --version";
 
-constexpr std::size_t kNever = static_cast<std::size_t>(-1);
+}  // namespace
 
-// One launcher: its options (space-separated, as written) by what their value is.
-struct Launcher {
-  std::string_view program = {};
-  std::string_view sub = {};  // the subcommand that runs a command ("" for the program itself)
-  Syntax syntax = Syntax::words;
-  std::string_view flags = {};     // no value
-  std::string_view valued = {};    // a required value: attached, `=VALUE` or the next word
-  std::string_view optional = {};  // an optional value, attached only (`-n1024`, `--nofile=1024`)
-  std::string_view writes = {};    // a required value that is a path written (`xvfb-run -f`)
-  std::string_view reads = {};     // a required value that is a path read (`rlwrap -f`)
-  std::string_view line = {};      // a required value that is a shell line (`nix-shell --run`)
-  std::string_view argv = {};      // the rest of the words is the command (`nix develop -c`)
-  std::string_view props = {};     // a unit property `NAME=VALUE` (systemd-run -p, kUnitProperties)
-  std::size_t skip = 0;     // operands before the command (direnv's DIR, aws-vault's PROFILE);
-                            // kNever: operands are not the command (it is given by an option)
-  bool dash_only = false;   // the command is only what follows `--`
-  bool first_only = false;  // `skip` counts only an operand that comes first (setarch ARCH)
-};
-
-constexpr Launcher kLaunchers[] = {
+const Launcher kLaunchers[] = {
     {.program = "uv",
      .sub = "run",
      .syntax = Syntax::clusters,
@@ -262,12 +232,16 @@ constexpr Launcher kLaunchers[] = {
                "--on-unit-active --on-unit-inactive --on-calendar",
      .props = "-p --property --path-property --socket-property --timer-property"},
 };
+const std::size_t kLaunchersCount = sizeof(kLaunchers) / sizeof(kLaunchers[0]);
 
 // Programs that run a shell reading its input when no command is given (`setarch x86_64`,
 // `pkexec`, `runuser -u bob`, `systemd-run --shell`): that shell's commands are not visible,
 // so it is asked.
-constexpr std::string_view kShellWithoutCommand =
-    "setarch linux32 linux64 pkexec runuser su systemd-run nix:develop nix:shell";
+const std::string_view kShellWithoutCommand =
+    "setarch linux32 linux64 pkexec runuser su systemd-run nix:develop nix:shell proot "
+    "systemd-nspawn lxc-attach machinectl:shell schroot fakechroot";
+
+namespace {
 
 // Subcommands that run a program the line does not name (a package's own entry point): asked.
 constexpr std::string_view kRunsPackage = "nix:run";
@@ -309,12 +283,27 @@ bool listed(std::string_view list, std::string_view word) {
   return any_token(list, [&](std::string_view t) { return t == word; });
 }
 
-enum class Kind : char { none, flag, valued, optional, line, argv, props };
+enum class Kind : char { none, flag, valued, optional, line, argv, props, multi, exec };
+
+// The number of values of `key` in `l.multi` (`NAME:N`), or 0.
+std::size_t multi_count(const Launcher& l, std::string_view key) {
+  std::size_t n = 0;
+  any_token(l.multi, [&](std::string_view t) {
+    const auto colon = t.rfind(':');
+    if (colon == std::string_view::npos || colon + 1 >= t.size() || t.substr(0, colon) != key)
+      return false;
+    n = static_cast<std::size_t>(t[colon + 1] - '0');
+    return true;
+  });
+  return n;
+}
 
 Kind kind_of(const Launcher& l, std::string_view key) {
   if (listed(l.line, key)) return Kind::line;
   if (listed(l.argv, key)) return Kind::argv;
   if (listed(l.props, key)) return Kind::props;
+  if (listed(l.exec, key)) return Kind::exec;
+  if (multi_count(l, key) > 0) return Kind::multi;
   if (listed(l.valued, key) || listed(l.writes, key) || listed(l.reads, key)) return Kind::valued;
   if (listed(l.optional, key)) return Kind::optional;
   if (listed(l.flags, key)) return Kind::flag;
@@ -329,8 +318,9 @@ std::string_view long_name(const Launcher& l, std::string_view key) {
   std::string_view found;
   bool ambiguous = false;
   for (std::string_view list :
-       {l.flags, l.valued, l.optional, l.writes, l.reads, l.line, l.argv, l.props})
+       {l.flags, l.valued, l.optional, l.writes, l.reads, l.line, l.argv, l.props, l.multi, l.exec})
     any_token(list, [&](std::string_view t) {
+      t = t.substr(0, list == l.multi ? t.rfind(':') : std::string_view::npos);
       if (starts_with(t, "--") && starts_with(t, key) && t != found) {
         ambiguous = !found.empty();
         found = t;
@@ -340,9 +330,53 @@ std::string_view long_name(const Launcher& l, std::string_view key) {
   return ambiguous ? std::string_view() : found;
 }
 
-// The words from `from` on are the command: judged as an argv.
-void run_argv(const Words& w, std::size_t from, ProgramEffects& out) {
-  if (from < w.size()) out.argvs.emplace_back(w.begin() + static_cast<long>(from), w.end());
+// A shell line the launcher runs, from one word (`hyperfine 'CMD'`, `nix-shell --run LINE`):
+// judged as a nested script, and asked unless the launcher's lines are plain (`plain_lines`).
+void run_line(const Launcher& l, const WordView& v, const std::string& what, ProgramEffects& out) {
+  if (!v.literal) {
+    out.escalations.push_back(what + " that is not static");
+    return;
+  }
+  if (!l.plain_lines) out.escalations.push_back(what + ": runs a shell command");
+  out.scripts.push_back(*v.literal);
+}
+
+// `cmd` is the command: judged as an argv, as the shell line its words make joined with
+// spaces (Runs::joined), or as one shell line per word (Runs::each_line).
+void run_words(const Launcher& l, Words cmd, const std::string& entry, ProgramEffects& out) {
+  if (cmd.empty()) return;
+  for (const auto& v : cmd)
+    if (any_token(l.code_marks,
+                  [&](std::string_view m) { return v.text.find(m) != std::string_view::npos; })) {
+      out.escalations.push_back(entry + ": a command word holds code it runs itself");
+      break;
+    }
+  if (l.runs == Runs::argv) {
+    out.argvs.push_back(std::move(cmd));
+    return;
+  }
+  if (l.runs == Runs::each_line) {
+    for (const auto& v : cmd) run_line(l, v, entry + " command", out);
+    return;
+  }
+  std::string line;
+  for (const auto& v : cmd) {
+    if (!v.literal) {
+      out.escalations.push_back(entry + " with a command word that is not static");
+      return;
+    }
+    if (!line.empty()) line += ' ';
+    line += *v.literal;
+  }
+  if (!l.plain_lines) out.escalations.push_back(entry + ": runs its command with a shell");
+  out.scripts.push_back(std::move(line));
+}
+
+// The words from `from` on are the command.
+void run_argv(const Launcher& l, const Words& w, std::size_t from, const std::string& entry,
+              ProgramEffects& out) {
+  if (from < w.size())
+    run_words(l, Words(w.begin() + static_cast<long>(from), w.end()), entry, out);
 }
 
 // A unit property `NAME=VALUE` (kRunProperties, kPlainProperties).
@@ -369,13 +403,17 @@ void unit_property(const WordView& v, const std::string& entry, ProgramEffects& 
 // next word, for the kinds that take one). Returns the words it consumed after its own.
 struct Step {
   std::size_t skip = 0;
-  bool ran = false;      // the rest of the words is the command (judged)
-  bool unknown = false;  // where the command starts is not known
+  bool ran = false;                 // the rest of the words is the command (judged)
+  bool unknown = false;             // where the command starts is not known
+  std::optional<WordView> program;  // Kind::exec: the program run
 };
 
 Step use(const Launcher& l, const Words& w, std::size_t i, Kind k, std::string_view key,
          const std::string* value, bool is_static, const std::string& entry, ProgramEffects& out) {
   Step st;
+  if (k != Kind::none && listed(l.hidden, key))
+    out.escalations.push_back(entry + " " + std::string(key) +
+                              ": runs what the line does not show");
   switch (k) {
     case Kind::none:
       st.unknown = true;
@@ -390,9 +428,17 @@ Step use(const Launcher& l, const Words& w, std::size_t i, Kind k, std::string_v
         st.unknown = true;
         return st;
       }
-      run_argv(w, i + 1, out);
+      run_argv(l, w, i + 1, entry, out);
       st.ran = true;
       return st;
+    case Kind::multi: {
+      // N values: the attached one (if any) and the next words.
+      const std::size_t n = multi_count(l, key);
+      st.skip = value ? n - 1 : n;
+      if (value && !is_static)
+        out.escalations.push_back(entry + " " + std::string(key) + " that is not static");
+      return st;
+    }
     default:
       break;
   }
@@ -414,12 +460,9 @@ Step use(const Launcher& l, const Words& w, std::size_t i, Kind k, std::string_v
   if (k == Kind::props) {
     unit_property(*vw, entry + " " + std::string(key), out);
   } else if (k == Kind::line) {
-    if (!vw->literal) {
-      out.escalations.push_back(entry + " " + std::string(key) + " that is not static");
-    } else {
-      out.escalations.push_back(entry + " " + std::string(key) + ": runs a shell command");
-      out.scripts.push_back(*vw->literal);
-    }
+    run_line(l, *vw, entry + " " + std::string(key), out);
+  } else if (k == Kind::exec) {
+    st.program = *vw;
   } else if (listed(l.writes, key) || listed(l.reads, key)) {
     out.files.push_back({listed(l.writes, key) ? Touch::write : Touch::read, *vw, From::option,
                          entry + " " + std::string(key)});
@@ -457,11 +500,45 @@ Step option(const Launcher& l, const Words& w, std::size_t i, std::string_view v
   return {};
 }
 
-void launch(const Launcher& l, const Words& w, std::size_t from, ProgramEffects& out) {
-  const std::string entry =
-      std::string(l.program) + (l.sub.empty() ? "" : " ") + std::string(l.sub);
+void launch(const Launcher& l, std::string_view name, const Words& w, std::size_t from,
+            ProgramEffects& out) {
+  const std::string entry = std::string(name) + (l.sub.empty() ? "" : " ") + std::string(l.sub);
   std::size_t operands = 0;
+  std::size_t skip = l.skip;
   bool unknown = false;
+  std::vector<WordView> programs;  // Kind::exec values: each runs with the command's words
+  Words collected;                 // `permute`: the operands met so far, in order
+  // The end of the options (`--` at `rest - 1`, or the last word): the command is the operands
+  // collected and the words from `rest` on.
+  const auto finish = [&](std::size_t rest) {
+    Words cmd = std::move(collected);
+    if (rest < w.size()) cmd.insert(cmd.end(), w.begin() + static_cast<long>(rest), w.end());
+    if (l.permute)
+      cmd.erase(cmd.begin(), cmd.begin() + static_cast<long>(std::min(skip, cmd.size())));
+    // (Each line of Runs::each_line was judged as met; the options around them still count.)
+    if (unknown &&
+        (l.runs == Runs::each_line || (l.permute && (!cmd.empty() || !programs.empty()))))
+      out.escalations.push_back(entry + " with an option the table does not know");
+    if (programs.empty()) {
+      run_words(l, std::move(cmd), entry, out);
+      return;
+    }
+    for (const auto& p : programs) {
+      Words argv{p};
+      argv.insert(argv.end(), cmd.begin(), cmd.end());
+      out.argvs.push_back(std::move(argv));
+    }
+  };
+  // `@FILE` words before the first `--`, the command's included (`watchexec echo @args`).
+  for (std::size_t i = from; l.argfiles && i < w.size(); ++i) {
+    const std::string_view t = w[i].text;
+    if (t == "--") break;
+    if (t.size() < 2 || t[0] != '@') continue;
+    out.escalations.push_back(entry + " " + std::string(t) + ": arguments read from a file");
+    if (const std::string* s = lit(w, i))
+      out.files.push_back(
+          {Touch::read, synthesized(w[i], s->substr(1), 1), From::operand, entry + " @file"});
+  }
   for (std::size_t i = from; i < w.size(); ++i) {
     const std::string* s = lit(w, i);
     if (!s) {
@@ -473,28 +550,76 @@ void launch(const Launcher& l, const Words& w, std::size_t from, ProgramEffects&
     }
     std::string_view v = s ? std::string_view(*s) : std::string_view(w[i].text);
     if (v == "--") {
-      run_argv(w, i + 1, out);
+      finish(i + 1);
       return;
     }
     if (v == "-" && listed(l.flags, "-")) continue;  // `su -`: a login shell
     if (v.size() > 1 && v[0] == '-') {
+      if (!l.named_by.empty() && s) {
+        if (v.size() > 2 && v[1] == '-') {
+          if (listed(l.named_by, long_name(l, v.substr(0, v.find('='))))) skip = 0;
+        } else {
+          for (std::size_t j = 1; j < v.size(); ++j) {  // a cluster: flags, then one valued
+            const std::string key{'-', v[j]};
+            if (listed(l.named_by, key)) skip = 0;
+            if (kind_of(l, key) != Kind::flag) break;
+          }
+        }
+      }
       Step st = option(l, w, i, v, s != nullptr, entry, out);
       if (st.ran) return;
+      if (st.program) programs.push_back(*st.program);
       unknown = unknown || st.unknown;
       i += st.skip;
       continue;
     }
+    if (l.runs == Runs::each_line) {  // every operand a line; options may follow
+      run_line(l, w[i], entry + " command", out);
+      continue;
+    }
+    if (l.permute) {  // getopt moves operands to the end: options may follow them
+      collected.push_back(w[i]);
+      continue;
+    }
     if (l.dash_only || l.skip == kNever) continue;  // not the command
-    if (operands++ < l.skip && (!l.first_only || i == from)) continue;
+    if (operands++ < skip && (!l.first_only || i == from)) continue;
     if (unknown) {
       out.escalations.push_back(entry + " with an option the table does not know");
       return;
     }
-    run_argv(w, i, out);
+    if (!programs.empty()) {  // the program given by an option; the operands its arguments
+      collected.assign(w.begin() + static_cast<long>(i), w.end());
+      finish(w.size());
+      return;
+    }
+    run_argv(l, w, i, entry, out);
     return;
   }
-  if (l.dash_only && w.size() > from && out.scripts.empty())
+  finish(w.size());
+  if (l.dash_only && w.size() > from && out.scripts.empty() && programs.empty())
     out.escalations.push_back(entry + " without `--`: where its command starts is not known");
+}
+
+// Both parts of the table, in order (a program's first matching entry wins).
+std::vector<Launcher> launchers_list() {
+  std::vector<Launcher> all(kLaunchers, kLaunchers + kLaunchersCount);
+  all.insert(all.end(), kRunnerLaunchers, kRunnerLaunchers + kRunnerLaunchersCount);
+  return all;
+}
+
+const std::vector<Launcher>& launchers() {
+  static const std::vector<Launcher> all = launchers_list();
+  return all;
+}
+
+// A launcher that ran no command: a shell, or a default program, when the table says so.
+void without_command(std::string_view key, ProgramEffects& out) {
+  std::string what(key);
+  std::replace(what.begin(), what.end(), ':', ' ');
+  if (listed(kShellWithoutCommand, key))
+    out.escalations.push_back(what + " without a command: runs a shell");
+  else if (listed(kRunnersWithoutCommand, key))
+    out.escalations.push_back(what + " without a command: runs a program the line does not show");
 }
 
 }  // namespace
@@ -509,13 +634,12 @@ void launcher_handler(const ProgramDecl&, std::string_view name, const Words& w,
     if (name == "ip" && i < w.size() && lit(w, i) && lit(w, i)->size() > 1 &&
         starts_with(std::string_view("-all"), *lit(w, i)))
       out.escalations.push_back("ip -all: runs a command in every namespace");
-    for (const auto& l : kLaunchers) {
-      if (l.program != name) continue;
+    for (const auto& l : launchers()) {
+      if (!listed(l.program, name)) continue;
       if (l.sub.empty() && i == 1) {
         const std::size_t runs = out.argvs.size() + out.scripts.size();
-        launch(l, w, 1, out);
-        if (out.argvs.size() + out.scripts.size() == runs && listed(kShellWithoutCommand, name))
-          out.escalations.push_back(std::string(name) + " without a command: runs a shell");
+        launch(l, name, w, 1, out);
+        if (out.argvs.size() + out.scripts.size() == runs) without_command(name, out);
         return;
       }
       if (i < w.size() && !l.sub.empty() && lit(w, i) && *lit(w, i) == l.sub) {
@@ -524,10 +648,8 @@ void launcher_handler(const ProgramDecl&, std::string_view name, const Words& w,
         if (listed(kRunsPackage, key))
           out.escalations.push_back(std::string(name) + " " + std::string(l.sub) +
                                     " (a package's own program)");
-        launch(l, w, i + 1, out);
-        if (out.argvs.size() + out.scripts.size() == runs && listed(kShellWithoutCommand, key))
-          out.escalations.push_back(std::string(name) + " " + std::string(l.sub) +
-                                    " without a command: runs a shell");
+        launch(l, name, w, i + 1, out);
+        if (out.argvs.size() + out.scripts.size() == runs) without_command(key, out);
         return;
       }
     }

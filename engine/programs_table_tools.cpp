@@ -393,6 +393,21 @@ const ProgramSource kProgramsTools[] = {
   {"cgexec", "sS", "", "wrapper", "-g=v --sticky -h!N"},
   {"trickle", "sS", "", "wrapper", "-h!N -v!N -V -s -d=v -u=v -w=v -t=v -l=v -n=r"},
   {"nocache with-contenv box64 box86", "sS", "", "wrapper", ""},
+  // Runners, sandboxes, emulators, schedulers and detachers whose options are their own: the
+  // launchers' table (engine/program_launchers_runners.cpp).
+  {"hyperfine watchexec reflex pueue tsp sem dtach abduco fdmove envdir s6-envdir setlock "
+   "s6-setlock lckdo pgrphack zrun ifne pee mispipe systemd-nspawn lxc-attach machinectl "
+   "toolbox distrobox distrobox-enter schroot fakechroot "
+   "nsjail minijail0 proot rr schedtool daemonize start-stop-daemon qemu-aarch64 "
+   "qemu-aarch64_be qemu-alpha qemu-arm qemu-armeb qemu-hexagon qemu-hppa qemu-i386 "
+   "qemu-loongarch64 qemu-m68k qemu-microblaze qemu-microblazeel qemu-mips qemu-mips64 "
+   "qemu-mips64el qemu-mipsel qemu-mipsn32 qemu-mipsn32el qemu-or1k qemu-ppc qemu-ppc64 "
+   "qemu-ppc64le qemu-riscv32 qemu-riscv64 qemu-s390x qemu-sh4 qemu-sh4eb qemu-sparc "
+   "qemu-sparc32plus qemu-sparc64 qemu-x86_64 qemu-xtensa qemu-xtensaeb qemu-aarch64-static "
+   "qemu-arm-static qemu-armeb-static qemu-i386-static qemu-mips-static qemu-mipsel-static "
+   "qemu-mips64-static qemu-mips64el-static qemu-ppc-static qemu-ppc64-static "
+   "qemu-ppc64le-static qemu-riscv32-static qemu-riscv64-static qemu-s390x-static "
+   "qemu-sparc64-static qemu-x86_64-static", "", "", "launcher", ""},
   // perf: the subcommands that run a command are asked (handler `perf`, engine/program_perf.cpp).
   {"perf", "", "", "perf", ""},
   // They open a file or URL with a program the line does not show (chosen by the desktop's
