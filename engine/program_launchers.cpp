@@ -239,12 +239,12 @@ const std::size_t kLaunchersCount = sizeof(kLaunchers) / sizeof(kLaunchers[0]);
 // so it is asked.
 const std::string_view kShellWithoutCommand =
     "setarch linux32 linux64 pkexec runuser su systemd-run nix:develop nix:shell proot "
-    "systemd-nspawn lxc-attach machinectl:shell schroot fakechroot";
+    "systemd-nspawn lxc-attach machinectl:shell schroot fakechroot flox:activate";
 
 namespace {
 
 // Subcommands that run a program the line does not name (a package's own entry point): asked.
-constexpr std::string_view kRunsPackage = "nix:run";
+constexpr std::string_view kRunsPackage = "nix:run flatpak:run snap:run";
 
 // Unit properties (`systemd-run -p NAME=VALUE`, systemd.exec(5), systemd.service(5)): those
 // whose value is a command line the unit runs (judged as a nested line, and asked), and those

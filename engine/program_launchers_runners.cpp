@@ -227,6 +227,107 @@ const Launcher kRunnerLaunchers[] = {
      .writes = "-p --pidfile -O --output",
      .exec = "-a --startas -x --exec",
      .permute = true},
+    // ---- compiler launchers, proxies, job launchers ------------------------------------------
+    // ccache, sccache, distcc, icecc: `LAUNCHER COMPILER ARGS`; the compiler is any program.
+    // Their own options (statistics, configuration) come without a command.
+    {.program = "ccache",
+     .syntax = Syntax::getopt,
+     .flags = "-s --show-stats -z --zero-stats -C --clear -c --cleanup -V --version -h --help -p "
+              "--show-config -x --show-compression --print-stats -v --verbose",
+     .valued = "-M --max-size -F --max-files -o --set-config -d --dir --evict-older-than -X "
+               "--recompress -k --get-config"},
+    {.program = "sccache",
+     .syntax = Syntax::clusters,
+     .flags = "-s --show-stats --show-adv-stats --start-server --stop-server -z --zero-stats "
+              "--dist-status --dist-auth -h --help -V --version"},
+    {.program = "distcc",
+     .flags = "--help --version --show-hosts -j --scan-avail --show-principal"},
+    {.program = "icecc", .flags = "--build-native --help --version"},
+    // Proxies and crash catchers that run `PROG ARGS` (tsocks, graftcp: options not declared,
+    // asked), catchsegv.
+    {.program = "tsocks graftcp catchsegv"},
+    // nq [-c] [-q] [-t] [-w] CMD ARGS (a queue: run later).
+    {.program = "nq", .syntax = Syntax::getopt, .flags = "-c -q -t -w"},
+    // MPI launchers (Open MPI, MPICH): single-dash long options; `-x`/`-genv`/`-env` set the
+    // program's environment: asked.
+    {.program = "mpirun mpiexec orterun",
+     .flags = "--oversubscribe -oversubscribe --allow-run-as-root -allow-run-as-root -q --quiet "
+              "-v --verbose --tag-output -tag-output --report-bindings -report-bindings",
+     .valued = "-np --np -n --n -c -H --host -host -hosts --hostfile -hostfile -machinefile "
+               "--machinefile -f --map-by -map-by --bind-to -bind-to --rank-by -wdir --wdir -x "
+               "-genv -env -ppn",
+     .hidden = "-x -genv -env"},
+    // Slurm: srun (getopt_long `+…`) runs its command on the allocated nodes; sbatch runs a
+    // script file, or `--wrap LINE`.
+    {.program = "srun",
+     .syntax = Syntax::getopt,
+     .flags = "-l --label -u --unbuffered --pty -v --verbose -Q --quiet --exclusive -k "
+              "--no-kill -h --help -V --version",
+     .valued = "-n --ntasks -N --nodes -c --cpus-per-task -p --partition -t --time -J --job-name "
+               "-A --account --mem --mem-per-cpu -w --nodelist -x --exclude --gres --gpus -G "
+               "--qos -C --constraint --mpi -D --chdir --export",
+     .writes = "-o --output -e --error",
+     .reads = "-i --input",
+     .hidden = "--export"},
+    {.program = "sbatch",
+     .syntax = Syntax::getopt,
+     .flags = "-h --help -V --version -Q --quiet -v --verbose --exclusive -W --wait -H --hold",
+     .valued = "-n --ntasks -N --nodes -c --cpus-per-task -p --partition -t --time -J --job-name "
+               "-A --account --mem --mem-per-cpu -w --nodelist --gres --gpus -G --qos -C "
+               "--constraint -D --chdir -a --array -d --dependency --export",
+     .writes = "-o --output -e --error",
+     .reads = "-i --input",
+     .line = "--wrap",
+     .hidden = "--export",
+     .skip = kNever,
+     .plain_lines = true},
+    // Confinement: aa-exec (AppArmor, getopt_long: options after the first operand are read as
+    // its own), sandbox-exec (macOS, BSD getopt), flatpak-spawn (GOption, `--host` runs on the
+    // host), retry (several tools: the command only after `--`).
+    {.program = "aa-exec",
+     .syntax = Syntax::getopt,
+     .flags = "-i --immediate -v --verbose -d --debug -h --help",
+     .valued = "-p --profile -n --namespace",
+     .permute = true},
+    {.program = "sandbox-exec", .syntax = Syntax::getopt, .valued = "-n -p -D", .reads = "-f"},
+    {.program = "flatpak-spawn",
+     .syntax = Syntax::clusters,
+     .flags = "--host --watch-bus --expose-pids --share-pids --clear-env --latest-version "
+              "--sandbox --no-network --verbose -v --help -h",
+     .valued = "--env --directory --forward-fd --sandbox-expose --sandbox-expose-ro "
+               "--sandbox-expose-path --sandbox-expose-path-ro --app-path --usr-path",
+     .hidden = "--env --app-path --usr-path"},
+    {.program = "retry", .dash_only = true},
+    // Apps installed by a package manager: `flatpak run APP`, `snap run APP` run the app's own
+    // program (kRunsPackage: asked).
+    {.program = "flatpak", .sub = "run", .skip = kNever},
+    {.program = "snap", .sub = "run", .skip = kNever},
+    // Environments: `devbox run SCRIPT_OR_CMD` (a script of devbox.json is judged as a command
+    // of that name: asked), `pixi run`/`pixi exec`, `flox activate -- CMD` (without a command, a
+    // shell).
+    {.program = "devbox",
+     .sub = "run",
+     .syntax = Syntax::clusters,
+     .flags = "-q --quiet --pure -l --list --omit-nix-env -h --help",
+     .valued = "-c --config -e --env --env-file",
+     .hidden = "-c --config -e --env --env-file"},
+    {.program = "pixi",
+     .sub = "run",
+     .syntax = Syntax::clusters,
+     .flags = "--frozen --locked --clean-env --skip-deps --dry-run -v --verbose -q --quiet -h "
+              "--help",
+     .valued = "--manifest-path -e --environment --color"},
+    {.program = "pixi",
+     .sub = "exec",
+     .syntax = Syntax::clusters,
+     .flags = "--force-reinstall --list -v --verbose -q --quiet -h --help",
+     .valued = "-s --spec -c --channel -p --platform --color"},
+    {.program = "flox",
+     .sub = "activate",
+     .syntax = Syntax::clusters,
+     .flags = "-t --trust --print-script -h --help",
+     .valued = "-d --dir -r --reference -m --mode",
+     .dash_only = true},
     // ---- detachers, chain-loaders, moreutils ------------------------------------------------
     // dtach (main.c): the mode, then the socket (written), then `-e CHAR`/`-r METHOD` (each the
     // next word), `-E`, `-z`; the command follows.

@@ -397,7 +397,9 @@ const ProgramSource kProgramsTools[] = {
   // launchers' table (engine/program_launchers_runners.cpp).
   {"hyperfine watchexec reflex pueue tsp sem dtach abduco fdmove envdir s6-envdir setlock "
    "s6-setlock lckdo pgrphack zrun ifne pee mispipe systemd-nspawn lxc-attach machinectl "
-   "toolbox distrobox distrobox-enter schroot fakechroot "
+   "toolbox distrobox distrobox-enter schroot fakechroot ccache sccache distcc icecc tsocks "
+   "graftcp catchsegv nq mpirun mpiexec orterun srun sbatch aa-exec sandbox-exec flatpak-spawn "
+   "retry flatpak snap devbox pixi flox "
    "nsjail minijail0 proot rr schedtool daemonize start-stop-daemon qemu-aarch64 "
    "qemu-aarch64_be qemu-alpha qemu-arm qemu-armeb qemu-hexagon qemu-hppa qemu-i386 "
    "qemu-loongarch64 qemu-m68k qemu-microblaze qemu-microblazeel qemu-mips qemu-mips64 "

@@ -398,7 +398,7 @@ TEST_CASE("versioned and target-prefixed names of the entries of style v") {
       {"llvm-objdump-17", "objdump"},
       {"gcc-nm-12", "nm"},
       {"arm-none-eabi-objcopy", "objcopy"},
-      {"ccache", ""},
+      {"ccmake", ""},
       {"gold", ""},
       {"git x-gcc", ""},
       {"docker:gcc", ""},
