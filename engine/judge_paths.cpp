@@ -438,9 +438,14 @@ void Judge::judge_files(const NormalizedCommand& n, bool explicit_allow, const s
         // `rm -r src`, `chmod -R 777 .`, `mv src /tmp`: every path below the folder is
         // changed, so every rule a path below it meets (path rules, protected globs, files run
         // by third parties) decides as for that path.
+        // Narrowed to `**/NAME` (`find DIR -name NAME -delete`), a rule below the folder is met
+        // only if files of that name are there, which the line does not show: at most asked.
         TraceEntry gt;
-        fold(part,
-             judge_glob(pt.text + (pt.text == "/" ? "**" : "/**"), access, "/", gt, false, true));
+        Part below =
+            judge_glob(pt.text + (pt.text == "/" ? "" : "/") + (f.below.empty() ? "**" : f.below),
+                       access, "/", gt, false, true);
+        if (!f.below.empty() && below.effect == Effect::deny) below.effect = Effect::ask;
+        fold(part, below);
         for (auto& m : gt.matched) t.matched.push_back(m);
       } else {
         judge_below(pt.text, f, t, part);

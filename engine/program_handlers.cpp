@@ -53,8 +53,23 @@ void find_handler(const Words& w, ProgramEffects& out) {
       "-uid",    "-gid",       "-maxdepth", "-mindepth", "-links",     "-inum",       "-lname",
       "-ilname", "-fstype",    "-used",     "-printf",   "-context",   "-D"};
   bool deletes = false;
+  // The one `-name PATTERN` test of an expression without operators (`-o`, `!`, `,`...): what
+  // `-delete` removes is then `DIR/**/PATTERN`. PATTERN is kept only when it is plain (letters,
+  // digits, `._-` and the wildcards `*?`), so that it reads the same as a policy glob.
+  std::optional<std::string> name;
+  bool narrowable = true;
   for (; i < w.size(); ++i) {
     const std::string* s = lit(w, i);
+    if (s && in(*s, {"-o", "-or", "!", "-not", ",", "(", ")", "-a", "-and"})) narrowable = false;
+    if (s && *s == "-name" && i + 1 < w.size()) {
+      const std::string* pat = lit(w, i + 1);
+      const bool plain = pat && !pat->empty() &&
+                         pat->find_first_not_of(
+                             "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                             "0123456789._-*?") == std::string::npos;
+      if (!plain || name) narrowable = false;
+      if (plain) name = *pat;
+    }
     if (!s) {
       // `find . $EXPR`: a word that is not static where a primary may stand.
       std::string_view t = w[i].text;
@@ -93,18 +108,27 @@ void find_handler(const Words& w, ProgramEffects& out) {
       deletes = true;
     }
   }
+  // `-delete` removes what the expression selects anywhere below each starting point: each
+  // starting point is deleted with everything below it (narrowed to `**/PATTERN` by a lone
+  // `-name PATTERN`), meeting the rules below it (`rm -r` alike).
+  const auto start = [&](const WordView& v) {
+    const std::size_t before = out.files.size();
+    file(out, deletes ? Touch::delete_ : Touch::read, v, From::operand,
+         deletes ? "find -delete" : "find operand");
+    if (deletes && out.files.size() > before) {
+      out.files.back().recursive = true;
+      if (narrowable && name) out.files.back().below = "**/" + *name;
+    }
+  };
   if (starts.empty()) {
     WordView dot;
     dot.text = ".";
     dot.literal = ".";
     dot.pattern = ".";
-    file(out, deletes ? Touch::delete_ : Touch::read, dot, From::operand,
-         deletes ? "find -delete" : "find operand");
+    start(dot);
     return;
   }
-  for (std::size_t k : starts)
-    file(out, deletes ? Touch::delete_ : Touch::read, w[k], From::operand,
-         deletes ? "find -delete" : "find operand");
+  for (std::size_t k : starts) start(w[k]);
 }
 
 // ---- tar ---------------------------------------------------------------------------------------
@@ -200,12 +224,31 @@ VIGIE_RARE_HANDLER void tar_handler(const ProgramDecl& p, std::string_view name,
   apply_options(name, generic, out, st);
   if (mode == 'c' || mode == 'r' || mode == 'u') {
     st.recursive = st.recursive || recursive;
-    // Members are taken relative to `-C DIR` (the archive itself is not).
+    // Members are taken relative to `-C DIR` (the archive itself is not): DIR as written, or a
+    // `~` folder (`-C ~/.ssh`: the shell expands it, the members are below the home folder).
+    // A folder that is not static leaves relative members unplaced: asked.
+    std::optional<std::string> prefix;
+    bool tilde = false;
     if (cdir && cdir->literal) {
+      prefix = *cdir->literal;
+    } else if (cdir && cdir->has_tilde && cdir->pattern && !cdir->has_glob) {
+      prefix = *cdir->pattern;
+      tilde = true;
+    } else if (cdir) {
+      out.escalations.push_back(std::string(name) +
+                                " -C with a folder that is not static: where its members are "
+                                "read from is not known");
+    }
+    if (prefix) {
       Words members = w;
       for (std::size_t k : args.operands)
-        if (members[k].literal && !members[k].literal->empty() && (*members[k].literal)[0] != '/')
-          members[k] = word_of(w[k], *cdir->literal + "/" + *members[k].literal);
+        if (members[k].literal && !members[k].literal->empty() && (*members[k].literal)[0] != '/') {
+          members[k] = word_of(w[k], *prefix + "/" + *members[k].literal);
+          if (tilde) {  // a `~` path, as the shell would have expanded it
+            members[k].literal.reset();
+            members[k].has_tilde = true;
+          }
+        }
       apply_operands(name, "*r", members, args.operands, st, out);
     } else {
       apply_operands(name, "*r", w, args.operands, st, out);

@@ -46,6 +46,9 @@ struct FileEffect {
   // flag `Q` in the table; `mv`'s sources): the path rules and protected globs below it are met
   // too (engine/judge_paths.cpp).
   bool recursive = false;
+  // With `recursive`, the glob below the folder that the effect reaches (`find DIR -name '*.o'
+  // -delete`: `**/*.o`); empty: everything below it (`**`).
+  std::string below = {};
 };
 
 // Everything the table says about one command's words.
