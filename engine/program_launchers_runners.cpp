@@ -6,6 +6,37 @@
 
 namespace vigie::engine {
 
+namespace {
+
+// rr's global options (src/main.cc), also taken among `rr record`'s own.
+#define VIGIE_RR_GLOBAL_FLAGS                                                                  \
+  "--disable-cpuid-faulting --disable-ptrace-exit-events --non-interactive -E --fatal-errors " \
+  "-F --force-things -K --check-cached-mmaps -L --list-commands -M --mark-stdio -N --version " \
+  "-S --suppress-environment-warnings"
+#define VIGIE_RR_GLOBAL_VALUED \
+  "--resource-path --log -A --microarch -C --checksum -D --dump-on -T --dump-at"
+constexpr std::string_view kRrGlobalFlags = VIGIE_RR_GLOBAL_FLAGS;
+constexpr std::string_view kRrGlobalValued = VIGIE_RR_GLOBAL_VALUED;
+constexpr std::string_view kRrRecordFlags = VIGIE_RR_GLOBAL_FLAGS
+    " -h --chaos -n --no-syscall-buffer -s --always-switch -u --cpu-unbound -w --wait "
+    "--no-read-cloning --no-file-cloning --scarce-fds --setuid-sudo --copy-preload-src "
+    "--stap-sdt --unmap-vdso --disable-avx-512 --asan --tsan --intel-pt --check-outside-mmaps "
+    "--no-preload";
+constexpr std::string_view kRrRecordValued = VIGIE_RR_GLOBAL_VALUED
+    " -c --num-cpu-ticks -i --ignore-signal -p --print-trace-dir -t --continue-through-signal "
+    "-v --env --syscall-buffer-size --nested --bind-to-cpu --disable-cpuid-features "
+    "--disable-cpuid-features-ext --disable-cpuid-features-xsave --num-cores --trace-id "
+    "--syscall-buffer-sig";
+#undef VIGIE_RR_GLOBAL_FLAGS
+#undef VIGIE_RR_GLOBAL_VALUED
+
+// distrobox enter's flags (the 1.8 script's `case` words).
+constexpr std::string_view kDistroboxFlags =
+    "-h --help -v --verbose -T -H --no-tty -r --root -V --version -d --dry-run -nw --no-workdir "
+    "-Y --yes --clean-path";
+
+}  // namespace
+
 const Launcher kRunnerLaunchers[] = {
     // ---- benchmark and watch runners, queues ------------------------------------------------
     // hyperfine (clap, src/cli.rs): every operand is a shell command it benchmarks, options may
@@ -178,26 +209,14 @@ const Launcher kRunnerLaunchers[] = {
     {.program = "rr",
      .sub = "record",
      .syntax = Syntax::clusters,
-     .flags = "--disable-cpuid-faulting --disable-ptrace-exit-events --non-interactive -E "
-              "--fatal-errors -F --force-things -K --check-cached-mmaps -L --list-commands -M "
-              "--mark-stdio -N --version -S --suppress-environment-warnings -h --chaos -n "
-              "--no-syscall-buffer -s --always-switch -u --cpu-unbound -w --wait "
-              "--no-read-cloning --no-file-cloning --scarce-fds --setuid-sudo --copy-preload-src "
-              "--stap-sdt --unmap-vdso --disable-avx-512 --asan --tsan --intel-pt "
-              "--check-outside-mmaps --no-preload",
-     .valued = "--resource-path --log -A --microarch -C --checksum -D --dump-on -T --dump-at -c "
-               "--num-cpu-ticks -i --ignore-signal -p --print-trace-dir -t "
-               "--continue-through-signal -v --env --syscall-buffer-size --nested --bind-to-cpu "
-               "--disable-cpuid-features --disable-cpuid-features-ext "
-               "--disable-cpuid-features-xsave --num-cores --trace-id --syscall-buffer-sig",
+     .flags = kRrRecordFlags,
+     .valued = kRrRecordValued,
      .writes = "-o --output-trace-dir",
      .hidden = "--resource-path -v --env --stap-sdt"},
     {.program = "rr",
      .syntax = Syntax::clusters,
-     .flags = "--disable-cpuid-faulting --disable-ptrace-exit-events --non-interactive -E "
-              "--fatal-errors -F --force-things -K --check-cached-mmaps -L --list-commands -M "
-              "--mark-stdio -N --version -S --suppress-environment-warnings",
-     .valued = "--resource-path --log -A --microarch -C --checksum -D --dump-on -T --dump-at",
+     .flags = kRrGlobalFlags,
+     .valued = kRrGlobalValued,
      .hidden = "--resource-path"},
     // ---- schedulers and detachers -----------------------------------------------------------
     // schedtool (getopt `+NFRBID012345M:a:p:n:ervh`): with `-e` the operands are the command;
@@ -433,15 +452,13 @@ const Launcher kRunnerLaunchers[] = {
     // `podman exec`: asked.
     {.program = "distrobox",
      .sub = "enter",
-     .flags = "-h --help -v --verbose -T -H --no-tty -r --root -V --version -d --dry-run -nw "
-              "--no-workdir -Y --yes --clean-path",
+     .flags = kDistroboxFlags,
      .valued = "-n --name -a --additional-flags",
      .argv = "-e --exec",
      .hidden = "-a --additional-flags",
      .dash_only = true},
     {.program = "distrobox-enter",
-     .flags = "-h --help -v --verbose -T -H --no-tty -r --root -V --version -d --dry-run -nw "
-              "--no-workdir -Y --yes --clean-path",
+     .flags = kDistroboxFlags,
      .valued = "-n --name -a --additional-flags",
      .argv = "-e --exec",
      .hidden = "-a --additional-flags",
