@@ -293,6 +293,10 @@ void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects
       case 'Q':
         st.recursive = true;
         break;
+      case 'V':  // read, folders with everything below them (`git diff --no-index A B`)
+        st.override_touch = 'r';
+        st.recursive = true;
+        break;
       case 'T':
         st.drop_leading_dash = true;
         break;

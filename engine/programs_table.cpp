@@ -47,6 +47,8 @@
 //   T      operands are all sources (cp -t given as a flag form)
 //   O      writes a file into the current folder (curl -O: named after the URL)
 //   Q      folder operands are read with everything below them (grep -r, cp -r)
+//   V      R and Q: operands become paths read, folders with everything below them
+//          (`git diff --no-index A B` compares two trees)
 #include "engine/programs_decl.hpp"
 
 namespace vigie::engine {
@@ -536,7 +538,7 @@ const ProgramSource kPrograms[] = {
    "--bcc=v --from=v --subject=v --in-reply-to=v --compose-encoding=v --smtp-user=v"},
   {"git diff git log git show git whatchanged git range-diff git diff-files git diff-index "
    "git diff-tree git shortlog", "pm", "", "",
-   "--output=w --ext-diff!! --textconv!! --no-index!R -S=v -G=v --grep=v --author=v --since=v --until=v "
+   "--output=w --ext-diff!! --textconv!! --no-index!V -S=v -G=v --grep=v --author=v --since=v --until=v "
    "-n|--max-count=v --format=v --pretty?v --stat?v -U|--unified=v"},
   {"git config", "pm", "", "",
    "-f|--file=w --blob=v --type=v --default=v -e|--edit!! --global!G --system!G"},
