@@ -284,6 +284,26 @@ test("Node's load(): a package without its deferred part fails load(), naming th
   }
 });
 
+test("Node's load(): a damaged primary part rejects load(), eager or lazy", async () => {
+  const { cpSync, mkdtempSync, rmSync, writeFileSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const { join } = await import("node:path");
+  const { pathToFileURL } = await import("node:url");
+  const root = new URL("..", import.meta.url).pathname;
+  const dir = mkdtempSync(join(tmpdir(), "vigie-damaged-"));
+  try {
+    for (const f of ["index.mjs", "package.json", "src", "dist"]) {
+      cpSync(join(root, f), join(dir, f), { recursive: true });
+    }
+    writeFileSync(join(dir, "dist/vigie.wasm"), new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0, 0xff]));
+    const { load } = await import(pathToFileURL(join(dir, "index.mjs")).href);
+    await assert.rejects(load(), WebAssembly.CompileError);
+    await assert.rejects(load({ compile: "lazy" }), WebAssembly.CompileError);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test("sessions: loop detection, budgets, \"always\", counters", async () => {
   const v = await vigie();
   const src = `policy "s"
