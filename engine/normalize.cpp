@@ -5,6 +5,7 @@
 
 #include "engine/normalize_internal.hpp"
 #include "engine/program_handlers.hpp"
+#include "engine/program_words.hpp"
 
 #include <algorithm>
 #include <array>
@@ -20,14 +21,8 @@ using shell::WordView;
 
 constexpr std::size_t npos = static_cast<std::size_t>(-1);
 
-bool in(std::string_view s, std::initializer_list<std::string_view> set) {
-  return std::find(set.begin(), set.end(), s) != set.end();
-}
-
-bool lit_is(const Words& w, std::size_t i, std::string_view v) {
-  const std::string* s = lit(w, i);
-  return s && *s == v;
-}
+using program_words::in;
+using program_words::lit_is;
 
 bool is_identifier(std::string_view s) {
   if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;

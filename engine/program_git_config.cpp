@@ -1,6 +1,6 @@
 // git's configuration keys that make git run a program (`core.pager`, `!` aliases, filters,
 // hooks...) and what a `-c key=value` / `git config key value` pair does: read by the git
-// handler (engine/program_handlers.cpp), engine/programs.cpp and engine/normalize.cpp.
+// handler (engine/program_git.cpp), engine/programs.cpp and engine/normalize.cpp.
 #include <initializer_list>
 #include <string>
 #include <string_view>

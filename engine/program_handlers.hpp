@@ -55,8 +55,8 @@ void add_folder_files(ProgramEffects& out, const shell::WordView& dir, From from
 // (`ProgramDecl::run`, engine/programs_index.cpp): the decision calls it through the pointer, no
 // string compares, and the wasm module's engine compiles only the handlers a line runs.
 HandlerFn handler_function(std::string_view name);
-// The handlers of engine/program_handlers.cpp (find, git, dd, perf, sed, awk, tar, fd) adapted
-// to `HandlerFn` for that table.
+// The handlers of engine/program_handlers.cpp (find, dd, perf, sed, awk, tar, fd) and
+// engine/program_git.cpp (git), adapted to `HandlerFn` for that table.
 void find_entry(const ProgramDecl& p, std::string_view name, const std::vector<shell::WordView>& w,
                 ProgramEffects& out);
 void git_entry(const ProgramDecl& p, std::string_view name, const std::vector<shell::WordView>& w,

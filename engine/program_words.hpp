@@ -1,9 +1,11 @@
 // Word helpers shared by the handlers of the programs table (engine/program_*.cpp): a word's
-// literal value by position, and a prefix test.
+// literal value by position, a prefix test and membership in a small set.
 #ifndef VIGIE_ENGINE_PROGRAM_WORDS_HPP
 #define VIGIE_ENGINE_PROGRAM_WORDS_HPP
 
+#include <algorithm>
 #include <cstddef>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -19,6 +21,16 @@ inline bool starts_with(std::string_view s, std::string_view p) {
 // The literal value of word `i`, or nullptr when there is no such word or it is not literal.
 inline const std::string* lit(const std::vector<shell::WordView>& w, std::size_t i) {
   return i < w.size() && w[i].literal ? &*w[i].literal : nullptr;
+}
+
+// Whether word `i` is literal and equal to `v`.
+inline bool lit_is(const std::vector<shell::WordView>& w, std::size_t i, std::string_view v) {
+  const std::string* s = lit(w, i);
+  return s && *s == v;
+}
+
+inline bool in(std::string_view s, std::initializer_list<std::string_view> set) {
+  return std::find(set.begin(), set.end(), s) != set.end();
 }
 
 }  // namespace vigie::engine::program_words

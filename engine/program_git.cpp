@@ -1,0 +1,198 @@
+// Handler `git` of the programs table: git's global options (git.c: exact spellings, no
+// abbreviations) and its subcommands' paths, pathspecs and programs. Its configuration keys
+// (`-c KEY=VALUE`, `git config`) are judged in engine/program_git_config.cpp.
+#include <array>
+#include <cstring>
+#include <string>
+
+#include "engine/program_handlers.hpp"
+#include "engine/program_words.hpp"
+#include "grammar/policy/text.hpp"
+
+namespace vigie::engine {
+
+using shell::WordView;
+using Words = std::vector<WordView>;
+
+namespace {
+
+using policy::ascii_lower;
+using program_words::in;
+using program_words::lit;
+using program_words::lit_is;
+using program_words::starts_with;
+
+void file(ProgramEffects& out, Touch t, const WordView& w, From from, std::string entry) {
+  add_word_file(out, t, w, from, std::move(entry));
+}
+
+void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
+  std::size_t i = 1;
+  // Global options (git.c: exact spellings, no abbreviations).
+  while (i < w.size()) {
+    const std::string* s = lit(w, i);
+    if (!s) {
+      out.escalations.push_back("git with a word that is not static where an option may stand");
+      return;
+    }
+    std::string_view v = *s;
+    // The subcommand (or an empty word): every global option below starts with `-`.
+    if (v.size() < 2 || v[0] != '-') break;
+    if (v == "-C") {
+      if (i + 1 < w.size()) {
+        file(out, Touch::read, w[i + 1], From::option, "git -C");
+        out.chdir = w[i + 1];
+      }
+      i += 2;
+    } else if (v == "-c") {
+      if (i + 1 < w.size()) git_config_value(w[i + 1], out);
+      i += 2;
+    } else if (v == "--config-env" || starts_with(v, "--config-env=")) {
+      // `--config-env=key=ENVVAR`: the value comes from the environment.
+      std::string_view kv = v == "--config-env" ? (lit(w, i + 1) ? std::string_view(*lit(w, i + 1))
+                                                                 : std::string_view())
+                                                : v.substr(13);
+      if (git_key_runs_command(kv) || kv.empty())
+        out.escalations.push_back("git --config-env " + std::string(kv.substr(0, kv.find('='))));
+      i += v == "--config-env" ? 2 : 1;
+    } else if (v == "--exec-path" || starts_with(v, "--exec-path=")) {
+      if (v != "--exec-path") out.escalations.push_back("git --exec-path");
+      ++i;
+    } else if (in(v, {"--git-dir", "--work-tree"})) {
+      if (i + 1 < w.size()) file(out, Touch::read, w[i + 1], From::option, "git " + std::string(v));
+      i += 2;
+    } else if (starts_with(v, "--git-dir=") || starts_with(v, "--work-tree=")) {
+      auto eq = v.find('=');
+      file(out, Touch::read, word_of(w[i], std::string(v.substr(eq + 1))), From::option,
+           "git " + std::string(v.substr(0, eq)));
+      ++i;
+    } else if (in(v, {"--namespace", "--super-prefix", "--attr-source", "--list-cmds"})) {
+      i += 2;
+    } else {
+      ++i;
+    }
+  }
+  if (i >= w.size()) return;
+  const std::string* sub = lit(w, i);
+  if (!sub) {
+    out.escalations.push_back("git with a subcommand that is not static");
+    return;
+  }
+  // `git SUBCOMMAND`, the table's name of the subcommand: in a buffer on the stack when short
+  // (nearly always), else in a string.
+  std::array<char, 48> buf;
+  std::string long_full;
+  std::string_view full;
+  if (const std::size_t n = name.size() + 1 + sub->size(); n <= buf.size()) {
+    std::memcpy(buf.data(), name.data(), name.size());
+    buf[name.size()] = ' ';
+    std::memcpy(buf.data() + name.size() + 1, sub->data(), sub->size());
+    full = std::string_view(buf.data(), n);
+  } else {
+    long_full = std::string(name) + " " + *sub;
+    full = long_full;
+  }
+  const ProgramDecl* p = find_program(full);
+  const std::string_view subcommand = *sub;
+  if (subcommand == "bisect" && lit_is(w, i + 1, "run")) {
+    out.escalations.push_back("git bisect run");
+    if (i + 2 < w.size()) out.argvs.emplace_back(w.begin() + static_cast<long>(i) + 2, w.end());
+  }
+  if (subcommand == "submodule" &&
+      std::any_of(w.begin() + static_cast<long>(i), w.end(),
+                  [](const WordView& x) { return x.literal && *x.literal == "foreach"; }))
+    out.escalations.push_back("git submodule foreach");
+  if (subcommand == "filter-branch" || subcommand == "filter-repo")
+    out.escalations.push_back(std::string(full));
+  // `git worktree add [-b B] PATH`, `move A B`, `remove P`; `git submodule add URL [PATH]`.
+  const bool wt = subcommand == "worktree", sm = subcommand == "submodule";
+  if ((wt || sm) && i + 2 < w.size() && lit(w, i + 1)) {
+    const std::string& act = *lit(w, i + 1);
+    std::vector<std::size_t> ops;
+    for (std::size_t k = i + 2; k < w.size(); ++k) {
+      const std::string* x = lit(w, k);
+      if (x && !x->empty() && (*x)[0] == '-') {
+        if (in(*x, {"-b", "-B", "--reason", "--name", "--reference", "--depth", "--branch"})) ++k;
+        continue;
+      }
+      ops.push_back(k);
+    }
+    const std::string entry = "git " + std::string(subcommand) + " " + act;
+    for (std::size_t n = 0; n < ops.size(); ++n) {
+      const bool target =
+          wt ? (act == "add" && n == 0) || (act == "move" && n == 1) : act == "add" && n == 1;
+      if (target) file(out, Touch::write, w[ops[n]], From::operand, entry);
+      if (wt && (act == "remove" || (act == "move" && n == 0)))
+        file(out, Touch::delete_, w[ops[n]], From::operand, entry);
+    }
+  }
+  if (subcommand == "bundle" && lit_is(w, i + 1, "create") && i + 2 < w.size())
+    file(out, Touch::write, w[i + 2], From::operand, "git bundle create");
+  if (!p) return;
+  // The subcommand's words are read in place (indexes stay those of `w`; `w[i]` is the
+  // subcommand).
+  const Words& sw = w;
+  ParsedArgs args = parse_args(*p, w, i + 1);
+  OperandState st;
+  apply_options(full, args, out, st);
+  if (subcommand == "push" || subcommand == "send-pack") {
+    for (std::size_t k : args.operands)
+      if (sw[k].literal && !sw[k].literal->empty() && (*sw[k].literal)[0] == '+') st.forced = true;
+    if (st.forced) out.implied.push_back("--force");
+    return;
+  }
+  if (subcommand == "config") {
+    // `git config [--global] KEY VALUE`, `git config set KEY VALUE`: the first operand.
+    std::size_t first = 0;
+    if (!args.operands.empty() && lit_is(sw, args.operands[0], "set")) first = 1;
+    if (args.operands.size() > first + 1) {
+      const WordView& key = sw[args.operands[first]];
+      const WordView& val = sw[args.operands[first + 1]];
+      if (!key.literal) {
+        out.escalations.push_back("git config with a key that is not static");
+      } else {
+        std::string kv = *key.literal + "=" + (val.literal ? *val.literal : std::string("$"));
+        git_config_value(word_of(key, kv), out, "git config");
+        if (!out.implied.empty()) {
+          out.implied.clear();
+          out.escalations.push_back("git config " + ascii_lower(*key.literal) + " (a forced push)");
+        }
+      }
+    }
+    if (st.global) {
+      WordView g = word_of(w[i], "~/.gitconfig");
+      g.literal.reset();
+      g.has_tilde = true;
+      file(out, Touch::write, g, From::option, "git config --global");
+    } else if (args.operands.size() > first + 1 &&
+               !std::any_of(args.options.begin(), args.options.end(), [](const ParsedOption& o) {
+                 return o.decl && !o.decl->shorts.empty() && o.decl->shorts[0] == 'f';
+               })) {
+      WordView cfg = word_of(w[i], ".git/config");
+      file(out, Touch::write, cfg, From::option, "git config");
+    }
+    return;
+  }
+  if (subcommand == "apply" || subcommand == "am") {
+    bool check_only = std::any_of(args.options.begin(), args.options.end(), [](const auto& o) {
+      return in(o.spelling, {"--check", "--stat", "--numstat", "--summary"});
+    });
+    if (!check_only) {
+      WordView tree = out.chdir ? *out.chdir : word_of(w[i], ".");
+      file(out, Touch::write, tree, From::operand, std::string(full));
+    }
+  }
+  if (subcommand == "clean" && args.operands.empty() && st.override_touch != 'r')
+    file(out, Touch::delete_, out.chdir ? *out.chdir : word_of(w[i], "."), From::operand,
+         std::string(full));
+  apply_operands(full, p->operands, sw, args.operands, st, out);
+}
+
+}  // namespace
+
+// Adapted to `HandlerFn` for the table (engine/program_handler_table.cpp).
+void git_entry(const ProgramDecl&, std::string_view name, const Words& w, ProgramEffects& out) {
+  git_handler(name, w, out);
+}
+
+}  // namespace vigie::engine

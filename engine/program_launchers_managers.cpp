@@ -1,0 +1,217 @@
+// The launchers' table, first part (engine/program_launchers.hpp has the fields): environment
+// and project managers (uv, poetry, conda, nix, mise, direnv, the version managers…) and
+// wrappers of their own shape (setarch, prlimit, runcon, xvfb-run, ip netns exec, runuser, su,
+// systemd-run…). The second part, engine/program_launchers_runners.cpp, holds the runners;
+// engine/program_launchers.cpp reads both.
+#include "engine/program_launchers.hpp"
+
+namespace vigie::engine {
+
+namespace {
+
+// setarch's personality flags (util-linux).
+constexpr std::string_view kPersonality =
+    "-B --32bit -F --fdpic-funcptrs -I --short-inode -L --addr-compat-layout -R "
+    "--addr-no-randomize -S --whole-seconds -T --sticky-timeouts -X --read-implies-exec -Z "
+    "--mmap-page-zero -3 --3gb --4gb --uname-2.6 -v --verbose --list -h --help -V --version";
+
+}  // namespace
+
+const Launcher kLaunchers[] = {
+    {.program = "uv",
+     .sub = "run",
+     .syntax = Syntax::clusters,
+     .flags = "--no-sync --frozen --locked --isolated --no-project --active --all-packages "
+              "--all-extras --no-dev --only-dev --no-default-groups --all-groups --offline "
+              "--no-cache -q --quiet -v --verbose --no-editable --exact --inexact --no-env-file "
+              "--no-config --native-tls --no-progress -n --no-build --preview "
+              "--no-python-downloads",
+     .valued = "--with --with-editable --with-requirements -p --python --package --extra --group "
+               "--only-group --no-group --env-file --directory --project --index "
+               "--default-index --index-url --extra-index-url -f --find-links --config-file "
+               "--cache-dir --color --python-platform"},
+    {.program = "poetry",
+     .sub = "run",
+     .syntax = Syntax::clusters,
+     .flags = "-q --quiet -v -vv -vvv --verbose -n --no-interaction --no-ansi --ansi --no-plugins "
+              "--no-cache",
+     .valued = "-C --directory -P --project"},
+    {.program = "pipenv",
+     .sub = "run",
+     .syntax = Syntax::clusters,
+     .flags = "--system -v --verbose -q --quiet --clear",
+     .valued = "--python"},
+    {.program = "bundle", .sub = "exec", .flags = "--keep-file-descriptors", .valued = "--gemfile"},
+    {.program = "conda",
+     .sub = "run",
+     .syntax = Syntax::argparse,
+     .flags = "--live-stream --no-capture-output --debug-wrapper-scripts -v --verbose -q --quiet "
+              "--dev",
+     .valued = "-n --name -p --prefix --cwd"},
+    {.program = "mamba",
+     .sub = "run",
+     .syntax = Syntax::clusters,
+     .flags = "--live-stream --no-capture-output --debug-wrapper-scripts -v --verbose -q --quiet",
+     .valued = "-n --name -p --prefix --cwd"},
+    {.program = "micromamba",
+     .sub = "run",
+     .syntax = Syntax::clusters,
+     .flags = "-a --attach --clean-env -q --quiet -v --verbose",
+     .valued = "-n --name -p --prefix --cwd -e --env"},
+    {.program = "direnv", .sub = "exec", .skip = 1},
+    {.program = "mise",
+     .sub = "exec",
+     .syntax = Syntax::clusters,
+     .flags = "--raw --fresh-env",
+     .valued = "-j --jobs",
+     .line = "-c --command",
+     .dash_only = true},
+    {.program = "mise",
+     .sub = "x",
+     .syntax = Syntax::clusters,
+     .flags = "--raw --fresh-env",
+     .valued = "-j --jobs",
+     .line = "-c --command",
+     .dash_only = true},
+    {.program = "op", .sub = "run", .dash_only = true},
+    {.program = "aws-vault", .sub = "exec", .dash_only = true},
+    {.program = "doppler", .sub = "run", .dash_only = true},
+    {.program = "nix", .sub = "develop", .argv = "-c --command", .skip = kNever},
+    {.program = "nix", .sub = "shell", .argv = "-c --command", .skip = kNever},
+    {.program = "nix", .sub = "run", .skip = kNever},
+    // uvx = `uv tool run`: its first operand is the tool (a command), its options clap's.
+    {.program = "uvx",
+     .syntax = Syntax::clusters,
+     .flags = "--isolated --no-env-file --offline --no-cache -q --quiet -v --verbose --no-index "
+              "-U --upgrade --reinstall --no-sources --no-build-isolation --no-build "
+              "--compile-bytecode --no-config --native-tls --no-progress -n --preview "
+              "--no-python-downloads --lfs",
+     .valued = "--from --with --with-editable --with-requirements -c --constraints --overrides "
+               "--env-file --index --default-index -i --index-url --extra-index-url -f "
+               "--find-links -P --upgrade-package --reinstall-package --index-strategy "
+               "--keyring-provider --resolution --prerelease --exclude-newer -p --python "
+               "--cache-dir --color --directory --project --config-file --python-preference "
+               "--allow-insecure-host --build-constraints -b --no-binary --only-binary"},
+    // pipx run APP [ARGS]: argparse, APP the command.
+    {.program = "pipx",
+     .sub = "run",
+     .syntax = Syntax::argparse,
+     .flags = "--no-cache --pypi --path --fetch-missing-python --system-site-packages --editable "
+              "-e -q --quiet -v --verbose",
+     .valued = "--spec --python --index-url -i --pip-args"},
+    // Python project managers' `run SCRIPT_OR_COMMAND` (a script of the project's own file or a
+    // command: judged as a command either way).
+    {.program = "hatch", .sub = "run", .syntax = Syntax::clusters},
+    {.program = "pdm",
+     .sub = "run",
+     .syntax = Syntax::clusters,
+     .flags = "-l --list -s --site-packages --recreate -j --json -v --verbose -q --quiet -g "
+              "--global",
+     .valued = "-p --project -r --reuse-env --venv"},
+    {.program = "rye",
+     .sub = "run",
+     .syntax = Syntax::clusters,
+     .flags = "-l --list",
+     .valued = "--pyproject"},
+    // Version managers' `exec CMD ARGS` (asdf, pyenv, rbenv, nodenv, goenv, jenv, plenv, phpenv).
+    {.program = "asdf", .sub = "exec"},
+    {.program = "pyenv", .sub = "exec"},
+    {.program = "rbenv", .sub = "exec"},
+    {.program = "nodenv", .sub = "exec"},
+    {.program = "goenv", .sub = "exec"},
+    {.program = "jenv", .sub = "exec"},
+    {.program = "plenv", .sub = "exec"},
+    {.program = "phpenv", .sub = "exec"},
+    {.program = "nix-shell", .line = "--run --command", .skip = kNever},
+    // Wrappers of their own shape (util-linux, coreutils, Debian's scripts), from their option
+    // tables: setarch `+hVv3BFILRSTXZ`, prlimit `+c::d::…y::p:o:vVh` (the limits take an
+    // optional value: `-n1024`, `--nofile=1024`; `-n 1024` is `-n` and the command `1024`),
+    // runcon `+r:t:u:l:c`, xvfb-run (getopt(1) `+ade:f:hn:lp:s:w:`), rlwrap
+    // `+:a::Ab:cC:d::D:e:f:F:g:hH:iIl:nNM:m::oO:p::P:q:rRs:S:t:TUvw:Wz:`, runuser
+    // `c:fg:G:lmpPs:u:hVw:`, systemd-run `+hrH:M:E:p:tPqGdSu:`.
+    {.program = "setarch",
+     .syntax = Syntax::getopt,
+     .flags = kPersonality,
+     .skip = 1,
+     .first_only = true},
+    {.program = "linux32", .syntax = Syntax::getopt, .flags = kPersonality},
+    {.program = "linux64", .syntax = Syntax::getopt, .flags = kPersonality},
+    {.program = "prlimit",
+     .syntax = Syntax::getopt,
+     .flags = "--noheadings --raw --verbose -V --version -h --help",
+     .valued = "-o --output -p --pid",
+     .optional = "-c --core -d --data -e --nice -f --fsize -i --sigpending -l --memlock -m --rss "
+                 "-n --nofile -q --msgqueue -r --rtprio -s --stack -t --cpu -u --nproc -v --as "
+                 "-x --locks -y --rttime"},
+    {.program = "runcon",
+     .syntax = Syntax::getopt,
+     .flags = "-c --compute --help --version",
+     .valued = "-t --type -u --user -r --role -l --range",
+     .skip = 1,
+     .first_only = true},
+    {.program = "xvfb-run",
+     .syntax = Syntax::getopt,
+     .flags = "-a --auto-servernum -d --auto-display -l --listen-tcp -h --help",
+     .valued = "-n --server-num -p --xauth-protocol -s --server-args -w --wait",
+     .writes = "-e --error-file -f --auth-file"},
+    {.program = "eatmydata"},
+    {.program = "rlwrap",
+     .syntax = Syntax::getopt,
+     .flags = "-A --ansi-colour-aware -c --complete-filenames -h --help -i --case-insensitive -I "
+              "--pass-sigint-as-sigterm -n --no-warnings -N --no-children -o --one-shot -r "
+              "--remember -R --renice -T --test-terminal -U --mirror-arguments -v --version -W "
+              "--polling",
+     .valued = "-b --break-chars -C --command-name -D --history-no-dupes -e "
+               "--extra-char-after-completion -F --history-format -g --forget-matching -M "
+               "--multi-line-ext -O --only-cook -P --pre-given -q --quote-characters -s "
+               "--histsize -S --substitute-prompt -t --set-terminal-name -w --wait-before-prompt",
+     .optional = "-a --always-readline -d --debug -m --multi-line -p --prompt-colour",
+     .writes = "-H --history-filename -l --logfile",
+     .reads = "-f --file",
+     .line = "-z --filter"},
+    {.program = "ip", .sub = "exec", .skip = 1},  // ip netns exec NAME, ip vrf exec NAME
+    {.program = "pkexec", .flags = "--disable-internal-agent --keep-cwd", .valued = "--user"},
+    {.program = "busybox"},  // busybox APPLET ARGS
+    {.program = "toybox"},   // toybox APPLET ARGS
+    // dbus-launch [--options] CMD ARGS (its options are whole words), chronic [-ev] CMD ARGS
+    // (moreutils: getopt).
+    {.program = "dbus-launch",
+     .flags = "--sh-syntax --csh-syntax --auto-syntax --binary-syntax --close-stderr "
+              "--exit-with-session --exit-with-x11 --version --help",
+     .valued = "--autolaunch",
+     .reads = "--config-file"},
+    {.program = "chronic", .syntax = Syntax::getopt, .flags = "-e -v"},
+    {.program = "runuser",
+     .syntax = Syntax::getopt,
+     .flags = "-m -p --preserve-environment -l --login -f --fast -P --pty -h --help -V --version",
+     .valued = "-u --user -w --whitelist-environment -g --group -G --supp-group",
+     .line = "-c --command --session-command -s --shell"},
+    // su [options] [-] [USER [ARG…]]: the ARGs go to USER's shell (`su bob script.sh` runs it).
+    {.program = "su",
+     .syntax = Syntax::getopt,
+     .flags = "- -m -p --preserve-environment -l --login -f --fast -P --pty -h --help -V "
+              "--version",
+     .valued = "-w --whitelist-environment -g --group -G --supp-group",
+     .line = "-c --command --session-command -s --shell",
+     .skip = 1},
+    {.program = "systemd-run",
+     .syntax = Syntax::getopt,
+     .flags = "--no-ask-password --user --system --scope --slice-inherit --no-block -r "
+              "--remain-after-exit --wait --send-sighup -d --same-dir -t --pty -P --pipe -q "
+              "--quiet -G --collect -S --shell --on-timezone-change --on-clock-change -h --help "
+              "--version",
+     .valued = "-H --host -M --machine -u --unit --description --slice --service-type --uid "
+               "--gid --nice --working-directory -E --setenv --on-active --on-boot --on-startup "
+               "--on-unit-active --on-unit-inactive --on-calendar",
+     .props = "-p --property --path-property --socket-property --timer-property"},
+};
+const std::size_t kLaunchersCount = sizeof(kLaunchers) / sizeof(kLaunchers[0]);
+
+// Programs that run a shell reading its input when no command is given (`setarch x86_64`,
+// `pkexec`, `runuser -u bob`, `systemd-run --shell`): that shell's commands are not visible,
+// so it is asked.
+const std::string_view kShellWithoutCommand =
+    "setarch linux32 linux64 pkexec runuser su systemd-run nix:develop nix:shell proot "
+    "systemd-nspawn lxc-attach machinectl:shell schroot fakechroot flox:activate";
+
+}  // namespace vigie::engine
