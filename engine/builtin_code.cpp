@@ -28,6 +28,10 @@ struct BuiltinDecl {
   std::string_view code_options;  // options whose value is a command line (`complete -C CMD`)
   std::string_view run_options;   // options that change which program a name runs (`hash -p`)
   std::string_view load_options;  // options that load code (`enable -f LIB`)
+  // Attributes under which the builtin evaluates a value again: `i` (integer: arithmetic, whose
+  // array subscripts run substitutions), `n` (a name reference: its target's subscript, when
+  // referenced), `a`/`A` (a quoted `(…)` value is a compound assignment, its words expanded).
+  std::string_view eval_attributes = "";
 };
 
 constexpr BuiltinDecl kBuiltins[] = {
@@ -38,7 +42,9 @@ constexpr BuiltinDecl kBuiltins[] = {
     {"wait", Words::none, "p", "", "", ""},
     {"printf", Words::none, "v", "", "", ""},
     {"test [", Words::test_operands, "", "", "", ""},
-    {"export declare typeset local readonly", Words::assignments, "", "", "", ""},
+    {"declare typeset local", Words::assignments, "", "", "", "", "inaA"},
+    {"readonly", Words::assignments, "", "", "", "", "aA"},
+    {"export", Words::assignments, "", "", "", ""},
     {"alias", Words::alias_values, "", "", "", ""},
     {"trap", Words::trap_action, "", "", "", ""},
     {"complete compgen", Words::none, "", "C", "", ""},
@@ -102,6 +108,23 @@ void check_assignment(std::string_view word, BuiltinCode& out) {
                               "` is set: it changes what the commands after it run");
 }
 
+// `declare -i x='a[$(id)]'`, `declare -n r='a[$(id)]'`, `declare -a a='($(id))'`: the value
+// is code bash runs (the arithmetic's subscript, the reference's target, the compound
+// assignment's words). Judged as a line (`x=a[$(id)]`, `a=($(id))`), and asked.
+void evaluated_value(std::string_view builtin, std::string_view attributes, std::string_view word,
+                     BuiltinCode& out) {
+  auto eq = word.find('=');
+  if (eq == std::string_view::npos || !code_in(word.substr(eq + 1))) return;
+  std::string_view value = word.substr(eq + 1);
+  bool compound =
+      !value.empty() && value[0] == '(' && attributes.find_first_of("aA") != std::string_view::npos;
+  if (!compound && attributes.find_first_of("in") == std::string_view::npos) return;
+  out.scripts.emplace_back(word);  // `x=a[$(id)]` parses where `a[$(id)]` alone may not
+  out.escalations.push_back("`" + std::string(builtin) + " -" + std::string(attributes) +
+                            "` evaluates the value of `" + std::string(word.substr(0, eq)) +
+                            "` again, where bash runs its substitutions");
+}
+
 }  // namespace
 
 BuiltinCode builtin_code(const NormalizedCommand& n) {
@@ -125,6 +148,7 @@ BuiltinCode builtin_code(const NormalizedCommand& n) {
   }
   const std::string not_static = "a word that is not static given to `" + n.name + "`";
   std::vector<std::string_view> operands;
+  std::string attributes;  // the attributes of eval_attributes set by `-X` clusters
   bool options_done = false;
   for (std::size_t i = 1; i < n.words.size(); ++i) {
     const auto& w = n.words[i];
@@ -153,6 +177,7 @@ BuiltinCode builtin_code(const NormalizedCommand& n) {
     // An option cluster: `-rp`, `-v NAME`, `-vNAME`, `-C CMD`, `-CCMD`.
     for (std::size_t k = 1; k < s.size(); ++k) {
       char c = s[k];
+      if (s[0] == '-' && b->eval_attributes.find(c) != std::string_view::npos) attributes += c;
       auto value = [&]() -> std::optional<std::string_view> {
         if (k + 1 < s.size()) return s.substr(k + 1);
         if (i + 1 >= n.words.size()) return std::nullopt;
@@ -181,7 +206,11 @@ BuiltinCode builtin_code(const NormalizedCommand& n) {
       for (auto s : operands) check_name(s, out);
       break;
     case Words::assignments:
-      for (auto s : operands) check_assignment(s, out);
+      for (auto s : operands) {
+        check_assignment(s, out);
+        if (!attributes.empty()) evaluated_value(n.name, attributes, s, out);
+      }
+      if (attributes.find_first_of("in") != std::string::npos) out.evaluates_again = true;
       break;
     case Words::alias_values:
       for (auto s : operands)

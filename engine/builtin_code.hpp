@@ -1,8 +1,10 @@
 // Shell builtins that carry code to run later or change what later commands run: `trap`'s action,
 // `alias` values and `complete -C` commands are command lines (judged as nested lines); an array
 // subscript in a variable name (`printf -v 'a[$(id)]'`, `read`, `declare`…) is arithmetic, where
-// bash runs command substitutions; `PATH=…`, `export LD_PRELOAD=…`, `declare -x BASH_ENV=…`,
-// `hash -p FILE NAME` and `enable -f LIB` change which program a later word runs.
+// bash runs command substitutions, and so is a value under `declare -i` (`-n`: a reference's
+// target; `-a`/`-A`: a quoted `(…)` value is a compound assignment); `PATH=…`, `export
+// LD_PRELOAD=…`, `declare -x BASH_ENV=…`, `hash -p FILE NAME` and `enable -f LIB` change which
+// program a later word runs.
 #ifndef VIGIE_ENGINE_BUILTIN_CODE_HPP
 #define VIGIE_ENGINE_BUILTIN_CODE_HPP
 
@@ -17,6 +19,9 @@ struct BuiltinCode {
   std::vector<std::string> scripts;      // command lines the builtin stores or runs
   std::vector<std::string> escalations;  // why a human must check it (`… can run other programs`)
   std::vector<std::string> run_changes;  // why later commands may run something else
+  // `declare -i x` or `declare -n r`: a later assignment to (or reference of) the variable
+  // evaluates its value again, as arithmetic or as a name (engine/shell_semantics.hpp).
+  bool evaluates_again = false;
 };
 
 // What the builtin of `n` (its words after wrappers; a line of only assignments too) carries.

@@ -229,6 +229,9 @@ struct Judge {
   bool in_scope(const std::vector<std::string>& scope) const;
   bool cwd_unknown() const;
   bool git_force_configured_ = false;  // `git config remote.X.push +…` earlier in the line
+  // `declare -i x` or `declare -n r` earlier: assigning or referencing a variable evaluates its
+  // value again (BuiltinCode::evaluates_again), as `$((x))` does.
+  bool attributes_evaluate_ = false;
 
   static void imply_option(NormalizedCommand& n, const std::string& opt);
   void track_cd(const shell::CommandView& cmd, const NormalizedCommand& n, std::string& cwd);

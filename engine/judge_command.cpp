@@ -259,6 +259,7 @@ void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand
 
   for (const auto& script : n.nested_scripts) judge_line(script, cwd, depth + 1);
   for (const auto& script : code.scripts) judge_line(script, cwd, depth + 1);
+  if (code.evaluates_again) attributes_evaluate_ = true;
   if (!n.nested_argvs.empty()) judge_argvs(cmd, n, line, cwd, depth);
 }
 
@@ -484,7 +485,9 @@ void Judge::held_code_parts(const std::vector<std::string>& held_code, const std
       "a variable holding a command substitution is evaluated again (arithmetic, `[[ ]]`, "
       "`${!x}`, `${x@P}`): a human must check it";
   add(std::move(part));
-  for (const auto& code : held_code) judge_line(code, cwd, depth + 1);
+  // As an assignment's value (`_=a[$(id)]`): the substitutions in it are judged where the
+  // value alone (`a[$(id)]`) may not parse as a line.
+  for (const auto& code : held_code) judge_line("_=" + code, cwd, depth + 1);
 }
 
 void Judge::judge_at(const shell::CommandView& cmd, NormalizedCommand& n, std::string_view line,
@@ -511,7 +514,8 @@ void Judge::judge_commands(shell::CommandsResult& pr, std::string_view line, std
   for (auto& cmd : pr.commands) normalized.emplace_back(Normalized{cmd, p.commands.normalize});
   for (std::size_t i = 0; i < pr.commands.size(); ++i)
     judge_at(pr.commands[i], normalized[i], line, cwd, depth, held_code);
-  if (!held_code.empty() && evaluates_again(line)) held_code_parts(held_code, cwd, depth);
+  if (!held_code.empty() && (attributes_evaluate_ || evaluates_again(line, held_code)))
+    held_code_parts(held_code, cwd, depth);
   // Checks that span the stages of a pipeline (`curl … | sh`).
   for (const auto& group : pipelines_of(pr.commands)) {
     if (group.size() < 2) continue;
@@ -549,7 +553,8 @@ void Judge::judge_line(std::string_view line, std::string cwd, unsigned depth) {
   judge_at(pr.commands.front(), n, line, cwd, depth, held_code);
   // A variable whose static value holds a substitution runs it when bash evaluates the value
   // again (arithmetic, `[[ -eq ]]`, `${!x}`, `${x@P}`): judge that code, and ask.
-  if (!held_code.empty() && evaluates_again(line)) held_code_parts(held_code, cwd, depth);
+  if (!held_code.empty() && (attributes_evaluate_ || evaluates_again(line, held_code)))
+    held_code_parts(held_code, cwd, depth);
 }
 
 }  // namespace vigie::engine

@@ -51,18 +51,44 @@ std::string proc_self(const std::string& raw, const std::string& cwd) {
   return out.empty() ? "/" : out;
 }
 
-// Whether the line has a construct that evaluates a variable's value as code.
-bool evaluates_again(std::string_view line) {
+namespace {
+
+bool name_char(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+}
+
+// The number of `[` right after a name character in `s` (`a[x]`).
+std::size_t subscripts(std::string_view s) {
+  std::size_t n = 0;
+  for (std::size_t i = s.find('['); i != std::string_view::npos; i = s.find('[', i + 1))
+    n += i > 0 && name_char(s[i - 1]);
+  return n;
+}
+
+}  // namespace
+
+bool evaluates_again(std::string_view line, const std::vector<std::string>& held_code) {
   for (std::string_view k : {"$((", "$[", "((", "[[", "${!", "@P}", "let "})
     if (line.find(k) != std::string_view::npos) return true;
-  // `${arr[x]}`: a subscript is arithmetic.
   for (std::size_t i = line.find("${"); i != std::string_view::npos; i = line.find("${", i + 2)) {
     std::size_t j = i + 2;
-    while (j < line.size() && (std::isalnum(static_cast<unsigned char>(line[j])) || line[j] == '_'))
-      ++j;
-    if (j < line.size() && line[j] == '[') return true;
+    if (j < line.size() && (line[j] == '@' || line[j] == '*')) ++j;  // `${@:x}`
+    while (j < line.size() && name_char(line[j])) ++j;
+    if (j >= line.size()) break;
+    // `${arr[x]}`: a subscript is arithmetic.
+    if (line[j] == '[') return true;
+    // `${s:x}`, `${s:0:x}`: a substring's offset and length are arithmetic (not `${s:-w}`,
+    // `${s:=w}`, `${s:?w}`, `${s:+w}`).
+    if (line[j] == ':' && j + 1 < line.size() &&
+        std::string_view("-=?+").find(line[j + 1]) == std::string_view::npos)
+      return true;
   }
-  return false;
+  // `a[x]=1`, `read a[x]`, `unset 'a[x]'`, `test -v a[x]`: a subscript after a name is
+  // arithmetic, quoted or not (a builtin reads its words as names). Those inside the held values
+  // themselves (`x='a[$(id)]'`) do not count.
+  std::size_t held = 0;
+  for (const auto& code : held_code) held += subscripts(code);
+  return subscripts(line) > held;
 }
 
 }  // namespace vigie::engine

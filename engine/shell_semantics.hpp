@@ -1,10 +1,12 @@
 // What bash and the kernel do that changes which file a path names (`/proc/self/…`) or reruns
-// code held in a variable (arithmetic, `[[ ]]`, `${!x}`, `${x@P}`). Used by engine/decide.cpp.
+// code held in a variable (arithmetic, subscripts, substrings, `[[ ]]`, `${!x}`, `${x@P}`). Used by
+// engine/decide.cpp.
 #ifndef VIGIE_ENGINE_SHELL_SEMANTICS_HPP
 #define VIGIE_ENGINE_SHELL_SEMANTICS_HPP
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace vigie::engine {
 
@@ -12,8 +14,9 @@ namespace vigie::engine {
 // opens them (also `/proc/thread-self/…` and `/proc/PID/…`); other paths are returned as given.
 std::string proc_self(const std::string& raw, const std::string& cwd);
 
-// Whether `line` has a construct that evaluates a variable's value as code again.
-bool evaluates_again(std::string_view line);
+// Whether `line` has a construct that evaluates a variable's value as code again; `held_code`:
+// the static values of the line's variables that hold a substitution (their own text aside).
+bool evaluates_again(std::string_view line, const std::vector<std::string>& held_code);
 
 }  // namespace vigie::engine
 
