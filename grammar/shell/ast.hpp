@@ -113,7 +113,8 @@ struct Redirect {
 };
 
 struct Assign {
-  std::string name;  // with its `[subscript]` if any
+  std::string name;                 // with its `[subscript]` if any
+  std::vector<WordPart> subscript;  // the subscript's parts (its substitutions run)
   bool append = false;
   std::optional<Word> value;
   std::optional<std::vector<Word>> array;  // `a=(x y)`

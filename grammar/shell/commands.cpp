@@ -299,6 +299,7 @@ class Walker {
       const std::uint32_t rp = ri < s.redirs.size() ? s.redirs[ri].span.begin : kEnd;
       if (ai < c.assigns.size() && ap <= wp && ap <= rp) {
         const Assign& a = c.assigns[ai++];
+        word_parts(a.subscript);
         if (a.value) word_parts(a.value->parts);
         if (a.array) {
           for (const auto& w : *a.array) word_parts(w.parts);

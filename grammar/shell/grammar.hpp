@@ -351,11 +351,17 @@ struct dq_string;
 struct dollar;
 struct param_lit : run_of_not<'}', '{', '\'', '"', '$', '`', '\\'> {};
 struct param_brace;
+struct arith_sq;
 struct param_part
     : sor<sq_string, dq_string, dollar, backtick, escape_seq, param_brace, param_lit> {};
+// After a subscript's `[` or a substring's `:` (not `:-`, `:=`, `:?`, `:+`) the text is
+// arithmetic: a single quote does not quote there (`arith_sq`).
+struct param_arith_part
+    : sor<arith_sq, dq_string, dollar, backtick, escape_seq, param_brace, param_lit> {};
+struct param_arith_start : sor<one<'['>, seq<one<':'>, not_at<one<'-', '=', '?', '+'>>>> {};
 struct param_brace_close : one<'}'> {};
 struct param_brace : seq<one<'{'>, star<param_part>, must<param_brace_close>> {};
-struct param_rest : plus<param_part> {};
+struct param_rest : sor<seq<at<param_arith_start>, plus<param_arith_part>>, plus<param_part>> {};
 struct param_braced
     : seq<one<'$'>, one<'{'>,
           nested<opt<param_prefix, at<param_name>>, opt<param_name>, opt<param_rest>>,
@@ -369,14 +375,21 @@ struct arith_exp
 };
 struct lone_dollar : one<'$'> {};
 struct locale_string;
-struct dollar : sor<ansi_c_string, locale_string, arith_exp, cmd_subst, param_braced, param_short,
-                    lone_dollar> {};
+struct arith_bracket;
+struct dollar : sor<ansi_c_string, locale_string, arith_exp, arith_bracket, cmd_subst, param_braced,
+                    param_short, lone_dollar> {};
 
 struct dq_close : one<'"'> {};
 struct dq_lit : plus<sor<run_of_not<'"', '\\', '$', '`'>, escape_seq>> {};
 // Inside double quotes `$'` and `$"` are not quotes.
-struct dq_dollar : sor<arith_exp, cmd_subst, param_braced, param_short, lone_dollar> {};
+struct dq_dollar
+    : sor<arith_exp, arith_bracket, cmd_subst, param_braced, param_short, lone_dollar> {};
 struct dq_part : sor<dq_lit, dq_dollar, backtick> {};
+// Arithmetic (`$((…))`, `((…))`, `$[…]`) and array subscripts are expanded as if in double
+// quotes: a single quote there delimits (a `)` or `]` inside does not close) but does not
+// quote, so `$(( '$(cmd)' ))` and `a['$(cmd)']=1` run cmd. Lowered as double-quoted text.
+struct arith_sq_lit : run_of_not<'\'', '$', '`'> {};
+struct arith_sq : seq<one<'\''>, star<sor<arith_sq_lit, dq_dollar, backtick>>, must<sq_close>> {};
 struct dq_string : seq<one<'"'>, star<dq_part>, must<dq_close>> {};
 struct locale_string : seq<one<'$'>, one<'"'>, star<dq_part>, must<dq_close>> {};
 
@@ -392,7 +405,17 @@ struct arith_lp : one<'('> {};
 struct arith_rp : one<')'> {};
 struct arith_paren : seq<arith_lp, nested<arith_body>, must<arith_rp>> {};
 struct arith_body
-    : star<sor<arith_paren, arith_lit, sq_string, dq_string, dollar, backtick, escape_seq>> {};
+    : star<sor<arith_paren, arith_lit, arith_sq, dq_string, dollar, backtick, escape_seq>> {};
+// `$[…]`, bash's older spelling of `$((…))`; brackets nest.
+struct bracket_body;
+struct arith_lb : one<'['> {};
+struct arith_rb : one<']'> {};
+struct bracket_lit : run_of_not<'[', ']', '$', '`', '\'', '"', '\\'> {};
+struct bracket_nest : seq<arith_lb, nested<bracket_body>, arith_rb> {};
+struct bracket_body
+    : star<sor<bracket_nest, bracket_lit, arith_sq, dq_string, dollar, backtick, escape_seq>> {};
+struct bracket_close : one<']'> {};
+struct arith_bracket : seq<one<'$'>, one<'['>, nested<bracket_body>, must<bracket_close>> {};
 
 // ---------------------------------------------------------------------------------------------
 // Here-documents.
@@ -527,13 +550,19 @@ struct heredoc_redir : seq<heredoc_op, sp, must<heredoc_delim>> {};
 struct plain_redir : seq<redir_op, sp, must<redir_target>> {};
 struct redirect : seq<opt<redir_fd>, sor<heredoc_redir, plain_redir>> {};
 
-struct assign_name
-    : seq<ranges<'a', 'z', 'A', 'Z', '_'>, star<ranges<'a', 'z', 'A', 'Z', '0', '9', '_'>>,
-          opt<one<'['>, star<not_one<']', '\n'>>, one<']'>>> {};
+// `a[SUBSCRIPT]`: the subscript is expanded (arithmetic for an indexed array), so its
+// substitutions run; brackets nest.
+struct assign_subscript : seq<arith_lb, nested<bracket_body>, arith_rb> {};
+struct assign_name : seq<ranges<'a', 'z', 'A', 'Z', '_'>,
+                         star<ranges<'a', 'z', 'A', 'Z', '0', '9', '_'>>, opt<assign_subscript>> {};
 struct assign_op : sor<TAO_PEGTL_STRING("+="), one<'='>> {};
 struct array_close : one<')'> {};
 struct array_gap : star<sor<blank_ch, line_cont, one<'\n'>, comment>> {};
-struct array_value : seq<one<'('>, array_gap, star<word, array_gap>, must<array_close>> {};
+// `([KEY]=VALUE …)`: the key is expanded like an assignment's subscript, spaces and single
+// quotes included (`( [ '$(cmd)' ]=1 )` runs cmd).
+struct array_keyed : seq<assign_subscript, assign_op, opt<word>> {};
+struct array_value
+    : seq<one<'('>, array_gap, star<sor<array_keyed, word>, array_gap>, must<array_close>> {};
 struct assignment : seq<assign_name, assign_op, sor<array_value, opt<word>>> {};
 
 // ---------------------------------------------------------------------------------------------
@@ -651,6 +680,7 @@ template <> inline constexpr const char* error_message<param_brace_close> = "exp
 template <> inline constexpr const char* error_message<cmd_subst_close> = "expected `)` to close `$(`";
 template <> inline constexpr const char* error_message<arith_close> = "expected `))`";
 template <> inline constexpr const char* error_message<arith_rp> = "expected `)` in arithmetic";
+template <> inline constexpr const char* error_message<bracket_close> = "expected `]` to close `$[`";
 template <> inline constexpr const char* error_message<proc_subst_close> = "expected `)` to close process substitution";
 template <> inline constexpr const char* error_message<heredoc_delim> = "expected a here-document delimiter";
 template <> inline constexpr const char* error_message<redir_target> = "expected a word after the redirection";
@@ -707,6 +737,8 @@ template <> struct first_byte<dollar> : first_byte_of<'$'> {};
 template <> struct first_byte<ansi_c_string> : first_byte_of<'$'> {};
 template <> struct first_byte<locale_string> : first_byte_of<'$'> {};
 template <> struct first_byte<arith_exp> : first_byte_of<'$'> {};
+template <> struct first_byte<arith_bracket> : first_byte_of<'$'> {};
+template <> struct first_byte<arith_sq> : first_byte_of<'\''> {};
 template <> struct first_byte<cmd_subst> : first_byte_of<'$'> {};
 template <> struct first_byte<param_braced> : first_byte_of<'$'> {};
 template <> struct first_byte<param_short> : first_byte_of<'$'> {};
@@ -749,9 +781,10 @@ using selector = parse_tree::selector<
         ansi_c_string, dq_string, locale_string, dq_lit, param_short, param_braced, param_prefix,
         param_name, param_rest, param_lit, param_brace, cmd_subst, arith_exp, lone_dollar, backtick,
         proc_subst, arith_body, arith_lit, arith_lp, arith_rp, test_op_ch, escape_seq, heredoc_lit,
+        arith_sq, arith_sq_lit, arith_bracket, bracket_lit, bracket_nest, assign_subscript,
         // redirections, assignments
         array_word, redirect, redir_fd, redir_op, heredoc_op, heredoc_delim, assignment,
-        assign_name, assign_op, array_value,
+        assign_name, assign_op, array_value, array_keyed,
         // commands
         clist, sep_semi, sep_amp, sep_nl, and_or, and_or_next, op_and, op_or, pipeline, bang,
         op_pipe, op_pipe_amp, simple_command, compound_command, subshell, group, if_clause, kw_elif,

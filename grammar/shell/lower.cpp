@@ -362,6 +362,9 @@ class Converter {
     for (const auto& c : n.children) {
       if (c->is_type<g::assign_name>()) {
         a.name = c->string();
+        // `a[$(cmd)]=x`: the subscript's expansions (assign_subscript's children).
+        for (const auto& k : c->children)
+          for (const auto& sub : k->children) part(*sub, f, a.subscript);
       } else if (c->is_type<g::assign_op>()) {
         a.append = c->string_view() == "+=";
       } else if (c->is_type<g::array_value>()) {
@@ -432,10 +435,28 @@ class Converter {
     const Span sp = span(f, n);
     // Text: `escape_seq` reaches here from `${x//\*/y}` and arithmetic (`\` then a byte).
     if (n.is_type<g::lit>() || n.is_type<g::dq_lit>() || n.is_type<g::arith_lit>() ||
-        n.is_type<g::arith_lp>() || n.is_type<g::arith_rp>() || n.is_type<g::test_op_ch>() ||
-        n.is_type<g::param_lit>() || n.is_type<g::heredoc_lit>() || n.is_type<g::lone_dollar>() ||
-        n.is_type<g::escape_seq>()) {
+        n.is_type<g::arith_sq_lit>() || n.is_type<g::bracket_lit>() || n.is_type<g::arith_lp>() ||
+        n.is_type<g::arith_rp>() || n.is_type<g::test_op_ch>() || n.is_type<g::param_lit>() ||
+        n.is_type<g::heredoc_lit>() || n.is_type<g::lone_dollar>() || n.is_type<g::escape_seq>()) {
       out.push_back({Lit{n.string(), sp}});
+    } else if (n.is_type<g::arith_sq>()) {
+      // A single quote in arithmetic or a subscript does not quote (grammar.hpp `arith_sq`).
+      Frame dq = f;
+      dq.in_dq = true;
+      out.push_back({DblQuoted{parts(n, dq), false, sp}});
+    } else if (n.is_type<g::assign_subscript>()) {
+      // `[KEY]=` of an array element (grammar.hpp `array_keyed`).
+      out.push_back({Lit{"[", {sp.begin, sp.begin + 1}}});
+      for (const auto& k : n.children) part(*k, f, out);
+      out.push_back({Lit{"]", {sp.end - 1, sp.end}}});
+    } else if (n.is_type<g::assign_op>()) {
+      out.push_back({Lit{n.string(), sp}});
+    } else if (n.is_type<g::word>()) {
+      for (const auto& k : n.children) part(*k, f, out);
+    } else if (n.is_type<g::bracket_nest>()) {
+      out.push_back({Lit{"[", {sp.begin, sp.begin + 1}}});
+      for (const auto& k : n.children) part(*k, f, out);
+      out.push_back({Lit{"]", {sp.end - 1, sp.end}}});
     } else if (n.is_type<g::sq_string>()) {
       auto s = n.string_view();
       out.push_back({SglQuoted{std::string(s.substr(1, s.size() - 2)), false, sp}});
@@ -475,9 +496,11 @@ class Converter {
       out.push_back({CmdSubst{clist(*n.children.at(0), f), false, sp}});
     } else if (n.is_type<g::proc_subst>()) {
       out.push_back({ProcSubst{n.string().substr(0, 2), clist(*n.children.at(0), f), sp}});
-    } else if (n.is_type<g::arith_exp>()) {
+    } else if (n.is_type<g::arith_exp>() || n.is_type<g::arith_bracket>()) {
       auto expr = arith_parts(n, f);
-      fail_if(validate::check_arith(expr, validate::ArithMode::expr, sp.end));
+      // `$[…]` is bash's older spelling, parsed only when it runs (`bash -n` takes any text).
+      if (n.is_type<g::arith_exp>())
+        fail_if(validate::check_arith(expr, validate::ArithMode::expr, sp.end));
       out.push_back({ArithExp{std::move(expr), sp}});
     } else if (n.is_type<g::arith_body>()) {
       for (const auto& k : n.children) part(*k, f, out);
