@@ -97,7 +97,8 @@ bool static_name(std::string_view word) {
   return true;
 }
 
-void check_assignment(std::string_view word, BuiltinCode& out) {
+// `value_static`: `word` is the assignment's value after quote removal (not its source text).
+void check_assignment(std::string_view word, BuiltinCode& out, bool value_static = true) {
   check_name(word, out);
   auto eq = word.find('=');
   if (eq == std::string_view::npos) return;
@@ -106,6 +107,10 @@ void check_assignment(std::string_view word, BuiltinCode& out) {
   if (is_dangerous_variable(name))
     out.run_changes.push_back("`" + std::string(name) +
                               "` is set: it changes what the commands after it run");
+  // `export PAGER='rm -rf ~'`: the line a later program runs (normalize.hpp `variable_line`).
+  if (value_static)
+    if (auto line = variable_line(name, word.substr(eq + 1)))
+      out.scripts.push_back(std::move(*line));
 }
 
 // `declare -i x='a[$(id)]'`, `declare -n r='a[$(id)]'`, `declare -a a='($(id))'`: the value
@@ -155,7 +160,7 @@ BuiltinCode builtin_code(const NormalizedCommand& n) {
     if (!w.literal) {
       // `export PATH=/tmp:$PATH`: the name is static, the value need not be.
       if (b->words == Words::assignments && static_name(w.text)) {
-        check_assignment(w.text, out);
+        check_assignment(w.text, out, false);
         options_done = true;
         continue;
       }

@@ -337,6 +337,50 @@ bool is_dangerous_variable(std::string_view name) {
   return false;
 }
 
+std::optional<std::string> variable_line(std::string_view name, std::string_view value) {
+  std::string u(name);
+  for (char& c : u) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  // Prompts: expanded each time they are shown (`PS4` under `set -x`), their substitutions run.
+  if (in(u, {"PS0", "PS1", "PS2", "PS3", "PS4"})) return "_=" + std::string(value);
+  // Values a program runs as a command line: pagers, editors, askpass helpers, ssh and diff
+  // commands, prompt commands, browsers; `LESSOPEN`'s after its `|`; git's configuration values
+  // from the environment (`GIT_CONFIG_VALUE_<n>`: `core.pager`, `core.sshCommand`…).
+  if (in(u, {"PAGER",
+             "MANPAGER",
+             "EDITOR",
+             "VISUAL",
+             "FCEDIT",
+             "BROWSER",
+             "PROMPT_COMMAND",
+             "GIT_PAGER",
+             "GIT_EDITOR",
+             "GIT_SEQUENCE_EDITOR",
+             "GIT_SSH",
+             "GIT_SSH_COMMAND",
+             "GIT_EXTERNAL_DIFF",
+             "GIT_ASKPASS",
+             "GIT_PROXY_COMMAND",
+             "SSH_ASKPASS",
+             "SUDO_ASKPASS",
+             "LESSOPEN",
+             "LESSCLOSE",
+             "DELTA_PAGER",
+             "BAT_PAGER",
+             "PSQL_PAGER",
+             "PSQL_EDITOR",
+             "GH_EDITOR",
+             "GH_PAGER",
+             "GH_BROWSER",
+             "KUBE_EDITOR",
+             "KUBECTL_EXTERNAL_DIFF",
+             "TERMINAL"}) ||
+      starts_with(u, "GIT_CONFIG_VALUE_")) {
+    while (!value.empty() && value.front() == '|') value.remove_prefix(1);
+    return std::string(value);
+  }
+  return std::nullopt;
+}
+
 namespace {
 
 // `owned`: the command's words may be moved out of `cmd.argv` (normalize_owned).
@@ -414,8 +458,12 @@ NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
     n.words.assign(w.begin() + static_cast<std::ptrdiff_t>(std::min(start, w.size())), w.end());
   }
 
-  for (const auto& a : n.assigns)
+  for (const auto& a : n.assigns) {
     if (is_dangerous_variable(a.name) || holds_substitution(a.value)) n.assigns_harmless = false;
+    // `PAGER='rm -rf ~' git log`: the value is judged as the line the program runs.
+    if (a.value.literal)
+      if (auto line = variable_line(a.name, *a.value.literal)) n.nested_scripts.push_back(*line);
+  }
 
   redirect_effects(n.redirects, n.files);
   if (n.words.empty()) return n;

@@ -112,6 +112,10 @@ bool is_safe_wrapper(std::string_view name);
 bool is_shell(std::string_view name);
 // Variables whose assignment changes what a command runs (PATH, LD_PRELOAD, GIT_*...).
 bool is_dangerous_variable(std::string_view name);
+// The command line a variable's value is run as, when the variable is one whose value a program
+// runs (`PAGER`, `EDITOR`, `GIT_SSH_COMMAND`, `PROMPT_COMMAND`…) or expands as a prompt (`PS4`,
+// whose substitutions run: returned as `_=VALUE`); nullopt for any other variable.
+std::optional<std::string> variable_line(std::string_view name, std::string_view value);
 
 }  // namespace vigie::engine
 
