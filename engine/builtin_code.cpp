@@ -2,6 +2,7 @@
 // what each one's words mean are declared in `kBuiltins` below; the code reads the table.
 #include "engine/builtin_code.hpp"
 
+#include <cctype>
 #include <optional>
 #include <string_view>
 #include <unordered_map>
@@ -84,6 +85,29 @@ void check_name(std::string_view word, BuiltinCode& out) {
                               "` (arithmetic, where bash runs substitutions)");
 }
 
+// A variable a builtin assigns (`printf -v PATH`, `read PATH`, `mapfile`, `getopts`, `wait -p`).
+void assigned_name(std::string_view word, BuiltinCode& out) {
+  check_name(word, out);
+  std::string_view name = word.substr(0, word.find('['));
+  if (is_dangerous_variable(name))
+    out.run_changes.push_back("`" + std::string(name) +
+                              "` is set: it changes what the commands after it run");
+}
+
+// `${PATH:=/tmp}`, `${LD_PRELOAD=x}` in a word that is not static: the expansion assigns.
+void expansion_assignments(std::string_view text, BuiltinCode& out) {
+  for (auto i = text.find("${"); i != std::string_view::npos; i = text.find("${", i + 2)) {
+    std::size_t j = i + 2;
+    while (j < text.size() && (text[j] == '_' || std::isalnum(static_cast<unsigned char>(text[j]))))
+      ++j;
+    std::string_view name = text.substr(i + 2, j - i - 2);
+    std::string_view op = text.substr(j, 2);
+    if (!name.empty() && (op == ":=" || op.substr(0, 1) == "=") && is_dangerous_variable(name))
+      out.run_changes.push_back("`" + std::string(name) +
+                                "` is set by `${…=…}`: it changes what the commands after it run");
+  }
+}
+
 // `NAME=…` or `NAME+=…` with a plain name (the value may be anything).
 bool static_name(std::string_view word) {
   auto eq = word.find('=');
@@ -134,6 +158,10 @@ void evaluated_value(std::string_view builtin, std::string_view attributes, std:
 
 BuiltinCode builtin_code(const NormalizedCommand& n) {
   BuiltinCode out;
+  for (const auto& a : n.assigns)
+    if (!a.value.literal) expansion_assignments(a.value.text, out);
+  for (const auto& w : n.words)
+    if (!w.literal) expansion_assignments(w.text, out);
   if (n.words.empty()) {  // a line of only assignments: `PATH=/tmp; ls`
     for (const auto& a : n.assigns)
       if (is_dangerous_variable(a.name))
@@ -191,7 +219,7 @@ BuiltinCode builtin_code(const NormalizedCommand& n) {
         return std::nullopt;
       };
       if (b->name_options.find(c) != std::string_view::npos) {
-        if (auto v = value()) check_name(*v, out);
+        if (auto v = value()) assigned_name(*v, out);
         break;
       }
       if (b->code_options.find(c) != std::string_view::npos) {
@@ -208,12 +236,24 @@ BuiltinCode builtin_code(const NormalizedCommand& n) {
 
   switch (b->words) {
     case Words::names:
-      for (auto s : operands) check_name(s, out);
+      for (auto s : operands) {
+        if (n.name == "unset")
+          check_name(s, out);
+        else
+          assigned_name(s, out);
+      }
       break;
     case Words::assignments:
       for (auto s : operands) {
         check_assignment(s, out);
         if (!attributes.empty()) evaluated_value(n.name, attributes, s, out);
+        // `declare -n r=PATH`: assigning `r` sets PATH.
+        if (auto eq = s.find('=');
+            attributes.find('n') != std::string::npos && eq != std::string_view::npos &&
+            is_dangerous_variable(s.substr(eq + 1, s.find('[', eq) - eq - 1)))
+          out.run_changes.push_back("`" + std::string(s.substr(0, eq)) + "` refers to `" +
+                                    std::string(s.substr(eq + 1)) +
+                                    "`: setting it changes what the commands after it run");
       }
       if (attributes.find_first_of("in") != std::string::npos) out.evaluates_again = true;
       break;
