@@ -1,8 +1,10 @@
 // Handler `git` of the programs table: git's global options (git.c: exact spellings, no
 // abbreviations) and its subcommands' paths, pathspecs and programs. Its configuration keys
 // (`-c KEY=VALUE`, `git config`) are judged in engine/program_git_config.cpp.
+#include <algorithm>
 #include <array>
 #include <cstring>
+#include <iterator>
 #include <string>
 
 #include "engine/program_handlers.hpp"
@@ -24,6 +26,58 @@ using program_words::starts_with;
 
 void file(ProgramEffects& out, Touch t, const WordView& w, From from, std::string entry) {
   add_word_file(out, t, w, from, std::move(entry));
+}
+
+// Subcommands that print or compare the content of objects they are given by name (`REV:PATH`),
+// and those of them that read a tree with everything below it (`git archive HEAD:dir`; `git
+// ls-tree` reads a tree's names only).
+constexpr std::string_view kObjectReaders[] = {"show",    "cat-file", "diff",   "difftool",
+                                               "archive", "grep",     "ls-tree"};
+constexpr std::string_view kTreeReaders[] = {"archive", "grep"};
+
+template <std::size_t N>
+bool listed(std::string_view s, const std::string_view (&list)[N]) {
+  return std::find(std::begin(list), std::end(list), s) != std::end(list);
+}
+
+// `git show HEAD:.env`, `git cat-file -p :0:.env`, `git diff A:x B:x`: an object named by a
+// revision and a path (`REV:PATH`; `:PATH` and `:N:PATH` in the index) is that path's content
+// in the repository, read; a tree reader reads it with everything below it (`HEAD:` is the
+// top). The path is judged from the folder the command works in (git reads `./` and `../` so;
+// other paths are from the repository's top, which is that folder when git runs at the top).
+// A word that is not static and holds a `:` names an object the line does not show.
+void object_paths(std::string_view subcommand, const Words& w, std::size_t from,
+                  ProgramEffects& out) {
+  if (!listed(subcommand, kObjectReaders)) return;
+  const bool tree = listed(subcommand, kTreeReaders);
+  const std::string entry = "git " + std::string(subcommand) + " REV:PATH";
+  for (std::size_t k = from; k < w.size(); ++k) {
+    const std::string* s = lit(w, k);
+    if (s && (*s == "--" || *s == "--no-index")) return;  // paths follow, or no objects at all
+    if (!s) {
+      if (w[k].text.find(':') != std::string::npos)
+        file(out, Touch::read, w[k], From::operand, entry);
+      continue;
+    }
+    std::string_view v = *s;
+    auto colon = v.find(':');
+    if (v.empty() || v[0] == '-' || colon == std::string_view::npos || starts_with(v, ":/"))
+      continue;
+    std::string_view path = v.substr(colon + 1);
+    if (colon == 0 && path.size() >= 2 && path[0] >= '0' && path[0] <= '3' && path[1] == ':')
+      path.remove_prefix(2);  // `:2:PATH`, a stage of the index
+    if (path.empty()) {
+      if (!tree) continue;
+      path = ".";
+    }
+    if (tree) {
+      FileEffect f{Touch::read, word_of(w[k], std::string(path)), From::operand, entry};
+      f.recursive = true;
+      out.files.push_back(std::move(f));
+    } else {
+      file(out, Touch::read, word_of(w[k], std::string(path)), From::operand, entry);
+    }
+  }
 }
 
 void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
@@ -126,6 +180,7 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
         file(out, Touch::delete_, w[ops[n]], From::operand, entry);
     }
   }
+  object_paths(subcommand, w, i + 1, out);
   if (subcommand == "bundle" && lit_is(w, i + 1, "create") && i + 2 < w.size())
     file(out, Touch::write, w[i + 2], From::operand, "git bundle create");
   if (!p) return;
