@@ -6,6 +6,7 @@
 
 #include "engine/builtin_code.hpp"
 #include "engine/program_runners.hpp"
+#include "engine/xargs_input.hpp"
 
 namespace vigie::engine {
 
@@ -500,6 +501,14 @@ void Judge::judge_at(const shell::CommandView& cmd, NormalizedCommand& n, std::s
   note_line_state(cmd, n, held_code);
 }
 
+namespace {
+
+bool runs_xargs(const NormalizedCommand& n) {
+  return std::find(n.wrappers.begin(), n.wrappers.end(), "xargs") != n.wrappers.end();
+}
+
+}  // namespace
+
 void Judge::judge_commands(shell::CommandsResult& pr, std::string_view line, std::string& cwd,
                            unsigned depth, std::vector<std::string>& held_code) {
   // The words move into the normalized commands: only their span and context are read after.
@@ -512,6 +521,14 @@ void Judge::judge_commands(shell::CommandsResult& pr, std::string_view line, std
     operator NormalizedCommand() const { return normalize_owned(cmd, opts); }
   };
   for (auto& cmd : pr.commands) normalized.emplace_back(Normalized{cmd, p.commands.normalize});
+  // The words xargs reads: from the stage before it in a pipeline (engine/xargs_input.hpp).
+  if (std::any_of(normalized.begin(), normalized.end(), runs_xargs)) {
+    std::vector<const NormalizedCommand*> producer(normalized.size(), nullptr);
+    for (const auto& group : pipelines_of(pr.commands))
+      for (std::size_t k = 1; k < group.size(); ++k) producer[group[k]] = &normalized[group[k - 1]];
+    for (std::size_t i = 0; i < normalized.size(); ++i)
+      if (runs_xargs(normalized[i])) xargs_input(normalized[i], producer[i]);
+  }
   for (std::size_t i = 0; i < pr.commands.size(); ++i)
     judge_at(pr.commands[i], normalized[i], line, cwd, depth, held_code);
   if (!held_code.empty() && (attributes_evaluate_ || evaluates_again(line, held_code)))
@@ -550,6 +567,7 @@ void Judge::judge_line(std::string_view line, std::string cwd, unsigned depth) {
   // One command (most lines): normalized in place on the stack, no vector; a line of one
   // command has no pipeline to check.
   NormalizedCommand n = normalize_owned(pr.commands.front(), p.commands.normalize);
+  if (runs_xargs(n)) xargs_input(n, nullptr);
   judge_at(pr.commands.front(), n, line, cwd, depth, held_code);
   // A variable whose static value holds a substitution runs it when bash evaluates the value
   // again (arithmetic, `[[ -eq ]]`, `${!x}`, `${x@P}`): judge that code, and ask.

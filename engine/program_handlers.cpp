@@ -46,23 +46,8 @@ void find_handler(const Words& w, ProgramEffects& out) {
       "-uid",    "-gid",       "-maxdepth", "-mindepth", "-links",     "-inum",       "-lname",
       "-ilname", "-fstype",    "-used",     "-printf",   "-context",   "-D"};
   bool deletes = false;
-  // The one `-name PATTERN` test of an expression without operators (`-o`, `!`, `,`...): what
-  // `-delete` removes is then `DIR/**/PATTERN`. PATTERN is kept only when it is plain (letters,
-  // digits, `._-` and the wildcards `*?`), so that it reads the same as a policy glob.
-  std::optional<std::string> name;
-  bool narrowable = true;
   for (; i < w.size(); ++i) {
     const std::string* s = lit(w, i);
-    if (s && in(*s, {"-o", "-or", "!", "-not", ",", "(", ")", "-a", "-and"})) narrowable = false;
-    if (s && *s == "-name" && i + 1 < w.size()) {
-      const std::string* pat = lit(w, i + 1);
-      const bool plain = pat && !pat->empty() &&
-                         pat->find_first_not_of(
-                             "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                             "0123456789._-*?") == std::string::npos;
-      if (!plain || name) narrowable = false;
-      if (plain) name = *pat;
-    }
     if (!s) {
       // `find . $EXPR`: a word that is not static where a primary may stand.
       std::string_view t = w[i].text;
@@ -110,7 +95,7 @@ void find_handler(const Words& w, ProgramEffects& out) {
          deletes ? "find -delete" : "find operand");
     if (deletes && out.files.size() > before) {
       out.files.back().recursive = true;
-      if (narrowable && name) out.files.back().below = "**/" + *name;
+      if (auto below = find_name_glob(w)) out.files.back().below = std::move(*below);
     }
   };
   if (starts.empty()) {
@@ -366,6 +351,27 @@ void script_handler(const ProgramDecl& p, std::string_view name, const Words& w,
 }
 
 }  // namespace
+
+std::optional<std::string> find_name_glob(const Words& w) {
+  // The one `-name PATTERN` test of an expression without operators (`-o`, `!`, `,`...).
+  // PATTERN is kept only when it is plain (letters, digits, `._-` and the wildcards `*?`), so
+  // that it reads the same as a policy glob.
+  std::optional<std::string> name;
+  for (std::size_t i = 1; i < w.size(); ++i) {
+    const std::string* s = lit(w, i);
+    if (s && in(*s, {"-o", "-or", "!", "-not", ",", "(", ")", "-a", "-and"})) return std::nullopt;
+    if (s && *s == "-name" && i + 1 < w.size()) {
+      const std::string* pat = lit(w, i + 1);
+      const bool plain = pat && !pat->empty() &&
+                         pat->find_first_not_of(
+                             "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                             "0123456789._-*?") == std::string::npos;
+      if (!plain || name) return std::nullopt;
+      name = "**/" + *pat;
+    }
+  }
+  return name;
+}
 
 std::vector<std::size_t> find_start_points(const Words& w) {
   std::size_t i = 1;

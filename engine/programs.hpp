@@ -89,6 +89,10 @@ void add_named_path(const shell::WordView& w, std::string entry, std::vector<Fil
 // The starting points of `find` (after its leading -H, -L, -P, -D LIST, -O LEVEL), as indexes
 // into `words`: the words before the expression (`-name`, `(`, `!`...).
 std::vector<std::size_t> find_start_points(const std::vector<shell::WordView>& words);
+// `**/NAME` when find's expression is one `-name NAME` test without operators and NAME is plain
+// (letters, digits, `._-` and `*?`): what it selects below a starting point; nullopt otherwise
+// (anything below it).
+std::optional<std::string> find_name_glob(const std::vector<shell::WordView>& words);
 
 // The file accesses of redirections: `>`, `>>`, `>|`, `&>`, `&>>`, `>&FILE` write; `<` reads;
 // `<>` reads and writes; here-documents and here-strings are data; fd duplications touch

@@ -1,0 +1,349 @@
+// The words xargs reads, and what the command it runs does with them (xargs_input.hpp).
+#include "engine/xargs_input.hpp"
+
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/program_words.hpp"
+
+namespace vigie::engine {
+namespace {
+
+using shell::WordView;
+using Words = std::vector<WordView>;
+using program_words::lit;
+using program_words::starts_with;
+
+constexpr char kSlot = '\x01';  // where a word read by xargs goes, in a copy of the command
+
+// xargs's own options (findutils xargs.c, getopt_long with `+`: they stop at the command).
+struct XargsOptions {
+  std::optional<std::string> replace;  // `-I R`, `-i[R]`, `--replace[=R]`
+  bool from_file = false;              // `-a FILE`, `--arg-file=FILE`: not the pipe
+  bool delimited = false;              // `-0`, `-d D`: items are not split on blanks
+  bool known = true;                   // every option was read
+};
+
+struct LongOption {
+  std::string_view name;
+  char value;  // 'r' required, 'o' optional (attached only), 0 none
+  char as;     // the short option it stands for
+};
+constexpr LongOption kLongOptions[] = {{"arg-file", 'r', 'a'},
+                                       {"delimiter", 'r', 'd'},
+                                       {"eof", 'o', 'e'},
+                                       {"replace", 'o', 'i'},
+                                       {"max-lines", 'o', 'l'},
+                                       {"max-args", 'r', 'n'},
+                                       {"max-procs", 'r', 'P'},
+                                       {"max-chars", 'r', 's'},
+                                       {"process-slot-var", 'r', 'S'},
+                                       {"null", 0, '0'},
+                                       {"open-tty", 0, 'o'},
+                                       {"interactive", 0, 'p'},
+                                       {"no-run-if-empty", 0, 'r'},
+                                       {"verbose", 0, 't'},
+                                       {"exit", 0, 'x'},
+                                       {"show-limits", 0, 'L'},
+                                       {"help", 0, 'h'},
+                                       {"version", 0, 'v'}};
+constexpr std::string_view kShortRequired = "adEILnPs";
+constexpr std::string_view kShortOptional = "eil";
+
+void option(XargsOptions& o, char c, std::optional<std::string_view> value) {
+  if (c == 'a') o.from_file = true;
+  if (c == '0' || c == 'd') o.delimited = true;
+  if (c == 'I') o.replace = std::string(value.value_or("{}"));
+  if (c == 'i') o.replace = value && !value->empty() ? std::string(*value) : std::string("{}");
+}
+
+XargsOptions read_options(const Words& w) {
+  XargsOptions o;
+  // The words before the command: `xargs` and its options, after any wrapper before it.
+  std::size_t k = 0;
+  while (k < w.size() &&
+         !(lit(w, k) &&
+           (*lit(w, k) == "xargs" || (lit(w, k)->size() > 6 && lit(w, k)->ends_with("/xargs")))))
+    ++k;
+  for (++k; k < w.size(); ++k) {
+    const std::string* s = lit(w, k);
+    if (!s) {
+      o.known = false;
+      return o;
+    }
+    std::string_view v = *s;
+    if (v == "--" || v.size() < 2 || v[0] != '-') return o;
+    if (starts_with(v, "--")) {
+      std::string_view body = v.substr(2);
+      std::string_view name = body.substr(0, body.find('='));
+      const LongOption* found = nullptr;
+      for (const auto& l : kLongOptions) {
+        if (l.name == name) {
+          found = &l;
+          break;
+        }
+        if (starts_with(l.name, name)) {
+          if (found) {  // ambiguous
+            o.known = false;
+            return o;
+          }
+          found = &l;
+        }
+      }
+      if (!found) {
+        o.known = false;
+        return o;
+      }
+      std::optional<std::string_view> value;
+      if (auto eq = body.find('='); eq != std::string_view::npos)
+        value = body.substr(eq + 1);
+      else if (found->value == 'r' && k + 1 < w.size())
+        value = lit(w, ++k) ? std::string_view(*lit(w, k)) : std::string_view();
+      option(o, found->as, value);
+      continue;
+    }
+    for (std::size_t c = 1; c < v.size(); ++c) {
+      const char ch = v[c];
+      if (kShortRequired.find(ch) != std::string_view::npos) {
+        std::optional<std::string_view> value;
+        if (c + 1 < v.size())
+          value = v.substr(c + 1);
+        else if (k + 1 < w.size())
+          value = lit(w, ++k) ? std::string_view(*lit(w, k)) : std::string_view();
+        option(o, ch, value);
+        break;
+      }
+      if (kShortOptional.find(ch) != std::string_view::npos) {
+        option(o, ch, c + 1 < v.size() ? std::optional(v.substr(c + 1)) : std::nullopt);
+        break;
+      }
+      option(o, ch, std::nullopt);
+    }
+  }
+  return o;
+}
+
+// What xargs reads.
+struct Input {
+  enum Kind { unknown, text, tree } kind = unknown;
+  std::string printed;         // text: what the producer prints
+  std::vector<WordView> dirs;  // tree: the folders whose paths are printed
+  std::string below;           // tree: the glob below them (empty: everything)
+};
+
+// `printf FORMAT ARGS…` with only `%s`, `%%`, `\n` and plain characters in FORMAT.
+std::optional<std::string> printf_output(const Words& w) {
+  if (w.size() < 2 || !lit(w, 1)) return std::nullopt;
+  const std::string& format = *lit(w, 1);
+  std::size_t arg = 2;
+  std::string out;
+  do {
+    for (std::size_t i = 0; i < format.size(); ++i) {
+      if (format[i] == '%' && i + 1 < format.size() && format[i + 1] == 's') {
+        if (arg < w.size()) {
+          if (!lit(w, arg)) return std::nullopt;
+          out += *lit(w, arg);
+        }
+        ++arg;
+        ++i;
+      } else if (format[i] == '%' && i + 1 < format.size() && format[i + 1] == '%') {
+        out += '%';
+        ++i;
+      } else if (format[i] == '\\' && i + 1 < format.size() && format[i + 1] == 'n') {
+        out += '\n';
+        ++i;
+      } else if (format[i] == '%' || format[i] == '\\') {
+        return std::nullopt;
+      } else {
+        out += format[i];
+      }
+    }
+  } while (arg < w.size() && format.find("%s") != std::string::npos);
+  return out;
+}
+
+std::optional<std::string> echo_output(const Words& w) {
+  std::size_t i = 1;
+  while (i < w.size() && lit(w, i) && lit(w, i)->size() > 1 && (*lit(w, i))[0] == '-' &&
+         lit(w, i)->find_first_not_of("neE", 1) == std::string::npos)
+    ++i;
+  std::string out;
+  for (std::size_t k = i; k < w.size(); ++k) {
+    if (!lit(w, k)) return std::nullopt;
+    if (k > i) out += ' ';
+    out += *lit(w, k);
+  }
+  return out + "\n";
+}
+
+Input producer_input(const NormalizedCommand& p) {
+  Input in;
+  const Words& w = p.words;
+  if (!p.name_static || w.empty()) return in;
+  std::optional<std::string> printed;
+  if (p.name == "echo") printed = echo_output(w);
+  if (p.name == "printf") printed = printf_output(w);
+  if (printed) {
+    in.kind = Input::text;
+    in.printed = std::move(*printed);
+    return in;
+  }
+  if (p.name == "find") {
+    in.kind = Input::tree;
+    for (std::size_t k : find_start_points(w)) in.dirs.push_back(w[k]);
+    if (in.dirs.empty()) {
+      WordView dot;
+      dot.text = ".";
+      dot.literal = ".";
+      dot.pattern = ".";
+      in.dirs.push_back(std::move(dot));
+    }
+    in.below = find_name_glob(w).value_or("");
+    return in;
+  }
+  if (p.name == "git" && w.size() > 1 && lit(w, 1) && *lit(w, 1) == "ls-files") {
+    WordView dot;
+    dot.text = ".";
+    dot.literal = ".";
+    dot.pattern = ".";
+    in.kind = Input::tree;
+    in.dirs.push_back(std::move(dot));
+  }
+  return in;
+}
+
+// A here-string or a here-document that xargs reads instead of the pipe.
+std::optional<Input> redirected_input(const NormalizedCommand& n) {
+  std::optional<Input> in;
+  for (const auto& r : n.redirects) {
+    if (r.fd != 0) continue;
+    in = Input{};
+    if (r.op == "<<<" && r.target.literal) {
+      in->kind = Input::text;
+      in->printed = *r.target.literal + "\n";
+    } else if ((r.op == "<<" || r.op == "<<-") && r.heredoc_body &&
+               (r.heredoc_quoted || r.heredoc_body->find_first_of("$`\\") == std::string::npos)) {
+      in->kind = Input::text;
+      in->printed = *r.heredoc_body;
+    }
+  }
+  return in;
+}
+
+// The items xargs makes of `printed`: lines with a replace string, else blank-separated words.
+// nullopt when xargs would read quotes or backslashes in them, or split them otherwise.
+std::optional<std::vector<std::string>> items_of(const std::string& printed,
+                                                 const XargsOptions& o) {
+  if (o.delimited || printed.find_first_of("'\"\\") != std::string::npos) return std::nullopt;
+  std::vector<std::string> out;
+  std::string cur;
+  for (char c : printed) {
+    const bool sep = c == '\n' || (!o.replace && (c == ' ' || c == '\t'));
+    if (!sep) {
+      if (!(o.replace && cur.empty() && (c == ' ' || c == '\t'))) cur += c;
+      continue;
+    }
+    if (!cur.empty()) out.push_back(std::move(cur));
+    cur.clear();
+  }
+  if (!cur.empty()) out.push_back(std::move(cur));
+  return out;
+}
+
+std::string filled(std::string_view s, std::string_view item) {
+  std::string out;
+  for (char c : s) {
+    if (c == kSlot)
+      out += item;
+    else
+      out += c;
+  }
+  return out;
+}
+
+WordView filled_word(const WordView& w, std::string_view item) {
+  WordView v;
+  v.text = filled(w.text, item);
+  const std::string value = filled(*w.literal, item);
+  v.literal = value;
+  v.pattern = value;
+  v.span = w.span;
+  return v;
+}
+
+}  // namespace
+
+void xargs_input(NormalizedCommand& n, const NormalizedCommand* producer) {
+  if (!n.name_static || n.words.empty() || !n.program.decl) return;
+  const XargsOptions o = read_options(n.allow_words());
+  Input in;
+  if (auto r = redirected_input(n))
+    in = std::move(*r);
+  else if (producer && !o.from_file && o.known)
+    in = producer_input(*producer);
+  std::optional<std::vector<std::string>> items;
+  if (in.kind == Input::text) items = items_of(in.printed, o);
+  if (in.kind == Input::text && !items) in.kind = Input::unknown;
+
+  // The command with a slot where xargs puts the words: in place of the replace string, or
+  // after its words.
+  Words w = n.words;
+  if (o.replace) {
+    if (o.replace->empty()) return;
+    bool any = false;
+    for (std::size_t k = 1; k < w.size(); ++k) {
+      if (!w[k].literal || w[k].literal->find(*o.replace) == std::string::npos) continue;
+      std::string v = *w[k].literal;
+      for (auto at = v.find(*o.replace); at != std::string::npos; at = v.find(*o.replace, at + 1))
+        v.replace(at, o.replace->size(), std::string(1, kSlot));
+      WordView slot;
+      slot.text = v;
+      slot.literal = v;
+      slot.pattern = v;
+      slot.span = w[k].span;
+      w[k] = std::move(slot);
+      any = true;
+    }
+    if (!any) return;
+  } else {
+    WordView slot;
+    slot.text = std::string(1, kSlot);
+    slot.literal = slot.text;
+    slot.pattern = slot.text;
+    w.push_back(std::move(slot));
+  }
+  ProgramEffects fx;
+  program_effects(n.program.decl, n.name, w, fx);
+  for (auto& f : fx.files) {
+    if (!f.word.literal || f.word.literal->find(kSlot) == std::string::npos) continue;
+    f.entry += " (words read by xargs)";
+    if (in.kind == Input::text) {
+      for (const auto& item : *items) {
+        FileEffect e = f;
+        e.word = filled_word(f.word, item);
+        n.files.push_back(std::move(e));
+      }
+    } else if (in.kind == Input::tree && *f.word.literal == std::string(1, kSlot)) {
+      for (const auto& dir : in.dirs) {
+        FileEffect e = f;
+        e.word = dir;
+        e.recursive = true;
+        e.below = in.below;
+        n.files.push_back(std::move(e));
+      }
+    } else {
+      // Paths the line does not show.
+      WordView dyn;
+      dyn.text = filled(f.word.text, "$(xargs input)");
+      dyn.has_expansion = true;
+      dyn.span = f.word.span;
+      f.word = std::move(dyn);
+      n.files.push_back(std::move(f));
+    }
+  }
+}
+
+}  // namespace vigie::engine
