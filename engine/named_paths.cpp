@@ -62,6 +62,29 @@ void add_named_path(const shell::WordView& word, std::string entry, std::vector<
                  From::operand, std::move(entry), true});
 }
 
+void add_code_named_paths(std::string_view code, const std::string& entry,
+                          std::vector<FileEffect>& out) {
+  for (std::size_t i = 0; i < code.size(); ++i) {
+    const char q = code[i];
+    if (q != '\'' && q != '"' && q != '`') continue;
+    std::size_t j = i + 1;
+    while (j < code.size() && code[j] != q) j += code[j] == '\\' ? 2 : 1;
+    if (j >= code.size()) return;
+    const std::string_view s = code.substr(i + 1, j - i - 1);
+    if (!s.empty() && s.find_first_of("\\$`{}\n") == std::string_view::npos) {
+      shell::WordView w;
+      w.text = std::string(s);
+      w.literal = w.text;
+      w.pattern = w.text;
+      // `os.path.expanduser("~/.ssh/id_rsa")`, `File.expand_path('~/…')`: read as the home's.
+      w.has_tilde = s[0] == '~';
+      if (w.has_tilde) w.literal.reset();
+      add_named_path(w, entry, out);
+    }
+    i = j;
+  }
+}
+
 namespace normalize_detail {
 
 void named_paths(const std::string& name, const Words& w, NormalizedCommand& n) {

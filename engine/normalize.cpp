@@ -337,44 +337,31 @@ bool is_dangerous_variable(std::string_view name) {
   return false;
 }
 
+namespace {
+
+// Variables whose value a program runs as a command line: pagers, editors, askpass helpers, ssh
+// and diff commands, prompt commands, browsers (`LESSOPEN`'s after its `|`). Space-separated.
+constexpr std::string_view kLineVariables =
+    " PAGER MANPAGER EDITOR VISUAL FCEDIT BROWSER PROMPT_COMMAND GIT_PAGER GIT_EDITOR "
+    "GIT_SEQUENCE_EDITOR GIT_SSH GIT_SSH_COMMAND GIT_EXTERNAL_DIFF GIT_ASKPASS GIT_PROXY_COMMAND "
+    "SSH_ASKPASS SUDO_ASKPASS LESSOPEN LESSCLOSE DELTA_PAGER BAT_PAGER PSQL_PAGER PSQL_EDITOR "
+    "GH_EDITOR GH_PAGER GH_BROWSER KUBE_EDITOR KUBECTL_EXTERNAL_DIFF TERMINAL ";
+// Prompts: expanded each time they are shown (`PS4` under `set -x`), their substitutions run.
+constexpr std::string_view kPromptVariables = " PS0 PS1 PS2 PS3 PS4 ";
+
+bool listed(std::string_view list, const std::string& name) {
+  return list.find(" " + name + " ") != std::string_view::npos;
+}
+
+}  // namespace
+
 std::optional<std::string> variable_line(std::string_view name, std::string_view value) {
   std::string u(name);
   for (char& c : u) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  // Prompts: expanded each time they are shown (`PS4` under `set -x`), their substitutions run.
-  if (in(u, {"PS0", "PS1", "PS2", "PS3", "PS4"})) return "_=" + std::string(value);
-  // Values a program runs as a command line: pagers, editors, askpass helpers, ssh and diff
-  // commands, prompt commands, browsers; `LESSOPEN`'s after its `|`; git's configuration values
-  // from the environment (`GIT_CONFIG_VALUE_<n>`: `core.pager`, `core.sshCommand`…).
-  if (in(u, {"PAGER",
-             "MANPAGER",
-             "EDITOR",
-             "VISUAL",
-             "FCEDIT",
-             "BROWSER",
-             "PROMPT_COMMAND",
-             "GIT_PAGER",
-             "GIT_EDITOR",
-             "GIT_SEQUENCE_EDITOR",
-             "GIT_SSH",
-             "GIT_SSH_COMMAND",
-             "GIT_EXTERNAL_DIFF",
-             "GIT_ASKPASS",
-             "GIT_PROXY_COMMAND",
-             "SSH_ASKPASS",
-             "SUDO_ASKPASS",
-             "LESSOPEN",
-             "LESSCLOSE",
-             "DELTA_PAGER",
-             "BAT_PAGER",
-             "PSQL_PAGER",
-             "PSQL_EDITOR",
-             "GH_EDITOR",
-             "GH_PAGER",
-             "GH_BROWSER",
-             "KUBE_EDITOR",
-             "KUBECTL_EXTERNAL_DIFF",
-             "TERMINAL"}) ||
-      starts_with(u, "GIT_CONFIG_VALUE_")) {
+  if (listed(kPromptVariables, u)) return "_=" + std::string(value);
+  // git's configuration values from the environment (`GIT_CONFIG_VALUE_<n>`: `core.pager`,
+  // `core.sshCommand`…) may be command lines too.
+  if (listed(kLineVariables, u) || starts_with(u, "GIT_CONFIG_VALUE_")) {
     while (!value.empty() && value.front() == '|') value.remove_prefix(1);
     return std::string(value);
   }
