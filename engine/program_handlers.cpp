@@ -248,6 +248,35 @@ VIGIE_RARE_HANDLER void tar_handler(const ProgramDecl& p, std::string_view name,
       any.has_glob = true;
       file(out, Touch::write, any, From::option, std::string(name) + " --extract");
     }
+    // Members named on the line (`tar xf a.tar .env`) are written below the folder, where the
+    // archive's paths put them (a leading `/` is stripped; renaming options leave them unknown).
+    const bool renamed = std::any_of(args.options.begin(), args.options.end(), [](const auto& o) {
+      return starts_with(o.spelling, "--strip") || starts_with(o.spelling, "--transform") ||
+             starts_with(o.spelling, "--xform");
+    });
+    for (std::size_t k : args.operands) {
+      const std::string entry = std::string(name) + " --extract member";
+      if (!w[k].literal) {
+        file(out, Touch::write, w[k], From::operand, entry);  // a member the line does not show
+        continue;
+      }
+      std::string member = *w[k].literal;
+      while (!member.empty() && member[0] == '/') member.erase(0, 1);
+      if (member.empty() || renamed) continue;
+      if (dest.literal) {
+        file(out, Touch::write,
+             word_of(w[k], *dest.literal == "." ? member : *dest.literal + "/" + member),
+             From::operand, entry);
+      } else if (dest.has_tilde && dest.pattern && !dest.has_glob) {
+        // Below a `~` folder (`-C ~`), as the shell expands it.
+        WordView m = word_of(w[k], *dest.pattern + "/" + member);
+        m.literal.reset();
+        m.has_tilde = true;
+        file(out, Touch::write, m, From::operand, entry);
+      } else {
+        file(out, Touch::write, dest, From::operand, entry);  // below a folder not static
+      }
+    }
   }
 }
 

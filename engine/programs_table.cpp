@@ -357,7 +357,9 @@ const ProgramSource kPrograms[] = {
    "-TT|--unzip-command=x -O|--output-file=w -b|--temp-path=g -x|--exclude=a -i|--include=a "
    "-n|--suffixes=v -P|--password=v -t|--from-date=v -tt|--before-date=v -Z|--compression-method=v "
    "-@|--names-stdin!! -r|--recurse-paths!Q"},
-  {"unzip", "m", "r*-", "", "-d=g -x=v -P=v -O=v -I=v"},
+  // unzip's operands after the archive are members, extracted where their names put them
+  // (below `-d DIR`, whose every file is written); listing, testing and piping write nothing.
+  {"unzip", "m", "r*w", "", "-d=g -x=v -P=v -O=v -I=v -l!R -t!R -p!R -v!R -z!R -Z!R"},
   {"tar gtar bsdtar", "pm", "", "tar",
    "-f|--file=w -C|--directory=c -T|--files-from=r -X|--exclude-from=r -I|--use-compress-program=x "
    "-F|--info-script|--new-volume-script=x --to-command=x --checkpoint-action=x --rsh-command=x "
