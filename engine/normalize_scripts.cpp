@@ -308,10 +308,92 @@ bool table_editor(std::string_view name) {
   return false;
 }
 
+// Editor options whose value is commands the editor runs (ex commands, which write files and
+// run shell lines; elisp; kakoune commands): asked, and the paths they name are reads
+// (engine/named_paths.cpp): bare words for ex commands (`w .env`), quoted strings otherwise.
+struct EditorCommands {
+  std::string_view names;    // space-separated
+  std::string_view options;  // space-separated; `--opt=VALUE` also
+  std::string_view cluster;  // letters of a `-xyz` cluster that take the next word as commands
+  bool ex;                   // ex commands: `+CMD` operands too (not `+N`, `+/PATTERN`, `+`)
+};
+constexpr EditorCommands kEditorCommands[] = {
+    {"vim vi nvim ex view gvim rvim vimdiff vim.basic vim.tiny nvi", "-c --cmd -S -s", "cS", true},
+    {"emacs", "--eval -eval --execute -l --load -f --funcall --script -x", "", false},
+    {"kak", "-e -E", "", false},
+};
+
+bool in_list(std::string_view list, std::string_view word) {
+  while (!list.empty()) {
+    const auto sp = list.find(' ');
+    if (list.substr(0, sp) == word) return true;
+    if (sp == std::string_view::npos) break;
+    list.remove_prefix(sp + 1);
+  }
+  return false;
+}
+
+// One word of an editor's line: when it gives commands (`-c CMD`, `-sc CMD`, `--eval=EXPR`,
+// `+CMD`), records them and skips their value (`i`); false for any other word.
+bool editor_option(const EditorCommands& e, const Words& w, std::size_t& i, const std::string& name,
+                   NormalizedCommand& n) {
+  const std::string_view v = *lit(w, i);
+  const std::string* next = i + 1 < w.size() ? lit(w, i + 1) : nullptr;
+  std::string_view text;
+  bool takes_next = false;
+  if (e.ex && v[0] == '+') {
+    if (v[1] == '/' || v.find_first_not_of("0123456789", 1) == std::string_view::npos) return false;
+    text = v.substr(1);
+  } else if (v[0] == '-' && in_list(e.options, v.substr(0, v.find('=')))) {
+    const auto eq = v.find('=');
+    takes_next = eq == std::string_view::npos;
+    text = takes_next ? (next ? std::string_view(*next) : std::string_view()) : v.substr(eq + 1);
+  } else if (v[0] == '-' && v[1] != '-' && !e.cluster.empty() &&
+             v.find_first_of(e.cluster, 1) != std::string_view::npos) {
+    takes_next = true;
+    text = next ? std::string_view(*next) : std::string_view();
+  } else {
+    return false;
+  }
+  n.escalations.push_back(name + " " + std::string(v.substr(0, v.find('='))) +
+                          " (commands the editor runs)");
+  if (e.ex) {
+    // Ex commands name files as bare words: `w .env`, `r ~/.ssh/id_rsa`, `so x.vim`.
+    std::string_view rest = text;
+    while (!rest.empty()) {
+      const auto b = rest.find_first_not_of(" \t|");
+      if (b == std::string_view::npos) break;
+      rest.remove_prefix(b);
+      const auto end = rest.find_first_of(" \t|");
+      const std::string_view tok = rest.substr(0, end);
+      shell::WordView word;
+      word.text = std::string(tok);
+      word.literal = word.text;
+      word.pattern = word.text;
+      word.has_tilde = tok[0] == '~';
+      if (word.has_tilde) word.literal.reset();
+      add_named_path(word, name + " commands", n.files);
+      if (end == std::string_view::npos) break;
+      rest.remove_prefix(end);
+    }
+  } else {
+    add_code_named_paths(text, name + " commands", n.files);
+  }
+  if (takes_next) ++i;
+  return true;
+}
+
+const EditorCommands* editor_commands(std::string_view name) {
+  for (const auto& e : kEditorCommands)
+    if (in_list(e.names, name)) return &e;
+  return nullptr;
+}
+
 }  // namespace
 
 void undeclared_interpreter(const std::string& name, const Words& w, NormalizedCommand& n) {
   const bool editor = table_editor(name);
+  const EditorCommands* commands = editor ? editor_commands(name) : nullptr;
   bool options = true;
   for (std::size_t i = 1; i < w.size(); ++i) {
     const std::string* s = lit(w, i);
@@ -319,6 +401,8 @@ void undeclared_interpreter(const std::string& name, const Words& w, NormalizedC
       options = false;
       continue;
     }
+    if (commands && options && s && s->size() > 1 && editor_option(*commands, w, i, name, n))
+      continue;
     // Options (`-x`, vim's `+CMD`) are not operands; an allow of the program does not cover
     // them either (`commands.interpreter`), so the command asks.
     if (options && s && s->size() > 1 && ((*s)[0] == '-' || (*s)[0] == '+')) continue;

@@ -221,4 +221,34 @@ void curl_handler(const ProgramDecl& p, std::string_view name, const Words& w,
   }
 }
 
+// wget without `-O`: each URL is saved in the current folder (or `-P DIR`) under its last path
+// segment, `index.html` when it has none. Recursive and server-named downloads
+// (`-r`, `-m`, `--content-disposition`, `-i FILE`) name files the line does not show: a `-P`
+// folder's files are written (its table entry), the current folder's are not followed.
+void wget_handler(const ProgramDecl& p, std::string_view name, const Words& w,
+                  ProgramEffects& out) {
+  ParsedArgs args = parse_args(p, w, 1);
+  OperandState st;
+  apply_options(name, args, out, st);
+  std::string dir;
+  for (const auto& o : args.options) {
+    if (!o.decl || o.decl->longs.empty()) continue;
+    const std::string_view l = o.decl->longs.front();
+    if (l == "output-document") return;  // `-O FILE`: that file (the table's entry)
+    if (l == "directory-prefix") {
+      if (!o.value || !o.value->literal) return;
+      dir = *o.value->literal;
+    }
+  }
+  const std::string prog(name);
+  for (std::size_t i : args.operands) {
+    const WordView& u = w[i];
+    if (!u.literal) continue;
+    auto names = remote_names(*u.literal);
+    if (names.empty()) names.push_back("index.html");
+    for (const auto& n : names)
+      file(out, Touch::write, word_of(u, dir.empty() ? n : dir + "/" + n), prog + " URL's file");
+  }
+}
+
 }  // namespace vigie::engine

@@ -48,6 +48,7 @@ constexpr HandlerEntry kHandlers[] = {
     {"mvn", plugin_handler},
     {"pandoc", plugin_handler},
     {"curl", curl_handler},
+    {"wget", wget_handler},
     {"compress", convert_handler},
     {"dos2unix", convert_handler},
     {"gpg", convert_handler},

@@ -282,7 +282,8 @@ void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects
         out.escalations.push_back(entry);
         break;
       case 'R':
-        st.override_touch = 'r';
+        // A flag that makes operands read never weakens one that writes them (`perl -i -p`).
+        if (st.override_touch != 'w' && st.override_touch != 'd') st.override_touch = 'r';
         break;
       case 'W':
         st.override_touch = 'w';

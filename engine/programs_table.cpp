@@ -311,9 +311,13 @@ const ProgramSource kPrograms[] = {
   {"mkdir mkfifo mknod", "pm", "*w", "", "-m|--mode=v -Z --context?v"},
   {"truncate fallocate", "pm", "*w", "", "-s|--size=v -r|--reference=r -o|--offset=v -l|--length=v"},
   {"tee sponge", "pm", "*w", "", "--output-error?v"},
-  {"chmod chown chgrp chattr setfacl", "pm", "-*w", "",
-   "--reference=r!T --from=v -m|--modify=v -x|--remove=v -M|--modify-file=r -X|--remove-file=r "
-   "--set=v --set-file=r -R|--recursive!Q"},
+  {"chmod chown chgrp chattr", "pm", "-*w", "",
+   "--reference=r!T --from=v -R|--recursive!Q"},
+  // setfacl: the ACL is an option's value, so every operand is a file changed; `--restore`
+  // changes the files its input names (not shown: asked).
+  {"setfacl", "pm", "*w", "",
+   "-m|--modify=v -x|--remove=v -M|--modify-file=r -X|--remove-file=r --set=v --set-file=r "
+   "--restore=r!! -R|--recursive!Q"},
   {"cp", "pm", "*r$w", "",
    "-t|--target-directory=t -S|--suffix=v --backup?v --sparse=v --reflink?v --preserve?v "
    "--no-preserve=v --update?v -T|--no-target-directory --context?v -r|-R|--recursive!Q "

@@ -350,7 +350,7 @@ const ProgramSource kProgramsTools[] = {
    "--sigalgs=v --trace-config=v --trace-ids --mptcp --haproxy-clientip=v --knownhosts=r "
    "--keepalive-cnt=v --parallel-max-host=v"},
   // wget refuses file: URLs ("Unsupported scheme").
-  {"wget", "pm", "", "",
+  {"wget", "pm", "", "wget",
    "-O|--output-document=w -o|--output-file=w -a|--append-output=w -P|--directory-prefix=g --rejected-log=w "
    "-i|--input-file=r --post-file=r --body-file=r -e|--execute=v!! --use-askpass=x "
    "--load-cookies=r --save-cookies=w --ca-certificate=r --certificate=r --private-key=r "
@@ -450,11 +450,11 @@ const ProgramSource kProgramsTools[] = {
    "--enable-source-maps --trace-warnings --trace-uncaught --max-old-space-size=v --input-type=v "
    "--env-file=r --test"},
   {"perl", "s", "x*-", "",
-   "-e=p -E=p -M=M -m=M -I=r -x?c -i?v!W -v|--version!N -h|--help!N -w -W -X -T -t -c -s -n -p -a "
-   "-l -0 -F=v"},
+   "-e=p -E=p -M=M -m=M -I=r -x?c -i?v!W -v|--version!N -h|--help!N -w -W -X -T -t -c -s -n!R "
+   "-p!R -a -l -0 -F=v"},
   {"ruby", "s", "x*-", "",
-   "-e=p -r=r -I=r -C=c -E=v -v|--version!N -h|--help!N -w -W?v -n -p -a -l -c -d -s --disable=v "
-   "--enable=v"},
+   "-e=p -r=r -I=r -C=c -E=v -i?v!W -v|--version!N -h|--help!N -w -W?v -n!R -p!R -a -l -c -d "
+   "-s --disable=v --enable=v"},
   {"php", "s", "x*-", "", "-r=p -f=x -c=r -d=n -B=p -R=p -F=x -E=p -v|--version!N -h|--help!N -l -n"},
   // ---- programs and builtins whose words are data, not files -------------------------------
   // Strings, numbers, names, process ids: they read no file they are given (`echo /etc/x`
