@@ -109,6 +109,17 @@ WrapperParse parse_wrapper(const ProgramDecl& decl, std::string_view name, const
           else
             p.escalations.push_back("dynamic script for " + entry);
           break;
+        case 'y':
+          // `strace -o '|CMD'`, `-o '!CMD'`: the output goes to a command line, run.
+          if (o.value->literal && !o.value->literal->empty() &&
+              ((*o.value->literal)[0] == '|' || (*o.value->literal)[0] == '!')) {
+            p.escalations.push_back(entry + " |CMD");
+            p.nested_scripts.push_back(o.value->literal->substr(1));
+            break;
+          }
+          if (!(o.value->literal && harmless_device(*o.value->literal)))
+            p.files.push_back({Touch::write, *o.value, From::option, entry});
+          break;
         case 'r':
         case 'w':
           if (!(o.value->literal && harmless_device(*o.value->literal)))
@@ -359,6 +370,19 @@ std::optional<std::string> variable_line(std::string_view name, std::string_view
   std::string u(name);
   for (char& c : u) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   if (listed(kPromptVariables, u)) return "_=" + std::string(value);
+  // `GIT_CONFIG_PARAMETERS="'core.pager=CMD' 'k=v'"` (git's own `-c` pairs): each value, one line.
+  if (u == "GIT_CONFIG_PARAMETERS") {
+    std::string lines;
+    for (auto q = value.find('\''); q != std::string_view::npos;) {
+      const auto end = value.find('\'', q + 1);
+      if (end == std::string_view::npos) break;
+      const std::string_view pair = value.substr(q + 1, end - q - 1);
+      if (auto eq = pair.find('='); eq != std::string_view::npos)
+        lines += std::string(pair.substr(eq + 1)) + "\n";
+      q = value.find('\'', end + 1);
+    }
+    return lines;
+  }
   // git's configuration values from the environment (`GIT_CONFIG_VALUE_<n>`: `core.pager`,
   // `core.sshCommand`…) may be command lines too.
   if (listed(kLineVariables, u) || starts_with(u, "GIT_CONFIG_VALUE_")) {

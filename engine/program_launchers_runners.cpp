@@ -122,6 +122,22 @@ const Launcher kRunnerLaunchers[] = {
      .code_marks = "{=",
      .runs = Runs::joined,
      .plain_lines = true},
+    // GNU parallel (Getopt::Long with bundling and require_order): the words before `:::`
+    // and `::::` are joined into a command line a shell runs with each argument in place of
+    // `{}`; the line is judged with its arguments after it (`::::` names files of arguments,
+    // read). `{= PERL =}` is code parallel runs itself.
+    {.program = "parallel",
+     .syntax = Syntax::getopt,
+     .flags = "-k --keep-order -X -m -q --quote -0 --null --bar --progress --eta -v --dry-run "
+              "--pipe --tag --line-buffer --lb -u --ungroup --group -g --xargs --halt-on-error",
+     .valued = "-j -P --jobs --max-procs -n --max-args -N -d --delimiter --colsep -C -I --block "
+               "--env --halt --timeout --retries --delay --nice -L --max-lines",
+     .writes = "--joblog --jl --results --res --tmpdir",
+     .reads = "-a --arg-file --sshloginfile --slf",
+     .hidden = "-S --sshlogin --sshloginfile --slf --ssh --rpl --filter --profile -J",
+     .code_marks = "{=",
+     .runs = Runs::joined,
+     .plain_lines = true},
     // ---- sandboxes and emulators -----------------------------------------------------------
     // nsjail (cmdline.cc, getopt_long without `+`: it permutes, so the command is every operand
     // and every word after `--`). `-C FILE` may name the program (exec_bin), `-x` replaces the

@@ -80,6 +80,16 @@ constexpr std::string_view kCmakeCodeVars[] = {
 void ssh_handler(const ProgramDecl& p, std::string_view name, const Words& w, ProgramEffects& out) {
   // ssh, scp, sftp: `-o` options that run a program; ssh's remote command.
   ParsedArgs args = parse_args(p, w, 1);
+  // ssh reads options again after the host, up to the command or `--` (OpenSSH's `again:`):
+  // `ssh HOST -p 22 -- CMD`.
+  if (name == "ssh" && !args.operands.empty()) {
+    const std::size_t host = args.operands.front();
+    ParsedArgs after = parse_args(p, w, host + 1);
+    for (auto& o : after.options) args.options.push_back(std::move(o));
+    args.operands.assign(1, host);
+    for (std::size_t k : after.operands) args.operands.push_back(k);
+    args.dynamic_option = args.dynamic_option || after.dynamic_option;
+  }
   OperandState st;
   for (const auto& o : args.options) {
     if (!o.decl || o.decl->shorts != "o" || !o.value) continue;

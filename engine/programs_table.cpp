@@ -27,6 +27,7 @@
 // Value roles:
 //   v a plain value        r w d  a path read / written / deleted
 //   x a shell command line, run (judged as a nested script, and at least ask)
+//   y a file written, or a command line run when it starts with `|` or `!` (strace -o)
 //   c a folder the program works in (read)      t a target folder (written; operands: sources)
 //   p the pattern/script (drops the `p` operand) P a file holding it (read; drops `p`)
 //   a a path read when the value starts with `@` (curl -d @FILE; `-d "$X"`: a path not shown)
@@ -133,7 +134,7 @@ const ProgramSource kPrograms[] = {
    "--profile=r --private?v --whitelist=v --blacklist=v --read-only=v --net=v --dns=v --name=v "
    "--join=v!N --list!N --tree!N --version!N --help!N"},
   {"strace", "ps", "", "wrapper",
-   "-o|--output=w -e=v -p|--attach=v!N -u|--user=v -s|--string-limit=v -a|--columns=v "
+   "-o|--output=y -e=v -p|--attach=v!N -u|--user=v -s|--string-limit=v -a|--columns=v "
    "-b|--detach-on=v -E|--env=v -I=v -O=v -S|--summary-sort-by=v -P|--trace-path=v "
    "-X|--const-print-style=v -f|--follow-forks -F -c|--summary-only -C|--summary -w -t -T -y -k "
    "-q -v -x -i -r -z -Z -D -d -h|--help!N -V|--version!N"},
@@ -144,11 +145,6 @@ const ProgramSource kPrograms[] = {
   {"screen", "s", "", "wrapper",
    "-d -m -D -R -A -L -U -a -i -l -n -O -q -S=v -Logfile=w -c=r!! -e=v -h=v -p=v -s=v -t=v -T=v "
    "-X=v!! -r?v!N -x?v!N -ls!N -list!N -wipe!N -v!N"},
-  {"parallel", "s", "", "wrapper",
-   "-j|--jobs=v -k|--keep-order -n|--max-args=v -N=v -X -m -q|--quote -a|--arg-file=r "
-   "-d|--delimiter=v -0|--null --colsep=v -I=v --joblog=w --results=w --tmpdir=w --bar "
-   "--progress --eta -v --dry-run --pipe --block=v -S|--sshlogin=v --sshloginfile=r --env=v "
-   "--halt=v --timeout=v --retries=v --delay=v --tag --line-buffer -u|--ungroup"},
   {"entr", "s", "", "wrapper", "-a -c -d -n -p -r -s!! -z -x"},
   {"setpriv", "ps", "", "wrapper",
    "-d|--dump!N --nnp|--no-new-privs --ambient-caps=v --inh-caps=v --bounding-set=v --ruid=v "

@@ -258,6 +258,10 @@ std::string programs_markdown() {
       if (d.role == 'i' || d.role == 'o')  // `NAME=FILE`
         paths += (paths.empty() ? "" : " ") +
                  ("`" + sp + "` " + (d.role == 'o' ? "write" : "read") + " (`NAME=FILE`)");
+      if (d.role == 'y') {  // strace -o: a file, or `|CMD`
+        paths += (paths.empty() ? "" : " ") + ("`" + sp + "` write");
+        runs += (runs.empty() ? "" : " ") + ("`" + sp + " |CMD`");
+      }
       if (d.role == 'x' || d.flag == '!' || d.flag == 'E' || d.flag == 'H')
         runs += (runs.empty() ? "" : " ") + ("`" + sp + "`");
     }
