@@ -68,6 +68,12 @@ const ProgramSource kPrograms[] = {
    "-r|--role=v -t|--type=v -T|--command-timeout=v -A|--askpass -k|--reset-timestamp "
    "-n|--non-interactive -S|--stdin -B|--bell --help!N -V|--version!N"},
   {"doas", "s", "", "wrapper", "-a=v -u=v -C=r!N -n -s!H -L!N"},
+  // run0 (systemd 256, getopt_long with `+`): a unit property may change what runs or what it
+  // reaches (`-p ExecStartPre=…`, `Environment=LD_PRELOAD=…`): asked.
+  {"run0", "ps", "", "wrapper",
+   "-u|--user=v -g|--group=v --nice=v -D|--chdir=c --setenv=v --unit=v -p|--property=v!! "
+   "--description=v --slice=v --slice-inherit --background=v --machine=v --pty --pipe "
+   "--no-ask-password -h|--help!N --version!N"},
   {"env", "ps", "", "wrapper",
    "-u|--unset=v -C|--chdir=c -S|--split-string=x -i|--ignore-environment -0|--null -v|--debug "
    "--block-signal?v --default-signal?v --ignore-signal?v --list-signal-handling -P=v!! "
