@@ -62,6 +62,19 @@ void add_named_path(const shell::WordView& word, std::string entry, std::vector<
                  From::operand, std::move(entry), true});
 }
 
+void add_token_named_path(std::string_view token, const std::string& entry,
+                          std::vector<FileEffect>& out) {
+  if (token.empty()) return;
+  shell::WordView w;
+  w.text = std::string(token);
+  w.literal = w.text;
+  w.pattern = w.text;
+  // `os.path.expanduser("~/.ssh/id_rsa")`, vim's `r ~/.ssh/x`: read as the home's.
+  w.has_tilde = token[0] == '~';
+  if (w.has_tilde) w.literal.reset();
+  add_named_path(w, entry, out);
+}
+
 void add_code_named_paths(std::string_view code, const std::string& entry,
                           std::vector<FileEffect>& out) {
   for (std::size_t i = 0; i < code.size(); ++i) {
@@ -71,16 +84,7 @@ void add_code_named_paths(std::string_view code, const std::string& entry,
     while (j < code.size() && code[j] != q) j += code[j] == '\\' ? 2 : 1;
     if (j >= code.size()) return;
     const std::string_view s = code.substr(i + 1, j - i - 1);
-    if (!s.empty() && s.find_first_of("\\$`{}\n") == std::string_view::npos) {
-      shell::WordView w;
-      w.text = std::string(s);
-      w.literal = w.text;
-      w.pattern = w.text;
-      // `os.path.expanduser("~/.ssh/id_rsa")`, `File.expand_path('~/…')`: read as the home's.
-      w.has_tilde = s[0] == '~';
-      if (w.has_tilde) w.literal.reset();
-      add_named_path(w, entry, out);
-    }
+    if (s.find_first_of("\\$`{}\n") == std::string_view::npos) add_token_named_path(s, entry, out);
     i = j;
   }
 }

@@ -293,18 +293,21 @@ void script_runners(const std::string& name_s, const Words& w, NormalizedCommand
 
 namespace {
 
+// Whether `word` is one of the space-separated words of `list`.
+bool in_list(std::string_view list, std::string_view word) {
+  while (!list.empty()) {
+    const auto sp = list.find(' ');
+    if (list.substr(0, sp) == word) return true;
+    if (sp == std::string_view::npos) break;
+    list.remove_prefix(sp + 1);
+  }
+  return false;
+}
+
 // Whether `name` is in an editors row of the interpreters column (kind 'e').
 bool table_editor(std::string_view name) {
-  for (std::size_t i = 0; i < kInterpreterCount; ++i) {
-    if (kInterpreters[i].kind != 'e') continue;
-    std::string_view all = kInterpreters[i].names;
-    while (!all.empty()) {
-      const auto sp = all.find(' ');
-      if (all.substr(0, sp) == name) return true;
-      if (sp == std::string_view::npos) break;
-      all.remove_prefix(sp + 1);
-    }
-  }
+  for (std::size_t i = 0; i < kInterpreterCount; ++i)
+    if (kInterpreters[i].kind == 'e' && in_list(kInterpreters[i].names, name)) return true;
   return false;
 }
 
@@ -322,16 +325,6 @@ constexpr EditorCommands kEditorCommands[] = {
     {"emacs", "--eval -eval --execute -l --load -f --funcall --script -x", "", false},
     {"kak", "-e -E", "", false},
 };
-
-bool in_list(std::string_view list, std::string_view word) {
-  while (!list.empty()) {
-    const auto sp = list.find(' ');
-    if (list.substr(0, sp) == word) return true;
-    if (sp == std::string_view::npos) break;
-    list.remove_prefix(sp + 1);
-  }
-  return false;
-}
 
 // One word of an editor's line: when it gives commands (`-c CMD`, `-sc CMD`, `--eval=EXPR`,
 // `+CMD`), records them and skips their value (`i`); false for any other word.
@@ -365,14 +358,7 @@ bool editor_option(const EditorCommands& e, const Words& w, std::size_t& i, cons
       if (b == std::string_view::npos) break;
       rest.remove_prefix(b);
       const auto end = rest.find_first_of(" \t|");
-      const std::string_view tok = rest.substr(0, end);
-      shell::WordView word;
-      word.text = std::string(tok);
-      word.literal = word.text;
-      word.pattern = word.text;
-      word.has_tilde = tok[0] == '~';
-      if (word.has_tilde) word.literal.reset();
-      add_named_path(word, name + " commands", n.files);
+      add_token_named_path(rest.substr(0, end), name + " commands", n.files);
       if (end == std::string_view::npos) break;
       rest.remove_prefix(end);
     }

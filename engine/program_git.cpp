@@ -24,10 +24,6 @@ using program_words::lit;
 using program_words::lit_is;
 using program_words::starts_with;
 
-void file(ProgramEffects& out, Touch t, const WordView& w, From from, std::string entry) {
-  add_word_file(out, t, w, from, std::move(entry));
-}
-
 // Subcommands that print or compare the content of objects they are given by name (`REV:PATH`),
 // and those of them that read a tree with everything below it (`git archive HEAD:dir`; `git
 // ls-tree` reads a tree's names only).
@@ -56,7 +52,7 @@ void object_paths(std::string_view subcommand, const Words& w, std::size_t from,
     if (s && (*s == "--" || *s == "--no-index")) return;  // paths follow, or no objects at all
     if (!s) {
       if (w[k].text.find(':') != std::string::npos)
-        file(out, Touch::read, w[k], From::operand, entry);
+        add_word_file(out, Touch::read, w[k], From::operand, entry);
       continue;
     }
     std::string_view v = *s;
@@ -75,7 +71,7 @@ void object_paths(std::string_view subcommand, const Words& w, std::size_t from,
       f.recursive = true;
       out.files.push_back(std::move(f));
     } else {
-      file(out, Touch::read, word_of(w[k], std::string(path)), From::operand, entry);
+      add_word_file(out, Touch::read, word_of(w[k], std::string(path)), From::operand, entry);
     }
   }
 }
@@ -94,7 +90,7 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
     if (v.size() < 2 || v[0] != '-') break;
     if (v == "-C") {
       if (i + 1 < w.size()) {
-        file(out, Touch::read, w[i + 1], From::option, "git -C");
+        add_word_file(out, Touch::read, w[i + 1], From::option, "git -C");
         out.chdir = w[i + 1];
       }
       i += 2;
@@ -113,12 +109,13 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
       if (v != "--exec-path") out.escalations.push_back("git --exec-path");
       ++i;
     } else if (in(v, {"--git-dir", "--work-tree"})) {
-      if (i + 1 < w.size()) file(out, Touch::read, w[i + 1], From::option, "git " + std::string(v));
+      if (i + 1 < w.size())
+        add_word_file(out, Touch::read, w[i + 1], From::option, "git " + std::string(v));
       i += 2;
     } else if (starts_with(v, "--git-dir=") || starts_with(v, "--work-tree=")) {
       auto eq = v.find('=');
-      file(out, Touch::read, word_of(w[i], std::string(v.substr(eq + 1))), From::option,
-           "git " + std::string(v.substr(0, eq)));
+      add_word_file(out, Touch::read, word_of(w[i], std::string(v.substr(eq + 1))), From::option,
+                    "git " + std::string(v.substr(0, eq)));
       ++i;
     } else if (in(v, {"--namespace", "--super-prefix", "--attr-source", "--list-cmds"})) {
       i += 2;
@@ -175,14 +172,14 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
     for (std::size_t n = 0; n < ops.size(); ++n) {
       const bool target =
           wt ? (act == "add" && n == 0) || (act == "move" && n == 1) : act == "add" && n == 1;
-      if (target) file(out, Touch::write, w[ops[n]], From::operand, entry);
+      if (target) add_word_file(out, Touch::write, w[ops[n]], From::operand, entry);
       if (wt && (act == "remove" || (act == "move" && n == 0)))
-        file(out, Touch::delete_, w[ops[n]], From::operand, entry);
+        add_word_file(out, Touch::delete_, w[ops[n]], From::operand, entry);
     }
   }
   object_paths(subcommand, w, i + 1, out);
   if (subcommand == "bundle" && lit_is(w, i + 1, "create") && i + 2 < w.size())
-    file(out, Touch::write, w[i + 2], From::operand, "git bundle create");
+    add_word_file(out, Touch::write, w[i + 2], From::operand, "git bundle create");
   if (!p) return;
   // The subcommand's words are read in place (indexes stay those of `w`; `w[i]` is the
   // subcommand).
@@ -218,13 +215,13 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
       WordView g = word_of(w[i], "~/.gitconfig");
       g.literal.reset();
       g.has_tilde = true;
-      file(out, Touch::write, g, From::option, "git config --global");
+      add_word_file(out, Touch::write, g, From::option, "git config --global");
     } else if (args.operands.size() > first + 1 &&
                !std::any_of(args.options.begin(), args.options.end(), [](const ParsedOption& o) {
                  return o.decl && !o.decl->shorts.empty() && o.decl->shorts[0] == 'f';
                })) {
       WordView cfg = word_of(w[i], ".git/config");
-      file(out, Touch::write, cfg, From::option, "git config");
+      add_word_file(out, Touch::write, cfg, From::option, "git config");
     }
     return;
   }
@@ -234,12 +231,12 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
     });
     if (!check_only) {
       WordView tree = out.chdir ? *out.chdir : word_of(w[i], ".");
-      file(out, Touch::write, tree, From::operand, std::string(full));
+      add_word_file(out, Touch::write, tree, From::operand, std::string(full));
     }
   }
   if (subcommand == "clean" && args.operands.empty() && st.override_touch != 'r')
-    file(out, Touch::delete_, out.chdir ? *out.chdir : word_of(w[i], "."), From::operand,
-         std::string(full));
+    add_word_file(out, Touch::delete_, out.chdir ? *out.chdir : word_of(w[i], "."), From::operand,
+                  std::string(full));
   apply_operands(full, p->operands, sw, args.operands, st, out);
 }
 

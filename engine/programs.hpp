@@ -85,6 +85,10 @@ shell::WordView synthesized(const shell::WordView& from, std::string value, std:
 // it judged only by the policy's explicit path rules (`FileEffect::named`): the word of a
 // program the table does not declare, or a script's argument (engine/named_paths.cpp).
 void add_named_path(const shell::WordView& w, std::string entry, std::vector<FileEffect>& out);
+// The same for a token of a program's own language (`w .env` in an ex command): a leading `~`
+// is the home folder's.
+void add_token_named_path(std::string_view token, const std::string& entry,
+                          std::vector<FileEffect>& out);
 // The same for each quoted string of an interpreter's inline code that is written as a path
 // (`python3 -c 'open(".env")'`, `node -e 'fs.readFileSync("/etc/x")'`): the code may read it.
 void add_code_named_paths(std::string_view code, const std::string& entry,
