@@ -1,8 +1,9 @@
 // The launchers' table (handler `launcher`, engine/program_launchers.cpp): programs that run a
 // command they are given, with the options of each as its own parser reads them. Two parts:
-// kLaunchers (environment managers and wrappers of their own shape, in program_launchers_managers.cpp)
-// and kRunnerLaunchers (benchmark and watch runners, queues, sandboxes, emulators, detachers,
-// chain-loaders and container entries, in program_launchers_runners.cpp).
+// kLaunchers (environment managers and wrappers of their own shape, in
+// program_launchers_managers.cpp) and kRunnerLaunchers (benchmark and watch runners, queues,
+// sandboxes, emulators, detachers, chain-loaders and container entries, in
+// program_launchers_runners.cpp).
 #pragma once
 
 #include <cstddef>
