@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/program_words.hpp"
+#include "grammar/limits.hpp"
 
 namespace vigie::engine {
 namespace {
@@ -322,6 +323,12 @@ void xargs_input(NormalizedCommand& n, const NormalizedCommand* producer) {
     f.entry += " (words read by xargs)";
     if (in.kind == Input::text) {
       for (const auto& item : *items) {
+        // Past the judge's bound the command is asked anyway (limits.judged-paths): stop here,
+        // so that many words times many slots stay linear.
+        if (n.files.size() > limits::judged_paths) {
+          n.escalations.push_back("xargs with more words than are judged one by one");
+          return;
+        }
         FileEffect e = f;
         e.word = filled_word(f.word, item);
         n.files.push_back(std::move(e));

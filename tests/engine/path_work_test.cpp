@@ -185,3 +185,25 @@ TEST_CASE("cd chains: linear work, and a folder past PATH_MAX is unknown", "[pat
           vigie::Effect::deny);
   }
 }
+
+TEST_CASE("xargs: its words times its slots stay bounded by the paths judged", "[paths][work]") {
+  // 5,000 words read by xargs, each put in 5,000 places (`-I{}`): 25 million paths if every
+  // one were made. Past limits::judged_paths the command is asked and no more are made.
+  const vigie::Policy& p = *policy();
+  auto counting = std::make_shared<Counting>(world());
+  vigie::DecideOptions o;
+  o.fs = counting;
+  o.trace = false;
+  const std::size_t n = 5000;
+  vigie::Decision d = p.decide(
+      bash("printf '%s\\n'" + repeat(" a", n) + " | xargs -I{} cat" + repeat(" {}", n),
+           "/srv/proj"),
+      o);
+  CHECK(d.decision == vigie::Effect::ask);
+  CHECK(counting->lookups.load() < 8 * vigie::limits::judged_paths);
+
+  // The words themselves are judged when they are few: `echo ~/.ssh/id_rsa | xargs cat`.
+  o.fs = world();
+  CHECK(p.decide(bash("echo /etc/shadow | xargs cat", "/srv/proj"), o).decision ==
+        vigie::Effect::deny);
+}
