@@ -195,10 +195,10 @@ TEST_CASE("xargs: its words times its slots stay bounded by the paths judged", "
   o.fs = counting;
   o.trace = false;
   const std::size_t n = 5000;
-  vigie::Decision d = p.decide(
-      bash("printf '%s\\n'" + repeat(" a", n) + " | xargs -I{} cat" + repeat(" {}", n),
-           "/srv/proj"),
-      o);
+  vigie::Decision d =
+      p.decide(bash("printf '%s\\n'" + repeat(" a", n) + " | xargs -I{} cat" + repeat(" {}", n),
+                    "/srv/proj"),
+               o);
   CHECK(d.decision == vigie::Effect::ask);
   CHECK(counting->lookups.load() < 8 * vigie::limits::judged_paths);
 
