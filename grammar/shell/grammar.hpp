@@ -1,9 +1,10 @@
 // The POSIX shell grammar (plus the bash forms agents send), as PEGTL rules.
 //
-// One file over the house's 600 lines on purpose: the rules are one mutually recursive grammar
-// (compound commands, substitutions and here-documents refer to each other), read top to bottom
-// like the POSIX grammar it follows; split across headers it would need forward declarations
-// for most rules and lose that order. Running it, lowering and validating are in their own files.
+// The rules are one mutually recursive grammar (compound commands, substitutions and
+// here-documents refer to each other), read top to bottom like the POSIX grammar it follows.
+// What is not a composed rule lives beside it: the parser state and the hand-written leaf scans
+// in grammar_scan.hpp, the error messages, first bytes and parse-tree selector in
+// grammar_tables.hpp. Running it, lowering and validating are in their own files.
 //
 // Rules are snake_case structs. The grammar is written to almost never backtrack over real
 // work: keywords and openers commit with `must<>`, `((`/`$((` are decided by a cheap lexical
@@ -21,83 +22,22 @@
 //
 // The parse tree (tree.hpp, built by run.cpp) keeps only the rules listed in `selector`;
 // lower.cpp turns it into the plain AST of ast.hpp.
-//
-// One file over 600 lines, on purpose: the rules are mutually recursive (a word holds `$(…)`,
-// which holds a list of commands, which hold words), PEGTL needs each rule complete where it is
-// used, and the error-message table and the selector name the rules of every section. Split, the
-// pieces would only be readable together.
 #ifndef VIGIE_GRAMMAR_SHELL_GRAMMAR_HPP
 #define VIGIE_GRAMMAR_SHELL_GRAMMAR_HPP
 
-#include <array>
 #include <cstddef>
 #include <cstdint>
-#include <exception>
 #include <map>
 #include <string>
 #include <string_view>
-#include <utility>
 
 #include <tao/pegtl.hpp>
-#include <tao/pegtl/contrib/parse_tree.hpp>
 
-#include "grammar/shell/commands.hpp"
+#include "grammar/shell/grammar_scan.hpp"
 
 namespace vigie::shell::grammar {
 
 using namespace tao::pegtl;  // NOLINT: the grammar reads as PEG only with the short names
-
-// ---------------------------------------------------------------------------------------------
-// Parser state (passed as the first state to every rule).
-
-struct PendingHeredoc {
-  std::string delim;  // after quote removal
-  bool strip_tabs = false;
-  bool quoted = false;
-};
-
-struct HeredocBody {
-  std::uint32_t begin = 0, end = 0;  // byte offsets of the body (without the delimiter line)
-  std::string text;
-};
-
-struct State {
-  const char* base = nullptr;     // start of the buffer being parsed
-  std::uint32_t base_offset = 0;  // its offset in the top-level source
-  Limits limits;
-  unsigned depth = 0;
-  // Keyed by the offset of the delimiter word, so that re-matching after a rewind overwrites.
-  std::map<std::uint32_t, PendingHeredoc> pending;
-  std::map<std::uint32_t, HeredocBody> bodies;
-  std::map<std::uint32_t, std::uint32_t> newline_skip;  // newline offset -> end of its bodies
-
-  template <typename In>
-  std::uint32_t offset(const In& in) const {
-    return static_cast<std::uint32_t>(in.current() - base);
-  }
-};
-
-// What the grammar throws on a syntax error: its message and the byte of the input where it was
-// found. Not PEGTL's parse_error, whose position goes through std::ostringstream (the wasm module
-// would carry iostreams and the locale for it: docs/wasm.md, "Size").
-struct syntax_error : std::exception {
-  template <typename ParseInput>
-  syntax_error(std::string m, const ParseInput& in) : msg(std::move(m)), byte(in.byte()) {}
-  [[nodiscard]] const char* what() const noexcept override { return msg.c_str(); }
-  [[nodiscard]] std::string_view message() const noexcept { return msg; }
-  std::string msg;
-  std::size_t byte;
-};
-
-// Thrown (as a syntax_error subclass) when a limit is hit: never reported as `incomplete`.
-struct limit_error : syntax_error {
-  using syntax_error::syntax_error;
-};
-
-template <typename S, typename... Rest>
-State& state_of(S& s, Rest&... /*unused*/) {
-  return s;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Characters and whitespace.
@@ -140,137 +80,11 @@ struct reserved_closer : sor<kw_then, kw_elif, kw_else, kw_fi, kw_do, kw_done, k
 };
 
 // ---------------------------------------------------------------------------------------------
-// Cheap lexical guards. The parse tree allocates a node for every rule it tries, so the hot
-// alternatives are only tried when these leaf rules (which allocate nothing) say they can match.
-
-inline bool name_start(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-}
-inline bool name_char(char c) {
-  return name_start(c) || (c >= '0' && c <= '9');
-}
-
-// At `name=`, `name+=` or `name[...]=`.
-struct at_assignment {
-  using rule_t = at_assignment;
-  using subs_t = empty_list;
-  template <apply_mode, rewind_mode, template <typename...> class Action,
-            template <typename...> class Control, typename ParseInput, typename... States>
-  static bool match(ParseInput& in, States&... /*unused*/) {
-    const char* p = in.current();
-    const char* e = in.end();
-    if (p >= e || !name_start(*p)) return false;
-    while (p < e && name_char(*p)) ++p;
-    if (p < e && *p == '[') {
-      while (p < e && *p != ']' && *p != '\n') ++p;
-      if (p >= e || *p != ']') return false;
-      ++p;
-    }
-    if (p < e && *p == '+') ++p;
-    return p < e && *p == '=';
-  }
-};
-
-// Not at a reserved word that closes a construct (`then`, `fi`, `done`, `}`, ...).
-struct not_reserved_closer {
-  using rule_t = not_reserved_closer;
-  using subs_t = empty_list;
-  template <apply_mode, rewind_mode, template <typename...> class Action,
-            template <typename...> class Control, typename ParseInput, typename... States>
-  static bool match(ParseInput& in, States&... /*unused*/) {
-    const char* p = in.current();
-    const char* e = in.end();
-    const char* q = p;
-    while (q < e && q - p < 5 && *q != ' ' && *q != '\t' && *q != '\n' && *q != ';' && *q != '&' &&
-           *q != '|' && *q != '(' && *q != ')' && *q != '<' && *q != '>') {
-      ++q;
-    }
-    if (q < e && !(*q == ' ' || *q == '\t' || *q == '\n' || *q == ';' || *q == '&' || *q == '|' ||
-                   *q == '(' || *q == ')' || *q == '<' || *q == '>')) {
-      return true;  // a longer word
-    }
-    std::string_view w(p, static_cast<std::size_t>(q - p));
-    return !(w == "then" || w == "elif" || w == "else" || w == "fi" || w == "do" || w == "done" ||
-             w == "esac" || w == "}");
-  }
-};
-
-// At `name (`: a function definition without the `function` keyword.
-struct at_func_parens {
-  using rule_t = at_func_parens;
-  using subs_t = empty_list;
-  template <apply_mode, rewind_mode, template <typename...> class Action,
-            template <typename...> class Control, typename ParseInput, typename... States>
-  static bool match(ParseInput& in, States&... /*unused*/) {
-    const char* p = in.current();
-    const char* e = in.end();
-    const char* b = p;
-    while (p < e && *p != ' ' && *p != '\t' && *p != '\n' && *p != ';' && *p != '&' && *p != '|' &&
-           *p != '(' && *p != ')' && *p != '<' && *p != '>' && *p != '\'' && *p != '"' &&
-           *p != '\\' && *p != '$' && *p != '`' && *p != '=') {
-      ++p;
-    }
-    if (p == b) return false;
-    while (p < e && (*p == ' ' || *p == '\t')) ++p;
-    return p < e && *p == '(';
-  }
-};
-
-// ---------------------------------------------------------------------------------------------
-// Nesting guard.
-
-template <typename... R>
-struct nested {
-  using rule_t = nested;
-  using subs_t = type_list<R...>;
-
-  template <apply_mode A, rewind_mode M, template <typename...> class Action,
-            template <typename...> class Control, typename ParseInput, typename... States>
-  static bool match(ParseInput& in, States&... st) {
-    State& s = state_of(st...);
-    if (s.depth + 1 > s.limits.max_depth) {
-      throw limit_error("nesting deeper than " + std::to_string(s.limits.max_depth) + " levels",
-                        in);
-    }
-    ++s.depth;
-    struct Dec {
-      State& s;
-      ~Dec() { --s.depth; }
-    } dec{s};
-    return Control<seq<R...>>::template match<A, M, Action, Control>(in, st...);
-  }
-};
-
-// ---------------------------------------------------------------------------------------------
 // Words.
 
 struct word;
 struct clist;
 struct arith_body;
-
-// `plus<not_one<Cs...>>` with a table: one load per byte instead of a compare per excluded byte
-// (word bytes are most of the input).
-template <char... Cs>
-struct run_of_not {
-  using rule_t = run_of_not;
-  using subs_t = empty_list;
-  static constexpr std::array<bool, 256> kStop = [] {
-    std::array<bool, 256> t{};
-    ((t[static_cast<unsigned char>(Cs)] = true), ...);
-    return t;
-  }();
-  template <apply_mode, rewind_mode, template <typename...> class Action,
-            template <typename...> class Control, typename ParseInput, typename... States>
-  static bool match(ParseInput& in, States&... /*unused*/) {
-    const char* b = in.current();
-    const char* p = b;
-    const char* e = in.end();
-    while (p < e && !kStop[static_cast<unsigned char>(*p)]) ++p;
-    if (p == b) return false;
-    in.bump(static_cast<std::size_t>(p - b));
-    return true;
-  }
-};
 
 struct lit_run
     : run_of_not<' ', '\t', '\n', ';', '&', '|', '(', ')', '<', '>', '\'', '"', '\\', '$', '`'> {};
@@ -281,61 +95,6 @@ struct sq_close : one<'\''> {};
 struct sq_string : seq<one<'\''>, star<not_one<'\''>>, must<sq_close>> {};
 struct ansi_c_string
     : seq<one<'$'>, one<'\''>, star<sor<seq<one<'\\'>, any>, not_one<'\''>>>, must<sq_close>> {};
-
-// `…` scanned raw: the body is parsed again after unescaping (parser.cpp).
-struct backtick {
-  using rule_t = backtick;
-  using subs_t = empty_list;
-  template <apply_mode, rewind_mode, template <typename...> class Action,
-            template <typename...> class Control, typename ParseInput, typename... States>
-  static bool match(ParseInput& in, States&... /*unused*/) {
-    if (in.empty() || in.peek_char() != '`') return false;
-    const char* p = in.current() + 1;
-    const char* e = in.end();
-    while (p < e && *p != '`') p += (*p == '\\' && p + 1 < e) ? 2 : 1;
-    if (p >= e) {
-      in.bump(static_cast<std::size_t>(e - in.current()));
-      throw syntax_error("unterminated backquote", in);
-    }
-    in.bump(static_cast<std::size_t>(p + 1 - in.current()));
-    return true;
-  }
-};
-
-// True when the text after `((` closes with `))` at its own paren level: then it is
-// arithmetic, else a subshell in a subshell. A lexical scan, no recursion, no backtracking.
-struct at_arith_close {
-  using rule_t = at_arith_close;
-  using subs_t = empty_list;
-  template <apply_mode, rewind_mode, template <typename...> class Action,
-            template <typename...> class Control, typename ParseInput, typename... States>
-  static bool match(ParseInput& in, States&... /*unused*/) {
-    const char* p = in.current();
-    const char* e = in.end();
-    int depth = 0;
-    while (p < e) {
-      char c = *p;
-      if (c == '\\') {
-        p += 2;
-        continue;
-      }
-      if (c == '\'') {
-        ++p;
-        while (p < e && *p != '\'') ++p;
-      } else if (c == '"') {
-        ++p;
-        while (p < e && *p != '"') p += (*p == '\\') ? 2 : 1;
-      } else if (c == '(') {
-        ++depth;
-      } else if (c == ')') {
-        if (depth == 0) return p + 1 < e && p[1] == ')';
-        --depth;
-      }
-      ++p;
-    }
-    return false;
-  }
-};
 
 struct param_close : one<'}'> {};
 struct param_special : one<'@', '*', '#', '?', '-', '$', '!', '0'> {};
@@ -666,131 +425,6 @@ struct and_or : seq<pipeline, star<sp, sor<op_and, op_or>, gap, must<and_or_next
 
 struct end_of_input : eof {};
 struct file : seq<stmts, sp_c, no_pending_heredoc, must<end_of_input>> {};
-
-// ---------------------------------------------------------------------------------------------
-// Error messages: one table. A `must<R>` that fails reports `error_message<R>`.
-
-template <typename>
-inline constexpr const char* error_message = "syntax error";
-// clang-format off
-template <> inline constexpr const char* error_message<sq_close> = "unterminated single quote";
-template <> inline constexpr const char* error_message<dq_close> = "unterminated double quote";
-template <> inline constexpr const char* error_message<param_close> = "expected `}` to close `${`";
-template <> inline constexpr const char* error_message<param_brace_close> = "expected `}`";
-template <> inline constexpr const char* error_message<cmd_subst_close> = "expected `)` to close `$(`";
-template <> inline constexpr const char* error_message<arith_close> = "expected `))`";
-template <> inline constexpr const char* error_message<arith_rp> = "expected `)` in arithmetic";
-template <> inline constexpr const char* error_message<bracket_close> = "expected `]` to close `$[`";
-template <> inline constexpr const char* error_message<proc_subst_close> = "expected `)` to close process substitution";
-template <> inline constexpr const char* error_message<heredoc_delim> = "expected a here-document delimiter";
-template <> inline constexpr const char* error_message<redir_target> = "expected a word after the redirection";
-template <> inline constexpr const char* error_message<array_close> = "expected `)` to close the array";
-template <> inline constexpr const char* error_message<subshell_close> = "expected `)` to close the subshell";
-template <> inline constexpr const char* error_message<kw_rbrace> = "expected `}`";
-template <> inline constexpr const char* error_message<kw_then> = "expected `then`";
-template <> inline constexpr const char* error_message<kw_fi> = "expected `fi`";
-template <> inline constexpr const char* error_message<kw_do> = "expected `do`";
-template <> inline constexpr const char* error_message<kw_done> = "expected `done`";
-template <> inline constexpr const char* error_message<loop_body> = "expected `do`";
-template <> inline constexpr const char* error_message<for_head> = "expected a variable name after `for`";
-template <> inline constexpr const char* error_message<for_list_end> = "expected `;` or a newline before `do`";
-template <> inline constexpr const char* error_message<case_word> = "expected a word after `case`";
-template <> inline constexpr const char* error_message<kw_in> = "expected `in`";
-template <> inline constexpr const char* error_message<case_pattern> = "expected a pattern";
-template <> inline constexpr const char* error_message<case_pattern_close> = "expected `)` after the pattern";
-template <> inline constexpr const char* error_message<kw_esac> = "expected `esac`";
-template <> inline constexpr const char* error_message<kw_drbrack> = "expected `]]`";
-template <> inline constexpr const char* error_message<func_name> = "expected a function name";
-template <> inline constexpr const char* error_message<func_body> = "expected a compound command as the function body";
-template <> inline constexpr const char* error_message<pipe_command> = "expected a command after `|`";
-template <> inline constexpr const char* error_message<and_or_next> = "expected a command after `&&` or `||`";
-template <> inline constexpr const char* error_message<end_of_input> = "unexpected token";
-// clang-format on
-
-template <typename Rule>
-struct control : normal<Rule> {
-  template <typename ParseInput, typename... States>
-  [[noreturn]] static void raise(const ParseInput& in, States&&... /*unused*/) {
-    throw syntax_error(error_message<Rule>, in);
-  }
-};
-
-// ---------------------------------------------------------------------------------------------
-// First bytes: the tree builder (tree.hpp) tries a rule listed here only at a byte it can start
-// with. Only rules that cannot match empty, and whose every match starts with one of these bytes.
-
-template <typename Rule>
-struct first_byte {
-  static constexpr bool declared = false;
-};
-template <char... Cs>
-struct first_byte_of {
-  static constexpr bool declared = true;
-  static bool may_start(char c) { return ((c == Cs) || ...); }
-};
-// clang-format off
-template <> struct first_byte<sq_string> : first_byte_of<'\''> {};
-template <> struct first_byte<dq_string> : first_byte_of<'"'> {};
-template <> struct first_byte<backtick> : first_byte_of<'`'> {};
-template <> struct first_byte<escape_seq> : first_byte_of<'\\'> {};
-template <> struct first_byte<dollar> : first_byte_of<'$'> {};
-template <> struct first_byte<ansi_c_string> : first_byte_of<'$'> {};
-template <> struct first_byte<locale_string> : first_byte_of<'$'> {};
-template <> struct first_byte<arith_exp> : first_byte_of<'$'> {};
-template <> struct first_byte<arith_bracket> : first_byte_of<'$'> {};
-template <> struct first_byte<arith_sq> : first_byte_of<'\''> {};
-template <> struct first_byte<cmd_subst> : first_byte_of<'$'> {};
-template <> struct first_byte<param_braced> : first_byte_of<'$'> {};
-template <> struct first_byte<param_short> : first_byte_of<'$'> {};
-template <> struct first_byte<lone_dollar> : first_byte_of<'$'> {};
-template <> struct first_byte<dq_dollar> : first_byte_of<'$'> {};
-template <> struct first_byte<proc_subst> : first_byte_of<'<', '>'> {};
-template <> struct first_byte<param_brace> : first_byte_of<'{'> {};
-template <> struct first_byte<op_and> : first_byte_of<'&'> {};
-template <> struct first_byte<op_or> : first_byte_of<'|'> {};
-template <> struct first_byte<op_pipe> : first_byte_of<'|'> {};
-template <> struct first_byte<op_pipe_amp> : first_byte_of<'|'> {};
-template <> struct first_byte<sep_semi> : first_byte_of<';'> {};
-template <> struct first_byte<sep_amp> : first_byte_of<'&'> {};
-template <> struct first_byte<sep_nl> : first_byte_of<'\n'> {};
-template <> struct first_byte<bang> : first_byte_of<'!'> {};
-template <> struct first_byte<array_value> : first_byte_of<'('> {};
-template <> struct first_byte<subshell> : first_byte_of<'('> {};
-template <> struct first_byte<arith_cmd> : first_byte_of<'('> {};
-template <> struct first_byte<group> : first_byte_of<'{'> {};
-template <> struct first_byte<if_clause> : first_byte_of<'i'> {};
-template <> struct first_byte<while_clause> : first_byte_of<'w'> {};
-template <> struct first_byte<until_clause> : first_byte_of<'u'> {};
-template <> struct first_byte<for_clause> : first_byte_of<'f'> {};
-template <> struct first_byte<select_clause> : first_byte_of<'s'> {};
-template <> struct first_byte<case_clause> : first_byte_of<'c'> {};
-template <> struct first_byte<test_clause> : first_byte_of<'['> {};
-template <> struct first_byte<compound_command>
-    : first_byte_of<'(', '{', 'i', 'w', 'u', 'f', 's', 'c', '['> {};
-// clang-format on
-
-// ---------------------------------------------------------------------------------------------
-// The parse-tree nodes kept for parser.cpp.
-
-template <typename Rule>
-using selector = parse_tree::selector<
-    Rule,
-    parse_tree::store_content::on<
-        // words
-        word, cmd_word, redir_target, for_word, case_word, case_pattern, test_word, lit, sq_string,
-        ansi_c_string, dq_string, locale_string, dq_lit, param_short, param_braced, param_prefix,
-        param_name, param_rest, param_lit, param_brace, cmd_subst, arith_exp, lone_dollar, backtick,
-        proc_subst, arith_body, arith_lit, arith_lp, arith_rp, test_op_ch, escape_seq, heredoc_lit,
-        arith_sq, arith_sq_lit, arith_bracket, bracket_lit, bracket_nest, assign_subscript,
-        // redirections, assignments
-        array_word, redirect, redir_fd, redir_op, heredoc_op, heredoc_delim, assignment,
-        assign_name, assign_op, array_value, array_keyed,
-        // commands
-        clist, sep_semi, sep_amp, sep_nl, and_or, and_or_next, op_and, op_or, pipeline, bang,
-        op_pipe, op_pipe_amp, simple_command, compound_command, subshell, group, if_clause, kw_elif,
-        kw_else, while_clause, until_clause, for_clause, select_clause, for_name, for_in, for_arith,
-        case_clause, case_item, case_term, test_clause, arith_cmd, func_decl, kw_function,
-        func_name, func_body>>;
 
 }  // namespace vigie::shell::grammar
 

@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "grammar/shell/grammar.hpp"
+#include "grammar/shell/grammar_tables.hpp"
 
 namespace vigie::shell {
 
