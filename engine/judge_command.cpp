@@ -5,6 +5,7 @@
 #include "engine/normalize_internal.hpp"
 
 #include "engine/builtin_code.hpp"
+#include "engine/pipe_input.hpp"
 #include "engine/program_runners.hpp"
 #include "engine/xargs_input.hpp"
 
@@ -512,6 +513,8 @@ bool runs_xargs(const NormalizedCommand& n) {
 void Judge::judge_commands(shell::CommandsResult& pr, std::string_view line, std::string& cwd,
                            unsigned depth, std::vector<std::string>& held_code) {
   // The words move into the normalized commands: only their span and context are read after.
+  // What a shell reads from the stage before it (`echo 'rm -rf ~' | bash`), as a here-string.
+  pipe_input(pr.commands, p.commands.normalize);
   std::vector<NormalizedCommand> normalized;
   normalized.reserve(pr.commands.size());
   // Built in place: the conversion's result initializes the vector's element (no move).

@@ -46,6 +46,8 @@ void script_runners(const std::string& name, const Words& w, NormalizedCommand& 
 // editor's operands are the files it edits (written).
 void undeclared_interpreter(const std::string& name, const Words& w, NormalizedCommand& n);
 
+// A client of kStdinClients: it reads its commands from its standard input.
+bool reads_stdin_commands(std::string_view name);
 // A client that reads commands from its standard input (psql, mysql, sqlite3, duckdb): a
 // here-document or here-string is judged as the text of its own option (`psql -c TEXT`).
 void client_stdin(const std::string& name, const ProgramDecl* decl, const Words& w,

@@ -12,7 +12,7 @@ namespace vigie::engine::normalize_detail {
 
 void shell_script(const std::string& name, const Words& w,
                   const std::vector<shell::RedirectView>& redirects, NormalizedCommand& n) {
-  bool has_c = false;
+  bool has_c = false, has_s = false;
   std::size_t i = 1;
   while (i < w.size()) {
     const std::string* s = lit(w, i);
@@ -32,6 +32,7 @@ void shell_script(const std::string& name, const Words& w,
     for (std::size_t k = 1; k < s->size(); ++k) {
       char c = (*s)[k];
       if (c == 'c' && (*s)[0] == '-') has_c = true;
+      if (c == 's' && (*s)[0] == '-') has_s = true;
       if (c == 'o' || c == 'O') takes_next = true;
     }
     i += takes_next ? 2 : 1;
@@ -43,7 +44,8 @@ void shell_script(const std::string& name, const Words& w,
       n.escalations.push_back("dynamic script for " + name + " -c");
     return;
   }
-  if (i < w.size() && !(w[i].literal && names_stdin(*w[i].literal))) {
+  // `bash -s ARG…` reads its script from stdin: the operands are its positional parameters.
+  if (!has_s && i < w.size() && !(w[i].literal && names_stdin(*w[i].literal))) {
     // `bash script.sh` runs a file (an interpreter: the caller decides); `bash <(curl …)` or
     // `bash $SCRIPT` runs something we cannot see.
     if (!w[i].literal) n.escalations.push_back("dynamic script for " + name);
@@ -91,6 +93,12 @@ constexpr StdinClient kStdinClients[] = {
 };
 
 }  // namespace
+
+bool reads_stdin_commands(std::string_view name) {
+  for (const auto& e : kStdinClients)
+    if (e.name == name) return true;
+  return false;
+}
 
 void client_stdin(const std::string& name, const ProgramDecl* decl, const Words& w,
                   const std::vector<shell::RedirectView>& redirects, NormalizedCommand& n) {

@@ -31,11 +31,6 @@ void check_git(const NormalizedCommand& c, const SafetyContext& ctx, std::vector
           "A force push rewrites the remote branch and can destroy other people's commits."));
 }
 
-// A downloader whose output is a script.
-bool is_downloader(std::string_view n) {
-  return in(n, {"curl", "wget", "fetch", "http", "https", "xh", "aria2c", "lynx", "links", "w3m"});
-}
-
 // A stage that runs its standard input as code: a shell without `-c` or a script file,
 // an interpreter reading `-` or nothing.
 bool runs_stdin(const NormalizedCommand& s) {
@@ -64,6 +59,10 @@ bool runs_stdin(const NormalizedCommand& s) {
 }  // namespace
 
 // ---------------------------------------------------------------------------------------------
+
+bool is_downloader(std::string_view n) {
+  return in(n, {"curl", "wget", "fetch", "http", "https", "xh", "aria2c", "lynx", "links", "w3m"});
+}
 
 std::vector<SafetyHit> check_command(const NormalizedCommand& cmd, const SafetyContext& ctx) {
   std::vector<SafetyHit> hits;

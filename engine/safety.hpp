@@ -58,6 +58,9 @@ std::vector<SafetyHit> check_pipeline(const std::vector<NormalizedCommand>& cmds
                                       const std::vector<std::size_t>& stages,
                                       const SafetyContext& ctx);
 
+// A program that downloads: its output piped into a shell is the pipe-to-shell check's.
+bool is_downloader(std::string_view name);
+
 // Groups a commands view into pipelines: each inner vector holds the indexes of the stages of
 // one pipeline, in order (a command alone is a pipeline of one). Commands nested inside a
 // stage (`$(…)`, `<(…)`) form their own pipelines.

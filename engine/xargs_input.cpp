@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/printed_text.hpp"
 #include "engine/program_words.hpp"
 #include "grammar/limits.hpp"
 
@@ -135,59 +136,11 @@ struct Input {
   std::string below;           // tree: the glob below them (empty: everything)
 };
 
-// `printf FORMAT ARGS…` with only `%s`, `%%`, `\n` and plain characters in FORMAT.
-std::optional<std::string> printf_output(const Words& w) {
-  if (w.size() < 2 || !lit(w, 1)) return std::nullopt;
-  const std::string& format = *lit(w, 1);
-  std::size_t arg = 2;
-  std::string out;
-  do {
-    for (std::size_t i = 0; i < format.size(); ++i) {
-      if (format[i] == '%' && i + 1 < format.size() && format[i + 1] == 's') {
-        if (arg < w.size()) {
-          if (!lit(w, arg)) return std::nullopt;
-          out += *lit(w, arg);
-        }
-        ++arg;
-        ++i;
-      } else if (format[i] == '%' && i + 1 < format.size() && format[i + 1] == '%') {
-        out += '%';
-        ++i;
-      } else if (format[i] == '\\' && i + 1 < format.size() && format[i + 1] == 'n') {
-        out += '\n';
-        ++i;
-      } else if (format[i] == '%' || format[i] == '\\') {
-        return std::nullopt;
-      } else {
-        out += format[i];
-      }
-    }
-  } while (arg < w.size() && format.find("%s") != std::string::npos);
-  return out;
-}
-
-std::optional<std::string> echo_output(const Words& w) {
-  std::size_t i = 1;
-  while (i < w.size() && lit(w, i) && lit(w, i)->size() > 1 && (*lit(w, i))[0] == '-' &&
-         lit(w, i)->find_first_not_of("neE", 1) == std::string::npos)
-    ++i;
-  std::string out;
-  for (std::size_t k = i; k < w.size(); ++k) {
-    if (!lit(w, k)) return std::nullopt;
-    if (k > i) out += ' ';
-    out += *lit(w, k);
-  }
-  return out + "\n";
-}
-
 Input producer_input(const NormalizedCommand& p) {
   Input in;
   const Words& w = p.words;
   if (!p.name_static || w.empty()) return in;
-  std::optional<std::string> printed;
-  if (p.name == "echo") printed = echo_output(w);
-  if (p.name == "printf") printed = printf_output(w);
-  if (printed) {
+  if (auto printed = printed_text(p.name, w)) {
     in.kind = Input::text;
     in.printed = std::move(*printed);
     return in;

@@ -1,0 +1,158 @@
+// What a pipeline stage reads from the stage before it (pipe_input.hpp).
+#include "engine/pipe_input.hpp"
+
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "engine/normalize_internal.hpp"
+#include "engine/printed_text.hpp"
+#include "engine/program_words.hpp"
+#include "engine/safety.hpp"
+#include "grammar/policy/text.hpp"
+
+namespace vigie::engine {
+namespace {
+
+using program_words::in;
+
+std::string_view program_of(const shell::CommandView& c) {
+  if (c.argv.empty() || !c.argv.front().literal) return {};
+  std::string_view s = *c.argv.front().literal;
+  std::size_t slash = s.rfind('/');
+  return slash == std::string_view::npos ? s : s.substr(slash + 1);
+}
+
+bool reads_redirected_input(const shell::CommandView& c) {
+  return std::any_of(c.redirects.begin(), c.redirects.end(), [](const shell::RedirectView& r) {
+    return r.fd == 0 && in(r.op, {"<", "<<", "<<-", "<<<", "<>", "<&"});
+  });
+}
+
+enum class Feed { text, file, download, unknown };
+
+// What `cat` without operands prints: its here-string or static here-document, or a file.
+Feed cat_input(const shell::CommandView& c, std::string& text) {
+  Feed feed = Feed::unknown;
+  for (const auto& r : c.redirects) {
+    if (r.fd != 0) continue;
+    if (r.op == "<<<") {
+      if (!r.target.literal) return Feed::unknown;
+      text = *r.target.literal + "\n";
+      feed = Feed::text;
+    } else if ((r.op == "<<" || r.op == "<<-") && r.heredoc_body) {
+      const std::string& b = *r.heredoc_body;
+      if (!r.heredoc_quoted && b.find_first_of("$`") != std::string::npos) return Feed::unknown;
+      text = b;
+      feed = Feed::text;
+    } else if (r.op == "<" || r.op == "<>") {
+      feed = Feed::file;
+    } else if (r.op == "<&") {
+      feed = Feed::unknown;
+    }
+  }
+  return feed;
+}
+
+bool downloads(const shell::CommandView& c, const NormalizeOptions& opts) {
+  // Through its wrappers (`sudo curl … | sh`): normalized once more, for this rare stage only.
+  NormalizedCommand n = normalize(c, opts);
+  return n.name_static && is_downloader(policy::ascii_lower(n.name));
+}
+
+// Whether a stage before stage `k` downloads, each stage normalized at most once per pipeline
+// (a pipeline of many shells stays linear).
+struct DownloadsBefore {
+  const std::vector<shell::CommandView>& cmds;
+  const std::vector<std::size_t>& group;
+  const NormalizeOptions& opts;
+  std::size_t scanned = 0;
+  bool seen = false;
+  bool operator()(std::size_t k) {
+    for (; scanned < k && !seen; ++scanned) seen = downloads(cmds[group[scanned]], opts);
+    return seen;
+  }
+};
+
+// What stage `k` of `group` reads from the stage before it.
+Feed feed_of(const std::vector<shell::CommandView>& cmds, const std::vector<std::size_t>& group,
+             std::size_t k, DownloadsBefore& downloads_before, std::string& text) {
+  if (k == 0) return Feed::unknown;  // after a compound command: `{ echo a; echo b; } | bash`
+  const shell::CommandView& p = cmds[group[k - 1]];
+  std::string_view name = program_of(p);
+  if (auto printed = printed_text(name, p.argv, true)) {
+    text = std::move(*printed);
+    return Feed::text;
+  }
+  if (name == "cat") {
+    if (p.argv.size() == 1) return cat_input(p, text);
+    bool files = true;
+    for (std::size_t i = 1; i < p.argv.size(); ++i) {
+      const auto& v = p.argv[i].literal;
+      if (!v || v->empty() || (*v)[0] == '-') files = false;
+    }
+    if (files) return Feed::file;
+  }
+  // A download anywhere before (`curl … | gunzip | sh`): the pipe-to-shell check's.
+  return downloads_before(k) ? Feed::download : Feed::unknown;
+}
+
+// Whether `c` may run its input as code: a word of it names a shell, `source`, busybox or a
+// client that reads commands (a cheap screen before the producer is looked at).
+bool may_read_code(const shell::CommandView& c) {
+  for (const auto& w : c.argv) {
+    if (!w.literal) continue;
+    std::string_view s = *w.literal;
+    std::size_t slash = s.rfind('/');
+    if (slash != std::string_view::npos) s = s.substr(slash + 1);
+    if (is_shell(s) || in(s, {"source", ".", "busybox"}) ||
+        normalize_detail::reads_stdin_commands(s))
+      return true;
+  }
+  return false;
+}
+
+shell::WordView here_string(const std::optional<std::string>& text, shell::Span at) {
+  shell::WordView v;
+  if (text) {
+    v.text = *text;
+    v.literal = *text;
+    v.pattern = *text;
+  } else {
+    v.text = "$(…)";  // what the stage before prints
+    v.has_expansion = true;
+  }
+  v.span = at;
+  return v;
+}
+
+}  // namespace
+
+void pipe_input(std::vector<shell::CommandView>& cmds, const NormalizeOptions& opts) {
+  if (std::none_of(cmds.begin(), cmds.end(),
+                   [](const shell::CommandView& c) { return c.op == "|" || c.op == "|&"; }))
+    return;
+  for (const auto& group : pipelines_of(cmds)) {
+    DownloadsBefore downloads_before{cmds, group, opts};
+    for (std::size_t k = 0; k < group.size(); ++k) {
+      shell::CommandView& c = cmds[group[k]];
+      if ((c.op != "|" && c.op != "|&") || c.argv.empty()) continue;
+      if (in(program_of(c), {"xargs", "parallel"}) || reads_redirected_input(c) ||
+          !may_read_code(c))
+        continue;
+      std::string text;
+      Feed feed = feed_of(cmds, group, k, downloads_before, text);
+      if (feed == Feed::file || feed == Feed::download) continue;
+      shell::RedirectView r;
+      r.op = "<<<";
+      r.fd = 0;
+      r.span = {c.span.end, c.span.end};
+      r.target = here_string(
+          feed == Feed::text ? std::optional<std::string>(std::move(text)) : std::nullopt, r.span);
+      c.redirects.push_back(std::move(r));
+    }
+  }
+}
+
+}  // namespace vigie::engine
