@@ -93,6 +93,13 @@ void add_token_named_path(std::string_view token, const std::string& entry,
 // (`python3 -c 'open(".env")'`, `node -e 'fs.readFileSync("/etc/x")'`): the code may read it.
 void add_code_named_paths(std::string_view code, const std::string& entry,
                           std::vector<FileEffect>& out);
+// The shell lines an interpreter's inline code runs by name (engine/code_commands.cpp): the
+// string literals given to a process function of the language of `program` (python's
+// `os.system`/`subprocess.run`, node's `child_process`, perl's and ruby's `system` and
+// backquotes, php's `shell_exec`…), one line per call, several literals (`["rm", "-rf", x]`) as
+// the words of one line. Added to `scripts`: judged as lines the command runs.
+void add_code_commands(std::string_view code, std::string_view program,
+                       std::vector<std::string>& scripts);
 
 // The starting points of `find` (after its leading -H, -L, -P, -D LIST, -O LEVEL), as indexes
 // into `words`: the words before the expression (`-name`, `(`, `!`...).

@@ -1,0 +1,151 @@
+// The commands an interpreter's inline code runs by name (programs.hpp, add_code_commands):
+// `python3 -c 'import os; os.system("rm -rf ~")'`, `node -e 'require("child_process")
+// .execSync("rm -rf ~")'`, `perl -e 'system "rm -rf ~"'`, `ruby -e '`rm -rf ~`'`.
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/programs.hpp"
+
+namespace vigie::engine {
+namespace {
+
+// The functions of a language that run a command, and the word the code must also hold for
+// them to be the process functions (`run` is subprocess's only when the code uses subprocess).
+struct SpawnNames {
+  std::string_view prefix;  // the interpreter's name starts with it
+  std::string_view always;  // space-separated: always a process function
+  std::string_view gated;   // space-separated: one only when the code holds `gate`
+  std::string_view gate;
+  bool backticks;  // a backquoted string is a command (perl, ruby, php)
+};
+constexpr SpawnNames kSpawnNames[] = {
+    {"python", "system popen spawnl spawnlp spawnv spawnvp execl execlp execv execvp execvpe",
+     "run call check_call check_output Popen getoutput getstatusoutput", "subprocess", false},
+    {"pypy", "system popen spawnl spawnlp spawnv spawnvp execl execlp execv execvp execvpe",
+     "run call check_call check_output Popen getoutput getstatusoutput", "subprocess", false},
+    {"node", "", "exec execSync execFile execFileSync spawn spawnSync fork", "child_process",
+     false},
+    {"perl", "system exec qx", "", "", true},
+    {"ruby", "system exec spawn popen popen3 capture2 capture2e capture3 pipeline", "", "", true},
+    {"php", "system exec shell_exec passthru popen proc_open", "", "", true},
+};
+
+bool ident_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+bool listed(std::string_view names, std::string_view word) {
+  std::size_t i = 0;
+  while (i < names.size()) {
+    std::size_t e = names.find(' ', i);
+    if (e == std::string_view::npos) e = names.size();
+    if (names.substr(i, e - i) == word) return true;
+    i = e + 1;
+  }
+  return false;
+}
+
+// The string literal opening at `code[i]` (a quote): its text with `\x` read as `x`; `end` is
+// past its closing quote (code.size() when it is not closed).
+std::string literal_at(std::string_view code, std::size_t i, std::size_t& end) {
+  const char q = code[i];
+  std::string out;
+  std::size_t j = i + 1;
+  while (j < code.size() && code[j] != q) {
+    if (code[j] == '\\' && j + 1 < code.size()) ++j;
+    out += code[j++];
+  }
+  end = j < code.size() ? j + 1 : code.size();
+  return out;
+}
+
+bool is_quote(char c) {
+  return c == '\'' || c == '"' || c == '`';
+}
+
+// A word of a shell line that stands for `s` alone.
+std::string shell_quoted(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) {
+    if (c == '\'')
+      out += "'\\''";
+    else
+      out += c;
+  }
+  return out + "'";
+}
+
+// The string literals from `code[i]` on, separated only by blanks, commas and brackets (one
+// argv: `["rm", "-rf", "x"]`): a line, or its words quoted when there are several. `i` moves
+// past them.
+std::string argument_line(std::string_view code, std::size_t& i) {
+  std::vector<std::string> parts;
+  for (;;) {
+    while (i < code.size() && (code[i] == ' ' || code[i] == '\t' || code[i] == ',' ||
+                               code[i] == '[' || code[i] == '(' || code[i] == '\n'))
+      ++i;
+    // Python's string prefixes (`f"…"`, `r'…'`, `rb"…"`).
+    for (std::size_t k = i; k < i + 2 && k + 1 < code.size() &&
+                            std::string_view("rRbBfFuU").find(code[k]) != std::string_view::npos;
+         ++k)
+      if (is_quote(code[k + 1])) i = k + 1;
+    if (i >= code.size() || !is_quote(code[i])) break;
+    std::size_t end = 0;
+    parts.push_back(literal_at(code, i, end));
+    i = end;
+  }
+  if (parts.size() == 1) return parts.front();
+  std::string line;
+  for (const auto& p : parts) {
+    if (!line.empty()) line += ' ';
+    line += shell_quoted(p);
+  }
+  return line;
+}
+
+}  // namespace
+
+void add_code_commands(std::string_view code, std::string_view program,
+                       std::vector<std::string>& scripts) {
+  const SpawnNames* names = nullptr;
+  for (const auto& s : kSpawnNames)
+    if (program.substr(0, s.prefix.size()) == s.prefix) names = &s;
+  if (!names) return;
+  const bool gate_open = !names->gate.empty() && code.find(names->gate) != std::string_view::npos;
+  std::size_t i = 0;
+  while (i < code.size()) {
+    const char c = code[i];
+    if (is_quote(c)) {
+      std::size_t end = 0;
+      std::string text = literal_at(code, i, end);
+      if (c == '`' && names->backticks && !text.empty()) scripts.push_back(std::move(text));
+      i = end;
+      continue;
+    }
+    if (!ident_char(c) || (i > 0 && ident_char(code[i - 1]))) {
+      ++i;
+      continue;
+    }
+    std::size_t e = i;
+    while (e < code.size() && ident_char(code[e])) ++e;
+    const std::string_view word = code.substr(i, e - i);
+    i = e;
+    if (!listed(names->always, word) && !(gate_open && listed(names->gated, word))) continue;
+    if (word == "qx" && i < code.size() && !ident_char(code[i]) && code[i] != ' ') {
+      // perl's `qx{CMD}`, `qx(CMD)`, `qx/CMD/`.
+      const char open = code[i];
+      const char close = open == '{' ? '}' : open == '(' ? ')' : open == '[' ? ']' : open;
+      std::size_t end = code.find(close, i + 1);
+      if (end == std::string_view::npos) end = code.size();
+      scripts.emplace_back(code.substr(i + 1, end - i - 1));
+      i = end;
+      continue;
+    }
+    std::string line = argument_line(code, i);
+    if (!line.empty()) scripts.push_back(std::move(line));
+  }
+}
+
+}  // namespace vigie::engine
