@@ -135,6 +135,24 @@ void check_assignment(std::string_view word, BuiltinCode& out, bool value_static
   if (value_static)
     if (auto line = variable_line(name, word.substr(eq + 1)))
       out.scripts.push_back(std::move(*line));
+  // `export BASH_ENV=.env`: judged as the assignment alone, which reads the file it names (a
+  // value of plain path bytes as written, so that a leading `~` expands again).
+  if (value_static && variable_names_file(name) && eq + 1 < word.size()) {
+    const std::string_view value = word.substr(eq + 1);
+    const bool plain = value.find_first_not_of(
+                           "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                           "0123456789_./~+-:@%,") == std::string_view::npos;
+    std::string line(name);
+    line += '=';
+    if (plain) {
+      line += value;
+    } else {
+      line += '\'';
+      for (char c : value) line += c == '\'' ? std::string("'\\''") : std::string(1, c);
+      line += '\'';
+    }
+    out.scripts.push_back(std::move(line));
+  }
 }
 
 // `declare -i x='a[$(id)]'`, `declare -n r='a[$(id)]'`, `declare -a a='($(id))'`: the value

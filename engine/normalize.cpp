@@ -364,7 +364,20 @@ bool listed(std::string_view list, const std::string& name) {
   return list.find(" " + name + " ") != std::string_view::npos;
 }
 
+// Variables that name a file a program reads when it starts: a shell sources `BASH_ENV` and
+// `ENV`, python `PYTHONSTARTUP`; git, kubectl, npm, wget, the cloud clients read the
+// configuration or credentials they name.
+constexpr std::string_view kFileVariables =
+    " BASH_ENV ENV PYTHONSTARTUP GIT_CONFIG GIT_CONFIG_GLOBAL GIT_CONFIG_SYSTEM KUBECONFIG "
+    "NPM_CONFIG_USERCONFIG NPM_CONFIG_GLOBALCONFIG WGETRC INPUTRC AWS_SHARED_CREDENTIALS_FILE "
+    "AWS_CONFIG_FILE GOOGLE_APPLICATION_CREDENTIALS DOCKER_CONFIG CLOUDSDK_CONFIG "
+    "NETRC CURL_HOME PIP_CONFIG_FILE ";
+
 }  // namespace
+
+bool variable_names_file(std::string_view name) {
+  return listed(kFileVariables, std::string(name));
+}
 
 std::optional<std::string> variable_line(std::string_view name, std::string_view value) {
   std::string u(name);
@@ -474,6 +487,9 @@ NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
     // `PAGER='rm -rf ~' git log`: the value is judged as the line the program runs.
     if (a.value.literal)
       if (auto line = variable_line(a.name, *a.value.literal)) n.nested_scripts.push_back(*line);
+    // `BASH_ENV=.env bash -c …` sources .env: a read of the file the value names.
+    if (variable_names_file(a.name) && !a.value.text.empty())
+      n.files.push_back({Touch::read, a.value, From::option, a.name});
   }
 
   redirect_effects(n.redirects, n.files);

@@ -116,6 +116,9 @@ bool is_dangerous_variable(std::string_view name);
 // runs (`PAGER`, `EDITOR`, `GIT_SSH_COMMAND`, `PROMPT_COMMAND`…) or expands as a prompt (`PS4`,
 // whose substitutions run: returned as `_=VALUE`); nullopt for any other variable.
 std::optional<std::string> variable_line(std::string_view name, std::string_view value);
+// Whether the variable names a file a program reads when it starts (`BASH_ENV`, `ENV`,
+// `KUBECONFIG`, `GIT_CONFIG_GLOBAL`…): its value is judged as a path read.
+bool variable_names_file(std::string_view name);
 
 }  // namespace vigie::engine
 
