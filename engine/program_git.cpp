@@ -240,10 +240,59 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
   apply_operands(full, p->operands, sw, args.operands, st, out);
 }
 
+// git's `ext::` transport (git-remote-ext): `ext::CMD ARG…` runs CMD with its arguments, split
+// on spaces, `% ` a space, `%%` a percent, `%s`/`%S` the service (git-upload-pack). The line of
+// that argv, each word quoted.
+std::string ext_transport_line(std::string_view cmd) {
+  std::string line, word;
+  bool in_word = false;
+  auto flush = [&] {
+    if (!in_word) return;
+    if (!line.empty()) line += ' ';
+    line += '\'';
+    for (char c : word) line += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    line += '\'';
+    word.clear();
+    in_word = false;
+  };
+  for (std::size_t i = 0; i < cmd.size(); ++i) {
+    const char c = cmd[i];
+    if (c == ' ') {
+      flush();
+    } else if (c == '%' && i + 1 < cmd.size()) {
+      const char e = cmd[++i];
+      word += e == 's' || e == 'S' ? std::string("git-upload-pack") : std::string(1, e);
+      in_word = true;
+    } else {
+      word += c;
+      in_word = true;
+    }
+  }
+  flush();
+  return line;
+}
+
+// Every `ext::` URL of the words (a URL operand, `--repo=URL`, `-c remote.o.url=URL`).
+void ext_transports(const Words& w, ProgramEffects& out) {
+  for (std::size_t i = 1; i < w.size(); ++i) {
+    const std::string_view text = w[i].text;
+    if (text.find("ext::") == std::string_view::npos) continue;
+    const std::string* s = lit(w, i);
+    if (!s) {
+      out.escalations.push_back("git's ext:: transport with a command the line does not show");
+      continue;
+    }
+    std::size_t at = s->find("ext::");
+    if (at != 0 && (*s)[at - 1] != '=' && (*s)[at - 1] != '.') continue;
+    out.scripts.push_back(ext_transport_line(std::string_view(*s).substr(at + 5)));
+  }
+}
+
 }  // namespace
 
 // Adapted to `HandlerFn` for the table (engine/program_handler_table.cpp).
 void git_entry(const ProgramDecl&, std::string_view name, const Words& w, ProgramEffects& out) {
+  ext_transports(w, out);
   git_handler(name, w, out);
 }
 
