@@ -10,6 +10,7 @@
 #include "engine/printed_text.hpp"
 #include "engine/program_words.hpp"
 #include "engine/safety.hpp"
+#include "grammar/limits.hpp"
 #include "grammar/policy/text.hpp"
 
 namespace vigie::engine {
@@ -75,13 +76,14 @@ struct DownloadsBefore {
   }
 };
 
-// What stage `k` of `group` reads from the stage before it.
+// What stage `k` of `group` reads from the stage before it (`tilde`: for a shell, which expands
+// a leading `~` of the text again).
 Feed feed_of(const std::vector<shell::CommandView>& cmds, const std::vector<std::size_t>& group,
-             std::size_t k, DownloadsBefore& downloads_before, std::string& text) {
+             std::size_t k, DownloadsBefore& downloads_before, bool tilde, std::string& text) {
   if (k == 0) return Feed::unknown;  // after a compound command: `{ echo a; echo b; } | bash`
   const shell::CommandView& p = cmds[group[k - 1]];
   std::string_view name = program_of(p);
-  if (auto printed = printed_text(name, p.argv, true)) {
+  if (auto printed = printed_text(name, p.argv, tilde)) {
     text = std::move(*printed);
     return Feed::text;
   }
@@ -127,6 +129,47 @@ shell::WordView here_string(const std::optional<std::string>& text, shell::Span 
   return v;
 }
 
+// GNU parallel without `:::`, `::::` or `-a` reads its arguments from its input, one per line:
+// given them as `::: ARG…` (a text the line shows) or as `::: $(…)` (one it does not show).
+void parallel_input(shell::CommandView& c, Feed feed, const std::string& text) {
+  bool split_lines = true;
+  for (std::size_t i = 1; i < c.argv.size(); ++i) {
+    if (!c.argv[i].literal) continue;
+    std::string_view s = *c.argv[i].literal;
+    if (in(s, {":::", "::::", ":::+", "::::+", "-a", "--arg-file", "--pipe", "--pipepart",
+               "--spreadstdin"}) ||
+        s.starts_with("--arg-file=") || (s.starts_with("-a") && s.size() > 2 && s[1] != '-'))
+      return;
+    if (in(s, {"-0", "--null", "-d", "--delimiter", "--colsep", "-C", "--recend", "--recstart",
+               "-E", "--eof"}) ||
+        s.starts_with("--delimiter=") || s.starts_with("--colsep=") ||
+        (s.size() > 2 && s[0] == '-' && s[1] != '-' && (s[1] == 'd' || s[1] == 'C')))
+      split_lines = false;
+  }
+  shell::WordView sep;
+  sep.text = ":::";
+  sep.literal = ":::";
+  sep.pattern = ":::";
+  sep.span = {c.span.end, c.span.end};
+  std::vector<shell::WordView> args;
+  if (feed == Feed::text && split_lines) {
+    std::size_t from = 0;
+    while (from < text.size() && args.size() <= limits::judged_paths) {
+      std::size_t nl = text.find('\n', from);
+      if (nl == std::string::npos) nl = text.size();
+      if (nl > from) args.push_back(here_string(text.substr(from, nl - from), sep.span));
+      from = nl + 1;
+    }
+    if (args.size() > limits::judged_paths) args.clear();
+  }
+  if (args.empty() &&
+      !(feed == Feed::text && split_lines && text.find_first_not_of('\n') == std::string::npos))
+    args.push_back(here_string(std::nullopt, sep.span));
+  if (args.empty()) return;  // nothing on its input: nothing run
+  c.argv.push_back(std::move(sep));
+  for (auto& a : args) c.argv.push_back(std::move(a));
+}
+
 }  // namespace
 
 void pipe_input(std::vector<shell::CommandView>& cmds, const NormalizeOptions& opts) {
@@ -138,11 +181,15 @@ void pipe_input(std::vector<shell::CommandView>& cmds, const NormalizeOptions& o
     for (std::size_t k = 0; k < group.size(); ++k) {
       shell::CommandView& c = cmds[group[k]];
       if ((c.op != "|" && c.op != "|&") || c.argv.empty()) continue;
-      if (in(program_of(c), {"xargs", "parallel"}) || reads_redirected_input(c) ||
-          !may_read_code(c))
-        continue;
+      if (program_of(c) == "xargs" || reads_redirected_input(c)) continue;
+      const bool parallel = program_of(c) == "parallel";
+      if (!parallel && !may_read_code(c)) continue;
       std::string text;
-      Feed feed = feed_of(cmds, group, k, downloads_before, text);
+      Feed feed = feed_of(cmds, group, k, downloads_before, !parallel, text);
+      if (parallel) {
+        parallel_input(c, feed, text);
+        continue;
+      }
       if (feed == Feed::file || feed == Feed::download) continue;
       shell::RedirectView r;
       r.op = "<<<";

@@ -19,9 +19,10 @@ namespace vigie::engine {
 //     (`cat <<'EOF' | bash`);
 //   - otherwise not static (the output of another program, of a compound command, of
 //     `echo $x`): those stages ask, as for `bash <<< "$x"`.
-// Not given: to xargs and parallel (their input is words: engine/xargs_input.cpp), after a
-// download (the pipe-to-shell check says why), and after `cat FILE…` (`cat x.sh | bash` runs a
-// file, as `bash x.sh` does).
+// Not given: to xargs (its input is words: engine/xargs_input.cpp), after a download (the
+// pipe-to-shell check says why), and after `cat FILE…` (`cat x.sh | bash` runs a file, as
+// `bash x.sh` does). GNU parallel without `:::`, `::::` or `-a` gets its input's lines as
+// `::: ARG…` (one argument per line of a text the line shows), else one argument not shown.
 void pipe_input(std::vector<shell::CommandView>& cmds, const NormalizeOptions& opts);
 
 }  // namespace vigie::engine

@@ -135,6 +135,40 @@ void run_line(const Launcher& l, const WordView& v, const std::string& what, Pro
   out.scripts.push_back(*v.literal);
 }
 
+// Splits `cmd` at its first argument mark (Launcher::arg_marks): the words after it leave
+// `cmd`; the arguments of the `:::` lists go to `args`; the words of the
+// `::::` lists are files of arguments, read (their lines are not known: asked). False when an
+// argument is not static (asked; `cmd` still loses the arguments).
+bool arguments(const Launcher& l, Words& cmd, const std::string& entry,
+               std::vector<std::string>& args, ProgramEffects& out) {
+  auto mark = [&](const WordView& v) {
+    return v.literal && any_token(l.arg_marks, [&](std::string_view m) { return *v.literal == m; });
+  };
+  std::size_t k = 0;
+  while (k < cmd.size() && !mark(cmd[k])) ++k;
+  if (k == cmd.size()) return true;
+  bool files = false;
+  for (std::size_t i = k; i < cmd.size(); ++i) {
+    if (mark(cmd[i])) {
+      files = cmd[i].literal->starts_with("::::");
+      continue;
+    }
+    if (files) {
+      add_word_file(out, Touch::read, cmd[i], From::operand, entry + " ::::");
+      out.escalations.push_back(entry + " with arguments read from a file");
+      continue;
+    }
+    if (!cmd[i].literal) {
+      out.escalations.push_back(entry + " with an argument that is not static");
+      cmd.erase(cmd.begin() + static_cast<long>(k), cmd.end());
+      return false;
+    }
+    args.push_back(*cmd[i].literal);
+  }
+  cmd.erase(cmd.begin() + static_cast<long>(k), cmd.end());
+  return true;
+}
+
 // `cmd` is the command: judged as an argv, as the shell line its words make joined with
 // spaces (Runs::joined), or as one shell line per word (Runs::each_line).
 void run_words(const Launcher& l, Words cmd, const std::string& entry, ProgramEffects& out) {
@@ -153,6 +187,9 @@ void run_words(const Launcher& l, Words cmd, const std::string& entry, ProgramEf
     for (const auto& v : cmd) run_line(l, v, entry + " command", out);
     return;
   }
+  std::vector<std::string> args;
+  // An argument the line does not show: the line is judged without the arguments (and asked).
+  if (!l.arg_marks.empty() && !arguments(l, cmd, entry, args, out)) args.clear();
   std::string line;
   for (const auto& v : cmd) {
     if (!v.literal) {
@@ -163,7 +200,43 @@ void run_words(const Launcher& l, Words cmd, const std::string& entry, ProgramEf
     line += *v.literal;
   }
   if (!l.plain_lines) out.escalations.push_back(entry + ": runs its command with a shell");
-  out.scripts.push_back(std::move(line));
+  if (args.empty()) {
+    out.scripts.push_back(std::move(line));
+    return;
+  }
+  // `{}` stands for the argument, quoted; without it the argument follows the line. Without a
+  // command, each argument is a command line.
+  const bool placeholder = line.find("{}") != std::string::npos;
+  auto quote = [](const std::string& a) {
+    std::string q = "'";
+    for (char c : a) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return q + "'";
+  };
+  auto with = [&](const std::string& arg) {
+    if (line.empty()) return arg;
+    const std::string quoted = quote(arg);
+    if (!placeholder) return line + " " + quoted;
+    std::string out_line;
+    for (std::size_t at = 0;;) {
+      std::size_t p = line.find("{}", at);
+      out_line += line.substr(at, p == std::string::npos ? std::string::npos : p - at);
+      if (p == std::string::npos) return out_line;
+      out_line += quoted;
+      at = p + 2;
+    }
+  };
+  if (args.size() > kLineArguments) {
+    out.escalations.push_back(entry + " with more arguments than are judged one by one");
+    if (line.empty()) {
+      for (const auto& a : args) out.scripts.push_back(a);
+      return;
+    }
+    std::string all = line;
+    for (const auto& a : args) all += " " + quote(a);
+    out.scripts.push_back(std::move(all));
+    return;
+  }
+  for (const auto& a : args) out.scripts.push_back(with(a));
 }
 
 // The words from `from` on are the command.

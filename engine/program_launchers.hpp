@@ -71,7 +71,16 @@ struct Launcher {
   // Its shell lines (options in `line`, Runs::joined and Runs::each_line) are judged as nested
   // scripts only, like `watch CMD`; otherwise a line is also asked (`nix-shell --run`, `su -c`).
   bool plain_lines = false;
+  // Words that end the command and start its arguments (GNU parallel's `:::`, `::::` and their
+  // linked `+` forms; those after a `::::`-like mark, one with two `:` more, name files of
+  // arguments). Each argument is put, quoted, in place of `{}` or after the line: one line per
+  // argument, up to kLineArguments (Runs::joined).
+  std::string_view arg_marks = {};
 };
+
+// How many arguments of a Launcher::arg_marks list are judged one line each; past it the line
+// is judged once with all of them and asked.
+inline constexpr std::size_t kLineArguments = 16;
 
 extern const Launcher kLaunchers[];
 extern const std::size_t kLaunchersCount;

@@ -123,9 +123,11 @@ const Launcher kRunnerLaunchers[] = {
      .runs = Runs::joined,
      .plain_lines = true},
     // GNU parallel (Getopt::Long with bundling and require_order): the words before `:::`
-    // and `::::` are joined into a command line a shell runs with each argument in place of
-    // `{}`; the line is judged with its arguments after it (`::::` names files of arguments,
-    // read). `{= PERL =}` is code parallel runs itself.
+    // and `::::` are joined into a command line a shell runs with each argument, quoted, in
+    // place of `{}` or after it: one line per argument (`arg_marks`). `::::` and `-a` name files
+    // of arguments (read, and asked: their lines are not shown). Without them parallel reads
+    // its arguments from its input (engine/pipe_input.cpp). `{= PERL =}` is code parallel runs
+    // itself.
     {.program = "parallel",
      .syntax = Syntax::getopt,
      .flags = "-k --keep-order -X -m -q --quote -0 --null --bar --progress --eta -v --dry-run "
@@ -134,10 +136,12 @@ const Launcher kRunnerLaunchers[] = {
                "--env --halt --timeout --retries --delay --nice -L --max-lines",
      .writes = "--joblog --jl --results --res --tmpdir",
      .reads = "-a --arg-file --sshloginfile --slf",
-     .hidden = "-S --sshlogin --sshloginfile --slf --ssh --rpl --filter --profile -J",
+     .hidden = "-S --sshlogin --sshloginfile --slf --ssh --rpl --filter --profile -J -a "
+               "--arg-file",
      .code_marks = "{=",
      .runs = Runs::joined,
-     .plain_lines = true},
+     .plain_lines = true,
+     .arg_marks = "::: :::+ :::: ::::+"},
     // ---- sandboxes and emulators -----------------------------------------------------------
     // nsjail (cmdline.cc, getopt_long without `+`: it permutes, so the command is every operand
     // and every word after `--`). `-C FILE` may name the program (exec_bin), `-x` replaces the
