@@ -510,7 +510,10 @@ NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
   n.program = program;
   ProgramEffects fx;
   program_effects(program.decl, n.name, n.words, fx);
-  if (!n.redirects.empty()) client_stdin(n.name, program.decl, n.words, n.redirects, n);
+  if (!n.redirects.empty()) {
+    client_stdin(n.name, program.decl, n.words, n.redirects, n);
+    if (!program.shell) interpreter_stdin(program.decl, n);
+  }
   if (!program.decl && !program.wrapper) {
     if (table_interpreter(program, n.name)) undeclared_interpreter(n.name, n.words, n);
     named_paths(n.name, n.words, n);

@@ -53,6 +53,11 @@ bool reads_stdin_commands(std::string_view name);
 void client_stdin(const std::string& name, const ProgramDecl* decl, const Words& w,
                   const std::vector<shell::RedirectView>& redirects, NormalizedCommand& n);
 
+// An interpreter of the table (`python3`, `node`, `perl`, `ruby`, `php`) that reads its code
+// from its standard input: the paths and commands of a here-string's or here-document's code
+// (engine/named_paths.cpp, engine/code_commands.cpp), as for its inline code.
+void interpreter_stdin(const ProgramDecl* decl, NormalizedCommand& n);
+
 // The words of a program the table does not declare that name a path (`gron /etc/shadow`,
 // `--in=FILE`, `k=@FILE`, `file://FILE`): reads judged only by explicit path rules.
 void named_paths(const std::string& name, const Words& w, NormalizedCommand& n);

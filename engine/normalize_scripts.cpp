@@ -144,6 +144,26 @@ void client_stdin(const std::string& name, const ProgramDecl* decl, const Words&
   }
 }
 
+void interpreter_stdin(const ProgramDecl* decl, NormalizedCommand& n) {
+  if (!decl || decl->operands.empty() || decl->operands[0] != 'x') return;
+  // Its code comes from stdin: no inline code, and no script operand (or `-`, `/dev/stdin`).
+  ParsedArgs args = parse_args(*decl, n.words, 1);
+  for (const auto& o : args.options)
+    if (!o.decl || o.decl->role == 'p') return;  // inline code, `-m MODULE`, or unknown
+  if (!args.operands.empty()) {
+    const std::string* first = lit(n.words, args.operands.front());
+    if (!first || !(*first == "-" || names_stdin(*first))) return;
+  }
+  for (const auto& r : n.redirects) {
+    std::optional<std::string> text;
+    if (r.op == "<<<" && r.target.literal) text = *r.target.literal;
+    if ((r.op == "<<" || r.op == "<<-") && r.heredoc_body) text = *r.heredoc_body;
+    if (!text) continue;
+    add_code_named_paths(*text, n.name + " code on its input", n.files);
+    add_code_commands(*text, n.name, n.nested_scripts);
+  }
+}
+
 // The words from `from` joined as a script, the way `eval` (and `watch`, `su -c`...) builds it:
 // a glob or a brace stays as written and expands again when the script is parsed; anything
 // with an expansion makes the script dynamic (nullopt).

@@ -9,6 +9,7 @@
 #include "engine/normalize_internal.hpp"
 #include "engine/printed_text.hpp"
 #include "engine/program_words.hpp"
+#include "engine/programs.hpp"
 #include "engine/safety.hpp"
 #include "grammar/limits.hpp"
 #include "grammar/policy/text.hpp"
@@ -100,8 +101,9 @@ Feed feed_of(const std::vector<shell::CommandView>& cmds, const std::vector<std:
   return downloads_before(k) ? Feed::download : Feed::unknown;
 }
 
-// Whether `c` may run its input as code: a word of it names a shell, `source`, busybox or a
-// client that reads commands (a cheap screen before the producer is looked at).
+// Whether `c` may run its input as code: a word of it names a shell, `source`, busybox, a
+// client that reads commands or an interpreter (a cheap screen before the producer is looked
+// at).
 bool may_read_code(const shell::CommandView& c) {
   for (const auto& w : c.argv) {
     if (!w.literal) continue;
@@ -109,7 +111,7 @@ bool may_read_code(const shell::CommandView& c) {
     std::size_t slash = s.rfind('/');
     if (slash != std::string_view::npos) s = s.substr(slash + 1);
     if (is_shell(s) || in(s, {"source", ".", "busybox"}) ||
-        normalize_detail::reads_stdin_commands(s))
+        normalize_detail::reads_stdin_commands(s) || program_name(s).interpreter)
       return true;
   }
   return false;

@@ -76,6 +76,33 @@ void object_paths(std::string_view subcommand, const Words& w, std::size_t from,
   }
 }
 
+// `git archive [OPTIONS] TREE-ISH [PATH…]`: each path is archived with everything below it (read
+// from the repository, as the folder the command works in names it).
+void archive_paths(const Words& w, std::size_t from, ProgramEffects& out) {
+  bool tree_ish = false, dashdash = false;
+  for (std::size_t k = from; k < w.size(); ++k) {
+    const std::string* s = lit(w, k);
+    if (!dashdash && s && *s == "--") {
+      dashdash = true;
+      continue;
+    }
+    if (!dashdash && s && s->size() > 1 && (*s)[0] == '-') {
+      if (in(*s, {"-o", "--output", "--remote", "--exec", "--prefix", "--format", "--add-file",
+                  "--add-virtual-file", "--mtime"}))
+        ++k;
+      continue;
+    }
+    if (!tree_ish && !dashdash) {
+      tree_ish = true;
+      continue;
+    }
+    if (s && s->find(':') != std::string::npos) continue;  // REV:PATH: object_paths
+    FileEffect f{Touch::read, w[k], From::operand, "git archive PATH"};
+    f.recursive = true;
+    out.files.push_back(std::move(f));
+  }
+}
+
 void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
   std::size_t i = 1;
   // Global options (git.c: exact spellings, no abbreviations).
@@ -178,6 +205,7 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
     }
   }
   object_paths(subcommand, w, i + 1, out);
+  if (subcommand == "archive") archive_paths(w, i + 1, out);
   if (subcommand == "bundle" && lit_is(w, i + 1, "create") && i + 2 < w.size())
     add_word_file(out, Touch::write, w[i + 2], From::operand, "git bundle create");
   if (!p) return;

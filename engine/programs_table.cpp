@@ -80,6 +80,9 @@ const ProgramSource kPrograms[] = {
    "--help!N --version!N"},
   {"nice", "psS", "", "wrapper", "-n|--adjustment=v --help!N --version!N"},
   {"nohup", "psS", "", "wrapper", "--help!N --version!N"},
+  // bash's `coproc CMD…` runs CMD in the background with pipes to it (`coproc NAME { … }`, a
+  // compound command, is not read by the grammar: asked as unparsable).
+  {"coproc", "sS", "", "wrapper", ""},
   {"time", "psS", "", "wrapper",
    "-o|--output=w -f|--format=v -a|--append -p|--portability -q|--quiet -v|--verbose --help!N "
    "-V|--version!N"},
