@@ -1,6 +1,7 @@
 // The commands an interpreter's inline code runs by name (programs.hpp, add_code_commands):
 // `python3 -c 'import os; os.system("rm -rf ~")'`, `node -e 'require("child_process")
 // .execSync("rm -rf ~")'`, `perl -e 'system "rm -rf ~"'`, `ruby -e '`rm -rf ~`'`.
+#include <algorithm>
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -18,7 +19,8 @@ struct SpawnNames {
   std::string_view always;  // space-separated: always a process function
   std::string_view gated;   // space-separated: one only when the code holds `gate`
   std::string_view gate;
-  bool backticks;  // a backquoted string is a command (perl, ruby, php)
+  bool backticks;           // a backquoted string is a command (perl, ruby, php)
+  bool bang_lines = false;  // `!CMD` to the end of its line runs CMD (dc)
 };
 constexpr SpawnNames kSpawnNames[] = {
     {"python", "system popen spawnl spawnlp spawnv spawnvp execl execlp execv execvp execvpe",
@@ -30,6 +32,7 @@ constexpr SpawnNames kSpawnNames[] = {
     {"perl", "system exec qx", "", "", true},
     {"ruby", "system exec spawn popen popen3 capture2 capture2e capture3 pipeline", "", "", true},
     {"php", "system exec shell_exec passthru popen proc_open", "", "", true},
+    {"dc", "", "", "", false, true},
 };
 
 bool ident_char(char c) {
@@ -113,6 +116,14 @@ void add_code_commands(std::string_view code, std::string_view program,
   for (const auto& s : kSpawnNames)
     if (program.substr(0, s.prefix.size()) == s.prefix) names = &s;
   if (!names) return;
+  if (names->bang_lines) {
+    for (std::size_t b = code.find('!'); b != std::string_view::npos; b = code.find('!', b + 1)) {
+      const std::size_t end = std::min(code.find('\n', b), code.size());
+      scripts.emplace_back(code.substr(b + 1, end - b - 1));
+      b = end == code.size() ? end - 1 : end;
+    }
+    return;
+  }
   const bool gate_open = !names->gate.empty() && code.find(names->gate) != std::string_view::npos;
   std::size_t i = 0;
   while (i < code.size()) {

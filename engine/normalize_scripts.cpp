@@ -81,15 +81,16 @@ namespace {
 // text on the line (their handlers read it there: client commands, SQL that opens files or
 // runs programs). One table: a client added here has its here-documents judged. No option:
 // a language with shell escapes or file commands the engine does not read (sftp's and ftp's
-// `!CMD`, gdb's `shell`, sqlplus' `host`, cqlsh's `SOURCE`): a here-document there asks.
+// `!CMD`, gdb's `shell`, sqlplus' `host`, cqlsh's `SOURCE`, ed's `!CMD` and `w FILE`): a
+// here-document there asks.
 struct StdinClient {
   std::string_view name;
   std::string_view option;
 };
 constexpr StdinClient kStdinClients[] = {
-    {"psql", "-c"},   {"mysql", "-e"}, {"mariadb", "-e"}, {"sqlite3", "-cmd"},
-    {"duckdb", "-c"}, {"sftp", ""},    {"ftp", ""},       {"lftp", ""},
-    {"gdb", ""},      {"sqlplus", ""}, {"cqlsh", ""},     {"tftp", ""},
+    {"psql", "-c"}, {"mysql", "-e"}, {"mariadb", "-e"}, {"sqlite3", "-cmd"}, {"duckdb", "-c"},
+    {"sftp", ""},   {"ftp", ""},     {"lftp", ""},      {"gdb", ""},         {"sqlplus", ""},
+    {"cqlsh", ""},  {"tftp", ""},    {"ed", ""},
 };
 
 }  // namespace

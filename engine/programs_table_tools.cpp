@@ -360,6 +360,23 @@ const ProgramSource kProgramsTools[] = {
    "--limit-rate=v -B|--base=v --referer=v -X|--exclude-directories=v -I|--include-directories=v"},
 
   // ---- programs that run programs ----------------------------------------------------------
+  // tcpdump's `-z CMD` runs CMD on each file it rotates (the operands are the filter).
+  {"tcpdump", "m", "*-", "",
+   "-w=w -r=r -F=r -V=r -z=x -Z|--relinquish-privileges=v -i|--interface=v -c=v -s|--snapshot-length=v "
+   "-C=v -G=v -W=v -T=v -y|--linktype=v -E=v -M=v -B|--buffer-size=v -j|--time-stamp-type=v "
+   "-Q|--direction=v --time-stamp-precision=v --count --immediate-mode --print --version!N "
+   "-h|--help!N -n -v -X -x -A -e -l -q -t -p -S -U -D!N -K -N -O -L!N"},
+  // aria2c's event hooks run a program with the download's details.
+  {"aria2c", "pm", "", "",
+   "--on-download-complete=x --on-download-start=x --on-download-error=x --on-download-pause=x "
+   "--on-download-stop=x --on-bt-download-complete=x -d|--dir=g -o|--out=w -i|--input-file=r "
+   "--conf-path=r!! -l|--log=w --save-session=w --load-cookies=r --save-cookies=w "
+   "--certificate=r --private-key=r --ca-certificate=r --netrc-path=r"},
+  // rpm's macros: `%(CMD)` in `--eval` or `--define` runs CMD with a shell, and the files of
+  // `--macros`/`--rcfile` define macros the line does not show: asked.
+  {"rpm rpmbuild rpmspec", "pm", "", "",
+   "-E|--eval=v!! -D|--define=v!! --macros=r!! --rcfile=r!! --load=r!! --root=c --dbpath=c "
+   "--pipe=x"},
   // run-parts DIR runs every executable in DIR: the folder is run like an interpreter's script
   // (exec, judged as a read of it), and `allow run-parts` covers it; `--test` and `--list`
   // run nothing, and path rules meet the folder the same way.
@@ -456,6 +473,8 @@ const ProgramSource kProgramsTools[] = {
    "-e=p -r=r -I=r -C=c -E=v -i?v!W -v|--version!N -h|--help!N -w -W?v -n!R -p!R -a -l -c -d "
    "-s --disable=v --enable=v"},
   {"php", "s", "x*-", "", "-r=p -f=x -c=r -d=n -B=p -R=p -F=x -E=p -v|--version!N -h|--help!N -l -n"},
+  // dc: `!CMD` runs CMD with a shell (engine/code_commands.cpp reads its expressions' `!` lines).
+  {"dc", "pm", "x*x", "", "-e|--expression=p -f|--file=x -V|--version!N -h|--help!N"},
   // ---- programs and builtins whose words are data, not files -------------------------------
   // Strings, numbers, names, process ids: they read no file they are given (`echo /etc/x`
   // prints it; `test -f`, `[` and `type` look at a name, not into a file). Declared so that
