@@ -312,14 +312,18 @@ Part Judge::judge_glob(const std::string& v, Access access, const std::string& c
 }
 
 // A word of a program the table does not declare that names a path (engine/named_paths.cpp):
-// only an explicit path rule that restricts reading it counts (`deny ~/.ssh` denies `gron
+// only an explicit path rule that restricts reading it (or writing it, for a write) counts (`deny
+// ~/.ssh` denies `gron
 // ~/.ssh/id_rsa`); the workspace, the defaults and a path that does not resolve say nothing,
 // since the program may not read it at all.
 void Judge::judge_named(const FileEffect& f, const std::string& cwd, TraceEntry& t, Part& acc) {
-  if (!paths_matter(Access::read) || !f.word.pattern || harmless_device(*f.word.pattern)) return;
+  // A write named by inline code (`open(p, "w")`) meets the rules on writes too (protected
+  // globs); still only explicit rules.
+  const Access access = f.touch == Touch::read ? Access::read : Access::write;
+  if (!paths_matter(access) || !f.word.pattern || harmless_device(*f.word.pattern)) return;
   TraceEntry pt;
-  Part part = f.word.has_glob ? judge_glob(*f.word.pattern, Access::read, cwd, pt, true)
-                              : judge_path(*f.word.pattern, Access::read, cwd, &pt);
+  Part part = f.word.has_glob ? judge_glob(*f.word.pattern, access, cwd, pt, true)
+                              : judge_path(*f.word.pattern, access, cwd, &pt);
   if (part.effect == Effect::allow || !part.rule || part.rule->builtin) return;
   for (auto& m : pt.matched) t.matched.push_back(m);
   fold(acc, part);
@@ -381,7 +385,8 @@ void Judge::judge_files(const NormalizedCommand& n, bool explicit_allow, const s
     if (r.ok) fcwd = r.path;
   }
   for (const auto& f : n.files) {
-    if (f.named && !paths_matter(Access::read)) continue;  // no rule can meet it: no work
+    if (f.named && !paths_matter(f.touch == Touch::read ? Access::read : Access::write))
+      continue;  // no rule can meet it: no work
     if (++paths_judged_ > limits::judged_paths) {
       // Checked before the work it bounds: each path is resolved through the filesystem.
       if (!paths_limit_hit_) {

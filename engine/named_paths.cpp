@@ -75,8 +75,29 @@ void add_token_named_path(std::string_view token, const std::string& entry,
   add_named_path(w, entry, out);
 }
 
+namespace {
+
+// Words of inline code that write, remove or move files (`open(p, "w")`, `writeFileSync`,
+// `os.remove`, `shutil.rmtree`, `File.write`, `file_put_contents`, `unlink`…): the paths the
+// code names are then judged as written too.
+constexpr std::string_view kCodeWrites[] = {
+    "write",    "unlink", "remove",  "rmtree",       "rename", "replace(",   "truncate",
+    "rmSync",   "rmdir",  "copy",    "move",         "chmod",  "chown",      "mkdir",
+    "makedirs", "touch",  "symlink", "put_contents", "'w'",    "\"w\"",      "'a'",
+    "\"a\"",    "'wb'",   "\"wb\"",  "'ab'",         "\"ab\"", "'w+'",       "\"w+\"",
+    "'r+'",     "\"r+\"", "'x'",     "\"x\"",        ">>",     "open(F, \">"};
+
+bool code_writes(std::string_view code) {
+  for (std::string_view w : kCodeWrites)
+    if (code.find(w) != std::string_view::npos) return true;
+  return false;
+}
+
+}  // namespace
+
 void add_code_named_paths(std::string_view code, const std::string& entry,
                           std::vector<FileEffect>& out) {
+  const bool writes = code_writes(code);
   for (std::size_t i = 0; i < code.size(); ++i) {
     const char q = code[i];
     if (q != '\'' && q != '"' && q != '`') continue;
@@ -84,7 +105,25 @@ void add_code_named_paths(std::string_view code, const std::string& entry,
     while (j < code.size() && code[j] != q) j += code[j] == '\\' ? 2 : 1;
     if (j >= code.size()) return;
     const std::string_view s = code.substr(i + 1, j - i - 1);
-    if (s.find_first_of("\\$`{}\n") == std::string_view::npos) add_token_named_path(s, entry, out);
+    // perl's two-argument open: `open(F, ">FILE")` writes FILE, `"<FILE"` reads it.
+    bool opens_write = false;
+    std::string_view path = s;
+    for (std::string_view mode : {"+<", "+>", ">>", ">", "<"})
+      if (path.starts_with(mode)) {
+        opens_write = mode != "<";
+        path.remove_prefix(mode.size());
+        while (!path.empty() && path.front() == ' ') path.remove_prefix(1);
+        break;
+      }
+    if (path.find_first_of("\\$`{}\n") == std::string_view::npos) {
+      const std::size_t before = out.size();
+      add_token_named_path(path, entry, out);
+      if ((writes || opens_write) && out.size() > before) {
+        FileEffect written = out.back();
+        written.touch = Touch::write;
+        out.push_back(std::move(written));
+      }
+    }
     i = j;
   }
 }

@@ -18,7 +18,10 @@ const InterpreterSource kInterpreters[] = {
   // Editors: they run commands typed into them (`:!cmd`, `M-x shell`), and their operands are
   // the files they edit (written).
   {"vim vi nvim ex view gvim rvim vimdiff emacs nano pico ed micro kak hx mcedit jed editor "
-   "sensible-editor select-editor vim.basic vim.tiny red nvi", 'e', false},
+   "sensible-editor select-editor vim.basic vim.tiny red nvi helix subl sublime_text gedit "
+   "gnome-text-editor emacsclient joe jmacs jstar jpico ne mg elvis nvim-qt mvim macvim xed "
+   "pluma leafpad mousepad kate kwrite geany notepadqq code code-insiders codium vscodium "
+   "cursor zed windsurf", 'e', false},
 };
 // clang-format on
 
