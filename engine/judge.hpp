@@ -232,6 +232,9 @@ struct Judge {
   // `declare -i x` or `declare -n r` earlier: assigning or referencing a variable evaluates its
   // value again (BuiltinCode::evaluates_again), as `$((x))` does.
   bool attributes_evaluate_ = false;
+  // The request's lines assign CDPATH: a `cd` to a relative folder (not `./…`, `../…`) may go
+  // anywhere CDPATH lists.
+  bool cdpath_set_ = false;
 
   static void imply_option(NormalizedCommand& n, const std::string& opt);
   void track_cd(const shell::CommandView& cmd, const NormalizedCommand& n, std::string& cwd);

@@ -376,6 +376,14 @@ void Judge::track_cd(const shell::CommandView& cmd, const NormalizedCommand& n, 
     break;
   }
   if (!unknown && !target && name != "popd") target = home;  // `cd` alone goes home
+  // `CDPATH=~ cd .ssh` goes to ~/.ssh: with CDPATH set, a folder not written from `/`, `.` or
+  // `..` (bash's absolute_pathname) is looked up along it.
+  if (target && cdpath_set_) {
+    const std::string_view t = *target;
+    const bool from_here = t.starts_with("/") || t.starts_with("~") || t == "." || t == ".." ||
+                           t.starts_with("./") || t.starts_with("../");
+    if (!from_here) unknown = true;
+  }
   std::vector<std::string> scope = subshell_scope(cmd.context);
   if (unknown || !target) {
     unknown_cwd_scopes_.push_back(scope);
@@ -556,6 +564,7 @@ void Judge::judge_line(std::string_view line, std::string cwd, unsigned depth) {
     ~Restore() { flag = value; }
   } restore{in_command_, was_in_command};
   if (depth > kMaxScriptDepth) return depth_part();
+  if (line.find("CDPATH") != std::string_view::npos) cdpath_set_ = true;
   if (depth == 0 && p.commands.metachars && has_metachar(line)) metachar_part();
   if (auto hit = check_line(line, safety_context(cwd))) line_hit_part(line, *hit);
   shell::CommandsResult pr = shell::parse_commands(line);
