@@ -356,7 +356,13 @@ constexpr std::string_view kLineVariables =
     " PAGER MANPAGER EDITOR VISUAL FCEDIT BROWSER PROMPT_COMMAND GIT_PAGER GIT_EDITOR "
     "GIT_SEQUENCE_EDITOR GIT_SSH GIT_SSH_COMMAND GIT_EXTERNAL_DIFF GIT_ASKPASS GIT_PROXY_COMMAND "
     "SSH_ASKPASS SUDO_ASKPASS LESSOPEN LESSCLOSE DELTA_PAGER BAT_PAGER PSQL_PAGER PSQL_EDITOR "
-    "GH_EDITOR GH_PAGER GH_BROWSER KUBE_EDITOR KUBECTL_EXTERNAL_DIFF TERMINAL ";
+    "GH_EDITOR GH_PAGER GH_BROWSER KUBE_EDITOR KUBECTL_EXTERNAL_DIFF TERMINAL "
+    // npm's configuration from the environment (names are case-insensitive), the programs a
+    // build runs from the environment (make's `$(CC)`, cargo's wrappers).
+    "NPM_CONFIG_SCRIPT_SHELL NPM_CONFIG_SHELL NPM_CONFIG_GIT NPM_CONFIG_EDITOR "
+    "NPM_CONFIG_BROWSER NPM_CONFIG_VIEWER YARN_SCRIPT_SHELL CC CXX CPP LD AR AS FC "
+    "RUSTC_WRAPPER RUSTC_WORKSPACE_WRAPPER RUSTC RUSTDOC CARGO_BUILD_RUSTC_WRAPPER "
+    "CMAKE_C_COMPILER_LAUNCHER CMAKE_CXX_COMPILER_LAUNCHER ";
 // Prompts: expanded each time they are shown (`PS4` under `set -x`), their substitutions run.
 constexpr std::string_view kPromptVariables = " PS0 PS1 PS2 PS3 PS4 ";
 
@@ -398,6 +404,22 @@ std::optional<std::string> variable_line(std::string_view name, std::string_view
   }
   // git's configuration values from the environment (`GIT_CONFIG_VALUE_<n>`: `core.pager`,
   // `core.sshCommand`…) may be command lines too.
+  // `GOFLAGS='-toolexec=CMD -exec=PROG'`: the go command's flags from the environment.
+  if (u == "GOFLAGS") {
+    std::string lines;
+    std::size_t i = 0;
+    while (i < value.size()) {
+      std::size_t e = value.find(' ', i);
+      if (e == std::string_view::npos) e = value.size();
+      std::string_view flag = value.substr(i, e - i);
+      while (flag.starts_with("-")) flag.remove_prefix(1);
+      for (std::string_view name : {"toolexec=", "exec=", "vettool="})
+        if (flag.starts_with(name)) lines += std::string(flag.substr(name.size())) + "\n";
+      i = e + 1;
+    }
+    if (!lines.empty()) return lines;
+    return std::nullopt;
+  }
   if (listed(kLineVariables, u) || starts_with(u, "GIT_CONFIG_VALUE_")) {
     while (!value.empty() && value.front() == '|') value.remove_prefix(1);
     return std::string(value);
@@ -494,6 +516,9 @@ NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
 
   redirect_effects(n.redirects, n.files);
   if (n.words.empty()) return n;
+  // `./.env`, `~/.ssh/tool`: a program named by its path is read to be run.
+  if (const auto& v = n.words.front().pattern; v && v->find('/') != std::string::npos)
+    n.files.push_back({Touch::exec, n.words.front(), From::operand, "program"});
   // n.words[0] is w[start]: the name the loop stopped on, when it stopped on a command.
   const bool stopped = stopped_name.has_value();
   std::optional<std::string> name = stopped ? std::move(stopped_name) : command_name(n.words[0]);

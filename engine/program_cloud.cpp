@@ -394,6 +394,57 @@ void terraform(std::string_view name, const Words& w, ProgramEffects& out) {
   apply_operands(std::string(name) + " " + cmd, shape, w, ops, st, out);
 }
 
+// `ansible HOSTS -m shell -a 'CMD'` (and `command`, `raw`, `script`, their
+// `ansible.builtin.` names): the module runs its arguments on the inventory's hosts, maybe this
+// one. The line is judged, and asked (it runs elsewhere too); another module is asked when its
+// arguments are not static.
+void ansible(const Words& w, ProgramEffects& out) {
+  std::optional<std::string> module, args;
+  bool args_static = true;
+  for (std::size_t i = 1; i < w.size(); ++i) {
+    const std::string* s = lit(w, i);
+    if (!s) continue;
+    auto value = [&](std::string_view short_opt, std::string_view long_opt,
+                     std::optional<std::string>& into) {
+      std::string_view v = *s;
+      if (v == short_opt || v == long_opt) {
+        if (i + 1 < w.size()) {
+          if (lit(w, i + 1))
+            into = *lit(w, i + 1);
+          else
+            args_static = false;
+          ++i;
+        }
+        return true;
+      }
+      if (v.starts_with(std::string(long_opt) + "=")) {
+        into = std::string(v.substr(long_opt.size() + 1));
+        return true;
+      }
+      if (v.starts_with(short_opt) && v.size() > 2 && v[1] != '-') {
+        into = std::string(v.substr(2));
+        return true;
+      }
+      return false;
+    };
+    if (value("-m", "--module-name", module)) continue;
+    value("-a", "--args", args);
+  }
+  std::string m = module.value_or("command");
+  if (m.starts_with("ansible.builtin.")) m = m.substr(16);
+  if (!args_static) {
+    out.escalations.push_back("ansible -a with arguments that are not static");
+    return;
+  }
+  if (m != "shell" && m != "command" && m != "raw" && m != "script") return;
+  out.escalations.push_back("ansible -m " + m + ": runs a command on the inventory's hosts");
+  if (args && m == "script")
+    add_word_file(out, Touch::read, word_of(w[0], args->substr(0, args->find(' '))), From::option,
+                  "ansible -m script");
+  else if (args)
+    out.scripts.push_back(*args);
+}
+
 }  // namespace
 
 void cloud_handler(const ProgramDecl&, std::string_view name, const Words& w, ProgramEffects& out) {
@@ -409,6 +460,8 @@ void cloud_handler(const ProgramDecl&, std::string_view name, const Words& w, Pr
     gcloud(w, out);
   else if (name == "helm")
     helm(w, out);
+  else if (name == "ansible")
+    ansible(w, out);
   else
     terraform(name, w, out);
 }

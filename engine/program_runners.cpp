@@ -379,11 +379,54 @@ std::size_t named_code_word(std::string_view name, const std::vector<shell::Word
   }
 }
 
+// The configuration keys whose value is a program a package manager runs later
+// (`npm config set script-shell CMD`, `yarn config set script-shell CMD`).
+constexpr std::string_view kProgramKeys[] = {"script-shell", "shell",  "git",        "editor",
+                                             "browser",      "viewer", "scriptShell"};
+
+// `npm config set KEY VALUE`, `npm set KEY=VALUE`, `pnpm config set`, `yarn config set`: a value
+// that is a program is judged as the line it runs, and asked.
+void config_set_programs(std::string_view name, const Words& w, ProgramEffects& out) {
+  std::size_t k = 1;
+  while (k < w.size() && w[k].literal && !w[k].literal->empty() && (*w[k].literal)[0] == '-') ++k;
+  if (k < w.size() && w[k].literal && (*w[k].literal == "config" || *w[k].literal == "c"))
+    ++k;
+  else if (name != "npm" && name != "pnpm")
+    return;
+  if (!(k < w.size() && w[k].literal && *w[k].literal == "set")) return;
+  for (++k; k < w.size(); ++k) {
+    const std::string* s = w[k].literal ? &*w[k].literal : nullptr;
+    if (!s || s->empty() || (*s)[0] == '-') continue;
+    std::string key = *s, value;
+    bool has_value = false;
+    if (auto eq = s->find('='); eq != std::string::npos) {
+      key = s->substr(0, eq);
+      value = s->substr(eq + 1);
+      has_value = true;
+    }
+    if (std::find(std::begin(kProgramKeys), std::end(kProgramKeys), key) == std::end(kProgramKeys))
+      continue;
+    if (!has_value) {
+      if (k + 1 >= w.size()) continue;
+      if (!w[k + 1].literal) {
+        out.escalations.push_back(std::string(name) + " config set " + key +
+                                  " with a value that is not static");
+        return;
+      }
+      value = *w[++k].literal;
+    }
+    out.escalations.push_back(std::string(name) + " config set " + key +
+                              ": a program it runs later");
+    if (!value.empty()) out.scripts.push_back(value);
+  }
+}
+
 void runner_handler(const ProgramDecl& p, std::string_view name, const Words& w,
                     ProgramEffects& out) {
   ParsedArgs args = parse_args(p, w, 1);
   OperandState st;
   apply_options(name, args, out, st);
+  if (name == "npm" || name == "pnpm" || name == "yarn") config_set_programs(name, w, out);
   Found f = find_sub(name, w);
   if (f.sub == kNoCode) return;
   std::string entry = std::string(name) + " " + (w[f.sub].literal ? *w[f.sub].literal : "");

@@ -134,6 +134,8 @@ const ProgramSource kProgramsCloud[] = {
   // `-out` (a plan written), `-plan` (read); `-plugin-dir` holds provider programs it runs
   // (asked). Go's flag package: `-name=V`, `-name V`, and the same with two dashes.
   {"terraform tofu", "", "", "cloud", ""},
+  // ansible's ad-hoc commands: `-m shell|command|raw -a 'CMD'` runs CMD on the hosts.
+  {"ansible", "", "", "cloud", ""},
   {"terraform:options", "m", "", "",
    "-var-file|--var-file=r -state|--state=w -state-out|--state-out=w -backup|--backup=w "
    "-out|--out=w -plan|--plan=r -plugin-dir|--plugin-dir=r!! -from-module|--from-module=r "

@@ -133,6 +133,22 @@ const ProgramSource kProgramsTools[] = {
    "-p|--p|-passphrase|--passphrase -version|--version!N -h|--help!N"},
   {"age-keygen", "m", "*r", "goflags",
    "-o|--o|-output|--output=w -y|--y -pq|--pq -version|--version!N -h|--help!N"},
+  // The go command (Go's flag package: `-name=V`, `-name V`, with one or two dashes): `-exec
+  // PROG` runs the test binaries through PROG, `-toolexec 'CMD ARGS'` runs every tool through
+  // CMD, `-vettool PROG` is run by `go vet`; `-o` writes, `-C` is where it works.
+  {"go", "m", "*-", "goflags",
+   "-toolexec|--toolexec=x -exec|--exec=x -vettool|--vettool=x -o|--o=w -C|--C=c "
+   "-modfile|--modfile=r -overlay|--overlay=r -pgo|--pgo=r -coverprofile|--coverprofile=w "
+   "-cpuprofile|--cpuprofile=w -memprofile|--memprofile=w -blockprofile|--blockprofile=w "
+   "-mutexprofile|--mutexprofile=w -trace|--trace=w -outputdir|--outputdir=g "
+   "-mod|--mod=v -tags|--tags=v -ldflags|--ldflags=v -gcflags|--gcflags=v "
+   "-asmflags|--asmflags=v -gccgoflags|--gccgoflags=v -buildmode|--buildmode=v "
+   "-compiler|--compiler=v -p|--p=v -run|--run=v -bench|--bench=v -count|--count=v "
+   "-timeout|--timeout=v -cpu|--cpu=v -parallel|--parallel=v -benchtime|--benchtime=v "
+   "-covermode|--covermode=v -coverpkg|--coverpkg=v -shuffle|--shuffle=v -fuzz|--fuzz=v "
+   "-fuzztime|--fuzztime=v -list|--list=v -skip|--skip=v -installsuffix|--installsuffix=v "
+   "-buildvcs|--buildvcs=v -f|--f=v -json -v -x -n -race -cover -a -work -short -failfast "
+   "-benchmem -linkshared -modcacherw -msan -asan -trimpath -m -u -t -d"},
   // gpg takes unambiguous prefixes of its long options (`--outp`) and no option after an
   // operand; every option of GnuPG 2.2 (`gpg --dump-options`) is declared. Operands are files
   // read (key commands' key names are over-read); handler `gpg`: names derived without `-o`,
