@@ -311,6 +311,10 @@ void Judge::judge_argvs(const shell::CommandView& cmd, const NormalizedCommand& 
     sub.argv = argv;
     sub.context = cmd.context;
     sub.context.push_back("exec");
+    // What the command runs may read its input (`docker exec -i c sh <<< 'CMD'`): the here-
+    // strings and here-documents go with it.
+    for (const auto& r : n.redirects)
+      if (r.fd == 0 && (r.op == "<<<" || r.op == "<<" || r.op == "<<-")) sub.redirects.push_back(r);
     judge_command(sub, normalize(sub, p.commands.normalize), line, cwd, depth + 1);
   }
 }

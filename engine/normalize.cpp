@@ -538,6 +538,7 @@ NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
   if (!n.redirects.empty()) {
     client_stdin(n.name, program.decl, n.words, n.redirects, n);
     if (!program.shell) interpreter_stdin(program.decl, n);
+    if (n.name == "ssh") remote_stdin(fx.scripts, n);
   }
   if (!program.decl && !program.wrapper) {
     if (table_interpreter(program, n.name)) undeclared_interpreter(n.name, n.words, n);

@@ -58,6 +58,10 @@ void client_stdin(const std::string& name, const ProgramDecl* decl, const Words&
 // (engine/named_paths.cpp, engine/code_commands.cpp), as for its inline code.
 void interpreter_stdin(const ProgramDecl* decl, NormalizedCommand& n);
 
+// `ssh HOST` or `ssh HOST bash` reading a here-string or here-document (or a pipe): the remote
+// shell runs it. `remote`: the remote command the ssh handler found (its first line).
+void remote_stdin(const std::vector<std::string>& remote, NormalizedCommand& n);
+
 // The words of a program the table does not declare that name a path (`gron /etc/shadow`,
 // `--in=FILE`, `k=@FILE`, `file://FILE`): reads judged only by explicit path rules.
 void named_paths(const std::string& name, const Words& w, NormalizedCommand& n);

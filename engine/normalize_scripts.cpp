@@ -165,6 +165,26 @@ void interpreter_stdin(const ProgramDecl* decl, NormalizedCommand& n) {
   }
 }
 
+void remote_stdin(const std::vector<std::string>& remote, NormalizedCommand& n) {
+  // The remote command: none (the login shell), or a shell without `-c` or a script.
+  if (!remote.empty()) {
+    shell::CommandsResult pr = shell::parse_commands(remote.front());
+    if (!pr.ok || pr.commands.size() != 1) return;
+    const Words& w = pr.commands.front().argv;
+    if (w.empty() || !lit(w, 0) || !is_shell(*lit(w, 0))) return;
+    for (std::size_t i = 1; i < w.size(); ++i) {
+      const std::string* s = lit(w, i);
+      if (!s || s->empty()) return;
+      if ((*s)[0] != '-') return;  // a script file
+      if ((*s)[0] == '-' && s->find('c') != std::string::npos && (*s)[1] != '-') return;
+    }
+  }
+  const std::size_t before = n.nested_scripts.size();
+  stdin_script("ssh", n.redirects, n);
+  if (n.nested_scripts.size() > before)
+    n.escalations.push_back("ssh: the commands on its input run on another host");
+}
+
 // The words from `from` joined as a script, the way `eval` (and `watch`, `su -c`...) builds it:
 // a glob or a brace stays as written and expands again when the script is parsed; anything
 // with an expansion makes the script dynamic (nullopt).

@@ -478,7 +478,7 @@ const ProgramSource kProgramsTools[] = {
   {"python python2 python3 pypy pypy3", "s", "x*-", "",
    "-c=p -m=p -W=v -X=v -Q=v -V|--version!N -h|--help!N -u -B -O -I -E -s -S -b -d -q -v -P -R -x"},
   {"node nodejs", "s", "x*-", "",
-   "-e|--eval=p -p|--print=p -r|--require=r --import=r --loader=r --experimental-loader=r "
+   "-e|--eval=p -p|--print=p -pe=p -r|--require=r --import=r --loader=r --experimental-loader=r "
    "-C|--conditions=v --inspect?v --title=v -v|--version!N -h|--help!N -c|--check --no-warnings "
    "--enable-source-maps --trace-warnings --trace-uncaught --max-old-space-size=v --input-type=v "
    "--env-file=r --test"},
