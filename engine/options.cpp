@@ -55,13 +55,16 @@ bool has_spelling(const OptionSpec& spec, std::string_view s) {
   return false;
 }
 
-// A long option written in a command matches a long name: exactly, or as an unambiguous GNU
-// abbreviation of at least 3 letters (`--recur`). We cannot know every long option of every
-// command, so a prefix is taken as the option: for deny/ask this errs on the safe side.
+// A long option written in a command matches a long name: exactly, or as a GNU abbreviation
+// of any length (`--recur`, and `--f` for rm's `--force`: getopt_long takes one letter when no
+// other long option starts with it). We cannot know every long option of every command, so a
+// prefix is taken as the option: the options of a pattern are those of deny and ask rules and
+// of `without` conditions, where this errs on the safe side (a prefix the program finds
+// ambiguous makes it refuse to run).
 bool long_matches(std::string_view written, const std::vector<std::string>& longs) {
   for (const auto& l : longs) {
     if (written == l) return true;
-    if (written.size() >= 3 && written.size() < l.size() &&
+    if (!written.empty() && written.size() < l.size() &&
         l.compare(0, written.size(), written) == 0)
       return true;
   }
