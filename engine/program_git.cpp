@@ -262,9 +262,13 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
       add_word_file(out, Touch::write, tree, From::operand, std::string(full));
     }
   }
-  if (subcommand == "clean" && args.operands.empty() && st.override_touch != 'r')
+  // `git clean` removes untracked files everywhere below the folder (or below each pathspec).
+  if (subcommand == "clean") st.recursive = true;
+  if (subcommand == "clean" && args.operands.empty() && st.override_touch != 'r') {
     add_word_file(out, Touch::delete_, out.chdir ? *out.chdir : word_of(w[i], "."), From::operand,
                   std::string(full));
+    out.files.back().recursive = true;
+  }
   apply_operands(full, p->operands, sw, args.operands, st, out);
 }
 

@@ -327,6 +327,12 @@ void script_handler(const ProgramDecl& p, std::string_view name, const Words& w,
   ParsedArgs args = parse_args(p, w, 1);
   OperandState st;
   apply_options(name, args, out, st);
+  // gawk's `-i inplace` (`--include=inplace`, `inplace.awk`): every file operand is rewritten.
+  if (!is_sed)
+    for (const auto& o : args.options)
+      if (o.decl && o.decl->shorts == "i" && o.value && o.value->literal &&
+          (*o.value->literal == "inplace" || *o.value->literal == "inplace.awk"))
+        st.override_touch = 'w';
   bool sandbox = std::any_of(args.options.begin(), args.options.end(), [](const auto& o) {
     return o.decl && !o.decl->longs.empty() && o.decl->longs.front() == "sandbox";
   });

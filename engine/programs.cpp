@@ -283,7 +283,8 @@ void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects
         break;
       case 'R':
         // A flag that makes operands read never weakens one that writes them (`perl -i -p`).
-        if (st.override_touch != 'w' && st.override_touch != 'd') st.override_touch = 'r';
+        if (st.override_touch != 'w' && st.override_touch != 'd' && st.override_touch != 'M')
+          st.override_touch = 'r';
         break;
       case 'W':
         st.override_touch = 'w';
@@ -297,6 +298,9 @@ void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects
       case 'V':  // read, folders with everything below them (`git diff --no-index A B`)
         st.override_touch = 'r';
         st.recursive = true;
+        break;
+      case 'U':  // rewritten in place, folders with everything below them (`gofmt -w DIR`)
+        st.override_touch = 'M';
         break;
       case 'T':
         st.drop_leading_dash = true;
@@ -476,6 +480,12 @@ void apply_operands(std::string_view prog, const std::string& shape_in, const Wo
     if (role == 'm') {  // read, then rewritten in place (objcopy IN, strip)
       add_file(out, Touch::read, w[operands[k]], From::operand, entry);
       role = 'w';
+    }
+    if (role == 'M') {  // rewritten in place, a folder with every file below it (black DIR)
+      std::size_t at = out.files.size();
+      add_file(out, Touch::write, w[operands[k]], From::operand, entry);
+      if (out.files.size() > at) out.files.back().recursive = true;
+      continue;
     }
     std::size_t before = out.files.size();
     add_file(out, touch_of(role), w[operands[k]], From::operand, entry);

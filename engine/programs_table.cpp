@@ -19,6 +19,7 @@
 // last one (taken before `*`):
 //   r read   w write   d delete   x run (a script file: read, its arguments are not paths)
 //   m read, then rewritten in place (objcopy IN, strip)   D deleted with all below it (mv)
+//   M rewritten in place, a folder with every file below it (formatters: `black DIR`)
 //   g a folder written under names the line does not show (`git clone URL DIR`): `DIR/*`
 //   -  not a path      p a pattern or script (dropped when an option gives it: grep -e, sed -f)
 //
@@ -50,6 +51,8 @@
 //   Q      folder operands are read with everything below them (grep -r, cp -r)
 //   V      R and Q: operands become paths read, folders with everything below them
 //          (`git diff --no-index A B` compares two trees)
+//   U      operands are rewritten in place, folders with every file below them (role M:
+//          `gofmt -w DIR`, `prettier --write DIR`)
 #include "engine/programs_decl.hpp"
 
 namespace vigie::engine {
@@ -556,7 +559,7 @@ const ProgramSource kPrograms[] = {
   {"git apply git am", "pm", "*r", "",
    "--unsafe-paths!! --directory=w -p=v --exclude=v --include=v -C=v --whitespace=v -S|--gpg-sign?v "
    "--patch-format=v --resolvemsg=v"},
-  {"git checkout git restore git switch", "pm", "*w", "",
+  {"git checkout git restore git switch", "pm", "*M", "",
    "-b=v -B=v --orphan=v -t|--track?v --conflict=v --pathspec-from-file=r -s|--source=v "
    "-c|--create=v -C|--force-create=v"},
   {"git rm", "pm", "*d", "", "--pathspec-from-file=r"},

@@ -375,6 +375,38 @@ const ProgramSource kProgramsTools[] = {
    "-A|--accept=v -R|--reject=v -D|--domains=v --user=v --password=v -Q|--quota=v "
    "--limit-rate=v -B|--base=v --referer=v -X|--exclude-directories=v -I|--include-directories=v"},
 
+  // ---- formatters and fixers: files rewritten in place, a folder with every file below it ----
+  {"black", "pm", "*M", "",
+   "--check!R --diff!R -l|--line-length=v -t|--target-version=v --config=r --include=v "
+   "--exclude=v --extend-exclude=v --force-exclude=v --stdin-filename=v -W|--workers=v "
+   "--required-version=v --python-cell-magics=v -c|--code=v!R"},
+  {"isort", "pm", "*M", "",
+   "-c|--check-only|--check!R --diff!R --sp|--settings-path|--settings-file=r "
+   "--src|--src-path=v --profile=v -l|--line-length=v -j|--jobs=v --skip=v --skip-glob=v"},
+  {"autopep8", "pm", "*r", "",
+   "-i|--in-place!U -d|--diff --global-config=r --max-line-length=v --select=v --ignore=v "
+   "-r|--recursive -j|--jobs=v -a|--aggressive -p|--pep8-passes=v"},
+  {"yapf", "pm", "*r", "",
+   "-i|--in-place!U -d|--diff --style=v -e|--exclude=v -l|--lines=v -p|--parallel -r|--recursive "
+   "-m|--print-modified"},
+  {"rustfmt", "pm", "*M", "",
+   "--check!R --emit=v --edition=v --config-path=r --config=v --backup --color=v --print-config=v"},
+  {"gofmt", "m", "*r", "", "-w!U -l -d -s -e -r=v -cpuprofile=w"},
+  {"clang-format", "m", "*r", "",
+   "-i!U --style=v --assume-filename=v --fallback-style=v --lines=v --offset=v --length=v "
+   "--dry-run -n --Werror --output-replacements-xml"},
+  {"shfmt", "pm", "*r", "",
+   "-w|--write!U -l|--list -d|--diff -i|--indent=v -ln|--language-dialect=v -s|--simplify "
+   "-mn|--minify -f|--find"},
+  {"prettier", "pm", "*r", "",
+   "-w|--write!U -c|--check -l|--list-different --config=r --ignore-path=r --plugin=v!! "
+   "--parser=v --stdin-filepath=v --log-level=v --cache-location=w"},
+  {"eslint", "pm", "*r", "",
+   "--fix!U --fix-dry-run -c|--config=r --rulesdir=r!! --plugin=v!! "
+   "--resolve-plugins-relative-to=r -f|--format=v -o|--output-file=w --ignore-path=r "
+   "--cache-location=w --ext=v --parser=v --env=v --global=v --rule=v --max-warnings=v"},
+  {"ruff", "pm", "-*r", "", "--fix!U --unsafe-fixes --config=v --select=v --ignore=v "
+   "--extend-select=v --line-length=v --target-version=v --output-file=w --cache-dir=w"},
   // ---- programs that run programs ----------------------------------------------------------
   // tcpdump's `-z CMD` runs CMD on each file it rotates (the operands are the filter).
   {"tcpdump", "m", "*-", "",

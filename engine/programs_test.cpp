@@ -30,6 +30,7 @@ std::string access_of(char role) {
   switch (role) {
     case 'w':
     case 't':
+    case 'M':  // rewritten in place
       return "write";
     case 'd':
     case 'D':
