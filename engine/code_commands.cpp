@@ -1,4 +1,5 @@
-// The commands an interpreter's inline code runs by name (programs.hpp, add_code_commands):
+// The commands an interpreter's inline code runs by name (programs.hpp, add_code_commands), and
+// what `python -m MODULE` runs (add_module_effects):
 // `python3 -c 'import os; os.system("rm -rf ~")'`, `node -e 'require("child_process")
 // .execSync("rm -rf ~")'`, `perl -e 'system "rm -rf ~"'`, `ruby -e '`rm -rf ~`'`.
 #include <algorithm>
@@ -10,6 +11,9 @@
 #include "engine/programs.hpp"
 
 namespace vigie::engine {
+
+using Words = std::vector<shell::WordView>;
+
 namespace {
 
 // The functions of a language that run a command, and the word the code must also hold for
@@ -157,6 +161,27 @@ void add_code_commands(std::string_view code, std::string_view program,
     std::string line = argument_line(code, i);
     if (!line.empty()) scripts.push_back(std::move(line));
   }
+}
+
+// `python3 -m black tests`: a module the programs table declares as a program (black, isort,
+// pip, pytest…) does what that program does with the words after it.
+void add_module_effects(const ParsedOption& o, const Words& words, ProgramEffects& out) {
+  const std::string& module = *o.value->literal;
+  const ProgramName pn = program_name(module);
+  if (!pn.decl || pn.wrapper || pn.interpreter) return;
+  std::size_t after = o.index + 1;  // `-mMOD`: the words after the option's own
+  if (after < words.size() && words[after].span.begin == o.value->span.begin &&
+      words[after].text == o.value->text)
+    ++after;
+  Words argv{*o.value};
+  argv.insert(argv.end(),
+              words.begin() + static_cast<std::ptrdiff_t>(std::min(after, words.size())),
+              words.end());
+  ProgramEffects fx;
+  program_effects(pn.decl, module, argv, fx);
+  for (auto& f : fx.files) out.files.push_back(std::move(f));
+  for (auto& e : fx.escalations) out.escalations.push_back(std::move(e));
+  for (auto& sc : fx.scripts) out.scripts.push_back(std::move(sc));
 }
 
 }  // namespace vigie::engine

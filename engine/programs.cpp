@@ -526,31 +526,6 @@ void add_word_file(ProgramEffects& out, Touch t, const WordView& w, From from, s
   out.files.push_back({t, w, from, std::move(entry)});
 }
 
-namespace {
-
-// `python3 -m black tests`: a module the programs table declares as a program (black, isort,
-// pip, pytest…) does what that program does with the words after it.
-void module_effects(const ParsedOption& o, const Words& words, ProgramEffects& out) {
-  const std::string& module = *o.value->literal;
-  const ProgramName pn = program_name(module);
-  if (!pn.decl || pn.wrapper || pn.interpreter) return;
-  std::size_t after = o.index + 1;  // `-mMOD`: the words after the option's own
-  if (after < words.size() && words[after].span.begin == o.value->span.begin &&
-      words[after].text == o.value->text)
-    ++after;
-  Words argv{*o.value};
-  argv.insert(argv.end(),
-              words.begin() + static_cast<std::ptrdiff_t>(std::min(after, words.size())),
-              words.end());
-  ProgramEffects fx;
-  program_effects(pn.decl, module, argv, fx);
-  for (auto& f : fx.files) out.files.push_back(std::move(f));
-  for (auto& e : fx.escalations) out.escalations.push_back(std::move(e));
-  for (auto& sc : fx.scripts) out.scripts.push_back(std::move(sc));
-}
-
-}  // namespace
-
 void apply_parsed(const ProgramDecl& p, std::string_view name, const Words& words,
                   const ParsedArgs& args, ProgramEffects& out) {
   OperandState st;
@@ -564,7 +539,7 @@ void apply_parsed(const ProgramDecl& p, std::string_view name, const Words& word
         add_code_named_paths(*o.value->literal, std::string(name) + " " + o.spelling + " code",
                              out.files);
         add_code_commands(*o.value->literal, name, out.scripts);
-        if (o.spelling == "-m" && name.starts_with("py")) module_effects(o, words, out);
+        if (o.spelling == "-m" && name.starts_with("py")) add_module_effects(o, words, out);
       }
   apply_operands(name, p.operands, words, args.operands, st, out);
 }

@@ -100,6 +100,12 @@ void add_code_named_paths(std::string_view code, const std::string& entry,
 // the words of one line. Added to `scripts`: judged as lines the command runs.
 void add_code_commands(std::string_view code, std::string_view program,
                        std::vector<std::string>& scripts);
+struct ParsedOption;
+// `python3 -m black tests` (o: the `-m` option of `words`): a module the programs table declares
+// as a program (black, isort, pip, pytest…) does what that program does with the words after
+// it (engine/code_commands.cpp).
+void add_module_effects(const ParsedOption& o, const std::vector<shell::WordView>& words,
+                        ProgramEffects& out);
 
 // The starting points of `find` (after its leading -H, -L, -P, -D LIST, -O LEVEL), as indexes
 // into `words`: the words before the expression (`-name`, `(`, `!`...).
