@@ -64,8 +64,7 @@ bool has_spelling(const OptionSpec& spec, std::string_view s) {
 bool long_matches(std::string_view written, const std::vector<std::string>& longs) {
   for (const auto& l : longs) {
     if (written == l) return true;
-    if (!written.empty() && written.size() < l.size() &&
-        l.compare(0, written.size(), written) == 0)
+    if (!written.empty() && written.size() < l.size() && l.compare(0, written.size(), written) == 0)
       return true;
   }
   return false;
