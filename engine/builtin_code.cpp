@@ -7,6 +7,7 @@
 #include <string_view>
 #include <unordered_map>
 
+#include "engine/program_words.hpp"
 #include "engine/word_hash.hpp"
 
 namespace vigie::engine {
@@ -147,9 +148,7 @@ void check_assignment(std::string_view word, BuiltinCode& out, bool value_static
     if (plain) {
       line += value;
     } else {
-      line += '\'';
-      for (char c : value) line += c == '\'' ? std::string("'\\''") : std::string(1, c);
-      line += '\'';
+      line += program_words::single_quoted(value);
     }
     out.scripts.push_back(std::move(line));
   }

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/program_words.hpp"
 #include "engine/programs.hpp"
 
 namespace vigie::engine {
@@ -72,18 +73,6 @@ bool is_quote(char c) {
   return c == '\'' || c == '"' || c == '`';
 }
 
-// A word of a shell line that stands for `s` alone.
-std::string shell_quoted(const std::string& s) {
-  std::string out = "'";
-  for (char c : s) {
-    if (c == '\'')
-      out += "'\\''";
-    else
-      out += c;
-  }
-  return out + "'";
-}
-
 // The string literals from `code[i]` on, separated only by blanks, commas and brackets (one
 // argv: `["rm", "-rf", "x"]`): a line, or its words quoted when there are several. `i` moves
 // past them.
@@ -107,7 +96,7 @@ std::string argument_line(std::string_view code, std::size_t& i) {
   std::string line;
   for (const auto& p : parts) {
     if (!line.empty()) line += ' ';
-    line += shell_quoted(p);
+    line += program_words::single_quoted(p);
   }
   return line;
 }

@@ -281,9 +281,7 @@ std::string ext_transport_line(std::string_view cmd) {
   auto flush = [&] {
     if (!in_word) return;
     if (!line.empty()) line += ' ';
-    line += '\'';
-    for (char c : word) line += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    line += '\'';
+    line += program_words::single_quoted(word);
     word.clear();
     in_word = false;
   };

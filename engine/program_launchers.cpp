@@ -207,11 +207,7 @@ void run_words(const Launcher& l, Words cmd, const std::string& entry, ProgramEf
   // `{}` stands for the argument, quoted; without it the argument follows the line. Without a
   // command, each argument is a command line.
   const bool placeholder = line.find("{}") != std::string::npos;
-  auto quote = [](const std::string& a) {
-    std::string q = "'";
-    for (char c : a) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return q + "'";
-  };
+  auto quote = [](const std::string& a) { return program_words::single_quoted(a); };
   auto with = [&](const std::string& arg) {
     if (line.empty()) return arg;
     const std::string quoted = quote(arg);

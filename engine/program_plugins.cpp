@@ -15,6 +15,7 @@
 #include <string>
 
 #include "engine/program_handlers.hpp"
+#include "engine/program_words.hpp"
 
 namespace vigie::engine {
 
@@ -41,9 +42,7 @@ std::string quoted(const std::string& s) {
   if (!s.empty() && s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
                                         "0123456789/._-+:@%,=") == std::string::npos)
     return s;
-  std::string q = "'";
-  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
+  return program_words::single_quoted(s);
 }
 
 // The goal an operand names, without its `@execution` suffix: `exec:exec`,

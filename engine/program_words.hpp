@@ -1,5 +1,6 @@
 // Word helpers shared by the handlers of the programs table (engine/program_*.cpp): a word's
-// literal value by position, a prefix test and membership in a small set.
+// literal value by position, a prefix test, membership in a small set, and a value written as
+// one shell word.
 #ifndef VIGIE_ENGINE_PROGRAM_WORDS_HPP
 #define VIGIE_ENGINE_PROGRAM_WORDS_HPP
 
@@ -31,6 +32,19 @@ inline bool lit_is(const std::vector<shell::WordView>& w, std::size_t i, std::st
 
 inline bool in(std::string_view s, std::initializer_list<std::string_view> set) {
   return std::find(set.begin(), set.end(), s) != set.end();
+}
+
+// `s` as one shell word in single quotes (`'it'\''s'`): for the lines the engine builds from
+// values it read (a parallel argument, an ext:: argv, an exported value).
+inline std::string single_quoted(std::string_view s) {
+  std::string q = "'";
+  for (char c : s) {
+    if (c == '\'')
+      q += "'\\''";
+    else
+      q += c;
+  }
+  return q + "'";
 }
 
 }  // namespace vigie::engine::program_words
