@@ -421,12 +421,34 @@ void config_set_programs(std::string_view name, const Words& w, ProgramEffects& 
   }
 }
 
+// `npx prettier --write x`, `npm exec -- eslint --fix x`, `yarn prettier --write x`: a package
+// whose binary the programs table declares (a formatter, a linter) does what that program does
+// with the words after it (`prettier@3` is prettier).
+void package_effects(const Words& w, std::size_t k, ProgramEffects& out) {
+  if (k >= w.size() || !w[k].literal) return;
+  std::string pkg = *w[k].literal;
+  if (auto at = pkg.find('@', 1); at != std::string::npos) pkg.resize(at);
+  const ProgramName pn = program_name(pkg);
+  if (!pn.decl || pn.wrapper || pn.interpreter || pn.decl->handler == "runner") return;
+  Words argv(w.begin() + static_cast<std::ptrdiff_t>(k), w.end());
+  ProgramEffects fx;
+  program_effects(pn.decl, pkg, argv, fx);
+  for (auto& f : fx.files) out.files.push_back(std::move(f));
+  for (auto& e : fx.escalations) out.escalations.push_back(std::move(e));
+}
+
 void runner_handler(const ProgramDecl& p, std::string_view name, const Words& w,
                     ProgramEffects& out) {
   ParsedArgs args = parse_args(p, w, 1);
   OperandState st;
   apply_options(name, args, out, st);
   if (name == "npm" || name == "pnpm" || name == "yarn") config_set_programs(name, w, out);
+  package_effects(w, named_code_word(name, w), out);
+  if (name == "yarn" || name == "pnpm") {
+    // `yarn prettier …` runs the package's binary when no script has that name.
+    Found y = find_sub(name, w);
+    if (y.sub != kNoCode && y.runs == Runs::script) package_effects(w, y.sub, out);
+  }
   Found f = find_sub(name, w);
   if (f.sub == kNoCode) return;
   std::string entry = std::string(name) + " " + (w[f.sub].literal ? *w[f.sub].literal : "");
