@@ -26,6 +26,9 @@ struct OperandState {
   bool forced = false;             // `git push --force` in any spelling
   bool global = false;             // `git config --global`
   bool recursive = false;          // `grep -r`, `rm -r`, `chmod -R`: a folder with all below it
+  bool no_target_dir = false;      // `cp -T SRC DEST`: DEST is the copy itself, never a folder
+  bool parents = false;            // `cp --parents a/b DIR`: DIR/a/b
+  const shell::WordView* target_dir = nullptr;  // `cp -t DIR`, `--target-directory=DIR`
 };
 
 void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects& out,
@@ -34,6 +37,12 @@ void apply_operands(std::string_view prog, const std::string& shape,
                     const std::vector<shell::WordView>& words,
                     const std::vector<std::size_t>& operands, const OperandState& st,
                     ProgramEffects& out);
+// The files a copy, move or link writes inside its destination folder (engine/copy_into.cpp):
+// `shape` is the operand shape's last letter (`w`, `C` rsync, `L` ln), `first` the first source
+// among `operands`, `moves` whether the sources are moved with all they hold (`mv`).
+void add_copy_into(std::string_view prog, char shape, const std::vector<shell::WordView>& w,
+                   const std::vector<std::size_t>& operands, std::size_t first,
+                   const OperandState& st, bool moves, ProgramEffects& out);
 // Adds a path a handler found, unless it is the standard streams (`-`) or a harmless device
 // (`/dev/null`).
 void add_word_file(ProgramEffects& out, Touch t, const shell::WordView& w, From from,

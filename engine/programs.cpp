@@ -305,6 +305,12 @@ void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects
       case 'T':
         st.drop_leading_dash = true;
         break;
+      case 'I':  // `cp -T`: the destination is the copy itself
+        st.no_target_dir = true;
+        break;
+      case 'A':  // `cp --parents`: a source keeps its path below the destination
+        st.parents = true;
+        break;
       case 'C':
         st.no_paths = true;
         break;
@@ -341,6 +347,7 @@ void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects
       case 't':
         add_file(out, Touch::write, val, From::option, entry);
         st.all_sources = true;
+        st.target_dir = &val;
         break;
       case 'c':
         add_file(out, Touch::read, val, From::option, entry);
@@ -443,6 +450,11 @@ void apply_operands(std::string_view prog, const std::string& shape_in, const Wo
       fixed.push_back(shape[i]);
     }
   }
+  // A destination a source may be written into (engine/copy_into.cpp): `$w`, rsync's `$C`
+  // (`SRC/` is what SRC holds), ln's `$L` (a lone operand: a link in the current folder).
+  const char into = (last == 'w' || last == 'C' || last == 'L') ? last : 0;
+  if (into) last = 'w';
+  const bool moves = rest == 'D' || rest == 'd';
   if (st.all_sources) last = 0;
   std::size_t n = operands.size();
   bool script_seen = false;   // the words after a script are its arguments
@@ -492,11 +504,15 @@ void apply_operands(std::string_view prog, const std::string& shape_in, const Wo
     // Recursive (flag `Q`, or a source moved with all it holds: role `D`): what is read or
     // deleted, and what is changed in place (`chmod -R`), not a destination (`cp -r a DEST`).
     bool destination = last && n >= fixed.size() + 2 && k + 1 == n;
-    if ((st.recursive || role == 'D') && out.files.size() > before && !destination) {
+    // `cp -rT SRC DEST`, `mv -T SRC DEST`: DEST becomes the tree SRC was.
+    bool tree_target = destination && st.no_target_dir && (st.recursive || moves);
+    if ((((st.recursive || role == 'D') && !destination) || tree_target) &&
+        out.files.size() > before) {
       out.files.back().recursive = true;
       read_folder = read_folder || out.files.back().touch == Touch::read;
     }
   }
+  if (into) add_copy_into(prog, into, w, operands, fixed.size(), st, moves, out);
   if (st.recursive && !read_folder && !path_operand && rest == 'r') {
     // `grep -r PATTERN` with no file: the current folder, and everything below it.
     WordView here;

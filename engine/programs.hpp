@@ -49,6 +49,9 @@ struct FileEffect {
   // With `recursive`, the glob below the folder that the effect reaches (`find DIR -name '*.o'
   // -delete`: `**/*.o`); empty: everything below it (`**`).
   std::string below = {};
+  // A source's name inside the destination folder (`cp SRC DIR`: `DIR/NAME`, or `below` =
+  // NAME; engine/copy_into.cpp): a word xargs fills in stands there by its last component.
+  bool into = false;
 };
 
 // Everything the table says about one command's words.

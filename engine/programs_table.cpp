@@ -21,6 +21,9 @@
 //   m read, then rewritten in place (objcopy IN, strip)   D deleted with all below it (mv)
 //   M rewritten in place, a folder with every file below it (formatters: `black DIR`)
 //   g a folder written under names the line does not show (`git clone URL DIR`): `DIR/*`
+// A last operand written (`$w`) may be a folder the sources are written into: `DIR/NAME` for
+// each source NAME (engine/copy_into.cpp); `$C` likewise, a source `SRC/` standing for what SRC
+// holds (rsync); `$L` likewise, a lone operand linked into the current folder (`ln -s TARGET`).
 //   -  not a path      p a pattern or script (dropped when an option gives it: grep -e, sed -f)
 //
 // Options, space-separated: `-o|--output=w` (short and long spellings, `=` a required value,
@@ -47,6 +50,8 @@
 //   H      with no command after it, the wrapper starts an interactive shell (sudo -s, sudo -i,
 //          doas -s): at least asked
 //   T      operands are all sources (cp -t given as a flag form)
+//   I      the last operand is the target itself, never a folder to write into (cp -T)
+//   A      a source keeps its whole path below the destination folder (cp --parents)
 //   O      writes a file into the current folder (curl -O: named after the URL)
 //   Q      folder operands are read with everything below them (grep -r, cp -r)
 //   V      R and Q: operands become paths read, folders with everything below them
@@ -328,16 +333,17 @@ const ProgramSource kPrograms[] = {
    "--restore=r!! -R|--recursive!Q"},
   {"cp", "pm", "*r$w", "",
    "-t|--target-directory=t -S|--suffix=v --backup?v --sparse=v --reflink?v --preserve?v "
-   "--no-preserve=v --update?v -T|--no-target-directory --context?v -r|-R|--recursive!Q "
-   "-a|--archive!Q"},
+   "--no-preserve=v --update?v -T|--no-target-directory!I --context?v -r|-R|--recursive!Q "
+   "-a|--archive!Q --parents!A"},
   {"mv", "pm", "*D$w", "",
-   "-t|--target-directory=t -S|--suffix=v --backup?v --update?v -T|--no-target-directory"},
-  {"ln link", "pm", "*r$w", "", "-t|--target-directory=t -S|--suffix=v --backup?v"},
+   "-t|--target-directory=t -S|--suffix=v --backup?v --update?v -T|--no-target-directory!I"},
+  {"ln link", "pm", "*r$L", "",
+   "-t|--target-directory=t -S|--suffix=v --backup?v -T|--no-target-directory!I"},
   {"install", "pm", "*r$w", "",
    "-t|--target-directory=t -m|--mode=v -o|--owner=v -g|--group=v -S|--suffix=v --backup?v "
-   "--strip-program=x -d|--directory!W -D"},
+   "--strip-program=x -d|--directory!W -D -T|--no-target-directory!I"},
   // rsync parses with popt: long options by their exact names only (no prefixes).
-  {"rsync", "m", "*r$w", "",
+  {"rsync", "m", "*r$C", "",
    "-e|--rsh=x --rsync-path=x --files-from=r --exclude-from=r --include-from=r -f|--filter=v "
    "--exclude=v --include=v --log-file=w --password-file=r --backup-dir=w -T|--temp-dir=w "
    "--partial-dir=w --compare-dest=r --copy-dest=r --link-dest=r --write-batch=w "

@@ -157,6 +157,14 @@ TEST_CASE("programs table: operand shapes give each operand its access") {
     for (std::size_t k = 0; k < ops.size(); ++k) {
       char role = k < fixed.size() ? fixed[k] : rest;
       if (last && k + 1 == ops.size() && ops.size() >= fixed.size() + 2) role = last;
+      if (last && k + 1 == ops.size() && ops.size() >= fixed.size() + 2 &&
+          (role == 'w' || role == 'C' || role == 'L')) {
+        // A destination the sources may be written into (engine/copy_into.cpp): two sources,
+        // so a folder, and each lands below it.
+        for (std::size_t s = fixed.size(); s + 1 < ops.size(); ++s)
+          CHECK(fx.count({"write", ops.back() + ops[s].substr(ops[s].rfind('/'))}) == 1);
+        role = 'w';
+      }
       if (role == '-' && script_seen) {
         // A script's argument that names a path: a read for the explicit path rules only.
         CHECK(fx.count({"read", ops[k]}) == 1);

@@ -218,6 +218,14 @@ std::string filled(std::string_view s, std::string_view item) {
   return out;
 }
 
+// `a/b/` → `b`: the name a copy gives a source inside its destination folder.
+std::string_view last_component(std::string_view item) {
+  while (item.size() > 1 && item.ends_with('/')) item.remove_suffix(1);
+  if (auto slash = item.rfind('/'); slash != std::string_view::npos && item.size() > 1)
+    item.remove_prefix(slash + 1);
+  return item;
+}
+
 WordView filled_word(const WordView& w, std::string_view item) {
   WordView v;
   v.text = filled(w.text, item);
@@ -272,7 +280,28 @@ void xargs_input(NormalizedCommand& n, const NormalizedCommand* producer) {
   ProgramEffects fx;
   program_effects(n.program.decl, n.name, w, fx);
   for (auto& f : fx.files) {
-    if (!f.word.literal || f.word.literal->find(kSlot) == std::string::npos) continue;
+    const bool slot_word = f.word.literal && f.word.literal->find(kSlot) != std::string::npos;
+    if (!slot_word && f.into && f.below.find(kSlot) != std::string::npos) {
+      // `xargs cp -t DIR`'s words in a destination that may be a file or a folder: the names
+      // are the items' last components (below), or any name when the line does not show them.
+      f.entry += " (words read by xargs)";
+      if (in.kind != Input::text) {
+        f.below = "*";
+        n.files.push_back(std::move(f));
+        continue;
+      }
+      for (const auto& item : *items) {
+        if (n.files.size() > limits::judged_paths) {
+          n.escalations.push_back("xargs with more words than are judged one by one");
+          return;
+        }
+        FileEffect e = f;
+        e.below = filled(f.below, last_component(item));
+        n.files.push_back(std::move(e));
+      }
+      continue;
+    }
+    if (!slot_word) continue;
     f.entry += " (words read by xargs)";
     if (in.kind == Input::text) {
       for (const auto& item : *items) {
@@ -283,7 +312,8 @@ void xargs_input(NormalizedCommand& n, const NormalizedCommand* producer) {
           return;
         }
         FileEffect e = f;
-        e.word = filled_word(f.word, item);
+        // Inside a copy's destination folder, a word stands by its last component.
+        e.word = filled_word(f.word, f.into ? last_component(item) : std::string_view(item));
         n.files.push_back(std::move(e));
       }
     } else if (in.kind == Input::tree && *f.word.literal == std::string(1, kSlot)) {
