@@ -255,12 +255,16 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
   }
   if (subcommand == "apply" || subcommand == "am") {
     bool check_only = std::any_of(args.options.begin(), args.options.end(), [](const auto& o) {
-      return in(o.spelling, {"--check", "--stat", "--numstat", "--summary"});
+      return in(o.spelling, {"--check", "--stat", "--numstat", "--summary", "--cached"});
     });
-    if (!check_only) {
-      WordView tree = out.chdir ? *out.chdir : word_of(w[i], ".");
-      add_word_file(out, Touch::write, tree, From::operand, std::string(full));
-    }
+    if (!check_only) add_tree_write(out, std::string(full) + " (files its patches name)");
+  }
+  // `git stash pop|apply|branch` writes back the files the stash holds.
+  if (subcommand == "stash" && !args.operands.empty() &&
+      (lit_is(sw, args.operands[0], "pop") || lit_is(sw, args.operands[0], "apply") ||
+       lit_is(sw, args.operands[0], "branch"))) {
+    add_tree_write(out, "git stash " + *sw[args.operands[0]].literal);
+    return;
   }
   // `git clean` removes untracked files everywhere below the folder (or below each pathspec).
   if (subcommand == "clean") st.recursive = true;

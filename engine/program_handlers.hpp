@@ -43,6 +43,10 @@ void apply_operands(std::string_view prog, const std::string& shape,
 void add_copy_into(std::string_view prog, char shape, const std::vector<shell::WordView>& w,
                    const std::vector<std::size_t>& operands, std::size_t first,
                    const OperandState& st, bool moves, ProgramEffects& out);
+// Files of the work tree a command rewrites without naming them (`git reset --hard`,
+// `patch < x.diff`): any file below the folder it works in, at most asked
+// (engine/tree_writes.cpp).
+void add_tree_write(ProgramEffects& out, std::string entry);
 // Adds a path a handler found, unless it is the standard streams (`-`) or a harmless device
 // (`/dev/null`).
 void add_word_file(ProgramEffects& out, Touch t, const shell::WordView& w, From from,

@@ -308,6 +308,9 @@ void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects
       case 'I':  // `cp -T`: the destination is the copy itself
         st.no_target_dir = true;
         break;
+      case 'K':  // `git reset --hard`: files of the work tree the line does not name
+        add_tree_write(out, entry);
+        break;
       case 'A':  // `cp --parents`: a source keeps its path below the destination
         st.parents = true;
         break;
@@ -435,8 +438,14 @@ void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects
 void apply_operands(std::string_view prog, const std::string& shape_in, const Words& w,
                     const std::vector<std::size_t>& operands, const OperandState& st,
                     ProgramEffects& out) {
-  if (st.no_paths || (operands.empty() && !st.recursive)) return;  // no operand: no role
   std::string shape = shape_in;
+  if (!shape.empty() && shape[0] == '^') {
+    // `patch -p1 < x.diff`: with no operand, the files the input names (engine/tree_writes.cpp).
+    shape.erase(0, 1);
+    if (operands.empty() && !st.no_paths && st.override_touch != 'r')
+      add_tree_write(out, std::string(prog) + " (files its input names)");
+  }
+  if (st.no_paths || (operands.empty() && !st.recursive)) return;  // no operand: no role
   if (st.pattern_given && !shape.empty() && (shape[0] == 'p' || shape[0] == 'x')) shape.erase(0, 1);
   if (st.drop_leading_dash && !shape.empty() && shape[0] == '-') shape.erase(0, 1);
   std::string fixed;

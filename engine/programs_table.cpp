@@ -21,6 +21,8 @@
 //   m read, then rewritten in place (objcopy IN, strip)   D deleted with all below it (mv)
 //   M rewritten in place, a folder with every file below it (formatters: `black DIR`)
 //   g a folder written under names the line does not show (`git clone URL DIR`): `DIR/*`
+// A shape starting with `^`: with no operand, the program rewrites files of the current folder
+// that its input names (`patch -p1 < x.diff`; engine/tree_writes.cpp).
 // A last operand written (`$w`) may be a folder the sources are written into: `DIR/NAME` for
 // each source NAME (engine/copy_into.cpp); `$C` likewise, a source `SRC/` standing for what SRC
 // holds (rsync); `$L` likewise, a lone operand linked into the current folder (`ln -s TARGET`).
@@ -52,6 +54,8 @@
 //   T      operands are all sources (cp -t given as a flag form)
 //   I      the last operand is the target itself, never a folder to write into (cp -T)
 //   A      a source keeps its whole path below the destination folder (cp --parents)
+//   K      rewrites files of the work tree the line does not name (git reset --hard, git
+//          checkout -f): any file below the current folder, at most asked
 //   O      writes a file into the current folder (curl -O: named after the URL)
 //   Q      folder operands are read with everything below them (grep -r, cp -r)
 //   V      R and Q: operands become paths read, folders with everything below them
@@ -357,8 +361,9 @@ const ProgramSource kPrograms[] = {
    "-cmd|--cmd=v -init|--init=r -separator|--separator=v -nullvalue|--nullvalue=v "
    "-newline|--newline=v -bail -batch -csv -json -line -list -html -readonly|--readonly -echo "
    "-header -noheader -interactive -safe|--safe -version!N -help!N"},
-  {"patch", "pm", "wr", "",
+  {"patch", "pm", "^wr", "",
    "-i|--input=r -o|--output=w -r|--reject-file=w -d|--directory=e -B|--prefix=g -p|--strip=v "
+   "--dry-run!R "
    "-D|--ifdef=v -F|--fuzz=v -V|--version-control=v -Y|--basename-prefix=v -z|--suffix=v "
    "--merge?v --quoting-style=v"},
   // Compressors write a name derived from the operand (handler `compress`,
@@ -567,7 +572,11 @@ const ProgramSource kPrograms[] = {
    "--patch-format=v --resolvemsg=v"},
   {"git checkout git restore git switch", "pm", "*M", "",
    "-b=v -B=v --orphan=v -t|--track?v --conflict=v --pathspec-from-file=r -s|--source=v "
-   "-c|--create=v -C|--force-create=v"},
+   "-c|--create=v -C|--force-create=v -f|--force!K --discard-changes!K"},
+  // `git reset --hard` (and `--merge`, `--keep`) rewrites the tracked files of the work tree.
+  {"git reset", "pm", "", "",
+   "--hard!K --merge!K --keep!K --soft --mixed -N -q|--quiet -p|--patch --pathspec-from-file=r "
+   "--recurse-submodules?v --no-recurse-submodules --refresh --no-refresh"},
   {"git rm", "pm", "*d", "", "--pathspec-from-file=r"},
   {"git mv", "pm", "*d$w", "", ""},
   {"git clean", "pm", "*d", "", "-e|--exclude=v -n|--dry-run!R"},

@@ -278,13 +278,16 @@ const ProgramSource kProgramsTools[] = {
   {"git mailsplit", "", "*r", "", "-o=g"},
   {"git merge", "pm", "", "", "-F|--file=r -m|--message=v -s|--strategy=v -X|--strategy-option=v"},
   // `git stash push -- PATHS` resets the paths it saves (written).
-  {"git stash", "pm", "*w", "", "-m|--message=v --pathspec-from-file=r"},
+  // `pop`, `apply` and `branch` bring files back (engine/program_git.cpp); `-u`, `-a` remove the
+  // untracked files they save.
+  {"git stash", "pm", "*w", "",
+   "-m|--message=v --pathspec-from-file=r -u|--include-untracked!K -a|--all!K"},
   {"git fast-import git fast-export", "pm", "", "",
    "--export-marks=w --import-marks=r --import-marks-if-exists=r --export-pack-edges=w"},
   {"git credential-store", "pm", "", "", "--file=w"},
   {"git credential-cache", "pm", "", "", "--socket=w --timeout=v"},
-  {"git read-tree", "pm", "", "", "--index-output=w --prefix=v"},
-  {"git checkout-index", "pm", "*w", "", "--prefix=g --stage=v"},
+  {"git read-tree", "pm", "", "", "--index-output=w --prefix=v -u!K"},
+  {"git checkout-index", "pm", "*w", "", "--prefix=g --stage=v -a|--all!K"},
   // Reports written into a folder under names of their own; mailinfo writes its two operands;
   // interpret-trailers rewrites its operands with `--in-place`; the pack commands read their
   // operands (receive-pack and upload-pack: a repository).
@@ -301,7 +304,6 @@ const ProgramSource kProgramsTools[] = {
    "--with-tree=v --format=v --abbrev?v"},
   {"git fmt-merge-msg", "pm", "", "", "-F|--file=r -m|--message=v --log?v"},
   {"git commit-graph git multi-pack-index", "pm", "", "", "--object-dir=r"},
-  {"git reset", "pm", "", "", "--pathspec-from-file=r"},
 
   // ---- network clients ------------------------------------------------------------------
   {"scp", "s", "*r$w", "ssh", "-i=r -F=r -o=v -P=v -S=x -c=v -l=v -J=v -D=x -X=v -r!Q"},
