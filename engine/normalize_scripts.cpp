@@ -6,6 +6,7 @@
 
 #include "engine/normalize_internal.hpp"
 #include "engine/program_handlers.hpp"
+#include "engine/program_runners.hpp"
 #include "engine/programs_decl.hpp"
 
 namespace vigie::engine::normalize_detail {
@@ -427,6 +428,11 @@ const EditorCommands* editor_commands(std::string_view name) {
 }  // namespace
 
 void undeclared_interpreter(const std::string& name, const Words& w, NormalizedCommand& n) {
+  if (ProgramEffects fx; runner_package_subcommand(name, w, fx)) {
+    for (auto& f : fx.files) n.files.push_back(std::move(f));
+    for (auto& e : fx.escalations) n.escalations.push_back(std::move(e));
+    return;  // `bun x PKG`: a package, not a script file
+  }
   const bool editor = table_editor(name);
   const EditorCommands* commands = editor ? editor_commands(name) : nullptr;
   bool options = true;

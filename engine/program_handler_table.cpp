@@ -55,6 +55,7 @@ constexpr HandlerEntry kHandlers[] = {
     {"openssl", convert_handler},
     {"7z", convert_handler},
     {"goflags", convert_handler},
+    {"fmt-command", format_command_handler},
     {"psql", psql_handler},
     {"mysql", mysql_handler},
     {"duckdb", duckdb_handler},

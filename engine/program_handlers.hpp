@@ -121,6 +121,10 @@ VIGIE_RARE_HANDLER void pager_handler(const ProgramDecl& p, std::string_view nam
 // (engine/program_convert.cpp).
 void sqlite_effects(const ProgramDecl& p, const std::vector<shell::WordView>& w,
                     ProgramEffects& out);
+// Handler `fmt-command`: `ruff format`, `cargo fmt`, `go fmt` rewrite files in place
+// (engine/program_format_commands.cpp).
+void format_command_handler(const ProgramDecl& p, std::string_view name,
+                            const std::vector<shell::WordView>& w, ProgramEffects& out);
 // Handlers `compress`, `dos2unix`, `gpg`, `openssl`, `7z` (engine/program_convert.cpp).
 VIGIE_RARE_HANDLER void convert_handler(const ProgramDecl& p, std::string_view name,
                                         const std::vector<shell::WordView>& w, ProgramEffects& out);

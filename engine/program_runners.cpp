@@ -437,6 +437,14 @@ void package_effects(const Words& w, std::size_t k, ProgramEffects& out) {
   for (auto& e : fx.escalations) out.escalations.push_back(std::move(e));
 }
 
+bool runner_package_subcommand(std::string_view name, const Words& w, ProgramEffects& out) {
+  if (!is_runner(name)) return false;
+  const Found f = find_sub(name, w);
+  if (f.sub == kNoCode || f.runs != Runs::next) return false;
+  package_effects(w, named_code_word(name, w), out);
+  return true;
+}
+
 void runner_handler(const ProgramDecl& p, std::string_view name, const Words& w,
                     ProgramEffects& out) {
   ParsedArgs args = parse_args(p, w, 1);

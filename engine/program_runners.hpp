@@ -23,6 +23,14 @@ inline constexpr std::size_t kNoCode = static_cast<std::size_t>(-1);
 // `npm run build`, `npm test`, `npx --version`) or `name` is not a runner.
 std::size_t named_code_word(std::string_view name, const std::vector<shell::WordView>& words);
 
+struct ProgramEffects;
+// A runner that is also an interpreter (`bun x PKG …`, `bun create PKG`): when its first operand
+// is the subcommand that fetches and runs a package, adds what the program of the package's name
+// does with the words after it (`bun x prettier --write tests` writes tests) and returns true:
+// that operand is not a script file.
+bool runner_package_subcommand(std::string_view name, const std::vector<shell::WordView>& words,
+                               ProgramEffects& out);
+
 }  // namespace vigie::engine
 
 #endif  // VIGIE_ENGINE_PROGRAM_RUNNERS_HPP

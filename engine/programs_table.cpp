@@ -443,7 +443,7 @@ const ProgramSource kPrograms[] = {
    "-I|--init-script=r!! -b|--build-file=r -c|--settings-file=r -p|--project-dir=c "
    "-g|--gradle-user-home=w --project-cache-dir=w -D|--system-prop=v -P|--project-prop=v "
    "-x|--exclude-task=v --include-build=r!!"},
-  {"cargo", "m", "", "",
+  {"cargo", "m", "", "fmt-command",
    "--root=w --target-dir=w --manifest-path=r -Z=v --config=x --features=v -p|--package=v "
    "--bin=v --example=v --test=v --bench=v --target=v -j|--jobs=v --profile=v --color=v "
    "--message-format=v --git=v --branch=v --tag=v --rev=v --path=r --registry=v --index=v "

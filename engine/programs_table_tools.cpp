@@ -136,7 +136,7 @@ const ProgramSource kProgramsTools[] = {
   // The go command (Go's flag package: `-name=V`, `-name V`, with one or two dashes): `-exec
   // PROG` runs the test binaries through PROG, `-toolexec 'CMD ARGS'` runs every tool through
   // CMD, `-vettool PROG` is run by `go vet`; `-o` writes, `-C` is where it works.
-  {"go", "m", "*-", "goflags",
+  {"go", "m", "*-", "fmt-command",
    "-toolexec|--toolexec=x -exec|--exec=x -vettool|--vettool=x -o|--o=w -C|--C=c "
    "-modfile|--modfile=r -overlay|--overlay=r -pgo|--pgo=r -coverprofile|--coverprofile=w "
    "-cpuprofile|--cpuprofile=w -memprofile|--memprofile=w -blockprofile|--blockprofile=w "
@@ -407,7 +407,7 @@ const ProgramSource kProgramsTools[] = {
    "--fix!U --fix-dry-run -c|--config=r --rulesdir=r!! --plugin=v!! "
    "--resolve-plugins-relative-to=r -f|--format=v -o|--output-file=w --ignore-path=r "
    "--cache-location=w --ext=v --parser=v --env=v --global=v --rule=v --max-warnings=v"},
-  {"ruff", "pm", "-*r", "", "--fix!U --unsafe-fixes --config=v --select=v --ignore=v "
+  {"ruff", "m", "-*r", "fmt-command", "--fix!U --unsafe-fixes --config=v --select=v --ignore=v "
    "--extend-select=v --line-length=v --target-version=v --output-file=w --cache-dir=w"},
   // ---- programs that run programs ----------------------------------------------------------
   // tcpdump's `-z CMD` runs CMD on each file it rotates (the operands are the filter).

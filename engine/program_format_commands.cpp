@@ -1,0 +1,104 @@
+// Programs whose subcommand rewrites source files in place (handler `fmt-command`): `ruff
+// format`, `ruff check --fix`, `cargo fmt`, `go fmt`. The subcommands are one table; the program's
+// own options and operands are the programs table's (engine/programs_table_tools.cpp).
+#include <string>
+#include <string_view>
+
+#include "engine/program_data.hpp"
+#include "engine/program_handlers.hpp"
+#include "engine/program_words.hpp"
+
+namespace vigie::engine {
+
+using shell::WordView;
+using Words = std::vector<WordView>;
+
+namespace {
+
+struct FormatCommand {
+  std::string_view program;
+  std::string_view sub;
+  // Options that make it rewrite (empty: it always does) and options that make it only report.
+  std::string_view writes_with;
+  std::string_view reads_with;
+  // What its operands are: 'p' paths (a folder with every file below it), 'k' Go packages
+  // (`./...`: the folder and below; `./pkg`: the folder's files), '-' none (the whole project).
+  char operands;
+  // The files of a folder it rewrites (`**/*.rs`): a narrowed tree, at most asked, that a rule
+  // on other files (`.env`) does not meet. A file operand is also judged as written.
+  std::string_view below;
+};
+
+constexpr FormatCommand kFormatCommands[] = {
+    {"ruff", "format", "", "--check --diff", 'p', "**/*.py*"},
+    {"ruff", "check", "--fix --unsafe-fixes", "--no-fix --diff", 'p', "**/*.py*"},
+    {"cargo", "fmt", "", "--check", '-', "**/*.rs"},
+    {"go", "fmt", "", "-n", 'k', "**/*.go"},
+};
+
+bool listed(std::string_view list, std::string_view word) {
+  while (!list.empty()) {
+    const auto sp = list.find(' ');
+    if (list.substr(0, sp) == word) return true;
+    if (sp == std::string_view::npos) break;
+    list.remove_prefix(sp + 1);
+  }
+  return false;
+}
+
+void rewrite_tree(ProgramEffects& out, const WordView& dir, std::string entry,
+                  std::string_view below) {
+  const std::size_t at = out.files.size();
+  add_word_file(out, Touch::write, dir, From::operand, std::move(entry));
+  if (out.files.size() == at) return;
+  out.files.back().recursive = true;
+  out.files.back().below = std::string(below);
+}
+
+}  // namespace
+
+void format_command_handler(const ProgramDecl& p, std::string_view name, const Words& w,
+                            ProgramEffects& out) {
+  const bool go = p.names.front() == "go";
+  ParsedArgs args = go ? parse_args_eq(p, w, 1) : parse_args(p, w, 1);
+  apply_parsed(p, name, w, args, out);
+  // `cargo +nightly fmt`: rustup's toolchain word comes before the subcommand.
+  std::size_t first = 0;
+  while (first < args.operands.size() && w[args.operands[first]].literal &&
+         w[args.operands[first]].literal->starts_with('+'))
+    ++first;
+  if (first >= args.operands.size() || !w[args.operands[first]].literal) return;
+  const std::string& sub = *w[args.operands[first]].literal;
+  for (const FormatCommand& c : kFormatCommands) {
+    if (c.program != p.names.front() || c.sub != sub) continue;
+    // The subcommand's own options follow it; `cargo fmt -- --check` passes them to rustfmt.
+    bool writes = c.writes_with.empty(), reads = false;
+    std::vector<std::size_t> paths;
+    for (std::size_t k = args.operands[first] + 1; k < w.size(); ++k) {
+      const std::string* s = w[k].literal ? &*w[k].literal : nullptr;
+      if (!s || !s->starts_with('-')) continue;
+      const std::string opt = s->substr(0, s->find('='));
+      writes = writes || listed(c.writes_with, opt);
+      reads = reads || listed(c.reads_with, opt);
+    }
+    if (c.operands != '-') paths.assign(args.operands.begin() + first + 1, args.operands.end());
+    if (!writes || reads) return;
+    const std::string entry = std::string(name) + " " + sub;
+    WordView here = word_of(w[0], ".");
+    if (paths.empty()) rewrite_tree(out, here, entry, c.below);
+    for (std::size_t k : paths) {
+      const WordView& o = w[k];
+      if (c.operands == 'k' && o.literal && o.literal->ends_with("/...")) {
+        std::string dir = o.literal->substr(0, o.literal->size() - 4);
+        rewrite_tree(out, word_of(o, dir.empty() ? "." : dir), entry, c.below);
+      } else if (c.operands == 'k') {
+        rewrite_tree(out, o, entry, "*.go");  // a package: the folder's files
+      } else {
+        rewrite_tree(out, o, entry, c.below);
+      }
+    }
+    return;
+  }
+}
+
+}  // namespace vigie::engine
