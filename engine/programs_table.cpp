@@ -326,6 +326,8 @@ const ProgramSource kPrograms[] = {
    "-r|-R|--recursive!Q"},
   {"touch", "pm", "*w", "", "-r|--reference=r -d|--date=v -t=v --time=v"},
   {"mkdir mkfifo mknod", "pm", "*w", "", "-m|--mode=v -Z --context?v"},
+  // mktemp creates a file (or folder) named after its template, in `-p DIR` when given.
+  {"mktemp", "pm", "w", "", "-p=g --tmpdir?g -t -d|--directory -u|--dry-run!R -q|--quiet --suffix=v"},
   {"truncate fallocate", "pm", "*w", "", "-s|--size=v -r|--reference=r -o|--offset=v -l|--length=v"},
   {"tee sponge", "pm", "*w", "", "--output-error?v"},
   {"chmod chown chgrp chattr", "pm", "-*w", "",
