@@ -502,6 +502,56 @@ const Launcher kRunnerLaunchers[] = {
      .flags = "-s --use-system-libs -v --version -h --help",
      .valued = "-l --lib -d --elfloader -c --config-dir -e --environment -b --bindir",
      .hidden = "-l --lib -d --elfloader -c --config-dir"},
+    // Terminal emulators run the words after `-e` (xterm, urxvt, st, konsole, alacritty),
+    // after `-x`/`--execute` or `--` (the GTK ones), or their operands (kitty, foot); the GTK
+    // ones' `-e`/`--command` is one shell line. Xt's options are whole words (xterm).
+    {.program = "xterm uxterm urxvt rxvt rxvt-unicode st",
+     .flags = "-hold +hold -ls +ls -j +j -s +s -rv +rv -u8 +u8 -sb +sb -ut +ut -iconic "
+              "-maximized -fullscreen +fullscreen -C -a -i -v",
+     .valued = "-T -title -n -geometry -g -bg -fg -fn -fa -fs -fb -class -name -xrm -bd -bw -cr "
+               "-ms -sl -ti -tn -display -w -c -f -l -o -t -into -lf -fi -sh -b",
+     .argv = "-e",
+     .skip = kNever},
+    {.program = "konsole",
+     .syntax = Syntax::clusters,
+     .flags = "--hold --noclose --new-tab --separate --nofork --fullscreen --notransparency "
+              "--show-menubar --hide-menubar --show-tabbar --hide-tabbar --background-mode",
+     .valued = "--workdir -p --profile --layout --tabs-from-file --builtin-profile",
+     .argv = "-e",
+     .skip = kNever},
+    {.program = "alacritty",
+     .syntax = Syntax::clusters,
+     .flags = "--hold --print-events --ref-test -q -qq -v -vv -vvv",
+     .valued = "--working-directory -t --title --class --config-file --socket -o --option --embed",
+     .argv = "-e --command",
+     .skip = kNever},
+    {.program = "gnome-terminal mate-terminal xfce4-terminal terminator tilix lxterminal",
+     .syntax = Syntax::clusters,
+     .flags = "--window --tab --maximize --full-screen --fullscreen --hide-menubar "
+              "--show-menubar -q --quiet --wait --hold -H --disable-server --new-tab --drop-down "
+              "--minimize",
+     .valued = "-t -T --title --working-directory -w --geometry -g --profile -p --zoom --role "
+               "--class --name --display --config -l --layout --tab-with-profile "
+               "--window-with-profile",
+     .line = "-e --command",
+     .argv = "-x --execute",
+     .skip = kNever,
+     .plain_lines = true},
+    {.program = "kitty foot",
+     .syntax = Syntax::clusters,
+     .flags = "--hold -H --detach --single-instance -1 -s --server",
+     .valued = "-T --title -d --directory -D --working-directory -c --config -o --override "
+               "--class --name -a --app-id --session --listen-on --start-as --instance-group "
+               "-w --window-size-pixels -f --font -t --term"},
+    // nodemon runs a script with node, or the line of `-x`/`--exec`.
+    {.program = "nodemon",
+     .syntax = Syntax::clusters,
+     .flags = "-q --quiet -V --verbose -L --legacy-watch --no-stdin --no-colors --on-change-only "
+              "-I --spawn --exitcrash",
+     .valued = "-w --watch -e --ext -i --ignore -d --delay --signal --config -C --cwd",
+     .line = "-x --exec",
+     .skip = kNever,
+     .plain_lines = true},
 };
 const std::size_t kRunnerLaunchersCount = sizeof(kRunnerLaunchers) / sizeof(kRunnerLaunchers[0]);
 
