@@ -320,6 +320,8 @@ static void sevenzip_handler(const ProgramDecl&, std::string_view name, const Wo
   if (extracts) {
     WordView here = word_of(w[0], has_out ? outdir : ".");
     add(out, Touch::write, here, entry + " -o");
+    if (!has_out && operands.size() <= 2)  // no member named: names the line does not show
+      add_tree_write(out, entry + " (members the line does not show)");
     if (has_out) add(out, Touch::write, folder_files(w[0], outdir), entry + " -o");
   }
 }

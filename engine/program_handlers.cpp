@@ -241,6 +241,10 @@ VIGIE_RARE_HANDLER void tar_handler(const ProgramDecl& p, std::string_view name,
       dest.pattern = ".";
     }
     file(out, Touch::write, dest, From::option, std::string(name) + " --extract");
+    // No member named and no folder: the archive's files land below the current folder, under
+    // names the line does not show (engine/tree_writes.cpp).
+    if (!cdir && args.operands.empty())
+      add_tree_write(out, std::string(name) + " --extract (members the line does not show)");
     // The members' names are in the archive: any file of a folder given (`-C DIR`).
     if (cdir && dest.literal) {
       WordView any = word_of(dest, *dest.literal + "/*");

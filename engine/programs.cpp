@@ -425,6 +425,7 @@ void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects
       case 'g':
         // A folder written under names the line does not show: any file of it (`DIR/*`).
         add_folder_files(out, val, From::option, entry);
+        st.folder_given = true;
         break;
       default:
         break;
@@ -440,9 +441,15 @@ void apply_operands(std::string_view prog, const std::string& shape_in, const Wo
                     ProgramEffects& out) {
   std::string shape = shape_in;
   if (!shape.empty() && shape[0] == '^') {
-    // `patch -p1 < x.diff`: with no operand, the files the input names (engine/tree_writes.cpp).
+    // `patch -p1 < x.diff`, `unzip a.zip`: with no operand in its first written place and no
+    // folder given, the files its input names, below the current folder
+    // (engine/tree_writes.cpp).
     shape.erase(0, 1);
-    if (operands.empty() && !st.no_paths && st.override_touch != 'r')
+    std::size_t first_write = 0;  // the operand place of the first `w` (`r*w`: 1)
+    for (std::size_t i = 0; i < shape.size() && shape[i] != 'w'; ++i)
+      if (shape[i] != '*' && shape[i] != '$' && (i == 0 || shape[i - 1] != '$')) ++first_write;
+    if (operands.size() <= first_write && !st.no_paths && !st.folder_given &&
+        st.override_touch != 'r')
       add_tree_write(out, std::string(prog) + " (files its input names)");
   }
   if (st.no_paths || (operands.empty() && !st.recursive)) return;  // no operand: no role

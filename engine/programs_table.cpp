@@ -384,7 +384,7 @@ const ProgramSource kPrograms[] = {
    "-@|--names-stdin!! -r|--recurse-paths!Q"},
   // unzip's operands after the archive are members, extracted where their names put them
   // (below `-d DIR`, whose every file is written); listing, testing and piping write nothing.
-  {"unzip", "m", "r*w", "", "-d=g -x=v -P=v -O=v -I=v -l!R -t!R -p!R -v!R -z!R -Z!R"},
+  {"unzip", "m", "^r*w", "", "-d=g -x=v -P=v -O=v -I=v -l!R -t!R -p!R -v!R -z!R -Z!R"},
   {"tar gtar bsdtar", "pm", "", "tar",
    "-f|--file=w -C|--directory=c -T|--files-from=r -X|--exclude-from=r -I|--use-compress-program=x "
    "-F|--info-script|--new-volume-script=x --to-command=x --checkpoint-action=x --rsh-command=x "
