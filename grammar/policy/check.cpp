@@ -292,6 +292,19 @@ void Checker::values(const Setting& s, const KeySpec& k) {
         }
       }
       if (m != nullptr) message(*m);
+      // `protect tests/** "tests"`: a double-quoted word without a space is a glob, so this
+      // protects every file named `tests` at any depth, not the message it looks like.
+      if (m == nullptr && s.args.size() >= 2) {
+        const Word& last = s.args.back();
+        if (last.kind == Word::Kind::double_quoted && !last.text.empty() &&
+            last.text.find_first_of("*?[/.~") == std::string::npos) {
+          diag(last.span, Code::protect_word_glob, Severity::warning,
+               "`\"" + last.text + "\"` is a glob, not a message: it protects every path named `" +
+                   last.text + "` at any depth",
+               "a message has a space in it (`\"" + last.text +
+                   " are reviewed\"`); a glob needs no quotes");
+        }
+      }
       break;
     }
     case Type::third_party:
