@@ -84,14 +84,18 @@ namespace {
 // a language with shell escapes or file commands the engine does not read (sftp's and ftp's
 // `!CMD`, gdb's `shell`, sqlplus' `host`, cqlsh's `SOURCE`, ed's `!CMD` and `w FILE`): a
 // here-document there asks.
+// A file on the standard input (`gdb < cmds`) is the client's file option when it has one
+// (`gdb -x cmds`, `sftp -b cmds`, `psql -f x.sql`): judged as that option.
 struct StdinClient {
   std::string_view name;
   std::string_view option;
+  std::string_view file_option = {};
 };
 constexpr StdinClient kStdinClients[] = {
-    {"psql", "-c"}, {"mysql", "-e"}, {"mariadb", "-e"}, {"sqlite3", "-cmd"}, {"duckdb", "-c"},
-    {"sftp", ""},   {"ftp", ""},     {"lftp", ""},      {"gdb", ""},         {"sqlplus", ""},
-    {"cqlsh", ""},  {"tftp", ""},    {"ed", ""},
+    {"psql", "-c", "-f"}, {"mysql", "-e"},    {"mariadb", "-e"},   {"sqlite3", "-cmd"},
+    {"duckdb", "-c"},     {"sftp", "", "-b"}, {"ftp", ""},         {"lftp", "", "-f"},
+    {"gdb", "", "-x"},    {"sqlplus", ""},    {"cqlsh", "", "-f"}, {"tftp", ""},
+    {"ed", ""},
 };
 
 }  // namespace
@@ -110,7 +114,16 @@ void client_stdin(const std::string& name, const ProgramDecl* decl, const Words&
   if (!c || (!decl && !c->option.empty())) return;
   for (const auto& r : redirects) {
     std::optional<std::string> text;
-    if (r.op == "<<<") {
+    std::string_view option = c->option;
+    if (r.op == "<" && !c->file_option.empty() && decl) {
+      // `gdb < cmds` is `gdb -x cmds`: the file, as the client's own option names it.
+      if (!r.target.literal) {
+        n.escalations.push_back(name + " with input that is not static");
+        continue;
+      }
+      text = *r.target.literal;
+      option = c->file_option;
+    } else if (r.op == "<<<") {
       if (r.target.literal) text = *r.target.literal;
     } else if ((r.op == "<<" || r.op == "<<-") && r.heredoc_body) {
       const std::string& b = *r.heredoc_body;
@@ -124,13 +137,13 @@ void client_stdin(const std::string& name, const ProgramDecl* decl, const Words&
       n.escalations.push_back(name + " with input that is not static");
       continue;
     }
-    if (c->option.empty()) {
+    if (option.empty()) {
       n.escalations.push_back(name + " reads commands from a here-document (`!CMD`, `shell`)");
       continue;
     }
     // The text as the client's own option: `psql <<EOF … EOF` is `psql -c '…'`.
     Words with = w;
-    for (std::string_view s : {std::string_view(c->option), std::string_view(*text)}) {
+    for (std::string_view s : {option, std::string_view(*text)}) {
       shell::WordView v;
       v.text = std::string(s);
       v.literal = std::string(s);

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "engine/normalize.hpp"
+#include "engine/normalize_internal.hpp"
 #include "engine/program_handlers.hpp"
 #include "engine/program_words.hpp"
 
@@ -43,6 +44,13 @@ void make_handler(const ProgramDecl& p, std::string_view name, const Words& w,
   ParsedArgs args = parse_args(p, w, 1);
   OperandState st;
   apply_options(name, args, out, st);
+  // `make -f - <<< 'all: ; CMD'`: a makefile on the standard input, recipes the line holds in
+  // make's language (not read here): asked.
+  for (const auto& o : args.options)
+    if (o.decl && o.decl->role == 'r' && !o.decl->shorts.empty() && o.decl->shorts[0] == 'f' &&
+        o.value && o.value->literal &&
+        (*o.value->literal == "-" || normalize_detail::names_stdin(*o.value->literal)))
+      out.escalations.push_back(std::string(name) + " -f -: a makefile on the standard input");
   for (std::size_t k : args.operands) {
     const std::string* s = lit(w, k);
     if (!s) {

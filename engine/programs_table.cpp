@@ -518,6 +518,14 @@ const ProgramSource kPrograms[] = {
   {"gcc g++ cc c++ clang clang++ cpp clang-cl", "v", "", "cc", ""},
   {"ld ld.bfd ld.gold ld.lld lld mold", "v", "", "ld", ""},
   {"gdb", "", "", "gdb", ""},
+  // lldb's commands (`-o 'platform shell CMD'`, `-o 'script …'`) and command files run what
+  // the table does not read: asked. Its operand is the program it runs.
+  {"lldb", "m", "x*-", "",
+   "-o|--one-line=v!! -O|--one-line-before-file=v!! -k|--one-line-on-crash=v!! "
+   "-s|--source=r!! -S|--source-before-file=r!! -K|--source-on-crash=r!! -f|--file=x "
+   "-c|--core=r -p|--attach-pid=v -n|--attach-name=v -a|--arch=v -l|--script-language=v "
+   "-R|--repl-language=v -r|--repl?v!! -b|--batch -x|--no-lldbinit -Q|--source-quietly -w "
+   "-e|--editor -X|--no-use-colors"},
   {"crontab", "s", "", "schedule", "-u=v -l -e -r -i -x=v -c -T -s -n=v -V!N"},
   {"at batch atrm", "s", "", "schedule",
    "-V!N -q=v -f=r -m -M -u=v -v -l -d -r -b -c -t=v -o=v"},
