@@ -28,6 +28,7 @@ struct OperandState {
   bool recursive = false;          // `grep -r`, `rm -r`, `chmod -R`: a folder with all below it
   bool no_target_dir = false;      // `cp -T SRC DEST`: DEST is the copy itself, never a folder
   bool parents = false;            // `cp --parents a/b DIR`: DIR/a/b
+  bool symbolic = false;           // `ln -s`: sources are link targets, not second names
   bool folder_given = false;       // `unzip -d DIR`: where the names it does not show go
   const shell::WordView* target_dir = nullptr;  // `cp -t DIR`, `--target-directory=DIR`
 };

@@ -421,6 +421,40 @@ void config_set_programs(std::string_view name, const Words& w, ProgramEffects& 
   }
 }
 
+// `npm pkg set scripts.test=CMD`, `npm pkg delete KEY`, `npm set-script test CMD`: package.json
+// is rewritten, and a script set is a line npm runs later (`npm test`): judged, and asked.
+void pkg_set_scripts(std::string_view name, const Words& w, ProgramEffects& out) {
+  if (name != "npm" && name != "pnpm") return;
+  std::size_t k = 1;
+  while (k < w.size() && w[k].literal && !w[k].literal->empty() && (*w[k].literal)[0] == '-') ++k;
+  if (k >= w.size() || !w[k].literal) return;
+  const std::string& sub = *w[k].literal;
+  const bool pkg =
+      sub == "pkg" && k + 1 < w.size() && w[k + 1].literal &&
+      (*w[k + 1].literal == "set" || *w[k + 1].literal == "delete" || *w[k + 1].literal == "fix");
+  if (!pkg && sub != "set-script") return;
+  const std::string entry = std::string(name) + " " + sub + (pkg ? " " + *w[k + 1].literal : "");
+  add_word_file(out, Touch::write, word_of(w[k], "package.json"), From::operand, entry);
+  if (sub == "set-script") {
+    if (k + 2 < w.size()) {
+      out.escalations.push_back(entry + ": a script npm runs later");
+      if (w[k + 2].literal) out.scripts.push_back(*w[k + 2].literal);
+    }
+    return;
+  }
+  for (std::size_t i = k + 2; i < w.size(); ++i) {
+    const std::string* a = w[i].literal ? &*w[i].literal : nullptr;
+    if (!a) {
+      out.escalations.push_back(entry + " with a word that is not static");
+      continue;
+    }
+    if (!a->starts_with("scripts")) continue;
+    out.escalations.push_back(entry + " " + a->substr(0, a->find('=')) +
+                              ": a script npm runs later");
+    if (auto eq = a->find('='); eq != std::string::npos) out.scripts.push_back(a->substr(eq + 1));
+  }
+}
+
 // `npx prettier --write x`, `npm exec -- eslint --fix x`, `yarn prettier --write x`: a package
 // whose binary the programs table declares (a formatter, a linter) does what that program does
 // with the words after it (`prettier@3` is prettier).
@@ -451,6 +485,7 @@ void runner_handler(const ProgramDecl& p, std::string_view name, const Words& w,
   OperandState st;
   apply_options(name, args, out, st);
   if (name == "npm" || name == "pnpm" || name == "yarn") config_set_programs(name, w, out);
+  pkg_set_scripts(name, w, out);
   package_effects(w, named_code_word(name, w), out);
   if (name == "yarn" || name == "pnpm") {
     // `yarn prettier …` runs the package's binary when no script has that name.

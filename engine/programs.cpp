@@ -305,6 +305,9 @@ void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects
       case 'T':
         st.drop_leading_dash = true;
         break;
+      case 'Y':  // `ln -s`: the sources are the targets of symbolic links
+        st.symbolic = true;
+        break;
       case 'I':  // `cp -T`: the destination is the copy itself
         st.no_target_dir = true;
         break;
@@ -517,6 +520,9 @@ void apply_operands(std::string_view prog, const std::string& shape_in, const Wo
     }
     std::size_t before = out.files.size();
     add_file(out, touch_of(role), w[operands[k]], From::operand, entry);
+    // A hard link is a second name of its source: writes through it change the source.
+    if (into == 'L' && !st.symbolic && role == 'r')
+      add_file(out, Touch::write, w[operands[k]], From::operand, entry + " (a hard link to it)");
     // Recursive (flag `Q`, or a source moved with all it holds: role `D`): what is read or
     // deleted, and what is changed in place (`chmod -R`), not a destination (`cp -r a DEST`).
     bool destination = last && n >= fixed.size() + 2 && k + 1 == n;

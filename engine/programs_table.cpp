@@ -54,6 +54,7 @@
 //   T      operands are all sources (cp -t given as a flag form)
 //   I      the last operand is the target itself, never a folder to write into (cp -T)
 //   A      a source keeps its whole path below the destination folder (cp --parents)
+//   Y      the sources are the targets of symbolic links (ln -s), not second names of them
 //   K      rewrites files of the work tree the line does not name (git reset --hard, git
 //          checkout -f): any file below the current folder, at most asked
 //   O      writes a file into the current folder (curl -O: named after the URL)
@@ -326,12 +327,25 @@ const ProgramSource kPrograms[] = {
    "-r|-R|--recursive!Q"},
   {"touch", "pm", "*w", "", "-r|--reference=r -d|--date=v -t=v --time=v"},
   {"mkdir mkfifo mknod", "pm", "*w", "", "-m|--mode=v -Z --context?v"},
+  // Rewritten in place: mogrify (every image operand; option values are taken as operands,
+  // which only over-reads), recode's files, sd's files (unless `-p`), setfattr's.
+  {"mogrify", "m", "*w", "", "-path=g -write=w"},
+  {"convert magick", "m", "*r$w", "", "-write=w"},
+  {"recode", "pm", "-*w", "", "-l|--list?v!R"},
+  {"sd", "m", "--*w", "", "-p|--preview!R -F|--fixed-strings -n|--max-replacements=v -f|--flags=v"},
+  {"setfattr", "pm", "*w", "",
+   "-n|--name=v -v|--value=v -x|--remove=v --restore=r!! -h|--no-dereference"},
+  {"exiftool", "m", "*r", "",
+   "-o=w -overwrite_original!W -overwrite_original_in_place!W -tagsFromFile=r -@=r -w=v"},
   // mktemp creates a file (or folder) named after its template, in `-p DIR` when given.
   {"mktemp", "pm", "w", "", "-p=g --tmpdir?g -t -d|--directory -u|--dry-run!R -q|--quiet --suffix=v"},
   {"truncate fallocate", "pm", "*w", "", "-s|--size=v -r|--reference=r -o|--offset=v -l|--length=v"},
   {"tee sponge", "pm", "*w", "", "--output-error?v"},
+  // chmod takes a mode that looks like options (`chmod -x FILE`, `-rwx`), chattr its attributes
+  // (`chattr -i FILE`): the mode is then not an operand, and every operand is a file.
   {"chmod chown chgrp chattr", "pm", "-*w", "",
-   "--reference=r!T --from=v -R|--recursive!Q"},
+   "--reference=r!T --from=v -R|--recursive!Q -r!T -w!T -x!T -X!T -s!T -t!T -u!T -g!T -o!T "
+   "-a!T -i!T -A!T -d!T -D!T -e!T -j!T -S!T -T!T"},
   // setfacl: the ACL is an option's value, so every operand is a file changed; `--restore`
   // changes the files its input names (not shown: asked).
   {"setfacl", "pm", "*w", "",
@@ -343,8 +357,11 @@ const ProgramSource kPrograms[] = {
    "-a|--archive!Q --parents!A"},
   {"mv", "pm", "*D$w", "",
    "-t|--target-directory=t -S|--suffix=v --backup?v --update?v -T|--no-target-directory!I"},
+  // A hard link is a second name of its source: what is written through it changes the
+  // source (its operands are written, unless `-s` makes them the targets of symbolic links).
   {"ln link", "pm", "*r$L", "",
-   "-t|--target-directory=t -S|--suffix=v --backup?v -T|--no-target-directory!I"},
+   "-t|--target-directory=t -S|--suffix=v --backup?v -T|--no-target-directory!I "
+   "-s|--symbolic!Y -P|--physical -L|--logical"},
   {"install", "pm", "*r$w", "",
    "-t|--target-directory=t -m|--mode=v -o|--owner=v -g|--group=v -S|--suffix=v --backup?v "
    "--strip-program=x -d|--directory!W -D -T|--no-target-directory!I"},
