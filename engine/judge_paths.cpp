@@ -324,6 +324,13 @@ void Judge::judge_named(const FileEffect& f, const std::string& cwd, TraceEntry&
   TraceEntry pt;
   Part part = f.word.has_glob ? judge_glob(*f.word.pattern, access, cwd, pt, true)
                               : judge_path(*f.word.pattern, access, cwd, &pt);
+  if (f.recursive && !f.word.has_glob && !pt.text.empty() &&
+      (part.effect == Effect::allow || !part.rule || part.rule->builtin)) {
+    // `shutil.rmtree(p)`: the explicit rules below the folder (`deny ~/.ssh` under `~`).
+    TraceEntry bt;
+    part = judge_glob(pt.text + (pt.text == "/" ? "" : "/") + "**", access, "/", bt, true, true);
+    pt.matched = std::move(bt.matched);
+  }
   if (part.effect == Effect::allow || !part.rule || part.rule->builtin) return;
   for (auto& m : pt.matched) t.matched.push_back(m);
   fold(acc, part);

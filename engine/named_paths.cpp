@@ -80,12 +80,33 @@ namespace {
 // Words of inline code that write, remove or move files (`open(p, "w")`, `writeFileSync`,
 // `os.remove`, `shutil.rmtree`, `File.write`, `file_put_contents`, `unlink`…): the paths the
 // code names are then judged as written too.
-constexpr std::string_view kCodeWrites[] = {
-    "write",    "unlink", "remove",  "rmtree",       "rename", "replace(",   "truncate",
-    "rmSync",   "rmdir",  "copy",    "move",         "chmod",  "chown",      "mkdir",
-    "makedirs", "touch",  "symlink", "put_contents", "'w'",    "\"w\"",      "'a'",
-    "\"a\"",    "'wb'",   "\"wb\"",  "'ab'",         "\"ab\"", "'w+'",       "\"w+\"",
-    "'r+'",     "\"r+\"", "'x'",     "\"x\"",        ">>",     "open(F, \">"};
+constexpr std::string_view kCodeWrites[] = {"write",       "unlink",    "remove",
+                                            "rmtree",      "rename",    "replace(",
+                                            "truncate",    "rmSync",    "rmdir",
+                                            "copy",        "move",      "chmod",
+                                            "chown",       "mkdir",     "makedirs",
+                                            "touch",       "symlink",   "put_contents",
+                                            "'w'",         "\"w\"",     "'a'",
+                                            "\"a\"",       "'wb'",      "\"wb\"",
+                                            "'ab'",        "\"ab\"",    "'w+'",
+                                            "\"w+\"",      "'r+'",      "\"r+\"",
+                                            "'x'",         "\"x\"",     ">>",
+                                            "open(F, \">", "rm_rf",     "rm_r(",
+                                            "rimraf",      "RemoveAll", "deleteRecursively"};
+
+// Calls that delete a folder with everything below it (`shutil.rmtree`, node's `rmSync(p,
+// {recursive: true})`, `FileUtils.rm_rf`, rust's `remove_dir_all`, perl's `remove_tree`): the
+// paths the code names are then changed below them too.
+constexpr std::string_view kCodeTreeDeletes[] = {
+    "rmtree",      "rm_rf",           "rm_r(",          "remove_dir_all", "remove_tree",
+    "rimraf",      "recursive: true", "recursive:true", "recursive=True", "deleteRecursively",
+    "delete_tree", "RemoveAll"};
+
+bool code_deletes_trees(std::string_view code) {
+  for (std::string_view w : kCodeTreeDeletes)
+    if (code.find(w) != std::string_view::npos) return true;
+  return false;
+}
 
 bool code_writes(std::string_view code) {
   for (std::string_view w : kCodeWrites)
@@ -98,6 +119,7 @@ bool code_writes(std::string_view code) {
 void add_code_named_paths(std::string_view code, const std::string& entry,
                           std::vector<FileEffect>& out) {
   const bool writes = code_writes(code);
+  const bool trees = writes && code_deletes_trees(code);
   for (std::size_t i = 0; i < code.size(); ++i) {
     const char q = code[i];
     if (q != '\'' && q != '"' && q != '`') continue;
@@ -121,6 +143,7 @@ void add_code_named_paths(std::string_view code, const std::string& entry,
       if ((writes || opens_write) && out.size() > before) {
         FileEffect written = out.back();
         written.touch = Touch::write;
+        written.recursive = trees;
         out.push_back(std::move(written));
       }
     }
