@@ -582,37 +582,4 @@ void apply_parsed(const ProgramDecl& p, std::string_view name, const Words& word
   apply_operands(name, p.operands, words, args.operands, st, out);
 }
 
-bool harmless_device(std::string_view t) {
-  return t == "/dev/null" || t == "/dev/stdout" || t == "/dev/stderr" || t == "/dev/stdin" ||
-         t == "/dev/tty" || t == "/dev/zero" || t == "/dev/random" || t == "/dev/urandom" ||
-         (t.size() > 8 && t.compare(0, 8, "/dev/fd/") == 0 &&
-          std::all_of(t.begin() + 8, t.end(), [](char c) { return c >= '0' && c <= '9'; }));
-}
-
-void redirect_effects(const std::vector<shell::RedirectView>& redirects,
-                      std::vector<FileEffect>& out) {
-  for (const auto& r : redirects) {
-    const std::string& op = r.op;
-    if (op == "<<" || op == "<<-" || op == "<<<") continue;  // data
-    const std::string* t = static_text(r.target);
-    bool dup = op == ">&" || op == "<&";
-    if (dup) {
-      // `2>&1`, `>&-`: a descriptor. `>&FILE` (bash: like `&>FILE`) writes FILE.
-      if (op == "<&") continue;
-      if (t && (t->empty() || *t == "-" ||
-                std::all_of(t->begin(), t->end(), [](char c) { return c >= '0' && c <= '9'; }) ||
-                (t->back() == '-' && std::all_of(t->begin(), t->end() - 1,
-                                                 [](char c) { return c >= '0' && c <= '9'; }))))
-        continue;
-      if (!t && r.fd >= 0 && r.fd != 1) continue;  // `2>&$fd`: a descriptor
-    }
-    if (t && harmless_device(*t)) continue;
-    bool writes = op == ">" || op == ">>" || op == ">|" || op == "&>" || op == "&>>" ||
-                  op == "<>" || op == ">&";
-    bool reads = op == "<" || op == "<>";
-    if (writes) out.push_back({Touch::write, r.target, From::redirect, op});
-    if (reads) out.push_back({Touch::read, r.target, From::redirect, op});
-  }
-}
-
 }  // namespace vigie::engine

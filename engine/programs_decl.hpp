@@ -18,6 +18,9 @@ struct ProgramSource {
 extern const ProgramSource kPrograms[];
 extern const std::size_t kProgramCount;
 // The table continued (engine/programs_table_tools.cpp), read after `kPrograms`.
+extern const ProgramSource kProgramsGit[];
+extern const std::size_t kProgramsGitCount;
+
 extern const ProgramSource kProgramsTools[];
 extern const std::size_t kProgramsToolsCount;
 // Database clients and data tools (engine/programs_table_data.cpp).

@@ -1,0 +1,84 @@
+// The programs table, git's part: `git` itself and its subcommands (the legend of the columns
+// is in engine/programs_table.cpp). More of git's subcommands (blame, hash-object, merge-file,
+// notes, stash...) are in engine/programs_table_tools.cpp.
+#include "engine/programs_decl.hpp"
+
+namespace vigie::engine {
+
+// clang-format off
+const ProgramSource kProgramsGit[] = {
+  // ---- git ------------------------------------------------------------------------------------
+  // `git` itself: global options (engine/programs.cpp, git handler), then its subcommands
+  // declared as "git SUB" (git's parse-options accepts unambiguous long prefixes). Flag role F:
+  // a forced push (implies `--force` for deny rules); value role k: `key=value` configuration.
+  {"git", "", "", "git", ""},
+  {"git clone", "pm", "rg", "",
+   "-u|--upload-pack=x --template=r!! -c|--config=k -o|--origin=v -b|--branch=v --reference=r "
+   "--reference-if-able=r --separate-git-dir=g --depth=v --shallow-since=v --shallow-exclude=v "
+   "-j|--jobs=v --filter=v --server-option=v --bundle-uri=v --recurse-submodules?v"},
+  {"git fetch git pull", "pm", "", "",
+   "--upload-pack=x -o|--server-option=v --depth=v --deepen=v --shallow-since=v "
+   "--shallow-exclude=v -j|--jobs=v --negotiation-tip=v --refmap=v --recurse-submodules?v "
+   "-S|--gpg-sign?v -s|--strategy=v -X|--strategy-option=v --log?v -r|--rebase?v"},
+  {"git ls-remote", "pm", "", "", "--upload-pack=x --sort=v -o|--server-option=v"},
+  {"git push git send-pack", "pm", "", "",
+   "--receive-pack|--exec=x -f|--force --force-with-lease?v --force-if-includes "
+   "--mirror!F -o|--push-option=v --repo=v --signed?v --recurse-submodules=v"},
+  {"git archive", "pm", "", "",
+   "-o|--output=w --remote=v --exec=x --prefix=v --format=v --add-file=r --add-virtual-file=v"},
+  {"git format-patch", "pm", "", "",
+   "-o|--output-directory=g --output=w --signature-file=r --subject-prefix=v --signature=v"},
+  {"git send-email", "pm", "*r", "",
+   "--to-cmd=x --cc-cmd=x --header-cmd=x --sendmail-cmd=x --smtp-server=v!! --to=v --cc=v "
+   "--bcc=v --from=v --subject=v --in-reply-to=v --compose-encoding=v --smtp-user=v"},
+  {"git diff git log git show git whatchanged git range-diff git diff-files git diff-index "
+   "git diff-tree git shortlog", "pm", "", "",
+   "--output=w --ext-diff!! --textconv!! --no-index!V -S=v -G=v --grep=v --author=v --since=v --until=v "
+   "-n|--max-count=v --format=v --pretty?v --stat?v -U|--unified=v"},
+  {"git config", "pm", "", "",
+   "-f|--file=w --blob=v --type=v --default=v -e|--edit!! --global!G --system!G"},
+  {"git apply git am", "pm", "*r", "",
+   "--unsafe-paths!! --directory=w -p=v --exclude=v --include=v -C=v --whitespace=v -S|--gpg-sign?v "
+   "--patch-format=v --resolvemsg=v"},
+  {"git checkout git restore git switch", "pm", "*M", "",
+   "-b=v -B=v --orphan=v -t|--track?v --conflict=v --pathspec-from-file=r -s|--source=v "
+   "-c|--create=v -C|--force-create=v -f|--force!K --discard-changes!K"},
+  // `git reset --hard` (and `--merge`, `--keep`) rewrites the tracked files of the work tree.
+  {"git reset", "pm", "", "",
+   "--hard!K --merge!K --keep!K --soft --mixed -N -q|--quiet -p|--patch --pathspec-from-file=r "
+   "--recurse-submodules?v --no-recurse-submodules --refresh --no-refresh"},
+  {"git rm", "pm", "*d", "", "--pathspec-from-file=r"},
+  {"git mv", "pm", "*d$w", "", ""},
+  {"git clean", "pm", "*d", "", "-e|--exclude=v -n|--dry-run!R"},
+  {"git add git stage", "pm", "*r", "", "--pathspec-from-file=r --chmod=v"},
+  {"git commit", "pm", "", "",
+   "-F|--file=r -t|--template=r -m|--message=v -C|--reuse-message=v -c|--reedit-message=v "
+   "--author=v --date=v --fixup=v --squash=v --pathspec-from-file=r -S|--gpg-sign?v "
+   "--cleanup=v --trailer=v -u|--untracked-files?v"},
+  {"git tag", "pm", "", "", "-F|--file=r -m|--message=v -u|--local-user=v --sort=v --format=v"},
+  {"git grep", "pm", "p*r", "",
+   "-O|--open-files-in-pager?x -f=P -e=p --max-depth=v -A|--after-context=v "
+   "-B|--before-context=v -C|--context=v -m|--max-count=v --threads=v"},
+  {"git difftool git mergetool", "pm", "", "", "-x|--extcmd=x -t|--tool=v"},
+  {"git rebase", "pm", "", "",
+   "-x|--exec=x --onto=v -s|--strategy=v -X|--strategy-option=v -S|--gpg-sign?v --empty=v"},
+  {"git bisect git submodule git filter-branch git filter-repo", "pm", "", "", ""},
+  {"git init git init-db", "pm", "g", "", "--template=r!! --separate-git-dir=g -b|--initial-branch=v "
+   "--object-format=v --shared?v"},
+  {"git worktree", "pm", "", "", "-b=v -B=v --reason=v"},
+  {"git bundle", "pm", "-m*-", "", "--version=v"},
+  // git blame, hash-object, merge-file, notes...: engine/programs_table_tools.cpp.
+  // git daemon reads its options by exact name; git instaweb through rev-parse --parseopt.
+  {"git daemon", "", "*r", "",
+   "--access-hook=x --base-path=c --pid-file=w --interpolated-path=v --user-path?v --timeout=v "
+   "--init-timeout=v --max-connections=v --listen=v --port=v --user=v --group=v --enable=v "
+   "--disable=v --allow-override=v --forbid-override=v --log-destination=v"},
+  {"git instaweb", "pm", "", "",
+   "-d|--httpd=x -b|--browser=x -m|--module-path=r -p|--port=v -l|--local --start --stop "
+   "--restart"},
+};
+// clang-format on
+
+const std::size_t kProgramsGitCount = sizeof(kProgramsGit) / sizeof(kProgramsGit[0]);
+
+}  // namespace vigie::engine
