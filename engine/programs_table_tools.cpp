@@ -422,6 +422,21 @@ const ProgramSource kProgramsTools[] = {
    "--on-download-stop=x --on-bt-download-complete=x -d|--dir=g -o|--out=w -i|--input-file=r "
    "--conf-path=r!! -l|--log=w --save-session=w --load-cookies=r --save-cookies=w "
    "--certificate=r --private-key=r --ca-certificate=r --netrc-path=r"},
+  // yt-dlp (python optparse: unambiguous long prefixes): `--exec CMD` runs CMD after each
+  // download (`--exec before_dl:CMD`); `-o` is the output template, `-P` its folder.
+  {"yt-dlp youtube-dl", "pm", "*-", "",
+   "--exec=x --exec-before-download=x --no-exec -o|--output=w -P|--paths=g -a|--batch-file=r "
+   "--config-locations|--config-location=r!! --cookies=r --download-archive=w --load-info-json=r "
+   "--netrc-location=r --cache-dir=w --ffmpeg-location=x --external-downloader=x!! "
+   "--downloader=x!! --external-downloader-args=v --downloader-args=v --postprocessor-args=v "
+   "--print-to-file=v -f|--format=v --merge-output-format=v -r|--limit-rate=v -R|--retries=v"},
+  // rclone COMMAND SOURCE… DEST: local sources read, the local destination written (remote
+  // paths `name:path` are not local); a `--config` file and `--password-command` are asked.
+  {"rclone", "m", "-*r$w", "",
+   "--config=r!! --password-command=x --filter-from=r --include-from=r --exclude-from=r "
+   "--files-from=r --log-file=w --backup-dir=w --compare-dest=r --copy-dest=r --suffix=v "
+   "--transfers=v --checkers=v --bwlimit=v --include=v --exclude=v --filter=v -P|--progress "
+   "-v|--verbose -n|--dry-run!R -i|--interactive"},
   // rpm's macros: `%(CMD)` in `--eval` or `--define` runs CMD with a shell, and the files of
   // `--macros`/`--rcfile` define macros the line does not show: asked.
   {"rpm rpmbuild rpmspec", "pm", "", "",
