@@ -422,6 +422,11 @@ const ProgramSource kProgramsTools[] = {
    "--on-download-stop=x --on-bt-download-complete=x -d|--dir=g -o|--out=w -i|--input-file=r "
    "--conf-path=r!! -l|--log=w --save-session=w --load-cookies=r --save-cookies=w "
    "--certificate=r --private-key=r --ca-certificate=r --netrc-path=r"},
+  // A virtual environment is created in its folder operand (`python3 -m venv DIR`): every file
+  // below DIR is written (role M), so a rule below it decides; `--clear` empties it first.
+  {"venv virtualenv", "pm", "*M", "",
+   "--prompt=v -p|--python=v --system-site-packages --symlinks --copies --clear --upgrade "
+   "--without-pip --upgrade-deps --without-scm-ignore-files"},
   // yt-dlp (python optparse: unambiguous long prefixes): `--exec CMD` runs CMD after each
   // download (`--exec before_dl:CMD`); `-o` is the output template, `-P` its folder.
   {"yt-dlp youtube-dl", "pm", "*-", "",
