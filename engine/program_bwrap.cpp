@@ -114,6 +114,19 @@ void bwrap_handler(const ProgramDecl&, std::string_view name, const Words& w, Pr
         out.escalations.push_back(n + " " + *s + " (unknown option)");
         return;
       }
+      // `--bind SRC DEST` with DEST another name: the command reaches every file below the
+      // host's SRC under names the judge does not map (written, at most asked; `--ro-bind`:
+      // read). The same name on both sides (`--ro-bind / /`) hides nothing.
+      if (values == 2 && s->find("bind") != std::string::npos &&
+          s->find("-data") == std::string::npos && i + 2 < w.size() &&
+          !(w[i + 1].literal && w[i + 2].literal && *w[i + 1].literal == *w[i + 2].literal)) {
+        const bool ro = s->starts_with("--ro-");
+        FileEffect f{ro ? Touch::read : Touch::write, w[i + 1], From::option, n + " " + *s};
+        f.recursive = true;
+        if (!ro) f.below = "**";
+        if (!(w[i + 1].literal && harmless_device(*w[i + 1].literal)))
+          out.files.push_back(std::move(f));
+      }
       i += static_cast<std::size_t>(values);
       continue;
     }

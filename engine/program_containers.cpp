@@ -122,7 +122,13 @@ bool host_mount(std::string s) {
 void bind_mount(const WordView& v, const std::string& src, bool ro, const std::string& entry,
                 ProgramEffects& out) {
   if (host_mount(src)) out.escalations.push_back(entry + " " + src + ": mounts the host's " + src);
-  out.files.push_back({ro ? Touch::read : Touch::write, host_word(v, src), From::option, entry});
+  // The container reaches every file below the folder: a rule below it is met (a read-only
+  // mount: the read rules, asked; a writable one: at most asked, as the line does not show
+  // which files the container changes).
+  FileEffect f{ro ? Touch::read : Touch::write, host_word(v, src), From::option, entry};
+  f.recursive = true;
+  if (!ro) f.below = "**";
+  out.files.push_back(std::move(f));
 }
 
 // `-v SRC:DST[:OPTS]`, `--volume=SRC:DST`: a bind mount when SRC is a host path.
