@@ -45,14 +45,7 @@ bool ident_char(char c) {
 }
 
 bool listed(std::string_view names, std::string_view word) {
-  std::size_t i = 0;
-  while (i < names.size()) {
-    std::size_t e = names.find(' ', i);
-    if (e == std::string_view::npos) e = names.size();
-    if (names.substr(i, e - i) == word) return true;
-    i = e + 1;
-  }
-  return false;
+  return program_words::in_words(names, word);
 }
 
 // The string literal opening at `code[i]` (a quote): its text with `\x` read as `x`; `end` is

@@ -7,6 +7,7 @@
 #include "engine/normalize_internal.hpp"
 #include "engine/program_handlers.hpp"
 #include "engine/program_runners.hpp"
+#include "engine/program_words.hpp"
 #include "engine/programs_decl.hpp"
 
 namespace vigie::engine::normalize_detail {
@@ -356,15 +357,8 @@ void script_runners(const std::string& name_s, const Words& w, NormalizedCommand
 
 namespace {
 
-// Whether `word` is one of the space-separated words of `list`.
 bool in_list(std::string_view list, std::string_view word) {
-  while (!list.empty()) {
-    const auto sp = list.find(' ');
-    if (list.substr(0, sp) == word) return true;
-    if (sp == std::string_view::npos) break;
-    list.remove_prefix(sp + 1);
-  }
-  return false;
+  return program_words::in_words(list, word);
 }
 
 // Whether `name` is in an editors row of the interpreters column (kind 'e').

@@ -36,16 +36,6 @@ constexpr FormatCommand kFormatCommands[] = {
     {"go", "fmt", "", "-n", 'k', "**/*.go"},
 };
 
-bool listed(std::string_view list, std::string_view word) {
-  while (!list.empty()) {
-    const auto sp = list.find(' ');
-    if (list.substr(0, sp) == word) return true;
-    if (sp == std::string_view::npos) break;
-    list.remove_prefix(sp + 1);
-  }
-  return false;
-}
-
 void rewrite_tree(ProgramEffects& out, const WordView& dir, std::string entry,
                   std::string_view below) {
   const std::size_t at = out.files.size();
@@ -78,8 +68,8 @@ void format_command_handler(const ProgramDecl& p, std::string_view name, const W
       const std::string* s = w[k].literal ? &*w[k].literal : nullptr;
       if (!s || !s->starts_with('-')) continue;
       const std::string opt = s->substr(0, s->find('='));
-      writes = writes || listed(c.writes_with, opt);
-      reads = reads || listed(c.reads_with, opt);
+      writes = writes || program_words::in_words(c.writes_with, opt);
+      reads = reads || program_words::in_words(c.reads_with, opt);
     }
     if (c.operands != '-') paths.assign(args.operands.begin() + first + 1, args.operands.end());
     if (!writes || reads) return;

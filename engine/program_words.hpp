@@ -34,6 +34,17 @@ inline bool in(std::string_view s, std::initializer_list<std::string_view> set) 
   return std::find(set.begin(), set.end(), s) != set.end();
 }
 
+// Whether `word` is one of the space-separated words of `list` (the tables' word lists).
+inline bool in_words(std::string_view list, std::string_view word) {
+  while (!list.empty()) {
+    const auto sp = list.find(' ');
+    if (list.substr(0, sp) == word) return true;
+    if (sp == std::string_view::npos) break;
+    list.remove_prefix(sp + 1);
+  }
+  return false;
+}
+
 // `s` as one shell word in single quotes (`'it'\''s'`): for the lines the engine builds from
 // values it read (a parallel argument, an ext:: argv, an exported value).
 inline std::string single_quoted(std::string_view s) {
