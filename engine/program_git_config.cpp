@@ -68,6 +68,23 @@ bool git_key_runs_command(std::string_view raw) {
          key.ends_with(".hook") || key.ends_with("hook");
 }
 
+// Keys whose value names a file (or folder) git reads: its TLS keys and certificates, cookie
+// jar, attributes and excludes files, templates, mailmap, included configuration, the signing
+// key of ssh signing. Judged by the path rules, like an option naming a file.
+bool git_key_names_file(const std::string& key) {
+  if (key.starts_with("http.")) {
+    for (std::string_view end : {".sslkey", ".sslcert", ".sslcainfo", ".sslcapath", ".cookiefile",
+                                 ".proxysslcert", ".proxysslkey", ".proxysslcainfo"})
+      if (key.ends_with(end)) return true;
+    return false;
+  }
+  if (key.starts_with("includeif.") && key.ends_with(".path")) return true;
+  return in_set(key, {"core.attributesfile", "core.excludesfile", "core.hookspath",
+                      "commit.template", "blame.ignorerevsfile", "mailmap.file", "include.path",
+                      "init.templatedir", "user.signingkey", "gpg.ssh.allowedsignersfile",
+                      "gpg.ssh.revocationfile", "sendemail.smtpsslcertpath"});
+}
+
 void git_config_value(const WordView& kv, ProgramEffects& out, std::string_view entry) {
   const std::string* text = kv.literal ? &*kv.literal : kv.pattern ? &*kv.pattern : nullptr;
   if (!text) {
@@ -88,6 +105,19 @@ void git_config_value(const WordView& kv, ProgramEffects& out, std::string_view 
       } else if (!key.starts_with("url.") && !key.starts_with("include")) {
         out.scripts.push_back(v);
       }
+    }
+  }
+  if (eq != std::string::npos && eq + 1 < s.size() && git_key_names_file(key)) {
+    const std::string v = s.substr(eq + 1);
+    // `user.signingkey` is a key ID for gpg and a file for ssh signing: only a path counts.
+    const bool path_like = v.find('/') != std::string::npos || v[0] == '.' || v[0] == '~';
+    if (key != "user.signingkey" || path_like) {
+      WordView f = synthesized(kv, v, eq + 1);
+      if (v.starts_with("~/")) {  // git expands `~/` in its path values
+        f.literal.reset();
+        f.has_tilde = true;
+      }
+      add_word_file(out, Touch::read, f, From::option, std::string(entry) + " " + key);
     }
   }
   if (key.starts_with("remote.") && (key.ends_with(".push") || key.ends_with(".mirror")) &&
