@@ -77,7 +77,7 @@ namespace vigie::policy {
   X(unresolvable_condition_path, "V233", "a condition path that can never be resolved")     \
   X(duplicate_condition, "V234", "two conditions of the same kind on one rule")             \
   X(contradictory_condition, "V235", "conditions that can never hold together")             \
-  X(weakening_condition, "V236", "a condition that lets more through than it seems")         \
+  X(weakening_condition, "V236", "a condition that lets more through than it seems")        \
   X(protect_word_glob, "V237", "a `protect` glob that reads like a message (one quoted word)")
 
 enum class Code : std::uint16_t {
