@@ -17,6 +17,7 @@
 // in the module, keep their indices: no instruction is rewritten. The module gains a custom
 // section `vigie.split` holding the loader's slot (a decimal number), which the wrapper reads.
 import { readFileSync, writeFileSync } from "node:fs";
+import { encodeS, encodeU, nameBytes, readImports, readTypes, sectionsOf, uleb as ulebOf } from "./binary.mjs";
 
 const [input, deferredFile] = process.argv.slice(2);
 if (!deferredFile) {
@@ -25,77 +26,15 @@ if (!deferredFile) {
 }
 const output = input;
 const bytes = readFileSync(input);
-
-function uleb(at, buf = bytes) {
-  let value = 0;
-  let shift = 0;
-  let b;
-  do {
-    b = buf[at++];
-    value += (b & 0x7f) * 2 ** shift;
-    shift += 7;
-  } while (b & 0x80);
-  return [value, at];
-}
-function encodeU(n) {
-  const out = [];
-  do {
-    let b = n & 0x7f;
-    n = Math.floor(n / 128);
-    if (n) b |= 0x80;
-    out.push(b);
-  } while (n);
-  return out;
-}
-function encodeS(n) {
-  const out = [];
-  for (;;) {
-    const b = n & 0x7f;
-    n >>= 7;
-    if ((n === 0 && !(b & 0x40)) || (n === -1 && b & 0x40)) {
-      out.push(b);
-      return out;
-    }
-    out.push(b | 0x80);
-  }
-}
-const name = (s) => [...encodeU(Buffer.byteLength(s)), ...Buffer.from(s, "utf8")];
-
-// The sections: id, where the section starts, where its content starts and ends.
-function sectionsOf(buf, file) {
-  if (buf.readUInt32LE(0) !== 0x6d736100 || buf.readUInt32LE(4) !== 1) throw new Error(`${file}: not wasm`);
-  const out = [];
-  for (let at = 8; at < buf.length; ) {
-    const id = buf[at];
-    const [size, start] = uleb(at + 1, buf);
-    out.push({ id, start, end: start + size, head: at });
-    at = start + size;
-  }
-  return out;
-}
+const uleb = (at, buf = bytes) => ulebOf(buf, at);
 const sections = sectionsOf(bytes, input);
 const find = (id) => sections.find((s) => s.id === id);
 for (const id of [1, 2, 3, 4, 10]) if (!find(id)) throw new Error(`${input}: no section ${id}`);
 
 // Types: the params of each function type, and a `[] -> []` type (appended if missing).
 const typeSection = find(1);
-const types = [];
-let voidType = -1;
-{
-  let [count, at] = uleb(typeSection.start);
-  for (let i = 0; i < count; ++i) {
-    const typeStart = at;
-    if (bytes[at++] !== 0x60) throw new Error("a type that is not a function type");
-    let n;
-    [n, at] = uleb(at);
-    const params = n;
-    at += n;
-    [n, at] = uleb(at);
-    at += n;
-    types.push({ params, raw: bytes.subarray(typeStart, at) });
-    if (params === 0 && n === 0 && voidType < 0) voidType = i;
-  }
-}
+const types = readTypes(bytes, typeSection);
+let voidType = types.findIndex((t) => t.params === 0 && t.raw.length === 3); // [0x60, 0, 0]
 const newTypes = [];
 if (voidType < 0) {
   voidType = types.length;
@@ -106,39 +45,13 @@ if (voidType < 0) {
 const importSection = find(2);
 const kept = [];
 const placeholders = []; // {slot, type}
-{
-  let [count, at] = uleb(importSection.start);
-  for (let i = 0; i < count; ++i) {
-    const entryStart = at;
-    let n;
-    [n, at] = uleb(at);
-    const module = bytes.subarray(at, at + n).toString("utf8");
-    at += n;
-    [n, at] = uleb(at);
-    const field = bytes.subarray(at, at + n).toString("utf8");
-    at += n;
-    const kind = bytes[at++];
-    let type = -1;
-    if (kind === 0) [type, at] = uleb(at);
-    else if (kind === 1) {
-      at += 1;
-      const flags = bytes[at++];
-      [, at] = uleb(at);
-      if (flags & 1) [, at] = uleb(at);
-    } else if (kind === 2) {
-      const flags = bytes[at++];
-      [, at] = uleb(at);
-      if (flags & 1) [, at] = uleb(at);
-    } else if (kind === 3) at += 2;
-    else if (kind === 4) [, at] = uleb(at + 1);
-    else throw new Error(`import kind ${kind}`);
-    if (module === "placeholder") {
-      if (kind !== 0 || !/^\d+$/.test(field)) throw new Error(`placeholder import ${field} of kind ${kind}`);
-      placeholders.push({ slot: Number(field), type });
-    } else {
-      if (placeholders.length) throw new Error(`import ${module}.${field} after the placeholders`);
-      kept.push(bytes.subarray(entryStart, at));
-    }
+for (const { module, field, kind, type, head, end } of readImports(bytes, importSection)) {
+  if (module === "placeholder") {
+    if (kind !== 0 || !/^\d+$/.test(field)) throw new Error(`placeholder import ${field} of kind ${kind}`);
+    placeholders.push({ slot: Number(field), type });
+  } else {
+    if (placeholders.length) throw new Error(`import ${module}.${field} after the placeholders`);
+    kept.push(bytes.subarray(head, end));
   }
 }
 if (!placeholders.length) throw new Error(`${input} has no placeholder import: was it split?`);
@@ -198,7 +111,7 @@ for (const s of sections) {
     parts.push(bytes.subarray(s.head, s.end));
   }
 }
-put(0, name("vigie.split"), Buffer.from(String(loaderSlot)));
+put(0, nameBytes("vigie.split"), Buffer.from(String(loaderSlot)));
 writeFileSync(output, Buffer.concat(parts));
 
 // The deferred part: its table import (from "primary") declares the new size. Its limits are
@@ -206,41 +119,20 @@ writeFileSync(output, Buffer.concat(parts));
 {
   const buf = readFileSync(deferredFile);
   const imports = sectionsOf(buf, deferredFile).find((s) => s.id === 2);
-  let [count, at] = uleb(imports.start, buf);
-  let done = false;
-  for (let i = 0; i < count && !done; ++i) {
-    let n;
-    [n, at] = uleb(at, buf);
-    at += n;
-    [n, at] = uleb(at, buf);
-    at += n;
-    const kind = buf[at++];
-    if (kind === 1) {
-      const limitsAt = at + 1; // after the reference type
-      const flags = buf[limitsAt];
-      let end;
-      [, end] = uleb(limitsAt + 1, buf);
-      if (flags & 1) [, end] = uleb(end, buf);
-      const limits = flags & 1 ? [1, ...encodeU(loaderSlot + 1), ...encodeU(loaderSlot + 1)] : [0, ...encodeU(loaderSlot + 1)];
-      const content = Buffer.concat([
-        buf.subarray(imports.start, limitsAt),
-        Buffer.from(limits),
-        buf.subarray(end, imports.end),
-      ]);
-      const rewritten = Buffer.concat([
-        buf.subarray(0, imports.head),
-        Buffer.from([2, ...encodeU(content.length)]),
-        content,
-        buf.subarray(imports.end),
-      ]);
-      writeFileSync(deferredFile, rewritten);
-      done = true;
-    } else if (kind === 0 || kind === 4) [, at] = uleb(kind === 4 ? at + 1 : at, buf);
-    else if (kind === 2) {
-      const flags = buf[at++];
-      [, at] = uleb(at, buf);
-      if (flags & 1) [, at] = uleb(at, buf);
-    } else if (kind === 3) at += 2;
+  const table = readImports(buf, imports).find((i) => i.kind === 1);
+  const done = Boolean(table);
+  if (table) {
+    const limitsAt = table.at + 1; // after the reference type
+    const flags = buf[limitsAt];
+    const limits = flags & 1 ? [1, ...encodeU(loaderSlot + 1), ...encodeU(loaderSlot + 1)] : [0, ...encodeU(loaderSlot + 1)];
+    const content = Buffer.concat([buf.subarray(imports.start, limitsAt), Buffer.from(limits), buf.subarray(table.end, imports.end)]);
+    const rewritten = Buffer.concat([
+      buf.subarray(0, imports.head),
+      Buffer.from([2, ...encodeU(content.length)]),
+      content,
+      buf.subarray(imports.end),
+    ]);
+    writeFileSync(deferredFile, rewritten);
   }
   if (!done) throw new Error(`${deferredFile} imports no table`);
 }

@@ -3,6 +3,9 @@
 // what a harness does with the package — load, compile policies, decide the lines agents send
 // most, answer hooks — and writes the profile of the functions that ran; `wasm-split --profile`
 // then keeps those in dist/vigie.wasm and moves every other function to dist/vigie.deferred.wasm.
+// It also writes PROFILE_OUT.start, the profile after what a harness does first (its start
+// set), from which wasm/split/hints.mjs tells V8 which of the primary's functions to compile
+// while load() awaits.
 //
 //   node wasm/split/train.mjs GLUE.mjs INSTRUMENTED.wasm PROFILE_OUT REPO_ROOT
 //
@@ -44,7 +47,48 @@ const fail = (what) => {
 const context = { cwd: "/home/u/proj", project: "/home/u/proj", home: "/home/u" };
 const bash = (command) => ({ tool: "Bash", input: { command }, ...context });
 
-// The policies: the bundled rules and the benchmark's shape at three sizes.
+// The profile so far: `__write_profile(address, size)` returns the bytes it needs.
+const profileSize = 1 << 20;
+let profileAt = 0;
+const profileNow = () => {
+  const write = instance.exports.__write_profile;
+  if (!write) fail(`${wasmPath} is not instrumented (no __write_profile)`);
+  profileAt ||= module._malloc(profileSize);
+  const length = write(profileAt, profileSize);
+  if (length > profileSize) fail(`the profile needs ${length} bytes`);
+  return module.HEAPU8.slice(profileAt, profileAt + length);
+};
+
+// First, what a harness does at start: compile its policy, decide its first requests. The
+// functions this runs are the primary's start set (wasm/split/hints.mjs): V8 compiles them while
+// load() awaits, and the primary's other functions on their first call.
+{
+  const start = vigie.compile(
+    `policy "start"
+mode ask
+commands {
+  deny rm -rf "Remove the files you created by name."
+  allow git status | git diff | ls | cat | npm test
+}
+paths {
+  workspace .
+  deny ~/.ssh "Secrets are off limits."
+  protect tests/** "Change the code, not the tests."
+}
+fetch {
+  allow GET docs.python.org
+}
+`,
+    { file: "start.vigie" },
+  );
+  if (!start.ok) fail(`the start policy does not compile: ${JSON.stringify(start.diagnostics)}`);
+  for (const line of ["git status", "ls -la src", "npm test 2>&1 | tail -20", "cat README.md"]) start.decide(bash(line));
+  start.decide({ tool: "Edit", input: { file_path: "/home/u/proj/src/a.ts", old_string: "a", new_string: "b" }, ...context });
+}
+writeFileSync(`${profilePath}.start`, profileNow());
+
+// Then the rest of the training. The policies: the bundled rules and the benchmark's shape at
+// three sizes.
 const policies = [];
 for (const name of readdirSync(join(root, "rules")).filter((f) => f.endsWith(".vigie")).sort()) {
   const p = vigie.compile(readFileSync(join(root, "rules", name), "utf8"), { file: name });
@@ -89,11 +133,5 @@ for (const [section, cases] of Object.entries(vectors)) {
   }
 }
 
-// The profile: `__write_profile(address, size)` returns the bytes it needs.
-const write = instance.exports.__write_profile;
-if (!write) fail(`${wasmPath} is not instrumented (no __write_profile)`);
-const size = 1 << 20;
-const at = module._malloc(size);
-const length = write(at, size);
-if (length > size) fail(`the profile needs ${length} bytes`);
-writeFileSync(profilePath, module.HEAPU8.slice(at, at + length));
+// The profile of the whole run.
+writeFileSync(profilePath, profileNow());

@@ -7,6 +7,13 @@
 // `load()` awaits, and the first decision runs compiled code (docs/bench.md, "Issue 12, ninth
 // pass": the cold start about 30% shorter, the first decision under 1 ms).
 //
+// Not all of the primary: the build marks, in a `compilationHints` custom section (V8's format,
+// wasm/split/hints.mjs), the functions a harness runs first (compiling its policy, its first
+// decisions) as eager and the rest as lazy, compiled on their first call (docs/bench.md, "Issue
+// 12, thirteenth pass"). V8 reads that section only with `--experimental-wasm-compilation-hints`,
+// on while the primary compiles, and only on the V8 where it was measured (11, Node 20): on
+// another V8 the whole primary is compiled eagerly.
+//
 // There is no per-module switch, so V8's `--wasm-lazy-compilation` flag is turned off while the
 // primary part compiles and turned back on when the last such compile ends. Nothing is changed
 // when the process was started with that flag either way (its owner chose), when
@@ -16,17 +23,23 @@
 import { setFlagsFromString } from "node:v8";
 
 const FLAG = "wasm-lazy-compilation";
+const HINTS = "experimental-wasm-compilation-hints";
 let pending = 0;
+
+const v8Major = () => Number(String(process.versions?.v8 ?? "").split(".")[0]);
 
 // Whether the flag is left alone: named on the process's command line (Node refuses it in
 // NODE_OPTIONS), or a V8 whose default is not known to be lazy.
 function leftAlone() {
-  const major = Number(String(process.versions?.v8 ?? "").split(".")[0]);
-  return !(major >= 11) || process.execArgv.some((s) => s.includes(FLAG));
+  return !(v8Major() >= 11) || process.execArgv.some((s) => s.includes(FLAG));
 }
+
+// Whether the compilation hints are read: on V8 11, unless the process named the flag.
+const withHints = () => v8Major() === 11 && !process.execArgv.some((s) => s.includes(HINTS));
 
 function setLazy(on) {
   try {
+    if (withHints()) setFlagsFromString(on ? `--no-${HINTS}` : `--${HINTS}`);
     setFlagsFromString(on ? `--${FLAG}` : `--no-${FLAG}`);
     return true;
   } catch {

@@ -1,5 +1,5 @@
-// load() in Node compiles the module's primary part eagerly and leaves V8's lazy compilation as
-// it found it (wasm/src/eager.mjs). Each case runs a fresh Node process: V8's flags are process
+// load() in Node compiles the start set of the module's primary part eagerly and leaves V8's
+// lazy compilation and its compilation hints as it found them (wasm/src/eager.mjs). Each case runs a fresh Node process: V8's flags are process
 // state. What V8 compiled is read from `--trace-wasm-compilation-times` (one line per function)
 // and from `%IsUncompiledWasmFunction` on a small module compiled after load().
 import test from "node:test";
@@ -8,36 +8,43 @@ import { readFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { declaredFunctionTypes, sectionsOf, uleb } from "../split/binary.mjs";
 import { wasmDir } from "./helpers.mjs";
 
 const index = pathToFileURL(join(wasmDir, "index.mjs")).href;
 
-// The number of functions the primary part defines (its function section's count).
-function definedFunctions(file) {
-  const b = readFileSync(file);
-  let at = 8;
-  const leb = () => {
-    let r = 0;
-    for (let shift = 0; ; shift += 7) {
-      const x = b[at++];
-      r += (x & 0x7f) * 2 ** shift;
-      if (!(x & 0x80)) return r;
-    }
-  };
-  while (at < b.length) {
-    const id = b[at++];
-    const size = leb();
-    if (id === 3) return leb();
-    at += size;
+// The primary part's sections, its declared functions and its compilation hints (one byte per
+// function: 1 lazy, 2 eager; wasm/split/hints.mjs).
+const primary = readFileSync(join(wasmDir, "dist/vigie.wasm"));
+const sections = sectionsOf(primary, "dist/vigie.wasm");
+const primaryFunctions = declaredFunctionTypes(primary, "dist/vigie.wasm").length;
+const hints = (() => {
+  const name = Buffer.from("compilationHints");
+  for (const s of sections.filter((x) => x.id === 0)) {
+    const [length, at] = uleb(primary, s.start);
+    if (length !== name.length || !primary.subarray(at, at + length).equals(name)) continue;
+    const [count, from] = uleb(primary, at + length);
+    return { count, bytes: primary.subarray(from, s.end), before: sections[sections.indexOf(s) + 1]?.id };
   }
-  throw new Error(`${file} has no function section`);
-}
-const primaryFunctions = definedFunctions(join(wasmDir, "dist/vigie.wasm"));
+  return null;
+})();
+const eagerHints = hints ? hints.bytes.filter((b) => b === 2).length : 0;
+const v8Major = Number(process.versions.v8.split(".")[0]);
 
 // A module of one exported function `f`, compiled after load(): lazy unless V8 is told otherwise.
 const TINY = "[0,97,115,109,1,0,0,0,1,5,1,96,0,1,127,3,2,1,0,7,5,1,1,102,0,0,10,6,1,4,0,65,7,11]";
 const tinyIsLazy = `(() => {
   const i = new WebAssembly.Instance(new WebAssembly.Module(new Uint8Array(${TINY})));
+  return %IsUncompiledWasmFunction(i.exports.f);
+})()`;
+// The same module with a compilation hint that makes `f` lazy, compiled with V8's lazy
+// compilation off: `f` is uncompiled only if V8 reads the hints.
+const HINTED = `[0,97,115,109,1,0,0,0,1,5,1,96,0,1,127,3,2,1,0,7,5,1,1,102,0,0,0,19,16,${[
+  ...Buffer.from("compilationHints"),
+].join(",")},1,1,10,6,1,4,0,65,7,11]`;
+const hintIsRead = `(async () => {
+  (await import("node:v8")).setFlagsFromString("--no-wasm-lazy-compilation");
+  const i = new WebAssembly.Instance(new WebAssembly.Module(new Uint8Array(${HINTED})));
   return %IsUncompiledWasmFunction(i.exports.f);
 })()`;
 
@@ -58,30 +65,66 @@ function run(flags, body) {
   };
 }
 
-test("load() compiles the primary part eagerly, then leaves later modules lazy", () => {
+test("the primary part carries one compilation hint per function, its start set eager", () => {
+  assert.ok(hints, "dist/vigie.wasm has no compilationHints section");
+  assert.equal(hints.count, primaryFunctions);
+  assert.equal(hints.bytes.length, primaryFunctions);
+  assert.equal(hints.before, 10, "the hints come right before the code section");
+  assert.ok(hints.bytes.every((b) => b === 1 || b === 2), "every hint is lazy (1) or eager (2)");
+  assert.ok(eagerHints > 100 && eagerHints < primaryFunctions * 0.8, `${eagerHints} of ${primaryFunctions} eager`);
+});
+
+test("load() compiles the primary part's start set eagerly, then leaves later modules lazy", () => {
   const r = run([], `await load();\nconsole.log("OUT " + ${tinyIsLazy});`);
-  assert.ok(r.liftoff >= primaryFunctions * 0.95, `${r.liftoff} of ${primaryFunctions} compiled`);
+  if (v8Major === 11) {
+    // The start set, and the few functions of the rest that load() itself calls.
+    assert.ok(r.liftoff >= eagerHints, `${r.liftoff} compiled, ${eagerHints} eager hints`);
+    assert.ok(r.liftoff < (eagerHints + primaryFunctions) / 2, `${r.liftoff} of ${primaryFunctions} compiled`);
+  } else {
+    assert.ok(r.liftoff >= primaryFunctions * 0.95, `${r.liftoff} of ${primaryFunctions} compiled`);
+  }
   assert.deepEqual(r.out, ["true"]);
+});
+
+test("the first decisions after load() run without compiling the rest of the primary", () => {
+  const r = run(
+    [],
+    `const vigie = await load();
+const p = vigie.compile("policy \\"p\\"\\ncommands {\\n  allow git status\\n}\\n", { file: "p.vigie" });
+console.log("OUT " + p.decide({ tool: "Bash", input: { command: "git status" }, cwd: "/w", home: "/h" }).decision);`,
+  );
+  assert.deepEqual(r.out, ["allow"]);
+  if (v8Major === 11) assert.ok(r.liftoff < (eagerHints + primaryFunctions) / 2, `${r.liftoff} of ${primaryFunctions} compiled`);
+});
+
+test("V8 reads the hints only while the primary compiles", () => {
+  // The control: with the flag on, the hint makes `f` lazy.
+  const on = run(["--experimental-wasm-compilation-hints"], `console.log("OUT " + await ${hintIsRead});`);
+  assert.deepEqual(on.out, ["true"]);
+  // After load(), the flag is off again: the same module is compiled eagerly.
+  const after = run([], `await load();\nconsole.log("OUT " + await ${hintIsRead});`);
+  assert.deepEqual(after.out, ["false"]);
 });
 
 test("compile: 'lazy' keeps V8's lazy compilation for the module too", () => {
   const r = run([], `await load({ compile: "lazy" });\nconsole.log("OUT " + ${tinyIsLazy});`);
-  assert.ok(r.liftoff < primaryFunctions * 0.6, `${r.liftoff} of ${primaryFunctions} compiled`);
+  assert.ok(r.liftoff < eagerHints, `${r.liftoff} compiled, ${eagerHints} eager hints`);
   assert.deepEqual(r.out, ["true"]);
 });
 
 test("two loads at once: lazy compilation comes back after the last one", () => {
   const r = run([], `await Promise.all([load(), load()]);\nconsole.log("OUT " + ${tinyIsLazy});`);
   // (V8 compiles the same bytes once for both.)
-  assert.ok(r.liftoff >= primaryFunctions * 0.95, `${r.liftoff} of ${primaryFunctions} compiled`);
+  assert.ok(r.liftoff >= (v8Major === 11 ? eagerHints : primaryFunctions * 0.95), `${r.liftoff} of ${primaryFunctions} compiled`);
   assert.deepEqual(r.out, ["true"]);
 });
 
 test("a process started with the flag either way keeps its choice", () => {
   const eager = run(["--no-wasm-lazy-compilation"], `await load();\nconsole.log("OUT " + ${tinyIsLazy});`);
   assert.deepEqual(eager.out, ["false"]);
+  assert.ok(eager.liftoff >= primaryFunctions * 0.95, `${eager.liftoff} of ${primaryFunctions} compiled`);
   const lazy = run(["--wasm-lazy-compilation"], `await load();\nconsole.log("OUT " + ${tinyIsLazy});`);
-  assert.ok(lazy.liftoff < primaryFunctions * 0.6, `${lazy.liftoff} of ${primaryFunctions} compiled`);
+  assert.ok(lazy.liftoff < eagerHints, `${lazy.liftoff} compiled, ${eagerHints} eager hints`);
   assert.deepEqual(lazy.out, ["true"]);
 });
 
