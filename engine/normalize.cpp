@@ -146,7 +146,10 @@ WrapperParse parse_wrapper(const ProgramDecl& decl, std::string_view name, const
       if (!lit_is(w, k, "--")) p.files.push_back({Touch::write, w[k], From::operand, edits});
     return p;
   }
-  if (name == "env" || name == "sudo") {
+  // Operand shape `=`: NAME=VALUE words first are the command's environment (env, sudo,
+  // cross-env).
+  const bool assigns_first = !decl.operands.empty() && decl.operands[0] == '=';
+  if (assigns_first) {
     bool more = false;
     while (k < w.size()) {
       auto a = word_assignment(w[k]);
@@ -170,7 +173,7 @@ WrapperParse parse_wrapper(const ProgramDecl& decl, std::string_view name, const
     }
   }
   // Positional words before the command: timeout's DURATION, chroot's NEWROOT.
-  for (char c : decl.operands) {
+  for (char c : std::string_view(decl.operands).substr(assigns_first ? 1 : 0)) {
     if (k >= w.size()) break;
     if (c == 'c' || c == 'r')
       p.files.push_back({Touch::read, w[k], From::operand, std::string(name)});

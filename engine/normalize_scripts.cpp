@@ -315,34 +315,10 @@ std::optional<shell::WordView> option_line(const LineOptions& t, const Words& w)
 
 }  // namespace
 
-// Commands that run a script given as words: `watch [opts] CMD…` (joined, run by `sh -c`
-// unless `-x`), `runuser [user] -c S`, `script -c S`, `flock FILE -c S`.
+// Commands that run a script given in an option: `runuser [user] -c S`, `script -c S`,
+// `flock FILE -c S`. (watch is a launcher: engine/program_launchers_runners.cpp.)
 void script_runners(const std::string& name_s, const Words& w, NormalizedCommand& n) {
   const std::string_view name = name_s;  // compared with literals as a view
-  if (name == "watch") {
-    std::size_t i = 1;
-    bool exec = false;
-    while (i < w.size() && w[i].literal && w[i].literal->size() > 1 && (*w[i].literal)[0] == '-') {
-      const std::string& o = *w[i].literal;
-      if (o == "--") {
-        ++i;
-        break;
-      }
-      if (o == "-x" || o == "--exec") exec = true;
-      bool takes = o == "-n" || o == "--interval" || o == "-q" || o == "--equexit";
-      i += takes ? 2 : 1;
-    }
-    if (i >= w.size()) return;
-    if (exec) {
-      n.nested_argvs.emplace_back(w.begin() + static_cast<std::ptrdiff_t>(i), w.end());
-      return;
-    }
-    if (auto script = joined_script(w, i))
-      n.nested_scripts.push_back(std::move(*script));
-    else
-      n.escalations.push_back("dynamic script for watch");
-    return;
-  }
   // (`su` is a launcher: engine/program_launchers.cpp reads its `-c LINE` and its user. runuser
   // is one too, but its `-c` may follow a user its launcher entry takes for the command.)
   if (const LineOptions* t = line_options(name)) {

@@ -363,8 +363,24 @@ Step option(const Launcher& l, const Words& w, std::size_t i, std::string_view v
   return {};
 }
 
-void launch(const Launcher& l, std::string_view name, const Words& w, std::size_t from,
-            ProgramEffects& out) {
+// Whether the option word `v` (static) names one of `list` (a launcher's option list): a long
+// option or a prefix of it, or a cluster of flags that holds its letter.
+bool names_option(const Launcher& l, std::string_view v, std::string_view list) {
+  if (list.empty()) return false;
+  if (v.size() > 2 && v[1] == '-') return listed(list, long_name(l, v.substr(0, v.find('='))));
+  for (std::size_t j = 1; j < v.size(); ++j) {
+    const std::string key{'-', v[j]};
+    if (listed(list, key)) return true;
+    if (kind_of(l, key) != Kind::flag) return false;
+  }
+  return false;
+}
+
+// Reads the launcher's options and judges its command; `read_given`: an option of `l.reads` was
+// met.
+void launch_command(const Launcher& base, std::string_view name, const Words& w, std::size_t from,
+                    ProgramEffects& out, bool& read_given) {
+  Launcher l = base;  // its `runs` changes with an argv switch (Launcher::argv_switch)
   const std::string entry = std::string(name) + (l.sub.empty() ? "" : " ") + std::string(l.sub);
   std::size_t operands = 0;
   std::size_t skip = l.skip;
@@ -429,6 +445,9 @@ void launch(const Launcher& l, std::string_view name, const Words& w, std::size_
           }
         }
       }
+      if (s && names_option(l, v, l.argv_switch)) l.runs = Runs::argv;
+      if (s && names_option(l, v, l.line_switch)) l.runs = Runs::joined;
+      if (s && names_option(l, v, l.reads)) read_given = true;
       Step st = option(l, w, i, v, s != nullptr, entry, out);
       if (st.ran) return;
       if (st.program) programs.push_back(*st.program);
@@ -461,6 +480,16 @@ void launch(const Launcher& l, std::string_view name, const Words& w, std::size_
   finish(w.size());
   if (l.dash_only && w.size() > from && out.scripts.empty() && programs.empty())
     out.escalations.push_back(entry + " without `--`: where its command starts is not known");
+}
+
+void launch(const Launcher& l, std::string_view name, const Words& w, std::size_t from,
+            ProgramEffects& out) {
+  bool read_given = false;
+  launch_command(l, name, w, from, out, read_given);
+  // The file it reads when no option names one (`dotenv CMD` reads `./.env`).
+  if (!read_given && !l.reads_by_default.empty() && !w.empty())
+    out.files.push_back({Touch::read, synthesized(w[0], std::string(l.reads_by_default), 0),
+                         From::option, std::string(name) + " (its default file)"});
 }
 
 // Both parts of the table, in order (a program's first matching entry wins).

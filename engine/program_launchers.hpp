@@ -68,6 +68,13 @@ struct Launcher {
   bool permute = false;
   bool first_only = false;  // `skip` counts only an operand that comes first (setarch ARCH)
   Runs runs = Runs::argv;
+  // Flags (declared in `flags`) that make the command run as an argv instead of as `runs`
+  // says (`watch -x CMD…`: exec'd, not joined into a line for `sh -c`), or as one shell line
+  // of its words joined (`env-cmd --use-shell CMD…`).
+  std::string_view argv_switch = {};
+  std::string_view line_switch = {};
+  // The file it reads when none of `reads` is given (`.env` for the loaders of env files).
+  std::string_view reads_by_default = {};
   // Its shell lines (options in `line`, Runs::joined and Runs::each_line) are judged as nested
   // scripts only, like `watch CMD`; otherwise a line is also asked (`nix-shell --run`, `su -c`).
   bool plain_lines = false;

@@ -26,10 +26,11 @@ const Launcher kLaunchers[] = {
               "--no-cache -q --quiet -v --verbose --no-editable --exact --inexact --no-env-file "
               "--no-config --native-tls --no-progress -n --no-build --preview "
               "--no-python-downloads",
-     .valued = "--with --with-editable --with-requirements -p --python --package --extra --group "
-               "--only-group --no-group --env-file --directory --project --index "
-               "--default-index --index-url --extra-index-url -f --find-links --config-file "
-               "--cache-dir --color --python-platform"},
+     .valued = "--with --with-editable -p --python --package --extra --group "
+               "--only-group --no-group --directory --project --index "
+               "--default-index --index-url --extra-index-url -f --find-links "
+               "--cache-dir --color --python-platform",
+     .reads = "--env-file --with-requirements --config-file"},
     {.program = "poetry",
      .sub = "run",
      .syntax = Syntax::clusters,
@@ -73,9 +74,27 @@ const Launcher kLaunchers[] = {
      .valued = "-j --jobs",
      .line = "-c --command",
      .dash_only = true},
-    {.program = "op", .sub = "run", .dash_only = true},
+    // 1Password's `op run [--env-file FILE] -- CMD` (cobra), Doppler's `doppler run [--command
+    // LINE] -- CMD` (its fallback file holds the secrets: written, and read).
+    {.program = "op",
+     .sub = "run",
+     .syntax = Syntax::clusters,
+     .flags = "--no-masking --debug --iso-timestamps --no-color --cache",
+     .valued = "--account --config --encoding --format --session",
+     .reads = "--env-file",
+     .dash_only = true},
     {.program = "aws-vault", .sub = "exec", .dash_only = true},
-    {.program = "doppler", .sub = "run", .dash_only = true},
+    {.program = "doppler",
+     .sub = "run",
+     .syntax = Syntax::clusters,
+     .flags = "--fallback-only --fallback-readonly --no-fallback --no-cache --preserve-env "
+              "--forward-signals --no-exit-on-write-failure --only-secrets --debug --silent "
+              "--no-check-version --print-config --json",
+     .valued = "-p --project -c --config --token --scope --api-host --name-transformer --mount "
+               "--mount-format --mount-template --mount-max-reads --passphrase",
+     .writes = "--fallback",
+     .line = "--command",
+     .dash_only = true},
     {.program = "nix", .sub = "develop", .argv = "-c --command", .skip = kNever},
     {.program = "nix", .sub = "shell", .argv = "-c --command", .skip = kNever},
     {.program = "nix", .sub = "run", .skip = kNever},
@@ -86,12 +105,14 @@ const Launcher kLaunchers[] = {
               "-U --upgrade --reinstall --no-sources --no-build-isolation --no-build "
               "--compile-bytecode --no-config --native-tls --no-progress -n --preview "
               "--no-python-downloads --lfs",
-     .valued = "--from --with --with-editable --with-requirements -c --constraints --overrides "
-               "--env-file --index --default-index -i --index-url --extra-index-url -f "
+     .valued = "--from --with --with-editable "
+               "--index --default-index -i --index-url --extra-index-url -f "
                "--find-links -P --upgrade-package --reinstall-package --index-strategy "
                "--keyring-provider --resolution --prerelease --exclude-newer -p --python "
-               "--cache-dir --color --directory --project --config-file --python-preference "
-               "--allow-insecure-host --build-constraints -b --no-binary --only-binary"},
+               "--cache-dir --color --directory --project --python-preference "
+               "--allow-insecure-host --no-binary --only-binary",
+     .reads = "--env-file --with-requirements -c --constraints --overrides --build-constraints "
+              "-b --config-file"},
     // pipx run APP [ARGS]: argparse, APP the command.
     {.program = "pipx",
      .sub = "run",
@@ -113,6 +134,48 @@ const Launcher kLaunchers[] = {
      .syntax = Syntax::clusters,
      .flags = "-l --list",
      .valued = "--pyproject"},
+    // JavaScript's loaders of `.env` files (they read `./.env` unless told another file) and
+    // runners of several commands:
+    // - env-cmd (commander): `-f FILE`, `-r RCFILE`; `--use-shell` runs the words as one line;
+    // - dotenv (dotenv-cli, minimist: options anywhere, the command after `--` or the operands);
+    // - dotenvx run (commander): `-f FILE`, `-fk KEYS`;
+    // - cross-env-shell: the words joined are one line for a shell (its assignments open it);
+    // - concurrently (yargs): every operand is a line, `--teardown` one more.
+    {.program = "env-cmd",
+     .syntax = Syntax::clusters,
+     .flags = "--fallback --no-override --silent --use-shell --verbose -x --expand-envs "
+              "--recursive -h --help -V --version",
+     .valued = "-e --environments",
+     .reads = "-f --file -r --rc-file",
+     .line_switch = "--use-shell",
+     .reads_by_default = ".env"},
+    {.program = "dotenv",
+     .syntax = Syntax::clusters,
+     .flags = "--debug --quiet --no-expand -o --override --help",
+     .valued = "-v -p -c",
+     .reads = "-e",
+     .permute = true,
+     .reads_by_default = ".env"},
+    {.program = "dotenvx",
+     .sub = "run",
+     .syntax = Syntax::clusters,
+     .flags = "-o --overload --strict --ignore -q --quiet -v --verbose -d --debug --no-ops "
+              "--ops-off",
+     .valued = "-e --env --convention -l --log-level",
+     .reads = "-f --env-file -fk --env-keys-file",
+     .reads_by_default = ".env"},
+    {.program = "cross-env-shell", .runs = Runs::joined, .plain_lines = true},
+    {.program = "concurrently",
+     .syntax = Syntax::clusters,
+     .flags = "-k --kill-others --kill-others-on-fail -r --raw --no-color -i --handle-input "
+              "--timings --pad-prefix -P --passthrough-arguments -g --group -h --help -v -V "
+              "--version",
+     .valued = "-m --max-processes -n --names --name-separator -s --success -c --prefix-colors "
+               "-p --prefix -l --prefix-length -t --timestamp-format --restart-tries "
+               "--restart-after --default-input-target --hide --kill-signal --cwd",
+     .line = "--teardown",
+     .runs = Runs::each_line,
+     .plain_lines = true},
     // Version managers' `exec CMD ARGS` (asdf, pyenv, rbenv, nodenv, goenv, jenv, plenv, phpenv).
     {.program = "asdf", .sub = "exec"},
     {.program = "pyenv", .sub = "exec"},

@@ -57,6 +57,18 @@ const Launcher kRunnerLaunchers[] = {
      .hidden = "-S --shell",
      .runs = Runs::each_line,
      .plain_lines = true},
+    // watch (procps-ng 4, getopt_long "+bcCd::eghq:n:prtwxv"): the command's words are joined
+    // and run by `sh -c`, or exec'd with `-x`/`--exec`; options stop at the first operand.
+    {.program = "watch",
+     .syntax = Syntax::getopt,
+     .flags = "-b --beep -c --color -C --no-color -e --errexit -g --chgexit -p --precise "
+              "-r --no-rerun -t --no-title -w --no-wrap --no-linewrap -x --exec -h --help "
+              "-v --version",
+     .valued = "-n --interval -q --equexit",
+     .optional = "-d --differences",
+     .runs = Runs::joined,
+     .argv_switch = "-x --exec",
+     .plain_lines = true},
     // watchexec (clap, crates/cli/src/args.rs, v2.6.1): the command's words are joined and run
     // by a shell (`-n`: as an argv; judged as a line either way). `-c`, `-N`, `--poll` and
     // `--log-file` take the next word when it does not start with `-`: not declared (asked

@@ -457,14 +457,21 @@ void pkg_set_scripts(std::string_view name, const Words& w, ProgramEffects& out)
 
 // `npx prettier --write x`, `npm exec -- eslint --fix x`, `yarn prettier --write x`: a package
 // whose binary the programs table declares (a formatter, a linter) does what that program does
-// with the words after it (`prettier@3` is prettier).
+// with the words after it (`prettier@3` is prettier). A package that runs a command or code
+// (`npx cross-env A=1 CMD`, `npx concurrently LINE`, `npx shx rm -rf x`, `npx tsx -e CODE`)
+// runs it: its words are judged as a command of their own.
 void package_effects(const Words& w, std::size_t k, ProgramEffects& out) {
   if (k >= w.size() || !w[k].literal) return;
   std::string pkg = *w[k].literal;
   if (auto at = pkg.find('@', 1); at != std::string::npos) pkg.resize(at);
   const ProgramName pn = program_name(pkg);
-  if (!pn.decl || pn.wrapper || pn.interpreter || pn.decl->handler == "runner") return;
+  if (!pn.decl || pn.decl->handler == "runner") return;
   Words argv(w.begin() + static_cast<std::ptrdiff_t>(k), w.end());
+  if (pn.wrapper || pn.interpreter || pn.decl->handler == "launcher") {
+    argv[0] = synthesized(w[k], pkg, 0);
+    out.argvs.push_back(std::move(argv));
+    return;
+  }
   ProgramEffects fx;
   program_effects(pn.decl, pkg, argv, fx);
   for (auto& f : fx.files) out.files.push_back(std::move(f));

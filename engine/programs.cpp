@@ -425,6 +425,14 @@ void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects
         out.chdir = val;
         add_folder_files(out, val, From::option, entry);
         break;
+      case 'b': {
+        // An output folder written with every file below it, under names taken from the
+        // program's inputs (`tsc --outDir DIR`, `babel -d DIR`): like an operand of role M.
+        const std::size_t at = out.files.size();
+        add_file(out, Touch::write, val, From::option, entry);
+        if (out.files.size() > at) out.files.back().recursive = true;
+        break;
+      }
       case 'g':
         // A folder written under names the line does not show: any file of it (`DIR/*`).
         add_folder_files(out, val, From::option, entry);

@@ -29,6 +29,9 @@ extern const std::size_t kProgramsDataCount;
 // The table continued: cloud clients, ssh keys, archivers (engine/programs_table_cloud.cpp).
 extern const ProgramSource kProgramsCloud[];
 extern const std::size_t kProgramsCloudCount;
+// The JavaScript tooling's command-line tools (engine/programs_table_js.cpp).
+extern const ProgramSource kProgramsJs[];
+extern const std::size_t kProgramsJsCount;
 // Entry i of the tables in order (i < program_source_count()): engine/programs_index.cpp.
 const ProgramSource& program_source(std::size_t i);
 std::size_t program_source_count();

@@ -27,6 +27,7 @@ const TablePart kTableParts[] = {
     {kProgramsTools, &kProgramsToolsCount},
     {kProgramsCloud, &kProgramsCloudCount},
     {kProgramsData, &kProgramsDataCount},
+    {kProgramsJs, &kProgramsJsCount},
 };
 }  // namespace
 

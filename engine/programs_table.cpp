@@ -21,6 +21,9 @@
 //   m read, then rewritten in place (objcopy IN, strip)   D deleted with all below it (mv)
 //   M rewritten in place, a folder with every file below it (formatters: `black DIR`)
 //   g a folder written under names the line does not show (`git clone URL DIR`): `DIR/*`
+// A wrapper's shape starting with `=`: its first NAME=VALUE words are the command's environment
+// (`env A=1 CMD`, `cross-env A=1 CMD`); the letters after it are its positionals before the
+// command (timeout's `-` DURATION, chroot's `c` NEWROOT).
 // A shape starting with `^`: with no operand, the program rewrites files of the current folder
 // that its input names (`patch -p1 < x.diff`; engine/tree_writes.cpp).
 // A last operand written (`$w`) may be a folder the sources are written into: `DIR/NAME` for
@@ -40,6 +43,8 @@
 //   f a form field: `name=@FILE` / `name=<FILE` reads FILE (curl -F; `-F "k=$X"` likewise)
 //   i o  `NAME=FILE`: FILE read / written (objcopy --add-section, --dump-section)
 //   g a folder written under names the line does not show (wget -P): judged as `DIR/*`
+//   b an output folder written with every file below it, under names taken from the program's
+//     inputs (tsc --outDir, babel -d): judged as the folder's files, like operand role M
 //   e the folder it works in, written under names the line does not show (patch -d): c and g
 //   M n a module to load (perl -M), an ini setting (php -d): code unless plain (programs.cpp)
 //   q `recurse` (or a prefix from `rec`, or a value not shown) sets flag Q (grep -d)
@@ -70,7 +75,7 @@ namespace vigie::engine {
 // clang-format off
 const ProgramSource kPrograms[] = {
   // ---- wrappers: the operand is the command they run (engine/normalize.cpp) ----------------
-  {"sudo", "ps", "", "wrapper",
+  {"sudo", "ps", "=", "wrapper",
    "-u|--user=v -g|--group=v -a|--auth-type=v -c|--login-class=v -p|--prompt=v -C|--close-from=v -D|--chdir=c -r|--role=v -t|--type=v "
    "-T|--command-timeout=v -U|--other-user=v -h|--host?v -R|--chroot=c!! -E|--preserve-env?v "
    "-A|--askpass -b|--background -H|--set-home -i|--login!H -k|--reset-timestamp -n|--non-interactive "
@@ -87,7 +92,7 @@ const ProgramSource kPrograms[] = {
    "-u|--user=v -g|--group=v --nice=v -D|--chdir=c --setenv=v --unit=v -p|--property=v!! "
    "--description=v --slice=v --slice-inherit --background=v --machine=v --pty --pipe "
    "--no-ask-password -h|--help!N --version!N"},
-  {"env", "ps", "", "wrapper",
+  {"env", "ps", "=", "wrapper",
    "-u|--unset=v -C|--chdir=c -S|--split-string=x -i|--ignore-environment -0|--null -v|--debug "
    "--block-signal?v --default-signal?v --ignore-signal?v --list-signal-handling -P=v!! "
    "--help!N --version!N"},

@@ -482,7 +482,7 @@ const ProgramSource kProgramsTools[] = {
   {"nocache with-contenv box64 box86", "sS", "", "wrapper", ""},
   // Runners, sandboxes, emulators, schedulers and detachers whose options are their own: the
   // launchers' table (engine/program_launchers_runners.cpp).
-  {"hyperfine watchexec reflex pueue tsp sem parallel dtach abduco fdmove envdir s6-envdir setlock "
+  {"hyperfine watch watchexec reflex pueue tsp sem parallel dtach abduco fdmove envdir s6-envdir setlock "
    "s6-setlock lckdo pgrphack zrun ifne pee mispipe systemd-nspawn lxc-attach machinectl "
    "toolbox distrobox distrobox-enter schroot fakechroot ccache sccache distcc icecc tsocks "
    "graftcp catchsegv nq mpirun mpiexec orterun srun sbatch aa-exec sandbox-exec flatpak-spawn "

@@ -201,7 +201,9 @@ TEST_CASE("programs table: wrappers' long options in every prefix hide no comman
     for (const auto& d : p.options) {
       if (d.flag == 'N' || d.arg != OptionDecl::Arg::required) continue;
       for (const auto& sp : spellings(p, d, "val")) {
-        std::string line = name + " " + sp + (p.operands.empty() ? "" : " 5") + " rm -rf /opt/x";
+        // A positional before the command (timeout's DURATION); `=` (assignments first) is none.
+        const bool positional = !p.operands.empty() && p.operands != "=";
+        std::string line = name + " " + sp + (positional ? " 5" : "") + " rm -rf /opt/x";
         CAPTURE(line);
         auto j = nlohmann::json::parse(effects_to_json(line));
         bool seen = false;

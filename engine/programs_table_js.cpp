@@ -1,0 +1,61 @@
+// The programs table, the JavaScript tooling's part: the command-line tools of npm packages that
+// agents run directly or through npx (engine/program_runners.cpp). The legend of the columns is
+// in engine/programs_table.cpp. Their parsers (yargs, commander, minimist, mri) take options
+// after operands and long options by their exact names only; yargs and commander split short
+// clusters.
+#include "engine/programs_decl.hpp"
+
+namespace vigie::engine {
+
+// clang-format off
+const ProgramSource kProgramsJs[] = {
+  // ---- wrappers and launchers ----------------------------------------------------------------
+  // cross-env A=1 CMD…: the command runs with the assignments (engine/normalize.cpp).
+  {"cross-env", "s", "=", "wrapper", ""},
+  // shx CMD…: ShellJS's implementation of CMD (rm, cp, mv, sed -i, mkdir, touch, ln...), judged
+  // as CMD itself.
+  {"shx", "s", "", "wrapper", "--silent --verbose --noglob --help!N --version!N"},
+  // Loaders of `.env` files and runners of several commands: the launchers' table
+  // (engine/program_launchers_managers.cpp).
+  {"env-cmd dotenv dotenvx concurrently cross-env-shell", "", "", "launcher", ""},
+  // ---- deleters and copiers --------------------------------------------------------------------
+  {"rimraf", "m", "*D", "",
+   "--preserve-root --no-preserve-root -G|--no-glob -g|--glob -v|--verbose -V|--no-verbose "
+   "-i|--interactive -I|--no-interactive --impl=v -h|--help!N"},
+  {"del del-cli", "m", "*D", "", "-f|--force -d|--dry-run --dot"},
+  {"cpy", "m", "*r$w", "", "--no-overwrite --parents!A --cwd=c --rename=v --dot --flat --concurrency=v"},
+  {"copyfiles copyup", "m", "*r$w", "",
+   "-u|--up=v -a|--all -f|--flat -e|--exclude=v -E|--error -V|--verbose -s|--soft -F|--follow"},
+  {"ncp", "m", "*r$w", "", "--limit=v --filter=v --transform=v --clobber=v --stopOnErr"},
+  {"mkdirp make-dir", "m", "*w", "", "-m|--mode=v -p|--print"},
+  // ---- compilers and bundlers: the files and output folders they write (role b: every file
+  // below the folder, named after the inputs) ----------------------------------------------------
+  {"tsc", "m", "*r", "",
+   "--outDir=b --outFile=w --declarationDir=b --tsBuildInfoFile=w -p|--project=r"},
+  {"babel", "m", "*r", "",
+   "-d|--out-dir=b -o|--out-file=w --config-file=r --source-maps?v --relative"},
+  {"esbuild", "m", "*r", "", "--outfile=w --outdir=b --metafile=w --tsconfig=r"},
+  {"rollup", "m", "*r", "", "-o|--file=w -d|--dir=b -i|--input=r -c|--config?r"},
+  {"webpack webpack-cli", "m", "", "", "-o|--output-path=b -c|--config=r --entry=r"},
+  {"vite", "m", "", "", "--outDir=b -c|--config=r --emptyOutDir"},
+  // ---- test runners that update snapshots: files of the work tree the line does not name ------
+  {"jest", "m", "*-", "",
+   "-u|--updateSnapshot!K -c|--config=r --outputFile=w --coverageDirectory=b --rootDir=v "
+   "-t|--testNamePattern=v"},
+  {"vitest", "m", "*-", "",
+   "-u|--update!K -c|--config=r --outputFile=w --root=v -r|--dir=v -t|--testNamePattern=v"},
+  // ---- linters and formatters: files rewritten in place ---------------------------------------
+  {"standard ts-standard semistandard xo", "m", "*r", "", "--fix!U"},
+  {"stylelint", "m", "*r", "",
+   "--fix!U -c|--config=r -o|--output-file=w --ignore-path=r --cache-location=w"},
+  {"biome", "m", "-*r", "",
+   "--write!U --apply!U --apply-unsafe!U --fix!U --unsafe --config-path=r --log-file=w"},
+  // ---- scaffolders: a folder written under names the line does not show -----------------------
+  {"degit tiged giget", "m", "-g", "", "-f|--force -v|--verbose -m|--mode=v"},
+  {"create-react-app create-next-app create-vite", "m", "g", "", "--template=v"},
+};
+// clang-format on
+
+const std::size_t kProgramsJsCount = sizeof(kProgramsJs) / sizeof(kProgramsJs[0]);
+
+}  // namespace vigie::engine
