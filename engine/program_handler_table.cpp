@@ -67,6 +67,7 @@ constexpr HandlerEntry kHandlers[] = {
     {"xslt", xslt_handler},
     {"csvsql", csvsql_handler},
     {"gh", gh_handler},
+    {"sub", subcommand_handler},
     {"cloud", cloud_handler},
     {"archive", archive_handler},
 };

@@ -185,6 +185,11 @@ VIGIE_RARE_HANDLER void launcher_handler(const ProgramDecl& p, std::string_view 
 // GitHub's CLI (engine/program_gh.cpp: `gh`); aws, gsutil, gcloud, helm, terraform
 // (engine/program_cloud.cpp: `cloud`); ar, pax, cpio, unrar and rar
 // (engine/program_archives.cpp: `archive`).
+// Programs whose first operand is a subcommand with an entry `NAME:SUB` of its own (gio, svn,
+// hg): engine/program_subcommands.cpp.
+VIGIE_RARE_HANDLER void subcommand_handler(const ProgramDecl& p, std::string_view name,
+                                           const std::vector<shell::WordView>& words,
+                                           ProgramEffects& out);
 VIGIE_RARE_HANDLER void gh_handler(const ProgramDecl& p, std::string_view name,
                                    const std::vector<shell::WordView>& w, ProgramEffects& out);
 VIGIE_RARE_HANDLER void cloud_handler(const ProgramDecl& p, std::string_view name,

@@ -32,6 +32,10 @@ extern const std::size_t kProgramsCloudCount;
 // The JavaScript tooling's command-line tools (engine/programs_table_js.cpp).
 extern const ProgramSource kProgramsJs[];
 extern const std::size_t kProgramsJsCount;
+// The desktop's file tools and the other version control systems
+// (engine/programs_table_desktop.cpp).
+extern const ProgramSource kProgramsDesktop[];
+extern const std::size_t kProgramsDesktopCount;
 // Entry i of the tables in order (i < program_source_count()): engine/programs_index.cpp.
 const ProgramSource& program_source(std::size_t i);
 std::size_t program_source_count();

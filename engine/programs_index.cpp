@@ -28,6 +28,7 @@ const TablePart kTableParts[] = {
     {kProgramsCloud, &kProgramsCloudCount},
     {kProgramsData, &kProgramsDataCount},
     {kProgramsJs, &kProgramsJsCount},
+    {kProgramsDesktop, &kProgramsDesktopCount},
 };
 }  // namespace
 

@@ -1,0 +1,61 @@
+// The programs table, the desktop's file tools and the other version control systems: trash-cli,
+// gio, wipe, and Subversion's and Mercurial's commands that delete, move, copy, check out or
+// rewrite files (handler `sub`: `NAME:SUB` entries, engine/program_subcommands.cpp). The legend
+// of the columns is in engine/programs_table.cpp.
+#include "engine/programs_decl.hpp"
+
+namespace vigie::engine {
+
+// clang-format off
+const ProgramSource kProgramsDesktop[] = {
+  // ---- deleters: what goes to the trash is gone from its place ------------------------------
+  {"trash trash-put", "pm", "*D", "",
+   "-d|--directory -f|--force -i|--interactive -r|-R|--recursive -v|--verbose --trash-dir=v "
+   "-h|--help!N --version!N"},
+  {"wipe", "", "*D", "",
+   "-r -R -f -i -q -s -c -D -e -Z -k -F -v -V -h -l=v -x=v -X=v -p=v -b=v -M=v -S=v"},
+  // ---- gio (GOption: options after operands, long options by their exact names) -------------
+  {"gio", "", "", "sub", ""},
+  {"gio:trash gio:remove", "m", "*D", "", "-f|--force --empty --restore --list"},
+  {"gio:copy", "m", "*r$w", "",
+   "-T|--no-target-directory!I -p|--progress -i|--interactive -b|--backup -P|--no-dereference "
+   "--preserve --default-permissions"},
+  {"gio:move", "m", "*D$w", "",
+   "-T|--no-target-directory!I -p|--progress -i|--interactive -b|--backup "
+   "-C|--no-copy-fallback"},
+  {"gio:save", "m", "w", "",
+   "-b|--backup -c|--create -a|--append -p|--private -u|--unlink-on-cancel -v|--print-etag "
+   "-e|--etag=v"},
+  {"gio:mkdir", "m", "*w", "", "-p|--parent"},
+  {"gio:rename", "m", "D-", "", ""},
+  // ---- Subversion (options after operands, long options by their exact names) --------------
+  {"svn", "", "", "sub", ""},
+  {"svn:rm svn:delete svn:del svn:remove", "m", "*D", "",
+   "--keep-local!R -m|--message=v -F|--file=r --force --targets=r -q|--quiet"},
+  {"svn:mv svn:move svn:rename svn:ren", "m", "*D$w", "",
+   "-m|--message=v -F|--file=r --force --parents -r|--revision=v -q|--quiet"},
+  {"svn:cp svn:copy", "m", "*r$w", "",
+   "-m|--message=v -F|--file=r --parents -r|--revision=v -q|--quiet --pin-externals"},
+  {"svn:checkout svn:co svn:export", "m", "-g", "",
+   "-r|--revision=v --depth=v --force -q|--quiet --ignore-externals --native-eol=v"},
+  {"svn:revert", "m", "*w", "", "-R|--recursive!Q --depth=v --targets=r -q|--quiet"},
+  {"svn:patch", "m", "^r", "", "--dry-run!R --strip=v --reverse-diff --ignore-whitespace"},
+  // ---- Mercurial --------------------------------------------------------------------------
+  {"hg", "", "", "sub", ""},
+  {"hg:rm hg:remove", "m", "*D", "", "-A|--after -f|--force -I|--include=v -X|--exclude=v"},
+  {"hg:mv hg:move hg:rename", "m", "*D$w", "",
+   "-A|--after -f|--force -I|--include=v -X|--exclude=v"},
+  {"hg:cp hg:copy", "m", "*r$w", "", "-A|--after -f|--force -I|--include=v -X|--exclude=v"},
+  {"hg:clone", "m", "-g", "",
+   "-u|--updaterev=v -r|--rev=v -b|--branch=v --pull -U|--noupdate -e|--ssh=x --remotecmd=x"},
+  {"hg:revert", "m", "*w", "",
+   "-a|--all!K -C|--no-backup -r|--rev=v -d|--date=v -I|--include=v -X|--exclude=v"},
+  {"hg:update hg:up hg:checkout hg:co", "m", "", "", "-C|--clean!K -r|--rev=v -d|--date=v"},
+  {"hg:import hg:patch", "m", "^r", "",
+   "--no-commit -p|--strip=v --prefix=v -m|--message=v --bypass!R"},
+};
+// clang-format on
+
+const std::size_t kProgramsDesktopCount = sizeof(kProgramsDesktop) / sizeof(kProgramsDesktop[0]);
+
+}  // namespace vigie::engine
