@@ -1,6 +1,10 @@
 // Programs whose subcommand rewrites source files in place (handler `fmt-command`): `ruff
-// format`, `ruff check --fix`, `cargo fmt`, `go fmt`. The subcommands are one table; the program's
-// own options and operands are the programs table's (engine/programs_table_tools.cpp).
+// format`, `ruff check --fix`, `cargo fmt`, `cargo fix`, `cargo clippy --fix`, `cargo insta
+// accept`, `go fmt`, `go fix`, `mix format`, `dart format`, `zig fmt`, `taplo fmt`, `dprint fmt`,
+// `buf format -w`, `sqlfluff fix`, `gci write`, `php-cs-fixer fix`, `packer fmt`, `pre-commit
+// run` (its hooks rewrite the files they check). The subcommands are one table; the program's own
+// options and operands are the programs table's (engine/programs_table_tools.cpp,
+// engine/programs_table_fixers.cpp).
 #include <string>
 #include <string_view>
 
@@ -18,14 +22,16 @@ namespace {
 struct FormatCommand {
   std::string_view program;
   std::string_view sub;
-  // Options that make it rewrite (empty: it always does) and options that make it only report.
+  // Options (or words: `cargo insta accept`) that make it rewrite (empty: it always does), and
+  // options that make it only report.
   std::string_view writes_with;
   std::string_view reads_with;
   // What its operands are: 'p' paths (a folder with every file below it), 'k' Go packages
   // (`./...`: the folder and below; `./pkg`: the folder's files), '-' none (the whole project).
   char operands;
   // The files of a folder it rewrites (`**/*.rs`): a narrowed tree, at most asked, that a rule
-  // on other files (`.env`) does not meet. A file operand is also judged as written.
+  // on other files (`.env`) does not meet; empty: any file. A file operand is also judged as
+  // written.
   std::string_view below;
 };
 
@@ -34,6 +40,24 @@ constexpr FormatCommand kFormatCommands[] = {
     {"ruff", "check", "--fix --unsafe-fixes", "--no-fix --diff", 'p', "**/*.py*"},
     {"cargo", "fmt", "", "--check", '-', "**/*.rs"},
     {"go", "fmt", "", "-n", 'k', "**/*.go"},
+    {"cargo", "fix", "", "", '-', "**/*.rs"},
+    {"cargo", "clippy", "--fix", "", '-', "**/*.rs"},
+    {"cargo", "insta", "accept review --accept", "--check", '-', "**/*.snap"},
+    {"go", "fix", "", "", 'k', "**/*.go"},
+    {"mix", "format", "", "--check-formatted --dry-run", 'p', "**/*.ex*"},
+    {"dart", "format", "", "-o --output", 'p', "**/*.dart"},
+    {"dart", "fix", "--apply", "--dry-run", 'p', "**/*.dart"},
+    {"zig", "fmt", "", "--check", 'p', "**/*.zig"},
+    {"taplo", "fmt", "", "--check", 'p', "**/*.toml"},
+    {"taplo", "format", "", "--check", 'p', "**/*.toml"},
+    {"dprint", "fmt", "", "", 'p', ""},
+    {"buf", "format", "-w --write", "", 'p', "**/*.proto"},
+    {"sqlfluff", "fix", "", "", 'p', "**/*.sql"},
+    {"sqlfluff", "format", "", "", 'p', "**/*.sql"},
+    {"gci", "write", "", "", 'p', "**/*.go"},
+    {"php-cs-fixer", "fix", "", "--dry-run", 'p', "**/*.php"},
+    {"packer", "fmt", "", "-check", 'p', "**/*.pkr.hcl"},
+    {"pre-commit", "run", "", "", '-', ""},
 };
 
 void rewrite_tree(ProgramEffects& out, const WordView& dir, std::string entry,
@@ -66,7 +90,7 @@ void format_command_handler(const ProgramDecl& p, std::string_view name, const W
     std::vector<std::size_t> paths;
     for (std::size_t k = args.operands[first] + 1; k < w.size(); ++k) {
       const std::string* s = w[k].literal ? &*w[k].literal : nullptr;
-      if (!s || !s->starts_with('-')) continue;
+      if (!s) continue;
       const std::string opt = s->substr(0, s->find('='));
       writes = writes || program_words::in_words(c.writes_with, opt);
       reads = reads || program_words::in_words(c.reads_with, opt);
@@ -75,7 +99,12 @@ void format_command_handler(const ProgramDecl& p, std::string_view name, const W
     if (!writes || reads) return;
     const std::string entry = std::string(name) + " " + sub;
     WordView here = word_of(w[0], ".");
-    if (paths.empty()) rewrite_tree(out, here, entry, c.below);
+    // No operand: the whole tree, or its files of one kind; any file (`pre-commit run`): files
+    // of the work tree the line does not name (engine/tree_writes.cpp).
+    if (paths.empty() && c.below.empty())
+      add_tree_write(out, entry);
+    else if (paths.empty())
+      rewrite_tree(out, here, entry, c.below);
     for (std::size_t k : paths) {
       const WordView& o = w[k];
       if (c.operands == 'k' && o.literal && o.literal->ends_with("/...")) {

@@ -18,18 +18,19 @@ namespace vigie::engine {
 
 // What options say about the operands.
 struct OperandState {
-  char override_touch = 0;         // 'r', 'w', 'd': every path operand gets this access
-  bool pattern_given = false;      // the pattern/script came from an option: no `p` slot
-  bool drop_leading_dash = false;  // `chmod --reference=R FILE…`: no mode operand
-  bool all_sources = false;        // `cp -t DIR a b`: no destination operand
-  bool no_paths = false;           // `bash -c S a b`: the operands are not paths
-  bool forced = false;             // `git push --force` in any spelling
-  bool global = false;             // `git config --global`
-  bool recursive = false;          // `grep -r`, `rm -r`, `chmod -R`: a folder with all below it
-  bool no_target_dir = false;      // `cp -T SRC DEST`: DEST is the copy itself, never a folder
-  bool parents = false;            // `cp --parents a/b DIR`: DIR/a/b
-  bool symbolic = false;           // `ln -s`: sources are link targets, not second names
-  bool folder_given = false;       // `unzip -d DIR`: where the names it does not show go
+  char override_touch = 0;            // 'r', 'w', 'd': every path operand gets this access
+  bool pattern_given = false;         // the pattern/script came from an option: no `p` slot
+  bool drop_leading_dash = false;     // `chmod --reference=R FILE…`: no mode operand
+  bool all_sources = false;           // `cp -t DIR a b`: no destination operand
+  bool no_paths = false;              // `bash -c S a b`: the operands are not paths
+  bool forced = false;                // `git push --force` in any spelling
+  bool global = false;                // `git config --global`
+  bool recursive = false;             // `grep -r`, `rm -r`, `chmod -R`: a folder with all below it
+  bool no_target_dir = false;         // `cp -T SRC DEST`: DEST is the copy itself, never a folder
+  bool parents = false;               // `cp --parents a/b DIR`: DIR/a/b
+  bool symbolic = false;              // `ln -s`: sources are link targets, not second names
+  bool folder_given = false;          // `unzip -d DIR`: where the names it does not show go
+  bool tree_without_operand = false;  // `rubocop -A`: no operand rewrites the current folder
   const shell::WordView* target_dir = nullptr;  // `cp -t DIR`, `--target-directory=DIR`
 };
 

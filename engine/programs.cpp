@@ -302,6 +302,10 @@ void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects
       case 'U':  // rewritten in place, folders with everything below them (`gofmt -w DIR`)
         st.override_touch = 'M';
         break;
+      case 'Z':  // U, and with no operand the files of the current folder (`rubocop -A`)
+        st.override_touch = 'M';
+        st.tree_without_operand = true;
+        break;
       case 'T':
         st.drop_leading_dash = true;
         break;
@@ -463,6 +467,8 @@ void apply_operands(std::string_view prog, const std::string& shape_in, const Wo
         st.override_touch != 'r')
       add_tree_write(out, std::string(prog) + " (files its input names)");
   }
+  if (operands.empty() && st.tree_without_operand && !st.no_paths)
+    add_tree_write(out, std::string(prog) + " (the files of the current folder)");
   if (st.no_paths || (operands.empty() && !st.recursive)) return;  // no operand: no role
   if (st.pattern_given && !shape.empty() && (shape[0] == 'p' || shape[0] == 'x')) shape.erase(0, 1);
   if (st.drop_leading_dash && !shape.empty() && shape[0] == '-') shape.erase(0, 1);

@@ -36,6 +36,9 @@ extern const std::size_t kProgramsJsCount;
 // (engine/programs_table_desktop.cpp).
 extern const ProgramSource kProgramsDesktop[];
 extern const std::size_t kProgramsDesktopCount;
+// Formatters and fixers of more ecosystems (engine/programs_table_fixers.cpp).
+extern const ProgramSource kProgramsFixers[];
+extern const std::size_t kProgramsFixersCount;
 // Entry i of the tables in order (i < program_source_count()): engine/programs_index.cpp.
 const ProgramSource& program_source(std::size_t i);
 std::size_t program_source_count();

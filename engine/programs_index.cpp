@@ -29,6 +29,7 @@ const TablePart kTableParts[] = {
     {kProgramsData, &kProgramsDataCount},
     {kProgramsJs, &kProgramsJsCount},
     {kProgramsDesktop, &kProgramsDesktopCount},
+    {kProgramsFixers, &kProgramsFixersCount},
 };
 }  // namespace
 

@@ -68,6 +68,8 @@
 //          (`git diff --no-index A B` compares two trees)
 //   U      operands are rewritten in place, folders with every file below them (role M:
 //          `gofmt -w DIR`, `prettier --write DIR`)
+//   Z      U, and with no operand the files of the current folder are rewritten (`rubocop -A`,
+//          `codespell -w`): at most asked, like K
 #include "engine/programs_decl.hpp"
 
 namespace vigie::engine {

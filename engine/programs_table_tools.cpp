@@ -403,7 +403,7 @@ const ProgramSource kProgramsTools[] = {
   {"prettier", "pm", "*r", "",
    "-w|--write!U -c|--check -l|--list-different --config=r --ignore-path=r --plugin=v!! "
    "--parser=v --stdin-filepath=v --log-level=v --cache-location=w"},
-  {"eslint", "pm", "*r", "",
+  {"eslint eslint_d", "pm", "*r", "",
    "--fix!U --fix-dry-run -c|--config=r --rulesdir=r!! --plugin=v!! "
    "--resolve-plugins-relative-to=r -f|--format=v -o|--output-file=w --ignore-path=r "
    "--cache-location=w --ext=v --parser=v --env=v --global=v --rule=v --max-warnings=v"},

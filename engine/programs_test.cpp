@@ -413,7 +413,7 @@ TEST_CASE("versioned and target-prefixed names of the entries of style v") {
       {"aarch64-linux-gnu-ld", "ld"},
       {"ld.lld-17", "ld"},
       {"clang-format-14", ""},
-      {"clang-tidy", ""},
+      {"clang-tidy", "clang-tidy"},  // its own entry (a fixer), not clang's
       {"gcc-ar", ""},
       {"gcc-ar-12", ""},
       {"c++filt", "c++filt"},

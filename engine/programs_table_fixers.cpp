@@ -1,0 +1,71 @@
+// The programs table, the formatters and fixers of the ecosystems beyond Python's core, Go's,
+// clang's and JavaScript's core (black, isort, gofmt, clang-format, prettier, eslint and ruff are in
+// engine/programs_table_tools.cpp; the subcommands that format, `cargo fmt`, `mix format`, `zig
+// fmt`…, in engine/program_format_commands.cpp). The legend of the columns is in
+// engine/programs_table.cpp. Each rewrites its operands in place, or does once an option says
+// so (`!U`; `!Z`: with no operand, the files of the current folder).
+#include "engine/programs_decl.hpp"
+
+namespace vigie::engine {
+
+// clang-format off
+const ProgramSource kProgramsFixers[] = {
+  // ---- Python: rewritten in place by default, or with -i --------------------------------------
+  {"pyupgrade add-trailing-comma reorder-python-imports", "pm", "*w", "", "--exit-zero-even-if-changed"},
+  {"autoflake", "pm", "*r", "",
+   "-i|--in-place!U -c|--check!R -cd|--check-diff!R -r|--recursive -j|--jobs=v --config=r"},
+  {"docformatter", "pm", "*r", "",
+   "-i|--in-place!U -c|--check!R -r|--recursive --config=r"},
+  {"pycln", "m", "*M", "", "-c|--check!R -d|--diff!R --config=r"},
+  {"flynt", "pm", "*M", "", "-d|--dry-run!R --stdout!R -f|--fail-on-change"},
+  {"djlint", "m", "*r", "", "--reformat!U --check --lint --configuration=r"},
+  {"yamlfix", "m", "*M", "", "--check!R -c|--config-file=r"},
+  {"mdformat", "pm", "*M", "", "--check!R"},
+  // pytest (argparse without abbreviations): syrupy's and pytest-snapshot's `--snapshot-update`
+  // rewrites snapshot files the line does not name; `--basetemp DIR` is emptied first.
+  {"pytest py.test", "m", "*r", "",
+   "--snapshot-update!K -k=v -m=v -p=v -c=r -o|--override-ini=v --rootdir=v --basetemp=d "
+   "--junitxml|--junit-xml=w --html=w --cov=v --cov-report=v -n|--numprocesses=v --maxfail=v "
+   "--tb=v -W=v --deselect=v --ignore=v --confcutdir=v --durations=v --log-file=w"},
+  // ---- other languages ---------------------------------------------------------------------
+  {"nixfmt alejandra", "m", "*M", "", "-c|--check!R"},
+  {"stylua", "m", "*M", "", "-c|--check!R --verify -f|--config-path=r"},
+  {"swiftformat", "m", "*M", "", "--lint!R --dryrun!R --config=r"},
+  {"swift-format", "m", "*r", "", "-i|--in-place!U --configuration=r"},
+  {"ktlint", "m", "*r", "", "-F|--format!U"},
+  {"google-java-format", "m", "*r", "", "-i|-r|--replace!U"},
+  {"clang-tidy", "m", "*r", "",
+   "--fix!U --fix-errors!U -fix!U -fix-errors!U --export-fixes=w -export-fixes=w"},
+  {"cmake-format", "m", "*r", "", "-i|--in-place!U -o|--outfile-path=w -c|--config-files=r"},
+  {"rubocop", "m", "*r", "",
+   "-a|--autocorrect!Z -A|--autocorrect-all!Z -x|--fix-layout!Z --auto-correct!Z "
+   "--auto-correct-all!Z -c|--config=r -o|--out=w"},
+  {"standardrb", "m", "*r", "", "--fix!Z"},
+  {"phpcbf", "m", "*M", "", "--standard=v --extensions=v"},
+  {"elm-format", "m", "*r", "", "--yes!U --validate!R --output=w"},
+  {"ormolu fourmolu", "m", "*r", "", "-i!U -m|--mode=v"},
+  {"cabal-fmt", "m", "*r", "", "-i|--inplace!U"},
+  {"shellharden", "m", "*r", "", "--replace!U --transform --check --suggest"},
+  {"markdownlint markdownlint-cli2", "m", "*r", "", "--fix!U -o|--output=w -c|--config=r"},
+  {"codespell", "pm", "*r", "", "-w|--write-changes!Z -I|--ignore-words=r"},
+  {"typos", "m", "*r", "", "-w|--write-changes!Z --config=r"},
+  {"gofumpt goimports golines", "m", "*r", "", "-w|--write-output!U -l -d"},
+  // ---- programs whose subcommand formats (handler `fmt-command`: one entry each, the handler
+  // finds its rows by the entry's first name) ------------------------------------------------
+  {"mix", "m", "", "fmt-command", ""},
+  {"dart", "m", "", "fmt-command", ""},
+  {"zig", "m", "", "fmt-command", ""},
+  {"taplo", "m", "", "fmt-command", ""},
+  {"dprint", "m", "", "fmt-command", ""},
+  {"buf", "m", "", "fmt-command", ""},
+  {"sqlfluff", "m", "", "fmt-command", ""},
+  {"gci", "m", "", "fmt-command", ""},
+  {"php-cs-fixer", "m", "", "fmt-command", ""},
+  {"packer", "m", "", "fmt-command", ""},
+  {"pre-commit", "m", "", "fmt-command", "-c|--config=r"},
+};
+// clang-format on
+
+const std::size_t kProgramsFixersCount = sizeof(kProgramsFixers) / sizeof(kProgramsFixers[0]);
+
+}  // namespace vigie::engine
