@@ -68,6 +68,7 @@ constexpr HandlerEntry kHandlers[] = {
     {"csvsql", csvsql_handler},
     {"gh", gh_handler},
     {"sub", subcommand_handler},
+    {"serve", serve_handler},
     {"cloud", cloud_handler},
     {"archive", archive_handler},
 };

@@ -186,6 +186,10 @@ VIGIE_RARE_HANDLER void launcher_handler(const ProgramDecl& p, std::string_view 
 // GitHub's CLI (engine/program_gh.cpp: `gh`); aws, gsutil, gcloud, helm, terraform
 // (engine/program_cloud.cpp: `cloud`); ar, pax, cpio, unrar and rar
 // (engine/program_archives.cpp: `archive`).
+// Static file servers (engine/program_file_servers.cpp): their root, or the current folder.
+VIGIE_RARE_HANDLER void serve_handler(const ProgramDecl& p, std::string_view name,
+                                      const std::vector<shell::WordView>& words,
+                                      ProgramEffects& out);
 // Programs whose first operand is a subcommand with an entry `NAME:SUB` of its own (gio, svn,
 // hg): engine/program_subcommands.cpp.
 VIGIE_RARE_HANDLER void subcommand_handler(const ProgramDecl& p, std::string_view name,

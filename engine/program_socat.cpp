@@ -27,9 +27,14 @@ struct AddressType {
   std::string_view name;
   char role;  // 'x' runs a command line, 'w' opens a file (written)
 };
+// (socat's xioaddrs.c: `FILE:` is OPEN, `FIFO:` is PIPE, `UNIX:` is UNIX-CLIENT; a Unix
+// socket's path is judged like a file opened: `UNIX-CONNECT:/var/run/docker.sock`.)
 constexpr AddressType kAddressTypes[] = {
-    {"exec", 'x'},   {"system", 'x'}, {"shell", 'x'}, {"open", 'w'},
-    {"create", 'w'}, {"creat", 'w'},  {"gopen", 'w'}, {"pipe", 'w'},
+    {"exec", 'x'},   {"exec1", 'x'},        {"exec2", 'x'},       {"system", 'x'},
+    {"shell", 'x'},  {"open", 'w'},         {"file", 'w'},        {"create", 'w'},
+    {"creat", 'w'},  {"gopen", 'w'},        {"pipe", 'w'},        {"fifo", 'w'},
+    {"unix", 'w'},   {"unix-connect", 'w'}, {"unix-client", 'w'}, {"unix-listen", 'w'},
+    {"unix-l", 'w'}, {"unix-sendto", 'w'},  {"unix-recv", 'w'},   {"unix-recvfrom", 'w'},
 };
 
 std::string lower(std::string_view s) {

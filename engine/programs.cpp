@@ -429,6 +429,14 @@ void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects
         out.chdir = val;
         add_folder_files(out, val, From::option, entry);
         break;
+      case 'R': {
+        // A folder read with every file below it (a file server's root: `http.server -d DIR`).
+        const std::size_t at = out.files.size();
+        add_file(out, Touch::read, val, From::option, entry);
+        if (out.files.size() > at) out.files.back().recursive = true;
+        st.folder_given = true;
+        break;
+      }
       case 'b': {
         // An output folder written with every file below it, under names taken from the
         // program's inputs (`tsc --outDir DIR`, `babel -d DIR`): like an operand of role M.
@@ -518,6 +526,12 @@ void apply_operands(std::string_view prog, const std::string& shape_in, const Wo
     path_operand = true;
     if (role == 'x') script_seen = true;
     std::string entry = std::string(prog) + " operand";
+    if (role == 'R') {  // a folder read with every file below it (a file server's root)
+      const std::size_t at = out.files.size();
+      add_file(out, Touch::read, w[operands[k]], From::operand, entry);
+      if (out.files.size() > at) out.files.back().recursive = true;
+      continue;
+    }
     if (role == 'g') {  // a folder written under names the line does not show
       add_folder_files(out, w[operands[k]], From::operand, entry);
       continue;

@@ -21,6 +21,7 @@
 //   m read, then rewritten in place (objcopy IN, strip)   D deleted with all below it (mv)
 //   M rewritten in place, a folder with every file below it (formatters: `black DIR`)
 //   g a folder written under names the line does not show (`git clone URL DIR`): `DIR/*`
+//   R a folder read with every file below it (a file server's root: `http-server DIR`)
 // A wrapper's shape starting with `=`: its first NAME=VALUE words are the command's environment
 // (`env A=1 CMD`, `cross-env A=1 CMD`); the letters after it are its positionals before the
 // command (timeout's `-` DURATION, chroot's `c` NEWROOT).
@@ -43,6 +44,7 @@
 //   f a form field: `name=@FILE` / `name=<FILE` reads FILE (curl -F; `-F "k=$X"` likewise)
 //   i o  `NAME=FILE`: FILE read / written (objcopy --add-section, --dump-section)
 //   g a folder written under names the line does not show (wget -P): judged as `DIR/*`
+//   R a folder read with every file below it (a file server's root: `http.server -d DIR`)
 //   b an output folder written with every file below it, under names taken from the program's
 //     inputs (tsc --outDir, babel -d): judged as the folder's files, like operand role M
 //   e the folder it works in, written under names the line does not show (patch -d): c and g

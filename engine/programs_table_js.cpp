@@ -50,6 +50,26 @@ const ProgramSource kProgramsJs[] = {
    "--fix!U -c|--config=r -o|--output-file=w --ignore-path=r --cache-location=w"},
   {"biome", "m", "-*r", "",
    "--write!U --apply!U --apply-unsafe!U --fix!U --unsafe --config-path=r --log-file=w"},
+  // ---- static file servers (handler `serve`, engine/program_file_servers.cpp): the root, or the
+  // current folder, read with every file below it; Python's `-m http.server` is one too --------
+  {"http.server SimpleHTTPServer", "pm", "-", "serve",
+   "-d|--directory=R -b|--bind=v -p|--protocol=v --cgi!!"},
+  {"serve", "m", "R", "serve",
+   "-l|--listen=v -p=v -s|--single -d|--debug -c|--config=r -n|--no-clipboard "
+   "-u|--no-compression --no-etag -S|--symlinks -C|--cors --no-port-switching --ssl-cert=r "
+   "--ssl-key=r --ssl-pass=r"},
+  {"http-server", "m", "R", "serve",
+   "-p|--port=v -a=v -d -i -g|--gzip -b|--brotli -e|--ext=v -s|--silent -c=v -U|--utc "
+   "--proxy=v --username=v --password=v -S|--ssl -C|--cert=r -K|--key=r"},
+  {"live-server", "m", "R", "serve",
+   "--port=v --host=v --open=v --no-browser --watch=v --ignore=v --entry-file=v --mount=v "
+   "--proxy=v --middleware=v!! --htpasswd=r --https=r --cors --no-css-inject --quiet"},
+  {"miniserve", "m", "R", "serve",
+   "-p|--port=v -i|--interfaces=v -a|--auth=v --auth-file=r -c|--color-scheme=v "
+   "-u|--upload-files?g -U|--mkdir --tls-cert=r --tls-key=r"},
+  {"darkhttpd", "", "R", "serve",
+   "--port=v --addr=v --log=w --index=v --mimetypes=r --uid=v --gid=v --pidfile=w --chroot "
+   "--daemon"},
   // ---- scaffolders: a folder written under names the line does not show -----------------------
   {"degit tiged giget", "m", "-g", "", "-f|--force -v|--verbose -m|--mode=v"},
   {"create-react-app create-next-app create-vite", "m", "g", "", "--template=v"},
