@@ -92,7 +92,8 @@ constexpr std::string_view kCodeWrites[] = {"write",       "unlink",    "remove"
                                             "\"w+\"",      "'r+'",      "\"r+\"",
                                             "'x'",         "\"x\"",     ">>",
                                             "open(F, \">", "rm_rf",     "rm_r(",
-                                            "rimraf",      "RemoveAll", "deleteRecursively"};
+                                            "rimraf",      "RemoveAll", "deleteRecursively",
+                                            "delete",      "rm(\"",    "rm('"};
 
 // Calls that delete a folder with everything below it (`shutil.rmtree`, node's `rmSync(p,
 // {recursive: true})`, `FileUtils.rm_rf`, rust's `remove_dir_all`, perl's `remove_tree`): the
@@ -100,7 +101,8 @@ constexpr std::string_view kCodeWrites[] = {"write",       "unlink",    "remove"
 constexpr std::string_view kCodeTreeDeletes[] = {
     "rmtree",      "rm_rf",           "rm_r(",          "remove_dir_all", "remove_tree",
     "rimraf",      "recursive: true", "recursive:true", "recursive=True", "deleteRecursively",
-    "delete_tree", "RemoveAll"};
+    "delete_tree", "RemoveAll",       "recursive=true", "recursive = true", "recursive=TRUE",
+    "recursive = TRUE"};
 
 bool code_deletes_trees(std::string_view code) {
   for (std::string_view w : kCodeTreeDeletes)

@@ -545,6 +545,11 @@ const ProgramSource kProgramsTools[] = {
    "-e=p -r=r -I=r -C=c -E=v -i?v!W -v|--version!N -h|--help!N -w -W?v -n!R -p!R -a -l -c -d "
    "-s --disable=v --enable=v"},
   {"php", "s", "x*-", "", "-r=p -f=x -c=r -d=n -B=p -R=p -F=x -E=p -v|--version!N -h|--help!N -l -n"},
+  {"lua luajit lua5.1 lua5.2 lua5.3 lua5.4", "s", "x*-", "", "-e=p -l=v -i -v -E -W"},
+  {"Rscript", "s", "x*-", "", "-e=p --default-packages=v --vanilla --no-environ --verbose"},
+  {"julia", "s", "x*-", "",
+   "-e|--eval=p -E|--print=p -L|--load=x -J|--sysimage=r --project?v -t|--threads=v "
+   "-p|--procs=v --startup-file=v --history-file=v -q|--quiet -i -O|--optimize?v"},
   // dc: `!CMD` runs CMD with a shell (engine/code_commands.cpp reads its expressions' `!` lines).
   {"dc", "pm", "x*x", "", "-e|--expression=p -f|--file=x -V|--version!N -h|--help!N"},
   // ---- programs and builtins whose words are data, not files -------------------------------
