@@ -93,15 +93,15 @@ constexpr std::string_view kCodeWrites[] = {"write",       "unlink",    "remove"
                                             "'x'",         "\"x\"",     ">>",
                                             "open(F, \">", "rm_rf",     "rm_r(",
                                             "rimraf",      "RemoveAll", "deleteRecursively",
-                                            "delete",      "rm(\"",    "rm('"};
+                                            "delete",      "rm(\"",     "rm('"};
 
 // Calls that delete a folder with everything below it (`shutil.rmtree`, node's `rmSync(p,
 // {recursive: true})`, `FileUtils.rm_rf`, rust's `remove_dir_all`, perl's `remove_tree`): the
 // paths the code names are then changed below them too.
 constexpr std::string_view kCodeTreeDeletes[] = {
-    "rmtree",      "rm_rf",           "rm_r(",          "remove_dir_all", "remove_tree",
-    "rimraf",      "recursive: true", "recursive:true", "recursive=True", "deleteRecursively",
-    "delete_tree", "RemoveAll",       "recursive=true", "recursive = true", "recursive=TRUE",
+    "rmtree",          "rm_rf",           "rm_r(",          "remove_dir_all",   "remove_tree",
+    "rimraf",          "recursive: true", "recursive:true", "recursive=True",   "deleteRecursively",
+    "delete_tree",     "RemoveAll",       "recursive=true", "recursive = true", "recursive=TRUE",
     "recursive = TRUE"};
 
 bool code_deletes_trees(std::string_view code) {
