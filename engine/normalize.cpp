@@ -495,6 +495,9 @@ NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
   } else if ((name_v == "source" || name_v == ".") && n.words.size() > 1 && n.words[1].literal &&
              names_stdin(*n.words[1].literal)) {
     stdin_script(n.name, n.redirects, n);  // `. /dev/stdin <<< 'S'` runs S
+  } else if ((name_v == "source" || name_v == ".") && n.words.size() > 1 && !n.words[1].literal) {
+    // `source <(curl …)`, `. "$(mktemp)"`: a script the line does not show.
+    n.escalations.push_back("dynamic script for " + n.name);
   } else if (name_v == "busybox" && n.words.size() > 1 && n.words[1].literal &&
              is_shell(*n.words[1].literal)) {
     Words rest(n.words.begin() + 1, n.words.end());

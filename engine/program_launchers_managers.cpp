@@ -176,6 +176,61 @@ const Launcher kLaunchers[] = {
      .line = "--teardown",
      .runs = Runs::each_line,
      .plain_lines = true},
+    // Shells outside the sh family: their command line (`-c`) is judged as a shell line (a line
+    // the grammar does not read is asked). fish (getopt_long: `--comm=` is `--command`), csh
+    // and tcsh (`-c` in a cluster: `-fc`), nushell, xonsh, elvish (Go flags: `-c` makes the
+    // first operand the code). PowerShell's `-Command` (case-insensitive, any prefix) is
+    // another language: asked; `-EncodedCommand` hides it.
+    {.program = "fish",
+     .syntax = Syntax::getopt,
+     .flags = "-i --interactive -l --login -n --no-execute -N --no-config -P --private "
+              "--print-rusage-self -v --version -h --help --print-debug-categories",
+     .valued = "-d --debug -o --debug-output -f --features",
+     .line = "-c --command -C --init-command",
+     .skip = kNever,
+     .plain_lines = true},
+    {.program = "csh tcsh",
+     .syntax = Syntax::getopt,
+     .flags = "-b -d -e -f -F -i -l -m -n -q -s -t -v -V -x -X",
+     .valued = "-D",
+     .line = "-c",
+     .skip = kNever,
+     .plain_lines = true},
+    {.program = "nu",
+     .syntax = Syntax::clusters,
+     .flags = "-n --no-config-file --no-std-lib --stdin -l --login -i --interactive -h --help "
+              "-v --version",
+     .valued = "--config --env-config -I --include-path --log-level --log-target -t --threads "
+               "--plugin-config --plugins --experimental-options",
+     .line = "-c --commands -e --execute",
+     .skip = kNever,
+     .plain_lines = true},
+    {.program = "xonsh",
+     .syntax = Syntax::argparse,
+     .flags = "-i --interactive -l --login --no-rc --no-script-cache --cache-everything "
+              "--timings --print-script --no-env -V --version -h --help",
+     .valued = "--rc -D --shell-type -st",
+     .line = "-c",
+     .skip = kNever,
+     .plain_lines = true},
+    {.program = "elvish",
+     .flags = "-norc -compileonly -json -help -version -buildinfo -i",
+     .valued = "-rc -log -sock -db",
+     .line = "-c",
+     .skip = kNever,
+     .plain_lines = true},
+    {.program = "pwsh powershell powershell.exe pwsh.exe",
+     .flags = "-NoProfile -noprofile -nop -NoLogo -nologo -NonInteractive -noninteractive "
+              "-NoExit -noexit -Login -login -l -Interactive -i -sta -mta",
+     .valued = "-ExecutionPolicy -executionpolicy -ep -ex -WindowStyle -windowstyle -w "
+               "-WorkingDirectory -workingdirectory -wd -OutputFormat -of -InputFormat -if "
+               "-Version -v -ConfigurationName -config -EncodedCommand -encodedcommand -e -ec "
+               "-enc",
+     .reads = "-File -file -f",
+     .line = "-c -C -Command -command -COMMAND -co -com -Com -comm -Comm -comma -comman "
+             "-Comman",
+     .hidden = "-EncodedCommand -encodedcommand -e -ec -enc",
+     .skip = kNever},
     // Version managers' `exec CMD ARGS` (asdf, pyenv, rbenv, nodenv, goenv, jenv, plenv, phpenv).
     {.program = "asdf", .sub = "exec"},
     {.program = "pyenv", .sub = "exec"},

@@ -480,6 +480,10 @@ const ProgramSource kProgramsTools[] = {
   {"cgexec", "sS", "", "wrapper", "-g=v --sticky -h!N"},
   {"trickle", "sS", "", "wrapper", "-h!N -v!N -V -s -d=v -u=v -w=v -t=v -l=v -n=r"},
   {"nocache with-contenv box64 box86", "sS", "", "wrapper", ""},
+  // Shells outside the sh family, by their command line: the launchers' table
+  // (engine/program_launchers_managers.cpp).
+  {"fish csh tcsh nu xonsh elvish pwsh powershell powershell.exe pwsh.exe", "", "", "launcher",
+   ""},
   // Runners, sandboxes, emulators, schedulers and detachers whose options are their own: the
   // launchers' table (engine/program_launchers_runners.cpp).
   {"hyperfine watch watchexec reflex pueue tsp sem parallel dtach abduco fdmove envdir s6-envdir setlock "
