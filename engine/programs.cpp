@@ -551,6 +551,28 @@ void apply_operands(std::string_view prog, const std::string& shape_in, const Wo
     // A hard link is a second name of its source: writes through it change the source.
     if (into == 'L' && !st.symbolic && role == 'r')
       add_file(out, Touch::write, w[operands[k]], From::operand, entry + " (a hard link to it)");
+    // A symbolic link is a second name of its target, a folder's for all below it: what is
+    // written through it later changes the target (`ln -s tests t`, then `touch t/a`): judged
+    // as written, rules below it at most asked. A relative target is relative to the link's
+    // folder: only a link made in the current folder (a lone operand, or a destination
+    // without `/` and no `-t`) or an absolute target names what the line shows.
+    const auto link_here = [&] {
+      const std::string& t = w[operands[k]].text;  // (`~/x` has no literal: the home's)
+      if (t.starts_with('/') || t.starts_with('~')) return true;
+      if (st.target_dir) return false;
+      if (n == 1) return true;
+      const std::string* d = w[operands[n - 1]].literal ? &*w[operands[n - 1]].literal : nullptr;
+      return d && d->find('/') == std::string::npos;
+    };
+    if (into == 'L' && st.symbolic && role == 'r' && link_here()) {
+      const std::size_t at = out.files.size();
+      add_file(out, Touch::write, w[operands[k]], From::operand,
+               entry + " (a symbolic link to it)");
+      if (out.files.size() > at) {
+        out.files.back().recursive = true;
+        out.files.back().below = "**";
+      }
+    }
     // Recursive (flag `Q`, or a source moved with all it holds: role `D`): what is read or
     // deleted, and what is changed in place (`chmod -R`), not a destination (`cp -r a DEST`).
     bool destination = last && n >= fixed.size() + 2 && k + 1 == n;
