@@ -274,6 +274,24 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
     out.files.back().recursive = true;
   }
   apply_operands(full, p->operands, sw, args.operands, st, out);
+  // `git diff HEAD~1 .env`, `git log -p .env`, `git show HEAD .env`: without `--`, git takes an
+  // operand that names a file as a path (after the revisions): one written as a path meets the
+  // explicit path rules, as the words after `--` do.
+  if (in(subcommand, {"diff", "log", "show", "whatchanged", "shortlog", "diff-tree", "diff-index",
+                      "diff-files"})) {
+    std::size_t dashdash = w.size();
+    for (std::size_t k = i + 1; k < w.size(); ++k)
+      if (lit_is(w, k, "--")) {
+        dashdash = k;
+        break;
+      }
+    for (std::size_t k : args.operands) {
+      if (k >= dashdash) break;
+      const std::string* x = lit(w, k);
+      if (x && x->find(':') != std::string::npos) continue;  // REV:PATH: object_paths
+      add_named_path(w[k], std::string(full) + " path", out.files);
+    }
+  }
 }
 
 // git's `ext::` transport (git-remote-ext): `ext::CMD ARG…` runs CMD with its arguments, split
