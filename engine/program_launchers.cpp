@@ -516,7 +516,7 @@ void without_command(std::string_view key, ProgramEffects& out) {
 
 }  // namespace
 
-void launcher_handler(const ProgramDecl&, std::string_view name, const Words& w,
+void launcher_handler(const ProgramDecl& p, std::string_view name, const Words& w,
                       ProgramEffects& out) {
   // The subcommand: the first word that names one (global options may stand before it, some
   // with a separate value: `nix --option K V develop`), or the program itself.
@@ -547,6 +547,9 @@ void launcher_handler(const ProgramDecl&, std::string_view name, const Words& w,
     }
     if (i < w.size() && lit(w, i) && *lit(w, i) == "--") return;
   }
+  // Another subcommand: its entry `NAME:SUB` in the programs table, if any (`uv build -o DIR`,
+  // `conda create -p DIR`: engine/program_subcommands.cpp).
+  subcommand_handler(p, name, w, out);
 }
 
 }  // namespace vigie::engine

@@ -461,7 +461,7 @@ const ProgramSource kPrograms[] = {
    "-e|--editable=r --src=w --cache-dir=w --log=w -i|--index-url=v --extra-index-url=v "
    "-f|--find-links=v --trusted-host=v --proxy=v --timeout=v --retries=v --platform=v "
    "--python-version=v --implementation=v --abi=v --progress-bar=v --config-settings=v "
-   "--report=w -d|--dest=w"},
+   "--report=w -d|--dest=w -w|--wheel-dir=b"},
   // Maven (commons-cli: long prefixes) and Gradle: the build files are the project's code;
   // an init script or a settings file given on the line can run anything (handler `mvn`).
   {"mvn mvnw", "pm", "", "mvn",

@@ -1,7 +1,9 @@
 // The programs table, the desktop's file tools and the other version control systems: trash-cli,
 // gio, wipe, and Subversion's and Mercurial's commands that delete, move, copy, check out or
-// rewrite files (handler `sub`: `NAME:SUB` entries, engine/program_subcommands.cpp). The legend
-// of the columns is in engine/programs_table.cpp.
+// rewrite files (handler `sub`: `NAME:SUB` entries, engine/program_subcommands.cpp); and the
+// environment managers' subcommands that write a folder (uv, poetry, pdm, conda: the same
+// entries, read by the launchers' handler when no launcher takes the subcommand). The legend of
+// the columns is in engine/programs_table.cpp.
 #include "engine/programs_decl.hpp"
 
 namespace vigie::engine {
@@ -53,6 +55,16 @@ const ProgramSource kProgramsDesktop[] = {
   {"hg:update hg:up hg:checkout hg:co", "m", "", "", "-C|--clean!K -r|--rev=v -d|--date=v"},
   {"hg:import hg:patch", "m", "^r", "",
    "--no-commit -p|--strip=v --prefix=v -m|--message=v --bypass!R"},
+  // ---- the environment managers' subcommands that write a folder (their `run`/`exec` are
+  // launchers: engine/program_launchers_managers.cpp) ------------------------------------------
+  {"uv:build poetry:build pdm:build", "m", "*-", "", "-o|--out-dir|--output=b -d|--dest=b"},
+  // `python -m build` (pypa/build, also `pyproject-build`): the wheel and sdist in `-o DIR`.
+  {"build pyproject-build", "pm", "*-", "", "-o|--outdir=b -s|--sdist -w|--wheel -n|--no-isolation"},
+  {"uv:venv", "m", "M", "", "-p|--python=v --prompt=v --seed --system-site-packages"},
+  {"uv:pip", "m", "-*-", "",
+   "-t|--target=b --prefix=b -r|--requirement=r -c|--constraint=r -o|--output-file=w"},
+  {"conda:create mamba:create micromamba:create conda:install mamba:install micromamba:install",
+   "m", "", "", "-p|--prefix=b -n|--name=v --file=r"},
 };
 // clang-format on
 
