@@ -304,26 +304,6 @@ Part Judge::default_part(const NormalizedCommand& n, const TraceEntry& t) const 
   return def;
 }
 
-void Judge::judge_argvs(const shell::CommandView& cmd, const NormalizedCommand& n,
-                        std::string_view line, const std::string& cwd, unsigned depth) {
-  bool first = true;
-  for (const auto& argv : n.nested_argvs) {
-    shell::CommandView sub;
-    sub.argv = argv;
-    sub.context = cmd.context;
-    sub.context.push_back("exec");
-    // What the command runs may read its input (`docker exec -i c sh <<< 'CMD'`): the here-
-    // strings and here-documents go with it. Only the first one's (an input is read once; a
-    // copy per `find -exec` would grow as their product).
-    if (first)
-      for (const auto& r : n.redirects)
-        if (r.fd == 0 && (r.op == "<<<" || r.op == "<<" || r.op == "<<-"))
-          sub.redirects.push_back(r);
-    first = false;
-    judge_command(sub, normalize(sub, p.commands.normalize), line, cwd, depth + 1);
-  }
-}
-
 bool Judge::has_metachar(std::string_view line) {
   return line.find_first_of(";&|<>$`\\\n(){}") != std::string_view::npos;
 }

@@ -109,6 +109,12 @@ const std::vector<Shape>& shapes() {
       {"many write redirections", [](std::size_t n) { return fill(" >a", n, "cat"); }, Effect::ask},
       {"many globs", [](std::size_t n) { return fill(" /e?c/*", n, "cat"); }, Effect::ask},
       {"long option cluster", [](std::size_t n) { return fill("q", n, "tar -"); }, Effect::ask},
+      // Programs that run a command nest one level each (launchers, package runners): each
+      // level copies the words it runs, so the nesting is bounded before that work.
+      {"launcher chain (xterm -e xterm -e …)",
+       [](std::size_t n) { return fill("xterm -e ", n, "", "rm -rf /"); }, Effect::ask},
+      {"package runner chain (npx cross-env npx …)",
+       [](std::size_t n) { return fill("npx cross-env ", n, "", "rm -rf /"); }, Effect::ask},
   };
   return v;
 }
