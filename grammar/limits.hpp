@@ -36,8 +36,9 @@ namespace vigie::limits {
     "recursive descent stays far inside a small (WASM) stack",                                     \
     "ask (deny when non-interactive), error `nesting deeper than 64 levels`")                      \
   X(script_depth, "script-depth", 8, "levels",                                                     \
-    "scripts re-parsed inside scripts (`bash -c`, `eval`, `sh <<<`): each level is a full "        \
-    "parse; no legitimate line nests 8 deep",                                                      \
+    "scripts re-parsed inside scripts (`bash -c`, `eval`, `sh <<<`) and commands run by "          \
+    "commands (`xterm -e`, `npx cross-env`): each level is a full parse or a copy of the words "   \
+    "it runs; no legitimate line nests 8 deep",                                                    \
     "ask (deny when non-interactive), error `scripts nested more than 8 levels deep are not "      \
     "judged`")                                                                                     \
   X(path_bytes, "path-bytes", 65536, "bytes",                                                      \
