@@ -11,6 +11,14 @@ namespace vigie::engine {
 
 // clang-format off
 const ProgramSource kProgramsCloud[] = {
+  // ---- file transfer clients whose `-c` runs their command language (`put FILE`, `!CMD`):
+  // judged as a line (its file words meet the path rules) and asked; lftp's `-f`/`-e` likewise.
+  {"lftp", "m", "-", "",
+   "-c=x -e=x -f=r!! -u|--user=v -p|--port=v -d|--debug --norc --rcfile=r!!"},
+  {"smbclient", "m", "-", "",
+   "-c|--command=x -A|--authentication-file=r -U|--user=v -W|--workgroup=v -D|--directory=v "
+   "-T|--tar=v -s|--configfile=r -l|--log-basename=v -m|--max-protocol=v -p|--port=v "
+   "-I|--ip-address=v -N|--no-pass -k|--kerberos -L|--list=v -E -g"},
   // ---- gh (engine/program_gh.cpp): a command gh does not know is an extension or an alias
   // (asked); each known subcommand's options are the entry `gh:COMMAND:SUB` (pflag: `-F=V` is
   // `-F V`, no long prefixes, options after operands).
