@@ -97,7 +97,8 @@ console.log("OUT " + p.decide({ tool: "Bash", input: { command: "git status" }, 
   if (v8Major === 11) assert.ok(r.liftoff < (eagerHints + primaryFunctions) / 2, `${r.liftoff} of ${primaryFunctions} compiled`);
 });
 
-test("V8 reads the hints only while the primary compiles", () => {
+// (The flag exists on the V8 the hints are read on: 11, Node 20.)
+test("V8 reads the hints only while the primary compiles", { skip: v8Major !== 11 }, () => {
   // The control: with the flag on, the hint makes `f` lazy.
   const on = run(["--experimental-wasm-compilation-hints"], `console.log("OUT " + await ${hintIsRead});`);
   assert.deepEqual(on.out, ["true"]);
