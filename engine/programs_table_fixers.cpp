@@ -1,6 +1,6 @@
 // The programs table, the formatters and fixers of the ecosystems beyond Python's core, Go's,
-// clang's and JavaScript's core (black, isort, gofmt, clang-format, prettier, eslint and ruff are in
-// engine/programs_table_tools.cpp; the subcommands that format, `cargo fmt`, `mix format`, `zig
+// clang's and JavaScript's core (black, isort, gofmt, clang-format, prettier, eslint and ruff are
+// in engine/programs_table_tools.cpp; the subcommands that format, `cargo fmt`, `mix format`, `zig
 // fmt`…, in engine/program_format_commands.cpp). The legend of the columns is in
 // engine/programs_table.cpp. Each rewrites its operands in place, or does once an option says
 // so (`!U`; `!Z`: with no operand, the files of the current folder).
