@@ -34,8 +34,15 @@ struct OperandState {
   const shell::WordView* target_dir = nullptr;  // `cp -t DIR`, `--target-directory=DIR`
 };
 
+// engine/program_options_apply.cpp.
 void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects& out,
                    OperandState& st);
+// Shared by the options' and the operands' code (engine/programs.cpp): a file effect unless the
+// word is `-`, a harmless device or (an operand) remote; the access a role letter stands for;
+// whether a word that is not static may start with `@` once expanded, from `at`.
+void add_file(ProgramEffects& out, Touch t, const shell::WordView& w, From from, std::string entry);
+Touch touch_of(char role);
+bool may_start_with_at(std::string_view t, std::size_t at);
 void apply_operands(std::string_view prog, const std::string& shape,
                     const std::vector<shell::WordView>& words,
                     const std::vector<std::size_t>& operands, const OperandState& st,

@@ -1,0 +1,200 @@
+// What a command's options do (`apply_options`, engine/program_handlers.hpp): the flag roles of
+// the programs table (R W D U Z Q K…) set the operands' state, and the value roles (r w d t c x
+// a f i o k e g R b…) add the files and lines an option's value names. The legend of the roles
+// is in engine/programs_table.cpp.
+#include "engine/program_handlers.hpp"
+
+namespace vigie::engine {
+
+using shell::WordView;
+using Words = std::vector<WordView>;
+
+void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects& out,
+                   OperandState& st) {
+  for (const auto& po : args.options) {
+    if (!po.decl) continue;
+    const OptionDecl& d = *po.decl;
+    std::string entry = std::string(prog) + " " + option_name(d);
+    switch (d.flag) {
+      case '!':
+        out.escalations.push_back(entry);
+        break;
+      case 'R':
+        // A flag that makes operands read never weakens one that writes them (`perl -i -p`).
+        if (st.override_touch != 'w' && st.override_touch != 'd' && st.override_touch != 'M')
+          st.override_touch = 'r';
+        break;
+      case 'W':
+        st.override_touch = 'w';
+        break;
+      case 'D':
+        st.override_touch = 'd';
+        break;
+      case 'Q':
+        st.recursive = true;
+        break;
+      case 'V':  // read, folders with everything below them (`git diff --no-index A B`)
+        st.override_touch = 'r';
+        st.recursive = true;
+        break;
+      case 'U':  // rewritten in place, folders with everything below them (`gofmt -w DIR`)
+        st.override_touch = 'M';
+        break;
+      case 'Z':  // U, and with no operand the files of the current folder (`rubocop -A`)
+        st.override_touch = 'M';
+        st.tree_without_operand = true;
+        break;
+      case 'T':
+        st.drop_leading_dash = true;
+        break;
+      case 'Y':  // `ln -s`: the sources are the targets of symbolic links
+        st.symbolic = true;
+        break;
+      case 'I':  // `cp -T`: the destination is the copy itself
+        st.no_target_dir = true;
+        break;
+      case 'K':  // `git reset --hard`: files of the work tree the line does not name
+        add_tree_write(out, entry);
+        break;
+      case 'A':  // `cp --parents`: a source keeps its path below the destination
+        st.parents = true;
+        break;
+      case 'C':
+        st.no_paths = true;
+        break;
+      case 'F':
+        st.forced = true;
+        break;
+      case 'G':
+        st.global = true;
+        break;
+      case 'O': {
+        // `curl -O URL`: a file named after the URL, in the current folder.
+        WordView here;
+        here.text = ".";
+        here.literal = ".";
+        here.pattern = ".";
+        add_file(out, Touch::write, here, From::option, entry);
+        break;
+      }
+      default:
+        break;
+    }
+    if (d.arg == OptionDecl::Arg::none) continue;
+    if (!po.value) {
+      if (d.role == 'x' && d.arg == OptionDecl::Arg::optional) out.escalations.push_back(entry);
+      continue;
+    }
+    const WordView& val = *po.value;
+    switch (d.role) {
+      case 'r':
+      case 'w':
+      case 'd':
+        add_file(out, touch_of(d.role), val, From::option, entry);
+        break;
+      case 't':
+        add_file(out, Touch::write, val, From::option, entry);
+        st.all_sources = true;
+        st.target_dir = &val;
+        break;
+      case 'c':
+        add_file(out, Touch::read, val, From::option, entry);
+        out.chdir = val;
+        break;
+      case 'x':
+        out.escalations.push_back(entry);
+        if (val.literal) out.scripts.push_back(*val.literal);
+        break;
+      case 'q':
+        // `grep -d recurse` (GNU's argmatch takes any prefix from `rec`): folder operands are
+        // read with everything below them; a value the line does not show may be `recurse`.
+        if (!val.literal ||
+            (val.literal->size() >= 3 && std::string_view("recurse").starts_with(*val.literal)))
+          st.recursive = true;
+        break;
+      case 'p':
+        st.pattern_given = true;
+        break;
+      case 'P':
+        add_file(out, Touch::read, val, From::option, entry);
+        st.pattern_given = true;
+        break;
+      case 'a':
+        if (val.literal && val.literal->size() > 1 && (*val.literal)[0] == '@')
+          add_file(out, Touch::read, synthesized(val, val.literal->substr(1), 1), From::option,
+                   entry);
+        else if (!val.literal && may_start_with_at(val.text, 0))
+          add_file(out, Touch::read, val, From::option, entry);  // `-d "$X"`: X may be `@FILE`
+        break;
+      case 'f':
+        if (!val.literal) {
+          // `-F "k=$X"`, `-F "$X"`: the expansion may be `k=@FILE`.
+          const std::size_t eq = val.text.find('=');
+          if (eq == std::string::npos ? val.text.find_first_of("$`") != std::string::npos
+                                      : may_start_with_at(val.text, eq + 1))
+            add_file(out, Touch::read, val, From::option, entry);
+        } else {
+          auto eq = val.literal->find('=');
+          if (eq != std::string::npos && eq + 2 <= val.literal->size() &&
+              ((*val.literal)[eq + 1] == '@' || (*val.literal)[eq + 1] == '<')) {
+            std::string file = val.literal->substr(eq + 2);
+            if (auto semi = file.find(';'); semi != std::string::npos) file.resize(semi);
+            add_file(out, Touch::read, synthesized(val, file, eq + 2), From::option, entry);
+          }
+        }
+        break;
+      case 'i':
+      case 'o':
+        // `NAME=FILE` (objcopy --add-section / --dump-section): FILE read / written.
+        if (!val.literal)
+          add_file(out, d.role == 'o' ? Touch::write : Touch::read, val, From::option, entry);
+        if (val.literal) {
+          auto eq = val.literal->find('=');
+          if (eq != std::string::npos && eq + 1 < val.literal->size())
+            add_file(out, d.role == 'o' ? Touch::write : Touch::read,
+                     synthesized(val, val.literal->substr(eq + 1), eq + 1), From::option, entry);
+          else if (eq == std::string::npos)
+            add_file(out, d.role == 'o' ? Touch::write : Touch::read, val, From::option, entry);
+        }
+        break;
+      case 'k':
+        git_config_value(val, out);
+        break;
+      case 'e':
+        // The folder the program works in, written under names the line does not show
+        // (`patch -d DIR`): `c` and `g` at once.
+        add_file(out, Touch::read, val, From::option, entry);
+        out.chdir = val;
+        add_folder_files(out, val, From::option, entry);
+        break;
+      case 'R': {
+        // A folder read with every file below it (a file server's root: `http.server -d DIR`).
+        const std::size_t at = out.files.size();
+        add_file(out, Touch::read, val, From::option, entry);
+        if (out.files.size() > at) out.files.back().recursive = true;
+        st.folder_given = true;
+        break;
+      }
+      case 'b': {
+        // An output folder written with every file below it, under names taken from the
+        // program's inputs (`tsc --outDir DIR`, `babel -d DIR`): like an operand of role M.
+        const std::size_t at = out.files.size();
+        add_file(out, Touch::write, val, From::option, entry);
+        if (out.files.size() > at) out.files.back().recursive = true;
+        break;
+      }
+      case 'g':
+        // A folder written under names the line does not show: any file of it (`DIR/*`).
+        add_folder_files(out, val, From::option, entry);
+        st.folder_given = true;
+        break;
+      default:
+        break;
+    }
+  }
+  if (args.dynamic_option && find_program(prog) && find_program(prog)->runs_programs)
+    out.escalations.push_back(std::string(prog) +
+                              " with a word that is not static where an option may stand");
+}
+
+}  // namespace vigie::engine
