@@ -24,8 +24,13 @@ struct SpawnNames {
   std::string_view always;  // space-separated: always a process function
   std::string_view gated;   // space-separated: one only when the code holds `gate`
   std::string_view gate;
-  bool backticks;           // a backquoted string is a command (perl, ruby, php)
+  bool backticks;           // a backquoted string is a command (perl, ruby, php, julia)
   bool bang_lines = false;  // `!CMD` to the end of its line runs CMD (dc)
+  // The words after the name, to the end of the command (`;`, a newline, `]`), are the command
+  // line: Tcl's `exec rm -rf /tmp/x`, expect's `spawn ssh host`.
+  bool bare_words = false;
+  // A string literal followed by this runs as a command line (Groovy's `"CMD".execute()`).
+  std::string_view receiver = {};
 };
 constexpr SpawnNames kSpawnNames[] = {
     {"python", "system popen spawnl spawnlp spawnv spawnvp execl execlp execv execvp execvpe",
@@ -38,6 +43,21 @@ constexpr SpawnNames kSpawnNames[] = {
     {"ruby", "system exec spawn popen popen3 capture2 capture2e capture3 pipeline", "", "", true},
     {"php", "system exec shell_exec passthru popen proc_open", "", "", true},
     {"dc", "", "", "", false, true},
+    // Lua's `os.execute("CMD")`, `io.popen("CMD")`; R's `system("CMD")`, `system2("rm", …)`,
+    // `pipe("CMD")`; Julia's command literals (`run(`CMD`)`); Bun's `Bun.spawn(["rm", "-rf",
+    // X])` and node's child_process; Deno's `new Deno.Command("rm", {args: ["-rf", X]})`,
+    // `Deno.run({cmd: [...]})`; AppleScript's `do shell script "CMD"`; Tcl's and expect's
+    // `exec`, `spawn`, `system` (their words, not a string).
+    {"lua", "execute popen", "", "", false},
+    {"R", "system system2 shell pipe", "", "", false},
+    {"julia", "", "", "", true},
+    {"bun", "spawn spawnSync", "exec execSync execFile execFileSync fork", "child_process", false},
+    {"deno", "Command", "run", "Deno.run", false},
+    {"osascript", "", "script", "do shell script", false},
+    {"tclsh", "exec", "", "", false, false, true},
+    {"wish", "exec", "", "", false, false, true},
+    {"expect", "exec spawn system", "", "", false, false, true},
+    {"groovy", "", "", "", false, false, false, ".execute("},
 };
 
 bool ident_char(char c) {
@@ -72,9 +92,18 @@ bool is_quote(char c) {
 std::string argument_line(std::string_view code, std::size_t& i) {
   std::vector<std::string> parts;
   for (;;) {
-    while (i < code.size() && (code[i] == ' ' || code[i] == '\t' || code[i] == ',' ||
-                               code[i] == '[' || code[i] == '(' || code[i] == '\n'))
+    while (i < code.size() &&
+           (code[i] == ' ' || code[i] == '\t' || code[i] == ',' || code[i] == '[' ||
+            code[i] == '(' || code[i] == '{' || code[i] == '\n'))
       ++i;
+    // An object's key before its value (`{args: ["-rf", x]}`, `{cmd: […]}`).
+    if (std::size_t k = i; !parts.empty() && k < code.size() && ident_char(code[k])) {
+      while (k < code.size() && ident_char(code[k])) ++k;
+      if (k < code.size() && code[k] == ':') {
+        i = k + 1;
+        continue;
+      }
+    }
     // Python's string prefixes (`f"…"`, `r'…'`, `rb"…"`).
     for (std::size_t k = i; k < i + 2 && k + 1 < code.size() &&
                             std::string_view("rRbBfFuU").find(code[k]) != std::string_view::npos;
@@ -117,7 +146,10 @@ void add_code_commands(std::string_view code, std::string_view program,
     if (is_quote(c)) {
       std::size_t end = 0;
       std::string text = literal_at(code, i, end);
-      if (c == '`' && names->backticks && !text.empty()) scripts.push_back(std::move(text));
+      if (!text.empty() &&
+          ((c == '`' && names->backticks) ||
+           (!names->receiver.empty() && code.substr(end).starts_with(names->receiver))))
+        scripts.push_back(std::move(text));
       i = end;
       continue;
     }
@@ -130,6 +162,15 @@ void add_code_commands(std::string_view code, std::string_view program,
     const std::string_view word = code.substr(i, e - i);
     i = e;
     if (!listed(names->always, word) && !(gate_open && listed(names->gated, word))) continue;
+    if (names->bare_words) {
+      std::size_t end = code.find_first_of(";\n]", i);
+      if (end == std::string_view::npos) end = code.size();
+      std::string_view line = code.substr(i, end - i);
+      while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
+      if (!line.empty()) scripts.emplace_back(line);
+      i = end;
+      continue;
+    }
     if (word == "qx" && i < code.size() && !ident_char(code[i]) && code[i] != ' ') {
       // perl's `qx{CMD}`, `qx(CMD)`, `qx/CMD/`.
       const char open = code[i];

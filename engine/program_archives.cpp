@@ -116,6 +116,10 @@ void ar(const Words& w, ProgramEffects& out) {
     if (key.find('P', op + 1) != std::string::npos)
       out.escalations.push_back("ar xP (members' full path names)");
     if (output && ops.size() == skip + 1) add_folder_files(out, *output, From::option, entry);
+    // No member named and no `--output`: the archive's members land in the current folder,
+    // under names the line does not show (as `tar -xf A`; engine/tree_writes.cpp).
+    if (!output && ops.size() == skip + 1)
+      add_tree_write(out, entry + " (members the line does not show)");
   }
 }
 

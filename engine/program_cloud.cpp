@@ -385,9 +385,21 @@ void terraform(std::string_view name, const Words& w, ProgramEffects& out) {
   std::string shape;
   if (cmd == "apply" || cmd == "show")
     shape = "r";
-  else if (cmd == "fmt")
-    shape = "*m";
-  else if (cmd == "state" && sub && *sub == "push")
+  else if (cmd == "fmt") {
+    // `-check`, `-list`, `-write=false`: it reports; without operands it rewrites the current
+    // folder's configuration files (and those below it with `-recursive`).
+    bool writes = true, recursive = false;
+    for (const ParsedOption& o : a.options) {
+      const std::string n = o.decl ? std::string(option_name(*o.decl)) : o.spelling;
+      const std::string v = o.value && o.value->literal ? *o.value->literal : "";
+      if ((n == "--check" && v != "false") || (n == "--write" && v == "false")) writes = false;
+      if (n == "--recursive" && v != "false") recursive = true;
+    }
+    shape = writes ? "*m" : "*r";
+    if (writes && ops.empty())
+      rewrite_tree(out, word_of(w[0], "."), std::string(name) + " fmt",
+                   recursive ? "**/*.tf*" : "*.tf*");
+  } else if (cmd == "state" && sub && *sub == "push")
     shape = "-r";
   else if (cmd == "providers" && sub && *sub == "mirror")
     shape = "-g";

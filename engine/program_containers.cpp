@@ -303,6 +303,18 @@ void build_image(const Words& w, std::size_t from, ProgramEffects& out) {
   }
 }
 
+// `cp SRC DEST` from words[from…] (docker cp, docker compose cp): a container's path
+// (`NAME:PATH`) is not a local one.
+void container_copy(const std::string& entry, const Words& w, std::size_t from,
+                    ProgramEffects& out) {
+  const ProgramDecl* cp = find_program("docker:cp");
+  if (!cp) return;
+  ParsedArgs a = parse_args_eq(*cp, w, from);
+  OperandState st;
+  apply_options(entry, a, out, st);
+  apply_operands(entry, cp->operands, w, a.operands, st, out);
+}
+
 // `compose [globals] run|exec|… …` from words[from…]; `prog` is "docker" (the entries of compose
 // are shared by docker-compose and podman-compose).
 void compose(const Words& w, std::size_t from, ProgramEffects& out) {
@@ -324,6 +336,8 @@ void compose(const Words& w, std::size_t from, ProgramEffects& out) {
   }
   if (*sub == "run" || *sub == "exec")
     run_in_container("docker:compose:" + *sub, w, at + 1, true, out);
+  else if (*sub == "cp")
+    container_copy("docker compose cp", w, at + 1, out);
 }
 
 // The subcommands of docker, podman and nerdctl: any other is a CLI plugin (`docker-NAME`,
@@ -426,14 +440,9 @@ void container_handler(const ProgramDecl& p, std::string_view name, const Words&
     run_in_container("docker:run", w, at + 1, true, out);
   else if (s == "exec")
     run_in_container("docker:exec", w, at + 1, true, out);
-  else if (s == "cp") {
-    const ProgramDecl* cp = find_program("docker:cp");
-    if (!cp) return;
-    ParsedArgs a = parse_args_eq(*cp, w, at + 1);
-    OperandState cst;
-    apply_options("docker cp", a, out, cst);
-    apply_operands("docker cp", cp->operands, w, a.operands, cst, out);
-  } else {
+  else if (s == "cp")
+    container_copy("docker cp", w, at + 1, out);
+  else {
     container_files(name, s, w, at, out);
   }
 }

@@ -2,7 +2,8 @@
 // format`, `ruff check --fix`, `cargo fmt`, `cargo fix`, `cargo clippy --fix`, `cargo insta
 // accept`, `go fmt`, `go fix`, `mix format`, `dart format`, `zig fmt`, `taplo fmt`, `dprint fmt`,
 // `buf format -w`, `sqlfluff fix`, `gci write`, `php-cs-fixer fix`, `packer fmt`, `pre-commit
-// run` (its hooks rewrite the files they check). The subcommands are one table; the program's own
+// run` (its hooks rewrite the files they check); and `cargo new|init DIR` (a new project's files
+// in DIR). The subcommands are one table; the program's own
 // options and operands are the programs table's (engine/programs_table_tools.cpp,
 // engine/programs_table_fixers.cpp).
 #include <string>
@@ -58,7 +59,13 @@ constexpr FormatCommand kFormatCommands[] = {
     {"php-cs-fixer", "fix", "", "--dry-run", 'p', "**/*.php"},
     {"packer", "fmt", "", "-check", 'p', "**/*.pkr.hcl"},
     {"pre-commit", "run", "", "", '-', ""},
+    // Not formatters, but the same effect: a new project's files written in the folder named
+    // (the current one without an operand).
+    {"cargo", "new", "", "", 'p', ""},
+    {"cargo", "init", "", "", 'p', ""},
 };
+
+}  // namespace
 
 void rewrite_tree(ProgramEffects& out, const WordView& dir, std::string entry,
                   std::string_view below) {
@@ -68,8 +75,6 @@ void rewrite_tree(ProgramEffects& out, const WordView& dir, std::string entry,
   out.files.back().recursive = true;
   out.files.back().below = std::string(below);
 }
-
-}  // namespace
 
 void format_command_handler(const ProgramDecl& p, std::string_view name, const Words& w,
                             ProgramEffects& out) {

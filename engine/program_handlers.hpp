@@ -57,6 +57,11 @@ void add_copy_into(std::string_view prog, char shape, const std::vector<shell::W
 // `patch < x.diff`): any file below the folder it works in, at most asked
 // (engine/tree_writes.cpp).
 void add_tree_write(ProgramEffects& out, std::string entry);
+// The files of folder `dir` (and below it) matching `below` (`**/*.rs`, `*.tf`; empty: any
+// file), rewritten in place by a formatter: a narrowed tree, at most asked, that a rule on other
+// files does not meet (engine/program_format_commands.cpp).
+void rewrite_tree(ProgramEffects& out, const shell::WordView& dir, std::string entry,
+                  std::string_view below);
 // Adds a path a handler found, unless it is the standard streams (`-`) or a harmless device
 // (`/dev/null`).
 void add_word_file(ProgramEffects& out, Touch t, const shell::WordView& w, From from,

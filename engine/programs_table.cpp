@@ -475,7 +475,7 @@ const ProgramSource kPrograms[] = {
    "--root=w --target-dir=w --manifest-path=r -Z=v --config=x --features=v -p|--package=v "
    "--bin=v --example=v --test=v --bench=v --target=v -j|--jobs=v --profile=v --color=v "
    "--message-format=v --git=v --branch=v --tag=v --rev=v --path=r --registry=v --index=v "
-   "--version=v --vers=v"},
+   "--version=v --vers=v --name=v --vcs=v --edition=v"},
 
   // ---- programs that run other programs (engine/program_tmux.cpp, program_containers.cpp,
   // program_build.cpp): what they run is judged as a command or a nested script, or asked ------
@@ -527,7 +527,7 @@ const ProgramSource kPrograms[] = {
   {"docker:exec", "s", "", "",
    "-d|--detach --detach-keys=v -e|--env=v --env-file=r -i|--interactive --privileged "
    "-t|--tty -u|--user=v -w|--workdir=v --help!N"},
-  {"docker:cp", "s", "*r$w", "", "-a|--archive -L|--follow-link -q|--quiet"},
+  {"docker:cp", "s", "*r$w", "", "-a|--archive -L|--follow-link -q|--quiet --all --index=v"},
   {"docker:compose", "s", "", "",
    "--all-resources --ansi=v --compatibility --dry-run --env-file=r -f|--file=r --parallel=v "
    "--profile=v --progress=v --project-directory=c -p|--project-name=v -v|--version!N"},

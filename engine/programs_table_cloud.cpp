@@ -131,7 +131,7 @@ const ProgramSource kProgramsCloud[] = {
   {"helm:options", "m", "", "",
    "-f|--values=r --set-file=v --kubeconfig=r --registry-config=r --repository-config=r "
    "--repository-cache=w --ca-file=r --cert-file=r --key-file=r --keyring=r --post-renderer=x "
-   "--post-renderer-args=v -d|--destination=g --untardir=v --output-dir=g --starter=r "
+   "--post-renderer-args=v -d|--destination=g --untardir=g --output-dir=g --starter=r "
    "-n|--namespace=v --kube-context=v --kube-token=v --kube-as-user=v --kube-as-group=v "
    "--kube-apiserver=v --kube-ca-file=r --kube-tls-server-name=v --burst-limit=v --qps=v "
    "--set=v --set-string=v --set-json=v --set-literal=v --version=v --repo=v --username=v "
@@ -140,7 +140,8 @@ const ProgramSource kProgramsCloud[] = {
    "--release-name --debug"},
   // terraform: `-chdir=DIR` (where it works), `-var-file`, `-state`, `-state-out`, `-backup`,
   // `-out` (a plan written), `-plan` (read); `-plugin-dir` holds provider programs it runs
-  // (asked). Go's flag package: `-name=V`, `-name V`, and the same with two dashes.
+  // (asked). Go's flag package: `-name=V`, `-name V`, and the same with two dashes; a boolean
+  // takes its value only attached (`-check`, `-write=false`).
   {"terraform tofu", "", "", "cloud", ""},
   // ansible's ad-hoc commands: `-m shell|command|raw -a 'CMD'` runs CMD on the hosts.
   {"ansible", "", "", "cloud", ""},
@@ -149,11 +150,11 @@ const ProgramSource kProgramsCloud[] = {
    "-out|--out=w -plan|--plan=r -plugin-dir|--plugin-dir=r!! -from-module|--from-module=r "
    "-generate-config-out|--generate-config-out=w -test-directory|--test-directory=r "
    "-fs-mirror|--fs-mirror=r -var|--var=v -target|--target=v -replace|--replace=v "
-   "-lock|--lock=v -lock-timeout|--lock-timeout=v -input|--input=v "
-   "-parallelism|--parallelism=v -refresh|--refresh=v -get|--get=v -lockfile|--lockfile=v "
+   "-lock|--lock?v -lock-timeout|--lock-timeout=v -input|--input?v "
+   "-parallelism|--parallelism=v -refresh|--refresh?v -get|--get?v -lockfile|--lockfile=v "
    "-platform|--platform=v -net-mirror|--net-mirror=v -filter|--filter=v -type|--type=v "
-   "-config|--config=r -backend-config|--backend-config=v -write|--write=v -list|--list=v "
-   "-diff|--diff=v -check|--check=v -recursive|--recursive -destroy|--destroy "
+   "-config|--config=r -backend-config|--backend-config=v -write|--write?v -list|--list?v "
+   "-diff|--diff?v -check|--check?v -recursive|--recursive -destroy|--destroy "
    "-refresh-only|--refresh-only -auto-approve|--auto-approve -json|--json -no-color|--no-color "
    "-upgrade|--upgrade -reconfigure|--reconfigure -migrate-state|--migrate-state "
    "-force-copy|--force-copy -raw|--raw -compact-warnings|--compact-warnings"},

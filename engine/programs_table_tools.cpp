@@ -554,6 +554,11 @@ const ProgramSource kProgramsTools[] = {
   {"julia", "s", "x*-", "",
    "-e|--eval=p -E|--print=p -L|--load=x -J|--sysimage=r --project?v -t|--threads=v "
    "-p|--procs=v --startup-file=v --history-file=v -q|--quiet -i -O|--optimize?v"},
+  // Tcl (`exec CMD`), expect (`-c CMDS`; `spawn`, `exec`, `system`), AppleScript (`-e STMT`,
+  // `do shell script "CMD"`): engine/code_commands.cpp reads the commands their code runs.
+  {"tclsh wish", "s", "x*-", "", "-encoding=v"},
+  {"expect", "s", "x*-", "", "-c=p -f=r -b=r -i -d -D=v -n -N -v -h!N"},
+  {"osascript", "s", "x*-", "", "-e=p -l=v -s=v -i"},
   // dc: `!CMD` runs CMD with a shell (engine/code_commands.cpp reads its expressions' `!` lines).
   {"dc", "pm", "x*x", "", "-e|--expression=p -f|--file=x -V|--version!N -h|--help!N"},
   // ---- programs and builtins whose words are data, not files -------------------------------
