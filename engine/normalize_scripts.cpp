@@ -449,6 +449,12 @@ void undeclared_inline_code(const std::string& name, const Words& w, NormalizedC
 
 void undeclared_interpreter(const std::string& name, const Words& w, NormalizedCommand& n) {
   undeclared_inline_code(name, w, n);
+  if (ProgramEffects fx; subcommand_entry_effects(name, w, fx)) {
+    for (auto& f : fx.files) n.files.push_back(std::move(f));
+    for (auto& e : fx.escalations) n.escalations.push_back(std::move(e));
+    for (auto& sc : fx.scripts) n.nested_scripts.push_back(std::move(sc));
+    return;  // `dotnet build -o DIR`, `deno fmt DIR`: a subcommand, not a script file
+  }
   if (ProgramEffects fx; runner_package_subcommand(name, w, fx)) {
     for (auto& f : fx.files) n.files.push_back(std::move(f));
     for (auto& e : fx.escalations) n.escalations.push_back(std::move(e));

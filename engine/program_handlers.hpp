@@ -207,6 +207,11 @@ VIGIE_RARE_HANDLER void serve_handler(const ProgramDecl& p, std::string_view nam
 VIGIE_RARE_HANDLER void subcommand_handler(const ProgramDecl& p, std::string_view name,
                                            const std::vector<shell::WordView>& words,
                                            ProgramEffects& out);
+// The same for a program without an entry of its own (dotnet, deno: interpreters the table
+// does not declare): the `NAME:SUB` entry of its first word that is not an option, applied to
+// the words from SUB on. False when there is none.
+bool subcommand_entry_effects(const std::string& name, const std::vector<shell::WordView>& words,
+                              ProgramEffects& out);
 VIGIE_RARE_HANDLER void gh_handler(const ProgramDecl& p, std::string_view name,
                                    const std::vector<shell::WordView>& w, ProgramEffects& out);
 VIGIE_RARE_HANDLER void cloud_handler(const ProgramDecl& p, std::string_view name,

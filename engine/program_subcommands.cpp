@@ -27,6 +27,7 @@ constexpr SubcommandProgram kSubcommandPrograms[] = {
     {"svn", "--username --password --config-dir --config-option", ""},
     {"hg", "-R --repository --cwd --config --encoding --encodingmode --color --pager",
      "-R --repository --cwd"},
+    {"meson", "", ""},
 };
 
 const SubcommandProgram* subcommand_program(std::string_view name) {
@@ -72,6 +73,18 @@ void subcommand_handler(const ProgramDecl&, std::string_view name, const Words& 
                     Words(w.begin() + static_cast<std::ptrdiff_t>(i), w.end()), out);
     return;
   }
+}
+
+bool subcommand_entry_effects(const std::string& name, const Words& w, ProgramEffects& out) {
+  std::size_t i = 1;
+  while (i < w.size() && lit(w, i) && lit(w, i)->size() > 1 && (*lit(w, i))[0] == '-') ++i;
+  const std::string* s = lit(w, i);
+  if (!s) return false;
+  const ProgramDecl* d = find_program(name + ":" + *s);
+  if (!d) return false;
+  program_effects(d, name + " " + *s, Words(w.begin() + static_cast<std::ptrdiff_t>(i), w.end()),
+                  out);
+  return true;
 }
 
 }  // namespace vigie::engine

@@ -75,6 +75,37 @@ constexpr std::string_view kCmakeCodeVars[] = {
     "toolchain", "include",      "compiler",       "launcher", "linker",   "clang_tidy", "cppcheck",
     "cpplint",   "make_program", "rules_override", "_program", "emulator", "module_path"};
 
+// `sftp [USER@]HOST:PATH [LOCAL]`, `sftp sftp://[USER@]HOST/PATH [LOCAL]`: PATH is fetched to
+// LOCAL, or to its name in the current folder (what a name the line does not show, a glob or
+// a folder, lands there is a tree write).
+void sftp_download(const Words& w, const std::vector<std::size_t>& ops, ProgramEffects& out) {
+  if (ops.empty()) return;
+  const std::string* dest = lit(w, ops[0]);
+  if (!dest) return;
+  std::string path;
+  if (starts_with(*dest, "sftp://")) {
+    const std::size_t slash = dest->find('/', 7);
+    if (slash == std::string::npos) return;
+    path = dest->substr(slash + 1);
+  } else {
+    const std::size_t at = dest->find('@');
+    const std::size_t colon = dest->find(':', at == std::string::npos ? 0 : at);
+    if (colon == std::string::npos || dest->find('/') < colon) return;  // a host, or a local path
+    path = dest->substr(colon + 1);
+  }
+  if (path.empty()) return;  // the remote home folder: an interactive session
+  const std::string entry = "sftp download";
+  if (ops.size() > 1) {
+    out.files.push_back({Touch::write, w[ops[1]], From::operand, entry});
+    return;
+  }
+  const std::string base = path.substr(path.find_last_of('/') + 1);
+  if (base.empty() || base.find_first_of("*?[") != std::string::npos || base == "." || base == "..")
+    add_tree_write(out, entry + " (names the line does not show)");
+  else
+    out.files.push_back({Touch::write, word_of(w[ops[0]], base), From::operand, entry});
+}
+
 }  // namespace
 
 void ssh_handler(const ProgramDecl& p, std::string_view name, const Words& w, ProgramEffects& out) {
@@ -130,6 +161,7 @@ void ssh_handler(const ProgramDecl& p, std::string_view name, const Words& w, Pr
   }
   apply_options(name, args, out, st);
   apply_operands(name, p.operands, w, args.operands, st, out);
+  if (name == "sftp") sftp_download(w, args.operands, out);
   // `ssh-copy-id -i FILE` copies FILE.pub (FILE itself when it ends in `.pub`; with `-f`, FILE).
   if (name == "ssh-copy-id")
     for (const auto& o : args.options)

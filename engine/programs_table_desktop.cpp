@@ -65,6 +65,27 @@ const ProgramSource kProgramsDesktop[] = {
    "-t|--target=b --prefix=b -r|--requirement=r -c|--constraint=r -o|--output-file=w"},
   {"conda:create mamba:create micromamba:create conda:install mamba:install micromamba:install",
    "m", "", "", "-p|--prefix=b -n|--name=v --file=r"},
+  // ---- build systems' and SDKs' subcommands that write a folder -----------------------------
+  // meson (handler `sub`): `setup BUILDDIR [SOURCEDIR]` writes the build folder (as `cmake -B`);
+  // `compile`, `test`, `install`, `configure` work in `-C DIR`.
+  {"meson", "", "", "sub", ""},
+  {"meson:setup", "m", "wr", "",
+   "-D=v --prefix=v --buildtype=v --backend=v --native-file=r --cross-file=r --wipe "
+   "--reconfigure --default-library=v -Dwerror=v"},
+  {"meson:compile meson:test meson:install meson:configure meson:dist meson:introspect", "m", "",
+   "", "-C=c -j|--jobs=v --destdir=w"},
+  // The subcommands of interpreters the table does not declare otherwise (dotnet, deno): read
+  // by engine/normalize_scripts.cpp (`undeclared_interpreter`). dotnet's `-o DIR` is the
+  // output folder; `dotnet format`, `deno fmt` rewrite the folders they are given.
+  {"dotnet:build dotnet:publish dotnet:pack dotnet:clean dotnet:test dotnet:run dotnet:restore "
+   "dotnet:msbuild", "m", "", "",
+   "-o|--output=b -c|--configuration=v -f|--framework=v -r|--runtime=v --project=r "
+   "-p|--property=v -v|--verbosity=v -a|--arch=v --os=v --no-restore --no-build"},
+  {"dotnet:new", "m", "", "", "-o|--output=b -n|--name=v --force --dry-run!R"},
+  {"dotnet:format", "m", "*M", "",
+   "--verify-no-changes!R --include=v --exclude=v -v|--verbosity=v --severity=v "
+   "--diagnostics=v --no-restore"},
+  {"deno:fmt", "m", "*M", "", "--check!R --config=r --ext=v --ignore=v --line-width=v"},
 };
 // clang-format on
 
