@@ -205,6 +205,19 @@ struct Judge {
   [[gnu::noinline]] void judge_argvs(const shell::CommandView& cmd, const NormalizedCommand& n,
                                      std::string_view line, const std::string& cwd, unsigned depth);
   bool allow_names_what_runs(const CommandPattern& cp, const NormalizedCommand& n) const;
+  // Out of line too: the part of the command rules that match (nullopt: none decides), and the
+  // parts of what the command may run besides (its escalations, the safety checks). In one
+  // function of 25 KB, V8's baseline compiler took 8-13 ms of a cold start on judge_command
+  // alone (docs/bench.md, "Issue 12, fourteenth pass").
+  [[gnu::noinline]] std::optional<Part> rules_part(const NormalizedCommand& n,
+                                                   const std::string& cwd, TraceEntry& t);
+  [[gnu::noinline]] void escalation_parts(const NormalizedCommand& n,
+                                          const std::vector<std::string>& more,
+                                          const std::string& cwd, TraceEntry& t, Part& acc);
+  // The command as its messages show it.
+  std::string shown(const NormalizedCommand& n, const TraceEntry& t) const {
+    return join(tracing ? t.argv : argv_of(n.words));
+  }
   static bool has_metachar(std::string_view line);
   static Part safety_part(const SafetyHit& hit);
   // A built-in rule with its fixed message (engine/builtin_rules.hpp).

@@ -145,76 +145,97 @@ bool Judge::allow_names_what_runs(const CommandPattern& cp, const NormalizedComm
          !normalize_detail::names_stdin(*n.words[a.operands.front()].literal);
 }
 
+std::optional<Part> Judge::rules_part(const NormalizedCommand& n, const std::string& cwd,
+                                      TraceEntry& t) {
+  PatternMatches ms;
+  match_command(p.commands, n, ms);
+  std::optional<Part> rule_part;
+  const RuleRef* bare_allow = nullptr;  // an allow of an interpreter that does not name what runs
+  for (const auto& m : ms) {
+    const CommandPattern& cp = p.commands.patterns[m.pattern];
+    ConditionResult cr = cp.conditions.empty() ? ConditionResult::holds
+                                               : check_conditions(cp, n, condition_context(cwd));
+    if (cr == ConditionResult::fails ||
+        (cr == ConditionResult::unknown && cp.effect == Effect::allow))
+      continue;
+    bool certain = m.certain && cr == ConditionResult::holds;
+    const RuleRef& r = p.rules[cp.rule].ref;
+    note_match(r, &t);
+    if (cp.effect == Effect::allow && !allow_names_what_runs(cp, n)) {
+      if (!bare_allow) bare_allow = &r;
+      continue;
+    }
+    Part part;
+    part.effect = certain ? cp.effect : std::min(cp.effect, Effect::ask);
+    part.rule = r;
+    part.message = p.rules[cp.rule].message;
+    if (part.message.empty() && part.effect == Effect::ask)
+      part.message = fmt::format("`{}` needs a human's approval (rule `{}`)", shown(n, t), r.id);
+    if (!certain)
+      part.message =
+          fmt::format("`{}` may match the rule `{}` (a word is not static): a human must check it",
+                      shown(n, t), r.id);
+    if (!rule_part)
+      rule_part = std::move(part);
+    else
+      fold(*rule_part, std::move(part));
+  }
+  if (rule_part && rule_part->effect == Effect::allow && !n.assigns_harmless) {
+    rule_part->effect = Effect::ask;
+    rule_part->rule = builtin(Builtin::commands_assignment, Effect::ask);
+    rule_part->message =
+        "the command sets an environment variable that changes what runs "
+        "(PATH, LD_*, GIT_*, or a substitution): a human must check it";
+  }
+  if (!rule_part && bare_allow) {
+    rule_part = Part{};
+    rule_part->effect = Effect::ask;
+    rule_part->rule = builtin(Builtin::commands_interpreter, Effect::ask);
+    rule_part->message = fmt::format(
+        "`{}` runs code the rule `{}` does not show (inline, a module or its input): a human "
+        "must check it, or the rule must name what runs (`allow python3 -m pytest`)",
+        shown(n, t), bare_allow->id);
+  }
+  if (!rule_part && std::string_view(n.name) == "cd" && n.name_static && mode != Mode::readonly) {
+    // `cd` runs nothing: it is judged by the path it enters (below) and by what follows.
+    rule_part = Part{};
+  }
+  return rule_part;
+}
+
+void Judge::escalation_parts(const NormalizedCommand& n, const std::vector<std::string>& more,
+                             const std::string& cwd, TraceEntry& t, Part& acc) {
+  auto escalate = [&](const std::string& why) {
+    Part esc;
+    esc.effect = Effect::ask;
+    esc.rule = builtin(Builtin::commands_escalation, Effect::ask);
+    esc.message =
+        fmt::format("`{}`: {} can run other programs; a human must check it", shown(n, t), why);
+    fold(acc, esc);
+  };
+  for (const auto& why : n.escalations) escalate(why);
+  for (const auto& why : more) escalate(why);
+  for (const auto& hit : check_command(n, safety_context(cwd))) {
+    Part s = safety_part(hit);
+    note_match(*s.rule, &t);
+    fold(acc, s);
+  }
+}
+
 // Judges one simple command (already normalized); appends nested scripts to judge.
 void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand& n,
                           std::string_view line, const std::string& cwd, unsigned depth) {
   TraceEntry t;
   if (tracing) trace_command(cmd, n, line, t);
-  // The argv, for the trace and the messages: built only when one of them needs it.
-  auto shown = [&] { return join(tracing ? t.argv : argv_of(n.words)); };
   cur_ctx_ = &cmd.context;
   // Builtins that carry code or change what later commands run (engine/builtin_code.hpp).
   BuiltinCode code = builtin_code(n);
-  std::vector<const std::string*> n_escalations;
-  for (const auto& why : n.escalations) n_escalations.push_back(&why);
   Part acc;
   acc.effect = Effect::allow;
   bool explicit_allow = false;  // the policy allows the command (a rule or an allow default)
 
   if (!n.words.empty()) {
-    PatternMatches ms;
-    match_command(p.commands, n, ms);
-    std::optional<Part> rule_part;
-    const RuleRef* bare_allow = nullptr;  // an allow of an interpreter that does not name what runs
-    for (const auto& m : ms) {
-      const CommandPattern& cp = p.commands.patterns[m.pattern];
-      ConditionResult cr = cp.conditions.empty() ? ConditionResult::holds
-                                                 : check_conditions(cp, n, condition_context(cwd));
-      if (cr == ConditionResult::fails ||
-          (cr == ConditionResult::unknown && cp.effect == Effect::allow))
-        continue;
-      bool certain = m.certain && cr == ConditionResult::holds;
-      const RuleRef& r = p.rules[cp.rule].ref;
-      note_match(r, &t);
-      if (cp.effect == Effect::allow && !allow_names_what_runs(cp, n)) {
-        if (!bare_allow) bare_allow = &r;
-        continue;
-      }
-      Part part;
-      part.effect = certain ? cp.effect : std::min(cp.effect, Effect::ask);
-      part.rule = r;
-      part.message = p.rules[cp.rule].message;
-      if (part.message.empty() && part.effect == Effect::ask)
-        part.message = fmt::format("`{}` needs a human's approval (rule `{}`)", shown(), r.id);
-      if (!certain)
-        part.message = fmt::format(
-            "`{}` may match the rule `{}` (a word is not static): a human must check it", shown(),
-            r.id);
-      if (!rule_part)
-        rule_part = std::move(part);
-      else
-        fold(*rule_part, std::move(part));
-    }
-    if (rule_part && rule_part->effect == Effect::allow && !n.assigns_harmless) {
-      rule_part->effect = Effect::ask;
-      rule_part->rule = builtin(Builtin::commands_assignment, Effect::ask);
-      rule_part->message =
-          "the command sets an environment variable that changes what runs "
-          "(PATH, LD_*, GIT_*, or a substitution): a human must check it";
-    }
-    if (!rule_part && bare_allow) {
-      rule_part = Part{};
-      rule_part->effect = Effect::ask;
-      rule_part->rule = builtin(Builtin::commands_interpreter, Effect::ask);
-      rule_part->message = fmt::format(
-          "`{}` runs code the rule `{}` does not show (inline, a module or its input): a human "
-          "must check it, or the rule must name what runs (`allow python3 -m pytest`)",
-          shown(), bare_allow->id);
-    }
-    if (!rule_part && std::string_view(n.name) == "cd" && n.name_static && mode != Mode::readonly) {
-      // `cd` runs nothing: it is judged by the path it enters (below) and by what follows.
-      rule_part = Part{};
-    }
+    std::optional<Part> rule_part = rules_part(n, cwd, t);
     if (!rule_part) rule_part = default_part(n, t);
     explicit_allow = rule_part->effect == Effect::allow;
     fold(acc, std::move(*rule_part));
@@ -228,27 +249,15 @@ void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand
       dyn.message = "the command name is not static: a human must check what runs";
       fold(acc, dyn);
     }
-    for (const auto& why : code.escalations) n_escalations.push_back(&why);
-    for (const auto* why : n_escalations) {
-      Part esc;
-      esc.effect = Effect::ask;
-      esc.rule = builtin(Builtin::commands_escalation, Effect::ask);
-      esc.message =
-          fmt::format("`{}`: {} can run other programs; a human must check it", shown(), *why);
-      fold(acc, esc);
-    }
-    for (const auto& hit : check_command(n, safety_context(cwd))) {
-      Part s = safety_part(hit);
-      note_match(*s.rule, &t);
-      fold(acc, s);
-    }
+    escalation_parts(n, code.escalations, cwd, t, acc);
   }
   for (const auto& why : code.run_changes) {
     Part change;
     change.effect = Effect::ask;
     change.rule = builtin(Builtin::commands_assignment, Effect::ask);
-    change.message = n.words.empty() ? fmt::format("{}; a human must check it", why)
-                                     : fmt::format("`{}`: {}; a human must check it", shown(), why);
+    change.message = n.words.empty()
+                         ? fmt::format("{}; a human must check it", why)
+                         : fmt::format("`{}`: {}; a human must check it", shown(n, t), why);
     fold(acc, change);
   }
   judge_files(n, explicit_allow, cwd, t, acc);
