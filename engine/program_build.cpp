@@ -368,6 +368,27 @@ constexpr GdbOption kGdbOptions[] = {
 
 }  // namespace
 
+namespace {
+
+// gdb's `shell CMD` (also `!CMD`, and the command's unambiguous prefix `shel`) runs CMD with the
+// shell: judged as the line it runs.
+void gdb_shell_line(std::string_view command, ProgramEffects& out) {
+  while (!command.empty() && (command.front() == ' ' || command.front() == '\t'))
+    command.remove_prefix(1);
+  if (command.starts_with('!')) {
+    out.scripts.emplace_back(command.substr(1));
+    return;
+  }
+  const std::size_t end = command.find_first_of(" \t");
+  const std::string_view word = command.substr(0, end);
+  if (end == std::string_view::npos || word.size() < 4 ||
+      !std::string_view("shell").starts_with(word))
+    return;
+  out.scripts.emplace_back(command.substr(end + 1));
+}
+
+}  // namespace
+
 void gdb_handler(const ProgramDecl&, std::string_view, const Words& w, ProgramEffects& out) {
   bool batch = false, commands = false;
   for (std::size_t i = 1; i < w.size(); ++i) {
@@ -416,6 +437,7 @@ void gdb_handler(const ProgramDecl&, std::string_view, const Words& w, ProgramEf
       commands = true;
       out.escalations.push_back("gdb -" + std::string(found->name) + ": runs gdb commands");
       if (found->kind == 'r' && value) file(out, Touch::read, *value, "gdb --command");
+      if (found->kind == 'x' && value && value->literal) gdb_shell_line(*value->literal, out);
     }
     if (found->kind == 'A') {  // --args PROG ARGS…: the rest are the program's arguments
       for (std::size_t k = i + 1; k < w.size(); ++k)

@@ -103,6 +103,42 @@ void archive_paths(const Words& w, std::size_t from, ProgramEffects& out) {
   }
 }
 
+// `git submodule [--quiet] foreach [--recursive] CMD…`: CMD, its words joined, is a shell line
+// run in each submodule.
+void submodule_foreach(const Words& w, std::size_t from, ProgramEffects& out) {
+  std::size_t k = from;
+  while (k < w.size() && lit(w, k) && !lit_is(w, k, "foreach") && (*lit(w, k))[0] == '-') ++k;
+  if (!lit_is(w, k, "foreach")) return;
+  out.escalations.push_back("git submodule foreach");
+  for (++k; k < w.size() && lit(w, k) && in(*lit(w, k), {"--recursive", "-q", "--quiet"}); ++k) {
+  }
+  std::string line;
+  for (; k < w.size(); ++k) {
+    if (!lit(w, k)) return;  // not static: asked above
+    line += (line.empty() ? "" : " ") + *lit(w, k);
+  }
+  if (!line.empty()) out.scripts.push_back(std::move(line));
+}
+
+// `git filter-branch --tree-filter CMD …`: the filters and `--setup` are shell lines it runs
+// (git-filter-branch.sh evaluates them), `--opt CMD` or `--opt=CMD`.
+void filter_branch_commands(const Words& w, std::size_t from, ProgramEffects& out) {
+  static constexpr std::string_view kCommands[] = {
+      "--env-filter", "--tree-filter",   "--index-filter",    "--parent-filter",
+      "--msg-filter", "--commit-filter", "--tag-name-filter", "--setup"};
+  for (std::size_t k = from; k < w.size(); ++k) {
+    const std::string* s = lit(w, k);
+    if (!s) continue;
+    if (*s == "--") return;
+    const std::string_view key = std::string_view(*s).substr(0, s->find('='));
+    if (std::find(std::begin(kCommands), std::end(kCommands), key) == std::end(kCommands)) continue;
+    if (key.size() < s->size())
+      out.scripts.push_back(s->substr(key.size() + 1));
+    else if (k + 1 < w.size() && lit(w, k + 1))
+      out.scripts.push_back(*lit(w, ++k));
+  }
+}
+
 void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
   std::size_t i = 1;
   // Global options (git.c: exact spellings, no abbreviations).
@@ -176,12 +212,11 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
     out.escalations.push_back("git bisect run");
     if (i + 2 < w.size()) out.argvs.emplace_back(w.begin() + static_cast<long>(i) + 2, w.end());
   }
-  if (subcommand == "submodule" &&
-      std::any_of(w.begin() + static_cast<long>(i), w.end(),
-                  [](const WordView& x) { return x.literal && *x.literal == "foreach"; }))
-    out.escalations.push_back("git submodule foreach");
-  if (subcommand == "filter-branch" || subcommand == "filter-repo")
+  if (subcommand == "submodule") submodule_foreach(w, i + 1, out);
+  if (subcommand == "filter-branch" || subcommand == "filter-repo") {
     out.escalations.push_back(std::string(full));
+    if (subcommand == "filter-branch") filter_branch_commands(w, i + 1, out);
+  }
   // `git worktree add [-b B] PATH`, `move A B`, `remove P`; `git submodule add URL [PATH]`.
   const bool wt = subcommand == "worktree", sm = subcommand == "submodule";
   if ((wt || sm) && i + 2 < w.size() && lit(w, i + 1)) {

@@ -289,6 +289,12 @@ void perf_handler(std::string_view name, const Words& w, ProgramEffects& out) {
     return;
   out.escalations.push_back(std::string(name) + (sub ? " " + *sub : std::string()) +
                             " may run a command or a script");
+  // `perf record|stat|trace [OPTIONS] -- CMD…`: the command after `--` is judged as run.
+  for (std::size_t i = 2; i + 1 < w.size(); ++i)
+    if (w[i].literal && *w[i].literal == "--") {
+      out.argvs.emplace_back(w.begin() + static_cast<std::ptrdiff_t>(i + 1), w.end());
+      break;
+    }
 }
 
 }  // namespace vigie::engine
