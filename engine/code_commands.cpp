@@ -97,7 +97,7 @@ std::string argument_line(std::string_view code, std::size_t& i) {
             code[i] == '(' || code[i] == '{' || code[i] == '\n'))
       ++i;
     // An object's key before its value (`{args: ["-rf", x]}`, `{cmd: […]}`).
-    if (std::size_t k = i; !parts.empty() && k < code.size() && ident_char(code[k])) {
+    if (std::size_t k = i; k < code.size() && ident_char(code[k])) {
       while (k < code.size() && ident_char(code[k])) ++k;
       if (k < code.size() && code[k] == ':') {
         i = k + 1;
