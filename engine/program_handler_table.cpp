@@ -54,6 +54,7 @@ constexpr HandlerEntry kHandlers[] = {
     {"gpg", convert_handler},
     {"openssl", convert_handler},
     {"7z", convert_handler},
+    {"ffmpeg", ffmpeg_handler},
     {"goflags", convert_handler},
     {"fmt-command", format_command_handler},
     {"psql", psql_handler},

@@ -140,6 +140,10 @@ void sqlite_effects(const ProgramDecl& p, const std::vector<shell::WordView>& w,
 // (engine/program_format_commands.cpp).
 void format_command_handler(const ProgramDecl& p, std::string_view name,
                             const std::vector<shell::WordView>& w, ProgramEffects& out);
+// Handler `ffmpeg`: its inputs, its outputs, the files its options name
+// (engine/program_media.cpp).
+VIGIE_RARE_HANDLER void ffmpeg_handler(const ProgramDecl& p, std::string_view name,
+                                       const std::vector<shell::WordView>& w, ProgramEffects& out);
 // Handlers `compress`, `dos2unix`, `gpg`, `openssl`, `7z` (engine/program_convert.cpp).
 VIGIE_RARE_HANDLER void convert_handler(const ProgramDecl& p, std::string_view name,
                                         const std::vector<shell::WordView>& w, ProgramEffects& out);

@@ -35,6 +35,44 @@ const ProgramSource kProgramsData[] = {
    "-n|--unbuffered -E|--vertical -b|--no-beep -c|--comments -C|--compress "
    "-G|--named-commands -i|--ignore-spaces -o|--one-database -w|--wait -W|--pipe "
    "--print-defaults --no-defaults --help!N"},
+  // PostgreSQL's dump and restore tools (getopt_long): `-f FILE` the dump or script written
+  // (`-` the standard output); pg_restore reads its archive operand and `-L` list.
+  {"pg_dump", "pm", "*-", "",
+   "-f|--file=w -F|--format=v -j|--jobs=v -n|--schema=v -N|--exclude-schema=v -t|--table=v "
+   "-T|--exclude-table=v -Z|--compress=v -d|--dbname=v -h|--host=v -p|--port=v "
+   "-U|--username=v --role=v -E|--encoding=v -S|--superuser=v -e|--extension=v "
+   "--lock-wait-timeout=v --section=v --snapshot=v --exclude-table-data=v "
+   "--exclude-table-and-children=v --exclude-table-data-and-children=v --table-and-children=v "
+   "--exclude-extension=v --extra-float-digits=v --rows-per-insert=v --include-foreign-data=v "
+   "--filter=r -a|--data-only -b|--large-objects|--blobs -B|--no-large-objects|--no-blobs "
+   "-c|--clean -C|--create -O|--no-owner -R|--no-reconnect -s|--schema-only "
+   "-x|--no-privileges|--no-acl -v|--verbose -w|--no-password -W|--password --if-exists "
+   "--inserts --column-inserts --attribute-inserts --no-comments --no-publications "
+   "--no-security-labels --no-subscriptions --no-tablespaces --no-toast-compression "
+   "--no-unlogged-table-data --quote-all-identifiers --serializable-deferrable "
+   "--use-set-session-authorization --disable-dollar-quoting --disable-triggers "
+   "--enable-row-security --load-via-partition-root --no-sync --strict-names --binary-upgrade "
+   "-V|--version!N -?|--help!N"},
+  {"pg_dumpall", "pm", "", "",
+   "-f|--file=w -d|--dbname=v -h|--host=v -l|--database=v -p|--port=v -U|--username=v "
+   "--role=v -E|--encoding=v -S|--superuser=v --exclude-database=v --extra-float-digits=v "
+   "--rows-per-insert=v --lock-wait-timeout=v --filter=r -a|--data-only -c|--clean "
+   "-g|--globals-only -O|--no-owner -r|--roles-only -s|--schema-only -t|--tablespaces-only "
+   "-x|--no-privileges|--no-acl -v|--verbose -w|--no-password -W|--password --if-exists "
+   "--inserts --column-inserts --no-comments --no-role-passwords --no-sync "
+   "-V|--version!N -?|--help!N"},
+  {"pg_restore", "pm", "r", "",
+   "-f|--file=w -d|--dbname=v -F|--format=v -j|--jobs=v -L|--use-list=r -n|--schema=v "
+   "-N|--exclude-schema=v -t|--table=v -T|--trigger=v -P|--function=v -I|--index=v "
+   "-h|--host=v -p|--port=v -U|--username=v --role=v -S|--superuser=v --section=v --filter=r "
+   "-a|--data-only -c|--clean -C|--create -e|--exit-on-error -l|--list -O|--no-owner "
+   "-s|--schema-only -x|--no-privileges|--no-acl -1|--single-transaction -v|--verbose "
+   "-w|--no-password -W|--password --if-exists --no-comments --disable-triggers "
+   "--no-data-for-failed-tables --no-publications --no-security-labels --no-subscriptions "
+   "--no-table-access-method --no-tablespaces --strict-names --use-set-session-authorization "
+   "--enable-row-security -V|--version!N -?|--help!N"},
+  // ffmpeg (engine/program_media.cpp): its inputs read, its outputs written.
+  {"ffmpeg", "", "", "ffmpeg", ""},
   // The dump and import tools: `-r` writes the dump, `--tab=DIR` writes a file per table.
   {"mysqldump mariadb-dump mysqlpump", "pm", "", "mysql",
    "-r|--result-file=w -T|--tab=g --log-error=w --defaults-file=r --defaults-extra-file=r "
