@@ -31,6 +31,7 @@ struct OperandState {
   bool symbolic = false;              // `ln -s`: sources are link targets, not second names
   bool folder_given = false;          // `unzip -d DIR`: where the names it does not show go
   bool tree_without_operand = false;  // `rubocop -A`: no operand rewrites the current folder
+  bool serves = false;                // `php -S ADDR`: a file server of its root (flag S)
   const shell::WordView* target_dir = nullptr;  // `cp -t DIR`, `--target-directory=DIR`
 };
 

@@ -59,6 +59,9 @@ void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects
       case 'A':  // `cp --parents`: a source keeps its path below the destination
         st.parents = true;
         break;
+      case 'S':
+        st.serves = true;
+        break;
       case 'C':
         st.no_paths = true;
         break;
@@ -191,6 +194,16 @@ void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects
       default:
         break;
     }
+  }
+  // `php -S ADDR` without `-t DIR`: it serves the current folder, every file below it.
+  if (st.serves && !st.folder_given) {
+    WordView here;
+    here.text = ".";
+    here.literal = ".";
+    here.pattern = ".";
+    const std::size_t at = out.files.size();
+    add_file(out, Touch::read, here, From::option, std::string(prog) + " (the folder it serves)");
+    if (out.files.size() > at) out.files.back().recursive = true;
   }
   if (args.dynamic_option && find_program(prog) && find_program(prog)->runs_programs)
     out.escalations.push_back(std::string(prog) +

@@ -72,6 +72,8 @@
 //          `gofmt -w DIR`, `prettier --write DIR`)
 //   Z      U, and with no operand the files of the current folder are rewritten (`rubocop -A`,
 //          `codespell -w`): at most asked, like K
+//   S      starts a file server of the current folder, unless an option of role R names its
+//          root (`php -S ADDR`, `php -S ADDR -t DIR`): the folder read with everything below it
 #include "engine/programs_decl.hpp"
 
 namespace vigie::engine {

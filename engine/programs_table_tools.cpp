@@ -548,7 +548,8 @@ const ProgramSource kProgramsTools[] = {
   {"ruby", "s", "x*-", "",
    "-e=p -r=r -I=r -C=c -E=v -i?v!W -v|--version!N -h|--help!N -w -W?v -n!R -p!R -a -l -c -d "
    "-s --disable=v --enable=v"},
-  {"php", "s", "x*-", "", "-r=p -f=x -c=r -d=n -B=p -R=p -F=x -E=p -v|--version!N -h|--help!N -l -n"},
+  {"php", "s", "x*-", "",
+   "-r=p -f=x -c=r -d=n -B=p -R=p -F=x -E=p -S=v!S -t=R -v|--version!N -h|--help!N -l -n"},
   {"lua luajit lua5.1 lua5.2 lua5.3 lua5.4", "s", "x*-", "", "-e=p -l=v -i -v -E -W"},
   {"Rscript", "s", "x*-", "", "-e=p --default-packages=v --vanilla --no-environ --verbose"},
   {"julia", "s", "x*-", "",
