@@ -9,6 +9,19 @@ namespace vigie::engine {
 using shell::WordView;
 using Words = std::vector<WordView>;
 
+namespace {
+
+// `.`, a word the line does not show: where a file named after a URL goes, what a server serves.
+WordView current_folder() {
+  WordView here;
+  here.text = ".";
+  here.literal = ".";
+  here.pattern = ".";
+  return here;
+}
+
+}  // namespace
+
 void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects& out,
                    OperandState& st) {
   for (const auto& po : args.options) {
@@ -71,15 +84,9 @@ void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects
       case 'G':
         st.global = true;
         break;
-      case 'O': {
-        // `curl -O URL`: a file named after the URL, in the current folder.
-        WordView here;
-        here.text = ".";
-        here.literal = ".";
-        here.pattern = ".";
-        add_file(out, Touch::write, here, From::option, entry);
+      case 'O':  // `curl -O URL`: a file named after the URL, in the current folder.
+        add_file(out, Touch::write, current_folder(), From::option, entry);
         break;
-      }
       default:
         break;
     }
@@ -197,12 +204,9 @@ void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects
   }
   // `php -S ADDR` without `-t DIR`: it serves the current folder, every file below it.
   if (st.serves && !st.folder_given) {
-    WordView here;
-    here.text = ".";
-    here.literal = ".";
-    here.pattern = ".";
     const std::size_t at = out.files.size();
-    add_file(out, Touch::read, here, From::option, std::string(prog) + " (the folder it serves)");
+    add_file(out, Touch::read, current_folder(), From::option,
+             std::string(prog) + " (the folder it serves)");
     if (out.files.size() > at) out.files.back().recursive = true;
   }
   if (args.dynamic_option && find_program(prog) && find_program(prog)->runs_programs)
