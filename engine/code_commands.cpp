@@ -4,10 +4,13 @@
 // .execSync("rm -rf ~")'`, `perl -e 'system "rm -rf ~"'`, `ruby -e '`rm -rf ~`'`.
 #include <algorithm>
 #include <cstddef>
+#include <iterator>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "engine/program_handlers.hpp"
 #include "engine/program_words.hpp"
 #include "engine/programs.hpp"
 
@@ -205,6 +208,59 @@ void add_module_effects(const ParsedOption& o, const Words& words, ProgramEffect
   for (auto& f : fx.files) out.files.push_back(std::move(f));
   for (auto& e : fx.escalations) out.escalations.push_back(std::move(e));
   for (auto& sc : fx.scripts) out.scripts.push_back(std::move(sc));
+}
+
+namespace {
+
+// The commands of Ruby's `un` library (`ruby -run -e NAME -- ARGS`), each the program of the
+// same name with its options; `httpd` serves a folder.
+constexpr std::string_view kRubyUnCommands[] = {"cp",    "ln",      "mv",    "rm",   "mkdir",
+                                                "rmdir", "install", "chmod", "touch"};
+// httpd's options that take a value (OptionParser: `--name=V` or `--name V`).
+constexpr std::string_view kRubyHttpdValued[] = {
+    "--bind-address",    "--port",         "--max-clients",     "--temp-dir",
+    "--request-timeout", "--http-version", "--ssl-certificate", "--ssl-private-key"};
+
+}  // namespace
+
+void add_ruby_un_effects(const ParsedArgs& args, const Words& words, ProgramEffects& out) {
+  bool un = false;
+  const shell::WordView* code = nullptr;
+  for (const ParsedOption& o : args.options) {
+    if (o.spelling == "-r" && o.value && o.value->literal && *o.value->literal == "un") un = true;
+    if (o.spelling == "-e" && o.value) code = &*o.value;
+  }
+  if (!un || !code) return;
+  if (!code->literal) {
+    out.escalations.push_back("ruby -run with a command that is not static");
+    return;
+  }
+  const std::string& cmd = *code->literal;
+  if (std::find(std::begin(kRubyUnCommands), std::end(kRubyUnCommands), cmd) !=
+      std::end(kRubyUnCommands)) {
+    Words argv{word_of(*code, cmd)};
+    for (std::size_t k : args.operands) argv.push_back(words[k]);
+    out.argvs.push_back(std::move(argv));
+    return;
+  }
+  if (cmd != "httpd") return;
+  // The document root: the operand that is not an option's value; the current folder without.
+  std::optional<shell::WordView> root;
+  for (std::size_t n = 0; n < args.operands.size(); ++n) {
+    const shell::WordView& w = words[args.operands[n]];
+    const std::string* s = w.literal ? &*w.literal : nullptr;
+    if (s && std::find(std::begin(kRubyHttpdValued), std::end(kRubyHttpdValued), *s) !=
+                 std::end(kRubyHttpdValued)) {
+      ++n;
+      continue;
+    }
+    if (s && s->starts_with("-")) continue;
+    root = w;
+  }
+  FileEffect served{Touch::read, root ? *root : word_of(*code, "."), From::operand,
+                    "ruby -run -e httpd (a file server)"};
+  served.recursive = true;
+  out.files.push_back(std::move(served));
 }
 
 }  // namespace vigie::engine

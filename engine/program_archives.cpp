@@ -2,10 +2,11 @@
 // pax's and cpio's modes, unrar's and rar's commands and `-SWITCH` words. What each reads,
 // writes and extracts; an extraction that may write the absolute names an archive holds
 // (`pax -r`, `cpio -i` without `--no-absolute-filenames`, `unrar x -ep3`) and names read from the
-// standard input (`cpio -o`, `cpio -p`, `pax -w` with no file operand) are asked. The options are
-// declared in engine/programs_table.cpp (cpio) and engine/programs_table_cloud.cpp (ar, pax,
-// unrar).
+// standard input (`cpio -o`, `cpio -p`, `pax -w` with no file operand) are asked; dpkg-deb's
+// (and dpkg's) extraction and build actions. The options are declared in
+// engine/programs_table_cloud.cpp.
 #include <algorithm>
+#include <array>
 #include <optional>
 #include <string>
 
@@ -235,6 +236,68 @@ void rar(std::string_view name, const Words& w, ProgramEffects& out) {
   }
 }
 
+// dpkg's actions that read .deb files (installing, or handed to dpkg-deb).
+constexpr std::array<std::string_view, 8> kDebReaders = {
+    "--install", "--unpack", "--record-avail", "--contents",
+    "--info",    "--field",  "--ctrl-tarfile", "--fsys-tarfile"};
+
+// dpkg-deb ACTION [ARGS] and the actions dpkg hands to it: what is extracted where, built
+// from what.
+void dpkg_deb(std::string_view name, const ProgramDecl& d, const Words& w, ProgramEffects& out) {
+  const ParsedArgs a = parse_args(d, w, 1);
+  OperandState st;
+  apply_options(name, a, out, st);
+  if (a.dynamic_option) out.escalations.push_back(std::string(name) + " with an option not static");
+  const std::vector<std::size_t>& ops = a.operands;
+  if (ops.empty()) return;
+  const WordView& first = w[ops[0]];
+  const std::string entry(name);
+  const bool control = has_option(a, "--control");
+  if (control || has_option(a, "--extract") || has_option(a, "--vextract") ||
+      (name == "dpkg-deb" && has_option(a, "--raw-extract"))) {
+    touch(out, Touch::read, first, entry + " extract");
+    if (ops.size() > 1)
+      add_folder_files(out, w[ops[1]], From::operand, entry + " extract");
+    else if (control)
+      add_folder_files(out, word_of(first, "DEBIAN"), From::operand, entry + " --control");
+    return;
+  }
+  if (has_option(a, "--build")) {
+    FileEffect tree{Touch::read, first, From::operand, entry + " --build"};
+    tree.recursive = true;
+    out.files.push_back(std::move(tree));
+    if (ops.size() > 1) {
+      const std::string* o = lit(w, ops[1]);
+      if (o && !o->empty() && o->back() == '/')
+        add_folder_files(out, w[ops[1]], From::operand, entry + " --build");
+      else
+        touch(out, Touch::write, w[ops[1]], entry + " --build");
+    } else if (const std::string* dir = lit(w, ops[0])) {
+      std::string deb = *dir;
+      while (deb.size() > 1 && deb.back() == '/') deb.pop_back();
+      touch(out, Touch::write, word_of(first, deb + ".deb"), entry + " --build");
+    } else {
+      out.escalations.push_back(entry + " --build with a folder that is not static");
+    }
+    return;
+  }
+  // Listing, showing, installing: the packages (and, with dpkg -R, the folders) are read;
+  // dpkg's queries (-l, -L, -s, -S, -r…) name installed packages, not files.
+  const bool reads_debs =
+      name == "dpkg-deb" || std::any_of(kDebReaders.begin(), kDebReaders.end(),
+                                        [&](std::string_view o) { return has_option(a, o); });
+  if (!reads_debs) return;
+  for (std::size_t k : ops) {
+    FileEffect f{Touch::read, w[k], From::operand, entry};
+    f.recursive = has_option(a, "--recursive");
+    if (w[k].literal && *w[k].literal == "-") continue;
+    out.files.push_back(std::move(f));
+    if (has_option(a, "--contents") || has_option(a, "--info") || has_option(a, "--field") ||
+        has_option(a, "--show"))
+      break;  // the words after the package are member or field names
+  }
+}
+
 }  // namespace
 
 void archive_handler(const ProgramDecl& p, std::string_view name, const Words& w,
@@ -245,6 +308,8 @@ void archive_handler(const ProgramDecl& p, std::string_view name, const Words& w
     pax(p, w, out);
   else if (name == "cpio")
     cpio(p, w, out);
+  else if (name == "dpkg-deb" || name == "dpkg")
+    dpkg_deb(name, p, w, out);
   else
     rar(name, w, out);
 }

@@ -72,6 +72,9 @@ constexpr HandlerEntry kHandlers[] = {
     {"serve", serve_handler},
     {"cloud", cloud_handler},
     {"archive", archive_handler},
+    {"corepack", corepack_handler},
+    {"rename", rename_handler},
+    {"protoc", protoc_handler},
 };
 
 }  // namespace

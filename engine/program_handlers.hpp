@@ -237,6 +237,19 @@ void socat_handler(const ProgramDecl& p, std::string_view name,
 void bwrap_handler(const ProgramDecl& p, std::string_view name,
                    const std::vector<shell::WordView>& w, ProgramEffects& out);
 
+// corepack (engine/program_corepack.cpp): the package manager it runs, the shims it writes.
+VIGIE_RARE_HANDLER void corepack_handler(const ProgramDecl& p, std::string_view name,
+                                         const std::vector<shell::WordView>& w,
+                                         ProgramEffects& out);
+
+// rename, util-linux's and Perl's (engine/program_rename.cpp): the files it renames.
+VIGIE_RARE_HANDLER void rename_handler(const ProgramDecl& p, std::string_view name,
+                                       const std::vector<shell::WordView>& w, ProgramEffects& out);
+
+// protoc (engine/program_codegen.cpp): its generators' output folders, plugins, descriptor sets.
+VIGIE_RARE_HANDLER void protoc_handler(const ProgramDecl& p, std::string_view name,
+                                       const std::vector<shell::WordView>& w, ProgramEffects& out);
+
 // A word holding `value` (an attached option value, a file named inside a script).
 shell::WordView word_of(const shell::WordView& from, std::string value);
 

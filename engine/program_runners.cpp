@@ -478,6 +478,31 @@ void package_effects(const Words& w, std::size_t k, ProgramEffects& out) {
   for (auto& e : fx.escalations) out.escalations.push_back(std::move(e));
 }
 
+// `npm init`, `npm init -y`, `pnpm init`, `yarn init -y`: with no package to run (`npm init
+// vite` runs create-vite), ./package.json is written (in `-w DIR`: DIR/package.json).
+void init_manifest(std::string_view name, const Words& w, ProgramEffects& out) {
+  if (name != "npm" && name != "pnpm" && name != "yarn") return;
+  std::size_t k = 1;
+  while (k < w.size() && w[k].literal && !w[k].literal->empty() && (*w[k].literal)[0] == '-') ++k;
+  if (k >= w.size() || !w[k].literal || (*w[k].literal != "init" && *w[k].literal != "innit"))
+    return;
+  const WordView* workspace = nullptr;
+  for (std::size_t i = k + 1; i < w.size(); ++i) {
+    const std::string* a = w[i].literal ? &*w[i].literal : nullptr;
+    if (a && (*a == "-w" || *a == "--workspace") && i + 1 < w.size()) {
+      workspace = &w[++i];
+      continue;
+    }
+    if (!a || a->empty() || (*a)[0] != '-') return;  // a package to run: package_effects
+  }
+  const std::string entry = std::string(name) + " init";
+  if (workspace && workspace->literal)
+    add_word_file(out, Touch::write, word_of(*workspace, *workspace->literal + "/package.json"),
+                  From::option, entry);
+  else
+    add_word_file(out, Touch::write, word_of(w[k], "package.json"), From::operand, entry);
+}
+
 bool runner_package_subcommand(std::string_view name, const Words& w, ProgramEffects& out) {
   if (!is_runner(name)) return false;
   const Found f = find_sub(name, w);
@@ -493,6 +518,7 @@ void runner_handler(const ProgramDecl& p, std::string_view name, const Words& w,
   apply_options(name, args, out, st);
   if (name == "npm" || name == "pnpm" || name == "yarn") config_set_programs(name, w, out);
   pkg_set_scripts(name, w, out);
+  init_manifest(name, w, out);
   package_effects(w, named_code_word(name, w), out);
   if (name == "yarn" || name == "pnpm") {
     // `yarn prettier …` runs the package's binary when no script has that name.

@@ -1,5 +1,6 @@
 // Programs whose first operand is a subcommand with an entry of its own in the programs table,
-// `NAME:SUB` (handler `sub`: gio, svn, hg; engine/programs_table_desktop.cpp): the entry's
+// `NAME:SUB` (handler `sub`: gio, svn, hg, meson, jupyter; engine/programs_table_desktop.cpp
+// and engine/programs_table_fixers.cpp): the entry's
 // effects for the words from SUB on. Global options before the subcommand are skipped, with
 // their values when the table below says they take one; hg's `--cwd DIR` and `-R DIR` move the
 // command to DIR. A subcommand without an entry does nothing the table knows.
@@ -28,6 +29,7 @@ constexpr SubcommandProgram kSubcommandPrograms[] = {
     {"hg", "-R --repository --cwd --config --encoding --encodingmode --color --pager",
      "-R --repository --cwd"},
     {"meson", "", ""},
+    {"jupyter", "--config-dir --data-dir --runtime-dir --paths", ""},
 };
 
 const SubcommandProgram* subcommand_program(std::string_view name) {

@@ -441,6 +441,7 @@ void apply_parsed(const ProgramDecl& p, std::string_view name, const Words& word
         add_code_commands(*o.value->literal, name, out.scripts);
         if (o.spelling == "-m" && name.starts_with("py")) add_module_effects(o, words, out);
       }
+  if (name == "ruby") add_ruby_un_effects(args, words, out);
   apply_operands(name, p.operands, words, args.operands, st, out);
 }
 

@@ -109,6 +109,12 @@ struct ParsedOption;
 // it (engine/code_commands.cpp).
 void add_module_effects(const ParsedOption& o, const std::vector<shell::WordView>& words,
                         ProgramEffects& out);
+struct ParsedArgs;
+// `ruby -run -e rm -- -rf x` (Ruby's `un` library): the command of that name with the operands
+// (`rm -rf x`), judged as a command of its own; `-e httpd [DIR]` serves DIR (the current folder)
+// with every file below it (engine/code_commands.cpp).
+void add_ruby_un_effects(const ParsedArgs& args, const std::vector<shell::WordView>& words,
+                         ProgramEffects& out);
 
 // The starting points of `find` (after its leading -H, -L, -P, -D LIST, -O LEVEL), as indexes
 // into `words`: the words before the expression (`-name`, `(`, `!`...).

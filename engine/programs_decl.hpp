@@ -39,6 +39,10 @@ extern const std::size_t kProgramsDesktopCount;
 // Formatters and fixers of more ecosystems (engine/programs_table_fixers.cpp).
 extern const ProgramSource kProgramsFixers[];
 extern const std::size_t kProgramsFixersCount;
+// Compilers and code generators of the JVM and schema languages
+// (engine/programs_table_codegen.cpp).
+extern const ProgramSource kProgramsCodegen[];
+extern const std::size_t kProgramsCodegenCount;
 // Entry i of the tables in order (i < program_source_count()): engine/programs_index.cpp.
 const ProgramSource& program_source(std::size_t i);
 std::size_t program_source_count();

@@ -30,6 +30,7 @@ const TablePart kTableParts[] = {
     {kProgramsJs, &kProgramsJsCount},
     {kProgramsDesktop, &kProgramsDesktopCount},
     {kProgramsFixers, &kProgramsFixersCount},
+    {kProgramsCodegen, &kProgramsCodegenCount},
 };
 }  // namespace
 

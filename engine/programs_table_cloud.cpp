@@ -208,6 +208,23 @@ const ProgramSource kProgramsCloud[] = {
   // cpio's modes (engine/program_archives.cpp): `-i` keeps absolute names unless
   // `--no-absolute-filenames` (asked), `-o` and `-p` read the names on their standard input
   // (asked), `-p DIR` writes into DIR.
+  // dpkg-deb's commands are options (`-x DEB DIR` extracts into DIR: `DIR/*`; `-e DEB [DIR]`,
+  // DIR defaults to ./DEBIAN; `-b DIR [DEB]` reads DIR, writes DEB or `DIR.deb`); dpkg hands
+  // the same ones to dpkg-deb. Options stop at the first operand; long ones by exact name.
+  {"dpkg-deb", "s", "", "archive",
+   "-b|--build -c|--contents -I|--info -W|--show -f|--field -e|--control -x|--extract "
+   "-X|--vextract -R|--raw-extract --ctrl-tarfile --fsys-tarfile -v|--verbose -D|--debug "
+   "--showformat=v --deb-format=v --nocheck --root-owner-group --threads-max=v "
+   "--uniform-compression --no-uniform-compression -z=v -Z=v -S=v --help!N --version!N"},
+  {"dpkg", "s", "", "archive",
+   "-b|--build -c|--contents -I|--info -f|--field -e|--control -x|--extract -X|--vextract "
+   "--ctrl-tarfile --fsys-tarfile -i|--install --unpack -A|--record-avail -R|--recursive "
+   "-r|--remove -P|--purge --configure -a|--pending -l|--list -L|--listfiles -s|--status "
+   "-S|--search -p|--print-avail -C|--audit -G|--refuse-downgrade -O|--selected-only "
+   "-E|--skip-same-version -B|--auto-deconfigure --no-act --dry-run --simulate "
+   "--admindir=v --instdir=v --root=v --log=w --status-fd=v --status-logger=x "
+   "--path-exclude=v --path-include=v -D|--debug?v --no-triggers --triggers "
+   "--help!N --version!N"},
   {"cpio", "pm", "", "archive",
    "--rsh-command=x -F|--file=v -O=w -I=r -E|--pattern-file=r -D|--directory=c -H|--format=v "
    "-R|--owner=v -M|--message=v -C|--io-size=v --block-size=v --device-independent "

@@ -1,7 +1,7 @@
-// The programs table, the desktop's file tools and the other version control systems: trash-cli,
-// gio, wipe, and Subversion's and Mercurial's commands that delete, move, copy, check out or
-// rewrite files (handler `sub`: `NAME:SUB` entries, engine/program_subcommands.cpp); and the
-// environment managers' subcommands that write a folder (uv, poetry, pdm, conda: the same
+// The programs table, the desktop's file tools (rename, trash-cli, gio, wipe) and the other
+// version control systems: Subversion's and Mercurial's commands that delete, move, copy, check
+// out or rewrite files (handler `sub`: `NAME:SUB` entries, engine/program_subcommands.cpp); and
+// the environment managers' subcommands that write a folder (uv, poetry, pdm, conda: the same
 // entries, read by the launchers' handler when no launcher takes the subcommand). The legend of
 // the columns is in engine/programs_table.cpp.
 #include "engine/programs_decl.hpp"
@@ -10,6 +10,9 @@ namespace vigie::engine {
 
 // clang-format off
 const ProgramSource kProgramsDesktop[] = {
+  // rename: util-linux's EXPR REPL FILE…, Perl's CODE FILE… (engine/program_rename.cpp): each
+  // FILE renamed, as `mv`'s source.
+  {"rename rename.ul file-rename prename perl-rename", "", "", "rename", ""},
   // ---- deleters: what goes to the trash is gone from its place ------------------------------
   {"trash trash-put", "pm", "*D", "",
    "-d|--directory -f|--force -i|--interactive -r|-R|--recursive -v|--verbose --trash-dir=v "

@@ -3,13 +3,29 @@
 // in engine/programs_table_tools.cpp; the subcommands that format, `cargo fmt`, `mix format`, `zig
 // fmt`…, in engine/program_format_commands.cpp). The legend of the columns is in
 // engine/programs_table.cpp. Each rewrites its operands in place, or does once an option says
-// so (`!U`; `!Z`: with no operand, the files of the current folder).
+// so (`!U`; `!Z`: with no operand, the files of the current folder); notebooks' tools.
 #include "engine/programs_decl.hpp"
 
 namespace vigie::engine {
 
 // clang-format off
 const ProgramSource kProgramsFixers[] = {
+  // Notebooks: `jupyter nbconvert` (handler `sub`, engine/program_subcommands.cpp) writes its
+  // output next to each notebook, or rewrites it (`--inplace`), or into `--output-dir`;
+  // nbstripout strips the outputs of the notebooks in place, `--install` sets a git filter
+  // (a command git runs later: asked).
+  {"jupyter", "", "", "sub", ""},
+  {"jupyter:nbconvert jupyter-nbconvert", "m", "*m", "",
+   "--inplace!U --stdout!R --output-dir=b --output=w --to=v --template=v --execute "
+   "--allow-errors --config=r --log-level=v --ExecutePreprocessor.timeout=v"},
+  {"jupyter:trust jupyter-trust", "m", "*r", "", "--reset"},
+  {"jupyter:execute jupyter-execute", "m", "*x", "",
+   "--inplace --output=w --allow-errors --kernel_name=v --timeout=v --startup_timeout=v"},
+  {"nbstripout", "m", "*M", "",
+   "--install!! --uninstall!! --attributes=w --global --system --python=v -f|--force "
+   "-t|--textconv!R --dry-run!R -s|--status!N --is-installed!N --keep-count --keep-output "
+   "--keep-id --extra-keys=v --keep-metadata-keys=v --drop-empty-cells --drop-tagged-cells=v "
+   "--strip-init-cells --max-size=v --mode=v -o|--stdout!R -y|--yes"},
   // ---- Python: rewritten in place by default, or with -i --------------------------------------
   {"pyupgrade add-trailing-comma reorder-python-imports", "pm", "*w", "", "--exit-zero-even-if-changed"},
   {"autoflake", "pm", "*r", "",

@@ -70,9 +70,15 @@ const ProgramSource kProgramsJs[] = {
   {"darkhttpd", "", "R", "serve",
    "--port=v --addr=v --log=w --index=v --mimetypes=r --uid=v --gid=v --pidfile=w --chroot "
    "--daemon"},
+  // busybox's httpd (`busybox httpd`, `httpd -h HOME`): the current folder unless `-h`.
+  {"httpd", "m", "", "serve",
+   "-h=R -c=r -p=v -u=v -r=v -m=v -e=v -d=v -i -f -v"},
   // ---- scaffolders: a folder written under names the line does not show -----------------------
   {"degit tiged giget", "m", "-g", "", "-f|--force -v|--verbose -m|--mode=v"},
   {"create-react-app create-next-app create-vite", "m", "g", "", "--template=v"},
+  // corepack NAME[@VERSION] ARGS: the package manager it runs; enable, use, pack
+  // (engine/program_corepack.cpp).
+  {"corepack", "s", "", "corepack", ""},
 };
 // clang-format on
 
