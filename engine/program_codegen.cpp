@@ -4,6 +4,9 @@
 // file; `--plugin=[NAME=]PATH` runs PATH; `@FILE` holds more arguments (read, asked). The other
 // operands are .proto files read. Options are `--name=VALUE` or `--name VALUE`, `-IPATH`/`-I
 // PATH`, `-oFILE`/`-o FILE`, anywhere on the line.
+//
+// pdftk (handler `pdftk`): `pdftk [H=]IN.pdf… [input_pw PW] OPERATION ARGS… output OUT`: the
+// inputs before the operation are read, OUT written (`unpack_files`: a folder, `DIR/*`).
 #include <string>
 
 #include "engine/program_handlers.hpp"
@@ -102,6 +105,68 @@ void protoc_handler(const ProgramDecl&, std::string_view, const Words& w, Progra
       continue;
     }
     add_word_file(out, Touch::read, w[i], From::operand, "protoc");
+  }
+}
+
+namespace {
+
+// pdftk's operations: the words before the first one are its inputs.
+constexpr std::string_view kPdftkOperations[] = {"cat",
+                                                 "shuffle",
+                                                 "burst",
+                                                 "rotate",
+                                                 "generate_fdf",
+                                                 "fill_form",
+                                                 "background",
+                                                 "multibackground",
+                                                 "stamp",
+                                                 "multistamp",
+                                                 "dump_data",
+                                                 "dump_data_utf8",
+                                                 "dump_data_fields",
+                                                 "dump_data_fields_utf8",
+                                                 "dump_data_annots",
+                                                 "update_info",
+                                                 "update_info_utf8",
+                                                 "attach_files",
+                                                 "unpack_files"};
+
+bool pdftk_operation(std::string_view s) {
+  for (std::string_view o : kPdftkOperations)
+    if (o == s) return true;
+  return false;
+}
+
+}  // namespace
+
+void pdftk_handler(const ProgramDecl&, std::string_view, const Words& w, ProgramEffects& out) {
+  bool inputs = true, unpack = false;
+  for (std::size_t i = 1; i < w.size(); ++i) {
+    const std::string* s = lit(w, i);
+    if (s && (*s == "input_pw" || *s == "owner_pw" || *s == "user_pw")) {
+      inputs = false;
+      ++i;
+      continue;
+    }
+    if (s && pdftk_operation(*s)) {
+      inputs = false;
+      unpack = *s == "unpack_files";
+      continue;
+    }
+    if (s && *s == "output" && i + 1 < w.size()) {
+      if (unpack)
+        add_folder_files(out, w[i + 1], From::option, "pdftk output");
+      else
+        add_word_file(out, Touch::write, w[i + 1], From::option, "pdftk output");
+      ++i;
+      continue;
+    }
+    if (!inputs) continue;
+    // `A=in.pdf`: a handle for the file.
+    const std::size_t eq = s ? s->find('=') : std::string::npos;
+    add_word_file(out, Touch::read,
+                  eq == std::string::npos ? w[i] : word_of(w[i], s->substr(eq + 1)), From::operand,
+                  "pdftk input");
   }
 }
 

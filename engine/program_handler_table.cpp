@@ -75,6 +75,7 @@ constexpr HandlerEntry kHandlers[] = {
     {"corepack", corepack_handler},
     {"rename", rename_handler},
     {"protoc", protoc_handler},
+    {"pdftk", pdftk_handler},
 };
 
 }  // namespace

@@ -246,9 +246,12 @@ VIGIE_RARE_HANDLER void corepack_handler(const ProgramDecl& p, std::string_view 
 VIGIE_RARE_HANDLER void rename_handler(const ProgramDecl& p, std::string_view name,
                                        const std::vector<shell::WordView>& w, ProgramEffects& out);
 
-// protoc (engine/program_codegen.cpp): its generators' output folders, plugins, descriptor sets.
+// protoc (engine/program_codegen.cpp): its generators' output folders, plugins, descriptor sets;
+// pdftk: its inputs and its `output` file.
 VIGIE_RARE_HANDLER void protoc_handler(const ProgramDecl& p, std::string_view name,
                                        const std::vector<shell::WordView>& w, ProgramEffects& out);
+VIGIE_RARE_HANDLER void pdftk_handler(const ProgramDecl& p, std::string_view name,
+                                      const std::vector<shell::WordView>& w, ProgramEffects& out);
 
 // A word holding `value` (an attached option value, a file named inside a script).
 shell::WordView word_of(const shell::WordView& from, std::string value);

@@ -209,7 +209,8 @@ const ProgramSource kPrograms[] = {
    "-s|--number-separator=v -v|--starting-line-number=v -w|--number-width=v"},
   {"fold fmt", "pm", "*r", "", "-w|--width=v -p|--prefix=v -g|--goal=v"},
   {"expand unexpand", "pm", "*r", "", "-t|--tabs=v"},
-  {"base32 base64 basenc", "pm", "*r", "", "-w|--wrap=v"},
+  // base64 of macOS (BSD) too: `-i FILE` read, `-o FILE` written, `-b COUNT`.
+  {"base32 base64 basenc", "pm", "*r", "", "-w|--wrap=v -o|--output=w -i|--input=r -b|--break=v"},
   {"od", "pm", "*r", "",
    "-A|--address-radix=v -j|--skip-bytes=v -N|--read-bytes=v -S|--strings?v -t|--format=v "
    "-w|--width?v --endian=v"},
@@ -451,7 +452,8 @@ const ProgramSource kPrograms[] = {
   // Package runners (engine/program_runners.cpp): an allow rule must name the package or the
   // script they run (`allow npm run build`, `allow npx prettier`); `-c|--call` is a shell line.
   {"npm pnpm yarn", "m", "", "runner",
-   "-g|--global!! --prefix=w -C|--dir=c --cache=w --userconfig=r --globalconfig=r --registry=v "
+   "-g|--global!! --prefix=w -C|--dir=c --cache=w --pack-destination=b --userconfig=r "
+   "--globalconfig=r --registry=v "
    "-w|--workspace=v --tag=v --otp=v --script-shell=x --node-options=v!! -c|--call=x"},
   {"npx", "s", "p*-", "runner",
    "-p|--package=v -c|--call=x -y|--yes --no -q|--quiet --prefix=w -w|--workspace=v "

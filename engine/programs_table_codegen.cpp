@@ -1,9 +1,11 @@
-// The programs table, the compilers and code generators of the JVM and of schema languages:
-// javac (its class, source and header folders: role b, every file below the folder, named after
-// the inputs), protoc and Python's `-m grpc_tools.protoc` (handler `protoc`,
-// engine/program_codegen.cpp: each `--LANG_out` folder), flatc and thrift (`-o`). The legend of
-// the columns is in engine/programs_table.cpp. javac's long options have one dash, by their
-// exact names; `-d`, `-s`, `-h` take the next word.
+// The programs table, builders' outputs: the compilers and code generators of the JVM, Rust
+// and schema languages (javac's class, source and header folders; protoc's `--LANG_out`
+// folders, handler `protoc`, engine/program_codegen.cpp; flatc, thrift, openapi-generator),
+// bundlers and minifiers, site and document builders (sphinx-build, mkdocs, hugo, jekyll, TeX,
+// latexmk, ghostscript, qpdf, pdftk), packagers and reports (pyinstaller, coverage, mypy),
+// and the tools that rewrite a file in place on request (xmlstarlet ed -L, tidy -m, 2to3 -w,
+// sops -i). Role b: an output folder with every file below it, named after the inputs. The
+// legend of the columns is in engine/programs_table.cpp.
 #include "engine/programs_decl.hpp"
 
 namespace vigie::engine {
@@ -23,6 +25,136 @@ const ProgramSource kProgramsCodegen[] = {
   {"flatc", "m", "*r", "",
    "-o=b -I=v --conform=r --conform-includes=v --include-prefix=v --bfbs-filenames=v "
    "--root-type=v --filename-suffix=v --filename-ext=v"},
+  {"openapi-generator openapi-generator-cli swagger-codegen", "", "", "sub", ""},
+  {"openapi-generator:generate openapi-generator-cli:generate swagger-codegen:generate", "m", "",
+   "", "-o|--output=b -i|--input-spec=r -g|--generator-name=v -l|--lang=v -c|--config=r "
+   "-t|--template-dir=r --additional-properties=v --global-property=v -p=v"},
+  {"rustc", "m", "*r", "",
+   "-o=w --out-dir=b --emit=v -L=v --extern=v -C|--codegen=v --crate-type=v --crate-name=v "
+   "--edition=v --target=v --cfg=v -l=v --cap-lints=v --sysroot=v --error-format=v --json=v "
+   "--explain=v -A|--allow=v -W|--warn=v -D|--deny=v -F|--forbid=v --print=v --test -O -g "
+   "-V|--version!N -h|--help!N"},
+  // wasm-pack, bun and deno (subcommands of programs the table runs through
+  // engine/program_subcommands.cpp or the runners' handler).
+  {"wasm-pack", "", "", "sub", ""},
+  {"wasm-pack:build wasm-pack:pack", "m", "*r", "",
+   "-d|--out-dir=b --out-name=v -t|--target=v --scope=v --mode=v --release --dev --profiling"},
+  {"bun:build", "m", "*r", "",
+   "--outdir=b --outfile=w --sourcemap?v --target=v --format=v --minify --splitting "
+   "--external=v -e=v --define=v --public-path=v --root=v --entry-naming=v --chunk-naming=v"},
+  {"deno:compile", "m", "r*-", "",
+   "-o|--output=w --target=v --include=r --icon=r -A|--allow-all --config=r -c=r"},
+  {"deno:bundle", "m", "rw", "", "-o|--output=w --outdir=b --config=r -c=r --platform=v"},
+  // Minifiers and style compilers: `-o FILE`, or the second operand.
+  {"uglifyjs uglify-js", "m", "*r", "",
+   "-o|--output=w -c|--compress?v -m|--mangle?v -b|--beautify?v -f|--format?v "
+   "--source-map=v --config-file=r -e|--enclose?v -p|--parse=v --name-cache=w"},
+  {"terser", "m", "*r", "",
+   "-o|--output=w -c|--compress?v -m|--mangle?v -f|--format?v --config-file=r "
+   "--source-map=v --name-cache=w -p|--parse=v"},
+  {"svgo", "m", "*M", "",
+   "-o|--output=w!R -f|--folder=b -i|--input=w --config=r -p|--precision=v --pretty "
+   "--indent=v -r|--recursive -q|--quiet --show-plugins!N --string=v"},
+  {"sass node-sass", "m", "rw", "",
+   "-I|--load-path=r -s|--style=v --no-source-map --source-map --embed-sources --update "
+   "-w|--watch --stdin --charset --no-charset -q|--quiet --color --no-color -o|--output=b"},
+  {"lessc", "m", "rw", "",
+   "--include-path=v --source-map?v -x|--compress --rootpath=v --plugin=v --global-var=v "
+   "--modify-var=v"},
+  // Site and document builders: the output folder, with every file below it.
+  {"sphinx-build", "pm", "RM*r", "",
+   "-b|--builder=v -M=v -d|--doctree-dir=b -c|--conf-dir=r -D|--define=v -A|--html-define=v "
+   "-t|--tag=v -j|--jobs=v -w|--warning-file=w -a|--write-all -E|--fresh-env -n|--nitpicky "
+   "-N|--no-color -v|--verbose -q|--quiet -Q|--silent -W|--fail-on-warning --keep-going -T"},
+  {"mkdocs", "", "", "sub", ""},
+  {"mkdocs:build", "m", "", "",
+   "-d|--site-dir=b -f|--config-file=r -t|--theme=v -c|--clean --dirty -s|--strict -q|--quiet "
+   "-v|--verbose"},
+  {"hugo", "m", "", "",
+   "-d|--destination=b --cacheDir=b -s|--source=c -c|--contentDir=r --config=r --themesDir=r "
+   "-b|--baseURL=v -e|--environment=v -t|--theme=v -D|--buildDrafts -F|--buildFuture --minify "
+   "--gc --cleanDestinationDir"},
+  {"jekyll", "", "", "sub", ""},
+  {"jekyll:build jekyll:b jekyll:serve jekyll:s jekyll:server", "m", "", "",
+   "-d|--destination=b -s|--source=c --config=v -w|--watch --drafts --future --incremental "
+   "-b|--baseurl=v -P|--port=v -H|--host=v --livereload"},
+  // TeX: `-output-directory DIR` (one or two dashes, `=` or a space); `-shell-escape` lets
+  // the document run commands (asked). latexmk's options need `=`; `-e CODE` and `-r FILE`
+  // are Perl it runs, `-pdflatex=CMD` a command line.
+  {"pdflatex xelatex lualatex latex tex pdftex luatex etex", "m", "*r", "",
+   "-output-directory|--output-directory=b -aux-directory|--aux-directory=b "
+   "-jobname|--jobname=v -interaction|--interaction=v -output-format|--output-format=v "
+   "-fmt|--fmt=v -synctex|--synctex=v -shell-escape|--shell-escape|-enable-write18!! "
+   "-no-shell-escape|--no-shell-escape -halt-on-error -file-line-error -draftmode -recorder"},
+  {"latexmk", "m", "*r", "",
+   "-outdir|--outdir|-output-directory|--output-directory=b -auxdir|--auxdir|-aux-directory=b "
+   "-jobname|--jobname=v -e=v!! -r=r!! -pdflatex|--pdflatex=x -xelatex|--xelatex=x "
+   "-lualatex|--lualatex=x -latex|--latex=x -shell-escape|--shell-escape!! -pdf -pdflua -pdfxe "
+   "-pdfdvi -pdfps -ps -dvi -c -C -f -g -gg -pvc -pv -quiet -silent -interaction=v -bibtex "
+   "-bibtex- -nobibtex -cd -use-make -usepretex -norc -time -recorder -recorder- -synctex=v "
+   "-view=v"},
+  // Ghostscript: `-sOutputFile=FILE` (`-sOutputFile FILE`), `-o FILE`; its -d/-s/-r/-g/-I take
+  // attached values (`-dNOPAUSE`, `-sDEVICE=pdfwrite`).
+  {"gs gsc gswin64c", "", "*r", "",
+   "-sOutputFile|--output=w -o=w -d?v -s?v -r?v -g?v -I=v -f=r -q -P -Z?v -h!N "
+   "--version!N"},
+  {"pdftk pdftk.pdftk-java", "", "", "pdftk", ""},
+  {"qpdf", "m", "rw", "",
+   "--replace-input!W --password=v --decrypt --linearize --qdf --object-streams=v "
+   "--compress-streams=v --min-version=v --force-version=v --empty --rotate=v --split-pages?v "
+   "--check!R --show-npages!R --json?v!R"},
+  // Reports, caches and packagers.
+  {"coverage", "", "", "sub", ""},
+  {"coverage:html", "pm", "*r", "",
+   "-d|--directory=b --data-file=r --rcfile=r --title=v --include=v --omit=v --precision=v "
+   "--fail-under=v --show-contexts --skip-covered --skip-empty -i|--ignore-errors -q|--quiet"},
+  {"coverage:xml coverage:json coverage:lcov", "pm", "*r", "",
+   "-o=w --data-file=r --rcfile=r --include=v --omit=v --fail-under=v --pretty-print "
+   "--show-contexts --skip-empty -i|--ignore-errors -q|--quiet"},
+  {"coverage:run", "pm", "x*-", "",
+   "-m|--module=p --data-file=w --rcfile=r --source=v --include=v --omit=v --context=v "
+   "--concurrency=v -L|--pylib -a|--append -p|--parallel-mode --branch --timid"},
+  {"mypy dmypy", "pm", "*r", "",
+   "--cache-dir=b --config-file=r --junit-xml=w --html-report=b --txt-report=b --xml-report=b "
+   "--linecount-report=b --linecoverage-report=b --lineprecision-report=b --any-exprs-report=b "
+   "--cobertura-xml-report=b -p|--package=v -m|--module=v -c|--command=v --python-version=v "
+   "--python-executable=v --strict --ignore-missing-imports --install-types!! "
+   "--non-interactive"},
+  {"pyinstaller", "pm", "*r", "",
+   "--distpath=b --workpath=b --specpath=b -n|--name=v --add-data=v --add-binary=v -p|--paths=v "
+   "--hidden-import|--hiddenimport=v --additional-hooks-dir=r --runtime-hook=r -i|--icon=r "
+   "--upx-dir=r --key=v -F|--onefile -D|--onedir -w|--windowed -c|--console -y|--noconfirm "
+   "--clean --log-level=v"},
+  {"mongodump", "m", "", "",
+   "-o|--out=b --archive?w --uri=v -d|--db=v -c|--collection=v -h|--host=v --port=v "
+   "-u|--username=v -p|--password=v -q|--query=v --queryFile=r --gzip --oplog --config=r"},
+  {"mongoexport", "m", "", "",
+   "-o|--out=w --uri=v -d|--db=v -c|--collection=v -h|--host=v --port=v -u|--username=v "
+   "-p|--password=v -q|--query=v --queryFile=r --type=v -f|--fields=v --fieldFile=r --config=r"},
+  // Go's flag package: one or two dashes, `=` or a space; options end at the first operand.
+  {"mkcert", "s", "", "",
+   "-cert-file|--cert-file=w -key-file|--key-file=w -p12-file|--p12-file=w -csr|--csr=r "
+   "-install|--install!! -uninstall|--uninstall!! -client|--client -ecdsa|--ecdsa "
+   "-pkcs12|--pkcs12 -CAROOT|--CAROOT!N"},
+  // In-place rewriters: xmlstarlet's `ed -L`, tidy's `-m`, 2to3's `-w`, sops' `-i`.
+  {"xmlstarlet xml", "", "", "sub", ""},
+  {"xmlstarlet:ed xmlstarlet:edit xml:ed xml:edit", "m", "*r", "",
+   "-L|--inplace!W -u|--update=v -v|--value=v -d|--delete=v -i|--insert=v -a|--append=v "
+   "-s|--subnode=v -t|--type=v -n|--name=v -N=v -r|--rename=v -m|--move=v -x|--expr=v "
+   "-P|--pf -S|--ps -O|--omit-decl"},
+  {"tidy", "m", "*r", "",
+   "-m|-modify|--modify!W -o|-output|--output-file=w -f|-file|--error-file=w -config=r "
+   "-asxml -xml -asxhtml -ashtml -indent -quiet -upper -clean -bare -numeric -errors -utf8 "
+   "-ascii -latin1 -raw -omit -wrap=v -language=v -access=v -show-warnings=v "
+   "-show-body-only=v -version!N -help!N"},
+  {"2to3 2to3-3", "pm", "*r", "",
+   "-w|--write!U -W|--write-unchanged-files!U -n|--nobackups -o|--output-dir=b -f|--fix=v "
+   "-x|--nofix=v -j|--processes=v -p|--print-function -e|--exec-function --add-suffix=v "
+   "-l|--list-fixes!N -d|--doctests_only -v|--verbose"},
+  {"sops", "m", "*r", "",
+   "--output=w -i|--in-place!W -e|--encrypt -d|--decrypt -r|--rotate --config=r "
+   "--input-type=v --output-type=v --kms=v --pgp=v --age=v --gcp-kms=v --azure-kv=v "
+   "--hc-vault-transit=v --extract=v --set=v --unset=v --filename-override=v"},
   {"thrift", "s", "r", "",
    "-o=b -out=b -I=v -gen|--gen=v -r|-recurse -v|-verbose -strict -debug -allow-neg-keys "
    "-allow-64bit-consts -version|--version!N -help|--help!N"},

@@ -45,6 +45,9 @@ const ProgramSource kProgramsFixers[] = {
    "--tb=v -W=v --deselect=v --ignore=v --confcutdir=v --durations=v --log-file=w"},
   // ---- other languages ---------------------------------------------------------------------
   {"nixfmt alejandra", "m", "*M", "", "-c|--check!R"},
+  {"scalafmt", "m", "*M", "",
+   "--test!R --check!R --list!R -l!R --stdout!R --stdin!R --diff!R -c|--config=r --mode=v "
+   "--non-interactive -q|--quiet"},
   {"stylua", "m", "*M", "", "-c|--check!R --verify -f|--config-path=r"},
   {"swiftformat", "m", "*M", "", "--lint!R --dryrun!R --config=r"},
   {"swift-format", "m", "*r", "", "-i|--in-place!U --configuration=r"},
