@@ -81,9 +81,13 @@ namespace vigie::engine {
 // clang-format off
 const ProgramSource kPrograms[] = {
   // ---- wrappers: the operand is the command they run (engine/normalize.cpp) ----------------
+  // A short option without a value whose long spelling takes an optional one is declared apart
+  // (sudo's `-E` and `--preserve-env[=LIST]`, unshare's `-m` and `--mount[=FILE]`): as one, the
+  // short would swallow the letters after it as its value (`sudo -Eu root CMD`, `unshare -Uw
+  // DIR CMD`) and the value they take would be read as the command.
   {"sudo", "ps", "=", "wrapper",
    "-u|--user=v -g|--group=v -a|--auth-type=v -c|--login-class=v -p|--prompt=v -C|--close-from=v -D|--chdir=c -r|--role=v -t|--type=v "
-   "-T|--command-timeout=v -U|--other-user=v -h|--host?v -R|--chroot=c!! -E|--preserve-env?v "
+   "-T|--command-timeout=v -U|--other-user=v -h|--host?v -R|--chroot=c!! -E --preserve-env?v "
    "-A|--askpass -b|--background -H|--set-home -i|--login!H -k|--reset-timestamp -n|--non-interactive "
    "-P|--preserve-groups -S|--stdin -s|--shell!H -B|--bell -e|--edit!E -l|--list!N -v|--validate!N "
    "-V|--version!N -K|--remove-timestamp!N --help!N"},
@@ -140,8 +144,8 @@ const ProgramSource kPrograms[] = {
    "-p|--pid!N -m|--max!N -v|--verbose -h|--help!N -V|--version!N"},
   {"unbuffer", "s", "", "wrapper", "-p"},
   {"unshare", "ps", "", "wrapper",
-   "-m|--mount?v -u|--uts?v -i|--ipc?v -n|--net?v -p|--pid?v -U|--user?v -C|--cgroup?v "
-   "-T|--time?v -f|--fork -r|--map-root-user -c|--map-current-user --map-auto --mount-proc?v "
+   "-m --mount?v -u --uts?v -i --ipc?v -n --net?v -p --pid?v -U --user?v -C --cgroup?v "
+   "-T --time?v -f|--fork -r|--map-root-user -c|--map-current-user --map-auto --mount-proc?v "
    "-R|--root=c -w|--wd=c -S|--setuid=v -G|--setgid=v --propagation=v --setgroups=v "
    "--kill-child?v --keep-caps --map-user=v --map-group=v --map-users=v --map-groups=v "
    "-l|--load-interp=r!! --monotonic=v --boottime=v -h|--help!N -V|--version!N"},
