@@ -204,7 +204,8 @@ const ProgramSource kPrograms[] = {
    "--relative-base=v"},
   {"wc", "pm", "*r", "", "--files0-from=r --total=v"},
   {"head tail", "pm", "*r", "",
-   "-n|--lines=v -c|--bytes=v -s|--sleep-interval=v --pid=v --max-unchanged-stats=v -f|--follow?v"},
+   "-n|--lines=v -c|--bytes=v -s|--sleep-interval=v --pid=v --max-unchanged-stats=v "
+   "-f --follow?v"},
   {"cut", "pm", "*r", "",
    "-b|--bytes=v -c|--characters=v -d|--delimiter=v -f|--fields=v --output-delimiter=v"},
   {"nl", "pm", "*r", "",
@@ -216,7 +217,7 @@ const ProgramSource kPrograms[] = {
   // base64 of macOS (BSD) too: `-i FILE` read, `-o FILE` written, `-b COUNT`.
   {"base32 base64 basenc", "pm", "*r", "", "-w|--wrap=v -o|--output=w -i|--input=r -b|--break=v"},
   {"od", "pm", "*r", "",
-   "-A|--address-radix=v -j|--skip-bytes=v -N|--read-bytes=v -S|--strings?v -t|--format=v "
+   "-A|--address-radix=v -j|--skip-bytes=v -N|--read-bytes=v -S=v --strings?v -t|--format=v "
    "-w|--width?v --endian=v"},
   {"strings", "pm", "*r", "",
    "-n|--bytes=v -t|--radix=v -e|--encoding=v -T|--target=v -s|--output-separator=v"},
@@ -269,7 +270,7 @@ const ProgramSource kPrograms[] = {
    "--wrap=v --terminal-width=v --color=v --italic-text=v --decorations=v --paging=v --pager=x "
    "-m|--map-syntax=v --file-name=v --diff-context=v"},
   {"diff cmp diff3 sdiff zcmp zdiff xzcmp xzdiff bzcmp bzdiff lzcmp lzdiff", "pm", "*r", "",
-   "-C|--context?v -U|--unified?v -I|--ignore-matching-lines=v -x|--exclude=v "
+   "-C=v --context?v -U=v --unified?v -I|--ignore-matching-lines=v -x|--exclude=v "
    "-X|--exclude-from=r -S|--starting-file=v --from-file=r --to-file=r -F|--show-function-line=v "
    "--label=v -W|--width=v --tabsize=v -D|--ifdef=v --line-format=v --old-line-format=v "
    "--new-line-format=v --unchanged-line-format=v --color?v --palette=v -o|--output=w "
