@@ -339,7 +339,10 @@ bool is_dangerous_variable(std::string_view name) {
           "SQLITE_HISTORY",
           // Cloud clients: editors, pagers, browsers, plugins, config files and arguments.
           "GH_EDITOR", "GH_PAGER", "GH_BROWSER", "GH_CONFIG_DIR", "KUBE_EDITOR",
-          "KUBECTL_EXTERNAL_DIFF", "TF_CLI_CONFIG_FILE", "TERRAFORM_CONFIG", "BOTO_CONFIG"}))
+          "KUBECTL_EXTERNAL_DIFF", "TF_CLI_CONFIG_FILE", "TERRAFORM_CONFIG", "BOTO_CONFIG",
+          // Remote shells, editors and pagers of more tools; tar's and make's options.
+          "RSYNC_RSH", "CVS_RSH", "SVN_SSH", "SVN_EDITOR", "HGEDITOR", "SYSTEMD_PAGER",
+          "SYSTEMD_EDITOR", "SUDO_EDITOR", "FZF_DEFAULT_COMMAND", "TAR_OPTIONS", "GNUMAKEFLAGS"}))
     return true;
   for (std::string_view p :
        {"LD_",       "DYLD_", "GIT_",        "BASH_FUNC_", "PYTHON",  "PERL",
@@ -431,8 +434,12 @@ NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
   for (const auto& a : n.assigns) {
     if (is_dangerous_variable(a.name) || holds_substitution(a.value)) n.assigns_harmless = false;
     // `PAGER='rm -rf ~' git log`: the value is judged as the line the program runs.
-    if (a.value.literal)
+    if (a.value.literal) {
       if (auto line = variable_line(a.name, *a.value.literal)) n.nested_scripts.push_back(*line);
+      if (auto why = variable_code(a.name, *a.value.literal)) n.escalations.push_back(*why);
+    } else if (auto why = variable_code(a.name, a.value.text)) {
+      n.escalations.push_back(*why);  // `LD_PRELOAD=$LIB cmd`: its source text
+    }
     // `BASH_ENV=.env bash -c …` sources .env: a read of the file the value names.
     if (variable_names_file(a.name) && !a.value.text.empty())
       n.files.push_back({Touch::read, a.value, From::option, a.name});

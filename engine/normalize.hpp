@@ -116,6 +116,10 @@ bool is_dangerous_variable(std::string_view name);
 // runs (`PAGER`, `EDITOR`, `GIT_SSH_COMMAND`, `PROMPT_COMMAND`…) or expands as a prompt (`PS4`,
 // whose substitutions run: returned as `_=VALUE`); nullopt for any other variable.
 std::optional<std::string> variable_line(std::string_view name, std::string_view value);
+// Why the variable's value makes a program load code the line does not show (`LD_PRELOAD`,
+// `NODE_OPTIONS=--require x.js`, `PERL5OPT=-Mx`, `JAVA_TOOL_OPTIONS=-javaagent:x`…), as a reason
+// to ask; nullopt for any other variable or value (engine/normalize_variables.cpp).
+std::optional<std::string> variable_code(std::string_view name, std::string_view value);
 // Whether the variable names a file a program reads when it starts (`BASH_ENV`, `ENV`,
 // `KUBECONFIG`, `GIT_CONFIG_GLOBAL`…): its value is judged as a path read.
 bool variable_names_file(std::string_view name);

@@ -21,6 +21,10 @@ constexpr std::string_view kLineVariables =
     "GIT_SEQUENCE_EDITOR GIT_SSH GIT_SSH_COMMAND GIT_EXTERNAL_DIFF GIT_ASKPASS GIT_PROXY_COMMAND "
     "SSH_ASKPASS SUDO_ASKPASS LESSOPEN LESSCLOSE DELTA_PAGER BAT_PAGER PSQL_PAGER PSQL_EDITOR "
     "GH_EDITOR GH_PAGER GH_BROWSER KUBE_EDITOR KUBECTL_EXTERNAL_DIFF TERMINAL "
+    // The remote shells of rsync and cvs, svn's ssh and editor, mercurial's editor, systemd's
+    // pager and editor, sudoedit's editor, fzf's default source command.
+    "RSYNC_RSH CVS_RSH SVN_SSH SVN_EDITOR HGEDITOR SYSTEMD_PAGER SYSTEMD_EDITOR SUDO_EDITOR "
+    "FZF_DEFAULT_COMMAND "
     // npm's configuration from the environment (names are case-insensitive), the programs a
     // build runs from the environment (make's `$(CC)`, cargo's wrappers).
     "NPM_CONFIG_SCRIPT_SHELL NPM_CONFIG_SHELL NPM_CONFIG_GIT NPM_CONFIG_EDITOR "
@@ -43,7 +47,66 @@ constexpr std::string_view kFileVariables =
     "AWS_CONFIG_FILE GOOGLE_APPLICATION_CREDENTIALS DOCKER_CONFIG CLOUDSDK_CONFIG "
     "NETRC CURL_HOME PIP_CONFIG_FILE ";
 
+// Variables whose value makes a program load code the line does not show: a library injected
+// into every process (`LD_PRELOAD`), a module a runtime loads first (`NODE_OPTIONS=--require
+// x.js`, `PERL5OPT=-Mx`, `RUBYOPT=-rx`), a JVM agent or a command run on an error, make's
+// `--eval`, tar's options that run a program. `markers`: the words of the value (space-separated
+// options) that do it, each a prefix (`-M` is `-MFoo`, `--to-c` is `--to-command=…`); empty:
+// any value.
+struct CodeVariable {
+  std::string_view name;
+  std::string_view markers;  // space-separated
+  std::string_view what;
+};
+constexpr CodeVariable kCodeVariables[] = {
+    {"LD_PRELOAD", "", "loads a library into the command"},
+    {"LD_AUDIT", "", "loads a library into the command"},
+    {"DYLD_INSERT_LIBRARIES", "", "loads a library into the command"},
+    {"NODE_OPTIONS", "--require -r --import --loader --experimental-loader",
+     "loads a module into node"},
+    {"PERL5OPT", "-M -m -d", "loads a module into perl"},
+    {"RUBYOPT", "-r", "loads a library into ruby"},
+    {"JAVA_TOOL_OPTIONS", "-javaagent -agentpath -agentlib -XX:OnError -XX:OnOutOfMemoryError",
+     "loads an agent into the JVM or runs a command"},
+    {"_JAVA_OPTIONS", "-javaagent -agentpath -agentlib -XX:OnError -XX:OnOutOfMemoryError",
+     "loads an agent into the JVM or runs a command"},
+    {"JDK_JAVA_OPTIONS", "-javaagent -agentpath -agentlib -XX:OnError -XX:OnOutOfMemoryError",
+     "loads an agent into the JVM or runs a command"},
+    {"MAKEFLAGS", "--eval --ev -E", "makes make evaluate code"},
+    {"GNUMAKEFLAGS", "--eval --ev -E", "makes make evaluate code"},
+    {"TAR_OPTIONS", "--to-c --use-c --checkpoint-a --rsh --info --new-v --transform-c -I -F",
+     "makes tar run a program"},
+};
+
 }  // namespace
+
+std::optional<std::string> variable_code(std::string_view name, std::string_view value) {
+  std::string u(name);
+  for (char& c : u) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  for (const CodeVariable& v : kCodeVariables) {
+    if (v.name != u) continue;
+    if (value.find_first_not_of(" \t") == std::string_view::npos) return std::nullopt;
+    const std::string why = "`" + u + "` " + std::string(v.what);
+    if (v.markers.empty()) return why;
+    std::size_t i = 0;
+    while (i < value.size()) {
+      std::size_t e = value.find_first_of(" \t", i);
+      if (e == std::string_view::npos) e = value.size();
+      std::string_view word = value.substr(i, e - i);
+      while (!word.empty() && (word.front() == '"' || word.front() == '\'')) word.remove_prefix(1);
+      for (std::size_t m = 0; m < v.markers.size();) {
+        std::size_t me = v.markers.find(' ', m);
+        if (me == std::string_view::npos) me = v.markers.size();
+        const std::string_view marker = v.markers.substr(m, me - m);
+        if (word.starts_with(marker)) return why;
+        m = me + 1;
+      }
+      i = e + 1;
+    }
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
 
 bool variable_names_file(std::string_view name) {
   return listed(kFileVariables, std::string(name));
