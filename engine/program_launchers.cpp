@@ -173,6 +173,9 @@ bool arguments(const Launcher& l, Words& cmd, const std::string& entry,
 // spaces (Runs::joined), or as one shell line per word (Runs::each_line).
 void run_words(const Launcher& l, Words cmd, const std::string& entry, ProgramEffects& out) {
   if (cmd.empty()) return;
+  if (l.versioned && cmd[0].literal && cmd[0].literal->find('/') == std::string::npos)
+    if (auto at = cmd[0].literal->find_first_of("@[=<>~!", 1); at != std::string::npos)
+      cmd[0] = word_of(cmd[0], cmd[0].literal->substr(0, at));
   for (const auto& v : cmd)
     if (any_token(l.code_marks,
                   [&](std::string_view m) { return v.text.find(m) != std::string_view::npos; })) {

@@ -67,6 +67,10 @@ struct Launcher {
   // the first operand; the command is every operand, then every word after `--`.
   bool permute = false;
   bool first_only = false;  // `skip` counts only an operand that comes first (setarch ARCH)
+  // The command's name may carry the version or the extras of the package it comes from
+  // (`uvx black@24.1.0`, `uvx 'mypy[faster]'`, `uvx 'ruff>=0.4'`): judged as the name alone
+  // (a name with a `/` is a path, kept as written).
+  bool versioned = false;
   Runs runs = Runs::argv;
   // Flags (declared in `flags`) that make the command run as an argv instead of as `runs`
   // says (`watch -x CMD…`: exec'd, not joined into a line for `sh -c`), or as one shell line

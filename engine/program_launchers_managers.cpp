@@ -30,7 +30,8 @@ const Launcher kLaunchers[] = {
                "--only-group --no-group --directory --project --index "
                "--default-index --index-url --extra-index-url -f --find-links "
                "--cache-dir --color --python-platform",
-     .reads = "--env-file --with-requirements --config-file"},
+     .reads = "--env-file --with-requirements --config-file",
+     .versioned = true},  // `uv tool run black@24`
     {.program = "poetry",
      .sub = "run",
      .syntax = Syntax::clusters,
@@ -112,7 +113,8 @@ const Launcher kLaunchers[] = {
                "--cache-dir --color --directory --project --python-preference "
                "--allow-insecure-host --no-binary --only-binary",
      .reads = "--env-file --with-requirements -c --constraints --overrides --build-constraints "
-              "-b --config-file"},
+              "-b --config-file",
+     .versioned = true},
     // pipx run APP [ARGS]: argparse, APP the command.
     {.program = "pipx",
      .sub = "run",
