@@ -453,11 +453,15 @@ void undeclared_interpreter(const std::string& name, const Words& w, NormalizedC
     for (auto& f : fx.files) n.files.push_back(std::move(f));
     for (auto& e : fx.escalations) n.escalations.push_back(std::move(e));
     for (auto& sc : fx.scripts) n.nested_scripts.push_back(std::move(sc));
+    for (auto& a : fx.argvs) n.nested_argvs.push_back(std::move(a));
     return;  // `dotnet build -o DIR`, `deno fmt DIR`: a subcommand, not a script file
   }
   if (ProgramEffects fx; runner_package_subcommand(name, w, fx)) {
     for (auto& f : fx.files) n.files.push_back(std::move(f));
     for (auto& e : fx.escalations) n.escalations.push_back(std::move(e));
+    for (auto& sc : fx.scripts) n.nested_scripts.push_back(std::move(sc));
+    // `deno run npm:shx rm -rf x`: the command the package runs.
+    for (auto& a : fx.argvs) n.nested_argvs.push_back(std::move(a));
     return;  // `bun x PKG`: a package, not a script file
   }
   const bool editor = table_editor(name);

@@ -457,12 +457,14 @@ void pkg_set_scripts(std::string_view name, const Words& w, ProgramEffects& out)
 
 // `npx prettier --write x`, `npm exec -- eslint --fix x`, `yarn prettier --write x`: a package
 // whose binary the programs table declares (a formatter, a linter) does what that program does
-// with the words after it (`prettier@3` is prettier). A package that runs a command or code
+// with the words after it (`prettier@3` is prettier, and so is deno's `npm:prettier`). A package
+// that runs a command or code
 // (`npx cross-env A=1 CMD`, `npx concurrently LINE`, `npx shx rm -rf x`, `npx tsx -e CODE`)
 // runs it: its words are judged as a command of their own.
 void package_effects(const Words& w, std::size_t k, ProgramEffects& out) {
   if (k >= w.size() || !w[k].literal) return;
   std::string pkg = *w[k].literal;
+  if (pkg.starts_with("npm:")) pkg.erase(0, 4);  // deno's `npm:prettier@3`
   if (auto at = pkg.find('@', 1); at != std::string::npos) pkg.resize(at);
   const ProgramName pn = program_name(pkg);
   if (!pn.decl || pn.decl->handler == "runner") return;
