@@ -70,6 +70,14 @@ const ProgramSource kProgramsJs[] = {
   {"darkhttpd", "", "R", "serve",
    "--port=v --addr=v --log=w --index=v --mimetypes=r --uid=v --gid=v --pidfile=w --chroot "
    "--daemon"},
+  // ---- watchers: a command line run on each change -------------------------------------------
+  {"chokidar chokidar-cli", "m", "*-", "",
+   "-c|--command=x -d|--debounce=v -t|--throttle=v -s|--follow-symlinks -i|--ignore=v "
+   "--initial --polling --poll-interval=v --poll-interval-binary=v --verbose --silent"},
+  {"tsc-watch", "m", "", "",
+   "--onSuccess=x --onFailure=x --onFirstSuccess=x --onCompilationStarted=x "
+   "--onCompilationComplete=x --onEmit=x --onEmitDebounceMs=v --noClear --silent "
+   "--signalEmittedFiles --maxNodeMem=v --compiler=r --outDir=b --outFile=w -p|--project=r"},
   // busybox's httpd (`busybox httpd`, `httpd -h HOME`): the current folder unless `-h`.
   {"httpd", "m", "", "serve",
    "-h=R -c=r -p=v -u=v -r=v -m=v -e=v -d=v -i -f -v"},
