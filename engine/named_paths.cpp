@@ -110,6 +110,28 @@ bool code_deletes_trees(std::string_view code) {
   return false;
 }
 
+// Strings that are a mode, an encoding or an error policy, not a file (`open(p, 'w')`,
+// `readFileSync(p, 'utf8')`).
+constexpr std::string_view kNotFiles[] = {
+    "r",       "w",      "a",   "x",      "rb",     "wb",     "ab",     "r+",
+    "w+",      "a+",     "rt",  "wt",     "utf-8",  "utf8",   "ascii",  "latin1",
+    "latin-1", "binary", "hex", "base64", "utf-16", "strict", "ignore", "replace"};
+
+// A bare name given as an argument in code that writes (`shutil.rmtree('tests')`,
+// `fs.rmSync("dist", …)`): a file or folder of the current one. Only a name of path bytes right
+// after `(` or `,`.
+bool bare_argument_name(std::string_view code, std::size_t quote, std::string_view s) {
+  if (s.empty() || s[0] == '-' || s == "." || s == "..") return false;
+  if (s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") !=
+      std::string_view::npos)
+    return false;
+  for (std::string_view n : kNotFiles)
+    if (n == s) return false;
+  std::size_t k = quote;
+  while (k > 0 && code[k - 1] == ' ') --k;
+  return k > 0 && (code[k - 1] == '(' || code[k - 1] == ',');
+}
+
 bool code_writes(std::string_view code) {
   for (std::string_view w : kCodeWrites)
     if (code.find(w) != std::string_view::npos) return true;
@@ -142,6 +164,8 @@ void add_code_named_paths(std::string_view code, const std::string& entry,
     if (path.find_first_of("\\$`{}\n") == std::string_view::npos) {
       const std::size_t before = out.size();
       add_token_named_path(path, entry, out);
+      if (out.size() == before && writes && !opens_write && bare_argument_name(code, i, path))
+        add_token_named_path("./" + std::string(path), entry, out);
       if ((writes || opens_write) && out.size() > before) {
         FileEffect written = out.back();
         written.touch = Touch::write;

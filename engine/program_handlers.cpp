@@ -142,6 +142,7 @@ VIGIE_RARE_HANDLER void tar_handler(const ProgramDecl& p, std::string_view name,
       mode = s[1];
   }
   // Long mode names (any unambiguous prefix was resolved to an unknown option: look at them).
+  bool removes = false;
   for (const auto& o : args.options) {
     std::string_view s = o.spelling;
     if (!starts_with(s, "--") || s.size() < 4) continue;
@@ -155,6 +156,8 @@ VIGIE_RARE_HANDLER void tar_handler(const ProgramDecl& p, std::string_view name,
       mode = 't';
     else if (is("delete"))
       mode = 'r';
+    // `--remove-files` (from `--remove`): the members are deleted once archived.
+    if (k.size() >= 6 && is("remove-files")) removes = true;
   }
   bool writes_archive = mode == 'c' || mode == 'r' || mode == 'u' || mode == 'A';
   // Members that are folders are archived with everything below them, unless `--no-recursion`
@@ -227,9 +230,9 @@ VIGIE_RARE_HANDLER void tar_handler(const ProgramDecl& p, std::string_view name,
             members[k].has_tilde = true;
           }
         }
-      apply_operands(name, "*r", members, args.operands, st, out);
+      apply_operands(name, removes ? "*D" : "*r", members, args.operands, st, out);
     } else {
-      apply_operands(name, "*r", w, args.operands, st, out);
+      apply_operands(name, removes ? "*D" : "*r", w, args.operands, st, out);
     }
   } else if (mode == 'x') {
     WordView dest;

@@ -415,7 +415,7 @@ const ProgramSource kPrograms[] = {
   {"zip", "m", "w*r", "",
    "-TT|--unzip-command=x -O|--output-file=w -b|--temp-path=g -x|--exclude=a -i|--include=a "
    "-n|--suffixes=v -P|--password=v -t|--from-date=v -tt|--before-date=v -Z|--compression-method=v "
-   "-@|--names-stdin!! -r|--recurse-paths!Q"},
+   "-@|--names-stdin!! -r|--recurse-paths!Q -m|--move!D"},
   // unzip's operands after the archive are members, extracted where their names put them
   // (below `-d DIR`, whose every file is written); listing, testing and piping write nothing.
   {"unzip", "m", "^r*w", "", "-d=g -x=v -P=v -O=v -I=v -l!R -t!R -p!R -v!R -z!R -Z!R"},
