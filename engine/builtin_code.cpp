@@ -50,6 +50,7 @@ constexpr BuiltinDecl kBuiltins[] = {
     {"alias", Words::alias_values, "", "", "", ""},
     {"trap", Words::trap_action, "", "", "", ""},
     {"complete compgen", Words::none, "", "C", "", ""},
+    {"fc", Words::none, "", "e", "", ""},  // `fc -e EDITOR`: the editor is a command line
     {"hash", Words::none, "", "", "p", ""},
     {"enable", Words::none, "", "", "", "f"},
 };
