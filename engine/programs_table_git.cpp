@@ -40,9 +40,24 @@ const ProgramSource kProgramsGit[] = {
   {"git apply git am", "pm", "*r", "",
    "--unsafe-paths!! --directory=w -p=v --exclude=v --include=v -C=v --whitespace=v -S|--gpg-sign?v "
    "--patch-format=v --resolvemsg=v"},
-  {"git checkout git restore git switch", "pm", "*M", "",
-   "-b=v -B=v --orphan=v -t|--track?v --conflict=v --pathspec-from-file=r -s|--source=v "
-   "-c|--create=v -C|--force-create=v -f|--force!K --discard-changes!K"},
+  // Each with its own options: git takes any unambiguous prefix of one (`git checkout --forc`
+  // is `--force`; in `git switch` it is ambiguous with `--force-create`, refused).
+  // `git restore --staged` alone restores the index, not the files (`--worktree` too: both).
+  {"git checkout", "pm", "*M", "",
+   "-b=v -B=v --orphan=v -t|--track?v --conflict=v --pathspec-from-file=r -f|--force!K "
+   "--ours --theirs -m|--merge -p|--patch --overlay --no-overlay --detach "
+   "--ignore-other-worktrees --recurse-submodules?v --no-recurse-submodules --progress "
+   "--no-progress --overwrite-ignore --no-overwrite-ignore --guess --no-guess -l -q|--quiet "
+   "--ignore-skip-worktree-bits --pathspec-file-nul"},
+  {"git restore", "pm", "*M", "",
+   "-s|--source=v --pathspec-from-file=r -S|--staged!R -W|--worktree!U --ours --theirs -m|--merge "
+   "--conflict=v -p|--patch --overlay --no-overlay --ignore-unmerged --recurse-submodules?v "
+   "--no-recurse-submodules --progress --no-progress -q|--quiet --ignore-skip-worktree-bits "
+   "--pathspec-file-nul"},
+  {"git switch", "pm", "*M", "",
+   "-c|--create=v -C|--force-create=v --orphan=v -t|--track?v --conflict=v -f|--force!K "
+   "--discard-changes!K --detach -d -m|--merge --guess --no-guess --ignore-other-worktrees "
+   "--recurse-submodules?v --no-recurse-submodules --progress --no-progress -q|--quiet"},
   // `git reset --hard` (and `--merge`, `--keep`) rewrites the tracked files of the work tree.
   {"git reset", "pm", "", "",
    "--hard!K --merge!K --keep!K --soft --mixed -N -q|--quiet -p|--patch --pathspec-from-file=r "
