@@ -550,7 +550,7 @@ const ProgramSource kPrograms[] = {
    "-i|--interactive -t|--tty"},
   {"docker-compose podman-compose", "s", "", "compose", ""},
   {"kubectl", "", "", "kubectl", ""},
-  {"gcc g++ cc c++ clang clang++ cpp clang-cl", "v", "", "cc", ""},
+  {"gcc g++ cc c++ clang clang++ cpp clang-cl emcc em++", "v", "", "cc", ""},
   {"ld ld.bfd ld.gold ld.lld lld mold", "v", "", "ld", ""},
   {"gdb", "", "", "gdb", ""},
   // lldb's commands (`-o 'platform shell CMD'`, `-o 'script …'`) and command files run what

@@ -21,6 +21,37 @@ const ProgramSource kProgramsCodegen[] = {
    "-m|--module=v -extdirs=v -endorseddirs=v -g -nowarn -verbose -deprecation -parameters "
    "-Werror --enable-preview -implicit:none -implicit:class -proc:none -proc:only -proc:full "
    "-version|--version!N -help|--help!N"},
+  // Other compilers' outputs: kotlinc and scalac `-d` (a folder or a jar), ghc `-o` and its
+  // output folders (one dash, exact names), swiftc, nvcc, the GNU assembler.
+  {"kotlinc kotlinc-jvm", "m", "*r", "",
+   "-d=b -cp|-classpath=v -jvm-target=v -module-name=v -include-runtime -no-stdlib "
+   "-no-reflect -script -language-version=v -api-version=v -jdk-home=r -Xplugin=r!! "
+   "-version!N -help!N"},
+  {"scalac", "m", "*r", "",
+   "-d=b -cp|-classpath|--class-path=v -sourcepath|--source-path=v -encoding=v -release=v "
+   "-deprecation -feature -unchecked -explain -version!N -help!N"},
+  {"ghc", "m", "*r", "",
+   "-o=w -outputdir=b -odir=b -hidir=b -stubdir=b -dumpdir=b -hiedir=b -i?v -package=v "
+   "-package-db=r -main-is=v -threaded -rtsopts?v -dynamic -static -shared -c -e=p "
+   "--make --interactive -prof -fforce-recomp -Wall -Werror -O -O0 -O1 -O2"},
+  {"swiftc", "m", "*r", "",
+   "-o=w -module-name=v -emit-module-path=w -emit-objc-header-path=w -output-file-map=r "
+   "-I=v -L=v -l?v -F=v -sdk=v -target=v -j=v -emit-library -emit-executable -emit-module "
+   "-emit-object -parse-as-library -O -Onone -Osize -g -v -version!N -help!N"},
+  {"nvcc", "m", "*r", "",
+   "-o|--output-file=w -odir|--output-directory=b -ccbin|--compiler-bindir=r -I|--include-path=v "
+   "-L|--library-path=v -l|--library=v -D|--define-macro=v -arch|--gpu-architecture=v "
+   "-code|--gpu-code=v -gencode|--generate-code=v -Xcompiler|--compiler-options=v "
+   "-Xlinker|--linker-options=v -std=v -O?v -c|--compile -G|--device-debug -g|--debug "
+   "-lineinfo|--generate-line-info -shared --version!N -h|--help!N"},
+  {"as gas", "m", "*r", "",
+   "-o=w -I=v --defsym=v -march=v -mcpu=v -g|--gen-debug --32 --64 -a?v -MD=w -W --warn "
+   "--fatal-warnings -v|-version --version!N --help!N"},
+  // Front-end builders: their output folder.
+  {"parcel", "m", "*r", "",
+   "--dist-dir=b -d|--out-dir=b --cache-dir=b --public-url=v --target=v --config=r "
+   "--no-cache --no-source-maps -p|--port=v --host=v --no-hmr"},
+  {"ng", "m", "", "", "--output-path=b -c|--configuration=v --base-href=v --project=v"},
   {"protoc grpc_tools.protoc", "", "", "protoc", ""},
   {"flatc", "m", "*r", "",
    "-o=b -I=v --conform=r --conform-includes=v --include-prefix=v --bfbs-filenames=v "

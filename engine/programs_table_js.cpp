@@ -31,7 +31,9 @@ const ProgramSource kProgramsJs[] = {
   // ---- compilers and bundlers: the files and output folders they write (role b: every file
   // below the folder, named after the inputs) ----------------------------------------------------
   {"tsc", "m", "*r", "",
-   "--outDir=b --outFile=w --declarationDir=b --tsBuildInfoFile=w -p|--project=r"},
+   "--outDir=b --outFile=w --declarationDir=b --tsBuildInfoFile=w -p|--project=r "
+   // tsc reads its options in any case.
+   "--outdir=b --outfile=w --declarationdir=b --tsbuildinfofile=w --OUTDIR=b --OUTFILE=w"},
   {"babel", "m", "*r", "",
    "-d|--out-dir=b -o|--out-file=w --config-file=r --source-maps?v --relative"},
   {"esbuild", "m", "*r", "", "--outfile=w --outdir=b --metafile=w --tsconfig=r"},
