@@ -457,7 +457,8 @@ const ProgramSource kPrograms[] = {
   // Package runners (engine/program_runners.cpp): an allow rule must name the package or the
   // script they run (`allow npm run build`, `allow npx prettier`); `-c|--call` is a shell line.
   {"npm pnpm yarn", "m", "", "runner",
-   "-g|--global!! --prefix=w -C|--dir=c --cache=w --pack-destination=b --userconfig=r "
+   "-g|--global!! --prefix=w -C|--dir=c --cache=w --pack-destination=b --modules-folder=b "
+   "--userconfig=r "
    "--globalconfig=r --registry=v "
    "-w|--workspace=v --tag=v --otp=v --script-shell=x --node-options=v!! -c|--call=x"},
   {"npx", "s", "p*-", "runner",

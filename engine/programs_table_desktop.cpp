@@ -64,6 +64,22 @@ const ProgramSource kProgramsDesktop[] = {
   // `python -m build` (pypa/build, also `pyproject-build`): the wheel and sdist in `-o DIR`.
   {"build pyproject-build", "pm", "*-", "", "-o|--outdir=b -s|--sdist -w|--wheel -n|--no-isolation"},
   {"uv:venv", "m", "M", "", "-p|--python=v --prompt=v --seed --system-site-packages"},
+  // Lock exports: the requirements file written.
+  {"uv:export poetry:export pdm:export", "m", "", "",
+   "-o|--output|--output-file=w -f|--format=v --no-hashes --without-hashes --frozen --locked "
+   "--all-extras --extras=v -E=v --with=v --without=v --only=v --no-dev --dev -G|--group=v"},
+  {"pip-compile", "m", "*r", "",
+   "-o|--output-file=w -c|--constraint=r --cache-dir=b --pip-args=v -U|--upgrade "
+   "-P|--upgrade-package=v --generate-hashes --allow-unsafe --strip-extras --extra=v "
+   "-i|--index-url=v --extra-index-url=v -f|--find-links=v --resolver=v -q|--quiet -v|--verbose"},
+  // RubyGems and Bundler: the folder gems are installed into.
+  {"gem", "", "", "sub", ""},
+  {"gem:install", "m", "*-", "",
+   "-i|--install-dir=b -n|--bindir=b --build-root=b -v|--version=v -s|--source=v "
+   "-g|--file?r -N|--no-document --user-install --no-user-install --conservative --force"},
+  {"bundle:install", "m", "", "",
+   "--path=b --binstubs?b --standalone?v --gemfile=r --jobs=v --retry=v --without=v --with=v "
+   "--deployment --frozen --local --quiet --redownload"},
   {"uv:pip", "m", "-*-", "",
    "-t|--target=b --prefix=b -r|--requirement=r -c|--constraint=r -o|--output-file=w"},
   {"conda:create mamba:create micromamba:create conda:install mamba:install micromamba:install",
