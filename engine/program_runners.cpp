@@ -478,6 +478,9 @@ void package_effects(const Words& w, std::size_t k, ProgramEffects& out) {
   program_effects(pn.decl, pkg, argv, fx);
   for (auto& f : fx.files) out.files.push_back(std::move(f));
   for (auto& e : fx.escalations) out.escalations.push_back(std::move(e));
+  // What the package's program runs in turn (`npx corepack pnpm exec CMD`, `npx cmake -E rm`).
+  for (auto& sc : fx.scripts) out.scripts.push_back(std::move(sc));
+  for (auto& a : fx.argvs) out.argvs.push_back(std::move(a));
 }
 
 // `npm init`, `npm init -y`, `pnpm init`, `yarn init -y`: with no package to run (`npm init
