@@ -46,8 +46,8 @@ bool plain_substitution(const std::string& code) {
   return true;
 }
 
-// The option letters that take a value: util-linux none, the Perl rename -e, -E (code) and -u
-// (an optional encoding, attached only).
+// The option letters that take a value: util-linux none, the Perl rename -e and -E (code). Its
+// `-u [ENCODING]` is read as a flag: an encoding after it would be taken for the code.
 bool takes_value(char c, bool perl) {
   return perl && (c == 'e' || c == 'E');
 }
