@@ -147,6 +147,9 @@ struct heredoc_body {
         if (r.op == "<<" || r.op == "<<-") h = &r;
       }
     }
+    // No here-document among the commands kept (its command was dropped), or a delimiter that
+    // is not static: the full path decides.
+    if (!h || !h->target.literal) return false;
     RedirectView& r = *h;
     const std::string_view delim = *r.target.literal;
     const char* body = in.current() + 1;
