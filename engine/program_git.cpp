@@ -301,6 +301,14 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
     add_tree_write(out, "git stash " + *sw[args.operands[0]].literal);
     return;
   }
+  // `git stash`, `git stash push|save` without a pathspec: the changes it saves are undone in
+  // every file of the work tree (with a pathspec, the paths are its operands, written).
+  if (subcommand == "stash" &&
+      (args.operands.empty() || lit_is(sw, args.operands[0], "save") ||
+       (args.operands.size() == 1 && lit_is(sw, args.operands[0], "push")))) {
+    add_tree_write(out, "git stash (the changes it saves are undone)");
+    return;
+  }
   // `git clean` removes untracked files everywhere below the folder (or below each pathspec).
   if (subcommand == "clean") st.recursive = true;
   if (subcommand == "clean" && args.operands.empty() && st.override_touch != 'r') {

@@ -80,6 +80,20 @@ std::string option_name(const OptionDecl& d) {
   return "";
 }
 
+namespace {
+
+// How much an option does, to read an ambiguous prefix as its heaviest candidate: runs
+// something, then names a path or changes what operands are, then a plain value; `N` (runs
+// nothing) least.
+int option_weight(const OptionDecl& d) {
+  if (d.role == 'x' || d.role == 'y' || d.flag == '!') return 4;
+  if ((d.role != 0 && d.role != 'v') || (d.flag != 0 && d.flag != 'N')) return 3;
+  if (d.flag == 'N') return 0;
+  return 1;
+}
+
+}  // namespace
+
 ParsedArgs parse_args(const ProgramDecl& p, const Words& w, std::size_t from, bool until_operand) {
   ParsedArgs out;
   out.stopped_at = w.size();
@@ -90,15 +104,21 @@ ParsedArgs parse_args(const ProgramDecl& p, const Words& w, std::size_t from, bo
       for (const auto& l : d.longs)
         if (l == key) return &d;
     if (!p.prefixes || key.empty()) return nullptr;
+    // A prefix of several long names: the version at hand may know only one of them (curl 7's
+    // `--upload-f` is `--upload-file`, curl 8's is ambiguous), so it is read as the one that does
+    // the most. Where the candidates differ in taking a value, a wrapper's command would move:
+    // unknown (the wrapper's caller asks).
     const OptionDecl* found = nullptr;
     for (const auto& d : p.options)
       for (const auto& l : d.longs)
-        if (l.size() > key.size() && l.compare(0, key.size(), key) == 0) {
-          if (found && found != &d) {
+        if (l.size() > key.size() && l.compare(0, key.size(), key) == 0 && found != &d) {
+          if (found) {
             ambiguous = true;
-            return nullptr;
+            if (p.stop && found->arg != d.arg) return nullptr;
+            if (option_weight(d) > option_weight(*found)) found = &d;
+          } else {
+            found = &d;
           }
-          found = &d;
         }
     return found;
   };

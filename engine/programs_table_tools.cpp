@@ -562,6 +562,12 @@ const ProgramSource kProgramsTools[] = {
   {"osascript", "s", "x*-", "", "-e=p -l=v -s=v -i"},
   // dc: `!CMD` runs CMD with a shell (engine/code_commands.cpp reads its expressions' `!` lines).
   {"dc", "pm", "x*x", "", "-e|--expression=p -f|--file=x -V|--version!N -h|--help!N"},
+  // script (util-linux): its operand is the typescript written (`typescript` when none), the
+  // logs of `-I/-O/-B/-T/-t` too; `-c LINE` is read by engine/normalize_scripts.cpp.
+  {"script", "pm", "w", "",
+   "-a|--append -c|--command=v -e|--return -E|--echo=v -f|--flush -I|--log-in=w -O|--log-out=w "
+   "-B|--log-io=w -T|--log-timing=w -t|--timing?w -m|--logging-format=v -o|--output-limit=v "
+   "-q|--quiet -V|--version!N -h|--help!N"},
   // ---- programs and builtins whose words are data, not files -------------------------------
   // Strings, numbers, names, process ids: they read no file they are given (`echo /etc/x`
   // prints it; `test -f`, `[` and `type` look at a name, not into a file). Declared so that
