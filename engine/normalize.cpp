@@ -22,6 +22,7 @@ using shell::WordView;
 constexpr std::size_t npos = static_cast<std::size_t>(-1);
 
 using program_words::in;
+using program_words::lit;
 using program_words::lit_is;
 
 bool is_identifier(std::string_view s) {
@@ -83,6 +84,7 @@ WrapperParse parse_wrapper(const ProgramDecl& decl, std::string_view name, const
   if (decl.operands == "*w") edits = std::string(name);
   for (;;) {
     ParsedArgs args = parse_args(decl, w, from, true);
+    bool host_next = false;  // `sudo -h HOST CMD`
     for (const auto& o : args.options) {
       if (!o.decl) {
         // An option the table does not know: where the command starts is uncertain.
@@ -94,7 +96,18 @@ WrapperParse parse_wrapper(const ProgramDecl& decl, std::string_view name, const
       if (d.flag == 'N') return p;  // sudo -l, command -v, --help: nothing is run
       if (d.flag == 'E') edits = entry;
       if (d.flag == 'H') shell = entry;
-      if (name == "sudo" && d.shorts == "h" && !o.value) return p;  // `sudo -h`: help
+      if ((name == "sudo" || name == "sudoedit") && d.shorts == "h" && !o.value) {
+        // sudo's `-h` alone is help, unless it is the last option word and a word that is
+        // neither an option nor NAME=VALUE follows: that word is the host, the command after it.
+        const std::string* next = lit(w, args.stopped_at);
+        if (lit_is(w, o.index, "-h") && o.index + 1 == args.stopped_at && next && !next->empty() &&
+            (*next)[0] != '-' &&
+            ((*next)[0] == '/' || (*next)[0] == '=' || next->find('=') == std::string::npos)) {
+          host_next = true;
+          continue;
+        }
+        return p;
+      }
       if (d.flag == '!') p.escalations.push_back(entry);
       if (!o.value) continue;
       switch (d.role) {
@@ -131,6 +144,10 @@ WrapperParse parse_wrapper(const ProgramDecl& decl, std::string_view name, const
       }
     }
     from = args.stopped_at;
+    if (host_next) {
+      ++from;
+      continue;
+    }
     // `env -` is `env -i`: keep reading options after it.
     if (name == "env" && lit_is(w, from, "-")) {
       ++from;

@@ -87,12 +87,12 @@ const ProgramSource kPrograms[] = {
   // DIR CMD`) and the value they take would be read as the command.
   {"sudo", "ps", "=", "wrapper",
    "-u|--user=v -g|--group=v -a|--auth-type=v -c|--login-class=v -p|--prompt=v -C|--close-from=v -D|--chdir=c -r|--role=v -t|--type=v "
-   "-T|--command-timeout=v -U|--other-user=v -h|--host?v -R|--chroot=c!! -E --preserve-env?v "
+   "-T|--command-timeout=v -U|--other-user=v -h?v --host=v -R|--chroot=c!! -E --preserve-env?v "
    "-A|--askpass -b|--background -H|--set-home -i|--login!H -k|--reset-timestamp -n|--non-interactive "
    "-P|--preserve-groups -S|--stdin -s|--shell!H -B|--bell -e|--edit!E -l|--list!N -v|--validate!N "
    "-V|--version!N -K|--remove-timestamp!N --help!N"},
   {"sudoedit", "ps", "*w", "wrapper",
-   "-u|--user=v -g|--group=v -C|--close-from=v -D|--chdir=c -h|--host?v -p|--prompt=v "
+   "-u|--user=v -g|--group=v -C|--close-from=v -D|--chdir=c -h?v --host=v -p|--prompt=v "
    "-r|--role=v -t|--type=v -T|--command-timeout=v -A|--askpass -k|--reset-timestamp "
    "-n|--non-interactive -S|--stdin -B|--bell --help!N -V|--version!N"},
   {"doas", "s", "", "wrapper", "-a=v -u=v -C=r!N -n -s!H -L!N"},
