@@ -136,7 +136,9 @@ TEST_CASE("wrappers are seen through with their own options") {
       {"time nice -n 1 timeout 5 npm test", "npm test", "npm test", "time,nice,timeout"},
       {"/usr/bin/sudo /bin/rm x", "/bin/rm x", "/usr/bin/sudo /bin/rm x", "sudo"},
       {"sudo -l", "sudo -l", "sudo -l", ""},
-      {"sudo -h rm x", "sudo -h rm x", "sudo -h rm x", ""},  // help: runs nothing
+      {"sudo -h", "sudo -h", "sudo -h", ""},                    // help: runs nothing
+      {"sudo -h A=1 x", "sudo -h A=1 x", "sudo -h A=1 x", ""},  // help, then a usage error
+      {"sudo -h rm x", "x", "sudo -h rm x", "sudo"},            // the host `rm`, the command `x`
       {"sudo -hbox rm x", "rm x", "sudo -hbox rm x", "sudo"},
       {"sudo -c class -a type rm x", "rm x", "sudo -c class -a type rm x", "sudo"},
       {"sudo -e /etc/hosts", "sudo -e /etc/hosts", "sudo -e /etc/hosts", ""},
