@@ -193,8 +193,14 @@ void add_code_commands(std::string_view code, std::string_view program,
 // pip, pytest…) does what that program does with the words after it.
 void add_module_effects(const ParsedOption& o, const Words& words, ProgramEffects& out) {
   const std::string& module = *o.value->literal;
-  const ProgramName pn = program_name(module);
-  if (!pn.decl || pn.wrapper || pn.interpreter) return;
+  // A standard module run as a program (`python-m:json.tool`: engine/programs_table_python.cpp),
+  // else a program of the module's name (black, pip, pytest…).
+  const ProgramDecl* decl = find_program("python-m:" + module);
+  if (!decl) {
+    const ProgramName pn = program_name(module);
+    if (!pn.decl || pn.wrapper || pn.interpreter) return;
+    decl = pn.decl;
+  }
   std::size_t after = o.index + 1;  // `-mMOD`: the words after the option's own
   if (after < words.size() && words[after].span.begin == o.value->span.begin &&
       words[after].text == o.value->text)
@@ -204,7 +210,7 @@ void add_module_effects(const ParsedOption& o, const Words& words, ProgramEffect
               words.begin() + static_cast<std::ptrdiff_t>(std::min(after, words.size())),
               words.end());
   ProgramEffects fx;
-  program_effects(pn.decl, module, argv, fx);
+  program_effects(decl, module, argv, fx);
   for (auto& f : fx.files) out.files.push_back(std::move(f));
   for (auto& e : fx.escalations) out.escalations.push_back(std::move(e));
   for (auto& sc : fx.scripts) out.scripts.push_back(std::move(sc));

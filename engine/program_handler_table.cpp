@@ -76,6 +76,8 @@ constexpr HandlerEntry kHandlers[] = {
     {"rename", rename_handler},
     {"protoc", protoc_handler},
     {"pdftk", pdftk_handler},
+    {"pyarchive", pyarchive_handler},
+    {"pycode", pycode_handler},
 };
 
 }  // namespace

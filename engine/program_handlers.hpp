@@ -253,6 +253,14 @@ VIGIE_RARE_HANDLER void protoc_handler(const ProgramDecl& p, std::string_view na
 VIGIE_RARE_HANDLER void pdftk_handler(const ProgramDecl& p, std::string_view name,
                                       const std::vector<shell::WordView>& w, ProgramEffects& out);
 
+// Python's modules run as programs (engine/program_python_modules.cpp): zipfile and tarfile's
+// archives, folders and sources; timeit's statements (code).
+VIGIE_RARE_HANDLER void pyarchive_handler(const ProgramDecl& p, std::string_view name,
+                                          const std::vector<shell::WordView>& w,
+                                          ProgramEffects& out);
+VIGIE_RARE_HANDLER void pycode_handler(const ProgramDecl& p, std::string_view name,
+                                       const std::vector<shell::WordView>& w, ProgramEffects& out);
+
 // A word holding `value` (an attached option value, a file named inside a script).
 shell::WordView word_of(const shell::WordView& from, std::string value);
 

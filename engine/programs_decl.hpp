@@ -43,6 +43,9 @@ extern const std::size_t kProgramsFixersCount;
 // (engine/programs_table_codegen.cpp).
 extern const ProgramSource kProgramsCodegen[];
 extern const std::size_t kProgramsCodegenCount;
+// Python's standard modules run as programs, `python-m:MODULE` (engine/programs_table_python.cpp).
+extern const ProgramSource kProgramsPython[];
+extern const std::size_t kProgramsPythonCount;
 // Entry i of the tables in order (i < program_source_count()): engine/programs_index.cpp.
 const ProgramSource& program_source(std::size_t i);
 std::size_t program_source_count();

@@ -178,7 +178,7 @@ const ProgramSource kProgramsCodegen[] = {
    "-asxml -xml -asxhtml -ashtml -indent -quiet -upper -clean -bare -numeric -errors -utf8 "
    "-ascii -latin1 -raw -omit -wrap=v -language=v -access=v -show-warnings=v "
    "-show-body-only=v -version!N -help!N"},
-  {"2to3 2to3-3", "pm", "*r", "",
+  {"2to3 2to3-3 python-m:lib2to3", "pm", "*r", "",
    "-w|--write!U -W|--write-unchanged-files!U -n|--nobackups -o|--output-dir=b -f|--fix=v "
    "-x|--nofix=v -j|--processes=v -p|--print-function -e|--exec-function --add-suffix=v "
    "-l|--list-fixes!N -d|--doctests_only -v|--verbose"},
