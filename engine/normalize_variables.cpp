@@ -31,8 +31,10 @@ constexpr std::string_view kLineVariables =
     "NPM_CONFIG_BROWSER NPM_CONFIG_VIEWER YARN_SCRIPT_SHELL CC CXX CPP LD AR AS FC "
     "RUSTC_WRAPPER RUSTC_WORKSPACE_WRAPPER RUSTC RUSTDOC CARGO_BUILD_RUSTC_WRAPPER "
     "CMAKE_C_COMPILER_LAUNCHER CMAKE_CXX_COMPILER_LAUNCHER ";
-// Prompts: expanded each time they are shown (`PS4` under `set -x`), their substitutions run.
-constexpr std::string_view kPromptVariables = " PS0 PS1 PS2 PS3 PS4 ";
+// Expanded by the shell before it uses them, their substitutions run: the prompts, each time
+// they are shown (`PS4` under `set -x`); the file a shell sources at start (`BASH_ENV`, `ENV`:
+// `BASH_ENV='$(CMD)' bash -c …` runs CMD).
+constexpr std::string_view kExpandedVariables = " PS0 PS1 PS2 PS3 PS4 BASH_ENV ENV ";
 
 bool listed(std::string_view list, const std::string& name) {
   return list.find(" " + name + " ") != std::string_view::npos;
@@ -115,7 +117,7 @@ bool variable_names_file(std::string_view name) {
 std::optional<std::string> variable_line(std::string_view name, std::string_view value) {
   std::string u(name);
   for (char& c : u) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  if (listed(kPromptVariables, u)) return "_=" + std::string(value);
+  if (listed(kExpandedVariables, u)) return "_=" + std::string(value);
   // `GIT_CONFIG_PARAMETERS="'core.pager=CMD' 'k=v'"` (git's own `-c` pairs): each value, one line.
   if (u == "GIT_CONFIG_PARAMETERS") {
     std::string lines;

@@ -489,7 +489,8 @@ const ProgramSource kPrograms[] = {
 
   // ---- programs that run other programs (engine/program_tmux.cpp, program_containers.cpp,
   // program_build.cpp): what they run is judged as a command or a nested script, or asked ------
-  {"tmux", "", "", "tmux", ""},
+  // byobu hands its arguments to tmux (its default backend).
+  {"tmux byobu byobu-tmux", "", "", "tmux", ""},
   // docker, podman, nerdctl: global options, then `run|create|exec|cp|build`, `container …`,
   // `compose …`; each subcommand's options are the entry `docker:SUB` (pflag: no prefixes).
   // Global options: docker's, then podman's (its helpers `--conmon`, `--runtime`,
