@@ -462,6 +462,22 @@ void apply_parsed(const ProgramDecl& p, std::string_view name, const Words& word
         if (o.spelling == "-m" && name.starts_with("py")) add_module_effects(o, words, out);
       }
   if (name == "ruby") add_ruby_un_effects(args, words, out);
+  if (p.response_files) {
+    // `javac @args`: the file holds more options and operands, which the line does not show.
+    std::vector<std::size_t> operands;
+    for (std::size_t k : args.operands) {
+      const std::string* s = static_text(words[k]);
+      if (!s || s->size() < 2 || (*s)[0] != '@') {
+        operands.push_back(k);
+        continue;
+      }
+      const std::string entry = std::string(name) + " @FILE";
+      add_file(out, Touch::read, synthesized(words[k], s->substr(1), 1), From::operand, entry);
+      out.escalations.push_back(entry + ": arguments the line does not show");
+    }
+    apply_operands(name, p.operands, words, operands, st, out);
+    return;
+  }
   apply_operands(name, p.operands, words, args.operands, st, out);
 }
 

@@ -14,6 +14,8 @@
 //      `arm-none-eabi-g++-13`, `clang-cpp-14`), looked up by `program_name` when the exact name
 //      is not in the table. A rule still matches the word as written: `allow gcc` does not
 //      allow `gcc-12` (docs/programs.md)
+//   @  an operand `@FILE` is a file of more options and operands (javac, rustc, binutils): read,
+//      and asked, as the line does not show what it holds
 //
 // Operand shape: one letter per operand position, `*X` for every remaining operand, `$X` for the
 // last one (taken before `*`):
@@ -219,7 +221,7 @@ const ProgramSource kPrograms[] = {
   {"od", "pm", "*r", "",
    "-A|--address-radix=v -j|--skip-bytes=v -N|--read-bytes=v -S=v --strings?v -t|--format=v "
    "-w|--width?v --endian=v"},
-  {"strings", "pm", "*r", "",
+  {"strings", "pm@", "*r", "",
    "-n|--bytes=v -t|--radix=v -e|--encoding=v -T|--target=v -s|--output-separator=v"},
   {"hexdump hd", "m", "*r", "", "-e=v -f=r -n=v -s=v"},
   {"file", "pm", "*r", "", "-m|--magic-file=r -f|--files-from=r -F|--separator=v -e|--exclude=v "

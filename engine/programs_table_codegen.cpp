@@ -12,7 +12,7 @@ namespace vigie::engine {
 
 // clang-format off
 const ProgramSource kProgramsCodegen[] = {
-  {"javac", "m", "*r", "",
+  {"javac", "m@", "*r", "",
    "-d=b -s=b -h=b -cp|-classpath|--class-path=v -sourcepath|--source-path=v "
    "-bootclasspath|--boot-class-path=v -processorpath|--processor-path=v -p|--module-path=v "
    "--module-source-path=v --processor-module-path=v -source|--source=v -target|--target=v "
@@ -23,18 +23,18 @@ const ProgramSource kProgramsCodegen[] = {
    "-version|--version!N -help|--help!N"},
   // Other compilers' outputs: kotlinc and scalac `-d` (a folder or a jar), ghc `-o` and its
   // output folders (one dash, exact names), swiftc, nvcc, the GNU assembler.
-  {"kotlinc kotlinc-jvm", "m", "*r", "",
+  {"kotlinc kotlinc-jvm", "m@", "*r", "",
    "-d=b -cp|-classpath=v -jvm-target=v -module-name=v -include-runtime -no-stdlib "
    "-no-reflect -script -language-version=v -api-version=v -jdk-home=r -Xplugin=r!! "
    "-version!N -help!N"},
-  {"scalac", "m", "*r", "",
+  {"scalac", "m@", "*r", "",
    "-d=b -cp|-classpath|--class-path=v -sourcepath|--source-path=v -encoding=v -release=v "
    "-deprecation -feature -unchecked -explain -version!N -help!N"},
-  {"ghc", "m", "*r", "",
+  {"ghc", "m@", "*r", "",
    "-o=w -outputdir=b -odir=b -hidir=b -stubdir=b -dumpdir=b -hiedir=b -i?v -package=v "
    "-package-db=r -main-is=v -threaded -rtsopts?v -dynamic -static -shared -c -e=p "
    "--make --interactive -prof -fforce-recomp -Wall -Werror -O -O0 -O1 -O2"},
-  {"swiftc", "m", "*r", "",
+  {"swiftc", "m@", "*r", "",
    "-o=w -module-name=v -emit-module-path=w -emit-objc-header-path=w -output-file-map=r "
    "-I=v -L=v -l?v -F=v -sdk=v -target=v -j=v -emit-library -emit-executable -emit-module "
    "-emit-object -parse-as-library -O -Onone -Osize -g -v -version!N -help!N"},
@@ -44,7 +44,7 @@ const ProgramSource kProgramsCodegen[] = {
    "-code|--gpu-code=v -gencode|--generate-code=v -Xcompiler|--compiler-options=v "
    "-Xlinker|--linker-options=v -std=v -O?v -c|--compile -G|--device-debug -g|--debug "
    "-lineinfo|--generate-line-info -shared --version!N -h|--help!N"},
-  {"as gas", "m", "*r", "",
+  {"as gas", "m@", "*r", "",
    "-o=w -I=v --defsym=v -march=v -mcpu=v -g|--gen-debug --32 --64 -a?v -MD=w -W --warn "
    "--fatal-warnings -v|-version --version!N --help!N"},
   // Front-end builders: their output folder.
@@ -60,7 +60,7 @@ const ProgramSource kProgramsCodegen[] = {
   {"openapi-generator:generate openapi-generator-cli:generate swagger-codegen:generate", "m", "",
    "", "-o|--output=b -i|--input-spec=r -g|--generator-name=v -l|--lang=v -c|--config=r "
    "-t|--template-dir=r --additional-properties=v --global-property=v -p=v"},
-  {"rustc", "m", "*r", "",
+  {"rustc", "m@", "*r", "",
    "-o=w --out-dir=b --emit=v -L=v --extern=v -C|--codegen=v --crate-type=v --crate-name=v "
    "--edition=v --target=v --cfg=v -l=v --cap-lints=v --sysroot=v --error-format=v --json=v "
    "--explain=v -A|--allow=v -W|--warn=v -D|--deny=v -F|--forbid=v --print=v --test -O -g "

@@ -12,32 +12,32 @@ const ProgramSource kProgramsTools[] = {
   // ---- binutils: readers of object files ---------------------------------------------------
   // Style v: the cross and LLVM spellings too (`aarch64-linux-gnu-objdump`, `llvm-nm-17`).
   // `--plugin FILE` loads a shared object into the program: read, and at least asked.
-  {"nm", "pmv", "*r", "",
+  {"nm", "pmv@", "*r", "",
    "-t|--radix=v -f|--format=v --target=v -C|--demangle?v --ifunc-chars=v --unicode=v "
    "--plugin=r!! --help!N -V|--version!N"},
-  {"objdump", "pmv", "*r", "",
+  {"objdump", "pmv@", "*r", "",
    "-P|--private=v -b|--target=v -m|--architecture=v -j|--section=v -M|--disassembler-options=v "
    "-I|--include=r -C|--demangle?v --disassemble?v --source-comment?v --dwarf?v -W?v --ctf?v "
    "--sframe?v --endian=v --unicode=v --start-address=v --stop-address=v --insn-width=v "
    "--adjust-vma=v --prefix=v --prefix-strip=v --dwarf-depth=v --dwarf-start=v --ctf-parent=v "
    "--visualize-jumps?v --disassembler-color=v --help!N -v|--version!N"},
-  {"readelf", "pmv", "*r", "",
+  {"readelf", "pmv@", "*r", "",
    "-x|--hex-dump=v -p|--string-dump=v -R|--relocated-dump=v -w|--debug-dump?v -C|--demangle?v "
    "--dwarf-depth=v --dwarf-start=v --ctf=v --ctf-parent=v --ctf-symbols=v --ctf-strings=v "
    "--sframe?v --sym-base=v --unicode=v -U=v -H|--help!N -v|--version!N"},
-  {"size", "pmv", "*r", "", "--format=v --radix=v --target=v --help!N -V|--version!N"},
+  {"size", "pmv@", "*r", "", "--format=v --radix=v --target=v --help!N -V|--version!N"},
   // Operands are addresses (addr2line) and symbols (c++filt), not paths.
   {"addr2line", "pmv", "*-", "",
    "-b|--target=v -e|--exe=r -j|--section=v -C|--demangle?v -h|--help!N -v|--version!N"},
   {"c++filt", "pmv", "*-", "", "-s|--format=v -h|--help!N -v|--version!N"},
   // strip rewrites its operands in place; `-o FILE` writes FILE and only reads the operand.
-  {"strip", "pmv", "*m", "",
+  {"strip", "pmv@", "*m", "",
    "-o=w!R -I|--input-target=v -O|--output-target=v -F|--target=v -R|--remove-section=v "
    "--remove-relocations=v -N|--strip-symbol=v --keep-section=v -K|--keep-symbol=v "
    "--plugin=r!! -h|--help!N -V|--version!N"},
-  {"ranlib", "pmv", "*m", "", "--plugin=r!! -h|-H|--help!N -V|-v|--version!N"},
+  {"ranlib", "pmv@", "*m", "", "--plugin=r!! -h|-H|--help!N -V|-v|--version!N"},
   // objcopy IN [OUT]: IN is rewritten in place when OUT is absent; read and written either way.
-  {"objcopy", "pmv", "mw", "",
+  {"objcopy", "pmv@", "mw", "",
    "-I|--input-target=v -O|--output-target=v -B|--binary-architecture=v -F|--target=v "
    "-j|--only-section=v -R|--remove-section=v --remove-relocations=v -N|--strip-symbol=v "
    "--strip-unneeded-symbol=v --keep-section=v -K|--keep-symbol=v -L|--localize-symbol=v "
