@@ -116,6 +116,7 @@ void add_copy_into(std::string_view prog, char shape, const std::vector<WordView
   const bool recursive = st.recursive || moves;
   const std::string entry = std::string(prog) + " into the destination folder";
   for (std::size_t k = first; k < end; ++k) {
+    if (files_full(out)) break;
     IntoName n = into_name(w[operands[k]], shape == 'C', st.parents);
     FileEffect f{Touch::write, *dest, From::operand, entry};
     f.into = true;

@@ -7,8 +7,11 @@
 #include <algorithm>
 #include <cctype>
 
+#include <fmt/format.h>
+
 #include "engine/program_handlers.hpp"
 #include "engine/programs_decl.hpp"
+#include "grammar/limits.hpp"
 
 namespace vigie::engine {
 
@@ -255,7 +258,18 @@ bool may_start_with_at(std::string_view t, std::size_t at) {
   return !t.empty() && (t[0] == '@' || t[0] == '$' || t[0] == '`' || t[0] == '<');
 }
 
+bool files_full(ProgramEffects& out) {
+  if (out.files.size() <= limits::judged_paths) return false;
+  if (!out.files_capped) {
+    out.files_capped = true;
+    out.escalations.push_back(fmt::format(
+        "more than {} paths on one command: a human must check it", limits::judged_paths));
+  }
+  return true;
+}
+
 void add_file(ProgramEffects& out, Touch t, const WordView& w, From from, std::string entry) {
+  if (files_full(out)) return;
   if (const std::string* s = static_text(w)) {
     if (*s == "-" || harmless_device(*s)) return;
     if (from == From::operand && remote_operand(*s)) return;
@@ -343,6 +357,7 @@ void apply_operands(std::string_view prog, const std::string& shape_in, const Wo
         break;
       }
   for (std::size_t k = 0; k < n; ++k) {
+    if (files_full(out)) break;
     char role = k < fixed.size() ? fixed[k] : rest;
     if (last && n >= fixed.size() + 2 && k + 1 == n) role = last;
     // An option that says what the operands are (`git diff --no-index`, `perl -i`) makes
@@ -442,6 +457,7 @@ void program_effects(const ProgramDecl* p, std::string_view name, const Words& w
 }
 
 void add_word_file(ProgramEffects& out, Touch t, const WordView& w, From from, std::string entry) {
+  if (files_full(out)) return;
   if (w.literal && (*w.literal == "-" || harmless_device(*w.literal))) return;
   out.files.push_back({t, w, from, std::move(entry)});
 }

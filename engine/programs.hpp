@@ -68,7 +68,15 @@ struct ProgramEffects {
   std::vector<std::string> implied;
   // The folder the command works in when an option changes it (`git -C`, `make -C`, `tar -C`).
   std::optional<shell::WordView> chdir;
+  // More files than the judge looks at (limits::judged_paths): gathering stopped there and the
+  // command is asked (`files_full`).
+  bool files_capped = false;
 };
+
+// Whether `out` holds more files than the judge looks at: then no more are gathered (checked
+// before the work it bounds: a line of 400,000 operands does not build 400,000 effects), and
+// the command is asked once.
+bool files_full(ProgramEffects& out);
 
 // Fills `out` from the table entry of `name` (a normalized command name) for `words` (words[0]
 // is the command name). Does nothing for a program not in the table.

@@ -18,6 +18,7 @@
 #include "engine/program_handlers.hpp"
 #include "engine/programs.hpp"
 #include "engine/programs_decl.hpp"
+#include "grammar/limits.hpp"
 #include "grammar/policy/check.hpp"
 
 using namespace vigie::engine;
@@ -438,4 +439,33 @@ TEST_CASE("versioned and target-prefixed names of the entries of style v") {
       CHECK(d->names.front() == r.entry);
     }
   }
+}
+
+TEST_CASE("a command's files stop past the judge's limit, and the command is asked") {
+  // Checked before the work it bounds: 100,000 operands make limits::judged_paths + 1 effects,
+  // not 100,000 (or 200,000 with cp's destination folder), and one escalation says why.
+  auto word = [](const std::string& s) {
+    vigie::shell::WordView w;
+    w.text = s;
+    w.literal = s;
+    w.pattern = s;
+    return w;
+  };
+  for (const char* program : {"cp", "rm", "strip", "chmod"}) {
+    std::vector<vigie::shell::WordView> words{word(program)};
+    if (std::string(program) == "chmod") words.push_back(word("644"));
+    for (int i = 0; i < 100000; ++i) words.push_back(word("a" + std::to_string(i % 7)));
+    ProgramEffects out;
+    program_effects(program, words, out);
+    INFO(program);
+    CHECK(out.files.size() == vigie::limits::judged_paths + 1);
+    CHECK(out.files_capped);
+    CHECK(std::count_if(out.escalations.begin(), out.escalations.end(), [](const auto& e) {
+            return e.find("paths on one command") != std::string::npos;
+          }) == 1);
+  }
+  ProgramEffects few;
+  program_effects("cp", {word("cp"), word("a"), word("b")}, few);
+  CHECK_FALSE(few.files_capped);
+  CHECK(few.escalations.empty());
 }
