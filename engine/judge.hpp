@@ -209,6 +209,10 @@ struct Judge {
   // parts of what the command may run besides (its escalations, the safety checks). In one
   // function of 25 KB, V8's baseline compiler took 8-13 ms of a cold start on judge_command
   // alone (docs/bench.md, "Issue 12, fourteenth pass").
+  // The deny and ask command rules met by the argvs a command runs under a program's name only
+  // (engine/judge_argvs.cpp), folded into `acc`.
+  void deny_argvs_part(const NormalizedCommand& n, const std::string& cwd, TraceEntry& t,
+                       Part& acc);
   [[gnu::noinline]] std::optional<Part> rules_part(const NormalizedCommand& n,
                                                    const std::string& cwd, TraceEntry& t);
   [[gnu::noinline]] void escalation_parts(const NormalizedCommand& n,

@@ -1,6 +1,13 @@
 // The commands a command runs as argvs (`find -exec`, launchers, package runners: the
-// normalized command's `nested_argvs`), judged as commands of their own, one level deeper.
+// normalized command's `nested_argvs`), judged as commands of their own, one level deeper; and
+// the argvs matched by the deny and ask rules only (`deny_argvs`: `npx rm -rf x`).
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "engine/conditions.hpp"
 #include "engine/judge.hpp"
+#include "engine/match.hpp"
 #include "engine/normalize_internal.hpp"
 
 namespace vigie::engine {
@@ -25,6 +32,37 @@ void Judge::judge_argvs(const shell::CommandView& cmd, const NormalizedCommand& 
           sub.redirects.push_back(r);
     first = false;
     judge_command(sub, normalize(sub, p.commands.normalize), line, cwd, depth + 1);
+  }
+}
+
+void Judge::deny_argvs_part(const NormalizedCommand& n, const std::string& cwd, TraceEntry& t,
+                            Part& acc) {
+  // One level: the argv is normalized (its wrappers seen through) and matched, not run.
+  for (const auto& argv : n.deny_argvs) {
+    shell::CommandView sub;
+    sub.argv = argv;
+    const NormalizedCommand m = normalize(sub, p.commands.normalize);
+    PatternMatches ms;
+    match_command(p.commands, m, ms);
+    for (const auto& mt : ms) {
+      const CommandPattern& cp = p.commands.patterns[mt.pattern];
+      if (cp.effect == Effect::allow) continue;
+      const ConditionResult cr = cp.conditions.empty()
+                                     ? ConditionResult::holds
+                                     : check_conditions(cp, m, condition_context(cwd));
+      if (cr == ConditionResult::fails) continue;
+      const RuleRef& r = p.rules[cp.rule].ref;
+      note_match(r, &t);
+      Part part;
+      part.effect =
+          mt.certain && cr == ConditionResult::holds ? cp.effect : std::min(cp.effect, Effect::ask);
+      part.rule = r;
+      part.message = p.rules[cp.rule].message;
+      if (part.message.empty())
+        part.message = fmt::format("`{}` runs `{}`, which meets the rule `{}`", shown(n, t),
+                                   join(argv_of(m.words)), r.id);
+      fold(acc, std::move(part));
+    }
   }
 }
 

@@ -250,6 +250,7 @@ void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand
       fold(acc, dyn);
     }
     escalation_parts(n, code.escalations, cwd, t, acc);
+    if (!n.deny_argvs.empty()) deny_argvs_part(n, cwd, t, acc);
   }
   for (const auto& why : code.run_changes) {
     Part change;

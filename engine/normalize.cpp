@@ -492,10 +492,7 @@ NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
     if (table_interpreter(program, n.name)) undeclared_interpreter(n.name, n.words, n);
     named_paths(n.name, n.words, n);
   }
-  for (auto& f : fx.files) n.files.push_back(std::move(f));
-  for (auto& e : fx.escalations) n.escalations.push_back(std::move(e));
-  for (auto& s : fx.scripts) n.nested_scripts.push_back(std::move(s));
-  for (auto& a : fx.argvs) n.nested_argvs.push_back(std::move(a));
+  take_effects(fx, n);
   if (fx.chdir && !n.chdir) n.chdir = fx.chdir;
 
   // Git's global options come right after `git`; most lines have none (`git status`), and
@@ -557,6 +554,14 @@ NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
 }
 
 }  // namespace
+
+void normalize_detail::take_effects(ProgramEffects& fx, NormalizedCommand& n) {
+  for (auto& f : fx.files) n.files.push_back(std::move(f));
+  for (auto& e : fx.escalations) n.escalations.push_back(std::move(e));
+  for (auto& s : fx.scripts) n.nested_scripts.push_back(std::move(s));
+  for (auto& a : fx.argvs) n.nested_argvs.push_back(std::move(a));
+  for (auto& a : fx.deny_argvs) n.deny_argvs.push_back(std::move(a));
+}
 
 NormalizedCommand normalize(const shell::CommandView& cmd, const NormalizeOptions& opts) {
   return normalize_impl(cmd, nullptr, opts);

@@ -74,6 +74,9 @@ struct NormalizedCommand {
   // `find -exec/-execdir/-ok/-okdir` up to `;` or `+`, `fd -x/-X`. (xargs is a wrapper: its
   // argv is `words` itself, not repeated here.)
   std::vector<std::vector<shell::WordView>> nested_argvs;
+  // Argvs matched by the deny and ask command rules only (a package runner's package named like
+  // a program: `npx rm -rf x`), engine/judge_argvs.cpp.
+  std::vector<std::vector<shell::WordView>> deny_argvs;
   // The folder the command runs in when a wrapper or git changes it (`git -C dir`,
   // `env -C dir`, `sudo -D dir`): the last one given. Relative to the line's cwd.
   std::optional<shell::WordView> chdir;

@@ -65,6 +65,9 @@ void remote_stdin(const std::vector<std::string>& remote, NormalizedCommand& n);
 // The words of a program the table does not declare that name a path (`gron /etc/shadow`,
 // `--in=FILE`, `k=@FILE`, `file://FILE`): reads judged only by explicit path rules.
 void named_paths(const std::string& name, const Words& w, NormalizedCommand& n);
+// Moves what a program does (engine/programs.hpp) into the command: its files, escalations,
+// scripts and argvs (the folder it works in is the caller's).
+void take_effects(ProgramEffects& fx, NormalizedCommand& n);
 
 }  // namespace vigie::engine::normalize_detail
 

@@ -153,10 +153,7 @@ void client_stdin(const std::string& name, const ProgramDecl* decl, const Words&
     }
     ProgramEffects fx;
     program_effects(decl, name, with, fx);
-    for (auto& f : fx.files) n.files.push_back(std::move(f));
-    for (auto& e : fx.escalations) n.escalations.push_back(std::move(e));
-    for (auto& s : fx.scripts) n.nested_scripts.push_back(std::move(s));
-    for (auto& a : fx.argvs) n.nested_argvs.push_back(std::move(a));
+    take_effects(fx, n);
   }
 }
 
@@ -450,18 +447,12 @@ void undeclared_inline_code(const std::string& name, const Words& w, NormalizedC
 void undeclared_interpreter(const std::string& name, const Words& w, NormalizedCommand& n) {
   undeclared_inline_code(name, w, n);
   if (ProgramEffects fx; subcommand_entry_effects(name, w, fx)) {
-    for (auto& f : fx.files) n.files.push_back(std::move(f));
-    for (auto& e : fx.escalations) n.escalations.push_back(std::move(e));
-    for (auto& sc : fx.scripts) n.nested_scripts.push_back(std::move(sc));
-    for (auto& a : fx.argvs) n.nested_argvs.push_back(std::move(a));
+    take_effects(fx, n);
     return;  // `dotnet build -o DIR`, `deno fmt DIR`: a subcommand, not a script file
   }
   if (ProgramEffects fx; runner_package_subcommand(name, w, fx)) {
-    for (auto& f : fx.files) n.files.push_back(std::move(f));
-    for (auto& e : fx.escalations) n.escalations.push_back(std::move(e));
-    for (auto& sc : fx.scripts) n.nested_scripts.push_back(std::move(sc));
-    // `deno run npm:shx rm -rf x`: the command the package runs.
-    for (auto& a : fx.argvs) n.nested_argvs.push_back(std::move(a));
+    // `deno run npm:shx rm -rf x`: the command the package runs (its argvs).
+    take_effects(fx, n);
     return;  // `bun x PKG`: a package, not a script file
   }
   const bool editor = table_editor(name);

@@ -467,13 +467,18 @@ void package_effects(const Words& w, std::size_t k, ProgramEffects& out) {
   if (pkg.starts_with("npm:")) pkg.erase(0, 4);  // deno's `npm:prettier@3`
   if (auto at = pkg.find('@', 1); at != std::string::npos) pkg.resize(at);
   const ProgramName pn = program_name(pkg);
-  if (!pn.decl || pn.decl->handler == "runner") return;
+  if (pn.decl && pn.decl->handler == "runner") return;
   Words argv(w.begin() + static_cast<std::ptrdiff_t>(k), w.end());
-  if (pn.wrapper || pn.interpreter || pn.decl->handler == "launcher") {
+  if (pn.decl && (pn.wrapper || pn.interpreter || pn.decl->handler == "launcher")) {
     argv[0] = synthesized(w[k], pkg, 0);
     out.argvs.push_back(std::move(argv));
     return;
   }
+  // The package's program, under the package's name: a deny or ask rule on that name meets it
+  // (`deny rm -rf` and `npx rm -rf x`); an allow of it does not extend to the package.
+  out.deny_argvs.push_back(argv);
+  out.deny_argvs.back()[0] = synthesized(w[k], pkg, 0);
+  if (!pn.decl) return;
   ProgramEffects fx;
   program_effects(pn.decl, pkg, argv, fx);
   for (auto& f : fx.files) out.files.push_back(std::move(f));

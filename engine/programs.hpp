@@ -63,6 +63,9 @@ struct ProgramEffects {
   std::vector<std::string> scripts;
   // Argvs the command runs (`find -exec … ;`, `fd -x …`): judged as commands.
   std::vector<std::vector<shell::WordView>> argvs;
+  // Argvs the command runs under a name only like a program's (`npx rm -rf x` runs the
+  // package `rm`'s program): matched by the deny and ask command rules only, never by allows.
+  std::vector<std::vector<shell::WordView>> deny_argvs;
   // Option words the command implies, for deny/ask rules (`git push origin +main` is a
   // `--force` push): synthesized words, never seen by allow rules.
   std::vector<std::string> implied;
