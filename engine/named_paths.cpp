@@ -5,6 +5,7 @@
 // explicit path rules (a `deny ~/.ssh` meets them; the workspace and the mode's defaults do
 // not), engine/judge_paths.cpp.
 #include "engine/normalize_internal.hpp"
+#include "engine/program_handlers.hpp"
 
 namespace vigie::engine {
 
@@ -179,9 +180,29 @@ void add_code_named_paths(std::string_view code, const std::string& entry,
 
 namespace normalize_detail {
 
+namespace {
+
+// Options that read a file of their own choosing when given no value: deno's `--env-file`
+// (`--env-file[=FILE]`) reads ./.env.
+struct DefaultFile {
+  std::string_view program;
+  std::string_view option;
+  std::string_view file;
+};
+constexpr DefaultFile kDefaultFiles[] = {{"deno", "--env-file", ".env"}};
+
+}  // namespace
+
 void named_paths(const std::string& name, const Words& w, NormalizedCommand& n) {
   const std::string entry = name + " word (not in the programs table)";
-  for (std::size_t i = 1; i < w.size(); ++i) add_named_path(w[i], entry, n.files);
+  for (std::size_t i = 1; i < w.size(); ++i) {
+    add_named_path(w[i], entry, n.files);
+    for (const DefaultFile& d : kDefaultFiles)
+      if (name == d.program && w[i].literal && *w[i].literal == d.option)
+        add_named_path(word_of(w[i], std::string(d.file)),
+                       name + " " + std::string(d.option) + " (" + std::string(d.file) + ")",
+                       n.files);
+  }
 }
 
 }  // namespace normalize_detail

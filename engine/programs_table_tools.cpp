@@ -541,7 +541,7 @@ const ProgramSource kProgramsTools[] = {
    "-e|--eval=p -p|--print=p -pe=p -r|--require=r --import=r --loader=r --experimental-loader=r "
    "-C|--conditions=v --inspect?v --title=v -v|--version!N -h|--help!N -c|--check --no-warnings "
    "--enable-source-maps --trace-warnings --trace-uncaught --max-old-space-size=v --input-type=v "
-   "--env-file=r --test"},
+   "--env-file=r --env-file-if-exists=r --test"},
   {"perl", "s", "x*-", "",
    "-e=p -E=p -M=M -m=M -I=r -x?c -i?v!W -v|--version!N -h|--help!N -w -W -X -T -t -c -s -n!R "
    "-p!R -a -l -0 -F=v"},
