@@ -12,8 +12,11 @@
 #include <algorithm>
 #include <string>
 
+#include <fmt/format.h>
+
 #include "engine/program_handlers.hpp"
 #include "engine/program_words.hpp"
+#include "grammar/limits.hpp"
 
 namespace vigie::engine {
 
@@ -467,9 +470,17 @@ void package_effects(const Words& w, std::size_t k, ProgramEffects& out) {
   if (pkg.starts_with("npm:")) pkg.erase(0, 4);  // deno's `npm:prettier@3`
   if (auto at = pkg.find('@', 1); at != std::string::npos) pkg.resize(at);
   const ProgramName pn = program_name(pkg);
-  if (pn.decl && pn.decl->handler == "runner") return;
+  if (w.size() - k > limits::judged_paths) {
+    // Copied and judged word by word at each level: bounded before the copy.
+    out.escalations.push_back(
+        fmt::format("a package's command of more than {} words", limits::judged_paths));
+    return;
+  }
   Words argv(w.begin() + static_cast<std::ptrdiff_t>(k), w.end());
-  if (pn.decl && (pn.wrapper || pn.interpreter || pn.decl->handler == "launcher")) {
+  // A runner, a wrapper, an interpreter or a launcher runs what follows: judged as a command
+  // (`npx npx rm -rf x` is `npx rm -rf x`; the levels are bounded like nested scripts).
+  if (pn.decl && (pn.wrapper || pn.interpreter || pn.decl->handler == "launcher" ||
+                  pn.decl->handler == "runner")) {
     argv[0] = synthesized(w[k], pkg, 0);
     out.argvs.push_back(std::move(argv));
     return;

@@ -317,3 +317,20 @@ TEST_CASE("package runners: the word that names the code they run") {
     CHECK((got == kNoCode ? -1 : static_cast<int>(got)) == want);
   }
 }
+
+TEST_CASE("a package runner's command is bounded before it is copied") {
+  // `npx npx … rm x`: each level copies the words after the package; past
+  // limits::judged_paths words nothing is copied (the command is asked: the decision tables).
+  std::string line;
+  for (int i = 0; i < 5000; ++i) line += "npx ";
+  line += "rm -rf x";
+  auto big = nlohmann::json::parse(effects_to_json(line));
+  REQUIRE(big["commands"].size() == 1);
+  // One effect: the escalation (an exec with no path), no argv.
+  REQUIRE(big["commands"][0]["effects"].size() == 1);
+  CHECK(big["commands"][0]["effects"][0]["path"] == "");
+  // Few words: the package's command is judged (`npx npx rm x` runs `npx rm x`).
+  auto few = nlohmann::json::parse(effects_to_json("npx npx rm x"));
+  REQUIRE(few["commands"].size() == 2);
+  CHECK(few["commands"][1]["argv"] == nlohmann::json({"npx", "rm", "x"}));
+}
