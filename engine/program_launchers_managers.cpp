@@ -61,14 +61,14 @@ const Launcher kLaunchers[] = {
      .flags = "-a --attach --clean-env -q --quiet -v --verbose",
      .valued = "-n --name -p --prefix --cwd -e --env"},
     {.program = "direnv", .sub = "exec", .skip = 1},
-    {.program = "mise",
+    {.program = "mise rtx",
      .sub = "exec",
      .syntax = Syntax::clusters,
      .flags = "--raw --fresh-env",
      .valued = "-j --jobs",
      .line = "-c --command",
      .dash_only = true},
-    {.program = "mise",
+    {.program = "mise rtx",
      .sub = "x",
      .syntax = Syntax::clusters,
      .flags = "--raw --fresh-env",
@@ -85,6 +85,15 @@ const Launcher kLaunchers[] = {
      .reads = "--env-file",
      .dash_only = true},
     {.program = "aws-vault", .sub = "exec", .dash_only = true},
+    // Infisical's `run [--command LINE] -- CMD` (cobra).
+    {.program = "infisical",
+     .sub = "run",
+     .syntax = Syntax::clusters,
+     .flags = "--expand --include-imports --recursive --silent --watch --secret-overriding "
+              "--telemetry",
+     .valued = "--env --path --projectId --token --tags --domain --watch-force-restart",
+     .line = "--command",
+     .dash_only = true},
     {.program = "doppler",
      .sub = "run",
      .syntax = Syntax::clusters,
@@ -242,6 +251,28 @@ const Launcher kLaunchers[] = {
     {.program = "jenv", .sub = "exec"},
     {.program = "plenv", .sub = "exec"},
     {.program = "phpenv", .sub = "exec"},
+    // Node's version managers: `nvm exec [--silent] VERSION CMD`, `fnm exec [--using VER] CMD`
+    // (clap), `volta run [--node VER] CMD` (clap).
+    {.program = "nvm", .sub = "exec", .flags = "--silent --lts", .skip = 1},
+    {.program = "fnm",
+     .sub = "exec",
+     .syntax = Syntax::clusters,
+     .flags = "--using-file",
+     .valued = "--using --log-level --arch --fnm-dir --node-dist-mirror "
+               "--version-file-strategy --resolve-engines --corepack-enabled"},
+    {.program = "volta",
+     .sub = "run",
+     .syntax = Syntax::clusters,
+     .flags = "--bundled-npm --no-yarn --no-pnpm --verbose --quiet",
+     .valued = "--node --npm --pnpm --yarn --env"},
+    // Monorepo tools' `exec`: each package runs the command (lerna: yargs; nx: after `--`).
+    {.program = "lerna",
+     .sub = "exec",
+     .syntax = Syntax::clusters,
+     .flags = "--stream --parallel --no-bail --bail --no-prefix --profile --include-dependents "
+              "--include-dependencies --no-private --no-sort --reject-cycles",
+     .valued = "--scope --ignore --concurrency --profile-location --since --exclude-dependents"},
+    {.program = "nx", .sub = "exec", .dash_only = true},
     {.program = "nix-shell", .line = "--run --command", .skip = kNever},
     // Wrappers of their own shape (util-linux, coreutils, Debian's scripts), from their option
     // tables: setarch `+hVv3BFILRSTXZ`, prlimit `+c::d::…y::p:o:vVh` (the limits take an

@@ -300,6 +300,29 @@ Found find_sub(std::string_view name, const Words& w) {
   }
   if (f.operands.empty()) return f;
   f.sub = f.operands.front();
+  // Words before the command that only choose where it runs: `pnpm recursive CMD` (`pnpm -r`),
+  // `yarn workspace NAME CMD`, `yarn workspaces foreach [options] CMD` (its first word that is
+  // a command of yarn's, else its first operand: a script).
+  if (name == "pnpm" || name == "yarn") {
+    const auto at = [&](std::size_t k) {
+      return k < f.operands.size() ? program_words::lit(w, f.operands[k]) : nullptr;
+    };
+    const std::string* first = at(0);
+    std::size_t skip = 0;
+    if (first && name == "pnpm" && *first == "recursive") skip = 1;
+    if (first && name == "yarn" && *first == "workspace") skip = 2;
+    if (first && name == "yarn" && *first == "workspaces" && at(1) && *at(1) == "foreach") {
+      skip = 2;
+      for (std::size_t k = 2; k < f.operands.size(); ++k)
+        if (const std::string* c = at(k);
+            c && exact(*c, std::begin(kYarnPnpm), std::end(kYarnPnpm))) {
+          skip = k;
+          break;
+        }
+    }
+    if (skip >= f.operands.size()) return f;
+    f.sub = f.operands[skip];
+  }
   const WordView& word = w[f.sub];
   if (!word.literal) {
     f.runs = Runs::next;  // a subcommand that is not static: it may be `exec`, the rule must

@@ -458,11 +458,17 @@ const ProgramSource kPrograms[] = {
    "--jobserver-auth=v --jobserver-style=v --debug?v --shuffle?v"},
   // Package runners (engine/program_runners.cpp): an allow rule must name the package or the
   // script they run (`allow npm run build`, `allow npx prettier`); `-c|--call` is a shell line.
-  {"npm pnpm yarn", "m", "", "runner",
+  {"npm yarn", "m", "", "runner",
    "-g|--global!! --prefix=w -C|--dir=c --cache=w --pack-destination=b --modules-folder=b "
    "--userconfig=r "
    "--globalconfig=r --registry=v "
    "-w|--workspace=v --tag=v --otp=v --script-shell=x --node-options=v!! -c|--call=x"},
+  // pnpm: `-w` is `--workspace-root` (no value), `-F|--filter` picks the packages.
+  {"pnpm", "m", "", "runner",
+   "-g|--global!! --prefix=w -C|--dir=c --cache=w --pack-destination=b --modules-folder=b "
+   "--userconfig=r --globalconfig=r --registry=v -w|--workspace-root -r|--recursive "
+   "-F|--filter=v --filter-prod=v --workspace-concurrency=v --reporter=v --loglevel=v "
+   "--tag=v --otp=v --script-shell=x --node-options=v!! -c|--call=x"},
   {"npx", "s", "p*-", "runner",
    "-p|--package=v -c|--call=x -y|--yes --no -q|--quiet --prefix=w -w|--workspace=v "
    "--registry=v -v|--version!N -h|--help!N"},
@@ -571,7 +577,8 @@ const ProgramSource kPrograms[] = {
   {"sg", "", "", "sg", ""},
   // Environment managers whose subcommand runs a command (engine/program_launchers.cpp).
   {"uv poetry pipenv bundle conda mamba micromamba direnv mise op aws-vault doppler nix "
-   "nix-shell uvx pipx hatch pdm rye asdf pyenv rbenv nodenv goenv jenv plenv phpenv", "", "",
+   "nix-shell uvx pipx hatch pdm rye asdf pyenv rbenv nodenv goenv jenv plenv phpenv rtx "
+   "infisical nvm fnm volta lerna nx", "", "",
    "launcher", ""},
   // Wrappers of their own shape, in the same table (engine/program_launchers.cpp).
   {"setarch linux32 linux64 prlimit runcon xvfb-run eatmydata rlwrap ip pkexec busybox runuser "
