@@ -286,7 +286,9 @@ const Launcher kLaunchers[] = {
      .skip = 1,
      .first_only = true},
     {.program = "linux32", .syntax = Syntax::getopt, .flags = kPersonality},
-    {.program = "linux64", .syntax = Syntax::getopt, .flags = kPersonality},
+    // util-linux's other names of setarch, each its architecture (`x86_64 -R CMD`; also the
+    // command `setarch -R x86_64 CMD` runs, its architecture given after the options).
+    {.program = "linux64 x86_64 i386 uname26", .syntax = Syntax::getopt, .flags = kPersonality},
     {.program = "prlimit",
      .syntax = Syntax::getopt,
      .flags = "--noheadings --raw --verbose -V --version -h --help",

@@ -581,7 +581,7 @@ const ProgramSource kPrograms[] = {
    "infisical nvm fnm volta lerna nx", "", "",
    "launcher", ""},
   // Wrappers of their own shape, in the same table (engine/program_launchers.cpp).
-  {"setarch linux32 linux64 prlimit runcon xvfb-run eatmydata rlwrap ip pkexec busybox runuser "
+  {"setarch linux32 linux64 x86_64 i386 uname26 prlimit runcon xvfb-run eatmydata rlwrap ip pkexec busybox runuser "
    "su systemd-run toybox dbus-launch chronic", "", "", "launcher", ""},
   // Converters with an option that runs a program (cpio: engine/programs_table_cloud.cpp).
   {"pandoc", "pm", "*r", "pandoc",
