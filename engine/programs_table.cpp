@@ -194,6 +194,9 @@ const ProgramSource kPrograms[] = {
   {"dbus-run-session", "s", "", "wrapper",
    "--dbus-daemon=v!! --config-file=r --help!N --version!N"},
   {"ssh-agent", "s", "", "wrapper", "-c -s -D -d -a=v -E=v -O=v -P=v -t=v -k!N"},
+  // sshpass (getopt `+f:d:p:P:heVv`): the password from `-p`, a file (`-f`, read), a descriptor
+  // or $SSHPASS, then the command it types it into.
+  {"sshpass", "s", "", "wrapper", "-p=v -f=r -d=v -P=v -e -v -h!N -V!N"},
   {"valgrind", "s", "", "wrapper",
    "--tool=v --log-file=w --xml-file=w --log-fd=v --log-socket=v --suppressions=r "
    "--gen-suppressions=v --trace-children=v --leak-check=v --db-command=v!! -q|--quiet "
