@@ -51,6 +51,9 @@ std::shared_ptr<const ResolvedPaths> PathsCache::find(std::uint64_t fs_id, std::
 
 void PathsCache::put(std::uint64_t fs_id, std::string_view project, std::string_view home,
                      std::shared_ptr<const ResolvedPaths> paths) const {
+  // The keys are copied before the slot is touched: an allocation failure leaves it as it was,
+  // never with one key of the new entry and the paths of the old one.
+  std::string project_key(project), home_key(home);
   std::lock_guard<std::mutex> lock(mutex_);
   Entry* slot = &entries_[0];
   for (auto& e : entries_) {
@@ -61,8 +64,8 @@ void PathsCache::put(std::uint64_t fs_id, std::string_view project, std::string_
     if (e.used < slot->used) slot = &e;  // empty entries have used == 0
   }
   slot->fs_id = fs_id;
-  slot->project.assign(project);
-  slot->home.assign(home);
+  slot->project = std::move(project_key);
+  slot->home = std::move(home_key);
   slot->paths = std::move(paths);
   slot->used = ++clock_;
 }
