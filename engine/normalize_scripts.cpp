@@ -450,10 +450,13 @@ void undeclared_interpreter(const std::string& name, const Words& w, NormalizedC
     take_effects(fx, n);
     return;  // `dotnet build -o DIR`, `deno fmt DIR`: a subcommand, not a script file
   }
-  if (ProgramEffects fx; runner_package_subcommand(name, w, fx)) {
-    // `deno run npm:shx rm -rf x`: the command the package runs (its argvs).
+  {
+    // `deno run npm:shx rm -rf x`: the command the package runs (its argvs); `bun run NAME`:
+    // the deny view of a package's binary, and NAME judged below as a file too.
+    ProgramEffects fx;
+    const bool package = runner_package_subcommand(name, w, fx);
     take_effects(fx, n);
-    return;  // `bun x PKG`: a package, not a script file
+    if (package) return;  // `bun x PKG`: a package, not a script file
   }
   const bool editor = table_editor(name);
   const EditorCommands* commands = editor ? editor_commands(name) : nullptr;

@@ -37,6 +37,25 @@ constexpr std::string_view kMakePrograms[] = {
     "TANGLE",      "WEAVE",     "MAKEINFO",  "TEXI2DVI",     "ARFLAGS",
 };
 
+// The GNU Coding Standards' installation directories (and DESTDIR, the staging root before
+// them): `make install DESTDIR=DIR`, `make PREFIX=DIR install` write below DIR.
+constexpr std::string_view kMakeInstallDirs[] = {
+    "DESTDIR",        "prefix",        "PREFIX",      "exec_prefix",  "bindir",
+    "sbindir",        "libexecdir",    "datarootdir", "datadir",      "sysconfdir",
+    "sharedstatedir", "localstatedir", "runstatedir", "includedir",   "docdir",
+    "infodir",        "libdir",        "mandir",      "INSTALL_ROOT", "INSTALL_PREFIX",
+};
+
+// Whether a target of the line installs (`install`, `install-strip`, `uninstall`…).
+bool installs(const Words& w, const std::vector<std::size_t>& operands) {
+  for (std::size_t k : operands) {
+    const std::string* s = lit(w, k);
+    if (s && s->find('=') == std::string::npos && s->find("install") != std::string::npos)
+      return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 void make_handler(const ProgramDecl& p, std::string_view name, const Words& w,
@@ -79,6 +98,14 @@ void make_handler(const ProgramDecl& p, std::string_view name, const Words& w,
       out.escalations.push_back(entry + ": names a program make runs");
     } else if (value.find_first_of(";|&`$<>\n") != std::string::npos) {
       out.escalations.push_back(entry + ": a value a recipe may run");
+    } else if (!value.empty() &&
+               std::find(std::begin(kMakeInstallDirs), std::end(kMakeInstallDirs), var) !=
+                   std::end(kMakeInstallDirs) &&
+               (var == "DESTDIR" || installs(w, args.operands))) {
+      // The folder an install writes below (DESTDIR is read by install targets only).
+      const std::size_t at = out.files.size();
+      add_word_file(out, Touch::write, synthesized(w[k], value, eq + 1), From::operand, entry);
+      if (out.files.size() > at) out.files.back().recursive = true;
     } else {
       // `make KEY=~/.ssh/id_rsa`: what the recipes do with it is not in the table; a value
       // naming a path meets the explicit path rules (engine/named_paths.cpp).

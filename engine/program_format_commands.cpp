@@ -12,6 +12,7 @@
 #include "engine/program_data.hpp"
 #include "engine/program_handlers.hpp"
 #include "engine/program_words.hpp"
+#include "engine/programs.hpp"
 
 namespace vigie::engine {
 
@@ -65,6 +66,37 @@ constexpr FormatCommand kFormatCommands[] = {
     {"cargo", "init", "", "", 'p', ""},
 };
 
+// zig's subcommands that write besides `fmt`: `zig cc`/`zig c++` are clang's driver (cc's
+// options: `-o FILE`); `zig build-exe|build-lib|build-obj|test|translate-c` write what
+// `-femit-KIND=PATH` names; `zig build -p|--prefix DIR` installs into DIR. True when `sub` was
+// one of them.
+bool zig_effects(std::string_view name, const std::string& sub, const Words& w, std::size_t at,
+                 ProgramEffects& out) {
+  const std::string entry = std::string(name) + " " + sub;
+  if (sub == "cc" || sub == "c++") {
+    if (const ProgramDecl* cc = find_program("cc"))
+      cc_handler(*cc, entry, Words(w.begin() + static_cast<std::ptrdiff_t>(at), w.end()), out);
+    return true;
+  }
+  const bool emits = sub == "build-exe" || sub == "build-lib" || sub == "build-obj" ||
+                     sub == "test" || sub == "translate-c" || sub == "run";
+  if (!emits && sub != "build") return false;
+  for (std::size_t k = at + 1; k < w.size(); ++k) {
+    const std::string* s = w[k].literal ? &*w[k].literal : nullptr;
+    if (!s) continue;
+    if (emits && s->starts_with("-femit-") && s->find('=') != std::string::npos) {
+      const std::size_t eq = s->find('=');
+      add_word_file(out, Touch::write, synthesized(w[k], s->substr(eq + 1), eq + 1), From::option,
+                    entry + " " + s->substr(0, eq));
+    } else if (!emits && (*s == "-p" || *s == "--prefix") && k + 1 < w.size()) {
+      rewrite_tree(out, w[++k], entry + " " + *s, "");
+    } else if (!emits && s->starts_with("--prefix=")) {
+      rewrite_tree(out, synthesized(w[k], s->substr(9), 9), entry + " --prefix", "");
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 void rewrite_tree(ProgramEffects& out, const WordView& dir, std::string entry,
@@ -88,6 +120,7 @@ void format_command_handler(const ProgramDecl& p, std::string_view name, const W
     ++first;
   if (first >= args.operands.size() || !w[args.operands[first]].literal) return;
   const std::string& sub = *w[args.operands[first]].literal;
+  if (p.names.front() == "zig" && zig_effects(name, sub, w, args.operands[first], out)) return;
   for (const FormatCommand& c : kFormatCommands) {
     if (c.program != p.names.front() || c.sub != sub) continue;
     // The subcommand's own options follow it; `cargo fmt -- --check` passes them to rustfmt.

@@ -487,7 +487,7 @@ void pkg_set_scripts(std::string_view name, const Words& w, ProgramEffects& out)
 // that runs a command or code
 // (`npx cross-env A=1 CMD`, `npx concurrently LINE`, `npx shx rm -rf x`, `npx tsx -e CODE`)
 // runs it: its words are judged as a command of their own.
-void package_effects(const Words& w, std::size_t k, ProgramEffects& out) {
+void package_effects(std::string_view runner, const Words& w, std::size_t k, ProgramEffects& out) {
   if (k >= w.size() || !w[k].literal) return;
   std::string pkg = *w[k].literal;
   if (pkg.starts_with("npm:")) pkg.erase(0, 4);  // deno's `npm:prettier@3`
@@ -512,6 +512,17 @@ void package_effects(const Words& w, std::size_t k, ProgramEffects& out) {
   // (`deny rm -rf` and `npx rm -rf x`); an allow of it does not extend to the package.
   out.deny_argvs.push_back(argv);
   out.deny_argvs.back()[0] = synthesized(w[k], pkg, 0);
+  // npm reads its own options anywhere up to a `--` and hands the package what is left:
+  // `npm exec rm -- -rf x` runs `rm -rf x`. The deny view also sees it without the `--`.
+  if (runner == "npm") {
+    auto dashes = std::find_if(argv.begin() + 1, argv.end(),
+                               [](const WordView& a) { return a.literal && *a.literal == "--"; });
+    if (dashes != argv.end()) {
+      out.deny_argvs.push_back(out.deny_argvs.back());
+      auto& copy = out.deny_argvs.back();
+      copy.erase(copy.begin() + (dashes - argv.begin()));
+    }
+  }
   if (!pn.decl) return;
   ProgramEffects fx;
   program_effects(pn.decl, pkg, argv, fx);
@@ -550,8 +561,19 @@ void init_manifest(std::string_view name, const Words& w, ProgramEffects& out) {
 bool runner_package_subcommand(std::string_view name, const Words& w, ProgramEffects& out) {
   if (!is_runner(name)) return false;
   const Found f = find_sub(name, w);
+  if (name == "bun" && f.sub != kNoCode && f.runs == Runs::script && w[f.sub].literal &&
+      *w[f.sub].literal == "run") {
+    // `bun run NAME …` runs a script, a file or the binary of a package named NAME: the deny
+    // view sees the package's command (`bun run rm -rf x`); the rest is judged as a file's.
+    auto next = std::upper_bound(f.operands.begin(), f.operands.end(), f.sub);
+    if (next == f.operands.end()) return false;
+    ProgramEffects fx;
+    package_effects(name, w, *next, fx);
+    for (auto& a : fx.deny_argvs) out.deny_argvs.push_back(std::move(a));
+    return false;
+  }
   if (f.sub == kNoCode || f.runs != Runs::next) return false;
-  package_effects(w, named_code_word(name, w), out);
+  package_effects(name, w, named_code_word(name, w), out);
   return true;
 }
 
@@ -563,11 +585,17 @@ void runner_handler(const ProgramDecl& p, std::string_view name, const Words& w,
   if (name == "npm" || name == "pnpm" || name == "yarn") config_set_programs(name, w, out);
   pkg_set_scripts(name, w, out);
   init_manifest(name, w, out);
-  package_effects(w, named_code_word(name, w), out);
+  package_effects(name, w, named_code_word(name, w), out);
   if (name == "yarn" || name == "pnpm") {
-    // `yarn prettier …` runs the package's binary when no script has that name.
+    // `yarn prettier …` runs the package's binary when no script has that name, and so does
+    // `yarn run prettier …` (`yarn workspace W run`): the word after `run`.
     Found y = find_sub(name, w);
-    if (y.sub != kNoCode && y.runs == Runs::script) package_effects(w, y.sub, out);
+    std::size_t pkg = y.runs == Runs::script ? y.sub : kNoCode;
+    if (pkg != kNoCode && w[pkg].literal && *w[pkg].literal == "run") {
+      auto next = std::upper_bound(y.operands.begin(), y.operands.end(), pkg);
+      pkg = next == y.operands.end() ? kNoCode : *next;
+    }
+    if (pkg != kNoCode) package_effects(name, w, pkg, out);
   }
   Found f = find_sub(name, w);
   if (f.sub == kNoCode) return;
