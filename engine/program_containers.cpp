@@ -503,9 +503,14 @@ void kubectl_handler(const ProgramDecl&, std::string_view, const Words& w, Progr
           std::end(kKubectlCommands))
         out.escalations.push_back("kubectl " + sub + " (a plugin kubectl runs)");
       if (sub == "plugin" && a.operands.size() > 1) out.escalations.push_back("kubectl plugin");
-      if (sub == "kustomize")
+      if (sub == "kustomize") {
         apply_operands("kubectl kustomize", "r", own, {a.operands.begin() + 1, a.operands.end()},
                        st, out);
+        // `kubectl kustomize DIR -o FILE|DIR`: the output is written, not a format.
+        for (const auto& o : a.options)
+          if (o.decl && !o.decl->shorts.empty() && o.decl->shorts[0] == 'o' && o.value)
+            add_word_file(out, Touch::write, *o.value, From::option, "kubectl kustomize -o");
+      }
     }
   }
   if (dash + 1 < w.size()) {

@@ -193,6 +193,21 @@ void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects
         if (out.files.size() > at) out.files.back().recursive = true;
         break;
       }
+      case 's': {
+        // `KIND:PATH` (pytest --cov-report html:DIR, xml:FILE): PATH written, a folder with
+        // every file below it; a value without a colon names no path.
+        if (!val.literal) {
+          add_file(out, Touch::write, val, From::option, entry);
+          break;
+        }
+        const auto colon = val.literal->find(':');
+        if (colon == std::string::npos || colon + 1 >= val.literal->size()) break;
+        const std::size_t at = out.files.size();
+        add_file(out, Touch::write, synthesized(val, val.literal->substr(colon + 1), colon + 1),
+                 From::option, entry);
+        if (out.files.size() > at) out.files.back().recursive = true;
+        break;
+      }
       case 'g':
         // A folder written under names the line does not show: any file of it (`DIR/*`).
         add_folder_files(out, val, From::option, entry);

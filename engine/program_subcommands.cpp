@@ -1,9 +1,9 @@
 // Programs whose first operand is a subcommand with an entry of its own in the programs table,
-// `NAME:SUB` (handler `sub`: gio, svn, hg, meson, jupyter; engine/programs_table_desktop.cpp
-// and engine/programs_table_fixers.cpp): the entry's
-// effects for the words from SUB on. Global options before the subcommand are skipped, with
-// their values when the table below says they take one; hg's `--cwd DIR` and `-R DIR` move the
-// command to DIR. A subcommand without an entry does nothing the table knows.
+// `NAME:SUB` (handler `sub`: gio, svn, hg, meson, jupyter, kustomize;
+// engine/programs_table_desktop.cpp and engine/programs_table_fixers.cpp): the entry's effects for
+// the words from SUB on. Global options before the subcommand are skipped, with their values when
+// the table below says they take one; hg's `--cwd DIR` and `-R DIR` move the command to DIR. A
+// subcommand without an entry does nothing the table knows.
 #include <string>
 
 #include "engine/program_handlers.hpp"
@@ -30,6 +30,7 @@ constexpr SubcommandProgram kSubcommandPrograms[] = {
      "-R --repository --cwd"},
     {"meson", "", ""},
     {"jupyter", "--config-dir --data-dir --runtime-dir --paths", ""},
+    {"kustomize", "", ""},
 };
 
 const SubcommandProgram* subcommand_program(std::string_view name) {

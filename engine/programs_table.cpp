@@ -46,6 +46,8 @@
 //   f a form field: `name=@FILE` / `name=<FILE` reads FILE (curl -F; `-F "k=$X"` likewise)
 //   i o  `NAME=FILE`: FILE read / written (objcopy --add-section, --dump-section)
 //   g a folder written under names the line does not show (wget -P): judged as `DIR/*`
+//   s `KIND:PATH`: PATH written, a folder with every file below it (pytest --cov-report
+//     html:DIR); a value without a colon names no path
 //   R a folder read with every file below it (a file server's root: `http.server -d DIR`)
 //   b an output folder written with every file below it, under names taken from the program's
 //     inputs (tsc --outDir, babel -d): judged as the folder's files, like operand role M
@@ -492,6 +494,12 @@ const ProgramSource kPrograms[] = {
    "-I|--init-script=r!! -b|--build-file=r -c|--settings-file=r -p|--project-dir=c "
    "-g|--gradle-user-home=w --project-cache-dir=w -D|--system-prop=v -P|--project-prop=v "
    "-x|--exclude-task=v --include-build=r!!"},
+  // Bazel: the startup options before the command name where it writes (its output trees, the
+  // caches, the convenience symlinks' prefix); the BUILD files are the project's code.
+  {"bazel bazelisk", "m", "", "",
+   "--output_base=b --output_user_root=b --install_base=b --bazelrc=r --symlink_prefix=g "
+   "--disk_cache=b --repository_cache=b --distdir=r --override_repository=v --config=v "
+   "-c|--compilation_mode=v --define=v --copt=v --jobs=v -k|--keep_going"},
   {"cargo", "m", "", "fmt-command",
    "--root=w --target-dir=w --manifest-path=r -Z=v --config=x --features=v -p|--package=v "
    "--bin=v --example=v --test=v --bench=v --target=v -j|--jobs=v --profile=v --color=v "

@@ -158,6 +158,13 @@ const ProgramSource kProgramsCloud[] = {
    "-refresh-only|--refresh-only -auto-approve|--auto-approve -json|--json -no-color|--no-color "
    "-upgrade|--upgrade -reconfigure|--reconfigure -migrate-state|--migrate-state "
    "-force-copy|--force-copy -raw|--raw -compact-warnings|--compact-warnings"},
+  // kustomize (handler `sub`): `build DIR -o FILE|DIR` writes what `-o` names, `localize
+  // TARGET DEST` a copy into DEST; `--enable-exec` and `--enable-helm` run programs.
+  {"kustomize", "", "", "sub", ""},
+  {"kustomize:build", "m", "r", "",
+   "-o|--output=w --load-restrictor=v --enable-helm!! --helm-command=x --enable-exec!! "
+   "--enable-alpha-plugins!! --mount=v --network --env=v -e=v --reorder=v"},
+  {"kustomize:localize", "m", "rg", "", "--scope=r --no-verify"},
   // kubectl's options that name files (engine/program_containers.cpp; pflag).
   {"kubectl:options", "m", "", "",
    "-f|--filename=r -k|--kustomize=r --from-file=i --from-env-file=r --kubeconfig=r "

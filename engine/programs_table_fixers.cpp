@@ -13,14 +13,21 @@ const ProgramSource kProgramsFixers[] = {
   // Notebooks: `jupyter nbconvert` (handler `sub`, engine/program_subcommands.cpp) writes its
   // output next to each notebook, or rewrites it (`--inplace`), or into `--output-dir`;
   // nbstripout strips the outputs of the notebooks in place, `--install` sets a git filter
-  // (a command git runs later: asked).
+  // (a command git runs later: asked); `jupyter execute` runs notebooks, and with `--inplace`
+  // rewrites them.
   {"jupyter", "", "", "sub", ""},
   {"jupyter:nbconvert jupyter-nbconvert", "m", "*m", "",
    "--inplace!U --stdout!R --output-dir=b --output=w --to=v --template=v --execute "
    "--allow-errors --config=r --log-level=v --ExecutePreprocessor.timeout=v"},
   {"jupyter:trust jupyter-trust", "m", "*r", "", "--reset"},
-  {"jupyter:execute jupyter-execute", "m", "*x", "",
-   "--inplace --output=w --allow-errors --kernel_name=v --timeout=v --startup_timeout=v"},
+  {"jupyter:execute jupyter-execute", "m", "*r", "",
+   "--inplace!U --output=w --allow-errors --kernel_name=v --timeout=v --startup_timeout=v"},
+  // papermill runs a notebook (its code: a script file) and writes the executed copy.
+  {"papermill", "m", "xw", "",
+   "-p|--parameters=v -r|--parameters_raw=v -f|--parameters_file=r -y|--parameters_yaml=v "
+   "-b|--parameters_base64=v -k|--kernel=v -l|--language=v --cwd=c --prepare-only "
+   "--log-output --no-log-output --stdout-file=w --stderr-file=w --execution-timeout=v "
+   "--start-timeout=v --report-mode --request-save-on-cell-execute --autosave-cell-every=v"},
   {"nbstripout", "m", "*M", "",
    "--install!! --uninstall!! --attributes=w --global --system --python=v -f|--force "
    "-t|--textconv!R --dry-run!R -s|--status!N --is-installed!N --keep-count --keep-output "
@@ -41,7 +48,7 @@ const ProgramSource kProgramsFixers[] = {
   // rewrites snapshot files the line does not name; `--basetemp DIR` is emptied first.
   {"pytest py.test", "m", "*r", "",
    "--snapshot-update!K -k=v -m=v -p=v -c=r -o|--override-ini=v --rootdir=v --basetemp=d "
-   "--junitxml|--junit-xml=w --html=w --cov=v --cov-report=v -n|--numprocesses=v --maxfail=v "
+   "--junitxml|--junit-xml=w --html=w --cov=v --cov-report=s -n|--numprocesses=v --maxfail=v "
    "--tb=v -W=v --deselect=v --ignore=v --confcutdir=v --durations=v --log-file=w"},
   // ---- other languages ---------------------------------------------------------------------
   {"nixfmt alejandra", "m", "*M", "", "-c|--check!R"},
