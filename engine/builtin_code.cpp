@@ -19,6 +19,7 @@ enum class Words {
   assignments,    // NAME or NAME=VALUE (export, declare…): as above, and the variable set
   alias_values,   // NAME=VALUE where VALUE is a command line (alias)
   trap_action,    // ACTION SIGNAL…: ACTION is a command line
+  key_bindings,   // bind: a code option's value is `KEYSEQ: COMMAND`, COMMAND a command line
   test_operands,  // an expression: the word after `-v` is a variable name
   none,           // only the options below matter
 };
@@ -34,6 +35,7 @@ struct BuiltinDecl {
   // array subscripts run substitutions), `n` (a name reference: its target's subscript, when
   // referenced), `a`/`A` (a quoted `(…)` value is a compound assignment, its words expanded).
   std::string_view eval_attributes = "";
+  std::string_view value_options = "";  // other options that take a value (`bind -m KEYMAP`)
 };
 
 constexpr BuiltinDecl kBuiltins[] = {
@@ -49,6 +51,7 @@ constexpr BuiltinDecl kBuiltins[] = {
     {"export", Words::assignments, "", "", "", ""},
     {"alias", Words::alias_values, "", "", "", ""},
     {"trap", Words::trap_action, "", "", "", ""},
+    {"bind", Words::key_bindings, "", "x", "", "", "", "mqurf"},  // `bind -x '"\C-x": CMD'`
     {"complete compgen", Words::none, "", "C", "", ""},
     {"fc", Words::none, "", "e", "", ""},  // `fc -e EDITOR`: the editor is a command line
     {"hash", Words::none, "", "", "p", ""},
@@ -174,6 +177,21 @@ void evaluated_value(std::string_view builtin, std::string_view attributes, std:
                             "` again, where bash runs its substitutions");
 }
 
+// `bind -x KEYSEQ:COMMAND`: the command after the key sequence (`"\C-x": CMD`, where the
+// quoted sequence may hold a `:`); none without a colon (bash refuses the binding).
+std::optional<std::string_view> bound_command(std::string_view v) {
+  std::size_t i = v.find_first_not_of(" \t");
+  if (i == std::string_view::npos) return std::nullopt;
+  if (v[i] == '"' || v[i] == '\'') {
+    const char q = v[i];
+    for (++i; i < v.size() && v[i] != q; ++i)
+      if (v[i] == '\\') ++i;
+  }
+  const std::size_t colon = v.find(':', std::min(i, v.size()));
+  if (colon == std::string_view::npos) return std::nullopt;
+  return v.substr(colon + 1);
+}
+
 }  // namespace
 
 BuiltinCode builtin_code(const NormalizedCommand& n) {
@@ -238,12 +256,21 @@ BuiltinCode builtin_code(const NormalizedCommand& n) {
         out.escalations.push_back(not_static);
         return std::nullopt;
       };
+      if (b->value_options.find(c) != std::string_view::npos) {
+        value();
+        break;
+      }
       if (b->name_options.find(c) != std::string_view::npos) {
         if (auto v = value()) assigned_name(*v, out);
         break;
       }
       if (b->code_options.find(c) != std::string_view::npos) {
-        if (auto v = value()) out.scripts.emplace_back(*v);
+        if (auto v = value()) {
+          if (b->words != Words::key_bindings)
+            out.scripts.emplace_back(*v);
+          else if (auto command = bound_command(*v))
+            out.scripts.emplace_back(*command);
+        }
         break;
       }
       if (b->run_options.find(c) != std::string_view::npos)
@@ -288,6 +315,7 @@ BuiltinCode builtin_code(const NormalizedCommand& n) {
         out.scripts.emplace_back(operands[0]);
       break;
     case Words::test_operands:
+    case Words::key_bindings:
     case Words::none:
       break;
   }

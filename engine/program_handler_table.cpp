@@ -69,6 +69,7 @@ constexpr HandlerEntry kHandlers[] = {
     {"csvsql", csvsql_handler},
     {"gh", gh_handler},
     {"sub", subcommand_handler},
+    {"trust", trust_handler},
     {"serve", serve_handler},
     {"cloud", cloud_handler},
     {"archive", archive_handler},

@@ -212,6 +212,10 @@ VIGIE_RARE_HANDLER void serve_handler(const ProgramDecl& p, std::string_view nam
 VIGIE_RARE_HANDLER void subcommand_handler(const ProgramDecl& p, std::string_view name,
                                            const std::vector<shell::WordView>& words,
                                            ProgramEffects& out);
+// Handler `trust`: the program records that a file of code may run (`direnv allow`, `mise
+// trust`): the code runs later, when the line does not show it. Its operands are read; asked.
+VIGIE_RARE_HANDLER void trust_handler(const ProgramDecl& p, std::string_view name,
+                                      const std::vector<shell::WordView>& w, ProgramEffects& out);
 // The same for a program without an entry of its own (dotnet, deno: interpreters the table
 // does not declare): the `NAME:SUB` entry of its first word that is not an option, applied to
 // the words from SUB on. False when there is none.

@@ -78,6 +78,13 @@ void subcommand_handler(const ProgramDecl&, std::string_view name, const Words& 
   }
 }
 
+void trust_handler(const ProgramDecl& p, std::string_view name, const Words& w,
+                   ProgramEffects& out) {
+  out.escalations.push_back(std::string(name) + ": trusts code that runs later (`.envrc`, " +
+                            "a tool's configuration)");
+  apply_parsed(p, name, w, parse_args(p, w, 1), out);
+}
+
 bool subcommand_entry_effects(const std::string& name, const Words& w, ProgramEffects& out) {
   std::size_t i = 1;
   while (i < w.size() && lit(w, i) && lit(w, i)->size() > 1 && (*lit(w, i))[0] == '-') ++i;

@@ -60,6 +60,10 @@ const ProgramSource kProgramsDesktop[] = {
    "--no-commit -p|--strip=v --prefix=v -m|--message=v --bypass!R"},
   // ---- the environment managers' subcommands that write a folder (their `run`/`exec` are
   // launchers: engine/program_launchers_managers.cpp) ------------------------------------------
+  // Trusting a file of code that the program runs later (direnv's `.envrc` on `cd`, mise's
+  // configuration's tasks and hooks): asked (handler `trust`).
+  {"direnv:allow direnv:permit direnv:grant mise:trust rtx:trust", "m", "*r", "trust",
+   "-a|--all --ignore --untrust --show -y|--yes -q|--quiet -v|--verbose"},
   {"uv:build poetry:build pdm:build", "m", "*-", "", "-o|--out-dir|--output=b -d|--dest=b"},
   // `python -m build` (pypa/build, also `pyproject-build`): the wheel and sdist in `-o DIR`.
   {"build pyproject-build", "pm", "*-", "", "-o|--outdir=b -s|--sdist -w|--wheel -n|--no-isolation"},
