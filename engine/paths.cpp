@@ -116,17 +116,24 @@ Resolved resolve_impl(std::string_view path, std::string_view cwd, std::string_v
   if (path[0] == '~') {
     std::size_t slash = path.find('/');
     std::string_view user = path.substr(1, slash == std::string_view::npos ? slash : slash - 1);
-    if (!user.empty()) {
+    if (user == "+" && !cwd.empty() && cwd[0] == '/') {
+      // `~+` is bash's $PWD: the folder the command runs in.
+      built.reserve(cwd.size() + path.size());
+      built = cwd;
+      if (slash != std::string_view::npos) built += path.substr(slash);
+      absolute = built;
+    } else if (!user.empty()) {
       return fail(std::string(path),
                   "`~" + std::string(user) + "`: other users' home folders are unknown");
+    } else {
+      if (home.empty() || home[0] != '/') {
+        return fail(std::string(path), "`~` with no absolute home folder");
+      }
+      built.reserve(home.size() + path.size());
+      built = home;
+      if (slash != std::string_view::npos) built += path.substr(slash);
+      absolute = built;
     }
-    if (home.empty() || home[0] != '/') {
-      return fail(std::string(path), "`~` with no absolute home folder");
-    }
-    built.reserve(home.size() + path.size());
-    built = home;
-    if (slash != std::string_view::npos) built += path.substr(slash);
-    absolute = built;
   } else if (path[0] == '/') {
     absolute = path;
   } else {

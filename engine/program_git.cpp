@@ -31,6 +31,17 @@ constexpr std::string_view kObjectReaders[] = {"show",    "cat-file", "diff",   
                                                "archive", "grep",     "ls-tree"};
 constexpr std::string_view kTreeReaders[] = {"archive", "grep"};
 
+// A word git would take for a revision rather than a path: `HEAD`, `HEAD~2`, `main^`, `@{1}`,
+// `FETCH_HEAD`, `refs/…`, `origin/main`, an abbreviated or full object name.
+bool looks_like_revision(std::string_view s) {
+  if (s.empty() || s.find(':') != std::string_view::npos) return false;  // REV:PATH: an object
+  if (s.find_first_of("~^@") != std::string_view::npos || s.ends_with("HEAD") ||
+      starts_with(s, "refs/") || starts_with(s, "origin/") || starts_with(s, "upstream/"))
+    return true;
+  return s.size() >= 7 && s.size() <= 64 &&
+         s.find_first_not_of("0123456789abcdef") == std::string_view::npos;
+}
+
 template <std::size_t N>
 bool listed(std::string_view s, const std::string_view (&list)[N]) {
   return std::find(std::begin(list), std::end(list), s) != std::end(list);
@@ -308,6 +319,28 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
        (args.operands.size() == 1 && lit_is(sw, args.operands[0], "push")))) {
     add_tree_write(out, "git stash (the changes it saves are undone)");
     return;
+  }
+  // `git grep` reads every file below each pathspec, or below the folder it runs in (also when
+  // it searches a revision's whole tree: `git grep KEY HEAD`).
+  if (subcommand == "grep") {
+    st.recursive = true;
+    const std::size_t patterns = st.pattern_given ? 0 : 1;
+    bool whole_tree = args.operands.size() <= patterns;
+    // Pathspecs after `--` narrow a revision's tree to them.
+    const auto dashes =
+        std::find_if(sw.begin() + static_cast<std::ptrdiff_t>(i) + 1, sw.end(),
+                     [](const WordView& x) { return x.literal && *x.literal == "--"; });
+    const auto after = static_cast<std::size_t>(dashes - sw.begin());
+    const bool pathspecs =
+        dashes != sw.end() && !args.operands.empty() && args.operands.back() > after;
+    for (std::size_t k = patterns; k < args.operands.size() && !whole_tree && !pathspecs; ++k)
+      if (const std::string* o = lit(sw, args.operands[k]); o && looks_like_revision(*o))
+        whole_tree = true;
+    if (whole_tree) {
+      add_word_file(out, Touch::read, out.chdir ? *out.chdir : word_of(w[i], "."), From::operand,
+                    std::string(full) + " (the files below the folder)");
+      out.files.back().recursive = true;
+    }
   }
   // `git clean` removes untracked files everywhere below the folder (or below each pathspec).
   if (subcommand == "clean") st.recursive = true;
