@@ -479,6 +479,12 @@ const ProgramSource kPrograms[] = {
    "--registry=v -v|--version!N -h|--help!N"},
   {"pnpx", "s", "p*-", "runner", "--package=v -c|--shell-mode!! -s|--silent --allow-build=v"},
   {"bunx", "s", "p*-", "runner", "-p|--package=v --bun --silent --verbose"},
+  // Composer (Symfony console): `-d DIR` is the project it installs into (vendor/ below it).
+  {"composer composer.phar", "m", "", "",
+   "-d|--working-dir=e --no-plugins --no-scripts --no-cache -n|--no-interaction -q|--quiet "
+   "--ansi --no-ansi --profile -v|--verbose --no-dev --prefer-dist --prefer-source "
+   "--prefer-install=v -o|--optimize-autoloader -a|--classmap-authoritative --ignore-platform-reqs "
+   "--ignore-platform-req=v --dry-run --with=v -W|--with-all-dependencies"},
   {"pip pip3", "pm", "", "",
    "-t|--target=w --prefix=w --root=w --user!! -r|--requirement=r -c|--constraint=r "
    "-e|--editable=r --src=w --cache-dir=w --log=w -i|--index-url=v --extra-index-url=v "

@@ -105,6 +105,13 @@ const ProgramSource kProgramsCodegen[] = {
    "-d|--destination=b --cacheDir=b -s|--source=c -c|--contentDir=r --config=r --themesDir=r "
    "-b|--baseURL=v -e|--environment=v -t|--theme=v -D|--buildDrafts -F|--buildFuture --minify "
    "--gc --cleanDestinationDir"},
+  // Asciidoctor: the output file (`-o`), or the folder (`-D`) beside the sources; `-r LIB`
+  // loads Ruby code.
+  {"asciidoctor asciidoctor-pdf asciidoctor-epub3", "m", "*r", "",
+   "-o|--out-file=w -D|--destination-dir=b -B|--base-dir=r -R|--source-dir=r -r|--require=r!! "
+   "-a|--attribute=v -b|--backend=v -d|--doctype=v -S|--safe-mode=v -T|--template-dir=r "
+   "-E|--template-engine=v --failure-level=v -s|--no-header-footer -n|--section-numbers "
+   "-q|--quiet -v|--verbose -w|--warnings -t|--timings --trace"},
   {"jekyll", "", "", "sub", ""},
   {"jekyll:build jekyll:b jekyll:serve jekyll:s jekyll:server", "m", "", "",
    "-d|--destination=b -s|--source=c --config=v -w|--watch --drafts --future --incremental "
