@@ -43,6 +43,8 @@ std::string Judge::host_of(const std::string& url) {
     host = host.substr(0, colon);
   std::transform(host.begin(), host.end(), host.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  // `x.evil.com.` is the same host as `x.evil.com` (a fully qualified name): judged as it.
+  if (host.size() > 1 && host.back() == '.') host.pop_back();
   return host;
 }
 
