@@ -61,8 +61,13 @@ namespace vigie::limits {
     "a word whose brace expansion is judged word by word (`/{etc,tmp}/x`), and at most 64 words "  \
     "from it: a longer word is judged as a path that is not static",                               \
     "ask when a path rule could restrict it (rule `paths.dynamic`)")                               \
+  X(shell_commands, "shell-commands", 10000, "commands",                                           \
+    "simple commands in one command line, those of its substitutions included: each is "           \
+    "normalized and judged (about 2 KB of memory apiece); real lines hold a few dozen",            \
+    "ask (deny when non-interactive), error `more than 10000 commands in one line`, rule "         \
+    "`commands.unparsable`")                                                                       \
   X(trace_entries, "trace-entries", 1000, "entries",                                               \
-    "entries in one decision's trace: a line of 100,000 commands is judged whole, but its "        \
+    "entries in one decision's trace: a line of 10,000 commands is judged whole, but its "         \
     "trace would be megabytes",                                                                    \
     "the decision is unchanged; the trace ends with an entry `limit` `trace truncated` saying "    \
     "how many parts are not shown")                                                                \

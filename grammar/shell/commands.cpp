@@ -184,6 +184,8 @@ WordView make_view(const std::vector<WordPart>& parts, const std::string& text, 
 class Walker {
  public:
   std::vector<CommandView> out;
+  std::size_t max_commands = limits::shell_commands;
+  bool over = false;  // a command past `max_commands` was not listed
 
   void stmts(const std::vector<Stmt>& ss) {
     for (const auto& s : ss) stmt(s);
@@ -257,6 +259,10 @@ class Walker {
   }
 
   void simple(const CallExpr& c, const Stmt& s) {
+    if (out.size() >= max_commands) {
+      over = true;
+      return;
+    }
     // Filled in place; nothing below recurses into the walker until it is complete.
     CommandView& v = out.emplace_back();
     v.span = s.span;
@@ -466,8 +472,16 @@ CommandsResult parse_commands_full(std::string_view src, const Limits& limits) {
     ParseResult p = parse(src, limits);
     r.errors = std::move(p.errors);
     if (p.ok) {
-      r.commands = list_commands(p.file);
-      r.ok = true;
+      Walker w;
+      w.max_commands = limits.max_commands;
+      w.stmts(p.file.stmts);
+      r.ok = !w.over;
+      // An error lists no command, as every other error of the parse.
+      if (r.ok) r.commands = std::move(w.out);
+      if (w.over)
+        r.errors.push_back(ParseError{
+            1, 1, 0, "more than " + std::to_string(limits.max_commands) + " commands in one line",
+            false});
     }
   } catch (const std::exception& e) {
     r.ok = false;

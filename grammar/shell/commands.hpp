@@ -101,6 +101,8 @@ struct Limits {
   // Nesting of substitutions, subshells, groups, compound commands. 64 keeps the recursive
   // descent well inside a 64 KiB-class stack (WASM).
   unsigned max_depth = limits::shell_nesting;
+  // Simple commands listed, those of substitutions included: past it the line is an error.
+  std::size_t max_commands = limits::shell_commands;
 };
 
 struct CommandsResult {

@@ -345,8 +345,9 @@ struct prefix_elem : sor<redirect_guarded, seq<at_assignment, assignment>> {};
 struct array_word : seq<assign_name, assign_op, array_value> {};
 struct suffix_elem : sor<redirect_guarded, seq<at_assignment, array_word>, word> {};
 struct simple_command
-    : sor<seq<plus<prefix_elem, sp>, opt<not_reserved_closer, cmd_word, sp, star<suffix_elem, sp>>>,
-          seq<not_reserved_closer, cmd_word, sp, star<suffix_elem, sp>>> {};
+    : seq<count_command, sor<seq<plus<prefix_elem, sp>,
+                                 opt<not_reserved_closer, cmd_word, sp, star<suffix_elem, sp>>>,
+                             seq<not_reserved_closer, cmd_word, sp, star<suffix_elem, sp>>>> {};
 
 struct subshell_close : one<')'> {};
 struct subshell : seq<one<'('>, nested<clist>, must<subshell_close>> {};

@@ -42,6 +42,7 @@ struct State {
   std::uint32_t base_offset = 0;  // its offset in the top-level source
   Limits limits;
   unsigned depth = 0;
+  std::size_t commands = 0;  // simple commands attempted (count_command)
   // Keyed by the offset of the delimiter word, so that re-matching after a rewind overwrites.
   std::map<std::uint32_t, PendingHeredoc> pending;
   std::map<std::uint32_t, HeredocBody> bodies;
@@ -174,6 +175,27 @@ struct nested {
       ~Dec() { --s.depth; }
     } dec{s};
     return Control<seq<R...>>::template match<A, M, Action, Control>(in, st...);
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
+// Command guard: a line of more than `Limits::max_commands` simple commands stops the parse, so
+// that building its tree costs no more than that. Attempts are counted (a list's last attempt
+// fails), so the guard allows twice the limit; the listing (commands.cpp) applies it exactly.
+
+struct count_command {
+  using rule_t = count_command;
+  using subs_t = empty_list;
+
+  template <apply_mode A, rewind_mode M, template <typename...> class Action,
+            template <typename...> class Control, typename ParseInput, typename... States>
+  static bool match(ParseInput& in, States&... st) {
+    State& s = state_of(st...);
+    if (++s.commands > 2 * s.limits.max_commands) {
+      throw limit_error(
+          "more than " + std::to_string(s.limits.max_commands) + " commands in one line", in);
+    }
+    return true;
   }
 };
 

@@ -346,7 +346,13 @@ struct action<test_clause> {
 template <>
 struct action<command_start> {
   template <typename Input>
-  static void apply(const Input& in, State& s) {
+  static bool apply(const Input& in, State& s) {
+    // Past the limit of commands the match fails: the line is declined (`refused`), and the
+    // full path reports the limit.
+    if (s.cmds.size() >= s.max_commands) {
+      s.refused = true;
+      return false;
+    }
     s.after_test = false;
     s.level().begin = offset(s, in.begin());
     // A top-level command that failed to match (after a trailing `;`) read nothing: reuse it.
@@ -355,6 +361,7 @@ struct action<command_start> {
       s.cmds.emplace_back();
       s.open = true;
     }
+    return true;
   }
 };
 
@@ -508,7 +515,7 @@ struct action<list_op> {
 std::optional<CommandsResult> plain_commands(std::string_view line, const Limits& limits) {
   using namespace plain_grammar;  // NOLINT: the grammar, its state and actions
   if (line.size() > limits.max_bytes) return std::nullopt;  // the full path reports the limit
-  if (std::vector<CommandView> words; plain_words(line, words)) {
+  if (std::vector<CommandView> words; plain_words(line, words, limits.max_commands)) {
     std::optional<CommandsResult> r(std::in_place);
     r->ok = true;
     r->commands = std::move(words);
@@ -517,6 +524,7 @@ std::optional<CommandsResult> plain_commands(std::string_view line, const Limits
   State s;
   s.source = line.data();
   s.max_depth = limits.max_depth;
+  s.max_commands = limits.max_commands;
   s.cmds.reserve(4);
   pg::memory_input<pg::tracking_mode::lazy> in(line.data(), line.size(), "plain");
   if (!pg::parse<plain_line, action>(in, s) || s.refused) return std::nullopt;

@@ -33,6 +33,7 @@ struct State {
   std::vector<CommandView> cmds;  // as each command ends: a command after those in its words
   const char* source = nullptr;
   unsigned max_depth = 0;
+  std::size_t max_commands = 0;  // past it the line is declined (the full path reports it)
   Level top;
   std::vector<Level> inner;  // the levels of `$(…)` being read, innermost last
   // With `$(…)`: the list of every command (when not all 0), and the start of the command

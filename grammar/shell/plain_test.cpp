@@ -526,3 +526,45 @@ TEST_CASE("plain lines: the size limit is checked before the fast path", "[plain
   CHECK_FALSE(r.ok);
   CHECK(r.commands.empty());
 }
+
+TEST_CASE("the limit of commands in one line holds on every path", "[plain][limits]") {
+  using vigie::shell::Limits;
+  using vigie::shell::parse_commands;
+  using vigie::shell::plain_commands;
+  Limits three;
+  three.max_commands = 3;
+  // At the limit: every path lists the commands.
+  for (const char* line : {"a; b; c", "a | b && c", "echo $(a) $(b)", "a \"x\"; b 'y'; c $z"}) {
+    INFO(line);
+    auto r = parse_commands(line, three);
+    CHECK(r.ok);
+    CHECK(r.commands.size() == 3);
+  }
+  // Past it: the fast paths decline, the full path errs.
+  for (const char* line :
+       {"a; b; c; d", "a | b | c | d", "echo $(a) $(b) $(c)", "a \"x\"; b 'y'; c $z; d",
+        "f() { a; b; c; d; }", "for x in 1; do a; b; c; d; done"}) {
+    INFO(line);
+    CHECK_FALSE(plain_commands(line, three).has_value());
+    auto r = parse_commands(line, three);
+    CHECK_FALSE(r.ok);
+    REQUIRE_FALSE(r.errors.empty());
+    CHECK(r.errors.back().message == "more than 3 commands in one line");
+    CHECK(r.commands.empty());
+  }
+  // Far past it, the full grammar stops its parse (twice the limit: it counts attempts).
+  std::string many;
+  for (int i = 0; i < 100; ++i) many += "a \"x\"; ";
+  auto r = parse_commands(many, three);
+  CHECK_FALSE(r.ok);
+  REQUIRE_FALSE(r.errors.empty());
+  CHECK(r.errors.back().message == "more than 3 commands in one line");
+  CHECK(r.commands.empty());
+  // The default: 10,000 plain commands are listed, one more is an error.
+  std::string at, over;
+  for (std::size_t i = 0; i < vigie::limits::shell_commands; ++i) at += "ls;";
+  over = at + "ls";
+  CHECK(parse_commands(at).ok);
+  CHECK(parse_commands(at).commands.size() == vigie::limits::shell_commands);
+  CHECK_FALSE(parse_commands(over).ok);
+}

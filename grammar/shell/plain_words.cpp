@@ -59,7 +59,7 @@ std::size_t assign_eq(std::string_view w) {
 
 }  // namespace
 
-bool plain_words(std::string_view line, std::vector<CommandView>& out) {
+bool plain_words(std::string_view line, std::vector<CommandView>& out, std::size_t max_commands) {
   const char* const b = line.data();
   const char* const e = b + line.size();
   // Only literal bytes, blanks and the operators' bytes: any other line is left at once.
@@ -69,7 +69,8 @@ bool plain_words(std::string_view line, std::vector<CommandView>& out) {
   const char* p = skip_blanks(b, e);
   std::string_view op;
   for (;;) {
-    if (p == e || !lit(*p)) return false;  // no command where one must be
+    if (p == e || !lit(*p)) return false;          // no command where one must be
+    if (out.size() >= max_commands) return false;  // the full path reports the limit
     CommandView& c = out.emplace_back();
     c.op = std::string(op);
     const char* const begin = p;

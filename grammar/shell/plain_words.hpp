@@ -14,8 +14,10 @@
 namespace vigie::shell::plain_grammar {
 
 // Fills the empty `out` with the commands of `line`, as the fast path's grammar (and so the full
-// path) gives them, and returns true; false, with `out` to be discarded, for any other line.
-bool plain_words(std::string_view line, std::vector<CommandView>& out);
+// path) gives them, and returns true; false, with `out` to be discarded, for any other line and
+// past `max_commands` commands (the full path reports the limit).
+bool plain_words(std::string_view line, std::vector<CommandView>& out,
+                 std::size_t max_commands = limits::shell_commands);
 
 }  // namespace vigie::shell::plain_grammar
 

@@ -384,3 +384,33 @@ TEST_CASE("a decision's message and its trace's effects are bounded", "[limits][
   REQUIRE(m.error);
   CHECK(*m.error == m.message);
 }
+
+TEST_CASE("a line of more commands than the limit is asked, and costs no more", "[limits]") {
+  auto decide_line = [](const std::string& line, bool interactive) {
+    vigie::Request req;
+    req.tool = "Bash";
+    req.kind = "command";
+    req.input_json = nlohmann::json{{"command", line}}.dump();
+    req.cwd = req.project_root = "/srv/app";
+    req.home = "/home/u";
+    req.interactive = interactive;
+    return policy()->decide(req);
+  };
+  // At the limit, every command is judged (the last one is denied).
+  std::string at;
+  for (std::size_t i = 1; i < vigie::limits::shell_commands; ++i) at += "ls;";
+  at += "rm -rf /";
+  CHECK(decide_line(at, true).decision == vigie::Effect::deny);
+  // One over, and far over (the input limit's worth of `ls;`): asked with the limit's error,
+  // denied when nobody can answer.
+  for (std::size_t n : {vigie::limits::shell_commands + 1, std::size_t{300000}}) {
+    INFO(n << " commands");
+    std::string over;
+    for (std::size_t i = 0; i < n; ++i) over += "ls;";
+    vigie::Decision d = decide_line(over, true);
+    CHECK(d.decision == vigie::Effect::ask);
+    REQUIRE(d.error.has_value());
+    CHECK(d.error->find("more than 10000 commands in one line") != std::string::npos);
+    CHECK(decide_line(over, false).decision == vigie::Effect::deny);
+  }
+}
