@@ -33,6 +33,17 @@ std::string read_all(const fs::path& p) {
   return ss.str();
 }
 
+// A Bash tool call of `line` in /srv/app.
+vigie::Request command_request(const std::string& line) {
+  vigie::Request req;
+  req.tool = "Bash";
+  req.kind = "command";
+  req.input_json = nlohmann::json{{"command", line}}.dump();
+  req.cwd = req.project_root = "/srv/app";
+  req.home = "/home/u";
+  return req;
+}
+
 void write(const fs::path& p, const std::string& text) {
   std::ofstream out(p, std::ios::binary);
   out << text;
@@ -314,13 +325,7 @@ TEST_CASE("a trace is bounded and says when it is cut", "[limits][trace]") {
   std::string line = "ls";
   for (int i = 0; i < 4999; ++i) line += " && ls";
   line += " && rm -rf /";
-  vigie::Request req;
-  req.tool = "Bash";
-  req.kind = "command";
-  req.input_json = nlohmann::json{{"command", line}}.dump();
-  req.cwd = req.project_root = "/srv/app";
-  req.home = "/home/u";
-  vigie::Decision d = policy()->decide(req);
+  vigie::Decision d = policy()->decide(command_request(line));
   CHECK(d.decision == vigie::Effect::deny);  // the last command counts
   REQUIRE(!d.trace.empty());
   CHECK(d.trace.size() <= vigie::limits::trace_entries);
@@ -351,12 +356,7 @@ TEST_CASE("a trace is bounded and says when it is cut", "[limits][trace]") {
 TEST_CASE("a decision's message and its trace's effects are bounded", "[limits][trace]") {
   // A word of half a megabyte (the input limit is one): the decision is not allow, and the
   // message that quotes it, the trace's text and its effects stay within their limits.
-  vigie::Request req;
-  req.tool = "Bash";
-  req.kind = "command";
-  req.input_json = nlohmann::json{{"command", "cat " + std::string(1 << 19, 'a')}}.dump();
-  req.cwd = req.project_root = "/srv/app";
-  req.home = "/home/u";
+  vigie::Request req = command_request("cat " + std::string(1 << 19, 'a'));
   vigie::Decision d = policy()->decide(req);
   CHECK(d.decision != vigie::Effect::allow);
   CHECK(d.message.size() <= vigie::limits::message_bytes + 3);
@@ -387,12 +387,7 @@ TEST_CASE("a decision's message and its trace's effects are bounded", "[limits][
 
 TEST_CASE("a line of more commands than the limit is asked, and costs no more", "[limits]") {
   auto decide_line = [](const std::string& line, bool interactive) {
-    vigie::Request req;
-    req.tool = "Bash";
-    req.kind = "command";
-    req.input_json = nlohmann::json{{"command", line}}.dump();
-    req.cwd = req.project_root = "/srv/app";
-    req.home = "/home/u";
+    vigie::Request req = command_request(line);
     req.interactive = interactive;
     return policy()->decide(req);
   };
