@@ -31,6 +31,14 @@ struct ProgramEffects;
 bool runner_package_subcommand(std::string_view name, const std::vector<shell::WordView>& words,
                                ProgramEffects& out);
 
+// What npm's, pnpm's and yarn's own commands change for later
+// (engine/program_runners_manifest.cpp): a configuration key naming a program (`npm config set
+// script-shell CMD`: the line judged, and asked), package.json's scripts (`npm pkg set
+// scripts.test=CMD`, `npm set-script`), a new package.json (`npm init`, in `-w DIR`
+// DIR/package.json).
+void runner_manifest_effects(std::string_view name, const std::vector<shell::WordView>& words,
+                             ProgramEffects& out);
+
 }  // namespace vigie::engine
 
 #endif  // VIGIE_ENGINE_PROGRAM_RUNNERS_HPP

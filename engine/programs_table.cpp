@@ -479,33 +479,12 @@ const ProgramSource kPrograms[] = {
    "--registry=v -v|--version!N -h|--help!N"},
   {"pnpx", "s", "p*-", "runner", "--package=v -c|--shell-mode!! -s|--silent --allow-build=v"},
   {"bunx", "s", "p*-", "runner", "-p|--package=v --bun --silent --verbose"},
-  // Composer (Symfony console): `-d DIR` is the project it installs into (vendor/ below it).
-  {"composer composer.phar", "m", "", "",
-   "-d|--working-dir=e --no-plugins --no-scripts --no-cache -n|--no-interaction -q|--quiet "
-   "--ansi --no-ansi --profile -v|--verbose --no-dev --prefer-dist --prefer-source "
-   "--prefer-install=v -o|--optimize-autoloader -a|--classmap-authoritative --ignore-platform-reqs "
-   "--ignore-platform-req=v --dry-run --with=v -W|--with-all-dependencies"},
   {"pip pip3", "pm", "", "",
    "-t|--target=w --prefix=w --root=w --user!! -r|--requirement=r -c|--constraint=r "
    "-e|--editable=r --src=w --cache-dir=w --log=w -i|--index-url=v --extra-index-url=v "
    "-f|--find-links=v --trusted-host=v --proxy=v --timeout=v --retries=v --platform=v "
    "--python-version=v --implementation=v --abi=v --progress-bar=v --config-settings=v "
    "--report=w -d|--dest=w -w|--wheel-dir=b"},
-  // Maven (commons-cli: long prefixes) and Gradle: the build files are the project's code;
-  // an init script or a settings file given on the line can run anything (handler `mvn`).
-  {"mvn mvnw", "pm", "", "mvn",
-   "-f|--file=r -s|--settings=r -gs|--global-settings=r -t|--toolchains=r -l|--log-file=w "
-   "-D|--define=v -P|--activate-profiles=v -pl|--projects=v -rf|--resume-from=v -T|--threads=v"},
-  {"gradle gradlew", "m", "", "",
-   "-I|--init-script=r!! -b|--build-file=r -c|--settings-file=r -p|--project-dir=c "
-   "-g|--gradle-user-home=w --project-cache-dir=w -D|--system-prop=v -P|--project-prop=v "
-   "-x|--exclude-task=v --include-build=r!!"},
-  // Bazel: the startup options before the command name where it writes (its output trees, the
-  // caches, the convenience symlinks' prefix); the BUILD files are the project's code.
-  {"bazel bazelisk", "m", "", "",
-   "--output_base=b --output_user_root=b --install_base=b --bazelrc=r --symlink_prefix=g "
-   "--disk_cache=b --repository_cache=b --distdir=r --override_repository=v --config=v "
-   "-c|--compilation_mode=v --define=v --copt=v --jobs=v -k|--keep_going"},
   {"cargo", "m", "", "fmt-command",
    "--root=w --target-dir=w --manifest-path=r -Z=v --config=x --features=v -p|--package=v "
    "--bin=v --example=v --test=v --bench=v --target=v -j|--jobs=v --profile=v --color=v "

@@ -3,7 +3,8 @@
 // folders, handler `protoc`, engine/program_codegen.cpp; flatc, thrift, openapi-generator),
 // bundlers and minifiers, site and document builders (sphinx-build, mkdocs, hugo, jekyll, TeX,
 // latexmk, ghostscript, qpdf, pdftk), packagers and reports (pyinstaller, coverage, mypy),
-// and the tools that rewrite a file in place on request (xmlstarlet ed -L, tidy -m, 2to3 -w,
+// the build tools that name where they write (Maven, Gradle, Bazel, Composer), and the tools
+// that rewrite a file in place on request (xmlstarlet ed -L, tidy -m, 2to3 -w,
 // sops -i). Role b: an output folder with every file below it, named after the inputs. The
 // legend of the columns is in engine/programs_table.cpp.
 #include "engine/programs_decl.hpp"
@@ -92,6 +93,27 @@ const ProgramSource kProgramsCodegen[] = {
   {"lessc", "m", "rw", "",
    "--include-path=v --source-map?v -x|--compress --rootpath=v --plugin=v --global-var=v "
    "--modify-var=v"},
+  // Maven (commons-cli: long prefixes) and Gradle: the build files are the project's code;
+  // an init script or a settings file given on the line can run anything (handler `mvn`).
+  {"mvn mvnw", "pm", "", "mvn",
+   "-f|--file=r -s|--settings=r -gs|--global-settings=r -t|--toolchains=r -l|--log-file=w "
+   "-D|--define=v -P|--activate-profiles=v -pl|--projects=v -rf|--resume-from=v -T|--threads=v"},
+  {"gradle gradlew", "m", "", "",
+   "-I|--init-script=r!! -b|--build-file=r -c|--settings-file=r -p|--project-dir=c "
+   "-g|--gradle-user-home=w --project-cache-dir=w -D|--system-prop=v -P|--project-prop=v "
+   "-x|--exclude-task=v --include-build=r!!"},
+  // Bazel: the startup options before the command name where it writes (its output trees, the
+  // caches, the convenience symlinks' prefix); the BUILD files are the project's code.
+  {"bazel bazelisk", "m", "", "",
+   "--output_base=b --output_user_root=b --install_base=b --bazelrc=r --symlink_prefix=g "
+   "--disk_cache=b --repository_cache=b --distdir=r --override_repository=v --config=v "
+   "-c|--compilation_mode=v --define=v --copt=v --jobs=v -k|--keep_going"},
+  // Composer (Symfony console): `-d DIR` is the project it installs into (vendor/ below it).
+  {"composer composer.phar", "m", "", "",
+   "-d|--working-dir=e --no-plugins --no-scripts --no-cache -n|--no-interaction -q|--quiet "
+   "--ansi --no-ansi --profile -v|--verbose --no-dev --prefer-dist --prefer-source "
+   "--prefer-install=v -o|--optimize-autoloader -a|--classmap-authoritative --ignore-platform-reqs "
+   "--ignore-platform-req=v --dry-run --with=v -W|--with-all-dependencies"},
   // Site and document builders: the output folder, with every file below it.
   {"sphinx-build", "pm", "RM*r", "",
    "-b|--builder=v -M=v -d|--doctree-dir=b -c|--conf-dir=r -D|--define=v -A|--html-define=v "
