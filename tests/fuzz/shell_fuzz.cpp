@@ -73,12 +73,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   (void)vigie::shell::commands_to_sexp(r);
   auto p = vigie::shell::parse(src);
   FUZZ_CHECK(p.ok == p.errors.empty(), "ok iff no error (parse)");
-  FUZZ_CHECK(p.ok == r.ok, "parse and parse_commands agree");
+  // The limit of commands in one line (docs/limits.md, shell-commands) is the listing's: the
+  // tree of a line a little over it may parse (its grammar stops at twice the limit).
+  const bool over = !r.errors.empty() &&
+                    r.errors.back().message.find("commands in one line") != std::string::npos;
+  FUZZ_CHECK(p.ok == r.ok || (over && p.ok), "parse and parse_commands agree");
   if (p.ok) {
     (void)vigie::shell::to_sexp(p.file);
     (void)vigie::shell::to_json(p.file);
     auto again = vigie::shell::list_commands(p.file);
-    FUZZ_CHECK(again.size() == r.commands.size(), "list_commands is stable");
+    FUZZ_CHECK(over || again.size() == r.commands.size(), "list_commands is stable");
   } else {
     (void)vigie::shell::errors_to_json(p.errors);
   }
