@@ -13,6 +13,7 @@
 #include "engine/journal.hpp"
 #include "engine/replay.hpp"
 #include "engine/suggest.hpp"
+#include "tests/engine/requests.hpp"
 #include "vigie/vigie.hpp"
 
 using namespace vigie;
@@ -56,13 +57,7 @@ DecideOptions no_fs() {
 }
 
 Request command(const std::string& line) {
-  Request r;
-  r.tool = "Bash";
-  r.kind = "command";
-  r.input_json = nlohmann::json{{"command", line}}.dump();
-  r.cwd = r.project_root = "/srv/app";
-  r.home = "/home/u";
-  return r;
+  return vigie::testing::command_request(line);
 }
 
 // A few thousand command lines from the rules' vocabulary and near it, with compound lines.

@@ -20,6 +20,7 @@
 #include "grammar/limits.hpp"
 #include "grammar/policy/parser.hpp"
 #include "grammar/shell/commands.hpp"
+#include "tests/engine/requests.hpp"
 #include "vigie/vigie.hpp"
 
 namespace fs = std::filesystem;
@@ -33,16 +34,7 @@ std::string read_all(const fs::path& p) {
   return ss.str();
 }
 
-// A Bash tool call of `line` in /srv/app.
-vigie::Request command_request(const std::string& line) {
-  vigie::Request req;
-  req.tool = "Bash";
-  req.kind = "command";
-  req.input_json = nlohmann::json{{"command", line}}.dump();
-  req.cwd = req.project_root = "/srv/app";
-  req.home = "/home/u";
-  return req;
-}
+using vigie::testing::command_request;
 
 void write(const fs::path& p, const std::string& text) {
   std::ofstream out(p, std::ios::binary);
