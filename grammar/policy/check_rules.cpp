@@ -94,6 +94,7 @@ void Checker::rule(const Rule& r, Ctx ctx, std::unordered_map<std::string, Span>
           "list the operands with spaces: `" + std::string(vigie::to_string(r.effect)) + " a b`");
   }
   conditions(r, ctx);
+  trailing_id(r);
   for (const auto& p : r.alternatives) {
     switch (ctx) {
       case Ctx::commands:
@@ -150,6 +151,24 @@ bool Checker::covers(const std::optional<std::string>& prefix,
   return *path == *prefix ||
          (path->size() > prefix->size() && path->compare(0, prefix->size(), *prefix) == 0 &&
           (*path)[prefix->size()] == '/');
+}
+
+// `allow ls | tr id basics`: without a message, `id NAME` on the rule's line is part of the
+// last pattern (docs/language.md, "Rules"): the rule is not named, and it matches `tr id basics`
+// where `tr` was meant. `allow id` and `allow id -u` stay quiet (`id` is the command there).
+void Checker::trailing_id(const Rule& r) {
+  if (r.id || r.message || !r.conditions.empty() || r.alternatives.empty()) return;
+  const auto& items = r.alternatives.back().items;
+  if (items.size() < 3) return;
+  const auto bare = [](const PatternItem& it) {
+    return it.kind == PatternItem::Kind::word && it.word.kind == Word::Kind::bare;
+  };
+  const PatternItem& key = items[items.size() - 2];
+  const PatternItem& name = items.back();
+  if (!bare(key) || key.word.text != "id" || !bare(name)) return;
+  diag(key.span, Code::id_in_pattern, Severity::warning,
+       "`id " + name.word.text + "` is part of the pattern, not the rule's id",
+       "a rule without a message takes its id on the next line: `id " + name.word.text + "`");
 }
 
 void Checker::conditions(const Rule& r, Ctx ctx) {

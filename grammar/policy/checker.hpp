@@ -137,6 +137,7 @@ class Checker {
   static bool covers(const std::optional<std::string>& prefix,
                      const std::optional<std::string>& path);
   void conditions(const Rule& r, Ctx ctx);
+  void trailing_id(const Rule& r);
   void condition_operand(const Condition& c, const Word& w);
   void rule_id(const Word& id);
   void regex(const Word& w);
