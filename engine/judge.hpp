@@ -252,6 +252,15 @@ struct Judge {
   // The request's lines assign CDPATH: a `cd` to a relative folder (not `./…`, `../…`) may go
   // anywhere CDPATH lists.
   bool cdpath_set_ = false;
+  // A line names `HOME` (or `PWD`) other than to read it (`HOME=/x`, `export HOME`, `read PWD`):
+  // `$HOME/…` (`$PWD/…`) is then not taken for the request's home (the working folder).
+  bool home_moved_ = false;
+  bool pwd_moved_ = false;
+  // `cat $HOME/.ssh/id_rsa`: a path that is static but for a leading `$HOME` or `$PWD`, judged
+  // as the path it names when the line leaves the variable alone. Only ever adds to the ask
+  // that a path which is not static gets (a deny, never an allow).
+  Part variable_rooted_part(const shell::WordView& w, Access access, const std::string& cwd,
+                            TraceEntry& t);
 
   static void imply_option(NormalizedCommand& n, const std::string& opt);
   void track_cd(const shell::CommandView& cmd, const NormalizedCommand& n, std::string& cwd);

@@ -7,6 +7,7 @@
 #include "engine/builtin_code.hpp"
 #include "engine/pipe_input.hpp"
 #include "engine/program_runners.hpp"
+#include "engine/variable_paths.hpp"
 #include "engine/xargs_input.hpp"
 
 namespace vigie::engine {
@@ -372,6 +373,15 @@ void Judge::track_cd(const shell::CommandView& cmd, const NormalizedCommand& n, 
       unknown = true;
     else
       target = *w.pattern;
+    // `cd $HOME/src`, `cd "$PWD/sub"`: the folder they name, when the line leaves the variable
+    // alone (as `cd` alone goes to the request's home).
+    if (auto v = w.has_expansion ? variable_rooted(w.text) : std::nullopt) {
+      const bool home_var = v->name == "HOME";
+      if (!(home_var ? home_moved_ : pwd_moved_ || cwd_unknown())) {
+        unknown = false;
+        target = (home_var ? std::string("~") : cwd) + v->rest;
+      }
+    }
     break;
   }
   if (!unknown && !target && name != "popd") target = home;  // `cd` alone goes home
@@ -564,6 +574,8 @@ void Judge::judge_line(std::string_view line, std::string cwd, unsigned depth) {
   } restore{in_command_, was_in_command};
   if (depth > kMaxScriptDepth) return depth_part();
   if (line.find("CDPATH") != std::string_view::npos) cdpath_set_ = true;
+  if (!home_moved_ && !variable_only_read(line, "HOME")) home_moved_ = true;
+  if (!pwd_moved_ && !variable_only_read(line, "PWD")) pwd_moved_ = true;
   if (depth == 0 && p.commands.metachars && has_metachar(line)) metachar_part();
   if (auto hit = check_line(line, safety_context(cwd))) line_hit_part(line, *hit);
   shell::CommandsResult pr = shell::parse_commands(line);

@@ -3,6 +3,7 @@
 #include "engine/judge.hpp"
 
 #include "engine/fs.hpp"
+#include "engine/variable_paths.hpp"
 
 namespace vigie::engine {
 
@@ -217,12 +218,25 @@ Part Judge::judge_word_path(const shell::WordView& w, Access access, const std::
     part.effect = Effect::ask;
     part.rule = builtin(Builtin::paths_dynamic, Effect::ask);
     part.message = fmt::format("the {} `{}` is not static: a human must check it", what, w.text);
+    if (w.has_expansion) fold(part, variable_rooted_part(w, access, cwd, t));
     return part;
   }
   std::string v = *w.pattern;
   if (harmless_device(v)) return {};
   if (w.has_glob) return judge_glob(v, access, cwd, t);
   return judge_path(v, access, cwd, &t);
+}
+
+Part Judge::variable_rooted_part(const shell::WordView& w, Access access, const std::string& cwd,
+                                 TraceEntry& t) {
+  std::optional<VariableRooted> v = variable_rooted(w.text);
+  if (!v) return {};
+  const bool home = v->name == "HOME";
+  if (home ? home_moved_ : (pwd_moved_ || cwd_unknown())) return {};
+  TraceEntry vt;
+  Part out = judge_path((home ? std::string("~") : cwd) + v->rest, access, cwd, &vt);
+  for (auto& m : vt.matched) t.matched.push_back(m);
+  return out;
 }
 
 Part Judge::protect_part(std::uint32_t rule) {
