@@ -48,7 +48,8 @@ inline constexpr std::string_view kBuiltinFile = "<builtin>";
   X(session_loop, "session.loop")                     \
   X(session_always, "session.always")                 \
   X(internal_error, "internal-error")                 \
-  X(fetch_local_file, "fetch.local-file")
+  X(fetch_local_file, "fetch.local-file")             \
+  X(fetch_dynamic, "fetch.dynamic")
 
 enum class Builtin : std::uint8_t {
 #define VIGIE_BUILTIN_ENUM(name, id) name,

@@ -1,8 +1,10 @@
 // The state of judging one request (engine/decide.cpp builds it): the policy, the request, the
 // parts judged so far. Its member functions live with the kind of thing they judge:
 //   engine/judge_paths.cpp    paths: prefix rules, workspace, protected globs, third parties
-//   engine/judge_command.cpp  command lines: each command, the line state (cd, variables)
-//   engine/judge_names.cpp    the request by kind: edits and reads, fetch, MCP, tool names
+//   engine/judge_command.cpp  command lines: each command, the line state (variables)
+//   engine/judge_cwd.cpp      the working directory through `cd`, `pushd`, `popd`
+//   engine/judge_names.cpp    the request by kind: edits and reads, fetch, MCP, tool names;
+//                             the URLs commands fetch
 //   engine/decide.cpp         the parts combined into the decision (conclude)
 #ifndef VIGIE_ENGINE_JUDGE_HPP
 #define VIGIE_ENGINE_JUDGE_HPP
@@ -290,6 +292,9 @@ struct Judge {
   std::optional<Part> judge_names(const std::vector<NameRule>& rules, const std::string& name,
                                   const std::string& method, TraceEntry& t);
   static std::string host_of(const std::string& url);
+  // The URLs a command fetches (`curl URL`): a fetch rule that denies or asks for a URL's host
+  // makes the command as strict (an allow adds nothing: the command's own rules decide).
+  void command_fetch_parts(const NormalizedCommand& n, TraceEntry& t, Part& acc);
   Effect mode_default(RequestKind kind, const std::string& method) const;
   void judge_request(const json& input);
   // nullopt: the input has no string `command`.

@@ -32,6 +32,42 @@ std::optional<Part> Judge::judge_names(const std::vector<NameRule>& rules, const
   return out;
 }
 
+void Judge::command_fetch_parts(const NormalizedCommand& n, TraceEntry& t, Part& acc) {
+  // Only a rule that denies or asks can add to a command.
+  if (std::none_of(p.fetch.begin(), p.fetch.end(),
+                   [](const NameRule& r) { return r.effect != Effect::allow; }))
+    return;
+  // The methods a request whose method is not static may use.
+  static constexpr const char* kMethods[] = {"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"};
+  for (const UrlFetch& f : n.fetches) {
+    if (f.url.empty()) {
+      Part dyn;
+      dyn.effect = Effect::ask;
+      dyn.rule = builtin(Builtin::fetch_dynamic, Effect::ask);
+      dyn.message = fmt::format(
+          "`{}` fetches a URL the line does not show, and this policy's fetch rules restrict "
+          "hosts: a human must check it",
+          shown(n, t));
+      fold(acc, std::move(dyn));
+      continue;
+    }
+    if (file_url_path(f.url, false)) continue;  // a local file: judged as a read
+    const std::string host = host_of(f.url);
+    auto judge_method = [&](const std::string& method) {
+      TraceEntry ft;
+      std::optional<Part> part = judge_names(p.fetch, host, method, ft);
+      if (!part || part->effect == Effect::allow) return;
+      for (auto& r : ft.matched) t.matched.push_back(std::move(r));
+      fold(acc, std::move(*part));
+    };
+    if (!f.method.empty()) {
+      judge_method(f.method);
+    } else {
+      for (const char* m : kMethods) judge_method(m);
+    }
+  }
+}
+
 std::string Judge::host_of(const std::string& url) {
   auto s = url.find("://");
   std::size_t b = s == std::string::npos ? 0 : s + 3;

@@ -588,6 +588,7 @@ NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
 
 void normalize_detail::take_effects(ProgramEffects& fx, NormalizedCommand& n) {
   for (auto& f : fx.files) n.files.push_back(std::move(f));
+  for (auto& u : fx.fetches) n.fetches.push_back(std::move(u));
   for (auto& e : fx.escalations) n.escalations.push_back(std::move(e));
   for (auto& s : fx.scripts) n.nested_scripts.push_back(std::move(s));
   for (auto& a : fx.argvs) n.nested_argvs.push_back(std::move(a));

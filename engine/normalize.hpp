@@ -85,6 +85,8 @@ struct NormalizedCommand {
   // Every path the command touches, from the programs table (engine/programs.hpp) and its
   // redirections, with the access and the table entry that said so.
   std::vector<FileEffect> files;
+  // URLs the command fetches (from the programs table's handlers: curl, wget).
+  std::vector<UrlFetch> fetches;
   // Option words the command implies for deny/ask rules (`git push origin +main` implies
   // `--force`): already inserted in `words` after the command name.
   std::vector<std::string> implied;

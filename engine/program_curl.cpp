@@ -7,6 +7,7 @@
 // and `#N` in NAME stands for a glob's match. `--data-urlencode`/`--url-query`/`--variable`
 // `NAME@FILE` read FILE, `--write-out '%output{FILE}'` writes FILE, and `--expand-*` options
 // build values the line does not show (asked).
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -61,6 +62,7 @@ std::optional<std::string> file_url_path(const std::string& url, bool file_defau
 namespace {
 
 using policy::ascii_lower;
+using policy::ascii_upper;
 using program_words::starts_with;
 
 void file(ProgramEffects& out, Touch t, const WordView& w, std::string entry) {
@@ -96,6 +98,12 @@ std::vector<std::string> remote_names(const std::string& url) {
   return names;
 }
 
+// `user@host:port` of a URL (all of it when it has no `scheme://`: curl's default is http).
+std::string_view authority(std::string_view url) {
+  if (auto s = url.find("://"); s != std::string_view::npos) url.remove_prefix(s + 3);
+  return url.substr(0, url.find_first_of("/?#"));
+}
+
 bool has_glob_chars(std::string_view s) {
   return s.find_first_of("{[") != std::string_view::npos;
 }
@@ -110,6 +118,8 @@ void curl_handler(const ProgramDecl& p, std::string_view name, const Words& w,
   const std::string prog(name);
   std::vector<const WordView*> urls, dirs, outputs;
   bool remote = false, header_name = false, upload = false, globoff = false, file_default = false;
+  bool data = false, get = false, head = false;
+  std::optional<std::string> request;  // `-X METHOD`; empty: not static
   for (const auto& o : args.options) {
     if (starts_with(o.spelling, "--expand-"))
       out.escalations.push_back(prog + " " + o.spelling.substr(0, 40) +
@@ -121,7 +131,11 @@ void curl_handler(const ProgramDecl& p, std::string_view name, const Words& w,
     if (opt == "--remote-name" || opt == "--remote-name-all") remote = true;
     if (opt == "--remote-header-name") header_name = true;
     if (opt == "--globoff") globoff = true;
+    if (opt == "--get") get = true;
+    if (opt == "--head") head = true;
     if (!v) continue;
+    if (opt == "--request") request = s ? ascii_upper(*s) : std::string();
+    if (starts_with(opt, "--data") || starts_with(opt, "--form") || opt == "--json") data = true;
     if (opt == "--url") urls.push_back(v);
     if (opt == "--output-dir") dirs.push_back(v);
     if (opt == "--output") outputs.push_back(v);
@@ -154,12 +168,21 @@ void curl_handler(const ProgramDecl& p, std::string_view name, const Words& w,
     }
   }
   for (std::size_t i : args.operands) urls.push_back(&w[i]);
+  const std::string method = request        ? *request
+                             : upload       ? "PUT"
+                             : data && !get ? "POST"
+                             : head         ? "HEAD"
+                                            : "GET";
   for (const WordView* u : urls) {
     if (!u->literal) {
       if (file_default || remote)
         out.escalations.push_back(prog + " with a URL that is not static");
+      out.fetches.push_back({"", method});
       continue;
     }
+    // A URL glob in the host (`{a,b}.com`, `h[1-9].net`) fetches hosts the line does not spell.
+    const bool glob = !globoff && has_glob_chars(authority(*u->literal));
+    out.fetches.push_back({glob ? std::string() : *u->literal, method});
     if (auto path = file_url_path(*u->literal, file_default)) {
       if (!globoff && has_glob_chars(*path))
         out.escalations.push_back(prog + " with a file: URL holding a glob");
@@ -231,15 +254,26 @@ void wget_handler(const ProgramDecl& p, std::string_view name, const Words& w,
   OperandState st;
   apply_options(name, args, out, st);
   std::string dir;
+  std::string method = "GET";
+  bool named = false, dir_unknown = false;
   for (const auto& o : args.options) {
     if (!o.decl || o.decl->longs.empty()) continue;
     const std::string_view l = o.decl->longs.front();
-    if (l == "output-document") return;  // `-O FILE`: that file (the table's entry)
+    if (l == "post-data" || l == "post-file") method = "POST";
+    if (l == "method") method = o.value && o.value->literal ? ascii_upper(*o.value->literal) : "";
+    // `-i FILE`: URLs the line does not show.
+    if (l == "input-file") out.fetches.push_back({"", method});
+    if (l == "output-document") named = true;  // `-O FILE`: that file (the table's entry)
     if (l == "directory-prefix") {
-      if (!o.value || !o.value->literal) return;
-      dir = *o.value->literal;
+      if (!o.value || !o.value->literal)
+        dir_unknown = true;
+      else
+        dir = *o.value->literal;
     }
   }
+  for (std::size_t i : args.operands)
+    out.fetches.push_back({w[i].literal ? *w[i].literal : std::string(), method});
+  if (named || dir_unknown) return;
   const std::string prog(name);
   for (std::size_t i : args.operands) {
     const WordView& u = w[i];

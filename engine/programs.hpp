@@ -54,6 +54,13 @@ struct FileEffect {
   bool into = false;
 };
 
+// A URL a command fetches (`curl URL`, `wget URL`): the policy's fetch rules judge its host,
+// and may only make the command stricter (engine/judge_names.cpp, `command_fetch_parts`).
+struct UrlFetch {
+  std::string url;     // as written; empty: a URL the line does not show
+  std::string method;  // GET, POST, PUT, HEAD or the one `-X` names
+};
+
 // Everything the table says about one command's words.
 struct ProgramEffects {
   std::vector<FileEffect> files;
@@ -61,6 +68,8 @@ struct ProgramEffects {
   std::vector<std::string> escalations;
   // Shell scripts the command runs (`tar --to-command='S'`, `sed '1e S'`): parsed and judged.
   std::vector<std::string> scripts;
+  // URLs the command fetches.
+  std::vector<UrlFetch> fetches;
   // Argvs the command runs (`find -exec … ;`, `fd -x …`): judged as commands.
   std::vector<std::vector<shell::WordView>> argvs;
   // Argvs the command runs under a name only like a program's (`npx rm -rf x` runs the

@@ -334,6 +334,15 @@ void xargs_input(NormalizedCommand& n, const NormalizedCommand* producer) {
       n.files.push_back(std::move(f));
     }
   }
+  // `xargs curl`: the URLs it reads (the policy's fetch rules judge their hosts).
+  for (auto& u : fx.fetches) {
+    if (u.url.find(kSlot) == std::string::npos) continue;
+    if (in.kind != Input::text || items->size() > limits::judged_paths) {
+      n.fetches.push_back({"", u.method});
+      continue;
+    }
+    for (const auto& item : *items) n.fetches.push_back({filled(u.url, item), u.method});
+  }
 }
 
 }  // namespace vigie::engine

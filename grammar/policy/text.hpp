@@ -17,6 +17,14 @@ inline std::string ascii_lower(std::string_view s) {
   return out;
 }
 
+// `s` with ASCII letters raised: HTTP methods (`curl -X post` sends `post`, which servers and
+// fetch rules read as POST).
+inline std::string ascii_upper(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return out;
+}
+
 }  // namespace vigie::policy
 
 #endif  // VIGIE_GRAMMAR_POLICY_TEXT_HPP

@@ -1,0 +1,97 @@
+// The working directory of a command line: `cd`, `pushd` and `popd` in every form, the scopes a
+// subshell's `cd` is confined to, and when the folder is not known any more.
+#include "engine/judge.hpp"
+#include "engine/variable_paths.hpp"
+
+namespace vigie::engine {
+
+std::vector<std::string> Judge::subshell_scope(const std::vector<std::string>& ctx) {
+  std::size_t end = 0;
+  for (std::size_t i = 0; i < ctx.size(); ++i)
+    if (ctx[i] == "subshell" || ctx[i] == "$()" || ctx[i] == "backtick" || ctx[i] == "<()" ||
+        ctx[i] == ">()" || ctx[i] == "pipeline" || ctx[i] == "background")
+      end = i + 1;
+  return std::vector<std::string>(ctx.begin(), ctx.begin() + static_cast<std::ptrdiff_t>(end));
+}
+
+bool Judge::in_scope(const std::vector<std::string>& scope) const {
+  if (scope.empty()) return true;
+  if (!cur_ctx_ || cur_ctx_->size() < scope.size()) return false;
+  return std::equal(scope.begin(), scope.end(), cur_ctx_->begin());
+}
+
+bool Judge::cwd_unknown() const {
+  return std::any_of(unknown_cwd_scopes_.begin(), unknown_cwd_scopes_.end(),
+                     [&](const auto& sc) { return in_scope(sc); });
+}
+
+void Judge::track_cd(const shell::CommandView& cmd, const NormalizedCommand& n, std::string& cwd) {
+  const std::string_view name = n.name;
+  if (!n.name_static || (name != "cd" && name != "pushd" && name != "popd")) return;
+  std::optional<std::string> target;
+  bool unknown = name == "popd";
+  bool operands = false;
+  for (std::size_t k = 1; k < n.words.size() && !unknown; ++k) {
+    const auto& w = n.words[k];
+    if (!operands && w.literal && *w.literal == "--") {
+      operands = true;
+      continue;
+    }
+    if (!operands && w.literal && w.literal->size() > 1 && (*w.literal)[0] == '-' &&
+        w.literal->find_first_not_of("LPe@", 1) == std::string::npos)
+      continue;
+    if (!w.pattern || w.has_glob ||
+        (w.literal && (*w.literal == "-" || (*w.literal)[0] == '+' ||
+                       (w.literal->size() > 1 && (*w.literal)[0] == '-'))))
+      unknown = true;
+    else
+      target = *w.pattern;
+    // `cd $HOME/src`, `cd "$PWD/sub"`: the folder they name, when the line leaves the variable
+    // alone (as `cd` alone goes to the request's home).
+    if (auto v = w.has_expansion ? variable_rooted(w.text) : std::nullopt) {
+      const bool home_var = v->name == "HOME";
+      if (!(home_var ? home_moved_ : pwd_moved_ || cwd_unknown())) {
+        unknown = false;
+        target = (home_var ? std::string("~") : cwd) + v->rest;
+      }
+    }
+    break;
+  }
+  if (!unknown && !target && name != "popd") target = home;  // `cd` alone goes home
+  // `CDPATH=~ cd .ssh` goes to ~/.ssh: with CDPATH set, a folder not written from `/`, `.` or
+  // `..` (bash's absolute_pathname) is looked up along it.
+  if (target && cdpath_set_) {
+    const std::string_view t = *target;
+    const bool from_here = t.starts_with("/") || t.starts_with("~") || t == "." || t == ".." ||
+                           t.starts_with("./") || t.starts_with("../");
+    if (!from_here) unknown = true;
+  }
+  std::vector<std::string> scope = subshell_scope(cmd.context);
+  if (unknown || !target) {
+    unknown_cwd_scopes_.push_back(scope);
+    return;
+  }
+  Resolved r = resolve_in(*target, cwd);
+  // A folder past PATH_MAX is where no absolute path can name a file: from there on the
+  // working folder is unknown (and the work per path stays bounded by the limit).
+  if (!r.ok || r.path.size() > limits::cwd_bytes) {
+    unknown_cwd_scopes_.push_back(scope);
+    return;
+  }
+  bool top = cmd.context.size() <= 1;
+  if (top) {
+    cwd = r.path;
+    // Already physical: the next paths resolve from it without looking it up again.
+    cwd_key_ = cwd;
+    cwd_physical_ = std::move(r);
+  } else if (std::none_of(extra_cwds_.begin(), extra_cwds_.end(), [&](const OtherCwd& o) {
+               return o.path == r.path && o.scope == scope;
+             })) {
+    if (extra_cwds_.size() >= 16)
+      unknown_cwd_scopes_.push_back(scope);
+    else
+      extra_cwds_.push_back({r.path, scope});
+  }
+}
+
+}  // namespace vigie::engine
