@@ -285,4 +285,17 @@ void wget_handler(const ProgramDecl& p, std::string_view name, const Words& w,
   }
 }
 
+// aria2c URI...: each fetched (a torrent or metalink file operand is read by the table's
+// options, not fetched); `-i FILE` fetches URIs the line does not show.
+void aria2c_handler(const ProgramDecl& p, std::string_view name, const Words& w,
+                    ProgramEffects& out) {
+  ParsedArgs args = parse_args(p, w, 1);
+  OperandState st;
+  apply_options(name, args, out, st);
+  for (const auto& o : args.options)
+    if (o.decl && option_name(*o.decl) == "--input-file") out.fetches.push_back({"", "GET"});
+  for (std::size_t i : args.operands)
+    out.fetches.push_back({w[i].literal ? *w[i].literal : std::string(), "GET"});
+}
+
 }  // namespace vigie::engine

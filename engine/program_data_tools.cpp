@@ -20,6 +20,7 @@ using Words = std::vector<WordView>;
 namespace {
 
 using policy::ascii_lower;
+using policy::ascii_upper;
 using program_words::starts_with;
 
 bool ident_char(char c) {
@@ -276,6 +277,44 @@ void httpie_handler(const ProgramDecl& p, std::string_view name, const Words& w,
     std::string low = ascii_lower(v);
     if (opt == "--verify" && low != "yes" && low != "no" && low != "true" && low != "false")
       out.files.push_back({Touch::read, *o.value, From::option, std::string(name) + " --verify"});
+  }
+  // `[METHOD] URL ITEM...`: the URL fetched, with the method given, else POST when a data item
+  // (`field=value`, `field:=json`, `@FILE`, `field@FILE`) is sent, else GET.
+  if (!args.operands.empty()) {
+    std::size_t ui = 0;
+    std::string method;
+    const WordView& first = w[args.operands[0]];
+    // A method in capitals, or a usual one in any case (`http delete URL`).
+    if (first.literal && !first.literal->empty() && args.operands.size() > 1) {
+      const std::string up = ascii_upper(*first.literal);
+      if (*first.literal == up
+              ? up.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ") == std::string::npos
+              : (up == "GET" || up == "HEAD" || up == "POST" || up == "PUT" || up == "PATCH" ||
+                 up == "DELETE" || up == "OPTIONS")) {
+        method = up;
+        ui = 1;
+      }
+    }
+    if (ui < args.operands.size()) {
+      bool data = false;
+      for (std::size_t k = ui + 1; k < args.operands.size(); ++k) {
+        const WordView& item = w[args.operands[k]];
+        if (!item.literal) {
+          data = true;  // may be a data item
+          continue;
+        }
+        const std::string& s = *item.literal;
+        const std::size_t sep = s.find_first_of(":=@");
+        if (sep == std::string::npos) continue;
+        const char next = sep + 1 < s.size() ? s[sep + 1] : '\0';
+        if (s[sep] == '@' || (s[sep] == '=' && next != '=') || (s[sep] == ':' && next == '='))
+          data = true;
+      }
+      const WordView& u = w[args.operands[ui]];
+      out.fetches.push_back({u.literal ? *u.literal : std::string(), !method.empty() ? method
+                                                                     : data          ? "POST"
+                                                                                     : "GET"});
+    }
   }
   // Request items: `@FILE` (the body), `field@FILE` (a form file), `field=@FILE`,
   // `field:=@FILE`, `header:@FILE`, `param==@FILE`: FILE is read (`;type=…` cut).

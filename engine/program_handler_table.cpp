@@ -49,6 +49,7 @@ constexpr HandlerEntry kHandlers[] = {
     {"pandoc", plugin_handler},
     {"curl", curl_handler},
     {"wget", wget_handler},
+    {"aria2c", aria2c_handler},
     {"compress", convert_handler},
     {"dos2unix", convert_handler},
     {"gpg", convert_handler},

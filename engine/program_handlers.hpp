@@ -152,6 +152,8 @@ VIGIE_RARE_HANDLER void curl_handler(const ProgramDecl& p, std::string_view name
                                      const std::vector<shell::WordView>& w, ProgramEffects& out);
 VIGIE_RARE_HANDLER void wget_handler(const ProgramDecl& p, std::string_view name,
                                      const std::vector<shell::WordView>& w, ProgramEffects& out);
+VIGIE_RARE_HANDLER void aria2c_handler(const ProgramDecl& p, std::string_view name,
+                                       const std::vector<shell::WordView>& w, ProgramEffects& out);
 // The local path of a `file:` URL (`file:///p`, `file://localhost/p`, `file:/p`, any case),
 // percent-decoded; nullopt when `url` is not one (with `file_default`, a URL without a scheme is
 // a path). Also read by the fetch requests' judge (engine/judge_names.cpp).

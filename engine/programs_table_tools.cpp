@@ -416,8 +416,9 @@ const ProgramSource kProgramsTools[] = {
    "-C=v -G=v -W=v -T=v -y|--linktype=v -E=v -M=v -B|--buffer-size=v -j|--time-stamp-type=v "
    "-Q|--direction=v --time-stamp-precision=v --count --immediate-mode --print --version!N "
    "-h|--help!N -n -v -X -x -A -e -l -q -t -p -S -U -D!N -K -N -O -L!N"},
-  // aria2c's event hooks run a program with the download's details.
-  {"aria2c", "pm", "", "",
+  // aria2c's event hooks run a program with the download's details; its URIs are fetched
+  // (handler `aria2c`, engine/program_curl.cpp).
+  {"aria2c", "pm", "", "aria2c",
    "--on-download-complete=x --on-download-start=x --on-download-error=x --on-download-pause=x "
    "--on-download-stop=x --on-bt-download-complete=x -d|--dir=g -o|--out=w -i|--input-file=r "
    "--conf-path=r!! -l|--log=w --save-session=w --load-cookies=r --save-cookies=w "
