@@ -138,6 +138,8 @@ bool Judge::allow_names_what_runs(const CommandPattern& cp, const NormalizedComm
   for (const auto& opt : a.options) {
     if (!opt.decl) return false;
     if (opt.decl->role == 'p' || option_value_is_code(*opt.decl, opt.value)) return false;
+    // A shell's `-s` (or `-c` with a script it could not read): the operands are not the code.
+    if (opt.decl->flag == 'C') return false;
     if (opt.decl->flag == 'N') runs_nothing = true;
   }
   if (runs_nothing) return true;

@@ -401,9 +401,14 @@ void Judge::judge_files(const NormalizedCommand& n, bool explicit_allow, const s
                         TraceEntry& t, Part& acc) {
   if (n.files.empty()) return;
   std::string fcwd = cwd;
+  // `git -C "$D"`, `make -C src*`: the folder the program works in is not known.
+  bool fcwd_unknown = n.chdir.has_value();
   if (n.chdir && n.chdir->pattern && !n.chdir->has_glob) {
     Resolved r = resolve_in(*n.chdir->pattern, cwd);
-    if (r.ok) fcwd = r.path;
+    if (r.ok) {
+      fcwd = r.path;
+      fcwd_unknown = false;
+    }
   }
   for (const auto& f : n.files) {
     if (f.named && !paths_matter(f.touch == Touch::read ? Access::read : Access::write))
@@ -455,6 +460,15 @@ void Judge::judge_files(const NormalizedCommand& n, bool explicit_allow, const s
             "the {} `{}` is relative and the working directory is not known after a `cd`: a "
             "human must check it",
             what, f.word.text);
+        fold(part, u);
+      }
+      if (fcwd_unknown && &base == &fcwd) {
+        Part u;
+        u.effect = Effect::ask;
+        u.rule = builtin(Builtin::paths_dynamic, Effect::ask);
+        u.message = fmt::format(
+            "the {} `{}` is relative to `{}`, a folder that is not static: a human must check it",
+            what, f.word.text, n.chdir->text);
         fold(part, u);
       }
     }

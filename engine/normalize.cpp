@@ -272,7 +272,7 @@ Words strip_git_globals(const Words& w, std::size_t start, std::vector<std::stri
     if (!s) break;
     std::string_view v = *s;
     if (v == "-C") {
-      if (chdir && i + 1 < w.size()) *chdir = w[i + 1];
+      if (chdir && i + 1 < w.size()) chain_chdir(*chdir, w[i + 1]);
       i += 2;
     } else if (v == "-c" || v == "--config-env") {
       if (i + 1 < w.size()) {

@@ -14,7 +14,7 @@ namespace vigie::engine::normalize_detail {
 
 void shell_script(const std::string& name, const Words& w,
                   const std::vector<shell::RedirectView>& redirects, NormalizedCommand& n) {
-  bool has_c = false, has_s = false;
+  bool has_c = false, has_s = false, interactive = false, rcfile = false;
   std::size_t i = 1;
   while (i < w.size()) {
     const std::string* s = lit(w, i);
@@ -27,7 +27,10 @@ void shell_script(const std::string& name, const Words& w,
       break;
     }
     if (starts_with(*s, "--")) {
-      i += (*s == "--rcfile" || *s == "--init-file") ? 2 : 1;
+      const bool file = *s == "--rcfile" || *s == "--init-file";
+      rcfile = rcfile || file;
+      interactive = interactive || *s == "--interactive";
+      i += file ? 2 : 1;
       continue;
     }
     bool takes_next = false;
@@ -35,10 +38,14 @@ void shell_script(const std::string& name, const Words& w,
       char c = (*s)[k];
       if (c == 'c' && (*s)[0] == '-') has_c = true;
       if (c == 's' && (*s)[0] == '-') has_s = true;
+      if (c == 'i' && (*s)[0] == '-') interactive = true;
       if (c == 'o' || c == 'O') takes_next = true;
     }
     i += takes_next ? 2 : 1;
   }
+  // `bash --rcfile F -ic 'ls'`: an interactive shell runs F's code first.
+  if (rcfile && interactive)
+    n.escalations.push_back(name + " --rcfile with -i: the file's code is not visible");
   if (has_c) {
     if (i < w.size() && w[i].literal)
       n.nested_scripts.push_back(*w[i].literal);

@@ -164,8 +164,8 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
     if (v.size() < 2 || v[0] != '-') break;
     if (v == "-C") {
       if (i + 1 < w.size()) {
-        add_word_file(out, Touch::read, w[i + 1], From::option, "git -C");
-        out.chdir = w[i + 1];
+        chain_chdir(out.chdir, w[i + 1]);
+        add_word_file(out, Touch::read, *out.chdir, From::option, "git -C");
       }
       i += 2;
     } else if (v == "-c") {

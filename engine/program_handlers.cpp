@@ -329,6 +329,58 @@ VIGIE_RARE_HANDLER void fd_handler(const ProgramDecl& p, std::string_view name, 
   apply_operands(name, p.operands, head, args.operands, st, out);
 }
 
+namespace {
+
+// awk's `-W` items (mawk's names, gawk's long options), abbreviated as they accept: harmless
+// ones print, lint or change how text is read; the rest may read or load code (`exec`, `file`,
+// `source`, `include`, `load`) or write files (`dump-variables`, `profile`, `pretty-print`).
+constexpr std::string_view kAwkWHarmless[] = {"dump",
+                                              "help",
+                                              "interactive",
+                                              "posix_space",
+                                              "random",
+                                              "sprintf",
+                                              "usage",
+                                              "version",
+                                              "traditional",
+                                              "posix",
+                                              "copyright",
+                                              "re-interval",
+                                              "lint",
+                                              "lint-old",
+                                              "bignum",
+                                              "sandbox",
+                                              "characters-as-bytes",
+                                              "optimize",
+                                              "no-optimize",
+                                              "non-decimal-data",
+                                              "use-lc-numeric"};
+constexpr std::string_view kAwkWRisky[] = {"exec",  "file",           "source",  "include",
+                                           "load",  "dump-variables", "profile", "pretty-print",
+                                           "debug", "gen-pot"};
+
+bool awk_w_harmless(const std::string* value) {
+  if (value == nullptr) return false;
+  std::string_view v = *value;
+  while (true) {
+    const auto comma = v.find(',');
+    std::string_view item = v.substr(0, comma);
+    item = item.substr(0, item.find('='));
+    auto is_prefix = [&](std::string_view full) {
+      return !item.empty() && full.substr(0, item.size()) == item;
+    };
+    const bool exact = std::find(std::begin(kAwkWHarmless), std::end(kAwkWHarmless), item) !=
+                       std::end(kAwkWHarmless);
+    if (!exact && (std::none_of(std::begin(kAwkWHarmless), std::end(kAwkWHarmless), is_prefix) ||
+                   std::any_of(std::begin(kAwkWRisky), std::end(kAwkWRisky), is_prefix)))
+      return false;
+    if (comma == std::string_view::npos) return true;
+    v.remove_prefix(comma + 1);
+  }
+}
+
+}  // namespace
+
 void script_handler(const ProgramDecl& p, std::string_view name, const Words& w,
                     ProgramEffects& out, bool is_sed) {
   ParsedArgs args = parse_args(p, w, 1);
@@ -349,6 +401,11 @@ void script_handler(const ProgramDecl& p, std::string_view name, const Words& w,
     if (!o.decl || !o.value) continue;
     if (o.decl->role == 'p') scripts.push_back(&*o.value);
     if (o.decl->role == 'P') from_file = true;
+    // mawk's and gawk's `-W NAME[,NAME…]` (`-W exec FILE`, `-Wex`, `-W i,exec`): any but the
+    // harmless ones may read the program from a file or load code.
+    if (!is_sed && o.decl->shorts == "W" &&
+        !awk_w_harmless(o.value->literal ? &*o.value->literal : nullptr))
+      out.escalations.push_back(std::string(name) + " -W: an option that may read or load code");
   }
   std::vector<std::size_t> operands = args.operands;
   if (!st.pattern_given && !operands.empty()) {

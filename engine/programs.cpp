@@ -76,6 +76,27 @@ WordView synthesized(const WordView& from, std::string value, std::size_t offset
   return v;
 }
 
+void chain_chdir(std::optional<WordView>& cur, const WordView& next) {
+  const bool absolute = next.pattern && !next.pattern->empty() &&
+                        ((*next.pattern)[0] == '/' || (*next.pattern)[0] == '~');
+  if (!cur || absolute) {
+    cur = next;
+    return;
+  }
+  WordView joined;
+  joined.text = cur->text + "/" + next.text;
+  joined.span = next.span;
+  if (cur->pattern && next.pattern && !cur->has_glob && !next.has_glob) {
+    std::string v = *cur->pattern + "/" + *next.pattern;
+    joined.pattern = v;
+    joined.has_tilde = cur->has_tilde;
+    if (cur->literal && next.literal) joined.literal = std::move(v);
+  } else {
+    joined.has_expansion = true;  // judged as a path the line does not show
+  }
+  cur = std::move(joined);
+}
+
 std::string option_name(const OptionDecl& d) {
   if (!d.longs.empty()) return "--" + d.longs.front();
   if (!d.exact.empty()) return d.exact.front();

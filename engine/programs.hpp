@@ -99,6 +99,10 @@ struct ProgramDecl;
 void program_effects(const ProgramDecl* decl, std::string_view name,
                      const std::vector<shell::WordView>& words, ProgramEffects& out);
 
+// `git -C a -C b`: each relative folder is taken from the one before (`a/b`); an absolute one
+// (or `~…`) starts again. A folder that is not static makes the result not static either.
+void chain_chdir(std::optional<shell::WordView>& cur, const shell::WordView& next);
+
 // A word made of part of another (`--opt=VALUE`'s VALUE): `offset` is where `value` starts in
 // `from`'s text; a glob stays a glob.
 shell::WordView synthesized(const shell::WordView& from, std::string value, std::size_t offset);

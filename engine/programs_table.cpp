@@ -342,7 +342,7 @@ const ProgramSource kPrograms[] = {
    "-o|--pretty-print?w -p|--profile?w -d|--dump-variables?w -D|--debug?v -e|--source=p "
    "-b|--characters-as-bytes -c|--traditional -C|--copyright -g|--gen-pot -h|--help -L|--lint?v "
    "-M|--bignum -N|--use-lc-numeric -n|--non-decimal-data -O|--optimize -P|--posix "
-   "-r|--re-interval -s|--no-optimize -S|--sandbox -t|--lint-old -V|--version"},
+   "-r|--re-interval -s|--no-optimize -S|--sandbox -t|--lint-old -V|--version -W=v"},
   {"dd", "", "", "dd", ""},
 
   // ---- files: writers, movers, deleters ----------------------------------------------------
