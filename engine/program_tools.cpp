@@ -108,6 +108,73 @@ void sftp_download(const Words& w, const std::vector<std::size_t>& ops, ProgramE
 
 }  // namespace
 
+namespace {
+
+// The ssh_config(5) keys whose value `-o KEY=VALUE` (or `-o 'KEY VALUE'`) runs, loads or names
+// a file: 'c' a local command line (run by a shell: judged), 'x' code loaded or a command the
+// line does not show, 's' the remote command, 'r' a file read, 'w' a file written.
+struct SshKey {
+  std::string_view key;  // lower case: ssh reads keys in any case
+  char role;
+};
+constexpr SshKey kSshKeys[] = {
+    {"proxycommand", 'c'},      {"localcommand", 'c'},
+    {"knownhostscommand", 'c'}, {"permitlocalcommand", 'x'},
+    {"proxyusefdpass", 'x'},    {"match", 'x'},
+    {"pkcs11provider", 'x'},    {"securitykeyprovider", 'x'},
+    {"xauthlocation", 'x'},     {"include", 'x'},
+    {"remotecommand", 's'},     {"identityfile", 'r'},
+    {"certificatefile", 'r'},   {"globalknownhostsfile", 'r'},
+    {"revokedhostkeys", 'r'},   {"userknownhostsfile", 'w'},
+    {"controlpath", 'w'},
+};
+
+void ssh_option(const WordView& value, ProgramEffects& out) {
+  if (!value.literal) {
+    out.escalations.push_back("ssh -o with a value that is not static");
+    return;
+  }
+  const std::string& v = *value.literal;
+  const auto sep = v.find_first_of("= \t");
+  const std::string key = ascii_lower(v.substr(0, sep));
+  std::string val = sep == std::string::npos ? std::string() : v.substr(sep);
+  // `KEY=VALUE`, `KEY VALUE`, `KEY = VALUE`.
+  std::size_t b = val.find_first_not_of(" \t");
+  if (b != std::string::npos && val[b] == '=') b = val.find_first_not_of(" \t", b + 1);
+  val = b == std::string::npos ? std::string() : val.substr(b);
+  for (const SshKey& k : kSshKeys) {
+    if (k.key != key) continue;
+    switch (k.role) {
+      case 'c':
+        out.escalations.push_back("ssh -o " + key);
+        if (!val.empty()) out.scripts.push_back(val);
+        break;
+      case 'x':
+        out.escalations.push_back("ssh -o " + key);
+        break;
+      case 's':
+        if (!val.empty() && ascii_lower(val) != "none") out.scripts.push_back(val);
+        break;
+      default: {
+        // A list of files (UserKnownHostsFile takes several); `none` names none.
+        std::size_t at = 0;
+        while (at < val.size()) {
+          const std::size_t end = std::min(val.find_first_of(" \t", at), val.size());
+          const std::string f = val.substr(at, end - at);
+          if (!f.empty() && ascii_lower(f) != "none")
+            out.files.push_back({k.role == 'w' ? Touch::write : Touch::read, word_of(value, f),
+                                 From::option, "ssh -o " + key});
+          at = end + 1;
+        }
+        break;
+      }
+    }
+    return;
+  }
+}
+
+}  // namespace
+
 void ssh_handler(const ProgramDecl& p, std::string_view name, const Words& w, ProgramEffects& out) {
   // ssh, scp, sftp: `-o` options that run a program; ssh's remote command.
   ParsedArgs args = parse_args(p, w, 1);
@@ -123,23 +190,12 @@ void ssh_handler(const ProgramDecl& p, std::string_view name, const Words& w, Pr
   }
   OperandState st;
   for (const auto& o : args.options) {
-    if (!o.decl || o.decl->shorts != "o" || !o.value) continue;
-    if (!o.value->literal) {
-      out.escalations.push_back("ssh -o with a value that is not static");
-      continue;
-    }
-    std::string v = ascii_lower(*o.value->literal);
-    if (starts_with(v, "proxycommand") || starts_with(v, "localcommand") ||
-        starts_with(v, "knownhostscommand") || starts_with(v, "permitlocalcommand") ||
-        starts_with(v, "proxyusefdpass") || starts_with(v, "match")) {
-      auto sep = v.find_first_of("= ");
-      out.escalations.push_back("ssh -o " + v.substr(0, sep));
-      if (sep != std::string::npos && !starts_with(v, "permit") && !starts_with(v, "match")) {
-        std::string cmd = o.value->literal->substr(sep + 1);
-        while (!cmd.empty() && (cmd[0] == '=' || cmd[0] == ' ')) cmd.erase(0, 1);
-        if (!cmd.empty()) out.scripts.push_back(cmd);
-      }
-    }
+    if (!o.decl || !o.value) continue;
+    // `-F FILE`: a configuration may hold ProxyCommand, LocalCommand, Match exec.
+    if (o.decl->shorts == "F" &&
+        !(o.value->literal && (*o.value->literal == "/dev/null" || *o.value->literal == "none")))
+      out.escalations.push_back(std::string(name) + " -F: a configuration the line does not show");
+    if (o.decl->shorts == "o") ssh_option(*o.value, out);
   }
   // `ssh HOST WORDS…`: the words, joined with blanks, are a command line for the remote shell;
   // it is judged like a local one (the policy's command rules apply to it).
@@ -247,6 +303,24 @@ void sql_handler(const ProgramDecl& p, std::string_view name, const Words& w, Pr
 }
 
 // less and more run a command given as `+CMD` first (`+!rm x` runs a shell command).
+namespace {
+
+// less's `+CMD` / `++CMD`: a command run when a file is opened. Harmless: a line number, a
+// move (`+G`, `+F`, `+42g`, `+50%`), a search (`+/pattern`, `+?pattern`) on one line. Anything
+// else may open or save a file (`:e F`, `s F`), start an editor (`v`) or a shell (`!`, `|`).
+bool pager_command_harmless(std::string_view s) {
+  s.remove_prefix(s.size() > 1 && s[1] == '+' ? 2 : 1);
+  if (!s.empty() && (s[0] == '/' || s[0] == '?'))
+    return s.find_first_of("\n\r") == std::string_view::npos;
+  std::size_t k = 0;
+  while (k < s.size() && s[k] >= '0' && s[k] <= '9') ++k;
+  if (k == s.size()) return true;
+  return k + 1 == s.size() &&
+         std::string_view("gGpP%FRjkJKbBfdDuUwWyYzZ").find(s[k]) != std::string_view::npos;
+}
+
+}  // namespace
+
 void pager_handler(const ProgramDecl& p, std::string_view name, const Words& w,
                    ProgramEffects& out) {
   // less: an uppercase long name needs only its first letter capitalized (`--Log-file`).
@@ -258,8 +332,7 @@ void pager_handler(const ProgramDecl& p, std::string_view name, const Words& w,
   for (std::size_t i = 0; i < w.size(); ++i) {
     const std::string* s = w[i].literal ? &*w[i].literal : nullptr;
     if (i > 0 && s && starts_with(*s, "+")) {
-      if (s->find_first_of("!|") != std::string::npos)
-        out.escalations.push_back(std::string(name) + " +COMMAND");
+      if (!pager_command_harmless(*s)) out.escalations.push_back(std::string(name) + " +COMMAND");
       continue;
     }
     if (s && *s == "--") options_on = false;

@@ -399,7 +399,8 @@ const ProgramSource kPrograms[] = {
    "--log-file-format=v --max-size=v --min-size=v --max-delete=v --block-size=v --checksum-choice=v "
    "--compress-choice=v --compress-level=v --skip-compress=v --iconv=v --suffix=v --modify-window=v "
    "--info=v --debug=v --outbuf=v --stop-after=v --stop-at=v --protocol=v -M|--remote-option=v "
-   "--mkpath --remove-source-files!D -r|--recursive!Q -a|--archive!Q"},
+   "--mkpath --remove-source-files!D -r|--recursive!Q -a|--archive!Q --early-input=r "
+   "--daemon!! --config=r --dparam=v!!"},
   {"sqlite3", "m", "w*-", "sql",
    "-cmd|--cmd=v -init|--init=r -separator|--separator=v -nullvalue|--nullvalue=v "
    "-newline|--newline=v -bail -batch -csv -json -line -list -html -readonly|--readonly -echo "
@@ -440,8 +441,8 @@ const ProgramSource kPrograms[] = {
   // ---- network -------------------------------------------------------------------------------
   // curl and wget: engine/programs_table_tools.cpp.
   {"ssh", "s", "", "ssh",
-   "-o=v -F=r -i=r -E=w -S=v -J=v -p=v -l=v -L=v -R=v -D=v -W=v -b=v -c=v -e=v -m=v -O=v -Q=v "
-   "-w=v -B=v -I=v"},
+   "-o=v -F=r -i=r -E=w -S=w -J=v -p=v -l=v -L=v -R=v -D=v -W=v -b=v -c=v -e=v -m=v -O=v -Q=v "
+   "-w=v -B=v -I=r!!"},
   {"socat", "", "", "socat", ""},
   {"bwrap", "", "", "bwrap", ""},
   // openssl: engine/programs_table_tools.cpp.
