@@ -113,7 +113,8 @@ WrapperParse parse_wrapper(const ProgramDecl& decl, std::string_view name, const
   if (decl.operands == "*w") edits = std::string(name);
   for (;;) {
     ParsedArgs args = parse_args(decl, w, from, true);
-    bool host_next = false;  // `sudo -h HOST CMD`
+    bool host_next = false;     // `sudo -h HOST CMD`
+    bool runs_nothing = false;  // sudo -l, command -v, strace -p, --help: after its options
     for (const auto& o : args.options) {
       if (!o.decl) {
         // An option the table does not know: where the command starts is uncertain.
@@ -122,7 +123,10 @@ WrapperParse parse_wrapper(const ProgramDecl& decl, std::string_view name, const
       }
       const OptionDecl& d = *o.decl;
       std::string entry = std::string(name) + " " + option_name(d);
-      if (d.flag == 'N') return p;  // sudo -l, command -v, --help: nothing is run
+      if (d.flag == 'N') {    // nothing is run, but the other options still count
+        runs_nothing = true;  // (`strace -p 1 -o FILE` writes FILE)
+        continue;
+      }
       if (d.flag == 'E') edits = entry;
       if (d.flag == 'H') shell = entry;
       if ((name == "sudo" || name == "sudoedit") && d.shorts == "h" && !o.value) {
@@ -174,6 +178,7 @@ WrapperParse parse_wrapper(const ProgramDecl& decl, std::string_view name, const
           break;
       }
     }
+    if (runs_nothing) return p;
     from = args.stopped_at;
     if (host_next) {
       ++from;
