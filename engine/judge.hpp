@@ -228,6 +228,8 @@ struct Judge {
   static Part safety_part(const SafetyHit& hit);
   // A built-in rule with its fixed message (engine/builtin_rules.hpp).
   static Part builtin_part(BuiltinMessage m, Effect e);
+  // An ask by built-in rule `b` with its message (`paths.dynamic`, `fetch.dynamic`…).
+  static Part builtin_ask(Builtin b, std::string message);
 
   // ---- line state: the working directory, variables, git configuration ------------------------
 

@@ -20,6 +20,14 @@ Part Judge::builtin_part(BuiltinMessage m, Effect e) {
   return part;
 }
 
+Part Judge::builtin_ask(Builtin b, std::string message) {
+  Part part;
+  part.effect = Effect::ask;
+  part.rule = builtin(b, Effect::ask);
+  part.message = std::move(message);
+  return part;
+}
+
 // A built-in safety check's hit (engine/safety.cpp) as a judged part: never remembered.
 Part Judge::safety_part(const SafetyHit& hit) {
   Part part;

@@ -41,14 +41,11 @@ void Judge::command_fetch_parts(const NormalizedCommand& n, TraceEntry& t, Part&
   static constexpr const char* kMethods[] = {"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"};
   for (const UrlFetch& f : n.fetches) {
     if (f.url.empty()) {
-      Part dyn;
-      dyn.effect = Effect::ask;
-      dyn.rule = builtin(Builtin::fetch_dynamic, Effect::ask);
-      dyn.message = fmt::format(
-          "`{}` fetches a URL the line does not show, and this policy's fetch rules restrict "
-          "hosts: a human must check it",
-          shown(n, t));
-      fold(acc, std::move(dyn));
+      fold(acc,
+           builtin_ask(Builtin::fetch_dynamic,
+                       fmt::format("`{}` fetches a URL the line does not show, and this "
+                                   "policy's fetch rules restrict hosts: a human must check it",
+                                   shown(n, t))));
       continue;
     }
     if (file_url_path(f.url, false)) continue;  // a local file: judged as a read

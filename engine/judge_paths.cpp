@@ -214,10 +214,9 @@ Part Judge::judge_word_path(const shell::WordView& w, Access access, const std::
         }
         return out;
       }
-    Part part;
-    part.effect = Effect::ask;
-    part.rule = builtin(Builtin::paths_dynamic, Effect::ask);
-    part.message = fmt::format("the {} `{}` is not static: a human must check it", what, w.text);
+    Part part =
+        builtin_ask(Builtin::paths_dynamic,
+                    fmt::format("the {} `{}` is not static: a human must check it", what, w.text));
     if (w.has_expansion) fold(part, variable_rooted_part(w, access, cwd, t));
     return part;
   }
@@ -452,25 +451,16 @@ void Judge::judge_files(const NormalizedCommand& n, bool explicit_allow, const s
         fold(part, judge_word_path(f.word, access, other.path, ot, what));
         for (auto& m : ot.matched) t.matched.push_back(m);
       }
-      if (cwd_unknown()) {
-        Part u;
-        u.effect = Effect::ask;
-        u.rule = builtin(Builtin::paths_dynamic, Effect::ask);
-        u.message = fmt::format(
-            "the {} `{}` is relative and the working directory is not known after a `cd`: a "
-            "human must check it",
-            what, f.word.text);
-        fold(part, u);
-      }
-      if (fcwd_unknown && &base == &fcwd) {
-        Part u;
-        u.effect = Effect::ask;
-        u.rule = builtin(Builtin::paths_dynamic, Effect::ask);
-        u.message = fmt::format(
-            "the {} `{}` is relative to `{}`, a folder that is not static: a human must check it",
-            what, f.word.text, n.chdir->text);
-        fold(part, u);
-      }
+      if (cwd_unknown())
+        fold(part, builtin_ask(Builtin::paths_dynamic,
+                               fmt::format("the {} `{}` is relative and the working directory is "
+                                           "not known after a `cd`: a human must check it",
+                                           what, f.word.text)));
+      if (fcwd_unknown && &base == &fcwd)
+        fold(part, builtin_ask(Builtin::paths_dynamic,
+                               fmt::format("the {} `{}` is relative to `{}`, a folder that is not "
+                                           "static: a human must check it",
+                                           what, f.word.text, n.chdir->text)));
     }
     for (auto& m : pt.matched) t.matched.push_back(m);
     if (f.recursive && !f.word.has_glob && !pt.text.empty()) {
