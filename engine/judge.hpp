@@ -297,6 +297,7 @@ struct Judge {
   // The URLs a command fetches (`curl URL`): a fetch rule that denies or asks for a URL's host
   // makes the command as strict (an allow adds nothing: the command's own rules decide).
   void command_fetch_parts(const NormalizedCommand& n, TraceEntry& t, Part& acc);
+  std::size_t urls_judged_ = 0;  // limits::judged_urls, for the whole request
   Effect mode_default(RequestKind kind, const std::string& method) const;
   void judge_request(const json& input);
   // nullopt: the input has no string `command`.

@@ -40,6 +40,16 @@ void Judge::command_fetch_parts(const NormalizedCommand& n, TraceEntry& t, Part&
   // The methods a request whose method is not static may use.
   static constexpr const char* kMethods[] = {"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"};
   for (const UrlFetch& f : n.fetches) {
+    // Checked before the work it bounds: each URL meets every fetch rule.
+    if (++urls_judged_ > limits::judged_urls) {
+      Part lim = builtin_ask(Builtin::limits_judged_urls,
+                             fmt::format("the request fetches more than {} URLs: a human must "
+                                         "check it",
+                                         limits::judged_urls));
+      d.error = lim.message;
+      fold(acc, std::move(lim));
+      return;
+    }
     if (f.url.empty()) {
       fold(acc,
            builtin_ask(Builtin::fetch_dynamic,

@@ -53,6 +53,12 @@ namespace vigie::limits {
     "expansions): each is resolved through the filesystem; real lines name a few dozen",           \
     "ask (deny when non-interactive), error `the request touches more than 4096 paths`, rule "     \
     "`limits.judged-paths`")                                                                       \
+  X(judged_urls, "judged-urls", 256, "URLs",                                                       \
+    "URLs one request's commands fetch that the policy's fetch rules judge one by one (`curl`, "  \
+    "`wget`, httpie, `aria2c`, xargs's words): each meets every fetch rule; real lines fetch a "   \
+    "few",                                                                                         \
+    "ask (deny when non-interactive), error `the request fetches more than 256 URLs`, rule "       \
+    "`limits.judged-urls`")                                                                        \
   X(cwd_bytes, "cwd-bytes", 4096, "bytes",                                                         \
     "the working folder a line moves to with `cd`/`pushd` (PATH_MAX): each path judged after it "  \
     "is resolved from there; a chain of `cd a; cd a; …` would otherwise grow it without bound",    \

@@ -401,3 +401,33 @@ TEST_CASE("a line of more commands than the limit is asked, and costs no more", 
     CHECK(decide_line(over, false).decision == vigie::Effect::deny);
   }
 }
+
+TEST_CASE("the URLs a request fetches are judged up to the limit, then asked", "[limits]") {
+  static auto fetching = vigie::compile(
+      {{"f.vigie",
+        "policy \"f\"\nmode auto\ndefault allow\nfetch {\n  deny evil.example \"No.\"\n}\n"}});
+  REQUIRE(fetching.ok());
+  auto curl_line = [](std::size_t urls, const std::string& last) {
+    std::string line = "curl";
+    for (std::size_t i = 1; i < urls; ++i) line += " https://ok.example/x";
+    return line + " " + last;
+  };
+  // At the limit, the last URL is judged: denied.
+  vigie::Decision at = fetching.policy->decide(
+      command_request(curl_line(vigie::limits::judged_urls, "evil.example")));
+  CHECK(at.decision == vigie::Effect::deny);
+  // One over: asked with the limit's rule and error, whatever the URLs.
+  for (const char* last : {"evil.example", "ok.example"}) {
+    INFO(last);
+    vigie::Decision over =
+        fetching.policy->decide(command_request(curl_line(vigie::limits::judged_urls + 1, last)));
+    CHECK(over.decision == vigie::Effect::ask);
+    CHECK(over.rule.id == "limits.judged-urls");
+    REQUIRE(over.error.has_value());
+    CHECK(over.error->find("more than 256 URLs") != std::string::npos);
+  }
+  // A policy without fetch rules that deny or ask counts nothing.
+  vigie::Decision none = policy()->decide(command_request(curl_line(1000, "evil.example")));
+  CHECK_FALSE(none.error.has_value());
+  CHECK(none.rule.id != "limits.judged-urls");
+}
