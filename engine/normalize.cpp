@@ -73,35 +73,6 @@ struct WrapperParse {
   std::optional<WordView> chdir;
 };
 
-// `env -S STRING` (`--split-string`): env splits STRING into words much as the shell would
-// (quotes, backslashes; `\_` is a blank, `\c` ends it) and reads them as its own arguments,
-// options and NAME=VALUE first (`env -S '-i rm -rf x'`): judged as the line `env WORDS` then,
-// as the line WORDS otherwise.
-std::string env_split_string(std::string_view s) {
-  std::string line;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '\\' && i + 1 < s.size()) {
-      if (s[i + 1] == '_') {
-        line += ' ';
-        ++i;
-        continue;
-      }
-      if (s[i + 1] == 'c') break;
-      line += s[i];
-      line += s[++i];
-      continue;
-    }
-    line += s[i];
-  }
-  // Options or NAME=VALUE first: env's own (judged through `env`); else the command itself.
-  const auto b = line.find_first_not_of(" \t");
-  if (b == std::string::npos) return line;
-  const auto e = line.find_first_of(" \t", b);
-  const std::string_view first = std::string_view(line).substr(b, e - b);
-  if (first[0] == '-' || first.find('=') != std::string_view::npos) return "env " + line;
-  return line;
-}
-
 // Parses the options of wrapper `decl` at words[i] and finds its command.
 WrapperParse parse_wrapper(const ProgramDecl& decl, std::string_view name, const Words& w,
                            std::size_t i) {

@@ -34,6 +34,10 @@ inline bool names_stdin(std::string_view s) {
 void stdin_script(const std::string& name, const std::vector<shell::RedirectView>& redirects,
                   NormalizedCommand& n);
 
+// `env -S STRING`'s words as a command line (`env WORDS` when they start with env's own
+// options or NAME=VALUE).
+std::string env_split_string(std::string_view s);
+
 // `bash|sh|… [opts] -c S`, a script file, or a script read from a here-string/here-document.
 void shell_script(const std::string& name, const Words& w,
                   const std::vector<shell::RedirectView>& redirects, NormalizedCommand& n);

@@ -54,7 +54,7 @@ namespace vigie::limits {
     "ask (deny when non-interactive), error `the request touches more than 4096 paths`, rule "     \
     "`limits.judged-paths`")                                                                       \
   X(judged_urls, "judged-urls", 256, "URLs",                                                       \
-    "URLs one request's commands fetch that the policy's fetch rules judge one by one (`curl`, "  \
+    "URLs one request's commands fetch that the policy's fetch rules judge one by one (`curl`, "   \
     "`wget`, httpie, `aria2c`, xargs's words): each meets every fetch rule; real lines fetch a "   \
     "few",                                                                                         \
     "ask (deny when non-interactive), error `the request fetches more than 256 URLs`, rule "       \
