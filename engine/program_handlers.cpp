@@ -156,8 +156,9 @@ VIGIE_RARE_HANDLER void tar_handler(const ProgramDecl& p, std::string_view name,
       mode = 't';
     else if (is("delete"))
       mode = 'r';
-    // `--remove-files` (from `--remove`): the members are deleted once archived.
-    if (k.size() >= 6 && is("remove-files")) removes = true;
+    // `--remove-files` (from `--rem`: `--re` is ambiguous with `--recursion`, `--record-size`):
+    // the members are deleted once archived.
+    if (k.size() >= 3 && is("remove-files")) removes = true;
   }
   bool writes_archive = mode == 'c' || mode == 'r' || mode == 'u' || mode == 'A';
   // Members that are folders are archived with everything below them, unless `--no-recursion`
