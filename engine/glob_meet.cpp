@@ -10,6 +10,125 @@ namespace vigie::engine {
 
 namespace {
 
+// The members of a named class, `[:name:]` (POSIX and bash's `word`), as bytes. Letters above
+// 127 (a UTF-8 locale) are counted in the classes that may hold them; an unknown name is every
+// byte.
+std::bitset<256> class_members(std::string_view name) {
+  std::bitset<256> s;
+  auto range = [&](unsigned lo, unsigned hi) {
+    for (unsigned v = lo; v <= hi; ++v) s.set(v);
+  };
+  auto high = [&] { range(128, 255); };
+  if (name == "upper" || name == "alpha" || name == "alnum" || name == "word") range('A', 'Z');
+  if (name == "lower" || name == "alpha" || name == "alnum" || name == "word") range('a', 'z');
+  if (name == "digit" || name == "alnum" || name == "word" || name == "xdigit") range('0', '9');
+  if (name == "xdigit") {
+    range('a', 'f');
+    range('A', 'F');
+  }
+  if (name == "word") s.set('_');
+  if (name == "upper" || name == "lower" || name == "alpha" || name == "alnum" || name == "word")
+    high();
+  if (name == "space") {
+    range('\t', '\r');
+    s.set(' ');
+  }
+  if (name == "blank") {
+    s.set(' ');
+    s.set('\t');
+  }
+  if (name == "cntrl") {
+    range(0, 31);
+    s.set(127);
+  }
+  if (name == "print" || name == "graph" || name == "punct") {
+    range(name == "print" ? 0x20 : 0x21, 0x7e);
+    if (name == "punct")
+      for (unsigned v = 0; v < 128; ++v)
+        if ((v >= '0' && v <= '9') || (v >= 'a' && v <= 'z') || (v >= 'A' && v <= 'Z')) s.reset(v);
+    high();
+  }
+  if (s.none()) s.set();
+  return s;
+}
+
+// One element of a bracket expression at `g[i]`: a single byte (`x`, `\x`, `[.x.]`) or a
+// set (`[:class:]`, `[=x=]`, a multi-byte collating name). Advances `i` past it.
+struct Element {
+  bool single = true;
+  unsigned char byte = 0;
+  std::bitset<256> set;
+};
+Element bracket_element(std::string_view g, std::size_t& i) {
+  Element e;
+  if (g[i] == '[' && i + 1 < g.size() && (g[i + 1] == ':' || g[i + 1] == '.' || g[i + 1] == '=')) {
+    const char kind = g[i + 1];
+    const char close[3] = {kind, ']', 0};
+    std::size_t end = g.find(close, i + 2);
+    if (end != std::string_view::npos) {
+      std::string_view name = g.substr(i + 2, end - i - 2);
+      i = end + 2;
+      if (kind == ':') {
+        e.single = false;
+        e.set = class_members(name);
+      } else if (name.size() == 1) {
+        e.byte = static_cast<unsigned char>(name[0]);
+        if (kind == '=') {  // an equivalence class: the letter and its accented forms
+          e.single = false;
+          e.set.set(e.byte);
+          for (unsigned v = 128; v < 256; ++v) e.set.set(v);
+        }
+      } else {
+        e.single = false;
+        e.set.set();
+      }
+      return e;
+    }
+  }
+  if (g[i] == '\\' && i + 1 < g.size()) ++i;
+  e.byte = static_cast<unsigned char>(g[i++]);
+  return e;
+}
+
+}  // namespace
+
+std::optional<BracketSet> bracket_set(std::string_view g, std::size_t open) {
+  std::size_t i = open + 1;
+  const bool neg = i < g.size() && (g[i] == '!' || g[i] == '^');
+  if (neg) ++i;
+  BracketSet out;
+  bool first = true;
+  while (i < g.size()) {
+    if (g[i] == ']' && !first) {
+      if (neg) out.set.flip();
+      out.set.reset('/');  // a bracket never matches `/`
+      out.end = i;
+      return out;
+    }
+    first = false;
+    Element lo = bracket_element(g, i);
+    if (lo.single && i + 1 < g.size() && g[i] == '-' && g[i + 1] != ']') {
+      ++i;
+      Element hi = bracket_element(g, i);
+      if (hi.single) {
+        for (unsigned v = lo.byte; v <= hi.byte; ++v) out.set.set(v);
+      } else {
+        out.set.set(lo.byte);
+        out.set.set('-');
+        out.set |= hi.set;
+      }
+      continue;
+    }
+    if (lo.single)
+      out.set.set(lo.byte);
+    else
+      out.set |= lo.set;
+  }
+  return std::nullopt;
+}
+
+namespace {
+
 // One token of a component glob: a set of characters, or a star.
 struct Tok {
   bool star = false;
@@ -28,29 +147,11 @@ std::vector<Tok> tokens(std::string_view g) {
     } else if (c == '?') {
       t.set.set();
     } else if (c == '[') {
-      std::size_t j = i + 1;
-      bool neg = j < g.size() && (g[j] == '!' || g[j] == '^');
-      if (neg) ++j;
-      std::size_t k = j;
-      if (k < g.size() && g[k] == ']') ++k;  // `[]a]`: a leading `]` is a member
-      while (k < g.size() && g[k] != ']') ++k;
-      if (k >= g.size()) {
-        t.set.set(static_cast<unsigned char>('['));
+      if (auto b = bracket_set(g, i)) {
+        t.set = b->set;
+        i = b->end;
       } else {
-        std::bitset<256> s;
-        for (std::size_t m = j; m < k; ++m) {
-          unsigned char lo = static_cast<unsigned char>(g[m]);
-          if (m + 2 < k && g[m + 1] == '-') {
-            unsigned char hi = static_cast<unsigned char>(g[m + 2]);
-            for (unsigned v = lo; v <= hi; ++v) s.set(v);
-            m += 2;
-          } else {
-            s.set(lo);
-          }
-        }
-        if (neg) s.flip();
-        t.set = s;
-        i = k;
+        t.set.set(static_cast<unsigned char>('['));
       }
     } else if (c == '\\' && i + 1 < g.size()) {
       t.set.set(static_cast<unsigned char>(g[++i]));

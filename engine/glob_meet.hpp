@@ -2,17 +2,32 @@
 // picks the files at run time: the path is judged against every rule that a path it can match
 // would meet. These functions answer "can these two meet?" without listing files.
 //
-// Globs here: `*`, `?`, `[abc]`, `[a-z]`, `[!abc]`/`[^abc]`, `\x`; `**` as a whole component
-// is any number of components (in rule globs). Nothing here throws or reads the filesystem.
+// Globs here: `*`, `?`, `[abc]`, `[a-z]`, `[!abc]`/`[^abc]`, `[[:alpha:]]`, `[[.x.]]`,
+// `[[=x=]]`, `\x`; `**` as a whole component is any number of components (in rule globs).
+// Nothing here throws or reads the filesystem.
 #ifndef VIGIE_ENGINE_GLOB_MEET_HPP
 #define VIGIE_ENGINE_GLOB_MEET_HPP
 
+#include <bitset>
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace vigie::engine {
+
+// The bracket expression of a shell glob that opens at `g[open]` (a `[`), as bash reads it:
+// `!`/`^` negates, a leading `]` is a member, `\x` is `x`, ranges are ASCII (bash's default
+// `globasciiranges`), and `[:class:]`, `[.x.]` and `[=x=]` name characters. A class, symbol or
+// equivalence vigie cannot list, and bytes above 127 for the classes that hold letters in a
+// UTF-8 locale, count as members (a superset: fail closed). `end` is the index of the closing
+// `]`. nullopt when nothing closes it: the `[` is then a literal `[`.
+struct BracketSet {
+  std::bitset<256> set;
+  std::size_t end = 0;
+};
+std::optional<BracketSet> bracket_set(std::string_view g, std::size_t open);
 
 // Whether some name (one component, no `/`) matches both globs.
 bool component_globs_meet(std::string_view a, std::string_view b);

@@ -260,9 +260,26 @@ ParsedArgs parse_args(const ProgramDecl& p, const Words& w, std::size_t from, bo
 
 namespace {
 
-// `host:path`, `user@host:path`, `scheme://…`: not a local path.
-bool remote_operand(std::string_view v) {
+// The programs whose operands may name another host's file (`host:path`, `user@host:path`).
+// For every other program `a:b` is a local file (`cat x:/../.env` reads .env once `x:` exists,
+// `cat .e[n:]v` is a glob that matches it).
+constexpr std::string_view kRemoteOperandPrograms[] = {"rsync", "scp",    "rclone", "sshfs",
+                                                       "sftp",  "rcp",    "unison", "rsync-ssl",
+                                                       "lftp",  "gsutil", "gcloud"};
+
+bool takes_remote_operands(std::string_view name) {
+  name = name.substr(0, name.find(':'));  // `gsutil:cp`: the program's own entry
+  for (std::string_view p : kRemoteOperandPrograms)
+    if (p == name) return true;
+  return false;
+}
+
+// `scheme://…` (any program: a URL), `host:path` and `user@host:path` (a program that takes
+// remote operands): not a local path. A glob is always local: the shell expands it.
+bool remote_operand(const ProgramEffects& out, const WordView& w, std::string_view v) {
+  if (w.has_glob) return false;
   if (v.find("://") != std::string_view::npos) return true;
+  if (!out.remote_operands) return false;
   auto colon = v.find(':');
   if (colon == std::string_view::npos || colon == 0) return false;
   auto slash = v.find('/');
@@ -293,7 +310,7 @@ void add_file(ProgramEffects& out, Touch t, const WordView& w, From from, std::s
   if (files_full(out)) return;
   if (const std::string* s = static_text(w)) {
     if (*s == "-" || harmless_device(*s)) return;
-    if (from == From::operand && remote_operand(*s)) return;
+    if (from == From::operand && remote_operand(out, w, *s)) return;
   }
   out.files.push_back({t, w, from, std::move(entry)});
 }
@@ -316,7 +333,7 @@ Touch touch_of(char role) {
 void add_folder_files(ProgramEffects& out, const WordView& dir, From from, std::string entry) {
   if (const std::string* t = static_text(dir)) {  // `~/x` and globs too: `~/x/*`
     const std::string& d = *t;
-    if (from == From::operand && remote_operand(d)) return;
+    if (from == From::operand && remote_operand(out, dir, d)) return;
     WordView g = synthesized(dir, d + (!d.empty() && d.back() == '/' ? "*" : "/*"), 0);
     g.literal.reset();
     g.has_glob = true;
@@ -470,6 +487,7 @@ void program_effects(std::string_view name, const Words& words, ProgramEffects& 
 void program_effects(const ProgramDecl* p, std::string_view name, const Words& words,
                      ProgramEffects& out) {
   if (!p || p->wrapper) return;
+  out.remote_operands = takes_remote_operands(name);
   if (!p->handler.empty()) {
     if (p->run) p->run(*p, name, words, out);
     return;

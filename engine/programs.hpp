@@ -83,6 +83,9 @@ struct ProgramEffects {
   // More files than the judge looks at (limits::judged_paths): gathering stopped there and the
   // command is asked (`files_full`).
   bool files_capped = false;
+  // The program's operands may name another host's file (`scp host:path .`): programs.cpp
+  // kRemoteOperandPrograms.
+  bool remote_operands = false;
 };
 
 // Whether `out` holds more files than the judge looks at: then no more are gathered (checked

@@ -3,6 +3,7 @@
 // Resolved lexically against cwd and home, with brace expansion; with a FileSystem, symlinks too.
 #include "engine/safety_internal.hpp"
 
+#include "engine/glob_meet.hpp"
 #include "engine/paths.hpp"
 
 namespace vigie::engine::safety {
@@ -91,26 +92,10 @@ bool glob_component(std::string_view p, std::string_view s) {
     if (pi < p.size() && p[pi] == '*') {
       star = pi++;
       mark = si;
-    } else if (pi < p.size() && p[pi] == '[') {
-      auto close = p.find(']', pi + 2);
-      bool ok = false;
-      if (close != std::string_view::npos) {
-        std::string_view set = p.substr(pi + 1, close - pi - 1);
-        bool neg = !set.empty() && (set[0] == '!' || set[0] == '^');
-        if (neg) set.remove_prefix(1);
-        bool hit = false;
-        for (std::size_t k = 0; k < set.size(); ++k) {
-          if (k + 2 < set.size() && set[k + 1] == '-') {
-            hit = hit || (s[si] >= set[k] && s[si] <= set[k + 2]);
-            k += 2;
-          } else {
-            hit = hit || s[si] == set[k];
-          }
-        }
-        ok = hit != neg;
-      }
-      if (ok) {
-        pi = close + 1;
+    } else if (pi < p.size() && p[pi] == '[' && bracket_set(p, pi)) {
+      auto b = bracket_set(p, pi);
+      if (b->set.test(static_cast<unsigned char>(s[si]))) {
+        pi = b->end + 1;
         ++si;
       } else if (star != std::string_view::npos) {
         pi = star + 1;
@@ -118,6 +103,9 @@ bool glob_component(std::string_view p, std::string_view s) {
       } else {
         return false;
       }
+    } else if (pi + 1 < p.size() && p[pi] == '\\' && p[pi + 1] == s[si]) {
+      pi += 2;
+      ++si;
     } else if (pi < p.size() && (p[pi] == '?' || p[pi] == s[si])) {
       ++pi;
       ++si;

@@ -55,9 +55,6 @@ struct WordBuilder {
         comma = true;
       }
     }
-    // `[` is a glob only with a `]` after it: where the last one is (a `find` per `[` was
-    // quadratic on a word of 1 MiB of `[`).
-    const std::size_t last_close = raw.rfind(']');
     for (std::size_t i = 0; i < raw.size(); ++i) {
       char c = raw[i];
       if (c == '\\') {
@@ -72,10 +69,26 @@ struct WordBuilder {
         has_tilde = true;
       }
       if (c == '*' || c == '?') has_glob = true;
-      if (c == '[' && last_close != std::string_view::npos && last_close > i) has_glob = true;
       value += c;
       escaped += c;
     }
+  }
+
+  // `[` is a glob only with an unquoted `]` after it, in any part of the word (`["t"]ests`,
+  // `[[:alpha:]]`); a quoted `]` does not close it. One pass over `escaped` (a `find` per `[`
+  // was quadratic on a word of 1 MiB of `[`).
+  bool bracket_glob() const {
+    bool open = false;
+    for (std::size_t i = 0; i < escaped.size(); ++i) {
+      if (escaped[i] == '\\') {
+        ++i;
+      } else if (escaped[i] == '[') {
+        open = true;
+      } else if (escaped[i] == ']' && open) {
+        return true;
+      }
+    }
+    return false;
   }
 
   // Inside double quotes: `\` escapes only `$`, `` ` ``, `"`, `\` and newline.
@@ -160,6 +173,7 @@ void fill_view(WordView& v, const std::vector<WordPart>& parts, const std::strin
   WordBuilder b;
   b.assign_value = assign_value;
   b.parts(parts, false);
+  b.has_glob = b.has_glob || b.bracket_glob();
   v.has_glob = b.has_glob;
   v.has_tilde = b.has_tilde;
   v.has_expansion = b.has_expansion;
