@@ -241,6 +241,7 @@ struct Judge {
     // The context prefix it is confined to (up to its innermost subshell-like context: a
     // subshell's `cd` ends with it); empty: the rest of the line.
     std::vector<std::string> scope;
+    std::optional<Resolved> physical;  // looked up once, when a path is first judged from it
   };
   std::vector<OtherCwd> extra_cwds_;
   std::vector<std::vector<std::string>> unknown_cwd_scopes_;
@@ -268,6 +269,20 @@ struct Judge {
 
   static void imply_option(NormalizedCommand& n, const std::string& opt);
   void track_cd(const shell::CommandView& cmd, const NormalizedCommand& n, std::string& cwd);
+  // Another folder the rest of the line (or `scope`) may be in; past 16, the folder is unknown.
+  void add_other_cwd(std::string path, std::vector<std::string> scope);
+  // A top-level `cd` that may not have run, or may have failed, for the commands after it
+  // (engine/judge_cwd.cpp): the folder before it stays possible. `cd x && y` is certain for
+  // `y`; `cd x; y`, `cd x || y`, `a || cd x && y` and `a && cd x; y` are not.
+  struct CdChain {
+    std::vector<std::string> before;  // the folders before the `cd`s still certain so far
+    bool overflow = false;  // more than 16 of them: the folder is unknown once the chain ends
+    bool or_seen = false;   // an `||` in the current and-or list
+    bool prev_top = true;   // the command before was at the top level
+  };
+  void cd_chain_before(const shell::CommandView& cmd, CdChain& chain);
+  void cd_chain_after(const shell::CommandView& cmd, const std::string& before,
+                      const std::string& cwd, CdChain& chain);
 
   void note_line_state(const shell::CommandView& cmd, const NormalizedCommand& n,
                        std::vector<std::string>& held_code);

@@ -471,8 +471,13 @@ void Judge::judge_commands(shell::CommandsResult& pr, std::string_view line, std
     for (std::size_t i = 0; i < normalized.size(); ++i)
       if (runs_xargs(normalized[i])) xargs_input(normalized[i], producer[i]);
   }
-  for (std::size_t i = 0; i < pr.commands.size(); ++i)
+  CdChain chain;
+  for (std::size_t i = 0; i < pr.commands.size(); ++i) {
+    cd_chain_before(pr.commands[i], chain);
+    const std::string before = cwd;
     judge_at(pr.commands[i], normalized[i], line, cwd, depth, held_code);
+    cd_chain_after(pr.commands[i], before, cwd, chain);
+  }
   if (!held_code.empty() && (attributes_evaluate_ || evaluates_again(line, held_code)))
     held_code_parts(held_code, cwd, depth);
   // Checks that span the stages of a pipeline (`curl … | sh`).

@@ -84,14 +84,48 @@ void Judge::track_cd(const shell::CommandView& cmd, const NormalizedCommand& n, 
     // Already physical: the next paths resolve from it without looking it up again.
     cwd_key_ = cwd;
     cwd_physical_ = std::move(r);
-  } else if (std::none_of(extra_cwds_.begin(), extra_cwds_.end(), [&](const OtherCwd& o) {
-               return o.path == r.path && o.scope == scope;
-             })) {
-    if (extra_cwds_.size() >= 16)
-      unknown_cwd_scopes_.push_back(scope);
-    else
-      extra_cwds_.push_back({r.path, scope});
+  } else {
+    add_other_cwd(r.path, std::move(scope));
   }
+}
+
+void Judge::add_other_cwd(std::string path, std::vector<std::string> scope) {
+  if (std::any_of(extra_cwds_.begin(), extra_cwds_.end(),
+                  [&](const OtherCwd& o) { return o.path == path && o.scope == scope; }))
+    return;
+  if (extra_cwds_.size() >= 16)
+    unknown_cwd_scopes_.push_back(std::move(scope));
+  else
+    extra_cwds_.push_back({std::move(path), std::move(scope), std::nullopt});
+}
+
+// A command that joins the top-level list (a top-level command, or the first command of a
+// compound right after one: its operator is the one joining the compound)
+// ends the certainty of a `cd` unless it is joined by `&&`.
+void Judge::cd_chain_before(const shell::CommandView& cmd, CdChain& chain) {
+  const bool top = cmd.context.size() <= 1;
+  // A substitution (`$(…)`, `<(…)`) is listed right after its command, with no operator: it
+  // runs where that command does.
+  const bool joins = top || (chain.prev_top && !cmd.op.empty());
+  chain.prev_top = top;
+  if (!joins || cmd.op == "&&") return;
+  for (auto& b : chain.before) add_other_cwd(std::move(b), {});
+  if (chain.overflow) unknown_cwd_scopes_.push_back({});
+  chain.before.clear();
+  chain.overflow = false;
+  chain.or_seen = cmd.op == "||";
+}
+
+void Judge::cd_chain_after(const shell::CommandView& cmd, const std::string& before,
+                           const std::string& cwd, CdChain& chain) {
+  if (cmd.context.size() > 1 || before == cwd) return;
+  // An earlier `||` in the list (or the `cd`'s own) means it may not have run at all.
+  if (chain.or_seen)
+    add_other_cwd(before, {});
+  else if (chain.before.size() < 16)
+    chain.before.push_back(before);
+  else
+    chain.overflow = true;
 }
 
 }  // namespace vigie::engine

@@ -48,18 +48,28 @@ Resolved Judge::resolve_in(std::string_view path, const std::string& cwd) {
   // Absolute and `~` paths need no folder; a folder that is not absolute fails as before.
   if (path.empty() || path[0] == '/' || path[0] == '~' || cwd.empty() || cwd[0] != '/')
     return resolve_path(path, cwd, home, fs);
-  if (!cwd_physical_ || cwd_key_ != cwd) {
+  // The line's folder, or one of the other folders it may be in (each looked up once: paths
+  // judged from each in turn do not look the folders up again).
+  const Resolved* phys = nullptr;
+  if (cwd_physical_ && cwd_key_ == cwd) phys = &*cwd_physical_;
+  for (std::size_t i = 0; !phys && i < extra_cwds_.size(); ++i) {
+    OtherCwd& o = extra_cwds_[i];
+    if (o.path != cwd) continue;
+    if (!o.physical) o.physical = resolve_path(cwd, "/", home, fs);
+    phys = &*o.physical;
+  }
+  if (!phys) {
     cwd_key_ = cwd;
     cwd_physical_ = resolve_path(cwd, "/", home, fs);
+    phys = &*cwd_physical_;
   }
   // A folder that does not resolve: the path is resolved from it as written, which reports
   // the same failure with the path's own words.
-  if (!cwd_physical_->ok) return resolve_path(path, cwd, home, fs);
-  Resolved r = resolve_path_in(path, cwd_physical_->path, home, fs);
-  if (!cwd_physical_->symlinks_followed.empty())
-    r.symlinks_followed.insert(r.symlinks_followed.begin(),
-                               cwd_physical_->symlinks_followed.begin(),
-                               cwd_physical_->symlinks_followed.end());
+  if (!phys->ok) return resolve_path(path, cwd, home, fs);
+  Resolved r = resolve_path_in(path, phys->path, home, fs);
+  if (!phys->symlinks_followed.empty())
+    r.symlinks_followed.insert(r.symlinks_followed.begin(), phys->symlinks_followed.begin(),
+                               phys->symlinks_followed.end());
   return r;
 }
 
