@@ -273,6 +273,12 @@ void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand
                          : fmt::format("`{}`: {}; a human must check it", shown(n, t), why);
     fold(acc, change);
   }
+  if (!n.connections.empty()) {
+    for (const auto& what : n.connections)
+      fold(acc, builtin_ask(Builtin::commands_escalation,
+                            fmt::format("{}: a human must check it", what)));
+    if (n.words.empty()) command_fetch_parts(n, t, acc);  // else in escalation_parts
+  }
   judge_files(n, explicit_allow, cwd, t, acc);
   if (tracing) {  // the part's message is copied into the trace only when it is asked for
     t.effect = acc.effect;

@@ -470,6 +470,7 @@ NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
   }
 
   redirect_effects(n.redirects, n.files);
+  if (!n.redirects.empty()) network_redirects(n.redirects, n.connections, n.fetches);
   if (n.words.empty()) return n;
   // `./.env`, `~/.ssh/tool`: a program named by its path is read to be run.
   if (const auto& v = n.words.front().pattern; v && v->find('/') != std::string::npos)

@@ -85,8 +85,11 @@ struct NormalizedCommand {
   // Every path the command touches, from the programs table (engine/programs.hpp) and its
   // redirections, with the access and the table entry that said so.
   std::vector<FileEffect> files;
-  // URLs the command fetches (from the programs table's handlers: curl, wget).
+  // URLs the command fetches (from the programs table's handlers: curl, wget; and bash's
+  // `/dev/tcp` redirections).
   std::vector<UrlFetch> fetches;
+  // Network connections its redirections open (`> /dev/tcp/HOST/PORT`), described: each asks.
+  std::vector<std::string> connections;
   // Option words the command implies for deny/ask rules (`git push origin +main` implies
   // `--force`): already inserted in `words` after the command name.
   std::vector<std::string> implied;

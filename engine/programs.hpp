@@ -157,6 +157,13 @@ std::optional<std::string> find_name_glob(const std::vector<shell::WordView>& wo
 void redirect_effects(const std::vector<shell::RedirectView>& redirects,
                       std::vector<FileEffect>& out);
 
+// Redirections bash turns into network connections (`> /dev/tcp/HOST/PORT`, `/dev/udp/…`, and
+// `exec 3<>/dev/tcp/…`): each is a connection, described (a human checks it), and a fetch of
+// HOST (the fetch rules that deny or ask for it apply). A target that is not static but may
+// start so is a fetch the line does not show.
+void network_redirects(const std::vector<shell::RedirectView>& redirects,
+                       std::vector<std::string>& connections, std::vector<UrlFetch>& fetches);
+
 // Whether a path is harmless to read or write (`/dev/null`, `/dev/stdout`, `/dev/fd/1`...).
 bool harmless_device(std::string_view path);
 

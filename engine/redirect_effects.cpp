@@ -6,6 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "engine/programs.hpp"
 
 namespace vigie::engine {
@@ -42,6 +44,44 @@ void redirect_effects(const std::vector<shell::RedirectView>& redirects,
     bool reads = op == "<" || op == "<>";
     if (writes) out.push_back({Touch::write, r.target, From::redirect, op});
     if (reads) out.push_back({Touch::read, r.target, From::redirect, op});
+  }
+}
+
+void network_redirects(const std::vector<shell::RedirectView>& redirects,
+                       std::vector<std::string>& connections, std::vector<UrlFetch>& fetches) {
+  for (const auto& r : redirects) {
+    if (r.op == "<<" || r.op == "<<-" || r.op == "<<<") continue;  // data
+    // bash matches the target's text (redir.c, `/dev/tcp/*/*`): no other spelling of the path.
+    std::string_view t = r.target.literal ? std::string_view(*r.target.literal) : r.target.text;
+    const bool is_static = r.target.literal.has_value();
+    std::string_view proto;
+    for (std::string_view dev : {"/dev/tcp/", "/dev/udp/"})
+      if (t.substr(0, dev.size()) == dev) proto = dev.substr(5, 3);
+    if (proto.empty()) {
+      // `> "/dev/$P/h/80"`: a target that is not static but begins `/dev/` may name one.
+      if (is_static) continue;
+      std::string_view u = t;
+      while (!u.empty() && (u[0] == '"' || u[0] == '\'')) u.remove_prefix(1);
+      if (u.substr(0, 5) != "/dev/") continue;
+      connections.push_back(fmt::format(
+          "the redirection `{}{}` may open a network connection (bash's /dev/tcp, /dev/udp)", r.op,
+          r.target.text));
+      fetches.push_back({"", ""});
+      continue;
+    }
+    const std::string_view rest = t.substr(9);
+    const std::size_t slash = rest.find('/');
+    const std::string_view host = rest.substr(0, slash);
+    const std::string_view port = slash == std::string_view::npos ? "" : rest.substr(slash + 1);
+    connections.push_back(
+        fmt::format("the redirection `{}{}` opens a network connection ({} to {}, port {})", r.op,
+                    r.target.text, proto, host, port));
+    if (!is_static || host.find_first_of("$`") != std::string_view::npos) {
+      fetches.push_back({"", ""});
+    } else {
+      const bool sends = r.op != "<";
+      fetches.push_back({fmt::format("http://{}:{}/", host, port), sends ? "POST" : "GET"});
+    }
   }
 }
 
