@@ -134,7 +134,8 @@ bool Judge::allow_names_what_runs(const CommandPattern& cp, const NormalizedComm
     if (n.words.size() < 2) return false;
     for (std::size_t i = 1; i < n.words.size(); ++i) {
       const auto& w = n.words[i].literal;
-      if (!w || w->empty() || (*w)[0] == '-' || (*w)[0] == '+' || normalize_detail::names_stdin(*w))
+      if (!w || w->empty() || (*w)[0] == '-' || (*w)[0] == '+' ||
+          normalize_detail::names_descriptor(*w))
         return false;
     }
     return true;
@@ -153,7 +154,7 @@ bool Judge::allow_names_what_runs(const CommandPattern& cp, const NormalizedComm
   if (runs_nothing) return true;
   return !a.operands.empty() && n.words[a.operands.front()].literal &&
          *n.words[a.operands.front()].literal != "-" &&
-         !normalize_detail::names_stdin(*n.words[a.operands.front()].literal);
+         !normalize_detail::names_descriptor(*n.words[a.operands.front()].literal);
 }
 
 std::optional<Part> Judge::rules_part(const NormalizedCommand& n, const std::string& cwd,

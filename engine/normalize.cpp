@@ -522,7 +522,7 @@ NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
   } else if (name_v == "eval") {
     eval_script(n.words, n);
   } else if ((name_v == "source" || name_v == ".") && n.words.size() > 1 && n.words[1].literal &&
-             names_stdin(*n.words[1].literal)) {
+             names_descriptor(*n.words[1].literal)) {
     stdin_script(n.name, n.redirects, n);  // `. /dev/stdin <<< 'S'` runs S
   } else if ((name_v == "source" || name_v == ".") && n.words.size() > 1 && !n.words[1].literal) {
     // `source <(curl …)`, `. "$(mktemp)"`: a script the line does not show.

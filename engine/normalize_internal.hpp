@@ -25,8 +25,21 @@ inline const std::string* lit(const Words& w, std::size_t i) {
 
 // Whether a script operand names the standard input (`/dev/stdin`, `/dev/fd/0`,
 // `/proc/self/fd/0`): the script is then what the line feeds it, like `-`.
-inline bool names_stdin(std::string_view s) {
-  return s == "/dev/stdin" || s == "/dev/fd/0" || s == "/proc/self/fd/0";
+// A path that names an open file descriptor, whose content the line shows at best in a
+// redirection (`/dev/stdin`, `/dev/fd/N`, `/proc/self/fd/N`, `/proc/thread-self/fd/N`,
+// `/proc/PID/fd/N`): a script read from it is not a file the rule names (`python3 /dev/fd/3
+// 3<<< CODE`).
+inline bool names_descriptor(std::string_view s) {
+  if (s == "/dev/stdin" || s == "/dev/stdout" || s == "/dev/stderr") return true;
+  std::string_view rest;
+  for (std::string_view dir : {"/dev/fd/", "/proc/self/fd/", "/proc/thread-self/fd/"})
+    if (s.substr(0, dir.size()) == dir) rest = s.substr(dir.size());
+  if (rest.empty() && s.substr(0, 6) == "/proc/") {  // `/proc/1234/fd/3`
+    std::size_t i = 6;
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
+    if (i > 6 && s.substr(i, 4) == "/fd/") rest = s.substr(i + 4);
+  }
+  return !rest.empty() && rest.find_first_not_of("0123456789") == std::string_view::npos;
 }
 
 // The script a shell (or `source`/`.`) reads from its standard input: a here-string or a

@@ -83,7 +83,7 @@ void shell_script(const std::string& name, const Words& w,
     return;
   }
   // `bash -s ARG…` reads its script from stdin: the operands are its positional parameters.
-  if (!has_s && i < w.size() && !(w[i].literal && names_stdin(*w[i].literal))) {
+  if (!has_s && i < w.size() && !(w[i].literal && names_descriptor(*w[i].literal))) {
     // `bash script.sh` runs a file (an interpreter: the caller decides); `bash <(curl …)` or
     // `bash $SCRIPT` runs something we cannot see.
     if (!w[i].literal) n.escalations.push_back("dynamic script for " + name);
@@ -201,7 +201,7 @@ void interpreter_stdin(const ProgramDecl* decl, NormalizedCommand& n) {
     if (!o.decl || o.decl->role == 'p') return;  // inline code, `-m MODULE`, or unknown
   if (!args.operands.empty()) {
     const std::string* first = lit(n.words, args.operands.front());
-    if (!first || !(*first == "-" || names_stdin(*first))) return;
+    if (!first || !(*first == "-" || names_descriptor(*first))) return;
   }
   for (const auto& r : n.redirects) {
     std::optional<std::string> text;
@@ -508,7 +508,7 @@ void undeclared_interpreter(const std::string& name, const Words& w, NormalizedC
     // Options (`-x`, vim's `+CMD`) are not operands; an allow of the program does not cover
     // them either (`commands.interpreter`), so the command asks.
     if (options && s && s->size() > 1 && ((*s)[0] == '-' || (*s)[0] == '+')) continue;
-    if (s && (*s == "-" || names_stdin(*s))) continue;  // the standard input
+    if (s && (*s == "-" || names_descriptor(*s))) continue;  // the standard input
     n.files.push_back({editor ? Touch::write : Touch::read, w[i], From::operand,
                        name + (editor ? " file" : " script")});
     if (!editor) return;  // the script's own arguments are not paths

@@ -68,7 +68,7 @@ void make_handler(const ProgramDecl& p, std::string_view name, const Words& w,
   for (const auto& o : args.options)
     if (o.decl && o.decl->role == 'r' && !o.decl->shorts.empty() && o.decl->shorts[0] == 'f' &&
         o.value && o.value->literal &&
-        (*o.value->literal == "-" || normalize_detail::names_stdin(*o.value->literal)))
+        (*o.value->literal == "-" || normalize_detail::names_descriptor(*o.value->literal)))
       out.escalations.push_back(std::string(name) + " -f -: a makefile on the standard input");
   for (std::size_t k : args.operands) {
     const std::string* s = lit(w, k);
