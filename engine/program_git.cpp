@@ -87,6 +87,91 @@ void object_paths(std::string_view subcommand, const Words& w, std::size_t from,
   }
 }
 
+// Subcommands that read the content of the files their pathspecs select (history, diffs,
+// blame): every file below a pathspec is read.
+constexpr std::string_view kPathspecReaders[] = {
+    "diff",       "log",        "show",  "whatchanged", "shortlog", "diff-tree",
+    "diff-index", "diff-files", "blame", "annotate",    "grep",     "format-patch"};
+
+// A pathspec (gitglossary(7)): its magic (`:(top,icase)x`, `:/x`, `:!x`, `:^x`) read, what it
+// can select is read. An exclude selects nothing; a pathspec is a folder prefix (everything below
+// it), and one with a wildcard (`*`, `?`, `[`: `*` also crosses `/`) or `icase` is the folder
+// before its first wildcard, read with everything below it. `top` is judged from the folder git
+// works in (the repository's top when git runs there).
+void pathspec_read(const WordView& word, const std::string& entry, ProgramEffects& out) {
+  const std::string* s = word.literal ? &*word.literal : nullptr;
+  if (!s) {
+    add_word_file(out, Touch::read, word, From::operand, entry);
+    return;
+  }
+  std::string_view v = *s;
+  bool literal = false, icase = false;
+  if (starts_with(v, ":(")) {
+    const std::size_t close = v.find(')');
+    if (close == std::string_view::npos) return;  // git refuses it
+    std::string_view magic = v.substr(2, close - 2);
+    v.remove_prefix(close + 1);
+    while (!magic.empty()) {
+      const std::size_t comma = magic.find(',');
+      std::string_view m = magic.substr(0, comma);
+      if (m == "exclude") return;
+      if (m == "literal") literal = true;
+      if (m == "icase") icase = true;
+      magic = comma == std::string_view::npos ? std::string_view() : magic.substr(comma + 1);
+    }
+  } else if (starts_with(v, ":")) {
+    std::size_t k = 1;
+    for (; k < v.size() && (v[k] == '/' || v[k] == '!' || v[k] == '^'); ++k)
+      if (v[k] == '!' || v[k] == '^') return;
+    if (k < v.size() && v[k] == ':') ++k;
+    v.remove_prefix(k);
+  }
+  std::size_t wild = literal ? std::string_view::npos : v.find_first_of("*?[\\");
+  if (icase)
+    wild = std::min(wild, v.find_first_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"));
+  std::string path(v);
+  if (wild != std::string_view::npos) {
+    const std::size_t slash = v.rfind('/', wild);
+    path = slash == std::string_view::npos ? "." : std::string(v.substr(0, slash == 0 ? 1 : slash));
+  }
+  if (path.empty()) path = ".";
+  FileEffect f{Touch::read, word_of(word, std::move(path)), From::operand, entry};
+  f.recursive = true;
+  if (!files_full(out)) out.files.push_back(std::move(f));
+}
+
+// The pathspecs of a content reader: every word after `--`, and among the operands before it
+// those git would take for pathspecs anyway (a wildcard, magic `:(…)`). `git log -L1,2:FILE`
+// (`-L:FUNC:FILE`) reads FILE.
+void pathspec_reads(std::string_view subcommand, const Words& w, std::size_t from,
+                    const ParsedArgs& args, ProgramEffects& out) {
+  if (!listed(subcommand, kPathspecReaders)) return;
+  const std::string entry = "git " + std::string(subcommand) + " pathspec";
+  std::size_t dashdash = w.size();
+  for (std::size_t k = from; k < w.size(); ++k)
+    if (lit_is(w, k, "--")) {
+      dashdash = k;
+      break;
+    }
+  for (std::size_t k = dashdash + 1; k < w.size(); ++k) pathspec_read(w[k], entry, out);
+  // git grep's first operand is its pattern; its table shape reads the paths after it.
+  for (std::size_t k : subcommand == "grep" ? std::vector<std::size_t>{} : args.operands) {
+    const std::string* s = lit(w, k);
+    if (k >= dashdash || !s) continue;
+    // Before `--` git takes a word for a path when it is not a revision (`git diff secrets`,
+    // a folder): one that does not look like a revision is judged as a pathspec too.
+    if (starts_with(*s, ":(") || (s->find(':') == std::string::npos && !looks_like_revision(*s)))
+      pathspec_read(w[k], entry, out);
+  }
+  for (const auto& o : args.options) {
+    if (o.spelling != "-L" || !o.value || !o.value->literal) continue;
+    const std::string& v = *o.value->literal;
+    if (const auto colon = v.rfind(':'); colon != std::string::npos)
+      add_word_file(out, Touch::read, synthesized(*o.value, v.substr(colon + 1), colon + 1),
+                    From::option, "git log -L");
+  }
+}
+
 // `git archive [OPTIONS] TREE-ISH [PATH…]`: each path is archived with everything below it (read
 // from the repository, as the folder the command works in names it).
 void archive_paths(const Words& w, std::size_t from, ProgramEffects& out) {
@@ -183,12 +268,15 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
       if (v != "--exec-path") out.escalations.push_back("git --exec-path");
       ++i;
     } else if (in(v, {"--git-dir", "--work-tree"})) {
-      if (i + 1 < w.size())
-        add_word_file(out, Touch::read, w[i + 1], From::option, "git " + std::string(v));
+      // The repository git writes (its index, refs, logs: even `git status` refreshes the
+      // index), and the work tree it reads.
+      const Touch t = v == "--git-dir" ? Touch::write : Touch::read;
+      if (i + 1 < w.size()) add_word_file(out, t, w[i + 1], From::option, "git " + std::string(v));
       i += 2;
     } else if (starts_with(v, "--git-dir=") || starts_with(v, "--work-tree=")) {
       auto eq = v.find('=');
-      add_word_file(out, Touch::read, word_of(w[i], std::string(v.substr(eq + 1))), From::option,
+      const Touch t = starts_with(v, "--git-dir=") ? Touch::write : Touch::read;
+      add_word_file(out, t, word_of(w[i], std::string(v.substr(eq + 1))), From::option,
                     "git " + std::string(v.substr(0, eq)));
       ++i;
     } else if (in(v, {"--namespace", "--super-prefix", "--attr-source", "--list-cmds"})) {
@@ -261,6 +349,7 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
   ParsedArgs args = parse_args(*p, w, i + 1);
   OperandState st;
   apply_options(full, args, out, st);
+  pathspec_reads(subcommand, w, i + 1, args, out);
   if (subcommand == "push" || subcommand == "send-pack") {
     for (std::size_t k : args.operands)
       if (sw[k].literal && !sw[k].literal->empty() && (*sw[k].literal)[0] == '+') st.forced = true;

@@ -82,7 +82,7 @@ bool git_key_names_file(const std::string& key) {
   return in_set(key, {"core.attributesfile", "core.excludesfile", "core.hookspath",
                       "commit.template", "blame.ignorerevsfile", "mailmap.file", "include.path",
                       "init.templatedir", "user.signingkey", "gpg.ssh.allowedsignersfile",
-                      "gpg.ssh.revocationfile", "sendemail.smtpsslcertpath"});
+                      "gpg.ssh.revocationfile", "sendemail.smtpsslcertpath", "diff.orderfile"});
 }
 
 void git_config_value(const WordView& kv, ProgramEffects& out, std::string_view entry) {
