@@ -152,8 +152,10 @@ VIGIE_RARE_HANDLER void tar_handler(const ProgramDecl& p, std::string_view name,
       mode = 'c';
     else if (is("extract") || is("get"))
       mode = 'x';
-    else if (is("list") || is("diff") || is("compare"))
+    else if (is("list"))
       mode = 't';
+    else if (is("diff") || is("compare"))
+      mode = 'd';
     else if (is("delete"))
       mode = 'r';
     // `--remove-files` (from `--rem`: `--re` is ambiguous with `--recursion`, `--record-size`):
@@ -161,6 +163,9 @@ VIGIE_RARE_HANDLER void tar_handler(const ProgramDecl& p, std::string_view name,
     if (k.size() >= 3 && is("remove-files")) removes = true;
   }
   bool writes_archive = mode == 'c' || mode == 'r' || mode == 'u' || mode == 'A';
+  const bool force_local = std::any_of(args.options.begin(), args.options.end(), [](const auto& o) {
+    return o.spelling.size() >= 4 && starts_with("--force-local", o.spelling);
+  });
   // Members that are folders are archived with everything below them, unless `--no-recursion`
   // (any prefix from `--no-rec`; bsdtar: `-n`, `--norecurse`) comes after the last `--recursion`.
   bool recursive = true;
@@ -196,15 +201,28 @@ VIGIE_RARE_HANDLER void tar_handler(const ProgramDecl& p, std::string_view name,
       continue;
     }
     if (o.decl && o.decl->shorts.find('f') != std::string::npos && o.value) {
+      // `-f HOST:FILE` (a `:` before any `/`) is an archive on another host: tar runs rsh or
+      // ssh to reach it, unless `--force-local`.
+      const std::string* a = o.value->literal ? &*o.value->literal : nullptr;
+      if (a && a->find(':') != std::string::npos && a->find(':') < a->find('/') && !force_local) {
+        out.escalations.push_back(std::string(name) + " --file HOST:FILE (runs rsh or ssh)");
+        continue;
+      }
       file(out, writes_archive ? Touch::write : Touch::read, *o.value, From::option,
            std::string(name) + " --file");
       continue;
     }
+    // `--remove-files` with `-T LIST`: the files it deletes are in LIST, not on the line.
+    if (removes && o.decl && o.decl->shorts.find('T') != std::string::npos)
+      out.escalations.push_back(std::string(name) +
+                                " --remove-files -T: deletes files the line does not show");
     generic.options.push_back(o);
   }
   generic.dynamic_option = args.dynamic_option;
   apply_options(name, generic, out, st);
-  if (mode == 'c' || mode == 'r' || mode == 'u') {
+  // Members read from the disk: created, appended, updated, compared (`-d`), and the archives
+  // `-A` concatenates.
+  if (mode == 'c' || mode == 'r' || mode == 'u' || mode == 'd' || mode == 'A') {
     st.recursive = st.recursive || recursive;
     // Members are taken relative to `-C DIR` (the archive itself is not): DIR as written, or a
     // `~` folder (`-C ~/.ssh`: the shell expands it, the members are below the home folder).
