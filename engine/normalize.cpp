@@ -467,6 +467,17 @@ NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
     // `BASH_ENV=.env bash -c …` sources .env: a read of the file the value names.
     if (variable_names_file(a.name) && !a.value.text.empty())
       n.files.push_back({Touch::read, a.value, From::option, a.name});
+    if (const char wf = variable_written_file(a.name); wf && !a.value.text.empty()) {
+      if (wf == 'g' && a.value.literal) {  // any file of the folder: `DIR/*`
+        const std::string& d = *a.value.literal;
+        shell::WordView any = synthesized(a.value, d + (d.ends_with('/') ? "*" : "/*"), 0);
+        any.literal.reset();
+        any.has_glob = true;
+        n.files.push_back({Touch::write, std::move(any), From::option, a.name});
+      } else {
+        n.files.push_back({Touch::write, a.value, From::option, a.name});
+      }
+    }
   }
 
   redirect_effects(n.redirects, n.files);

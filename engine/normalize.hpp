@@ -131,6 +131,10 @@ std::optional<std::string> variable_code(std::string_view name, std::string_view
 // Whether the variable names a file a program reads when it starts (`BASH_ENV`, `ENV`,
 // `KUBECONFIG`, `GIT_CONFIG_GLOBAL`…): its value is judged as a path read.
 bool variable_names_file(std::string_view name);
+// Whether the variable names a file a program writes (`LESSHISTFILE`, `HISTFILE`,
+// `GIT_INDEX_FILE`…): 'w'; a folder it writes files in under names the line does not show
+// (`PYTHONPYCACHEPREFIX`, `TMPDIR`): 'g'; else 0.
+char variable_written_file(std::string_view name);
 
 }  // namespace vigie::engine
 

@@ -509,6 +509,12 @@ void undeclared_interpreter(const std::string& name, const Words& w, NormalizedC
     // them either (`commands.interpreter`), so the command asks.
     if (options && s && s->size() > 1 && ((*s)[0] == '-' || (*s)[0] == '+')) continue;
     if (s && (*s == "-" || names_descriptor(*s))) continue;  // the standard input
+    // `vim scp://host/x`, `vim http://…`: the editor's network plugin (vim's netrw) runs scp,
+    // curl or ftp to fetch and write it.
+    if (editor && s && s->find("://") != std::string::npos) {
+      n.escalations.push_back(name + " " + *s + ": a URL its network plugin fetches");
+      continue;
+    }
     n.files.push_back({editor ? Touch::write : Touch::read, w[i], From::operand,
                        name + (editor ? " file" : " script")});
     if (!editor) return;  // the script's own arguments are not paths

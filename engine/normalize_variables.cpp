@@ -23,7 +23,8 @@ constexpr std::string_view kLineVariables =
     "GH_EDITOR GH_PAGER GH_BROWSER KUBE_EDITOR KUBECTL_EXTERNAL_DIFF TERMINAL "
     // The remote shells of rsync and cvs, svn's ssh and editor, mercurial's editor, systemd's
     // pager and editor, sudoedit's editor, fzf's default source command.
-    "RSYNC_RSH CVS_RSH SVN_SSH SVN_EDITOR HGEDITOR SYSTEMD_PAGER SYSTEMD_EDITOR SUDO_EDITOR "
+    "RSYNC_RSH RSYNC_CONNECT_PROG CVS_RSH SVN_SSH SVN_EDITOR HGEDITOR SYSTEMD_PAGER SYSTEMD_EDITOR "
+    "SUDO_EDITOR "
     "FZF_DEFAULT_COMMAND "
     // npm's configuration from the environment (names are case-insensitive), the programs a
     // build runs from the environment (make's `$(CC)`, cargo's wrappers).
@@ -48,6 +49,14 @@ constexpr std::string_view kFileVariables =
     "NPM_CONFIG_USERCONFIG NPM_CONFIG_GLOBALCONFIG WGETRC INPUTRC AWS_SHARED_CREDENTIALS_FILE "
     "AWS_CONFIG_FILE GOOGLE_APPLICATION_CREDENTIALS DOCKER_CONFIG CLOUDSDK_CONFIG "
     "NETRC CURL_HOME PIP_CONFIG_FILE ";
+
+// Variables that name a file a program writes (its history: less, bash, python, node, the SQL
+// clients; git's index), and those that name a folder it writes files in under names the line
+// does not show (python's compiled files, the temporary folder).
+constexpr std::string_view kWrittenFileVariables =
+    " LESSHISTFILE HISTFILE PYTHON_HISTORY NODE_REPL_HISTORY SQLITE_HISTORY MYSQL_HISTFILE "
+    "PSQL_HISTORY REDISCLI_HISTFILE GIT_INDEX_FILE ";
+constexpr std::string_view kWrittenFolderVariables = " PYTHONPYCACHEPREFIX TMPDIR ";
 
 // Variables whose value makes a program load code the line does not show: a library injected
 // into every process (`LD_PRELOAD`), a module a runtime loads first (`NODE_OPTIONS=--require
@@ -112,6 +121,12 @@ std::optional<std::string> variable_code(std::string_view name, std::string_view
 
 bool variable_names_file(std::string_view name) {
   return listed(kFileVariables, std::string(name));
+}
+
+char variable_written_file(std::string_view name) {
+  if (listed(kWrittenFileVariables, std::string(name))) return 'w';
+  if (listed(kWrittenFolderVariables, std::string(name))) return 'g';
+  return 0;
 }
 
 std::optional<std::string> variable_line(std::string_view name, std::string_view value) {

@@ -70,15 +70,21 @@ void make_handler(const ProgramDecl& p, std::string_view name, const Words& w,
         o.value && o.value->literal &&
         (*o.value->literal == "-" || normalize_detail::names_descriptor(*o.value->literal)))
       out.escalations.push_back(std::string(name) + " -f -: a makefile on the standard input");
+  const bool touches = std::any_of(args.options.begin(), args.options.end(),
+                                   [](const auto& o) { return o.decl && o.decl->flag == 'W'; });
   for (std::size_t k : args.operands) {
     const std::string* s = lit(w, k);
     if (!s) {
+      if (touches) add_file(out, Touch::write, w[k], From::operand, std::string(name) + " -t");
       if (w[k].text.find('=') != std::string::npos)
         out.escalations.push_back(std::string(name) + " with a variable that is not static");
       continue;
     }
     auto eq = s->find('=');
-    if (eq == std::string::npos || eq == 0) continue;  // a target
+    if (eq == std::string::npos || eq == 0) {  // a target: `make -t` touches it (a write)
+      if (touches) add_file(out, Touch::write, w[k], From::operand, std::string(name) + " -t");
+      continue;
+    }
     // `VAR=v`, `VAR := v`, `VAR += v`, `VAR ?= v`, `VAR != cmd` (blanks allowed: make reads
     // the word as a makefile line).
     std::string var = s->substr(0, eq);

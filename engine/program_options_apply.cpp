@@ -129,6 +129,31 @@ void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects
         add_file(out, Touch::read, val, From::option, entry);
         st.pattern_given = true;
         break;
+      case 'F':  // an rsync filter rule: `merge FILE`, `. FILE`, `dir-merge FILE`, `: FILE`
+        if (!val.literal) {
+          add_file(out, Touch::read, val, From::option, entry);
+        } else {
+          const std::string& v = *val.literal;
+          const std::size_t b = v.find_first_not_of(" \t");
+          const std::size_t e = b == std::string::npos ? b : v.find_first_of(" _", b);
+          if (e != std::string::npos) {
+            std::string_view kw = std::string_view(v).substr(b, e - b);
+            kw = kw.substr(0, kw.find(','));
+            const bool merge = kw == "merge" || kw == "dir-merge" ||
+                               (!kw.empty() && (kw[0] == '.' || kw[0] == ':') &&
+                                kw.find_first_not_of(".:-+Cenw!sr/p", 1) == std::string_view::npos);
+            const std::size_t f = v.find_first_not_of(" _", e);
+            if (merge && f != std::string::npos)
+              add_file(out, Touch::read, synthesized(val, v.substr(f), f), From::option, entry);
+          }
+        }
+        break;
+      case 'l':  // a file listing the files read (`wc --files0-from=LIST`): names not shown
+        add_file(out, Touch::read, val, From::option, entry);
+        out.escalations.push_back(entry +
+                                  ": reads the files a list names, which the line does "
+                                  "not show");
+        break;
       case 'a':
         if (val.literal && val.literal->size() > 1 && (*val.literal)[0] == '@')
           add_file(out, Touch::read, synthesized(val, val.literal->substr(1), 1), From::option,

@@ -126,8 +126,17 @@ constexpr SshKey kSshKeys[] = {
     {"remotecommand", 's'},     {"identityfile", 'r'},
     {"certificatefile", 'r'},   {"globalknownhostsfile", 'r'},
     {"revokedhostkeys", 'r'},   {"userknownhostsfile", 'w'},
-    {"controlpath", 'w'},
+    {"controlpath", 'w'},       {"localforward", 'L'},
 };
+
+// `-L` / LocalForward `[BIND:]PORT:HOST:PORT`, `LOCAL_SOCKET:…`: a first field with a `/` is a
+// Unix socket ssh creates (a file written).
+void ssh_forward(const WordView& value, std::string_view spec, ProgramEffects& out) {
+  const std::string_view first = spec.substr(0, spec.find(':'));
+  if (first.find('/') != std::string_view::npos)
+    out.files.push_back(
+        {Touch::write, word_of(value, std::string(first)), From::option, "ssh -L socket"});
+}
 
 void ssh_option(const WordView& value, ProgramEffects& out) {
   if (!value.literal) {
@@ -154,6 +163,9 @@ void ssh_option(const WordView& value, ProgramEffects& out) {
         break;
       case 's':
         if (!val.empty() && ascii_lower(val) != "none") out.scripts.push_back(val);
+        break;
+      case 'L':
+        ssh_forward(value, val, out);
         break;
       default: {
         // A list of files (UserKnownHostsFile takes several); `none` names none.
@@ -196,6 +208,12 @@ void ssh_handler(const ProgramDecl& p, std::string_view name, const Words& w, Pr
         !(o.value->literal && (*o.value->literal == "/dev/null" || *o.value->literal == "none")))
       out.escalations.push_back(std::string(name) + " -F: a configuration the line does not show");
     if (o.decl->shorts == "o") ssh_option(*o.value, out);
+    if (o.decl->shorts == "L") {
+      if (o.value->literal)
+        ssh_forward(*o.value, *o.value->literal, out);
+      else
+        out.files.push_back({Touch::write, *o.value, From::option, "ssh -L"});
+    }
   }
   // `ssh HOST WORDS…`: the words, joined with blanks, are a command line for the remote shell;
   // it is judged like a local one (the policy's command rules apply to it).

@@ -517,6 +517,20 @@ void apply_parsed(const ProgramDecl& p, std::string_view name, const Words& word
         if (o.spelling == "-m" && name.starts_with("py")) add_module_effects(o, words, out);
       }
   if (name == "ruby") add_ruby_un_effects(args, words, out);
+  // `python3 -X pycache_prefix=DIR`: the compiled files of every module it imports are
+  // written below DIR, under names the line does not show.
+  if (name.starts_with("py"))
+    for (const auto& o : args.options)
+      if (o.spelling == "-X" && o.value &&
+          o.value->text.find("pycache_prefix") != std::string::npos) {
+        const std::string& v = o.value->literal ? *o.value->literal : o.value->text;
+        const auto eq = v.find('=');
+        if (!o.value->literal || eq == std::string::npos)
+          add_file(out, Touch::write, *o.value, From::option, std::string(name) + " -X");
+        else
+          add_folder_files(out, synthesized(*o.value, v.substr(eq + 1), eq + 1), From::option,
+                           std::string(name) + " -X pycache_prefix");
+      }
   if (p.response_files) {
     // `javac @args`: the file holds more options and operands, which the line does not show.
     std::vector<std::size_t> operands;

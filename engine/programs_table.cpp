@@ -42,6 +42,9 @@
 //   y a file written, or a command line run when it starts with `|` or `!` (strace -o)
 //   c a folder the program works in (read)      t a target folder (written; operands: sources)
 //   p the pattern/script (drops the `p` operand) P a file holding it (read; drops `p`)
+//   l a file listing the files read (`--files0-from`): read, and the files it names, which the
+//     line does not show, make the command ask
+//   F an rsync filter rule: the file of a merge rule (`merge F`, `. F`, `dir-merge F`, `: F`) read
 //   a a path read when the value starts with `@` (curl -d @FILE; `-d "$X"`: a path not shown)
 //   f a form field: `name=@FILE` / `name=<FILE` reads FILE (curl -F; `-F "k=$X"` likewise)
 //   i o  `NAME=FILE`: FILE read / written (objcopy --add-section, --dump-section)
@@ -207,9 +210,9 @@ const ProgramSource kPrograms[] = {
   // ---- coreutils and friends: readers ----------------------------------------------------------
   {"cat tac rev tsort md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum "
    "realpath readlink zcat bzcat xzcat zstdcat lzcat lz4cat brcat vdir dir md5 rmd160",
-   "pm", "*r", "", "--files0-from=r -a|--algorithm=v -l|--length=v --relative-to=v "
+   "pm", "*r", "", "--files0-from=l -a|--algorithm=v -l|--length=v --relative-to=v "
    "--relative-base=v"},
-  {"wc", "pm", "*r", "", "--files0-from=r --total=v"},
+  {"wc", "pm", "*r", "", "--files0-from=l --total=v"},
   {"head tail", "pm", "*r", "",
    "-n|--lines=v -c|--bytes=v -s|--sleep-interval=v --pid=v --max-unchanged-stats=v "
    "-f --follow?v"},
@@ -229,7 +232,7 @@ const ProgramSource kPrograms[] = {
   {"strings", "pm@", "*r", "",
    "-n|--bytes=v -t|--radix=v -e|--encoding=v -T|--target=v -s|--output-separator=v"},
   {"hexdump hd", "m", "*r", "", "-e=v -f=r -n=v -s=v"},
-  {"file", "pm", "*r", "", "-m|--magic-file=r -f|--files-from=r -F|--separator=v -e|--exclude=v "
+  {"file", "pm", "*r", "", "-m|--magic-file=r -f|--files-from=l -F|--separator=v -e|--exclude=v "
    "-P|--parameter=v --exclude-quiet=v"},
   {"stat", "pm", "*r", "", "-c|--format=v --printf=v --cached=v"},
   {"date", "pm", "", "",
@@ -240,7 +243,7 @@ const ProgramSource kPrograms[] = {
    "--format=v --color?v --quoting-style=v --indicator-style=v --time=v --hyperlink?v"},
   {"du", "pm", "*r", "",
    "-B|--block-size=v -d|--max-depth=v -t|--threshold=v --exclude=v -X|--exclude-from=r "
-   "--files0-from=r --time?v --time-style=v"},
+   "--files0-from=l --time?v --time-style=v"},
   {"tree", "m", "*r", "", "-L=v -P=v -I=v -o=w --filelimit=v --timefmt=v -H=v -T=v --charset=v"},
   // less takes unambiguous prefixes of its long options; an uppercase name (`--LOG-FILE`, the
   // `-O` of `--log-file`'s `-o`) needs only its first letter capitalized (`--Log-f=F`): handler
@@ -291,7 +294,7 @@ const ProgramSource kPrograms[] = {
   {"shuf", "pm", "*r", "",
    "-n|--head-count=v -o|--output=w --random-source=r -i|--input-range=v"},
   {"sort", "pm", "*r", "",
-   "-o|--output=w -T|--temporary-directory=g --compress-program=x --files0-from=r -k|--key=v "
+   "-o|--output=w -T|--temporary-directory=g --compress-program=x --files0-from=l -k|--key=v "
    "-t|--field-separator=v -S|--buffer-size=v --parallel=v --batch-size=v --sort=v --random-source=r"},
   {"uniq", "pm", "rw", "", "-f|--skip-fields=v -s|--skip-chars=v -w|--check-chars=v"},
   {"xxd", "s", "rw", "", "-c=v -g=v -l=v -o=v -s=v -n=v -C -b -e -i -p -r -u -E -a -d"},
@@ -391,7 +394,7 @@ const ProgramSource kPrograms[] = {
    "--strip-program=x -d|--directory!W -D -T|--no-target-directory!I"},
   // rsync parses with popt: long options by their exact names only (no prefixes).
   {"rsync", "m", "*r$C", "",
-   "-e|--rsh=x --rsync-path=x --files-from=r --exclude-from=r --include-from=r -f|--filter=v "
+   "-e|--rsh=x --rsync-path=x --files-from=l --exclude-from=r --include-from=r -f|--filter=F "
    "--exclude=v --include=v --log-file=w --password-file=r --backup-dir=w -T|--temp-dir=w "
    "--partial-dir=w --compare-dest=r --copy-dest=r --link-dest=r --write-batch=w "
    "--only-write-batch=w --read-batch=r --chmod=v --chown=v --usermap=v --groupmap=v "
@@ -417,7 +420,7 @@ const ProgramSource kPrograms[] = {
    "-c|--stdout!R --to-stdout!R -t|--test!R -l|--list!R -d|--decompress|--uncompress "
    "-k|--keep -N|--name -n|--no-name -S|--suffix=v -o|--output=w -T|--threads=v "
    "-M|--memlimit=v --format=v --check=v -b|--block-size=v -p|--processes=v "
-   "-D=r --patch-from=r --filelist=r --files?r --files0?r --output-dir-flat=w "
+   "-D=r --patch-from=r --filelist=l --files?r --files0?r --output-dir-flat=w "
    "--output-dir-mirror=w -m|--multiple -r|--recursive"},
   // zip (Info-ZIP) takes options anywhere; `-i@LIST`, `-x@LIST` read LIST.
   {"zip", "m", "w*r", "",
@@ -428,7 +431,7 @@ const ProgramSource kPrograms[] = {
   // (below `-d DIR`, whose every file is written); listing, testing and piping write nothing.
   {"unzip", "m", "^r*w", "", "-d=g -x=v -P=v -O=v -I=v -l!R -t!R -p!R -v!R -z!R -Z!R"},
   {"tar gtar bsdtar", "pm", "", "tar",
-   "-f|--file=w -C|--directory=c -T|--files-from=r -X|--exclude-from=r -I|--use-compress-program=x "
+   "-f|--file=w -C|--directory=c -T|--files-from=l -X|--exclude-from=r -I|--use-compress-program=x "
    "-F|--info-script|--new-volume-script=x --to-command=x --checkpoint-action=x --rsh-command=x "
    "--rmt-command=x -g|--listed-incremental=w -K|--starting-file=v -L|--tape-length=v "
    "-N|--newer|--after-date=v -V|--label=v -H|--format=v -b|--blocking-factor=v --exclude=v "
@@ -461,7 +464,7 @@ const ProgramSource kPrograms[] = {
   {"make gmake", "pm", "", "make",
    "-f|--file|--makefile=r -C|--directory=c -E|--eval=x -I|--include-dir=r -o|--old-file|--assume-old=v "
    "-W|--what-if|--new-file|--assume-new=v -j|--jobs?v -l|--load-average?v -O|--output-sync?v "
-   "--jobserver-auth=v --jobserver-style=v --debug?v --shuffle?v"},
+   "--jobserver-auth=v --jobserver-style=v --debug?v --shuffle?v -t|--touch!W"},
   // Package runners (engine/program_runners.cpp): an allow rule must name the package or the
   // script they run (`allow npm run build`, `allow npx prettier`); `-c|--call` is a shell line.
   {"npm yarn", "m", "", "runner",

@@ -440,7 +440,7 @@ const ProgramSource kProgramsTools[] = {
   // paths `name:path` are not local); a `--config` file and `--password-command` are asked.
   {"rclone", "m", "-*r$w", "",
    "--config=r!! --password-command=x --filter-from=r --include-from=r --exclude-from=r "
-   "--files-from=r --log-file=w --backup-dir=w --compare-dest=r --copy-dest=r --suffix=v "
+   "--files-from=l --log-file=w --backup-dir=w --compare-dest=r --copy-dest=r --suffix=v "
    "--transfers=v --checkers=v --bwlimit=v --include=v --exclude=v --filter=v -P|--progress "
    "-v|--verbose -n|--dry-run!R -i|--interactive"},
   // rpm's macros: `%(CMD)` in `--eval` or `--define` runs CMD with a shell, and the files of
