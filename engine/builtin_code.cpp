@@ -209,6 +209,12 @@ BuiltinCode builtin_code(const NormalizedCommand& n) {
     return out;
   }
   if (!n.name_static) return out;
+  // `shopt -s nocaseglob`: the globs after it match names in any case (`TEST?/a` is tests/a),
+  // which vigie reads as written.
+  if (n.name == "shopt")
+    for (const auto& w : n.words)
+      if (w.literal && *w.literal == "nocaseglob")
+        out.run_changes.push_back("`shopt nocaseglob` makes later globs match names in any case");
   const BuiltinDecl* b = find_builtin(n.name);
   if (!b) return out;
 

@@ -57,7 +57,17 @@ void Judge::track_cd(const shell::CommandView& cmd, const NormalizedCommand& n, 
     }
     break;
   }
-  if (!unknown && !target && name != "popd") target = home;  // `cd` alone goes home
+  // `cd` alone goes to $HOME: the request's home, or the value `HOME=DIR cd` gives it.
+  if (!unknown && !target && name != "popd") {
+    target = home;
+    for (const auto& a : n.assigns)
+      if (a.name == "HOME") {
+        if (a.value.literal && !a.value.literal->empty())
+          target = *a.value.literal;
+        else
+          unknown = true;
+      }
+  }
   // `CDPATH=~ cd .ssh` goes to ~/.ssh: with CDPATH set, a folder not written from `/`, `.` or
   // `..` (bash's absolute_pathname) is looked up along it.
   if (target && cdpath_set_) {
@@ -71,7 +81,8 @@ void Judge::track_cd(const shell::CommandView& cmd, const NormalizedCommand& n, 
     unknown_cwd_scopes_.push_back(scope);
     return;
   }
-  Resolved r = resolve_in(*target, cwd);
+  // `cd /proc/self/cwd/tests` is `tests` in the line's folder.
+  Resolved r = resolve_in(proc_self(*target, cwd), cwd);
   // A folder past PATH_MAX is where no absolute path can name a file: from there on the
   // working folder is unknown (and the work per path stays bounded by the limit).
   if (!r.ok || r.path.size() > limits::cwd_bytes) {

@@ -261,8 +261,42 @@ Part Judge::protect_part(std::uint32_t rule) {
 // A glob: the folder it expands in (its fixed prefix), and every rule that a path it can
 // match would meet: deny/ask path rules below that folder, protected globs and files run by
 // third parties (writes).
-Part Judge::judge_glob(const std::string& v, Access access, const std::string& cwd, TraceEntry& t,
+Part Judge::judge_glob(const std::string& raw, Access access, const std::string& cwd, TraceEntry& t,
                        bool explicit_only, bool below) {
+  // A tilde prefix expands before the glob: `~+/t*` (and `~0`, `~+0`) is the working folder;
+  // `~-`, `~N` and `~user` name folders the line does not show.
+  std::string v = raw;
+  if (!v.empty() && v[0] == '~' && !(v.size() == 1 || v[1] == '/')) {
+    const std::size_t end = std::min(v.find('/'), v.size());
+    const std::string_view prefix = std::string_view(v).substr(0, end);
+    if (prefix == "~+" || prefix == "~0" || prefix == "~+0")
+      v = cwd + v.substr(end);
+    else
+      return builtin_ask(Builtin::paths_dynamic,
+                         fmt::format("the path `{}` starts with a folder the line does not show "
+                                     "(`{}`): a human must check it",
+                                     raw, prefix));
+  }
+  // `/proc/self/cwd/.e*` is a glob in the command's folder; a glob that may name a process's
+  // folder (`/proc/*/cwd/x`, `/proc/[s]elf/root/x`) names a folder the line does not show.
+  if (v.find("proc") != std::string::npos || v.find("/fd") != std::string::npos) {
+    v = proc_self(v, cwd);
+    std::vector<std::string> comps;
+    const std::string abs = !v.empty() && v[0] == '/' ? v : cwd + "/" + v;
+    for (std::size_t a = 0; a < abs.size();) {
+      std::size_t b = std::min(abs.find('/', a), abs.size());
+      if (b > a) comps.push_back(abs.substr(a, b - a));
+      a = b + 1;
+    }
+    if (comps.size() > 2 && component_globs_meet(comps[0], "proc"))
+      for (std::size_t k = 2; k < comps.size(); ++k)
+        if (component_globs_meet(comps[k], "cwd") || component_globs_meet(comps[k], "root"))
+          return builtin_ask(
+              Builtin::paths_dynamic,
+              fmt::format("the glob `{}` may name a process's folder (/proc/PID/cwd, root): a "
+                          "human must check it",
+                          raw));
+  }
   auto star = v.find_first_of("*?[");
   auto slash = v.rfind('/', star);
   std::string folder = slash == std::string::npos ? "." : v.substr(0, slash == 0 ? 1 : slash);
@@ -302,14 +336,28 @@ Part Judge::judge_glob(const std::string& v, Access access, const std::string& c
     if (below && (text.find('/') == std::string_view::npos || text[0] == '*')) continue;
     std::optional<std::string> target;
     std::string_view rule = text;
+    std::string rooted;  // the rule below its root, when the glob's own root is a glob
     if (text.substr(0, 2) == "~/") {
       target = home_rel;
       rule.remove_prefix(1);
+      // `/h*/u/.ssh/x`: a glob that may name the home folder meets the rule below it.
+      if (!target && glob_reaches_prefix(lg, home)) {
+        rooted = home.substr(1) + std::string(rule);
+        target = lg.substr(1);
+        rule = rooted;
+      }
     } else if (text.substr(0, 1) == "/") {
       target = lg.substr(1);
     } else {
       target = ws_rel;
-      if (!target && text.find('/') == std::string_view::npos) target = lg.substr(1);
+      if (!target && text.find('/') == std::string_view::npos) {
+        target = lg.substr(1);
+      } else if (!target && glob_reaches_prefix(lg, resolved.workspace)) {
+        // `/p*/tests/a`: a glob that may name the workspace meets the rule below it.
+        rooted = resolved.workspace.substr(1) + "/" + std::string(rule);
+        target = lg.substr(1);
+        rule = rooted;
+      }
     }
     if (!target || !path_globs_meet(*target, rule)) continue;
     note_match(ref(ri), &t);

@@ -69,6 +69,9 @@ void shell_script(const std::string& name, const Words& w,
       if (c == 's' && (*s)[0] == '-') has_s = true;
       if (c == 'i' && (*s)[0] == '-') interactive = true;
       if (c == 'o' || c == 'O') takes_next = true;
+      // `bash -O nocaseglob -c 'cat .EN?'`: its globs match names in any case.
+      if (c == 'O' && program_words::lit_is(w, i + 1, "nocaseglob"))
+        n.escalations.push_back(name + " -O nocaseglob: globs that match names in any case");
     }
     i += takes_next ? 2 : 1;
   }

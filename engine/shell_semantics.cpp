@@ -11,7 +11,9 @@ namespace vigie::engine {
 // process that opens them: not vigie's own process, whose /proc entries the filesystem would
 // show. Also `/proc/thread-self/…` and `/proc/PID/…`.
 std::string proc_self(const std::string& raw, const std::string& cwd) {
-  if (raw.find("proc") == std::string::npos && cwd.find("proc") == std::string::npos) return raw;
+  if (raw.find("proc") == std::string::npos && cwd.find("proc") == std::string::npos &&
+      raw.find("/fd") == std::string::npos && cwd.find("/fd") == std::string::npos)
+    return raw;
   std::string abs = !raw.empty() && raw[0] == '/' ? raw : cwd + "/" + raw;
   std::vector<std::string> stack;
   std::size_t i = 0;
@@ -23,13 +25,25 @@ std::string proc_self(const std::string& raw, const std::string& cwd) {
     i = j + 1;
     if (c.empty() || c == ".") continue;
     if (c == "..") {
+      // `/dev/fd` is a link to `/proc/self/fd`: its parent is `/proc/self`.
+      if (stack.size() == 2 && stack[0] == "dev" && stack[1] == "fd") {
+        stack = {"proc", "self"};
+        changed = true;
+        continue;
+      }
       if (!stack.empty()) stack.pop_back();
       continue;
     }
     stack.push_back(c);
-    if (stack.size() == 3 && stack[0] == "proc" &&
-        (stack[1] == "self" || stack[1] == "thread-self" ||
-         (!stack[1].empty() && stack[1].find_first_not_of("0123456789") == std::string::npos)) &&
+    auto is_pid = [](const std::string& x) {
+      return x == "self" || x == "thread-self" ||
+             (!x.empty() && x.find_first_not_of("0123456789") == std::string::npos);
+    };
+    // `/proc/PID/task/TID/cwd`: a thread's folders, as its process's.
+    if (stack.size() == 5 && stack[0] == "proc" && is_pid(stack[1]) && stack[2] == "task" &&
+        is_pid(stack[3]) && (stack[4] == "root" || stack[4] == "cwd"))
+      stack.erase(stack.begin() + 2, stack.begin() + 4);
+    if (stack.size() == 3 && stack[0] == "proc" && is_pid(stack[1]) &&
         (stack[2] == "root" || stack[2] == "cwd")) {
       bool root = stack[2] == "root";
       stack.clear();
