@@ -99,7 +99,28 @@ Part Judge::judge_path(const std::string& raw, Access access, const std::string&
     out.message = p.rules[m->rule].message;
     if (out.message.empty())
       out.message = fmt::format("`{}` needs approval under this policy", r.path);
-  } else if (!m && p.paths.workspace_only && (p.paths.workspace_only_commands || !in_command_)) {
+  } else if (!r.symlinks_followed.empty()) {
+    // `/etc/os-release` is a link to /usr/lib/os-release: a rule that restricts the path as
+    // written (the link itself, inside /etc) counts too. Only a deny or an ask: the link's own
+    // folder never widens what its target allows.
+    std::string lex = raw;
+    if (lex.size() >= 1 && lex[0] == '~' && (lex.size() == 1 || lex[1] == '/'))
+      lex = home + lex.substr(1);
+    else if (lex.empty() || lex[0] != '/')
+      lex = cwd + "/" + lex;
+    lex = lexical_normalize(proc_self(lex, cwd));
+    auto lm = table.lookup(lex, access);
+    if (lm && lm->rule != UINT32_MAX && lm->effect != Effect::allow) {
+      note_match(ref(lm->rule), trace);
+      out.effect = lm->effect;
+      out.rule = ref(lm->rule);
+      out.message = p.rules[lm->rule].message;
+      if (out.message.empty())
+        out.message = fmt::format("`{}` needs approval under this policy", lex);
+    }
+  }
+  if (!m && out.effect == Effect::allow && p.paths.workspace_only &&
+      (p.paths.workspace_only_commands || !in_command_)) {
     out.effect = Effect::deny;
     out.rule = builtin(Builtin::paths_workspace_only, Effect::deny);
     out.message = fmt::format(
