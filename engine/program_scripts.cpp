@@ -227,7 +227,17 @@ struct AwkScanner {
   void target(Touch t, const char* entry) {
     blanks();
     if (i < s.size() && s[i] == '"') {
-      add(out, t, from, read_string(), entry);
+      // Strings side by side are joined (`print > "test" "s/x"` writes tests/x); anything else
+      // after them makes an expression the line does not show.
+      std::string name = read_string();
+      blanks();
+      while (i < s.size() && s[i] == '"') {
+        name += read_string();
+        blanks();
+      }
+      if (i < s.size() && std::string_view(";}\n)#").find(s[i]) == std::string_view::npos)
+        out.escalations.push_back(std::string(entry) + " to a file that is not a literal");
+      add(out, t, from, std::move(name), entry);
     } else {
       out.escalations.push_back(std::string(entry) + " to a file that is not a literal");
     }
