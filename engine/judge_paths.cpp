@@ -166,6 +166,8 @@ Part Judge::judge_path(const std::string& raw, Access access, const std::string&
           cls = third_party_class(*prel);
           if (cls == "binary" && !p.paths.binary) cls.reset();  // `binary on` opts in
         }
+      } else if (startup_file(r.path, paths_->home)) {
+        cls = "startup";  // `~/.bashrc`, `~/.gitconfig`, `/usr/local/bin/x`…
       }
       if (cls || custom) {
         out.effect = Effect::ask;
@@ -383,6 +385,23 @@ Part Judge::judge_glob(const std::string& raw, Access access, const std::string&
     if (!target || !path_globs_meet(*target, rule)) continue;
     note_match(ref(ri), &t);
     fold(out, protect_part(ri));
+  }
+  if (p.paths.third_party && out.effect < Effect::ask && !below && !rel_to(project())) {
+    // A glob outside the project that may name a file run at startup (`~/.bash*`).
+    for (const std::string& glob : startup_globs()) {
+      const bool from_home = glob[0] == '~';
+      std::optional<std::string> target = from_home ? home_rel : std::optional(lg.substr(1));
+      if (!target || !path_globs_meet(*target, std::string_view(glob).substr(from_home ? 1 : 0)))
+        continue;
+      Part tp = builtin_ask(Builtin::paths_third_party,
+                            fmt::format("`{}` may name a file run at startup (startup): changing "
+                                        "it needs a dedicated human approval",
+                                        v));
+      tp.rule = builtin(Builtin::paths_third_party, Effect::ask, "startup");
+      tp.never_remember = true;
+      fold(out, tp);
+      break;
+    }
   }
   if (p.paths.third_party && out.effect < Effect::ask && !below) {
     if (auto prel = rel_to(project()))

@@ -234,6 +234,14 @@ const std::vector<std::pair<std::string, std::string>>& default_third_party_glob
 // the default list, or nullopt. The first matching glob of the list decides.
 std::optional<std::string> third_party_class(std::string_view path_relative_to_project);
 
+// Files outside the project that shells, git, package managers or the session run or load when
+// they start (`~/.bashrc`, `~/.gitconfig`, `~/.ssh/authorized_keys`, `~/.local/bin/*`,
+// `/usr/local/bin/*`, `/etc/profile.d/*`…), as globs from `~/` or `/`: a write to one joins the
+// class `startup` of the files run by third parties (engine/third_party.cpp).
+const std::vector<std::string>& startup_globs();
+// Whether `path` (absolute, normalized) is one of them, `home` being the resolved home folder.
+bool startup_file(std::string_view path, std::string_view home);
+
 // ---------------------------------------------------------------------------------------------
 // Project root
 // ---------------------------------------------------------------------------------------------

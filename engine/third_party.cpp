@@ -271,4 +271,116 @@ std::optional<std::string> third_party_class(std::string_view path_relative_to_p
   return default_third_party_globs()[hits.front()].second;  // lowest index: first in the list
 }
 
+// ---------------------------------------------------------------------------------------------
+// Files run at startup, outside the project
+// ---------------------------------------------------------------------------------------------
+
+const std::vector<std::string>& startup_globs() {
+  // Relative to the home folder (`~/`) or to the root (`/`): what every shell, git, the package
+  // managers or the session run or load when they start, and the folders of programs on PATH
+  // that a user may write (`/usr/local/bin` comes before `/usr/bin`: a file there shadows a
+  // system program). The system's own folders need root (sudo, judged on its own).
+  static const auto* const globs = new std::vector<std::string>{"~/.bashrc",
+                                                                "~/.bash_profile",
+                                                                "~/.bash_login",
+                                                                "~/.bash_logout",
+                                                                "~/.profile",
+                                                                "~/.bash_aliases",
+                                                                "~/.zshrc",
+                                                                "~/.zshenv",
+                                                                "~/.zprofile",
+                                                                "~/.zlogin",
+                                                                "~/.zlogout",
+                                                                "~/.kshrc",
+                                                                "~/.mkshrc",
+                                                                "~/.config/fish/**",
+                                                                "~/.inputrc",
+                                                                "~/.pam_environment",
+                                                                "~/.xprofile",
+                                                                "~/.xinitrc",
+                                                                "~/.xsession",
+                                                                "~/.config/autostart/**",
+                                                                "~/.config/systemd/user/**",
+                                                                "~/.config/environment.d/**",
+                                                                "~/.gitconfig",
+                                                                "~/.config/git/**",
+                                                                "~/.ssh/config",
+                                                                "~/.ssh/rc",
+                                                                "~/.ssh/environment",
+                                                                "~/.ssh/authorized_keys",
+                                                                "~/.npmrc",
+                                                                "~/.yarnrc",
+                                                                "~/.yarnrc.yml",
+                                                                "~/.pypirc",
+                                                                "~/.config/pip/**",
+                                                                "~/.pip/**",
+                                                                "~/.cargo/config",
+                                                                "~/.cargo/config.toml",
+                                                                "~/.cargo/bin/**",
+                                                                "~/.local/bin/**",
+                                                                "~/bin/**",
+                                                                "~/.vimrc",
+                                                                "~/.vim/**",
+                                                                "~/.config/nvim/**",
+                                                                "~/.emacs",
+                                                                "~/.emacs.d/**",
+                                                                "~/.curlrc",
+                                                                "~/.wgetrc",
+                                                                "~/.netrc",
+                                                                "~/.docker/config.json",
+                                                                "~/.kube/config",
+                                                                "~/.config/direnv/**",
+                                                                "~/.envrc",
+                                                                "/usr/local/bin/**",
+                                                                "/usr/local/sbin/**",
+                                                                "/etc/profile",
+                                                                "/etc/profile.d/**",
+                                                                "/etc/bash.bashrc",
+                                                                "/etc/environment",
+                                                                "/etc/ld.so.preload",
+                                                                "/etc/cron.d/**",
+                                                                "/etc/sudoers.d/**"};
+  return *globs;
+}
+
+namespace {
+
+// Two sets, anchored: the home globs (relative to the home folder) and the root ones.
+const GlobSet& startup_set(bool home) {
+  static const GlobSet* const sets[2] = {[] {
+                                           auto* s = new GlobSet();
+                                           const auto& g = startup_globs();
+                                           for (std::size_t i = 0; i < g.size(); ++i)
+                                             if (g[i][0] == '/')
+                                               s->add(g[i], static_cast<std::uint32_t>(i));
+                                           s->compile();
+                                           return s;
+                                         }(),
+                                         [] {
+                                           auto* s = new GlobSet();
+                                           const auto& g = startup_globs();
+                                           for (std::size_t i = 0; i < g.size(); ++i)
+                                             if (g[i][0] == '~')
+                                               s->add(g[i].substr(1),
+                                                      static_cast<std::uint32_t>(i));
+                                           s->compile();
+                                           return s;
+                                         }()};
+  return *sets[home ? 1 : 0];
+}
+
+}  // namespace
+
+bool startup_file(std::string_view path, std::string_view home) {
+  if (path.empty() || path[0] != '/') return false;
+  bool failed = false;
+  std::string_view base = basename_of(path);
+  if (home.size() > 1 && path.size() > home.size() + 1 && path.substr(0, home.size()) == home &&
+      path[home.size()] == '/') {
+    if (!startup_set(true).match(path.substr(home.size() + 1), base, &failed).empty() || failed)
+      return true;
+  }
+  return !startup_set(false).match(path.substr(1), base, &failed).empty() || failed;
+}
+
 }  // namespace vigie::engine
