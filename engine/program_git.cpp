@@ -98,14 +98,15 @@ constexpr std::string_view kPathspecReaders[] = {
 // it), and one with a wildcard (`*`, `?`, `[`: `*` also crosses `/`) or `icase` is the folder
 // before its first wildcard, read with everything below it. `top` is judged from the folder git
 // works in (the repository's top when git runs there).
-void pathspec_read(const WordView& word, const std::string& entry, ProgramEffects& out) {
+void pathspec_read(const WordView& word, const std::string& entry, ProgramEffects& out,
+                   bool icase = false) {
   const std::string* s = word.literal ? &*word.literal : nullptr;
   if (!s) {
     add_word_file(out, Touch::read, word, From::operand, entry);
     return;
   }
   std::string_view v = *s;
-  bool literal = false, icase = false;
+  bool literal = false;
   if (starts_with(v, ":(")) {
     const std::size_t close = v.find(')');
     if (close == std::string_view::npos) return;  // git refuses it
@@ -153,7 +154,10 @@ void pathspec_reads(std::string_view subcommand, const Words& w, std::size_t fro
       dashdash = k;
       break;
     }
-  for (std::size_t k = dashdash + 1; k < w.size(); ++k) pathspec_read(w[k], entry, out);
+  // `git --icase-pathspecs log -- .ENV`: every pathspec matches names in any case.
+  bool icase = false;
+  for (std::size_t k = 1; k + 1 < from; ++k) icase = icase || lit_is(w, k, "--icase-pathspecs");
+  for (std::size_t k = dashdash + 1; k < w.size(); ++k) pathspec_read(w[k], entry, out, icase);
   // git grep's first operand is its pattern; its table shape reads the paths after it.
   for (std::size_t k : subcommand == "grep" ? std::vector<std::size_t>{} : args.operands) {
     const std::string* s = lit(w, k);
@@ -161,14 +165,30 @@ void pathspec_reads(std::string_view subcommand, const Words& w, std::size_t fro
     // Before `--` git takes a word for a path when it is not a revision (`git diff secrets`,
     // a folder): one that does not look like a revision is judged as a pathspec too.
     if (starts_with(*s, ":(") || (s->find(':') == std::string::npos && !looks_like_revision(*s)))
-      pathspec_read(w[k], entry, out);
+      pathspec_read(w[k], entry, out, icase);
   }
+  // `-L1,2:FILE` (`-L:FUNC:FILE`) reads FILE; `--find-object=REV:PATH` prints the patches of
+  // PATH's content; `--relative=DIR` shows the changes below DIR.
   for (const auto& o : args.options) {
-    if (o.spelling != "-L" || !o.value || !o.value->literal) continue;
-    const std::string& v = *o.value->literal;
-    if (const auto colon = v.rfind(':'); colon != std::string::npos)
+    if (!o.value) continue;
+    const std::string* text = o.value->literal   ? &*o.value->literal
+                              : o.value->pattern ? &*o.value->pattern
+                                                 : nullptr;
+    if (!text) {
+      if (o.spelling == "-L" || starts_with(o.spelling, "--find-object") ||
+          starts_with(o.spelling, "--relative"))
+        add_word_file(out, Touch::read, *o.value, From::option, "git " + o.spelling);
+      continue;
+    }
+    const std::string& v = *text;
+    std::size_t colon = std::string::npos;
+    if (o.spelling == "-L") colon = v.rfind(':');
+    if (starts_with(o.spelling, "--find-object")) colon = v.find(':');
+    if (colon != std::string::npos)
       add_word_file(out, Touch::read, synthesized(*o.value, v.substr(colon + 1), colon + 1),
-                    From::option, "git log -L");
+                    From::option, "git " + o.spelling);
+    if (starts_with(o.spelling, "--relative") && !v.empty())
+      pathspec_read(*o.value, entry, out, icase);
   }
 }
 
@@ -338,6 +358,13 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
         add_word_file(out, Touch::delete_, w[ops[n]], From::operand, entry);
     }
   }
+  // `git log --help` is `git help log`: it runs man (and its pager), info or a browser.
+  for (std::size_t k = i + 1; k < w.size(); ++k)
+    if (lit_is(w, k, "--help")) {
+      out.escalations.push_back("git " + std::string(subcommand) +
+                                " --help (man, info or a browser)");
+      break;
+    }
   object_paths(subcommand, w, i + 1, out);
   if (subcommand == "archive") archive_paths(w, i + 1, out);
   if (subcommand == "bundle" && lit_is(w, i + 1, "create") && i + 2 < w.size())

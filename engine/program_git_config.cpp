@@ -36,9 +36,10 @@ bool git_key_runs_command(std::string_view raw) {
         "mailmap.",    "init.",      "clone."}) {
     if (!key.starts_with(p)) continue;
     if (p == "core.") {
-      return in_set(key, {"core.pager", "core.editor", "core.sshcommand", "core.askpass",
-                          "core.gitproxy", "core.fsmonitor", "core.hookspath", "core.worktree",
-                          "core.attributesfile", "core.excludesfile"});
+      return in_set(
+          key, {"core.pager", "core.editor", "core.sshcommand", "core.askpass",
+                "core.alternaterefscommand", "core.gitproxy", "core.fsmonitor", "core.hookspath",
+                "core.worktree", "core.attributesfile", "core.excludesfile"});
     }
     if (p == "http.")
       return key.ends_with("cookiefile") || key.ends_with("proxy") || key.ends_with("sslcainfo") ||
@@ -94,6 +95,10 @@ void git_config_value(const WordView& kv, ProgramEffects& out, std::string_view 
   const std::string& s = *text;
   auto eq = s.find('=');
   std::string key = ascii_lower(s.substr(0, eq));
+  // `-c core.pag?r=CMD`: a glob in the key may expand to any key a file of the folder is named
+  // after (the value as written is still judged below).
+  if (kv.has_glob && key.find_first_of("*?[") != std::string::npos)
+    out.escalations.push_back(std::string(entry) + " with a key that is a glob");
   if (git_key_runs_command(key)) {
     out.escalations.push_back(std::string(entry) + " " + s.substr(0, eq));
     // The value is a command line git runs through the shell (`core.pager`, `!` aliases,

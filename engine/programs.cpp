@@ -151,7 +151,10 @@ ParsedArgs parse_args(const ProgramDecl& p, const Words& w, std::size_t from, bo
     if (options_on && !s) {
       if (may_be_option(w[i])) out.dynamic_option = true;
     }
-    if (!options_on || !s || s->size() < 2 || (*s)[0] != '-' || !w[i].literal) {
+    // A glob that starts with `-` (`--output=tes?s/x`, `--include=*.py`) is an option as bash
+    // leaves it when no file matches, and names the files it matches when some do: its value
+    // stays a glob (judged against every rule it can meet).
+    if (!options_on || !s || s->size() < 2 || (*s)[0] != '-') {
       if (options_on && s && *s == "--" && w[i].literal) {
         options_on = false;
         if (p.stop) out.stopped_at = i + 1;
