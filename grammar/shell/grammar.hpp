@@ -28,6 +28,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <algorithm>
 #include <string>
 #include <string_view>
 
@@ -236,24 +237,34 @@ struct newline_tok {
       const char* body = in.current();
       const char* p = body;
       bool closed = false;
-      bool joined = false;  // unquoted: a line ending in `\` continues on the next one
       const char* body_end = e;
+      // Unquoted, a line ending in `\` continues on the next one, and bash compares the joined
+      // line with the delimiter (`EO\` then `F` ends a body delimited by `EOF`); `<<-` strips
+      // the joined line's leading tabs.
+      std::string logical;
+      const char* start = p;  // where the current joined line begins
+      bool joined = false;
       while (p < e) {
         const char* eol = p;
         while (eol < e && *eol != '\n') ++eol;
-        const char* t = p;
-        if (h.strip_tabs) {
-          while (t < eol && *t == '\t') ++t;
-        }
-        if (!joined && std::string_view(t, static_cast<std::size_t>(eol - t)) == h.delim) {
-          closed = true;
-          body_end = p;
-          p = eol < e ? eol + 1 : eol;
-          break;
+        if (!joined) {
+          logical.clear();
+          start = p;
         }
         std::size_t slashes = 0;
         for (const char* q = eol; q > p && q[-1] == '\\'; --q) ++slashes;
-        joined = !h.quoted && slashes % 2 == 1;
+        joined = !h.quoted && slashes % 2 == 1 && eol < e;
+        logical.append(p, static_cast<std::size_t>(eol - p) - (joined ? 1 : 0));
+        if (!joined) {
+          std::string_view t = logical;
+          if (h.strip_tabs) t.remove_prefix(std::min(t.find_first_not_of('\t'), t.size()));
+          if (t == h.delim) {
+            closed = true;
+            body_end = start;
+            p = eol < e ? eol + 1 : eol;
+            break;
+          }
+        }
         p = eol < e ? eol + 1 : eol;
       }
       if (!closed) {
