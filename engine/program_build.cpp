@@ -72,9 +72,11 @@ void make_handler(const ProgramDecl& p, std::string_view name, const Words& w,
       out.escalations.push_back(std::string(name) + " -f -: a makefile on the standard input");
   const bool touches = std::any_of(args.options.begin(), args.options.end(),
                                    [](const auto& o) { return o.decl && o.decl->flag == 'W'; });
+  bool targets = false;
   for (std::size_t k : args.operands) {
     const std::string* s = lit(w, k);
     if (!s) {
+      targets = true;
       if (touches) add_file(out, Touch::write, w[k], From::operand, std::string(name) + " -t");
       if (w[k].text.find('=') != std::string::npos)
         out.escalations.push_back(std::string(name) + " with a variable that is not static");
@@ -83,6 +85,7 @@ void make_handler(const ProgramDecl& p, std::string_view name, const Words& w,
     auto eq = s->find('=');
     if (eq == std::string::npos || eq == 0) {  // a target: `make -t` touches it (a write)
       if (touches) add_file(out, Touch::write, w[k], From::operand, std::string(name) + " -t");
+      targets = true;
       continue;
     }
     // `VAR=v`, `VAR := v`, `VAR += v`, `VAR ?= v`, `VAR != cmd` (blanks allowed: make reads
@@ -117,6 +120,11 @@ void make_handler(const ProgramDecl& p, std::string_view name, const Words& w,
       // naming a path meets the explicit path rules (engine/named_paths.cpp).
       add_named_path(w[k], entry, out.files);
     }
+  }
+  // `make -t` without a target touches the default goal's files: any file of its folder.
+  if (touches && !targets) {
+    WordView dot = word_of(w[0], ".");
+    add_folder_files(out, dot, From::operand, std::string(name) + " -t (the default goal)");
   }
 }
 

@@ -466,6 +466,38 @@ void script_handler(const ProgramDecl& p, std::string_view name, const Words& w,
     return;
   }
   apply_operands(name, p.operands, w, operands, st, out);
+  // `sed -iSUF FILE`: the original is kept as a backup, FILE+SUF, or SUF with each `*` the
+  // file's name (`-i'bak/*'` puts it in bak/): a file written.
+  for (const auto& o : args.options) {
+    if (!o.decl || o.decl->flag != 'W' || !o.value) continue;
+    if (!o.value->literal) {
+      add_file(out, Touch::write, *o.value, From::option, std::string(name) + " -i backup");
+      continue;
+    }
+    const std::string& suffix = *o.value->literal;
+    if (suffix.empty()) continue;
+    for (std::size_t k = st.pattern_given ? 0 : 1; k < operands.size(); ++k) {
+      const WordView& f = w[operands[k]];
+      const std::string* file = f.literal ? &*f.literal : f.pattern ? &*f.pattern : nullptr;
+      if (!file) continue;
+      std::string backup;
+      if (suffix.find('*') == std::string::npos) {
+        backup = *file + suffix;
+      } else {
+        const std::string base = file->substr(file->rfind('/') + 1);
+        for (char c : suffix) backup += c == '*' ? base : std::string(1, c);
+        // Without a `/`, the backup is beside the file.
+        if (suffix.find('/') == std::string::npos && file->find('/') != std::string::npos)
+          backup = file->substr(0, file->rfind('/') + 1) + backup;
+      }
+      WordView b = word_of(f, backup);
+      if (!f.literal || o.value->has_glob) {
+        b.literal.reset();
+        b.has_glob = backup.find_first_of("*?[") != std::string::npos;
+      }
+      add_file(out, Touch::write, b, From::option, std::string(name) + " -i backup");
+    }
+  }
 }
 
 }  // namespace

@@ -25,10 +25,10 @@
 #ifndef VIGIE_GRAMMAR_SHELL_GRAMMAR_HPP
 #define VIGIE_GRAMMAR_SHELL_GRAMMAR_HPP
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <map>
-#include <algorithm>
 #include <string>
 #include <string_view>
 
