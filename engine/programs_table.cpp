@@ -42,15 +42,12 @@
 //   y a file written, or a command line run when it starts with `|` or `!` (strace -o)
 //   c a folder the program works in (read)      t a target folder (written; operands: sources)
 //   p the pattern/script (drops the `p` operand) P a file holding it (read; drops `p`)
-//   l a file listing the files read (`--files0-from`): read, and the files it names, which the
-//     line does not show, make the command ask
-//   F an rsync filter rule: the file of a merge rule (`merge F`, `. F`, `dir-merge F`, `: F`) read
+//   l a list of files read (--files0-from: asks)  F rsync filter (`merge F`, `. F`: F read)
 //   a a path read when the value starts with `@` (curl -d @FILE; `-d "$X"`: a path not shown)
 //   f a form field: `name=@FILE` / `name=<FILE` reads FILE (curl -F; `-F "k=$X"` likewise)
 //   i o  `NAME=FILE`: FILE read / written (objcopy --add-section, --dump-section)
 //   g a folder written under names the line does not show (wget -P): judged as `DIR/*`
-//   s `KIND:PATH`: PATH written, a folder with every file below it (pytest --cov-report
-//     html:DIR); a value without a colon names no path
+//   s `KIND:PATH`: PATH written, a folder with all below it (pytest --cov-report html:DIR)
 //   R a folder read with every file below it (a file server's root: `http.server -d DIR`)
 //   b an output folder written with every file below it, under names taken from the program's
 //     inputs (tsc --outDir, babel -d): judged as the folder's files, like operand role M
