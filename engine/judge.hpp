@@ -106,6 +106,7 @@ struct Judge {
   std::optional<std::string> project_resolved_;
   engine::ResolvedCall call;  // the tool resolved with the tool maps: kind, cwd, MCP name
   bool in_command_ = false;   // judging the paths of a command line
+  bool second_name_ = false;  // judging a link's target (FileEffect::second_name)
 
   // The project root with symlinks resolved: computed only when a path is judged (most
   // commands touch no path, and resolution costs a few filesystem look-ups).

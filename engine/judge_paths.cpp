@@ -166,8 +166,9 @@ Part Judge::judge_path(const std::string& raw, Access access, const std::string&
           cls = third_party_class(*prel);
           if (cls == "binary" && !p.paths.binary) cls.reset();  // `binary on` opts in
         }
-      } else if (startup_file(r.path, paths_->home)) {
-        cls = "startup";  // `~/.bashrc`, `~/.gitconfig`, `/usr/local/bin/x`…
+      } else {
+        cls = startup_class(r.path, paths_->home);  // `~/.bashrc`, `/usr/local/bin/x`, `/dev/sda`
+        if (cls == "system" && second_name_) cls.reset();
       }
       if (cls || custom) {
         out.effect = Effect::ask;
@@ -177,8 +178,9 @@ Part Judge::judge_path(const std::string& raw, Access access, const std::string&
           out.rule = builtin(Builtin::paths_third_party, Effect::ask, *cls);
         out.rule.mut().effect = Effect::ask;
         out.message = fmt::format(
-            "`{}` is run by third parties ({}): changing it needs a dedicated human approval",
-            prel ? *prel : r.path, cls ? *cls : "listed by the policy");
+            "`{}` {} ({}): changing it needs a dedicated human approval", prel ? *prel : r.path,
+            cls == "system" ? "belongs to the system" : "is run by third parties",
+            cls ? *cls : "listed by the policy");
         out.never_remember = true;
         note_match(*out.rule, trace);
       }
@@ -388,16 +390,17 @@ Part Judge::judge_glob(const std::string& raw, Access access, const std::string&
   }
   if (p.paths.third_party && out.effect < Effect::ask && !below && !rel_to(project())) {
     // A glob outside the project that may name a file run at startup (`~/.bash*`).
-    for (const std::string& glob : startup_globs()) {
+    for (const auto& [glob, cls] : startup_globs()) {
+      if (cls == "system" && second_name_) continue;
       const bool from_home = glob[0] == '~';
       std::optional<std::string> target = from_home ? home_rel : std::optional(lg.substr(1));
       if (!target || !path_globs_meet(*target, std::string_view(glob).substr(from_home ? 1 : 0)))
         continue;
       Part tp = builtin_ask(Builtin::paths_third_party,
-                            fmt::format("`{}` may name a file run at startup (startup): changing "
-                                        "it needs a dedicated human approval",
-                                        v));
-      tp.rule = builtin(Builtin::paths_third_party, Effect::ask, "startup");
+                            fmt::format("`{}` may name a file run at startup or by the system "
+                                        "({}): changing it needs a dedicated human approval",
+                                        v, cls));
+      tp.rule = builtin(Builtin::paths_third_party, Effect::ask, cls);
       tp.never_remember = true;
       fold(out, tp);
       break;
@@ -538,6 +541,7 @@ void Judge::judge_files(const NormalizedCommand& n, bool explicit_allow, const s
     if (!writes && !paths_matter(access)) continue;  // nothing can restrict this read
     TraceEntry pt;
     const char* what = f.from == From::redirect ? "redirection target" : "path";
+    second_name_ = f.second_name;
     Part part = judge_word_path(f.word, access, base, pt, what);
     bool relative = f.word.pattern && !f.word.pattern->empty() && (*f.word.pattern)[0] != '/' &&
                     (*f.word.pattern)[0] != '~';
@@ -586,6 +590,7 @@ void Judge::judge_files(const NormalizedCommand& n, bool explicit_allow, const s
       bool covered = explicit_allow && f.from != From::redirect;
       if (!covered) fold(part, edit_default(resolved.empty() ? f.word.text : resolved));
     }
+    second_name_ = false;
     fold(acc, part);
   }
 }

@@ -236,11 +236,14 @@ std::optional<std::string> third_party_class(std::string_view path_relative_to_p
 
 // Files outside the project that shells, git, package managers or the session run or load when
 // they start (`~/.bashrc`, `~/.gitconfig`, `~/.ssh/authorized_keys`, `~/.local/bin/*`,
-// `/usr/local/bin/*`, `/etc/profile.d/*`…), as globs from `~/` or `/`: a write to one joins the
-// class `startup` of the files run by third parties (engine/third_party.cpp).
-const std::vector<std::string>& startup_globs();
-// Whether `path` (absolute, normalized) is one of them, `home` being the resolved home folder.
-bool startup_file(std::string_view path, std::string_view home);
+// `/usr/local/bin/*`…: class `startup`), and the system's own programs, configuration,
+// schedulers, disks and kernel settings (`/etc/*`, `/usr/bin/*`, `/var/spool/cron/*`,
+// `/dev/sda`, `/proc/sys/*`: class `system`), as globs from `~/` or `/`: a write to one joins
+// the files run by third parties (engine/third_party.cpp).
+const std::vector<std::pair<std::string, std::string>>& startup_globs();
+// The class of `path` (absolute, normalized) by that list (`startup` or `system`), or nullopt,
+// `home` being the resolved home folder.
+std::optional<std::string> startup_class(std::string_view path, std::string_view home);
 
 // ---------------------------------------------------------------------------------------------
 // Project root

@@ -437,8 +437,11 @@ void apply_operands(std::string_view prog, const std::string& shape_in, const Wo
     std::size_t before = out.files.size();
     add_file(out, touch_of(role), w[operands[k]], From::operand, entry);
     // A hard link is a second name of its source: writes through it change the source.
-    if (into == 'L' && !st.symbolic && role == 'r')
+    if (into == 'L' && !st.symbolic && role == 'r') {
+      const std::size_t at = out.files.size();
       add_file(out, Touch::write, w[operands[k]], From::operand, entry + " (a hard link to it)");
+      if (out.files.size() > at) out.files.back().second_name = true;
+    }
     // A symbolic link is a second name of its target, a folder's for all below it: what is
     // written through it later changes the target (`ln -s tests t`, then `touch t/a`): judged
     // as written, rules below it at most asked. A relative target is relative to the link's
@@ -459,6 +462,7 @@ void apply_operands(std::string_view prog, const std::string& shape_in, const Wo
       if (out.files.size() > at) {
         out.files.back().recursive = true;
         out.files.back().below = "**";
+        out.files.back().second_name = true;
       }
     }
     // Recursive (flag `Q`, or a source moved with all it holds: role `D`): what is read or

@@ -52,6 +52,10 @@ struct FileEffect {
   // A source's name inside the destination folder (`cp SRC DIR`: `DIR/NAME`, or `below` =
   // NAME; engine/copy_into.cpp): a word xargs fills in stands there by its last component.
   bool into = false;
+  // The source of a link (`ln SRC`, `ln -s TARGET`): written only through the link later, with
+  // the permissions the source itself has. The system's files (class `system`, which need
+  // root) are not met through it: `ln -s /usr/bin/python3 venv/bin/python` is common.
+  bool second_name = false;
 };
 
 // A URL a command fetches (`curl URL`, `wget URL`): the policy's fetch rules judge its host,

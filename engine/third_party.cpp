@@ -1,5 +1,7 @@
 // The files run by third parties (CI configuration, build scripts, VCS hooks, manifests, lock
 // files; seed 004): the default globs, one table, and the class of a project path.
+#include <algorithm>
+
 #include "engine/paths.hpp"
 
 namespace vigie::engine {
@@ -275,71 +277,143 @@ std::optional<std::string> third_party_class(std::string_view path_relative_to_p
 // Files run at startup, outside the project
 // ---------------------------------------------------------------------------------------------
 
-const std::vector<std::string>& startup_globs() {
-  // Relative to the home folder (`~/`) or to the root (`/`): what every shell, git, the package
-  // managers or the session run or load when they start, and the folders of programs on PATH
-  // that a user may write (`/usr/local/bin` comes before `/usr/bin`: a file there shadows a
-  // system program). The system's own folders need root (sudo, judged on its own).
-  static const auto* const globs = new std::vector<std::string>{"~/.bashrc",
-                                                                "~/.bash_profile",
-                                                                "~/.bash_login",
-                                                                "~/.bash_logout",
-                                                                "~/.profile",
-                                                                "~/.bash_aliases",
-                                                                "~/.zshrc",
-                                                                "~/.zshenv",
-                                                                "~/.zprofile",
-                                                                "~/.zlogin",
-                                                                "~/.zlogout",
-                                                                "~/.kshrc",
-                                                                "~/.mkshrc",
-                                                                "~/.config/fish/**",
-                                                                "~/.inputrc",
-                                                                "~/.pam_environment",
-                                                                "~/.xprofile",
-                                                                "~/.xinitrc",
-                                                                "~/.xsession",
-                                                                "~/.config/autostart/**",
-                                                                "~/.config/systemd/user/**",
-                                                                "~/.config/environment.d/**",
-                                                                "~/.gitconfig",
-                                                                "~/.config/git/**",
-                                                                "~/.ssh/config",
-                                                                "~/.ssh/rc",
-                                                                "~/.ssh/environment",
-                                                                "~/.ssh/authorized_keys",
-                                                                "~/.npmrc",
-                                                                "~/.yarnrc",
-                                                                "~/.yarnrc.yml",
-                                                                "~/.pypirc",
-                                                                "~/.config/pip/**",
-                                                                "~/.pip/**",
-                                                                "~/.cargo/config",
-                                                                "~/.cargo/config.toml",
-                                                                "~/.cargo/bin/**",
-                                                                "~/.local/bin/**",
-                                                                "~/bin/**",
-                                                                "~/.vimrc",
-                                                                "~/.vim/**",
-                                                                "~/.config/nvim/**",
-                                                                "~/.emacs",
-                                                                "~/.emacs.d/**",
-                                                                "~/.curlrc",
-                                                                "~/.wgetrc",
-                                                                "~/.netrc",
-                                                                "~/.docker/config.json",
-                                                                "~/.kube/config",
-                                                                "~/.config/direnv/**",
-                                                                "~/.envrc",
-                                                                "/usr/local/bin/**",
-                                                                "/usr/local/sbin/**",
-                                                                "/etc/profile",
-                                                                "/etc/profile.d/**",
-                                                                "/etc/bash.bashrc",
-                                                                "/etc/environment",
-                                                                "/etc/ld.so.preload",
-                                                                "/etc/cron.d/**",
-                                                                "/etc/sudoers.d/**"};
+const std::vector<std::pair<std::string, std::string>>& startup_globs() {
+  // Relative to the home folder (`~/`) or to the root (`/`). Class `startup`: what every shell,
+  // git, the package managers, debuggers and REPLs or the session run or load when they start,
+  // and the folders of programs on PATH that a user may write (`/usr/local/bin` comes before
+  // `/usr/bin`: a file there shadows a system program). Class `system`: the system's programs,
+  // configuration, schedulers (cron, at), boot files, disks and kernel settings; root needs sudo,
+  // but sudo is a wrapper a policy may allow. The first match decides (startup rows first).
+  static const auto* const globs = new std::vector<std::pair<std::string, std::string>>{
+      {"~/.bashrc", "startup"},
+      {"~/.bash_profile", "startup"},
+      {"~/.bash_login", "startup"},
+      {"~/.bash_logout", "startup"},
+      {"~/.profile", "startup"},
+      {"~/.bash_aliases", "startup"},
+      {"~/.zshrc", "startup"},
+      {"~/.zshenv", "startup"},
+      {"~/.zprofile", "startup"},
+      {"~/.zlogin", "startup"},
+      {"~/.zlogout", "startup"},
+      {"~/.kshrc", "startup"},
+      {"~/.mkshrc", "startup"},
+      {"~/.config/fish/**", "startup"},
+      {"~/.inputrc", "startup"},
+      {"~/.pam_environment", "startup"},
+      {"~/.xprofile", "startup"},
+      {"~/.xinitrc", "startup"},
+      {"~/.xsession", "startup"},
+      {"~/.config/autostart/**", "startup"},
+      {"~/.config/systemd/user/**", "startup"},
+      {"~/.config/environment.d/**", "startup"},
+      {"~/.gitconfig", "startup"},
+      {"~/.config/git/**", "startup"},
+      {"~/.ssh/config", "startup"},
+      {"~/.ssh/rc", "startup"},
+      {"~/.ssh/environment", "startup"},
+      {"~/.ssh/authorized_keys", "startup"},
+      {"~/.npmrc", "startup"},
+      {"~/.yarnrc", "startup"},
+      {"~/.yarnrc.yml", "startup"},
+      {"~/.pypirc", "startup"},
+      {"~/.config/pip/**", "startup"},
+      {"~/.pip/**", "startup"},
+      {"~/.cargo/config", "startup"},
+      {"~/.cargo/config.toml", "startup"},
+      {"~/.cargo/bin/**", "startup"},
+      {"~/.local/bin/**", "startup"},
+      {"~/bin/**", "startup"},
+      {"~/.vimrc", "startup"},
+      {"~/.vim/**", "startup"},
+      {"~/.config/nvim/**", "startup"},
+      {"~/.emacs", "startup"},
+      {"~/.emacs.d/**", "startup"},
+      {"~/.curlrc", "startup"},
+      {"~/.wgetrc", "startup"},
+      {"~/.netrc", "startup"},
+      {"~/.docker/config.json", "startup"},
+      {"~/.kube/config", "startup"},
+      {"~/.config/direnv/**", "startup"},
+      {"~/.envrc", "startup"},
+      {"/usr/local/bin/**", "startup"},
+      {"/usr/local/sbin/**", "startup"},
+      {"/etc/profile", "startup"},
+      {"/etc/profile.d/**", "startup"},
+      {"/etc/bash.bashrc", "startup"},
+      {"/etc/environment", "startup"},
+      {"/etc/ld.so.preload", "startup"},
+      {"/etc/cron.d/**", "startup"},
+      {"/etc/sudoers.d/**", "startup"},
+      {"~/.bash_completion", "startup"},
+      {"~/.local/share/bash-completion/**", "startup"},
+      {"~/.tmux.conf", "startup"},
+      {"~/.screenrc", "startup"},
+      {"~/.gdbinit", "startup"},
+      {"~/.config/gdb/**", "startup"},
+      {"~/.lldbinit", "startup"},
+      {"~/.psqlrc", "startup"},
+      {"~/.sqliterc", "startup"},
+      {"~/.irbrc", "startup"},
+      {"~/.pryrc", "startup"},
+      {"~/.gemrc", "startup"},
+      {"~/.pdbrc", "startup"},
+      {"~/.pythonrc", "startup"},
+      {"~/.pythonrc.py", "startup"},
+      {"~/.ipython/**", "startup"},
+      {"~/.Rprofile", "startup"},
+      {"~/.lesskey", "startup"},
+      {"~/.config/lesskey", "startup"},
+      {"~/.gnupg/gpg.conf", "startup"},
+      {"~/.gnupg/gpg-agent.conf", "startup"},
+      {"~/.gradle/init.d/**", "startup"},
+      {"~/.gradle/init.gradle", "startup"},
+      {"~/.m2/settings.xml", "startup"},
+      {"~/.local/lib/python*/site-packages/**", "startup"},
+      {"~/.config/containers/**", "startup"},
+      {"~/.config/gh/**", "startup"},
+      {"~/.mailcap", "startup"},
+      {"~/.exrc", "startup"},
+      {"~/.nanorc", "startup"},
+      {"~/.config/nano/**", "startup"},
+      {"/etc/**", "system"},
+      {"/boot/**", "system"},
+      {"/var/spool/cron/**", "system"},
+      {"/var/spool/at/**", "system"},
+      {"/usr/bin/**", "system"},
+      {"/usr/sbin/**", "system"},
+      {"/bin/**", "system"},
+      {"/sbin/**", "system"},
+      {"/usr/lib/**", "system"},
+      {"/usr/libexec/**", "system"},
+      {"/lib/**", "system"},
+      {"/lib64/**", "system"},
+      {"/usr/share/bash-completion/**", "system"},
+      {"/sys/**", "system"},
+      {"/proc/sys/**", "system"},
+      {"/proc/sysrq-trigger", "system"},
+      {"/dev/sd*", "system"},
+      {"/dev/hd*", "system"},
+      {"/dev/vd*", "system"},
+      {"/dev/xvd*", "system"},
+      {"/dev/nvme*", "system"},
+      {"/dev/mmcblk*", "system"},
+      {"/dev/loop*", "system"},
+      {"/dev/dm-*", "system"},
+      {"/dev/md*", "system"},
+      {"/dev/mapper/**", "system"},
+      {"/dev/disk/**", "system"},
+      {"/dev/mem", "system"},
+      {"/dev/kmem", "system"},
+      {"/dev/port", "system"},
+      {"/dev/sg*", "system"},
+      {"/dev/sr*", "system"},
+      {"/dev/nbd*", "system"},
+      {"/dev/zram*", "system"},
+      {"/dev/ram*", "system"},
+      {"/dev/root", "system"},
+      {"/dev/mtd*", "system"},
+      {"/dev/cpu/**", "system"}};
   return *globs;
 }
 
@@ -351,8 +425,8 @@ const GlobSet& startup_set(bool home) {
                                            auto* s = new GlobSet();
                                            const auto& g = startup_globs();
                                            for (std::size_t i = 0; i < g.size(); ++i)
-                                             if (g[i][0] == '/')
-                                               s->add(g[i], static_cast<std::uint32_t>(i));
+                                             if (g[i].first[0] == '/')
+                                               s->add(g[i].first, static_cast<std::uint32_t>(i));
                                            s->compile();
                                            return s;
                                          }(),
@@ -360,8 +434,8 @@ const GlobSet& startup_set(bool home) {
                                            auto* s = new GlobSet();
                                            const auto& g = startup_globs();
                                            for (std::size_t i = 0; i < g.size(); ++i)
-                                             if (g[i][0] == '~')
-                                               s->add(g[i].substr(1),
+                                             if (g[i].first[0] == '~')
+                                               s->add(g[i].first.substr(1),
                                                       static_cast<std::uint32_t>(i));
                                            s->compile();
                                            return s;
@@ -371,16 +445,18 @@ const GlobSet& startup_set(bool home) {
 
 }  // namespace
 
-bool startup_file(std::string_view path, std::string_view home) {
-  if (path.empty() || path[0] != '/') return false;
+std::optional<std::string> startup_class(std::string_view path, std::string_view home) {
+  if (path.empty() || path[0] != '/') return std::nullopt;
   bool failed = false;
   std::string_view base = basename_of(path);
+  std::vector<std::uint32_t> hits;
   if (home.size() > 1 && path.size() > home.size() + 1 && path.substr(0, home.size()) == home &&
-      path[home.size()] == '/') {
-    if (!startup_set(true).match(path.substr(home.size() + 1), base, &failed).empty() || failed)
-      return true;
-  }
-  return !startup_set(false).match(path.substr(1), base, &failed).empty() || failed;
+      path[home.size()] == '/')
+    hits = startup_set(true).match(path.substr(home.size() + 1), base, &failed);
+  for (auto h : startup_set(false).match(path.substr(1), base, &failed)) hits.push_back(h);
+  if (failed) return std::string("startup");  // a glob that could not be matched: fail closed
+  if (hits.empty()) return std::nullopt;
+  return startup_globs()[*std::min_element(hits.begin(), hits.end())].second;
 }
 
 }  // namespace vigie::engine
