@@ -50,7 +50,8 @@ inline constexpr std::string_view kBuiltinFile = "<builtin>";
   X(session_always, "session.always")                 \
   X(internal_error, "internal-error")                 \
   X(fetch_local_file, "fetch.local-file")             \
-  X(fetch_dynamic, "fetch.dynamic")
+  X(fetch_dynamic, "fetch.dynamic")                   \
+  X(paths_foreign_repository, "paths.foreign-repository")
 
 enum class Builtin : std::uint8_t {
 #define VIGIE_BUILTIN_ENUM(name, id) name,

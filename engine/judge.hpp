@@ -193,6 +193,9 @@ struct Judge {
 
   void judge_below(const std::string& folder, const FileEffect& f, TraceEntry& t, Part& part);
   void judge_named(const FileEffect& f, const std::string& cwd, TraceEntry& t, Part& acc);
+  // The repository a git command loads (FileEffect::repository), from `base` (and the other
+  // folders the line may be in): asked when it is outside the workspace and the project.
+  Part judge_repository(const shell::WordView& w, const std::string& base, bool base_unknown);
   void judge_files(const NormalizedCommand& n, bool explicit_allow, const std::string& cwd,
                    TraceEntry& t, Part& acc);
   void fold(Part& acc, const Part& p2);

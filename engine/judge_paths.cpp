@@ -492,6 +492,34 @@ Part Judge::edit_default(const std::string& shown) const {
   return dp;
 }
 
+Part Judge::judge_repository(const shell::WordView& w, const std::string& base, bool base_unknown) {
+  const bool relative =
+      w.pattern && !w.pattern->empty() && (*w.pattern)[0] != '/' && (*w.pattern)[0] != '~';
+  if (!w.pattern || w.has_glob || base_unknown || (relative && cwd_unknown()))
+    return builtin_ask(Builtin::paths_foreign_repository,
+                       fmt::format("git loads the configuration of a repository the line does "
+                                   "not show (`{}`), which may run commands: a human must check it",
+                                   w.text));
+  const auto foreign = [&](const std::string& from) -> std::optional<std::string> {
+    Resolved r = resolve_in(*w.pattern, from);
+    if (!r.ok) return w.text;  // a link loop, a NUL byte…: fail closed
+    if (relative_to(resolved_paths().workspace, r.path) || relative_to(project(), r.path))
+      return std::nullopt;
+    return r.path;
+  };
+  std::optional<std::string> out = foreign(base);
+  if (relative)
+    for (const auto& other : extra_cwds_)
+      if (!out && in_scope(other.scope)) out = foreign(other.path);
+  if (!out) return {};
+  return builtin_ask(
+      Builtin::paths_foreign_repository,
+      fmt::format("git runs in `{}`, outside the workspace and the project: that repository's "
+                  "configuration (hooks, core.fsmonitor, core.pager, aliases…) may run commands; "
+                  "a human must check it",
+                  *out));
+}
+
 // Every path the command touches (engine/programs.hpp: operands, option values,
 // redirections). Reads and runs are judged by the path rules; writes and deletes also by the
 // protected globs and files run by third parties. A write through a redirection also gets the
@@ -538,7 +566,13 @@ void Judge::judge_files(const NormalizedCommand& n, bool explicit_allow, const s
     bool is_chdir = n.chdir && f.from != From::redirect && f.word.text == n.chdir->text &&
                     f.word.span.begin == n.chdir->span.begin;
     const std::string& base = (f.from == From::redirect || is_chdir) ? cwd : fcwd;
-    if (!writes && !paths_matter(access)) continue;  // nothing can restrict this read
+    // Folded after the path's own part: `paths.dynamic` names a folder that is not known first.
+    const Part repo =
+        f.repository ? judge_repository(f.word, base, fcwd_unknown && &base == &fcwd) : Part{};
+    if (!writes && !paths_matter(access)) {  // nothing can restrict this read
+      fold(acc, repo);
+      continue;
+    }
     TraceEntry pt;
     const char* what = f.from == From::redirect ? "redirection target" : "path";
     second_name_ = f.second_name;
@@ -592,6 +626,7 @@ void Judge::judge_files(const NormalizedCommand& n, bool explicit_allow, const s
     }
     second_name_ = false;
     fold(acc, part);
+    fold(acc, repo);
   }
 }
 

@@ -257,6 +257,7 @@ void filter_branch_commands(const Words& w, std::size_t from, ProgramEffects& ou
 
 void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
   std::size_t i = 1;
+  std::optional<WordView> git_dir;  // `--git-dir DIR`: the repository, wherever git runs
   // Global options (git.c: exact spellings, no abbreviations).
   while (i < w.size()) {
     const std::string* s = lit(w, i);
@@ -291,13 +292,17 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
       // The repository git writes (its index, refs, logs: even `git status` refreshes the
       // index), and the work tree it reads.
       const Touch t = v == "--git-dir" ? Touch::write : Touch::read;
-      if (i + 1 < w.size()) add_word_file(out, t, w[i + 1], From::option, "git " + std::string(v));
+      if (i + 1 < w.size()) {
+        add_word_file(out, t, w[i + 1], From::option, "git " + std::string(v));
+        if (t == Touch::write) git_dir = w[i + 1];
+      }
       i += 2;
     } else if (starts_with(v, "--git-dir=") || starts_with(v, "--work-tree=")) {
       auto eq = v.find('=');
       const Touch t = starts_with(v, "--git-dir=") ? Touch::write : Touch::read;
       add_word_file(out, t, word_of(w[i], std::string(v.substr(eq + 1))), From::option,
                     "git " + std::string(v.substr(0, eq)));
+      if (t == Touch::write) git_dir = word_of(w[i], std::string(v.substr(eq + 1)));
       ++i;
     } else if (in(v, {"--namespace", "--super-prefix", "--attr-source", "--list-cmds"})) {
       i += 2;
@@ -327,6 +332,15 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
   }
   const ProgramDecl* p = find_program(full);
   const std::string_view subcommand = *sub;
+  // The repository whose configuration git loads (hooks, `core.fsmonitor`, `core.pager`,
+  // aliases…): `--git-dir`, else the one found from the folder git works in. `clone`, `init`,
+  // `version` and `help` start from none.
+  if (!in(subcommand, {"clone", "init", "init-db", "version", "help"}) && !files_full(out)) {
+    FileEffect repo{Touch::read, git_dir ? *git_dir : word_of(w[0], "."), From::option,
+                    "git repository"};
+    repo.repository = true;
+    out.files.push_back(std::move(repo));
+  }
   if (subcommand == "bisect" && lit_is(w, i + 1, "run")) {
     out.escalations.push_back("git bisect run");
     if (i + 2 < w.size()) out.argvs.emplace_back(w.begin() + static_cast<long>(i) + 2, w.end());

@@ -56,6 +56,10 @@ struct FileEffect {
   // the permissions the source itself has. The system's files (class `system`, which need
   // root) are not met through it: `ln -s /usr/bin/python3 venv/bin/python` is common.
   bool second_name = false;
+  // The folder of a git repository whose configuration the command loads (`git -C DIR`,
+  // `--git-dir`, the working folder): its hooks, `core.fsmonitor`, `core.pager`… run
+  // commands, so a repository outside the workspace and the project asks.
+  bool repository = false;
 };
 
 // A URL a command fetches (`curl URL`, `wget URL`): the policy's fetch rules judge its host,

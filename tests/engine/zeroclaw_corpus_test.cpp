@@ -32,7 +32,7 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 // Rows that must agree (of 748; see docs/seeds.md).
-constexpr std::size_t kMinAgree = 358;
+constexpr std::size_t kMinAgree = 359;
 
 // Why a row does not agree: the rows vigie does not decide (first group), then the rows it decides
 // differently. The order is the order of the list file.
@@ -120,6 +120,10 @@ constexpr Reason kReasons[] = {
     {"shell-gate", true,
      "the runtime's shell tool skips the outer approval and judges its command itself; vigie "
      "judges a shell call by its command, and a call without one is asked"},
+    {"stricter-repository", true,
+     "vigie judges this more strictly: git run in a repository outside the workspace and the "
+     "project (`git -C /home/user/repo status`) loads that repository's configuration, whose "
+     "hooks, core.fsmonitor and core.pager run commands: asked"},
     {"hourly-budget", true,
      "an hourly action budget (max_actions_per_hour): vigie's budgets are per session (`session "
      "{ budget actions N }`)"},
