@@ -144,7 +144,8 @@ void check_assignment(std::string_view word, BuiltinCode& out, bool value_static
     if (auto why = variable_code(name, word.substr(eq + 1))) out.run_changes.push_back(*why);
   // `export BASH_ENV=.env`: judged as the assignment alone, which reads the file it names (a
   // value of plain path bytes as written, so that a leading `~` expands again).
-  if (value_static && (variable_names_file(name) || variable_written_file(name)) &&
+  if (value_static &&
+      (variable_names_file(name) || variable_written_file(name, word.substr(eq + 1))) &&
       eq + 1 < word.size()) {
     const std::string_view value = word.substr(eq + 1);
     const bool plain = value.find_first_not_of(

@@ -343,6 +343,8 @@ bool is_interpreter(const ProgramName& p, std::string_view name, const Normalize
 }
 
 bool is_dangerous_variable(std::string_view name) {
+  // `PATH[0]=…` is PATH; `BASH_CMDS[ls]=…` an element of BASH_CMDS.
+  name = name.substr(0, std::min(name.find('['), name.find('+')));
   std::string u(name);
   for (char& c : u) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   if (in(u,
@@ -366,14 +368,24 @@ bool is_dangerous_variable(std::string_view name) {
           "KUBECTL_EXTERNAL_DIFF", "TF_CLI_CONFIG_FILE", "TERRAFORM_CONFIG", "BOTO_CONFIG",
           // Remote shells, editors and pagers of more tools; tar's and make's options.
           "RSYNC_RSH", "CVS_RSH", "SVN_SSH", "SVN_EDITOR", "HGEDITOR", "SYSTEMD_PAGER",
-          "SYSTEMD_EDITOR", "SUDO_EDITOR", "FZF_DEFAULT_COMMAND", "TAR_OPTIONS", "GNUMAKEFLAGS"}))
+          "SYSTEMD_EDITOR", "SUDO_EDITOR", "FZF_DEFAULT_COMMAND", "TAR_OPTIONS", "GNUMAKEFLAGS",
+          // bash's command hash table and aliases; make's built-in programs; tar's archive;
+          // rsync's, vim's, less's and ssh's programs and files; the XDG folders; glibc's zone.
+          "BASH_CMDS", "BASH_ALIASES", "BASH_LOADABLES_PATH", "RM", "LEX", "YACC", "CO", "GET",
+          "MAKEINFO", "TEX", "TEXI2DVI", "WEAVE", "CWEAVE", "TANGLE", "CTANGLE", "M2C", "PC",
+          "LINT", "CPP", "AS", "FC", "TAPE", "RSYNC_SHELL", "RSYNC_PARTIAL_DIR", "VIM",
+          "VIMRUNTIME", "MYVIMRC", "LESSGLOBALTAGS", "LESSKEYIN_SYSTEM", "MORE",
+          "SSH_ASKPASS_REQUIRE", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME",
+          "XDG_DATA_DIRS", "XDG_CONFIG_DIRS", "XDG_RUNTIME_DIR", "ZIPOPT", "GZIP", "XZ_OPT",
+          "XZ_DEFAULTS", "BZIP2", "BZIP"}))
     return true;
   for (std::string_view p :
        {"LD_",       "DYLD_", "GIT_",        "BASH_FUNC_", "PYTHON",  "PERL",
         "RUBY",      "NODE_", "NPM_CONFIG_", "YARN_",      "JAVA_",   "_JAVA_",
         "JDK_JAVA_", "LUA_",  "GEM_",        "BUNDLE_",    "CARGO_",  "RUSTC",
         "RUSTFLAGS", "GO",    "PIP_",        "UV_",        "DOCKER_", "KUBECONFIG",
-        "AWS_",      "HELM_", "TF_CLI_ARGS", "CLOUDSDK_",  "LC_",     "LANG"})
+        "AWS_",      "HELM_", "TF_CLI_ARGS", "CLOUDSDK_",  "PYENV_",  "LC_",
+        "LANG"})
     if (starts_with(u, p)) return p != "LC_" && p != "LANG" ? true : false;
   return false;
 }
@@ -467,7 +479,7 @@ NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
     // `BASH_ENV=.env bash -c …` sources .env: a read of the file the value names.
     if (variable_names_file(a.name) && !a.value.text.empty())
       n.files.push_back({Touch::read, a.value, From::option, a.name});
-    if (const char wf = variable_written_file(a.name); wf && !a.value.text.empty()) {
+    if (const char wf = variable_written_file(a.name, a.value.text); wf && !a.value.text.empty()) {
       if (wf == 'g' && a.value.literal) {  // any file of the folder: `DIR/*`
         const std::string& d = *a.value.literal;
         shell::WordView any = synthesized(a.value, d + (d.ends_with('/') ? "*" : "/*"), 0);
@@ -513,6 +525,7 @@ NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
   }
   take_effects(fx, n);
   if (fx.chdir && !n.chdir) n.chdir = fx.chdir;
+  program_variables(n);
 
   // Git's global options come right after `git`; most lines have none (`git status`), and
   // stripping copies the words, so look first.

@@ -134,7 +134,13 @@ bool variable_names_file(std::string_view name);
 // Whether the variable names a file a program writes (`LESSHISTFILE`, `HISTFILE`,
 // `GIT_INDEX_FILE`…): 'w'; a folder it writes files in under names the line does not show
 // (`PYTHONPYCACHEPREFIX`, `TMPDIR`): 'g'; else 0.
-char variable_written_file(std::string_view name);
+// `value`: git's trace variables name a file only when it is absolute.
+char variable_written_file(std::string_view name, std::string_view value);
+// What the variables set for one command make its program do (after `n.name` is known): the
+// options some programs read from a variable (`LESS`, `TAR_OPTIONS`, `NODE_OPTIONS`…) judged as
+// a command line of the program, the file `TZ=:FILE` reads, a remote `TAPE`, the repository
+// `GIT_DIR` names.
+void program_variables(NormalizedCommand& n);
 
 }  // namespace vigie::engine
 

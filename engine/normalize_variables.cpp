@@ -31,7 +31,11 @@ constexpr std::string_view kLineVariables =
     "NPM_CONFIG_SCRIPT_SHELL NPM_CONFIG_SHELL NPM_CONFIG_GIT NPM_CONFIG_EDITOR "
     "NPM_CONFIG_BROWSER NPM_CONFIG_VIEWER YARN_SCRIPT_SHELL CC CXX CPP LD AR AS FC "
     "RUSTC_WRAPPER RUSTC_WORKSPACE_WRAPPER RUSTC RUSTDOC CARGO_BUILD_RUSTC_WRAPPER "
-    "CMAKE_C_COMPILER_LAUNCHER CMAKE_CXX_COMPILER_LAUNCHER ";
+    "CMAKE_C_COMPILER_LAUNCHER CMAKE_CXX_COMPILER_LAUNCHER "
+    // make's built-in rules run these (`make -p`: `RM = rm -f`), set from the environment; rsync
+    // runs RSYNC_CONNECT_PROG with RSYNC_SHELL; less runs LESSGLOBALTAGS for `-t`.
+    "RM LEX YACC CO GET MAKEINFO TEX TEXI2DVI WEAVE CWEAVE TANGLE CTANGLE M2C PC LINT "
+    "RSYNC_SHELL LESSGLOBALTAGS ";
 // Expanded by the shell before it uses them, their substitutions run: the prompts, each time
 // they are shown (`PS4` under `set -x`); the file a shell sources at start (`BASH_ENV`, `ENV`:
 // `BASH_ENV='$(CMD)' bash -c …` runs CMD).
@@ -48,15 +52,45 @@ constexpr std::string_view kFileVariables =
     " BASH_ENV ENV PYTHONSTARTUP GIT_CONFIG GIT_CONFIG_GLOBAL GIT_CONFIG_SYSTEM KUBECONFIG "
     "NPM_CONFIG_USERCONFIG NPM_CONFIG_GLOBALCONFIG WGETRC INPUTRC AWS_SHARED_CREDENTIALS_FILE "
     "AWS_CONFIG_FILE GOOGLE_APPLICATION_CREDENTIALS DOCKER_CONFIG CLOUDSDK_CONFIG "
-    "NETRC CURL_HOME PIP_CONFIG_FILE ";
+    "NETRC CURL_HOME PIP_CONFIG_FILE "
+    // less's key files (their `#env` section sets LESSOPEN), make's extra makefiles, the
+    // certificate bundles, the database clients' rc and password files, tar's archive (`TAPE`
+    // stands for `-f`), git's repository, work tree and alternate object folders.
+    "LESSKEY LESSKEYIN LESSKEY_SYSTEM LESSKEYIN_SYSTEM MAKEFILES NODE_EXTRA_CA_CERTS SSL_CERT_FILE "
+    "CURL_CA_BUNDLE REQUESTS_CA_BUNDLE PSQLRC PGPASSFILE PGSERVICEFILE MYSQL_TEST_LOGIN_FILE "
+    "REDISCLI_RCFILE MLRRC BOTO_CONFIG TF_CLI_CONFIG_FILE TAPE GIT_DIR GIT_WORK_TREE "
+    "GIT_COMMON_DIR "
+    "GIT_ALTERNATE_OBJECT_DIRECTORIES ";
 
 // Variables that name a file a program writes (its history: less, bash, python, node, the SQL
 // clients; git's index), and those that name a folder it writes files in under names the line
 // does not show (python's compiled files, the temporary folder).
 constexpr std::string_view kWrittenFileVariables =
     " LESSHISTFILE HISTFILE PYTHON_HISTORY NODE_REPL_HISTORY SQLITE_HISTORY MYSQL_HISTFILE "
-    "PSQL_HISTORY REDISCLI_HISTFILE GIT_INDEX_FILE ";
-constexpr std::string_view kWrittenFolderVariables = " PYTHONPYCACHEPREFIX TMPDIR ";
+    "PSQL_HISTORY REDISCLI_HISTFILE GIT_INDEX_FILE TAPE LD_DEBUG_OUTPUT ";
+// Folders: python's compiled files, the temporary folder, rsync's partial files, the XDG data,
+// state and cache folders (less's history is `$XDG_DATA_HOME/lesshst`), node's coverage.
+constexpr std::string_view kWrittenFolderVariables =
+    " PYTHONPYCACHEPREFIX TMPDIR RSYNC_PARTIAL_DIR XDG_DATA_HOME XDG_STATE_HOME XDG_CACHE_HOME "
+    "NODE_V8_COVERAGE ";
+// git's trace variables write to the file they name when it is an absolute path ("1", "2" and
+// "true" are descriptors).
+constexpr std::string_view kTraceVariables =
+    " GIT_TRACE GIT_TRACE2 GIT_TRACE2_EVENT GIT_TRACE2_PERF GIT_TRACE_PERFORMANCE GIT_TRACE_SETUP "
+    "GIT_TRACE_PACKET GIT_TRACE_PACKFILE GIT_TRACE_CURL GIT_TRACE_SHALLOW GIT_TRACE_REFS "
+    "GIT_TRACE_FSMONITOR GIT_TRACE_PACK_ACCESS ";
+
+// Variables whose value a program reads as options before those of its command line
+// (`LESS='-o log' less` is `less -o log`): the program's name, then its variables.
+struct OptionVariable {
+  std::string_view program;
+  std::string_view variables;  // space-separated
+};
+constexpr OptionVariable kOptionVariables[] = {
+    {"less", " LESS MORE "},   {"tar", " TAR_OPTIONS "},     {"node", " NODE_OPTIONS "},
+    {"gzip", " GZIP "},        {"zip", " ZIPOPT "},          {"xz", " XZ_DEFAULTS XZ_OPT "},
+    {"bzip2", " BZIP2 BZIP "}, {"nodejs", " NODE_OPTIONS "},
+};
 
 // Variables whose value makes a program load code the line does not show: a library injected
 // into every process (`LD_PRELOAD`), a module a runtime loads first (`NODE_OPTIONS=--require
@@ -123,8 +157,9 @@ bool variable_names_file(std::string_view name) {
   return listed(kFileVariables, std::string(name));
 }
 
-char variable_written_file(std::string_view name) {
+char variable_written_file(std::string_view name, std::string_view value) {
   if (listed(kWrittenFileVariables, std::string(name))) return 'w';
+  if (listed(kTraceVariables, std::string(name)) && value.starts_with('/')) return 'w';
   if (listed(kWrittenFolderVariables, std::string(name))) return 'g';
   return 0;
 }
@@ -169,6 +204,37 @@ std::optional<std::string> variable_line(std::string_view name, std::string_view
     return std::string(value);
   }
   return std::nullopt;
+}
+
+void program_variables(NormalizedCommand& n) {
+  if (n.assigns.empty() || n.words.empty()) return;
+  for (const auto& a : n.assigns) {
+    const std::string* v = a.value.literal ? &*a.value.literal : nullptr;
+    // `TZ=:/etc/shadow date`: glibc reads the time zone file the value names.
+    if (a.name == "TZ" && v && (v->starts_with(':') || v->starts_with('/')) && v->size() > 1)
+      n.files.push_back({Touch::read, synthesized(a.value, v->substr(v->starts_with(':')), 0),
+                         From::option, "TZ"});
+    // `TAPE=host:/x tar`: a remote archive, run through rsh.
+    if (a.name == "TAPE" && v && v->find(':') != std::string::npos && v->find(':') < v->find('/'))
+      n.escalations.push_back("`TAPE` names a remote archive (tar runs a remote shell)");
+    // `GIT_DIR=/tmp/r/.git git log`: the repository git loads (FileEffect::repository).
+    if (a.name == "GIT_DIR" && n.name == "git")
+      for (auto& f : n.files)
+        if (f.repository) f.word = a.value;
+    for (const OptionVariable& o : kOptionVariables) {
+      if (o.program != n.name || !listed(o.variables, a.name) || !v) continue;
+      // The program, the options of the value, then the line's own words.
+      std::vector<shell::WordView> argv{n.words.front()};
+      for (std::size_t i = 0; i < v->size();) {
+        std::size_t e = v->find_first_of(" \t", i);
+        if (e == std::string::npos) e = v->size();
+        if (e > i) argv.push_back(synthesized(a.value, v->substr(i, e - i), i));
+        i = e + 1;
+      }
+      argv.insert(argv.end(), n.words.begin() + 1, n.words.end());
+      n.nested_argvs.push_back(std::move(argv));
+    }
+  }
 }
 
 }  // namespace vigie::engine

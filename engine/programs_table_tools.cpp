@@ -542,7 +542,9 @@ const ProgramSource kProgramsTools[] = {
    "-e|--eval=p -p|--print=p -pe=p -r|--require=r --import=r --loader=r --experimental-loader=r "
    "-C|--conditions=v --inspect?v --title=v -v|--version!N -h|--help!N -c|--check --no-warnings "
    "--enable-source-maps --trace-warnings --trace-uncaught --max-old-space-size=v --input-type=v "
-   "--env-file=r --env-file-if-exists=r --test"},
+   "--env-file=r --env-file-if-exists=r --test --redirect-warnings=w --report-directory=g "
+   "--report-filename=w --diagnostic-dir=g --cpu-prof-dir=g --heap-prof-dir=g --logfile=w "
+   "--experimental-config-file=r --openssl-config=r --tls-keylog=w --icu-data-dir=r"},
   {"perl", "s", "x*-", "",
    "-e=p -E=p -M=M -m=M -I=r -x?c -i?v!W -v|--version!N -h|--help!N -w -W -X -T -t -c -s -n!R "
    "-p!R -a -l -0 -F=v"},

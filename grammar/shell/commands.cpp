@@ -332,6 +332,37 @@ class Walker {
     }
   }
 
+  // `for NAME in A B; do`, `select NAME in …`: the loop assigns NAME each item in turn, as
+  // `NAME=A NAME=B` would (`for PATH in /tmp/x; do ls; done`). One command without argv holds
+  // the assignments; `for NAME; do` takes the positional parameters (`"$@"`, not static).
+  void loop_assignments(const ForClause& x) {
+    if (x.arith || x.name.empty()) return;
+    if (out.size() >= max_commands) {
+      over = true;
+      return;
+    }
+    CommandView& v = out.emplace_back();
+    v.span = x.span;
+    v.context = ctx_;
+    v.op = take_op();
+    if (!x.items) {
+      AssignView av;
+      av.name = x.name;
+      av.span = x.span;
+      av.value.text = "\"$@\"";
+      av.value.has_expansion = true;
+      v.assigns.push_back(std::move(av));
+      return;
+    }
+    v.assigns.reserve(x.items->size());
+    for (const auto& w : *x.items) {
+      AssignView& av = v.assigns.emplace_back();
+      av.name = x.name;
+      av.span = w.span;
+      fill_view(av.value, w.parts, w.text, w.span, false);
+    }
+  }
+
   void redirect_inner(const Redirect& r) {
     word_parts(r.word.parts);
     if (r.heredoc && !r.heredoc->quoted && !r.heredoc->parts.empty()) {
@@ -418,6 +449,7 @@ class Walker {
           } else if constexpr (std::is_same_v<T, ForClause>) {
             Push p(*this, {"loop"});
             if (x.items) words(*x.items);
+            loop_assignments(x);
             if (x.arith) {
               Push a(*this, {"arith"});
               word_parts(*x.arith);

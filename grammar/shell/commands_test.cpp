@@ -67,8 +67,19 @@ TEST_CASE("commands: compound bodies", "[commands]") {
   CHECK(r.commands[0].context == std::vector<std::string>{"top", "if", "condition"});
   CHECK(r.commands[1].context == std::vector<std::string>{"top", "if"});
   auto f = ok("for f in *; do rm $f; done");
-  CHECK(argvs(f) == Argvs{{"rm", "<?>"}});
+  CHECK(argvs(f) == Argvs{{}, {"rm", "<?>"}});  // first, the loop's assignments to `f`
+  REQUIRE(f.commands[0].assigns.size() == 1);
+  CHECK(f.commands[0].assigns[0].name == "f");
+  CHECK(f.commands[0].assigns[0].value.text == "*");
   CHECK(f.commands[0].context == std::vector<std::string>{"top", "loop"});
+  CHECK(f.commands[1].context == std::vector<std::string>{"top", "loop"});
+  auto g = ok("for PATH in /tmp a'b'; do ls; done");
+  REQUIRE(g.commands[0].assigns.size() == 2);
+  CHECK(g.commands[0].assigns[1].value.literal == std::optional<std::string>("ab"));
+  auto h = ok("for x; do :; done");
+  REQUIRE(h.commands[0].assigns.size() == 1);
+  CHECK(!h.commands[0].assigns[0].value.literal);
+  CHECK(argvs(ok("for ((i=0; i<2; i++)); do ls; done")) == Argvs{{"ls"}});
   auto fn = ok("f(){ rm -rf ~; }; f");
   CHECK(argvs(fn) == Argvs{{"rm", "-rf", "<?>"}, {"f"}});
   CHECK(fn.commands[0].context == std::vector<std::string>{"top", "function:f", "group"});

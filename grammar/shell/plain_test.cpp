@@ -387,7 +387,7 @@ TEST_CASE("plain lines: the fast path agrees with the full path", "[plain]") {
   CHECK(heredocs > 300);  // 347 when ../shared's corpus is absent
   CHECK(substitutions > 1000);
   CHECK(backticks > 500);
-  CHECK(loops > 300);
+  CHECK(loops > 20);  // `while` loops: a `for` loop is left to the full path
   CHECK(ifs > 300);
   CHECK(conditions > 300);
   CHECK(brackets > 200);
@@ -401,6 +401,8 @@ TEST_CASE("plain lines: what the fast path leaves to the full path", "[plain]") 
                            "ls ~",
                            "ls # c",
                            "for f in a; do if x; done",
+                           "for f in *.py; do python -m pytest -q $f; done",  // assigns f
+                           "for f in $(ls tests); do wc -l $f | sort; done",
                            "for f in a; do ls; done; ls",
                            "a\nb",
                            "ls {a,b}",
@@ -456,8 +458,6 @@ TEST_CASE("plain lines: what the fast path leaves to the full path", "[plain]") 
                            "curl https://x.org:8080/a%20b,c+d@e",
                            "FOO=1 git status",
                            "echo `x`",
-                           "for f in *.py; do python -m pytest -q $f; done",
-                           "for f in $(ls tests); do wc -l $f | sort; done",
                            "a\\ b",
                            "bash -c 'git diff '\\''HEAD~1'\\'' && ls'",
                            "git log `git rev-parse HEAD` | head",
