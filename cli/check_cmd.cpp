@@ -124,7 +124,9 @@ void explain(std::ostream& out, const Request& r, const Decision& d) {
     out << "\n";
     if (!t.argv.empty()) {
       out << "    argv:";
-      for (const auto& a : t.argv) out << " " << nlohmann::json(a).dump();
+      for (const auto& a : t.argv)
+        out << " "
+            << nlohmann::json(a).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
       out << "\n";
     }
     for (const auto& e : t.effects) {
@@ -133,7 +135,9 @@ void explain(std::ostream& out, const Request& r, const Decision& d) {
                          : e.access == "delete" ? "deletes"
                                                 : "runs";
       out << "    " << verb << " ";
-      if (!e.path.empty()) out << nlohmann::json(e.path).dump() << " ";
+      if (!e.path.empty())
+        out << nlohmann::json(e.path).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)
+            << " ";
       out << "(" << e.from << ": " << e.entry << ")\n";
     }
     for (const auto& m : t.matched)
@@ -204,9 +208,20 @@ int run_check(const std::string& cmd, const std::vector<std::string>& args, bool
     Request r;
     r.tool = "Bash";
     r.kind = "command";
-    r.input_json = nlohmann::json{{"command", *c->command}}.dump();
-    c->ctx.fill(r);
-    emit(&r, policy.decide(r, opt));
+    bool utf8 = true;
+    try {
+      r.input_json = nlohmann::json{{"command", *c->command}}.dump();
+    } catch (const nlohmann::json::exception&) {
+      utf8 = false;
+    }
+    if (!utf8) {
+      // Bytes that are not UTF-8: no request can carry them (JSON is UTF-8); fail closed.
+      emit(nullptr,
+           invalid_request_decision("the command is not valid UTF-8", !c->ctx.non_interactive));
+    } else {
+      c->ctx.fill(r);
+      emit(&r, policy.decide(r, opt));
+    }
   } else if (c->request_file) {
     std::string text, err;
     bool too_large = false;

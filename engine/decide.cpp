@@ -154,7 +154,11 @@ Decision decide_one(const Policy::Impl& p, const Request& req, const DecideOptio
     return d;
   }
   std::optional<json> flat = parse_flat_object(req.input_json);
-  json input = flat ? std::move(*flat) : json::parse(req.input_json, nullptr, false);
+  // A NUL would end nlohmann's reading early (`{…}\0…`): never valid JSON.
+  json input = flat ? std::move(*flat)
+               : req.input_json.find('\0') != std::string::npos
+                   ? json(json::value_t::discarded)
+                   : json::parse(req.input_json, nullptr, false);
   JsonDrain drain_input{input};
   if (input.is_discarded() || !input.is_object()) {
     d.decision = Effect::ask;

@@ -283,10 +283,16 @@ std::optional<std::vector<std::string>> brace_expand(std::string_view text, std:
           for (int c = a; a <= b ? c <= b : c >= b; c += a <= b ? 1 : -1)
             alts.push_back(std::string(1, static_cast<char>(c)));
         } else {
-          long a = std::stol(lo), b = std::stol(hi);
-          if ((a > b ? a - b : b - a) > static_cast<long>(max)) return std::nullopt;
-          for (long c = a; a <= b ? c <= b : c >= b; c += a <= b ? 1 : -1)
-            alts.push_back(std::to_string(c));
+          // Counted in unsigned arithmetic: `{M..M}` at the bounds of a 64-bit number neither
+          // overflows nor loops, and the count is checked before anything is built.
+          const long long a = std::stoll(lo), b = std::stoll(hi);
+          const auto ua = static_cast<unsigned long long>(a),
+                     ub = static_cast<unsigned long long>(b);
+          const unsigned long long span = a <= b ? ub - ua : ua - ub;
+          if (span >= max) return std::nullopt;
+          for (unsigned long long k = 0; k <= span; ++k)
+            alts.push_back(std::to_string(a <= b ? static_cast<long long>(ua + k)
+                                                 : static_cast<long long>(ua - k)));
         }
       } catch (...) {
         done.push_back(std::move(w));  // not a sequence: bash keeps it as written

@@ -112,3 +112,28 @@ TEST_CASE("component_globs_meet reads classes and quoted members", "[glob]") {
 }
 
 }  // namespace
+
+TEST_CASE("brace_expand: sequences at the bounds of 64-bit numbers", "[glob]") {
+  using vigie::engine::brace_expand;
+  // Each of these once looped or grew without bound (an overflowing step).
+  const char* const max = "9223372036854775807";
+  const char* const min = "-9223372036854775808";
+  auto one = brace_expand(std::string("/x{") + max + ".." + max + "}");
+  REQUIRE(one.has_value());
+  CHECK(*one == std::vector<std::string>{std::string("/x") + max});
+  auto two = brace_expand(std::string("/x{9223372036854775806..") + max + "}");
+  REQUIRE(two.has_value());
+  CHECK(two->size() == 2);
+  auto down = brace_expand(std::string("/x{") + min + "..-9223372036854775807}");
+  REQUIRE(down.has_value());
+  CHECK(down->size() == 2);
+  CHECK(!brace_expand(std::string("/x{") + min + ".." + max + "}").has_value());  // too many
+  CHECK(!brace_expand(std::string("/x{-1..") + max + "}").has_value());
+  CHECK(!brace_expand("/x{1..100000}").has_value());
+  auto big = brace_expand("/x{99999999999999999999..1}");  // not a number bash reads: as written
+  REQUIRE(big.has_value());
+  CHECK(big->size() == 1);
+  auto small = brace_expand("a{3..1}");
+  REQUIRE(small.has_value());
+  CHECK(*small == std::vector<std::string>{"a1", "a2", "a3"});  // built from the back
+}

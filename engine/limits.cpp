@@ -67,6 +67,10 @@ json parse_json(std::string_view text, std::string* error, std::size_t max_bytes
     if (text.size() > max_bytes)
       return fail(fmt::format("{} is larger than {} bytes", what, max_bytes));
     if (!json_depth_within(text)) return fail(json_depth_error());
+    // nlohmann's reader ends the text at a NUL byte, which JSON never holds raw: without this,
+    // `{…}\0{…}` would be read as its first document alone.
+    if (text.find('\0') != std::string_view::npos)
+      return fail(fmt::format("{} is not valid JSON (it holds a NUL byte)", what));
     json j = json::parse(text, nullptr, /*allow_exceptions=*/false);
     if (j.is_discarded()) return fail(fmt::format("{} is not valid JSON", what));
     return j;
@@ -79,6 +83,7 @@ json parse_json(std::string_view text, std::string* error, std::size_t max_bytes
 
 json parse_json_shallow(std::string_view text) noexcept {
   try {
+    if (text.find('\0') != std::string_view::npos) return json(json::value_t::discarded);
     // The parser itself is iterative; the callback drops every value past the limit before it
     // is attached, so the result is never deeper than limits::json_depth.
     json::parser_callback_t keep = [](int depth, json::parse_event_t event, json&) {

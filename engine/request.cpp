@@ -49,7 +49,8 @@ namespace {
 std::optional<Request> parse_request_narrow(std::string_view text, std::string* error, bool* done) {
   *done = false;
   if (text.size() > limits::request_bytes || !engine::json_depth_within(text)) return std::nullopt;
-  if (!json::accept(text)) return std::nullopt;
+  // A NUL ends nlohmann's reading early: the full parser (parse_json) refuses it.
+  if (text.find('\0') != std::string_view::npos || !json::accept(text)) return std::nullopt;
   auto top = engine::scan_object(text);
   if (!top) return std::nullopt;
   *done = true;

@@ -142,4 +142,18 @@ out=$("$vigie" check --policy $gw --cwd "$tmp/beside" --home /home/u --request "
 expect "check: outside a repository, the cwd is the project" "deny paths.workspace-only" \
   "$(jq -r '.decision + " " + .rule.id' <<<"$out")"
 
+# Hostile bytes (fail closed, never an internal error): a command that is not UTF-8, a request
+# with a NUL byte after its JSON document (nlohmann's reader would stop there).
+out=$("$vigie" check --policy $guard "${ctx[@]}" --command "$(printf 'ls \377')"); rc=$?
+expect "check: a command that is not UTF-8 is asked" "ask request.invalid" \
+  "$(jq -r '.decision + " " + .rule.id' <<<"$out")"
+expect "check: ... with the ask exit code" 4 $rc
+out=$("$vigie" explain --policy $guard "${ctx[@]}" --command "ls \$'\\xff'"); rc=$?
+expect "explain: words that are not UTF-8 are printed, not an error" 0 $rc
+printf '{"tool":"Bash","input":{"command":"ls"}}\0{"tool":"Bash","input":{"command":"rm -rf /"}}' \
+  >"$tmp/nul.json"
+out=$("$vigie" check --policy $guard "${ctx[@]}" --request "$tmp/nul.json"); rc=$?
+expect "check: a NUL after the JSON document makes the request invalid" "ask request.invalid" \
+  "$(jq -r '.decision + " " + .rule.id' <<<"$out")"
+
 finish

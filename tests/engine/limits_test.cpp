@@ -188,6 +188,28 @@ TEST_CASE("deep JSON fails closed at every entry of the library", "[limits][json
   CHECK(ms < 5000);  // generous: the point is that it returns at all
 }
 
+TEST_CASE("a NUL byte never ends a JSON text early", "[limits][json]") {
+  using namespace std::string_literals;
+  const std::string ok = R"({"tool": "Bash", "input": {"command": "ls"}})";
+  for (const std::string& tail :
+       {"\0"s, "\0garbage"s, "\0"s + R"({"tool": "Bash", "input": {"command": "rm -rf /"}})",
+        " \0 }}}"s}) {
+    std::string err;
+    CHECK_FALSE(vigie::parse_request(ok + tail, &err));
+    CHECK(err.find("NUL") != std::string::npos);
+  }
+  // Inside the input given directly (an embedder): not read, never allowed.
+  vigie::Request req;
+  req.tool = "Bash";
+  req.kind = "command";
+  req.input_json = "{\"command\": \"ls\", \"x\": 1}\0{\"y\": 2}"s;
+  req.cwd = req.project_root = "/srv/app";
+  req.home = "/home/u";
+  vigie::Decision d = policy()->decide(req);
+  CHECK(d.decision == vigie::Effect::ask);
+  CHECK(d.rule.id == "request.invalid");
+}
+
 TEST_CASE("policy files: only regular files, size capped before reading", "[limits][files]") {
   Scratch s;
   auto error_of = [](const std::string& path) {
