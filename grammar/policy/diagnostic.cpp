@@ -22,12 +22,21 @@ namespace {
 
 // The text of 1-based line `line` (without its newline or a trailing `\r`); nullopt when the
 // source has fewer lines.
-std::optional<std::string_view> source_line(std::string_view text, std::uint32_t line) {
+// The text of line `line`; `offset`, when known and on that line, finds it without scanning
+// the lines before it.
+std::optional<std::string_view> source_line(std::string_view text, std::uint32_t line,
+                                            std::uint32_t column, std::uint32_t offset) {
   std::size_t begin = 0;
-  for (std::uint32_t l = 1; l < line; ++l) {
-    std::size_t nl = text.find('\n', begin);
-    if (nl == std::string_view::npos) return std::nullopt;
-    begin = nl + 1;
+  if (offset != UINT32_MAX && offset <= text.size() && column >= 1 && offset >= column - 1 &&
+      (offset == column - 1 || text[offset - column] == '\n') &&
+      text.substr(offset - (column - 1), column - 1).find('\n') == std::string_view::npos) {
+    begin = offset - (column - 1);
+  } else {
+    for (std::uint32_t l = 1; l < line; ++l) {
+      std::size_t nl = text.find('\n', begin);
+      if (nl == std::string_view::npos) return std::nullopt;
+      begin = nl + 1;
+    }
   }
   if (begin > text.size()) return std::nullopt;
   std::size_t end = text.find('\n', begin);
@@ -65,7 +74,7 @@ std::string render(const Diagnostic& d, const std::vector<SourceFile>& sources) 
     }
   }
   if (src != nullptr && d.line > 0) {
-    if (auto line = source_line(src->text, d.line)) {
+    if (auto line = source_line(src->text, d.line, d.column, d.offset)) {
       std::string num = std::to_string(d.line);
       std::string gutter(num.size() < 5 ? 5 - num.size() : 0, ' ');
       out += gutter + num + " | " + std::string(*line) + '\n';
@@ -142,6 +151,7 @@ Diagnostic make_diagnostic(const std::string& file, const LineIndex& lines, Span
   d.file = file;
   LineCol b = lines.at(span.begin);
   LineCol e = lines.at(std::max(span.end, span.begin + 1));
+  d.offset = span.begin;
   d.line = b.line;
   d.column = b.column;
   d.end_line = e.line;

@@ -108,6 +108,24 @@ TEST_CASE("the unterminated string of the style guide renders exactly") {
         "   help: close the string with `\"`\n");
 }
 
+TEST_CASE("a diagnostic renders the same from its offset as from its line") {
+  // The offset finds the line without scanning the file (many errors render in linear time);
+  // a diagnostic without one (UINT32_MAX) or with one that does not fit is found by its line.
+  std::string src = "policy \"p\"\n}\ncommands {\n  allow\n}\n\tfrob on\n";
+  auto r = parse("p.vigie", src);
+  REQUIRE(r.diagnostics.size() >= 2);
+  for (const auto& d : r.diagnostics) {
+    CAPTURE(d.line, d.column, d.message);
+    CHECK(d.offset != UINT32_MAX);
+    auto without = d;
+    without.offset = UINT32_MAX;
+    CHECK(render(d, {{"p.vigie", src}}) == render(without, {{"p.vigie", src}}));
+    auto wrong = d;
+    wrong.offset = 1;  // not on that line: ignored
+    CHECK(render(wrong, {{"p.vigie", src}}) == render(without, {{"p.vigie", src}}));
+  }
+}
+
 TEST_CASE("every error of a file is collected, one per bad line") {
   auto c = codes(
       "commands {\n"

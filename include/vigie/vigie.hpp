@@ -233,6 +233,9 @@ struct Diagnostic {
   std::string message;
   std::string help;
   bool incomplete = false;  // the input merely stops early (open string or block)
+  // The byte offset of `line:column` in its file when known (render finds the line from it
+  // without scanning the file: a file of many errors renders in linear time); else UINT32_MAX.
+  std::uint32_t offset = UINT32_MAX;
 };
 
 struct SourceFile {
