@@ -61,6 +61,17 @@ TEST_CASE("commands: substitutions", "[commands]") {
         Argvs{{"echo", "<?>"}, {"echo", "<?>"}, {"rm", "z"}});
 }
 
+TEST_CASE("commands: a single quote in a double-quoted ${x:-…} does not quote", "[commands]") {
+  // bash 5.2: `"${x:-'$(rm z)'}"` runs rm; `"${x#'$(rm z)'}"` (a pattern) and the unquoted
+  // `${x:-'$(rm z)'}` do not.
+  CHECK(argvs(ok("echo \"${x:-'$(rm z)'}\"")) == Argvs{{"echo", "<?>"}, {"rm", "z"}});
+  CHECK(argvs(ok("echo \"${x:+a'`rm z`'b}\"")) == Argvs{{"echo", "<?>"}, {"rm", "z"}});
+  CHECK(argvs(ok("cat <<E\n${x=' $(rm z)'}\nE\n")) == Argvs{{"cat"}, {"rm", "z"}});
+  CHECK(argvs(ok("echo \"${x#'$(rm z)'}\"")) == Argvs{{"echo", "<?>"}});
+  CHECK(argvs(ok("echo ${x:-'$(rm z)'}")) == Argvs{{"echo", "<?>"}});
+  CHECK_FALSE(vigie::shell::parse_commands("echo \"$\\\n(rm z)\"").ok);  // `$\<newline>(`
+}
+
 TEST_CASE("commands: compound bodies", "[commands]") {
   auto r = ok("if true; then rm -rf /; fi");
   CHECK(argvs(r) == Argvs{{"true"}, {"rm", "-rf", "/"}});

@@ -353,7 +353,9 @@ class Converter {
       throw Failed{};
     }
     Frame hf{body.data(), base_offset, f.depth + 1, &st, true};
-    return parts(t->root(), hf);
+    std::vector<WordPart> out = parts(t->root(), hf);
+    dollar_continuation(out);
+    return out;
   }
 
   Assign assignment(const Node& n, const Frame& f) {
@@ -466,7 +468,9 @@ class Converter {
     } else if (n.is_type<g::dq_string>() || n.is_type<g::locale_string>()) {
       Frame dq = f;
       dq.in_dq = true;
-      out.push_back({DblQuoted{parts(n, dq), n.is_type<g::locale_string>(), sp}});
+      std::vector<WordPart> inner = parts(n, dq);
+      dollar_continuation(inner);
+      out.push_back({DblQuoted{std::move(inner), n.is_type<g::locale_string>(), sp}});
     } else if (n.is_type<g::param_short>()) {
       ParamExp p;
       p.name = n.string().substr(1);
@@ -487,6 +491,21 @@ class Converter {
         }
       }
       fail_if(validate::check_param(p));
+      // In double quotes (and here-document bodies) a single quote in the word of `${x:-…}`,
+      // `-`, `:=`, `=`, `:+`, `+` is an ordinary character: `"${x:-'$(cmd)'}"` runs cmd (the
+      // other operators' words are patterns, where it quotes). Its text is read as the body of
+      // a here-document (expansions, and quotes as text), between two literal quotes.
+      if (f.in_dq && (p.op.starts_with('-') || p.op.starts_with('=') || p.op.starts_with('+') ||
+                      p.op.starts_with(":-") || p.op.starts_with(":=") || p.op.starts_with(":+")))
+        for (auto& a : p.arg)
+          if (const auto* q = std::get_if<SglQuoted>(&a.v);
+              q && !q->dollar && q->value.find_first_of("$`") != std::string::npos) {
+            const Span qs = q->span;
+            std::vector<WordPart> inner{{Lit{"'", {qs.begin, qs.begin + 1}}}};
+            for (auto& k : heredoc_parts(q->value, qs.begin + 1, f)) inner.push_back(std::move(k));
+            inner.push_back({Lit{"'", {qs.end - 1, qs.end}}});
+            a = WordPart{DblQuoted{std::move(inner), false, qs}};
+          }
       out.push_back({std::move(p)});
     } else if (n.is_type<g::param_brace>()) {
       out.push_back({Lit{"{", {sp.begin, sp.begin + 1}}});
@@ -519,6 +538,20 @@ class Converter {
       // handled here) must not become literal text: a literal can satisfy an allow token.
       add_error(sp.begin, "internal error: unhandled shell grammar node", false);
       throw Failed{};
+    }
+  }
+
+  // In double quotes and here-document bodies a backslash-newline is removed before expansion:
+  // `"$\<newline>(cmd)"` is `"$(cmd)"`, which runs cmd. Not read: refused, fail closed.
+  void dollar_continuation(const std::vector<WordPart>& ps) {
+    for (std::size_t i = 0; i + 1 < ps.size(); ++i) {
+      const auto* d = std::get_if<Lit>(&ps[i].v);
+      const auto* next = std::get_if<Lit>(&ps[i + 1].v);
+      if (d && next && !d->raw.empty() && d->raw.back() == '$' &&
+          (next->raw.starts_with("\\\n") || next->raw.starts_with("\\\r\n")))
+        fail_if(validate::Error(next->span.begin,
+                                "a `$` before a backslash-newline: bash joins the lines, so what "
+                                "follows expands, which vigie does not read"));
     }
   }
 
