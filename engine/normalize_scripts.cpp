@@ -231,6 +231,10 @@ void remote_stdin(const std::vector<std::string>& remote, NormalizedCommand& n) 
     }
   }
   const std::size_t before = n.nested_scripts.size();
+  // `ssh HOST < script.sh`: the remote shell runs a file the line does not show.
+  for (const auto& r : n.redirects)
+    if ((r.op == "<" || r.op == "<>") && r.fd == 0 && r.target.literal != "/dev/null")
+      n.escalations.push_back("ssh: the commands in `" + r.target.text + "` run on another host");
   stdin_script("ssh", n.redirects, n);
   if (n.nested_scripts.size() > before)
     n.escalations.push_back("ssh: the commands on its input run on another host");

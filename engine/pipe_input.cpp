@@ -192,7 +192,9 @@ void pipe_input(std::vector<shell::CommandView>& cmds, const NormalizeOptions& o
         parallel_input(c, feed, text);
         continue;
       }
-      if (feed == Feed::file || feed == Feed::download) continue;
+      // A file or a download into a shell or an interpreter is their checks' (an input the line
+      // does not show); into ssh, the remote shell runs it: an input the line does not show.
+      if ((feed == Feed::file || feed == Feed::download) && program_of(c) != "ssh") continue;
       shell::RedirectView r;
       r.op = "<<<";
       r.fd = 0;

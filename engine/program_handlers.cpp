@@ -398,6 +398,24 @@ bool awk_w_harmless(const std::string* value) {
   }
 }
 
+// mawk's `-W exec FILE` (any prefix of `exec`, alone or in a comma list: `-We`, `-W i,exec`):
+// the program is read from FILE, given after `=` (returned) or as the next word (an empty
+// string). nullopt: not that option.
+std::optional<std::string> awk_w_exec(const std::string* value) {
+  if (value == nullptr) return std::nullopt;
+  std::string_view v = *value;
+  while (true) {
+    const auto comma = v.find(',');
+    std::string_view item = v.substr(0, comma);
+    const auto eq = item.find('=');
+    const std::string_view key = item.substr(0, eq);
+    if (!key.empty() && std::string_view("exec").starts_with(key))
+      return eq == std::string_view::npos ? std::string() : std::string(item.substr(eq + 1));
+    if (comma == std::string_view::npos) return std::nullopt;
+    v.remove_prefix(comma + 1);
+  }
+}
+
 }  // namespace
 
 void script_handler(const ProgramDecl& p, std::string_view name, const Words& w,
@@ -425,6 +443,16 @@ void script_handler(const ProgramDecl& p, std::string_view name, const Words& w,
     if (!is_sed && o.decl->shorts == "W" &&
         !awk_w_harmless(o.value->literal ? &*o.value->literal : nullptr))
       out.escalations.push_back(std::string(name) + " -W: an option that may read or load code");
+    // `-W exec FILE`: FILE holds the program (read), and it is the last option.
+    if (!is_sed && o.decl->shorts == "W")
+      if (auto f = awk_w_exec(o.value->literal ? &*o.value->literal : nullptr)) {
+        if (!f->empty()) {
+          add_file(out, Touch::read, word_of(*o.value, *f), From::option, "awk -W exec");
+        } else if (!args.operands.empty() && !st.pattern_given) {
+          add_file(out, Touch::read, w[args.operands.front()], From::option, "awk -W exec");
+          st.pattern_given = true;  // the operands after it are files
+        }
+      }
   }
   std::vector<std::size_t> operands = args.operands;
   if (!st.pattern_given && !operands.empty()) {

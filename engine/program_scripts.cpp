@@ -292,6 +292,34 @@ struct AwkScanner {
             ++i;
             target(Touch::read, "awk getline <");
           }
+        } else if (id == "ARGV") {
+          // `ARGV[1] = ".env"`, `ARGV[ARGC++] = f`: awk opens what ARGV holds after BEGIN, as
+          // if it were an operand (a string literal is judged as a read; anything else asks).
+          blanks();
+          if (i < s.size() && s[i] == '[') {
+            int nest = 0;
+            for (; i < s.size(); ++i) {
+              if (s[i] == '[') ++nest;
+              if (s[i] == ']' && --nest == 0) break;
+            }
+            if (i < s.size()) ++i;
+            blanks();
+          }
+          if (i < s.size() && s[i] == '=' && (i + 1 >= s.size() || s[i + 1] != '=')) {
+            ++i;
+            target(Touch::read, "awk ARGV[…] =");
+          } else if (i + 1 < s.size() &&
+                     std::string_view("+-*/%^").find(s[i]) != std::string::npos &&
+                     s[i + 1] == '=') {
+            out.escalations.push_back("awk ARGV[…] changed: a file the line does not show");
+          }
+        } else if (id == "split") {
+          // `split(".env", ARGV)` fills ARGV the same way.
+          const std::size_t close = s.find(')', i);
+          if (std::string_view(s)
+                  .substr(i, close == std::string::npos ? s.npos : close - i)
+                  .find("ARGV") != std::string_view::npos)
+            out.escalations.push_back("awk split() into ARGV: a file the line does not show");
         } else if (id == "@load") {
           out.escalations.push_back("awk @load");
         } else if (id == "@include") {

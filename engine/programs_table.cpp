@@ -126,7 +126,7 @@ const ProgramSource kPrograms[] = {
   {"builtin", "s", "", "wrapper", ""},
   {"exec", "s", "", "wrapper", "-a=v -c -l"},
   {"xargs", "ps", "", "wrapper",
-   "-a|--arg-file=r -d|--delimiter=v -E=v -e|--eof?v -I=v -i|--replace?v -L|--max-lines=v "
+   "-a|--arg-file=r -d|--delimiter=v -E=v -e|--eof?v -I=v -i|--replace?v -L=v --max-lines?v "
    "-l?v -n|--max-args=v -P|--max-procs=v -s|--max-chars=v --process-slot-var=v -0|--null "
    "-o|--open-tty -p|--interactive -r|--no-run-if-empty -t|--verbose -x|--exit --show-limits "
    "--help!N --version!N"},
