@@ -238,8 +238,10 @@ BuiltinCode builtin_code(const NormalizedCommand& n) {
         options_done = true;
         continue;
       }
-      // Otherwise it may be a name, an option or code.
-      if (b->words != Words::none || !b->code_options.empty())
+      // Otherwise it may be a name, an option or code (`printf -va[\$\(cmd\)] 1`: an option
+      // with its name attached, a glob to the parser, a subscript to bash).
+      if (b->words != Words::none || !b->code_options.empty() ||
+          (!b->name_options.empty() && !options_done && w.text.size() > 1 && w.text[0] == '-'))
         out.escalations.push_back(not_static);
       continue;
     }

@@ -359,6 +359,11 @@ void Judge::note_line_state(const shell::CommandView& cmd, const NormalizedComma
   if (n.words.empty()) {  // no words at all (cmd.argv has moved into n.words)
     for (const auto& a : cmd.assigns)
       if (a.value.literal && holds_code(*a.value.literal)) held_code.push_back(*a.value.literal);
+  } else if (n.name == "printf") {
+    // `printf -v x '%s' 'a[$(cmd)]'`: a value the line shows, set by printf.
+    for (std::size_t k = 1; k < n.words.size(); ++k)
+      if (n.words[k].literal && holds_code(*n.words[k].literal))
+        held_code.push_back(*n.words[k].literal);
   } else if (const std::string_view name = n.name; name == "declare" || name == "export" ||
                                                    name == "local" || name == "readonly" ||
                                                    name == "typeset") {

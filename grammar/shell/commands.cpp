@@ -179,7 +179,8 @@ void fill_view(WordView& v, const std::vector<WordPart>& parts, const std::strin
   v.has_expansion = b.has_expansion;
   v.has_brace = b.has_brace;
   if (!b.has_expansion && !b.has_brace) {
-    if (b.has_glob) {
+    // An assignment's value is not globbed (`x=a[\$\(id\)]` holds `a[$(id)]`): its value.
+    if (b.has_glob && !assign_value) {
       v.pattern = std::move(b.escaped);
     } else {
       v.pattern = b.value;

@@ -263,8 +263,9 @@ struct action<assignment> {
   template <typename Input>
   static void apply(const Input& in, State& s) {
     std::string_view t(in.begin(), in.size());
-    // A `~` after `:` in a value is a tilde prefix: left to the full path.
-    if (s.tilde) s.refused = true;
+    // A `~` after `:` in a value is a tilde prefix, and glob bytes are not a glob there (the value
+    // is literal: commands.cpp `fill_view`): left to the full path.
+    if (s.tilde || s.glob) s.refused = true;
     const std::size_t eq = t.find('=');  // the name holds no `=`
     const bool append = t[eq - 1] == '+';
     const std::uint32_t begin = offset(s, in.begin());

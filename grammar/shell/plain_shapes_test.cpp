@@ -226,11 +226,11 @@ TEST_CASE("plain shapes: the fast path agrees with the full path", "[plain]") {
 
 TEST_CASE("plain shapes: the agent lines each shape is for take the fast path", "[plain]") {
   for (const char* line :
-       {"git diff --stat HEAD~1", "sed -i 's/a/b/g' src/*.ts", "ls ?.txt 'a*'*", "A=*.py ls",
+       {"git diff --stat HEAD~1", "sed -i 's/a/b/g' src/*.ts", "ls ?.txt 'a*'*", "A=x.py ls",
         "echo $((1 + 2)) $(date +%s) `whoami`", "[[ -n \"$CI\" ]] && echo ci || echo local",
         "cat > c.json <<EOF\n{\"name\": \"$NAME\"}\nEOF"})
     CHECK(vigie::shell::plain_commands(line).has_value());
-  for (const char* line : {"ls ~", "A=a:~/b ls", "ls *(x)", "cat <<E*F\nx\nE*F", "$((1+))",
+  for (const char* line : {"ls ~", "A=a:~/b ls", "A=*.py ls", "ls *(x)", "cat <<E*F\nx\nE*F", "$((1+))",
                            "echo $((a = 1))", "[[ a b ]]", "[[ -n ]]", "x | [[ a ]]", "[[ a ]] | x",
                            "[[ $(ls) ]]", "cat <<EOF\n$(x)\nEOF"})
     CHECK_FALSE(vigie::shell::plain_commands(line).has_value());
