@@ -282,7 +282,8 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
       std::string_view kv = v == "--config-env" ? (lit(w, i + 1) ? std::string_view(*lit(w, i + 1))
                                                                  : std::string_view())
                                                 : v.substr(13);
-      if (git_key_runs_command(kv) || kv.empty())
+      if (git_key_runs_command(kv) || kv.empty() ||
+          git_key_names_file(policy::ascii_lower(kv.substr(0, kv.find('=')))))
         out.escalations.push_back("git --config-env " + std::string(kv.substr(0, kv.find('='))));
       i += v == "--config-env" ? 2 : 1;
     } else if (v == "--exec-path" || starts_with(v, "--exec-path=")) {

@@ -33,7 +33,7 @@ bool git_key_runs_command(std::string_view raw) {
         "uploadpack.", "receive.",   "remote.",      "url.",       "include.",   "includeif.",
         "http.",       "sendemail.", "instaweb.",    "gui.",       "guitool.",   "web.",
         "browser.",    "man.",       "interactive.", "submodule.", "commit.",    "blame.",
-        "mailmap.",    "init.",      "clone."}) {
+        "mailmap.",    "init.",      "clone.",       "log."}) {
     if (!key.starts_with(p)) continue;
     if (p == "core.") {
       return in_set(
@@ -62,6 +62,8 @@ bool git_key_runs_command(std::string_view raw) {
     // `clone.defaultRemoteName` and the rest name no program.
     if (p == "init.") return key == "init.templatedir";
     if (p == "clone.") return false;
+    // `log.showSignature` makes `git log`/`git show` run gpg (gpg.program) on every commit.
+    if (p == "log.") return key == "log.showsignature";
     return true;
   }
   return key.ends_with(".cmd") || key.ends_with(".command") || key.ends_with(".program") ||
@@ -107,7 +109,8 @@ void git_config_value(const WordView& kv, ProgramEffects& out, std::string_view 
       std::string v = s.substr(eq + 1);
       if (key.starts_with("alias.")) {
         if (v[0] == '!') out.scripts.push_back(v.substr(1));
-      } else if (!key.starts_with("url.") && !key.starts_with("include")) {
+      } else if (!key.starts_with("url.") && !key.starts_with("include") &&
+                 key != "log.showsignature") {
         out.scripts.push_back(v);
       }
     }
@@ -124,6 +127,13 @@ void git_config_value(const WordView& kv, ProgramEffects& out, std::string_view 
       }
       add_word_file(out, Touch::read, f, From::option, std::string(entry) + " " + key);
     }
+  }
+  // `mailmap.blob=REV:PATH`: git reads PATH of a revision (`HEAD:.env`), judged as that path.
+  if (key == "mailmap.blob" && eq != std::string::npos) {
+    const std::string v = s.substr(eq + 1);
+    if (const auto colon = v.find(':'); colon != std::string::npos && colon + 1 < v.size())
+      add_word_file(out, Touch::read, synthesized(kv, v.substr(colon + 1), eq + 2 + colon),
+                    From::option, std::string(entry) + " " + key);
   }
   if (key.starts_with("remote.") && (key.ends_with(".push") || key.ends_with(".mirror")) &&
       eq != std::string::npos) {

@@ -112,6 +112,8 @@ void git_config_value(const shell::WordView& kv, ProgramEffects& out,
                       std::string_view entry = "git -c");
 // Whether a git configuration key names a program to run (core.pager, alias.*, *.command...).
 bool git_key_runs_command(std::string_view key);
+// Whether the value of a git configuration key (lowercase) names a file git reads.
+bool git_key_names_file(const std::string& key);
 
 // Scripts of sed and awk: what they write, read and run.
 void sed_script_effects(const std::string& script, const shell::WordView& from,

@@ -35,7 +35,7 @@ const ProgramSource kProgramsGit[] = {
    "git diff-tree git shortlog", "pm", "", "",
    "--output=w --ext-diff!! --textconv!! --no-index!V -S=v -G=v --grep=v --author=v --since=v --until=v "
    "-n|--max-count=v --format=v --pretty?v --stat?v -U|--unified=v -O=r -L=v --find-object=v "
-   "--relative?v"},
+   "--relative?v --show-signature!! --mailmap --use-mailmap"},
   {"git config", "pm", "", "",
    "-f|--file=w --blob=v --type=v --default=v -e|--edit!! --global!G --system!G"},
   {"git apply git am", "pm", "*r", "",
