@@ -76,6 +76,13 @@ std::optional<CheckArgs> parse_args(const std::string& cmd, const std::vector<st
         rc = usage_error(cmd, "`--symlink` takes FROM=TO");
         return std::nullopt;
       }
+      // The link is a path of the virtual filesystem (absolute); its target is what the link
+      // holds (absolute, or relative to the link's folder), never empty.
+      if (eq == 0 || v[0] != '/' || eq + 1 == v.size()) {
+        rc = usage_error(cmd, "`--symlink " + v +
+                                  "`: FROM must be an absolute path and TO must not be empty");
+        return std::nullopt;
+      }
       c.symlinks.push_back({v.substr(0, eq), v.substr(eq + 1)});
     } else {
       rc = usage_error(cmd, "unknown option `" + k + "`");

@@ -126,6 +126,14 @@ TEST_CASE("a diagnostic renders the same from its offset as from its line") {
   }
 }
 
+TEST_CASE("a byte-order mark is said as it is, and the rest is still read") {
+  auto r = parse("p.vigie", "\xEF\xBB\xBFpolicy \"p\"\nmode auto\n}\n");
+  REQUIRE(r.diagnostics.size() == 2);
+  CHECK(r.diagnostics[0].line == 1);
+  CHECK(r.diagnostics[0].message == "the file starts with a byte-order mark (U+FEFF)");
+  CHECK(r.diagnostics[1].line == 3);  // the stray `}`: the lines after the mark are read
+}
+
 TEST_CASE("every error of a file is collected, one per bad line") {
   auto c = codes(
       "commands {\n"

@@ -156,4 +156,9 @@ out=$("$vigie" check --policy $guard "${ctx[@]}" --request "$tmp/nul.json"); rc=
 expect "check: a NUL after the JSON document makes the request invalid" "ask request.invalid" \
   "$(jq -r '.decision + " " + .rule.id' <<<"$out")"
 
+for bad in "=" "a=" "=b" "rel=/etc" "/x="; do
+  "$vigie" check --policy $guard "${ctx[@]}" --symlink "$bad" --command ls >/dev/null 2>&1; rc=$?
+  expect "check: --symlink $bad is bad usage" 2 $rc
+done
+
 finish
