@@ -337,7 +337,19 @@ class Walker {
   // `NAME=A NAME=B` would (`for PATH in /tmp/x; do ls; done`). One command without argv holds
   // the assignments; `for NAME; do` takes the positional parameters (`"$@"`, not static).
   void loop_assignments(const ForClause& x) {
-    if (x.arith || x.name.empty()) return;
+    if (x.arith || x.name.empty() || (x.items && x.items->empty())) return;
+    // `for f in *.py`: nothing a program reads, no value holding code (that `$((f))` would run):
+    // left out, as the fast path leaves it (plain.cpp `for_var`, `for_word`).
+    if (loop_name_quiet(x.name)) {
+      if (!x.items) return;
+      bool code = false;
+      for (const auto& w : *x.items) {
+        WordView v;
+        fill_view(v, w.parts, w.text, w.span, false);
+        code |= v.literal && v.literal->find_first_of("$`") != std::string::npos;
+      }
+      if (!code) return;
+    }
     if (out.size() >= max_commands) {
       over = true;
       return;

@@ -74,6 +74,16 @@ struct RedirectView {
 };
 
 // One simple command.
+// A loop's name whose assignments the commands view leaves out when no word of the loop holds
+// code (`for f in *.py`): lowercase letters and digits, a name no program reads from the
+// environment. Any other (`PATH`, `http_proxy`, `LESSOPEN`) is listed (commands.cpp
+// `loop_assignments`), since it may change what the body runs.
+inline bool loop_name_quiet(std::string_view name) {
+  for (char c : name)
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))) return false;
+  return !name.empty();
+}
+
 struct CommandView {
   std::vector<WordView> argv;  // may be empty (a line of only assignments or redirections)
   std::vector<AssignView> assigns;

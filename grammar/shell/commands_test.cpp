@@ -78,16 +78,22 @@ TEST_CASE("commands: compound bodies", "[commands]") {
   CHECK(r.commands[0].context == std::vector<std::string>{"top", "if", "condition"});
   CHECK(r.commands[1].context == std::vector<std::string>{"top", "if"});
   auto f = ok("for f in *; do rm $f; done");
-  CHECK(argvs(f) == Argvs{{}, {"rm", "<?>"}});  // first, the loop's assignments to `f`
-  REQUIRE(f.commands[0].assigns.size() == 1);
-  CHECK(f.commands[0].assigns[0].name == "f");
-  CHECK(f.commands[0].assigns[0].value.text == "*");
+  CHECK(argvs(f) == Argvs{{"rm", "<?>"}});  // `f`: no program reads it, no value holds code
   CHECK(f.commands[0].context == std::vector<std::string>{"top", "loop"});
-  CHECK(f.commands[1].context == std::vector<std::string>{"top", "loop"});
+  auto fc = ok("for F in *; do rm $F; done");
+  CHECK(argvs(fc) == Argvs{{}, {"rm", "<?>"}});  // first, the loop's assignments to `F`
+  REQUIRE(fc.commands[0].assigns.size() == 1);
+  CHECK(fc.commands[0].assigns[0].name == "F");
+  CHECK(fc.commands[0].assigns[0].value.text == "*");
+  CHECK(fc.commands[0].context == std::vector<std::string>{"top", "loop"});
+  CHECK(fc.commands[1].context == std::vector<std::string>{"top", "loop"});
+  auto held = ok("for x in 'a[$(id)]' b; do echo $((x)); done");
+  REQUIRE(held.commands.size() >= 2);
+  CHECK(held.commands[0].assigns.size() == 2);
   auto g = ok("for PATH in /tmp a'b'; do ls; done");
   REQUIRE(g.commands[0].assigns.size() == 2);
   CHECK(g.commands[0].assigns[1].value.literal == std::optional<std::string>("ab"));
-  auto h = ok("for x; do :; done");
+  auto h = ok("for X; do :; done");
   REQUIRE(h.commands[0].assigns.size() == 1);
   CHECK(!h.commands[0].assigns[0].value.literal);
   CHECK(argvs(ok("for ((i=0; i<2; i++)); do ls; done")) == Argvs{{"ls"}});

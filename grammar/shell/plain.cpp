@@ -1,7 +1,7 @@
 // The plain-line fast path (plain.hpp): a PEGTL grammar of simple commands of static words,
 // escapes, globs, `$name`, `${…}`, `$((…))`, `$(…)`, `<(…)` and backquotes, assignment prefixes,
 // plain redirections and one here-document, `[[ … ]]` tests, joined by `&&`, `||`, `;` and `|`,
-// or one subshell, `while` loop, `if` or `case` (plain_*.hpp), whose actions fill the
+// or one subshell, `for` / `while` loop, `if` or `case` (plain_*.hpp), whose actions fill the
 // commands view directly, in one pass (the view's functions: plain_view.cpp).
 #include "grammar/shell/plain.hpp"
 
@@ -179,7 +179,7 @@ struct heredoc_body {
 // at its start (`(`, or the reserved word `for` / `if`, before any action but `command_start`'s,
 // whose command the next shape reuses).
 struct plain_line
-    : pg::seq<blanks, pg::sor<plain_list, subshell_line, if_line, case_line, while_line>,
+    : pg::seq<blanks, pg::sor<plain_list, subshell_line, for_line, if_line, case_line, while_line>,
               pg::opt<heredoc_body>, pg::eof> {};
 
 namespace {  // the actions: internal
@@ -402,6 +402,36 @@ struct action<command> {
 template <>
 struct action<subshell_open> {
   static void apply0(State& s) { s.wrapper = "subshell"; }
+};
+// The words of a `for` loop are not in the view: their `$(…)` have no command holding them (their
+// context is the loop's), and their flags are dropped. A loop whose assignments the full path
+// lists (commands.cpp `loop_assignments`) is left to it.
+template <>
+struct action<for_open> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) {
+    s.stmt_begin = offset(s, in.begin());
+    s.wrapper = "loop";
+    s.top.begin = kNoHolder;
+  }
+};
+template <>
+struct action<for_var> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) {
+    if (!loop_name_quiet(std::string_view(in.begin(), in.size()))) s.refused = true;
+  }
+};
+template <>
+struct action<for_word> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) {
+    const std::string_view w(in.begin(), in.size());
+    if (w.find_first_of("$`") != std::string_view::npos &&
+        w.find_first_of("'\"\\") != std::string_view::npos)
+      s.refused = true;
+    s.quoted = s.expansion = s.glob = s.tilde = false;
+  }
 };
 
 // A whole-line `if`: its conditions, and the first command of each list, which has no operator.

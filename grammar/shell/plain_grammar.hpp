@@ -249,11 +249,29 @@ struct plain_list
 struct subshell_open : pg::one<'('> {};
 struct subshell_line : pg::seq<subshell_open, blanks, plain_list, pg::one<')'>, blanks> {};
 
-// A `for` loop is left to the full path: its name is assigned each word (commands.cpp,
-// `loop_assignments`), which this path does not build.
+// A whole line that is one `for` loop, `for f in *.py; do wc -l $f; done`: the commands of its
+// body and of its words (`$(…)`) have the `loop` context; the name and the words are not in the
+// view, so a word may hold globs. The full path lists the loop's assignments when they may matter
+// (commands.cpp `loop_assignments`: a name other than lowercase letters and digits, or a quoted
+// word holding `$` or a backquote): those loops, other forms (`for f; do`, newlines,
+// `for ((…))`) and a loop elsewhere are left to the full path.
+struct GlobLitClass {
+  static constexpr std::string_view kBytes =
+      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:@%+,-=*?";
+  static constexpr bool kExcept = false, kHigh = true;
+};
+struct for_word : pg::plus<pg::sor<run_of<GlobLitClass>, sq_part, dq_part, esc_part, param_part,
+                                   subst_part, bq_part>> {};
 // `done` and the loop's redirections (plain_while.hpp).
 struct loop_done : TAO_PEGTL_STRING("done") {};
 struct loop_tail : pg::seq<loop_done, blanks, pg::star<redirect_guarded, blanks>> {};
+// With its blank: its action marks the line a loop, and a line that starts so cannot be read
+// otherwise (`for` is a reserved command word), while `format x` must not be marked.
+struct for_open : pg::seq<TAO_PEGTL_STRING("for"), pg::plus<blank>> {};
+struct for_var : name {};
+struct for_line : pg::seq<for_open, for_var, pg::plus<blank>, TAO_PEGTL_STRING("in"),
+                          pg::plus<blank>, pg::star<for_word, blanks>, pg::one<';'>, blanks,
+                          TAO_PEGTL_STRING("do"), pg::plus<blank>, plain_list, loop_tail> {};
 
 // Command words the full path reads otherwise: the reserved words of grammar.hpp (`kw_*`, which
 // open a compound command or a `time` pipeline), `coproc`, and `let`, whose arguments are
