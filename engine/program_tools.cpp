@@ -138,6 +138,61 @@ void ssh_forward(const WordView& value, std::string_view spec, ProgramEffects& o
         {Touch::write, word_of(value, std::string(first)), From::option, "ssh -L socket"});
 }
 
+// ssh expands tokens in the paths it reads (ssh_config(5), TOKENS and ENVIRONMENT VARIABLES):
+// `%d` and `${HOME}` are the home folder (`~`), `%%` a `%`, the others (`%h`, `%r`, `%p`…) a
+// name the line does not show (`*`, and `*glob` is set); `${VAR}` is a path the line does not
+// show: nullopt.
+std::optional<std::string> ssh_expand(const std::string& f, bool* glob) {
+  std::string out;
+  for (std::size_t i = 0; i < f.size(); ++i) {
+    if (f[i] == '%' && i + 1 < f.size()) {
+      if (f[i + 1] == '%') {
+        out += '%';
+      } else if (f[i + 1] == 'd') {
+        out += '~';
+      } else {
+        out += '*';
+        *glob = true;
+      }
+      ++i;
+    } else if (f.compare(i, 2, "${") == 0) {
+      const std::size_t close = f.find('}', i);
+      if (close == std::string::npos || f.substr(i + 2, close - i - 2) != "HOME")
+        return std::nullopt;
+      out += '~';
+      i = close;
+    } else {
+      out += f[i];
+    }
+  }
+  return out;
+}
+
+// A path option of ssh (`-i`, `-S`, `-E`, an `-o KEY=PATH`): judged with ssh's tokens expanded,
+// or asked when one is not known.
+void ssh_path(const WordView& value, const std::string& f, Touch t, const std::string& entry,
+              ProgramEffects& out) {
+  if (f.find_first_of("%$") == std::string::npos) {
+    out.files.push_back({t, word_of(value, f), From::option, entry});
+    return;
+  }
+  bool glob = false;
+  if (auto x = ssh_expand(f, &glob)) {
+    WordView v = word_of(value, *x);
+    if (x->starts_with("~")) {  // judged from the home folder, as a tilde word is
+      v.literal.reset();
+      v.has_tilde = true;
+    }
+    if (glob) {  // `cm-%r@%h:%p`: any name there
+      v.literal.reset();
+      v.has_glob = true;
+    }
+    out.files.push_back({t, std::move(v), From::option, entry});
+  } else {
+    out.escalations.push_back(entry + ": a path with a token ssh expands (`" + f + "`)");
+  }
+}
+
 void ssh_option(const WordView& value, ProgramEffects& out) {
   if (!value.literal) {
     out.escalations.push_back("ssh -o with a value that is not static");
@@ -174,8 +229,7 @@ void ssh_option(const WordView& value, ProgramEffects& out) {
           const std::size_t end = std::min(val.find_first_of(" \t", at), val.size());
           const std::string f = val.substr(at, end - at);
           if (!f.empty() && ascii_lower(f) != "none")
-            out.files.push_back({k.role == 'w' ? Touch::write : Touch::read, word_of(value, f),
-                                 From::option, "ssh -o " + key});
+            ssh_path(value, f, k.role == 'w' ? Touch::write : Touch::read, "ssh -o " + key, out);
           at = end + 1;
         }
         break;
@@ -208,6 +262,11 @@ void ssh_handler(const ProgramDecl& p, std::string_view name, const Words& w, Pr
         !(o.value->literal && (*o.value->literal == "/dev/null" || *o.value->literal == "none")))
       out.escalations.push_back(std::string(name) + " -F: a configuration the line does not show");
     if (o.decl->shorts == "o") ssh_option(*o.value, out);
+    // `-i '%d/.ssh/id_rsa'`, `-S '${S}'`: ssh expands its tokens in these paths too.
+    if ((o.decl->shorts == "i" || o.decl->shorts == "S" || o.decl->shorts == "E") &&
+        o.value->literal && o.value->literal->find_first_of("%$") != std::string::npos)
+      ssh_path(*o.value, *o.value->literal, o.decl->shorts == "i" ? Touch::read : Touch::write,
+               std::string(name) + " -" + o.decl->shorts, out);
     if (o.decl->shorts == "L") {
       if (o.value->literal)
         ssh_forward(*o.value, *o.value->literal, out);
