@@ -79,8 +79,8 @@ std::optional<CheckArgs> parse_args(const std::string& cmd, const std::vector<st
       // The link is a path of the virtual filesystem (absolute); its target is what the link
       // holds (absolute, or relative to the link's folder), never empty.
       if (eq == 0 || v[0] != '/' || eq + 1 == v.size()) {
-        rc = usage_error(cmd, "`--symlink " + v +
-                                  "`: FROM must be an absolute path and TO must not be empty");
+        rc = usage_error(
+            cmd, "`--symlink " + v + "`: FROM must be an absolute path and TO must not be empty");
         return std::nullopt;
       }
       c.symlinks.push_back({v.substr(0, eq), v.substr(eq + 1)});

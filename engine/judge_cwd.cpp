@@ -1,5 +1,6 @@
 // The working directory of a command line: `cd`, `pushd` and `popd` in every form, the scopes a
-// subshell's `cd` is confined to, and when the folder is not known any more.
+// subshell's `cd` is confined to, and when the folder is not known any more; the repository a
+// git command loads from there.
 #include "engine/judge.hpp"
 #include "engine/variable_paths.hpp"
 
@@ -137,6 +138,36 @@ void Judge::cd_chain_after(const shell::CommandView& cmd, const std::string& bef
     chain.before.push_back(before);
   else
     chain.overflow = true;
+}
+
+// The repository a git command loads (FileEffect::repository): outside the workspace and the
+// project, its configuration (hooks, core.fsmonitor, core.pager…) is not the project's.
+Part Judge::judge_repository(const shell::WordView& w, const std::string& base, bool base_unknown) {
+  const bool relative =
+      w.pattern && !w.pattern->empty() && (*w.pattern)[0] != '/' && (*w.pattern)[0] != '~';
+  if (!w.pattern || w.has_glob || base_unknown || (relative && cwd_unknown()))
+    return builtin_ask(Builtin::paths_foreign_repository,
+                       fmt::format("git loads the configuration of a repository the line does "
+                                   "not show (`{}`), which may run commands: a human must check it",
+                                   w.text));
+  const auto foreign = [&](const std::string& from) -> std::optional<std::string> {
+    Resolved r = resolve_in(*w.pattern, from);
+    if (!r.ok) return w.text;  // a link loop, a NUL byte…: fail closed
+    if (relative_to(resolved_paths().workspace, r.path) || relative_to(project(), r.path))
+      return std::nullopt;
+    return r.path;
+  };
+  std::optional<std::string> out = foreign(base);
+  if (relative)
+    for (const auto& other : extra_cwds_)
+      if (!out && in_scope(other.scope)) out = foreign(other.path);
+  if (!out) return {};
+  return builtin_ask(
+      Builtin::paths_foreign_repository,
+      fmt::format("git runs in `{}`, outside the workspace and the project: that repository's "
+                  "configuration (hooks, core.fsmonitor, core.pager, aliases…) may run commands; "
+                  "a human must check it",
+                  *out));
 }
 
 }  // namespace vigie::engine

@@ -342,4 +342,35 @@ void Judge::judge_tool_name() {
   if (!t.matched.empty()) keep(std::move(t));
 }
 
+// An edit whose content is not text, or is larger than `large-edit`, joins the class of files
+// that need a dedicated approval (seed 004), like a file run by third parties.
+void Judge::edit_content_class(const json& input, Part& out, TraceEntry* trace) {
+  if (!p.paths.third_party || out.effect >= Effect::ask) return;
+  const std::string* content = nullptr;
+  for (const char* k : {"content", "new_string", "new_source"}) {
+    auto it = input.find(k);
+    if (it != input.end() && it->is_string()) {
+      content = &it->get_ref<const std::string&>();
+      break;
+    }
+  }
+  if (!content) return;
+  std::string cls, why;
+  if (p.paths.binary && looks_binary(*content)) {
+    cls = "binary";
+    why = "its content is not text";
+  } else if (p.paths.large_edit_bytes && content->size() > p.paths.large_edit_bytes) {
+    cls = "large-edit";
+    why = fmt::format("{} bytes, over the {}-byte threshold", content->size(),
+                      p.paths.large_edit_bytes);
+  } else {
+    return;
+  }
+  out.effect = Effect::ask;
+  out.rule = builtin(Builtin::paths_third_party, Effect::ask, cls);
+  out.message = fmt::format("this change needs a dedicated human approval ({})", why);
+  out.never_remember = true;
+  note_match(*out.rule, trace);
+}
+
 }  // namespace vigie::engine

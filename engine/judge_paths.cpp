@@ -189,37 +189,6 @@ Part Judge::judge_path(const std::string& raw, Access access, const std::string&
   return out;
 }
 
-// An edit whose content is not text, or is larger than `large-edit`, joins the class of files
-// that need a dedicated approval (seed 004), like a file run by third parties.
-void Judge::edit_content_class(const json& input, Part& out, TraceEntry* trace) {
-  if (!p.paths.third_party || out.effect >= Effect::ask) return;
-  const std::string* content = nullptr;
-  for (const char* k : {"content", "new_string", "new_source"}) {
-    auto it = input.find(k);
-    if (it != input.end() && it->is_string()) {
-      content = &it->get_ref<const std::string&>();
-      break;
-    }
-  }
-  if (!content) return;
-  std::string cls, why;
-  if (p.paths.binary && looks_binary(*content)) {
-    cls = "binary";
-    why = "its content is not text";
-  } else if (p.paths.large_edit_bytes && content->size() > p.paths.large_edit_bytes) {
-    cls = "large-edit";
-    why = fmt::format("{} bytes, over the {}-byte threshold", content->size(),
-                      p.paths.large_edit_bytes);
-  } else {
-    return;
-  }
-  out.effect = Effect::ask;
-  out.rule = builtin(Builtin::paths_third_party, Effect::ask, cls);
-  out.message = fmt::format("this change needs a dedicated human approval ({})", why);
-  out.never_remember = true;
-  note_match(*out.rule, trace);
-}
-
 // Whether any path rule could restrict this access: when none can, a path that is not
 // static needs no human.
 bool Judge::paths_matter(Access access) const {
@@ -490,34 +459,6 @@ Part Judge::edit_default(const std::string& shown) const {
     dp.message.append("change `").append(shown).append("`?");
   }
   return dp;
-}
-
-Part Judge::judge_repository(const shell::WordView& w, const std::string& base, bool base_unknown) {
-  const bool relative =
-      w.pattern && !w.pattern->empty() && (*w.pattern)[0] != '/' && (*w.pattern)[0] != '~';
-  if (!w.pattern || w.has_glob || base_unknown || (relative && cwd_unknown()))
-    return builtin_ask(Builtin::paths_foreign_repository,
-                       fmt::format("git loads the configuration of a repository the line does "
-                                   "not show (`{}`), which may run commands: a human must check it",
-                                   w.text));
-  const auto foreign = [&](const std::string& from) -> std::optional<std::string> {
-    Resolved r = resolve_in(*w.pattern, from);
-    if (!r.ok) return w.text;  // a link loop, a NUL byte…: fail closed
-    if (relative_to(resolved_paths().workspace, r.path) || relative_to(project(), r.path))
-      return std::nullopt;
-    return r.path;
-  };
-  std::optional<std::string> out = foreign(base);
-  if (relative)
-    for (const auto& other : extra_cwds_)
-      if (!out && in_scope(other.scope)) out = foreign(other.path);
-  if (!out) return {};
-  return builtin_ask(
-      Builtin::paths_foreign_repository,
-      fmt::format("git runs in `{}`, outside the workspace and the project: that repository's "
-                  "configuration (hooks, core.fsmonitor, core.pager, aliases…) may run commands; "
-                  "a human must check it",
-                  *out));
 }
 
 // Every path the command touches (engine/programs.hpp: operands, option values,

@@ -3,6 +3,7 @@
 #ifndef VIGIE_ENGINE_PROGRAM_HANDLERS_HPP
 #define VIGIE_ENGINE_PROGRAM_HANDLERS_HPP
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -111,6 +112,11 @@ std::vector<std::string_view> handler_names();
 void git_config_value(const shell::WordView& kv, ProgramEffects& out,
                       std::string_view entry = "git -c");
 // Whether a git configuration key names a program to run (core.pager, alias.*, *.command...).
+// awk's `-W NAME[,NAME…]` (engine/program_scripts.cpp): whether every item is harmless (prints,
+// lints, changes how text is read); and mawk's `-W exec FILE`: FILE when given after `=`, an
+// empty string when it is the next word, nullopt when the option is another.
+bool awk_w_harmless(const std::string* value);
+std::optional<std::string> awk_w_exec(const std::string* value);
 bool git_key_runs_command(std::string_view key);
 // Whether the value of a git configuration key (lowercase) names a file git reads.
 bool git_key_names_file(const std::string& key);

@@ -1,7 +1,12 @@
 // The scripts sed and awk run: what they write (`w FILE`, `print > "FILE"`), read (`r FILE`,
 // `getline < "FILE"`) and run (`e CMD`, `s/x/y/e`, `system("CMD")`, `print | "CMD"`). A
 // script the scanner cannot follow is at least ask: never read as harmless.
+#include <algorithm>
 #include <cctype>
+#include <iterator>
+#include <optional>
+#include <string>
+#include <string_view>
 
 #include "engine/program_handlers.hpp"
 
@@ -378,6 +383,72 @@ void sed_script_effects(const std::string& script, const WordView& from, Program
 
 void awk_program_effects(const std::string& program, const WordView& from, ProgramEffects& out) {
   AwkScanner{program, from, out, 0, '(', {}, false}.run();
+}
+
+// awk's `-W` items (mawk's names, gawk's long options), abbreviated as they accept: harmless
+// ones print, lint or change how text is read; the rest may read or load code (`exec`, `file`,
+// `source`, `include`, `load`) or write files (`dump-variables`, `profile`, `pretty-print`).
+constexpr std::string_view kAwkWHarmless[] = {"dump",
+                                              "help",
+                                              "interactive",
+                                              "posix_space",
+                                              "random",
+                                              "sprintf",
+                                              "usage",
+                                              "version",
+                                              "traditional",
+                                              "posix",
+                                              "copyright",
+                                              "re-interval",
+                                              "lint",
+                                              "lint-old",
+                                              "bignum",
+                                              "sandbox",
+                                              "characters-as-bytes",
+                                              "optimize",
+                                              "no-optimize",
+                                              "non-decimal-data",
+                                              "use-lc-numeric"};
+constexpr std::string_view kAwkWRisky[] = {"exec",  "file",           "source",  "include",
+                                           "load",  "dump-variables", "profile", "pretty-print",
+                                           "debug", "gen-pot"};
+
+bool awk_w_harmless(const std::string* value) {
+  if (value == nullptr) return false;
+  std::string_view v = *value;
+  while (true) {
+    const auto comma = v.find(',');
+    std::string_view item = v.substr(0, comma);
+    item = item.substr(0, item.find('='));
+    auto is_prefix = [&](std::string_view full) {
+      return !item.empty() && full.substr(0, item.size()) == item;
+    };
+    const bool exact = std::find(std::begin(kAwkWHarmless), std::end(kAwkWHarmless), item) !=
+                       std::end(kAwkWHarmless);
+    if (!exact && (std::none_of(std::begin(kAwkWHarmless), std::end(kAwkWHarmless), is_prefix) ||
+                   std::any_of(std::begin(kAwkWRisky), std::end(kAwkWRisky), is_prefix)))
+      return false;
+    if (comma == std::string_view::npos) return true;
+    v.remove_prefix(comma + 1);
+  }
+}
+
+// mawk's `-W exec FILE` (any prefix of `exec`, alone or in a comma list: `-We`, `-W i,exec`):
+// the program is read from FILE, given after `=` (returned) or as the next word (an empty
+// string). nullopt: not that option.
+std::optional<std::string> awk_w_exec(const std::string* value) {
+  if (value == nullptr) return std::nullopt;
+  std::string_view v = *value;
+  while (true) {
+    const auto comma = v.find(',');
+    std::string_view item = v.substr(0, comma);
+    const auto eq = item.find('=');
+    const std::string_view key = item.substr(0, eq);
+    if (!key.empty() && std::string_view("exec").starts_with(key))
+      return eq == std::string_view::npos ? std::string() : std::string(item.substr(eq + 1));
+    if (comma == std::string_view::npos) return std::nullopt;
+    v.remove_prefix(comma + 1);
+  }
 }
 
 }  // namespace vigie::engine

@@ -427,10 +427,10 @@ ParseResult parse(std::string name, std::string source) {
   // A UTF-8 byte-order mark is invisible in an editor, and would be read as part of the first
   // word (`\ufeffpolicy`): said as it is, then read as blanks so that the rest is checked.
   if (r.file.source.starts_with("\xEF\xBB\xBF")) {
-    r.diagnostics.push_back(make_diagnostic(
-        r.file.name, r.file.source, {0, 3}, Code::syntax_error, Severity::error,
-        "the file starts with a byte-order mark (U+FEFF)",
-        "save the file as UTF-8 without a byte-order mark"));
+    r.diagnostics.push_back(make_diagnostic(r.file.name, r.file.source, {0, 3}, Code::syntax_error,
+                                            Severity::error,
+                                            "the file starts with a byte-order mark (U+FEFF)",
+                                            "save the file as UTF-8 without a byte-order mark"));
     r.file.source.replace(0, 3, "   ");
   }
   State s(r.file, r.diagnostics);

@@ -230,8 +230,8 @@ TEST_CASE("plain shapes: the agent lines each shape is for take the fast path", 
         "echo $((1 + 2)) $(date +%s) `whoami`", "[[ -n \"$CI\" ]] && echo ci || echo local",
         "cat > c.json <<EOF\n{\"name\": \"$NAME\"}\nEOF"})
     CHECK(vigie::shell::plain_commands(line).has_value());
-  for (const char* line : {"ls ~", "A=a:~/b ls", "A=*.py ls", "ls *(x)", "cat <<E*F\nx\nE*F", "$((1+))",
-                           "echo $((a = 1))", "[[ a b ]]", "[[ -n ]]", "x | [[ a ]]", "[[ a ]] | x",
-                           "[[ $(ls) ]]", "cat <<EOF\n$(x)\nEOF"})
+  for (const char* line : {"ls ~", "A=a:~/b ls", "A=*.py ls", "ls *(x)", "cat <<E*F\nx\nE*F",
+                           "$((1+))", "echo $((a = 1))", "[[ a b ]]", "[[ -n ]]", "x | [[ a ]]",
+                           "[[ a ]] | x", "[[ $(ls) ]]", "cat <<EOF\n$(x)\nEOF"})
     CHECK_FALSE(vigie::shell::plain_commands(line).has_value());
 }

@@ -401,7 +401,7 @@ TEST_CASE("plain lines: what the fast path leaves to the full path", "[plain]") 
                            "ls ~",
                            "ls # c",
                            "for f in a; do if x; done",
-                           "for PATH in /tmp; do ls; done",  // a name programs read
+                           "for PATH in /tmp; do ls; done",              // a name programs read
                            "for f in 'a[$(id)]'; do echo $((f)); done",  // a value holding code
                            "for f in a; do ls; done; ls",
                            "a\nb",
