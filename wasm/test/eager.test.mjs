@@ -49,7 +49,7 @@ const hintIsRead = `(async () => {
 })()`;
 
 // Runs `body` (an ES module's text, with `load` imported) in a fresh Node with `flags`; returns
-// its stdout and how many functions V8 compiled with Liftoff in the whole run.
+// what it printed to stderr after "OUT " and how many functions V8 compiled with Liftoff in the whole run.
 function run(flags, body) {
   const code = `import { load } from ${JSON.stringify(index)};\n${body}`;
   const r = spawnSync(
@@ -58,10 +58,11 @@ function run(flags, body) {
     { encoding: "utf8", env: { ...process.env, NODE_OPTIONS: "" }, maxBuffer: 64 << 20 },
   );
   assert.equal(r.status, 0, r.stderr);
-  const lines = r.stdout.split("\n");
+  // The results go to stderr: V8 prints its trace to stdout from its compile threads, and a
+  // line of ours there can land inside one of its lines.
   return {
-    out: lines.filter((l) => l.startsWith("OUT ")).map((l) => l.slice(4)),
-    liftoff: lines.filter((l) => /^Compiled function .* using Liftoff/.test(l)).length,
+    out: r.stderr.split("\n").filter((l) => l.startsWith("OUT ")).map((l) => l.slice(4)),
+    liftoff: r.stdout.split("\n").filter((l) => /^Compiled function .* using Liftoff/.test(l)).length,
   };
 }
 
@@ -75,7 +76,7 @@ test("the primary part carries one compilation hint per function, its start set 
 });
 
 test("load() compiles the primary part's start set eagerly, then leaves later modules lazy", () => {
-  const r = run([], `await load();\nconsole.log("OUT " + ${tinyIsLazy});`);
+  const r = run([], `await load();\nconsole.error("OUT " + ${tinyIsLazy});`);
   if (v8Major === 11) {
     // The start set, and the few functions of the rest that load() itself calls.
     assert.ok(r.liftoff >= eagerHints, `${r.liftoff} compiled, ${eagerHints} eager hints`);
@@ -91,7 +92,7 @@ test("the first decisions after load() run without compiling the rest of the pri
     [],
     `const vigie = await load();
 const p = vigie.compile("policy \\"p\\"\\ncommands {\\n  allow git status\\n}\\n", { file: "p.vigie" });
-console.log("OUT " + p.decide({ tool: "Bash", input: { command: "git status" }, cwd: "/w", home: "/h" }).decision);`,
+console.error("OUT " + p.decide({ tool: "Bash", input: { command: "git status" }, cwd: "/w", home: "/h" }).decision);`,
   );
   assert.deepEqual(r.out, ["allow"]);
   if (v8Major === 11) assert.ok(r.liftoff < (eagerHints + primaryFunctions) / 2, `${r.liftoff} of ${primaryFunctions} compiled`);
@@ -100,31 +101,31 @@ console.log("OUT " + p.decide({ tool: "Bash", input: { command: "git status" }, 
 // (The flag exists on the V8 the hints are read on: 11, Node 20.)
 test("V8 reads the hints only while the primary compiles", { skip: v8Major !== 11 }, () => {
   // The control: with the flag on, the hint makes `f` lazy.
-  const on = run(["--experimental-wasm-compilation-hints"], `console.log("OUT " + await ${hintIsRead});`);
+  const on = run(["--experimental-wasm-compilation-hints"], `console.error("OUT " + await ${hintIsRead});`);
   assert.deepEqual(on.out, ["true"]);
   // After load(), the flag is off again: the same module is compiled eagerly.
-  const after = run([], `await load();\nconsole.log("OUT " + await ${hintIsRead});`);
+  const after = run([], `await load();\nconsole.error("OUT " + await ${hintIsRead});`);
   assert.deepEqual(after.out, ["false"]);
 });
 
 test("compile: 'lazy' keeps V8's lazy compilation for the module too", () => {
-  const r = run([], `await load({ compile: "lazy" });\nconsole.log("OUT " + ${tinyIsLazy});`);
+  const r = run([], `await load({ compile: "lazy" });\nconsole.error("OUT " + ${tinyIsLazy});`);
   assert.ok(r.liftoff < eagerHints, `${r.liftoff} compiled, ${eagerHints} eager hints`);
   assert.deepEqual(r.out, ["true"]);
 });
 
 test("two loads at once: lazy compilation comes back after the last one", () => {
-  const r = run([], `await Promise.all([load(), load()]);\nconsole.log("OUT " + ${tinyIsLazy});`);
+  const r = run([], `await Promise.all([load(), load()]);\nconsole.error("OUT " + ${tinyIsLazy});`);
   // (V8 compiles the same bytes once for both.)
   assert.ok(r.liftoff >= (v8Major === 11 ? eagerHints : primaryFunctions * 0.95), `${r.liftoff} of ${primaryFunctions} compiled`);
   assert.deepEqual(r.out, ["true"]);
 });
 
 test("a process started with the flag either way keeps its choice", () => {
-  const eager = run(["--no-wasm-lazy-compilation"], `await load();\nconsole.log("OUT " + ${tinyIsLazy});`);
+  const eager = run(["--no-wasm-lazy-compilation"], `await load();\nconsole.error("OUT " + ${tinyIsLazy});`);
   assert.deepEqual(eager.out, ["false"]);
   assert.ok(eager.liftoff >= primaryFunctions * 0.95, `${eager.liftoff} of ${primaryFunctions} compiled`);
-  const lazy = run(["--wasm-lazy-compilation"], `await load();\nconsole.log("OUT " + ${tinyIsLazy});`);
+  const lazy = run(["--wasm-lazy-compilation"], `await load();\nconsole.error("OUT " + ${tinyIsLazy});`);
   assert.ok(lazy.liftoff < eagerHints, `${lazy.liftoff} compiled, ${eagerHints} eager hints`);
   assert.deepEqual(lazy.out, ["true"]);
 });
