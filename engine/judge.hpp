@@ -224,9 +224,10 @@ struct Judge {
   [[gnu::noinline]] void escalation_parts(const NormalizedCommand& n,
                                           const std::vector<std::string>& more,
                                           const std::string& cwd, TraceEntry& t, Part& acc);
-  // The command as its messages show it.
+  // The command as its messages show it (its first KiB: what the message says after it stays
+  // inside limits::message_bytes).
   std::string shown(const NormalizedCommand& n, const TraceEntry& t) const {
-    return join(tracing ? t.argv : argv_of(n.words));
+    return excerpt(join(tracing ? t.argv : argv_of(n.words)));
   }
   static bool has_metachar(std::string_view line);
   static Part safety_part(const SafetyHit& hit);

@@ -314,7 +314,7 @@ void Judge::trace_command(const shell::CommandView& cmd, const NormalizedCommand
 }
 
 Part Judge::default_part(const NormalizedCommand& n, const TraceEntry& t) const {
-  auto shown = [&] { return join(tracing ? t.argv : argv_of(n.words)); };
+  auto shown = [&] { return excerpt(join(tracing ? t.argv : argv_of(n.words))); };
   Part def;
   def.effect = command_default();
   def.from_default = true;

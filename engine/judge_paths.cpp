@@ -1,6 +1,7 @@
 // Judging paths: the prefix rules resolved for the request, workspace-only, protected globs,
 // files run by third parties, globs, and every path a command touches (engine/programs.hpp).
 #include "engine/judge.hpp"
+#include "engine/limits.hpp"
 
 #include "engine/fs.hpp"
 #include "engine/variable_paths.hpp"
@@ -84,7 +85,7 @@ Part Judge::judge_path(const std::string& raw, Access access, const std::string&
   if (!r.ok) {
     out.effect = Effect::ask;
     out.rule = builtin(Builtin::paths_unresolvable, Effect::ask);
-    out.message = fmt::format("the path `{}` cannot be resolved: {}", raw, r.error);
+    out.message = fmt::format("the path `{}` cannot be resolved: {}", excerpt(raw), r.error);
     return out;
   }
   const PathTable& table = path_table(out);
@@ -269,7 +270,7 @@ Part Judge::judge_glob(const std::string& raw, Access access, const std::string&
       return builtin_ask(Builtin::paths_dynamic,
                          fmt::format("the path `{}` starts with a folder the line does not show "
                                      "(`{}`): a human must check it",
-                                     raw, prefix));
+                                     excerpt(raw), excerpt(prefix)));
   }
   // `/proc/self/cwd/.e*` is a glob in the command's folder; a glob that may name a process's
   // folder (`/proc/*/cwd/x`, `/proc/[s]elf/root/x`) names a folder the line does not show.

@@ -52,6 +52,30 @@ std::string json_depth_error() {
   return fmt::format("the JSON is nested more than {} levels deep", limits::json_depth);
 }
 
+namespace {
+
+// nlohmann's message without its `[json.exception.parse_error.101] parse error at line 1,
+// column 2: ` head, then its place: "syntax error … (line 1, column 2)".
+std::string reason(const json::exception& e) {
+  std::string_view m = e.what();
+  if (m.starts_with("[json.exception.")) {
+    auto end = m.find("] ");
+    if (end != std::string_view::npos) m.remove_prefix(end + 2);
+  }
+  std::string place;
+  if (m.starts_with("parse error at ")) {
+    auto colon = m.find(": ");
+    if (colon != std::string_view::npos) {
+      place = std::string(m.substr(15, colon - 15));
+      m.remove_prefix(colon + 2);
+    }
+  }
+  if (m.starts_with("syntax error while parsing value - ")) m.remove_prefix(35);
+  return place.empty() ? std::string(m) : fmt::format("{} ({})", m, place);
+}
+
+}  // namespace
+
 json parse_json(std::string_view text, std::string* error, std::size_t max_bytes,
                 std::string_view what) noexcept {
   auto fail = [&](std::string msg) {
@@ -72,8 +96,19 @@ json parse_json(std::string_view text, std::string* error, std::size_t max_bytes
     if (text.find('\0') != std::string_view::npos)
       return fail(fmt::format("{} is not valid JSON (it holds a NUL byte)", what));
     json j = json::parse(text, nullptr, /*allow_exceptions=*/false);
-    if (j.is_discarded()) return fail(fmt::format("{} is not valid JSON", what));
-    return j;
+    if (!j.is_discarded()) return j;
+    // Read again for the reason, with its place ("syntax error while parsing value - invalid
+    // literal; last read: 'x'" at line 1, column 2); a number JSON allows but a double cannot
+    // hold (`1e400`) is not a syntax error.
+    try {
+      json again = json::parse(text);  // (fails as the first reading did)
+      JsonDrain drain{again};
+    } catch (const json::out_of_range& e) {
+      return fail(fmt::format("{} cannot be read: {}", what, excerpt(reason(e), 512)));
+    } catch (const json::exception& e) {
+      return fail(fmt::format("{} is not valid JSON: {}", what, excerpt(reason(e), 512)));
+    }
+    return fail(fmt::format("{} is not valid JSON", what));
   } catch (const std::exception& e) {
     return fail(fmt::format("{} cannot be read: {}", what, e.what()));
   } catch (...) {
@@ -193,6 +228,13 @@ void cut(std::string& s, std::size_t max) {
 }
 
 }  // namespace
+
+std::string excerpt(std::string_view s, std::size_t max) {
+  if (s.size() <= max) return std::string(s);
+  std::string out(s.substr(0, max + 1));
+  cut(out, max);
+  return out + fmt::format(" ({} bytes)", s.size());
+}
 
 void bound_decision(Decision& d) noexcept {
   try {

@@ -62,6 +62,11 @@ bool read_policy_file(const std::string& path, std::string& text, std::string& e
 // Diagnostics about such a file never quote it.
 bool looks_binary(std::string_view text) noexcept;
 
+// `s` for quoting in a message, at most `max` bytes of it: a longer text is cut on a UTF-8
+// character boundary and ends with `… (N bytes)`, so that what the message says after it
+// (a 64 KiB path "cannot be resolved: path too long") stays inside limits::message_bytes.
+std::string excerpt(std::string_view s, std::size_t max = 1024);
+
 // Bounds `d.trace` to limits::trace_entries entries and limits::trace_bytes bytes of text; when
 // anything is cut, the trace ends with an entry {subject "limit", text "trace truncated"} whose
 // reason says how much is not shown. The decision itself is never changed.

@@ -84,6 +84,11 @@ WrapperParse parse_wrapper(const ProgramDecl& decl, std::string_view name, const
   if (decl.operands == "*w") edits = std::string(name);
   for (;;) {
     ParsedArgs args = parse_args(decl, w, from, true);
+    if (args.options_capped) {
+      // Parsing stopped inside its options: where its command starts is not known.
+      p.escalations.push_back(std::string(name) + ": " + args.unknown.back());
+      return p;
+    }
     bool host_next = false;     // `sudo -h HOST CMD`
     bool runs_nothing = false;  // sudo -l, command -v, strace -p, --help: after its options
     for (const auto& o : args.options) {

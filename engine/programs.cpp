@@ -146,7 +146,16 @@ ParsedArgs parse_args(const ProgramDecl& p, const Words& w, std::size_t from, bo
         }
     return found;
   };
+  // Checked before each option is built: a megabyte cluster stops at the limit.
+  const auto capped = [&] {
+    if (out.options.size() < limits::command_options) return false;
+    out.options_capped = true;
+    out.dynamic_option = true;
+    out.unknown.push_back(fmt::format("more than {} options", limits::command_options));
+    return true;
+  };
   for (std::size_t i = from; i < w.size(); ++i) {
+    if (capped()) return out;
     const std::string* s = static_text(w[i]);
     if (options_on && !s) {
       if (may_be_option(w[i])) out.dynamic_option = true;
@@ -224,6 +233,7 @@ ParsedArgs parse_args(const ProgramDecl& p, const Words& w, std::size_t from, bo
     // A short cluster: `-xvf FILE`, `-fFILE`, `-C/dir`.
     std::size_t unknown_letters = 0;
     for (std::size_t k = 1; k < v.size(); ++k) {
+      if (capped()) return out;
       char c = v[k];
       if (unknown_letters > 16) {
         // Not a cluster any program takes: one finding, not one per letter.
@@ -491,9 +501,35 @@ void program_effects(std::string_view name, const Words& words, ProgramEffects& 
   program_effects(find_program(name), name, words, out);
 }
 
+namespace {
+
+// Whether the options of `words` (each letter of a cluster one, tar's old-style first word
+// too) are more than limits::command_options: counted over the words' text before any is
+// parsed, so that no handler builds a million options from a megabyte cluster.
+bool too_many_options(const ProgramDecl& p, const Words& words) {
+  std::size_t n = 0;
+  for (std::size_t i = 1; i < words.size() && n <= limits::command_options; ++i) {
+    const std::string& t = words[i].text;
+    if (t.size() > 2 && t[0] == '-' && t[1] != '-')
+      n += t.size() - 1;
+    else if (!t.empty() && t[0] == '-')
+      n += 1;
+    else if (i == 1 && p.handler == "tar")
+      n += t.size();
+  }
+  return n > limits::command_options;
+}
+
+}  // namespace
+
 void program_effects(const ProgramDecl* p, std::string_view name, const Words& words,
                      ProgramEffects& out) {
   if (!p || p->wrapper) return;
+  if (too_many_options(*p, words)) {
+    out.escalations.push_back(
+        fmt::format("more than {} options in one command", limits::command_options));
+    return;
+  }
   out.remote_operands = takes_remote_operands(name);
   if (!p->handler.empty()) {
     if (p->run) p->run(*p, name, words, out);

@@ -228,6 +228,9 @@ struct ParsedArgs {
   // that runs a program.
   bool dynamic_option = false;
   std::vector<std::string> unknown;  // unknown or ambiguous options, as written
+  // More options than limits::command_options: parsing stopped there (the rest is neither an
+  // option nor an operand), `unknown` says so and `dynamic_option` is set.
+  bool options_capped = false;
 };
 
 // Parses words[from…] with the options of `p`.

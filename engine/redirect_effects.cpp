@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "engine/programs.hpp"
+#include "grammar/limits.hpp"
 
 namespace vigie::engine {
 
@@ -22,6 +23,9 @@ bool harmless_device(std::string_view t) {
 void redirect_effects(const std::vector<shell::RedirectView>& redirects,
                       std::vector<FileEffect>& out) {
   for (const auto& r : redirects) {
+    // One past the judge's limit is enough to make it ask (limits::judged_paths): the rest are
+    // not built.
+    if (out.size() > limits::judged_paths) return;
     const std::string& op = r.op;
     if (op == "<<" || op == "<<-" || op == "<<<") continue;  // data
     const std::string* t = r.target.literal   ? &*r.target.literal

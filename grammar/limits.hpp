@@ -53,6 +53,11 @@ namespace vigie::limits {
     "expansions): each is resolved through the filesystem; real lines name a few dozen",           \
     "ask (deny when non-interactive), error `the request touches more than 4096 paths`, rule "     \
     "`limits.judged-paths`")                                                                       \
+  X(command_options, "command-options", 4096, "options",                                           \
+    "options one command's words are parsed into (each letter of a cluster `-xvf` is one): real "  \
+    "commands give a few dozen; a megabyte cluster would otherwise build a million of them",       \
+    "the command is asked (`commands.escalation`, \"more than 4096 options in one command\"); "      \
+    "its options are not parsed past the limit")                                                   \
   X(judged_urls, "judged-urls", 256, "URLs",                                                       \
     "URLs one request's commands fetch that the policy's fetch rules judge one by one (`curl`, "   \
     "`wget`, httpie, `aria2c`, xargs's words): each meets every fetch rule; real lines fetch a "   \

@@ -375,7 +375,8 @@ TEST_CASE("a decision's message and its trace's effects are bounded", "[limits][
   CHECK(d.decision != vigie::Effect::allow);
   CHECK(d.message.size() <= vigie::limits::message_bytes + 3);
   INFO(d.message.substr(0, 200));
-  CHECK(d.message.ends_with("\xE2\x80\xA6"));
+  // (The message quotes the command's first KiB and its size: what it says after stays.)
+  CHECK(d.message.find("\xE2\x80\xA6 (524292 bytes)`") != std::string::npos);
   std::size_t bytes = 0;
   for (const auto& t : d.trace) {
     bytes += t.subject.size() + t.text.size() + t.reason.size();
@@ -452,4 +453,85 @@ TEST_CASE("the URLs a request fetches are judged up to the limit, then asked", "
   vigie::Decision none = policy()->decide(command_request(curl_line(1000, "evil.example")));
   CHECK_FALSE(none.error.has_value());
   CHECK(none.rule.id != "limits.judged-urls");
+}
+
+TEST_CASE("a command's options are parsed up to the limit, then the command is asked", "[limits]") {
+  static auto p = vigie::compile({{"o.vigie",
+                                   "policy \"o\"\nmode auto\ncommands {\n"
+                                   "  allow ls | tar | python3 | sudo | env | sort\n}\n"}});
+  REQUIRE(p.ok());
+  auto decide_line = [](const std::string& line) {
+    return p.policy->decide(command_request(line));
+  };
+  const std::size_t at = vigie::limits::command_options;
+  const std::string over(at + 1, 'v');
+  // At the limit, the options are judged as usual.
+  CHECK(decide_line("ls -" + std::string(at, 'l')).decision == vigie::Effect::allow);
+  CHECK(decide_line("tar c" + std::string(at - 2, 'v') + "f x.tar").decision ==
+        vigie::Effect::allow);
+  // Past it: asked, whichever way the letters come (a cluster, tar's old style, many words).
+  std::string words = "sort";
+  for (std::size_t i = 0; i <= at; ++i) words += " -r";
+  for (const std::string& line :
+       {"ls -" + over, "tar c" + over + "f x.tar .", "tar -c" + over + "f x.tar .", words,
+        "ls -" + std::string(400000, 'l')}) {
+    INFO(line.substr(0, 40));
+    vigie::Decision d = decide_line(line);
+    CHECK(d.decision == vigie::Effect::ask);
+    CHECK(d.message.find("more than 4096 options in one command") != std::string::npos);
+  }
+  // A wrapper whose options stop at the limit does not say where its command starts: it never
+  // looks like a wrapper of nothing.
+  for (const std::string& line :
+       {"sudo -" + std::string(at + 1, 'E') + " rm -rf /", "env -" + over + "i rm -rf /"}) {
+    INFO(line.substr(0, 40));
+    CHECK(decide_line(line).decision == vigie::Effect::ask);
+  }
+}
+
+TEST_CASE("a message quotes a path past 64 KiB in part and still says why", "[limits]") {
+  std::string path;
+  for (int i = 0; i < 40000; ++i) path += "a/";
+  static auto p = vigie::compile(
+      {{"p.vigie", "policy \"p\"\ncommands {\n  allow ls\n}\npaths {\n  deny .env\n}\n"}});
+  REQUIRE(p.ok());
+  vigie::Decision d = p.policy->decide(command_request("ls " + path + "x"));
+  CHECK(d.decision == vigie::Effect::ask);
+  CHECK(d.message.size() < 2048);
+  CHECK(d.message.find("(80001 bytes)") != std::string::npos);
+  CHECK(d.message.find("path too long (over 64 KiB)") != std::string::npos);
+  // The excerpt cuts on a character boundary.
+  std::string wide;
+  for (int i = 0; i < 1000; ++i) wide += "\xC3\xA9";  // é
+  std::string e = vigie::engine::excerpt(wide, 1001);
+  CHECK(e.starts_with(std::string(wide, 0, 1000) + "\xE2\x80\xA6 (2000 bytes)"));
+  CHECK(vigie::engine::excerpt("short") == "short");
+}
+
+TEST_CASE("a JSON text that is not read says why, and where", "[limits][json]") {
+  struct Row {
+    std::string text;
+    std::string says;
+  };
+  for (const Row& r : std::vector<Row>{
+           {R"({"tool": "Bash", "input": {"command": "ls", "n": 1e400}})",
+            "the request cannot be read: number overflow parsing '1e400'"},
+           {R"({"tool": "Bash",)", "is not valid JSON: syntax error while parsing object key"},
+           {R"({"tool": x})", "(line 1, column 10)"},
+           {R"({"a": 1}{"b": 2})", "expected end of input (line 1, column 9)"},
+       }) {
+    INFO(r.text);
+    std::string err;
+    CHECK_FALSE(vigie::parse_request(r.text, &err));
+    CHECK(err.find(r.says) != std::string::npos);
+  }
+}
+
+TEST_CASE("redirections past the paths limit are not built, and the line is asked", "[limits]") {
+  std::string line = "ls";
+  for (int i = 0; i < 20000; ++i) line += " <x";
+  vigie::Decision d = policy()->decide(command_request(line));
+  CHECK(d.decision == vigie::Effect::ask);
+  REQUIRE(d.error.has_value());
+  CHECK(d.error->find("more than 4096 paths") != std::string::npos);
 }
