@@ -256,6 +256,13 @@ struct Judge {
   bool in_scope(const std::vector<std::string>& scope) const;
   bool cwd_unknown() const;
   bool git_force_configured_ = false;  // `git config remote.X.push +…` earlier in the line
+  // The static values the request's bare assignments gave, `+=` appending in place (linear),
+  // and whether each has been held as code: `x='a[$'; x+='(cmd)]'` holds `a[$(cmd)]`.
+  struct LineValue {
+    std::string value;
+    bool held = false;
+  };
+  std::vector<std::pair<std::string, LineValue>> line_values_;
   // `declare -i x` or `declare -n r` earlier: assigning or referencing a variable evaluates its
   // value again (BuiltinCode::evaluates_again), as `$((x))` does.
   bool attributes_evaluate_ = false;
@@ -306,6 +313,8 @@ struct Judge {
   [[gnu::cold, gnu::noinline]] void metachar_part();
   [[gnu::cold, gnu::noinline]] void line_hit_part(std::string_view line, const SafetyHit& hit);
   [[gnu::cold, gnu::noinline]] void unparsable_part(const shell::CommandsResult& pr);
+  // `(( PATH = 0 ))`: arithmetic that assigns a variable that changes what runs.
+  [[gnu::noinline]] void arithmetic_part(std::string_view line);
   [[gnu::cold, gnu::noinline]] void held_code_parts(const std::vector<std::string>& held_code,
                                                     const std::string& cwd, unsigned depth);
 

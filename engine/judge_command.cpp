@@ -352,13 +352,38 @@ void Judge::imply_option(NormalizedCommand& n, const std::string& opt) {
 // context. At the top level the line moves; elsewhere the folder is one more candidate.
 void Judge::note_line_state(const shell::CommandView& cmd, const NormalizedCommand& n,
                             std::vector<std::string>& held_code) {
-  auto holds_code = [](const std::string& v) {
+  auto holds_code = [](std::string_view v) {
     return v.find("$(") != std::string::npos || v.find('`') != std::string::npos ||
            v.find("$[") != std::string::npos || v.find("${") != std::string::npos;
   };
   if (n.words.empty()) {  // no words at all (cmd.argv has moved into n.words)
-    for (const auto& a : cmd.assigns)
-      if (a.value.literal && holds_code(*a.value.literal)) held_code.push_back(*a.value.literal);
+    for (const auto& a : cmd.assigns) {
+      auto it = std::find_if(line_values_.begin(), line_values_.end(),
+                             [&](const auto& e) { return e.first == a.name; });
+      if (!a.value.literal) {
+        if (it != line_values_.end()) line_values_.erase(it);
+        continue;
+      }
+      const std::string& v = *a.value.literal;
+      if (!a.append || it == line_values_.end()) {
+        if (holds_code(v)) held_code.push_back(v);
+        if (it == line_values_.end()) {
+          // (One entry per name: a line of many names is bounded by its commands.)
+          line_values_.push_back({a.name, {}});
+          it = line_values_.end() - 1;
+        }
+        it->second = {v, holds_code(v)};
+        continue;
+      }
+      // `+=`: only the code that spans the join is new (`$` then `(…)`).
+      LineValue& lv = it->second;
+      const std::size_t join = lv.value.empty() ? 0 : lv.value.size() - 1;
+      lv.value += v;
+      if (!lv.held && holds_code(std::string_view(lv.value).substr(join))) {
+        lv.held = true;
+        held_code.push_back(lv.value);
+      }
+    }
   } else if (n.name == "printf") {
     // `printf -v x '%s' 'a[$(cmd)]'`: a value the line shows, set by printf.
     for (std::size_t k = 1; k < n.words.size(); ++k)
@@ -426,6 +451,19 @@ void Judge::unparsable_part(const shell::CommandsResult& pr) {
   part.message = fmt::format("the command line cannot be parsed ({}:{}: {}): a human must check it",
                              e.line, e.column, e.message);
   d.error = part.message;
+  add(std::move(part));
+}
+
+void Judge::arithmetic_part(std::string_view line) {
+  const std::string name = arithmetic_assignment(line);
+  if (name.empty()) return;
+  Part part;
+  part.effect = Effect::ask;
+  part.rule = builtin(Builtin::commands_assignment, Effect::ask);
+  part.message = fmt::format(
+      "arithmetic assigns `{}`, which changes what runs or where (`(( PATH = 0 ))` makes `0` "
+      "the folder commands are found in): a human must check it",
+      name);
   add(std::move(part));
 }
 
@@ -517,6 +555,8 @@ void Judge::judge_line(std::string_view line, std::string cwd, unsigned depth) {
   if (!pwd_moved_ && !variable_only_read(line, "PWD")) pwd_moved_ = true;
   if (depth == 0 && p.commands.metachars && has_metachar(line)) metachar_part();
   if (auto hit = check_line(line, safety_context(cwd))) line_hit_part(line, *hit);
+  if (line.find_first_of("([{") != std::string_view::npos || line.find("let") != line.npos)
+    arithmetic_part(line);
   shell::CommandsResult pr = shell::parse_commands(line);
   if (!pr.ok) {
     unparsable_part(pr);

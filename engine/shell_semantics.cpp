@@ -2,6 +2,8 @@
 // variable: kept apart from decide so that each can be read and tested on its own.
 #include "engine/shell_semantics.hpp"
 
+#include "engine/normalize.hpp"
+
 #include <cctype>
 #include <vector>
 
@@ -103,6 +105,52 @@ bool evaluates_again(std::string_view line, const std::vector<std::string>& held
   std::size_t held = 0;
   for (const auto& code : held_code) held += subscripts(code);
   return subscripts(line) > held;
+}
+
+std::string arithmetic_assignment(std::string_view line) {
+  bool arithmetic = evaluates_again(line, {});
+  for (std::size_t i = line.find("let"); !arithmetic && i != std::string_view::npos;
+       i = line.find("let", i + 3))
+    arithmetic = (i == 0 || !name_char(line[i - 1])) && i + 3 < line.size() &&
+                 (line[i + 3] == ' ' || line[i + 3] == '\t');
+  if (!arithmetic) return "";
+  const auto skip_spaces = [&](std::size_t k) {
+    while (k < line.size() && (line[k] == ' ' || line[k] == '\t')) ++k;
+    return k;
+  };
+  for (std::size_t i = 0; i < line.size();) {
+    if (!name_char(line[i]) || std::isdigit(static_cast<unsigned char>(line[i]))) {
+      ++i;
+      continue;
+    }
+    const std::size_t start = i;
+    bool lower = false;
+    for (; i < line.size() && name_char(line[i]); ++i)
+      if (std::islower(static_cast<unsigned char>(line[i]))) lower = true;
+    if (lower || (start > 0 && (name_char(line[start - 1]) || line[start - 1] == '$'))) continue;
+    const std::string_view name = line.substr(start, i - start);
+    std::size_t k = i;
+    if (k < line.size() && line[k] == '[') {  // `PATH[0] = 1`
+      k = line.find(']', k);
+      if (k == std::string_view::npos) break;
+      ++k;
+    }
+    k = skip_spaces(k);
+    std::string_view rest = line.substr(k);
+    bool assigns = rest.starts_with("++") || rest.starts_with("--") ||
+                   (rest.starts_with("=") && !rest.starts_with("==")) ||
+                   (rest.size() >= 2 && rest[1] == '=' &&
+                    std::string_view("+-*/%&^|").find(rest[0]) != std::string_view::npos) ||
+                   rest.starts_with("<<=") || rest.starts_with(">>=");
+    if (!assigns) {  // `++PATH`, `-- PATH`
+      std::size_t b = start;
+      while (b > 0 && (line[b - 1] == ' ' || line[b - 1] == '\t')) --b;
+      assigns = b >= 2 && ((line[b - 1] == '+' && line[b - 2] == '+') ||
+                           (line[b - 1] == '-' && line[b - 2] == '-'));
+    }
+    if (assigns && is_dangerous_variable(name)) return std::string(name);
+  }
+  return "";
 }
 
 }  // namespace vigie::engine

@@ -18,6 +18,12 @@ std::string proc_self(const std::string& raw, const std::string& cwd);
 // the static values of the line's variables that hold a substitution (their own text aside).
 bool evaluates_again(std::string_view line, const std::vector<std::string>& held_code);
 
+// In a line with arithmetic (`(( ))`, `$(( ))`, `$[ ]`, `let`, subscripts, `[[ ]]`), the first
+// variable bash's arithmetic would assign (`PATH = 0`, `HOME += 1`, `IFS++`, `--PATH`) that
+// changes what runs or where (normalize.hpp is_dangerous_variable); names with a lowercase
+// letter are left out (a loop's `i`). Empty when there is none.
+std::string arithmetic_assignment(std::string_view line);
+
 }  // namespace vigie::engine
 
 #endif  // VIGIE_ENGINE_SHELL_SEMANTICS_HPP
