@@ -227,6 +227,15 @@ Part Judge::judge_word_path(const shell::WordView& w, Access access, const std::
   }
   std::string v = *w.pattern;
   if (harmless_device(v)) return {};
+  if (w.has_tilde && pwd_moved_) {
+    // `~+` (`~0`, `~+0`) is $PWD, which the line sets (`PWD=/etc; cat ~+/passwd`).
+    const std::string_view prefix = std::string_view(v).substr(0, v.find('/'));
+    if (prefix == "~+" || prefix == "~0" || prefix == "~+0")
+      return builtin_ask(Builtin::paths_dynamic,
+                         fmt::format("the {} `{}` starts with `{}`, the value of PWD, which the "
+                                     "line sets: a human must check it",
+                                     what, excerpt(w.text), prefix));
+  }
   if (w.has_glob) return judge_glob(v, access, cwd, t);
   return judge_path(v, access, cwd, &t);
 }

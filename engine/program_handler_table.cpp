@@ -26,6 +26,7 @@ constexpr HandlerEntry kHandlers[] = {
     {"ssh", ssh_handler},
     {"cmake", cmake_handler},
     {"sql", sql_handler},
+    {"split", split_handler},
     {"pager", pager_handler},
     {"perf", perf_entry},
     {"fd", fd_entry},

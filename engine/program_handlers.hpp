@@ -30,6 +30,7 @@ struct OperandState {
   bool no_target_dir = false;         // `cp -T SRC DEST`: DEST is the copy itself, never a folder
   bool parents = false;               // `cp --parents a/b DIR`: DIR/a/b
   bool symbolic = false;              // `ln -s`: sources are link targets, not second names
+  bool links = false;                 // `cp -l`, `cp -s`: the copies are links (as `ln`)
   bool folder_given = false;          // `unzip -d DIR`: where the names it does not show go
   bool tree_without_operand = false;  // `rubocop -A`: no operand rewrites the current folder
   bool serves = false;                // `php -S ADDR`: a file server of its root (flag S)
@@ -132,6 +133,9 @@ void awk_program_effects(const std::string& program, const shell::WordView& from
 VIGIE_RARE_HANDLER void ssh_handler(const ProgramDecl& p, std::string_view name,
                                     const std::vector<shell::WordView>& w, ProgramEffects& out);
 VIGIE_RARE_HANDLER void cmake_handler(const ProgramDecl& p, std::string_view name,
+                                      const std::vector<shell::WordView>& w, ProgramEffects& out);
+// split and csplit (engine/program_split.cpp): the pieces, PREFIX + a generated suffix.
+VIGIE_RARE_HANDLER void split_handler(const ProgramDecl& p, std::string_view name,
                                       const std::vector<shell::WordView>& w, ProgramEffects& out);
 VIGIE_RARE_HANDLER void sql_handler(const ProgramDecl& p, std::string_view name,
                                     const std::vector<shell::WordView>& w, ProgramEffects& out);

@@ -63,6 +63,13 @@ void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects
       case 'Y':  // `ln -s`: the sources are the targets of symbolic links
         st.symbolic = true;
         break;
+      case 'J':  // `cp -l`: hard links, second names of the sources
+        st.links = true;
+        break;
+      case 'j':  // `cp -s`: symbolic links to the sources
+        st.links = true;
+        st.symbolic = true;
+        break;
       case 'I':  // `cp -T`: the destination is the copy itself
         st.no_target_dir = true;
         break;

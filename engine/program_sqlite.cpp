@@ -7,6 +7,7 @@
 // unless `-safe` forbids them.
 #include <cctype>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -96,6 +97,63 @@ std::vector<std::string> dot_words(std::string_view line) {
 constexpr std::string_view kSqlFileCalls[] = {"readfile(", "writefile(",  "edit(",
                                               "attach ",   "vacuum into", "load_extension("};
 
+// A database named as a URI (`file:data.db?mode=ro`, `file:///srv/x.db`; the sqlite3 shell
+// opens URIs): its path, percent-decoded, and whether it is opened read-only. An authority
+// other than `localhost` (another host's file) or a path that does not decode is `?`: a path
+// the line does not show.
+struct UriPath {
+  std::string path;
+  bool read_only = false;
+};
+std::optional<UriPath> sqlite_uri(std::string_view s) {
+  if (!starts_with(ascii_lower(std::string(s.substr(0, 5))), "file:")) return std::nullopt;
+  UriPath out;
+  std::string_view rest = s.substr(5);
+  const std::size_t end = std::min(rest.find('?'), rest.find('#'));
+  std::string_view query = end == std::string_view::npos ? "" : rest.substr(end);
+  rest = rest.substr(0, end);
+  if (rest.starts_with("//")) {
+    const std::size_t slash = std::min(rest.find('/', 2), rest.size());
+    const std::string_view host = rest.substr(2, slash - 2);
+    if (!host.empty() && host != "localhost") return UriPath{"?", false};
+    rest = rest.substr(slash);
+  }
+  for (std::size_t i = 0; i < rest.size(); ++i) {
+    if (rest[i] != '%') {
+      out.path.push_back(rest[i]);
+      continue;
+    }
+    auto hex = [](char c) -> int {
+      if (c >= '0' && c <= '9') return c - '0';
+      if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+      if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+      return -1;
+    };
+    if (i + 2 >= rest.size() || hex(rest[i + 1]) < 0 || hex(rest[i + 2]) < 0)
+      return UriPath{"?", false};
+    out.path.push_back(static_cast<char>(hex(rest[i + 1]) * 16 + hex(rest[i + 2])));
+    i += 2;
+  }
+  out.read_only = query.find("mode=ro") != std::string_view::npos ||
+                  query.find("immutable=1") != std::string_view::npos;
+  if (out.path.empty()) return std::nullopt;  // `file:` alone: a temporary database
+  return out;
+}
+
+// The file a URI names, read, and written unless read-only.
+void add_uri_effects(const WordView& from, const UriPath& uri, bool read_only,
+                     const std::string& entry, ProgramEffects& out) {
+  WordView w = word_of(from, uri.path);
+  if (uri.path == "?") {
+    w.literal.reset();
+    w.pattern.reset();
+    w.has_expansion = true;
+  }
+  out.files.push_back({Touch::read, w, From::operand, entry + " (a URI)"});
+  if (!read_only && !uri.read_only)
+    out.files.push_back({Touch::write, w, From::operand, entry + " (a URI)"});
+}
+
 }  // namespace
 
 void sqlite_dot_command(std::string_view prog, const WordView& from, const std::string& line,
@@ -135,6 +193,11 @@ void sqlite_dot_command(std::string_view prog, const WordView& from, const std::
     if (d.file == DotFile::write_first || d.file == DotFile::write_last) {
       if (f == "off" || f == "stdout" || f == "stderr" || f == "-") continue;
     }
+    if (auto uri = sqlite_uri(f)) {
+      add_uri_effects(from, *uri, d.file == DotFile::read_first || d.file == DotFile::read_last,
+                      entry, out);
+      continue;
+    }
     WordView w = word_of(from, f);
     bool reads = d.file == DotFile::read_first || d.file == DotFile::read_last ||
                  d.file == DotFile::both_last;
@@ -153,6 +216,15 @@ void sqlite_effects(const ProgramDecl& p, const Words& w, ProgramEffects& out) {
     const std::string opt = option_name(*o.decl);
     if (opt == "-safe" || opt == "--safe") safe = true;
     if ((opt == "-cmd" || opt == "--cmd") && o.value) texts.push_back(&*o.value);
+  }
+  bool read_only = false;
+  for (const auto& o : args.options)
+    if (o.decl && (option_name(*o.decl) == "-readonly" || option_name(*o.decl) == "--readonly"))
+      read_only = true;
+  if (!args.operands.empty()) {
+    const WordView& db = w[args.operands.front()];
+    if (db.literal)
+      if (auto uri = sqlite_uri(*db.literal)) add_uri_effects(db, *uri, read_only, "sqlite3", out);
   }
   for (std::size_t k = 1; k < args.operands.size(); ++k) texts.push_back(&w[args.operands[k]]);
   for (const WordView* t : texts) {

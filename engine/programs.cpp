@@ -390,7 +390,9 @@ void apply_operands(std::string_view prog, const std::string& shape_in, const Wo
   }
   // A destination a source may be written into (engine/copy_into.cpp): `$w`, rsync's `$C`
   // (`SRC/` is what SRC holds), ln's `$L` (a lone operand: a link in the current folder).
-  const char into = (last == 'w' || last == 'C' || last == 'L') ? last : 0;
+  const char into = st.links && last == 'w'                       ? 'L'
+                    : (last == 'w' || last == 'C' || last == 'L') ? last
+                                                                  : 0;
   if (into) last = 'w';
   const bool moves = rest == 'D' || rest == 'd';
   if (st.all_sources) last = 0;
@@ -590,7 +592,27 @@ void apply_parsed(const ProgramDecl& p, std::string_view name, const Words& word
     apply_operands(name, p.operands, words, operands, st, out);
     return;
   }
+  const std::size_t before = out.files.size();
   apply_operands(name, p.operands, words, args.operands, st, out);
+  // `cp -S SUFFIX`, `mv --suffix=SUFFIX` (role B; coreutils: a suffix makes backups): each
+  // file written is first renamed to its name and SUFFIX, which is written too
+  // (`mv -S nv a .e` renames an existing `.e` to `.env`).
+  for (const auto& o : args.options) {
+    if (!o.decl || o.decl->role != 'B' || !o.value) continue;
+    const std::size_t end = out.files.size();
+    for (std::size_t k = before; k < end && !files_full(out); ++k) {
+      if (out.files[k].touch != Touch::write) continue;
+      const WordView& w = out.files[k].word;
+      if (!w.pattern || !o.value->literal) {
+        add_file(out, Touch::write, *o.value, From::option, std::string(name) + " --suffix");
+        break;
+      }
+      WordView b = synthesized(w, *w.pattern + *o.value->literal, 0);
+      b.span = o.value->span;
+      add_file(out, Touch::write, b, From::option,
+               std::string(name) + " " + o.spelling + " (a backup)");
+    }
+  }
 }
 
 }  // namespace vigie::engine

@@ -53,6 +53,7 @@
 //     inputs (tsc --outDir, babel -d): judged as the folder's files, like operand role M
 //   e the folder it works in, written under names the line does not show (patch -d): c and g
 //   M n a module to load (perl -M), an ini setting (php -d): code unless plain (programs.cpp)
+//   B a backup suffix: each file written is first renamed to its name and the suffix (cp -S)
 //   q `recurse` (or a prefix from `rec`, or a value not shown) sets flag Q (grep -d)
 // Flag roles:
 //   R W D  operands become read / write / delete (gzip -c, sed -i, find -delete)
@@ -66,6 +67,7 @@
 //   I      the last operand is the target itself, never a folder to write into (cp -T)
 //   A      a source keeps its whole path below the destination folder (cp --parents)
 //   Y      the sources are the targets of symbolic links (ln -s), not second names of them
+//   J j    the copies are links (cp -l hard, cp -s symbolic): the destination is judged as ln's
 //   K      rewrites files of the work tree the line does not name (git reset --hard, git
 //          checkout -f): any file below the current folder, at most asked
 //   O      writes a file into the current folder (curl -O: named after the URL)
@@ -295,9 +297,14 @@ const ProgramSource kPrograms[] = {
    "-t|--field-separator=v -S|--buffer-size=v --parallel=v --batch-size=v --sort=v --random-source=r"},
   {"uniq", "pm", "rw", "", "-f|--skip-fields=v -s|--skip-chars=v -w|--check-chars=v"},
   {"xxd", "s", "rw", "", "-c=v -g=v -l=v -o=v -s=v -n=v -C -b -e -i -p -r -u -E -a -d"},
-  {"split csplit", "pm", "rw", "",
+  // split and csplit: their pieces are named PREFIX + a generated suffix (handler `split`).
+  {"split", "pm", "r-", "split",
    "-a|--suffix-length=v -b|--bytes=v -C|--line-bytes=v -l|--lines=v -n|--number=v "
-   "--additional-suffix=v --filter=x -t|--separator=v -f|--prefix=w --suffix-format=v"},
+   "--additional-suffix=v --filter=x -t|--separator=v -d|--numeric-suffixes?v "
+   "-x|--hex-suffixes?v -e|--elide-empty-files -u|--unbuffered --verbose"},
+  {"csplit", "pm", "r*-", "split",
+   "-b|--suffix-format=v -f|--prefix=v -n|--digits=v -k|--keep-files -z|--elide-empty-files "
+   "-s|--quiet|--silent --suppress-matched"},
   {"iconv", "pm", "*r", "", "-f|--from-code=v -t|--to-code=v -o|--output=w"},
   {"tr", "pm", "", "", ""},
   {"cd pushd", "s", "r", "", "-L -P -e -@"},
@@ -376,18 +383,18 @@ const ProgramSource kPrograms[] = {
    "-m|--modify=v -x|--remove=v -M|--modify-file=r -X|--remove-file=r --set=v --set-file=r "
    "--restore=r!! -R|--recursive!Q"},
   {"cp", "pm", "*r$w", "",
-   "-t|--target-directory=t -S|--suffix=v --backup?v --sparse=v --reflink?v --preserve?v "
+   "-t|--target-directory=t -S|--suffix=B --backup?v --sparse=v --reflink?v --preserve?v "
    "--no-preserve=v --update?v -T|--no-target-directory!I --context?v -r|-R|--recursive!Q "
-   "-a|--archive!Q --parents!A"},
+   "-a|--archive!Q --parents!A -l|--link!J -s|--symbolic-link!j"},
   {"mv", "pm", "*D$w", "",
-   "-t|--target-directory=t -S|--suffix=v --backup?v --update?v -T|--no-target-directory!I"},
+   "-t|--target-directory=t -S|--suffix=B --backup?v --update?v -T|--no-target-directory!I"},
   // A hard link is a second name of its source: what is written through it changes the
   // source (its operands are written, unless `-s` makes them the targets of symbolic links).
   {"ln link", "pm", "*r$L", "",
-   "-t|--target-directory=t -S|--suffix=v --backup?v -T|--no-target-directory!I "
+   "-t|--target-directory=t -S|--suffix=B --backup?v -T|--no-target-directory!I "
    "-s|--symbolic!Y -P|--physical -L|--logical"},
   {"install", "pm", "*r$w", "",
-   "-t|--target-directory=t -m|--mode=v -o|--owner=v -g|--group=v -S|--suffix=v --backup?v "
+   "-t|--target-directory=t -m|--mode=v -o|--owner=v -g|--group=v -S|--suffix=B --backup?v "
    "--strip-program=x -d|--directory!W -D -T|--no-target-directory!I"},
   // rsync parses with popt: long options by their exact names only (no prefixes).
   {"rsync", "m", "*r$C", "",
@@ -397,7 +404,7 @@ const ProgramSource kPrograms[] = {
    "--only-write-batch=w --read-batch=r --chmod=v --chown=v --usermap=v --groupmap=v "
    "--timeout=v --contimeout=v --bwlimit=v --port=v --address=v --sockopts=v --out-format=v "
    "--log-file-format=v --max-size=v --min-size=v --max-delete=v --block-size=v --checksum-choice=v "
-   "--compress-choice=v --compress-level=v --skip-compress=v --iconv=v --suffix=v --modify-window=v "
+   "--compress-choice=v --compress-level=v --skip-compress=v --iconv=v --suffix=B --modify-window=v "
    "--info=v --debug=v --outbuf=v --stop-after=v --stop-at=v --protocol=v -M|--remote-option=v "
    "--mkpath --remove-source-files!D -r|--recursive!Q -a|--archive!Q --early-input=r "
    "--daemon!! --config=r --dparam=v!!"},
@@ -408,7 +415,7 @@ const ProgramSource kPrograms[] = {
   {"patch", "pm", "^wr", "",
    "-i|--input=r -o|--output=w -r|--reject-file=w -d|--directory=e -B|--prefix=g -p|--strip=v "
    "--dry-run!R "
-   "-D|--ifdef=v -F|--fuzz=v -V|--version-control=v -Y|--basename-prefix=v -z|--suffix=v "
+   "-D|--ifdef=v -F|--fuzz=v -V|--version-control=v -Y|--basename-prefix=v -z|--suffix=B "
    "--merge?v --quoting-style=v"},
   // Compressors write a name derived from the operand (handler `compress`,
   // engine/program_convert.cpp): `gzip F` writes F.gz, `gunzip F.gz` writes F, lz4 `IN OUT`.
@@ -421,7 +428,7 @@ const ProgramSource kPrograms[] = {
    "--output-dir-mirror=w -m|--multiple -r|--recursive"},
   // zip (Info-ZIP) takes options anywhere; `-i@LIST`, `-x@LIST` read LIST.
   {"zip", "m", "w*r", "",
-   "-TT|--unzip-command=x -O|--output-file=w -b|--temp-path=g -x|--exclude=a -i|--include=a "
+   "-TT|--unzip-command=x -O|--output-file|--out=w -b|--temp-path=g -x|--exclude=a -i|--include=a "
    "-n|--suffixes=v -P|--password=v -t|--from-date=v -tt|--before-date=v -Z|--compression-method=v "
    "-@|--names-stdin!! -r|--recurse-paths!Q -m|--move!D"},
   // unzip's operands after the archive are members, extracted where their names put them
