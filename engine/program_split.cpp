@@ -90,9 +90,9 @@ void split_handler(const ProgramDecl& p, std::string_view name, const Words& w,
     std::size_t n = 0;
     for (const auto& o : args.options)
       if (o.decl && !o.decl->longs.empty() && o.decl->longs.front() == "suffix-length" && o.value &&
-          o.value->literal && o.value->literal->size() <= 2 &&
+          o.value->literal && !o.value->literal->empty() && o.value->literal->size() <= 2 &&
           o.value->literal->find_first_not_of("0123456789") == std::string::npos)
-        n = std::stoul(*o.value->literal);
+        for (char c : *o.value->literal) n = n * 10 + static_cast<std::size_t>(c - '0');
     const std::string tail = suffix ? *suffix->literal : "";
     if (n == 0) {
       add_file(out, Touch::write, piece_glob(at, pre + "z[a-z0-9][a-z0-9][a-z0-9]" + tail),
