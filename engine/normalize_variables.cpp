@@ -144,6 +144,8 @@ bool is_dangerous_variable(std::string_view name) {
           "EXINIT", "VIMINIT", "INPUTRC", "HISTFILE", "TZDIR", "LOCPATH", "GCONV_PATH",
           "HOSTALIASES", "RESOLV_HOST_CONF", "OPENSSL_CONF", "SSL_CERT_FILE", "CURL_CA_BUNDLE",
           "REQUESTS_CA_BUNDLE", "HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "NO_PROXY",
+          // The name of every backup cp, mv, ln, install and patch make (`NAME` + suffix).
+          "SIMPLE_BACKUP_SUFFIX",
           // Database clients and data tools: their rc files, pagers, editors, key files.
           "PSQLRC", "PSQL_HISTORY", "PSQL_EDITOR", "PSQL_PAGER", "PGPASSFILE", "PGSERVICEFILE",
           "PGSSLKEY", "PGSSLCERT", "PGSSLROOTCERT", "PGSSLCRL", "MYSQL_HISTFILE",

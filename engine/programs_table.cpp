@@ -415,7 +415,7 @@ const ProgramSource kPrograms[] = {
   {"patch", "pm", "^wr", "",
    "-i|--input=r -o|--output=w -r|--reject-file=w -d|--directory=e -B|--prefix=g -p|--strip=v "
    "--dry-run!R "
-   "-D|--ifdef=v -F|--fuzz=v -V|--version-control=v -Y|--basename-prefix=v -z|--suffix=B "
+   "-D|--ifdef=v -F|--fuzz=v -V|--version-control=v -Y|--basename-prefix=g -z|--suffix=B "
    "--merge?v --quoting-style=v"},
   // Compressors write a name derived from the operand (handler `compress`,
   // engine/program_convert.cpp): `gzip F` writes F.gz, `gunzip F.gz` writes F, lz4 `IN OUT`.
@@ -427,13 +427,13 @@ const ProgramSource kPrograms[] = {
    "-D=r --patch-from=r --filelist=l --files?r --files0?r --output-dir-flat=w "
    "--output-dir-mirror=w -m|--multiple -r|--recursive"},
   // zip (Info-ZIP) takes options anywhere; `-i@LIST`, `-x@LIST` read LIST.
-  {"zip", "m", "w*r", "",
+  {"zip", "pm", "w*r", "",
    "-TT|--unzip-command=x -O|--output-file|--out=w -b|--temp-path=g -x|--exclude=a -i|--include=a "
    "-n|--suffixes=v -P|--password=v -t|--from-date=v -tt|--before-date=v -Z|--compression-method=v "
    "-@|--names-stdin!! -r|--recurse-paths!Q -m|--move!D"},
   // unzip's operands after the archive are members, extracted where their names put them
   // (below `-d DIR`, whose every file is written); listing, testing and piping write nothing.
-  {"unzip", "m", "^r*w", "", "-d=g -x=v -P=v -O=v -I=v -l!R -t!R -p!R -v!R -z!R -Z!R"},
+  {"unzip", "m", "^r*w", "", "-d=g -x=v -P=v -O=v -I=v -l!R -t!R -p!R -v!R -z!R -Z!R -:!!"},
   {"tar gtar bsdtar", "pm", "", "tar",
    "-f|--file=w -C|--directory=c -T|--files-from=l -X|--exclude-from=r -I|--use-compress-program=x "
    "-F|--info-script|--new-volume-script=x --to-command=x --checkpoint-action=x --rsh-command=x "
