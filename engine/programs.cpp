@@ -467,15 +467,39 @@ void apply_operands(std::string_view prog, const std::string& shape_in, const Wo
       const std::string* d = w[operands[n - 1]].literal ? &*w[operands[n - 1]].literal : nullptr;
       return d && d->find('/') == std::string::npos;
     };
-    if (into == 'L' && st.symbolic && role == 'r' && link_here()) {
+    const auto link_to = [&](const WordView& target) {
       const std::size_t at = out.files.size();
-      add_file(out, Touch::write, w[operands[k]], From::operand,
-               entry + " (a symbolic link to it)");
+      add_file(out, Touch::write, target, From::operand, entry + " (a symbolic link to it)");
       if (out.files.size() > at) {
         out.files.back().recursive = true;
         out.files.back().below = "**";
         out.files.back().second_name = true;
       }
+    };
+    if (into == 'L' && st.symbolic && role == 'r' && link_here()) {
+      link_to(w[operands[k]]);
+      // `ln -s ../tests a`: when `a` is a folder, the link is `a/tests`, relative to `a`.
+      const WordView& d = w[operands[n - 1]];
+      const std::string* t = w[operands[k]].literal ? &*w[operands[k]].literal : nullptr;
+      if (n >= 2 && k + 1 < n && t && !t->starts_with('/') && d.literal)
+        link_to(synthesized(w[operands[k]], *d.literal + "/" + *t, 0));
+    } else if (into == 'L' && st.symbolic && role == 'r' && w[operands[k]].literal) {
+      // A relative target in another folder (`ln -s ../tests a/t`, `ln -st a ../tests`): the
+      // target from the folder the link is made in: `-t DIR`, else the destination (a folder the
+      // link goes into) and the destination's folder (the link's own name).
+      const std::string& t = *w[operands[k]].literal;
+      std::vector<std::string> folders;
+      const WordView* dest = st.target_dir ? st.target_dir : &w[operands[n - 1]];
+      if (dest->literal) {
+        const std::string& d = *dest->literal;
+        folders.push_back(d);
+        const std::size_t slash = d.find_last_of('/');
+        if (!st.target_dir && slash != std::string::npos)
+          folders.push_back(slash == 0 ? "/" : d.substr(0, slash));
+      } else {
+        link_to(*dest);  // a folder the line does not show: asked
+      }
+      for (const auto& f : folders) link_to(synthesized(w[operands[k]], f + "/" + t, 0));
     }
     // Recursive (flag `Q`, or a source moved with all it holds: role `D`): what is read or
     // deleted, and what is changed in place (`chmod -R`), not a destination (`cp -r a DEST`).
