@@ -313,6 +313,8 @@ struct Judge {
   [[gnu::cold, gnu::noinline]] void metachar_part();
   [[gnu::cold, gnu::noinline]] void line_hit_part(std::string_view line, const SafetyHit& hit);
   [[gnu::cold, gnu::noinline]] void unparsable_part(const shell::CommandsResult& pr);
+  // `echo … > s.sh; bash s.sh`: a file the line writes, then runs.
+  [[gnu::noinline]] void written_then_run_part(const std::vector<NormalizedCommand>& cmds);
   // `(( PATH = 0 ))`: arithmetic that assigns a variable that changes what runs.
   [[gnu::noinline]] void arithmetic_part(std::string_view line);
   [[gnu::cold, gnu::noinline]] void held_code_parts(const std::vector<std::string>& held_code,

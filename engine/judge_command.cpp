@@ -2,6 +2,8 @@
 // engine/match.cpp, checked by engine/safety.cpp), nested scripts, and the line state (`cd`,
 // variables, git configuration) that later commands of the line depend on.
 #include "engine/judge.hpp"
+
+#include <unordered_set>
 #include "engine/normalize_internal.hpp"
 
 #include "engine/builtin_code.hpp"
@@ -454,6 +456,39 @@ void Judge::unparsable_part(const shell::CommandsResult& pr) {
   add(std::move(part));
 }
 
+void Judge::written_then_run_part(const std::vector<NormalizedCommand>& cmds) {
+  // Static names only, `./` dropped: `echo … > s.sh; bash ./s.sh`.
+  const auto key = [](std::string_view s) {
+    while (s.starts_with("./")) s.remove_prefix(2);
+    return std::string(s);
+  };
+  std::unordered_set<std::string> written;
+  for (const auto& n : cmds) {
+    std::string run;
+    for (const auto& f : n.files)
+      if (f.touch == Touch::exec && f.word.literal && written.count(key(*f.word.literal)))
+        run = *f.word.literal;
+    if (!n.words.empty() && n.words[0].literal &&
+        n.words[0].literal->find('/') != std::string::npos &&
+        written.count(key(*n.words[0].literal)))
+      run = *n.words[0].literal;
+    if (!run.empty()) {
+      Part part;
+      part.effect = Effect::ask;
+      part.rule = builtin(Builtin::commands_escalation, Effect::ask);
+      part.message = fmt::format(
+          "the line runs `{}`, a file it writes itself: what it runs is not on the line, a human "
+          "must check it",
+          excerpt(run));
+      add(std::move(part));
+      return;
+    }
+    for (const auto& f : n.files)
+      if (f.touch == Touch::write && f.word.literal && written.size() <= limits::judged_paths)
+        written.insert(key(*f.word.literal));
+  }
+}
+
 void Judge::arithmetic_part(std::string_view line) {
   const std::string name = arithmetic_assignment(line);
   if (name.empty()) return;
@@ -513,6 +548,7 @@ void Judge::judge_commands(shell::CommandsResult& pr, std::string_view line, std
     operator NormalizedCommand() const { return normalize_owned(cmd, opts); }
   };
   for (auto& cmd : pr.commands) normalized.emplace_back(Normalized{cmd, p.commands.normalize});
+  written_then_run_part(normalized);
   // The words xargs reads: from the stage before it in a pipeline (engine/xargs_input.hpp).
   if (std::any_of(normalized.begin(), normalized.end(), runs_xargs)) {
     std::vector<const NormalizedCommand*> producer(normalized.size(), nullptr);
