@@ -472,17 +472,11 @@ void Judge::written_then_run_part(const std::vector<NormalizedCommand>& cmds) {
         n.words[0].literal->find('/') != std::string::npos &&
         written.count(key(*n.words[0].literal)))
       run = *n.words[0].literal;
-    if (!run.empty()) {
-      Part part;
-      part.effect = Effect::ask;
-      part.rule = builtin(Builtin::commands_escalation, Effect::ask);
-      part.message = fmt::format(
-          "the line runs `{}`, a file it writes itself: what it runs is not on the line, a human "
-          "must check it",
-          excerpt(run));
-      add(std::move(part));
-      return;
-    }
+    if (!run.empty())
+      return add(builtin_ask(Builtin::commands_escalation,
+                             fmt::format("the line runs `{}`, a file it writes itself: what it "
+                                         "runs is not on the line, a human must check it",
+                                         excerpt(run))));
     for (const auto& f : n.files)
       if (f.touch == Touch::write && f.word.literal && written.size() <= limits::judged_paths)
         written.insert(key(*f.word.literal));
@@ -492,14 +486,11 @@ void Judge::written_then_run_part(const std::vector<NormalizedCommand>& cmds) {
 void Judge::arithmetic_part(std::string_view line) {
   const std::string name = arithmetic_assignment(line);
   if (name.empty()) return;
-  Part part;
-  part.effect = Effect::ask;
-  part.rule = builtin(Builtin::commands_assignment, Effect::ask);
-  part.message = fmt::format(
-      "arithmetic assigns `{}`, which changes what runs or where (`(( PATH = 0 ))` makes `0` "
-      "the folder commands are found in): a human must check it",
-      name);
-  add(std::move(part));
+  add(builtin_ask(Builtin::commands_assignment,
+                  fmt::format("arithmetic assigns `{}`, which changes what runs or where (`(( "
+                              "PATH = 0 ))` makes `0` the folder commands are found in): a human "
+                              "must check it",
+                              name)));
 }
 
 void Judge::held_code_parts(const std::vector<std::string>& held_code, const std::string& cwd,

@@ -116,15 +116,11 @@ bool below_descriptor(std::string_view path, std::string_view cwd) {
 Part Judge::judge_path(const std::string& raw, Access access, const std::string& cwd,
                        TraceEntry* trace) {
   Part out;
-  if (below_descriptor(raw, cwd)) {
-    out.effect = Effect::ask;
-    out.rule = builtin(Builtin::paths_dynamic, Effect::ask);
-    out.message = fmt::format(
-        "the path `{}` is below an open descriptor, which may be any folder (`3<DIR`): a human "
-        "must check it",
-        excerpt(raw));
-    return out;
-  }
+  if (below_descriptor(raw, cwd))
+    return builtin_ask(Builtin::paths_dynamic,
+                       fmt::format("the path `{}` is below an open descriptor, which may be any "
+                                   "folder (`3<DIR`): a human must check it",
+                                   excerpt(raw)));
   Resolved r = resolve_in(proc_self(raw, cwd), cwd);
   if (trace) trace->text = r.path;
   if (!r.ok) {
