@@ -38,6 +38,12 @@ struct OperandState {
 };
 
 // engine/program_options_apply.cpp.
+// Whether a command's options (each letter of a cluster one) are more than
+// limits::command_options, counted over the words' text before any is parsed.
+bool too_many_options(const ProgramDecl& p, const std::vector<shell::WordView>& words);
+// The backups a suffix option (role B) makes of the files written from out.files[before] on.
+void add_backup_names(std::string_view name, const ParsedArgs& args, std::size_t before,
+                      ProgramEffects& out);
 void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects& out,
                    OperandState& st);
 // Shared by the options' and the operands' code (engine/programs.cpp): a file effect unless the

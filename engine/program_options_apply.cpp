@@ -3,6 +3,7 @@
 // a f i o k e g R b…) add the files and lines an option's value names. The legend of the roles
 // is in engine/programs_table.cpp.
 #include "engine/program_handlers.hpp"
+#include "grammar/limits.hpp"
 
 namespace vigie::engine {
 
@@ -259,6 +260,46 @@ void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects
   if (args.dynamic_option && find_program(prog) && find_program(prog)->runs_programs)
     out.escalations.push_back(std::string(prog) +
                               " with a word that is not static where an option may stand");
+}
+
+// Whether the options of `words` (each letter of a cluster one, tar's old-style first word
+// too) are more than limits::command_options: counted over the words' text before any is
+// parsed, so that no handler builds a million options from a megabyte cluster.
+bool too_many_options(const ProgramDecl& p, const Words& words) {
+  std::size_t n = 0;
+  for (std::size_t i = 1; i < words.size() && n <= limits::command_options; ++i) {
+    const std::string& t = words[i].text;
+    if (t.size() > 2 && t[0] == '-' && t[1] != '-')
+      n += t.size() - 1;
+    else if (!t.empty() && t[0] == '-')
+      n += 1;
+    else if (i == 1 && p.handler == "tar")
+      n += t.size();
+  }
+  return n > limits::command_options;
+}
+
+void add_backup_names(std::string_view name, const ParsedArgs& args, std::size_t before,
+                      ProgramEffects& out) {
+  // `cp -S SUFFIX`, `mv --suffix=SUFFIX` (role B; coreutils: a suffix makes backups): each
+  // file written is first renamed to its name and SUFFIX, which is written too
+  // (`mv -S nv a .e` renames an existing `.e` to `.env`).
+  for (const auto& o : args.options) {
+    if (!o.decl || o.decl->role != 'B' || !o.value) continue;
+    const std::size_t end = out.files.size();
+    for (std::size_t k = before; k < end && !files_full(out); ++k) {
+      if (out.files[k].touch != Touch::write) continue;
+      const WordView& w = out.files[k].word;
+      if (!w.pattern || !o.value->literal) {
+        add_file(out, Touch::write, *o.value, From::option, std::string(name) + " --suffix");
+        break;
+      }
+      WordView b = synthesized(w, *w.pattern + *o.value->literal, 0);
+      b.span = o.value->span;
+      add_file(out, Touch::write, b, From::option,
+               std::string(name) + " " + o.spelling + " (a backup)");
+    }
+  }
 }
 
 }  // namespace vigie::engine

@@ -484,22 +484,16 @@ void apply_operands(std::string_view prog, const std::string& shape_in, const Wo
       if (n >= 2 && k + 1 < n && t && !t->starts_with('/') && d.literal)
         link_to(synthesized(w[operands[k]], *d.literal + "/" + *t, 0));
     } else if (into == 'L' && st.symbolic && role == 'r' && w[operands[k]].literal) {
-      // A relative target in another folder (`ln -s ../tests a/t`, `ln -st a ../tests`): the
-      // target from the folder the link is made in: `-t DIR`, else the destination (a folder the
-      // link goes into) and the destination's folder (the link's own name).
+      // A relative target in another folder (`ln -s ../tests a/t`, `ln -st a ../tests`) is
+      // taken from `-t DIR`, else from the destination and from the destination's folder.
       const std::string& t = *w[operands[k]].literal;
-      std::vector<std::string> folders;
-      const WordView* dest = st.target_dir ? st.target_dir : &w[operands[n - 1]];
-      if (dest->literal) {
-        const std::string& d = *dest->literal;
-        folders.push_back(d);
-        const std::size_t slash = d.find_last_of('/');
-        if (!st.target_dir && slash != std::string::npos)
-          folders.push_back(slash == 0 ? "/" : d.substr(0, slash));
-      } else {
-        link_to(*dest);  // a folder the line does not show: asked
-      }
-      for (const auto& f : folders) link_to(synthesized(w[operands[k]], f + "/" + t, 0));
+      const WordView& dest = st.target_dir ? *st.target_dir : w[operands[n - 1]];
+      if (!dest.literal) link_to(dest);  // a folder the line does not show: asked
+      const std::string d = dest.literal ? *dest.literal : "";
+      const std::size_t slash = d.find_last_of('/');
+      if (dest.literal) link_to(synthesized(w[operands[k]], d + "/" + t, 0));
+      if (dest.literal && !st.target_dir && slash != std::string::npos)
+        link_to(synthesized(w[operands[k]], d.substr(0, slash) + "/" + t, 0));
     }
     // Recursive (flag `Q`, or a source moved with all it holds: role `D`): what is read or
     // deleted, and what is changed in place (`chmod -R`), not a destination (`cp -r a DEST`).
@@ -526,27 +520,6 @@ void apply_operands(std::string_view prog, const std::string& shape_in, const Wo
 void program_effects(std::string_view name, const Words& words, ProgramEffects& out) {
   program_effects(find_program(name), name, words, out);
 }
-
-namespace {
-
-// Whether the options of `words` (each letter of a cluster one, tar's old-style first word
-// too) are more than limits::command_options: counted over the words' text before any is
-// parsed, so that no handler builds a million options from a megabyte cluster.
-bool too_many_options(const ProgramDecl& p, const Words& words) {
-  std::size_t n = 0;
-  for (std::size_t i = 1; i < words.size() && n <= limits::command_options; ++i) {
-    const std::string& t = words[i].text;
-    if (t.size() > 2 && t[0] == '-' && t[1] != '-')
-      n += t.size() - 1;
-    else if (!t.empty() && t[0] == '-')
-      n += 1;
-    else if (i == 1 && p.handler == "tar")
-      n += t.size();
-  }
-  return n > limits::command_options;
-}
-
-}  // namespace
 
 void program_effects(const ProgramDecl* p, std::string_view name, const Words& words,
                      ProgramEffects& out) {
@@ -618,25 +591,7 @@ void apply_parsed(const ProgramDecl& p, std::string_view name, const Words& word
   }
   const std::size_t before = out.files.size();
   apply_operands(name, p.operands, words, args.operands, st, out);
-  // `cp -S SUFFIX`, `mv --suffix=SUFFIX` (role B; coreutils: a suffix makes backups): each
-  // file written is first renamed to its name and SUFFIX, which is written too
-  // (`mv -S nv a .e` renames an existing `.e` to `.env`).
-  for (const auto& o : args.options) {
-    if (!o.decl || o.decl->role != 'B' || !o.value) continue;
-    const std::size_t end = out.files.size();
-    for (std::size_t k = before; k < end && !files_full(out); ++k) {
-      if (out.files[k].touch != Touch::write) continue;
-      const WordView& w = out.files[k].word;
-      if (!w.pattern || !o.value->literal) {
-        add_file(out, Touch::write, *o.value, From::option, std::string(name) + " --suffix");
-        break;
-      }
-      WordView b = synthesized(w, *w.pattern + *o.value->literal, 0);
-      b.span = o.value->span;
-      add_file(out, Touch::write, b, From::option,
-               std::string(name) + " " + o.spelling + " (a backup)");
-    }
-  }
+  add_backup_names(name, args, before, out);
 }
 
 }  // namespace vigie::engine

@@ -297,14 +297,6 @@ const ProgramSource kPrograms[] = {
    "-t|--field-separator=v -S|--buffer-size=v --parallel=v --batch-size=v --sort=v --random-source=r"},
   {"uniq", "pm", "rw", "", "-f|--skip-fields=v -s|--skip-chars=v -w|--check-chars=v"},
   {"xxd", "s", "rw", "", "-c=v -g=v -l=v -o=v -s=v -n=v -C -b -e -i -p -r -u -E -a -d"},
-  // split and csplit: their pieces are named PREFIX + a generated suffix (handler `split`).
-  {"split", "pm", "r-", "split",
-   "-a|--suffix-length=v -b|--bytes=v -C|--line-bytes=v -l|--lines=v -n|--number=v "
-   "--additional-suffix=v --filter=x -t|--separator=v -d|--numeric-suffixes?v "
-   "-x|--hex-suffixes?v -e|--elide-empty-files -u|--unbuffered --verbose"},
-  {"csplit", "pm", "r*-", "split",
-   "-b|--suffix-format=v -f|--prefix=v -n|--digits=v -k|--keep-files -z|--elide-empty-files "
-   "-s|--quiet|--silent --suppress-matched"},
   {"iconv", "pm", "*r", "", "-f|--from-code=v -t|--to-code=v -o|--output=w"},
   {"tr", "pm", "", "", ""},
   {"cd pushd", "s", "r", "", "-L -P -e -@"},

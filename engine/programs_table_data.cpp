@@ -2,7 +2,8 @@
 // and data tools. psql, mysql and duckdb read SQL and client commands from their options and
 // operands (handlers in engine/program_sql_clients.cpp, the text in engine/program_sql_text.cpp);
 // mongosh runs JavaScript (an interpreter: engine/programs_table_interpreters.cpp); mlr, dasel,
-// httpie/xh, xsltproc and csvsql have handlers in engine/program_data_tools.cpp.
+// httpie/xh, xsltproc and csvsql have handlers in engine/program_data_tools.cpp; split and
+// csplit in engine/program_split.cpp.
 #include "engine/programs_decl.hpp"
 
 namespace vigie::engine {
@@ -195,6 +196,14 @@ const ProgramSource kProgramsData[] = {
    "-u|--socket=v -S|--size=v --id?v --msgid=v --sd-id=v --sd-param=v --rfc5424?v "
    "--socket-errors?v -i -e|--skip-empty --no-act --octet-count --prio-prefix -s|--stderr "
    "-T|--tcp -d|--udp --rfc3164 -h|--help!N -V|--version!N"},
+  // split and csplit: their pieces are named PREFIX + a generated suffix (handler `split`).
+  {"split", "pm", "r-", "split",
+   "-a|--suffix-length=v -b|--bytes=v -C|--line-bytes=v -l|--lines=v -n|--number=v "
+   "--additional-suffix=v --filter=x -t|--separator=v -d|--numeric-suffixes?v "
+   "-x|--hex-suffixes?v -e|--elide-empty-files -u|--unbuffered --verbose"},
+  {"csplit", "pm", "r*-", "split",
+   "-b|--suffix-format=v -f|--prefix=v -n|--digits=v -k|--keep-files -z|--elide-empty-files "
+   "-s|--quiet|--silent --suppress-matched"},
 };
 // clang-format on
 

@@ -24,6 +24,12 @@ bool evaluates_again(std::string_view line, const std::vector<std::string>& held
 // letter are left out (a loop's `i`). Empty when there is none.
 std::string arithmetic_assignment(std::string_view line);
 
+// Whether `path` (absolute, or relative to `cwd`) names a file below an open descriptor
+// (`/dev/fd/3/x`, `/dev/stdout/x`, `/proc/self/fd/3/x`, `/proc/PID/fd/3/x`): the kernel follows
+// the descriptor, which a redirection may have opened on any folder (`3<tests`), and vigie's own
+// descriptors say nothing of it. `..` is not folded: it climbs from the descriptor's folder.
+bool below_descriptor(std::string_view path, std::string_view cwd);
+
 }  // namespace vigie::engine
 
 #endif  // VIGIE_ENGINE_SHELL_SEMANTICS_HPP

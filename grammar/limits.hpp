@@ -56,7 +56,7 @@ namespace vigie::limits {
   X(command_options, "command-options", 4096, "options",                                           \
     "options one command's words are parsed into (each letter of a cluster `-xvf` is one): real "  \
     "commands give a few dozen; a megabyte cluster would otherwise build a million of them",       \
-    "the command is asked (`commands.escalation`, \"more than 4096 options in one command\"); "      \
+    "the command is asked (`commands.escalation`, \"more than 4096 options in one command\"); "    \
     "its options are not parsed past the limit")                                                   \
   X(judged_urls, "judged-urls", 256, "URLs",                                                       \
     "URLs one request's commands fetch that the policy's fetch rules judge one by one (`curl`, "   \
