@@ -126,6 +126,17 @@ Decision decide_one(const Policy::Impl& p, const Request& req, const DecideOptio
     std::string project = git_root_or(normal_path(req.cwd), *fs);
     j.project_lexical = normal_path(project.empty() ? "/" : project);
   }
+  // A relative project root (`--project .`, `"workspace_roots": ["."]`) is relative to no
+  // folder vigie knows: the rules it anchors (`deny .env`, `protect tests/**`) would meet
+  // nothing.
+  if (!req.project_root.empty() && req.project_root[0] != '/') {
+    d.decision = Effect::ask;
+    d.error = fmt::format("the project root `{}` is not an absolute path",
+                          excerpt(req.project_root, 256));
+    d.message = *d.error;
+    d.rule = builtin(Builtin::request_invalid, Effect::ask);
+    return d;
+  }
   if (req.input_json.size() > kMaxInputBytes) {
     d.decision = Effect::ask;
     d.error = fmt::format("the request input is larger than {} bytes", kMaxInputBytes);

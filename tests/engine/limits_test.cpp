@@ -535,3 +535,23 @@ TEST_CASE("redirections past the paths limit are not built, and the line is aske
   REQUIRE(d.error.has_value());
   CHECK(d.error->find("more than 4096 paths") != std::string::npos);
 }
+
+TEST_CASE("a relative project root is asked, never allowed", "[limits]") {
+  static auto p = vigie::compile({{"r.vigie",
+                                   "policy \"r\"\nmode auto\ncommands {\n  allow cat | rm\n}\n"
+                                   "paths {\n  deny .env\n  protect tests/**\n}\n"}});
+  REQUIRE(p.ok());
+  for (const char* root : {".", "./", "rel", "project/x"}) {
+    INFO(root);
+    vigie::Request req = command_request("cat .env; rm -rf tests");
+    req.project_root = root;
+    vigie::Decision d = p.policy->decide(req);
+    CHECK(d.decision == vigie::Effect::ask);
+    CHECK(d.rule.id == "request.invalid");
+    req.interactive = false;
+    CHECK(p.policy->decide(req).decision == vigie::Effect::deny);
+  }
+  vigie::Request ok = command_request("cat .env");
+  ok.project_root = ok.cwd;
+  CHECK(p.policy->decide(ok).decision == vigie::Effect::deny);
+}
