@@ -2,6 +2,7 @@
 // the option the agent is answered with (see acp_map.hpp).
 #include "cli/acp_map.hpp"
 
+#include <algorithm>
 #include <set>
 #include <string_view>
 
@@ -29,11 +30,18 @@ constexpr KindMap kKinds[] = {
 // Where agents put the paths and URL of a tool call in `rawInput` (besides `locations`): Claude
 // Code's adapter (file_path, notebook_path), Gemini CLI (file_path, absolute_path, path),
 // codex-acp and others (path, source/destination of a move).
-constexpr std::string_view kPathKeys[] = {"file_path", "absolute_path", "abs_path",
-                                          "filePath",  "notebook_path", "path",
-                                          "source",    "destination"};
+constexpr std::string_view kPathKeys[] = {
+    "file_path", "absolute_path", "abs_path", "filePath", "notebook_path", "path",     "dir_path",
+    "source",    "destination",   "from",     "to",       "old_path",      "new_path", "target"};
+// Keys that hold a list of paths (a delete or read of several files).
+constexpr std::string_view kPathListKeys[] = {"paths", "file_paths"};
+// A search's file filter (`*.ts`, `.env`, a list): judged as the files it reaches (the Grep tool's
+// `glob`, engine/tool_names.cpp).
+constexpr std::string_view kFilterKeys[] = {"glob", "include", "file_pattern"};
 constexpr std::string_view kUrlKeys[] = {"url", "uri"};
+constexpr std::string_view kSearchTool = "Grep";
 constexpr std::string_view kCommandKey = "command";
+constexpr std::string_view kArgsKey = "args";  // {"command": "git", "args": ["push", "-f"]}
 constexpr std::string_view kCwdKey = "cwd";
 
 // The option kinds vigie answers with, in order of preference. allow_always is never chosen:
@@ -44,8 +52,11 @@ constexpr std::string_view kRejectKinds[] = {"reject_once", "reject_always"};
 // Every rawInput key vigie reads (of an announced tool call, the proxy keeps only these).
 const std::set<std::string, std::less<>>& read_keys() {
   static const std::set<std::string, std::less<>> keys = [] {
-    std::set<std::string, std::less<>> k{std::string(kCommandKey), std::string(kCwdKey)};
+    std::set<std::string, std::less<>> k{std::string(kCommandKey), std::string(kArgsKey),
+                                         std::string(kCwdKey)};
     for (auto p : kPathKeys) k.emplace(p);
+    for (auto p : kPathListKeys) k.emplace(p);
+    for (auto f : kFilterKeys) k.emplace(f);
     for (auto u : kUrlKeys) k.emplace(u);
     return k;
   }();
@@ -84,23 +95,35 @@ std::string shell_quote(const std::string& w) {
   return out + "'";
 }
 
-// rawInput.command: a command line (Claude Code, Gemini CLI) or an argv (codex-acp), which is
-// quoted back into a line so that `bash -lc '…'` is judged with what it runs.
-std::optional<std::string> command_of(const json& raw) {
-  if (const std::string* s = string_at(raw, kCommandKey)) return *s;
-  if (!raw.is_object()) return std::nullopt;
-  auto it = raw.find(kCommandKey);
-  if (it == raw.end() || !it->is_array() || it->empty()) return std::nullopt;
-  std::string line;
-  for (const auto& w : *it) {
-    if (!w.is_string()) return std::nullopt;
+// Appends the words of an argv array to `line`, quoted; false when a word is not a string.
+bool append_words(std::string& line, const json& words) {
+  for (const auto& w : words) {
+    if (!w.is_string()) return false;
     if (!line.empty()) line += ' ';
     line += shell_quote(w.get<std::string>());
   }
+  return true;
+}
+
+// rawInput.command: a command line (Claude Code, Gemini CLI) or an argv (codex-acp), which is
+// quoted back into a line so that `bash -lc '…'` is judged with what it runs; `args` beside it
+// (a program and its arguments apart) are part of the line. Anything else is not judged.
+std::optional<std::string> command_of(const json& raw) {
+  if (!raw.is_object()) return std::nullopt;
+  auto it = raw.find(kCommandKey);
+  if (it == raw.end()) return std::nullopt;
+  std::string line;
+  if (it->is_string())
+    line = it->get<std::string>();
+  else if (!it->is_array() || it->empty() || !append_words(line, *it))
+    return std::nullopt;
+  if (auto args = raw.find(kArgsKey); args != raw.end() && !args->is_null())
+    if (!args->is_array() || !append_words(line, *args)) return std::nullopt;
   return line;
 }
 
-std::vector<std::string> paths_of(const json& tool_call, const json& raw) {
+// Every path the call names, or nothing when one of them is not a string (`why` says so).
+std::vector<std::string> paths_of(const json& tool_call, const json& raw, std::string& why) {
   std::vector<std::string> paths;
   auto add = [&](const std::string& p) {
     if (p.empty()) return;
@@ -112,9 +135,50 @@ std::vector<std::string> paths_of(const json& tool_call, const json& raw) {
     for (const auto& loc : *it)
       if (const std::string* p = string_at(loc, "path")) add(*p);
   }
-  for (auto key : kPathKeys)
-    if (const std::string* p = string_at(raw, key)) add(*p);
+  for (auto key : kPathKeys) {
+    auto it = raw.find(key);
+    if (it == raw.end() || it->is_null()) continue;
+    if (!it->is_string()) {
+      why = "the tool call's `rawInput." + std::string(key) + "` is not a path";
+      return {};
+    }
+    add(it->get<std::string>());
+  }
+  for (auto key : kPathListKeys) {
+    auto it = raw.find(key);
+    if (it == raw.end() || it->is_null()) continue;
+    if (!it->is_array() && !it->is_string()) {
+      why = "the tool call's `rawInput." + std::string(key) + "` is not a list of paths";
+      return {};
+    }
+    if (it->is_string()) {
+      add(it->get<std::string>());
+      continue;
+    }
+    for (const auto& p : *it) {
+      if (!p.is_string()) {
+        why =
+            "the tool call's `rawInput." + std::string(key) + "` holds a value that is not a path";
+        return {};
+      }
+      add(p.get<std::string>());
+    }
+  }
   return paths;
+}
+
+// The file filters of a search, as one list for the Grep tool's `glob` (null when none).
+json filters_of(const json& raw) {
+  json list = json::array();
+  for (auto key : kFilterKeys) {
+    auto it = raw.find(key);
+    if (it == raw.end() || it->is_null()) continue;
+    if (it->is_array())
+      for (const auto& v : *it) list.push_back(v);
+    else
+      list.push_back(*it);  // a non-string is asked by the engine as an invalid request
+  }
+  return list.empty() ? json() : list;
 }
 
 Request base_request(std::string_view tool, const Context& ctx, const json& raw) {
@@ -185,10 +249,23 @@ std::vector<Request> map_tool_call(const json& tool_call, const Context& ctx, st
       break;
     }
     case Subject::paths: {
-      for (const auto& p : paths_of(tool_call, raw)) {
+      std::vector<std::string> paths = paths_of(tool_call, raw, why);
+      if (!why.empty()) return out;
+      for (const auto& p : paths) {
         Request r = base_request(m->tool, ctx, raw);
         r.input_json = json{{"file_path", p}}.dump(-1, ' ', false, json::error_handler_t::replace);
         out.push_back(std::move(r));
+      }
+      // A search's filter reaches files of its own, below the folder searched (or the cwd).
+      if (json filters = filters_of(raw); !filters.is_null()) {
+        std::size_t folders = std::max<std::size_t>(paths.size(), 1);
+        for (std::size_t i = 0; i < folders; ++i) {
+          json input{{"glob", filters}};
+          if (i < paths.size()) input["path"] = paths[i];
+          Request r = base_request(kSearchTool, ctx, raw);
+          r.input_json = input.dump(-1, ' ', false, json::error_handler_t::replace);
+          out.push_back(std::move(r));
+        }
       }
       if (out.empty()) why = "the tool call names no path";
       break;

@@ -5,6 +5,7 @@
 // that cannot be read or is too large, a policy that is missing or does not compile, an internal
 // error) gets the harness's blocking form: exit 2 with the reason on stderr, or its explicit
 // deny. Bad usage exits 2 as well, which every exit-2 harness treats as a block.
+#include <cstdlib>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -56,9 +57,15 @@ int judge(const HookArgs& h) {
   // One process per tool call: through the compiled-policy cache (never trusted when corrupt).
   CompileResult compiled = compile_policy(h.ctx.policy, /*cached=*/true);
   if (!compiled.ok()) {
+    // Where, not what: a diagnostic quotes the file's text, and the reason goes to the agent
+    // (a policy path the agent turned into a link to a secret must not show its first words).
     std::string first;
     for (const auto& d : compiled.diagnostics)
-      if (d.severity == Severity::error && first.empty()) first = d.message;
+      if (d.severity == Severity::error && first.empty())
+        first =
+            "error " + d.code +
+            (d.line ? " at line " + std::to_string(d.line) + ", column " + std::to_string(d.column)
+                    : std::string());
     return emit(hooks::hook_failure(
         h.harness, text,
         "vigie could not judge this tool call: the policy `" + h.ctx.policy + "` does not compile" +
@@ -97,6 +104,9 @@ int run_hook(const std::vector<std::string>& a) {
   if (h.ctx.policy.empty()) return usage_error("`--policy FILE` is required");
   if (auto err = finish_context(h.ctx, kHookFlags)) return usage_error(*err);
   h.opt.project = h.ctx.project;
+  if (h.opt.project.empty())
+    if (std::string_view env = hooks::hook_project_env(h.harness); !env.empty())
+      if (const char* dir = std::getenv(std::string(env).c_str()); dir && *dir) h.opt.project = dir;
   h.opt.home = h.ctx.home;
   h.opt.mode = h.ctx.mode;
   h.opt.agent = h.ctx.agent;
@@ -131,8 +141,9 @@ const Registrar hook_reg{
      "  cline     PreToolUse ({\"cancel\"}; ask: cancel false + contextModification)\n\n"
      "Reads the hook input on stdin and prints exactly one JSON object in the harness's form\n"
      "(or nothing where nothing is the harness's \"no opinion\"). The project root is --project,\n"
-     "else the harness's workspace root, else the git root above its cwd; home is --home, else\n"
-     "$HOME.\n"
+     "else the harness's project variable (CLAUDE_PROJECT_DIR, GEMINI_PROJECT_DIR,\n"
+     "CURSOR_PROJECT_DIR), else its workspace root, else the git root above its cwd; home is\n"
+     "--home, else $HOME.\n"
      "--non-interactive: asks become announced denies. --deny-exit-code: a deny is answered\n"
      "with exit 2 and the reason on stderr where the harness honours exit 2.\n"
      "--journal FILE: append each decision to a journal (docs/journal.md).\n"

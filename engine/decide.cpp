@@ -91,16 +91,31 @@ std::string normal_path(std::string_view p) {
 
 namespace {
 
+// An input that says nothing: absent, or `{}`.
+bool blank_object(std::string_view text) {
+  std::size_t n = 0;
+  for (char c : text)
+    if (c != ' ' && c != '\t' && c != '\n' && c != '\r') {
+      if (n == 2 || c != "{}"[n]) return false;
+      ++n;
+    }
+  return n == 0 || n == 2;
+}
+
 // The nearest folder from `dir` up that holds `.git` (a folder, or a file for worktrees and
 // submodules); `dir` itself when none does. At most one look-up per path component.
 std::string git_root_or(const std::string& dir, const FileSystem& fs) {
   if (dir.empty() || dir[0] != '/') return dir;
+  // One buffer, cut back component by component: linear in the length of `dir`.
   std::string at = dir;
+  std::size_t end = dir.size();
   for (;;) {
-    if (fs.exists(at == "/" ? "/.git" : at + "/.git")) return at;
-    if (at == "/") return dir;
-    auto slash = at.rfind('/');
-    at = slash == 0 ? "/" : at.substr(0, slash);
+    at.resize(end);
+    at += end == 1 ? ".git" : "/.git";
+    if (fs.exists(at)) return dir.substr(0, end);
+    if (end == 1) return dir;
+    auto slash = dir.rfind('/', end - 1);
+    end = slash == 0 ? 1 : slash;
   }
 }
 
@@ -119,6 +134,15 @@ Decision decide_one(const Policy::Impl& p, const Request& req, const DecideOptio
   Judge j(p, req, mode, fs, d);
   j.tracing = opt.trace;
   j.home = req.home.empty() ? "/" : normal_path(req.home);
+  // A working folder longer than PATH_MAX names no folder a process can be in; checked before
+  // the git root is looked for above it.
+  if (req.cwd.size() > limits::cwd_bytes) {
+    d.decision = Effect::ask;
+    d.error = fmt::format("the request's cwd is longer than {} bytes", limits::cwd_bytes);
+    d.message = *d.error;
+    d.rule = builtin(Builtin::request_invalid, Effect::ask);
+    return d;
+  }
   // Seed 004: « "Le projet" est la racine du dépôt git (le répertoire de travail hors dépôt) ».
   if (!req.project_root.empty()) {
     j.project_lexical = normal_path(req.project_root);
@@ -144,10 +168,31 @@ Decision decide_one(const Policy::Impl& p, const Request& req, const DecideOptio
     d.rule = builtin(Builtin::limits_input_size, Effect::ask);
     return d;
   }
+  // An explicit kind says what a tool no table knows is; it never overrides what a known tool
+  // is (`{"kind": "read", "tool": "Bash"}` would judge a command line as a read of the working
+  // folder). A known tool is resolved by its own row. Kind `tool` with no input asks about the
+  // tool's name alone (`needs_approval("shell")`): nothing in it runs or is read.
+  std::optional<ToolRow> row;
+  if (!req.kind.empty()) {
+    row = find_tool(req.tool, req.harness, p.tools.harnesses, p.tools.mappings);
+    const bool name_only =
+        request_kind(req.kind) == RequestKind::tool && blank_object(req.input_json);
+    if (name_only) {
+      row.reset();
+    } else if (row && request_kind(req.kind) != row->kind) {
+      d.decision = Effect::ask;
+      d.error = fmt::format("the request's kind `{}` is not the kind of the tool `{}` ({})",
+                            excerpt(req.kind, 64), excerpt(req.tool, 256), kind_name(row->kind));
+      d.message = *d.error;
+      d.rule = builtin(Builtin::request_invalid, Effect::ask);
+      return d;
+    }
+  }
   // A command request of an explicit kind reads only `input.command`: from a flat object (the
   // common `{"command": "git status"}`, one level deep), it is read in place, without building
-  // the JSON object.
-  if (!req.kind.empty() && request_kind(req.kind) == RequestKind::command) {
+  // the JSON object. Not for a tool whose row reads other keys (`cmd`, `workdir`).
+  if (!req.kind.empty() && request_kind(req.kind) == RequestKind::command &&
+      (!row || row->fields == "command=command")) {
     if (std::optional<FlatMember> line = flat_member(req.input_json, "command")) {
       j.call.kind = RequestKind::command;
       j.judge_tool_name();
@@ -178,7 +223,7 @@ Decision decide_one(const Policy::Impl& p, const Request& req, const DecideOptio
     d.rule = builtin(Builtin::request_invalid, Effect::ask);
     return d;
   }
-  if (req.kind.empty()) {
+  if (req.kind.empty() || row) {
     j.call =
         engine::resolve_tool(req.tool, req.harness, p.tools.harnesses, p.tools.mappings, input);
   } else {

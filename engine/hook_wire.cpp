@@ -329,16 +329,19 @@ struct Wire {
   Error (*decode)(const json&, Call&);
   HookResult (*encode)(const Call&, Effect, const std::string&, bool exit_code);
   HookResult (*fail)(std::string_view event, const std::string& why);
+  // The variable the harness sets to the project's folder in the hook's environment (the root
+  // whatever folder the agent has moved to); empty when it sets none.
+  std::string_view project_env;
 };
 
 constexpr Wire kWires[] = {
-    {"claude", decode_claude, encode_claude, fail_claude},
-    {"gemini", decode_gemini, encode_gemini, fail_exit2},
-    {"codex", decode_codex, encode_codex, fail_codex},
-    {"cursor", decode_cursor, encode_cursor, fail_cursor},
-    {"copilot", decode_copilot, encode_copilot, fail_exit2},
-    {"opencode", decode_opencode, encode_opencode, fail_opencode},
-    {"cline", decode_cline, encode_cline, fail_cline},
+    {"claude", decode_claude, encode_claude, fail_claude, "CLAUDE_PROJECT_DIR"},
+    {"gemini", decode_gemini, encode_gemini, fail_exit2, "GEMINI_PROJECT_DIR"},
+    {"codex", decode_codex, encode_codex, fail_codex, ""},
+    {"cursor", decode_cursor, encode_cursor, fail_cursor, "CURSOR_PROJECT_DIR"},
+    {"copilot", decode_copilot, encode_copilot, fail_exit2, ""},
+    {"opencode", decode_opencode, encode_opencode, fail_opencode, ""},
+    {"cline", decode_cline, encode_cline, fail_cline, ""},
 };
 
 const Wire* find_wire(std::string_view harness) {
@@ -369,6 +372,11 @@ std::vector<std::string_view> hook_harnesses() {
   std::vector<std::string_view> out;
   for (const auto& w : kWires) out.push_back(w.harness);
   return out;
+}
+
+std::string_view hook_project_env(std::string_view harness) {
+  const Wire* w = find_wire(harness);
+  return w ? w->project_env : std::string_view();
 }
 
 bool is_hook_harness(std::string_view harness) {

@@ -47,6 +47,12 @@ struct HookResult {
 std::vector<std::string_view> hook_harnesses();
 bool is_hook_harness(std::string_view harness);
 
+// The environment variable in which the harness gives its hook the project's folder
+// (CLAUDE_PROJECT_DIR, GEMINI_PROJECT_DIR, CURSOR_PROJECT_DIR); empty when it gives none. `vigie
+// hook` takes it as the project root when --project is not given: the hook input's `cwd`
+// follows the agent's `cd`, and a `.git` the agent makes below would become the root.
+std::string_view hook_project_env(std::string_view harness);
+
 // Judges one hook input (the text on the hook's stdin) with `policy`. Never throws; an input
 // that cannot be judged gets `hook_failure`.
 HookResult run_hook(std::string_view harness, const Policy& policy, std::string_view input,

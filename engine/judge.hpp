@@ -168,6 +168,10 @@ struct Judge {
   std::optional<Resolved> cwd_physical_;
 
   Part judge_path(const std::string& raw, Access access, const std::string& cwd, TraceEntry* trace);
+  // The patterns of a Glob or search tool (engine/judge_patterns.cpp); nullopt when it has none
+  // (its path is judged).
+  std::optional<Part> judge_patterns(const json& input, const std::string& path, Access access,
+                                     const std::string& cwd, TraceEntry& t);
   void edit_content_class(const json& input, Part& out, TraceEntry* trace);
 
   // ---- commands ------------------------------------------------------------------------------

@@ -146,7 +146,9 @@ void Judge::judge_request(const json& input) {
     std::string path = str("file_path");
     if (path.empty()) path = str("notebook_path");
     if (path.empty()) path = str("path");
-    if (path.empty() && kind == RequestKind::read) path = cwd;
+    // A listing or search tool (`dir` role, or no path at all) reads the working folder by
+    // default; a tool that reads one file names it.
+    if (path.empty() && kind == RequestKind::read && call.path_optional) path = cwd;
     TraceEntry t;
     t.subject = "path";
     Part part;
@@ -154,43 +156,8 @@ void Judge::judge_request(const json& input) {
       part.effect = Effect::ask;
       part.rule = builtin(Builtin::request_no_path, Effect::ask);
       part.message = "the request names no path";
-    } else if (std::string pattern = str("pattern"); (req.kind.empty() || req.tool == "Glob") &&
-                                                     !pattern.empty() && paths_matter(access)) {
-      // A Glob reaches what its pattern can match: from `path` (or the cwd), or from the
-      // pattern's own root when it is absolute (`/etc/**`, `~/.ssh/*`, `../../x/**`).
-      // Braces are alternatives (`{/etc,/tmp}/x`, `src/**/*.{ts,tsx}`): each is judged, each
-      // from its own root; too many of them (or quotes, `$`) and the pattern is asked.
-      std::vector<std::string> alts{pattern};
-      if (pattern.find('{') != std::string::npos) {
-        if (auto expanded = brace_expand(pattern))
-          alts = std::move(*expanded);
-        else
-          alts.clear();
-      }
-      if (alts.empty()) {
-        part.effect = Effect::ask;
-        part.rule = builtin(Builtin::paths_dynamic, Effect::ask);
-        part.message = fmt::format(
-            "the pattern `{}` has too many alternatives: a human must check it", pattern);
-      }
-      bool first = true;
-      for (const std::string& alt : alts) {
-        bool rooted = !alt.empty() && (alt[0] == '/' || alt[0] == '~');
-        std::string full = rooted ? alt : path + "/" + alt;
-        shell::WordView gw;
-        gw.text = full;
-        gw.pattern = full;
-        gw.has_glob = full.find_first_of("*?[") != std::string::npos;
-        if (!gw.has_glob && full[0] != '~') gw.literal = full;
-        Part one = judge_word_path(gw, access, cwd, t, "pattern");
-        if (first)
-          part = std::move(one);
-        else
-          fold(part, std::move(one));
-        first = false;
-        if (t.text.empty()) t.text = full;
-      }
-      if (alts.size() != 1) t.text = pattern;
+    } else if (std::optional<Part> patterns = judge_patterns(input, path, access, cwd, t)) {
+      part = std::move(*patterns);
     } else {
       part = judge_path(path, access, cwd, &t);
       if (kind == RequestKind::edit) edit_content_class(input, part, &t);

@@ -24,9 +24,9 @@ constexpr ToolName kTools[] = {
     {"claude", "Write", RequestKind::edit, "path=file_path content=content"},
     {"claude", "NotebookEdit", RequestKind::edit, "path=notebook_path content=new_source"},
     {"claude", "Read", RequestKind::read, kPath},
-    {"claude", "Grep", RequestKind::read, "path=path"},
-    {"claude", "Glob", RequestKind::read, "path=path pattern=pattern"},
-    {"claude", "LS", RequestKind::read, "path=path"},
+    {"claude", "Grep", RequestKind::read, "dir=path filter=glob"},
+    {"claude", "Glob", RequestKind::read, "dir=path pattern=pattern"},
+    {"claude", "LS", RequestKind::read, "dir=path"},
     {"claude", "WebFetch", RequestKind::fetch, "url=url method=method"},
     {"claude", "WebSearch", RequestKind::fetch, "query=query"},
     // Gemini CLI.
@@ -34,11 +34,11 @@ constexpr ToolName kTools[] = {
     {"gemini", "write_file", RequestKind::edit, "path=file_path content=content"},
     {"gemini", "replace", RequestKind::edit, "path=file_path content=new_string"},
     {"gemini", "read_file", RequestKind::read, "path=file_path path=absolute_path"},
-    {"gemini", "read_many_files", RequestKind::read, "path=dir_path"},
-    {"gemini", "list_directory", RequestKind::read, "path=dir_path path=path"},
-    {"gemini", "glob", RequestKind::read, "path=dir_path path=path pattern=pattern"},
-    {"gemini", "grep_search", RequestKind::read, "path=dir_path path=path"},
-    {"gemini", "search_file_content", RequestKind::read, "path=dir_path path=path"},
+    {"gemini", "read_many_files", RequestKind::read, "dir=dir_path filter=include filter=paths"},
+    {"gemini", "list_directory", RequestKind::read, "dir=dir_path dir=path"},
+    {"gemini", "glob", RequestKind::read, "dir=dir_path dir=path pattern=pattern"},
+    {"gemini", "grep_search", RequestKind::read, "dir=dir_path dir=path filter=include"},
+    {"gemini", "search_file_content", RequestKind::read, "dir=dir_path dir=path filter=include"},
     {"gemini", "web_fetch", RequestKind::fetch, "url=url method=method"},
     {"gemini", "google_web_search", RequestKind::fetch, "query=query"},
     // Codex CLI (`apply_patch` carries a patch envelope in `command`: see the hook adapter).
@@ -49,7 +49,7 @@ constexpr ToolName kTools[] = {
     // Cursor.
     {"cursor", "Shell", RequestKind::command, "command=command cwd=cwd"},
     {"cursor", "Read", RequestKind::read, "path=file_path"},
-    {"cursor", "Grep", RequestKind::read, "path=file_path path=path"},
+    {"cursor", "Grep", RequestKind::read, "dir=file_path dir=path filter=glob"},
     {"cursor", "Write", RequestKind::edit, "path=file_path content=contents content=content"},
     {"cursor", "Edit", RequestKind::edit, "path=file_path content=new_string"},
     {"cursor", "Delete", RequestKind::edit, "path=file_path"},
@@ -60,8 +60,8 @@ constexpr ToolName kTools[] = {
     {"copilot", "create", RequestKind::edit, "path=path content=file_text"},
     {"copilot", "edit", RequestKind::edit, "path=path content=new_str"},
     {"copilot", "str_replace_editor", RequestKind::edit, "path=path content=new_str"},
-    {"copilot", "glob", RequestKind::read, "path=path pattern=pattern"},
-    {"copilot", "grep", RequestKind::read, "path=path"},
+    {"copilot", "glob", RequestKind::read, "dir=path pattern=pattern"},
+    {"copilot", "grep", RequestKind::read, "dir=path filter=glob"},
     {"copilot", "web_fetch", RequestKind::fetch, "url=url method=method"},
     // OpenCode.
     {"opencode", "bash", RequestKind::command, "command=command cwd=workdir"},
@@ -69,31 +69,31 @@ constexpr ToolName kTools[] = {
     {"opencode", "write", RequestKind::edit, "path=filePath content=content"},
     {"opencode", "patch", RequestKind::edit, "path=filePath"},
     {"opencode", "read", RequestKind::read, "path=filePath"},
-    {"opencode", "list", RequestKind::read, "path=path"},
-    {"opencode", "glob", RequestKind::read, "path=path pattern=pattern"},
-    {"opencode", "grep", RequestKind::read, "path=path"},
+    {"opencode", "list", RequestKind::read, "dir=path"},
+    {"opencode", "glob", RequestKind::read, "dir=path pattern=pattern"},
+    {"opencode", "grep", RequestKind::read, "dir=path filter=include"},
     {"opencode", "webfetch", RequestKind::fetch, "url=url method=method"},
     // Cline.
     {"cline", "execute_command", RequestKind::command, "command=command"},
     {"cline", "write_to_file", RequestKind::edit, "path=path content=content"},
     {"cline", "replace_in_file", RequestKind::edit, "path=path content=diff"},
     {"cline", "read_file", RequestKind::read, "path=path"},
-    {"cline", "list_files", RequestKind::read, "path=path"},
-    {"cline", "search_files", RequestKind::read, "path=path"},
-    {"cline", "list_code_definition_names", RequestKind::read, "path=path"},
+    {"cline", "list_files", RequestKind::read, "dir=path"},
+    {"cline", "search_files", RequestKind::read, "dir=path filter=file_pattern"},
+    {"cline", "list_code_definition_names", RequestKind::read, "dir=path"},
     {"cline", "use_mcp_tool", RequestKind::mcp, "server=server_name tool=tool_name"},
     {"cline", "access_mcp_resource", RequestKind::mcp, "server=server_name tool=uri"},
     {"cline", "web_fetch", RequestKind::fetch, "url=url method=method"},
     // Seed 000: the teaching agent.
     {"lesson", "run_command", RequestKind::command, "command=command"},
     {"lesson", "read_file", RequestKind::read, "path=path"},
-    {"lesson", "list_files", RequestKind::read, "path=path"},
+    {"lesson", "list_files", RequestKind::read, "dir=path"},
     {"lesson", "write_file", RequestKind::edit, "path=path content=content"},
     {"lesson", "edit_file", RequestKind::edit, "path=path content=content"},
     // Seed 002: the agent runtime with autonomy levels.
     {"zeroclaw", "shell", RequestKind::command, "command=command"},
     {"zeroclaw", "file_read", RequestKind::read, "path=path"},
-    {"zeroclaw", "file_list", RequestKind::read, "path=path"},
+    {"zeroclaw", "file_list", RequestKind::read, "dir=path"},
     {"zeroclaw", "file_write", RequestKind::edit, "path=path content=content"},
     {"zeroclaw", "file_edit", RequestKind::edit, "path=path content=new_string"},
     {"zeroclaw", "memory_search", RequestKind::read, ""},
@@ -117,6 +117,8 @@ struct Role {
 constexpr Role kRoles[] = {
     {"command", "command", "command cmd command_line"},
     {"path", "file_path", "file_path path filePath notebook_path absolute_path dir_path"},
+    {"dir", "file_path", "file_path path filePath dir_path"},
+    {"filter", "glob", "glob include file_pattern"},
     {"pattern", "pattern", "pattern"},
     {"url", "url", "url"},
     {"method", "method", "method"},
@@ -177,6 +179,14 @@ ResolvedCall apply(RequestKind kind, std::string_view fields, json& input) {
       if (server.empty()) server = field_text(*it);
     } else if (role == "tool") {
       if (tool.empty()) tool = field_text(*it);
+    } else if (role == "filter" && out.contains("glob")) {
+      // Every filter key counts (read_many_files' `include` and `paths`): one list.
+      json& list = out["glob"];
+      if (!list.is_array()) list = json::array({std::move(list)});
+      if (it->is_array())
+        for (json& v : *it) list.push_back(std::move(v));
+      else
+        list.push_back(*it);
     } else if (!out.contains(std::string(canon->canonical))) {
       // The command, path and URL keep their JSON type: a non-string is judged as invalid.
       out[std::string(canon->canonical)] = role == "content" ? json(field_text(*it)) : *it;
@@ -194,6 +204,9 @@ ResolvedCall apply(RequestKind kind, std::string_view fields, json& input) {
     if (const Role* canon = find_role(role))
       for_each_word(canon->fallback, [&](std::string_view key) { take(role, key); });
   }
+  // A listing or search tool (`dir`), or one with no path at all, reads the working folder
+  // when it names none.
+  r.path_optional = std::find(roles_named.begin(), roles_named.end(), "path") == roles_named.end();
   if (kind == RequestKind::mcp)
     r.mcp = (server.empty() ? "?" : server) + "/" + (tool.empty() ? "?" : tool);
   drain_json(input);
@@ -214,19 +227,13 @@ std::string mcp_name(const HarnessInfo& h, std::string_view tool) {
          std::string(rest.substr(sep + h.mcp_separator.size()));
 }
 
-std::optional<ResolvedCall> in_harness(std::string_view harness, std::string_view tool,
-                                       json& input) {
+// The row of `tool` in `harness`'s vocabulary, or its MCP name in the harness's style.
+std::optional<ToolRow> in_harness(std::string_view harness, std::string_view tool) {
   for (const auto& t : kTools)
-    if (t.harness == harness && t.tool == tool) return apply(t.kind, t.fields, input);
-  if (const HarnessInfo* h = find_harness(harness)) {
-    if (std::string name = mcp_name(*h, tool); !name.empty()) {
-      ResolvedCall r;
-      r.kind = RequestKind::mcp;
-      r.mcp = std::move(name);
-      r.mapped = true;
-      return r;
-    }
-  }
+    if (t.harness == harness && t.tool == tool) return ToolRow{t.kind, t.fields, {}};
+  if (const HarnessInfo* h = find_harness(harness))
+    if (std::string name = mcp_name(*h, tool); !name.empty())
+      return ToolRow{RequestKind::mcp, {}, std::move(name)};
   return std::nullopt;
 }
 
@@ -274,25 +281,40 @@ std::vector<std::string_view> field_roles() {
   return out;
 }
 
-ResolvedCall resolve_tool(std::string_view tool, std::string_view harness,
-                          std::span<const std::string> selected,
-                          std::span<const ToolMapping> mappings, json& input) {
+std::optional<ToolRow> find_tool(std::string_view tool, std::string_view harness,
+                                 std::span<const std::string> selected,
+                                 std::span<const ToolMapping> mappings) {
   for (const auto& m : mappings)
     if (m.tool == tool)  // the checker refused any other kind; `tool` is the strictest
-      return apply(request_kind(m.kind).value_or(RequestKind::tool), m.fields, input);
+      return ToolRow{request_kind(m.kind).value_or(RequestKind::tool), m.fields, {}};
   if (!harness.empty())
-    if (auto r = in_harness(harness, tool, input)) return *r;
+    if (auto r = in_harness(harness, tool)) return r;
   // Claude Code's names first, then every other harness in the table's order.
   if (selected.empty()) {
     for (const auto& h : kHarnesses)
-      if (auto r = in_harness(h.name, tool, input)) return *r;
+      if (auto r = in_harness(h.name, tool)) return r;
   } else {
     for (const auto& h : selected)
-      if (auto r = in_harness(h, tool, input)) return *r;
+      if (auto r = in_harness(h, tool)) return r;
     // Claude Code's names stay known: `vigie check --command` sends a Bash call.
-    if (auto r = in_harness("claude", tool, input)) return *r;
+    if (auto r = in_harness("claude", tool)) return r;
   }
-  return ResolvedCall{};  // kind `tool`
+  return std::nullopt;
+}
+
+ResolvedCall resolve_tool(std::string_view tool, std::string_view harness,
+                          std::span<const std::string> selected,
+                          std::span<const ToolMapping> mappings, json& input) {
+  std::optional<ToolRow> row = find_tool(tool, harness, selected, mappings);
+  if (!row) return ResolvedCall{};  // kind `tool`
+  if (!row->mcp.empty()) {
+    ResolvedCall r;
+    r.kind = RequestKind::mcp;
+    r.mcp = std::move(row->mcp);
+    r.mapped = true;
+    return r;
+  }
+  return apply(row->kind, row->fields, input);
 }
 
 }  // namespace vigie::engine

@@ -31,8 +31,11 @@ std::string_view kind_name(RequestKind kind);
 std::optional<RequestKind> request_kind(std::string_view name);
 
 // One tool of one harness. `fields` lists `role=key` pairs, in order of preference per role:
-//   command  the shell command line             path     the file or folder
-//   pattern  a glob pattern (Glob-like tools)   url      the URL fetched
+//   command  the shell command line             path     the file or folder (required)
+//   dir      the folder a listing or search tool reads (default: the cwd)
+//   pattern  a glob pattern (Glob-like tools)   filter   a search's file filter (`*.ts`,
+//            from `dir`; without `/`, at any depth), a string or a list
+//   url      the URL fetched
 //   method   the HTTP method                    query    a search query (no URL)
 //   content  the text written (edits)           cwd      the folder a command runs in
 //   server, tool   an MCP call's server and tool name (tools that carry them as fields)
@@ -74,8 +77,22 @@ struct ResolvedCall {
   RequestKind kind = RequestKind::tool;
   std::string cwd;
   std::string mcp;
-  bool mapped = false;  // a table row or a policy mapping named this tool
+  bool mapped = false;         // a table row or a policy mapping named this tool
+  bool path_optional = false;  // no `path` role: a read without a path reads the cwd
 };
+
+// What a table row or a policy mapping says of a tool: its kind and fields, or its MCP name
+// (`server/tool`) when the harness names MCP tools by a prefix.
+struct ToolRow {
+  RequestKind kind = RequestKind::tool;
+  std::string_view fields;
+  std::string mcp;
+};
+
+// The row `resolve_tool` would use for `tool` (same lookup order); nullopt when none knows it.
+std::optional<ToolRow> find_tool(std::string_view tool, std::string_view harness,
+                                 std::span<const std::string> selected,
+                                 std::span<const ToolMapping> mappings);
 
 // Resolves `tool` with `input` (a JSON object, rewritten in place to the canonical keys). The
 // lookup order: the policy's own mappings, the request's harness, then the policy's selected

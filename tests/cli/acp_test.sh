@@ -83,6 +83,22 @@ expect "acp close: what the agent says after that still reaches the editor" bye 
   "$(tail -n 1 $tmp/close.editor | jq -r .params.update.content.text)"
 
 # --- the agent dies: its output, even a partial last line, and its status -----------------------
+# --- the shapes of rawInput: argv apart, lists of paths, a move's ends, a search's filter -------
+run shapes --policy $policy
+expect "acp shapes: {command, args} is judged as the whole line (rm -rf build)" reject-once \
+  "$(answer shapes 50)"
+expect "acp shapes: {command: git, args: [status]} -> allow_once" allow-once "$(answer shapes 51)"
+expect "acp shapes: an args word that is not a string -> forwarded" editor-52 \
+  "$(editor_answer shapes 52)"
+expect "acp shapes: a delete of a list of paths, one denied -> reject_once" reject-once \
+  "$(answer shapes 53)"
+expect "acp shapes: a move's from/to are judged" reject-once "$(answer shapes 54)"
+expect "acp shapes: a search's include filter reaches /etc -> reject_once" reject-once \
+  "$(answer shapes 55)"
+expect "acp shapes: a list of paths holding a number -> forwarded" editor-56 \
+  "$(editor_answer shapes 56)"
+expect "acp shapes: a read of a list of paths in the project -> allow_once" allow-once \
+  "$(answer shapes 57)"
 run die --policy $policy
 expect "acp die: the agent's exit status" 9 "$(cat $tmp/die.rc)"
 same "acp die: everything it wrote reaches the editor" "$tmp/die.agent.sent" "$tmp/die.editor"

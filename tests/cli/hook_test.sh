@@ -57,6 +57,18 @@ run "$tmp/paths.vigie" "$(hook_input Edit '{"file_path": "/etc/passwd", "old_str
 expect "hook: an edit outside the project -> deny" deny "$(decision)"
 run "$tmp/paths.vigie" "$(hook_input Edit '{"file_path": "/srv/app/src/a.c", "old_string": "a", "new_string": "b"}')" --project /srv/other
 expect "hook: --project overrides cwd as the project root" deny "$(decision)"
+# Claude Code names the project in CLAUDE_PROJECT_DIR: a hook run from a subfolder still judges
+# against the project, and --project still wins.
+sub_input=$(hook_input Edit '{"file_path": "/srv/app/src/a.c", "old_string": "a", "new_string": "b"}' |
+  jq -c '.cwd = "/srv/app/src"')
+CLAUDE_PROJECT_DIR=/srv/app run "$tmp/paths.vigie" "$sub_input"
+expect "hook: CLAUDE_PROJECT_DIR is the project root (cwd in a subfolder)" allow "$(decision)"
+CLAUDE_PROJECT_DIR=/srv/other run "$tmp/paths.vigie" "$sub_input"
+expect "hook: an edit outside CLAUDE_PROJECT_DIR -> deny" deny "$(decision)"
+CLAUDE_PROJECT_DIR=/srv/other run "$tmp/paths.vigie" "$sub_input" --project /srv/app
+expect "hook: --project wins over CLAUDE_PROJECT_DIR" allow "$(decision)"
+GEMINI_PROJECT_DIR=/srv/other run "$tmp/paths.vigie" "$sub_input"
+expect "hook: another harness's variable is not read" allow "$(decision)"
 
 # Fail closed: what cannot be judged gets Claude Code's blocking form, exit 2 with the reason on
 # stderr and nothing on stdout (every harness: tests/cli/hook_failclosed_test.sh).
@@ -71,6 +83,15 @@ run "$tmp/missing.vigie" "$(hook_input Bash '{"command": "npm test"}')"
 expect "hook: a policy that cannot be read -> blocked" "2 0 reason" "$(blocked)"
 expect "hook: ... and the reason says why" true \
   "$(grep -q 'does not compile' "$tmp/err" && echo true || echo false)"
+# A policy that does not compile is named with where it fails, never with its text: the reason
+# reaches the agent, and a policy path can be a link to a file the agent must not read.
+printf 'policy "p"\nmode auto\nhunter2-secret-token here\n' >"$tmp/broken.vigie"
+run "$tmp/broken.vigie" "$(hook_input Bash '{"command": "npm test"}')"
+expect "hook: a policy that does not compile -> blocked" "2 0 reason" "$(blocked)"
+expect "hook: ... the reason says where (line 3)" true \
+  "$(grep -q 'at line 3, column 1' "$tmp/err" && echo true || echo false)"
+expect "hook: ... and quotes nothing of the file" false \
+  "$(grep -q 'hunter2' "$tmp/err" && echo true || echo false)"
 run $team 'this is not json' --non-interactive
 expect "hook --non-interactive: unreadable input -> blocked" "2 0 reason" "$(blocked)"
 

@@ -14,6 +14,9 @@ cd "$(dirname "$0")/../.." || exit 1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fails=0 runs=0
+# The harnesses' project variables would set a hook's project root (cli/hook_cmd.cpp): the tests
+# set them where they mean to.
+unset CLAUDE_PROJECT_DIR GEMINI_PROJECT_DIR CURSOR_PROJECT_DIR
 
 ok() { echo "ok   - $1"; }
 ko() {

@@ -555,3 +555,18 @@ TEST_CASE("a relative project root is asked, never allowed", "[limits]") {
   ok.project_root = ok.cwd;
   CHECK(p.policy->decide(ok).decision == vigie::Effect::deny);
 }
+
+TEST_CASE("a request cwd past cwd-bytes is asked before its git root is looked for", "[limits]") {
+  std::string cwd = "/p";
+  while (cwd.size() <= vigie::limits::cwd_bytes) cwd += "/abcdefgh";
+  vigie::Request req = command_request("ls");
+  req.cwd = cwd;
+  req.project_root.clear();
+  vigie::Decision d = policy()->decide(req);
+  CHECK(d.decision == vigie::Effect::ask);
+  CHECK(d.rule.id == "request.invalid");
+  REQUIRE(d.error.has_value());
+  CHECK(d.error->find("longer than 4096 bytes") != std::string::npos);
+  req.cwd.resize(vigie::limits::cwd_bytes / 2);
+  CHECK(policy()->decide(req).rule.id != "request.invalid");
+}
