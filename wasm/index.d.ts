@@ -270,6 +270,8 @@ export interface Vigie {
   session(): Session;
   /** Every simple command the line may run: `vigie parse --commands --json`. */
   parseShell(line: string): CommandsResult;
+  /** The same as JSON text, exactly `vigie parse --commands --json`'s output. */
+  parseShellJson(line: string): string;
   /**
    * Only the words of every command, without JSON: `parseShell(line).commands` mapped to
    * `argv.map(w => w.literal ?? w.text)`, or null when the line does not parse.

@@ -7,6 +7,9 @@
 //       written by JS with TextEncoder.encodeInto). The words are laid out in argv_result
 //       (argvResultAt()): see ArgvField. JS (wasm/src/api.mjs, parseShellArgv) decodes them.
 //
+//   vigie_parse_view(length) -> the same for the whole commands view (what `parseShell` returns),
+//       -1 sending JS to the JSON form; see ViewWriter.
+//
 // Like every binding, nothing throws into JS.
 #include <emscripten/bind.h>
 #include <emscripten/emscripten.h>
@@ -106,6 +109,97 @@ extern "C" EMSCRIPTEN_KEEPALIVE int vigie_parse_argv(std::uint32_t length) {
     argv_result[kBytesAt] = address_of(argv_bytes.data());
     argv_result[kBytesLength] = static_cast<std::int32_t>(argv_bytes.size());
     argv_result[kAscii] = ascii ? 1 : 0;
+    return static_cast<int>(r.commands.size());
+  } catch (...) {
+    return -1;
+  }
+}
+
+namespace {
+
+// The commands view's form without JSON (vigie_parse_view): the same result fields as the argv
+// form, `counts` holding the view's numbers and string lengths in the order JS reads them back
+// (wasm/src/api.mjs, `view`), `bytes` the strings.
+struct ViewWriter {
+  bool ascii = true;
+  void str(const std::string& s) {
+    argv_counts.push_back(static_cast<std::int32_t>(s.size()));
+    for (unsigned char ch : s) ascii = ascii && ch < 0x80;
+    argv_bytes += s;
+  }
+  void num(std::int64_t n) { argv_counts.push_back(static_cast<std::int32_t>(n)); }
+  // A word: its text, then its literal and pattern: kNull, kSameAsText, kSameAsLiteral (the
+  // pattern), or a string of their own.
+  static constexpr std::int32_t kNull = -1, kSameAsText = -2, kSameAsLiteral = -3;
+  void word(const vigie::shell::WordView& w) {
+    str(w.text);
+    if (!w.literal)
+      num(kNull);
+    else if (*w.literal == w.text)
+      num(kSameAsText);
+    else
+      str(*w.literal);
+    if (!w.pattern)
+      num(kNull);
+    else if (*w.pattern == w.text)
+      num(kSameAsText);
+    else if (w.literal && *w.pattern == *w.literal)
+      num(kSameAsLiteral);
+    else
+      str(*w.pattern);
+  }
+  void command(const vigie::shell::CommandView& c) {
+    num(static_cast<std::int64_t>(c.argv.size()));
+    for (const auto& w : c.argv) word(w);
+    num(static_cast<std::int64_t>(c.assigns.size()));
+    for (const auto& a : c.assigns) {
+      str(a.name);
+      word(a.value);
+      num(a.append ? 1 : 0);
+    }
+    num(static_cast<std::int64_t>(c.redirects.size()));
+    for (const auto& r : c.redirects) {
+      str(r.op);
+      num(r.fd);
+      word(r.target);
+      if (!r.heredoc_body) {
+        num(kNull);
+      } else {
+        num(r.heredoc_quoted ? 1 : 0);
+        str(*r.heredoc_body);
+      }
+    }
+    num(static_cast<std::int64_t>(c.context.size()));
+    for (const auto& x : c.context) str(x);
+    str(c.op);
+    num(c.span.begin);
+    num(c.span.end);
+  }
+};
+
+}  // namespace
+
+// The commands view of the request buffer's first `length` bytes, as `parseShell` gives it, laid
+// out in argv_result: the number of commands, or -1 when the line does not parse or a string of
+// the view is not ASCII (JS then takes the JSON form, which says why or carries the text as
+// the JSON form does).
+extern "C" EMSCRIPTEN_KEEPALIVE int vigie_parse_view(std::uint32_t length) {
+  try {
+    argv_counts.clear();
+    argv_bytes.clear();
+    argv_result.fill(0);
+    if (length > request_buffer.size()) return -1;
+    vigie::shell::CommandsResult r =
+        vigie::shell::parse_commands(std::string_view(request_buffer.data(), length));
+    if (!r.ok) return -1;
+    ViewWriter out;
+    for (const auto& c : r.commands) out.command(c);
+    if (!out.ascii) return -1;
+    argv_result[kCountsAt] = address_of(argv_counts.data());
+    argv_result[kCountsLength] = static_cast<std::int32_t>(argv_counts.size());
+    argv_result[kBytesAt] = address_of(argv_bytes.data());
+    argv_result[kBytesLength] = static_cast<std::int32_t>(argv_bytes.size());
+    argv_result[kAscii] = 1;
     return static_cast<int>(r.commands.size());
   } catch (...) {
     return -1;

@@ -152,6 +152,7 @@ export async function load(): Promise<Vigie> {
   const format = (text: string): FormatResult => ({ ok: true, text, diagnostics: [] });
   return {
     version: "mock", compile, parseShell, format, session, journal,
+    parseShellJson: (line: string) => JSON.stringify(parseShell(line)),
     parseShellAst: () => ({ ok: true, ast: null, errors: [] }),
     parseShellArgv: (line: string) => parseShell(line).commands.map((c) => c.argv.map((w) => w.literal ?? w.text)),
     lint: (s: string) => compile(s).diagnostics,

@@ -125,6 +125,8 @@ const [F_MESSAGE_AT, F_MESSAGE_LENGTH, F_RULE_ID, F_RULE_FILE, F_RULE_LINE, F_RU
 const [F_ERROR_AT, F_ERROR_LENGTH, F_COUNT] = [7, 8, 9];
 // The argv form's result fields (shell_bindings.cpp, ArgvField).
 const [A_COUNTS_AT, A_BYTES_AT, A_BYTES_LENGTH, A_ASCII] = [0, 2, 3, 4];
+// The commands view form's markers for a word's literal and pattern (ViewWriter).
+const [V_NULL, V_SAME_AS_TEXT, V_SAME_AS_LITERAL] = [-1, -2, -3];
 const NONE = -1;
 const VOLATILE = -2;
 const DECISIONS = ["allow", "ask", "deny"];
@@ -196,6 +198,56 @@ function fastBuffers(module) {
       }
       return out;
     },
+    // The commands view's `n` commands (shell_bindings.cpp, vigie_parse_view: ViewWriter), all
+    // strings ASCII: the objects `parseShell`'s JSON gives, keys in the same order.
+    view(n) {
+      const heap32 = module.HEAP32;
+      let k = heap32[(argvAt >> 2) + A_COUNTS_AT] >> 2;
+      const all = this.text(heap32[(argvAt >> 2) + A_BYTES_AT] >>> 0, heap32[(argvAt >> 2) + A_BYTES_LENGTH]);
+      let at = 0;
+      const str = () => {
+        const len = heap32[k++];
+        return all.slice(at, (at += len));
+      };
+      const word = () => {
+        const text = str();
+        const l = heap32[k];
+        const literal = l === V_NULL ? (++k, null) : l === V_SAME_AS_TEXT ? (++k, text) : str();
+        const p = heap32[k];
+        const pattern =
+          p === V_NULL ? (++k, null) : p === V_SAME_AS_TEXT ? (++k, text) : p === V_SAME_AS_LITERAL ? (++k, literal) : str();
+        return { text, literal, pattern };
+      };
+      const out = new Array(n);
+      for (let c = 0; c < n; ++c) {
+        const argv = new Array(heap32[k++]);
+        for (let i = 0; i < argv.length; ++i) argv[i] = word();
+        const assigns = new Array(heap32[k++]);
+        for (let i = 0; i < assigns.length; ++i) {
+          const name = str();
+          const value = word();
+          assigns[i] = { name, value, append: heap32[k++] === 1 };
+        }
+        const redirects = new Array(heap32[k++]);
+        for (let i = 0; i < redirects.length; ++i) {
+          const op = str();
+          const fd = heap32[k++];
+          const r = { op, fd, target: word() };
+          const quoted = heap32[k++];
+          if (quoted !== V_NULL) {
+            r.heredoc_body = str();
+            r.heredoc_quoted = quoted === 1;
+          }
+          redirects[i] = r;
+        }
+        const context = new Array(heap32[k++]);
+        for (let i = 0; i < context.length; ++i) context[i] = str();
+        const op = str();
+        const begin = heap32[k++];
+        out[c] = { argv, assigns, redirects, context, op, span: [begin, heap32[k++]] };
+      }
+      return out;
+    },
   };
 }
 
@@ -206,6 +258,7 @@ export function makeApi(module) {
   const decideFast = (policy, length, session, command) =>
     module._vigie_decide_fast(policy, length, session, command);
   const parseArgv = (length) => module._vigie_parse_argv(length);
+  const parseView = (length) => module._vigie_parse_view(length);
   // Handles left unfreed are freed when their Policy is collected. `free()` unregisters, so a
   // handle is never deleted twice.
   const registry =
@@ -558,8 +611,20 @@ export function makeApi(module) {
       }
       return new Policy(new module.PolicyHandle(String(source ?? ""), opts));
     },
+    // The commands view, built from the module's numbers and strings (vigie_parse_view) when
+    // the line parses and its view is ASCII; otherwise (and for the errors) from its JSON form.
     parseShell(src) {
-      return JSON.parse(rare().parseShell(String(src ?? "")));
+      const line = String(src ?? "");
+      const length = fast.write(line);
+      if (length >= 0) {
+        const n = parseView(length);
+        if (n >= 0) return { ok: true, commands: fast.view(n), errors: [] };
+      }
+      return JSON.parse(rare().parseShell(line));
+    },
+    // The same as JSON text (`vigie parse --commands --json`).
+    parseShellJson(src) {
+      return rare().parseShell(String(src ?? ""));
     },
     // The words of every command (parseShell's `argv`, each word `literal ?? text`) without
     // JSON: string[][], or null when the line does not parse (parseShell says why).

@@ -7,7 +7,7 @@ const bash = (command, extra = {}) => ({ tool: "Bash", input: { command }, ...co
 
 test("load() gives the documented surface", async () => {
   const v = await vigie();
-  for (const f of ["compile", "parseShell", "parseShellAst", "format", "lint", "memory"]) {
+  for (const f of ["compile", "parseShell", "parseShellJson", "parseShellAst", "format", "lint", "memory"]) {
     assert.equal(typeof v[f], "function", f);
   }
   assert.match(v.version, /^\d+\.\d+\.\d+/);
@@ -98,6 +98,39 @@ test("parseShell lists commands with their context", async () => {
   const bad = v.parseShell("echo 'unterminated");
   assert.equal(bad.ok, false);
   assert.ok(bad.errors[0].incomplete);
+});
+
+// parseShell builds the view from the module's numbers and strings (vigie_parse_view) and falls
+// back to its JSON form: both must give the same objects, keys in the same order.
+test("parseShell's view is its JSON form, on generated lines and edge cases", async () => {
+  const v = await vigie();
+  const { generateLines } = await import("../../bench/peers/gen.mjs");
+  const edge = [
+    "",
+    "   ",
+    "# only a comment",
+    "FOO=1 BAR+=x git commit -m 'a b' > out.txt 2>&1",
+    "a=(x y) ls",
+    "cat <<'EOF' > f\nbody $x\nEOF\n",
+    "cat <<EOF\n$(rm -rf x)\nEOF\n",
+    "cat <<< 'here' 3<>f 4>&- <&0",
+    "for f in *.py; do python \"$f\"; done",
+    "echo ~ ~/x \"~\" $'a\\tb' $HOME ${x:-y} *.txt {a,b} `id`",
+    "x() { rm -rf /; }; x &",
+    "(cd sub && make) | tee log; ! true || false",
+    "echo caf\u00e9 && ls 'r\u00e9sum\u00e9'",
+    "echo \ud800",
+    "echo 'unterminated",
+    "if [[ -f x ]]; then :; fi; case $x in a) echo a;; esac",
+    "echo $'\\xff'",
+  ];
+  const lines = [...edge, ...generateLines(3000, 7)];
+  for (const line of lines) {
+    const viaView = v.parseShell(line);
+    const viaJson = JSON.parse(v.parseShellJson(line));
+    assert.deepStrictEqual(viaView, viaJson, `line ${JSON.stringify(line)}`);
+    assert.equal(JSON.stringify(viaView), JSON.stringify(viaJson), `key order, ${JSON.stringify(line)}`);
+  }
 });
 
 test("includes come from the files option", async () => {
