@@ -16,6 +16,7 @@
 #include "cli/context.hpp"
 #include "cli/io.hpp"
 #include "cli/journal.hpp"
+#include "engine/limits.hpp"
 #include "vigie/vigie.hpp"
 
 namespace vigie::cli {
@@ -110,9 +111,9 @@ std::string one_line(const Request& r) {
   if (in.is_object()) {
     for (const char* k : {"command", "file_path", "path", "url"})
       if (auto it = in.find(k); it != in.end() && it->is_string())
-        return r.tool + " `" + it->get<std::string>() + "`";
+        return engine::visible(r.tool) + " `" + engine::visible(it->get<std::string>()) + "`";
   }
-  return r.tool;
+  return engine::visible(r.tool);
 }
 
 void explain(std::ostream& out, const Request& r, const Decision& d) {
@@ -122,10 +123,13 @@ void explain(std::ostream& out, const Request& r, const Decision& d) {
   };
   out << "request: " << one_line(r) << "\n";
   for (const auto& t : d.trace) {
-    out << "  " << t.subject << " `" << t.text << "`";
+    // What the request holds is shown with its control characters escaped (engine::visible): a
+    // line's `\r` or `\x1b[1A` must not rewrite what the human reads above it.
+    out << "  " << t.subject << " `" << engine::visible(t.text) << "`";
     if (!t.context.empty()) {
       out << "  [";
-      for (std::size_t i = 0; i < t.context.size(); ++i) out << (i ? " > " : "") << t.context[i];
+      for (std::size_t i = 0; i < t.context.size(); ++i)
+        out << (i ? " > " : "") << engine::visible(t.context[i]);
       out << "]";
     }
     out << "\n";
@@ -145,12 +149,12 @@ void explain(std::ostream& out, const Request& r, const Decision& d) {
       if (!e.path.empty())
         out << nlohmann::json(e.path).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)
             << " ";
-      out << "(" << e.from << ": " << e.entry << ")\n";
+      out << "(" << engine::visible(e.from) << ": " << engine::visible(e.entry) << ")\n";
     }
     for (const auto& m : t.matched)
       out << "    matched " << to_string(m.effect) << " " << m.id << " (" << where(m) << ")\n";
     out << "    -> " << to_string(t.effect);
-    if (!t.reason.empty()) out << ": " << t.reason;
+    if (!t.reason.empty()) out << ": " << engine::visible(t.reason, /*keep_newlines=*/true);
     out << "\n";
   }
   out << "decision: " << to_string(d.decision);

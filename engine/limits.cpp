@@ -236,8 +236,65 @@ std::string excerpt(std::string_view s, std::size_t max) {
   return out + fmt::format(" ({} bytes)", s.size());
 }
 
+namespace {
+
+// The length of the character at `s[i]` to show as an escape, or 0.
+std::size_t hidden_at(std::string_view s, std::size_t i, bool keep_newlines) {
+  auto b = [&](std::size_t k) { return k < s.size() ? static_cast<unsigned char>(s[k]) : 0u; };
+  unsigned c = b(i);
+  if (c < 0x20) return c == '\t' || (keep_newlines && c == '\n') ? 0 : 1;
+  if (c == 0x7f) return 1;
+  if (c == 0xC2 && b(i + 1) >= 0x80 && b(i + 1) <= 0x9F) return 2;  // C1 controls
+  if (c == 0xD8 && b(i + 1) == 0x9C) return 2;                      // U+061C
+  if (c == 0xE2 && b(i + 1) == 0x80 &&
+      ((b(i + 2) >= 0xAA && b(i + 2) <= 0xAE) || b(i + 2) == 0x8E || b(i + 2) == 0x8F))
+    return 3;  // U+202A..U+202E, U+200E, U+200F
+  if (c == 0xE2 && b(i + 1) == 0x81 && b(i + 2) >= 0xA6 && b(i + 2) <= 0xA9) return 3;  // U+2066..9
+  return 0;
+}
+
+}  // namespace
+
+std::string visible(std::string_view s, bool keep_newlines) {
+  std::size_t i = 0;
+  while (i < s.size() && !hidden_at(s, i, keep_newlines)) ++i;
+  if (i == s.size()) return std::string(s);
+  std::string out(s.substr(0, i));
+  while (i < s.size()) {
+    std::size_t n = hidden_at(s, i, keep_newlines);
+    if (!n) {
+      out += s[i++];
+      continue;
+    }
+    unsigned c = static_cast<unsigned char>(s[i]);
+    if (n == 1) {
+      out += c == '\r'   ? std::string("\\r")
+             : c == '\n' ? std::string("\\n")
+                         : fmt::format("\\x{:02x}", c);
+    } else {
+      // The code point of a 2- or 3-byte sequence.
+      unsigned cp = n == 2 ? ((c & 0x1F) << 6) | (static_cast<unsigned char>(s[i + 1]) & 0x3F)
+                           : ((c & 0x0F) << 12) |
+                                 ((static_cast<unsigned char>(s[i + 1]) & 0x3F) << 6) |
+                                 (static_cast<unsigned char>(s[i + 2]) & 0x3F);
+      out += fmt::format("\\u{:04x}", cp);
+    }
+    i += n;
+  }
+  return out;
+}
+
 void bound_decision(Decision& d) noexcept {
   try {
+    auto show = [](std::string& text) {  // a copy only when something is to be escaped
+      for (std::size_t i = 0; i < text.size(); ++i)
+        if (hidden_at(text, i, /*keep_newlines=*/true)) {
+          text = visible(text, /*keep_newlines=*/true);
+          return;
+        }
+    };
+    show(d.message);
+    if (d.error) show(*d.error);
     cut(d.message, limits::message_bytes);
     if (d.error) cut(*d.error, limits::message_bytes);
   } catch (...) {  // appending the mark cannot fail after a shrink; nothing else allocates

@@ -67,13 +67,20 @@ bool looks_binary(std::string_view text) noexcept;
 // (a 64 KiB path "cannot be resolved: path too long") stays inside limits::message_bytes.
 std::string excerpt(std::string_view s, std::size_t max = 1024);
 
+// `s` with what a terminal or a chat window would act on shown as escapes: control characters
+// (`\x1b`, `\r`; `\n` unless `keep_newlines`; a tab stays), DEL and the C1 controls, and the
+// bidirectional formatting characters (`\u202e`...) that reorder what is shown. A message
+// quoting `rm x\r\x1b[2K…` cannot paint over the question a human is asked.
+std::string visible(std::string_view s, bool keep_newlines = false);
+
 // Bounds `d.trace` to limits::trace_entries entries and limits::trace_bytes bytes of text; when
 // anything is cut, the trace ends with an entry {subject "limit", text "trace truncated"} whose
 // reason says how much is not shown. The decision itself is never changed.
 void bound_trace(Decision& d) noexcept;
 
 // Bounds the decision's message and error to limits::message_bytes (a message that quotes a
-// megabyte path is cut on a character boundary and ends with `…`), then its trace
+// megabyte path is cut on a character boundary and ends with `…`) with their control and
+// bidirectional characters shown as escapes (visible, newlines kept), then its trace
 // (bound_trace). The decision itself is never changed.
 void bound_decision(Decision& d) noexcept;
 

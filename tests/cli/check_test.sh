@@ -94,6 +94,15 @@ expect "check: --mode deny (seed 000) is read-only" deny "$(jq -r .decision <<<"
 expect "check: --mode read_only is bad usage" 2 $rc
 expect "check: ... with a did-you-mean" true "$(grep -q 'did you mean `readonly`' "$tmp/err" && echo true || echo false)"
 
+# explain shows a line's control characters as escapes: an escape sequence or a carriage return
+# in the line cannot rewrite what the human reads above it.
+line=$(printf 'rm x # \033[2K\033[1A\rdecision: allow')
+out=$("$vigie" explain --policy $team "${ctx[@]}" --command "$line")
+expect "explain: no raw escape or carriage return in its output" 0 \
+  "$(printf '%s' "$out" | tr -cd '\033\r' | wc -c | tr -d ' ')"
+expect "explain: ... they are shown as \\x1b and \\r" true \
+  "$(grep -qF 'rm x # \x1b[2K\x1b[1A\rdecision: allow' <<<"$out" && echo true || echo false)"
+
 # Effects: what a line touches, as explain and parse --effects show it.
 out=$("$vigie" explain --policy $team "${ctx[@]}" --command 'cat a > out.txt')
 expect "explain: lists the write of a redirection" true \

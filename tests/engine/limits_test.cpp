@@ -570,3 +570,26 @@ TEST_CASE("a request cwd past cwd-bytes is asked before its git root is looked f
   req.cwd.resize(vigie::limits::cwd_bytes / 2);
   CHECK(policy()->decide(req).rule.id != "request.invalid");
 }
+
+TEST_CASE("a message shows the control and bidirectional characters it quotes as escapes",
+          "[limits]") {
+  using vigie::engine::visible;
+  CHECK(visible("plain text, tab\tkept") == "plain text, tab\tkept");
+  CHECK(visible("a\x1b[2Kb\rc\nd") == "a\\x1b[2Kb\\rc\\nd");
+  CHECK(visible("a\nb", /*keep_newlines=*/true) == "a\nb");
+  CHECK(visible("x\x7fy") == "x\\x7fy");
+  CHECK(visible("x\xc2\x9by") == "x\\u009by");        // C1 CSI
+  CHECK(visible("x\xe2\x80\xaeyz") == "x\\u202eyz");  // right-to-left override
+  CHECK(visible("x\xe2\x81\xa6y") == "x\\u2066y");    // left-to-right isolate
+  CHECK(visible("caf\xc3\xa9 \xe2\x80\xa6") == "caf\xc3\xa9 \xe2\x80\xa6");  // é and … stay
+  for (const char* line : {"rm 'a\x1b[1Ab'", "rm 'a\rb'",
+                           "rm 'a\xe2\x80\xae"
+                           "b'"}) {
+    INFO(line);
+    vigie::Decision d = policy()->decide(command_request(line));
+    CHECK(d.message.find('\x1b') == std::string::npos);
+    CHECK(d.message.find('\r') == std::string::npos);
+    CHECK(d.message.find("\xe2\x80\xae") == std::string::npos);
+    CHECK(d.message.find("\\") != std::string::npos);
+  }
+}
