@@ -48,6 +48,11 @@ std::optional<std::string_view> source_line(std::string_view text, std::uint32_t
 
 }  // namespace
 
+namespace {
+constexpr std::size_t kWindow = 160;  // bytes of a long source line shown
+constexpr std::size_t kBefore = 60;   // of which before the column, at most
+}  // namespace
+
 // file:line:col: severity[code]: message
 //    12 | the source line
 //       |       ^~~~~
@@ -77,17 +82,31 @@ std::string render(const Diagnostic& d, const std::vector<SourceFile>& sources) 
     if (auto line = source_line(src->text, d.line, d.column, d.offset)) {
       std::string num = std::to_string(d.line);
       std::string gutter(num.size() < 5 ? 5 - num.size() : 0, ' ');
-      out += gutter + num + " | " + std::string(*line) + '\n';
-      std::string pad;
-      std::uint32_t col = std::max<std::uint32_t>(d.column, 1);
-      for (std::uint32_t i = 0; i + 1 < col; ++i) {
-        pad += (i < line->size() && (*line)[i] == '\t') ? '\t' : ' ';
+      std::size_t col = std::max<std::uint32_t>(d.column, 1) - 1;  // 0-based, in bytes
+      // A long line is shown as a window around the column (kWindow bytes, cut on character
+      // boundaries, `…` where cut): a megabyte line with many diagnostics costs each of them
+      // a few hundred bytes, not the line.
+      std::size_t from = 0, to = line->size();
+      if (line->size() > kWindow) {
+        auto inside = [&](std::size_t i) {
+          return i < line->size() && (static_cast<unsigned char>((*line)[i]) & 0xC0) == 0x80;
+        };
+        from = std::min(col, line->size()) > kBefore ? std::min(col, line->size()) - kBefore : 0;
+        while (from > 0 && inside(from)) --from;
+        to = std::min(line->size(), from + kWindow);
+        while (to > from && inside(to)) --to;
       }
-      std::uint32_t end_col =
-          d.end_line == d.line ? d.end_column : static_cast<std::uint32_t>(line->size()) + 1;
-      std::uint32_t width = end_col > col ? end_col - col : 1;
+      const std::string_view shown = line->substr(from, to - from);
+      const char* left = from > 0 ? "\xE2\x80\xA6" : "";
+      out += gutter + num + " | " + left + std::string(shown) +
+             (to < line->size() ? "\xE2\x80\xA6" : "") + '\n';
+      std::string pad(from > 0 ? 1 : 0, ' ');
+      for (std::size_t i = from; i < col && i < to; ++i) pad += (*line)[i] == '\t' ? '\t' : ' ';
+      std::size_t end_col = d.end_line == d.line ? d.end_column : line->size() + 1;
+      std::size_t width = end_col > col + 1 ? end_col - col - 1 : 1;
+      if (col < to) width = std::min(width, to - col);
       out += std::string(std::max<std::size_t>(num.size(), 5), ' ') + " | " + pad + '^' +
-             std::string(width - 1, '~') + '\n';
+             std::string(width > 0 ? width - 1 : 0, '~') + '\n';
     }
   }
   if (!d.help.empty()) out += "   help: " + d.help + '\n';

@@ -593,3 +593,30 @@ TEST_CASE("a message shows the control and bidirectional characters it quotes as
     CHECK(d.message.find("\\") != std::string::npos);
   }
 }
+
+TEST_CASE("a diagnostic on a long line shows a window of it, the caret in place", "[limits]") {
+  std::string words;
+  for (int i = 0; i < 50000; ++i) words += "x ";
+  auto r = vigie::compile(
+      {{"long.vigie", "policy \"p\"\ncommands {\n  allow " + words + "id @bad\n}\n"}});
+  const vigie::Diagnostic* d = nullptr;
+  for (const auto& x : r.diagnostics)
+    if (x.line == 3) d = &x;
+  REQUIRE(d != nullptr);
+  std::string text = vigie::render(*d, r.sources);
+  INFO(text);
+  CHECK(text.size() < 1024);
+  // The source line and the caret line: the caret is under the `i` of `id`.
+  auto bar = text.find(" | ");
+  REQUIRE(bar != std::string::npos);
+  auto eol = text.find('\n', bar);
+  std::string shown = text.substr(bar + 3, eol - bar - 3);
+  auto bar2 = text.find(" | ", eol);
+  REQUIRE(bar2 != std::string::npos);
+  std::string caret = text.substr(bar2 + 3, text.find('\n', bar2) - bar2 - 3);
+  CHECK(shown.rfind("\xE2\x80\xA6", 0) == 0);  // cut on the left
+  auto at = caret.find('^');
+  REQUIRE(at != std::string::npos);
+  // `…` is 3 bytes shown as one column: the caret's column counts it as one.
+  CHECK(shown.substr(at + 2, 7) == "id @bad");
+}
