@@ -1,6 +1,14 @@
 // Writing the decision journal from the CLI (cli/journal.hpp).
 #include "cli/journal.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
 #include <nlohmann/json.hpp>
 
 namespace vigie::cli {
@@ -51,11 +59,34 @@ bool JournalWriter::open(const JournalOptions& o, std::string_view source,
   for (const auto& r : o.redact)
     if (!redactor_.add(r, error)) return false;
   if (o.path.empty()) return true;
-  file_ = std::fopen(o.path.c_str(), "a");
+  // A journal is a regular file, opened without waiting: a FIFO without a reader would hold
+  // every decision (and a harness's hook) forever, a device takes lines nobody can replay.
+  // Created readable by its owner only: it records what the agent ran.
+  struct stat st {};
+  if (::stat(o.path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+    if (error) *error = "the journal `" + o.path + "` is not a regular file";
+    return false;
+  }
+  int fd = ::open(o.path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_NONBLOCK | O_CLOEXEC | O_NOCTTY,
+                  0600);
+  if (fd < 0) {
+    if (error) *error = "cannot open the journal `" + o.path + "`: " + std::strerror(errno);
+    return false;
+  }
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd);
+    if (error) *error = "the journal `" + o.path + "` is not a regular file";
+    return false;
+  }
+  int flags = ::fcntl(fd, F_GETFL);
+  if (flags >= 0) ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+  file_ = ::fdopen(fd, "a");
   if (!file_) {
+    ::close(fd);
     if (error) *error = "cannot open the journal `" + o.path + "`";
     return false;
   }
+  path_ = o.path;
   source_ = source;
   policy_name_ = policy.policy ? policy.policy->name() : std::string();
   policy_hash_ = journal::policy_hash(policy.sources);
@@ -66,7 +97,14 @@ void JournalWriter::write_raw(const std::string& line) noexcept {
   if (!file_) return;
   std::fwrite(line.data(), 1, line.size(), file_);
   std::fputc('\n', file_);
-  std::fflush(file_);
+  // A line that cannot be written (a full disk) is said once on stderr; the decision stands.
+  if (std::fflush(file_) != 0 || std::ferror(file_)) {
+    if (!write_failed_)
+      std::fprintf(stderr, "vigie: cannot write the journal `%s`: %s\n", path_.c_str(),
+                   std::strerror(errno));
+    write_failed_ = true;
+    std::clearerr(file_);
+  }
 }
 
 void JournalWriter::write_journal_line(const Request& request, const Decision& decision,

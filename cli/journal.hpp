@@ -64,6 +64,8 @@ class JournalWriter {
   std::FILE* file_ = nullptr;
   journal::Redactor redactor_{false};
   std::string source_, policy_name_, policy_hash_;
+  std::string path_;
+  bool write_failed_ = false;  // said once on stderr
 };
 
 }  // namespace vigie::cli

@@ -80,6 +80,7 @@ class Loader {
   std::vector<Diagnostic>& diags_;
   std::map<std::string, std::unique_ptr<File>> parsed_;
   std::size_t followed_ = 0;
+  std::size_t read_bytes_ = 0;  // of the files loaded, in all: at most limits::policy_bytes
 };
 
 class Builder {

@@ -111,6 +111,12 @@ const File* Loader::load(const std::string& name, const SourceFile* given, const
     return refuse(fmt::format("`{}` is larger than {} bytes (the limit for a policy file)", name,
                               limits::policy_file_bytes),
                   "split the policy with `include`");
+  if (src.text.size() > limits::policy_bytes - read_bytes_)
+    return refuse(fmt::format("`{}` would bring the policy past {} bytes of files (the limit "
+                              "for a policy)",
+                              name, limits::policy_bytes),
+                  "include fewer or smaller files");
+  read_bytes_ += src.text.size();
   // A file that is not a policy is never quoted (an include may name a private key through a
   // symlink): binary content (a NUL byte; for an included file, invalid UTF-8 too), or an
   // included file whose first statement is not vigie.

@@ -107,6 +107,12 @@ namespace vigie::limits {
     "include, extends and plugins statements followed while compiling one policy, in all: "        \
     "bounds the work of a policy that names the same layers over and over",                        \
     "error V303 `…: more than 256 files included`, exit 1")                                        \
+  X(policy_bytes, "policy-bytes", 8388608, "bytes",                                                \
+    "the policy files of one policy, in all (the main file, its includes, extends and plugins "    \
+    "layers, each counted once): 256 files of a megabyte would take minutes to compile, past "     \
+    "a hook's timeout",                                                                            \
+    "error V301 `… would bring the policy past 8388608 bytes of files (the limit for a "         \
+    "policy)`, exit 1; a hook answers the harness's blocking form")                                \
   X(regex_memory_bytes, "regex-memory-bytes", 1048576, "bytes",                                    \
     "the memory of one compiled regex (RE2's max_mem: its program and its DFA cache): a rule's "   \
     "regex matches one word; RE2 never backtracks",                                                \

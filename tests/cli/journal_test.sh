@@ -143,6 +143,21 @@ expect "hook --journal: one line, source hook" "hook claude deny" \
   "$(jq -r '.source + " " + .request.harness + " " + .decision' "$tmp/hook.jsonl")"
 "$vigie" replay --policy rules/shell-guard.vigie "$tmp/hook.jsonl" >/dev/null; rc=$?
 expect "hook --journal: replays under the same policy with no change" 0 $rc
+expect "hook --journal: a new journal is readable by its owner only" 600 "$(stat -c %a "$tmp/hook.jsonl")"
+
+# A journal is a regular file: a FIFO (which would hold the hook until someone reads it) and a
+# device are refused at once, and the hook fails closed (exit 2, the reason on stderr).
+mkfifo "$tmp/fifo.jsonl"
+timeout 10 "$vigie" hook claude --policy rules/shell-guard.vigie --home /home/u \
+  --journal "$tmp/fifo.jsonl" <"$tmp/hook-in.json" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect "hook --journal FIFO: refused at once, blocked (exit 2)" 2 $rc
+expect "hook --journal FIFO: ... the reason says why" true \
+  "$(grep -q 'is not a regular file' "$tmp/err" && echo true || echo false)"
+timeout 10 "$vigie" check --policy "$tmp/old.vigie" --command 'npm test' --journal "$tmp/fifo.jsonl" \
+  >/dev/null 2>"$tmp/err"; rc=$?
+expect "check --journal FIFO: an error at once (exit 1)" 1 $rc
+"$vigie" check --policy "$tmp/old.vigie" --command 'npm test' --journal /dev/full >/dev/null 2>&1
+expect "check --journal /dev/full: refused (exit 1)" 1 $?
 
 echo
 finish

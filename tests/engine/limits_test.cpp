@@ -620,3 +620,28 @@ TEST_CASE("a diagnostic on a long line shows a window of it, the caret in place"
   // `…` is 3 bytes shown as one column: the caret's column counts it as one.
   CHECK(shown.substr(at + 2, 7) == "id @bad");
 }
+
+TEST_CASE("the policy's files are bounded in all, before each is parsed", "[limits][files]") {
+  // Nine files of 1,000,000 bytes each (each under policy-file-bytes): past policy-bytes at the
+  // ninth. Given as `files` (as the WASM package does): the same limit.
+  static_assert(9 * 1000000 > vigie::limits::policy_bytes);
+  static_assert(8 * 1000000 + 200 < vigie::limits::policy_bytes);
+  std::vector<vigie::SourceFile> files;
+  std::string main = "policy \"big\"\n";
+  for (int i = 0; i < 9; ++i) {
+    std::string name = "p" + std::to_string(i) + ".vigie";
+    main += "include \"" + name + "\"\n";
+    std::string text = "commands {\n  allow ls\n}\n";
+    text += std::string(1000000 - text.size(), '#');
+    files.push_back({name, text});
+  }
+  files.insert(files.begin(), {"main.vigie", main});
+  auto r = vigie::compile(files);
+  CHECK_FALSE(r.ok());
+  INFO(all_messages(r));
+  CHECK(all_messages(r).find("p8.vigie` would bring the policy past 8388608 bytes") !=
+        std::string::npos);
+  files.pop_back();
+  files[0].text = main.substr(0, main.find("include \"p8.vigie\""));
+  CHECK(vigie::compile(files).ok());
+}
