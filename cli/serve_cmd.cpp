@@ -188,15 +188,32 @@ class Server {
     args_.ctx.fill(*req);
     DecideOptions opt;
     opt.trace = false;  // the answer carries decision, message, rule and error only
+    bool over = false;
     if (args_.sessions) {
       // One session per agent (the request's agent name, or "" for none): loop detection and
-      // budgets follow the policy's `session` block, the clock is this process's.
-      Session& session = sessions_[req->agent];
-      session.set_clock(
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count());
-      opt.session = &session;
+      // budgets follow the policy's `session` block, the clock is this process's. At most
+      // limits::serve_sessions agents: a new one past it is asked (each session holds the
+      // previous call, up to a request's size), never judged without its session.
+      auto it = sessions_.find(req->agent);
+      if (it == sessions_.end() && sessions_.size() < limits::serve_sessions)
+        it = sessions_.try_emplace(req->agent).first;
+      if (it != sessions_.end()) {
+        it->second.set_clock(
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count());
+        opt.session = &it->second;
+      } else {
+        over = true;
+      }
     }
-    Decision d = policy_->decide(*req, opt);
+    Decision d;
+    if (over) {
+      d = invalid_request_decision("more than " + std::to_string(limits::serve_sessions) +
+                                       " agents in one `vigie serve --sessions`",
+                                   req->interactive);
+      d.rule.id = "limits.serve-sessions";
+    } else {
+      d = policy_->decide(*req, opt);
+    }
     json r{{"decision", to_string(d.decision)}};
     if (!d.message.empty()) r["message"] = d.message;
     if (!d.rule.id.empty()) r["rule"] = d.rule.id;

@@ -113,6 +113,11 @@ namespace vigie::limits {
     "a hook's timeout",                                                                            \
     "error V301 `… would bring the policy past 8388608 bytes of files (the limit for a "         \
     "policy)`, exit 1; a hook answers the harness's blocking form")                                \
+  X(serve_sessions, "serve-sessions", 1024, "agents",                                              \
+    "agents with a session in one `vigie serve --sessions` process: each session holds the "       \
+    "previous call (up to a request's size) for loop detection; a harness runs a few agents",      \
+    "a request of a new agent past it: ask (deny when non-interactive), rule "                     \
+    "`limits.serve-sessions`, error `more than 1024 agents in one `vigie serve --sessions``")      \
   X(regex_memory_bytes, "regex-memory-bytes", 1048576, "bytes",                                    \
     "the memory of one compiled regex (RE2's max_mem: its program and its DFA cache): a rule's "   \
     "regex matches one word; RE2 never backtracks",                                                \

@@ -113,6 +113,21 @@ expect "serve --sessions: three allows, then the 4th identical call is denied" \
   "allow allow allow deny" "$(jq -r '.result.decision' "$tmp/loop.jsonl" | tr '\n' ' ' | sed 's/ $//')"
 expect "serve --sessions: the loop's rule and message" "session.loop true" \
   "$(jq -r 'select(.id == 4) | "\(.result.rule) \(.result.message | test("do not retry"))"' "$tmp/loop.jsonl")"
+# At most 1024 agents have a session (limits::serve_sessions): a new agent past it is asked,
+# the agents already known keep theirs.
+{ jq -cn 'range(1; 1026) as $i | {jsonrpc: "2.0", id: $i, method: "permissions/decide",
+    params: {request: {kind: "command", tool: "Bash", input: {command: "npm test"}},
+             agent: {id: "a\($i)", name: "agent-\($i)"}}}'
+  jq -cn '{jsonrpc: "2.0", id: 2000, method: "permissions/decide",
+    params: {request: {kind: "command", tool: "Bash", input: {command: "npm test"}},
+             agent: {id: "a1", name: "agent-1"}}}'; } |
+  "$vigie" serve --policy $team --sessions >"$tmp/many.jsonl"
+expect "serve --sessions: 1024 agents have a session" 1024 \
+  "$(jq -r 'select(.id <= 1024) | .result.decision' "$tmp/many.jsonl" | grep -c '^allow$')"
+expect "serve --sessions: the 1025th agent is asked, by the limit" "ask limits.serve-sessions" \
+  "$(jq -r 'select(.id == 1025) | "\(.result.decision) \(.result.rule)"' "$tmp/many.jsonl")"
+expect "serve --sessions: a known agent keeps its session" allow \
+  "$(jq -r 'select(.id == 2000) | .result.decision' "$tmp/many.jsonl")"
 { for i in 1 2 3 4; do decide $i 'npm test'; done; } | "$vigie" serve --policy $team >"$tmp/noloop.jsonl"
 expect "serve without --sessions keeps no state" "allow allow allow allow" \
   "$(jq -r '.result.decision' "$tmp/noloop.jsonl" | tr '\n' ' ' | sed 's/ $//')"
