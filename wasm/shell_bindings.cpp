@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <exception>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -81,21 +82,39 @@ std::uintptr_t argv_result_at() {
   return reinterpret_cast<std::uintptr_t>(argv_result.data());
 }
 
+// The commands of the request buffer's first `length` bytes, the result buffers cleared; nullopt
+// when the line does not parse (or fails a limit).
+std::optional<vigie::shell::CommandsResult> parse_buffer(std::uint32_t length) {
+  argv_counts.clear();
+  argv_bytes.clear();
+  argv_result.fill(0);
+  if (length > request_buffer.size()) return std::nullopt;
+  vigie::shell::CommandsResult r =
+      vigie::shell::parse_commands(std::string_view(request_buffer.data(), length));
+  if (!r.ok) return std::nullopt;
+  return r;
+}
+
+// Gives JS the addresses and sizes of what was laid out; returns `commands`.
+int publish(std::size_t commands, bool ascii) {
+  argv_result[kCountsAt] = address_of(argv_counts.data());
+  argv_result[kCountsLength] = static_cast<std::int32_t>(argv_counts.size());
+  argv_result[kBytesAt] = address_of(argv_bytes.data());
+  argv_result[kBytesLength] = static_cast<std::int32_t>(argv_bytes.size());
+  argv_result[kAscii] = ascii ? 1 : 0;
+  return static_cast<int>(commands);
+}
+
 }  // namespace
 
 // Each word is its value after quote removal when it is fully literal, else its source text
 // (`$HOME`, `"$(pwd)"/x`, `*.txt`): the argv `parseShell` gives as `literal ?? text`.
 extern "C" EMSCRIPTEN_KEEPALIVE int vigie_parse_argv(std::uint32_t length) {
   try {
-    argv_counts.clear();
-    argv_bytes.clear();
-    argv_result.fill(0);
-    if (length > request_buffer.size()) return -1;
-    vigie::shell::CommandsResult r =
-        vigie::shell::parse_commands(std::string_view(request_buffer.data(), length));
-    if (!r.ok) return -1;
+    auto r = parse_buffer(length);
+    if (!r) return -1;
     bool ascii = true;
-    for (const auto& c : r.commands) {
+    for (const auto& c : r->commands) {
       argv_counts.push_back(static_cast<std::int32_t>(c.argv.size()));
       for (const auto& w : c.argv) {
         const std::string& s = w.literal ? *w.literal : w.text;
@@ -104,12 +123,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE int vigie_parse_argv(std::uint32_t length) {
         argv_bytes += s;
       }
     }
-    argv_result[kCountsAt] = address_of(argv_counts.data());
-    argv_result[kCountsLength] = static_cast<std::int32_t>(argv_counts.size());
-    argv_result[kBytesAt] = address_of(argv_bytes.data());
-    argv_result[kBytesLength] = static_cast<std::int32_t>(argv_bytes.size());
-    argv_result[kAscii] = ascii ? 1 : 0;
-    return static_cast<int>(r.commands.size());
+    return publish(r->commands.size(), ascii);
   } catch (...) {
     return -1;
   }
@@ -185,22 +199,12 @@ struct ViewWriter {
 // the JSON form does).
 extern "C" EMSCRIPTEN_KEEPALIVE int vigie_parse_view(std::uint32_t length) {
   try {
-    argv_counts.clear();
-    argv_bytes.clear();
-    argv_result.fill(0);
-    if (length > request_buffer.size()) return -1;
-    vigie::shell::CommandsResult r =
-        vigie::shell::parse_commands(std::string_view(request_buffer.data(), length));
-    if (!r.ok) return -1;
+    auto r = parse_buffer(length);
+    if (!r) return -1;
     ViewWriter out;
-    for (const auto& c : r.commands) out.command(c);
+    for (const auto& c : r->commands) out.command(c);
     if (!out.ascii) return -1;
-    argv_result[kCountsAt] = address_of(argv_counts.data());
-    argv_result[kCountsLength] = static_cast<std::int32_t>(argv_counts.size());
-    argv_result[kBytesAt] = address_of(argv_bytes.data());
-    argv_result[kBytesLength] = static_cast<std::int32_t>(argv_bytes.size());
-    argv_result[kAscii] = 1;
-    return static_cast<int>(r.commands.size());
+    return publish(r->commands.size(), /*ascii=*/true);
   } catch (...) {
     return -1;
   }
