@@ -297,7 +297,7 @@ bool Builder::touches_paths(std::string_view name) {
   if (!d) return false;
   // find, tar, git...; a wrapper's conditions see the paths of the command it runs.
   if (!d->handler.empty()) return true;
-  if (d->operands.find_first_of("rwdxm") != std::string::npos) return true;
+  if (d->operands.find_first_of("rwdxmh") != std::string::npos) return true;
   return std::any_of(d->options.begin(), d->options.end(), [](const OptionDecl& o) {
     return (o.role != 0 && std::string_view("rwdxctPafio").find(o.role) != std::string::npos);
   });

@@ -441,6 +441,9 @@ void Judge::judge_below(const std::string& folder, const FileEffect& f, TraceEnt
   if (part.effect >= Effect::ask) return;
   for (const auto& rp : resolved_paths().rule_paths) {
     if (rp.size() <= folder.size() || !is_component_prefix(folder, rp)) continue;
+    // `rg KEY ~` skips `~/.ssh`: a rule path with a hidden name below the folder is not met.
+    if (f.skip_hidden && rp.find("/.", folder == "/" ? 0 : folder.size()) != std::string::npos)
+      continue;
     TraceEntry rt;
     Part below = judge_path(rp, Access::read, "/", &rt);
     if (below.effect == Effect::allow || !below.rule || below.rule->builtin) continue;

@@ -374,7 +374,10 @@ void apply_operands(std::string_view prog, const std::string& shape_in, const Wo
   }
   if (operands.empty() && st.tree_without_operand && !st.no_paths)
     add_tree_write(out, std::string(prog) + " (the files of the current folder)");
-  if (st.no_paths || (operands.empty() && !st.recursive)) return;  // no operand: no role
+  // Shape `*h` (rg, ag): folders are searched with everything below them, the current one
+  // when no operand is given.
+  const bool searches_tree = shape.ends_with("*h");
+  if (st.no_paths || (operands.empty() && !st.recursive && !searches_tree)) return;
   if (st.pattern_given && !shape.empty() && (shape[0] == 'p' || shape[0] == 'x')) shape.erase(0, 1);
   if (st.drop_leading_dash && !shape.empty() && shape[0] == '-') shape.erase(0, 1);
   std::string fixed;
@@ -430,6 +433,16 @@ void apply_operands(std::string_view prog, const std::string& shape_in, const Wo
       const std::size_t at = out.files.size();
       add_file(out, Touch::read, w[operands[k]], From::operand, entry);
       if (out.files.size() > at) out.files.back().recursive = true;
+      continue;
+    }
+    if (role == 'h') {  // a folder searched with all below it, hidden names skipped unless Q
+      const std::size_t at = out.files.size();
+      add_file(out, Touch::read, w[operands[k]], From::operand, entry);
+      if (out.files.size() > at) {
+        out.files.back().recursive = true;
+        out.files.back().skip_hidden = !st.recursive;
+        read_folder = true;
+      }
       continue;
     }
     if (role == 'g') {  // a folder written under names the line does not show
@@ -507,13 +520,18 @@ void apply_operands(std::string_view prog, const std::string& shape_in, const Wo
     }
   }
   if (into) add_copy_into(prog, into, w, operands, fixed.size(), st, moves, out);
-  if (st.recursive && !read_folder && !path_operand && rest == 'r') {
-    // `grep -r PATTERN` with no file: the current folder, and everything below it.
+  if (!read_folder && !path_operand && ((st.recursive && rest == 'r') || rest == 'h')) {
+    // `grep -r PATTERN`, `rg PATTERN` with no file: the current folder, and everything below
+    // it (rg reads its input instead when that is a pipe or a file, which the line may not
+    // show: the folder is judged).
     WordView here;
     here.text = ".";
     here.literal = ".";
     here.pattern = ".";
-    out.files.push_back({Touch::read, here, From::operand, std::string(prog) + " -r", false, true});
+    out.files.push_back({Touch::read, here, From::operand,
+                         std::string(prog) + (rest == 'h' ? " (the current folder)" : " -r"), false,
+                         true});
+    out.files.back().skip_hidden = rest == 'h' && !st.recursive;
   }
 }
 

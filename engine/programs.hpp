@@ -60,6 +60,9 @@ struct FileEffect {
   // `--git-dir`, the working folder): its hooks, `core.fsmonitor`, `core.pager`… run
   // commands, so a repository outside the workspace and the project asks.
   bool repository = false;
+  // With `recursive`, the names below the folder that start with `.` are skipped (rg and ag
+  // skip hidden files unless told): a rule on such a path is not met below it.
+  bool skip_hidden = false;
 };
 
 // A URL a command fetches (`curl URL`, `wget URL`): the policy's fetch rules judge its host,

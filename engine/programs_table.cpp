@@ -24,6 +24,8 @@
 //   M rewritten in place, a folder with every file below it (formatters: `black DIR`)
 //   g a folder written under names the line does not show (`git clone URL DIR`): `DIR/*`
 //   R a folder read with every file below it (a file server's root: `http-server DIR`)
+//   h a folder searched with every file below it but hidden names (rg, ag: flag Q reads those
+//     too); `*h` with no operand searches the current folder
 // A wrapper's shape starting with `=`: its first NAME=VALUE words are the command's environment
 // (`env A=1 CMD`, `cross-env A=1 CMD`); the letters after it are its positionals before the
 // command (timeout's `-` DURATION, chroot's `c` NEWROOT).
@@ -309,7 +311,7 @@ const ProgramSource kPrograms[] = {
    "-m|--max-count=v -d|--directories=q -D|--devices=v --include=v --exclude=v --exclude-dir=v "
    "--exclude-from=r --label=v --color?v --colour?v --binary-files=v --group-separator=v "
    "-r|--recursive!Q -R|--dereference-recursive!Q"},
-  {"rg", "m", "p*r", "",
+  {"rg", "m", "p*h", "",
    "-e|--regexp=p -f|--file=P --pre=x --pre-glob=v -g|--glob=v --iglob=v -t|--type=v "
    "-T|--type-not=v --type-add=v --type-clear=v -j|--threads=v -m|--max-count=v "
    "-A|--after-context=v -B|--before-context=v -C|--context=v -M|--max-columns=v "
@@ -320,7 +322,7 @@ const ProgramSource kPrograms[] = {
    // rg skips hidden and ignored files unless told: then it reads what a folder holds.
    "-.|--hidden!Q -u|--unrestricted!Q --no-ignore!Q --no-ignore-vcs!Q --no-ignore-dot!Q "
    "--no-ignore-parent!Q --no-ignore-global!Q --no-ignore-exclude!Q --no-ignore-files!Q"},
-  {"ag", "m", "p*r", "", "-G|--file-search-regex=v --ignore=v -A=v -B=v -C=v -m=v -p|--path-to-ignore=r "
+  {"ag", "m", "p*h", "", "-G|--file-search-regex=v --ignore=v -A=v -B=v -C=v -m=v -p|--path-to-ignore=r "
    "--hidden!Q -u|--unrestricted!Q -U|--skip-vcs-ignores!Q"},
   {"fd fdfind", "m", "p*r", "fd",
    "-e|--extension=v -t|--type=v -E|--exclude=v -d|--max-depth=v --min-depth=v -j|--threads=v "

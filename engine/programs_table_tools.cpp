@@ -82,7 +82,7 @@ const ProgramSource kProgramsTools[] = {
   // mikefarah's yq: `load*()` read files (handler `jq`), `-s`/`--split-exp` writes a file per
   // document under names from the data (asked; the same `-s` is jq's slurp in the jq wrapper).
   {"yq tomlq xq", "pm", "p*r", "jq",
-   "-i|--in-place!W -w|--width=v --yaml-output-grammar-version|--yml-out-ver=v "
+   "-i|--in-place|--inplace!W -w|--width=v --yaml-output-grammar-version|--yml-out-ver=v "
    "--xml-root=v --xml-item-depth=v --xml-force-list=v -f|--from-file=P --arg=v --argjson=v "
    "--slurpfile --rawfile --args --jsonargs --indent=v -L|--library-path=r "
    "-o|--output-format=v -p|--input-format=v --expression=p -s!! --split-exp=v!! "

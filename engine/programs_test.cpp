@@ -239,6 +239,8 @@ std::string shape_text(const std::string& s) {
         return "folder";
       case 'g':
         return "folder written into (`DIR/*`)";
+      case 'h':
+        return "folder searched with all below it (hidden names skipped)";
       default:
         return "not a path";
     }
