@@ -43,6 +43,9 @@ extern const std::size_t kProgramsFixersCount;
 // (engine/programs_table_codegen.cpp).
 extern const ProgramSource kProgramsCodegen[];
 extern const std::size_t kProgramsCodegenCount;
+// The system's less used file tools (engine/programs_table_system.cpp).
+extern const ProgramSource kProgramsSystem[];
+extern const std::size_t kProgramsSystemCount;
 // Python's standard modules run as programs, `python-m:MODULE` (engine/programs_table_python.cpp).
 extern const ProgramSource kProgramsPython[];
 extern const std::size_t kProgramsPythonCount;

@@ -31,6 +31,7 @@ const TablePart kTableParts[] = {
     {kProgramsDesktop, &kProgramsDesktopCount},
     {kProgramsFixers, &kProgramsFixersCount},
     {kProgramsCodegen, &kProgramsCodegenCount},
+    {kProgramsSystem, &kProgramsSystemCount},
     {kProgramsPython, &kProgramsPythonCount},
 };
 }  // namespace

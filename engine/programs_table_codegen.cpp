@@ -218,6 +218,18 @@ const ProgramSource kProgramsCodegen[] = {
   {"thrift", "s", "r", "",
    "-o=b -out=b -I=v -gen|--gen=v -r|-recurse -v|-verbose -strict -debug -allow-neg-keys "
    "-allow-64bit-consts -version|--version!N -help|--help!N"},
+  // Parser and scanner generators: each output an option names is written (`-o`, the header,
+  // reports, graphs); a skeleton is m4 code, which can run commands (`m4_esyscmd`): read and
+  // asked; bison `-u` rewrites the grammar itself.
+  {"bison yacc byacc", "pm", "r", "",
+   "-o|--output=w --defines?w --header?w -H?w -b|--file-prefix=w --report-file=w -g|--graph?w "
+   "--html?w -x|--xml?w -S|--skeleton=r!! -u|--update!W -L|--language=v -D|--define=v "
+   "-F|--force-define=v -p|--name-prefix=v -r|--report=v -W|--warnings?v -f|--feature?v "
+   "-M|--file-prefix-map=v --color?v --style=r -d -k|--token-table -l|--no-lines -t|--debug "
+   "-v|--verbose -y|--yacc -h|--help!N -V|--version!N --print-localedir!N --print-datadir!N"},
+  {"flex lex flex++", "pm", "*r", "",
+   "-o|--outfile=w --header-file=w --tables-file?w -S|--skel=r!! -P|--prefix=v -C?v "
+   "--yyclass=v -t|--stdout -h|--help!N -V|--version!N"},
 };
 // clang-format on
 

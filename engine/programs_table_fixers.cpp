@@ -89,6 +89,9 @@ const ProgramSource kProgramsFixers[] = {
   {"php-cs-fixer", "m", "", "fmt-command", ""},
   {"packer", "m", "", "fmt-command", ""},
   {"pre-commit", "m", "", "fmt-command", "-c|--config=r"},
+  // GNU indent rewrites each operand in place (a backup beside it), unless the output is named
+  // (`-o FILE`: an operand here, written too) or standard output (`-st`).
+  {"indent", "m", "*m", "", "--output-file=w!R -st|--standard-output!R"},
 };
 // clang-format on
 
