@@ -196,7 +196,10 @@ void run_words(const Launcher& l, Words cmd, const std::string& entry, ProgramEf
   std::string line;
   for (const auto& v : cmd) {
     if (!v.literal) {
+      // `watch -n1 rm -rf ~`: the line is not known, but its words as an argv are what it is
+      // made of: judged as a command too (its deny rules meet it), and asked.
       out.escalations.push_back(entry + " with a command word that is not static");
+      out.argvs.push_back(std::move(cmd));
       return;
     }
     if (!line.empty()) line += ' ';

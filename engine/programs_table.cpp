@@ -179,12 +179,12 @@ const ProgramSource kPrograms[] = {
    "--profile=r --private?v --whitelist=v --blacklist=v --read-only=v --net=v --dns=v --name=v "
    "--join=v!N --list!N --tree!N --version!N --help!N"},
   {"strace", "ps", "", "wrapper",
-   "-o|--output=y -e=v -p|--attach=v!N -u|--user=v -s|--string-limit=v -a|--columns=v "
+   "-o|--output=y -e=v -p|--attach=v -u|--user=v -s|--string-limit=v -a|--columns=v "
    "-b|--detach-on=v -E|--env=v -I=v -O=v -S|--summary-sort-by=v -P|--trace-path=v "
    "-X|--const-print-style=v -f|--follow-forks -F -c|--summary-only -C|--summary -w -t -T -y -k "
    "-q -v -x -i -r -z -Z -D -d -h|--help!N -V|--version!N"},
   {"ltrace", "ps", "", "wrapper",
-   "-o|--output=w -e=v -p=v!N -u=v -s=v -a|--align=v -n|--indent=v -l|--library=r "
+   "-o|--output=w -e=v -p=v -u=v -s=v -a|--align=v -n|--indent=v -l|--library=r "
    "-F|--config=r -w|--where=v -x=v -D|--debug=v -f -c -C -i -r -S -t -T -b -h|--help!N "
    "-V|--version!N"},
   {"screen", "s", "", "wrapper",
