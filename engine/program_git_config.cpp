@@ -68,7 +68,7 @@ bool git_key_runs_command(std::string_view raw) {
   }
   return key.ends_with(".cmd") || key.ends_with(".command") || key.ends_with(".program") ||
          key.ends_with(".helper") || key.ends_with(".editor") || key.ends_with(".pager") ||
-         key.ends_with(".hook") || key.ends_with("hook");
+         key.ends_with(".hook") || key.ends_with("hook") || key.ends_with(".tunnel");
 }
 
 // Keys whose value names a file (or folder) git reads: its TLS keys and certificates, cookie

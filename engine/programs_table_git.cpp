@@ -21,6 +21,9 @@ const ProgramSource kProgramsGit[] = {
    "--shallow-exclude=v -j|--jobs=v --negotiation-tip=v --refmap=v --recurse-submodules?v "
    "-S|--gpg-sign?v -s|--strategy=v -X|--strategy-option=v --log?v -r|--rebase?v"},
   {"git ls-remote", "pm", "", "", "--upload-pack=x --sort=v -o|--server-option=v"},
+  // fetch-pack reads its options by exact name (`--upload-pack=CMD`, `--exec=CMD`: run).
+  {"git fetch-pack", "", "", "",
+   "--upload-pack|--exec=x --depth=v --shallow-since=v --shallow-exclude=v"},
   {"git push git send-pack", "pm", "", "",
    "--receive-pack|--exec=x -f|--force --force-with-lease?v --force-if-includes "
    "--mirror!F -o|--push-option=v --repo=v --signed?v --recurse-submodules=v"},
