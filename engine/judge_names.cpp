@@ -3,6 +3,7 @@
 #include "engine/glob_meet.hpp"
 #include "engine/judge.hpp"
 #include "engine/program_handlers.hpp"
+#include "engine/url_hosts.hpp"
 
 namespace vigie::engine {
 
@@ -76,19 +77,7 @@ void Judge::command_fetch_parts(const NormalizedCommand& n, TraceEntry& t, Part&
 }
 
 std::string Judge::host_of(const std::string& url) {
-  auto s = url.find("://");
-  std::size_t b = s == std::string::npos ? 0 : s + 3;
-  std::size_t e = url.find_first_of("/?#", b);
-  std::string host = url.substr(b, e == std::string::npos ? std::string::npos : e - b);
-  if (auto at = host.rfind('@'); at != std::string::npos) host = host.substr(at + 1);
-  if (auto colon = host.rfind(':');
-      colon != std::string::npos && host.find(']') == std::string::npos)
-    host = host.substr(0, colon);
-  std::transform(host.begin(), host.end(), host.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  // `x.evil.com.` is the same host as `x.evil.com` (a fully qualified name): judged as it.
-  if (host.size() > 1 && host.back() == '.') host.pop_back();
-  return host;
+  return url_host(url);
 }
 
 Effect Judge::mode_default(RequestKind kind, const std::string& method) const {
@@ -215,6 +204,9 @@ void Judge::judge_request(const json& input) {
     } else if (mode == Mode::readonly && method != "GET") {
       fold(*part, builtin_part(BuiltinMessage::readonly_fetch, Effect::deny));
     }
+    // `http://169.254.169.254/…`: the machine's credentials (safety check fetch.metadata).
+    if (!url.empty())
+      if (auto hit = check_fetch_url(url, safety_context(cwd))) fold(*part, safety_part(*hit));
     // A `file:` URL reads a local file: the path rules judge it as they judge a Read.
     if (auto local = file_url_path(url, false)) {
       TraceEntry pt;

@@ -58,6 +58,10 @@ std::vector<SafetyHit> check_pipeline(const std::vector<NormalizedCommand>& cmds
                                       const std::vector<std::size_t>& stages,
                                       const SafetyContext& ctx);
 
+// A fetch tool's URL (WebFetch): a hit of `fetch.metadata` when its host serves instance
+// metadata (engine/url_hosts.hpp). Commands' URLs (`curl`, `wget`) are checked by check_command.
+std::optional<SafetyHit> check_fetch_url(std::string_view url, const SafetyContext& ctx);
+
 // A program that downloads: its output piped into a shell is the pipe-to-shell check's.
 bool is_downloader(std::string_view name);
 

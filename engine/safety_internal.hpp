@@ -120,6 +120,10 @@ void check_mv(const NormalizedCommand& c, const SafetyContext& ctx, std::vector<
 void check_disk(const NormalizedCommand& c, const std::string& name, const SafetyContext& ctx,
                 std::vector<SafetyHit>& hits);
 
+// engine/safety_fetch.cpp: URLs the command fetches whose host serves instance metadata.
+void check_fetches(const NormalizedCommand& c, const SafetyContext& ctx,
+                   std::vector<SafetyHit>& hits);
+
 }  // namespace vigie::engine::safety
 
 #endif  // VIGIE_ENGINE_SAFETY_INTERNAL_HPP

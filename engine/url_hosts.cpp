@@ -1,0 +1,164 @@
+// The host of a URL and the instance-metadata hosts (engine/url_hosts.hpp).
+#include "engine/url_hosts.hpp"
+
+#include <arpa/inet.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <optional>
+
+namespace vigie::engine {
+
+namespace {
+
+// The names the clouds give their metadata service (each resolves to a link-local address, or
+// to the service itself inside the cloud).
+constexpr std::string_view kMetadataNames[] = {
+    "metadata.google.internal",
+    "metadata.goog",
+    "metadata",
+    "instance-data",
+    "instance-data.ec2.internal",
+    "metadata.tencentyun.com",
+    "metadata.platformequinix.com",
+};
+
+// IPv4 metadata addresses outside 169.254.0.0/16: Alibaba Cloud, Oracle Cloud.
+constexpr std::uint32_t kMetadataV4[] = {0x646464C8u /* 100.100.100.200 */,
+                                         0xC00000C0u /* 192.0.0.192 */};
+
+bool metadata_v4(std::uint32_t a) {
+  if ((a >> 16) == 0xA9FEu) return true;  // 169.254.0.0/16, link-local
+  for (std::uint32_t m : kMetadataV4)
+    if (a == m) return true;
+  return false;
+}
+
+int hex_digit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// `%31%36%39.254…`: URL parsers decode the host before they read it.
+std::string percent_decoded(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    int hi = 0, lo = 0;
+    if (s[i] == '%' && i + 2 < s.size() && (hi = hex_digit(s[i + 1])) >= 0 &&
+        (lo = hex_digit(s[i + 2])) >= 0) {
+      char c = static_cast<char>(hi * 16 + lo);
+      out.push_back(c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c);
+      i += 2;
+    } else {
+      out.push_back(s[i]);
+    }
+  }
+  return out;
+}
+
+// One part of an IPv4 address as inet_aton and the URL standard read it: `0x…` hex, `0…`
+// octal, else decimal.
+std::optional<std::uint64_t> v4_part(std::string_view p) {
+  if (p.empty()) return std::nullopt;
+  unsigned base = 10;
+  if (p.size() > 1 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
+    base = 16;
+    p.remove_prefix(2);
+    if (p.empty()) return 0;
+  } else if (p.size() > 1 && p[0] == '0') {
+    base = 8;
+    p.remove_prefix(1);
+  }
+  std::uint64_t v = 0;
+  for (char c : p) {
+    int d = hex_digit(c);
+    if (d < 0 || static_cast<unsigned>(d) >= base) return std::nullopt;
+    v = v * base + static_cast<unsigned>(d);
+    if (v > 0xFFFFFFFFull) return std::nullopt;
+  }
+  return v;
+}
+
+// `169.254.169.254`, `169.254.43518`, `0xa9fea9fe`, `2852039166`, `0251.0376.0251.0376`.
+std::optional<std::uint32_t> v4_address(std::string_view h) {
+  std::array<std::uint64_t, 4> parts{};
+  std::size_t n = 0;
+  while (true) {
+    if (n == parts.size()) return std::nullopt;
+    const std::size_t dot = h.find('.');
+    auto v = v4_part(h.substr(0, dot));
+    if (!v) return std::nullopt;
+    parts[n++] = *v;
+    if (dot == std::string_view::npos) break;
+    h.remove_prefix(dot + 1);
+  }
+  std::uint64_t a = 0;
+  for (std::size_t i = 0; i + 1 < n; ++i) {
+    if (parts[i] > 0xFF) return std::nullopt;
+    a |= parts[i] << (8 * (3 - i));
+  }
+  const std::uint64_t last = parts[n - 1];
+  if (last >> (8 * (4 - (n - 1))) != 0) return std::nullopt;  // the rest of the bytes
+  return static_cast<std::uint32_t>(a | last);
+}
+
+bool metadata_v6(std::string_view inner) {
+  // A zone (`fe80::1%eth0`, `%25eth0` once decoded) names the interface, not the address.
+  inner = inner.substr(0, inner.find('%'));
+  if (inner.size() > 63) return false;
+  std::string s(inner);
+  std::array<unsigned char, 16> b{};
+  if (inet_pton(AF_INET6, s.c_str(), b.data()) != 1) return false;
+  if (b[0] == 0xFE && (b[1] & 0xC0) == 0x80) return true;  // fe80::/10, link-local
+  // fd00:ec2::254, AWS's IPv6 metadata service.
+  static constexpr std::array<unsigned char, 16> kAws = {0xfd, 0x00, 0x0e, 0xc2, 0, 0, 0,    0,
+                                                         0,    0,    0,    0,    0, 0, 0x02, 0x54};
+  if (b == kAws) return true;
+  // An IPv4 address inside IPv6: mapped (::ffff:a.b.c.d), compatible (::a.b.c.d) or NAT64
+  // (64:ff9b::a.b.c.d).
+  const bool zeros10 = std::all_of(b.begin(), b.begin() + 10, [](unsigned char c) { return !c; });
+  const bool mapped = zeros10 && ((b[10] == 0xFF && b[11] == 0xFF) || (!b[10] && !b[11]));
+  const bool nat64 = b[0] == 0 && b[1] == 0x64 && b[2] == 0xFF && b[3] == 0x9B &&
+                     std::all_of(b.begin() + 4, b.begin() + 12, [](unsigned char c) { return !c; });
+  if (!mapped && !nat64) return false;
+  const std::uint32_t a = (std::uint32_t{b[12]} << 24) | (std::uint32_t{b[13]} << 16) |
+                          (std::uint32_t{b[14]} << 8) | std::uint32_t{b[15]};
+  return metadata_v4(a);
+}
+
+}  // namespace
+
+std::string url_host(std::string_view url) {
+  auto s = url.find("://");
+  std::size_t b = s == std::string_view::npos ? 0 : s + 3;
+  std::size_t e = url.find_first_of("/?#", b);
+  std::string host(url.substr(b, e == std::string_view::npos ? std::string_view::npos : e - b));
+  if (auto at = host.rfind('@'); at != std::string::npos) host = host.substr(at + 1);
+  if (auto colon = host.rfind(':');
+      colon != std::string::npos && host.find(']') == std::string::npos)
+    host = host.substr(0, colon);
+  else if (auto close = host.find(']'); close != std::string::npos)
+    host = host.substr(0, close + 1);  // `[::1]:8080`: the brackets and what they hold
+  for (char& c : host)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  // `x.evil.com.` is the same host as `x.evil.com` (a fully qualified name): judged as it.
+  if (host.size() > 1 && host.back() == '.') host.pop_back();
+  return host;
+}
+
+bool is_metadata_host(std::string_view host) {
+  std::string h = percent_decoded(host);
+  if (h.size() > 1 && h.back() == '.') h.pop_back();
+  if (h.size() > 2 && h.front() == '[' && h.back() == ']')
+    return metadata_v6(std::string_view(h).substr(1, h.size() - 2));
+  for (std::string_view n : kMetadataNames)
+    if (h == n) return true;
+  if (auto a = v4_address(h)) return metadata_v4(*a);
+  return false;
+}
+
+}  // namespace vigie::engine

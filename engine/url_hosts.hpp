@@ -1,0 +1,25 @@
+// The host of a URL, and the hosts that serve a cloud machine's instance metadata (its
+// credentials): read by the fetch judge (engine/judge_names.cpp) and the safety check
+// `fetch.metadata` (engine/safety_fetch.cpp).
+#ifndef VIGIE_ENGINE_URL_HOSTS_HPP
+#define VIGIE_ENGINE_URL_HOSTS_HPP
+
+#include <string>
+#include <string_view>
+
+namespace vigie::engine {
+
+// The host of `url` (`scheme://user@HOST:port/path`, or `HOST:port/path` without a scheme),
+// lowercased, without its port or a final `.`; an IPv6 host keeps its brackets.
+std::string url_host(std::string_view url);
+
+// Whether `host` (as url_host returns it) is an instance-metadata service or a link-local
+// address: 169.254.0.0/16 in every notation a URL parser or inet_aton takes (`0xa9fea9fe`,
+// `2852039166`, `0251.0376.0251.0376`, `169.254.43518`, percent-encoded digits), the same as an
+// IPv4-mapped IPv6 address, fe80::/10, AWS's `fd00:ec2::254`, Alibaba's `100.100.100.200`,
+// Oracle's `192.0.0.192`, and the metadata names of the clouds (`metadata.google.internal`…).
+bool is_metadata_host(std::string_view host);
+
+}  // namespace vigie::engine
+
+#endif  // VIGIE_ENGINE_URL_HOSTS_HPP

@@ -1,0 +1,86 @@
+// The host of a URL and the instance-metadata hosts (engine/url_hosts.hpp).
+#include "engine/url_hosts.hpp"
+
+#include <catch2/catch.hpp>
+#include <string>
+
+using vigie::engine::is_metadata_host;
+using vigie::engine::url_host;
+
+TEST_CASE("url_host: scheme, user, port, case, final dot, IPv6 brackets") {
+  CHECK(url_host("http://Example.COM/x") == "example.com");
+  CHECK(url_host("https://u:p@host.example:8443/a?b#c") == "host.example");
+  CHECK(url_host("host.example:80/x") == "host.example");
+  CHECK(url_host("http://x.evil.com./") == "x.evil.com");
+  CHECK(url_host("http://[::1]:8080/") == "[::1]");
+  CHECK(url_host("http://[fd00:ec2::254]/latest") == "[fd00:ec2::254]");
+  CHECK(url_host("http://a@b@169.254.169.254/") == "169.254.169.254");
+  CHECK(url_host("") == "");
+}
+
+TEST_CASE("is_metadata_host: 169.254.0.0/16 in every notation") {
+  for (const char* h : {"169.254.169.254",
+                        "169.254.0.1",
+                        "169.254.255.255",
+                        "0xa9fea9fe",
+                        "0XA9FEA9FE",
+                        "2852039166",
+                        "0251.0376.0251.0376",
+                        "169.254.43518",
+                        "169.16689662",
+                        "0xa9.0xfe.0xa9.0xfe",
+                        "0xa9.254.0251.254",
+                        "%31%36%39.254.169.254",
+                        "169.254.169.254.",
+                        "100.100.100.200",
+                        "192.0.0.192",
+                        "metadata.google.internal",
+                        "metadata.goog",
+                        "metadata",
+                        "instance-data",
+                        "[fe80::1]",
+                        "[fe80::a9fe:a9fe%25eth0]",
+                        "[febf::1]",
+                        "[fd00:ec2::254]",
+                        "[::ffff:169.254.169.254]",
+                        "[::ffff:a9fe:a9fe]",
+                        "[::169.254.169.254]",
+                        "[64:ff9b::169.254.169.254]",
+                        "[FD00:EC2:0:0:0:0:0:254]"})
+    CHECK(is_metadata_host(h));
+}
+
+TEST_CASE("is_metadata_host: other hosts are not") {
+  for (const char* h : {"169.253.169.254",
+                        "169.255.0.1",
+                        "127.0.0.1",
+                        "localhost",
+                        "10.0.0.1",
+                        "example.com",
+                        "169.254.169.254.nip.io",
+                        "metadata.example.com",
+                        "0xa9fea9fe1",
+                        "4294967296",
+                        "1.2.3.4.5",
+                        "169.254.169.256",
+                        "08.0.0.1",
+                        "",
+                        "[",
+                        "[]",
+                        "[::1]",
+                        "[fec0::1]",
+                        "[fd00:ec2::253]",
+                        "[::ffff:127.0.0.1]",
+                        "100.100.100.100",
+                        "192.0.0.193",
+                        "[not-an-address]"})
+    CHECK_FALSE(is_metadata_host(h));
+}
+
+TEST_CASE("is_metadata_host: a long host is read in one pass") {
+  std::string h(100000, '1');
+  CHECK_FALSE(is_metadata_host(h));
+  std::string dots(100000, '.');
+  CHECK_FALSE(is_metadata_host(dots));
+  CHECK_FALSE(is_metadata_host("[" + std::string(100000, ':') + "]"));
+}
