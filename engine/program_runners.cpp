@@ -495,7 +495,14 @@ void runner_handler(const ProgramDecl& p, std::string_view name, const Words& w,
     if (pkg != kNoCode) package_effects(name, w, pkg, out);
   }
   Found f = find_sub(name, w);
-  if (f.sub == kNoCode) return;
+  if (f.sub == kNoCode) {
+    // `npx tool .env`, `bunx tool -e .env`: the package's arguments, as `npm exec`'s below.
+    const std::size_t pkg = f.runs == Runs::next ? named_code_word(name, w) : kNoCode;
+    if (pkg == kNoCode) return;
+    const std::string entry = std::string(name) + " " + w[pkg].text;
+    for (std::size_t k = pkg + 1; k < w.size(); ++k) add_named_path(w[k], entry, out.files);
+    return;
+  }
   std::string entry = std::string(name) + " " + (w[f.sub].literal ? *w[f.sub].literal : "");
   if (f.runs == Runs::shell || f.runs == Runs::explore) {
     // `yarn exec CMD…`, `npm explore PKG -- CMD…`: the words, joined, are a shell line.
