@@ -173,6 +173,9 @@ struct Judge {
   std::optional<Part> judge_patterns(const json& input, const std::string& path, Access access,
                                      const std::string& cwd, TraceEntry& t);
   void edit_content_class(const json& input, Part& out, TraceEntry* trace);
+  // An MCP filesystem tool's paths (engine/judge_mcp_files.cpp): the path rules they meet.
+  void mcp_file_parts(const json& input, std::string_view mcp_name, const std::string& cwd,
+                      Part& acc);
 
   // ---- commands ------------------------------------------------------------------------------
 

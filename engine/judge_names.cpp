@@ -251,6 +251,7 @@ void Judge::judge_request(const json& input) {
       t.reason = part->message;
       keep(std::move(t));
     }
+    mcp_file_parts(input, name, cwd, *part);
     add(std::move(*part));
   } else if (kind != RequestKind::tool) {
     Part part;
