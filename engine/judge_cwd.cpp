@@ -151,6 +151,10 @@ Part Judge::judge_repository(const shell::WordView& w, const std::string& base, 
                                    "not show (`{}`), which may run commands: a human must check it",
                                    w.text));
   const auto foreign = [&](const std::string& from) -> std::optional<std::string> {
+    // `git status` run in the project's own folder: the project's repository, whatever links
+    // lead there (the same path resolves the same way); no walk through the filesystem.
+    if (*w.pattern == "." && from == project_lexical && !project_lexical.empty())
+      return std::nullopt;
     Resolved r = resolve_in(*w.pattern, from);
     if (!r.ok) return w.text;  // a link loop, a NUL byte…: fail closed
     if (relative_to(resolved_paths().workspace, r.path) || relative_to(project(), r.path))

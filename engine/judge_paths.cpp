@@ -528,7 +528,11 @@ void Judge::judge_files(const NormalizedCommand& n, bool explicit_allow, const s
     // Folded after the path's own part: `paths.dynamic` names a folder that is not known first.
     const Part repo =
         f.repository ? judge_repository(f.word, base, fcwd_unknown && &base == &fcwd) : Part{};
-    if (!writes && !paths_matter(access)) {  // nothing can restrict this read
+    // `git status` in the project's own folder reads that folder as `ls` does: the repository's
+    // part only, no path lookup (the common case of every git command).
+    const bool project_repo = f.repository && f.word.pattern && *f.word.pattern == "." &&
+                              !fcwd_unknown && base == project_lexical;
+    if ((!writes && !paths_matter(access)) || project_repo) {  // nothing can restrict this read
       fold(acc, repo);
       continue;
     }
