@@ -52,6 +52,8 @@ void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects
 void add_file(ProgramEffects& out, Touch t, const shell::WordView& w, From from, std::string entry);
 Touch touch_of(char role);
 bool may_start_with_at(std::string_view t, std::size_t at);
+// The static text of a word for option parsing: its literal, else its pattern (a glob).
+const std::string* static_text(const shell::WordView& w);
 void apply_operands(std::string_view prog, const std::string& shape,
                     const std::vector<shell::WordView>& words,
                     const std::vector<std::size_t>& operands, const OperandState& st,

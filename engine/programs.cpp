@@ -44,23 +44,12 @@ std::string_view from_name(From f) {
   return "operand";
 }
 
-namespace {
-
 // The static text of a word for option parsing: its literal, else its pattern (a glob).
 const std::string* static_text(const WordView& w) {
   if (w.literal) return &*w.literal;
   if (w.pattern) return &*w.pattern;
   return nullptr;
 }
-
-// Whether a word that is not static may start with `-` once expanded.
-bool may_be_option(const WordView& w) {
-  std::string_view t = w.text;
-  while (!t.empty() && (t[0] == '"' || t[0] == '\'')) t.remove_prefix(1);
-  return t.empty() || t[0] == '$' || t[0] == '`' || t[0] == '-';
-}
-
-}  // namespace
 
 WordView synthesized(const WordView& from, std::string value, std::size_t offset) {
   WordView v;
@@ -102,171 +91,6 @@ std::string option_name(const OptionDecl& d) {
   if (!d.exact.empty()) return d.exact.front();
   if (!d.shorts.empty()) return std::string("-") + d.shorts.front();
   return "";
-}
-
-namespace {
-
-// How much an option does, to read an ambiguous prefix as its heaviest candidate: runs
-// something, then names a path or changes what operands are, then a plain value; `N` (runs
-// nothing) least.
-int option_weight(const OptionDecl& d) {
-  if (d.role == 'x' || d.role == 'y' || d.flag == '!') return 4;
-  if ((d.role != 0 && d.role != 'v') || (d.flag != 0 && d.flag != 'N')) return 3;
-  if (d.flag == 'N') return 0;
-  return 1;
-}
-
-}  // namespace
-
-ParsedArgs parse_args(const ProgramDecl& p, const Words& w, std::size_t from, bool until_operand) {
-  ParsedArgs out;
-  out.stopped_at = w.size();
-  bool options_on = true;
-  auto find_long = [&](std::string_view key, bool& ambiguous) -> const OptionDecl* {
-    ambiguous = false;
-    for (const auto& d : p.options)
-      for (const auto& l : d.longs)
-        if (l == key) return &d;
-    if (!p.prefixes || key.empty()) return nullptr;
-    // A prefix of several long names: the version at hand may know only one of them (curl 7's
-    // `--upload-f` is `--upload-file`, curl 8's is ambiguous), so it is read as the one that does
-    // the most. Where the candidates differ in taking a value, a wrapper's command would move:
-    // unknown (the wrapper's caller asks).
-    const OptionDecl* found = nullptr;
-    for (const auto& d : p.options)
-      for (const auto& l : d.longs)
-        if (l.size() > key.size() && l.compare(0, key.size(), key) == 0 && found != &d) {
-          if (found) {
-            ambiguous = true;
-            if (p.stop && found->arg != d.arg) return nullptr;
-            if (option_weight(d) > option_weight(*found)) found = &d;
-          } else {
-            found = &d;
-          }
-        }
-    return found;
-  };
-  // Checked before each option is built: a megabyte cluster stops at the limit.
-  const auto capped = [&] {
-    if (out.options.size() < limits::command_options) return false;
-    out.options_capped = true;
-    out.dynamic_option = true;
-    out.unknown.push_back(fmt::format("more than {} options", limits::command_options));
-    return true;
-  };
-  for (std::size_t i = from; i < w.size(); ++i) {
-    if (capped()) return out;
-    const std::string* s = static_text(w[i]);
-    if (options_on && !s) {
-      if (may_be_option(w[i])) out.dynamic_option = true;
-    }
-    // A glob that starts with `-` (`--output=tes?s/x`, `--include=*.py`) is an option as bash
-    // leaves it when no file matches, and names the files it matches when some do: its value
-    // stays a glob (judged against every rule it can meet).
-    if (!options_on || !s || s->size() < 2 || (*s)[0] != '-') {
-      if (options_on && s && *s == "--" && w[i].literal) {
-        options_on = false;
-        if (p.stop) out.stopped_at = i + 1;
-        if (until_operand) return out;
-        continue;
-      }
-      if (p.stop && options_on) {
-        // Options end here; the rest are operands (for a wrapper: the command and its words).
-        out.stopped_at = i;
-        options_on = false;
-        if (until_operand) return out;
-      }
-      if (!p.permute) options_on = false;
-      out.operands.push_back(i);
-      continue;
-    }
-    if (*s == "--") {
-      options_on = false;
-      if (p.stop) out.stopped_at = i + 1;
-      if (until_operand) return out;
-      continue;
-    }
-    std::string_view v = *s;
-    // Single-dash long options declared as such (`-TT`).
-    bool exact_hit = false;
-    for (const auto& d : p.options) {
-      for (const auto& e : d.exact) {
-        if (v == e ||
-            (v.size() > e.size() && v.compare(0, e.size(), e) == 0 && v[e.size()] == '=')) {
-          ParsedOption po{&d, std::string(e), std::nullopt, i};
-          if (v.size() > e.size()) {
-            po.value = synthesized(w[i], std::string(v.substr(e.size() + 1)), e.size() + 1);
-          } else if (d.arg == OptionDecl::Arg::required && i + 1 < w.size()) {
-            po.value = w[i + 1];
-            ++i;
-          }
-          out.options.push_back(std::move(po));
-          exact_hit = true;
-          break;
-        }
-      }
-      if (exact_hit) break;
-    }
-    if (exact_hit) continue;
-    if (v[1] == '-') {
-      std::string_view body = v.substr(2);
-      auto eq = body.find('=');
-      std::string_view key = eq == std::string_view::npos ? body : body.substr(0, eq);
-      bool ambiguous = false;
-      const OptionDecl* d = find_long(key, ambiguous);
-      ParsedOption po{d, std::string(v.substr(0, eq == std::string_view::npos ? v.size() : eq + 2)),
-                      std::nullopt, i};
-      if (!d) {
-        out.unknown.push_back(std::string(v));
-        out.options.push_back(std::move(po));
-        continue;
-      }
-      if (eq != std::string_view::npos) {
-        po.value = synthesized(w[i], std::string(body.substr(eq + 1)), eq + 3);
-      } else if (d->arg == OptionDecl::Arg::required && i + 1 < w.size()) {
-        po.value = w[i + 1];
-        ++i;
-      }
-      out.options.push_back(std::move(po));
-      continue;
-    }
-    // A short cluster: `-xvf FILE`, `-fFILE`, `-C/dir`.
-    std::size_t unknown_letters = 0;
-    for (std::size_t k = 1; k < v.size(); ++k) {
-      if (capped()) return out;
-      char c = v[k];
-      if (unknown_letters > 16) {
-        // Not a cluster any program takes: one finding, not one per letter.
-        out.unknown.push_back(std::string(v.substr(0, 32)) + "…");
-        break;
-      }
-      const OptionDecl* d = nullptr;
-      for (const auto& o : p.options)
-        if (o.shorts.find(c) != std::string::npos) {
-          d = &o;
-          break;
-        }
-      ParsedOption po{d, std::string("-") + c, std::nullopt, i};
-      if (!d) {
-        ++unknown_letters;
-        if (!std::isdigit(static_cast<unsigned char>(c))) out.unknown.push_back(po.spelling);
-        out.options.push_back(std::move(po));
-        continue;
-      }
-      if (d->arg != OptionDecl::Arg::none) {
-        if (k + 1 < v.size()) {
-          po.value = synthesized(w[i], std::string(v.substr(k + 1)), k + 1);
-        } else if (d->arg == OptionDecl::Arg::required && i + 1 < w.size()) {
-          po.value = w[i + 1];
-          ++i;
-        }
-        out.options.push_back(std::move(po));
-        break;
-      }
-      out.options.push_back(std::move(po));
-    }
-  }
-  return out;
 }
 
 // ---- effects of a parsed command --------------------------------------------------------------

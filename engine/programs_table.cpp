@@ -366,16 +366,6 @@ const ProgramSource kPrograms[] = {
   {"mktemp", "pm", "w", "", "-p=g --tmpdir?g -t -d|--directory -u|--dry-run!R -q|--quiet --suffix=v"},
   {"truncate fallocate", "pm", "*w", "", "-s|--size=v -r|--reference=r -o|--offset=v -l|--length=v"},
   {"tee sponge", "pm", "*w", "", "--output-error?v"},
-  // chmod takes a mode that looks like options (`chmod -x FILE`, `-rwx`), chattr its attributes
-  // (`chattr -i FILE`): the mode is then not an operand, and every operand is a file.
-  {"chmod chown chgrp chattr", "pm", "-*w", "",
-   "--reference=r!T --from=v -R|--recursive!Q -r!T -w!T -x!T -X!T -s!T -t!T -u!T -g!T -o!T "
-   "-a!T -i!T -A!T -d!T -D!T -e!T -j!T -S!T -T!T"},
-  // setfacl: the ACL is an option's value, so every operand is a file changed; `--restore`
-  // changes the files its input names (not shown: asked).
-  {"setfacl", "pm", "*w", "",
-   "-m|--modify=v -x|--remove=v -M|--modify-file=r -X|--remove-file=r --set=v --set-file=r "
-   "--restore=r!! -R|--recursive!Q"},
   {"cp", "pm", "*r$w", "",
    "-t|--target-directory=t -S|--suffix=B --backup?v --sparse=v --reflink?v --preserve?v "
    "--no-preserve=v --update?v -T|--no-target-directory!I --context?v -r|-R|--recursive!Q "

@@ -1,6 +1,7 @@
-// The programs table, the system's file tools beyond the common ones (coreutils', util-linux's,
-// gzip's and binutils' less used programs): security contexts, files replaced by links, compressed
-// executables, log rotation, temporary files. The legend of the columns is in
+// The programs table, the system's file tools beyond copying and moving: permissions and ACLs
+// (chmod, chown, chgrp, chattr, setfacl), and coreutils', util-linux's, gzip's and binutils' less
+// used programs: security contexts, files replaced by links, compressed executables, log
+// rotation, temporary files. The legend of the columns is in
 // engine/programs_table.cpp.
 #include "engine/programs_decl.hpp"
 
@@ -8,6 +9,16 @@ namespace vigie::engine {
 
 // clang-format off
 const ProgramSource kProgramsSystem[] = {
+  // chmod takes a mode that looks like options (`chmod -x FILE`, `-rwx`), chattr its attributes
+  // (`chattr -i FILE`): the mode is then not an operand, and every operand is a file.
+  {"chmod chown chgrp chattr", "pm", "-*w", "",
+   "--reference=r!T --from=v -R|--recursive!Q -r!T -w!T -x!T -X!T -s!T -t!T -u!T -g!T -o!T "
+   "-a!T -i!T -A!T -d!T -D!T -e!T -j!T -S!T -T!T"},
+  // setfacl: the ACL is an option's value, so every operand is a file changed; `--restore`
+  // changes the files its input names (not shown: asked).
+  {"setfacl", "pm", "*w", "",
+   "-m|--modify=v -x|--remove=v -M|--modify-file=r -X|--remove-file=r --set=v --set-file=r "
+   "--restore=r!! -R|--recursive!Q"},
   // chcon CONTEXT FILE…: the context is the first operand unless an option gives it (`-t TYPE`,
   // `--reference=R`), as chmod's mode.
   {"chcon", "pm", "-*w", "",
