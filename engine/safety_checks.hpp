@@ -68,7 +68,7 @@ enum class RootKeeps {
     "what you expect.")                                                                            \
   X(git_force_push, "git.force-push", ask, never, "`git push --force` or a `+refspec`",            \
     "Push a new commit instead; if history must really be rewritten, use "                         \
-    "`--force-with-lease` on a branch you own, after asking the user.")                           \
+    "`--force-with-lease` on a branch you own, after asking the user.")                            \
   X(fetch_metadata, "fetch.metadata", ask, never,                                                  \
     "a fetch of a cloud instance-metadata or link-local address (`169.254.169.254` in any "        \
     "notation, `metadata.google.internal`), by a fetch tool or a command",                         \
