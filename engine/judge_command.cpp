@@ -4,6 +4,8 @@
 #include "engine/judge.hpp"
 #include "engine/normalize_internal.hpp"
 
+#include <algorithm>
+
 #include "engine/builtin_code.hpp"
 #include "engine/pipe_input.hpp"
 #include "engine/program_runners.hpp"
@@ -543,8 +545,10 @@ void Judge::judge_line(std::string_view line, std::string cwd, unsigned depth) {
   if (!pwd_moved_ && !variable_only_read(line, "PWD")) pwd_moved_ = true;
   if (depth == 0 && p.commands.metachars && has_metachar(line)) metachar_part();
   if (auto hit = check_line(line, safety_context(cwd))) line_hit_part(line, *hit);
-  if (line.find_first_of("([{") != std::string_view::npos || line.find("let") != line.npos)
-    arithmetic_part(line);
+  // A byte loop, not find_first_of (a call per byte of the line).
+  const bool opens = std::any_of(line.begin(), line.end(),
+                                 [](char c) { return c == '(' || c == '[' || c == '{'; });
+  if (opens || line.find("let") != line.npos) arithmetic_part(line);
   shell::CommandsResult pr = shell::parse_commands(line);
   if (!pr.ok) {
     unparsable_part(pr);

@@ -487,16 +487,18 @@ Part Judge::edit_default(const std::string& shown) const {
 void Judge::judge_files(const NormalizedCommand& n, bool explicit_allow, const std::string& cwd,
                         TraceEntry& t, Part& acc) {
   if (n.files.empty()) return;
-  std::string fcwd = cwd;
+  // The folder the program works in: `cwd` unless it changes it (`git -C DIR`, `make -C DIR`).
+  std::string chdir_path;
   // `git -C "$D"`, `make -C src*`: the folder the program works in is not known.
   bool fcwd_unknown = n.chdir.has_value();
   if (n.chdir && n.chdir->pattern && !n.chdir->has_glob) {
     Resolved r = resolve_in(*n.chdir->pattern, cwd);
     if (r.ok) {
-      fcwd = r.path;
+      chdir_path = std::move(r.path);
       fcwd_unknown = false;
     }
   }
+  const std::string& fcwd = n.chdir && !fcwd_unknown ? chdir_path : cwd;
   for (const auto& f : n.files) {
     if (f.named && !paths_matter(f.touch == Touch::read ? Access::read : Access::write))
       continue;  // no rule can meet it: no work
@@ -524,14 +526,18 @@ void Judge::judge_files(const NormalizedCommand& n, bool explicit_allow, const s
                                               : Access::read;
     bool is_chdir = n.chdir && f.from != From::redirect && f.word.text == n.chdir->text &&
                     f.word.span.begin == n.chdir->span.begin;
-    const std::string& base = (f.from == From::redirect || is_chdir) ? cwd : fcwd;
-    // Folded after the path's own part: `paths.dynamic` names a folder that is not known first.
-    const Part repo =
-        f.repository ? judge_repository(f.word, base, fcwd_unknown && &base == &fcwd) : Part{};
+    const bool from_cwd = f.from == From::redirect || is_chdir;  // else from `fcwd`
+    const std::string& base = from_cwd ? cwd : fcwd;
     // `git status` in the project's own folder reads that folder as `ls` does: the repository's
     // part only, no path lookup (the common case of every git command).
     const bool project_repo = f.repository && f.word.pattern && *f.word.pattern == "." &&
                               !fcwd_unknown && base == project_lexical;
+    // Folded after the path's own part: `paths.dynamic` names a folder that is not known first.
+    // The project's own repository, from one known folder only, is never foreign: no work.
+    const Part repo = f.repository && !(project_repo && !project_lexical.empty() &&
+                                        !cwd_unknown() && extra_cwds_.empty())
+                          ? judge_repository(f.word, base, fcwd_unknown && !from_cwd)
+                          : Part{};
     if ((!writes && !paths_matter(access)) || project_repo) {  // nothing can restrict this read
       fold(acc, repo);
       continue;
@@ -555,7 +561,7 @@ void Judge::judge_files(const NormalizedCommand& n, bool explicit_allow, const s
                                fmt::format("the {} `{}` is relative and the working directory is "
                                            "not known after a `cd`: a human must check it",
                                            what, f.word.text)));
-      if (fcwd_unknown && &base == &fcwd)
+      if (fcwd_unknown && !from_cwd)
         fold(part, builtin_ask(Builtin::paths_dynamic,
                                fmt::format("the {} `{}` is relative to `{}`, a folder that is not "
                                            "static: a human must check it",

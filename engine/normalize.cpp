@@ -544,13 +544,29 @@ NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
 
 }  // namespace
 
+namespace {
+
+// Appends `from`'s elements to `to`; takes the whole buffer when `to` is empty (most commands:
+// no element is moved, nothing is allocated).
+template <typename T>
+void append_moved(std::vector<T>& to, std::vector<T>& from) {
+  if (from.empty()) return;
+  if (to.empty()) {
+    to.swap(from);
+    return;
+  }
+  for (auto& x : from) to.push_back(std::move(x));
+}
+
+}  // namespace
+
 void normalize_detail::take_effects(ProgramEffects& fx, NormalizedCommand& n) {
-  for (auto& f : fx.files) n.files.push_back(std::move(f));
-  for (auto& u : fx.fetches) n.fetches.push_back(std::move(u));
-  for (auto& e : fx.escalations) n.escalations.push_back(std::move(e));
-  for (auto& s : fx.scripts) n.nested_scripts.push_back(std::move(s));
-  for (auto& a : fx.argvs) n.nested_argvs.push_back(std::move(a));
-  for (auto& a : fx.deny_argvs) n.deny_argvs.push_back(std::move(a));
+  append_moved(n.files, fx.files);
+  append_moved(n.fetches, fx.fetches);
+  append_moved(n.escalations, fx.escalations);
+  append_moved(n.nested_scripts, fx.scripts);
+  append_moved(n.nested_argvs, fx.argvs);
+  append_moved(n.deny_argvs, fx.deny_argvs);
 }
 
 NormalizedCommand normalize(const shell::CommandView& cmd, const NormalizeOptions& opts) {

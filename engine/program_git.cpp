@@ -337,10 +337,11 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
   // aliases…): `--git-dir`, else the one found from the folder git works in. `clone`, `init`,
   // `version` and `help` start from none.
   if (!in(subcommand, {"clone", "init", "init-db", "version", "help"}) && !files_full(out)) {
-    FileEffect repo{Touch::read, git_dir ? *git_dir : word_of(w[0], "."), From::option,
-                    "git repository"};
+    FileEffect& repo = out.files.emplace_back();  // built in place: every git command has it
+    repo.word = git_dir ? *git_dir : word_of(w[0], ".");
+    repo.from = From::option;
+    repo.entry = "git repository";
     repo.repository = true;
-    out.files.push_back(std::move(repo));
   }
   if (subcommand == "bisect" && lit_is(w, i + 1, "run")) {
     out.escalations.push_back("git bisect run");

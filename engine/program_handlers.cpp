@@ -522,9 +522,9 @@ ParsedArgs parse_args_eq(const ProgramDecl& d, const Words& w, std::size_t from,
 
 WordView word_of(const WordView& from, std::string value) {
   WordView v;
-  v.text = value;
-  v.literal = value;
-  v.pattern = value;
+  v.text = std::move(value);
+  v.literal.same_as_text();  // the bytes once: the value is the text
+  v.pattern.same_as_text();
   v.span = from.span;
   return v;
 }

@@ -246,12 +246,16 @@ const std::vector<ProgramDecl>& program_table() {
 // The entry a versioned or target-prefixed name stands for (style `v`): `gcc-12`, `gcc12`,
 // `x86_64-linux-gnu-gcc-12` -> gcc; none when no base of the name is such an entry.
 std::uint32_t variant_of(const Index& idx, std::string_view name) {
-  if (name.find_first_of(" :/") != std::string_view::npos) return ProgramName::kNone;  // git x
+  // Byte loops, not find_first_of: every name the index does not hold comes here (`git x`).
+  for (char c : name)
+    if (c == ' ' || c == ':' || c == '/') return ProgramName::kNone;
   std::string_view stem = name;  // without a version suffix: `-12`, `-12.2`, `12`
-  std::size_t v = stem.find_last_not_of("0123456789.");
-  if (v != std::string_view::npos && v + 1 < stem.size() &&
-      std::isdigit(static_cast<unsigned char>(stem[v + 1])))
+  std::size_t v = stem.size();
+  while (v > 0 && ((stem[v - 1] >= '0' && stem[v - 1] <= '9') || stem[v - 1] == '.')) --v;
+  if (v > 0 && v < stem.size() && stem[v] >= '0' && stem[v] <= '9') {
+    --v;  // the last byte that is not a digit or a dot
     stem = stem.substr(0, stem[v] == '-' ? v : v + 1);
+  }
   for (std::string_view s : {name, stem}) {
     for (std::size_t at = 0; at != std::string_view::npos && at < s.size();) {
       if (auto it = idx.variant_bases.find(s.substr(at)); it != idx.variant_bases.end())

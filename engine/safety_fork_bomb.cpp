@@ -164,7 +164,8 @@ std::optional<std::string> fork_bomb_name(std::string_view line) {
 std::optional<SafetyHit> check_line(std::string_view line, const SafetyContext& ctx) {
   // Seed 003: the root daemon leaves fork bombs to the operator (not catastrophic for data).
   if (ctx.root_context ||
-      ctx.disabled.count(std::string(safety_check_info(SafetyCheck::fork_bomb).id)))
+      (!ctx.disabled.empty() &&
+       ctx.disabled.count(std::string(safety_check_info(SafetyCheck::fork_bomb).id))))
     return std::nullopt;
   if (line.size() > (1u << 20)) return std::nullopt;  // the shell parser refuses it anyway
   auto name = fork_bomb_name(line);
