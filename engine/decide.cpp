@@ -14,6 +14,8 @@
 #include "engine/compiled.hpp"
 #include "engine/conditions.hpp"
 #include "engine/effects_view.hpp"
+#include "engine/fs.hpp"
+#include "engine/fs_decision.hpp"
 #include "engine/glob_meet.hpp"
 #include "engine/json_scan.hpp"
 #include "engine/judge.hpp"
@@ -131,6 +133,8 @@ Decision decide_one(const Policy::Impl& p, const Request& req, const DecideOptio
     real = real_file_system();
     fs = real.get();
   }
+  DecisionFileSystem real_once;  // the real filesystem, each path looked up once
+  if (is_native_real(fs)) fs = &real_once;
   Judge j(p, req, mode, fs, d);
   j.tracing = opt.trace;
   j.home = req.home.empty() ? "/" : normal_path(req.home);

@@ -1,6 +1,5 @@
 // The two filesystems seen by path rules: the real one (native builds) and a declared one
 // (tests, WASM, the playground). See `vigie::FileSystem` in include/vigie/vigie.hpp.
-#include <algorithm>
 #include <atomic>
 #include <map>
 #include <memory>
@@ -14,12 +13,8 @@
 #include <vigie/vigie.hpp>
 
 #include "engine/fs.hpp"
+#include "engine/fs_decision.hpp"
 #include "engine/paths.hpp"
-
-#ifndef __EMSCRIPTEN__
-#include <sys/stat.h>
-#include <unistd.h>
-#endif
 
 namespace vigie::engine {
 
@@ -87,37 +82,16 @@ namespace vigie {
 namespace {
 
 #ifndef __EMSCRIPTEN__
-// lstat(2) and readlink(2) on the path as given (no std::filesystem::path: building one splits
-// the path into components, a cost paid per component resolved). Nothing throws. An unreadable
-// entry (permission denied on a parent folder) reads as "not a symlink" / "absent": the agent,
-// running as the same user, cannot go through it either.
+// lstat(2) and readlink(2) on the path as given (engine/fs_decision.cpp `real_entry`).
 class RealFileSystem final : public FileSystem {
  public:
   std::optional<std::string> read_link(const std::string& path) const override {
-    try {
-      struct stat st {};
-      if (::lstat(path.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return std::nullopt;
-      // A target longer than the resolver's budget is returned cut just past it: the resolver
-      // then fails closed on the budget (never "not a link").
-      const std::size_t cap = engine::kMaxPathBytes + 1;
-      std::string target(std::clamp<std::size_t>(static_cast<std::size_t>(st.st_size) + 1, 64, cap),
-                         '\0');
-      for (;;) {
-        ssize_t n = ::readlink(path.c_str(), target.data(), target.size());
-        if (n < 0) return std::nullopt;  // gone since lstat, or unreadable
-        if (static_cast<std::size_t>(n) < target.size() || target.size() >= cap) {
-          target.resize(static_cast<std::size_t>(n));
-          return target;
-        }
-        target.resize(std::min(target.size() * 2, cap));  // it grew since lstat
-      }
-    } catch (...) {  // std::bad_alloc only
-      return std::nullopt;
-    }
+    engine::RealEntry e = engine::real_entry(path);
+    if (e.kind != engine::RealEntry::Kind::link) return std::nullopt;
+    return std::move(e.target);
   }
   bool exists(const std::string& path) const override {
-    struct stat st {};
-    return ::lstat(path.c_str(), &st) == 0;
+    return engine::real_entry(path).kind != engine::RealEntry::Kind::missing;
   }
 };
 #else
@@ -165,6 +139,15 @@ std::uint64_t fs_snapshot_id(const FileSystem* fs) noexcept {
   if (const VirtualFileSystem* v = as_virtual(fs)) return v->id();
   static const std::uint64_t wasm_real_id = next_fs_id.fetch_add(1, std::memory_order_relaxed);
   return is_wasm_real(fs) ? wasm_real_id : 0;
+}
+
+bool is_native_real(const FileSystem* fs) noexcept {
+#ifdef __EMSCRIPTEN__
+  (void)fs;
+  return false;
+#else
+  return fs != nullptr && typeid(*fs) == typeid(RealFileSystem);
+#endif
 }
 
 bool fs_without_links(const FileSystem* fs) noexcept {

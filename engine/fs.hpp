@@ -67,6 +67,9 @@ std::uint64_t fs_snapshot_id(const FileSystem* fs) noexcept;
 // Whether `fs` holds no symlink at all (a declared filesystem without links, the WASM build's
 // stand-in for the real one): resolving a path through it is only normalizing it.
 bool fs_without_links(const FileSystem* fs) noexcept;
+// Whether `fs` is the native build's real filesystem (`vigie::real_file_system()`), which a
+// decision reads through its own DecisionFileSystem (engine/fs_decision.hpp).
+bool is_native_real(const FileSystem* fs) noexcept;
 
 }  // namespace vigie::engine
 

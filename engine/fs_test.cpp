@@ -8,6 +8,7 @@
 #include <catch2/catch.hpp>
 #include <vigie/vigie.hpp>
 
+#include "engine/fs_decision.hpp"
 #include "engine/paths.hpp"
 
 namespace {
@@ -140,6 +141,85 @@ TEST_CASE("real_file_system: real symlinks in a temporary folder", "[fs][native]
     auto root = vigie::engine::find_git_root(tmp.str("proj/src"), fs.get());
     REQUIRE(root);
     CHECK(*root == tmp.str("proj"));
+  }
+}
+
+// The real filesystem of one decision answers as the real one does, looking each path up once
+// and nothing below a path that is missing or a file.
+TEST_CASE("DecisionFileSystem: the real filesystem's answers, each path looked up once",
+          "[fs][native]") {
+  TempDir tmp;
+  stdfs::create_directories(tmp.path / "proj" / "src");
+  stdfs::create_directories(tmp.path / "home" / ".ssh");
+  std::ofstream(tmp.path / "home" / ".ssh" / "id_rsa") << "secret\n";
+  std::ofstream(tmp.path / "proj" / "src" / "main.c") << "int main(){}\n";
+  stdfs::create_symlink(tmp.path / "home" / ".ssh" / "id_rsa", tmp.path / "proj" / "notes");
+  stdfs::create_directory_symlink("../home/.ssh", tmp.path / "proj" / "secrets");
+  stdfs::create_symlink("/nonexistent/target", tmp.path / "proj" / "dangling");
+  stdfs::create_symlink("loop_b", tmp.path / "proj" / "loop_a");
+  stdfs::create_symlink("loop_a", tmp.path / "proj" / "loop_b");
+  auto real = vigie::real_file_system();
+  const std::vector<std::string> paths = {
+      tmp.str("proj/notes"),
+      tmp.str("proj/secrets"),
+      tmp.str("proj/src"),
+      tmp.str("proj/src/main.c"),
+      tmp.str("proj/src/main.c/below"),
+      tmp.str("proj/missing"),
+      tmp.str("proj/missing/a/b"),
+      tmp.str("proj/dangling"),
+      tmp.str("proj/loop_a"),
+      tmp.str("proj/secrets/id_rsa"),
+      tmp.str("proj/src/.."),
+      tmp.str("proj/missing/.."),
+      tmp.str("proj/src/main.c/.."),
+      "/",
+      tmp.str(),
+  };
+  vigie::engine::DecisionFileSystem once;
+  for (int round = 0; round < 2; ++round)
+    for (const auto& p : paths) {
+      CAPTURE(p, round);
+      CHECK(once.read_link(p) == real->read_link(p));
+      CHECK(once.exists(p) == real->exists(p));
+    }
+  // Each path once; none right below `missing` or the file `main.c` once they were seen
+  // (`missing/a/b` is looked up: the resolver asks for `missing/a` first, this list does not).
+  CHECK(once.lookups() == paths.size() - 3);
+
+  SECTION("resolving shares the ancestors") {
+    vigie::engine::DecisionFileSystem fs;
+    auto a = resolve_path("notes", tmp.str("proj"), tmp.str("home"), &fs);
+    const std::size_t first = fs.lookups();
+    auto b = resolve_path("src/main.c", tmp.str("proj"), tmp.str("home"), &fs);
+    CHECK(a.path == tmp.str("home/.ssh/id_rsa"));
+    CHECK(b.path == tmp.str("proj/src/main.c"));
+    CHECK(fs.lookups() == first + 2);  // `src` and `main.c`: the folders above were seen
+    auto c = resolve_path("missing/x/y/z", tmp.str("proj"), tmp.str("home"), &fs);
+    CHECK(c.path == tmp.str("proj/missing/x/y/z"));
+    CHECK(fs.lookups() == first + 3);  // `missing` only
+  }
+
+  SECTION("a decision on the real filesystem follows the links") {
+    auto r = vigie::compile({{"real.vigie", R"(policy "real"
+mode ask
+paths {
+  deny ~/.ssh  "No keys."
+  allow .
+}
+)"}});
+    REQUIRE(r.ok());
+    vigie::Request req;
+    req.tool = "Read";
+    req.cwd = req.project_root = tmp.str("proj");
+    req.home = tmp.str("home");
+    for (const char* file : {"notes", "secrets/id_rsa", "src/../notes"}) {
+      CAPTURE(file);
+      req.input_json = std::string(R"({"file_path": ")") + tmp.str("proj/") + file + "\"}";
+      CHECK(r.policy->decide(req).decision == vigie::Effect::deny);
+    }
+    req.input_json = std::string(R"({"file_path": ")") + tmp.str("proj/src/main.c") + "\"}";
+    CHECK(r.policy->decide(req).decision == vigie::Effect::allow);
   }
 }
 
