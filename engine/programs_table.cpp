@@ -26,6 +26,7 @@
 //   R a folder read with every file below it (a file server's root: `http-server DIR`)
 //   h a folder searched with every file below it but hidden names (rg, ag: flag Q reads those
 //     too); `*h` with no operand searches the current folder
+//   H the same, hidden names included (ack: only its own ignore lists, no dot rule)
 // A wrapper's shape starting with `=`: its first NAME=VALUE words are the command's environment
 // (`env A=1 CMD`, `cross-env A=1 CMD`); the letters after it are its positionals before the
 // command (timeout's `-` DURATION, chroot's `c` NEWROOT).
@@ -322,6 +323,14 @@ const ProgramSource kPrograms[] = {
    // rg skips hidden and ignored files unless told: then it reads what a folder holds.
    "-.|--hidden!Q -u|--unrestricted!Q --no-ignore!Q --no-ignore-vcs!Q --no-ignore-dot!Q "
    "--no-ignore-parent!Q --no-ignore-global!Q --no-ignore-exclude!Q --no-ignore-files!Q"},
+  // ack searches folders recursively by default (the current one without an operand); it skips
+  // version-control folders and backups, not hidden files (`.env` is searched).
+  {"ack ack-grep", "m", "p*H", "",
+   "--match=p -f!N -g=p --files-from=r -x --ignore-dir|--ignore-directory=v --noignore-dir=v "
+   "--ignore-file=v -t|--type=v -T=v --type-add=v --type-set=v --type-del=v -A|--after-context=v "
+   "-B|--before-context=v -C|--context?v -m|--max-count=v --output=v --pager=x --color-match=v "
+   "--color-filename=v --color-lineno=v --color-colno=v --ackrc=r --range-start=v --range-end=v "
+   "-r|-R|--recurse -n|--no-recurse"},
   {"ag", "m", "p*h", "", "-G|--file-search-regex=v --ignore=v -A=v -B=v -C=v -m=v -p|--path-to-ignore=r "
    "--hidden!Q -u|--unrestricted!Q -U|--skip-vcs-ignores!Q"},
   {"fd fdfind", "m", "p*r", "fd",

@@ -241,6 +241,8 @@ std::string shape_text(const std::string& s) {
         return "folder written into (`DIR/*`)";
       case 'h':
         return "folder searched with all below it (hidden names skipped)";
+      case 'H':
+        return "folder searched with all below it";
       default:
         return "not a path";
     }
