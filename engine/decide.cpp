@@ -6,6 +6,7 @@
 // can only restrict; plugins combine Escouade's way. Session state (loops, budgets, "always")
 // is applied once, outermost. Nothing throws out of here, and nothing errs towards allow.
 #include <algorithm>
+#include <optional>
 #include <set>
 
 #include <fmt/format.h>
@@ -133,8 +134,8 @@ Decision decide_one(const Policy::Impl& p, const Request& req, const DecideOptio
     real = real_file_system();
     fs = real.get();
   }
-  DecisionFileSystem real_once;  // the real filesystem, each path looked up once
-  if (is_native_real(fs)) fs = &real_once;
+  std::optional<DecisionFileSystem> real_once;  // the real filesystem, each path looked up once
+  if (is_native_real(fs)) fs = &real_once.emplace();
   Judge j(p, req, mode, fs, d);
   j.tracing = opt.trace;
   j.home = req.home.empty() ? "/" : normal_path(req.home);
