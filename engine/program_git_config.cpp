@@ -88,6 +88,12 @@ bool git_key_names_file(const std::string& key) {
                       "gpg.ssh.revocationfile", "sendemail.smtpsslcertpath", "diff.orderfile"});
 }
 
+// Keys whose value, an absolute path, is a file git writes (appends to) as it runs, or a folder
+// it writes a file in: trace2's targets (`1`, a file descriptor or `af_unix:` name none).
+bool git_key_writes_file(std::string_view key) {
+  return in_set(key, {"trace2.eventtarget", "trace2.normaltarget", "trace2.perftarget"});
+}
+
 void git_config_value(const WordView& kv, ProgramEffects& out, std::string_view entry) {
   const std::string* text = kv.literal ? &*kv.literal : kv.pattern ? &*kv.pattern : nullptr;
   if (!text) {
@@ -127,6 +133,17 @@ void git_config_value(const WordView& kv, ProgramEffects& out, std::string_view 
       }
       add_word_file(out, Touch::read, f, From::option, std::string(entry) + " " + key);
     }
+  }
+  if (eq != std::string::npos && eq + 1 < s.size() && git_key_writes_file(key) &&
+      (s[eq + 1] == '/' || s.compare(eq + 1, 2, "~/") == 0)) {
+    WordView f = synthesized(kv, s.substr(eq + 1), eq + 1);
+    if (s[eq + 1] == '~') {
+      f.literal.reset();
+      f.has_tilde = true;
+    }
+    const std::string what = std::string(entry) + " " + key;
+    add_word_file(out, Touch::write, f, From::option, what);
+    add_folder_files(out, f, From::option, what);  // a folder: a file per process in it
   }
   // `mailmap.blob=REV:PATH`: git reads PATH of a revision (`HEAD:.env`), judged as that path.
   if (key == "mailmap.blob" && eq != std::string::npos) {
