@@ -54,6 +54,8 @@ const ProgramSource kProgramsSystem[] = {
    "-d|--directory=g -p|--prefix=v -s|--suffix=v -m|--mode=v -n|--name=w"},
   // lesskey compiles a key file for less (`-o FILE`, else the user's `~/.less`).
   {"lesskey", "pm", "r", "", "-o|--output=w -V|--version!N"},
+  // bash's history builtin: `-w`/`-a` write FILE (else $HISTFILE), `-r`/`-n` read it.
+  {"history", "", "", "", "-c -d=v -s -p -a!W -w!W -r!R -n!R"},
   {"dwp", "pm", "*r", "", "-o|--output=w -e|--exec=r -h|--help!N -V|--version!N"},
 };
 // clang-format on
