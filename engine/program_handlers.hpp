@@ -263,6 +263,10 @@ void socat_handler(const ProgramDecl& p, std::string_view name,
 void bwrap_handler(const ProgramDecl& p, std::string_view name,
                    const std::vector<shell::WordView>& w, ProgramEffects& out);
 
+// capsh (engine/program_capsh.cpp): `capsh [OPTION…] -- ARGS` runs the shell with ARGS.
+VIGIE_RARE_HANDLER void capsh_handler(const ProgramDecl& p, std::string_view name,
+                                      const std::vector<shell::WordView>& w, ProgramEffects& out);
+
 // corepack (engine/program_corepack.cpp): the package manager it runs, the shims it writes.
 VIGIE_RARE_HANDLER void corepack_handler(const ProgramDecl& p, std::string_view name,
                                          const std::vector<shell::WordView>& w,

@@ -54,6 +54,14 @@ const ProgramSource kProgramsSystem[] = {
    "-d|--directory=g -p|--prefix=v -s|--suffix=v -m|--mode=v -n|--name=w"},
   // lesskey compiles a key file for less (`-o FILE`, else the user's `~/.less`).
   {"lesskey", "pm", "r", "", "-o|--output=w -V|--version!N"},
+  // capsh (libcap): `--` runs the shell (`--shell=PATH`, else bash) with the words after it,
+  // `==` runs capsh again with them (engine/program_capsh.cpp).
+  {"capsh", "", "", "capsh", ""},
+  // macOS's arch runs a command under an architecture (`arch -x86_64 CMD`, `arch -arch arm64
+  // CMD`); GNU's prints the machine's and runs nothing.
+  {"arch", "s", "", "wrapper",
+   "-x86_64 -x86_64h -arm64 -arm64e -i386 -ppc -ppc64 -arch=v -e=v -d=v -c -32 -64 -h!N "
+   "--help!N --version!N"},
   // bash's history builtin: `-w`/`-a` write FILE (else $HISTFILE), `-r`/`-n` read it.
   {"history", "", "", "", "-c -d=v -s -p -a!W -w!W -r!R -n!R"},
   {"dwp", "pm", "*r", "", "-o|--output=w -e|--exec=r -h|--help!N -V|--version!N"},
