@@ -390,6 +390,7 @@ void launch_command(const Launcher& base, std::string_view name, const Words& w,
   const std::string entry = std::string(name) + (l.sub.empty() ? "" : " ") + std::string(l.sub);
   std::size_t operands = 0;
   std::size_t skip = l.skip;
+  bool script_seen = false;  // Launcher::script_operand
   bool unknown = false;
   std::vector<WordView> programs;  // Kind::exec values: each runs with the command's words
   Words collected;                 // `permute`: the operands met so far, in order
@@ -454,6 +455,7 @@ void launch_command(const Launcher& base, std::string_view name, const Words& w,
       if (s && names_option(l, v, l.argv_switch)) l.runs = Runs::argv;
       if (s && names_option(l, v, l.line_switch)) l.runs = Runs::joined;
       if (s && names_option(l, v, l.reads)) read_given = true;
+      if (s && names_option(l, v, l.line)) script_seen = true;  // the operands are its arguments
       Step st = option(l, w, i, v, s != nullptr, entry, out);
       if (st.ran) return;
       if (st.program) programs.push_back(*st.program);
@@ -467,6 +469,11 @@ void launch_command(const Launcher& base, std::string_view name, const Words& w,
     }
     if (l.permute) {  // getopt moves operands to the end: options may follow them
       collected.push_back(w[i]);
+      continue;
+    }
+    if (l.script_operand && !script_seen) {  // `fish tool.fish ARGS`: the script, read and run
+      script_seen = true;
+      add_word_file(out, Touch::exec, w[i], From::operand, entry + " script");
       continue;
     }
     if (l.dash_only || l.skip == kNever) continue;  // not the command

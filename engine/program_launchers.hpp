@@ -63,6 +63,9 @@ struct Launcher {
   // no operand is skipped.
   std::string_view named_by = {};
   bool dash_only = false;  // the command is only what follows `--`
+  // With `skip = kNever` and no shell line given, the first operand is a script file the
+  // program reads and runs (`fish tool.fish`, `pwsh tool.ps1`); the others are its arguments.
+  bool script_operand = false;
   // GNU getopt_long without `+`: operands are moved after the options, so options may follow
   // the first operand; the command is every operand, then every word after `--`.
   bool permute = false;
