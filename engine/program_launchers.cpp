@@ -183,6 +183,11 @@ void run_words(const Launcher& l, Words cmd, const std::string& entry, ProgramEf
       break;
     }
   if (l.runs == Runs::argv) {
+    // One word holding blanks (`xterm -e 'curl x'`): several launchers (terminals) run such a
+    // word with a shell; judged as that line too.
+    if (cmd.size() == 1 && cmd[0].literal &&
+        cmd[0].literal->find_first_of(" \t\n") != std::string::npos)
+      out.scripts.push_back(*cmd[0].literal);
     out.argvs.push_back(std::move(cmd));
     return;
   }

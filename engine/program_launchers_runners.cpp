@@ -555,6 +555,12 @@ const Launcher kRunnerLaunchers[] = {
      .valued = "-T --title -d --directory -D --working-directory -c --config -o --override "
                "--class --name -a --app-id --session --listen-on --start-as --instance-group "
                "-w --window-size-pixels -f --font -t --term"},
+    // wezterm's `start` runs its operands (`-e` is accepted and ignored).
+    {.program = "wezterm",
+     .sub = "start",
+     .syntax = Syntax::clusters,
+     .flags = "--no-auto-connect --always-new-process --new-tab --attach -e",
+     .valued = "--cwd --class --workspace --position --domain"},
     // nodemon runs a script with node, or the line of `-x`/`--exec`.
     {.program = "nodemon",
      .syntax = Syntax::clusters,
@@ -563,6 +569,7 @@ const Launcher kRunnerLaunchers[] = {
      .valued = "-w --watch -e --ext -i --ignore -d --delay --signal --config -C --cwd",
      .line = "-x --exec",
      .skip = kNever,
+     .script_operand = true,
      .plain_lines = true},
 };
 const std::size_t kRunnerLaunchersCount = sizeof(kRunnerLaunchers) / sizeof(kRunnerLaunchers[0]);
