@@ -33,6 +33,7 @@ const ProgramSource kProgramsDesktop[] = {
    "-e|--etag=v"},
   {"gio:mkdir", "m", "*w", "", "-p|--parent"},
   {"gio:rename", "m", "D-", "", ""},
+  {"gio:cat", "m", "*r", "", ""},
   // ---- Subversion (options after operands, long options by their exact names) --------------
   {"svn", "", "", "sub", ""},
   {"svn:rm svn:delete svn:del svn:remove", "m", "*D", "",
@@ -45,6 +46,10 @@ const ProgramSource kProgramsDesktop[] = {
    "-r|--revision=v --depth=v --force -q|--quiet --ignore-externals --native-eol=v"},
   {"svn:revert", "m", "*w", "", "-R|--recursive!Q --depth=v --targets=r -q|--quiet"},
   {"svn:patch", "m", "^r", "", "--dry-run!R --strip=v --reverse-diff --ignore-whitespace"},
+  // A file's content in the repository (`git show HEAD:FILE`'s kind): read.
+  {"svn:cat svn:blame svn:praise svn:annotate svn:ann", "m", "*r", "",
+   "-r|--revision=v --ignore-keywords -v|--verbose -g|--use-merge-history -x|--extensions=v "
+   "--force"},
   // ---- Mercurial --------------------------------------------------------------------------
   {"hg", "", "", "sub", ""},
   {"hg:rm hg:remove", "m", "*D", "", "-A|--after -f|--force -I|--include=v -X|--exclude=v"},
@@ -56,6 +61,9 @@ const ProgramSource kProgramsDesktop[] = {
   {"hg:revert", "m", "*w", "",
    "-a|--all!K -C|--no-backup -r|--rev=v -d|--date=v -I|--include=v -X|--exclude=v"},
   {"hg:update hg:up hg:checkout hg:co", "m", "", "", "-C|--clean!K -r|--rev=v -d|--date=v"},
+  {"hg:cat hg:annotate hg:blame", "m", "*r", "",
+   "-o|--output=w -r|--rev=v -I|--include=v -X|--exclude=v -T|--template=v --decode -a|--text "
+   "-u|--user -d|--date -n|--number -c|--changeset -l|--line-number -w|--ignore-all-space"},
   {"hg:import hg:patch", "m", "^r", "",
    "--no-commit -p|--strip=v --prefix=v -m|--message=v --bypass!R"},
   // ---- the environment managers' subcommands that write a folder (their `run`/`exec` are
