@@ -418,10 +418,16 @@ void Judge::judge_named(const FileEffect& f, const std::string& cwd, TraceEntry&
   // A write named by inline code (`open(p, "w")`) meets the rules on writes too (protected
   // globs); still only explicit rules.
   const Access access = f.touch == Touch::read ? Access::read : Access::write;
-  if (!paths_matter(access) || !f.word.pattern || harmless_device(*f.word.pattern)) return;
+  if (!paths_matter(access)) return;
   TraceEntry pt;
-  Part part = f.word.has_glob ? judge_glob(*f.word.pattern, access, cwd, pt, true)
-                              : judge_path(*f.word.pattern, access, cwd, &pt);
+  Part part;
+  if (!f.word.pattern) {  // `"$PWD/.env"`, `$HOME/.ssh/id_rsa` (engine/named_paths.cpp)
+    part = variable_rooted_part(f.word, access, cwd, pt);
+  } else {
+    if (harmless_device(*f.word.pattern)) return;
+    part = f.word.has_glob ? judge_glob(*f.word.pattern, access, cwd, pt, true)
+                           : judge_path(*f.word.pattern, access, cwd, &pt);
+  }
   if (f.recursive && !f.word.has_glob && !pt.text.empty() &&
       (part.effect == Effect::allow || !part.rule || part.rule->builtin)) {
     // `shutil.rmtree(p)`: the explicit rules below the folder (`deny ~/.ssh` under `~`).

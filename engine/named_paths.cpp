@@ -6,6 +6,7 @@
 // not), engine/judge_paths.cpp.
 #include "engine/normalize_internal.hpp"
 #include "engine/program_handlers.hpp"
+#include "engine/variable_paths.hpp"
 
 namespace vigie::engine {
 
@@ -19,11 +20,16 @@ bool iequals_prefix(std::string_view s, std::string_view p) {
 }
 
 // The path a word names, or an empty view: `--opt=PATH`, `-opt=PATH`, `key=PATH`,
-// `key=@PATH`, `key:=@PATH`, `@PATH`, `file://[localhost]PATH`, `fileb://PATH`, or the word
-// itself. A short option without `=` (`-x`, `-fFILE`: its value cannot be told from its
-// letters), a URL of another scheme, `host:path` and a bare word name no local path here.
+// `key=@PATH`, `key:=@PATH`, `@PATH`, `file://[localhost]PATH`, `fileb://PATH`, a short
+// option's attached value written as a path (`-f.env`, `-i~/.ssh/id`, `-I/etc`: no flag letter
+// is `.`, `/` or `~`), or the word itself. Any other short option (`-x`, `-fFILE`: its value
+// cannot be told from its letters), a URL of another scheme, `host:path` and a bare word name
+// no local path here.
 std::string_view named_path(std::string_view s) {
-  if (s.size() > 1 && s[0] == '-') {
+  if (s.size() > 2 && s[0] == '-' && s[1] != '-' && (s[2] == '.' || s[2] == '/' || s[2] == '~') &&
+      s.find('=') == std::string_view::npos) {
+    s.remove_prefix(2);
+  } else if (s.size() > 1 && s[0] == '-') {
     auto eq = s.find('=');  // `--in=PATH`, and Go's and Java's `-var-file=PATH`, `-Dk=PATH`
     if (eq == std::string_view::npos) return {};
     s.remove_prefix(eq + 1);
@@ -52,7 +58,11 @@ std::string_view named_path(std::string_view s) {
 
 void add_named_path(const shell::WordView& word, std::string entry, std::vector<FileEffect>& out) {
   const std::string* t = word.literal ? &*word.literal : word.pattern ? &*word.pattern : nullptr;
-  if (!t || *t == "--") return;  // not static: nothing to name
+  if (!t) {  // not static: only a path rooted in $HOME or $PWD (`"$PWD/.env"`) names one
+    if (variable_rooted(word.text)) out.push_back({Touch::read, word, From::operand, entry, true});
+    return;
+  }
+  if (*t == "--") return;
   std::string_view p = named_path(*t);
   if (p.empty()) return;
   if (p.size() == t->size()) {
