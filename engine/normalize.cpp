@@ -349,26 +349,6 @@ bool is_interpreter(const ProgramName& p, std::string_view name, const Normalize
 
 namespace {
 
-// A name the tables do not know that differs from one they know only by ASCII case or a `.exe`
-// suffix (`CURL`, `Rm`, `curl.exe`, `GIT.EXE`): a case-insensitive filesystem (macOS, Windows)
-// or Windows' executables run that program, so the command is read as that program's.
-void fold_name(std::string& name, ProgramName& program) {
-  if (program.known || name.empty()) return;
-  bool upper = false;
-  for (char c : name) upper = upper || (c >= 'A' && c <= 'Z');
-  const std::size_t n = name.size();
-  const bool exe = n > 4 && name[n - 4] == '.' && (name[n - 3] | 0x20) == 'e' &&
-                   (name[n - 2] | 0x20) == 'x' && (name[n - 1] | 0x20) == 'e';
-  if (!upper && !exe) return;
-  std::string folded = name.substr(0, exe ? n - 4 : n);
-  for (char& c : folded)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  ProgramName p = program_name(folded);
-  if (!p.known) return;
-  name = std::move(folded);
-  program = p;
-}
-
 // `owned`: the command's words may be moved out of `cmd.argv` (normalize_owned).
 NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
                                  const NormalizeOptions& opts) {
@@ -389,7 +369,7 @@ NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
     std::optional<std::string> name = command_name(w[start]);
     if (!name) break;
     ProgramName program = program_name(*name);
-    fold_name(*name, program);
+    fold_program_name(*name, program);
     const bool known = program.wrapper && program.decl;  // a wrapper of the programs table
     const bool extra = !known && !opts.extra_wrappers.empty() &&
                        std::find(opts.extra_wrappers.begin(), opts.extra_wrappers.end(), *name) !=

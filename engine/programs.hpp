@@ -266,6 +266,10 @@ struct ProgramName {
   bool known = false;                 // in either table (else only `table_interpreter` knows)
 };
 ProgramName program_name(std::string_view name);
+// When `program` (= program_name(name)) is not known and `name` differs from a name the tables
+// know only by ASCII case or a `.exe` suffix (`CURL`, `curl.exe`): both become that name's
+// (case-insensitive and Windows filesystems run that program).
+void fold_program_name(std::string& name, ProgramName& program);
 
 // From the interpreters column of the programs table: a shell of the sh family; any program
 // that runs code given to it (shells included). Exact, case-sensitive names.

@@ -284,6 +284,26 @@ ProgramName program_name(std::string_view name) {
   return e;
 }
 
+// A name the tables do not know that differs from one they know only by ASCII case or a `.exe`
+// suffix (`CURL`, `Rm`, `curl.exe`, `GIT.EXE`): a case-insensitive filesystem (macOS, Windows)
+// or Windows' executables run that program, so the command is read as that program's.
+void fold_program_name(std::string& name, ProgramName& program) {
+  if (program.known || name.empty()) return;
+  bool upper = false;
+  for (char c : name) upper = upper || (c >= 'A' && c <= 'Z');
+  const std::size_t n = name.size();
+  const bool exe = n > 4 && name[n - 4] == '.' && (name[n - 3] | 0x20) == 'e' &&
+                   (name[n - 2] | 0x20) == 'x' && (name[n - 1] | 0x20) == 'e';
+  if (!upper && !exe) return;
+  std::string folded = name.substr(0, exe ? n - 4 : n);
+  for (char& c : folded)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  ProgramName p = program_name(folded);
+  if (!p.known) return;
+  name = std::move(folded);
+  program = p;
+}
+
 bool table_shell(std::string_view name) {
   return program_name(name).shell;
 }
