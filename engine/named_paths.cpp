@@ -19,6 +19,8 @@ bool iequals_prefix(std::string_view s, std::string_view p) {
   return true;
 }
 
+}  // namespace
+
 // The path a word names, or an empty view: `--opt=PATH`, `-opt=PATH`, `key=PATH`,
 // `key=@PATH`, `key:=@PATH`, `@PATH`, `file://[localhost]PATH`, `fileb://PATH`, a short
 // option's attached value written as a path (`-f.env`, `-i~/.ssh/id`, `-I/etc`: no flag letter
@@ -53,8 +55,6 @@ std::string_view named_path(std::string_view s) {
   if (s[0] != '.' && s[0] != '~' && slash == std::string_view::npos) return {};
   return s;
 }
-
-}  // namespace
 
 void add_named_path(const shell::WordView& word, std::string entry, std::vector<FileEffect>& out) {
   const std::string* t = word.literal ? &*word.literal : word.pattern ? &*word.pattern : nullptr;

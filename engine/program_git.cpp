@@ -398,19 +398,10 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
   if (in(subcommand, {"fetch", "pull", "push", "send-pack", "ls-remote", "clone"}) &&
       !args.operands.empty()) {
     const WordView& r = sw[args.operands[0]];
-    if (const std::string* t = r.literal ? &*r.literal : r.pattern ? &*r.pattern : nullptr) {
-      std::string_view v = *t;
-      const bool file_url = v.starts_with("file://");
-      if (file_url) v.remove_prefix(7);
-      const auto slash = v.find('/'), colon = v.find(':');
-      const bool local =
-          !v.empty() &&
-          (file_url || v[0] == '/' || v[0] == '~' || v[0] == '.' ||
-           (slash != std::string_view::npos && (colon == std::string_view::npos || colon > slash)));
-      if (local)
-        add_word_file(out, Touch::read, file_url ? word_of(r, std::string(v)) : r, From::operand,
-                      "git " + std::string(subcommand) + " repository");
-    }
+    const std::string* t = r.literal ? &*r.literal : r.pattern ? &*r.pattern : nullptr;
+    if (const std::string_view v = t ? named_path(*t) : std::string_view(); !v.empty())
+      add_word_file(out, Touch::read, v.size() == t->size() ? r : word_of(r, std::string(v)),
+                    From::operand, "git " + std::string(subcommand) + " repository");
   }
   if (subcommand == "push" || subcommand == "send-pack") {
     for (std::size_t k : args.operands)

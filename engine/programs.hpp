@@ -126,6 +126,8 @@ shell::WordView synthesized(const shell::WordView& from, std::string value, std:
 // it judged only by the policy's explicit path rules (`FileEffect::named`): the word of a
 // program the table does not declare, or a script's argument (engine/named_paths.cpp).
 void add_named_path(const shell::WordView& w, std::string entry, std::vector<FileEffect>& out);
+// The local path such a word names (the rules above), or an empty view.
+std::string_view named_path(std::string_view word);
 // The same for a token of a program's own language (`w .env` in an ex command): a leading `~`
 // is the home folder's.
 void add_token_named_path(std::string_view token, const std::string& entry,
