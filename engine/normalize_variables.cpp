@@ -90,9 +90,17 @@ struct OptionVariable {
   std::string_view variables;  // space-separated
 };
 constexpr OptionVariable kOptionVariables[] = {
-    {"less", " LESS MORE "},   {"tar", " TAR_OPTIONS "},     {"node", " NODE_OPTIONS "},
-    {"gzip", " GZIP "},        {"zip", " ZIPOPT "},          {"xz", " XZ_DEFAULTS XZ_OPT "},
-    {"bzip2", " BZIP2 BZIP "}, {"nodejs", " NODE_OPTIONS "},
+    {"less", " LESS MORE "},
+    {"tar", " TAR_OPTIONS "},
+    {"node", " NODE_OPTIONS "},
+    {"gzip", " GZIP "},
+    {"zip", " ZIPOPT "},
+    {"xz", " XZ_DEFAULTS XZ_OPT "},
+    {"bzip2", " BZIP2 BZIP "},
+    {"nodejs", " NODE_OPTIONS "},
+    // make reads its options and variables from MAKEFLAGS (`SHELL=CMD` runs every recipe).
+    {"make", " MAKEFLAGS GNUMAKEFLAGS MFLAGS "},
+    {"gmake", " MAKEFLAGS GNUMAKEFLAGS MFLAGS "},
 };
 
 // Variables whose value makes a program load code the line does not show: a library injected
