@@ -6,10 +6,9 @@
 namespace vigie::engine {
 
 // A word of a program the table does not declare that names a path (engine/named_paths.cpp):
-// only an explicit path rule that restricts reading it (or writing it, for a write) counts (`deny
-// ~/.ssh` denies `gron
-// ~/.ssh/id_rsa`); the workspace, the defaults and a path that does not resolve say nothing,
-// since the program may not read it at all.
+// only an explicit path rule that restricts reading it (or writing it, for a write) counts
+// (`deny ~/.ssh` denies `gron ~/.ssh/id_rsa`); the workspace, the defaults and a path that does
+// not resolve say nothing, since the program may not read it at all.
 void Judge::judge_named(const FileEffect& f, const std::string& cwd, TraceEntry& t, Part& acc) {
   // A write named by inline code (`open(p, "w")`) meets the rules on writes too (protected
   // globs); still only explicit rules.
