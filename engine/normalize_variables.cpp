@@ -34,6 +34,12 @@ constexpr std::string_view kLineVariables =
     "NPM_CONFIG_SCRIPT_SHELL NPM_CONFIG_SHELL NPM_CONFIG_GIT NPM_CONFIG_EDITOR "
     "NPM_CONFIG_BROWSER NPM_CONFIG_VIEWER YARN_SCRIPT_SHELL CC CXX CPP LD AR AS FC "
     "RUSTC_WRAPPER RUSTC_WORKSPACE_WRAPPER RUSTC RUSTDOC CARGO_BUILD_RUSTC_WRAPPER "
+    // cargo's configuration from the environment: the programs it runs (a target's runner and
+    // linker, the compiler, the credential helpers; kVariablePatterns names the forms with a
+    // target or registry inside).
+    "CARGO_BUILD_RUSTC CARGO_BUILD_RUSTDOC CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER CARGO_HOST_LINKER "
+    "CARGO_REGISTRY_CREDENTIAL_PROVIDER CARGO_TARGET_RUNNER CARGO_TARGET_LINKER "
+    "CARGO_REGISTRIES_CREDENTIAL_PROVIDER CARGO_CREDENTIAL_ALIAS "
     "CMAKE_C_COMPILER_LAUNCHER CMAKE_CXX_COMPILER_LAUNCHER "
     // make's built-in rules run these (`make -p`: `RM = rm -f`), set from the environment; rsync
     // runs RSYNC_CONNECT_PROG with RSYNC_SHELL; less runs LESSGLOBALTAGS for `-t`.
@@ -46,6 +52,30 @@ constexpr std::string_view kExpandedVariables = " PS0 PS1 PS2 PS3 PS4 BASH_ENV E
 
 bool listed(std::string_view list, const std::string& name) {
   return list.find(" " + name + " ") != std::string_view::npos;
+}
+
+// Variables whose name holds a target, a registry or an alias (`CARGO_TARGET_<TRIPLE>_RUNNER`):
+// read as the name they stand for in the lists above and below.
+struct VariablePattern {
+  std::string_view prefix;
+  std::string_view suffix;
+  std::string_view stands_for;
+};
+constexpr VariablePattern kVariablePatterns[] = {
+    {"CARGO_TARGET_", "_RUNNER", "CARGO_TARGET_RUNNER"},
+    {"CARGO_TARGET_", "_LINKER", "CARGO_TARGET_LINKER"},
+    {"CARGO_TARGET_", "_RUSTFLAGS", "RUSTFLAGS"},
+    {"CARGO_REGISTRIES_", "_CREDENTIAL_PROVIDER", "CARGO_REGISTRIES_CREDENTIAL_PROVIDER"},
+    {"CARGO_CREDENTIAL_ALIAS_", "", "CARGO_CREDENTIAL_ALIAS"},
+};
+
+// `u` (upper case) as the lists name it.
+std::string listed_name(std::string u) {
+  for (const VariablePattern& p : kVariablePatterns)
+    if (u.size() > p.prefix.size() + p.suffix.size() && u.starts_with(p.prefix) &&
+        u.ends_with(p.suffix))
+      return std::string(p.stands_for);
+  return u;
 }
 
 // Variables that name a file a program reads when it starts: a shell sources `BASH_ENV` and
@@ -72,10 +102,11 @@ constexpr std::string_view kWrittenFileVariables =
     " LESSHISTFILE HISTFILE PYTHON_HISTORY NODE_REPL_HISTORY SQLITE_HISTORY MYSQL_HISTFILE "
     "PSQL_HISTORY REDISCLI_HISTFILE GIT_INDEX_FILE TAPE LD_DEBUG_OUTPUT ";
 // Folders: python's compiled files, the temporary folder, rsync's partial files, the XDG data,
-// state and cache folders (less's history is `$XDG_DATA_HOME/lesshst`), node's coverage.
+// state and cache folders (less's history is `$XDG_DATA_HOME/lesshst`), node's coverage, cargo's
+// target folder and its and rustup's homes (their registries, toolchains and configuration).
 constexpr std::string_view kWrittenFolderVariables =
     " PYTHONPYCACHEPREFIX TMPDIR RSYNC_PARTIAL_DIR XDG_DATA_HOME XDG_STATE_HOME XDG_CACHE_HOME "
-    "NODE_V8_COVERAGE ";
+    "NODE_V8_COVERAGE CARGO_TARGET_DIR CARGO_BUILD_TARGET_DIR CARGO_HOME RUSTUP_HOME ";
 // git's trace variables write to the file they name when it is an absolute path ("1", "2" and
 // "true" are descriptors).
 constexpr std::string_view kTraceVariables =
@@ -128,6 +159,20 @@ constexpr CodeVariable kCodeVariables[] = {
      "loads an agent into the JVM or runs a command"},
     {"JDK_JAVA_OPTIONS", "-javaagent -agentpath -agentlib -XX:OnError -XX:OnOutOfMemoryError",
      "loads an agent into the JVM or runs a command"},
+    // rustc's flags from cargo's environment: a linker or a code generator it loads.
+    {"RUSTFLAGS",
+     "-Clinker linker -Clink-arg link-arg -Zcodegen-backend codegen-backend "
+     "-Zllvm-plugins llvm-plugins",
+     "makes rustc run a program"},
+    {"CARGO_BUILD_RUSTFLAGS",
+     "-Clinker linker -Clink-arg link-arg -Zcodegen-backend "
+     "codegen-backend -Zllvm-plugins llvm-plugins",
+     "makes rustc run a program"},
+    {"CARGO_ENCODED_RUSTFLAGS", "", "makes rustc run a program (flags the line does not split)"},
+    {"RUSTDOCFLAGS",
+     "-Clinker linker -Clink-arg link-arg -Zcodegen-backend codegen-backend "
+     "--test-builder --runtool",
+     "makes rustdoc run a program"},
     {"MAKEFLAGS", "--eval --ev -E", "makes make evaluate code"},
     {"GNUMAKEFLAGS", "--eval --ev -E", "makes make evaluate code"},
     {"TAR_OPTIONS", "--to-c --use-c --checkpoint-a --rsh --info --new-v --transform-c -I -F",
@@ -189,6 +234,7 @@ bool is_dangerous_variable(std::string_view name) {
 std::optional<std::string> variable_code(std::string_view name, std::string_view value) {
   std::string u(name);
   for (char& c : u) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  u = listed_name(std::move(u));
   for (const CodeVariable& v : kCodeVariables) {
     if (v.name != u) continue;
     if (value.find_first_not_of(" \t") == std::string_view::npos) return std::nullopt;
@@ -228,6 +274,7 @@ char variable_written_file(std::string_view name, std::string_view value) {
 std::optional<std::string> variable_line(std::string_view name, std::string_view value) {
   std::string u(name);
   for (char& c : u) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  u = listed_name(std::move(u));
   if (listed(kExpandedVariables, u)) return "_=" + std::string(value);
   // `GIT_CONFIG_PARAMETERS="'core.pager=CMD' 'k=v'"` (git's own `-c` pairs): each value, one line.
   if (u == "GIT_CONFIG_PARAMETERS") {

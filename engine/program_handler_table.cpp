@@ -82,6 +82,7 @@ constexpr HandlerEntry kHandlers[] = {
     {"pdftk", pdftk_handler},
     {"pyarchive", pyarchive_handler},
     {"pycode", pycode_handler},
+    {"rustc", rustc_handler},
 };
 
 }  // namespace

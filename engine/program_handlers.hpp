@@ -291,6 +291,17 @@ VIGIE_RARE_HANDLER void pyarchive_handler(const ProgramDecl& p, std::string_view
 VIGIE_RARE_HANDLER void pycode_handler(const ProgramDecl& p, std::string_view name,
                                        const std::vector<shell::WordView>& w, ProgramEffects& out);
 
+// rustc and rustdoc (engine/program_rustc.cpp): `-C`/`-Z` values that run a linker or load
+// code, the folders and files they write. `rustc_arguments`: the same for the words from `from`
+// on (`cargo rustc -- ARGS`); `cargo_effects`: cargo's subcommand `sub` (at `w[at]`) when it
+// passes words to rustc or writes outside the target folder (`cargo vendor DIR`), true then.
+VIGIE_RARE_HANDLER void rustc_handler(const ProgramDecl& p, std::string_view name,
+                                      const std::vector<shell::WordView>& w, ProgramEffects& out);
+void rustc_arguments(std::string_view name, const std::vector<shell::WordView>& w, std::size_t from,
+                     ProgramEffects& out);
+bool cargo_effects(std::string_view name, const std::string& sub,
+                   const std::vector<shell::WordView>& w, std::size_t at, ProgramEffects& out);
+
 // A word holding `value` (an attached option value, a file named inside a script).
 shell::WordView word_of(const shell::WordView& from, std::string value);
 

@@ -490,7 +490,7 @@ const ProgramSource kPrograms[] = {
    "--root=w --target-dir=w --manifest-path=r -Z=v --config=x --features=v -p|--package=v "
    "--bin=v --example=v --test=v --bench=v --target=v -j|--jobs=v --profile=v --color=v "
    "--message-format=v --git=v --branch=v --tag=v --rev=v --path=r --registry=v --index=v "
-   "--version=v --vers=v --name=v --vcs=v --edition=v"},
+   "--version=v --vers=v --name=v --vcs=v --edition=v --artifact-dir=b --out-dir=b"},
 
   // ---- programs that run other programs (engine/program_tmux.cpp, program_containers.cpp,
   // program_build.cpp): what they run is judged as a command or a nested script, or asked ------

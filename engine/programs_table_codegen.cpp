@@ -61,10 +61,21 @@ const ProgramSource kProgramsCodegen[] = {
   {"openapi-generator:generate openapi-generator-cli:generate swagger-codegen:generate", "m", "",
    "", "-o|--output=b -i|--input-spec=r -g|--generator-name=v -l|--lang=v -c|--config=r "
    "-t|--template-dir=r --additional-properties=v --global-property=v -p=v"},
-  {"rustc", "m@", "*r", "",
-   "-o=w --out-dir=b --emit=v -L=v --extern=v -C|--codegen=v --crate-type=v --crate-name=v "
+  // rustc, rustdoc: `-C linker=PROG`, `-Z codegen-backend=LIB`, `--emit KIND=PATH`… are read by
+  // the handler (engine/program_rustc.cpp).
+  {"rustc", "m@", "*r", "rustc",
+   "-o=w --out-dir=b --emit=v -L=v --extern=v -C|--codegen=v -Z=v --crate-type=v --crate-name=v "
    "--edition=v --target=v --cfg=v -l=v --cap-lints=v --sysroot=v --error-format=v --json=v "
    "--explain=v -A|--allow=v -W|--warn=v -D|--deny=v -F|--forbid=v --print=v --test -O -g "
+   "-V|--version!N -h|--help!N"},
+  // rustdoc: `-o DIR`, `--persist-doctests DIR` written; `--test-builder` and `--runtool` run
+  // the doctests' compiler and runner.
+  {"rustdoc", "m@", "*r", "rustc",
+   "-o|--out-dir=b -L=v --extern=v -C|--codegen=v -Z=v --crate-type=v --crate-name=v "
+   "--edition=v --target=v --cfg=v --sysroot=v --output-format=v --html-in-header=r "
+   "--html-before-content=r --html-after-content=r --markdown-css=v --extend-css=r --theme=r "
+   "--check-theme=r --test-builder=x --runtool=x --runtool-arg=v --persist-doctests=b "
+   "--test-args=v --default-theme=v --resource-suffix=v --playground-url=v -w=v --test "
    "-V|--version!N -h|--help!N"},
   // wasm-pack, bun and deno (subcommands of programs the table runs through
   // engine/program_subcommands.cpp or the runners' handler).
