@@ -29,6 +29,9 @@ constexpr std::string_view kLineVariables =
     "RSYNC_RSH RSYNC_CONNECT_PROG CVS_RSH SVN_SSH SVN_EDITOR HGEDITOR SYSTEMD_PAGER SYSTEMD_EDITOR "
     "SUDO_EDITOR "
     "FZF_DEFAULT_COMMAND "
+    // The editors and diff tools of more version control systems and tools (cvs, perforce, jj,
+    // bzr, tig, sops), and the shell that script, tmux and screen start (`SHELL=CMD script`).
+    "CVSEDITOR P4EDITOR P4DIFF P4MERGE JJ_EDITOR BZR_EDITOR TIG_EDITOR SOPS_EDITOR SHELL "
     // npm's configuration from the environment (names are case-insensitive), the programs a
     // build runs from the environment (make's `$(CC)`, cargo's wrappers).
     "NPM_CONFIG_SCRIPT_SHELL NPM_CONFIG_SHELL NPM_CONFIG_GIT NPM_CONFIG_EDITOR "
@@ -93,7 +96,11 @@ constexpr std::string_view kFileVariables =
     "CURL_CA_BUNDLE REQUESTS_CA_BUNDLE PSQLRC PGPASSFILE PGSERVICEFILE MYSQL_TEST_LOGIN_FILE "
     "REDISCLI_RCFILE MLRRC BOTO_CONFIG TF_CLI_CONFIG_FILE TAPE GIT_DIR GIT_WORK_TREE "
     "GIT_COMMON_DIR "
-    "GIT_ALTERNATE_OBJECT_DIRECTORIES ";
+    "GIT_ALTERNATE_OBJECT_DIRECTORIES "
+    // The configuration folder of every XDG program (git's `$XDG_CONFIG_HOME/git/config`), git's
+    // repository templates, jj's configuration, R's start files, the folders of kCodeVariables.
+    "XDG_CONFIG_HOME GIT_TEMPLATE_DIR JJ_CONFIG R_ENVIRON_USER R_ENVIRON R_PROFILE_USER R_PROFILE "
+    "GIT_EXEC_PATH IPYTHONDIR JUPYTER_CONFIG_DIR ZDOTDIR ";
 
 // Variables that name a file a program writes (its history: less, bash, python, node, the SQL
 // clients; git's index), and those that name a folder it writes files in under names the line
@@ -131,6 +138,8 @@ constexpr OptionVariable kOptionVariables[] = {
     {"nodejs", " NODE_OPTIONS "},
     // make reads its options and variables from MAKEFLAGS (`SHELL=CMD` runs every recipe).
     {"make", " MAKEFLAGS GNUMAKEFLAGS MFLAGS "},
+    // man reads MANOPT as options (`-P PAGER`, `-H BROWSER` run a program).
+    {"man", " MANOPT "},
     {"gmake", " MAKEFLAGS GNUMAKEFLAGS MFLAGS "},
 };
 
@@ -173,6 +182,21 @@ constexpr CodeVariable kCodeVariables[] = {
      "-Clinker linker -Clink-arg link-arg -Zcodegen-backend codegen-backend "
      "--test-builder --runtool",
      "makes rustdoc run a program"},
+    // Code a program loads from a place the value names: git's programs and the hooks of its
+    // repository templates, perl's debugger, the editors' start commands (`VIMINIT='!CMD'`),
+    // node's REPL module, IPython's and Jupyter's startup files, zsh's and R's start files.
+    {"GIT_EXEC_PATH", "", "makes git run programs from the folder it names"},
+    {"GIT_TEMPLATE_DIR", "", "installs the hooks of the folder it names into the repository"},
+    {"PERL5DB", "", "runs perl code under the debugger"},
+    {"VIMINIT", "", "runs editor commands when vim starts"},
+    {"GVIMINIT", "", "runs editor commands when gvim starts"},
+    {"EXINIT", "", "runs editor commands when vi starts"},
+    {"NODE_REPL_EXTERNAL_MODULE", "", "loads a module into node"},
+    {"IPYTHONDIR", "", "runs the startup files of the folder it names"},
+    {"JUPYTER_CONFIG_DIR", "", "runs the configuration files of the folder it names"},
+    {"ZDOTDIR", "", "makes zsh source the start files of the folder it names"},
+    {"R_PROFILE_USER", "", "makes R run the profile it names"},
+    {"R_PROFILE", "", "makes R run the profile it names"},
     {"MAKEFLAGS", "--eval --ev -E", "makes make evaluate code"},
     {"GNUMAKEFLAGS", "--eval --ev -E", "makes make evaluate code"},
     {"TAR_OPTIONS", "--to-c --use-c --checkpoint-a --rsh --info --new-v --transform-c -I -F",
@@ -218,7 +242,11 @@ bool is_dangerous_variable(std::string_view name) {
           "VIMRUNTIME", "MYVIMRC", "LESSGLOBALTAGS", "LESSKEYIN_SYSTEM", "MORE",
           "SSH_ASKPASS_REQUIRE", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME",
           "XDG_DATA_DIRS", "XDG_CONFIG_DIRS", "XDG_RUNTIME_DIR", "ZIPOPT", "GZIP", "XZ_OPT",
-          "XZ_DEFAULTS", "BZIP2", "BZIP"}))
+          "XZ_DEFAULTS", "BZIP2", "BZIP",
+          // More editors, start files and configuration (kLineVariables, kCodeVariables).
+          "GVIMINIT", "IPYTHONDIR", "JUPYTER_CONFIG_DIR", "R_PROFILE_USER", "R_PROFILE",
+          "R_ENVIRON_USER", "R_ENVIRON", "CVSEDITOR", "P4EDITOR", "P4DIFF", "P4MERGE", "JJ_EDITOR",
+          "JJ_CONFIG", "SOPS_EDITOR", "BZR_EDITOR", "TIG_EDITOR", "MANOPT"}))
     return true;
   for (std::string_view p :
        {"LD_",       "DYLD_", "GIT_",        "BASH_FUNC_", "PYTHON",  "PERL",
