@@ -392,11 +392,22 @@ struct EditorCommands {
   std::string_view options;  // space-separated; `--opt=VALUE` also
   std::string_view cluster;  // letters of a `-xyz` cluster that take the next word as commands
   bool ex;                   // ex commands: `+CMD` operands too (not `+N`, `+/PATTERN`, `+`)
+  // Options naming a start file of commands (`vim -u FILE`), whose `NONE`, `NORC` and
+  // `DEFAULTS` values load none.
+  std::string_view start_files = "";
 };
 constexpr EditorCommands kEditorCommands[] = {
-    {"vim vi nvim ex view gvim rvim vimdiff vim.basic vim.tiny nvi", "-c --cmd -S -s", "cS", true},
-    {"emacs", "--eval -eval --execute -l --load -f --funcall --script -x", "", false},
+    // nvim: `-l SCRIPT` runs a Lua script; vim's `-l` is a flag (lisp mode).
+    {"nvim", "-c --cmd -S -s -u -l", "cS", true, "-u"},
+    {"vim vi ex view gvim rvim vimdiff vim.basic vim.tiny nvi", "-c --cmd -S -s -u -U", "cS", true,
+     "-u -U"},
+    {"emacs", "--eval -eval --execute -l --load -f --funcall --script -x --init-directory", "",
+     false},
     {"kak", "-e -E", "", false},
+    // nano's rc file sets the formatter and linter programs it runs; micro's configuration folder
+    // holds Lua plugins.
+    {"nano pico", "--rcfile -f", "", false},
+    {"micro", "-config-dir --config-dir", "", false},
 };
 
 // One word of an editor's line: when it gives commands (`-c CMD`, `-sc CMD`, `--eval=EXPR`,
@@ -420,6 +431,11 @@ bool editor_option(const EditorCommands& e, const Words& w, std::size_t& i, cons
     text = next ? std::string_view(*next) : std::string_view();
   } else {
     return false;
+  }
+  if (in_list(e.start_files, v.substr(0, v.find('='))) &&
+      in_list("NONE NORC DEFAULTS", text)) {  // `vim -u NONE`: no start file
+    if (takes_next) ++i;
+    return true;
   }
   n.escalations.push_back(name + " " + std::string(v.substr(0, v.find('='))) +
                           " (commands the editor runs)");
