@@ -1,9 +1,11 @@
 // Option values that are code an allow of an interpreter cannot see (engine/programs.hpp,
 // `option_value_is_code`): perl's `-M`/`-m` holding more than a module and its import list
-// (role `M` in the programs table), php's `-d` settings that run or load a file (role `n`).
+// (role `M` in the programs table), php's `-d` settings that run or load a file (role `n`); and
+// what those settings read, write, load or run (`add_ini_effects`).
 #include <algorithm>
 #include <iterator>
 
+#include "engine/program_handlers.hpp"
 #include "engine/programs.hpp"
 
 namespace vigie::engine {
@@ -75,7 +77,51 @@ bool perl_module_spec(std::string_view s) {
   return true;
 }
 
+// php's ini settings (`php -d NAME=VALUE`) whose value is a path or a program: 'r' a file read
+// (and run: `auto_prepend_file`), 'w' a file written, 'g' a folder written under names the line
+// does not show, 'x' a library loaded (asked), 'L' a command line run (judged as one).
+struct IniPath {
+  std::string_view name;
+  char role;
+};
+constexpr IniPath kIniPaths[] = {
+    {"auto_prepend_file", 'r'}, {"auto_append_file", 'r'},  {"opcache.preload", 'r'},
+    {"openssl.cafile", 'r'},    {"curl.cainfo", 'r'},       {"error_log", 'w'},
+    {"mail.log", 'w'},          {"xdebug.log", 'w'},        {"session.save_path", 'g'},
+    {"upload_tmp_dir", 'g'},    {"xdebug.output_dir", 'g'}, {"opcache.file_cache", 'g'},
+    {"extension", 'x'},         {"zend_extension", 'x'},    {"extension_dir", 'x'},
+    {"sendmail_path", 'L'},
+};
+
 }  // namespace
+
+void add_ini_effects(std::string_view prog, const ParsedArgs& args, ProgramEffects& out) {
+  for (const ParsedOption& o : args.options) {
+    if (!o.decl || o.decl->role != 'n' || !o.value || !o.value->literal) continue;
+    const std::string& v = *o.value->literal;
+    const std::size_t eq = v.find('=');
+    if (eq == std::string::npos) continue;
+    std::string_view name = std::string_view(v).substr(0, eq);
+    while (!name.empty() && (name.back() == ' ' || name.back() == '\t')) name.remove_suffix(1);
+    std::size_t at = eq + 1;
+    while (at < v.size() && (v[at] == ' ' || v[at] == '\t' || v[at] == '"')) ++at;
+    std::size_t end = v.size();
+    while (end > at && v[end - 1] == '"') --end;
+    const std::string entry = std::string(prog) + " " + o.spelling + " " + std::string(name);
+    for (const IniPath& p : kIniPaths) {
+      if (p.name != name) continue;
+      const WordView path = synthesized(*o.value, v.substr(at, end - at), at);
+      if (p.role == 'x')
+        out.escalations.push_back(entry + ": loads a library");
+      else if (p.role == 'L')
+        out.scripts.push_back(v.substr(at, end - at));
+      else if (p.role == 'g')
+        add_folder_files(out, path, From::option, entry);
+      else if (at < end)
+        add_word_file(out, p.role == 'w' ? Touch::write : Touch::read, path, From::option, entry);
+    }
+  }
+}
 
 bool option_value_is_code(const OptionDecl& d, const std::optional<WordView>& value) {
   if (d.role != 'M' && d.role != 'n') return false;

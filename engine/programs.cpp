@@ -402,6 +402,7 @@ void apply_parsed(const ProgramDecl& p, std::string_view name, const Words& word
         if (o.spelling == "-m" && name.starts_with("py")) add_module_effects(o, words, out);
       }
   if (name == "ruby") add_ruby_un_effects(args, words, out);
+  if (name.starts_with("php")) add_ini_effects(name, args, out);
   // `python3 -X pycache_prefix=DIR`: the compiled files of every module it imports are
   // written below DIR, under names the line does not show.
   if (name.starts_with("py"))

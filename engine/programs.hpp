@@ -251,6 +251,9 @@ std::string option_name(const OptionDecl& d);
 // (`-M'POSIX;system("…")'`); role `n`, an ini setting (php `-d NAME=VALUE`), unless NAME is one
 // of the settings that run and load nothing (`kInertIniSettings`).
 bool option_value_is_code(const OptionDecl& d, const std::optional<shell::WordView>& value);
+// What php's `-d NAME=VALUE` settings (role `n`) read, write, load or run: `auto_prepend_file`
+// is a file read, `error_log` written, `extension` loaded (asked), `sendmail_path` a line run.
+void add_ini_effects(std::string_view prog, const ParsedArgs& args, ProgramEffects& out);
 
 // Every program of the table, parsed from its declaration.
 const std::vector<ProgramDecl>& program_table();

@@ -20,7 +20,9 @@ const ProgramSource kProgramsGit[] = {
    "--upload-pack=x -o|--server-option=v --depth=v --deepen=v --shallow-since=v "
    "--shallow-exclude=v -j|--jobs=v --negotiation-tip=v --refmap=v --recurse-submodules?v "
    "-S|--gpg-sign?v -s|--strategy=v -X|--strategy-option=v --log?v -r|--rebase?v"},
-  {"git ls-remote", "pm", "", "", "--upload-pack=x --sort=v -o|--server-option=v"},
+  {"git ls-remote", "pm", "", "",
+   "--upload-pack=x --exec=x --exit-code --get-url -q|--quiet --heads --branches -b -t|--tags "
+   "--refs --symref --sort=v -o|--server-option=v"},
   // fetch-pack reads its options by exact name (`--upload-pack=CMD`, `--exec=CMD`: run).
   {"git fetch-pack", "", "", "",
    "--upload-pack|--exec=x --depth=v --shallow-since=v --shallow-exclude=v"},
