@@ -99,7 +99,8 @@ constexpr std::string_view kFileVariables =
     "GIT_ALTERNATE_OBJECT_DIRECTORIES "
     // The configuration folder of every XDG program (git's `$XDG_CONFIG_HOME/git/config`), git's
     // repository templates, jj's configuration, R's start files, the folders of kCodeVariables.
-    "XDG_CONFIG_HOME GIT_TEMPLATE_DIR JJ_CONFIG R_ENVIRON_USER R_ENVIRON R_PROFILE_USER R_PROFILE "
+    "GOENV XDG_CONFIG_HOME GIT_TEMPLATE_DIR JJ_CONFIG R_ENVIRON_USER R_ENVIRON R_PROFILE_USER "
+    "R_PROFILE "
     "GIT_EXEC_PATH IPYTHONDIR JUPYTER_CONFIG_DIR ZDOTDIR ";
 
 // Variables that name a file a program writes (its history: less, bash, python, node, the SQL
@@ -110,10 +111,12 @@ constexpr std::string_view kWrittenFileVariables =
     "PSQL_HISTORY REDISCLI_HISTFILE GIT_INDEX_FILE TAPE LD_DEBUG_OUTPUT ";
 // Folders: python's compiled files, the temporary folder, rsync's partial files, the XDG data,
 // state and cache folders (less's history is `$XDG_DATA_HOME/lesshst`), node's coverage, cargo's
-// target folder and its and rustup's homes (their registries, toolchains and configuration).
+// target folder and its and rustup's homes (their registries, toolchains and configuration), go's
+// install, module, build cache and temporary folders.
 constexpr std::string_view kWrittenFolderVariables =
     " PYTHONPYCACHEPREFIX TMPDIR RSYNC_PARTIAL_DIR XDG_DATA_HOME XDG_STATE_HOME XDG_CACHE_HOME "
-    "NODE_V8_COVERAGE CARGO_TARGET_DIR CARGO_BUILD_TARGET_DIR CARGO_HOME RUSTUP_HOME ";
+    "NODE_V8_COVERAGE CARGO_TARGET_DIR CARGO_BUILD_TARGET_DIR CARGO_HOME RUSTUP_HOME GOBIN GOPATH "
+    "GOMODCACHE GOCACHE GOTMPDIR ";
 // git's trace variables write to the file they name when it is an absolute path ("1", "2" and
 // "true" are descriptors).
 constexpr std::string_view kTraceVariables =
@@ -319,7 +322,8 @@ std::optional<std::string> variable_line(std::string_view name, std::string_view
   }
   // git's configuration values from the environment (`GIT_CONFIG_VALUE_<n>`: `core.pager`,
   // `core.sshCommand`…) may be command lines too.
-  // `GOFLAGS='-toolexec=CMD -exec=PROG'`: the go command's flags from the environment.
+  // `GOFLAGS='-toolexec=CMD -exec=PROG -ldflags=-extld=CMD'`: the go command's flags from the
+  // environment.
   if (u == "GOFLAGS") {
     std::string lines;
     std::size_t i = 0;
@@ -330,6 +334,9 @@ std::optional<std::string> variable_line(std::string_view name, std::string_view
       while (flag.starts_with("-")) flag.remove_prefix(1);
       for (std::string_view name : {"toolexec=", "exec=", "vettool="})
         if (flag.starts_with(name)) lines += std::string(flag.substr(name.size())) + "\n";
+      // `-ldflags=-extld=CMD`: the external linker go's linker runs.
+      if (flag.starts_with("ldflags=") && flag.find("-extld=") != std::string_view::npos)
+        lines += std::string(flag.substr(flag.find("-extld=") + 7)) + "\n";
       i = e + 1;
     }
     if (!lines.empty()) return lines;

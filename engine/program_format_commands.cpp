@@ -122,6 +122,7 @@ void format_command_handler(const ProgramDecl& p, std::string_view name, const W
   const std::string& sub = *w[args.operands[first]].literal;
   if (p.names.front() == "zig" && zig_effects(name, sub, w, args.operands[first], out)) return;
   if (p.names.front() == "cargo" && cargo_effects(name, sub, w, args.operands[first], out)) return;
+  if (go && go_effects(name, sub, w, args.operands[first], out)) return;
   for (const FormatCommand& c : kFormatCommands) {
     if (c.program != p.names.front() || c.sub != sub) continue;
     // The subcommand's own options follow it; `cargo fmt -- --check` passes them to rustfmt.

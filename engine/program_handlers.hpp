@@ -302,6 +302,11 @@ void rustc_arguments(std::string_view name, const std::vector<shell::WordView>& 
 bool cargo_effects(std::string_view name, const std::string& sub,
                    const std::vector<shell::WordView>& w, std::size_t at, ProgramEffects& out);
 
+// The go command (engine/program_go.cpp): `go env -w NAME=VALUE` judged as `export
+// NAME=VALUE`, `-ldflags=-extld=CMD`; true when `sub` (at `w[at]`) was `env`.
+bool go_effects(std::string_view name, const std::string& sub,
+                const std::vector<shell::WordView>& w, std::size_t at, ProgramEffects& out);
+
 // A word holding `value` (an attached option value, a file named inside a script).
 shell::WordView word_of(const shell::WordView& from, std::string value);
 

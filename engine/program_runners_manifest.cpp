@@ -20,6 +20,23 @@ namespace {
 // (`npm config set script-shell CMD`, `yarn config set script-shell CMD`).
 constexpr std::string_view kProgramKeys[] = {"script-shell", "shell",  "git",        "editor",
                                              "browser",      "viewer", "scriptShell"};
+// Keys whose value is code run later without being a command line: node's options for every
+// script (`--require FILE`), yarn's own release file (yarn runs it in its place).
+constexpr std::string_view kCodeKeys[] = {"node-options", "yarnPath"};
+// Keys whose value is a path used later: 'r' a file read (npm's configuration files and
+// certificates), 'g' a folder written (the global prefix, the caches and stores).
+struct PathKey {
+  std::string_view key;
+  char role;
+};
+constexpr PathKey kPathKeys[] = {
+    {"userconfig", 'r'},     {"globalconfig", 'r'},
+    {"cafile", 'r'},         {"prefix", 'g'},
+    {"cache", 'g'},          {"store-dir", 'g'},
+    {"global-dir", 'g'},     {"cacheFolder", 'g'},
+    {"globalFolder", 'g'},   {"virtual-store-dir", 'g'},
+    {"global-bin-dir", 'g'},
+};
 
 // `npm config set KEY VALUE`, `npm set KEY=VALUE`, `pnpm config set`, `yarn config set`: a value
 // that is a program is judged as the line it runs, and asked.
@@ -41,20 +58,43 @@ void config_set_programs(std::string_view name, const Words& w, ProgramEffects& 
       value = s->substr(eq + 1);
       has_value = true;
     }
-    if (std::find(std::begin(kProgramKeys), std::end(kProgramKeys), key) == std::end(kProgramKeys))
-      continue;
+    const bool program =
+        std::find(std::begin(kProgramKeys), std::end(kProgramKeys), key) != std::end(kProgramKeys);
+    const bool code =
+        std::find(std::begin(kCodeKeys), std::end(kCodeKeys), key) != std::end(kCodeKeys);
+    const PathKey* path = nullptr;
+    for (const PathKey& p : kPathKeys)
+      if (p.key == key) path = &p;
+    if (!program && !code && !path) continue;
+    const std::string entry = std::string(name) + " config set " + key;
+    std::size_t value_at = k;
     if (!has_value) {
       if (k + 1 >= w.size()) continue;
+      if (path) {  // `npm config set prefix ~/x`: the word as a path (`~` expanded)
+        if (path->role == 'g')
+          add_folder_files(out, w[++k], From::option, entry);
+        else
+          add_word_file(out, Touch::read, w[++k], From::option, entry);
+        continue;
+      }
       if (!w[k + 1].literal) {
-        out.escalations.push_back(std::string(name) + " config set " + key +
-                                  " with a value that is not static");
+        out.escalations.push_back(entry + " with a value that is not static");
         return;
       }
       value = *w[++k].literal;
+      value_at = k;
     }
-    out.escalations.push_back(std::string(name) + " config set " + key +
-                              ": a program it runs later");
-    if (!value.empty()) out.scripts.push_back(value);
+    if (path) {
+      const WordView v = word_of(w[value_at], value);
+      if (path->role == 'g')
+        add_folder_files(out, v, From::option, entry);
+      else
+        add_word_file(out, Touch::read, v, From::option, entry);
+      continue;
+    }
+    out.escalations.push_back(entry +
+                              (program ? ": a program it runs later" : ": code it runs later"));
+    if (program && !value.empty()) out.scripts.push_back(value);
   }
 }
 
