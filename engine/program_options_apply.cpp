@@ -123,6 +123,13 @@ void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects
         out.escalations.push_back(entry);
         if (val.literal) out.scripts.push_back(*val.literal);
         break;
+      case 'E':  // Python code the program runs (`pylint --init-hook=CODE`)
+        out.escalations.push_back(entry + " (Python code)");
+        if (val.literal) {
+          add_code_named_paths(*val.literal, entry + " code", out.files);
+          add_code_commands(*val.literal, "python3", out.scripts);
+        }
+        break;
       case 'q':
         // `grep -d recurse` (GNU's argmatch takes any prefix from `rec`): folder operands are
         // read with everything below them; a value the line does not show may be `recurse`.

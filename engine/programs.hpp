@@ -210,7 +210,7 @@ struct ProgramDecl {
   std::string operands;         // operand shape (see programs_table.cpp)
   std::string handler;          // "", "wrapper", "find", "tar", "git", "sed", "awk", "dd"...
   std::vector<OptionDecl> options;
-  bool runs_programs = false;  // an option runs something (x, X or `!`)
+  bool runs_programs = false;  // an option runs something (x, E or `!`)
   bool wrapper = false;        // handler "wrapper" (its command is normalized, engine/normalize)
   HandlerFn run = nullptr;     // the handler's function (resolved from `handler` once)
 };

@@ -145,7 +145,7 @@ ProgramDecl parse_program(const ProgramSource& src) {
   for (const auto& tok : split_spaces(src.options)) {
     p.options.push_back(parse_option_decl(tok));
     const OptionDecl& d = p.options.back();
-    if (d.role == 'x' || d.flag == '!') p.runs_programs = true;
+    if (d.role == 'x' || d.role == 'E' || d.flag == '!') p.runs_programs = true;
   }
   return p;
 }

@@ -42,6 +42,8 @@
 // Value roles:
 //   v a plain value        r w d  a path read / written / deleted
 //   x a shell command line, run (judged as a nested script, and at least ask)
+//   E Python code the program runs (pylint --init-hook): asked; the paths its strings name and
+//     the commands it runs by name are judged (as python -c's)
 //   y a file written, or a command line run when it starts with `|` or `!` (strace -o)
 //   c a folder the program works in (read)      t a target folder (written; operands: sources)
 //   p the pattern/script (drops the `p` operand) P a file holding it (read; drops `p`)

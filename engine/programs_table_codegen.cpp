@@ -115,10 +115,12 @@ const ProgramSource kProgramsCodegen[] = {
    "-x|--exclude-task=v --include-build=r!!"},
   // Bazel: the startup options before the command name where it writes (its output trees, the
   // caches, the convenience symlinks' prefix); the BUILD files are the project's code.
+  // `--run_under=CMD` runs the target through CMD; `--script_path` writes a script.
   {"bazel bazelisk", "m", "", "",
    "--output_base=b --output_user_root=b --install_base=b --bazelrc=r --symlink_prefix=g "
    "--disk_cache=b --repository_cache=b --distdir=r --override_repository=v --config=v "
-   "-c|--compilation_mode=v --define=v --copt=v --jobs=v -k|--keep_going"},
+   "-c|--compilation_mode=v --define=v --copt=v --jobs=v -k|--keep_going --run_under=x "
+   "--script_path=w"},
   // Composer (Symfony console): `-d DIR` is the project it installs into (vendor/ below it).
   {"composer composer.phar", "m", "", "",
    "-d|--working-dir=e --no-plugins --no-scripts --no-cache -n|--no-interaction -q|--quiet "
@@ -185,11 +187,20 @@ const ProgramSource kProgramsCodegen[] = {
   {"coverage:run", "pm", "x*-", "",
    "-m|--module=p --data-file=w --rcfile=r --source=v --include=v --omit=v --context=v "
    "--concurrency=v -L|--pylib -a|--append -p|--parallel-mode --branch --timid"},
+  // mypy runs `--python-executable` to find its packages. pylint (argparse, prefixes):
+  // `--init-hook` is Python code it runs first; `--load-plugins` modules of its path.
+  {"pylint", "pm", "*r", "",
+   "--init-hook=E --rcfile=r --output=w --load-plugins=v -j|--jobs=v -d|--disable=v "
+   "-e|--enable=v --disable-all --enable-all-extensions -f|--output-format=v "
+   "--ignore=v --ignore-patterns=v --ignore-paths=v -E|--errors-only -v|--verbose "
+   "--fail-under=v --fail-on=v --exit-zero --recursive?v --py-version=v --source-roots=v "
+   "--max-line-length=v -r|--reports?v -s|--score?v --msg-template=v --generate-rcfile!N "
+   "--generate-toml-config!N --version!N -h|--help!N --long-help!N"},
   {"mypy dmypy", "pm", "*r", "",
    "--cache-dir=b --config-file=r --junit-xml=w --html-report=b --txt-report=b --xml-report=b "
    "--linecount-report=b --linecoverage-report=b --lineprecision-report=b --any-exprs-report=b "
    "--cobertura-xml-report=b -p|--package=v -m|--module=v -c|--command=v --python-version=v "
-   "--python-executable=v --strict --ignore-missing-imports --install-types!! "
+   "--python-executable=x --strict --ignore-missing-imports --install-types!! "
    "--non-interactive"},
   {"pyinstaller", "pm", "*r", "",
    "--distpath=b --workpath=b --specpath=b -n|--name=v --add-data=v --add-binary=v -p|--paths=v "

@@ -49,7 +49,8 @@ const ProgramSource kProgramsFixers[] = {
   {"pytest py.test", "m", "*r", "",
    "--snapshot-update!K -k=v -m=v -p=v -c=r -o|--override-ini=v --rootdir=v --basetemp=d "
    "--junitxml|--junit-xml=w --html=w --cov=v --cov-report=s -n|--numprocesses=v --maxfail=v "
-   "--tb=v -W=v --deselect=v --ignore=v --confcutdir=v --durations=v --log-file=w"},
+   "--tb=v -W=v --deselect=v --ignore=v --confcutdir=v --durations=v --log-file=w --debug?w "
+   "--report-log=w --junit-prefix=v"},
   // ---- other languages ---------------------------------------------------------------------
   {"nixfmt alejandra", "m", "*M", "", "-c|--check!R"},
   {"scalafmt", "m", "*M", "",

@@ -43,7 +43,8 @@ const ProgramSource kProgramsJs[] = {
   // ---- test runners that update snapshots: files of the work tree the line does not name ------
   {"jest", "m", "*-", "",
    "-u|--updateSnapshot!K -c|--config=r --outputFile=w --coverageDirectory=b --rootDir=v "
-   "-t|--testNamePattern=v"},
+   "-t|--testNamePattern=v --setupFiles=r --setupFilesAfterEnv=r --globalSetup=r "
+   "--globalTeardown=r --testEnvironment=v --reporters=v --transform=v"},
   {"vitest", "m", "*-", "",
    "-u|--update!K -c|--config=r --outputFile=w --root=v -r|--dir=v -t|--testNamePattern=v"},
   // ---- linters and formatters: files rewritten in place ---------------------------------------
