@@ -4,7 +4,9 @@
 // at least ask, as any option that runs programs does; a bare allow of socat never covers it.
 // Types that open a file (`OPEN:`, `CREATE:`, `CREAT:`, `GOPEN:`, `PIPE:`, a bare path holding a
 // `/`) write it (socat opens read-write unless told otherwise). Types are case-insensitive
-// (`exec:` is `EXEC:`); the words after options that take a value are not addresses.
+// (`exec:` is `EXEC:`); the words after options that take a value are not addresses. Network
+// types (`TCP:HOST:PORT`, `OPENSSL:`, `SOCKS4:SERVER:HOST:PORT`…) fetch their hosts: the
+// policy's fetch rules judge them.
 #include <cctype>
 #include <string>
 
@@ -37,6 +39,21 @@ constexpr AddressType kAddressTypes[] = {
     {"unix-l", 'w'}, {"unix-sendto", 'w'},  {"unix-recv", 'w'},   {"unix-recvfrom", 'w'},
 };
 
+// Network address types: the position of the host in their parameters, `:`-separated (`TCP:
+// HOST:PORT`; `SOCKS4:SERVER:HOST:PORT`, `PROXY:SERVER:HOST:PORT` contact a server for a host,
+// so both are judged): fetches of those hosts. A listening type names no host.
+struct NetworkType {
+  std::string_view names;  // space-separated
+  int hosts;               // 1: the first parameter; 2: the first two
+};
+constexpr NetworkType kNetworkTypes[] = {
+    {"tcp tcp4 tcp6 tcp-connect tcp4-connect tcp6-connect udp udp4 udp6 udp-connect "
+     "udp4-connect udp6-connect udp-sendto udp4-sendto udp6-sendto udp-datagram ssl openssl "
+     "openssl-connect dtls openssl-dtls-client sctp-connect dccp-connect udplite-connect",
+     1},
+    {"socks socks4 socks4a socks5 socks5-connect proxy proxy-connect", 2},
+};
+
 std::string lower(std::string_view s) {
   std::string out(s);
   for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -57,6 +74,20 @@ void address(std::string_view name, const WordView& word, const std::string& a,
   // The parameter ends at the first option (`,pty`); a line holding a comma is cut there, and
   // the command is asked anyway.
   const std::string param = a.substr(colon + 1, a.find(',', colon + 1) - (colon + 1));
+  for (const NetworkType& t : kNetworkTypes) {
+    if (!program_words::in_words(t.names, type)) continue;
+    std::size_t at = 0;
+    for (int k = 0; k < t.hosts && at <= param.size(); ++k) {
+      std::size_t end = param.find(':', at);
+      if (end == std::string::npos) end = param.size();
+      // `[::1]:80`: the brackets hold the colons of an IPv6 address.
+      if (param.compare(at, 1, "[") == 0 && param.find(']', at) != std::string::npos)
+        end = param.find(']', at) + 1;
+      if (end > at) out.fetches.push_back({param.substr(at, end - at), ""});
+      at = end + 1;
+    }
+    return;
+  }
   for (const auto& t : kAddressTypes) {
     if (t.name != type) continue;
     const std::string entry = std::string(name) + " " + std::string(t.name) + ":";

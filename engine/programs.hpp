@@ -199,6 +199,19 @@ struct ProgramDecl;
 using HandlerFn = void (*)(const ProgramDecl& p, std::string_view name,
                            const std::vector<shell::WordView>& words, ProgramEffects& out);
 
+// How a network program names the hosts it contacts (engine/named_urls.cpp,
+// `kNetworkPrograms`): `urls`, the URLs of its words are fetched (for `subcommands` only, when
+// not empty: git's transfers); `hosts`, which operands are hosts ('f' the first, 'a' each, 'l'
+// the last, 'r' `HOST:PATH` ones, 'o' `-connect`'s value, 'g' go's module paths, 'i' a container
+// image's registry; 0 none).
+struct NetworkUse {
+  bool urls;
+  std::string_view subcommands;  // space-separated
+  char hosts;
+};
+// The entry of a program name, or nullptr.
+const NetworkUse* network_use(std::string_view name);
+
 struct ProgramDecl {
   std::vector<std::string> names;
   bool prefixes = false;        // long options may be abbreviated (GNU getopt_long)
@@ -213,6 +226,7 @@ struct ProgramDecl {
   bool runs_programs = false;  // an option runs something (x, E or `!`)
   bool wrapper = false;        // handler "wrapper" (its command is normalized, engine/normalize)
   HandlerFn run = nullptr;     // the handler's function (resolved from `handler` once)
+  const NetworkUse* network = nullptr;  // network_use() of its first name that has one
 };
 
 // One option as found in a command's words.

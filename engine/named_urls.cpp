@@ -1,0 +1,342 @@
+// The hosts a command contacts that its words name, beyond the fetchers with handlers of their
+// own (curl, wget, httpie, aria2c: engine/program_curl.cpp): each is a fetch the policy's fetch
+// rules judge (engine/judge_names.cpp, `command_fetch_parts`: a deny or an ask of the host makes
+// the command as strict; an allow adds nothing), and the metadata check meets it.
+//   - URLs with a network scheme (`https://…`, `git+ssh://…`, `ftp://…`), anywhere in a static
+//     word (`--index-url=https://…`, `git+https://…`, a string of inline code): in the words of
+//     a program the programs table does not declare (it may fetch any URL it is given), of an
+//     interpreter (its inline code), and of the declared programs of `kNetworkPrograms` (package
+//     managers, version control, container and cluster clients) — not of programs whose words
+//     are data (`echo https://…`, `git commit -m 'see https://…'`);
+//   - the host operands of network clients (`kNetworkPrograms`: `ssh [user@]HOST`, `nc HOST PORT`,
+//     `ping HOST`, `dig @SERVER NAME`, `scp FILE HOST:PATH`, `git clone git@HOST:x`).
+// A word that is not static names no host the line shows: nothing is added (curl and wget, whose
+// purpose is the fetch, ask for those).
+#include <algorithm>
+#include <iterator>
+#include <string>
+#include <string_view>
+
+#include "engine/normalize_internal.hpp"
+#include "engine/program_words.hpp"
+#include "engine/programs.hpp"
+
+namespace vigie::engine {
+
+using shell::WordView;
+using Words = std::vector<WordView>;
+
+namespace {
+
+// Network schemes (lower case; `git+https` is read as `https`).
+constexpr std::string_view kSchemes[] = {"http", "https", "ftp",  "ftps", "ws",     "wss",
+                                         "git",  "ssh",   "sftp", "scp",  "rsync",  "svn",
+                                         "hg",   "smb",   "nfs",  "ldap", "gopher", "telnet"};
+
+// The network programs, one entry per name, sorted by name (checked at compile time): `urls`,
+// whether the URLs of their words are fetched (a declared program's words are data otherwise)
+// and for which subcommands (empty: any line; git's transfers); `hosts`, which operands are hosts:
+// 'f' the first (`ssh HOST CMD`, `nc HOST PORT`), 'a' every one (`nslookup NAME SERVER`, `dig
+// @SERVER NAME`), 'l' the last (`ping -c 3 HOST`), 'r' those written `[user@]HOST:PATH` (`scp`,
+// `rsync`), 'o' the values of `-connect` and `-proxy` (`openssl s_client`), 'g' the module paths
+// of `go get|install|mod download` (`evil.com/x@v1`: the first element names a host when it
+// holds a dot), 'i' the image of `docker|podman pull|push|run|create` (`evil.com/x:1`: the
+// registry, when the first element holds a dot or a port or is `localhost`), 0 none.
+struct NetworkProgram {
+  std::string_view name;
+  NetworkUse use;
+};
+constexpr std::string_view kGitTransfers =
+    "clone fetch pull push ls-remote remote submodule archive fetch-pack send-pack";
+constexpr NetworkProgram kNetworkPrograms[] = {
+    {"autossh", {false, "", 'f'}},
+    {"brew", {true, "", 0}},
+    {"buildah", {true, "", 0}},
+    {"bun", {true, "", 0}},
+    {"bundle", {true, "", 0}},
+    {"bunx", {true, "", 0}},
+    {"cargo", {true, "", 0}},
+    {"composer", {true, "", 0}},
+    {"conda", {true, "", 0}},
+    {"corepack", {true, "", 0}},
+    {"deno", {true, "", 0}},
+    {"dig", {false, "", 'a'}},
+    {"docker", {true, "", 'i'}},
+    {"drill", {false, "", 'a'}},
+    {"ftp", {false, "", 'f'}},
+    {"gem", {true, "", 0}},
+    {"gio", {true, "", 0}},
+    {"git", {true, kGitTransfers, 0}},
+    {"go", {true, "", 'g'}},
+    {"gradle", {true, "", 0}},
+    {"hatch", {true, "", 0}},
+    {"helm", {true, "", 0}},
+    {"hg", {true, "", 0}},
+    {"host", {false, "", 'a'}},
+    {"kubectl", {true, "", 0}},
+    {"lftp", {true, "", 0}},
+    {"mamba", {true, "", 0}},
+    {"micromamba", {true, "", 0}},
+    {"mosh", {false, "", 'f'}},
+    {"mtr", {false, "", 'l'}},
+    {"mvn", {true, "", 0}},
+    {"nc", {false, "", 'f'}},
+    {"ncat", {false, "", 'f'}},
+    {"nerdctl", {true, "", 'i'}},
+    {"netcat", {false, "", 'f'}},
+    {"npm", {true, "", 0}},
+    {"npx", {true, "", 0}},
+    {"nslookup", {false, "", 'a'}},
+    {"openssl", {false, "", 'o'}},
+    {"pdm", {true, "", 0}},
+    {"ping", {false, "", 'l'}},
+    {"ping6", {false, "", 'l'}},
+    {"pip", {true, "", 0}},
+    {"pip3", {true, "", 0}},
+    {"pipenv", {true, "", 0}},
+    {"pipx", {true, "", 0}},
+    {"pnpm", {true, "", 0}},
+    {"pnpx", {true, "", 0}},
+    {"podman", {true, "", 'i'}},
+    {"poetry", {true, "", 0}},
+    {"rclone", {true, "", 0}},
+    {"rcp", {false, "", 'r'}},
+    {"rsync", {true, "", 'r'}},
+    {"rye", {true, "", 0}},
+    {"scp", {true, "", 'r'}},
+    {"sensible-browser", {true, "", 0}},
+    {"sftp", {true, "", 'f'}},
+    {"skopeo", {true, "", 0}},
+    {"ssh", {true, "", 'f'}},
+    {"ssh-copy-id", {true, "", 'f'}},
+    {"sshfs", {true, "", 'r'}},
+    {"svn", {true, "", 0}},
+    {"telnet", {false, "", 'f'}},
+    {"tracepath", {false, "", 'l'}},
+    {"traceroute", {false, "", 'l'}},
+    {"traceroute6", {false, "", 'l'}},
+    {"uv", {true, "", 0}},
+    {"uvx", {true, "", 0}},
+    {"xdg-open", {true, "", 0}},
+    {"yarn", {true, "", 0}},
+    {"youtube-dl", {true, "", 0}},
+    {"yt-dlp", {true, "", 0}},
+};
+static_assert(std::is_sorted(std::begin(kNetworkPrograms), std::end(kNetworkPrograms),
+                             [](const NetworkProgram& a, const NetworkProgram& b) {
+                               return a.name < b.name;
+                             }),
+              "kNetworkPrograms must be sorted by name");
+
+bool scheme_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '+' ||
+         c == '-' || c == '.';
+}
+
+bool network_scheme(std::string_view s) {
+  std::string lower(s);
+  for (char& c : lower)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  std::string_view l = lower;
+  // `git+https`, `svn+ssh`, `hg+https`: the transport after the `+`.
+  if (const auto plus = l.rfind('+'); plus != std::string_view::npos) l = l.substr(plus + 1);
+  for (std::string_view k : kSchemes)
+    if (k == l) return true;
+  return false;
+}
+
+// Every `scheme://authority…` in `word` with a network scheme, up to a character that ends a URL
+// in text (a quote, a blank, a closing bracket).
+void urls_in(std::string_view word, std::vector<UrlFetch>& out) {
+  for (std::size_t at = word.find("://"); at != std::string_view::npos;
+       at = word.find("://", at + 3)) {
+    std::size_t b = at;
+    while (b > 0 && scheme_char(word[b - 1])) --b;
+    if (b == at || !network_scheme(word.substr(b, at - b))) continue;
+    std::size_t e = at + 3;
+    while (e < word.size() && word[e] != '"' && word[e] != '\'' && word[e] != ' ' &&
+           word[e] != '\t' && word[e] != '\n' && word[e] != ')' && word[e] != '>' &&
+           word[e] != '`' && word[e] != ',' && word[e] != ';')
+      ++e;
+    if (e == at + 3) continue;  // no authority
+    out.push_back({std::string(word.substr(b, e - b)), ""});
+  }
+}
+
+// A host operand as written (`user@host`, `host:port`, `[::1]`, `host:path`): a fetch of it; a
+// port alone (`nc -l 8080`), an empty word or a DNS record type (`dig x MX`) is not a host.
+void host_operand(std::string_view v, std::vector<UrlFetch>& out) {
+  if (v.empty() || v.find_first_not_of("0123456789") == std::string_view::npos) return;
+  if (v.size() <= 5 && v.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ") == std::string_view::npos)
+    return;                                             // A, MX, AAAA, TXT, ANY, IN…
+  if (v.find("://") != std::string_view::npos) return;  // a URL: urls_in has it
+  out.push_back({std::string(v), ""});
+}
+
+// The subcommand of `git [GLOBAL OPTIONS] SUB …`.
+const std::string* git_subcommand(const Words& w) {
+  for (std::size_t i = 1; i < w.size(); ++i) {
+    const std::string* s = program_words::lit(w, i);
+    if (!s) return nullptr;
+    if (s->empty() || (*s)[0] != '-') return s;
+    if (*s == "-C" || *s == "-c" || *s == "--git-dir" || *s == "--work-tree" ||
+        *s == "--namespace" || *s == "--super-prefix" || *s == "--config-env")
+      ++i;
+  }
+  return nullptr;
+}
+
+// The registry or module host of `ref` (`evil.com/x@v1`, `evil.com:5000/x:1`): its first
+// element when that holds a dot or a port or is `localhost`.
+void ref_host(std::string_view ref, std::vector<UrlFetch>& out) {
+  const auto slash = ref.find('/');
+  if (slash == std::string_view::npos || slash == 0) return;
+  const std::string_view first = ref.substr(0, slash);
+  if (first.find('.') != std::string_view::npos || first.find(':') != std::string_view::npos ||
+      first == "localhost")
+    out.push_back({std::string(first), ""});
+}
+
+// The subcommand of a container client (`docker [GLOBAL OPTIONS] pull IMAGE`) and where its
+// operands start; the image of `pull`, `push`, `run` and `create` (their options with a value
+// are the table's `docker:run` entry; pull's and push's are flags but `--platform`).
+void image_host(const ProgramDecl* decl, const Words& w, std::vector<UrlFetch>& out) {
+  if (!decl) return;
+  const std::size_t sub = parse_args(*decl, w, 1, true).stopped_at;
+  const std::string* s = sub < w.size() ? program_words::lit(w, sub) : nullptr;
+  if (!s) return;
+  std::size_t at = sub + 1;
+  if ((*s == "container" || *s == "image") && at < w.size() && w[at].literal) s = &*w[at++].literal;
+  if (*s == "run" || *s == "create") {
+    const ProgramDecl* run = find_program("docker:run");
+    if (!run) return;
+    at = parse_args(*run, w, at, true).stopped_at;
+  } else if (*s == "pull" || *s == "push") {
+    while (at < w.size() && w[at].literal && w[at].literal->starts_with('-'))
+      at += *w[at].literal == "--platform" ? 2 : 1;
+  } else {
+    return;
+  }
+  if (at < w.size() && w[at].literal) ref_host(*w[at].literal, out);
+}
+
+void host_operands(const ProgramDecl* decl, char which, const Words& w,
+                   std::vector<UrlFetch>& out) {
+  if (which == 'i') {
+    image_host(decl, w, out);
+    return;
+  }
+  if (which == 'o') {  // `openssl s_client -connect HOST:PORT`
+    for (std::size_t i = 1; i + 1 < w.size(); ++i) {
+      const std::string* s = program_words::lit(w, i);
+      if (s && (*s == "-connect" || *s == "-proxy" || *s == "--connect"))
+        if (const std::string* v = program_words::lit(w, i + 1)) host_operand(*v, out);
+    }
+    return;
+  }
+  if (which == 'g') {  // `go get evil.com/x@latest`, `go install evil.com/x/cmd@v1`
+    const std::string* sub = w.size() > 1 ? program_words::lit(w, 1) : nullptr;
+    const bool mod = sub && *sub == "mod" && w.size() > 2 && program_words::lit(w, 2) &&
+                     *program_words::lit(w, 2) == "download";
+    if (!sub || (*sub != "get" && *sub != "install" && !mod)) return;
+    for (std::size_t i = mod ? 3 : 2; i < w.size(); ++i)
+      if (const std::string* s = program_words::lit(w, i); s && !s->starts_with('-'))
+        ref_host(*s, out);
+    return;
+  }
+  // The operands: by the table's options when the program is declared, else the words that
+  // are not options (`ping -c 3 HOST`: a number is not a host).
+  std::vector<std::size_t> operands;
+  if (decl) {
+    operands = parse_args(*decl, w, 1).operands;
+  } else {
+    for (std::size_t i = 1; i < w.size(); ++i) {
+      const std::string* s = program_words::lit(w, i);
+      if (s && !s->empty() && (*s)[0] != '-' && (*s)[0] != '+') operands.push_back(i);
+    }
+  }
+  if (operands.empty()) return;
+  auto host_of = [&](std::size_t i) -> const std::string* {
+    const std::string* s = program_words::lit(w, i);
+    return s && !s->empty() && (*s)[0] != '-' && (*s)[0] != '+' ? s : nullptr;
+  };
+  switch (which) {
+    case 'f':
+      if (const std::string* s = host_of(operands.front())) host_operand(*s, out);
+      break;
+    case 'l':
+      if (const std::string* s = host_of(operands.back())) host_operand(*s, out);
+      break;
+    case 'a':
+      for (std::size_t i : operands)
+        if (const std::string* s = host_of(i))
+          host_operand(s->starts_with('@') ? s->substr(1) : *s, out);
+      break;
+    default:  // 'r': `[user@]HOST:PATH`
+      for (std::size_t i : operands) {
+        const std::string* s = host_of(i);
+        if (!s) continue;
+        const auto colon = s->find(':');
+        const auto slash = s->find('/');
+        if (colon != std::string::npos && colon > 0 &&
+            (slash == std::string::npos || colon < slash))
+          host_operand(s->substr(0, colon), out);
+      }
+      break;
+  }
+}
+
+}  // namespace
+
+const NetworkUse* network_use(std::string_view name) {
+  const auto it =
+      std::lower_bound(std::begin(kNetworkPrograms), std::end(kNetworkPrograms), name,
+                       [](const NetworkProgram& p, std::string_view n) { return p.name < n; });
+  return it != std::end(kNetworkPrograms) && it->name == name ? &it->use : nullptr;
+}
+
+namespace normalize_detail {
+
+void named_fetches(const ProgramName& program, std::string_view name, const Words& w,
+                   std::vector<UrlFetch>& out) {
+  const ProgramDecl* decl = program.decl;
+  // Resolved once per table entry (`ProgramDecl::network`); looked up for undeclared names.
+  const NetworkUse* net = decl ? decl->network : program.wrapper ? nullptr : network_use(name);
+  const bool any_url = (!decl && !program.wrapper) || (program.interpreter && !program.shell);
+  if (!net && !any_url) return;  // most commands: a declared program whose words are data
+  if (net && net->hosts) host_operands(decl, net->hosts, w, out);
+  // URLs and `HOST:PATH` both hold a colon: without one, nothing more to find.
+  bool colon = false;
+  for (std::size_t i = 1; i < w.size() && !colon; ++i)
+    colon = w[i].literal && w[i].literal->find(':') != std::string::npos;
+  if (!colon) return;
+  bool urls = any_url;
+  if (net && net->urls) {
+    if (net->subcommands.empty()) {
+      urls = true;
+    } else if (const std::string* sub = git_subcommand(w);
+               sub && program_words::in_words(net->subcommands, *sub)) {
+      urls = true;
+      // `git clone git@HOST:PATH`, `git fetch user@HOST:PATH` (scp's syntax for an ssh URL; a
+      // refspec `a:b` has no `@`); `git clone HOST:PATH` too, where no refspec stands.
+      for (std::size_t i = 2; i < w.size(); ++i) {
+        const std::string* s = program_words::lit(w, i);
+        if (!s || s->empty() || (*s)[0] == '-' || s->find("://") != std::string::npos) continue;
+        const auto c = s->find(':');
+        const auto slash = s->find('/');
+        const auto at = s->find('@');
+        if (c != std::string::npos && c > 0 && (slash == std::string::npos || c < slash) &&
+            ((at != std::string::npos && at < c) || *sub == "clone"))
+          host_operand(s->substr(0, c), out);
+      }
+    }
+  }
+  if (urls)
+    for (std::size_t i = 1; i < w.size(); ++i)
+      if (const std::string* s = program_words::lit(w, i); s && s->find("://") != std::string::npos)
+        urls_in(*s, out);
+}
+
+}  // namespace normalize_detail
+
+}  // namespace vigie::engine
