@@ -47,7 +47,7 @@ struct NetworkProgram {
   NetworkUse use;
 };
 constexpr std::string_view kGitTransfers =
-    "clone fetch pull push ls-remote remote submodule archive fetch-pack send-pack";
+    "clone fetch pull push ls-remote remote submodule archive fetch-pack send-pack config";
 constexpr NetworkProgram kNetworkPrograms[] = {
     {"autossh", {false, "", 'f'}},
     {"brew", {true, "", 0}},
@@ -138,8 +138,10 @@ bool network_scheme(std::string_view s) {
   for (char& c : lower)
     if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
   std::string_view l = lower;
-  // `git+https`, `svn+ssh`, `hg+https`: the transport after the `+`.
-  if (const auto plus = l.rfind('+'); plus != std::string_view::npos) l = l.substr(plus + 1);
+  // `git+https`, `svn+ssh`, `hg+https`: the transport after the `+`; `url.https` (a git
+  // configuration key holding a URL): the scheme after the dot.
+  if (const auto plus = l.find_last_of("+."); plus != std::string_view::npos)
+    l = l.substr(plus + 1);
   for (std::string_view k : kSchemes)
     if (k == l) return true;
   return false;
@@ -148,18 +150,21 @@ bool network_scheme(std::string_view s) {
 // Every `scheme://authority…` in `word` with a network scheme, up to a character that ends a URL
 // in text (a quote, a blank, a closing bracket).
 void urls_in(std::string_view word, std::vector<UrlFetch>& out) {
-  for (std::size_t at = word.find("://"); at != std::string_view::npos;
-       at = word.find("://", at + 3)) {
+  // Each URL's end is where the next search starts, so a word of repeated URLs is read once.
+  for (std::size_t at = word.find("://"); at != std::string_view::npos;) {
     std::size_t b = at;
-    while (b > 0 && scheme_char(word[b - 1])) --b;
-    if (b == at || !network_scheme(word.substr(b, at - b))) continue;
+    while (b > 0 && at - b <= 16 && scheme_char(word[b - 1])) --b;
+    if (b == at || at - b > 16 || !network_scheme(word.substr(b, at - b))) {
+      at = word.find("://", at + 3);
+      continue;
+    }
     std::size_t e = at + 3;
     while (e < word.size() && word[e] != '"' && word[e] != '\'' && word[e] != ' ' &&
            word[e] != '\t' && word[e] != '\n' && word[e] != ')' && word[e] != '>' &&
            word[e] != '`' && word[e] != ',' && word[e] != ';')
       ++e;
-    if (e == at + 3) continue;  // no authority
-    out.push_back({std::string(word.substr(b, e - b)), ""});
+    if (e > at + 3) out.push_back({std::string(word.substr(b, e - b)), ""});
+    at = word.find("://", std::max(e, at + 3));
   }
 }
 

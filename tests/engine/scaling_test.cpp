@@ -120,6 +120,12 @@ const std::vector<Shape>& shapes() {
       {"many write redirections", [](std::size_t n) { return fill(" >a", n, "cat"); }, Effect::ask},
       {"many globs", [](std::size_t n) { return fill(" /e?c/*", n, "cat"); }, Effect::ask},
       {"long option cluster", [](std::size_t n) { return fill("q", n, "tar -"); }, Effect::ask},
+      // Hosts a command names (engine/named_urls.cpp): URLs in one word and in many, hosts.
+      {"one word of URLs", [](std::size_t n) { return fill("http://", n, "mytool "); },
+       Effect::ask},
+      {"many URL words", [](std::size_t n) { return fill(" https://x.example/a", n, "git clone"); },
+       Effect::ask},
+      {"many host operands", [](std::size_t n) { return fill(" h:x", n, "scp"); }, Effect::ask},
       // Programs that run a command nest one level each (launchers, package runners): each
       // level copies the words it runs, so the nesting is bounded before that work.
       {"launcher chain (xterm -e xterm -e …)",
