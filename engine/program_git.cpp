@@ -352,6 +352,11 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
     out.escalations.push_back(std::string(full));
     if (subcommand == "filter-branch") filter_branch_commands(w, i + 1, out);
   }
+  // `git sparse-checkout set|add|reapply|init|disable`: files of the work tree removed or brought
+  // back, which the line does not name (`git sparse-checkout set src` removes tests/).
+  if (subcommand == "sparse-checkout" && i + 1 < w.size() && lit(w, i + 1) &&
+      in(*lit(w, i + 1), {"set", "add", "reapply", "init", "disable"}))
+    add_tree_write(out, "git sparse-checkout " + *lit(w, i + 1));
   // `git worktree add [-b B] PATH`, `move A B`, `remove P`; `git submodule add URL [PATH]`.
   const bool wt = subcommand == "worktree", sm = subcommand == "submodule";
   if ((wt || sm) && i + 2 < w.size() && lit(w, i + 1)) {
