@@ -85,7 +85,8 @@ Part Judge::judge_path(const std::string& raw, Access access, const std::string&
                        fmt::format("the path `{}` is below an open descriptor, which may be any "
                                    "folder (`3<DIR`): a human must check it",
                                    excerpt(raw)));
-  Resolved r = resolve_in(proc_self(raw, cwd), cwd);
+  const std::string in_process = proc_self(raw, cwd);
+  Resolved r = resolve_in(in_process, cwd);
   if (trace) trace->text = r.path;
   if (!r.ok) {
     out.effect = Effect::ask;
@@ -105,16 +106,18 @@ Part Judge::judge_path(const std::string& raw, Access access, const std::string&
     out.message = p.rules[m->rule].message;
     if (out.message.empty())
       out.message = fmt::format("`{}` needs approval under this policy", r.path);
-  } else if (!r.symlinks_followed.empty()) {
+  } else if (!r.symlinks_followed.empty() || in_process != raw) {
     // `/etc/os-release` is a link to /usr/lib/os-release: a rule that restricts the path as
     // written (the link itself, inside /etc) counts too. Only a deny or an ask: the link's own
-    // folder never widens what its target allows.
+    // folder never widens what its target allows. `/dev/fd/../../etc/passwd` is
+    // `/proc/etc/passwd` for the kernel (`/dev/fd` is a link to `/proc/self/fd`), but a tool
+    // that folds `..` first reads `/etc/passwd`: the path as written, folded, counts too.
     std::string lex = raw;
     if (lex.size() >= 1 && lex[0] == '~' && (lex.size() == 1 || lex[1] == '/'))
       lex = home + lex.substr(1);
     else if (lex.empty() || lex[0] != '/')
       lex = cwd + "/" + lex;
-    lex = lexical_normalize(proc_self(lex, cwd));
+    lex = lexical_normalize(in_process != raw ? lex : proc_self(lex, cwd));
     auto lm = table.lookup(lex, access);
     if (lm && lm->rule != UINT32_MAX && lm->effect != Effect::allow) {
       note_match(ref(lm->rule), trace);
