@@ -21,6 +21,8 @@ enum class Words {
   trap_action,    // ACTION SIGNAL…: ACTION is a command line
   key_bindings,   // bind: a code option's value is `KEYSEQ: COMMAND`, COMMAND a command line
   test_operands,  // an expression: the word after `-v` is a variable name
+  history_entry,  // history: with `-s`, the operands are a line added to the history
+  history_rerun,  // fc: without `-l`, a line of the history is run again
   none,           // only the options below matter
 };
 
@@ -53,7 +55,10 @@ constexpr BuiltinDecl kBuiltins[] = {
     {"trap", Words::trap_action, "", "", "", ""},
     {"bind", Words::key_bindings, "", "x", "", "", "", "mqurf"},  // `bind -x '"\C-x": CMD'`
     {"complete compgen", Words::none, "", "C", "", ""},
-    {"fc", Words::none, "", "e", "", ""},  // `fc -e EDITOR`: the editor is a command line
+    // `fc -e EDITOR`: the editor is a command line; `fc -s`, `fc` run a line of the history,
+    // which `history -s LINE` writes (a non-interactive bash keeps one too).
+    {"fc", Words::history_rerun, "", "e", "", ""},
+    {"history", Words::history_entry, "", "", "", "", "", "d"},
     {"hash", Words::none, "", "", "p", ""},
     {"enable", Words::none, "", "", "", "f"},
 };
@@ -228,6 +233,7 @@ BuiltinCode builtin_code(const NormalizedCommand& n) {
   const std::string not_static = "a word that is not static given to `" + n.name + "`";
   std::vector<std::string_view> operands;
   std::string attributes;  // the attributes of eval_attributes set by `-X` clusters
+  std::string flags;       // every option letter given (`fc -l`, `history -s`)
   bool options_done = false;
   for (std::size_t i = 1; i < n.words.size(); ++i) {
     const auto& w = n.words[i];
@@ -258,6 +264,7 @@ BuiltinCode builtin_code(const NormalizedCommand& n) {
     // An option cluster: `-rp`, `-v NAME`, `-vNAME`, `-C CMD`, `-CCMD`.
     for (std::size_t k = 1; k < s.size(); ++k) {
       char c = s[k];
+      flags += c;
       if (s[0] == '-' && b->eval_attributes.find(c) != std::string_view::npos) attributes += c;
       auto value = [&]() -> std::optional<std::string_view> {
         if (k + 1 < s.size()) return s.substr(k + 1);
@@ -323,6 +330,22 @@ BuiltinCode builtin_code(const NormalizedCommand& n) {
       // `trap ACTION SIGNAL…`; one operand alone (or `-`) resets the signal.
       if (operands.size() >= 2 && operands[0] != "-" && !operands[0].empty())
         out.scripts.emplace_back(operands[0]);
+      break;
+    case Words::history_entry:
+      // `history -s ARGS`: the line `fc -s` runs later.
+      if (flags.find('s') != std::string::npos && !operands.empty()) {
+        std::string line;
+        for (auto o : operands) {
+          if (!line.empty()) line += ' ';
+          line += o;
+        }
+        out.scripts.push_back(std::move(line));
+      }
+      break;
+    case Words::history_rerun:
+      if (flags.find('l') == std::string::npos)
+        out.escalations.push_back(
+            "`fc` runs a line of the shell's history again, which this line may not show");
       break;
     case Words::test_operands:
     case Words::key_bindings:

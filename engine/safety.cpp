@@ -83,6 +83,7 @@ std::vector<SafetyHit> check_command(const NormalizedCommand& cmd, const SafetyC
   if (nm == "mv") check_mv(cmd, ctx, hits);
   if (nm == "git") check_git(cmd, ctx, hits);
   check_disk(cmd, name, ctx, hits);
+  if (nm.size() >= 4 && (nm[0] == 'k' || nm[0] == 'p')) check_process(cmd, name, ctx, hits);
   if (!cmd.fetches.empty()) check_fetches(cmd, ctx, hits);
   return hits;
 }

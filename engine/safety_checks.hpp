@@ -52,6 +52,10 @@ enum class RootKeeps {
     "To discard output, redirect it (`> /dev/null`); to delete files, name them.")                 \
   X(fork_bomb, "fork-bomb", deny, never, "a function that calls itself in the background",         \
     "Do not run it in any form.")                                                                  \
+  X(process_kill_all, "process.kill-all", deny, never,                                             \
+    "`kill` of every process (`kill -9 -1`, `kill 0`), `killall5`, `pkill`/`killall` of every "    \
+    "process of a user",                                                                           \
+    "Stop the processes you started, by their PID or their name.")                                 \
   X(disk_dd, "disk.dd", deny, never, "`dd of=` a block device",                                    \
     "If this is really intended, ask the user to run it themselves, or write to an image file "    \
     "instead.")                                                                                    \

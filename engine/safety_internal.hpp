@@ -120,6 +120,11 @@ void check_mv(const NormalizedCommand& c, const SafetyContext& ctx, std::vector<
 void check_disk(const NormalizedCommand& c, const std::string& name, const SafetyContext& ctx,
                 std::vector<SafetyHit>& hits);
 
+// engine/safety_process.cpp: `kill -1`, `kill 0`, `killall5`, `pkill -u USER` with no pattern
+// (`name`: the lowered command name).
+void check_process(const NormalizedCommand& c, const std::string& name, const SafetyContext& ctx,
+                   std::vector<SafetyHit>& hits);
+
 // engine/safety_fetch.cpp: URLs the command fetches whose host serves instance metadata.
 void check_fetches(const NormalizedCommand& c, const SafetyContext& ctx,
                    std::vector<SafetyHit>& hits);

@@ -249,6 +249,22 @@ TEST_CASE("disks, force pushes, pipes into a shell, fork bombs") {
           {"x(){\n x | x &\n}\nx", "fork-bomb:deny"},
           {"f(){ echo hi; }; f", ""},
           {"g(){ g; }; g", ""},  // recursion, not a fork bomb
+          {"kill -9 -1", "process.kill-all:deny"},
+          {"kill -- -1", "process.kill-all:deny"},
+          {"kill -s KILL -1", "process.kill-all:deny"},
+          {"kill -TERM 0", "process.kill-all:deny"},
+          {"sudo /bin/kill -9 -1", "process.kill-all:deny"},
+          {"killall5 -9", "process.kill-all:deny"},
+          {"pkill -u dev", "process.kill-all:deny"},
+          {"pkill -9 -U 1000", "process.kill-all:deny"},
+          {"killall -u dev", "process.kill-all:deny"},
+          {"pkill -f .", "process.kill-all:deny"},
+          {"kill -9 1234", ""},
+          {"kill -9 -1234", ""},  // one process group
+          {"kill %1", ""},
+          {"kill -l", ""},
+          {"pkill -u dev node", ""},
+          {"killall node", ""},
       },
       user_ctx());
 }
@@ -305,7 +321,7 @@ TEST_CASE("safety_check_names lists every id once") {
   for (const char* id :
        {"rm.dangerous-target", "rm.catastrophic", "rm.no-preserve-root", "rm.project-folder",
         "find.delete-broad-root", "perms.recursive-on-root", "mv.to-devnull", "fork-bomb",
-        "disk.dd", "disk.mkfs", "pipe-to-shell", "git.force-push"})
+        "disk.dd", "disk.mkfs", "pipe-to-shell", "git.force-push", "process.kill-all"})
     CHECK(std::find(names.begin(), names.end(), id) != names.end());
 }
 

@@ -1,0 +1,91 @@
+// The safety check `process.kill-all`: a signal sent to every process the user may signal
+// (`kill -9 -1`, `kill -s KILL -- -1`), to the whole process group (`kill 0`: the agent's
+// harness with it), `killall5`, and `pkill`/`killall` selecting every process of a user
+// (`pkill -u me` with no pattern, `pkill -9 .`).
+#include "engine/safety_internal.hpp"
+
+namespace vigie::engine::safety {
+
+namespace {
+
+// `kill [-s SIG | -n NUM | -SIG] [--] PID…`: the PIDs (`-l`/`-L` list signals: none).
+std::vector<std::string_view> kill_targets(const Words& w) {
+  std::vector<std::string_view> out;
+  std::size_t i = 1;
+  const std::string* s = lit(w, i);
+  if (s && (*s == "-l" || *s == "-L" || starts_with(*s, "--list") || *s == "--table")) return out;
+  if (s && (*s == "-s" || *s == "-n" || *s == "--signal"))
+    i += 2;
+  else if (s && s->size() > 1 && (*s)[0] == '-' && *s != "--" && (*s)[1] != '-')
+    i += 1;  // `-9`, `-KILL`, `-SIGTERM`: the signal
+  if (const std::string* d = lit(w, i); d && *d == "--") ++i;
+  for (; i < w.size(); ++i)
+    if (const std::string* p = lit(w, i)) out.push_back(*p);
+  return out;
+}
+
+}  // namespace
+
+void check_process(const NormalizedCommand& c, const std::string& name, const SafetyContext& ctx,
+                   std::vector<SafetyHit>& hits) {
+  const Words& w = c.words;
+  if (name == "kill") {
+    for (std::string_view t : kill_targets(w))
+      if (t == "-1" || t == "0" || t == "-0") {
+        add(hits, ctx,
+            hit(SafetyCheck::process_kill_all,
+                "Refused: `kill " + std::string(t) + "` signals " +
+                    (t == "-1" ? std::string("every process you may signal")
+                               : std::string("the whole process group, the agent's harness "
+                                             "with it")) +
+                    "."));
+        return;
+      }
+    return;
+  }
+  if (name == "killall5") {
+    add(hits, ctx,
+        hit(SafetyCheck::process_kill_all, "Refused: `killall5` signals every process."));
+    return;
+  }
+  if (name != "pkill" && name != "killall") return;
+  // A user selected (`-u`, `-U`, `--user`, `--uid`) and no pattern, or a pattern that matches
+  // every name (`.`, `.*`, `''`).
+  bool user = false, pattern = false, everything = false;
+  for (std::size_t i = 1; i < w.size(); ++i) {
+    const std::string* s = lit(w, i);
+    if (!s) {
+      pattern = true;
+      continue;
+    }
+    if (*s == "-u" || *s == "-U" || *s == "--user" || *s == "--uid" || *s == "--euid") {
+      user = true;
+      ++i;
+      continue;
+    }
+    if (starts_with(*s, "--user=") || starts_with(*s, "--uid=") || starts_with(*s, "--euid=") ||
+        (s->size() > 2 && (starts_with(*s, "-u") || starts_with(*s, "-U")))) {
+      user = true;
+      continue;
+    }
+    if (!s->empty() && (*s)[0] == '-') {
+      // Options with a value: pkill's `-g -G -P -s -t -F --signal -n/-o take none`.
+      if (*s == "-g" || *s == "-G" || *s == "-P" || *s == "-s" || *s == "-t" || *s == "-F" ||
+          *s == "--signal" || *s == "--pgroup" || *s == "--group" || *s == "--parent" ||
+          *s == "--session" || *s == "--terminal" || *s == "--pidfile" || *s == "--older-than" ||
+          *s == "--younger-than" || *s == "-y" || *s == "-o")
+        ++i;
+      continue;
+    }
+    pattern = true;
+    if (*s == "." || *s == ".*" || *s == "^" || *s == "") everything = true;
+  }
+  if ((user && !pattern) || everything)
+    add(hits, ctx,
+        hit(SafetyCheck::process_kill_all,
+            "Refused: `" + name + "` here signals every process " +
+                (user && !pattern ? std::string("of a user") : std::string("whose name matches")) +
+                "."));
+}
+
+}  // namespace vigie::engine::safety
