@@ -60,18 +60,19 @@ void Judge::command_fetch_parts(const NormalizedCommand& n, TraceEntry& t, Part&
       continue;
     }
     if (file_url_path(f.url, false)) continue;  // a local file: judged as a read
-    const std::string host = host_of(f.url);
-    auto judge_method = [&](const std::string& method) {
-      TraceEntry ft;
-      std::optional<Part> part = judge_names(p.fetch, host, method, ft);
-      if (!part || part->effect == Effect::allow) return;
-      for (auto& r : ft.matched) t.matched.push_back(std::move(r));
-      fold(acc, std::move(*part));
-    };
-    if (!f.method.empty()) {
-      judge_method(f.method);
-    } else {
-      for (const char* m : kMethods) judge_method(m);
+    for (const std::string& host : url_hosts(f.url)) {
+      auto judge_method = [&](const std::string& method) {
+        TraceEntry ft;
+        std::optional<Part> part = judge_names(p.fetch, host, method, ft);
+        if (!part || part->effect == Effect::allow) return;
+        for (auto& r : ft.matched) t.matched.push_back(std::move(r));
+        fold(acc, std::move(*part));
+      };
+      if (!f.method.empty()) {
+        judge_method(f.method);
+      } else {
+        for (const char* m : kMethods) judge_method(m);
+      }
     }
   }
 }
@@ -203,6 +204,33 @@ void Judge::judge_request(const json& input) {
       part = def;
     } else if (mode == Mode::readonly && method != "GET") {
       fold(*part, builtin_part(BuiltinMessage::readonly_fetch, Effect::deny));
+    }
+    // `https://evil.com\\@github.com`: evil.com to a WHATWG parser, github.com to curl's. Each
+    // other host a parser may read is judged too, and the most restrictive answer stands (an
+    // allow of one is no allow of the URL).
+    std::vector<std::string> others;
+    if (!url.empty()) {
+      others = url_hosts(url);
+      others.erase(others.begin());
+    }
+    for (const std::string& other : others) {
+      std::optional<Part> o = judge_names(p.fetch, other, method, t);
+      if (!o) {
+        Part def;
+        def.from_default = true;
+        def.effect = p.fetch_default && mode != Mode::readonly ? *p.fetch_default
+                                                               : mode_default(kind, method);
+        if (def.effect == Effect::deny)
+          def.rule =
+              builtin(mode == Mode::readonly ? Builtin::mode_readonly : Builtin::fetch_default,
+                      Effect::deny);
+        def.message = def.effect == Effect::deny
+                          ? fmt::format("fetching `{}` is not allowed by this policy", other)
+                          : fmt::format("fetch `{}` (a URL parser may read its host as `{}`)?",
+                                        t.text, other);
+        o = def;
+      }
+      if (o->effect > part->effect) fold(*part, std::move(*o));
     }
     // `http://169.254.169.254/…`: the machine's credentials (safety check fetch.metadata).
     if (!url.empty())

@@ -10,10 +10,11 @@ namespace vigie::engine {
 namespace {
 
 std::optional<SafetyHit> metadata_hit(std::string_view url, std::string_view by) {
-  const std::string host = url_host(url);
-  if (host.empty() || !is_metadata_host(host)) return std::nullopt;
-  return safety::hit(SafetyCheck::fetch_metadata,
-                     fmt::format("{}`{}` is an instance-metadata address.", by, host));
+  for (const std::string& host : url_hosts(url))
+    if (!host.empty() && is_metadata_host(host))
+      return safety::hit(SafetyCheck::fetch_metadata,
+                         fmt::format("{}`{}` is an instance-metadata address.", by, host));
+  return std::nullopt;
 }
 
 }  // namespace

@@ -5,8 +5,11 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cstdint>
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace vigie::engine {
 
@@ -132,7 +135,11 @@ bool metadata_v6(std::string_view inner) {
 
 }  // namespace
 
-std::string url_host(std::string_view url) {
+namespace {
+
+// The host as written, read as RFC 3986 and curl read it: after `scheme://` (or from the start),
+// up to `/`, `?` or `#`; after the last `@`; without its port.
+std::string rfc_host(std::string_view url) {
   auto s = url.find("://");
   std::size_t b = s == std::string_view::npos ? 0 : s + 3;
   std::size_t e = url.find_first_of("/?#", b);
@@ -143,11 +150,110 @@ std::string url_host(std::string_view url) {
     host = host.substr(0, colon);
   else if (auto close = host.find(']'); close != std::string::npos)
     host = host.substr(0, close + 1);  // `[::1]:8080`: the brackets and what they hold
+  return host;
+}
+
+// The schemes WHATWG's URL parser treats as special: any run of `/` and `\` after the colon,
+// and a `\` ends the host (`https:evil.com`, `https:\\evil.com`, `https://evil.com\@x`).
+bool special_scheme(std::string_view s) {
+  return s == "http" || s == "https" || s == "ws" || s == "wss" || s == "ftp" || s == "file";
+}
+
+// The host as a WHATWG parser (browsers, Node's `URL` and `fetch`, most fetch tools) reads it;
+// nullopt when it would read none where the RFC reading finds one (a scheme that is not special
+// without `//`: `host:22`, `user@host:path`).
+std::optional<std::string> whatwg_host(std::string_view url) {
+  // Leading and trailing C0 controls and spaces are stripped, tabs and newlines removed.
+  std::string s;
+  s.reserve(url.size());
+  for (char c : url)
+    if (c != '\t' && c != '\n' && c != '\r') s.push_back(c);
+  std::size_t b = 0, e = s.size();
+  while (b < e && static_cast<unsigned char>(s[b]) <= 0x20) ++b;
+  while (e > b && static_cast<unsigned char>(s[e - 1]) <= 0x20) --e;
+  std::string_view v = std::string_view(s).substr(b, e - b);
+  std::size_t colon = 0;
+  while (colon < v.size() && (std::isalnum(static_cast<unsigned char>(v[colon])) ||
+                              v[colon] == '+' || v[colon] == '-' || v[colon] == '.'))
+    ++colon;
+  if (colon == 0 || colon >= v.size() || v[colon] != ':' ||
+      !std::isalpha(static_cast<unsigned char>(v[0])))
+    return std::nullopt;
+  std::string scheme(v.substr(0, colon));
+  for (char& c : scheme) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  std::size_t at = colon + 1;
+  const bool special = special_scheme(scheme);
+  if (special) {
+    while (at < v.size() && (v[at] == '/' || v[at] == '\\')) ++at;
+  } else if (v.substr(at, 2) == "//") {
+    at += 2;
+  } else {
+    return std::nullopt;
+  }
+  std::size_t end = v.find_first_of(special ? "/?#\\" : "/?#", at);
+  std::string_view authority = v.substr(at, end == std::string_view::npos ? v.npos : end - at);
+  if (auto u = authority.rfind('@'); u != std::string_view::npos) authority.remove_prefix(u + 1);
+  std::string_view host = authority;
+  if (!host.empty() && host[0] == '[') {
+    host =
+        host.substr(0, host.find(']') == std::string_view::npos ? host.size() : host.find(']') + 1);
+  } else if (auto p = host.rfind(':'); p != std::string_view::npos) {
+    host = host.substr(0, p);
+  }
+  return std::string(host);
+}
+
+// A host as a URL parser compares it: percent-decoded, the IDNA full stops (`。`, `．`, `｡`) and
+// full-width ASCII (`ｅｖｉｌ`) mapped to ASCII, lower case, without a final `.`.
+std::string canonical_host(std::string_view raw) {
+  const std::string decoded = percent_decoded(raw);
+  std::string host;
+  host.reserve(decoded.size());
+  for (std::size_t i = 0; i < decoded.size(); ++i) {
+    const auto c = static_cast<unsigned char>(decoded[i]);
+    if (c == 0xE3 && i + 2 < decoded.size() && static_cast<unsigned char>(decoded[i + 1]) == 0x80 &&
+        static_cast<unsigned char>(decoded[i + 2]) == 0x82) {  // U+3002
+      host.push_back('.');
+      i += 2;
+      continue;
+    }
+    if (c == 0xEF && i + 2 < decoded.size()) {
+      // U+FF01..U+FF5E (full-width ASCII, U+FF0E the full stop) and U+FF61 (half-width stop).
+      const unsigned cp = ((c & 0x0Fu) << 12) |
+                          ((static_cast<unsigned char>(decoded[i + 1]) & 0x3Fu) << 6) |
+                          (static_cast<unsigned char>(decoded[i + 2]) & 0x3Fu);
+      if (cp >= 0xFF01 && cp <= 0xFF5E) {
+        host.push_back(static_cast<char>(cp - 0xFEE0));
+        i += 2;
+        continue;
+      }
+      if (cp == 0xFF61) {
+        host.push_back('.');
+        i += 2;
+        continue;
+      }
+    }
+    host.push_back(static_cast<char>(c));
+  }
   for (char& c : host)
     if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
   // `x.evil.com.` is the same host as `x.evil.com` (a fully qualified name): judged as it.
   if (host.size() > 1 && host.back() == '.') host.pop_back();
   return host;
+}
+
+}  // namespace
+
+std::string url_host(std::string_view url) {
+  const auto w = whatwg_host(url);
+  return canonical_host(w ? *w : rfc_host(url));
+}
+
+std::vector<std::string> url_hosts(std::string_view url) {
+  std::vector<std::string> out{url_host(url)};
+  std::string rfc = canonical_host(rfc_host(url));
+  if (rfc != out.front()) out.push_back(std::move(rfc));
+  return out;
 }
 
 bool is_metadata_host(std::string_view host) {

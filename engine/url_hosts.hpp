@@ -6,12 +6,21 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace vigie::engine {
 
 // The host of `url` (`scheme://user@HOST:port/path`, or `HOST:port/path` without a scheme),
-// lowercased, without its port or a final `.`; an IPv6 host keeps its brackets.
+// lowercased, percent-decoded, the IDNA full stops and full-width ASCII mapped to ASCII, without
+// its port or a final `.`; an IPv6 host keeps its brackets. Read as WHATWG's URL parser reads it
+// (browsers, Node's `fetch`): for http, https, ws, wss, ftp and file, any run of `/` and `\`
+// after the colon (`https:evil.com`, `https:\\evil.com`) and a `\` ends the host
+// (`https://evil.com\@x` is evil.com); tabs and newlines are removed.
 std::string url_host(std::string_view url);
+// Every host a URL parser may read in `url`: url_host's, then RFC 3986's (curl's) when it
+// differs (`https://evil.com\@github.com` is github.com to curl). A rule that restricts any of
+// them restricts the URL.
+std::vector<std::string> url_hosts(std::string_view url);
 
 // Whether `host` (as url_host returns it) is an instance-metadata service or a link-local
 // address: 169.254.0.0/16 in every notation a URL parser or inet_aton takes (`0xa9fea9fe`,

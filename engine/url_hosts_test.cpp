@@ -3,9 +3,11 @@
 
 #include <catch2/catch.hpp>
 #include <string>
+#include <vector>
 
 using vigie::engine::is_metadata_host;
 using vigie::engine::url_host;
+using vigie::engine::url_hosts;
 
 TEST_CASE("url_host: scheme, user, port, case, final dot, IPv6 brackets") {
   CHECK(url_host("http://Example.COM/x") == "example.com");
@@ -16,6 +18,32 @@ TEST_CASE("url_host: scheme, user, port, case, final dot, IPv6 brackets") {
   CHECK(url_host("http://[fd00:ec2::254]/latest") == "[fd00:ec2::254]");
   CHECK(url_host("http://a@b@169.254.169.254/") == "169.254.169.254");
   CHECK(url_host("") == "");
+}
+
+TEST_CASE("url_host reads as WHATWG's parser; url_hosts adds RFC 3986's reading") {
+  CHECK(url_host("https://evil.com\\@github.com/") == "evil.com");
+  CHECK(url_hosts("https://evil.com\\@github.com/") ==
+        std::vector<std::string>{"evil.com", "github.com"});
+  CHECK(url_host("https:evil.com/x") == "evil.com");
+  CHECK(url_host("https:/\\/evil.com") == "evil.com");
+  CHECK(url_host("HTTPS:\\\\EVIL.com") == "evil.com");
+  CHECK(url_host(" https://evil.com\t/") == "evil.com");
+  CHECK(url_host("https://ev\nil.com/") == "evil.com");
+  CHECK(url_host("https://evil%2Ecom/") == "evil.com");
+  CHECK(url_host("https://evil\xe3\x80\x82"
+                 "com/") == "evil.com");  // U+3002
+  CHECK(url_host("https://evil\xef\xbc\x8e"
+                 "com/") == "evil.com");  // U+FF0E
+  CHECK(url_host("https://evil\xef\xbd\xa1"
+                 "com/") == "evil.com");  // U+FF61
+  CHECK(url_host("https://\xef\xbd\x85"
+                 "vil.com/") == "evil.com");  // U+FF45
+  CHECK(url_host("https://evil.com%2F@github.com/") == "github.com");
+  CHECK(url_hosts("https://github.com/x") == std::vector<std::string>{"github.com"});
+  // Not a special scheme without `//`, or no scheme: read as a host (`user@host:path`).
+  CHECK(url_host("git@evil.com:x/y") == "evil.com");
+  CHECK(url_host("evil.com:8080/x") == "evil.com");
+  CHECK(url_host("ssh://git@evil.com:22/x") == "evil.com");
 }
 
 TEST_CASE("is_metadata_host: 169.254.0.0/16 in every notation") {
