@@ -307,6 +307,10 @@ bool cargo_effects(std::string_view name, const std::string& sub,
 bool go_effects(std::string_view name, const std::string& sub,
                 const std::vector<shell::WordView>& w, std::size_t at, ProgramEffects& out);
 
+// git's transports that run a program (engine/program_git_transports.cpp): an `ext::CMD` URL's
+// command (a line judged), a `NAME::ADDRESS` URL's helper `git-remote-NAME` (asked).
+void git_transports(const std::vector<shell::WordView>& w, ProgramEffects& out);
+
 // A word holding `value` (an attached option value, a file named inside a script).
 shell::WordView word_of(const shell::WordView& from, std::string value);
 

@@ -42,8 +42,7 @@
 // Value roles:
 //   v a plain value        r w d  a path read / written / deleted
 //   x a shell command line, run (judged as a nested script, and at least ask)
-//   E Python code the program runs (pylint --init-hook): asked; the paths its strings name and
-//     the commands it runs by name are judged (as python -c's)
+//   E Python code it runs (pylint --init-hook): asked, judged as python -c's code
 //   y a file written, or a command line run when it starts with `|` or `!` (strace -o)
 //   c a folder the program works in (read)      t a target folder (written; operands: sources)
 //   p the pattern/script (drops the `p` operand) P a file holding it (read; drops `p`)
@@ -441,13 +440,12 @@ const ProgramSource kPrograms[] = {
    "--level=v --pax-option=v --atime-preserve?v --one-top-level?g --add-file=r -P|--absolute-names!!"},
 
   // ---- network -------------------------------------------------------------------------------
-  // curl and wget: engine/programs_table_tools.cpp.
+  // curl, wget and openssl: engine/programs_table_tools.cpp.
   {"ssh", "s", "", "ssh",
    "-o=v -F=r -i=r -E=w -S=w -J=v -p=v -l=v -L=v -R=v -D=v -W=v -b=v -c=v -e=v -m=v -O=v -Q=v "
    "-w=v -B=v -I=r!!"},
   {"socat", "", "", "socat", ""},
   {"bwrap", "", "", "bwrap", ""},
-  // openssl: engine/programs_table_tools.cpp.
   {"ssh-keygen", "m", "*r", "",
    "-f=w -s=r -t=v -b=v -C=v -N=v -P=v -E=v -R=v -F=v -I=v -n=v -V=v -O=o -Y=v -Z=v -a=v -D=r!! "
    "-m=v -M=v!W -r=r -T=v -z=v -w=v!! -K -q -y -l -L -H -c -p -e -i -U -k -u -v -h -A!!"},
