@@ -379,6 +379,26 @@ const Launcher kRunnerLaunchers[] = {
      .flags = "-t --trust --print-script -h --help",
      .valued = "-d --dir -r --reference -m --mode",
      .dash_only = true},
+    // `guix shell|environment PKG… -- CMD`; `wsl [OPTIONS] [-e|--] CMD…` runs CMD in Linux.
+    {.program = "guix",
+     .sub = "shell",
+     .syntax = Syntax::getopt,
+     .flags = "--pure --check -C --container -N --network -P --link-profile -E --preserve "
+              "--emulate-fhs -F --nesting -W --no-cwd --rebuild-cache --search-paths -D "
+              "--development -q -v --verbosity",
+     .valued = "-m --manifest -f --file -L --load-path -r --root --expose --share -s --system "
+               "--profile -p",
+     .dash_only = true},
+    {.program = "guix",
+     .sub = "environment",
+     .syntax = Syntax::getopt,
+     .flags = "--pure --check -C --container -N --network -P --link-profile --ad-hoc -q",
+     .valued = "-m --manifest -l --load -e --expression -r --root --expose --share -s --system",
+     .dash_only = true},
+    {.program = "wsl wsl.exe",
+     .syntax = Syntax::clusters,
+     .flags = "-e --exec",
+     .valued = "-d --distribution -u --user --cd --shell-type"},
     // ---- detachers, chain-loaders, moreutils ------------------------------------------------
     // dtach (main.c): the mode, then the socket (written), then `-e CHAR`/`-r METHOD` (each the
     // next word), `-E`, `-z`; the command follows.

@@ -62,6 +62,14 @@ const ProgramSource kProgramsSystem[] = {
   {"arch", "s", "", "wrapper",
    "-x86_64 -x86_64h -arm64 -arm64e -i386 -ppc -ppc64 -arch=v -e=v -d=v -c -32 -64 -h!N "
    "--help!N --version!N"},
+  // macOS: taskpolicy runs a command under a scheduling policy (`-p PID` changes a running
+  // process instead); xcrun runs a developer tool found by name (`-f` only prints its path).
+  {"taskpolicy", "s", "", "wrapper", "-c=v -b -B -t=v -l=v -d=v -g=v -a -s -x -X -p=v!N"},
+  {"xcrun", "s", "", "wrapper",
+   "-sdk=v --sdk=v -toolchain=v --toolchain=v -l -v -r -n -k --log --verbose --run --no-cache "
+   "--kill-cache -f=v!N --find=v!N --show-sdk-path!N --show-sdk-version!N "
+   "--show-sdk-build-version!N --show-sdk-platform-path!N --show-sdk-platform-version!N -h!N "
+   "--help!N --version!N"},
   // bash's history builtin: `-w`/`-a` write FILE (else $HISTFILE), `-r`/`-n` read it.
   {"history", "", "", "", "-c -d=v -s -p -a!W -w!W -r!R -n!R"},
   {"dwp", "pm", "*r", "", "-o|--output=w -e|--exec=r -h|--help!N -V|--version!N"},

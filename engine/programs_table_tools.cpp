@@ -493,7 +493,7 @@ const ProgramSource kProgramsTools[] = {
    "graftcp catchsegv nq mpirun mpiexec orterun srun sbatch aa-exec sandbox-exec flatpak-spawn "
    "retry flatpak snap devbox pixi flox xterm uxterm urxvt rxvt rxvt-unicode st konsole "
    "alacritty gnome-terminal mate-terminal xfce4-terminal terminator tilix lxterminal kitty foot "
-   "nodemon wezterm "
+   "nodemon wezterm guix wsl wsl.exe "
    "nsjail minijail0 proot rr schedtool daemonize start-stop-daemon qemu-aarch64 "
    "qemu-aarch64_be qemu-alpha qemu-arm qemu-armeb qemu-hexagon qemu-hppa qemu-i386 "
    "qemu-loongarch64 qemu-m68k qemu-microblaze qemu-microblazeel qemu-mips qemu-mips64 "
