@@ -94,9 +94,33 @@ const std::vector<std::pair<std::string, std::string>>& default_third_party_glob
       {"SConstruct", "build"},
       {"SConscript", "build"},
       {".envrc", "build"},  // run by direnv on `cd`
+      // Run by the editor, a development container, mise, tox and nox, process managers and
+      // container orchestration (VS Code's tasks may run on opening the folder).
+      {".vscode/tasks.json", "build"},
+      {".vscode/launch.json", "build"},
+      {".vscode/settings.json", "build"},
+      {".devcontainer/**", "build"},
+      {".devcontainer.json", "build"},
+      {"mise.toml", "build"},
+      {".mise.toml", "build"},
+      {"mise.local.toml", "build"},
+      {".mise/**", "build"},
+      {".config/mise.toml", "build"},
+      {"tox.ini", "build"},
+      {"noxfile.py", "build"},
+      {"Procfile", "build"},
+      {"docker-compose.yml", "build"},
+      {"docker-compose.yaml", "build"},
+      {"compose.yml", "build"},
+      {"compose.yaml", "build"},
+      {"Vagrantfile", "build"},
+      {"Earthfile", "build"},
+      {"Tiltfile", "build"},
       // Dependency manifests.
       {"package.json", "manifest"},
-      {".npmrc", "manifest"},  // can redirect the registry
+      {".npmrc", "manifest"},         // can redirect the registry
+      {".pnpmfile.cjs", "manifest"},  // run by pnpm on every install
+      {".tool-versions", "manifest"},
       {".yarnrc", "manifest"},
       {".yarnrc.yml", "manifest"},
       {"Cargo.toml", "manifest"},
@@ -376,8 +400,17 @@ const std::vector<std::pair<std::string, std::string>>& startup_globs() {
       {"~/.exrc", "startup"},
       {"~/.nanorc", "startup"},
       {"~/.config/nano/**", "startup"},
+      {"~/Library/LaunchAgents/**", "startup"},  // macOS: run at login
+      {"~/.config/mise/**", "startup"},
+      {"~/.tool-versions", "startup"},
+      {"~/.condarc", "startup"},
+      {"~/.aws/config", "startup"},  // `credential_process` runs a program
+      {"~/.config/Code/User/settings.json", "startup"},
+      {"~/Library/Application Support/Code/User/settings.json", "startup"},
       {"/etc/**", "system"},
       {"/boot/**", "system"},
+      {"/Library/LaunchAgents/**", "system"},
+      {"/Library/LaunchDaemons/**", "system"},
       {"/var/spool/cron/**", "system"},
       {"/var/spool/at/**", "system"},
       {"/usr/bin/**", "system"},
