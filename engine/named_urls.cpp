@@ -29,9 +29,12 @@ using Words = std::vector<WordView>;
 namespace {
 
 // Network schemes (lower case; `git+https` is read as `https`).
-constexpr std::string_view kSchemes[] = {"http", "https", "ftp",  "ftps", "ws",     "wss",
-                                         "git",  "ssh",   "sftp", "scp",  "rsync",  "svn",
-                                         "hg",   "smb",   "nfs",  "ldap", "gopher", "telnet"};
+constexpr std::string_view kSchemes[] = {
+    "http",       "https",  "ftp",     "ftps",    "ws",     "wss",    "git",   "ssh",
+    "sftp",       "scp",    "rsync",   "svn",     "hg",     "smb",    "nfs",   "ldap",
+    "ldaps",      "gopher", "telnet",  "oci",     "docker", "grpc",   "grpcs", "postgres",
+    "postgresql", "mysql",  "mariadb", "mongodb", "redis",  "rediss", "amqp",  "amqps",
+    "mqtt",       "imap",   "imaps",   "smtp",    "smtps",  "s3"};
 
 // The network programs, one entry per name, sorted by name (checked at compile time): `urls`,
 // whether the URLs of their words are fetched (a declared program's words are data otherwise)
@@ -41,7 +44,9 @@ constexpr std::string_view kSchemes[] = {"http", "https", "ftp",  "ftps", "ws", 
 // `rsync`), 'o' the values of `-connect` and `-proxy` (`openssl s_client`), 'g' the module paths
 // of `go get|install|mod download` (`evil.com/x@v1`: the first element names a host when it
 // holds a dot), 'i' the image of `docker|podman pull|push|run|create` (`evil.com/x:1`: the
-// registry, when the first element holds a dot or a port or is `localhost`), 0 none.
+// registry, when the first element holds a dot or a port or is `localhost`), 'h' the values of
+// `-h`/`--host` (the database clients: `psql -h HOST`, `mysql -hHOST`), 0 none. ssh's jump hosts
+// (`-J`, `-o ProxyJump=`) are contacted too.
 struct NetworkProgram {
   std::string_view name;
   NetworkUse use;
@@ -56,6 +61,7 @@ constexpr NetworkProgram kNetworkPrograms[] = {
     {"bundle", {true, "", 0}},
     {"bunx", {true, "", 0}},
     {"cargo", {true, "", 0}},
+    {"clickhouse-client", {true, "", 'h'}},
     {"composer", {true, "", 0}},
     {"conda", {true, "", 0}},
     {"corepack", {true, "", 0}},
@@ -76,10 +82,18 @@ constexpr NetworkProgram kNetworkPrograms[] = {
     {"kubectl", {true, "", 0}},
     {"lftp", {true, "", 0}},
     {"mamba", {true, "", 0}},
+    {"mariadb", {true, "", 'h'}},
+    {"mariadb-dump", {true, "", 'h'}},
     {"micromamba", {true, "", 0}},
+    {"mongo", {true, "", 'h'}},
+    {"mongodump", {true, "", 'h'}},
+    {"mongorestore", {true, "", 'h'}},
+    {"mongosh", {true, "", 'h'}},
     {"mosh", {false, "", 'f'}},
     {"mtr", {false, "", 'l'}},
     {"mvn", {true, "", 0}},
+    {"mysql", {true, "", 'h'}},
+    {"mysqldump", {true, "", 'h'}},
     {"nc", {false, "", 'f'}},
     {"ncat", {false, "", 'f'}},
     {"nerdctl", {true, "", 'i'}},
@@ -89,6 +103,9 @@ constexpr NetworkProgram kNetworkPrograms[] = {
     {"nslookup", {false, "", 'a'}},
     {"openssl", {false, "", 'o'}},
     {"pdm", {true, "", 0}},
+    {"pg_dump", {true, "", 'h'}},
+    {"pg_dumpall", {true, "", 'h'}},
+    {"pg_restore", {true, "", 'h'}},
     {"ping", {false, "", 'l'}},
     {"ping6", {false, "", 'l'}},
     {"pip", {true, "", 0}},
@@ -99,8 +116,10 @@ constexpr NetworkProgram kNetworkPrograms[] = {
     {"pnpx", {true, "", 0}},
     {"podman", {true, "", 'i'}},
     {"poetry", {true, "", 0}},
+    {"psql", {true, "", 'h'}},
     {"rclone", {true, "", 0}},
     {"rcp", {false, "", 'r'}},
+    {"redis-cli", {true, "", 'h'}},
     {"rsync", {true, "", 'r'}},
     {"rye", {true, "", 0}},
     {"scp", {true, "", 'r'}},
@@ -117,6 +136,7 @@ constexpr NetworkProgram kNetworkPrograms[] = {
     {"traceroute6", {false, "", 'l'}},
     {"uv", {true, "", 0}},
     {"uvx", {true, "", 0}},
+    {"valkey-cli", {true, "", 'h'}},
     {"xdg-open", {true, "", 0}},
     {"yarn", {true, "", 0}},
     {"youtube-dl", {true, "", 0}},
@@ -137,13 +157,16 @@ bool network_scheme(std::string_view s) {
   std::string lower(s);
   for (char& c : lower)
     if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  std::string_view l = lower;
-  // `git+https`, `svn+ssh`, `hg+https`: the transport after the `+`; `url.https` (a git
+  // `git+https`, `svn+ssh`, `mongodb+srv`: one of the parts a `+` joins; `url.https` (a git
   // configuration key holding a URL): the scheme after the dot.
-  if (const auto plus = l.find_last_of("+."); plus != std::string_view::npos)
-    l = l.substr(plus + 1);
-  for (std::string_view k : kSchemes)
-    if (k == l) return true;
+  std::string_view l = lower;
+  while (!l.empty()) {
+    const auto cut = l.find_first_of("+.");
+    const std::string_view part = l.substr(0, cut);
+    for (std::string_view k : kSchemes)
+      if (k == part) return true;
+    l = cut == std::string_view::npos ? std::string_view() : l.substr(cut + 1);
+  }
   return false;
 }
 
@@ -239,6 +262,20 @@ void host_operands(const ProgramDecl* decl, char which, const Words& w,
     }
     return;
   }
+  if (which == 'h') {  // `psql -h HOST`, `mysql -hHOST`, `mongosh --host=HOST`
+    for (std::size_t i = 1; i < w.size(); ++i) {
+      const std::string* s = program_words::lit(w, i);
+      if (!s) continue;
+      if ((*s == "-h" || *s == "--host") && i + 1 < w.size()) {
+        if (const std::string* v = program_words::lit(w, ++i)) host_operand(*v, out);
+      } else if (s->starts_with("--host=")) {
+        host_operand(s->substr(7), out);
+      } else if (s->size() > 2 && s->starts_with("-h") && (*s)[2] != '-') {
+        host_operand(s->substr(2), out);
+      }
+    }
+    return;
+  }
   if (which == 'g') {  // `go get evil.com/x@latest`, `go install evil.com/x/cmd@v1`
     const std::string* sub = w.size() > 1 ? program_words::lit(w, 1) : nullptr;
     const bool mod = sub && *sub == "mod" && w.size() > 2 && program_words::lit(w, 2) &&
@@ -265,6 +302,27 @@ void host_operands(const ProgramDecl* decl, char which, const Words& w,
     const std::string* s = program_words::lit(w, i);
     return s && !s->empty() && (*s)[0] != '-' && (*s)[0] != '+' ? s : nullptr;
   };
+  // `ssh -J a,b HOST`, `scp -o ProxyJump=a …`: the jump hosts are contacted first.
+  for (std::size_t i = 1; i < w.size(); ++i) {
+    const std::string* s = program_words::lit(w, i);
+    if (!s) continue;
+    std::string_view jump;
+    if (*s == "-J" && i + 1 < w.size() && program_words::lit(w, i + 1))
+      jump = *program_words::lit(w, i + 1);
+    else if (s->size() > 2 && s->starts_with("-J"))
+      jump = std::string_view(*s).substr(2);
+    else if (s->starts_with("-oProxyJump=") || s->starts_with("-oproxyjump="))
+      jump = std::string_view(*s).substr(12);
+    else if ((*s == "-o") && i + 1 < w.size() && program_words::lit(w, i + 1) &&
+             (program_words::lit(w, i + 1)->starts_with("ProxyJump=") ||
+              program_words::lit(w, i + 1)->starts_with("proxyjump=")))
+      jump = std::string_view(*program_words::lit(w, i + 1)).substr(10);
+    while (!jump.empty()) {
+      const auto comma = jump.find(',');
+      host_operand(jump.substr(0, comma), out);
+      jump = comma == std::string_view::npos ? std::string_view() : jump.substr(comma + 1);
+    }
+  }
   switch (which) {
     case 'f':
       if (const std::string* s = host_of(operands.front())) host_operand(*s, out);
