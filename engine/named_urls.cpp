@@ -34,7 +34,7 @@ constexpr std::string_view kSchemes[] = {
     "sftp",       "scp",    "rsync",   "svn",     "hg",     "smb",    "nfs",   "ldap",
     "ldaps",      "gopher", "telnet",  "oci",     "docker", "grpc",   "grpcs", "postgres",
     "postgresql", "mysql",  "mariadb", "mongodb", "redis",  "rediss", "amqp",  "amqps",
-    "mqtt",       "imap",   "imaps",   "smtp",    "smtps",  "s3"};
+    "mqtt",       "imap",   "imaps",   "smtp",    "smtps"};
 
 // The network programs, one entry per name, sorted by name (checked at compile time): `urls`,
 // whether the URLs of their words are fetched (a declared program's words are data otherwise)
