@@ -176,6 +176,9 @@ struct Judge {
   // An MCP filesystem tool's paths (engine/judge_mcp_files.cpp): the path rules they meet.
   void mcp_file_parts(const json& input, std::string_view mcp_name, const std::string& cwd,
                       Part& acc);
+  // The URLs an MCP tool is given under `kUrlKeys` (engine/judge_mcp_files.cpp): a deny or an
+  // ask of their hosts by the fetch rules makes the request as strict.
+  void mcp_url_parts(const json& input, const std::string& cwd, Part& acc);
 
   // ---- commands ------------------------------------------------------------------------------
 

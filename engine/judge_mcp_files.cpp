@@ -1,6 +1,7 @@
 // An MCP tool of a filesystem server (the reference server's tools, whatever the server is
 // named: `mcp__fs__write_file {"path": …}`) meets the path rules of the files it names, besides
-// the MCP rules of its name: a path rule can only make it stricter.
+// the MCP rules of its name: a path rule can only make it stricter. Likewise the URL any MCP tool
+// is given (`url`, `uri`, `href`…) meets the fetch rules (`mcp_url_parts`).
 #include "engine/judge.hpp"
 
 namespace vigie::engine {
@@ -29,6 +30,11 @@ constexpr McpFileTool kMcpFileTools[] = {
     {"create_directory", Access::write, "path"},
     {"move_file", Access::both, "source destination"},
 };
+
+// Input keys of any MCP tool that hold a URL it fetches or opens (a fetch server's `fetch`, a
+// browser's `navigate`): judged by the fetch rules as a command's URLs are (only stricter).
+constexpr std::string_view kUrlKeys[] = {"url",      "uri",     "href",    "link",
+                                         "endpoint", "baseUrl", "base_url"};
 
 const McpFileTool* mcp_file_tool(std::string_view mcp_name) {
   const auto slash = mcp_name.rfind('/');
@@ -81,6 +87,36 @@ void Judge::mcp_file_parts(const json& input, std::string_view mcp_name, const s
       judge_one(*it);
     }
   }
+}
+
+void Judge::mcp_url_parts(const json& input, const std::string& cwd, Part& acc) {
+  if (!input.is_object()) return;
+  NormalizedCommand n;
+  for (std::string_view key : kUrlKeys) {
+    auto it = input.find(key);
+    if (it == input.end() || !it->is_string()) continue;
+    const std::string& url = it->get_ref<const std::string&>();
+    if (url.find(':') != std::string::npos) n.fetches.push_back({url, ""});
+  }
+  if (n.fetches.empty()) return;
+  // `http://169.254.169.254/…`: the machine's credentials (safety check fetch.metadata).
+  for (const UrlFetch& f : n.fetches)
+    if (auto hit = check_fetch_url(f.url, safety_context(cwd))) {
+      fold(acc, safety_part(*hit));
+      break;
+    }
+  TraceEntry t;
+  t.subject = "fetch";
+  t.text = n.fetches.front().url;
+  Part part;
+  command_fetch_parts(n, t, part);
+  if (part.effect == Effect::allow) return;
+  if (tracing) {
+    t.effect = part.effect;
+    t.reason = part.message;
+    keep(std::move(t));
+  }
+  fold(acc, std::move(part));
 }
 
 }  // namespace vigie::engine

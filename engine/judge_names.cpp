@@ -280,6 +280,7 @@ void Judge::judge_request(const json& input) {
       keep(std::move(t));
     }
     mcp_file_parts(input, name, cwd, *part);
+    mcp_url_parts(input, cwd, *part);
     add(std::move(*part));
   } else if (kind != RequestKind::tool) {
     Part part;
