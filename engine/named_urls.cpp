@@ -172,7 +172,7 @@ bool network_scheme(std::string_view s) {
 
 // Every `scheme://authority…` in `word` with a network scheme, up to a character that ends a URL
 // in text (a quote, a blank, a closing bracket).
-void urls_in(std::string_view word, std::vector<UrlFetch>& out) {
+void urls_in(std::string_view word, const char* method, std::vector<UrlFetch>& out) {
   // Each URL's end is where the next search starts, so a word of repeated URLs is read once.
   for (std::size_t at = word.find("://"); at != std::string_view::npos;) {
     std::size_t b = at;
@@ -186,7 +186,7 @@ void urls_in(std::string_view word, std::vector<UrlFetch>& out) {
            word[e] != '\t' && word[e] != '\n' && word[e] != ')' && word[e] != '>' &&
            word[e] != '`' && word[e] != ',' && word[e] != ';')
       ++e;
-    if (e > at + 3) out.push_back({std::string(word.substr(b, e - b)), ""});
+    if (e > at + 3) out.push_back({std::string(word.substr(b, e - b)), method});
     at = word.find("://", std::max(e, at + 3));
   }
 }
@@ -374,12 +374,17 @@ void named_fetches(const ProgramName& program, std::string_view name, const Word
     colon = w[i].literal && w[i].literal->find(':') != std::string::npos;
   if (!colon) return;
   bool urls = any_url;
+  // A URL a program is given is read from (GET: `allow GET github.com` covers `git clone
+  // https://github.com/x`), but where git pushes (POST); a host operand may go either way (all
+  // methods).
+  const char* method = "GET";
   if (net && net->urls) {
     if (net->subcommands.empty()) {
       urls = true;
     } else if (const std::string* sub = git_subcommand(w);
                sub && program_words::in_words(net->subcommands, *sub)) {
       urls = true;
+      if (*sub == "push" || *sub == "send-pack") method = "POST";
       // `git clone git@HOST:PATH`, `git fetch user@HOST:PATH` (scp's syntax for an ssh URL; a
       // refspec `a:b` has no `@`); `git clone HOST:PATH` too, where no refspec stands.
       for (std::size_t i = 2; i < w.size(); ++i) {
@@ -397,7 +402,7 @@ void named_fetches(const ProgramName& program, std::string_view name, const Word
   if (urls)
     for (std::size_t i = 1; i < w.size(); ++i)
       if (const std::string* s = program_words::lit(w, i); s && s->find("://") != std::string::npos)
-        urls_in(*s, out);
+        urls_in(*s, method, out);
 }
 
 }  // namespace normalize_detail
