@@ -267,7 +267,9 @@ std::optional<std::string> joined_script(const Words& w, std::size_t from) {
 }  // namespace
 
 void eval_script(const Words& w, NormalizedCommand& n) {
-  auto script = joined_script(w, 1);
+  // bash's eval takes one `--` before its words (`eval -- 'curl x'` runs `curl x`).
+  const std::size_t from = w.size() > 1 && w[1].literal && *w[1].literal == "--" ? 2 : 1;
+  auto script = joined_script(w, from);
   if (!script)
     n.escalations.push_back("dynamic script for eval");
   else if (!script->empty())

@@ -40,6 +40,7 @@ constexpr HandlerEntry kHandlers[] = {
     {"launcher", launcher_handler},
     {"socat", socat_handler},
     {"bwrap", bwrap_handler},
+    {"cmd", cmd_handler},
     {"capsh", capsh_handler},
     {"make", make_handler},
     {"cc", cc_handler},

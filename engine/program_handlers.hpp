@@ -259,6 +259,10 @@ ParsedArgs parse_args_eq(const ProgramDecl& d, const std::vector<shell::WordView
 void socat_handler(const ProgramDecl& p, std::string_view name,
                    const std::vector<shell::WordView>& w, ProgramEffects& out);
 
+// Windows' cmd (engine/program_cmd.cpp): `cmd /c LINE` runs LINE, of cmd's own syntax.
+VIGIE_RARE_HANDLER void cmd_handler(const ProgramDecl& p, std::string_view name,
+                                    const std::vector<shell::WordView>& w, ProgramEffects& out);
+
 // bubblewrap (engine/program_bwrap.cpp): the command it runs in its sandbox.
 void bwrap_handler(const ProgramDecl& p, std::string_view name,
                    const std::vector<shell::WordView>& w, ProgramEffects& out);

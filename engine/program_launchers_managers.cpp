@@ -209,6 +209,14 @@ const Launcher kLaunchers[] = {
      .skip = kNever,
      .script_operand = true,
      .plain_lines = true},
+    // Plan 9's rc and es (the extensible shell): `-c LINE` in a cluster of flags.
+    {.program = "rc es",
+     .syntax = Syntax::getopt,
+     .flags = "-e -i -I -l -n -p -s -v -x -d -o",
+     .line = "-c",
+     .skip = kNever,
+     .script_operand = true,
+     .plain_lines = true},
     {.program = "nu",
      .syntax = Syntax::clusters,
      .flags = "-n --no-config-file --no-std-lib --stdin -l --login -i --interactive -h --help "
@@ -353,6 +361,38 @@ const Launcher kLaunchers[] = {
      .valued = "-w --whitelist-environment -g --group -G --supp-group",
      .line = "-c --command --session-command -s --shell",
      .skip = 1},
+    // lockf FILE CMD (FreeBSD, getopt `+knst:w`), timelimit CMD (getopt `+pqS:s:T:t:`), empty
+    // -f CMD (its fork mode), distrobox-host-exec and host-spawn (a container's command run on
+    // its host; host-spawn's Go flags take one or two dashes).
+    {.program = "lockf",
+     .syntax = Syntax::getopt,
+     .flags = "-k -n -s -w",
+     .valued = "-t",
+     .skip = 1},
+    {.program = "timelimit", .syntax = Syntax::getopt, .flags = "-p -q", .valued = "-S -s -T -t"},
+    {.program = "empty",
+     .syntax = Syntax::getopt,
+     .flags = "-f -r -c -v -h",
+     .valued = "-i -o -p -L -t"},
+    {.program = "distrobox-host-exec", .flags = "-Y --yes -v --verbose -h --help -V --version"},
+    {.program = "host-spawn",
+     .flags = "-no-pty --no-pty -pty --pty -v --version -h --help",
+     .valued = "-cwd --cwd -env --env"},
+    // macOS: `launchctl asuser UID CMD`, `bsexec PID CMD`, `submit -l LABEL [-p PROG] -- CMD`.
+    {.program = "launchctl", .sub = "asuser", .skip = 1},
+    {.program = "launchctl", .sub = "bsexec", .skip = 1},
+    // `launchctl load|bootstrap|kickstart|start PLIST|SERVICE` runs the program a job's
+    // property list names: asked (kRunnersWithoutCommand).
+    {.program = "launchctl", .sub = "load", .skip = kNever},
+    {.program = "launchctl", .sub = "bootstrap", .skip = kNever},
+    {.program = "launchctl", .sub = "kickstart", .skip = kNever},
+    {.program = "launchctl", .sub = "start", .skip = kNever},
+    {.program = "launchctl",
+     .sub = "submit",
+     .valued = "-l",
+     .writes = "-o -e",
+     .exec = "-p",
+     .dash_only = true},
     {.program = "systemd-run",
      .syntax = Syntax::getopt,
      .flags = "--no-ask-password --user --system --scope --slice-inherit --no-block -r "
@@ -371,6 +411,12 @@ const std::size_t kLaunchersCount = sizeof(kLaunchers) / sizeof(kLaunchers[0]);
 // so it is asked.
 const std::string_view kShellWithoutCommand =
     "setarch linux32 linux64 pkexec runuser su systemd-run nix:develop nix:shell proot "
-    "systemd-nspawn lxc-attach machinectl:shell schroot fakechroot flox:activate";
+    "systemd-nspawn lxc-attach machinectl:shell schroot fakechroot flox:activate host-spawn "
+    "distrobox-host-exec";
+
+// Without a command, these run a program the line does not show (abduco: $ABDUCO_CMD or dvtm;
+// launchctl: the program a job's property list names).
+const std::string_view kRunnersWithoutCommand =
+    "abduco launchctl:load launchctl:bootstrap launchctl:kickstart launchctl:start";
 
 }  // namespace vigie::engine

@@ -594,7 +594,4 @@ const Launcher kRunnerLaunchers[] = {
 };
 const std::size_t kRunnerLaunchersCount = sizeof(kRunnerLaunchers) / sizeof(kRunnerLaunchers[0]);
 
-// Without a command, these run a program the line does not show ($ABDUCO_CMD or dvtm).
-const std::string_view kRunnersWithoutCommand = "abduco";
-
 }  // namespace vigie::engine

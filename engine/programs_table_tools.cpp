@@ -483,8 +483,11 @@ const ProgramSource kProgramsTools[] = {
   {"nocache with-contenv box64 box86", "sS", "", "wrapper", ""},
   // Shells outside the sh family, by their command line: the launchers' table
   // (engine/program_launchers_managers.cpp).
-  {"fish csh tcsh nu xonsh elvish pwsh powershell powershell.exe pwsh.exe", "", "", "launcher",
-   ""},
+  {"fish csh tcsh rc es nu xonsh elvish pwsh powershell powershell.exe pwsh.exe", "", "",
+   "launcher", ""},
+  {"lockf timelimit empty distrobox-host-exec host-spawn launchctl", "", "", "launcher", ""},
+  // Windows' command interpreter: `cmd /c LINE` (engine/program_cmd.cpp).
+  {"cmd cmd.exe CMD CMD.EXE", "", "", "cmd", ""},
   // Runners, sandboxes, emulators, schedulers and detachers whose options are their own: the
   // launchers' table (engine/program_launchers_runners.cpp).
   {"hyperfine watch watchexec reflex pueue tsp sem parallel dtach abduco fdmove envdir s6-envdir setlock "
