@@ -151,6 +151,14 @@ void Judge::judge_request(const json& input) {
     } else {
       part = judge_path(path, access, cwd, &t);
       if (kind == RequestKind::edit) edit_content_class(input, part, &t);
+      // A content search without a file filter reads every file below its folder (`Grep` of
+      // the project reaches `secrets/`): a rule below it is met as an ask, as for `rg KEY DIR`.
+      if (kind == RequestKind::read && call.searches && !t.text.empty()) {
+        FileEffect f;
+        f.entry = req.tool.empty() ? "search" : req.tool;
+        f.skip_hidden = call.searches == 'h';
+        judge_below(t.text, f, t, part);
+      }
     }
     if (part.effect == Effect::allow) {
       Effect def = mode_default(kind, "");

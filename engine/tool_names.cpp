@@ -24,7 +24,7 @@ constexpr ToolName kTools[] = {
     {"claude", "Write", RequestKind::edit, "path=file_path content=content"},
     {"claude", "NotebookEdit", RequestKind::edit, "path=notebook_path content=new_source"},
     {"claude", "Read", RequestKind::read, kPath},
-    {"claude", "Grep", RequestKind::read, "dir=path filter=glob"},
+    {"claude", "Grep", RequestKind::read, "search=path filter=glob"},
     {"claude", "Glob", RequestKind::read, "dir=path pattern=pattern"},
     {"claude", "LS", RequestKind::read, "dir=path"},
     {"claude", "WebFetch", RequestKind::fetch, "url=url method=method"},
@@ -37,8 +37,9 @@ constexpr ToolName kTools[] = {
     {"gemini", "read_many_files", RequestKind::read, "dir=dir_path filter=include filter=paths"},
     {"gemini", "list_directory", RequestKind::read, "dir=dir_path dir=path"},
     {"gemini", "glob", RequestKind::read, "dir=dir_path dir=path pattern=pattern"},
-    {"gemini", "grep_search", RequestKind::read, "dir=dir_path dir=path filter=include"},
-    {"gemini", "search_file_content", RequestKind::read, "dir=dir_path dir=path filter=include"},
+    {"gemini", "grep_search", RequestKind::read, "search=dir_path search=path filter=include"},
+    {"gemini", "search_file_content", RequestKind::read,
+     "search=dir_path search=path filter=include"},
     {"gemini", "web_fetch", RequestKind::fetch, "url=url method=method"},
     {"gemini", "google_web_search", RequestKind::fetch, "query=query"},
     // Codex CLI (`apply_patch` carries a patch envelope in `command`: see the hook adapter).
@@ -49,7 +50,7 @@ constexpr ToolName kTools[] = {
     // Cursor.
     {"cursor", "Shell", RequestKind::command, "command=command cwd=cwd"},
     {"cursor", "Read", RequestKind::read, "path=file_path"},
-    {"cursor", "Grep", RequestKind::read, "dir=file_path dir=path filter=glob"},
+    {"cursor", "Grep", RequestKind::read, "searchall=file_path searchall=path filter=glob"},
     {"cursor", "Write", RequestKind::edit, "path=file_path content=contents content=content"},
     {"cursor", "Edit", RequestKind::edit, "path=file_path content=new_string"},
     {"cursor", "Delete", RequestKind::edit, "path=file_path"},
@@ -61,7 +62,7 @@ constexpr ToolName kTools[] = {
     {"copilot", "edit", RequestKind::edit, "path=path content=new_str"},
     {"copilot", "str_replace_editor", RequestKind::edit, "path=path content=new_str"},
     {"copilot", "glob", RequestKind::read, "dir=path pattern=pattern"},
-    {"copilot", "grep", RequestKind::read, "dir=path filter=glob"},
+    {"copilot", "grep", RequestKind::read, "searchall=path filter=glob"},
     {"copilot", "web_fetch", RequestKind::fetch, "url=url method=method"},
     // OpenCode.
     {"opencode", "bash", RequestKind::command, "command=command cwd=workdir"},
@@ -71,7 +72,7 @@ constexpr ToolName kTools[] = {
     {"opencode", "read", RequestKind::read, "path=filePath"},
     {"opencode", "list", RequestKind::read, "dir=path"},
     {"opencode", "glob", RequestKind::read, "dir=path pattern=pattern"},
-    {"opencode", "grep", RequestKind::read, "dir=path filter=include"},
+    {"opencode", "grep", RequestKind::read, "searchall=path filter=include"},
     {"opencode", "webfetch", RequestKind::fetch, "url=url method=method"},
     // Cline.
     {"cline", "execute_command", RequestKind::command, "command=command"},
@@ -79,7 +80,7 @@ constexpr ToolName kTools[] = {
     {"cline", "replace_in_file", RequestKind::edit, "path=path content=diff"},
     {"cline", "read_file", RequestKind::read, "path=path"},
     {"cline", "list_files", RequestKind::read, "dir=path"},
-    {"cline", "search_files", RequestKind::read, "dir=path filter=file_pattern"},
+    {"cline", "search_files", RequestKind::read, "searchall=path filter=file_pattern"},
     {"cline", "list_code_definition_names", RequestKind::read, "dir=path"},
     {"cline", "use_mcp_tool", RequestKind::mcp, "server=server_name tool=tool_name"},
     {"cline", "access_mcp_resource", RequestKind::mcp, "server=server_name tool=uri"},
@@ -118,6 +119,8 @@ constexpr Role kRoles[] = {
     {"command", "command", "command cmd command_line"},
     {"path", "file_path", "file_path path filePath notebook_path absolute_path dir_path"},
     {"dir", "file_path", "file_path path filePath dir_path"},
+    {"search", "file_path", "file_path path filePath dir_path"},
+    {"searchall", "file_path", "file_path path filePath dir_path"},
     {"filter", "glob", "glob include file_pattern"},
     {"pattern", "pattern", "pattern"},
     {"url", "url", "url"},
@@ -207,6 +210,10 @@ ResolvedCall apply(RequestKind kind, std::string_view fields, json& input) {
   // A listing or search tool (`dir`), or one with no path at all, reads the working folder
   // when it names none.
   r.path_optional = std::find(roles_named.begin(), roles_named.end(), "path") == roles_named.end();
+  auto named = [&](std::string_view role) {
+    return std::find(roles_named.begin(), roles_named.end(), role) != roles_named.end();
+  };
+  r.searches = named("searchall") ? 'a' : named("search") ? 'h' : 0;
   if (kind == RequestKind::mcp)
     r.mcp = (server.empty() ? "?" : server) + "/" + (tool.empty() ? "?" : tool);
   drain_json(input);

@@ -32,7 +32,9 @@ std::optional<RequestKind> request_kind(std::string_view name);
 
 // One tool of one harness. `fields` lists `role=key` pairs, in order of preference per role:
 //   command  the shell command line             path     the file or folder (required)
-//   dir      the folder a listing or search tool reads (default: the cwd)
+//   dir      the folder a listing tool reads (default: the cwd)
+//   search   the folder a content search reads with every file below it but hidden names
+//            (ripgrep's default; default: the cwd)   searchall  the same, hidden names too
 //   pattern  a glob pattern (Glob-like tools)   filter   a search's file filter (`*.ts`,
 //            from `dir`; without `/`, at any depth), a string or a list
 //   url      the URL fetched
@@ -79,6 +81,9 @@ struct ResolvedCall {
   std::string mcp;
   bool mapped = false;         // a table row or a policy mapping named this tool
   bool path_optional = false;  // no `path` role: a read without a path reads the cwd
+  // A search of the files' contents below its folder (role `search`: ripgrep's default, hidden
+  // names skipped, 'h'; role `searchall`: hidden names searched too, 'a'), 0 for any other tool.
+  char searches = 0;
 };
 
 // What a table row or a policy mapping says of a tool: its kind and fields, or its MCP name
