@@ -30,11 +30,33 @@ namespace {
 
 // Network schemes (lower case; `git+https` is read as `https`).
 constexpr std::string_view kSchemes[] = {
-    "http",       "https",  "ftp",     "ftps",    "ws",     "wss",    "git",   "ssh",
-    "sftp",       "scp",    "rsync",   "svn",     "hg",     "smb",    "nfs",   "ldap",
-    "ldaps",      "gopher", "telnet",  "oci",     "docker", "grpc",   "grpcs", "postgres",
-    "postgresql", "mysql",  "mariadb", "mongodb", "redis",  "rediss", "amqp",  "amqps",
-    "mqtt",       "imap",   "imaps",   "smtp",    "smtps"};
+    "http",    "https", "ftp",    "ftps",    "ws",     "wss",      "git",        "ssh",   "sftp",
+    "scp",     "rsync", "svn",    "hg",      "smb",    "nfs",      "ldap",       "ldaps", "gopher",
+    "telnet",  "oci",   "docker", "grpc",    "grpcs",  "postgres", "postgresql", "mysql", "mariadb",
+    "mongodb", "redis", "rediss", "amqp",    "amqps",  "mqtt",     "imap",       "imaps", "smtp",
+    "smtps",   "socks", "socks4", "socks4a", "socks5", "socks5h"};
+
+// Variables naming the proxy every connection of the command goes through (any case):
+// `HTTPS_PROXY=http://HOST:PORT CMD`, `http_proxy=HOST:PORT CMD`.
+constexpr std::string_view kProxyVariables[] = {"ALL_PROXY",        "FTP_PROXY",
+                                                "HTTPS_PROXY",      "HTTP_PROXY",
+                                                "RSYNC_PROXY",      "SOCKS_PROXY",
+                                                "WSS_PROXY",        "WS_PROXY",
+                                                "NPM_CONFIG_PROXY", "NPM_CONFIG_HTTPS_PROXY",
+                                                "YARN_HTTP_PROXY",  "YARN_HTTPS_PROXY",
+                                                "PIP_PROXY"};
+
+bool proxy_variable(std::string_view name) {
+  for (std::string_view v : kProxyVariables) {
+    if (v.size() != name.size()) continue;
+    bool same = true;
+    for (std::size_t i = 0; i < v.size() && same; ++i)
+      same = (name[i] >= 'a' && name[i] <= 'z' ? static_cast<char>(name[i] - 'a' + 'A')
+                                               : name[i]) == v[i];
+    if (same) return true;
+  }
+  return false;
+}
 
 // The network programs, one entry per name, sorted by name (checked at compile time): `urls`,
 // whether the URLs of their words are fetched (a declared program's words are data otherwise)
@@ -361,11 +383,25 @@ const NetworkUse* network_use(std::string_view name) {
 namespace normalize_detail {
 
 void named_fetches(const ProgramName& program, std::string_view name, const Words& w,
-                   std::vector<UrlFetch>& out) {
+                   const std::vector<shell::AssignView>& assigns, std::vector<UrlFetch>& out) {
   const ProgramDecl* decl = program.decl;
   // Resolved once per table entry (`ProgramDecl::network`); looked up for undeclared names.
   const NetworkUse* net = decl ? decl->network : program.wrapper ? nullptr : network_use(name);
   const bool any_url = (!decl && !program.wrapper) || (program.interpreter && !program.shell);
+  for (const auto& a : assigns) {
+    if (!a.value.literal || a.value.literal->empty()) continue;
+    const std::string& v = *a.value.literal;
+    if (proxy_variable(a.name)) {  // contacted by any command: `HTTPS_PROXY=HOST:PORT curl …`
+      if (v.find("://") != std::string::npos)
+        urls_in(v, "", out);
+      else
+        host_operand(v.substr(0, v.find('/')), out);
+    } else if ((net || any_url) && v.find("://") != std::string::npos) {
+      // `PIP_INDEX_URL=https://… pip install x`, `API=https://… ./deploy.sh`: a URL the program
+      // is given, as its words' are.
+      urls_in(v, "GET", out);
+    }
+  }
   if (!net && !any_url) return;  // most commands: a declared program whose words are data
   if (net && net->hosts) host_operands(decl, net->hosts, w, out);
   // URLs and `HOST:PATH` both hold a colon: without one, nothing more to find.

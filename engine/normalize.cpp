@@ -482,7 +482,7 @@ NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
     named_paths(n.name, n.words, n);
   }
   take_effects(fx, n);
-  named_fetches(program, n.name, n.words, n.fetches);
+  named_fetches(program, n.name, n.words, n.assigns, n.fetches);
   if (fx.chdir && !n.chdir) n.chdir = fx.chdir;
   program_variables(n);
 

@@ -83,10 +83,11 @@ void remote_stdin(const std::vector<std::string>& remote, NormalizedCommand& n);
 // `--in=FILE`, `k=@FILE`, `file://FILE`): reads judged only by explicit path rules.
 void named_paths(const std::string& name, const Words& w, NormalizedCommand& n);
 // The hosts a command contacts that its words name (engine/named_urls.cpp): URLs in the words
-// of undeclared programs, interpreters and the network programs' table, and network clients'
-// host operands; each a fetch the policy's fetch rules judge.
+// of undeclared programs, interpreters and the network programs' table (and in the values of
+// their leading assignments), network clients' host operands, the proxy a proxy variable names;
+// each a fetch the policy's fetch rules judge.
 void named_fetches(const ProgramName& program, std::string_view name, const Words& w,
-                   std::vector<UrlFetch>& out);
+                   const std::vector<shell::AssignView>& assigns, std::vector<UrlFetch>& out);
 // Moves what a program does (engine/programs.hpp) into the command: its files, escalations,
 // scripts and argvs (the folder it works in is the caller's).
 void take_effects(ProgramEffects& fx, NormalizedCommand& n);

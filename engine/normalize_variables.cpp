@@ -307,16 +307,51 @@ std::optional<std::string> variable_line(std::string_view name, std::string_view
   for (char& c : u) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   u = listed_name(std::move(u));
   if (listed(kExpandedVariables, u)) return "_=" + std::string(value);
-  // `GIT_CONFIG_PARAMETERS="'core.pager=CMD' 'k=v'"` (git's own `-c` pairs): each value, one line.
+  // `GIT_CONFIG_PARAMETERS="'core.pager=CMD' 'k'='v'"` (git's own `-c` pairs, in its old and
+  // new forms, each part quoted as git's sq_quote writes it: `'\''` is a quote): each value, one
+  // line.
   if (u == "GIT_CONFIG_PARAMETERS") {
     std::string lines;
-    for (auto q = value.find('\''); q != std::string_view::npos;) {
-      const auto end = value.find('\'', q + 1);
-      if (end == std::string_view::npos) break;
-      const std::string_view pair = value.substr(q + 1, end - q - 1);
-      if (auto eq = pair.find('='); eq != std::string_view::npos)
-        lines += std::string(pair.substr(eq + 1)) + "\n";
-      q = value.find('\'', end + 1);
+    std::size_t i = 0;
+    // One word of sq_quote's: `'…'` pieces and backslashed characters, joined.
+    auto word = [&] {
+      std::string w;
+      while (i < value.size()) {
+        if (value[i] == '\'') {
+          const auto end = value.find('\'', i + 1);
+          if (end == std::string_view::npos) {
+            w += value.substr(i + 1);
+            i = value.size();
+            break;
+          }
+          w += value.substr(i + 1, end - i - 1);
+          i = end + 1;
+        } else if (value[i] == '\\' && i + 1 < value.size()) {
+          w += value[i + 1];
+          i += 2;
+        } else {
+          break;
+        }
+      }
+      return w;
+    };
+    while (i < value.size()) {
+      if (value[i] == ' ' || value[i] == '\t' || value[i] == '\n') {
+        ++i;
+        continue;
+      }
+      const std::size_t at = i;
+      std::string key = word();
+      std::string v;
+      if (i < value.size() && value[i] == '=') {  // `'key'='value'`
+        ++i;
+        v = word();
+      } else if (const auto eq = key.find('='); eq != std::string::npos) {  // `'key=value'`
+        v = key.substr(eq + 1);
+      }
+      // An alias `!LINE` runs LINE with a shell.
+      lines += (v.starts_with('!') ? v.substr(1) : v) + "\n";
+      if (i == at) ++i;  // a character outside any quote: skipped
     }
     return lines;
   }

@@ -137,6 +137,10 @@ void curl_handler(const ProgramDecl& p, std::string_view name, const Words& w,
     if (opt == "--request") request = s ? ascii_upper(*s) : std::string();
     if (starts_with(opt, "--data") || starts_with(opt, "--form") || opt == "--json") data = true;
     if (opt == "--url") urls.push_back(v);
+    // The proxy every request goes through is contacted too (`-x HOST:PORT`, `--socks5 HOST`).
+    if (opt == "--proxy" || opt == "--preproxy" || opt == "--socks4" || opt == "--socks4a" ||
+        opt == "--socks5" || opt == "--socks5-hostname")
+      out.fetches.push_back({s ? *s : std::string(), ""});
     if (opt == "--output-dir") dirs.push_back(v);
     if (opt == "--output") outputs.push_back(v);
     if (opt == "--upload-file") upload = true;
