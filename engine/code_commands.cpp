@@ -38,6 +38,8 @@ struct SpawnNames {
 constexpr SpawnNames kSpawnNames[] = {
     {"python", "system popen spawnl spawnlp spawnv spawnvp execl execlp execv execvp execvpe",
      "run call check_call check_output Popen getoutput getstatusoutput", "subprocess", false},
+    {"ipython", "system popen spawnl spawnlp spawnv spawnvp execl execlp execv execvp execvpe",
+     "run call check_call check_output Popen getoutput getstatusoutput", "subprocess", false},
     {"pypy", "system popen spawnl spawnlp spawnv spawnvp execl execlp execv execvp execvpe",
      "run call check_call check_output Popen getoutput getstatusoutput", "subprocess", false},
     {"node", "", "exec execSync execFile execFileSync spawn spawnSync fork", "child_process",

@@ -480,6 +480,8 @@ constexpr InlineCode kInlineCode[] = {
     {"bun", "-e --eval -p --print"},
     {"deno", "eval"},
     {"groovy", "-e"},
+    {"ipython", "-c"},
+    {"ipython3", "-c"},
     {"R", "-e"},
 };
 

@@ -378,6 +378,34 @@ const Launcher kLaunchers[] = {
     {.program = "host-spawn",
      .flags = "-no-pty --no-pty -pty --pty -v --version -h --help",
      .valued = "-cwd --cwd -env --env"},
+    // Android's `adb shell CMD…` (its words, one line run by the device's shell, as ssh's);
+    // `pm2 start CMD|SCRIPT [-- ARGS]` (commander: options may follow it; a word holding blanks is
+    // a shell line);
+    // `minikube ssh [-- CMD…]` (the node's shell).
+    {.program = "adb",
+     .sub = "shell",
+     .flags = "-t -T -x -n",
+     .skip = 0,
+     .runs = Runs::joined,
+     .plain_lines = true},
+    {.program = "pm2",
+     .sub = "start",
+     .syntax = Syntax::clusters,
+     .flags = "--no-autorestart --no-daemon --watch --no-vizion -f --force --update-env "
+              "--attach --merge-logs --time --silent -s",
+     .valued = "-n --name -i --instances --cwd --log-date-format --max-memory-restart --cron "
+               "--cron-restart --namespace --restart-delay --max-restarts -x --env",
+     .writes = "-o --output -e --error -l --log --pid",
+     .exec = "--interpreter",
+     .hidden = "--interpreter-args --node-args",
+     .permute = true},
+    {.program = "minikube",
+     .sub = "ssh",
+     .syntax = Syntax::clusters,
+     .flags = "--native-ssh",
+     .valued = "-n --node -p --profile",
+     .runs = Runs::joined,
+     .plain_lines = true},
     // macOS: `launchctl asuser UID CMD`, `bsexec PID CMD`, `submit -l LABEL [-p PROG] -- CMD`.
     {.program = "launchctl", .sub = "asuser", .skip = 1},
     {.program = "launchctl", .sub = "bsexec", .skip = 1},

@@ -49,6 +49,8 @@ extern const std::size_t kProgramsSystemCount;
 // Python's standard modules run as programs, `python-m:MODULE` (engine/programs_table_python.cpp).
 extern const ProgramSource kProgramsPython[];
 extern const std::size_t kProgramsPythonCount;
+extern const ProgramSource kProgramsCheckers[];
+extern const std::size_t kProgramsCheckersCount;
 // Entry i of the tables in order (i < program_source_count()): engine/programs_index.cpp.
 const ProgramSource& program_source(std::size_t i);
 std::size_t program_source_count();

@@ -33,6 +33,7 @@ const TablePart kTableParts[] = {
     {kProgramsCodegen, &kProgramsCodegenCount},
     {kProgramsSystem, &kProgramsSystemCount},
     {kProgramsPython, &kProgramsPythonCount},
+    {kProgramsCheckers, &kProgramsCheckersCount},
 };
 }  // namespace
 
