@@ -42,18 +42,54 @@ void aws_param_file(ProgramEffects& out, const WordView& w, std::string_view val
 }
 
 // The local operands of a copy (`cp|mv|sync|rsync SRC… DST`): sources read (deleted by a move),
-// the destination written, as a file and as a folder (`DST/*`). URLs are not local.
+// folders with everything below them when the copy is recursive (`sync`, `--recursive`, `-r`);
+// the destination written, as a file and as the folder the sources land in: `DST/NAME` for a
+// source named NAME, `DST/*` for a recursive copy (names the line does not show). URLs are not
+// local.
 void copy_operands(ProgramEffects& out, const Words& w, const std::vector<std::size_t>& ops,
-                   bool move, const std::string& entry) {
+                   bool move, bool recursive, const std::string& entry) {
   if (ops.empty()) return;
   OperandState st;
+  st.recursive = recursive;
   std::vector<std::size_t> sources(ops.begin(), ops.end() - 1);
   apply_operands(entry, move ? "*d" : "*r", w, sources, st, out);
   if (move) apply_operands(entry, "*r", w, sources, st, out);
+  st.recursive = false;
   apply_operands(entry, "w", w, {ops.back()}, st, out);
   const std::string* dst = lit(w, ops.back());
-  if (!dst || dst->find("://") == std::string::npos)
+  if (dst && dst->find("://") != std::string::npos) return;
+  if (recursive || !dst) {
     add_folder_files(out, w[ops.back()], From::operand, entry);
+    return;
+  }
+  for (std::size_t i : sources) {
+    const std::string* src = lit(w, i);
+    std::string_view name = src ? std::string_view(*src) : std::string_view();
+    while (name.size() > 1 && name.back() == '/') name.remove_suffix(1);
+    if (const auto slash = name.rfind('/'); slash != std::string_view::npos)
+      name.remove_prefix(slash + 1);
+    if (name.empty() || name == "." || name == "..") {
+      add_folder_files(out, w[ops.back()], From::operand, entry);
+      continue;
+    }
+    const std::string into = *dst + (dst->ends_with('/') ? "" : "/") + std::string(name);
+    out.files.push_back({Touch::write, word_of(w[ops.back()], into), From::operand, entry});
+  }
+}
+
+// Whether the words from `from` on hold a recursive copy's option: `--recursive`, or `-r`/`-R`
+// alone or in a cluster of short flags (`-rd`).
+bool recursive_copy(const Words& w, std::size_t from) {
+  for (std::size_t i = from; i < w.size(); ++i) {
+    const std::string* s = lit(w, i);
+    if (!s || s->size() < 2 || (*s)[0] != '-') continue;
+    if (*s == "--") return false;
+    if (*s == "--recursive") return true;
+    if ((*s)[1] != '-' && s->find_first_of("rR") != std::string::npos &&
+        s->find('=') == std::string::npos && s->size() <= 6)
+      return true;
+  }
+  return false;
 }
 
 // The operands of words[from…] for a parser where every `--name` takes a value unless listed in
@@ -139,7 +175,8 @@ void aws(const Words& w, ProgramEffects& out) {
   if (*service == "s3") {
     if (*op != "cp" && *op != "mv" && *op != "sync") return;
     std::vector<std::size_t> files = valued_operands(w, ops[1] + 1, s3, false);
-    copy_operands(out, w, files, *op == "mv", "aws s3 " + *op);
+    copy_operands(out, w, files, *op == "mv", *op == "sync" || recursive_copy(w, ops[1] + 1),
+                  "aws s3 " + *op);
     return;
   }
   // A service operation's one operand is the file it writes (`s3api get-object … OUTFILE`).
@@ -180,7 +217,8 @@ void gsutil(const Words& w, ProgramEffects& out) {
   if (!d) return;
   ParsedArgs a = parse_args(*d, w, at + 1);
   apply_options("gsutil " + *cmd, a, out, st);
-  copy_operands(out, w, a.operands, *cmd == "mv", "gsutil " + *cmd);
+  copy_operands(out, w, a.operands, *cmd == "mv",
+                *cmd == "rsync" || recursive_copy(w, at + 1), "gsutil " + *cmd);
   if (*cmd == "rsync" && !a.operands.empty() &&
       std::any_of(a.options.begin(), a.options.end(),
                   [](const ParsedOption& o) { return o.spelling == "-d"; }))
@@ -291,7 +329,8 @@ void gcloud(const Words& w, ProgramEffects& out) {
   ParsedArgs a = parse_args(*d, w, ops[1] + 1);
   OperandState st;
   apply_options("gcloud storage " + *cmd, a, out, st);
-  copy_operands(out, w, a.operands, *cmd == "mv", "gcloud storage " + *cmd);
+  copy_operands(out, w, a.operands, *cmd == "mv",
+                *cmd == "rsync" || recursive_copy(w, ops[1] + 1), "gcloud storage " + *cmd);
 }
 
 // helm's commands; any other is a plugin (asked), as are `helm plugin …` but `list`.

@@ -436,9 +436,10 @@ const ProgramSource kProgramsTools[] = {
    "--netrc-location=r --cache-dir=w --ffmpeg-location=x --external-downloader=x!! "
    "--downloader=x!! --external-downloader-args=v --downloader-args=v --postprocessor-args=v "
    "--print-to-file=v -f|--format=v --merge-output-format=v -r|--limit-rate=v -R|--retries=v"},
-  // rclone COMMAND SOURCE… DEST: local sources read, the local destination written (remote
-  // paths `name:path` are not local); a `--config` file and `--password-command` are asked.
-  {"rclone", "m", "-*r$w", "",
+  // rclone COMMAND SOURCE… DEST: local sources read with all below them, the local destination
+  // written (remote paths `name:path` are not local); a `--config` file and `--password-command`
+  // are asked.
+  {"rclone", "m", "-*R$w", "",
    "--config=r!! --password-command=x --filter-from=r --include-from=r --exclude-from=r "
    "--files-from=l --log-file=w --backup-dir=w --compare-dest=r --copy-dest=r --suffix=v "
    "--transfers=v --checkers=v --bwlimit=v --include=v --exclude=v --filter=v -P|--progress "
