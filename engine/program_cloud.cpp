@@ -217,8 +217,8 @@ void gsutil(const Words& w, ProgramEffects& out) {
   if (!d) return;
   ParsedArgs a = parse_args(*d, w, at + 1);
   apply_options("gsutil " + *cmd, a, out, st);
-  copy_operands(out, w, a.operands, *cmd == "mv",
-                *cmd == "rsync" || recursive_copy(w, at + 1), "gsutil " + *cmd);
+  copy_operands(out, w, a.operands, *cmd == "mv", *cmd == "rsync" || recursive_copy(w, at + 1),
+                "gsutil " + *cmd);
   if (*cmd == "rsync" && !a.operands.empty() &&
       std::any_of(a.options.begin(), a.options.end(),
                   [](const ParsedOption& o) { return o.spelling == "-d"; }))
@@ -329,8 +329,8 @@ void gcloud(const Words& w, ProgramEffects& out) {
   ParsedArgs a = parse_args(*d, w, ops[1] + 1);
   OperandState st;
   apply_options("gcloud storage " + *cmd, a, out, st);
-  copy_operands(out, w, a.operands, *cmd == "mv",
-                *cmd == "rsync" || recursive_copy(w, ops[1] + 1), "gcloud storage " + *cmd);
+  copy_operands(out, w, a.operands, *cmd == "mv", *cmd == "rsync" || recursive_copy(w, ops[1] + 1),
+                "gcloud storage " + *cmd);
 }
 
 // helm's commands; any other is a plugin (asked), as are `helm plugin …` but `list`.
