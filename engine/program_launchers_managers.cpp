@@ -406,6 +406,13 @@ const Launcher kLaunchers[] = {
      .valued = "-n --node -p --profile",
      .runs = Runs::joined,
      .plain_lines = true},
+    // `vagrant ssh -c CMD` runs CMD in the machine (without it, a shell: asked).
+    {.program = "vagrant",
+     .sub = "ssh",
+     .flags = "-p --plain -t --tty --no-tty -h --help",
+     .line = "-c --command",
+     .skip = kNever,
+     .plain_lines = true},
     // macOS: `launchctl asuser UID CMD`, `bsexec PID CMD`, `submit -l LABEL [-p PROG] -- CMD`.
     {.program = "launchctl", .sub = "asuser", .skip = 1},
     {.program = "launchctl", .sub = "bsexec", .skip = 1},
@@ -440,7 +447,7 @@ const std::size_t kLaunchersCount = sizeof(kLaunchers) / sizeof(kLaunchers[0]);
 const std::string_view kShellWithoutCommand =
     "setarch linux32 linux64 pkexec runuser su systemd-run nix:develop nix:shell proot "
     "systemd-nspawn lxc-attach machinectl:shell schroot fakechroot flox:activate host-spawn "
-    "distrobox-host-exec";
+    "distrobox-host-exec vagrant:ssh";
 
 // Without a command, these run a program the line does not show (abduco: $ABDUCO_CMD or dvtm;
 // launchctl: the program a job's property list names).

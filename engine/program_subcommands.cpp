@@ -1,9 +1,11 @@
 // Programs whose first operand is a subcommand with an entry of its own in the programs table,
-// `NAME:SUB` (handler `sub`: gio, svn, hg, meson, jupyter, kustomize;
-// engine/programs_table_desktop.cpp and engine/programs_table_fixers.cpp): the entry's effects for
-// the words from SUB on. Global options before the subcommand are skipped, with their values when
-// the table below says they take one; hg's `--cwd DIR` and `-R DIR` move the command to DIR. A
-// subcommand without an entry does nothing the table knows.
+// `NAME:SUB` (handler `sub`: gio, svn, hg, meson, jupyter, kustomize, the object stores' and
+// backups' clients; engine/programs_table_desktop.cpp, engine/programs_table_fixers.cpp,
+// engine/programs_table_cloud.cpp): the entry's effects for the words from SUB on. Global options
+// before the subcommand are skipped, with their values when the table below says they take one
+// (a value that is a command line, restic's `--password-command`, is judged as one and asked); hg's
+// `--cwd DIR` and `-R DIR` move the command to DIR. A subcommand without an entry does nothing the
+// table knows.
 #include <string>
 
 #include "engine/program_handlers.hpp"
@@ -20,8 +22,9 @@ namespace {
 
 struct SubcommandProgram {
   std::string_view name;
-  std::string_view valued;   // global options that take the next word (space-separated)
-  std::string_view folders;  // of those, the ones naming the folder the command works in
+  std::string_view valued;      // global options that take the next word (space-separated)
+  std::string_view folders;     // of those, the ones naming the folder the command works in
+  std::string_view lines = {};  // of those, the ones whose value is a command line it runs
 };
 constexpr SubcommandProgram kSubcommandPrograms[] = {
     {"gio", "", ""},
@@ -31,6 +34,12 @@ constexpr SubcommandProgram kSubcommandPrograms[] = {
     {"meson", "", ""},
     {"jupyter", "--config-dir --data-dir --runtime-dir --paths", ""},
     {"kustomize", "", ""},
+    {"s3cmd", "-c --config", ""},
+    {"restic",
+     "-r --repo --repository-file -p --password-file --password-command --cache-dir -o --option "
+     "--limit-upload --limit-download",
+     "", "--password-command"},
+    {"mc", "--config-dir -C", ""},
 };
 
 const SubcommandProgram* subcommand_program(std::string_view name) {
@@ -62,6 +71,10 @@ void subcommand_handler(const ProgramDecl&, std::string_view name, const Words& 
         value = &*made;
       } else if (i + 1 < w.size()) {
         value = &w[++i];
+      }
+      if (value && in_words(prog->lines, key)) {
+        out.escalations.push_back(std::string(name) + " " + std::string(key) + ": runs a command");
+        if (value->literal) out.scripts.push_back(*value->literal);
       }
       if (value && in_words(prog->folders, key)) {
         out.files.push_back(

@@ -242,6 +242,48 @@ const ProgramSource kProgramsCloud[] = {
    "--only-verify-crc --no-absolute-filenames --absolute-filenames --no-preserve-owner --sparse "
    "--quiet --warning=v --rename-batch-file=r --force-local --ignore-devno --renumber-inodes "
    "--help!N --version!N"},
+  // ---- object stores, registries and backups (handler `sub`: the subcommand's entry) ---------
+  // A copy's local sources are read with all below them, its local destination written (URLs
+  // and `ALIAS/BUCKET` remote paths are not local: a remote path that looks local is judged as
+  // one, never less strictly).
+  {"azcopy s3cmd mc restic oras crane ansible-vault", "", "", "sub", ""},
+  {"azcopy:copy azcopy:cp azcopy:sync", "m", "*R$w", "",
+   "--recursive --from-to=v --include-pattern=v --exclude-pattern=v --include-path=v "
+   "--exclude-path=v --list-of-files=l --log-level=v --overwrite=v --put-md5 --check-md5=v "
+   "--block-size-mb=v --cap-mbps=v --delete-destination=v --dry-run!R"},
+  {"s3cmd:get", "m", "*-$w", "", "-c|--config=r -r|--recursive --force --skip-existing"},
+  {"s3cmd:put", "m", "*R$-", "",
+   "-c|--config=r -r|--recursive --exclude-from=r --include-from=r -P|--acl-public"},
+  {"s3cmd:sync", "m", "*R$w", "",
+   "-c|--config=r --delete-removed --exclude-from=r --include-from=r --dry-run!R"},
+  {"mc:cp mc:mirror", "m", "*R$w", "",
+   "-r|--recursive --overwrite --remove --watch -w --attr=v --storage-class=v --limit-upload=v "
+   "--limit-download=v --exclude=v --newer-than=v --older-than=v"},
+  {"mc:mv", "m", "*D$w", "", "-r|--recursive --attr=v --storage-class=v"},
+  {"restic:backup", "m", "*R", "",
+   "--files-from=l --files-from-raw=l --files-from-verbatim=l --exclude-file=r "
+   "--iexclude-file=r --stdin-filename=v --tag=v --host=v -e|--exclude=v --iexclude=v "
+   "--one-file-system -x --dry-run -n"},
+  {"restic:restore", "m", "-", "",
+   "-t|--target=g --include=v --exclude=v --iinclude=v --iexclude=v --host=v --path=v "
+   "--tag=v --verify --dry-run"},
+  {"oras:pull", "m", "-", "", "-o|--output=g --config=w --platform=v --include-subject"},
+  {"oras:push", "m", "-*r", "",
+   "--config=r --annotation-file=r --export-manifest=w --artifact-type=v --platform=v"},
+  {"crane:export crane:pull", "m", "-*w", "", "--format=v --platform=v --cache_path=g"},
+  {"crane:push crane:append", "m", "r-", "", "-f|--new_layer=r --oci-empty-base --platform=v"},
+  // ansible-vault rewrites its files in place (`view` reads them; `--output` elsewhere); the
+  // password file may be a script ansible runs.
+  {"ansible-vault:encrypt ansible-vault:decrypt ansible-vault:rekey ansible-vault:edit "
+   "ansible-vault:create", "m", "*m", "",
+   "--output=w --vault-password-file|--vault-pass-file=r --new-vault-password-file=r "
+   "--vault-id=v --new-vault-id=v --encrypt-vault-id=v -J|--ask-vault-password "
+   "--ask-vault-pass -v|--verbose"},
+  // vagrant's `ssh` is a launcher (engine/program_launchers_managers.cpp); `upload SOURCE
+  // [DESTINATION] [NAME]` reads SOURCE.
+  {"vagrant:upload", "m", "r--", "", "-t|--temporary -c|--compress -C|--compression-type=v"},
+  {"ansible-vault:view", "m", "*r", "",
+   "--vault-password-file|--vault-pass-file=r --vault-id=v -J|--ask-vault-password"},
 };
 // clang-format on
 

@@ -486,8 +486,8 @@ const ProgramSource kProgramsTools[] = {
   // (engine/program_launchers_managers.cpp).
   {"fish csh tcsh rc es nu xonsh elvish pwsh powershell powershell.exe pwsh.exe", "", "",
    "launcher", ""},
-  {"lockf timelimit empty distrobox-host-exec host-spawn launchctl adb pm2 minikube", "", "",
-   "launcher", ""},
+  {"lockf timelimit empty distrobox-host-exec host-spawn launchctl adb pm2 minikube vagrant", "",
+   "", "launcher", ""},
   // Windows' command interpreter: `cmd /c LINE` (engine/program_cmd.cpp).
   {"cmd cmd.exe CMD CMD.EXE", "", "", "cmd", ""},
   // Runners, sandboxes, emulators, schedulers and detachers whose options are their own: the
