@@ -130,6 +130,12 @@ std::string argument_line(std::string_view code, std::size_t& i) {
 
 }  // namespace
 
+bool code_commands_known(std::string_view program) {
+  for (const auto& s : kSpawnNames)
+    if (program.substr(0, s.prefix.size()) == s.prefix) return true;
+  return false;
+}
+
 void add_code_commands(std::string_view code, std::string_view program,
                        std::vector<std::string>& scripts) {
   const SpawnNames* names = nullptr;

@@ -474,7 +474,7 @@ NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
   program_effects(program.decl, n.name, n.words, fx);
   if (!n.redirects.empty()) {
     client_stdin(n.name, program.decl, n.words, n.redirects, n);
-    if (!program.shell) interpreter_stdin(program.decl, n);
+    if (!program.shell) interpreter_stdin(program.decl, program.interpreter, n);
     if (n.name == "ssh") remote_stdin(fx.scripts, n);
   }
   if (!program.decl && !program.wrapper) {

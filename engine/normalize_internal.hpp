@@ -70,10 +70,11 @@ bool reads_stdin_commands(std::string_view name);
 void client_stdin(const std::string& name, const ProgramDecl* decl, const Words& w,
                   const std::vector<shell::RedirectView>& redirects, NormalizedCommand& n);
 
-// An interpreter of the table (`python3`, `node`, `perl`, `ruby`, `php`) that reads its code
-// from its standard input: the paths and commands of a here-string's or here-document's code
-// (engine/named_paths.cpp, engine/code_commands.cpp), as for its inline code.
-void interpreter_stdin(const ProgramDecl* decl, NormalizedCommand& n);
+// An interpreter of the table (`python3`, `node`, `perl`, `ruby`, `php`; `interpreter`: one
+// only the interpreters column names, `R`, `lua`, whose language engine/code_commands.cpp reads)
+// that reads its code from its standard input: the paths and commands of a here-string's or
+// here-document's code (engine/named_paths.cpp, engine/code_commands.cpp), as for its inline code.
+void interpreter_stdin(const ProgramDecl* decl, bool interpreter, NormalizedCommand& n);
 
 // `ssh HOST` or `ssh HOST bash` reading a here-string or here-document (or a pipe): the remote
 // shell runs it. `remote`: the remote command the ssh handler found (its first line).

@@ -136,6 +136,11 @@ constexpr StdinClient kStdinClients[] = {
     {"duckdb", "-c"},     {"sftp", "", "-b"}, {"ftp", ""},         {"lftp", "", "-f"},
     {"gdb", "", "-x"},    {"sqlplus", ""},    {"cqlsh", "", "-f"}, {"tftp", ""},
     {"ed", ""},
+    // vi and its kin run what their input types (`:!CMD`, `:w FILE`), in ex mode (`-e`, `-es`)
+    // or not.
+    {"vim", ""},          {"vi", ""},         {"ex", ""},          {"view", ""},
+    {"nvim", ""},         {"rvim", ""},       {"vim.basic", ""},   {"vim.tiny", ""},
+    {"nvi", ""},          {"vimdiff", ""},
 };
 
 }  // namespace
@@ -170,6 +175,10 @@ void client_stdin(const std::string& name, const ProgramDecl* decl, const Words&
       if (r.heredoc_quoted ||
           (b.find('$') == std::string::npos && b.find('`') == std::string::npos))
         text = b;
+    } else if (r.op == "<" && c->option.empty() && c->file_option.empty()) {
+      // `ed f < script`, `vim -es < cmds`: commands from a file the line does not show.
+      n.escalations.push_back(name + " reads commands from its input file");
+      continue;
     } else {
       continue;
     }
@@ -196,15 +205,27 @@ void client_stdin(const std::string& name, const ProgramDecl* decl, const Words&
   }
 }
 
-void interpreter_stdin(const ProgramDecl* decl, NormalizedCommand& n) {
-  if (!decl || decl->operands.empty() || decl->operands[0] != 'x') return;
-  // Its code comes from stdin: no inline code, and no script operand (or `-`, `/dev/stdin`).
-  ParsedArgs args = parse_args(*decl, n.words, 1);
-  for (const auto& o : args.options)
-    if (!o.decl || o.decl->role == 'p') return;  // inline code, `-m MODULE`, or unknown
-  if (!args.operands.empty()) {
-    const std::string* first = lit(n.words, args.operands.front());
-    if (!first || !(*first == "-" || names_descriptor(*first))) return;
+void interpreter_stdin(const ProgramDecl* decl, bool interpreter, NormalizedCommand& n) {
+  if (decl) {
+    if (decl->operands.empty() || decl->operands[0] != 'x') return;
+    // Its code comes from stdin: no inline code, and no script operand (or `-`, `/dev/stdin`).
+    ParsedArgs args = parse_args(*decl, n.words, 1);
+    for (const auto& o : args.options)
+      if (!o.decl || o.decl->role == 'p') return;  // inline code, `-m MODULE`, or unknown
+    if (!args.operands.empty()) {
+      const std::string* first = lit(n.words, args.operands.front());
+      if (!first || !(*first == "-" || names_descriptor(*first))) return;
+    }
+  } else {
+    // An interpreter the table does not declare (`R --no-save <<EOF`): its options' values are
+    // not known, so any word that is not an option (a script, inline code) means the input is
+    // not its code.
+    if (!interpreter || !code_commands_known(n.name)) return;
+    for (std::size_t i = 1; i < n.words.size(); ++i) {
+      const std::string* s = lit(n.words, i);
+      if (!s) return;
+      if (*s != "-" && !names_descriptor(*s) && (s->empty() || (*s)[0] != '-')) return;
+    }
   }
   for (const auto& r : n.redirects) {
     std::optional<std::string> text;
@@ -369,6 +390,9 @@ void script_runners(const std::string& name_s, const Words& w, NormalizedCommand
         n.nested_scripts.push_back(*line->literal);
       else
         n.escalations.push_back("dynamic script for " + name_s + " -c");
+    } else if (name == "script") {
+      // Without `-c`, script runs a shell that reads its input: `script -q /dev/null <<EOF`.
+      stdin_script(name_s, n.redirects, n);
     }
   }
 }

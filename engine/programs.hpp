@@ -143,6 +143,8 @@ void add_code_named_paths(std::string_view code, const std::string& entry,
 // the words of one line. Added to `scripts`: judged as lines the command runs.
 void add_code_commands(std::string_view code, std::string_view program,
                        std::vector<std::string>& scripts);
+// Whether add_code_commands knows the language of `program` (its name starts with one it reads).
+bool code_commands_known(std::string_view program);
 struct ParsedOption;
 // `python3 -m black tests` (o: the `-m` option of `words`): a module the programs table declares
 // as a program (black, isort, pip, pytest…) does what that program does with the words after
