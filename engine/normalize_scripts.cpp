@@ -132,15 +132,31 @@ struct StdinClient {
   std::string_view file_option = {};
 };
 constexpr StdinClient kStdinClients[] = {
-    {"psql", "-c", "-f"}, {"mysql", "-e"},    {"mariadb", "-e"},   {"sqlite3", "-cmd"},
-    {"duckdb", "-c"},     {"sftp", "", "-b"}, {"ftp", ""},         {"lftp", "", "-f"},
-    {"gdb", "", "-x"},    {"sqlplus", ""},    {"cqlsh", "", "-f"}, {"tftp", ""},
+    {"psql", "-c", "-f"},
+    {"mysql", "-e"},
+    {"mariadb", "-e"},
+    {"sqlite3", "-cmd"},
+    {"duckdb", "-c"},
+    {"sftp", "", "-b"},
+    {"ftp", ""},
+    {"lftp", "", "-f"},
+    {"gdb", "", "-x"},
+    {"sqlplus", ""},
+    {"cqlsh", "", "-f"},
+    {"tftp", ""},
     {"ed", ""},
     // vi and its kin run what their input types (`:!CMD`, `:w FILE`), in ex mode (`-e`, `-es`)
     // or not.
-    {"vim", ""},          {"vi", ""},         {"ex", ""},          {"view", ""},
-    {"nvim", ""},         {"rvim", ""},       {"vim.basic", ""},   {"vim.tiny", ""},
-    {"nvi", ""},          {"vimdiff", ""},
+    {"vim", ""},
+    {"vi", ""},
+    {"ex", ""},
+    {"view", ""},
+    {"nvim", ""},
+    {"rvim", ""},
+    {"vim.basic", ""},
+    {"vim.tiny", ""},
+    {"nvi", ""},
+    {"vimdiff", ""},
 };
 
 }  // namespace
