@@ -341,6 +341,8 @@ struct Judge {
   std::size_t urls_judged_ = 0;  // limits::judged_urls, for the whole request
   Effect mode_default(RequestKind kind, const std::string& method) const;
   void judge_request(const json& input);
+  // A fetch no rule names: the policy's fetch default (engine/judge_names.cpp).
+  Part fetch_default(const std::string& method, const std::string& host, std::string ask);
   // nullopt: the input has no string `command`.
   void judge_command_line(std::optional<std::string_view> line, const std::string& cwd);
   void judge_tool_name();

@@ -109,6 +109,25 @@ void Judge::judge_command_line(std::optional<std::string_view> line, const std::
   judge_line(*line, cwd, 0);
 }
 
+// The answer for a fetch of `host` that no fetch rule names: the policy's fetch default (never
+// looser than readonly's), with the message a deny or an ask (`ask`) gives.
+Part Judge::fetch_default(const std::string& method, const std::string& host, std::string ask) {
+  Part def;
+  def.from_default = true;
+  def.effect = p.fetch_default && mode != Mode::readonly ? *p.fetch_default
+                                                         : mode_default(RequestKind::fetch, method);
+  if (def.effect == Effect::deny) {
+    def.rule = builtin(mode == Mode::readonly ? Builtin::mode_readonly : Builtin::fetch_default,
+                       Effect::deny);
+    def.message = mode == Mode::readonly
+                      ? builtin_text(BuiltinMessage::readonly_fetch)
+                      : fmt::format("fetching `{}` is not allowed by this policy", host);
+  } else if (def.effect == Effect::ask) {
+    def.message = std::move(ask);
+  }
+  return def;
+}
+
 void Judge::judge_request(const json& input) {
   const RequestKind kind = call.kind;
   auto str = [&](const char* k) -> std::string {
@@ -196,20 +215,7 @@ void Judge::judge_request(const json& input) {
     std::optional<Part> part;
     if (!url.empty()) part = judge_names(p.fetch, host, method, t);
     if (!part) {
-      Part def;
-      def.from_default = true;
-      def.effect =
-          p.fetch_default && mode != Mode::readonly ? *p.fetch_default : mode_default(kind, method);
-      if (def.effect == Effect::deny) {
-        def.rule = builtin(mode == Mode::readonly ? Builtin::mode_readonly : Builtin::fetch_default,
-                           Effect::deny);
-        def.message = mode == Mode::readonly
-                          ? builtin_text(BuiltinMessage::readonly_fetch)
-                          : fmt::format("fetching `{}` is not allowed by this policy", host);
-      } else if (def.effect == Effect::ask) {
-        def.message = fmt::format("fetch `{}`?", t.text);
-      }
-      part = def;
+      part = fetch_default(method, host, fmt::format("fetch `{}`?", t.text));
     } else if (mode == Mode::readonly && method != "GET") {
       fold(*part, builtin_part(BuiltinMessage::readonly_fetch, Effect::deny));
     }
@@ -223,21 +229,10 @@ void Judge::judge_request(const json& input) {
     }
     for (const std::string& other : others) {
       std::optional<Part> o = judge_names(p.fetch, other, method, t);
-      if (!o) {
-        Part def;
-        def.from_default = true;
-        def.effect = p.fetch_default && mode != Mode::readonly ? *p.fetch_default
-                                                               : mode_default(kind, method);
-        if (def.effect == Effect::deny)
-          def.rule =
-              builtin(mode == Mode::readonly ? Builtin::mode_readonly : Builtin::fetch_default,
-                      Effect::deny);
-        def.message = def.effect == Effect::deny
-                          ? fmt::format("fetching `{}` is not allowed by this policy", other)
-                          : fmt::format("fetch `{}` (a URL parser may read its host as `{}`)?",
-                                        t.text, other);
-        o = def;
-      }
+      if (!o)
+        o = fetch_default(method, other,
+                          fmt::format("fetch `{}` (a URL parser may read its host as `{}`)?",
+                                      t.text, other));
       if (o->effect > part->effect) fold(*part, std::move(*o));
     }
     // `http://169.254.169.254/…`: the machine's credentials (safety check fetch.metadata).
