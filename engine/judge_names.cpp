@@ -230,9 +230,9 @@ void Judge::judge_request(const json& input) {
     for (const std::string& other : others) {
       std::optional<Part> o = judge_names(p.fetch, other, method, t);
       if (!o)
-        o = fetch_default(method, other,
-                          fmt::format("fetch `{}` (a URL parser may read its host as `{}`)?",
-                                      t.text, other));
+        o = fetch_default(
+            method, other,
+            fmt::format("fetch `{}` (a URL parser may read its host as `{}`)?", t.text, other));
       if (o->effect > part->effect) fold(*part, std::move(*o));
     }
     // `http://169.254.169.254/…`: the machine's credentials (safety check fetch.metadata).
