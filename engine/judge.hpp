@@ -179,6 +179,9 @@ struct Judge {
   // The URLs an MCP tool is given under `kUrlKeys` (engine/judge_mcp_files.cpp): a deny or an
   // ask of their hosts by the fetch rules makes the request as strict.
   void mcp_url_parts(const json& input, const std::string& cwd, Part& acc);
+  // The command line any MCP tool is given (`command`, `cmd`…: a shell server's): judged as a
+  // command is, its rules' and safety checks' deny or ask added (never an allow, nor a default).
+  void mcp_command_parts(const json& input, const std::string& cwd);
 
   // ---- commands ------------------------------------------------------------------------------
 

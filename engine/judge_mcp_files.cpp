@@ -1,8 +1,10 @@
 // An MCP tool of a filesystem server (the reference server's tools, whatever the server is
 // named: `mcp__fs__write_file {"path": …}`) meets the path rules of the files it names, besides
 // the MCP rules of its name: a path rule can only make it stricter. Likewise the URL any MCP tool
-// is given (`url`, `uri`, `href`…) meets the fetch rules (`mcp_url_parts`).
+// is given (`url`, `uri`, `href`…) meets the fetch rules (`mcp_url_parts`), and the command line
+// (`command`, `cmd`…: a shell server's `execute_command`) the command rules (`mcp_command_parts`).
 #include "engine/judge.hpp"
+#include "engine/program_words.hpp"
 
 namespace vigie::engine {
 
@@ -35,6 +37,11 @@ constexpr McpFileTool kMcpFileTools[] = {
 // browser's `navigate`): judged by the fetch rules as a command's URLs are (only stricter).
 constexpr std::string_view kUrlKeys[] = {"url",      "uri",     "href",    "link",
                                          "endpoint", "baseUrl", "base_url"};
+
+// Input keys of any MCP tool that hold a command line it runs (a string, or an argv: a list of
+// strings).
+constexpr std::string_view kCommandKeys[] = {"command",       "cmd",          "command_line",
+                                             "commandLine",   "shell_command", "shellCommand"};
 
 const McpFileTool* mcp_file_tool(std::string_view mcp_name) {
   const auto slash = mcp_name.rfind('/');
@@ -117,6 +124,36 @@ void Judge::mcp_url_parts(const json& input, const std::string& cwd, Part& acc) 
     keep(std::move(t));
   }
   fold(acc, std::move(part));
+}
+
+void Judge::mcp_command_parts(const json& input, const std::string& cwd) {
+  if (!input.is_object()) return;
+  for (std::string_view key : kCommandKeys) {
+    auto it = input.find(key);
+    if (it == input.end()) continue;
+    std::string line;
+    if (it->is_string()) {
+      line = it->get<std::string>();
+    } else if (it->is_array()) {  // an argv: its words, quoted
+      for (const json& v : *it) {
+        if (!v.is_string()) break;
+        if (!line.empty()) line += ' ';
+        line += program_words::single_quoted(v.get_ref<const std::string&>());
+      }
+    }
+    if (line.empty()) continue;
+    // The line is judged on its own: what it adds is kept only when a rule or a safety check
+    // denies or asks (the MCP rules of the tool's name decide the rest).
+    Part before = std::move(win_);
+    const bool had = any_part_;
+    win_ = Part{};
+    any_part_ = false;
+    judge_line(line, cwd, 0);
+    Part got = any_part_ ? std::move(win_) : Part{};
+    win_ = std::move(before);
+    any_part_ = had;
+    if (got.effect != Effect::allow && !got.from_default) add(std::move(got));
+  }
 }
 
 }  // namespace vigie::engine

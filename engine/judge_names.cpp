@@ -285,6 +285,7 @@ void Judge::judge_request(const json& input) {
     mcp_file_parts(input, name, cwd, *part);
     mcp_url_parts(input, cwd, *part);
     add(std::move(*part));
+    mcp_command_parts(input, cwd);
   } else if (kind != RequestKind::tool) {
     Part part;
     part.effect = Effect::ask;
