@@ -40,8 +40,8 @@ constexpr std::string_view kUrlKeys[] = {"url",      "uri",     "href",    "link
 
 // Input keys of any MCP tool that hold a command line it runs (a string, or an argv: a list of
 // strings).
-constexpr std::string_view kCommandKeys[] = {"command",       "cmd",          "command_line",
-                                             "commandLine",   "shell_command", "shellCommand"};
+constexpr std::string_view kCommandKeys[] = {"command",     "cmd",           "command_line",
+                                             "commandLine", "shell_command", "shellCommand"};
 
 const McpFileTool* mcp_file_tool(std::string_view mcp_name) {
   const auto slash = mcp_name.rfind('/');
