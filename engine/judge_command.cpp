@@ -445,6 +445,24 @@ void Judge::line_hit_part(std::string_view line, const SafetyHit& hit) {
   add(std::move(part));
 }
 
+// A line holding a NUL byte: a shell reading it from a file drops the byte (`curl\0 x` runs
+// `curl x`), one given it as an argument stops at it. Asked, and judged both ways.
+void Judge::nul_line(std::string_view line, const std::string& cwd, unsigned depth) {
+  Part part;
+  part.effect = Effect::ask;
+  part.rule = builtin(Builtin::commands_unparsable, Effect::ask);
+  part.message = "the command line holds a NUL byte, which shells read in different ways: a "
+                 "human must check it";
+  d.error = part.message;
+  add(std::move(part));
+  std::string dropped;
+  dropped.reserve(line.size());
+  for (char c : line)
+    if (c != '\0') dropped.push_back(c);
+  judge_line(dropped, cwd, depth + 1);
+  judge_line(line.substr(0, line.find('\0')), cwd, depth + 1);
+}
+
 void Judge::unparsable_part(const shell::CommandsResult& pr) {
   Part part;
   part.effect = Effect::ask;
@@ -540,6 +558,7 @@ void Judge::judge_line(std::string_view line, std::string cwd, unsigned depth) {
     ~Restore() { flag = value; }
   } restore{in_command_, was_in_command};
   if (depth > kMaxScriptDepth) return depth_part();
+  if (line.find('\0') != std::string_view::npos) return nul_line(line, cwd, depth);
   if (line.find("CDPATH") != std::string_view::npos) cdpath_set_ = true;
   if (!home_moved_ && !variable_only_read(line, "HOME")) home_moved_ = true;
   if (!pwd_moved_ && !variable_only_read(line, "PWD")) pwd_moved_ = true;
