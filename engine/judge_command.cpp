@@ -451,8 +451,9 @@ void Judge::nul_line(std::string_view line, const std::string& cwd, unsigned dep
   Part part;
   part.effect = Effect::ask;
   part.rule = builtin(Builtin::commands_unparsable, Effect::ask);
-  part.message = "the command line holds a NUL byte, which shells read in different ways: a "
-                 "human must check it";
+  part.message =
+      "the command line holds a NUL byte, which shells read in different ways: a "
+      "human must check it";
   d.error = part.message;
   add(std::move(part));
   std::string dropped;
