@@ -107,6 +107,12 @@ const ProgramSource kProgramsCheckers[] = {
   {"plantuml", "", "*r", "",
    "-o|-output=g -config=r -I=r -charset=v -failfast -failfast2 -nbthread=v -pipe -quiet "
    "-verbose -version!N -help!N"},
+  // wkhtmltopdf and wkhtmltoimage: pages (files or URLs) read, the last operand written.
+  {"wkhtmltopdf wkhtmltoimage", "m", "*r$w", "",
+   "--cookie-jar=w --user-style-sheet=r --header-html=r --footer-html=r --allow=r "
+   "--cache-dir=g -T|--margin-top=v -B|--margin-bottom=v -L|--margin-left=v "
+   "-R|--margin-right=v -s|--page-size=v -O|--orientation=v --title=v -q|--quiet "
+   "--enable-local-file-access --disable-local-file-access -V|--version!N -h|--help!N"},
   // ---- binaries rewritten in place unless an output is named: upx (`-t`, `-l` only read),
   // patchelf (`--print-*` only read) -----------------------------------------------------------
   {"upx", "m", "*m", "",
