@@ -342,10 +342,23 @@ Part Judge::judge_glob(const std::string& raw, Access access, const std::string&
   for (std::uint32_t ri : p.paths.protect_rules) {
     std::string_view text = p.rules[ri].text;
     if (text.substr(0, 8) == "protect ") text.remove_prefix(8);
-    // Below a folder changed recursively (`rm -r DIR`): only the globs rooted at a folder
-    // (`tests/**`, `~/.config/x/*`); a name matched at any depth (`*.lock`, `**/x`) would
-    // meet every folder, files included (the line does not say which operand is a folder).
-    if (below && (text.find('/') == std::string_view::npos || text[0] == '*')) continue;
+    // Below a folder changed recursively (`rm -r DIR`): the globs rooted at a folder
+    // (`tests/**`, `~/.config/x/*`). A name matched at any depth (`*.lock`, `**/x`) would meet
+    // every folder, files included (the line does not say which operand is a folder). A plain
+    // name (`.env`) is met, as an ask (whether the file is there is not shown), by a change of
+    // the workspace itself or a folder holding it (`chmod -R 777 .`, `git clean -fdx`), as a
+    // path rule naming it is.
+    if (below && (text.find('/') == std::string_view::npos || text[0] == '*')) {
+      if (text.find_first_of("*?[") != std::string_view::npos || folder_resolved.empty() ||
+          !is_component_prefix(folder_resolved, resolved.workspace))
+        continue;
+      note_match(ref(ri), &t);
+      Part may = protect_part(ri);
+      may.effect = Effect::ask;
+      may.rule.mut().effect = Effect::ask;
+      fold(out, std::move(may));
+      continue;
+    }
     std::optional<std::string> target;
     std::string_view rule = text;
     std::string rooted;  // the rule below its root, when the glob's own root is a glob

@@ -68,7 +68,10 @@ const ProgramSource kProgramsGit[] = {
   {"git reset", "pm", "", "",
    "--hard!K --merge!K --keep!K --soft --mixed -N -q|--quiet -p|--patch --pathspec-from-file=r "
    "--recurse-submodules?v --no-recurse-submodules --refresh --no-refresh"},
-  {"git rm", "pm", "*d", "", "--pathspec-from-file=r"},
+  // `git rm -r DIR` removes every file below DIR; `--cached` only the index entries.
+  {"git rm", "pm", "*d", "",
+   "--pathspec-from-file=r -r!Q --cached!C -f|--force -n|--dry-run!C -q|--quiet --ignore-unmatch "
+   "--sparse --pathspec-file-nul"},
   {"git mv", "pm", "*d$w", "", ""},
   {"git clean", "pm", "*d", "", "-e|--exclude=v -n|--dry-run!R"},
   {"git add git stage", "pm", "*r", "", "--pathspec-from-file=r --chmod=v"},
