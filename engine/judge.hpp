@@ -279,8 +279,8 @@ struct Judge {
   // `declare -i x` or `declare -n r` earlier: assigning or referencing a variable evaluates its
   // value again (BuiltinCode::evaluates_again), as `$((x))` does.
   bool attributes_evaluate_ = false;
-  // The request's lines assign CDPATH: a `cd` to a relative folder (not `./…`, `../…`) may go
-  // anywhere CDPATH lists.
+  // The request's lines assign CDPATH (or set `cdable_vars`): a `cd` to a relative folder (not
+  // `./…`, `../…`) may go anywhere CDPATH lists (or a variable of that name holds).
   bool cdpath_set_ = false;
   // A line names `HOME` (or `PWD`) other than to read it (`HOME=/x`, `export HOME`, `read PWD`):
   // `$HOME/…` (`$PWD/…`) is then not taken for the request's home (the working folder).

@@ -560,7 +560,8 @@ void Judge::judge_line(std::string_view line, std::string cwd, unsigned depth) {
   } restore{in_command_, was_in_command};
   if (depth > kMaxScriptDepth) return depth_part();
   if (line.find('\0') != std::string_view::npos) return nul_line(line, cwd, depth);
-  if (line.find("CDPATH") != std::string_view::npos) cdpath_set_ = true;
+  if (line.find("CDPATH") != std::string_view::npos || line.find("cdable_vars") != line.npos)
+    cdpath_set_ = true;
   if (!home_moved_ && !variable_only_read(line, "HOME")) home_moved_ = true;
   if (!pwd_moved_ && !variable_only_read(line, "PWD")) pwd_moved_ = true;
   if (depth == 0 && p.commands.metachars && has_metachar(line)) metachar_part();
