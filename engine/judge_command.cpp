@@ -235,6 +235,19 @@ void Judge::escalation_parts(const NormalizedCommand& n, const std::vector<std::
     note_match(*s.rule, &t);
     fold(acc, s);
   }
+  // `echo / | xargs rm -rf`: the argvs xargs runs with its input's words.
+  for (const auto& argv : n.xargs_argvs) {
+    NormalizedCommand filled;
+    filled.words = argv;
+    filled.name = n.name;
+    filled.name_static = n.name_static;
+    filled.chdir = n.chdir;
+    for (const auto& hit : check_command(filled, safety_context(cwd))) {
+      Part s = safety_part(hit);
+      note_match(*s.rule, &t);
+      fold(acc, s);
+    }
+  }
 }
 
 // Judges one simple command (already normalized); appends nested scripts to judge.

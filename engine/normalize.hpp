@@ -77,6 +77,9 @@ struct NormalizedCommand {
   // Argvs matched by the deny and ask command rules only (a package runner's package named like
   // a program: `npx rm -rf x`), engine/judge_argvs.cpp.
   std::vector<std::vector<shell::WordView>> deny_argvs;
+  // The argvs xargs runs with the words its input shows (`echo / | xargs rm -rf` runs
+  // `rm -rf /`), engine/xargs_input.cpp: met by the safety checks.
+  std::vector<std::vector<shell::WordView>> xargs_argvs;
   // The folder the command runs in when a wrapper or git changes it (`git -C dir`,
   // `env -C dir`, `sudo -D dir`): the last one given. Relative to the line's cwd.
   std::optional<shell::WordView> chdir;

@@ -79,11 +79,15 @@ std::vector<SafetyHit> check_command(const NormalizedCommand& cmd, const SafetyC
   const std::string_view nm = name;  // compared with literals as a view
   if (nm == "rm") check_rm(cmd, ctx, hits);
   if (nm == "find") check_find(cmd, ctx, hits);
-  if (nm == "chmod" || nm == "chown" || nm == "chgrp") check_perms(cmd, name, ctx, hits);
+  if (nm == "chmod" || nm == "chown" || nm == "chgrp" || nm == "chattr" || nm == "setfacl")
+    check_perms(cmd, name, ctx, hits);
   if (nm == "mv") check_mv(cmd, ctx, hits);
   if (nm == "git") check_git(cmd, ctx, hits);
   check_disk(cmd, name, ctx, hits);
   if (nm.size() >= 4 && (nm[0] == 'k' || nm[0] == 'p')) check_process(cmd, name, ctx, hits);
+  if (in(nm,
+         {"shutdown", "reboot", "halt", "poweroff", "init", "telinit", "systemctl", "loginctl"}))
+    check_power(cmd, nm, ctx, hits);
   if (!cmd.fetches.empty()) check_fetches(cmd, ctx, hits);
   return hits;
 }

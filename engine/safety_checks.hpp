@@ -46,16 +46,24 @@ enum class RootKeeps {
     "`find -delete`, `-exec rm` or piped to `xargs rm`, from a broad root",                        \
     "Narrow the search root to the folder you mean.")                                              \
   X(perms_recursive_on_root, "perms.recursive-on-root", deny, never,                               \
-    "`chmod`/`chown`/`chgrp -R` on a system folder or home",                                       \
+    "`chmod`/`chown`/`chgrp`/`chattr`/`setfacl -R` on a system folder or home",                    \
     "Narrow the target to the folder you mean.")                                                   \
   X(mv_to_devnull, "mv.to-devnull", deny, never, "`mv` of a broad target to `/dev/null`",          \
     "To discard output, redirect it (`> /dev/null`); to delete files, name them.")                 \
+  X(mv_dangerous_source, "mv.dangerous-source", deny, by_target,                                   \
+    "`mv` of `/`, home, a system folder or the project folder",                                    \
+    "Move the specific files or subfolders you mean, by name.")                                    \
   X(fork_bomb, "fork-bomb", deny, never, "a function that calls itself in the background",         \
     "Do not run it in any form.")                                                                  \
   X(process_kill_all, "process.kill-all", deny, never,                                             \
     "`kill` of every process (`kill -9 -1`, `kill 0`), `killall5`, `pkill`/`killall` of every "    \
     "process of a user",                                                                           \
     "Stop the processes you started, by their PID or their name.")                                 \
+  X(system_power, "system.power", deny, never,                                                     \
+    "`shutdown`, `reboot`, `halt`, `poweroff`, `init 0|6`, `systemctl`/`loginctl` "                \
+    "`poweroff|reboot|halt|kexec|suspend|hibernate`",                                              \
+    "The machine runs more than this task: if it must really stop or restart, ask the user to "    \
+    "do it.")                                                                                      \
   X(disk_dd, "disk.dd", deny, never, "`dd of=` a block device",                                    \
     "If this is really intended, ask the user to run it themselves, or write to an image file "    \
     "instead.")                                                                                    \

@@ -112,8 +112,29 @@ void check_mv(const NormalizedCommand& c, const SafetyContext& ctx, std::vector<
     to_null = true;
     ops.pop_back();
   }
-  if (!to_null) return;
   const std::string* chdir = c.chdir && c.chdir->literal ? &*c.chdir->literal : nullptr;
+  if (!to_null) {
+    // `mv ~ /tmp/x`, `mv / x`, `mv /etc x`: the folder is gone from where everything expects it.
+    // The sources: every operand but the last (all of them with `-t DIR`).
+    bool target_option = false;
+    for (std::size_t i = 1; i < w.size() && !target_option; ++i)
+      if (const std::string* s = lit(w, i))
+        target_option = *s == "-t" || s->starts_with("--target-directory") ||
+                        (s->size() > 2 && (*s)[0] == '-' && (*s)[1] != '-' &&
+                         s->find('t') != std::string::npos);
+    if (!target_option && !ops.empty()) ops.pop_back();
+    for (std::size_t i : ops) {
+      Target t = classify(w[i], ctx, chdir);
+      if (t.broad != Broad::root && t.broad != Broad::home && t.broad != Broad::system &&
+          t.broad != Broad::project)
+        continue;
+      if (ctx.root_context && !t.catastrophic()) continue;
+      add(hits, ctx,
+          hit(SafetyCheck::mv_dangerous_source,
+              "Refused: `mv " + t.shown + " …`: " + reason_of(t, ctx) + "."));
+    }
+    return;
+  }
   for (std::size_t i : ops) {
     Target t = classify(w[i], ctx, chdir);
     if (t.broad == Broad::none || t.broad == Broad::unset_prefix) continue;

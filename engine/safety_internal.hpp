@@ -124,6 +124,9 @@ void check_disk(const NormalizedCommand& c, const std::string& name, const Safet
 // (`name`: the lowered command name).
 void check_process(const NormalizedCommand& c, const std::string& name, const SafetyContext& ctx,
                    std::vector<SafetyHit>& hits);
+// engine/safety_process.cpp: `shutdown`, `reboot`, `init 0`, `systemctl poweroff`…
+void check_power(const NormalizedCommand& c, std::string_view name, const SafetyContext& ctx,
+                 std::vector<SafetyHit>& hits);
 
 // engine/safety_fetch.cpp: URLs the command fetches whose host serves instance metadata.
 void check_fetches(const NormalizedCommand& c, const SafetyContext& ctx,

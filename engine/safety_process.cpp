@@ -1,7 +1,8 @@
 // The safety check `process.kill-all`: a signal sent to every process the user may signal
 // (`kill -9 -1`, `kill -s KILL -- -1`), to the whole process group (`kill 0`: the agent's
 // harness with it), `killall5`, and `pkill`/`killall` selecting every process of a user
-// (`pkill -u me` with no pattern, `pkill -9 .`).
+// (`pkill -u me` with no pattern, `pkill -9 .`). The safety check `system.power`: the machine
+// stopped, restarted or suspended (`shutdown`, `reboot`, `init 0`, `systemctl poweroff`).
 #include "engine/safety_internal.hpp"
 
 namespace vigie::engine::safety {
@@ -86,6 +87,37 @@ void check_process(const NormalizedCommand& c, const std::string& name, const Sa
             "Refused: `" + name + "` here signals every process " +
                 (user && !pattern ? std::string("of a user") : std::string("whose name matches")) +
                 "."));
+}
+
+void check_power(const NormalizedCommand& c, std::string_view name, const SafetyContext& ctx,
+                 std::vector<SafetyHit>& hits) {
+  const Words& w = c.words;
+  const std::string* first = lit(w, 1);
+  bool stops = false;
+  if (name == "reboot" || name == "halt" || name == "poweroff") {
+    // Their `--help`/`--version` (and `--wtmp-only`, `-w`: a record only) stop nothing.
+    stops = !(first && (*first == "--help" || *first == "--version" || *first == "-w" ||
+                        *first == "--wtmp-only"));
+  } else if (name == "shutdown") {
+    // `shutdown -c` cancels one that is pending; `--show` lists it.
+    stops = !(first && (*first == "-c" || *first == "--help" || *first == "--show"));
+  } else if (name == "init" || name == "telinit") {
+    stops = first && (*first == "0" || *first == "6" || *first == "1" || *first == "s" ||
+                      *first == "S" || *first == "single");
+  } else if (name == "systemctl" || name == "loginctl") {
+    for (std::size_t i = 1; i < w.size(); ++i) {
+      const std::string* s = lit(w, i);
+      if (!s || s->empty() || (*s)[0] == '-') continue;
+      stops = in(*s, {"poweroff", "reboot", "halt", "kexec", "suspend", "hibernate", "hybrid-sleep",
+                      "suspend-then-hibernate", "soft-reboot", "emergency", "rescue"});
+      break;  // the verb is the first operand
+    }
+  }
+  if (!stops) return;
+  add(hits, ctx,
+      hit(SafetyCheck::system_power, "Refused: `" + std::string(name) +
+                                         (first ? " " + *first : std::string()) +
+                                         "` stops, restarts or suspends the machine."));
 }
 
 }  // namespace vigie::engine::safety

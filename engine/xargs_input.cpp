@@ -236,6 +236,32 @@ WordView filled_word(const WordView& w, std::string_view item) {
   return v;
 }
 
+// The argvs xargs runs with the items its input shows, for the safety checks: one per item
+// in place of the replace string (the first few), or every item after the words (up to the
+// judge's bound on paths).
+void filled_argvs(const Words& w, const std::vector<std::string>& items, bool replace,
+                  NormalizedCommand& n) {
+  constexpr std::size_t kReplaced = 16;
+  if (replace) {
+    for (std::size_t k = 0; k < items.size() && k < kReplaced; ++k) {
+      Words a = w;
+      for (auto& v : a)
+        if (v.literal && v.literal->find(kSlot) != std::string::npos) v = filled_word(v, items[k]);
+      n.xargs_argvs.push_back(std::move(a));
+    }
+    return;
+  }
+  Words a(w.begin(), w.end() - 1);  // without the slot
+  for (std::size_t k = 0; k < items.size() && k < limits::judged_paths; ++k) {
+    WordView v;
+    v.text = items[k];
+    v.literal = items[k];
+    v.pattern = items[k];
+    a.push_back(std::move(v));
+  }
+  n.xargs_argvs.push_back(std::move(a));
+}
+
 }  // namespace
 
 void xargs_input(NormalizedCommand& n, const NormalizedCommand* producer) {
@@ -277,6 +303,7 @@ void xargs_input(NormalizedCommand& n, const NormalizedCommand* producer) {
     slot.pattern = slot.text;
     w.push_back(std::move(slot));
   }
+  if (in.kind == Input::text) filled_argvs(w, *items, o.replace.has_value(), n);
   ProgramEffects fx;
   program_effects(n.program.decl, n.name, w, fx);
   for (auto& f : fx.files) {
