@@ -313,7 +313,12 @@ struct Judge {
                        std::vector<std::string>& held_code);
   // `line` is a view: the caller's string outlives the call.
   void judge_line(std::string_view line, std::string cwd, unsigned depth);
-  void nul_line(std::string_view line, const std::string& cwd, unsigned depth);
+  // engine/judge_line_checks.cpp, off the hot path.
+  [[gnu::cold, gnu::noinline]] void nul_line(std::string_view line, const std::string& cwd,
+                                             unsigned depth);
+  [[gnu::cold, gnu::noinline]] void xargs_safety_parts(const NormalizedCommand& n,
+                                                       const std::string& cwd, TraceEntry& t,
+                                                       Part& acc);
   // One command of a line, then the line state it changes (inlined into both of its callers).
   [[gnu::always_inline]] inline void judge_at(const shell::CommandView& cmd, NormalizedCommand& n,
                                               std::string_view line, std::string& cwd,

@@ -236,18 +236,7 @@ void Judge::escalation_parts(const NormalizedCommand& n, const std::vector<std::
     fold(acc, s);
   }
   // `echo / | xargs rm -rf`: the argvs xargs runs with its input's words.
-  for (const auto& argv : n.xargs_argvs) {
-    NormalizedCommand filled;
-    filled.words = argv;
-    filled.name = n.name;
-    filled.name_static = n.name_static;
-    filled.chdir = n.chdir;
-    for (const auto& hit : check_command(filled, safety_context(cwd))) {
-      Part s = safety_part(hit);
-      note_match(*s.rule, &t);
-      fold(acc, s);
-    }
-  }
+  if (!n.xargs_argvs.empty()) xargs_safety_parts(n, cwd, t, acc);
 }
 
 // Judges one simple command (already normalized); appends nested scripts to judge.
@@ -456,25 +445,6 @@ void Judge::line_hit_part(std::string_view line, const SafetyHit& hit) {
     keep(std::move(t));
   }
   add(std::move(part));
-}
-
-// A line holding a NUL byte: a shell reading it from a file drops the byte (`curl\0 x` runs
-// `curl x`), one given it as an argument stops at it. Asked, and judged both ways.
-void Judge::nul_line(std::string_view line, const std::string& cwd, unsigned depth) {
-  Part part;
-  part.effect = Effect::ask;
-  part.rule = builtin(Builtin::commands_unparsable, Effect::ask);
-  part.message =
-      "the command line holds a NUL byte, which shells read in different ways: a "
-      "human must check it";
-  d.error = part.message;
-  add(std::move(part));
-  std::string dropped;
-  dropped.reserve(line.size());
-  for (char c : line)
-    if (c != '\0') dropped.push_back(c);
-  judge_line(dropped, cwd, depth + 1);
-  judge_line(line.substr(0, line.find('\0')), cwd, depth + 1);
 }
 
 void Judge::unparsable_part(const shell::CommandsResult& pr) {

@@ -1,6 +1,7 @@
 // Checks across a line's commands that its commands alone do not show: a file the line writes
-// and then runs, and arithmetic that assigns a variable that changes what runs (called from
-// engine/judge_command.cpp).
+// and then runs, and arithmetic that assigns a variable that changes what runs; a line holding
+// a NUL byte; the safety checks of the argvs xargs runs with its input's words (called from
+// engine/judge_command.cpp, out of its hot path).
 #include <string>
 #include <string_view>
 #include <unordered_set>
@@ -47,6 +48,43 @@ void Judge::arithmetic_part(std::string_view line) {
                               "PATH = 0 ))` makes `0` the folder commands are found in): a human "
                               "must check it",
                               name)));
+}
+
+// A line holding a NUL byte: a shell reading it from a file drops the byte (`curl\0 x` runs
+// `curl x`), one given it as an argument stops at it. Asked, and judged both ways.
+void Judge::nul_line(std::string_view line, const std::string& cwd, unsigned depth) {
+  Part part;
+  part.effect = Effect::ask;
+  part.rule = builtin(Builtin::commands_unparsable, Effect::ask);
+  part.message =
+      "the command line holds a NUL byte, which shells read in different ways: a "
+      "human must check it";
+  d.error = part.message;
+  add(std::move(part));
+  std::string dropped;
+  dropped.reserve(line.size());
+  for (char c : line)
+    if (c != '\0') dropped.push_back(c);
+  judge_line(dropped, cwd, depth + 1);
+  judge_line(line.substr(0, line.find('\0')), cwd, depth + 1);
+}
+
+// `echo / | xargs rm -rf` runs `rm -rf /`: each argv xargs runs with its input's words meets the
+// safety checks as a command of its own would.
+void Judge::xargs_safety_parts(const NormalizedCommand& n, const std::string& cwd, TraceEntry& t,
+                               Part& acc) {
+  for (const auto& argv : n.xargs_argvs) {
+    NormalizedCommand filled;
+    filled.words = argv;
+    filled.name = n.name;
+    filled.name_static = n.name_static;
+    filled.chdir = n.chdir;
+    for (const auto& hit : check_command(filled, safety_context(cwd))) {
+      Part s = safety_part(hit);
+      note_match(*s.rule, &t);
+      fold(acc, s);
+    }
+  }
 }
 
 }  // namespace vigie::engine

@@ -85,7 +85,9 @@ std::vector<SafetyHit> check_command(const NormalizedCommand& cmd, const SafetyC
   if (nm == "git") check_git(cmd, ctx, hits);
   check_disk(cmd, name, ctx, hits);
   if (nm.size() >= 4 && (nm[0] == 'k' || nm[0] == 'p')) check_process(cmd, name, ctx, hits);
-  if (in(nm,
+  // (The first letter first: most commands are none of these.)
+  if (nm.size() >= 4 && std::string_view("srhpitl").find(nm[0]) != std::string_view::npos &&
+      in(nm,
          {"shutdown", "reboot", "halt", "poweroff", "init", "telinit", "systemctl", "loginctl"}))
     check_power(cmd, nm, ctx, hits);
   if (!cmd.fetches.empty()) check_fetches(cmd, ctx, hits);
