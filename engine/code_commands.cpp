@@ -44,6 +44,9 @@ constexpr SpawnNames kSpawnNames[] = {
      "run call check_call check_output Popen getoutput getstatusoutput", "subprocess", false},
     {"node", "", "exec execSync execFile execFileSync spawn spawnSync fork", "child_process",
      false},
+    // mongosh is node (child_process); the legacy mongo shell's `runProgram("rm", "-rf", X)`.
+    {"mongo", "runProgram runMongoProgram _runMongoProgram",
+     "exec execSync execFile execFileSync spawn spawnSync fork", "child_process", false},
     {"perl", "system exec qx", "", "", true},
     {"ruby", "system exec spawn popen popen3 capture2 capture2e capture3 pipeline", "", "", true},
     {"php", "system exec shell_exec passthru popen proc_open", "", "", true},

@@ -4,6 +4,7 @@
 // is given (`url`, `uri`, `href`…) meets the fetch rules (`mcp_url_parts`), and the command line
 // (`command`, `cmd`…: a shell server's `execute_command`) the command rules (`mcp_command_parts`).
 #include "engine/judge.hpp"
+#include "engine/program_handlers.hpp"
 #include "engine/program_words.hpp"
 
 namespace vigie::engine {
@@ -103,6 +104,22 @@ void Judge::mcp_url_parts(const json& input, const std::string& cwd, Part& acc) 
     auto it = input.find(key);
     if (it == input.end() || !it->is_string()) continue;
     const std::string& url = it->get_ref<const std::string&>();
+    // `file:///home/u/.ssh/id_rsa` (a browser's `navigate`, a resource's `uri`): a read of the
+    // local file, judged by the path rules (only stricter).
+    if (auto local = file_url_path(url, false)) {
+      if (local->empty()) continue;
+      TraceEntry t;
+      t.subject = "path";
+      Part read = judge_path(*local, Access::read, cwd, &t);
+      if (read.effect == Effect::allow) continue;
+      if (tracing) {
+        t.effect = read.effect;
+        t.reason = read.message;
+        keep(std::move(t));
+      }
+      fold(acc, std::move(read));
+      continue;
+    }
     if (url.find(':') != std::string::npos) n.fetches.push_back({url, ""});
   }
   if (n.fetches.empty()) return;

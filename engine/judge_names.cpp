@@ -205,6 +205,18 @@ void Judge::judge_request(const json& input) {
     add(std::move(part));
   } else if (kind == RequestKind::fetch) {
     std::string url = str("url");
+    // A URL that is not a string (a list, an object), or a fetch naming neither a URL nor a
+    // query: the tool's input is malformed, and what it would fetch is unknown.
+    if (auto u = input.find("url"); (u != input.end() && !u->is_null() && !u->is_string()) ||
+                                    (url.empty() && str("query").empty())) {
+      Part part;
+      part.effect = Effect::ask;
+      part.rule = builtin(Builtin::request_invalid, Effect::ask);
+      part.message = "the request names no URL (`input.url` must be a string)";
+      d.error = part.message;
+      add(std::move(part));
+      return;
+    }
     std::string method = str("method");
     if (method.empty()) method = "GET";
     TraceEntry t;

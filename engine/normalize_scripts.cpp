@@ -437,6 +437,9 @@ struct EditorCommands {
   // Options naming a start file of commands (`vim -u FILE`), whose `NONE`, `NORC` and
   // `DEFAULTS` values load none.
   std::string_view start_files = "";
+  // Long options may be abbreviated (emacs completes `--ev` to `--eval`; emacsclient reads its
+  // options with getopt_long): any prefix of one, from `--` and a letter, gives commands.
+  bool abbreviated = false;
 };
 constexpr EditorCommands kEditorCommands[] = {
     // nvim: `-l SCRIPT` runs a Lua script; vim's `-l` is a flag (lisp mode).
@@ -444,13 +447,28 @@ constexpr EditorCommands kEditorCommands[] = {
     {"vim vi ex view gvim rvim vimdiff vim.basic vim.tiny nvi", "-c --cmd -S -s -u -U", "cS", true,
      "-u -U"},
     {"emacs", "--eval -eval --execute -l --load -f --funcall --script -x --init-directory", "",
-     false},
+     false, "", true},
+    // emacsclient's `-e` makes its operands expressions the server evaluates; `-a CMD` runs CMD
+    // when no server answers.
+    {"emacsclient", "-e --eval -a --alternate-editor", "ea", false, "", true},
     {"kak", "-e -E", "", false},
     // nano's rc file sets the formatter and linter programs it runs; micro's configuration folder
     // holds Lua plugins.
     {"nano pico", "--rcfile -f", "", false},
     {"micro", "-config-dir --config-dir", "", false},
 };
+
+// Whether `word` (`--ev`) is a prefix of one of the `--` options of `options`.
+bool abbreviates(std::string_view options, std::string_view word) {
+  if (word.size() < 3 || word.substr(0, 2) != "--") return false;
+  while (!options.empty()) {
+    const auto sp = options.find(' ');
+    const std::string_view o = options.substr(0, sp);
+    if (o.size() > 2 && o.substr(0, 2) == "--" && o.starts_with(word)) return true;
+    options = sp == std::string_view::npos ? std::string_view() : options.substr(sp + 1);
+  }
+  return false;
+}
 
 // One word of an editor's line: when it gives commands (`-c CMD`, `-sc CMD`, `--eval=EXPR`,
 // `+CMD`), records them and skips their value (`i`); false for any other word.
@@ -463,7 +481,8 @@ bool editor_option(const EditorCommands& e, const Words& w, std::size_t& i, cons
   if (e.ex && v[0] == '+') {
     if (v[1] == '/' || v.find_first_not_of("0123456789", 1) == std::string_view::npos) return false;
     text = v.substr(1);
-  } else if (v[0] == '-' && in_list(e.options, v.substr(0, v.find('=')))) {
+  } else if (v[0] == '-' && (in_list(e.options, v.substr(0, v.find('='))) ||
+                             (e.abbreviated && abbreviates(e.options, v.substr(0, v.find('=')))))) {
     const auto eq = v.find('=');
     takes_next = eq == std::string_view::npos;
     text = takes_next ? (next ? std::string_view(*next) : std::string_view()) : v.substr(eq + 1);

@@ -392,10 +392,12 @@ void apply_parsed(const ProgramDecl& p, std::string_view name, const Words& word
   apply_options(name, args, out, st);
   // An interpreter's inline code (`python3 -c CODE`, `node -e`, `perl -e`, `ruby -e`, `php -r`):
   // the paths its strings name (engine/named_paths.cpp) and the commands it runs by name
-  // (engine/code_commands.cpp).
-  if (!p.operands.empty() && p.operands[0] == 'x')
+  // (engine/code_commands.cpp). Perl's `-M'Foo;CODE'` is `use Foo;CODE;`: code as well.
+  if (!p.operands.empty() && (p.operands[0] == 'x' || p.operands.starts_with("*x")))
     for (const auto& o : args.options)
-      if (o.decl && o.decl->role == 'p' && o.value && o.value->literal) {
+      if (o.decl && o.value && o.value->literal &&
+          (o.decl->role == 'p' ||
+           (o.decl->role == 'M' && option_value_is_code(*o.decl, o.value)))) {
         add_code_named_paths(*o.value->literal, std::string(name) + " " + o.spelling + " code",
                              out.files);
         add_code_commands(*o.value->literal, name, out.scripts);

@@ -202,6 +202,16 @@ const ProgramSource kPrograms[] = {
   {"dbus-run-session", "s", "", "wrapper",
    "--dbus-daemon=v!! --config-file=r --help!N --version!N"},
   {"ssh-agent", "s", "", "wrapper", "-c -s -D -d -a=v -E=v -O=v -P=v -t=v -k!N"},
+  // gpg-agent `--daemon [CMD [ARG…]]` runs CMD as its child; its helpers are programs it runs.
+  {"gpg-agent", "ps", "", "wrapper",
+   "--daemon --server --supervised -v|--verbose -q|--quiet -s|--sh -c|--csh --options=r "
+   "--homedir=v --log-file=w --pinentry-program=x --scdaemon-program=x --debug-level=v "
+   "--debug=v --no-detach --batch --default-cache-ttl=v --max-cache-ttl=v "
+   "--enable-ssh-support --allow-preset-passphrase --allow-loopback-pinentry --no-grab "
+   "--disable-scdaemon --display=v --ttyname=v --xauthority=r --write-env-file?w "
+   "--gpgconf-list!N --gpgconf-test!N -h|--help!N --version!N"},
+  // xinit and startx: the client program (a path) and its arguments, the X server after `--`.
+  {"xinit startx", "s", "", "wrapper", ""},
   // sshpass (getopt `+f:d:p:P:heVv`): the password from `-p`, a file (`-f`, read), a descriptor
   // or $SSHPASS, then the command it types it into.
   {"sshpass", "s", "", "wrapper", "-p=v -f=r -d=v -P=v -e -v -h!N -V!N"},
@@ -348,7 +358,7 @@ const ProgramSource kPrograms[] = {
    "-e|--expression=p -f|--file=P -i|--in-place?v!W -l|--line-length=v -s|--separate "
    "-n|--quiet|--silent -E|-r|--regexp-extended -u|--unbuffered -z|--null-data --posix "
    "--sandbox --follow-symlinks --debug"},
-  {"awk gawk mawk nawk busybox-awk", "s", "p*r", "awk",
+  {"awk gawk mawk nawk busybox-awk", "ps", "p*r", "awk",
    "-f|--file=P -v|--assign=v -F|--field-separator=v -E|--exec=P -i|--include=r -l|--load=r!! "
    "-o|--pretty-print?w -p|--profile?w -d|--dump-variables?w -D|--debug?v -e|--source=p "
    "-b|--characters-as-bytes -c|--traditional -C|--copyright -g|--gen-pot -h|--help -L|--lint?v "

@@ -8,7 +8,7 @@ namespace vigie::engine {
 
 // clang-format off
 const InterpreterSource kInterpreters[] = {
-  {"sh bash zsh dash ksh ash mksh yash posh ksh93 pdksh oksh loksh rbash hush", 's', false},
+  {"sh bash zsh dash ksh ash mksh yash posh ksh93 pdksh oksh loksh rbash hush osh ysh oil", 's', false},
   {"python pypy ruby perl php lua node tclsh wish pwsh jruby luajit jshell guile racket", 'i', true},
   {"nodejs deno bun bunx npx pnpx irb R Rscript julia osascript powershell awk gawk mawk nawk "
    "busybox fish tcsh csh expect scala kotlin groovy elixir erl escript swift dotnet java jjs "

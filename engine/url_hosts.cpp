@@ -142,6 +142,12 @@ namespace {
 std::string rfc_host(std::string_view url) {
   auto s = url.find("://");
   std::size_t b = s == std::string_view::npos ? 0 : s + 3;
+  // `//evil.com/x`, a reference without a scheme (a browser takes the page's): the host follows.
+  if (s == std::string_view::npos)
+    while (b < url.size() && (url[b] == ' ' || url[b] == '\t')) ++b;
+  if (s == std::string_view::npos && url.size() > b + 1 && (url[b] == '/' || url[b] == '\\') &&
+      (url[b + 1] == '/' || url[b + 1] == '\\'))
+    while (b < url.size() && (url[b] == '/' || url[b] == '\\')) ++b;
   std::size_t e = url.find_first_of("/?#", b);
   std::string host(url.substr(b, e == std::string_view::npos ? std::string_view::npos : e - b));
   if (auto at = host.rfind('@'); at != std::string::npos) host = host.substr(at + 1);
@@ -253,6 +259,17 @@ std::vector<std::string> url_hosts(std::string_view url) {
   std::vector<std::string> out{url_host(url)};
   std::string rfc = canonical_host(rfc_host(url));
   if (rfc != out.front()) out.push_back(std::move(rfc));
+  // A control byte in a host (`evil.com%00.github.com`, a raw NUL): a WHATWG parser refuses
+  // the URL, but a program handing the host to the resolver as a C string asks for what comes
+  // before the byte.
+  for (std::size_t i = 0, n = out.size(); i < n; ++i) {
+    const auto cut = std::find_if(out[i].begin(), out[i].end(), [](char c) {
+      return static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
+    });
+    if (cut == out[i].end()) continue;
+    std::string head = canonical_host(std::string_view(out[i]).substr(0, cut - out[i].begin()));
+    if (std::find(out.begin(), out.end(), head) == out.end()) out.push_back(std::move(head));
+  }
   return out;
 }
 
