@@ -66,6 +66,8 @@ constexpr SpawnNames kSpawnNames[] = {
     {"wish", "exec", "", "", false, false, true},
     {"expect", "exec spawn system", "", "", false, false, true},
     {"groovy", "", "", "", false, false, false, ".execute("},
+    // jrunscript (Nashorn): Java's `Runtime.getRuntime().exec("CMD")`, `$EXEC("CMD")`.
+    {"jrunscript", "exec EXEC", "", "", false},
 };
 
 bool ident_char(char c) {

@@ -541,6 +541,7 @@ constexpr InlineCode kInlineCode[] = {
     {"groovy", "-e"},
     {"ipython", "-c"},
     {"ipython3", "-c"},
+    {"jrunscript", "-e"},
     {"R", "-e"},
 };
 

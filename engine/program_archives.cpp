@@ -3,8 +3,8 @@
 // writes and extracts; an extraction that may write the absolute names an archive holds
 // (`pax -r`, `cpio -i` without `--no-absolute-filenames`, `unrar x -ep3`) and names read from the
 // standard input (`cpio -o`, `cpio -p`, `pax -w` with no file operand) are asked; dpkg-deb's
-// (and dpkg's) extraction and build actions. The options are declared in
-// engine/programs_table_cloud.cpp.
+// (and dpkg's) extraction and build actions; jar's mode letters and GNU-style options. The options
+// are declared in engine/programs_table_cloud.cpp.
 #include <algorithm>
 #include <array>
 #include <optional>
@@ -298,6 +298,109 @@ void dpkg_deb(std::string_view name, const ProgramDecl& d, const Words& w, Progr
   }
 }
 
+// jar: `jar {c|t|x|u}[vfme0M…] [JARFILE] [MANIFEST] [ENTRYPOINT] [-C DIR] FILE…` (the values of
+// `f`, `m` and `e` follow in the order of their letters; a leading `-` is optional) and the
+// GNU-style options (`--create --file=F`, `-x -f F`). Created or updated: the jar written, the
+// files and folders (with all below them) read, each after `-C DIR` below DIR. Extracted: the
+// named members, or every member (names the line does not show), land in the current folder.
+void jar(const Words& w, ProgramEffects& out) {
+  char mode = 0;
+  std::optional<WordView> file;
+  std::vector<WordView> ops;
+  std::string dir;  // `-C DIR`: the next file is read below DIR
+  auto take = [&](std::size_t& i) -> const WordView* {
+    return i + 1 < w.size() ? &w[++i] : nullptr;
+  };
+  auto value = [&](const std::string& s, std::size_t& i) -> std::optional<WordView> {
+    const auto eq = s.find('=');
+    if (eq != std::string::npos) return word_of(w[i], s.substr(eq + 1));
+    if (const WordView* v = take(i)) return *v;
+    return std::nullopt;
+  };
+  for (std::size_t i = 1; i < w.size(); ++i) {
+    const std::string* s = lit(w, i);
+    if (!s) {
+      if (mode == 0) {
+        out.escalations.push_back("jar with a mode that is not static");
+        return;
+      }
+      ops.push_back(w[i]);
+      dir.clear();
+      continue;
+    }
+    if (s->size() > 1 && (*s)[0] == '@') {
+      touch(out, Touch::read, word_of(w[i], s->substr(1)), "jar @FILE");
+      out.escalations.push_back("jar @FILE (arguments the line does not show)");
+      continue;
+    }
+    if (starts_with(*s, "--")) {
+      const std::string name = s->substr(0, s->find('='));
+      if (name == "--create")
+        mode = 'c';
+      else if (name == "--extract")
+        mode = 'x';
+      else if (name == "--list" || name == "--describe-module")
+        mode = 't';
+      else if (name == "--update")
+        mode = 'u';
+      else if (name == "--help" || name == "--version" || name == "--help-extra")
+        return;
+      else if (name == "--file")
+        file = value(*s, i);
+      else if (name == "--manifest" || name == "--generate-index") {
+        if (auto v = value(*s, i)) touch(out, Touch::read, *v, "jar " + name);
+        if (name == "--generate-index") mode = 't';
+      } else if (name == "--main-class" || name == "--module-version" || name == "--hash-modules" ||
+                 name == "--module-path" || name == "--release" || name == "--date" ||
+                 name == "--dir")
+        (void)value(*s, i);
+      continue;
+    }
+    // The first word is the mode and its letters (`cvf`, `-xf`); later `-X` words are options.
+    const bool first = mode == 0 && ops.empty() && !file;
+    if (first || (s->size() >= 2 && (*s)[0] == '-')) {
+      const std::string letters = (*s)[0] == '-' ? s->substr(1) : *s;
+      for (char c : letters) {
+        if (c == 'c' || c == 'x' || c == 't' || c == 'u' || c == 'd') mode = c == 'd' ? 't' : c;
+        if (c == 'i') mode = 't';
+        if (c == 'f') {
+          if (const WordView* v = take(i)) file = *v;
+        } else if (c == 'm') {
+          if (const WordView* v = take(i)) touch(out, Touch::read, *v, "jar m (manifest)");
+        } else if (c == 'e' || c == 'p') {
+          (void)take(i);
+        } else if (c == 'C') {
+          const WordView* v = take(i);
+          const std::string* d = v ? v->literal ? &*v->literal : nullptr : nullptr;
+          if (v && !d) out.escalations.push_back("jar -C with a folder that is not static");
+          dir = d ? *d : std::string();
+          break;
+        }
+      }
+      continue;
+    }
+    ops.push_back(dir.empty() ? w[i] : word_of(w[i], dir + "/" + *s));
+    dir.clear();
+  }
+  if (mode == 0) return;
+  const std::string entry = std::string("jar ") + mode;
+  if (file) {
+    touch(out, Touch::read, *file, entry);
+    if (mode == 'c' || mode == 'u') touch(out, Touch::write, *file, entry);
+  }
+  if (mode == 'c' || mode == 'u') {
+    for (const WordView& op : ops) {
+      if (op.literal && *op.literal == "-") continue;
+      FileEffect f{Touch::read, op, From::operand, entry};
+      f.recursive = true;
+      out.files.push_back(std::move(f));
+    }
+  } else if (mode == 'x') {
+    for (const WordView& op : ops) touch(out, Touch::write, op, entry);
+    if (ops.empty()) add_tree_write(out, entry + " (members the line does not show)");
+  }
+}
+
 }  // namespace
 
 void archive_handler(const ProgramDecl& p, std::string_view name, const Words& w,
@@ -308,6 +411,8 @@ void archive_handler(const ProgramDecl& p, std::string_view name, const Words& w
     pax(p, w, out);
   else if (name == "cpio")
     cpio(p, w, out);
+  else if (name == "jar")
+    jar(w, out);
   else if (name == "dpkg-deb" || name == "dpkg")
     dpkg_deb(name, p, w, out);
   else

@@ -532,10 +532,35 @@ void without_command(std::string_view key, ProgramEffects& out) {
     out.escalations.push_back(what + " without a command: runs a program the line does not show");
 }
 
+// `ip -batch FILE` (`-b`, any prefix of `-batch`, `--batch`; `-` its input): FILE is read, and
+// its lines are ip commands the line does not show (`netns exec NS CMD` among them): asked.
+void ip_batch(const Words& w, ProgramEffects& out) {
+  for (std::size_t i = 1; i < w.size(); ++i) {
+    const std::string* v = lit(w, i);
+    if (!v) return;
+    std::string_view o = *v;
+    if (o.size() < 2 || o[0] != '-') return;
+    if (o.substr(0, 2) == "--") o.remove_prefix(1);
+    if (o.size() < 2) return;  // `--`
+    if (starts_with("-batch", o)) {
+      out.escalations.push_back("ip -batch: runs the ip commands of a file");
+      if (i + 1 < w.size()) add_word_file(out, Touch::read, w[i + 1], From::option, "ip -batch");
+      return;
+    }
+    // The global options that take the next word as their value.
+    for (std::string_view valued : {"-netns", "-family", "-loops", "-rcvbuf"})
+      if (starts_with(valued, o) && (o.size() > 2 || o == "-n" || o == "-f" || o == "-l")) {
+        ++i;
+        break;
+      }
+  }
+}
+
 }  // namespace
 
 void launcher_handler(const ProgramDecl& p, std::string_view name, const Words& w,
                       ProgramEffects& out) {
+  if (name == "ip") ip_batch(w, out);
   // The subcommand: the first word that names one (global options may stand before it, some
   // with a separate value: `nix --option K V develop`), or the program itself.
   for (std::size_t i = 1; i <= w.size(); ++i) {

@@ -208,6 +208,7 @@ const ProgramSource kProgramsCloud[] = {
   // (`-r` extracts names the archive holds, absolute ones included: asked); unrar COMMAND
   // -SWITCHES ARCHIVE [NAMES…] [DIR/].
   {"ar", "", "", "archive", ""},
+  {"jar", "", "", "archive", ""},
   {"pax", "", "", "archive",
    "-f=v -s=v -o=v -x=v -b=v -p=v -B=v -E=v -G=v -T=v -U=v -r -w -a -c -d -i -j -k -l -n -t -u "
    "-v -X -z -H -L -P -0"},

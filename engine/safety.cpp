@@ -84,7 +84,8 @@ std::vector<SafetyHit> check_command(const NormalizedCommand& cmd, const SafetyC
   if (nm == "mv") check_mv(cmd, ctx, hits);
   if (nm == "git") check_git(cmd, ctx, hits);
   check_disk(cmd, name, ctx, hits);
-  if (nm.size() >= 4 && (nm[0] == 'k' || nm[0] == 'p')) check_process(cmd, name, ctx, hits);
+  if (nm.size() >= 4 && (nm[0] == 'k' || nm[0] == 'p' || nm == "fuser"))
+    check_process(cmd, name, ctx, hits);
   // (The first letter first: most commands are none of these.)
   if (nm.size() >= 4 && std::string_view("srhpitl").find(nm[0]) != std::string_view::npos &&
       in(nm,

@@ -57,7 +57,7 @@ enum class RootKeeps {
     "Do not run it in any form.")                                                                  \
   X(process_kill_all, "process.kill-all", deny, never,                                             \
     "`kill` of every process (`kill -9 -1`, `kill 0`), `killall5`, `pkill`/`killall` of every "    \
-    "process of a user",                                                                           \
+    "process of a user, `fuser -k -m` or `fuser -k /`",                                            \
     "Stop the processes you started, by their PID or their name.")                                 \
   X(system_power, "system.power", deny, never,                                                     \
     "`shutdown`, `reboot`, `halt`, `poweroff`, `init 0|6`, `systemctl`/`loginctl` "                \

@@ -1,8 +1,9 @@
 // The safety check `process.kill-all`: a signal sent to every process the user may signal
 // (`kill -9 -1`, `kill -s KILL -- -1`), to the whole process group (`kill 0`: the agent's
-// harness with it), `killall5`, and `pkill`/`killall` selecting every process of a user
-// (`pkill -u me` with no pattern, `pkill -9 .`). The safety check `system.power`: the machine
-// stopped, restarted or suspended (`shutdown`, `reboot`, `init 0`, `systemctl poweroff`).
+// harness with it), `killall5`, `pkill`/`killall` selecting every process of a user
+// (`pkill -u me` with no pattern, `pkill -9 .`) and `fuser -k -m` or `fuser -k /`. The safety check
+// `system.power`: the machine stopped, restarted or suspended (`shutdown`, `reboot`, `init 0`,
+// `systemctl poweroff`).
 #include "engine/safety_internal.hpp"
 
 namespace vigie::engine::safety {
@@ -23,6 +24,33 @@ std::vector<std::string_view> kill_targets(const Words& w) {
   for (; i < w.size(); ++i)
     if (const std::string* p = lit(w, i)) out.push_back(*p);
   return out;
+}
+
+// `fuser -k` signals every process using its files: with `-m` (`--mount`, `-M`) every process
+// using the file system a file is on, and for `/` every process (their root folder).
+void check_fuser(const Words& w, const SafetyContext& ctx, std::vector<SafetyHit>& hits) {
+  bool kill = false, mount = false, root = false;
+  for (std::size_t i = 1; i < w.size(); ++i) {
+    const std::string* s = lit(w, i);
+    if (!s) continue;
+    if (*s == "--kill") kill = true;
+    if (*s == "--mount" || *s == "--ismountpoint") mount = true;
+    if (*s == "--namespace" || *s == "-n") ++i;  // its value: `-n tcp`
+    // A cluster of its letters (not a signal: `-TERM`, `-9`).
+    if (s->size() > 1 && (*s)[0] == '-' &&
+        s->find_first_not_of("acfiklmMnsuvVw46", 1) == std::string::npos) {
+      if (s->find('k') != std::string::npos) kill = true;
+      if (s->find('m') != std::string::npos || s->find('M') != std::string::npos) mount = true;
+    }
+    if (*s == "/" || *s == "//" || *s == "/.") root = true;
+  }
+  if (kill && (mount || root))
+    add(hits, ctx,
+        hit(SafetyCheck::process_kill_all,
+            "Refused: `fuser -k` " +
+                std::string(mount ? "with `-m` signals every process using the file system"
+                                  : "of `/` signals every process") +
+                "."));
 }
 
 }  // namespace
@@ -47,6 +75,10 @@ void check_process(const NormalizedCommand& c, const std::string& name, const Sa
   if (name == "killall5") {
     add(hits, ctx,
         hit(SafetyCheck::process_kill_all, "Refused: `killall5` signals every process."));
+    return;
+  }
+  if (name == "fuser") {
+    check_fuser(w, ctx, hits);
     return;
   }
   if (name != "pkill" && name != "killall") return;
