@@ -99,7 +99,23 @@ struct at_assignment {
     if (p >= e || !name_start(*p)) return false;
     while (p < e && name_char(*p)) ++p;
     if (p < e && *p == '[') {
-      while (p < e && *p != ']' && *p != '\n') ++p;
+      // The subscript as assign_subscript reads it: brackets nest (`a[b[1]]=x`), and quotes and
+      // escapes hold a bracket (`a[']']=x`), as bash's own scan of a subscript does.
+      int depth = 0;
+      for (; p < e && *p != '\n'; ++p) {
+        if (*p == '\\' && p + 1 < e) {
+          ++p;
+        } else if (*p == '\'' || *p == '"') {
+          const char q = *p;
+          ++p;
+          while (p < e && *p != q) p += (q == '"' && *p == '\\' && p + 1 < e) ? 2 : 1;
+          if (p >= e) return false;
+        } else if (*p == '[') {
+          ++depth;
+        } else if (*p == ']' && --depth == 0) {
+          break;
+        }
+      }
       if (p >= e || *p != ']') return false;
       ++p;
     }
