@@ -457,9 +457,33 @@ void package_effects(std::string_view runner, const Words& w, std::size_t k, Pro
   for (auto& a : fx.argvs) out.argvs.push_back(std::move(a));
 }
 
+namespace {
+
+// `yarn exec CMD…`, `bun exec LINE`: the words from `from` on, joined, are a shell line run.
+void shell_line_effects(const std::string& entry, const Words& w, std::size_t from,
+                        ProgramEffects& out) {
+  std::string line;
+  for (std::size_t k = from; k < w.size(); ++k) {
+    if (!w[k].literal) {
+      out.escalations.push_back(entry + " with a command that is not static");
+      return;
+    }
+    line += (line.empty() ? "" : " ") + *w[k].literal;
+  }
+  out.escalations.push_back(entry + ": runs a shell command");
+  if (!line.empty()) out.scripts.push_back(line);
+}
+
+}  // namespace
+
 bool runner_package_subcommand(std::string_view name, const Words& w, ProgramEffects& out) {
   if (!is_runner(name)) return false;
   const Found f = find_sub(name, w);
+  // `bun exec LINE` (bun is not in the table: runner_handler does not see it).
+  if (name == "bun" && f.sub != kNoCode && f.runs == Runs::shell) {
+    shell_line_effects("bun exec", w, f.sub + 1, out);
+    return true;
+  }
   if (name == "bun" && f.sub != kNoCode && f.runs == Runs::script && w[f.sub].literal &&
       *w[f.sub].literal == "run") {
     // `bun run NAME …` runs a script, a file or the binary of a package named NAME: the deny
@@ -511,16 +535,7 @@ void runner_handler(const ProgramDecl& p, std::string_view name, const Words& w,
       from = f.sub + 2;
       if (from < w.size() && w[from].literal && *w[from].literal == "--") ++from;
     }
-    std::string line;
-    for (std::size_t k = from; k < w.size(); ++k) {
-      if (!w[k].literal) {
-        out.escalations.push_back(entry + " with a command that is not static");
-        return;
-      }
-      line += (line.empty() ? "" : " ") + *w[k].literal;
-    }
-    out.escalations.push_back(entry + ": runs a shell command");
-    if (!line.empty()) out.scripts.push_back(line);
+    shell_line_effects(entry, w, from, out);
   } else if (f.runs == Runs::script || f.runs == Runs::next) {
     // `npm run build -- ~/.ssh/id_rsa`, `npx tool /etc/x`: the script's or the package's
     // arguments, judged by the explicit path rules when they name a path.

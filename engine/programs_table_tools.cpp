@@ -494,6 +494,7 @@ const ProgramSource kProgramsTools[] = {
   // launchers' table (engine/program_launchers_runners.cpp).
   {"hyperfine watch watchexec reflex pueue tsp sem parallel dtach abduco fdmove envdir s6-envdir setlock "
    "s6-setlock lckdo pgrphack zrun ifne pee mispipe systemd-nspawn lxc-attach machinectl "
+   "lxc incus multipass devcontainer stack cabal onchange "
    "toolbox distrobox distrobox-enter schroot fakechroot ccache sccache distcc icecc tsocks "
    "graftcp catchsegv nq mpirun mpiexec orterun srun sbatch aa-exec sandbox-exec flatpak-spawn "
    "retry flatpak snap devbox pixi flox xterm uxterm urxvt rxvt rxvt-unicode st konsole "
