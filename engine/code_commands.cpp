@@ -36,7 +36,7 @@ struct SpawnNames {
   std::string_view receiver = {};
 };
 constexpr SpawnNames kSpawnNames[] = {
-    {"python", "system popen spawnl spawnlp spawnv spawnvp execl execlp execv execvp execvpe",
+    {"python", "system popen spawn spawnl spawnlp spawnv spawnvp execl execlp execv execvp execvpe",
      "run call check_call check_output Popen getoutput getstatusoutput", "subprocess", false},
     {"ipython", "system popen spawnl spawnlp spawnv spawnvp execl execlp execv execvp execvpe",
      "run call check_call check_output Popen getoutput getstatusoutput", "subprocess", false},
@@ -47,9 +47,9 @@ constexpr SpawnNames kSpawnNames[] = {
     // mongosh is node (child_process); the legacy mongo shell's `runProgram("rm", "-rf", X)`.
     {"mongo", "runProgram runMongoProgram _runMongoProgram",
      "exec execSync execFile execFileSync spawn spawnSync fork", "child_process", false},
-    {"perl", "system exec qx", "", "", true},
+    {"perl", "system exec qx open", "", "", true},
     {"ruby", "system exec spawn popen popen3 capture2 capture2e capture3 pipeline", "", "", true},
-    {"php", "system exec shell_exec passthru popen proc_open", "", "", true},
+    {"php", "system exec shell_exec passthru popen proc_open pcntl_exec", "", "", true},
     {"dc", "", "", "", false, true},
     // Lua's `os.execute("CMD")`, `io.popen("CMD")`; R's `system("CMD")`, `system2("rm", …)`,
     // `pipe("CMD")`; Julia's command literals (`run(`CMD`)`); Bun's `Bun.spawn(["rm", "-rf",
@@ -66,6 +66,16 @@ constexpr SpawnNames kSpawnNames[] = {
     {"wish", "exec", "", "", false, false, true},
     {"expect", "exec spawn system", "", "", false, false, true},
     {"groovy", "", "", "", false, false, false, ".execute("},
+    // Elixir's `System.cmd("rm", ["-rf", X])`, `System.shell("CMD")`; Erlang's `os:cmd("CMD")`;
+    // Scala's `Process("CMD")` and `"CMD".!`; Kotlin's `Runtime.getRuntime().exec("CMD")` and
+    // `ProcessBuilder("rm", …)`; Guile's and Racket's `(system "CMD")`, `(open-pipe "CMD" …)`,
+    // `(process "CMD")`.
+    {"elixir", "cmd shell", "", "", false},
+    {"erl", "cmd", "", "", false},
+    {"scala", "Process exec ProcessBuilder", "", "", false, false, false, ".!"},
+    {"kotlin", "exec ProcessBuilder", "", "", false},
+    {"guile", "system pipe", "", "", false},
+    {"racket", "system process", "", "", false},
     // jrunscript (Nashorn): Java's `Runtime.getRuntime().exec("CMD")`, `$EXEC("CMD")`.
     {"jrunscript", "exec EXEC", "", "", false},
 };
@@ -133,6 +143,45 @@ std::string argument_line(std::string_view code, std::size_t& i) {
   return line;
 }
 
+// perl's piped `open`: `open(F, "-|", "CMD", ARGS…)` (`|-` too) runs CMD with ARGS, and the
+// two-argument `open(F, "CMD |")` / `open(F, "| CMD")` runs CMD. The string literals up to the
+// end of the call (`;` or a newline); any other open reads or writes a file.
+void perl_piped_open(std::string_view code, std::size_t& i, std::vector<std::string>& scripts) {
+  std::vector<std::string> args;
+  while (i < code.size() && code[i] != ';' && code[i] != '\n') {
+    if (!is_quote(code[i]) || code[i] == '`') {
+      ++i;
+      continue;
+    }
+    std::size_t end = 0;
+    args.push_back(literal_at(code, i, end));
+    i = end;
+  }
+  for (std::size_t k = 0; k < args.size(); ++k) {
+    std::string_view a = args[k];
+    while (!a.empty() && (a.front() == ' ' || a.front() == '\t')) a.remove_prefix(1);
+    while (!a.empty() && (a.back() == ' ' || a.back() == '\t')) a.remove_suffix(1);
+    if ((a == "-|" || a == "|-") && k + 1 < args.size()) {
+      std::string line = args[k + 1];
+      if (k + 2 < args.size()) {  // a list: CMD and its arguments, each a word
+        line = program_words::single_quoted(args[k + 1]);
+        for (std::size_t j = k + 2; j < args.size(); ++j)
+          line += " " + program_words::single_quoted(args[j]);
+      }
+      scripts.push_back(std::move(line));
+      return;
+    }
+    if (a.size() > 1 && a.back() == '|') {
+      scripts.emplace_back(a.substr(0, a.size() - 1));
+      return;
+    }
+    if (a.size() > 1 && a.front() == '|') {
+      scripts.emplace_back(a.substr(1));
+      return;
+    }
+  }
+}
+
 }  // namespace
 
 bool code_commands_known(std::string_view program) {
@@ -176,8 +225,11 @@ void add_code_commands(std::string_view code, std::string_view program,
     std::size_t e = i;
     while (e < code.size() && ident_char(code[e])) ++e;
     const std::string_view word = code.substr(i, e - i);
+    // Ruby's `%x(CMD)` (`%x{…}`, `%x[…]`, `%x<…>`, `%x|…|`): read as perl's `qx`.
+    const bool percent_x = word == "x" && i > 0 && code[i - 1] == '%' && names->prefix == "ruby";
     i = e;
-    if (!listed(names->always, word) && !(gate_open && listed(names->gated, word))) continue;
+    if (!percent_x && !listed(names->always, word) && !(gate_open && listed(names->gated, word)))
+      continue;
     if (names->bare_words) {
       std::size_t end = code.find_first_of(";\n]", i);
       if (end == std::string_view::npos) end = code.size();
@@ -187,14 +239,22 @@ void add_code_commands(std::string_view code, std::string_view program,
       i = end;
       continue;
     }
-    if (word == "qx" && i < code.size() && !ident_char(code[i]) && code[i] != ' ') {
+    if ((word == "qx" || percent_x) && i < code.size() && !ident_char(code[i]) && code[i] != ' ') {
       // perl's `qx{CMD}`, `qx(CMD)`, `qx/CMD/`.
       const char open = code[i];
-      const char close = open == '{' ? '}' : open == '(' ? ')' : open == '[' ? ']' : open;
+      const char close = open == '{'   ? '}'
+                         : open == '(' ? ')'
+                         : open == '[' ? ']'
+                         : open == '<' ? '>'
+                                       : open;
       std::size_t end = code.find(close, i + 1);
       if (end == std::string_view::npos) end = code.size();
       scripts.emplace_back(code.substr(i + 1, end - i - 1));
       i = end;
+      continue;
+    }
+    if (word == "open" && names->prefix == "perl") {
+      perl_piped_open(code, i, scripts);
       continue;
     }
     std::string line = argument_line(code, i);

@@ -542,6 +542,12 @@ constexpr InlineCode kInlineCode[] = {
     {"ipython", "-c"},
     {"ipython3", "-c"},
     {"jrunscript", "-e"},
+    {"elixir", "-e --eval"},
+    {"erl", "-eval"},
+    {"scala", "-e"},
+    {"kotlin", "-e -expression"},
+    {"guile", "-c"},
+    {"racket", "-e --eval"},
     {"R", "-e"},
 };
 
