@@ -374,6 +374,14 @@ void program_effects(const ProgramDecl* p, std::string_view name, const Words& w
   }
   out.remote_operands = takes_remote_operands(name);
   if (!p->handler.empty()) {
+    // A versioned name (`bundle3.1`) is handled as the name of its entry (`bundle`).
+    if (!name.empty() && name.back() >= '0' && name.back() <= '9') {
+      std::size_t v = name.size();
+      while (v > 0 && ((name[v - 1] >= '0' && name[v - 1] <= '9') || name[v - 1] == '.')) --v;
+      if (v > 1 && name[v - 1] == '-') --v;
+      if (v > 1 && v < name.size() && find_program(name.substr(0, v)) == p)
+        name = name.substr(0, v);
+    }
     if (p->run) p->run(*p, name, words, out);
     return;
   }

@@ -276,14 +276,15 @@ ProgramName program_name(std::string_view name) {
   if (it == idx.by_name.end()) {
     ProgramName e;
     e.program = variant_of(idx, name);
-    // A versioned interpreter (`python3.12`, `pypy3.10`, `ruby3.1`, `php8.2`, `node18`): the
-    // entry of its name without the version, when the interpreters column says it takes one.
+    // A versioned name (`python3.12`, `pypy3.10`, `ruby3.1`, `php8.2`, `node18`, `bundle3.1`,
+    // `2to3-3.11`, `bash-5.2`): the entry of its name without the version.
     if (e.program == ProgramName::kNone && !name.empty() && name.back() >= '0' &&
-        name.back() <= '9' && idx.prefixed_interpreter(name)) {
+        name.back() <= '9') {
       std::size_t v = name.size();
       while (v > 0 && ((name[v - 1] >= '0' && name[v - 1] <= '9') || name[v - 1] == '.')) --v;
+      if (v > 1 && name[v - 1] == '-') --v;
       if (auto base = idx.by_name.find(name.substr(0, v));
-          v > 0 && base != idx.by_name.end() && base->second.interpreter) {
+          v > 1 && base != idx.by_name.end()) {
         e = base->second;
         e.known = true;
         if (e.program != ProgramName::kNone) e.decl = &idx.at(e.program);

@@ -9,8 +9,9 @@
 //   m  options may follow operands (GNU permutes argv)
 //   s  options stop at the first operand (POSIX, and every wrapper: the operand is the command)
 //   S  a safe wrapper: allow rules look through it (`allow npm test` allows `time npm test`)
-//   v  each name also stands for its versioned and cross-compiling spellings: a version suffix
-//      (`gcc-12`, `clang++-17`, `gcc12`, `gcc-12.2`) and a target prefix (`x86_64-linux-gnu-gcc`,
+//   v  each name also stands for its cross-compiling spellings: a target prefix as well as a
+//      version suffix (every entry takes a version suffix: `python3.12`, `clang-format-14`,
+//      `bundle3.1`) (`gcc-12`, `clang++-17`, `gcc12`, `gcc-12.2`, `x86_64-linux-gnu-gcc`,
 //      `arm-none-eabi-g++-13`, `clang-cpp-14`), looked up by `program_name` when the exact name
 //      is not in the table. A rule still matches the word as written: `allow gcc` does not
 //      allow `gcc-12` (docs/programs.md)

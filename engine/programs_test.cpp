@@ -417,7 +417,12 @@ TEST_CASE("versioned and target-prefixed names of the entries of style v") {
       {"cpp-12", "gcc"},
       {"aarch64-linux-gnu-ld", "ld"},
       {"ld.lld-17", "ld"},
-      {"clang-format-14", ""},
+      // Any entry's name takes a version suffix (program_name), not a target prefix.
+      {"clang-format-14", "clang-format"},
+      {"x86_64-linux-gnu-clang-format", ""},
+      {"python3.12", "python"},
+      {"bundle3.1", "uv"},
+      {"2to3-3.11", "2to3"},
       {"clang-tidy", "clang-tidy"},  // its own entry (a fixer), not clang's
       {"gcc-ar", ""},
       {"gcc-ar-12", ""},
