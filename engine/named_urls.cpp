@@ -34,17 +34,19 @@ constexpr std::string_view kSchemes[] = {
     "scp",     "rsync", "svn",    "hg",      "smb",    "nfs",      "ldap",       "ldaps", "gopher",
     "telnet",  "oci",   "docker", "grpc",    "grpcs",  "postgres", "postgresql", "mysql", "mariadb",
     "mongodb", "redis", "rediss", "amqp",    "amqps",  "mqtt",     "imap",       "imaps", "smtp",
-    "smtps",   "socks", "socks4", "socks4a", "socks5", "socks5h"};
+    "smtps",   "socks", "socks4", "socks4a", "socks5", "socks5h",  "tcp",        "udp",   "tls"};
 
 // Variables naming the proxy every connection of the command goes through (any case):
-// `HTTPS_PROXY=http://HOST:PORT CMD`, `http_proxy=HOST:PORT CMD`.
+// `HTTPS_PROXY=http://HOST:PORT CMD`, `http_proxy=HOST:PORT CMD`; and the daemon a container
+// client talks to (`DOCKER_HOST=tcp://HOST:2375 docker ps`, podman's `CONTAINER_HOST`).
 constexpr std::string_view kProxyVariables[] = {"ALL_PROXY",        "FTP_PROXY",
                                                 "HTTPS_PROXY",      "HTTP_PROXY",
                                                 "RSYNC_PROXY",      "SOCKS_PROXY",
                                                 "WSS_PROXY",        "WS_PROXY",
                                                 "NPM_CONFIG_PROXY", "NPM_CONFIG_HTTPS_PROXY",
                                                 "YARN_HTTP_PROXY",  "YARN_HTTPS_PROXY",
-                                                "PIP_PROXY"};
+                                                "PIP_PROXY",        "DOCKER_HOST",
+                                                "CONTAINER_HOST"};
 
 bool proxy_variable(std::string_view name) {
   for (std::string_view v : kProxyVariables) {
@@ -253,6 +255,21 @@ void ref_host(std::string_view ref, std::vector<UrlFetch>& out) {
 void image_host(const ProgramDecl* decl, const Words& w, std::vector<UrlFetch>& out) {
   if (!decl) return;
   const std::size_t sub = parse_args(*decl, w, 1, true).stopped_at;
+  // The daemon named by `-H HOST:PORT` / `--host=HOST` (tcp when no scheme; a URL's host is
+  // read with the other URLs, `unix://` names none).
+  for (std::size_t i = 1; i < sub && i < w.size(); ++i) {
+    const std::string* s = program_words::lit(w, i);
+    if (!s) continue;
+    std::string_view v;
+    if ((*s == "-H" || *s == "--host") && i + 1 < sub) {
+      if (const std::string* n = program_words::lit(w, ++i)) v = *n;
+    } else if (s->starts_with("--host=")) {
+      v = std::string_view(*s).substr(7);
+    } else if (s->starts_with("-H")) {
+      v = std::string_view(*s).substr(s->size() > 2 && (*s)[2] == '=' ? 3 : 2);
+    }
+    if (!v.empty() && v.find("://") == std::string_view::npos) host_operand(std::string(v), out);
+  }
   const std::string* s = sub < w.size() ? program_words::lit(w, sub) : nullptr;
   if (!s) return;
   std::size_t at = sub + 1;

@@ -25,10 +25,11 @@ namespace {
 using program_words::lit;
 using program_words::starts_with;
 
-// A host path in a bind mount: absolute, relative (`./x`, `../x`), `~`, or `.`.
+// A host path in a bind mount: absolute, `~`, or relative from a `.` (`.`, `./x`, `../x`, and
+// `.env`, `.git`: docker's compose-spec loader takes any source starting with `.`, `/` or `~`
+// for a file path, and the CLI makes a `.`-relative one absolute).
 bool host_path(std::string_view s) {
-  return !s.empty() && (s[0] == '/' || s[0] == '~' || s == "." || starts_with(s, "./") ||
-                        starts_with(s, "../") || s == "..");
+  return !s.empty() && (s[0] == '/' || s[0] == '~' || s[0] == '.');
 }
 
 // The text of a mount option: static, or `~/…` (expanded by the shell: a path under home).
