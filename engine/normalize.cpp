@@ -33,20 +33,29 @@ bool is_identifier(std::string_view s) {
 }
 
 // `NAME=value` written as a word (after `env` or `sudo`): the assignment, or nullopt.
+// env and sudo read the word's value: a quoted one (`'PAGER=less -R'`) is an assignment too.
 std::optional<AssignView> word_assignment(const WordView& w) {
-  auto eq = w.text.find('=');
+  const std::string& src = w.literal ? *w.literal : w.text;
+  auto eq = src.find('=');
   if (eq == std::string::npos || eq == 0) return std::nullopt;
-  std::string_view name = std::string_view(w.text).substr(0, eq);
-  if (!is_identifier(name)) return std::nullopt;  // `"A"=1`, `a-b=1`: not an assignment
+  std::string_view name = std::string_view(src).substr(0, eq);
+  if (!is_identifier(name)) return std::nullopt;  // `a-b=1`: not a shell variable's name
   AssignView a;
   a.name = std::string(name);
-  a.value.text = w.text.substr(eq + 1);
-  if (w.literal && w.literal->size() > eq) a.value.literal = w.literal->substr(eq + 1);
-  if (w.pattern && w.pattern->size() > eq) a.value.pattern = w.pattern->substr(eq + 1);
+  const auto text_eq = w.text.find('=');
+  a.value.text = text_eq == std::string::npos ? std::string() : w.text.substr(text_eq + 1);
+  if (w.literal) a.value.literal = w.literal->substr(eq + 1);
+  if (w.literal && w.text != *w.literal) a.value.text = *a.value.literal;
+  if (w.pattern) {
+    const auto pattern_eq = w.pattern->find('=');
+    if (pattern_eq != std::string::npos) a.value.pattern = w.pattern->substr(pattern_eq + 1);
+  }
   a.value.has_glob = w.has_glob;
   a.value.has_tilde = false;
   a.value.has_expansion = w.has_expansion;
-  a.value.span = {static_cast<std::uint32_t>(w.span.begin + eq + 1), w.span.end};
+  a.value.span = {
+      static_cast<std::uint32_t>(w.span.begin + (text_eq == std::string::npos ? 0 : text_eq + 1)),
+      w.span.end};
   a.span = w.span;
   return a;
 }
@@ -182,7 +191,27 @@ WrapperParse parse_wrapper(const ProgramDecl& decl, std::string_view name, const
     bool more = false;
     while (k < w.size()) {
       auto a = word_assignment(w[k]);
-      if (!a) break;
+      if (!a) {
+        // env and sudo take any word holding `=` for an environment entry, whatever its name
+        // (`env 'a-b=1' CMD`). bash defines a function from `BASH_FUNC_NAME%%=() { BODY }`: the
+        // command NAME then runs BODY (asked, BODY judged).
+        const std::string& t = w[k].literal ? *w[k].literal : w[k].text;
+        const auto eq = t.find('=');
+        if (eq == std::string::npos || eq == 0 || (!w[k].literal && t.find_first_of("$`") < eq))
+          break;
+        if (t.starts_with("BASH_FUNC_") || !w[k].literal) {
+          p.escalations.push_back(std::string(name) + " " + t.substr(0, eq) +
+                                  ": defines a function bash runs in place of a command");
+          if (w[k].literal) {
+            std::string_view body = std::string_view(*w[k].literal).substr(eq + 1);
+            if (body.starts_with("()")) body.remove_prefix(2);
+            p.nested_scripts.emplace_back(body);
+          }
+        }
+        ++k;
+        more = true;
+        continue;
+      }
       p.assigns.push_back(std::move(*a));
       ++k;
       more = true;

@@ -292,7 +292,14 @@ std::optional<std::string> variable_code(std::string_view name, std::string_view
 }
 
 bool variable_names_file(std::string_view name) {
-  return listed(kFileVariables, std::string(name));
+  std::string n(name);
+  // npm reads its `npm_config_*` variables in any case (`npm_config_userconfig`).
+  if (n.size() > 11 && (n[0] == 'n' || n[0] == 'N')) {
+    std::string u = n;
+    for (char& c : u) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    if (u.starts_with("NPM_CONFIG_")) n = std::move(u);
+  }
+  return listed(kFileVariables, n);
 }
 
 char variable_written_file(std::string_view name, std::string_view value) {
