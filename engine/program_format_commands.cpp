@@ -2,7 +2,8 @@
 // format`, `ruff check --fix`, `cargo fmt`, `cargo fix`, `cargo clippy --fix`, `cargo insta
 // accept`, `go fmt`, `go fix`, `mix format`, `dart format`, `zig fmt`, `taplo fmt`, `dprint fmt`,
 // `buf format -w`, `sqlfluff fix`, `gci write`, `php-cs-fixer fix`, `packer fmt`, `pre-commit
-// run` (its hooks rewrite the files they check); and `cargo new|init DIR` (a new project's files
+// run` (its hooks rewrite the files they check), `golangci-lint run --fix`, `golangci-lint fmt`,
+// `prisma format`, `terragrunt hclfmt`; and `cargo new|init DIR` (a new project's files
 // in DIR). The subcommands are one table; the program's own
 // options and operands are the programs table's (engine/programs_table_tools.cpp,
 // engine/programs_table_fixers.cpp).
@@ -60,6 +61,10 @@ constexpr FormatCommand kFormatCommands[] = {
     {"php-cs-fixer", "fix", "", "--dry-run", 'p', "**/*.php"},
     {"packer", "fmt", "", "-check", 'p', "**/*.pkr.hcl"},
     {"pre-commit", "run", "", "", '-', ""},
+    {"golangci-lint", "run", "--fix", "", 'k', "**/*.go"},
+    {"golangci-lint", "fmt", "", "-d --diff --stdin", 'k', "**/*.go"},
+    {"prisma", "format", "", "--check", '-', "**/*.prisma"},
+    {"terragrunt", "hclfmt", "", "--check --terragrunt-check --diff", '-', "**/*.hcl"},
     // Not formatters, but the same effect: a new project's files written in the folder named
     // (the current one without an operand).
     {"cargo", "new", "", "", 'p', ""},

@@ -90,6 +90,23 @@ const ProgramSource kProgramsFixers[] = {
   {"php-cs-fixer", "m", "", "fmt-command", ""},
   {"packer", "m", "", "fmt-command", ""},
   {"pre-commit", "m", "", "fmt-command", "-c|--config=r"},
+  // golangci-lint (cobra: long options by their exact name): `run --fix` and `fmt` rewrite the
+  // packages' Go files; its reports and profiles are written.
+  {"golangci-lint", "m", "", "fmt-command",
+   "-c|--config=r --no-config --default=v -E|--enable=v -D|--disable=v -p|--presets=v --fast "
+   "--fast-only --enable-only=v --timeout=v --tests --build-tags=v --out-format=v --new "
+   "--new-from-rev=v --new-from-patch=r --new-from-merge-base=v --whole-files --fix "
+   "--max-issues-per-linter=v --max-same-issues=v --uniq-by-line -j|--concurrency=v "
+   "-v|--verbose --color=v --path-prefix=v --path-mode=v --sort-results --show-stats "
+   "--allow-parallel-runners --allow-serial-runners --issues-exit-code=v --skip-dirs=v "
+   "--skip-files=v --exclude-dirs=v --exclude-files=v --print-resources-usage "
+   "--cpu-profile-path=w --mem-profile-path=w --trace-path=w --output.text.path=w "
+   "--output.json.path=w --output.checkstyle.path=w --output.junit-xml.path=w "
+   "--output.sarif.path=w --output.html.path=w --output.code-climate.path=w "
+   "--output.tab.path=w --output.teamcity.path=w -d|--diff --stdin -h|--help!N"},
+  // prisma's `format` rewrites the schema (`--schema PATH`, else prisma/schema.prisma).
+  {"prisma", "m", "", "fmt-command", "--schema=w --check --help!N -h!N"},
+  {"terragrunt", "m", "", "fmt-command", "--terragrunt-working-dir=c --working-dir=c"},
   // GNU indent rewrites each operand in place (a backup beside it), unless the output is named
   // (`-o FILE`: an operand here, written too) or standard output (`-st`).
   {"indent", "m", "*m", "", "--output-file=w!R -st|--standard-output!R"},
