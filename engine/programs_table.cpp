@@ -425,7 +425,7 @@ const ProgramSource kPrograms[] = {
   // Compressors write a name derived from the operand (handler `compress`,
   // engine/program_convert.cpp): `gzip F` writes F.gz, `gunzip F.gz` writes F, lz4 `IN OUT`.
   {"gzip gunzip bzip2 bunzip2 xz unxz lzma unlzma zstd unzstd lz4 unlz4 compress uncompress "
-   "pigz unpigz lzip", "pm", "*w", "compress",
+   "pigz unpigz lzip pbzip2 lbzip2", "pm", "*w", "compress",
    "-c|--stdout!R --to-stdout!R -t|--test!R -l|--list!R -d|--decompress|--uncompress "
    "-k|--keep -N|--name -n|--no-name -S|--suffix=v -o|--output=w -T|--threads=v "
    "-M|--memlimit=v --format=v --check=v -b|--block-size=v -p|--processes=v "

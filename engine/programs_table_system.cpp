@@ -73,6 +73,55 @@ const ProgramSource kProgramsSystem[] = {
   // bash's history builtin: `-w`/`-a` write FILE (else $HISTFILE), `-r`/`-n` read it.
   {"history", "", "", "", "-c -d=v -s -p -a!W -w!W -r!R -n!R"},
   {"dwp", "pm", "*r", "", "-o|--output=w -e|--exec=r -h|--help!N -V|--version!N"},
+  // GNU gettext's tools: catalogs read, `-o FILE` written, msgmerge `-U` rewrites its operands;
+  // msgfilter and msgexec run a program on each message (the operand is the command).
+  {"msgfmt", "pm", "*r", "",
+   "-o|--output-file=w -D|--directory=r -d=g -j|--java -r|--resource=v -l|--locale=v "
+   "--template=r -c|--check --check-format --check-header --check-domain "
+   "-C|--check-compatibility --check-accelerators?v -f|--use-fuzzy -a|--alignment=v "
+   "--endianness=v --no-hash -v|--verbose --statistics --strict -P|--properties-input "
+   "--stringtable-input --java2 --csharp --csharp-resources --tcl --qt --desktop --xml "
+   "--keyword?v --source --no-convert --no-redundancy --use-untranslated -h|--help!N "
+   "-V|--version!N"},
+  {"msgmerge", "pm", "rr", "",
+   "-o|--output-file=w -U|--update!W -D|--directory=r -C|--compendium=r --backup?v --suffix=v "
+   "-N|--no-fuzzy-matching --previous -s|--sort-output -F|--sort-by-file -q|--quiet --silent "
+   "-v|--verbose --lang=v -w|--width=v --no-wrap --color?v --style=r -e|--no-escape "
+   "-E|--escape --force-po -i|--indent --no-location -n|--add-location?v -m|--multi-domain "
+   "--for-msgfmt -P|--properties-input -p|--properties-output --stringtable-input "
+   "--stringtable-output -h|--help!N -V|--version!N"},
+  {"msgcat msguniq msgattrib msgconv msggrep msgcomm msgen msginit msgunfmt msgcmp", "pm", "*r",
+   "",
+   "-o|--output-file=w -f|--files-from=l -D|--directory=r -i|--input=r -l|--locale=v "
+   "-t|--to-code=v -u|--unique -d|--repeated --use-first --lang=v --color?v --style=r "
+   "-e|--no-escape -E|--escape --force-po -w|--width=v --no-wrap -s|--sort-output "
+   "-F|--sort-by-file -P|--properties-input -p|--properties-output --stringtable-input "
+   "--stringtable-output --no-location -n|--add-location?v -h|--help!N -V|--version!N"},
+  {"xgettext", "pm", "*r", "",
+   "-o|--output=w -p|--output-dir=g -D|--directory=r -f|--files-from=l -d|--default-domain=v "
+   "-x|--exclude-file=r -j|--join-existing -L|--language=v -C|--c++ --from-code=v "
+   "-c|--add-comments?v -a|--extract-all -k|--keyword?v --flag=v -T|--trigraphs --its=r "
+   "--itstool -s|--sort-output -F|--sort-by-file --omit-header --copyright-holder=v "
+   "--package-name=v --package-version=v --msgid-bugs-address=v -m|--msgstr-prefix?v "
+   "-M|--msgstr-suffix?v -w|--width=v --no-wrap --no-location -n|--add-location?v "
+   "-h|--help!N -V|--version!N"},
+  {"msgfilter msgexec", "ps", "", "wrapper",
+   "-i|--input=r -o|--output-file=w -D|--directory=r -P|--properties-input "
+   "--stringtable-input -0 --newline -w|--width=v --no-wrap -s|--sort-output "
+   "-F|--sort-by-file --keep-header -E|--escape --no-escape --force-po --indent "
+   "--no-location -n|--add-location --color?v --style=r -h|--help!N -V|--version!N"},
+  // javadoc's single-dash options: `-d DIR` written with all below it; a doclet or taglet, or
+  // the JVM's `-J` options, load code: asked.
+  {"javadoc", "", "*r", "",
+   "-d=b -sourcepath|--source-path=r -classpath|-cp|--class-path=v --module-path=v -doclet=v!! "
+   "-docletpath=r!! -taglet=v!! -tagletpath=r!! -overview=r -stylesheetfile=r "
+   "--main-stylesheet=r --add-stylesheet=r -header=v -footer=v -bottom=v -top=v -link=v "
+   "-linkoffline=v -encoding=v -charset=v -docencoding=v -subpackages=v -exclude=v "
+   "-windowtitle=v -doctitle=v -Xdoclint?v -quiet -private -public -protected -package "
+   "-author -version -nodeprecated -notimestamp -nohelp -noindex -nonavbar -notree -use "
+   "-splitindex -html5 --release=v -source=v -J?v!! -help!N --help!N"},
+  {"ninja", "", "", "",
+   "-C=c -f=r -j=v -k=v -l=v -n -v --verbose --quiet -d=v -t=v -w=v --version!N -h!N"},
 };
 // clang-format on
 
