@@ -34,6 +34,9 @@ struct OperandState {
   bool folder_given = false;          // `unzip -d DIR`: where the names it does not show go
   bool tree_without_operand = false;  // `rubocop -A`: no operand rewrites the current folder
   bool serves = false;                // `php -S ADDR`: a file server of its root (flag S)
+  // Flag K's option (`git reset --hard`): files of the work tree the line does not name are
+  // written, unless another option makes the command read only (`--staged`, `--cached`).
+  const OptionDecl* work_tree = nullptr;
   const shell::WordView* target_dir = nullptr;  // `cp -t DIR`, `--target-directory=DIR`
 };
 

@@ -75,7 +75,7 @@ void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects
         st.no_target_dir = true;
         break;
       case 'K':  // `git reset --hard`: files of the work tree the line does not name
-        add_tree_write(out, entry);
+        st.work_tree = &d;
         break;
       case 'A':  // `cp --parents`: a source keeps its path below the destination
         st.parents = true;
@@ -257,6 +257,8 @@ void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects
         break;
     }
   }
+  if (st.work_tree && st.override_touch != 'r' && !st.no_paths)
+    add_tree_write(out, std::string(prog) + " " + option_name(*st.work_tree));
   // `php -S ADDR` without `-t DIR`: it serves the current folder, every file below it.
   if (st.serves && !st.folder_given) {
     const std::size_t at = out.files.size();

@@ -49,14 +49,16 @@ const ProgramSource kProgramsGit[] = {
   // Each with its own options: git takes any unambiguous prefix of one (`git checkout --forc`
   // is `--force`; in `git switch` it is ambiguous with `--force-create`, refused).
   // `git restore --staged` alone restores the index, not the files (`--worktree` too: both).
+  // `--pathspec-from-file=LIST` names the files in LIST: files of the work tree the line does
+  // not show (flag K).
   {"git checkout", "pm", "*M", "",
-   "-b=v -B=v --orphan=v -t|--track?v --conflict=v --pathspec-from-file=r -f|--force!K "
+   "-b=v -B=v --orphan=v -t|--track?v --conflict=v --pathspec-from-file=r!K -f|--force!K "
    "--ours --theirs -m|--merge -p|--patch --overlay --no-overlay --detach "
    "--ignore-other-worktrees --recurse-submodules?v --no-recurse-submodules --progress "
    "--no-progress --overwrite-ignore --no-overwrite-ignore --guess --no-guess -l -q|--quiet "
    "--ignore-skip-worktree-bits --pathspec-file-nul"},
   {"git restore", "pm", "*M", "",
-   "-s|--source=v --pathspec-from-file=r -S|--staged!R -W|--worktree!U --ours --theirs -m|--merge "
+   "-s|--source=v --pathspec-from-file=r!K -S|--staged!R -W|--worktree!U --ours --theirs -m|--merge "
    "--conflict=v -p|--patch --overlay --no-overlay --ignore-unmerged --recurse-submodules?v "
    "--no-recurse-submodules --progress --no-progress -q|--quiet --ignore-skip-worktree-bits "
    "--pathspec-file-nul"},
@@ -70,7 +72,7 @@ const ProgramSource kProgramsGit[] = {
    "--recurse-submodules?v --no-recurse-submodules --refresh --no-refresh"},
   // `git rm -r DIR` removes every file below DIR; `--cached` only the index entries.
   {"git rm", "pm", "*d", "",
-   "--pathspec-from-file=r -r!Q --cached!C -f|--force -n|--dry-run!C -q|--quiet --ignore-unmatch "
+   "--pathspec-from-file=r!K -r!Q --cached!C -f|--force -n|--dry-run!C -q|--quiet --ignore-unmatch "
    "--sparse --pathspec-file-nul"},
   {"git mv", "pm", "*d$w", "", ""},
   {"git clean", "pm", "*d", "", "-e|--exclude=v -n|--dry-run!R"},
