@@ -46,9 +46,10 @@ class DecisionFileSystem final : public FileSystem {
   bool exists(const std::string& path) const override;
   // Look-ups made on the filesystem so far (the tests count them).
   std::size_t lookups() const noexcept { return lookups_; }
+  // What one path is (the resolver's walk: a link, a folder to go on below, or the end).
+  const RealEntry& entry(const std::string& path) const;
 
  private:
-  const RealEntry& entry(const std::string& path) const;
   mutable std::unordered_map<std::string, RealEntry, WordHash, std::equal_to<>> seen_;
   mutable std::size_t lookups_ = 0;
 };

@@ -6,8 +6,10 @@
 #include <algorithm>
 #include <deque>
 #include <tuple>
+#include <typeinfo>
 
 #include "engine/fs.hpp"
+#include "engine/fs_decision.hpp"
 
 namespace vigie::engine {
 
@@ -165,6 +167,9 @@ Resolved resolve_impl(std::string_view path, std::string_view cwd, std::string_v
   // before what remains; an absolute target restarts from the root. Targets are kept in a
   // deque: views into them stay valid. No allocation until a link is met.
   const VirtualFileSystem* vfs = as_virtual(fs);
+  const DecisionFileSystem* dfs = vfs || typeid(*fs) != typeid(DecisionFileSystem)
+                                      ? nullptr
+                                      : static_cast<const DecisionFileSystem*>(fs);
   std::string_view rest = absolute;
   std::vector<std::string_view> pending;
   std::deque<std::string> targets;
@@ -182,6 +187,10 @@ Resolved resolve_impl(std::string_view path, std::string_view cwd, std::string_v
   // With a declared filesystem: the length of a resolved prefix under which no link is
   // declared (npos: none known). Deeper components need no look-up until `..` climbs above it.
   std::size_t clean = std::string::npos;
+  // The length of a resolved prefix that is missing or not a folder (npos: none): nothing below
+  // it can be a link (the kernel's walk stops there), so deeper components are not looked up
+  // (a path of 30,000 components is walked in linear time) until `..` climbs above it.
+  std::size_t dead = std::string::npos;
   for (;;) {
     std::size_t b = rest.find_first_not_of('/');
     if (b == std::string_view::npos) {
@@ -197,6 +206,7 @@ Resolved resolve_impl(std::string_view path, std::string_view cwd, std::string_v
     if (comp == "..") {
       pop_component(resolved);
       if (clean != std::string::npos && resolved.size() < clean) clean = std::string::npos;
+      if (dead != std::string::npos && resolved.size() < dead) dead = std::string::npos;
       continue;
     }
     const std::size_t parent_size = resolved.size();
@@ -211,6 +221,14 @@ Resolved resolve_impl(std::string_view path, std::string_view cwd, std::string_v
         continue;
       }
       target = vfs->link_at(resolved);
+    } else if (dead != std::string::npos) {
+      continue;
+    } else if (dfs) {
+      const RealEntry& e = dfs->entry(resolved);
+      if (e.kind == RealEntry::Kind::link)
+        target = &e.target;
+      else if (e.kind != RealEntry::Kind::folder)
+        dead = resolved.size();
     } else {
       read = fs->read_link(resolved);
       if (read) target = &*read;

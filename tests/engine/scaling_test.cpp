@@ -267,3 +267,42 @@ commands {
     CHECK((d.rule.id == "fork-bomb") == (k.expected == vigie::Effect::deny));
   }
 }
+
+// The resolver walks a path component by component, and on the real filesystem each prefix is
+// a look-up (engine/paths.cpp, engine/fs_decision.cpp): below a prefix that is missing or not a
+// folder nothing is looked up, so a path of 28,000 components (56 KiB, under the 64 KiB limit of
+// a path) costs its length, not its length times its depth.
+TEST_CASE("scaling: a deep path is walked in linear time on the real filesystem", "[scaling]") {
+  auto c = vigie::compile({{"deep.vigie", R"(
+policy "deep"
+mode ask
+commands {
+  allow cat
+}
+paths {
+  deny .env
+}
+)"}});
+  REQUIRE(c.ok());
+  vigie::DecideOptions opt;
+  opt.fs = vigie::real_file_system();
+  opt.trace = false;
+  auto line = [](std::size_t bytes) {
+    std::string s = "cat ";
+    while (s.size() < bytes) s += "a/";
+    return s + "x";
+  };
+  const std::string a = line(7 * 1024), b = line(56 * 1024);
+  auto decide = [&](const std::string& l) {
+    auto d = c.policy->decide(request(l), opt);
+    CHECK(d.decision == vigie::Effect::allow);
+  };
+  double ta = cpu_seconds([&] { decide(a); }, 3);
+  double tb = cpu_seconds([&] { decide(b); }, 1);
+  const double size_ratio = static_cast<double>(b.size()) / static_cast<double>(a.size());
+  auto ratio_of = [&] { return tb < 0.02 ? 1.0 : tb / std::max(ta, 1e-3); };
+  if (ratio_of() >= 4.0 * size_ratio) tb = std::min(tb, cpu_seconds([&] { decide(b); }, 3));
+  INFO(a.size() << " bytes " << ta * 1000 << " ms, " << b.size() << " bytes " << tb * 1000
+                << " ms");
+  CHECK(ratio_of() < 4.0 * size_ratio);
+}
