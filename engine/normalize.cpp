@@ -108,10 +108,9 @@ WrapperParse parse_wrapper(const ProgramDecl& decl, std::string_view name, const
       }
       const OptionDecl& d = *o.decl;
       std::string entry = std::string(name) + " " + option_name(d);
-      if (d.flag == 'N') {    // nothing is run, but the other options still count
-        runs_nothing = true;  // (`strace -p 1 -o FILE` writes FILE)
-        continue;
-      }
+      // Nothing is run, but the options still count (`strace -p 1 -o FILE` writes FILE, `doas
+      // -C FILE` and `heaptrack -a FILE` read FILE).
+      if (d.flag == 'N') runs_nothing = true;
       if (d.flag == 'E') edits = entry;
       if (d.flag == 'H') shell = entry;
       if ((name == "sudo" || name == "sudoedit") && d.shorts == "h" && !o.value) {
