@@ -69,7 +69,9 @@ bool proxy_variable(std::string_view name) {
 // of `go get|install|mod download` (`evil.com/x@v1`: the first element names a host when it
 // holds a dot), 'i' the image of `docker|podman pull|push|run|create` (`evil.com/x:1`: the
 // registry, when the first element holds a dot or a port or is `localhost`), 'h' the values of
-// `-h`/`--host` (the database clients: `psql -h HOST`, `mysql -hHOST`), 0 none. ssh's jump hosts
+// `-h`/`--host` (the database clients: `psql -h HOST`, `mysql -hHOST`), 'R' every operand that
+// is an image reference with a registry (`crane pull evil.com/x`, `trivy image evil.com/x:1`),
+// 0 none. ssh's jump hosts
 // (`-J`, `-o ProxyJump=`) are contacted too.
 struct NetworkProgram {
   std::string_view name;
@@ -79,6 +81,7 @@ constexpr std::string_view kGitTransfers =
     "clone fetch pull push ls-remote remote submodule archive fetch-pack send-pack config";
 constexpr NetworkProgram kNetworkPrograms[] = {
     {"autossh", {false, "", 'f'}},
+    {"aws", {true, "", 0}},
     {"brew", {true, "", 0}},
     {"buildah", {true, "", 0}},
     {"bun", {true, "", 0}},
@@ -89,6 +92,8 @@ constexpr NetworkProgram kNetworkPrograms[] = {
     {"composer", {true, "", 0}},
     {"conda", {true, "", 0}},
     {"corepack", {true, "", 0}},
+    {"cosign", {false, "", 'R'}},
+    {"crane", {false, "", 'R'}},
     {"deno", {true, "", 0}},
     {"dig", {false, "", 'a'}},
     {"docker", {true, "", 'i'}},
@@ -99,6 +104,7 @@ constexpr NetworkProgram kNetworkPrograms[] = {
     {"git", {true, kGitTransfers, 0}},
     {"go", {true, "", 'g'}},
     {"gradle", {true, "", 0}},
+    {"grpcurl", {false, "", 'f'}},
     {"hatch", {true, "", 0}},
     {"helm", {true, "", 0}},
     {"hg", {true, "", 0}},
@@ -114,6 +120,9 @@ constexpr NetworkProgram kNetworkPrograms[] = {
     {"mongorestore", {true, "", 'h'}},
     {"mongosh", {true, "", 'h'}},
     {"mosh", {false, "", 'f'}},
+    {"mosquitto_pub", {false, "", 'h'}},
+    {"mosquitto_sub", {false, "", 'h'}},
+    {"mount", {false, "", 'r'}},
     {"mtr", {false, "", 'l'}},
     {"mvn", {true, "", 0}},
     {"mysql", {true, "", 'h'}},
@@ -122,10 +131,12 @@ constexpr NetworkProgram kNetworkPrograms[] = {
     {"ncat", {false, "", 'f'}},
     {"nerdctl", {true, "", 'i'}},
     {"netcat", {false, "", 'f'}},
+    {"nmap", {false, "", 'a'}},
     {"npm", {true, "", 0}},
     {"npx", {true, "", 0}},
     {"nslookup", {false, "", 'a'}},
     {"openssl", {false, "", 'o'}},
+    {"oras", {false, "", 'R'}},
     {"pdm", {true, "", 0}},
     {"pg_dump", {true, "", 'h'}},
     {"pg_dumpall", {true, "", 'h'}},
@@ -144,6 +155,7 @@ constexpr NetworkProgram kNetworkPrograms[] = {
     {"rclone", {true, "", 0}},
     {"rcp", {false, "", 'r'}},
     {"redis-cli", {true, "", 'h'}},
+    {"regctl", {false, "", 'R'}},
     {"rsync", {true, "", 'r'}},
     {"rye", {true, "", 0}},
     {"scp", {true, "", 'r'}},
@@ -155,9 +167,12 @@ constexpr NetworkProgram kNetworkPrograms[] = {
     {"sshfs", {true, "", 'r'}},
     {"svn", {true, "", 0}},
     {"telnet", {false, "", 'f'}},
+    {"terraform", {true, "init get", 0}},
+    {"tofu", {true, "init get", 0}},
     {"tracepath", {false, "", 'l'}},
     {"traceroute", {false, "", 'l'}},
     {"traceroute6", {false, "", 'l'}},
+    {"trivy", {false, "", 'R'}},
     {"uv", {true, "", 0}},
     {"uvx", {true, "", 0}},
     {"valkey-cli", {true, "", 'h'}},
@@ -278,6 +293,18 @@ void image_host(const ProgramDecl* decl, const Words& w, std::vector<UrlFetch>& 
     const ProgramDecl* run = find_program("docker:run");
     if (!run) return;
     at = parse_args(*run, w, at, true).stopped_at;
+  } else if (*s == "login" || *s == "logout") {  // `docker login [-u USER] SERVER`
+    for (; at < w.size(); ++at) {
+      const std::string* o = program_words::lit(w, at);
+      if (!o) return;
+      if (*o == "-u" || *o == "--username" || *o == "-p" || *o == "--password") {
+        ++at;
+      } else if (!o->starts_with('-')) {
+        host_operand(*o, out);
+        return;
+      }
+    }
+    return;
   } else if (*s == "pull" || *s == "push") {
     while (at < w.size() && w[at].literal && w[at].literal->starts_with('-'))
       at += *w[at].literal == "--platform" ? 2 : 1;
@@ -291,6 +318,13 @@ void host_operands(const ProgramDecl* decl, char which, const Words& w,
                    std::vector<UrlFetch>& out) {
   if (which == 'i') {
     image_host(decl, w, out);
+    return;
+  }
+  if (which == 'R') {  // `crane pull REF`, `cosign verify REF`, `oras pull REF`
+    for (std::size_t i = 1; i < w.size(); ++i)
+      if (const std::string* s = program_words::lit(w, i);
+          s && !s->empty() && (*s)[0] != '-' && (*s)[0] != '.' && (*s)[0] != '/' && (*s)[0] != '~')
+        ref_host(*s, out);
     return;
   }
   if (which == 'o') {  // `openssl s_client -connect HOST:PORT`
@@ -440,14 +474,34 @@ void named_fetches(const ProgramName& program, std::string_view name, const Word
       if (*sub == "push" || *sub == "send-pack") method = "POST";
       // `git clone git@HOST:PATH`, `git fetch user@HOST:PATH` (scp's syntax for an ssh URL; a
       // refspec `a:b` has no `@`); `git clone HOST:PATH` too, where no refspec stands.
-      for (std::size_t i = 2; i < w.size(); ++i) {
+      // The repository of fetch, pull, push and ls-remote is their first operand (a remote's
+      // name holds no `:`): `git fetch HOST:PATH` too.
+      const bool repo_first =
+          *sub == "fetch" || *sub == "pull" || *sub == "push" || *sub == "ls-remote";
+      bool first = true;
+      std::size_t from = 2;
+      while (from < w.size() && program_words::lit(w, from - 1) != sub) ++from;
+      for (std::size_t i = from; i < w.size(); ++i) {
         const std::string* s = program_words::lit(w, i);
-        if (!s || s->empty() || (*s)[0] == '-' || s->find("://") != std::string::npos) continue;
+        if (!s || s->empty() || (*s)[0] == '-') {
+          // The options of these subcommands that take the next word.
+          if (s && program_words::in_words("--depth --shallow-since --shallow-exclude -o "
+                                           "--server-option --upload-pack --receive-pack --exec "
+                                           "-j --jobs --negotiation-tip --refmap --filter "
+                                           "--push-option --repo --signed --strategy -s -X "
+                                           "--strategy-option",
+                                           *s))
+            ++i;
+          continue;
+        }
+        const bool is_first = first;
+        first = false;
+        if (s->find("://") != std::string::npos) continue;
         const auto c = s->find(':');
         const auto slash = s->find('/');
         const auto at = s->find('@');
         if (c != std::string::npos && c > 0 && (slash == std::string::npos || c < slash) &&
-            ((at != std::string::npos && at < c) || *sub == "clone"))
+            ((at != std::string::npos && at < c) || *sub == "clone" || (repo_first && is_first)))
           host_operand(s->substr(0, c), out);
       }
     }
