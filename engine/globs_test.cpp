@@ -248,6 +248,15 @@ TEST_CASE("third_party_class", "[paths][third-party]") {
       {"package.json.bak", nullptr},
       {"docs/workflows/ci.yml", nullptr},
       {"", nullptr},
+      {".claude/settings.json", "agent"},
+      {".claude/commands/deploy.md", "agent"},
+      {".mcp.json", "agent"},
+      {".codex/config.toml", "agent"},
+      {"opencode.json", "agent"},
+      {".vigie/policy.vigie", "agent"},
+      {"rules/team.vigie", "agent"},
+      {"CLAUDE.md", nullptr},
+      {".claude/notes.md", nullptr},
   };
   for (const auto& c : cases) {
     CAPTURE(c.path);
@@ -265,7 +274,7 @@ TEST_CASE("third_party_class", "[paths][third-party]") {
     for (const auto& [glob, cls] : default_third_party_globs()) {
       CAPTURE(glob);
       CHECK((cls == "ci" || cls == "build" || cls == "vcs" || cls == "manifest" || cls == "lock" ||
-             cls == "binary"));
+             cls == "agent" || cls == "binary"));
       std::string error;
       CHECK(set.add(glob, i++, &error));
     }

@@ -228,6 +228,8 @@ std::optional<GlobRegex> glob_to_regex(std::string_view glob, std::string* error
 //   "vcs"      VCS hooks and config (.git/hooks/**, .git/config, .gitattributes, .husky/**, ...)
 //   "manifest" dependency manifests (package.json, Cargo.toml, go.mod, pyproject.toml, ...)
 //   "lock"     lock files (package-lock.json, yarn.lock, Cargo.lock, go.sum, *.lock, ...)
+//   "agent"    the agent harnesses' configuration (.claude/settings.json, .mcp.json, .codex/**,
+//              opencode.json, ...) and vigie's policies (*.vigie, .vigie/**)
 const std::vector<std::pair<std::string, std::string>>& default_third_party_globs();
 
 // The class of a path relative to the project root (`.github/workflows/ci.yml` -> "ci"), by

@@ -179,6 +179,30 @@ const std::vector<std::pair<std::string, std::string>>& default_third_party_glob
       {"gradle.lockfile", "lock"},
       {"conan.lock", "lock"},
       {"*.lock", "lock"},
+      // The agent harnesses' own configuration and vigie's policies: what the agent may run
+      // without asking, the hooks and MCP servers the harness starts, the commands it runs
+      // (class `agent`; the home folder's in startup_globs).
+      {".claude/settings.json", "agent"},
+      {".claude/settings.local.json", "agent"},
+      {".claude/commands/**", "agent"},
+      {".claude/agents/**", "agent"},
+      {".claude/hooks/**", "agent"},
+      {".mcp.json", "agent"},
+      {".gemini/settings.json", "agent"},
+      {".gemini/commands/**", "agent"},
+      {".codex/**", "agent"},
+      {".cursor/mcp.json", "agent"},
+      {".cursor/hooks.json", "agent"},
+      {".cursor/environment.json", "agent"},
+      {".vscode/mcp.json", "agent"},
+      {"opencode.json", "agent"},
+      {"opencode.jsonc", "agent"},
+      {".opencode/**", "agent"},
+      {".github/copilot/**", "agent"},
+      {".windsurf/**", "agent"},
+      {".roo/**", "agent"},
+      {".vigie/**", "agent"},
+      {"*.vigie", "agent"},
       // Binary files: a diff does not show what changes (seed 004: « les fichiers binaires et
       // les différences au-delà d'un seuil de taille »). Edits whose content is not text, and
       // edits larger than `large-edit`, join this class in engine/decide.cpp. Only with
@@ -406,6 +430,16 @@ const std::vector<std::pair<std::string, std::string>>& startup_globs() {
       {"~/.condarc", "startup"},
       {"~/.aws/config", "startup"},  // `credential_process` runs a program
       {"~/.config/Code/User/settings.json", "startup"},
+      {"~/.claude/**", "agent"},
+      {"~/.claude.json", "agent"},
+      {"~/.gemini/**", "agent"},
+      {"~/.codex/**", "agent"},
+      {"~/.cursor/**", "agent"},
+      {"~/.config/opencode/**", "agent"},
+      {"~/.copilot/**", "agent"},
+      {"~/.config/github-copilot/**", "agent"},
+      {"~/.config/vigie/**", "agent"},
+      {"~/.vigie/**", "agent"},
       {"~/Library/Application Support/Code/User/settings.json", "startup"},
       {"/etc/**", "system"},
       {"/boot/**", "system"},
