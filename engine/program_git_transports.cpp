@@ -98,6 +98,17 @@ void remote_helpers(const Words& w, ProgramEffects& out) {
 }  // namespace
 
 void git_transports(const Words& w, ProgramEffects& out) {
+  // Both read a `::` in some word: most git lines hold none (a byte loop, no search per word).
+  bool colons = false;
+  for (std::size_t i = 1; i < w.size() && !colons; ++i) {
+    const std::string& t = w[i].text;
+    for (std::size_t k = 0; k + 1 < t.size(); ++k)
+      if (t[k] == ':' && t[k + 1] == ':') {
+        colons = true;
+        break;
+      }
+  }
+  if (!colons) return;
   ext_transports(w, out);
   remote_helpers(w, out);
 }
