@@ -182,6 +182,28 @@ void perl_piped_open(std::string_view code, std::size_t& i, std::vector<std::str
   }
 }
 
+// The inline code of interpreters the programs table does not declare (their other words are
+// read below): the option or subcommand whose next operand is code.
+struct InlineCode {
+  std::string_view program;
+  std::string_view words;  // space-separated
+};
+constexpr InlineCode kInlineCode[] = {
+    {"bun", "-e --eval -p --print"},
+    {"deno", "eval"},
+    {"groovy", "-e"},
+    {"ipython", "-c"},
+    {"ipython3", "-c"},
+    {"jrunscript", "-e"},
+    {"elixir", "-e --eval"},
+    {"erl", "-eval"},
+    {"scala", "-e"},
+    {"kotlin", "-e -expression"},
+    {"guile", "-c"},
+    {"racket", "-e --eval"},
+    {"R", "-e"},
+};
+
 }  // namespace
 
 bool code_commands_known(std::string_view program) {
@@ -340,6 +362,28 @@ void add_ruby_un_effects(const ParsedArgs& args, const Words& words, ProgramEffe
                     "ruby -run -e httpd (a file server)"};
   served.recursive = true;
   out.files.push_back(std::move(served));
+}
+
+// `bun -e CODE`, `deno eval CODE`: the paths its strings name and the commands it runs by name
+// (engine/code_commands.cpp), judged as lines the command runs.
+void undeclared_inline_code(const std::string& name, const Words& w, std::vector<FileEffect>& files,
+                            std::vector<std::string>& scripts) {
+  const InlineCode* c = nullptr;
+  for (const InlineCode& k : kInlineCode)
+    if (k.program == name) c = &k;
+  if (!c) return;
+  for (std::size_t i = 1; i + 1 < w.size(); ++i) {
+    const std::string* s = program_words::lit(w, i);
+    if (!s || !program_words::in_words(c->words, *s)) continue;
+    std::size_t at = i + 1;  // `deno eval --ext=ts CODE`: the first word that is not an option
+    while (at + 1 < w.size() && program_words::lit(w, at) &&
+           program_words::lit(w, at)->size() > 1 && (*program_words::lit(w, at))[0] == '-')
+      ++at;
+    const std::string* code = program_words::lit(w, at);
+    if (!code) continue;
+    add_code_named_paths(*code, name + " " + *s + " code", files);
+    add_code_commands(*code, name, scripts);
+  }
 }
 
 }  // namespace vigie::engine

@@ -354,6 +354,8 @@ struct Judge {
   Part fetch_default(const std::string& method, const std::string& host, std::string ask);
   // nullopt: the input has no string `command`.
   void judge_command_line(std::optional<std::string_view> line, const std::string& cwd);
+  void invalid_request(std::string message);
+  void restrict(Part& acc, Part part, TraceEntry& t);
   void judge_tool_name();
   void conclude();
 

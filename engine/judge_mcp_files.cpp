@@ -65,14 +65,8 @@ void Judge::mcp_file_parts(const json& input, std::string_view mcp_name, const s
     if (!v.is_string() || v.get_ref<const std::string&>().empty()) return;
     TraceEntry t;
     t.subject = "path";
-    Part part = judge_path(v.get_ref<const std::string&>(), tool->access, cwd, &t);
-    if (part.effect == Effect::allow) return;  // path rules only restrict an MCP tool
-    if (tracing) {
-      t.effect = part.effect;
-      t.reason = part.message;
-      keep(std::move(t));
-    }
-    fold(acc, std::move(part));
+    // Path rules only restrict an MCP tool.
+    restrict(acc, judge_path(v.get_ref<const std::string&>(), tool->access, cwd, &t), t);
   };
   std::string_view keys = tool->keys;
   while (!keys.empty()) {
@@ -110,14 +104,7 @@ void Judge::mcp_url_parts(const json& input, const std::string& cwd, Part& acc) 
       if (local->empty()) continue;
       TraceEntry t;
       t.subject = "path";
-      Part read = judge_path(*local, Access::read, cwd, &t);
-      if (read.effect == Effect::allow) continue;
-      if (tracing) {
-        t.effect = read.effect;
-        t.reason = read.message;
-        keep(std::move(t));
-      }
-      fold(acc, std::move(read));
+      restrict(acc, judge_path(*local, Access::read, cwd, &t), t);
       continue;
     }
     if (url.find(':') != std::string::npos) n.fetches.push_back({url, ""});
@@ -134,6 +121,12 @@ void Judge::mcp_url_parts(const json& input, const std::string& cwd, Part& acc) 
   t.text = n.fetches.front().url;
   Part part;
   command_fetch_parts(n, t, part);
+  restrict(acc, std::move(part), t);
+}
+
+// A part that can only make an MCP request stricter: folded into `acc` (and traced) unless it
+// allows.
+void Judge::restrict(Part& acc, Part part, TraceEntry& t) {
   if (part.effect == Effect::allow) return;
   if (tracing) {
     t.effect = part.effect;

@@ -88,6 +88,16 @@ Effect Judge::mode_default(RequestKind kind, const std::string& method) const {
   return mode == Mode::auto_ ? Effect::allow : Effect::ask;
 }
 
+// A request whose input is malformed: asked, with the reason as its error.
+void Judge::invalid_request(std::string message) {
+  Part part;
+  part.effect = Effect::ask;
+  part.rule = builtin(Builtin::request_invalid, Effect::ask);
+  part.message = std::move(message);
+  d.error = part.message;
+  add(std::move(part));
+}
+
 // The line of a command request (null: the input has no string `command`).
 void Judge::judge_command_line(std::optional<std::string_view> line, const std::string& cwd) {
   if (line && line->find_first_not_of(" \t\r\n") == std::string_view::npos) {
@@ -98,12 +108,7 @@ void Judge::judge_command_line(std::optional<std::string_view> line, const std::
     return;
   }
   if (!line) {
-    Part part;
-    part.effect = Effect::ask;
-    part.rule = builtin(Builtin::request_invalid, Effect::ask);
-    part.message = "the request has no command line (`input.command` must be a string)";
-    d.error = part.message;
-    add(std::move(part));
+    invalid_request("the request has no command line (`input.command` must be a string)");
     return;
   }
   judge_line(*line, cwd, 0);
@@ -209,12 +214,7 @@ void Judge::judge_request(const json& input) {
     // query: the tool's input is malformed, and what it would fetch is unknown.
     if (auto u = input.find("url"); (u != input.end() && !u->is_null() && !u->is_string()) ||
                                     (url.empty() && str("query").empty())) {
-      Part part;
-      part.effect = Effect::ask;
-      part.rule = builtin(Builtin::request_invalid, Effect::ask);
-      part.message = "the request names no URL (`input.url` must be a string)";
-      d.error = part.message;
-      add(std::move(part));
+      invalid_request("the request names no URL (`input.url` must be a string)");
       return;
     }
     std::string method = str("method");

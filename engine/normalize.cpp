@@ -191,22 +191,8 @@ WrapperParse parse_wrapper(const ProgramDecl& decl, std::string_view name, const
     while (k < w.size()) {
       auto a = word_assignment(w[k]);
       if (!a) {
-        // env and sudo take any word holding `=` for an environment entry, whatever its name
-        // (`env 'a-b=1' CMD`). bash defines a function from `BASH_FUNC_NAME%%=() { BODY }`: the
-        // command NAME then runs BODY (asked, BODY judged).
-        const std::string& t = w[k].literal ? *w[k].literal : w[k].text;
-        const auto eq = t.find('=');
-        if (eq == std::string::npos || eq == 0 || (!w[k].literal && t.find_first_of("$`") < eq))
-          break;
-        if (t.starts_with("BASH_FUNC_") || !w[k].literal) {
-          p.escalations.push_back(std::string(name) + " " + t.substr(0, eq) +
-                                  ": defines a function bash runs in place of a command");
-          if (w[k].literal) {
-            std::string_view body = std::string_view(*w[k].literal).substr(eq + 1);
-            if (body.starts_with("()")) body.remove_prefix(2);
-            p.nested_scripts.emplace_back(body);
-          }
-        }
+        // env and sudo take any word holding `=` for an environment entry, whatever its name.
+        if (!environment_entry(name, w[k], p.escalations, p.nested_scripts)) break;
         ++k;
         more = true;
         continue;

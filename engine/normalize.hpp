@@ -134,6 +134,12 @@ std::optional<std::string> variable_code(std::string_view name, std::string_view
 // Whether the variable names a file a program reads when it starts (`BASH_ENV`, `ENV`,
 // `KUBECONFIG`, `GIT_CONFIG_GLOBAL`…): its value is judged as a path read.
 bool variable_names_file(std::string_view name);
+// A word env or sudo takes for an environment entry though its name is not a shell variable's
+// (`env 'a-b=1' CMD`): false when it holds no `=` (the command starts there). bash defines a
+// function from `BASH_FUNC_NAME%%=() { BODY }` (the command NAME then runs BODY): asked, BODY
+// judged; a name the line does not show likewise.
+bool environment_entry(std::string_view wrapper, const shell::WordView& w,
+                       std::vector<std::string>& escalations, std::vector<std::string>& scripts);
 // Whether the variable names a file a program writes (`LESSHISTFILE`, `HISTFILE`,
 // `GIT_INDEX_FILE`…): 'w'; a folder it writes files in under names the line does not show
 // (`PYTHONPYCACHEPREFIX`, `TMPDIR`): 'g'; else 0.

@@ -527,54 +527,8 @@ const EditorCommands* editor_commands(std::string_view name) {
 
 }  // namespace
 
-namespace {
-
-// The inline code of interpreters the programs table does not declare (their other words are
-// read below): the option or subcommand whose next operand is code.
-struct InlineCode {
-  std::string_view program;
-  std::string_view words;  // space-separated
-};
-constexpr InlineCode kInlineCode[] = {
-    {"bun", "-e --eval -p --print"},
-    {"deno", "eval"},
-    {"groovy", "-e"},
-    {"ipython", "-c"},
-    {"ipython3", "-c"},
-    {"jrunscript", "-e"},
-    {"elixir", "-e --eval"},
-    {"erl", "-eval"},
-    {"scala", "-e"},
-    {"kotlin", "-e -expression"},
-    {"guile", "-c"},
-    {"racket", "-e --eval"},
-    {"R", "-e"},
-};
-
-// `bun -e CODE`, `deno eval CODE`: the paths its strings name and the commands it runs by name
-// (engine/code_commands.cpp), judged as lines the command runs.
-void undeclared_inline_code(const std::string& name, const Words& w, NormalizedCommand& n) {
-  const InlineCode* c = nullptr;
-  for (const InlineCode& k : kInlineCode)
-    if (k.program == name) c = &k;
-  if (!c) return;
-  for (std::size_t i = 1; i + 1 < w.size(); ++i) {
-    const std::string* s = lit(w, i);
-    if (!s || !program_words::in_words(c->words, *s)) continue;
-    std::size_t at = i + 1;  // `deno eval --ext=ts CODE`: the first word that is not an option
-    while (at + 1 < w.size() && lit(w, at) && lit(w, at)->size() > 1 && (*lit(w, at))[0] == '-')
-      ++at;
-    const std::string* code = lit(w, at);
-    if (!code) continue;
-    add_code_named_paths(*code, name + " " + *s + " code", n.files);
-    add_code_commands(*code, name, n.nested_scripts);
-  }
-}
-
-}  // namespace
-
 void undeclared_interpreter(const std::string& name, const Words& w, NormalizedCommand& n) {
-  undeclared_inline_code(name, w, n);
+  undeclared_inline_code(name, w, n.files, n.nested_scripts);
   if (ProgramEffects fx; subcommand_entry_effects(name, w, fx)) {
     take_effects(fx, n);
     return;  // `dotnet build -o DIR`, `deno fmt DIR`: a subcommand, not a script file

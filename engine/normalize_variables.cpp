@@ -291,6 +291,24 @@ std::optional<std::string> variable_code(std::string_view name, std::string_view
   return std::nullopt;
 }
 
+bool environment_entry(std::string_view wrapper, const shell::WordView& w,
+                       std::vector<std::string>& escalations, std::vector<std::string>& scripts) {
+  const std::string& t = w.literal ? *w.literal : w.text;
+  const auto eq = t.find('=');
+  if (eq == std::string::npos || eq == 0 || (!w.literal && t.find_first_of("$`") < eq))
+    return false;
+  if (t.starts_with("BASH_FUNC_") || !w.literal) {
+    escalations.push_back(std::string(wrapper) + " " + t.substr(0, eq) +
+                          ": defines a function bash runs in place of a command");
+    if (w.literal) {
+      std::string_view body = std::string_view(*w.literal).substr(eq + 1);
+      if (body.starts_with("()")) body.remove_prefix(2);
+      scripts.emplace_back(body);
+    }
+  }
+  return true;
+}
+
 bool variable_names_file(std::string_view name) {
   std::string n(name);
   // npm reads its `npm_config_*` variables in any case (`npm_config_userconfig`).

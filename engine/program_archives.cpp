@@ -27,6 +27,15 @@ void touch(ProgramEffects& out, Touch t, const WordView& w, std::string entry) {
   out.files.push_back({t, w, From::operand, std::move(entry)});
 }
 
+// `@FILE`: a file of more arguments, read, and asked (the line does not show them).
+bool argument_file(ProgramEffects& out, const WordView& w, std::string_view prog) {
+  const std::string& s = *w.literal;
+  if (s.size() < 2 || s[0] != '@') return false;
+  touch(out, Touch::read, word_of(w, s.substr(1)), std::string(prog) + " @FILE");
+  out.escalations.push_back(std::string(prog) + " @FILE (arguments the line does not show)");
+  return true;
+}
+
 bool has_option(const ParsedArgs& a, std::string_view spelling) {
   return std::any_of(a.options.begin(), a.options.end(), [&](const ParsedOption& o) {
     return o.decl && (o.spelling == spelling || option_name(*o.decl) == spelling);
@@ -54,11 +63,7 @@ void ar(const Words& w, ProgramEffects& out) {
       ops.push_back(i);
       continue;
     }
-    if (s->size() > 1 && (*s)[0] == '@') {
-      touch(out, Touch::read, word_of(w[i], s->substr(1)), "ar @FILE");
-      out.escalations.push_back("ar @FILE (arguments the line does not show)");
-      continue;
-    }
+    if (argument_file(out, w[i], "ar")) continue;
     if (starts_with(*s, "--")) {
       const std::size_t eq = s->find('=');
       const std::string name = s->substr(0, eq);
@@ -328,11 +333,7 @@ void jar(const Words& w, ProgramEffects& out) {
       dir.clear();
       continue;
     }
-    if (s->size() > 1 && (*s)[0] == '@') {
-      touch(out, Touch::read, word_of(w[i], s->substr(1)), "jar @FILE");
-      out.escalations.push_back("jar @FILE (arguments the line does not show)");
-      continue;
-    }
+    if (argument_file(out, w[i], "jar")) continue;
     if (starts_with(*s, "--")) {
       const std::string name = s->substr(0, s->find('='));
       if (name == "--create")

@@ -492,40 +492,6 @@ const Launcher kRunnerLaunchers[] = {
                "--format --max-addresses --uid -E --setenv -H --host -M --machine",
      .hidden = "-E --setenv",
      .skip = 1},
-    // `lxc exec NAME [--] CMD` and incus's (cobra): the command runs in the instance.
-    {.program = "lxc incus",
-     .sub = "exec",
-     .syntax = Syntax::clusters,
-     .flags = "-t --force-interactive -T --force-noninteractive -n --disable-stdin -h --help "
-              "--debug -v --verbose -q --quiet --force-local",
-     .valued = "--mode --env --cwd --user --group --project",
-     .skip = 1},
-    // `multipass exec NAME [--] CMD` (Qt's parser: whole words).
-    {.program = "multipass",
-     .sub = "exec",
-     .flags = "-h --help -v --verbose -vv -vvv -n --no-map-working-directory",
-     .valued = "-d --working-directory",
-     .skip = 1},
-    // `devcontainer exec [OPTIONS] CMD…` (yargs): the command runs in the dev container.
-    {.program = "devcontainer",
-     .sub = "exec",
-     .flags = "--skip-post-attach --skip-non-blocking-commands --mount-workspace-git-root -h "
-              "--help --version",
-     .valued = "--workspace-folder --container-id --id-label --config --override-config "
-               "--remote-env --docker-path --docker-compose-path --log-level --log-format "
-               "--terminal-columns --terminal-rows --default-user-env-probe "
-               "--container-data-folder --container-system-data-folder --user-data-folder"},
-    // `stack exec [--] CMD` and `cabal exec [--] CMD`: the command in the project's environment.
-    {.program = "stack",
-     .sub = "exec",
-     .flags = "--no-ghc-package-path --ghc-package-path --no-stack-exe --stack-exe -h --help",
-     .valued = "--package --rts-options --cwd"},
-    {.program = "cabal", .sub = "exec", .flags = "-v --verbose -h --help", .valued = "--builddir"},
-    // `onchange PATTERN… -- CMD…` runs CMD when the files change.
-    {.program = "onchange",
-     .flags = "-i --initial -k --kill -v --verbose -p --poll --await-write-finish -o --outpu",
-     .valued = "-e --exclude -d --delay -j --jobs -c --cwd -a --add --exclude-path",
-     .dash_only = true},
     // toolbox run (cobra, flags before the command only).
     {.program = "toolbox",
      .sub = "run",

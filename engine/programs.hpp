@@ -143,6 +143,10 @@ void add_code_named_paths(std::string_view code, const std::string& entry,
 // the words of one line. Added to `scripts`: judged as lines the command runs.
 void add_code_commands(std::string_view code, std::string_view program,
                        std::vector<std::string>& scripts);
+// `bun -e CODE`, `deno eval CODE`, `elixir -e CODE`: the inline code of the interpreters the
+// programs table does not declare (engine/code_commands.cpp, `kInlineCode`).
+void undeclared_inline_code(const std::string& name, const std::vector<shell::WordView>& w,
+                            std::vector<FileEffect>& files, std::vector<std::string>& scripts);
 // Whether add_code_commands knows the language of `program` (its name starts with one it reads).
 bool code_commands_known(std::string_view program);
 struct ParsedOption;

@@ -283,8 +283,7 @@ ProgramName program_name(std::string_view name) {
       std::size_t v = name.size();
       while (v > 0 && ((name[v - 1] >= '0' && name[v - 1] <= '9') || name[v - 1] == '.')) --v;
       if (v > 1 && name[v - 1] == '-') --v;
-      if (auto base = idx.by_name.find(name.substr(0, v));
-          v > 1 && base != idx.by_name.end()) {
+      if (auto base = idx.by_name.find(name.substr(0, v)); v > 1 && base != idx.by_name.end()) {
         e = base->second;
         e.known = true;
         if (e.program != ProgramName::kNone) e.decl = &idx.at(e.program);

@@ -9,10 +9,9 @@
 //   m  options may follow operands (GNU permutes argv)
 //   s  options stop at the first operand (POSIX, and every wrapper: the operand is the command)
 //   S  a safe wrapper: allow rules look through it (`allow npm test` allows `time npm test`)
-//   v  each name also stands for its cross-compiling spellings: a target prefix as well as a
-//      version suffix (every entry takes a version suffix: `python3.12`, `clang-format-14`,
-//      `bundle3.1`) (`gcc-12`, `clang++-17`, `gcc12`, `gcc-12.2`, `x86_64-linux-gnu-gcc`,
-//      `arm-none-eabi-g++-13`, `clang-cpp-14`), looked up by `program_name` when the exact name
+//   v  each name also stands for its target-prefixed spellings (every entry takes a version
+//      suffix: `python3.12`, `bundle3.1`): `gcc-12`, `clang++-17`, `x86_64-linux-gnu-gcc`,
+//      `arm-none-eabi-g++-13`, `clang-cpp-14`, looked up by `program_name` when the exact name
 //      is not in the table. A rule still matches the word as written: `allow gcc` does not
 //      allow `gcc-12` (docs/programs.md)
 //   @  an operand `@FILE` is a file of more options and operands (javac, rustc, binutils): read,
@@ -203,16 +202,6 @@ const ProgramSource kPrograms[] = {
   {"dbus-run-session", "s", "", "wrapper",
    "--dbus-daemon=v!! --config-file=r --help!N --version!N"},
   {"ssh-agent", "s", "", "wrapper", "-c -s -D -d -a=v -E=v -O=v -P=v -t=v -k!N"},
-  // gpg-agent `--daemon [CMD [ARG…]]` runs CMD as its child; its helpers are programs it runs.
-  {"gpg-agent", "ps", "", "wrapper",
-   "--daemon --server --supervised -v|--verbose -q|--quiet -s|--sh -c|--csh --options=r "
-   "--homedir=v --log-file=w --pinentry-program=x --scdaemon-program=x --debug-level=v "
-   "--debug=v --no-detach --batch --default-cache-ttl=v --max-cache-ttl=v "
-   "--enable-ssh-support --allow-preset-passphrase --allow-loopback-pinentry --no-grab "
-   "--disable-scdaemon --display=v --ttyname=v --xauthority=r --write-env-file?w "
-   "--gpgconf-list!N --gpgconf-test!N -h|--help!N --version!N"},
-  // xinit and startx: the client program (a path) and its arguments, the X server after `--`.
-  {"xinit startx", "s", "", "wrapper", ""},
   // sshpass (getopt `+f:d:p:P:heVv`): the password from `-p`, a file (`-f`, read), a descriptor
   // or $SSHPASS, then the command it types it into.
   {"sshpass", "s", "", "wrapper", "-p=v -f=r -d=v -P=v -e -v -h!N -V!N"},

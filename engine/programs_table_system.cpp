@@ -73,6 +73,16 @@ const ProgramSource kProgramsSystem[] = {
   // bash's history builtin: `-w`/`-a` write FILE (else $HISTFILE), `-r`/`-n` read it.
   {"history", "", "", "", "-c -d=v -s -p -a!W -w!W -r!R -n!R"},
   {"dwp", "pm", "*r", "", "-o|--output=w -e|--exec=r -h|--help!N -V|--version!N"},
+  // gpg-agent `--daemon [CMD [ARG…]]` runs CMD as its child; its helpers are programs it runs.
+  {"gpg-agent", "ps", "", "wrapper",
+   "--daemon --server --supervised -v|--verbose -q|--quiet -s|--sh -c|--csh --options=r "
+   "--homedir=v --log-file=w --pinentry-program=x --scdaemon-program=x --debug-level=v "
+   "--debug=v --no-detach --batch --default-cache-ttl=v --max-cache-ttl=v "
+   "--enable-ssh-support --allow-preset-passphrase --allow-loopback-pinentry --no-grab "
+   "--disable-scdaemon --display=v --ttyname=v --xauthority=r --write-env-file?w "
+   "--gpgconf-list!N --gpgconf-test!N -h|--help!N --version!N"},
+  // xinit and startx: the client program (a path) and its arguments, the X server after `--`.
+  {"xinit startx", "s", "", "wrapper", ""},
   // GNU gettext's tools: catalogs read, `-o FILE` written, msgmerge `-U` rewrites its operands;
   // msgfilter and msgexec run a program on each message (the operand is the command).
   {"msgfmt", "pm", "*r", "",
