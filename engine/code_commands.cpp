@@ -44,6 +44,10 @@ constexpr SpawnNames kSpawnNames[] = {
      "run call check_call check_output Popen getoutput getstatusoutput", "subprocess", false},
     {"node", "", "exec execSync execFile execFileSync spawn spawnSync fork", "child_process",
      false},
+    // tsx and ts-node run node's code.
+    {"tsx", "", "exec execSync execFile execFileSync spawn spawnSync fork", "child_process", false},
+    {"ts-node", "", "exec execSync execFile execFileSync spawn spawnSync fork", "child_process",
+     false},
     // mongosh is node (child_process); the legacy mongo shell's `runProgram("rm", "-rf", X)`.
     {"mongo", "runProgram runMongoProgram _runMongoProgram",
      "exec execSync execFile execFileSync spawn spawnSync fork", "child_process", false},
@@ -195,6 +199,8 @@ constexpr InlineCode kInlineCode[] = {
     {"ipython", "-c"},
     {"ipython3", "-c"},
     {"jrunscript", "-e"},
+    {"tsx", "-e --eval -p --print"},
+    {"ts-node", "-e --eval -p --print"},
     {"elixir", "-e --eval"},
     {"erl", "-eval"},
     {"scala", "-e"},

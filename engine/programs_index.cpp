@@ -277,13 +277,20 @@ ProgramName program_name(std::string_view name) {
     ProgramName e;
     e.program = variant_of(idx, name);
     // A versioned name (`python3.12`, `pypy3.10`, `ruby3.1`, `php8.2`, `node18`, `bundle3.1`,
-    // `2to3-3.11`, `bash-5.2`): the entry of its name without the version.
-    if (e.program == ProgramName::kNone && !name.empty() && name.back() >= '0' &&
-        name.back() <= '9') {
-      std::size_t v = name.size();
-      while (v > 0 && ((name[v - 1] >= '0' && name[v - 1] <= '9') || name[v - 1] == '.')) --v;
-      if (v > 1 && name[v - 1] == '-') --v;
-      if (auto base = idx.by_name.find(name.substr(0, v)); v > 1 && base != idx.by_name.end()) {
+    // `2to3-3.11`, `bash-5.2`; python's builds `python3.13t`, `python3.12d`, `python3-dbg`): the
+    // entry of its name without the version.
+    std::string_view n = name;
+    if (n.size() > 4 && n.ends_with("-dbg")) n.remove_suffix(4);
+    if (n.size() > 2 && (n.back() == 't' || n.back() == 'd' || n.back() == 'm') &&
+        n[n.size() - 2] >= '0' && n[n.size() - 2] <= '9')
+      n.remove_suffix(1);
+    if (e.program == ProgramName::kNone && !n.empty() && n.back() >= '0' && n.back() <= '9') {
+      std::size_t v = n.size();
+      while (v > 0 && ((n[v - 1] >= '0' && n[v - 1] <= '9') || n[v - 1] == '.')) --v;
+      if (v > 1 && n[v - 1] == '-') --v;
+      auto base = idx.by_name.find(n);
+      if (base == idx.by_name.end() && v > 1) base = idx.by_name.find(n.substr(0, v));
+      if (v > 1 && base != idx.by_name.end()) {
         e = base->second;
         e.known = true;
         if (e.program != ProgramName::kNone) e.decl = &idx.at(e.program);
