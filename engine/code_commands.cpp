@@ -373,7 +373,8 @@ void add_ruby_un_effects(const ParsedArgs& args, const Words& words, ProgramEffe
 // `bun -e CODE`, `deno eval CODE`: the paths its strings name and the commands it runs by name
 // (engine/code_commands.cpp), judged as lines the command runs.
 void undeclared_inline_code(const std::string& name, const Words& w, std::vector<FileEffect>& files,
-                            std::vector<std::string>& scripts) {
+                            std::vector<std::string>& scripts,
+                            std::vector<std::string>& escalations) {
   const InlineCode* c = nullptr;
   for (const InlineCode& k : kInlineCode)
     if (k.program == name) c = &k;
@@ -386,7 +387,11 @@ void undeclared_inline_code(const std::string& name, const Words& w, std::vector
            program_words::lit(w, at)->size() > 1 && (*program_words::lit(w, at))[0] == '-')
       ++at;
     const std::string* code = program_words::lit(w, at);
-    if (!code) continue;
+    if (!code) {  // `tsx -e "$CODE"`: code the line does not show
+      if (at < w.size())
+        escalations.push_back(name + " " + *s + " with code the line does not show");
+      continue;
+    }
     add_code_named_paths(*code, name + " " + *s + " code", files);
     add_code_commands(*code, name, scripts);
   }

@@ -511,7 +511,7 @@ void Judge::judge_commands(shell::CommandsResult& pr, std::string_view line, std
     for (const auto& group : pipelines_of(pr.commands))
       for (std::size_t k = 1; k < group.size(); ++k) producer[group[k]] = &normalized[group[k - 1]];
     for (std::size_t i = 0; i < normalized.size(); ++i)
-      if (runs_xargs(normalized[i])) xargs_input(normalized[i], producer[i]);
+      if (runs_xargs(normalized[i])) xargs_input(normalized[i], producer[i], p.commands.normalize);
   }
   CdChain chain;
   for (std::size_t i = 0; i < pr.commands.size(); ++i) {
@@ -565,7 +565,7 @@ void Judge::judge_line(std::string_view line, std::string cwd, unsigned depth) {
   // One command (most lines): normalized in place on the stack, no vector; a line of one
   // command has no pipeline to check.
   NormalizedCommand n = normalize_owned(pr.commands.front(), p.commands.normalize);
-  if (runs_xargs(n)) xargs_input(n, nullptr);
+  if (runs_xargs(n)) xargs_input(n, nullptr, p.commands.normalize);
   judge_at(pr.commands.front(), n, line, cwd, depth, held_code);
   // A variable whose static value holds a substitution runs it when bash evaluates the value
   // again (arithmetic, `[[ -eq ]]`, `${!x}`, `${x@P}`): judge that code, and ask.

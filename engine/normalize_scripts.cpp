@@ -528,7 +528,7 @@ const EditorCommands* editor_commands(std::string_view name) {
 }  // namespace
 
 void undeclared_interpreter(const std::string& name, const Words& w, NormalizedCommand& n) {
-  undeclared_inline_code(name, w, n.files, n.nested_scripts);
+  undeclared_inline_code(name, w, n.files, n.nested_scripts, n.escalations);
   if (ProgramEffects fx; subcommand_entry_effects(name, w, fx)) {
     take_effects(fx, n);
     return;  // `dotnet build -o DIR`, `deno fmt DIR`: a subcommand, not a script file

@@ -402,7 +402,14 @@ void apply_parsed(const ProgramDecl& p, std::string_view name, const Words& word
   // the paths its strings name (engine/named_paths.cpp) and the commands it runs by name
   // (engine/code_commands.cpp). Perl's `-M'Foo;CODE'` is `use Foo;CODE;`: code as well.
   if (!p.operands.empty() && (p.operands[0] == 'x' || p.operands.starts_with("*x")))
-    for (const auto& o : args.options)
+    for (const auto& o : args.options) {
+      // `python3 -c "$CODE"`, `node -e "$(cat f)"`: code the line does not show.
+      if (o.decl && o.value && !o.value->literal &&
+          (o.decl->role == 'p' || option_value_is_code(*o.decl, o.value))) {
+        out.escalations.push_back(std::string(name) + " " + o.spelling +
+                                  " with code the line does not show");
+        continue;
+      }
       if (o.decl && o.value && o.value->literal &&
           (o.decl->role == 'p' ||
            (o.decl->role == 'M' && option_value_is_code(*o.decl, o.value)))) {
@@ -411,6 +418,7 @@ void apply_parsed(const ProgramDecl& p, std::string_view name, const Words& word
         add_code_commands(*o.value->literal, name, out.scripts);
         if (o.spelling == "-m" && name.starts_with("py")) add_module_effects(o, words, out);
       }
+    }
   if (name == "ruby") add_ruby_un_effects(args, words, out);
   if (name.starts_with("php")) add_ini_effects(name, args, out);
   // `python3 -X pycache_prefix=DIR`: the compiled files of every module it imports are

@@ -146,7 +146,8 @@ void add_code_commands(std::string_view code, std::string_view program,
 // `bun -e CODE`, `deno eval CODE`, `elixir -e CODE`: the inline code of the interpreters the
 // programs table does not declare (engine/code_commands.cpp, `kInlineCode`).
 void undeclared_inline_code(const std::string& name, const std::vector<shell::WordView>& w,
-                            std::vector<FileEffect>& files, std::vector<std::string>& scripts);
+                            std::vector<FileEffect>& files, std::vector<std::string>& scripts,
+                            std::vector<std::string>& escalations);
 // Whether add_code_commands knows the language of `program` (its name starts with one it reads).
 bool code_commands_known(std::string_view program);
 struct ParsedOption;

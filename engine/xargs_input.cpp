@@ -26,6 +26,7 @@ struct XargsOptions {
   std::optional<std::string> replace;  // `-I R`, `-i[R]`, `--replace[=R]`
   bool from_file = false;              // `-a FILE`, `--arg-file=FILE`: not the pipe
   bool delimited = false;              // `-0`, `-d D`: items are not split on blanks
+  bool split = false;                  // `-n N`, `-L N`, `-l`: the items make several runs
   bool known = true;                   // every option was read
 };
 
@@ -58,6 +59,7 @@ constexpr std::string_view kShortOptional = "eil";
 void option(XargsOptions& o, char c, std::optional<std::string_view> value) {
   if (c == 'a') o.from_file = true;
   if (c == '0' || c == 'd') o.delimited = true;
+  if (c == 'n' || c == 'L' || c == 'l') o.split = true;
   if (c == 'I') o.replace = std::string(value.value_or("{}"));
   if (c == 'i') o.replace = value && !value->empty() ? std::string(*value) : std::string("{}");
 }
@@ -134,6 +136,7 @@ struct Input {
   std::string printed;         // text: what the producer prints
   std::vector<WordView> dirs;  // tree: the folders whose paths are printed
   std::string below;           // tree: the glob below them (empty: everything)
+  bool found = false;          // tree: printed by find (its paths start with a folder)
 };
 
 Input producer_input(const NormalizedCommand& p) {
@@ -156,6 +159,7 @@ Input producer_input(const NormalizedCommand& p) {
       in.dirs.push_back(std::move(dot));
     }
     in.below = find_name_glob(w).value_or("");
+    in.found = true;
     return in;
   }
   if (p.name == "git" && w.size() > 1 && lit(w, 1) && *lit(w, 1) == "ls-files") {
@@ -262,10 +266,120 @@ void filled_argvs(const Words& w, const std::vector<std::string>& items, bool re
   n.xargs_argvs.push_back(std::move(a));
 }
 
+// A word of the command with xargs's input in it: `item`'s text, or (nullptr) a word the line
+// does not show.
+WordView input_word(const WordView& w, std::string_view replace, const std::string* item) {
+  constexpr std::string_view kUnknown = "$(xargs input)";
+  WordView v;
+  std::string text;
+  const std::string& from = *w.literal;
+  for (std::size_t at = 0; at < from.size();) {
+    if (!replace.empty() && from.compare(at, replace.size(), replace) == 0) {
+      text += item ? std::string_view(*item) : kUnknown;
+      at += replace.size();
+    } else {
+      text += from[at++];
+    }
+  }
+  v.span = w.span;
+  if (item) {
+    v.literal = text;
+    v.pattern = text;
+  } else {
+    v.has_expansion = true;
+  }
+  v.text = std::move(text);
+  return v;
+}
+
+// The argvs xargs runs: with the items the line shows (each in the replace string's place, or
+// appended from each of the first items on when `-n`/`-L` split them into runs), else with
+// words the line does not show. Bounded: the first few runs.
+std::vector<Words> input_argvs(const Words& w, const XargsOptions& o,
+                               const std::vector<std::string>* items, std::string_view start,
+                               bool& too_many) {
+  constexpr std::size_t kRuns = 16;
+  constexpr std::size_t kItemsPerRun = 256;
+  std::vector<Words> out;
+  if (o.replace) {
+    const std::size_t runs = items ? std::min(items->size(), kRuns) : 1;
+    for (std::size_t r = 0; r < runs; ++r) {
+      Words a = w;
+      for (auto& v : a)
+        if (v.literal && v.literal->find(*o.replace) != std::string::npos)
+          v = input_word(v, *o.replace, items ? &(*items)[r] : nullptr);
+      out.push_back(std::move(a));
+    }
+    return out;
+  }
+  if (!items) {
+    // Paths `find DIR` prints are words starting with `DIR/`: operands, never options.
+    WordView dyn;
+    if (start.empty()) {
+      dyn.text = "$(xargs input)";
+      dyn.has_expansion = true;
+    } else {
+      dyn.text = std::string(start) + "*";
+      dyn.literal = dyn.text;
+      dyn.pattern = dyn.text;
+      dyn.has_glob = true;
+    }
+    if (!w.empty()) dyn.span = w.back().span;
+    Words a = w;
+    a.push_back(std::move(dyn));
+    out.push_back(std::move(a));
+    return out;
+  }
+  too_many = items->size() > kItemsPerRun;
+  const std::size_t starts = o.split ? std::min(items->size(), kRuns) : std::size_t(1);
+  for (std::size_t k = 0; k < starts; ++k) {
+    Words a = w;
+    for (std::size_t i = k; i < items->size() && i < k + kItemsPerRun; ++i) {
+      WordView v;
+      v.text = (*items)[i];
+      v.literal = (*items)[i];
+      v.pattern = (*items)[i];
+      if (!w.empty()) v.span = w.back().span;
+      a.push_back(std::move(v));
+    }
+    out.push_back(std::move(a));
+  }
+  return out;
+}
+
+bool listed_in(const std::vector<std::string>& list, const std::string& s) {
+  return std::find(list.begin(), list.end(), s) != list.end();
+}
+
+// What the command does with the words xargs gives it, beyond their paths: the program its
+// input names (`xargs -I{} {}`, `xargs env`), the code it reads there (`xargs -I{} sh -c {}`,
+// `xargs python3 -c`), the commands that code runs when the line shows it, and the argvs the
+// deny and ask rules meet (`echo push | xargs git` is `git push`).
+// `start`: how every word of the input starts, when the line shows it (the paths `find DIR`
+// prints start with DIR: not options).
+void input_runs(NormalizedCommand& n, const XargsOptions& o, const std::vector<std::string>* items,
+                std::string_view start, const NormalizeOptions& opts) {
+  bool too_many = false;
+  for (Words& argv : input_argvs(n.words, o, items, start, too_many)) {
+    shell::CommandView sub;
+    sub.argv = argv;
+    NormalizedCommand m = normalize(sub, opts);
+    if (!m.name_static) n.escalations.push_back("xargs runs a command its input names");
+    for (auto& e : m.escalations)
+      if (!listed_in(n.escalations, e)) n.escalations.push_back(std::move(e));
+    for (auto& sc : m.nested_scripts)
+      if (!listed_in(n.nested_scripts, sc)) n.nested_scripts.push_back(std::move(sc));
+    for (auto& a : m.nested_argvs) n.nested_argvs.push_back(std::move(a));
+    n.deny_argvs.push_back(std::move(argv));
+  }
+  if (too_many) n.escalations.push_back("xargs with more words than are judged one by one");
+}
+
 }  // namespace
 
-void xargs_input(NormalizedCommand& n, const NormalizedCommand* producer) {
-  if (!n.name_static || n.words.empty() || !n.program.decl) return;
+void xargs_input(NormalizedCommand& n, const NormalizedCommand* producer,
+                 const NormalizeOptions& opts) {
+  if (n.words.empty()) return;
   const XargsOptions o = read_options(n.allow_words());
   Input in;
   if (auto r = redirected_input(n))
@@ -275,6 +389,13 @@ void xargs_input(NormalizedCommand& n, const NormalizedCommand* producer) {
   std::optional<std::vector<std::string>> items;
   if (in.kind == Input::text) items = items_of(in.printed, o);
   if (in.kind == Input::text && !items) in.kind = Input::unknown;
+  std::string start;
+  if (in.kind == Input::tree && in.found && in.dirs.size() == 1 && in.dirs[0].literal &&
+      !in.dirs[0].literal->empty() && (*in.dirs[0].literal)[0] != '-')
+    start = *in.dirs[0].literal + "/";
+  if (!o.replace || !o.replace->empty())
+    input_runs(n, o, in.kind == Input::text ? &*items : nullptr, start, opts);
+  if (!n.name_static || !n.program.decl) return;
 
   // The command with a slot where xargs puts the words: in place of the replace string, or
   // after its words.

@@ -16,7 +16,10 @@ namespace vigie::engine {
 //   - the paths `find DIR…` prints: each starting point read with everything below it (narrowed
 //     to `**/NAME` by a lone `-name NAME`), `git ls-files`: the current folder likewise;
 //   - anything else (a file, `-a FILE`, another program): paths the line does not show.
-void xargs_input(NormalizedCommand& n, const NormalizedCommand* producer);
+//   - what the command runs with them (its code, a program the input names) and the argvs the
+//     deny and ask rules meet.
+void xargs_input(NormalizedCommand& n, const NormalizedCommand* producer,
+                 const NormalizeOptions& opts);
 
 }  // namespace vigie::engine
 
