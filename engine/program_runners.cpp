@@ -426,8 +426,10 @@ void package_effects(std::string_view runner, const Words& w, std::size_t k, Pro
   Words argv(w.begin() + static_cast<std::ptrdiff_t>(k), w.end());
   // A runner, a wrapper, an interpreter or a launcher runs what follows: judged as a command
   // (`npx npx rm -rf x` is `npx rm -rf x`; the levels are bounded like nested scripts).
-  if (pn.decl && (pn.wrapper || pn.interpreter || pn.decl->handler == "launcher" ||
-                  pn.decl->handler == "runner")) {
+  // An interpreter the table does not declare (`npx tsx -e CODE`, `npx ts-node`) as well.
+  if ((pn.decl && (pn.wrapper || pn.interpreter || pn.decl->handler == "launcher" ||
+                   pn.decl->handler == "runner")) ||
+      (!pn.decl && table_interpreter(pn, pkg))) {
     argv[0] = synthesized(w[k], pkg, 0);
     out.argvs.push_back(std::move(argv));
     return;

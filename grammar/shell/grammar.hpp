@@ -416,7 +416,18 @@ struct func_decl
 
 struct compound_guarded
     : seq<at<one<'(', '{', 'i', 'w', 'u', 'f', 's', 'c', '['>>, compound_command> {};
-struct command : sor<compound_guarded, func_decl, simple_command> {};
+// `coproc [NAME] COMPOUND`: bash runs the compound command as a coprocess (a simple command
+// after `coproc` stays a command word, seen through as a wrapper). The name is a variable's;
+// the coprocess is lowered as its compound command.
+struct kw_coproc : kw<TAO_PEGTL_STRING("coproc")> {};
+struct coproc_name_ch : sor<ranges<'a', 'z', 'A', 'Z', '0', '9'>, one<'_'>> {};
+struct coproc_name : seq<not_at<sor<kw_if, kw_while, kw_until, kw_for, kw_select, kw_case>>,
+                         ranges<'a', 'z', 'A', 'Z', '_'>, star<coproc_name_ch>, at<delim>> {};
+struct coproc_body : compound_command {};
+struct coproc_clause
+    : seq<kw_coproc, sp, opt<coproc_name, sp, at<one<'(', '{', 'i', 'w', 'u', 'f', 's', 'c', '['>>>,
+          at<one<'(', '{', 'i', 'w', 'u', 'f', 's', 'c', '['>>, coproc_body> {};
+struct command : sor<compound_guarded, coproc_clause, func_decl, simple_command> {};
 
 struct bang : kw_bang {};
 struct op_pipe : seq<one<'|'>, not_at<one<'|'>>> {};

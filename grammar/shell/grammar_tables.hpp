@@ -135,7 +135,7 @@ using selector = parse_tree::selector<
         op_pipe, op_pipe_amp, simple_command, compound_command, subshell, group, if_clause, kw_elif,
         kw_else, while_clause, until_clause, for_clause, select_clause, for_name, for_in, for_arith,
         case_clause, case_item, case_term, test_clause, arith_cmd, func_decl, kw_function,
-        func_name, func_body>>;
+        func_name, func_body, coproc_body>>;
 
 }  // namespace vigie::shell::grammar
 

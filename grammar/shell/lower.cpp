@@ -200,12 +200,19 @@ class Converter {
       s.cmd = std::move(fd);
       return s;
     }
-    // compound_command or func_body: the clause, then redirections.
+    // compound_command, func_body or coproc_body: the clause, then redirections.
     for (std::size_t i = 1; i < n.children.size(); ++i) {
       s.redirs.push_back(redirect(*n.children[i], f));
     }
     const Node& c = *n.children.at(0);
     s.cmd = clause(c, f);
+    if (n.is_type<g::coproc_body>()) {
+      // A coprocess runs in a subshell: what it changes (`cd`, variables) stays there.
+      Stmt outer;
+      outer.span = s.span;
+      outer.cmd = Subshell{{std::move(s)}, outer.span};
+      return outer;
+    }
     return s;
   }
 
