@@ -496,6 +496,7 @@ void launch_command(const Launcher& base, std::string_view name, const Words& w,
     return;
   }
   finish(w.size());
+  if (l.script_operand && !script_seen) out.stdin_script = true;  // `echo CMD | fish`
   if (l.dash_only && w.size() > from && out.scripts.empty() && programs.empty())
     out.escalations.push_back(entry + " without `--`: where its command starts is not known");
 }

@@ -97,6 +97,9 @@ struct ProgramEffects {
   // The program's operands may name another host's file (`scp host:path .`): programs.cpp
   // kRemoteOperandPrograms.
   bool remote_operands = false;
+  // Its commands come from its standard input: a shell outside the sh family given neither a
+  // script nor `-c` (`echo CMD | fish`): a here-string or here-document there is its script.
+  bool stdin_script = false;
 };
 
 // Whether `out` holds more files than the judge looks at: then no more are gathered (checked
