@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "engine/builtin_code.hpp"
+#include "engine/line_variables.hpp"
 #include "engine/pipe_input.hpp"
 #include "engine/program_runners.hpp"
 #include "engine/variable_paths.hpp"
@@ -494,6 +495,8 @@ void Judge::judge_commands(shell::CommandsResult& pr, std::string_view line, std
                            unsigned depth, std::vector<std::string>& held_code) {
   // The words move into the normalized commands: only their span and context are read after.
   // What a shell reads from the stage before it (`echo 'rm -rf ~' | bash`), as a here-string.
+  // `f=.env; cat "$f"`: the values the line gives its variables (engine/line_variables.hpp).
+  substitute_line_variables(pr.commands, line);
   pipe_input(pr.commands, p.commands.normalize);
   std::vector<NormalizedCommand> normalized;
   normalized.reserve(pr.commands.size());

@@ -302,6 +302,7 @@ std::vector<Words> input_argvs(const Words& w, const XargsOptions& o,
   constexpr std::size_t kItemsPerRun = 256;
   std::vector<Words> out;
   if (o.replace) {
+    too_many = items && items->size() > kRuns;
     const std::size_t runs = items ? std::min(items->size(), kRuns) : 1;
     for (std::size_t r = 0; r < runs; ++r) {
       Words a = w;
@@ -330,7 +331,7 @@ std::vector<Words> input_argvs(const Words& w, const XargsOptions& o,
     out.push_back(std::move(a));
     return out;
   }
-  too_many = items->size() > kItemsPerRun;
+  too_many = items->size() > kItemsPerRun || (o.split && items->size() > kRuns);
   const std::size_t starts = o.split ? std::min(items->size(), kRuns) : std::size_t(1);
   for (std::size_t k = 0; k < starts; ++k) {
     Words a = w;

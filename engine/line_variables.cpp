@@ -1,0 +1,251 @@
+// Values that assignments earlier in a line give to variables (line_variables.hpp).
+#include "engine/line_variables.hpp"
+
+#include <algorithm>
+#include <iterator>
+#include <optional>
+#include <string>
+#include <type_traits>
+#include <unordered_map>
+
+namespace vigie::engine {
+namespace {
+
+bool ident_start(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+bool ident_char(char c) {
+  return ident_start(c) || (c >= '0' && c <= '9');
+}
+
+// One assignment statement the line always runs: where its name starts, where it ends, and the
+// value it gives.
+struct Set {
+  std::size_t name_at;
+  std::size_t end;
+  std::string value;
+  bool splits = false;  // holds blanks or glob characters: unquoted, bash would split or glob it
+};
+struct Variable {
+  std::string name;
+  std::vector<Set> sets;
+  bool usable = true;
+};
+
+// The line's variables, by name (a line of many assignments stays linear).
+struct Variables {
+  std::vector<Variable> all;
+  std::unordered_map<std::string, std::size_t> index;
+  Variable* find(std::string_view name) {
+    auto it = index.find(std::string(name));
+    return it == index.end() ? nullptr : &all[it->second];
+  }
+  const Variable* find(std::string_view name) const {
+    auto it = index.find(std::string(name));
+    return it == index.end() ? nullptr : &all[it->second];
+  }
+  Variable& add(const std::string& name) {
+    if (Variable* v = find(name)) return *v;
+    index.emplace(name, all.size());
+    all.push_back({name, {}, true});
+    return all.back();
+  }
+};
+
+// The value of `name` at byte `at` of the line: the last assignment that ends before it (the
+// assignments are in the line's order).
+const Set* value_at(const Variables& vars, std::string_view name, std::size_t at) {
+  const Variable* v = vars.find(name);
+  if (!v || !v->usable) return nullptr;
+  auto after = std::upper_bound(v->sets.begin(), v->sets.end(), at,
+                                [](std::size_t a, const Set& s) { return a < s.end; });
+  return after == v->sets.begin() ? nullptr : &*std::prev(after);
+}
+
+// `$NAME` or `${NAME}` at `text[i]` (a `$`): the name, and `i` moved past it; nullopt for any
+// other expansion.
+std::optional<std::string_view> simple_expansion(std::string_view text, std::size_t& i) {
+  std::size_t j = i + 1;
+  const bool braced = j < text.size() && text[j] == '{';
+  if (braced) ++j;
+  if (j >= text.size() || !ident_start(text[j])) return std::nullopt;
+  const std::size_t b = j;
+  while (j < text.size() && ident_char(text[j])) ++j;
+  const std::string_view name = text.substr(b, j - b);
+  if (braced) {
+    if (j >= text.size() || text[j] != '}') return std::nullopt;
+    ++j;
+  }
+  i = j;
+  return name;
+}
+
+// The value of a word's source text with its `$NAME` expansions put in, or nullopt when it holds
+// anything else that is not static (another expansion, a glob, a brace, a tilde) or an unquoted
+// value bash would split or glob.
+std::optional<std::string> expand(std::string_view text, const Variables& vars, std::size_t at,
+                                  std::size_t& budget) {
+  std::string out;
+  bool dq = false;
+  for (std::size_t i = 0; i < text.size();) {
+    const char c = text[i];
+    if (c == '$') {
+      std::optional<std::string_view> name = simple_expansion(text, i);
+      if (!name) return std::nullopt;
+      const Set* v = value_at(vars, *name, at);
+      if (!v || (!dq && v->splits)) return std::nullopt;
+      if (v->value.size() > budget) return std::nullopt;  // values put in many times (`g=$f$f`)
+      budget -= v->value.size();
+      out += v->value;
+      continue;
+    }
+    if (c == '`') return std::nullopt;
+    if (dq) {
+      if (c == '"') {
+        dq = false;
+      } else if (c == '\\' && i + 1 < text.size() &&
+                 std::string_view("$`\"\\\n").find(text[i + 1]) != std::string_view::npos) {
+        if (text[i + 1] != '\n') out += text[i + 1];
+        ++i;
+      } else {
+        out += c;
+      }
+      ++i;
+      continue;
+    }
+    if (c == '\'') {
+      const std::size_t close = text.find('\'', i + 1);
+      if (close == std::string_view::npos) return std::nullopt;
+      out.append(text.substr(i + 1, close - i - 1));
+      i = close + 1;
+      continue;
+    }
+    if (c == '"') {
+      dq = true;
+      ++i;
+      continue;
+    }
+    if (c == '\\') {
+      if (i + 1 >= text.size()) return std::nullopt;
+      if (text[i + 1] != '\n') out += text[i + 1];
+      i += 2;
+      continue;
+    }
+    if (std::string_view("*?[{~").find(c) != std::string_view::npos) return std::nullopt;
+    out += c;
+    ++i;
+  }
+  if (dq) return std::nullopt;
+  return out;
+}
+
+// Marks unusable each variable the line names other than by one of its assignments or a
+// `$NAME`/`${NAME}` (`read f`, `for f in`, `${f:=x}`): one pass over the line's words.
+void check_names(std::string_view line, Variables& vars) {
+  for (std::size_t p = 0; p < line.size();) {
+    if (!ident_char(line[p])) {
+      ++p;
+      continue;
+    }
+    std::size_t end = p;
+    while (end < line.size() && ident_char(line[end])) ++end;
+    Variable* v = ident_start(line[p]) ? vars.find(line.substr(p, end - p)) : nullptr;
+    const std::size_t at = p;
+    p = end;
+    if (!v || !v->usable) continue;
+    if (std::binary_search(v->sets.begin(), v->sets.end(), at, [](const auto& a, const auto& b) {
+          if constexpr (std::is_same_v<std::decay_t<decltype(a)>, Set>)
+            return a.name_at < b;
+          else
+            return a < b.name_at;
+        }))
+      continue;
+    if (at > 0 && line[at - 1] == '$') continue;
+    if (at > 1 && line[at - 1] == '{' && line[at - 2] == '$' && end < line.size() &&
+        line[end] == '}')
+      continue;
+    // An option or a path's part (`bash -c`, `src/c`, `a.c`) never names a variable.
+    if (at > 0 && (line[at - 1] == '-' || line[at - 1] == '/' || line[at - 1] == '.')) continue;
+    v->usable = false;
+  }
+}
+
+// Variables the shell itself sets or reads as it runs (`cd` moves PWD, `read` sets REPLY, PATH
+// finds programs): never substituted.
+constexpr std::string_view kShellVariables =
+    " PWD OLDPWD HOME PATH CDPATH IFS RANDOM SRANDOM SECONDS LINENO PPID UID EUID REPLY OPTARG "
+    "OPTIND SHLVL HOSTNAME PIPESTATUS GLOBIGNORE HISTFILE SHELLOPTS PS4 ENV _ ";
+
+bool shell_variable(std::string_view name) {
+  if (name.starts_with("BASH") || name.starts_with("COMP_")) return true;
+  const std::size_t at = kShellVariables.find(name);
+  return at != std::string_view::npos && kShellVariables[at - 1] == ' ' &&
+         kShellVariables[at + name.size()] == ' ';
+}
+
+bool plain_statement(const shell::CommandView& c) {
+  return c.argv.empty() && c.redirects.empty() && c.context.size() == 1 &&
+         (c.op.empty() || c.op == ";" || c.op == "\n" || c.op == "&");
+}
+
+void rewrite(shell::WordView& w, const Variables& vars, std::size_t& budget) {
+  if (w.literal || w.has_brace || w.text.find('$') == std::string::npos) return;
+  std::optional<std::string> v = expand(w.text, vars, w.span.begin, budget);
+  if (!v) return;
+  w.literal = *v;
+  w.pattern = *v;
+  w.has_expansion = false;
+}
+
+}  // namespace
+
+void substitute_line_variables(std::vector<shell::CommandView>& cmds, std::string_view line) {
+  if (std::none_of(cmds.begin(), cmds.end(), plain_statement)) return;
+  if (line.find("IFS") != std::string_view::npos) return;
+  // First where each variable is set, and whether the line names it otherwise; then the values,
+  // in the order the line sets them (a value may use one set before it).
+  Variables vars;
+  for (const auto& c : cmds) {
+    const bool plain = plain_statement(c);
+    for (const auto& a : c.assigns) {
+      if (a.name.empty() || !std::all_of(a.name.begin(), a.name.end(), ident_char)) continue;
+      Variable& v = vars.add(a.name);
+      if (!plain || a.append || a.value.has_brace || a.value.text.starts_with("(") ||
+          shell_variable(a.name)) {
+        v.usable = false;
+        continue;
+      }
+      v.sets.push_back({a.span.begin, a.span.end, {}});
+    }
+  }
+  check_names(line, vars);
+  // The bytes values may add to the line's words, in all: linear in the line.
+  std::size_t budget = 2 * line.size() + 4096;
+  std::vector<std::size_t> next(vars.all.size(), 0);  // the next of each variable's sets
+  for (const auto& c : cmds) {
+    if (!plain_statement(c)) continue;
+    for (const auto& a : c.assigns) {
+      Variable* v = vars.find(a.name);
+      if (!v || !v->usable) continue;
+      Set& set = v->sets[next[static_cast<std::size_t>(v - vars.all.data())]++];
+      std::optional<std::string> value = a.value.literal
+                                             ? std::optional<std::string>(*a.value.literal)
+                                             : expand(a.value.text, vars, a.span.begin, budget);
+      if (!value) {
+        v->usable = false;
+        continue;
+      }
+      set.splits = value->find_first_of(" \t\n*?[") != std::string::npos;
+      set.value = std::move(*value);
+    }
+  }
+  if (std::none_of(vars.all.begin(), vars.all.end(), [](const Variable& v) { return v.usable; }))
+    return;
+  for (auto& c : cmds) {
+    for (auto& w : c.argv) rewrite(w, vars, budget);
+    for (auto& r : c.redirects)
+      if (r.op != "<<" && r.op != "<<-") rewrite(r.target, vars, budget);
+  }
+}
+
+}  // namespace vigie::engine
