@@ -27,8 +27,9 @@ using program_words::starts_with;
 // Subcommands that print or compare the content of objects they are given by name (`REV:PATH`),
 // and those of them that read a tree with everything below it (`git archive HEAD:dir`; `git
 // ls-tree` reads a tree's names only).
-constexpr std::string_view kObjectReaders[] = {"show",    "cat-file", "diff",   "difftool",
-                                               "archive", "grep",     "ls-tree"};
+// `git unpack-file BLOB` writes the blob's content into a file of the current folder.
+constexpr std::string_view kObjectReaders[] = {"show",    "cat-file", "diff",    "difftool",
+                                               "archive", "grep",     "ls-tree", "unpack-file"};
 constexpr std::string_view kTreeReaders[] = {"archive", "grep"};
 
 // A word git would take for a revision rather than a path: `HEAD`, `HEAD~2`, `main^`, `@{1}`,
@@ -347,6 +348,13 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
     out.escalations.push_back("git bisect run");
     if (i + 2 < w.size()) out.argvs.emplace_back(w.begin() + static_cast<long>(i) + 2, w.end());
   }
+  // `git maintenance start|register`: the repository's maintenance scheduled to run later
+  // (crontab, systemd timers, launchd), as `crontab` and `at` schedule commands.
+  if (subcommand == "maintenance" && i + 1 < w.size() &&
+      (!lit(w, i + 1) || in(*lit(w, i + 1), {"start", "register"})))
+    out.escalations.push_back("git maintenance " +
+                              (lit(w, i + 1) ? *lit(w, i + 1) : std::string("…")) +
+                              ": schedules commands to run later");
   if (subcommand == "submodule") submodule_foreach(w, i + 1, out);
   if (subcommand == "filter-branch" || subcommand == "filter-repo") {
     out.escalations.push_back(std::string(full));
