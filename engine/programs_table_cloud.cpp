@@ -230,7 +230,8 @@ const ProgramSource kProgramsCloud[] = {
    "-r|--remove -P|--purge --configure -a|--pending -l|--list -L|--listfiles -s|--status "
    "-S|--search -p|--print-avail -C|--audit -G|--refuse-downgrade -O|--selected-only "
    "-E|--skip-same-version -B|--auto-deconfigure --no-act --dry-run --simulate "
-   "--admindir=v --instdir=v --root=v --log=w --status-fd=v --status-logger=x "
+   "--admindir=v --instdir=v --root=v --log=w --status-fd=v --status-logger=x --pre-invoke=x "
+   "--post-invoke=x "
    "--path-exclude=v --path-include=v -D|--debug?v --no-triggers --triggers "
    "--help!N --version!N"},
   {"cpio", "pm", "", "archive",
