@@ -183,9 +183,57 @@ bool shell_variable(std::string_view name) {
          kShellVariables[at + name.size()] == ' ';
 }
 
-bool plain_statement(const shell::CommandView& c) {
-  return c.argv.empty() && c.redirects.empty() && c.context.size() == 1 &&
+// A statement the line always runs, at its top level: not after `&&` or `||`, not in a
+// subshell, a pipeline, a loop, a condition or a function.
+bool top_statement(const shell::CommandView& c) {
+  return c.redirects.empty() && c.context.size() == 1 &&
          (c.op.empty() || c.op == ";" || c.op == "\n" || c.op == "&");
+}
+
+// `export`, `declare`, `typeset`, `readonly` with only `NAME=VALUE` words: assignments too.
+bool declaration(const shell::CommandView& c) {
+  if (c.argv.size() < 2 || !c.argv[0].literal || !c.assigns.empty()) return false;
+  const std::string& n = *c.argv[0].literal;
+  return n == "export" || n == "declare" || n == "typeset" || n == "readonly";
+}
+
+bool statement(const shell::CommandView& c) {
+  return top_statement(c) && (c.argv.empty() || declaration(c));
+}
+
+// One assignment of a statement: its name, where the name starts and the assignment ends, and
+// its value (`literal`, else the source text of the value). `usable`: a plain one.
+struct Item {
+  std::string_view name;
+  std::size_t name_at = 0, end = 0;
+  const std::string* literal = nullptr;
+  std::string_view text;
+  bool usable = false;
+  bool text_is_value = false;  // a declaration's word: `text` is already the value
+};
+
+std::vector<Item> items_of(const shell::CommandView& c) {
+  std::vector<Item> out;
+  for (const auto& a : c.assigns)
+    out.push_back({a.name, a.span.begin, a.span.end, a.value.literal ? &*a.value.literal : nullptr,
+                   a.value.text,
+                   !a.append && !a.value.has_brace && !a.value.text.starts_with("(")});
+  if (!declaration(c)) return out;
+  for (std::size_t k = 1; k < c.argv.size(); ++k) {
+    const shell::WordView& w = c.argv[k];
+    const std::size_t eq = w.text.find('=');
+    if (!w.literal || eq == std::string::npos || eq == 0 ||
+        !std::all_of(w.text.begin(), w.text.begin() + static_cast<std::ptrdiff_t>(eq),
+                     ident_char)) {
+      out.push_back({});  // `export -n f`, `declare "f=x"`: a statement vigie does not read
+      continue;
+    }
+    Item it{
+        std::string_view(w.text).substr(0, eq), w.span.begin, w.span.end, nullptr, {}, true, true};
+    it.text = std::string_view(*w.literal).substr(eq + 1);
+    out.push_back(it);
+  }
+  return out;
 }
 
 void rewrite(shell::WordView& w, const Variables& vars, std::size_t& budget) {
@@ -200,37 +248,46 @@ void rewrite(shell::WordView& w, const Variables& vars, std::size_t& budget) {
 }  // namespace
 
 void substitute_line_variables(std::vector<shell::CommandView>& cmds, std::string_view line) {
-  if (std::none_of(cmds.begin(), cmds.end(), plain_statement)) return;
+  if (std::none_of(cmds.begin(), cmds.end(), statement)) return;
   if (line.find("IFS") != std::string_view::npos) return;
   // First where each variable is set, and whether the line names it otherwise; then the values,
   // in the order the line sets them (a value may use one set before it).
   Variables vars;
+  bool unread = false;  // a declaration word vigie does not read: every variable is left alone
   for (const auto& c : cmds) {
-    const bool plain = plain_statement(c);
-    for (const auto& a : c.assigns) {
-      if (a.name.empty() || !std::all_of(a.name.begin(), a.name.end(), ident_char)) continue;
-      Variable& v = vars.add(a.name);
-      if (!plain || a.append || a.value.has_brace || a.value.text.starts_with("(") ||
-          shell_variable(a.name)) {
+    const bool counts = statement(c);
+    for (const Item& it : items_of(c)) {
+      if (it.name.empty()) {
+        unread = true;
+        continue;
+      }
+      if (!std::all_of(it.name.begin(), it.name.end(), ident_char)) continue;
+      Variable& v = vars.add(std::string(it.name));
+      if (!counts || !it.usable || shell_variable(it.name)) {
         v.usable = false;
         continue;
       }
-      v.sets.push_back({a.span.begin, a.span.end, {}});
+      v.sets.push_back({it.name_at, it.end, {}});
     }
   }
+  if (unread) return;
   check_names(line, vars);
   // The bytes values may add to the line's words, in all: linear in the line.
   std::size_t budget = 2 * line.size() + 4096;
   std::vector<std::size_t> next(vars.all.size(), 0);  // the next of each variable's sets
   for (const auto& c : cmds) {
-    if (!plain_statement(c)) continue;
-    for (const auto& a : c.assigns) {
-      Variable* v = vars.find(a.name);
+    if (!statement(c)) continue;
+    for (const Item& it : items_of(c)) {
+      Variable* v = vars.find(it.name);
       if (!v || !v->usable) continue;
       Set& set = v->sets[next[static_cast<std::size_t>(v - vars.all.data())]++];
-      std::optional<std::string> value = a.value.literal
-                                             ? std::optional<std::string>(*a.value.literal)
-                                             : expand(a.value.text, vars, a.span.begin, budget);
+      std::optional<std::string> value;
+      if (it.literal)
+        value = *it.literal;
+      else if (it.text_is_value)
+        value = std::string(it.text);
+      else
+        value = expand(it.text, vars, it.name_at, budget);
       if (!value) {
         v->usable = false;
         continue;

@@ -12,9 +12,10 @@
 namespace vigie::engine {
 
 // Rewrites, in `cmds` (a line's commands in source order), the words (operands, redirection
-// targets, assignment values) whose only expansions are `$NAME`/`${NAME}` of variables the line
-// sets to a static value before them. A variable qualifies only when every assignment to it in
-// the line is a plain statement of its own at the top level that always runs (not after `&&` or
+// targets) whose only expansions are `$NAME`/`${NAME}` of variables the line sets to a static
+// value before them. A variable qualifies only when every assignment to it in the line is a
+// statement of its own (or `export`, `declare`, `typeset`, `readonly` of `NAME=VALUE` words) at
+// the top level that always runs (not after `&&` or
 // `||`, not in a subshell, a pipeline, a loop, a condition or a function), and the line names it
 // nowhere else (`read f`, `for f in`, `unset f`, `${f:=x}`, `((f=1))`, `declare f`, `eval` text):
 // anything else leaves the word not static. A line that names IFS is left alone (word
