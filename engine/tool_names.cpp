@@ -24,6 +24,7 @@ constexpr ToolName kTools[] = {
     {"claude", "Write", RequestKind::edit, "path=file_path content=content"},
     {"claude", "NotebookEdit", RequestKind::edit, "path=notebook_path content=new_source"},
     {"claude", "Read", RequestKind::read, kPath},
+    {"claude", "NotebookRead", RequestKind::read, "path=notebook_path"},  // earlier versions
     {"claude", "Grep", RequestKind::read, "search=path filter=glob"},
     {"claude", "Glob", RequestKind::read, "dir=path pattern=pattern"},
     {"claude", "LS", RequestKind::read, "dir=path"},
