@@ -24,7 +24,8 @@ struct Set {
   std::size_t name_at;
   std::size_t end;
   std::string value;
-  bool splits = false;  // holds blanks or glob characters: unquoted, bash would split or glob it
+  bool splits = false;   // holds blanks or glob characters: unquoted, bash would split or glob it
+  bool pattern = false;  // a loop's glob item: the value is one of the names it matches
 };
 struct Variable {
   std::string name;
@@ -84,9 +85,15 @@ std::optional<std::string_view> simple_expansion(std::string_view text, std::siz
 // anything else that is not static (another expansion, a glob, a brace, a tilde) or an unquoted
 // value bash would split or glob.
 std::optional<std::string> expand(std::string_view text, const Variables& vars, std::size_t at,
-                                  std::size_t& budget) {
+                                  std::size_t& budget, bool* is_pattern = nullptr) {
   std::string out;
   bool dq = false;
+  bool pattern = false;      // a loop's glob item is in it: the word is that glob
+  bool quoted_glob = false;  // a `*`, `?` or `[` it holds as a character
+  const auto add = [&](std::string_view piece) {
+    if (piece.find_first_of("*?[") != std::string_view::npos) quoted_glob = true;
+    out += piece;
+  };
   for (std::size_t i = 0; i < text.size();) {
     const char c = text[i];
     if (c == '$') {
@@ -96,7 +103,14 @@ std::optional<std::string> expand(std::string_view text, const Variables& vars, 
       if (!v || (!dq && v->splits)) return std::nullopt;
       if (v->value.size() > budget) return std::nullopt;  // values put in many times (`g=$f$f`)
       budget -= v->value.size();
-      out += v->value;
+      if (v->pattern) {
+        // Quoted only: a name the glob matches may hold blanks, which would split it.
+        if (!dq || !is_pattern) return std::nullopt;
+        pattern = true;
+        out += v->value;
+      } else {
+        add(v->value);
+      }
       continue;
     }
     if (c == '`') return std::nullopt;
@@ -105,10 +119,10 @@ std::optional<std::string> expand(std::string_view text, const Variables& vars, 
         dq = false;
       } else if (c == '\\' && i + 1 < text.size() &&
                  std::string_view("$`\"\\\n").find(text[i + 1]) != std::string_view::npos) {
-        if (text[i + 1] != '\n') out += text[i + 1];
+        if (text[i + 1] != '\n') add(text.substr(i + 1, 1));
         ++i;
       } else {
-        out += c;
+        add(text.substr(i, 1));
       }
       ++i;
       continue;
@@ -116,7 +130,7 @@ std::optional<std::string> expand(std::string_view text, const Variables& vars, 
     if (c == '\'') {
       const std::size_t close = text.find('\'', i + 1);
       if (close == std::string_view::npos) return std::nullopt;
-      out.append(text.substr(i + 1, close - i - 1));
+      add(text.substr(i + 1, close - i - 1));
       i = close + 1;
       continue;
     }
@@ -127,7 +141,7 @@ std::optional<std::string> expand(std::string_view text, const Variables& vars, 
     }
     if (c == '\\') {
       if (i + 1 >= text.size()) return std::nullopt;
-      if (text[i + 1] != '\n') out += text[i + 1];
+      if (text[i + 1] != '\n') add(text.substr(i + 1, 1));
       i += 2;
       continue;
     }
@@ -135,7 +149,8 @@ std::optional<std::string> expand(std::string_view text, const Variables& vars, 
     out += c;
     ++i;
   }
-  if (dq) return std::nullopt;
+  if (dq || (pattern && quoted_glob)) return std::nullopt;
+  if (is_pattern) *is_pattern = pattern;
   return out;
 }
 
@@ -197,8 +212,25 @@ bool declaration(const shell::CommandView& c) {
   return n == "export" || n == "declare" || n == "typeset" || n == "readonly";
 }
 
+// A top-level loop's lone item (`for f in *.py; do … "$f"; done`, `select`): its name holds it
+// from the loop's header on (a loop of several items is left alone: each word would need one
+// judgment per item).
+bool loop_binding(const shell::CommandView& c) {
+  return c.loop_items && c.argv.empty() && c.redirects.empty() && c.context.size() == 2 &&
+         c.context[1] == "loop" && (c.op.empty() || c.op == ";" || c.op == "\n" || c.op == "&");
+}
+
 bool statement(const shell::CommandView& c) {
-  return top_statement(c) && (c.argv.empty() || declaration(c));
+  return (top_statement(c) && (c.argv.empty() || declaration(c))) || loop_binding(c);
+}
+
+// Where a loop's header names its variable: the word after `for` or `select`.
+std::size_t header_name_at(std::string_view line, const shell::CommandView& c,
+                           std::string_view name) {
+  std::size_t at = c.span.begin;
+  while (at < line.size() && line[at] >= 'a' && line[at] <= 'z') ++at;
+  while (at < line.size() && (line[at] == ' ' || line[at] == '\t')) ++at;
+  return line.substr(at, name.size()) == name ? at : std::string_view::npos;
 }
 
 // One assignment of a statement: its name, where the name starts and the assignment ends, and
@@ -209,11 +241,29 @@ struct Item {
   const std::string* literal = nullptr;
   std::string_view text;
   bool usable = false;
-  bool text_is_value = false;  // a declaration's word: `text` is already the value
+  bool text_is_value = false;            // a declaration's word: `text` is already the value
+  const std::string* pattern = nullptr;  // a loop's item that is a glob (`*.py`)
 };
 
-std::vector<Item> items_of(const shell::CommandView& c) {
+std::vector<Item> items_of(const shell::CommandView& c, std::string_view line) {
   std::vector<Item> out;
+  if (c.loop_items) {
+    const bool lone = loop_binding(c) && c.assigns.size() == 1;
+    for (const auto& a : c.assigns) {
+      Item it{a.name, 0, 0, nullptr, {}, false};
+      const std::size_t at = lone ? header_name_at(line, c, a.name) : std::string_view::npos;
+      if (at != std::string_view::npos && !a.value.has_brace &&
+          (a.value.literal || a.value.pattern)) {
+        it = {a.name, at, at + a.name.size(), nullptr, {}, true};
+        if (a.value.literal)
+          it.literal = &*a.value.literal;
+        else
+          it.pattern = &*a.value.pattern;
+      }
+      out.push_back(it);
+    }
+    return out;
+  }
   for (const auto& a : c.assigns)
     out.push_back({a.name, a.span.begin, a.span.end, a.value.literal ? &*a.value.literal : nullptr,
                    a.value.text,
@@ -238,9 +288,15 @@ std::vector<Item> items_of(const shell::CommandView& c) {
 
 void rewrite(shell::WordView& w, const Variables& vars, std::size_t& budget) {
   if (w.literal || w.has_brace || w.text.find('$') == std::string::npos) return;
-  std::optional<std::string> v = expand(w.text, vars, w.span.begin, budget);
+  bool pattern = false;
+  std::optional<std::string> v = expand(w.text, vars, w.span.begin, budget, &pattern);
   if (!v) return;
-  w.literal = *v;
+  if (pattern) {
+    w.literal.reset();
+    w.has_glob = true;
+  } else {
+    w.literal = *v;
+  }
   w.pattern = *v;
   w.has_expansion = false;
 }
@@ -256,7 +312,7 @@ void substitute_line_variables(std::vector<shell::CommandView>& cmds, std::strin
   bool unread = false;  // a declaration word vigie does not read: every variable is left alone
   for (const auto& c : cmds) {
     const bool counts = statement(c);
-    for (const Item& it : items_of(c)) {
+    for (const Item& it : items_of(c, line)) {
       if (it.name.empty()) {
         unread = true;
         continue;
@@ -277,12 +333,14 @@ void substitute_line_variables(std::vector<shell::CommandView>& cmds, std::strin
   std::vector<std::size_t> next(vars.all.size(), 0);  // the next of each variable's sets
   for (const auto& c : cmds) {
     if (!statement(c)) continue;
-    for (const Item& it : items_of(c)) {
+    for (const Item& it : items_of(c, line)) {
       Variable* v = vars.find(it.name);
       if (!v || !v->usable) continue;
       Set& set = v->sets[next[static_cast<std::size_t>(v - vars.all.data())]++];
       std::optional<std::string> value;
-      if (it.literal)
+      if (it.pattern)
+        value = *it.pattern;
+      else if (it.literal)
         value = *it.literal;
       else if (it.text_is_value)
         value = std::string(it.text);
@@ -292,6 +350,7 @@ void substitute_line_variables(std::vector<shell::CommandView>& cmds, std::strin
         v->usable = false;
         continue;
       }
+      set.pattern = it.pattern != nullptr;
       set.splits = value->find_first_of(" \t\n*?[") != std::string::npos;
       set.value = std::move(*value);
     }
