@@ -9,6 +9,7 @@
 #include "engine/judge.hpp"
 #include "engine/match.hpp"
 #include "engine/normalize_internal.hpp"
+#include "engine/xargs_input.hpp"
 
 namespace vigie::engine {
 
@@ -31,7 +32,10 @@ void Judge::judge_argvs(const shell::CommandView& cmd, const NormalizedCommand& 
         if (r.fd == 0 && (r.op == "<<<" || r.op == "<<" || r.op == "<<-"))
           sub.redirects.push_back(r);
     first = false;
-    judge_command(sub, normalize(sub, p.commands.normalize), line, cwd, depth + 1);
+    NormalizedCommand m = normalize(sub, p.commands.normalize);
+    // `busybox xargs …`, `find -exec xargs …`: the words xargs reads (engine/xargs_input.hpp).
+    if (runs_xargs(m)) xargs_input(m, nullptr, p.commands.normalize);
+    judge_command(sub, m, line, cwd, depth + 1);
   }
 }
 

@@ -483,14 +483,6 @@ void Judge::judge_at(const shell::CommandView& cmd, NormalizedCommand& n, std::s
   note_line_state(cmd, n, held_code);
 }
 
-namespace {
-
-bool runs_xargs(const NormalizedCommand& n) {
-  return std::find(n.wrappers.begin(), n.wrappers.end(), "xargs") != n.wrappers.end();
-}
-
-}  // namespace
-
 void Judge::judge_commands(shell::CommandsResult& pr, std::string_view line, std::string& cwd,
                            unsigned depth, std::vector<std::string>& held_code) {
   // The words move into the normalized commands: only their span and context are read after.

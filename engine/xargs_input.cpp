@@ -378,6 +378,10 @@ void input_runs(NormalizedCommand& n, const XargsOptions& o, const std::vector<s
 
 }  // namespace
 
+bool runs_xargs(const NormalizedCommand& n) {
+  return std::find(n.wrappers.begin(), n.wrappers.end(), "xargs") != n.wrappers.end();
+}
+
 void xargs_input(NormalizedCommand& n, const NormalizedCommand* producer,
                  const NormalizeOptions& opts) {
   if (n.words.empty()) return;

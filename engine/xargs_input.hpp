@@ -21,6 +21,9 @@ namespace vigie::engine {
 void xargs_input(NormalizedCommand& n, const NormalizedCommand* producer,
                  const NormalizeOptions& opts);
 
+// Whether `n` runs through xargs (one of its wrappers).
+bool runs_xargs(const NormalizedCommand& n);
+
 }  // namespace vigie::engine
 
 #endif  // VIGIE_ENGINE_XARGS_INPUT_HPP
