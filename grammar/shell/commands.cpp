@@ -4,7 +4,6 @@
 #include "grammar/shell/commands.hpp"
 
 #include <cstdint>
-#include <optional>
 #include <string_view>
 #include <unordered_set>
 
@@ -202,7 +201,8 @@ WordView make_view(const std::vector<WordPart>& parts, const std::string& text, 
 class Walker {
  public:
   std::vector<CommandView> out;
-  std::string_view src;  // the line (`loop_assignments`): empty lists no quiet loop's items
+  // The names the line expands (`loop_assignments`): none lists no quiet loop's items.
+  std::unordered_set<std::string_view> expanded;
   std::size_t max_commands = limits::shell_commands;
   bool over = false;  // a command past `max_commands` was not listed
 
@@ -213,17 +213,6 @@ class Walker {
  private:
   std::vector<std::string> ctx_{"top"};
   std::string pending_op_;
-  // The names `src` expands, read once (a line of many loops stays linear).
-  std::optional<std::unordered_set<std::string_view>> expanded_;
-
-  bool expanded(std::string_view name) {
-    if (!expanded_) {
-      expanded_.emplace();
-      expanded_names(src, [&](std::string_view n) { expanded_->insert(n); });
-    }
-    return expanded_->count(name) > 0;
-  }
-
   struct Push {
     Walker& w;
     std::size_t n;
@@ -354,7 +343,7 @@ class Walker {
     if (x.arith || x.name.empty() || (x.items && x.items->empty())) return;
     // `for f in *.py`: nothing a program reads, no value holding code (that `$((f))` would run):
     // left out, as the fast path leaves it (plain.cpp `for_var`, `for_word`).
-    if (loop_name_quiet(x.name) && !expanded(x.name)) {
+    if (loop_name_quiet(x.name) && !expanded.count(x.name)) {
       if (!x.items) return;
       bool code = false;
       for (const auto& w : *x.items) {
@@ -547,7 +536,7 @@ CommandsResult parse_commands_full(std::string_view src, const Limits& limits) {
     r.errors = std::move(p.errors);
     if (p.ok) {
       Walker w;
-      w.src = src;
+      expanded_names(src, [&](std::string_view n) { w.expanded.insert(n); });
       w.max_commands = limits.max_commands;
       w.stmts(p.file.stmts);
       r.ok = !w.over;
