@@ -523,8 +523,9 @@ WordView word_view(const Word& w) {
   return make_view(w.parts, w.text, w.span, false);
 }
 
-std::vector<CommandView> list_commands(const File& f) {
+std::vector<CommandView> list_commands(const File& f, std::string_view src) {
   Walker w;
+  expanded_names(src, [&](std::string_view n) { w.expanded.insert(n); });
   w.stmts(f.stmts);
   return std::move(w.out);
 }
