@@ -559,6 +559,8 @@ void Judge::judge_line(std::string_view line, std::string cwd, unsigned depth) {
   if (pr.commands.size() != 1) return judge_commands(pr, line, cwd, depth, held_code);
   // One command (most lines): normalized in place on the stack, no vector; a line of one
   // command has no pipeline to check.
+  // `for f in .env; do cat $f; done`: a loop's lone item (engine/line_variables.hpp).
+  if (pr.commands.front().context.size() > 1) substitute_line_variables(pr.commands, line);
   NormalizedCommand n = normalize_owned(pr.commands.front(), p.commands.normalize);
   if (runs_xargs(n)) xargs_input(n, nullptr, p.commands.normalize);
   judge_at(pr.commands.front(), n, line, cwd, depth, held_code);

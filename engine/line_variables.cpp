@@ -212,25 +212,8 @@ bool declaration(const shell::CommandView& c) {
   return n == "export" || n == "declare" || n == "typeset" || n == "readonly";
 }
 
-// A top-level loop's lone item (`for f in *.py; do … "$f"; done`, `select`): its name holds it
-// from the loop's header on (a loop of several items is left alone: each word would need one
-// judgment per item).
-bool loop_binding(const shell::CommandView& c) {
-  return c.loop_items && c.argv.empty() && c.redirects.empty() && c.context.size() == 2 &&
-         c.context[1] == "loop" && (c.op.empty() || c.op == ";" || c.op == "\n" || c.op == "&");
-}
-
 bool statement(const shell::CommandView& c) {
-  return (top_statement(c) && (c.argv.empty() || declaration(c))) || loop_binding(c);
-}
-
-// Where a loop's header names its variable: the word after `for` or `select`.
-std::size_t header_name_at(std::string_view line, const shell::CommandView& c,
-                           std::string_view name) {
-  std::size_t at = c.span.begin;
-  while (at < line.size() && line[at] >= 'a' && line[at] <= 'z') ++at;
-  while (at < line.size() && (line[at] == ' ' || line[at] == '\t')) ++at;
-  return line.substr(at, name.size()) == name ? at : std::string_view::npos;
+  return top_statement(c) && (c.argv.empty() || declaration(c));
 }
 
 // One assignment of a statement: its name, where the name starts and the assignment ends, and
@@ -241,29 +224,11 @@ struct Item {
   const std::string* literal = nullptr;
   std::string_view text;
   bool usable = false;
-  bool text_is_value = false;            // a declaration's word: `text` is already the value
-  const std::string* pattern = nullptr;  // a loop's item that is a glob (`*.py`)
+  bool text_is_value = false;  // a declaration's word: `text` is already the value
 };
 
-std::vector<Item> items_of(const shell::CommandView& c, std::string_view line) {
+std::vector<Item> items_of(const shell::CommandView& c) {
   std::vector<Item> out;
-  if (c.loop_items) {
-    const bool lone = loop_binding(c) && c.assigns.size() == 1;
-    for (const auto& a : c.assigns) {
-      Item it{a.name, 0, 0, nullptr, {}, false};
-      const std::size_t at = lone ? header_name_at(line, c, a.name) : std::string_view::npos;
-      if (at != std::string_view::npos && !a.value.has_brace &&
-          (a.value.literal || a.value.pattern)) {
-        it = {a.name, at, at + a.name.size(), nullptr, {}, true};
-        if (a.value.literal)
-          it.literal = &*a.value.literal;
-        else
-          it.pattern = &*a.value.pattern;
-      }
-      out.push_back(it);
-    }
-    return out;
-  }
   for (const auto& a : c.assigns)
     out.push_back({a.name, a.span.begin, a.span.end, a.value.literal ? &*a.value.literal : nullptr,
                    a.value.text,
@@ -286,6 +251,53 @@ std::vector<Item> items_of(const shell::CommandView& c, std::string_view line) {
   return out;
 }
 
+// A loop the line opens with, over one item written plainly (`for f in *.py; do`, `select f in
+// .env; do`): its name holds that item (a glob: one of the names it matches) from the header on.
+// A loop of several items is left alone (each word would need one judgment per item).
+struct LeadingLoop {
+  std::string_view name;
+  std::size_t name_at = 0;
+  std::string_view item;
+};
+
+std::optional<LeadingLoop> leading_loop(std::string_view line) {
+  const auto blanks = [&](std::size_t& i, bool newlines) {
+    const std::size_t from = i;
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || (newlines && line[i] == '\n')))
+      ++i;
+    return i > from;
+  };
+  const auto word = [&](std::size_t& i, std::string_view w) {
+    if (line.substr(i, w.size()) != w) return false;
+    i += w.size();
+    return true;
+  };
+  std::size_t i = 0;
+  blanks(i, false);
+  if (!(word(i, "for") || word(i, "select")) || !blanks(i, false)) return std::nullopt;
+  LeadingLoop loop;
+  loop.name_at = i;
+  if (i >= line.size() || !ident_start(line[i])) return std::nullopt;
+  while (i < line.size() && ident_char(line[i])) ++i;
+  loop.name = line.substr(loop.name_at, i - loop.name_at);
+  if (!blanks(i, false) || !word(i, "in") || !blanks(i, false)) return std::nullopt;
+  const std::size_t item_at = i;
+  // Characters the shell takes as they are (and `*`, `?`: a glob), nothing it would expand,
+  // quote or split.
+  constexpr std::string_view kPlain =
+      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._/-+,:@%=*?";
+  while (i < line.size() && kPlain.find(line[i]) != std::string_view::npos) ++i;
+  loop.item = line.substr(item_at, i - item_at);
+  blanks(i, false);
+  if (loop.item.empty() || i >= line.size() || (line[i] != ';' && line[i] != '\n'))
+    return std::nullopt;
+  ++i;
+  blanks(i, true);
+  if (!word(i, "do") || i >= line.size() || (line[i] != ' ' && line[i] != '\t' && line[i] != '\n'))
+    return std::nullopt;
+  return loop;
+}
+
 void rewrite(shell::WordView& w, const Variables& vars, std::size_t& budget) {
   if (w.literal || w.has_brace || w.text.find('$') == std::string::npos) return;
   bool pattern = false;
@@ -304,15 +316,26 @@ void rewrite(shell::WordView& w, const Variables& vars, std::size_t& budget) {
 }  // namespace
 
 void substitute_line_variables(std::vector<shell::CommandView>& cmds, std::string_view line) {
-  if (std::none_of(cmds.begin(), cmds.end(), statement)) return;
+  const std::size_t lead = line.find_first_not_of(" \t");
+  std::optional<LeadingLoop> loop;
+  if (lead != std::string_view::npos && (line[lead] == 'f' || line[lead] == 's'))
+    loop = leading_loop(line);
+  if (!loop && std::none_of(cmds.begin(), cmds.end(), statement)) return;
   if (line.find("IFS") != std::string_view::npos) return;
   // First where each variable is set, and whether the line names it otherwise; then the values,
   // in the order the line sets them (a value may use one set before it).
   Variables vars;
+  if (loop) {
+    Variable& v = vars.add(std::string(loop->name));
+    const bool glob = loop->item.find_first_of("*?") != std::string_view::npos;
+    v.sets.push_back(
+        {loop->name_at, loop->name_at + loop->name.size(), std::string(loop->item), glob, glob});
+    if (shell_variable(loop->name)) v.usable = false;
+  }
   bool unread = false;  // a declaration word vigie does not read: every variable is left alone
   for (const auto& c : cmds) {
     const bool counts = statement(c);
-    for (const Item& it : items_of(c, line)) {
+    for (const Item& it : items_of(c)) {
       if (it.name.empty()) {
         unread = true;
         continue;
@@ -327,20 +350,21 @@ void substitute_line_variables(std::vector<shell::CommandView>& cmds, std::strin
     }
   }
   if (unread) return;
+  // The loop's name set elsewhere too: left alone (a loop in a pipeline or the background runs
+  // in a subshell, and the value after it is the one set before).
+  if (loop && vars.find(loop->name)->sets.size() > 1) vars.find(loop->name)->usable = false;
   check_names(line, vars);
   // The bytes values may add to the line's words, in all: linear in the line.
   std::size_t budget = 2 * line.size() + 4096;
   std::vector<std::size_t> next(vars.all.size(), 0);  // the next of each variable's sets
   for (const auto& c : cmds) {
     if (!statement(c)) continue;
-    for (const Item& it : items_of(c, line)) {
+    for (const Item& it : items_of(c)) {
       Variable* v = vars.find(it.name);
       if (!v || !v->usable) continue;
       Set& set = v->sets[next[static_cast<std::size_t>(v - vars.all.data())]++];
       std::optional<std::string> value;
-      if (it.pattern)
-        value = *it.pattern;
-      else if (it.literal)
+      if (it.literal)
         value = *it.literal;
       else if (it.text_is_value)
         value = std::string(it.text);
@@ -350,7 +374,6 @@ void substitute_line_variables(std::vector<shell::CommandView>& cmds, std::strin
         v->usable = false;
         continue;
       }
-      set.pattern = it.pattern != nullptr;
       set.splits = value->find_first_of(" \t\n*?[") != std::string::npos;
       set.value = std::move(*value);
     }

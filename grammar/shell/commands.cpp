@@ -4,8 +4,6 @@
 #include "grammar/shell/commands.hpp"
 
 #include <cstdint>
-#include <string_view>
-#include <unordered_set>
 
 #include <nlohmann/json.hpp>
 
@@ -201,8 +199,6 @@ WordView make_view(const std::vector<WordPart>& parts, const std::string& text, 
 class Walker {
  public:
   std::vector<CommandView> out;
-  // The names the line expands (`loop_assignments`): none lists no quiet loop's items.
-  std::unordered_set<std::string_view> expanded;
   std::size_t max_commands = limits::shell_commands;
   bool over = false;  // a command past `max_commands` was not listed
 
@@ -213,6 +209,7 @@ class Walker {
  private:
   std::vector<std::string> ctx_{"top"};
   std::string pending_op_;
+
   struct Push {
     Walker& w;
     std::size_t n;
@@ -343,7 +340,7 @@ class Walker {
     if (x.arith || x.name.empty() || (x.items && x.items->empty())) return;
     // `for f in *.py`: nothing a program reads, no value holding code (that `$((f))` would run):
     // left out, as the fast path leaves it (plain.cpp `for_var`, `for_word`).
-    if (loop_name_quiet(x.name) && !expanded.count(x.name)) {
+    if (loop_name_quiet(x.name)) {
       if (!x.items) return;
       bool code = false;
       for (const auto& w : *x.items) {
@@ -361,7 +358,6 @@ class Walker {
     v.span = x.span;
     v.context = ctx_;
     v.op = take_op();
-    v.loop_items = true;
     if (!x.items) {
       AssignView av;
       av.name = x.name;
@@ -523,9 +519,8 @@ WordView word_view(const Word& w) {
   return make_view(w.parts, w.text, w.span, false);
 }
 
-std::vector<CommandView> list_commands(const File& f, std::string_view src) {
+std::vector<CommandView> list_commands(const File& f) {
   Walker w;
-  expanded_names(src, [&](std::string_view n) { w.expanded.insert(n); });
   w.stmts(f.stmts);
   return std::move(w.out);
 }
@@ -537,7 +532,6 @@ CommandsResult parse_commands_full(std::string_view src, const Limits& limits) {
     r.errors = std::move(p.errors);
     if (p.ok) {
       Walker w;
-      expanded_names(src, [&](std::string_view n) { w.expanded.insert(n); });
       w.max_commands = limits.max_commands;
       w.stmts(p.file.stmts);
       r.ok = !w.over;

@@ -84,29 +84,6 @@ inline bool loop_name_quiet(std::string_view name) {
   return !name.empty();
 }
 
-// Whether `src` expands the variable `name` (`$name`, `${name…`): a quiet loop's assignments are
-// then listed too (the engine puts a lone item in place of its expansions,
-// engine/line_variables.cpp), and the fast path leaves the line to the full one.
-// `each(NAME)` for every name `src` expands (`$NAME`, `${NAME…`), in one pass.
-template <typename Fn>
-void expanded_names(std::string_view src, Fn each) {
-  const auto ident = [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-  };
-  for (std::size_t at = src.find('$'); at != std::string_view::npos; at = src.find('$', at + 1)) {
-    std::size_t b = at + 1;
-    if (b < src.size() && src[b] == '{') ++b;
-    std::size_t e = b;
-    while (e < src.size() && ident(src[e])) ++e;
-    if (e > b) each(src.substr(b, e - b));
-  }
-}
-inline bool expands_name(std::string_view src, std::string_view name) {
-  bool found = false;
-  expanded_names(src, [&](std::string_view n) { found = found || n == name; });
-  return found;
-}
-
 struct CommandView {
   std::vector<WordView> argv;  // may be empty (a line of only assignments or redirections)
   std::vector<AssignView> assigns;
@@ -119,9 +96,6 @@ struct CommandView {
   // The list operator that led to it: "" (first), ";", "\n", "&&", "||", "|", "|&", "&".
   std::string op;
   Span span;
-  // A loop's assignments of its items to its name (`for NAME in ITEMS; do`, commands.cpp
-  // `loop_assignments`): one assignment per item, each spanning the item.
-  bool loop_items = false;
 };
 
 struct ParseError {

@@ -23,9 +23,8 @@ ParseResult parse(std::string_view src, const Limits& limits = {});
 void line_col(std::string_view src, std::uint32_t offset, std::uint32_t& line,
               std::uint32_t& column);
 
-// The commands view of an already parsed file (`src`: its source, which names the variables
-// the line expands), and the view of one word (commands.cpp).
-std::vector<CommandView> list_commands(const File& f, std::string_view src = {});
+// The commands view of an already parsed file, and the view of one word (commands.cpp).
+std::vector<CommandView> list_commands(const File& f);
 WordView word_view(const Word& w);
 
 // Dumps (dump.cpp).

@@ -419,9 +419,7 @@ template <>
 struct action<for_var> {
   template <typename Input>
   static void apply(const Input& in, State& s) {
-    const std::string_view name(in.begin(), in.size());
-    if (!loop_name_quiet(name)) s.refused = true;
-    s.loop_name = name;
+    if (!loop_name_quiet(std::string_view(in.begin(), in.size()))) s.refused = true;
   }
 };
 template <>
@@ -546,8 +544,6 @@ std::optional<CommandsResult> plain_commands(std::string_view line, const Limits
   s.cmds.reserve(4);
   pg::memory_input<pg::tracking_mode::lazy> in(line.data(), line.size(), "plain");
   if (!pg::parse<plain_line, action>(in, s) || s.refused) return std::nullopt;
-  // A loop whose name the line expands: its items are listed (the full path's).
-  if (!s.loop_name.empty() && expands_name(line, s.loop_name)) return std::nullopt;
   // The loop's redirections (the last command: nothing after them opens one): a command first
   // in the view, spanning the loop (commands.cpp).
   const bool loop_redirects = s.loop_cmd != SIZE_MAX && !s.cmds[s.loop_cmd].redirects.empty();

@@ -54,7 +54,6 @@ struct State {
   bool strip_tabs = false;  // `<<-`
   bool heredoc_read = false;
   bool refused = false;                    // a command word the full grammar reads otherwise
-  std::string_view loop_name;              // a whole-line loop's name (`for NAME in`)
   std::uint32_t stmt_begin = 0;            // where a whole-line loop starts
   std::uint32_t wrapper_end = UINT32_MAX;  // where the wrapper ends (`fi; …`)
   // The top-level command holding a loop's redirections (`done < f`), when one was opened.

@@ -81,7 +81,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (p.ok) {
     (void)vigie::shell::to_sexp(p.file);
     (void)vigie::shell::to_json(p.file);
-    auto again = vigie::shell::list_commands(p.file, src);
+    auto again = vigie::shell::list_commands(p.file);
     FUZZ_CHECK(over || again.size() == r.commands.size(), "list_commands is stable");
   } else {
     (void)vigie::shell::errors_to_json(p.errors);
