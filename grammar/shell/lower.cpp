@@ -201,19 +201,15 @@ class Converter {
       return s;
     }
     // compound_command, func_body or coproc_body: the clause, then redirections.
-    for (std::size_t i = 1; i < n.children.size(); ++i) {
+    for (std::size_t i = 1; i < n.children.size(); ++i)
       s.redirs.push_back(redirect(*n.children[i], f));
-    }
-    const Node& c = *n.children.at(0);
-    s.cmd = clause(c, f);
-    if (n.is_type<g::coproc_body>()) {
-      // A coprocess runs in a subshell: what it changes (`cd`, variables) stays there.
-      Stmt outer;
-      outer.span = s.span;
-      outer.cmd = Subshell{{std::move(s)}, outer.span};
-      return outer;
-    }
-    return s;
+    s.cmd = clause(*n.children.at(0), f);
+    if (!n.is_type<g::coproc_body>()) return s;
+    // A coprocess runs in a subshell: what it changes (`cd`, variables) stays there.
+    Stmt outer;
+    outer.span = s.span;
+    outer.cmd = Subshell{{std::move(s)}, outer.span};
+    return outer;
   }
 
   CommandKind clause(const Node& n, const Frame& f) {
@@ -329,9 +325,7 @@ class Converter {
         h.strip_tabs = r.op == "<<-";
         auto key = static_cast<std::uint32_t>(c->m_begin.data - f.base);
         auto it = f.st->bodies.find(key);
-        for (char ch : r.word.text) {
-          if (ch == '\'' || ch == '"' || ch == '\\') h.quoted = true;
-        }
+        h.quoted = r.word.text.find_first_of("'\"\\") != std::string::npos;
         if (it != f.st->bodies.end()) {
           h.body = it->second.text;
           h.span = {it->second.begin + f.base_offset, it->second.end + f.base_offset};
