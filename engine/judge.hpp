@@ -156,6 +156,7 @@ struct Judge {
   // restricts, every path judged gets at least ask (`ResolvedPaths::unplaced`).
   std::shared_ptr<const ResolvedPaths> paths_;
   std::size_t paths_judged_ = 0;  // bounded by limits::judged_paths
+  std::size_t loop_bytes_ = 0;    // bytes judged again per loop item, bounded by limits::loop_bytes
   bool paths_limit_hit_ = false;
   const ResolvedPaths& resolved_paths();
   const PathTable& path_table(Part& out);
@@ -324,9 +325,17 @@ struct Judge {
                                               std::string_view line, std::string& cwd,
                                               unsigned depth, std::vector<std::string>& held_code);
   // A line of several commands (or none): each judged, then the checks across a pipeline.
+  // `loop_item`: which item of the loop the line opens with its name holds (kNoLoopItem: the
+  // only one, if there is one).
   [[gnu::noinline]] void judge_commands(shell::CommandsResult& pr, std::string_view line,
                                         std::string& cwd, unsigned depth,
-                                        std::vector<std::string>& held_code);
+                                        std::vector<std::string>& held_code,
+                                        std::size_t loop_item = static_cast<std::size_t>(-1));
+  // `for f in a .env; do cat "$f"; done`: the line judged once per item of its loop
+  // (engine/line_variables.hpp); false when over limits::loop_bytes (judged as other lines).
+  [[gnu::cold, gnu::noinline]] bool judge_loop_items(const shell::CommandsResult& pr,
+                                                     std::string_view line, const std::string& cwd,
+                                                     unsigned depth);
   // What a plain line of one command does not meet, out of line (engine/judge_command.cpp).
   [[gnu::cold, gnu::noinline]] void depth_part();
   [[gnu::cold, gnu::noinline]] void metachar_part();

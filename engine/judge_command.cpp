@@ -484,11 +484,12 @@ void Judge::judge_at(const shell::CommandView& cmd, NormalizedCommand& n, std::s
 }
 
 void Judge::judge_commands(shell::CommandsResult& pr, std::string_view line, std::string& cwd,
-                           unsigned depth, std::vector<std::string>& held_code) {
+                           unsigned depth, std::vector<std::string>& held_code,
+                           std::size_t loop_item) {
   // The words move into the normalized commands: only their span and context are read after.
   // What a shell reads from the stage before it (`echo 'rm -rf ~' | bash`), as a here-string.
   // `f=.env; cat "$f"`: the values the line gives its variables (engine/line_variables.hpp).
-  substitute_line_variables(pr.commands, line);
+  substitute_line_variables(pr.commands, line, loop_item);
   pipe_input(pr.commands, p.commands.normalize);
   std::vector<NormalizedCommand> normalized;
   normalized.reserve(pr.commands.size());
@@ -528,6 +529,22 @@ void Judge::judge_commands(shell::CommandsResult& pr, std::string_view line, std
   }
 }
 
+bool Judge::judge_loop_items(const shell::CommandsResult& pr, std::string_view line,
+                             const std::string& cwd, unsigned depth) {
+  const std::size_t items = leading_loop_items(line);
+  if (items < 2) return false;
+  // Checked before the work: each item judges the line again.
+  if (line.size() > (limits::loop_bytes - loop_bytes_) / items) return false;
+  loop_bytes_ += items * line.size();
+  for (std::size_t k = 0; k < items; ++k) {
+    shell::CommandsResult variant = pr;
+    std::string at = cwd;
+    std::vector<std::string> held_code;
+    judge_commands(variant, line, at, depth, held_code, k);
+  }
+  return true;
+}
+
 void Judge::judge_line(std::string_view line, std::string cwd, unsigned depth) {
   bool was_in_command = in_command_;
   in_command_ = true;  // `workspace-only tools` does not hold a command's paths
@@ -555,6 +572,11 @@ void Judge::judge_line(std::string_view line, std::string cwd, unsigned depth) {
     // readable line): judge it too, so that a deny there is not weakened to an ask.
     if (pr.commands.empty()) return;
   }
+  // A line that opens with `for`/`select` (a byte compare first: most lines do not).
+  const std::size_t lead = line.find_first_not_of(" \t");
+  if (lead != line.npos && (line[lead] == 'f' || line[lead] == 's') &&
+      judge_loop_items(pr, line, cwd, depth))
+    return;
   std::vector<std::string> held_code;  // static values of variables that hold a substitution
   if (pr.commands.size() != 1) return judge_commands(pr, line, cwd, depth, held_code);
   // One command (most lines): normalized in place on the stack, no vector; a line of one

@@ -8,6 +8,8 @@
 #include <type_traits>
 #include <unordered_map>
 
+#include "grammar/limits.hpp"
+
 namespace vigie::engine {
 namespace {
 
@@ -251,14 +253,53 @@ std::vector<Item> items_of(const shell::CommandView& c) {
   return out;
 }
 
-// A loop the line opens with, over one item written plainly (`for f in *.py; do`, `select f in
-// .env; do`): its name holds that item (a glob: one of the names it matches) from the header on.
-// A loop of several items is left alone (each word would need one judgment per item).
+// A loop the line opens with (`for f in *.py; do`, `select f in .env README; do`): its name
+// holds one of its items (a glob: one of the names it matches) from the header on. Items are
+// plain characters and quoted runs without expansions; at most limits::loop_items of them.
+struct LoopItem {
+  std::string value;
+  bool glob = false;  // unquoted `*` or `?`: the names it matches
+};
 struct LeadingLoop {
   std::string_view name;
   std::size_t name_at = 0;
-  std::string_view item;
+  std::vector<LoopItem> items;
 };
+
+// One item of a loop's header at line[i], `i` moved past it: plain characters and quoted runs
+// without expansions ('…', "…" without `$`, a backquote or a backslash). nullopt for anything
+// else (an expansion, a tilde, a brace, an escape), and for a glob with quoted parts.
+std::optional<LoopItem> loop_item(std::string_view line, std::size_t& i) {
+  // Characters the shell takes as they are (and `*`, `?`: a glob), nothing it would expand,
+  // quote or split.
+  constexpr std::string_view kPlain =
+      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._/-+,:@%=*?";
+  LoopItem item;
+  bool quoted = false;
+  const std::size_t from = i;
+  while (i < line.size()) {
+    const char c = line[i];
+    if (kPlain.find(c) != std::string_view::npos) {
+      if (c == '*' || c == '?') item.glob = true;
+      item.value += c;
+      ++i;
+    } else if (c == '\'' || c == '"') {
+      const std::size_t close = line.find(c, i + 1);
+      if (close == std::string_view::npos) return std::nullopt;
+      const std::string_view inner = line.substr(i + 1, close - i - 1);
+      if (c == '"' && inner.find_first_of("$`\\") != std::string_view::npos) return std::nullopt;
+      item.value += inner;
+      quoted = true;
+      i = close + 1;
+    } else {
+      break;
+    }
+  }
+  if (i == from || (quoted && item.glob)) return std::nullopt;
+  if (i < line.size() && std::string_view(" \t;\n").find(line[i]) == std::string_view::npos)
+    return std::nullopt;
+  return item;
+}
 
 std::optional<LeadingLoop> leading_loop(std::string_view line) {
   const auto blanks = [&](std::size_t& i, bool newlines) {
@@ -272,8 +313,10 @@ std::optional<LeadingLoop> leading_loop(std::string_view line) {
     i += w.size();
     return true;
   };
-  std::size_t i = 0;
-  blanks(i, false);
+  const std::size_t lead = line.find_first_not_of(" \t");
+  if (lead == std::string_view::npos || (line[lead] != 'f' && line[lead] != 's'))
+    return std::nullopt;
+  std::size_t i = lead;
   if (!(word(i, "for") || word(i, "select")) || !blanks(i, false)) return std::nullopt;
   LeadingLoop loop;
   loop.name_at = i;
@@ -281,16 +324,14 @@ std::optional<LeadingLoop> leading_loop(std::string_view line) {
   while (i < line.size() && ident_char(line[i])) ++i;
   loop.name = line.substr(loop.name_at, i - loop.name_at);
   if (!blanks(i, false) || !word(i, "in") || !blanks(i, false)) return std::nullopt;
-  const std::size_t item_at = i;
-  // Characters the shell takes as they are (and `*`, `?`: a glob), nothing it would expand,
-  // quote or split.
-  constexpr std::string_view kPlain =
-      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._/-+,:@%=*?";
-  while (i < line.size() && kPlain.find(line[i]) != std::string_view::npos) ++i;
-  loop.item = line.substr(item_at, i - item_at);
-  blanks(i, false);
-  if (loop.item.empty() || i >= line.size() || (line[i] != ';' && line[i] != '\n'))
-    return std::nullopt;
+  while (i < line.size() && line[i] != ';' && line[i] != '\n') {
+    if (loop.items.size() == limits::loop_items) return std::nullopt;
+    std::optional<LoopItem> item = loop_item(line, i);
+    if (!item) return std::nullopt;
+    loop.items.push_back(std::move(*item));
+    blanks(i, false);
+  }
+  if (loop.items.empty() || i >= line.size()) return std::nullopt;
   ++i;
   blanks(i, true);
   if (!word(i, "do") || i >= line.size() || (line[i] != ' ' && line[i] != '\t' && line[i] != '\n'))
@@ -315,11 +356,16 @@ void rewrite(shell::WordView& w, const Variables& vars, std::size_t& budget) {
 
 }  // namespace
 
-void substitute_line_variables(std::vector<shell::CommandView>& cmds, std::string_view line) {
-  const std::size_t lead = line.find_first_not_of(" \t");
-  std::optional<LeadingLoop> loop;
-  if (lead != std::string_view::npos && (line[lead] == 'f' || line[lead] == 's'))
-    loop = leading_loop(line);
+std::size_t leading_loop_items(std::string_view line) {
+  std::optional<LeadingLoop> loop = leading_loop(line);
+  return loop && loop->items.size() > 1 ? loop->items.size() : 0;
+}
+
+void substitute_line_variables(std::vector<shell::CommandView>& cmds, std::string_view line,
+                               std::size_t item) {
+  std::optional<LeadingLoop> loop = leading_loop(line);
+  // Several items and none chosen: the loop's name is a word the line does not show.
+  if (loop && loop->items.size() > 1 && item >= loop->items.size()) loop.reset();
   if (!loop && std::none_of(cmds.begin(), cmds.end(), statement)) return;
   if (line.find("IFS") != std::string_view::npos) return;
   // First where each variable is set, and whether the line names it otherwise; then the values,
@@ -327,9 +373,11 @@ void substitute_line_variables(std::vector<shell::CommandView>& cmds, std::strin
   Variables vars;
   if (loop) {
     Variable& v = vars.add(std::string(loop->name));
-    const bool glob = loop->item.find_first_of("*?") != std::string_view::npos;
+    LoopItem& it = loop->items[loop->items.size() == 1 ? 0 : item];
+    // Unquoted, an empty item leaves no word, and blanks or glob characters split or glob.
+    const bool splits = it.value.empty() || it.value.find_first_of(" \t\n*?[") != std::string::npos;
     v.sets.push_back(
-        {loop->name_at, loop->name_at + loop->name.size(), std::string(loop->item), glob, glob});
+        {loop->name_at, loop->name_at + loop->name.size(), std::move(it.value), splits, it.glob});
     if (shell_variable(loop->name)) v.usable = false;
   }
   bool unread = false;  // a declaration word vigie does not read: every variable is left alone

@@ -64,6 +64,16 @@ namespace vigie::limits {
     "few",                                                                                         \
     "ask (deny when non-interactive), error `the request fetches more than 256 URLs`, rule "       \
     "`limits.judged-urls`")                                                                        \
+  X(loop_items, "loop-items", 16, "items",                                                         \
+    "items of a loop a line opens with (`for f in a b c; do`) that are each put in place of the "  \
+    "loop's name, the line judged once per item: real loops list a few files",                     \
+    "the loop's name is a word the line does not show: asked where a rule could restrict it "      \
+    "(rule `paths.dynamic`, `commands.escalation`)")                                               \
+  X(loop_bytes, "loop-bytes", 262144, "bytes",                                                     \
+    "the bytes of lines judged again once per loop item, in all for one request (a loop inside "   \
+    "a `bash -c` inside a loop…): bounds that work to a quarter of the input limit",               \
+    "past it, a loop's name is a word the line does not show: asked where a rule could restrict "  \
+    "it")                                                                                          \
   X(cwd_bytes, "cwd-bytes", 4096, "bytes",                                                         \
     "the working folder a line moves to with `cd`/`pushd` (PATH_MAX): each path judged after it "  \
     "is resolved from there; a chain of `cd a; cd a; …` would otherwise grow it without bound",    \
