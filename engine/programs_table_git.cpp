@@ -41,6 +41,13 @@ const ProgramSource kProgramsGit[] = {
    "--output=w --ext-diff!! --textconv!! --no-index!V -S=v -G=v --grep=v --author=v --since=v --until=v "
    "-n|--max-count=v --format=v --pretty?v --stat?v -U|--unified=v -O=r -L=v --find-object=v "
    "--relative?v --show-signature!! --mailmap --use-mailmap"},
+  // cat-file prints the objects its input names with `--batch`, `--batch-command` (the line
+  // does not show them; `--batch-check` prints their type and size only); `--path=PATH` is the
+  // object's path in the tree its operand names (read); textconv drivers and filters are
+  // programs the repository's configuration names (as `git diff --textconv`).
+  {"git cat-file", "pm", "", "",
+   "--batch?v!! --batch-command?v!! --batch-check?v --batch-all-objects --path=r --textconv!! "
+   "--filters!! -e -p -t -s --allow-unknown-type --buffer -z -Z --unordered --follow-symlinks"},
   {"git config", "pm", "", "",
    "-f|--file=w --blob=v --type=v --default=v -e|--edit!! --global!G --system!G"},
   {"git apply git am", "pm", "*r", "",

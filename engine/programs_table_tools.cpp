@@ -271,8 +271,10 @@ const ProgramSource kProgramsTools[] = {
   {"git blame git annotate", "pm", "*r", "",
    "--contents=r -S=r --ignore-revs-file=r --ignore-rev=v -L=v --date=v --abbrev?v -C?v -M?v "
    "--since=v"},
-  {"git hash-object git update-index", "pm", "*r", "",
-   "-t=v --path=v --cacheinfo=v --chmod=v"},
+  // `--stdin-paths`, update-index's `--stdin`: the files read are named by the input, which
+  // the line does not show (asked, as `tar -T`; hash-object's `--stdin` hashes the input itself).
+  {"git hash-object", "pm", "*r", "", "-t=v --path=v --stdin-paths!! -w --stdin --literally"},
+  {"git update-index", "pm", "*r", "", "--cacheinfo=v --chmod=v --stdin!! -z --add --remove"},
   {"git merge-file", "pm", "m*r", "", "-p|--stdout!R -L=v --marker-size=v --diff-algorithm=v"},
   {"git notes", "pm", "", "", "-F|--file=r -m|--message=v -C|--reuse-message=v -c=v --ref=v"},
   {"git mailsplit", "", "*r", "", "-o=g"},
@@ -287,7 +289,8 @@ const ProgramSource kProgramsTools[] = {
   {"git credential-store", "pm", "", "", "--file=w"},
   {"git credential-cache", "pm", "", "", "--socket=w --timeout=v"},
   {"git read-tree", "pm", "", "", "--index-output=w --prefix=v -u!K"},
-  {"git checkout-index", "pm", "*w", "", "--prefix=g --stage=v -a|--all!K"},
+  // `--stdin`: it writes the files its input names, which the line does not show.
+  {"git checkout-index", "pm", "*w", "", "--prefix=g --stage=v -a|--all!K --stdin!K"},
   // Reports written into a folder under names of their own; mailinfo writes its two operands;
   // interpret-trailers rewrites its operands with `--in-place`; the pack commands read their
   // operands (receive-pack and upload-pack: a repository).
