@@ -102,15 +102,15 @@ Feed feed_of(const std::vector<shell::CommandView>& cmds, const std::vector<std:
 }
 
 // Whether `c` may run its input as code: a word of it names a shell, `source`, busybox, a
-// client that reads commands or an interpreter (a cheap screen before the producer is looked
-// at).
+// scheduler (`at`, `batch`), a client that reads commands or an interpreter (a cheap screen before
+// the producer is looked at).
 bool may_read_code(const shell::CommandView& c) {
   for (const auto& w : c.argv) {
     if (!w.literal) continue;
     std::string_view s = *w.literal;
     std::size_t slash = s.rfind('/');
     if (slash != std::string_view::npos) s = s.substr(slash + 1);
-    if (is_shell(s) || in(s, {"source", ".", "busybox"}) ||
+    if (is_shell(s) || in(s, {"source", ".", "busybox", "at", "batch"}) ||
         normalize_detail::reads_stdin_commands(s) || program_name(s).interpreter)
       return true;
   }

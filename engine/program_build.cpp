@@ -522,9 +522,12 @@ void schedule_handler(const ProgramDecl& p, std::string_view name, const Words& 
     out.escalations.push_back(n + ": removes commands queued to run later");
     return;
   }
-  // at, batch: the commands come from the standard input or `-f FILE` (read above).
+  // at, batch: the commands come from the standard input or `-f FILE` (read above); the
+  // input's text, when the line shows it (`at now <<< CMD`, `echo CMD | at now`), is judged as
+  // a script.
   if (has('l') || has('c') || has('V')) return;
   out.escalations.push_back(n + ": installs commands that run later");
+  if (!has('f')) out.stdin_script = true;
 }
 
 // `sg [-] GROUP [-c] COMMAND`: COMMAND is a shell line (`/bin/sh -c`).
