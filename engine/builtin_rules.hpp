@@ -21,37 +21,38 @@ namespace vigie::engine {
 inline constexpr std::string_view kBuiltinFile = "<builtin>";
 
 // X(enumerator, "id")
-#define VIGIE_BUILTIN_RULES(X)                        \
-  X(mode_readonly, "mode.readonly")                   \
-  X(commands_default, "commands.default")             \
-  X(commands_assignment, "commands.assignment")       \
-  X(commands_dynamic_name, "commands.dynamic-name")   \
-  X(commands_escalation, "commands.escalation")       \
-  X(commands_interpreter, "commands.interpreter")     \
-  X(commands_metachars, "commands.metachars")         \
-  X(commands_unparsable, "commands.unparsable")       \
-  X(paths_unresolvable, "paths.unresolvable")         \
-  X(paths_workspace_only, "paths.workspace-only")     \
-  X(paths_dynamic, "paths.dynamic")                   \
-  X(paths_third_party, "paths.third-party.")          \
-  X(fetch_default, "fetch.default")                   \
-  X(mcp_default, "mcp.default")                       \
-  X(request_invalid, "request.invalid")               \
-  X(request_no_path, "request.no-path")               \
-  X(request_unknown_kind, "request.unknown-kind")     \
-  X(limits_input_size, "limits.input-size")           \
-  X(limits_json_depth, "limits.json-depth")           \
-  X(limits_script_depth, "limits.script-depth")       \
-  X(limits_judged_paths, "limits.judged-paths")       \
-  X(limits_judged_urls, "limits.judged-urls")         \
-  X(session_budget_actions, "session.budget.actions") \
-  X(session_budget_minutes, "session.budget.minutes") \
-  X(session_loop, "session.loop")                     \
-  X(session_always, "session.always")                 \
-  X(internal_error, "internal-error")                 \
-  X(fetch_local_file, "fetch.local-file")             \
-  X(fetch_dynamic, "fetch.dynamic")                   \
-  X(paths_foreign_repository, "paths.foreign-repository")
+#define VIGIE_BUILTIN_RULES(X)                            \
+  X(mode_readonly, "mode.readonly")                       \
+  X(commands_default, "commands.default")                 \
+  X(commands_assignment, "commands.assignment")           \
+  X(commands_dynamic_name, "commands.dynamic-name")       \
+  X(commands_escalation, "commands.escalation")           \
+  X(commands_interpreter, "commands.interpreter")         \
+  X(commands_metachars, "commands.metachars")             \
+  X(commands_unparsable, "commands.unparsable")           \
+  X(paths_unresolvable, "paths.unresolvable")             \
+  X(paths_workspace_only, "paths.workspace-only")         \
+  X(paths_dynamic, "paths.dynamic")                       \
+  X(paths_third_party, "paths.third-party.")              \
+  X(fetch_default, "fetch.default")                       \
+  X(mcp_default, "mcp.default")                           \
+  X(request_invalid, "request.invalid")                   \
+  X(request_no_path, "request.no-path")                   \
+  X(request_unknown_kind, "request.unknown-kind")         \
+  X(limits_input_size, "limits.input-size")               \
+  X(limits_json_depth, "limits.json-depth")               \
+  X(limits_script_depth, "limits.script-depth")           \
+  X(limits_judged_paths, "limits.judged-paths")           \
+  X(limits_judged_urls, "limits.judged-urls")             \
+  X(session_budget_actions, "session.budget.actions")     \
+  X(session_budget_minutes, "session.budget.minutes")     \
+  X(session_loop, "session.loop")                         \
+  X(session_always, "session.always")                     \
+  X(internal_error, "internal-error")                     \
+  X(fetch_local_file, "fetch.local-file")                 \
+  X(fetch_dynamic, "fetch.dynamic")                       \
+  X(paths_foreign_repository, "paths.foreign-repository") \
+  X(limits_glob_meets, "limits.glob-meets")
 
 enum class Builtin : std::uint8_t {
 #define VIGIE_BUILTIN_ENUM(name, id) name,

@@ -4,6 +4,7 @@
 
 #include <bitset>
 #include <cctype>
+#include <cstdint>
 #include <string>
 
 namespace vigie::engine {
@@ -138,6 +139,7 @@ struct Tok {
 // Parses a component glob into tokens; an unterminated `[` is a literal `[`.
 std::vector<Tok> tokens(std::string_view g) {
   std::vector<Tok> out;
+  out.reserve(g.size());
   for (std::size_t i = 0; i < g.size(); ++i) {
     Tok t;
     char c = g[i];
@@ -196,43 +198,63 @@ std::vector<std::string_view> components(std::string_view p) {
 
 // Component lists; `**` in `rule` is any number of components.
 bool meet_paths(const std::vector<std::string_view>& t, std::size_t i,
-                const std::vector<std::string_view>& g, std::size_t j, int budget) {
+                const std::vector<std::string_view>& g, std::size_t j, int budget,
+                std::size_t* cells) {
   if (budget <= 0) return true;  // too intricate: assume they meet (fail closed)
   if (j == g.size()) return i == t.size();
   if (g[j] == "**") {
     for (std::size_t k = i; k <= t.size(); ++k)
-      if (meet_paths(t, k, g, j + 1, budget - 1)) return true;
+      if (meet_paths(t, k, g, j + 1, budget - 1, cells)) return true;
     return false;
   }
   if (i == t.size()) return false;
-  return component_globs_meet(t[i], g[j]) && meet_paths(t, i + 1, g, j + 1, budget - 1);
+  return component_globs_meet(t[i], g[j], cells) &&
+         meet_paths(t, i + 1, g, j + 1, budget - 1, cells);
 }
 
 }  // namespace
 
-bool component_globs_meet(std::string_view a, std::string_view b) {
+// Takes `cost` from the budget (none: no bound); false, and the budget emptied, when it does not
+// hold it. 64-bit: a product of two sizes does not fit a 32-bit size_t (WASM).
+static bool take(std::size_t* budget, std::uint64_t cost) {
+  if (!budget) return true;
+  if (cost > *budget) {
+    *budget = 0;
+    return false;
+  }
+  *budget -= static_cast<std::size_t>(cost);
+  return true;
+}
+
+bool component_globs_meet(std::string_view a, std::string_view b, std::size_t* budget) {
+  // Checked before the work: at most one token per byte of each side, and the table of their
+  // pairs.
+  const std::uint64_t A = a.size(), B = b.size();
+  if (!take(budget, (A + 1) * (B + 1) + 8 * (A + B))) return true;
   return meet(tokens(a), tokens(b));
 }
 
-bool path_globs_meet(std::string_view target, std::string_view rule) {
+bool path_globs_meet(std::string_view target, std::string_view rule, std::size_t* budget) {
+  if (!take(budget, std::uint64_t{target.size()} + rule.size())) return true;
   auto t = components(target);
   if (t.empty()) return false;
   bool folder = !rule.empty() && rule.back() == '/';
-  if (rule.find('/') == std::string_view::npos) return component_globs_meet(t.back(), rule);
+  if (rule.find('/') == std::string_view::npos) return component_globs_meet(t.back(), rule, budget);
   if (!rule.empty() && rule[0] == '/') rule.remove_prefix(1);
   auto g = components(rule);
   if (folder) g.push_back("**");
   // `a/**` also covers `a` itself.
-  return meet_paths(t, 0, g, 0, 4096);
+  return meet_paths(t, 0, g, 0, 4096, budget);
 }
 
-bool glob_reaches_prefix(std::string_view target, std::string_view prefix) {
+bool glob_reaches_prefix(std::string_view target, std::string_view prefix, std::size_t* budget) {
+  if (!take(budget, std::uint64_t{target.size()} + prefix.size())) return true;
   auto t = components(target);
   auto p = components(prefix);
   for (std::size_t i = 0; i < t.size() && i < p.size(); ++i) {
     if (t[i] == "**") return true;
     if (t[i] == "..") return true;  // climbs out: assume it may reach
-    if (!component_globs_meet(t[i], p[i])) return false;
+    if (!component_globs_meet(t[i], p[i], budget)) return false;
   }
   return true;
 }

@@ -29,17 +29,24 @@ struct BracketSet {
 };
 std::optional<BracketSet> bracket_set(std::string_view g, std::size_t open);
 
+// `budget`, when given: the work left to the caller (the request), in cells of the comparison
+// of two components (their sizes' product, checked before the work): a comparison that would
+// pass it empties it, and with the budget empty every pair is taken to meet, at once (fail
+// closed: the rules met restrict). The caller bounds the comparisons of one request so
+// (limits::glob_meet_cells).
+
 // Whether some name (one component, no `/`) matches both globs.
-bool component_globs_meet(std::string_view a, std::string_view b);
+bool component_globs_meet(std::string_view a, std::string_view b, std::size_t* budget = nullptr);
 
 // Whether some relative path matches both the shell glob `target` and the rule glob `rule`
 // (paths.hpp GlobSet syntax: a rule glob without `/` matches the basename anywhere; a leading
 // `/` only anchors; a trailing `/` is the folder and everything below).
-bool path_globs_meet(std::string_view target, std::string_view rule);
+bool path_globs_meet(std::string_view target, std::string_view rule, std::size_t* budget = nullptr);
 
 // Whether the absolute glob `target` can name `prefix` (an absolute, normalized path), a path
 // below it, or a folder above it (a recursive command then reaches it).
-bool glob_reaches_prefix(std::string_view target, std::string_view prefix);
+bool glob_reaches_prefix(std::string_view target, std::string_view prefix,
+                         std::size_t* budget = nullptr);
 
 // Brace expansion of an unquoted word without expansions (`/{etc,tmp}/x`, `a{,.bak}`,
 // `f{1..3}`): the words bash would produce, or nullopt when the text holds quotes, `$` or

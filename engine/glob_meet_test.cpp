@@ -137,3 +137,23 @@ TEST_CASE("brace_expand: sequences at the bounds of 64-bit numbers", "[glob]") {
   REQUIRE(small.has_value());
   CHECK(*small == std::vector<std::string>{"a1", "a2", "a3"});  // built from the back
 }
+
+TEST_CASE("a budget bounds the comparisons, checked before the work", "[glob]") {
+  std::size_t budget = 1000;
+  CHECK_FALSE(component_globs_meet("a*b", "c*d", &budget));
+  CHECK(budget < 1000);
+  CHECK(budget > 0);
+  // A comparison the budget does not hold is not made: the two are taken to meet, and the
+  // budget is empty for every later one.
+  const std::string stars(4000, '*');
+  CHECK(component_globs_meet("a" + stars + "b", "c*d", &budget));
+  CHECK(budget == 0);
+  CHECK(component_globs_meet("x", "y", &budget));
+  CHECK(path_globs_meet("src/a.c", "tests/**", &budget));
+  CHECK(glob_reaches_prefix("/srv/x", "/etc", &budget));
+  // Without one, nothing is bounded.
+  CHECK_FALSE(component_globs_meet("a" + stars + "b", "c*d"));
+  std::size_t plenty = 1u << 20;
+  CHECK_FALSE(path_globs_meet("src/a.c", "tests/**", &plenty));
+  CHECK_FALSE(glob_reaches_prefix("/srv/x", "/etc", &plenty));
+}

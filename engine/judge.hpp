@@ -155,8 +155,10 @@ struct Judge {
   // (engine/paths_cache.hpp). A rule that cannot be placed must not silently vanish: if it
   // restricts, every path judged gets at least ask (`ResolvedPaths::unplaced`).
   std::shared_ptr<const ResolvedPaths> paths_;
-  std::size_t paths_judged_ = 0;  // bounded by limits::judged_paths
-  std::size_t loop_bytes_ = 0;    // bytes judged again per loop item, bounded by limits::loop_bytes
+  std::size_t paths_judged_ = 0;                      // bounded by limits::judged_paths
+  std::size_t glob_cells_ = limits::glob_meet_cells;  // left for the globs (glob_meet.hpp)
+  bool glob_limit_hit_ = false;
+  std::size_t loop_bytes_ = 0;  // bytes judged again per loop item, bounded by limits::loop_bytes
   bool paths_limit_hit_ = false;
   const ResolvedPaths& resolved_paths();
   const PathTable& path_table(Part& out);
@@ -200,6 +202,8 @@ struct Judge {
   Part judge_word_path(const shell::WordView& w, Access access, const std::string& cwd,
                        TraceEntry& t, const char* what);
   Part protect_part(std::uint32_t rule);
+  // The ask of limits::glob_meet_cells folded into `out` (the error set once per request).
+  [[gnu::cold, gnu::noinline]] Part glob_limit_part(Part out);
   Part judge_glob(const std::string& v, Access access, const std::string& cwd, TraceEntry& t,
                   bool explicit_only = false, bool below = false);
   ConditionContext condition_context(const std::string& cwd);

@@ -273,8 +273,25 @@ Part Judge::protect_part(std::uint32_t rule) {
 // A glob: the folder it expands in (its fixed prefix), and every rule that a path it can
 // match would meet: deny/ask path rules below that folder, protected globs and files run by
 // third parties (writes).
+Part Judge::glob_limit_part(Part out) {
+  Part lim;
+  lim.effect = Effect::ask;
+  lim.rule = builtin(Builtin::limits_glob_meets, Effect::ask);
+  lim.message = fmt::format(
+      "the line's globs need more than {} comparisons with the path rules: a human must check it",
+      limits::glob_meet_cells);
+  if (!glob_limit_hit_) {
+    glob_limit_hit_ = true;
+    d.error = lim.message;
+  }
+  fold(out, std::move(lim));
+  return out;
+}
+
 Part Judge::judge_glob(const std::string& raw, Access access, const std::string& cwd, TraceEntry& t,
                        bool explicit_only, bool below) {
+  // The comparisons' budget spent (limits::glob_meet_cells): no more of them.
+  if (glob_cells_ == 0) return glob_limit_part(Part{});
   // A tilde prefix expands before the glob: `~+/t*` (and `~0`, `~+0`) is the working folder;
   // `~-`, `~N` and `~user` name folders the line does not show.
   std::string v = raw;
@@ -300,9 +317,10 @@ Part Judge::judge_glob(const std::string& raw, Access access, const std::string&
       if (b > a) comps.push_back(abs.substr(a, b - a));
       a = b + 1;
     }
-    if (comps.size() > 2 && component_globs_meet(comps[0], "proc"))
+    if (comps.size() > 2 && component_globs_meet(comps[0], "proc", &glob_cells_))
       for (std::size_t k = 2; k < comps.size(); ++k)
-        if (component_globs_meet(comps[k], "cwd") || component_globs_meet(comps[k], "root"))
+        if (component_globs_meet(comps[k], "cwd", &glob_cells_) ||
+            component_globs_meet(comps[k], "root", &glob_cells_))
           return builtin_ask(
               Builtin::paths_dynamic,
               fmt::format("the glob `{}` may name a process's folder (/proc/PID/cwd, root): a "
@@ -322,9 +340,20 @@ Part Judge::judge_glob(const std::string& raw, Access access, const std::string&
   else if (g.empty() || g[0] != '/')
     g = cwd + "/" + g;
   const ResolvedPaths& resolved = resolved_paths();
+  // Each rule the glob is compared with costs a few cells besides its components' (so the budget
+  // also bounds the number of comparisons), and a rule's folder the glob may reach is judged as a
+  // path (resolved through the filesystem): about as much as a comparison of 16,384 cells.
+  constexpr std::size_t kRuleCells = 16;
+  constexpr std::size_t kReachedCells = 16384;
+  const auto spent = [&](std::size_t cells) {
+    glob_cells_ -= std::min(glob_cells_, cells);
+    return glob_cells_ == 0;
+  };
   for (const auto& rp : resolved.rule_paths) {
+    if (spent(kRuleCells)) return glob_limit_part(out);
     if (!folder_resolved.empty() && is_component_prefix(rp, folder_resolved)) continue;
-    if (!glob_reaches_prefix(g, rp)) continue;
+    if (!glob_reaches_prefix(g, rp, &glob_cells_)) continue;
+    if (spent(kReachedCells)) return glob_limit_part(out);
     TraceEntry rt;
     fold(out, judge_path(rp, access, "/", &rt));
     for (auto& m : rt.matched) t.matched.push_back(m);
@@ -340,6 +369,7 @@ Part Judge::judge_glob(const std::string& raw, Access access, const std::string&
   auto ws_rel = rel_to(resolved.workspace);
   auto home_rel = rel_to(home);
   for (std::uint32_t ri : p.paths.protect_rules) {
+    if (spent(kRuleCells)) return glob_limit_part(out);
     std::string_view text = p.rules[ri].text;
     if (text.substr(0, 8) == "protect ") text.remove_prefix(8);
     // Below a folder changed recursively (`rm -r DIR`): the globs rooted at a folder
@@ -366,7 +396,7 @@ Part Judge::judge_glob(const std::string& raw, Access access, const std::string&
       target = home_rel;
       rule.remove_prefix(1);
       // `/h*/u/.ssh/x`: a glob that may name the home folder meets the rule below it.
-      if (!target && glob_reaches_prefix(lg, home)) {
+      if (!target && glob_reaches_prefix(lg, home, &glob_cells_)) {
         rooted = home.substr(1) + std::string(rule);
         target = lg.substr(1);
         rule = rooted;
@@ -377,14 +407,15 @@ Part Judge::judge_glob(const std::string& raw, Access access, const std::string&
       target = ws_rel;
       if (!target && text.find('/') == std::string_view::npos) {
         target = lg.substr(1);
-      } else if (!target && glob_reaches_prefix(lg, resolved.workspace)) {
+      } else if (!target && glob_reaches_prefix(lg, resolved.workspace, &glob_cells_)) {
         // `/p*/tests/a`: a glob that may name the workspace meets the rule below it.
         rooted = resolved.workspace.substr(1) + "/" + std::string(rule);
         target = lg.substr(1);
         rule = rooted;
       }
     }
-    if (!target || !path_globs_meet(*target, rule)) continue;
+    if (!target || !path_globs_meet(*target, rule, &glob_cells_)) continue;
+    if (glob_cells_ == 0) return glob_limit_part(out);
     note_match(ref(ri), &t);
     fold(out, protect_part(ri));
   }
@@ -394,7 +425,8 @@ Part Judge::judge_glob(const std::string& raw, Access access, const std::string&
       if (cls == "system" && second_name_) continue;
       const bool from_home = glob[0] == '~';
       std::optional<std::string> target = from_home ? home_rel : std::optional(lg.substr(1));
-      if (!target || !path_globs_meet(*target, std::string_view(glob).substr(from_home ? 1 : 0)))
+      if (!target ||
+          !path_globs_meet(*target, std::string_view(glob).substr(from_home ? 1 : 0), &glob_cells_))
         continue;
       Part tp = builtin_ask(Builtin::paths_third_party,
                             fmt::format("`{}` may name a file run at startup or by the system "
@@ -409,7 +441,7 @@ Part Judge::judge_glob(const std::string& raw, Access access, const std::string&
   if (p.paths.third_party && out.effect < Effect::ask && !below) {
     if (auto prel = rel_to(project()))
       for (const auto& [glob, cls] : default_third_party_globs())
-        if ((cls != "binary" || p.paths.binary) && path_globs_meet(*prel, glob)) {
+        if ((cls != "binary" || p.paths.binary) && path_globs_meet(*prel, glob, &glob_cells_)) {
           Part tp;
           tp.effect = Effect::ask;
           tp.rule = builtin(Builtin::paths_third_party, Effect::ask, cls);

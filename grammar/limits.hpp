@@ -74,6 +74,13 @@ namespace vigie::limits {
     "a `bash -c` inside a loop…): bounds that work to a quarter of the input limit",               \
     "past it, a loop's name is a word the line does not show: asked where a rule could restrict "  \
     "it")                                                                                          \
+  X(glob_meet_cells, "glob-meet-cells", 67108864, "cells",                                         \
+    "the comparisons of the line's globs with the policy's path rules (`cat src/*/x*` against "    \
+    "each deny and protect glob), in all for one request, counted as the product of the two "      \
+    "components' sizes before each is compared: a megabyte of `a*a*…` against 1,000 rules took " \
+    "100 s; real lines use a few thousand",                                                        \
+    "ask (deny when non-interactive), error `the line's globs need more than 67108864 "            \
+    "comparisons with the path rules`, rule `limits.glob-meets`")                                  \
   X(cwd_bytes, "cwd-bytes", 4096, "bytes",                                                         \
     "the working folder a line moves to with `cd`/`pushd` (PATH_MAX): each path judged after it "  \
     "is resolved from there; a chain of `cd a; cd a; …` would otherwise grow it without bound",    \
