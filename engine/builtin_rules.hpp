@@ -52,7 +52,8 @@ inline constexpr std::string_view kBuiltinFile = "<builtin>";
   X(fetch_local_file, "fetch.local-file")                 \
   X(fetch_dynamic, "fetch.dynamic")                       \
   X(paths_foreign_repository, "paths.foreign-repository") \
-  X(limits_glob_meets, "limits.glob-meets")
+  X(limits_glob_meets, "limits.glob-meets")               \
+  X(limits_name_bytes, "limits.name-bytes")
 
 enum class Builtin : std::uint8_t {
 #define VIGIE_BUILTIN_ENUM(name, id) name,

@@ -11,6 +11,16 @@ namespace vigie::engine {
 // and among equally specific ones the most restrictive.
 std::optional<Part> Judge::judge_names(const std::vector<NameRule>& rules, const std::string& name,
                                        const std::string& method, TraceEntry& t) {
+  // Checked before the work it bounds: each rule reads the whole name.
+  if (name.size() > limits::name_bytes && !rules.empty()) {
+    Part lim = builtin_ask(
+        Builtin::limits_name_bytes,
+        fmt::format("the name `{}` is longer than {} bytes (a host name has at most 253): a human "
+                    "must check it",
+                    excerpt(name), limits::name_bytes));
+    d.error = lim.message;
+    return lim;
+  }
   std::optional<Part> out;
   std::size_t best = 0;
   for (const auto& r : rules) {

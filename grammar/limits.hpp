@@ -81,6 +81,12 @@ namespace vigie::limits {
     "100 s; real lines use a few thousand",                                                        \
     "ask (deny when non-interactive), error `the line's globs need more than 67108864 "            \
     "comparisons with the path rules`, rule `limits.glob-meets`")                                  \
+  X(name_bytes, "name-bytes", 1024, "bytes",                                                       \
+    "a host, an MCP tool's `server/tool` name or a tool's name matched against the policy's "      \
+    "fetch, mcp and tools rules: each rule reads the whole name (a host of a megabyte against "    \
+    "1,000 fetch rules took 1.3 s); a host name has at most 253 bytes",                            \
+    "ask (deny when non-interactive), error `the name `…` is longer than 1024 bytes`, rule "     \
+    "`limits.name-bytes`")                                                                         \
   X(cwd_bytes, "cwd-bytes", 4096, "bytes",                                                         \
     "the working folder a line moves to with `cd`/`pushd` (PATH_MAX): each path judged after it "  \
     "is resolved from there; a chain of `cd a; cd a; …` would otherwise grow it without bound",    \
