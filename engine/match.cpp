@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
+
+#include "grammar/limits.hpp"
 
 namespace vigie::engine {
 
@@ -148,12 +151,37 @@ bool has_dynamic_word(const std::vector<shell::WordView>& words) {
                      [](const shell::WordView& w) { return !w.literal.has_value(); });
 }
 
-Tri match_options(const CommandPattern& p, const std::vector<shell::WordView>& words) {
+// One view of a command for deny/ask rules: its words and their positional subject. A command
+// of more words than limits::command_options is read once for all its rules (each rule's options
+// would otherwise read every word): the indices of the words that may be options, and whether a
+// word is not static.
+struct DenyView {
+  const std::vector<shell::WordView>* words = nullptr;
+  Subject subject;
+  bool many = false;
+  bool dynamic = false;
+  std::vector<std::uint32_t> dashed;
+};
+
+void read_many(DenyView& v) {
+  const auto& words = *v.words;
+  if (words.size() <= limits::command_options) return;
+  v.many = true;
+  v.dynamic = has_dynamic_word(words);
+  // Options are read up to the limit, as the programs table parses them (the command itself is
+  // asked past it: `commands.escalation`, "more than 4096 options in one command").
+  for (std::size_t i = 1; i < words.size() && v.dashed.size() < limits::command_options; ++i)
+    if (words[i].literal && !words[i].literal->empty() && (*words[i].literal)[0] == '-')
+      v.dashed.push_back(static_cast<std::uint32_t>(i));
+}
+
+Tri match_options(const CommandPattern& p, const DenyView& v) {
+  const auto& words = *v.words;
   Tri acc = Tri::yes;
   for (const auto& spec : p.options) {
-    if (has_option(words, 1, spec)) continue;
+    if (v.many ? has_option(words, v.dashed, spec) : has_option(words, 1, spec)) continue;
     // An option could hide in a word that is not static (`rm $FLAGS x`).
-    if (has_dynamic_word(words)) {
+    if (v.many ? v.dynamic : has_dynamic_word(words)) {
       acc = Tri::maybe;
       continue;
     }
@@ -161,12 +189,6 @@ Tri match_options(const CommandPattern& p, const std::vector<shell::WordView>& w
   }
   return acc;
 }
-
-// One view of a command for deny/ask rules: its words and their positional subject.
-struct DenyView {
-  const std::vector<shell::WordView>* words = nullptr;
-  Subject subject;
-};
 
 // Deny and ask rules see the command fully unwrapped (`sudo rm -rf /` is `rm -rf /`) and also
 // as written with only the safe wrappers removed, so that `deny sudo` still sees the sudo.
@@ -179,20 +201,23 @@ struct DenyViews {
 
 DenyViews deny_views(const NormalizedCommand& cmd, std::string& raw_name) {
   DenyViews v;
-  v.v[v.n++] = {&cmd.words, deny_subject(cmd.words, cmd.name_static ? &cmd.name : nullptr)};
+  v.v[v.n].words = &cmd.words;
+  v.v[v.n++].subject = deny_subject(cmd.words, cmd.name_static ? &cmd.name : nullptr);
   if (!cmd.wrappers.empty() && !cmd.allow_words().empty() &&
       cmd.allow_words().size() != cmd.words.size()) {
     auto n = command_name(cmd.allow_words().front());
     if (n) raw_name = *n;
-    v.v[v.n++] = {&cmd.allow_words(), deny_subject(cmd.allow_words(), n ? &raw_name : nullptr)};
+    v.v[v.n].words = &cmd.allow_words();
+    v.v[v.n++].subject = deny_subject(cmd.allow_words(), n ? &raw_name : nullptr);
   }
+  for (std::size_t k = 0; k < v.n; ++k) read_many(v.v[k]);
   return v;
 }
 
 Tri match_deny_pattern(const CommandPattern& p, const DenyView& v, std::size_t from) {
   Tri t = match_items(p.items, from, v.subject, from);
   if (t == Tri::no) return t;
-  return tri_min(t, match_options(p, *v.words));
+  return tri_min(t, match_options(p, v));
 }
 
 void push(PatternMatches& out, std::uint32_t pattern, Tri t) {

@@ -328,23 +328,26 @@ std::vector<OptionSpec> specs_for(std::string_view command, std::string_view wri
   return {spec_for(command, written_option, extra)};
 }
 
-bool has_option(const std::vector<shell::WordView>& words, std::size_t from,
-                const OptionSpec& spec) {
-  bool skip_next = false;  // the previous option takes this word as its argument
-  for (std::size_t i = from; i < words.size(); ++i) {
-    if (skip_next) {
-      skip_next = false;
-      continue;
-    }
+namespace {
+
+// has_option over the words at `at(0)`, `at(1)`… (`n` of them, increasing indices): a word
+// skipped as the previous option's argument is the one right after it.
+template <typename At>
+bool scan_options(const std::vector<shell::WordView>& words, std::size_t n, At at,
+                  const OptionSpec& spec) {
+  std::size_t skip = static_cast<std::size_t>(-1);  // the index an argument-taking option takes
+  for (std::size_t j = 0; j < n; ++j) {
+    const std::size_t i = at(j);
+    if (i == skip) continue;
     const auto& w = words[i];
     if (!w.literal) continue;  // never an option, never a proof of its absence
     std::string_view v = *w.literal;
     if (v == "--") return false;
     if (contains(spec.exact, v)) return true;
     if (v.size() > 2 && v.substr(0, 2) == "--") {
-      std::string_view n = long_name(v);
-      if (long_matches(n, spec.longs)) return true;
-      if (v.find('=') == std::string_view::npos && contains(spec.arg_longs, n)) skip_next = true;
+      std::string_view name = long_name(v);
+      if (long_matches(name, spec.longs)) return true;
+      if (v.find('=') == std::string_view::npos && contains(spec.arg_longs, name)) skip = i + 1;
       continue;
     }
     if (v.size() < 2 || v[0] != '-') continue;  // an operand
@@ -356,12 +359,27 @@ bool has_option(const std::vector<shell::WordView>& words, std::size_t from,
       char c = v[k];
       if (spec.shorts.find(c) != std::string::npos) return true;
       if (spec.arg_shorts.find(c) != std::string::npos) {
-        if (k + 1 == v.size()) skip_next = true;  // `-m msg`; `-mmsg` carries it
+        if (k + 1 == v.size()) skip = i + 1;  // `-m msg`; `-mmsg` carries it
         break;
       }
     }
   }
   return false;
+}
+
+}  // namespace
+
+bool has_option(const std::vector<shell::WordView>& words, std::size_t from,
+                const OptionSpec& spec) {
+  if (from >= words.size()) return false;
+  return scan_options(
+      words, words.size() - from, [from](std::size_t j) { return from + j; }, spec);
+}
+
+bool has_option(const std::vector<shell::WordView>& words, const std::vector<std::uint32_t>& dashed,
+                const OptionSpec& spec) {
+  return scan_options(
+      words, dashed.size(), [&dashed](std::size_t j) { return dashed[j]; }, spec);
 }
 
 bool has_all_options(const std::vector<shell::WordView>& words, std::size_t from,

@@ -13,6 +13,7 @@
 #define VIGIE_ENGINE_OPTIONS_HPP
 
 #include <cstddef>
+#include <cstdint>
 #include <map>
 #include <string>
 #include <string_view>
@@ -91,6 +92,11 @@ std::vector<OptionSpec> specs_for(std::string_view command, std::string_view wri
 // `exact` words count; parsing stops at `--`; option arguments (per `spec.arg_shorts` /
 // `arg_longs`) are skipped; non-literal words never count.
 bool has_option(const std::vector<shell::WordView>& words, std::size_t from,
+                const OptionSpec& spec);
+
+// The same over the words at `dashed` only (increasing indices of the literal words that start
+// with `-`, past the command's name): a command of many words read once for all its rules.
+bool has_option(const std::vector<shell::WordView>& words, const std::vector<std::uint32_t>& dashed,
                 const OptionSpec& spec);
 
 // Every requirement of `specs` is met.

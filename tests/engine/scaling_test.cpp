@@ -350,3 +350,39 @@ TEST_CASE("scaling: globs against a thousand glob rules stay bounded", "[scaling
   CHECK_FALSE(d.error.has_value());
   CHECK(c.policy->decide(request("cat src/m7/*x*"), opt).decision == vigie::Effect::deny);
 }
+
+// A deny rule's options are looked for in every word of the command: a command of a megabyte of
+// words against a thousand option rules read every word once per rule (3.5 s). A command of
+// more words than `command-options` is read once for all its rules, its options up to that
+// limit.
+TEST_CASE("scaling: a command of many words against a thousand option rules", "[scaling]") {
+  std::string rules;
+  for (int i = 0; i < 1000; ++i) rules += "  deny cat --opt" + std::to_string(i) + " \"No.\"\n";
+  auto c =
+      vigie::compile({{"opts.vigie", "policy \"opts\"\nmode auto\ndefault allow\ncommands {\n" +
+                                         rules + "  deny cat -b \"No b.\"\n}\n"}});
+  REQUIRE(c.ok());
+  vigie::DecideOptions opt;
+  opt.fs = vigie::virtual_file_system({});
+  opt.trace = false;
+  const std::vector<Shape> lines = {
+      {"operands", [](std::size_t n) { return fill(" y", n, "cat"); }, vigie::Effect::ask},
+      {"short options", [](std::size_t n) { return fill(" -n", n, "cat"); }, vigie::Effect::ask},
+      // `--op` is a prefix of `--opt0`: git-style abbreviations count.
+      {"long options", [](std::size_t n) { return fill(" --op", n, "cat"); }, vigie::Effect::deny},
+  };
+  for (const auto& shape : lines) {
+    check_linear("decide", shape, [&](const std::string& line) {
+      auto d = c.policy->decide(request(line), opt);
+      INFO(shape.name << ": " << vigie::to_string(d.decision) << " " << d.rule.id);
+      CHECK(d.decision == shape.expected);
+    });
+  }
+  // An option among the first 4,096 is found, before a megabyte of operands or after options.
+  CHECK(c.policy->decide(request(fill(" y", kLimit / 2, "cat -b")), opt).decision ==
+        vigie::Effect::deny);
+  CHECK(c.policy->decide(request(fill(" y", kLimit / 2, "cat --opt7")), opt).decision ==
+        vigie::Effect::deny);
+  CHECK(c.policy->decide(request(fill(" -n", 8000, "cat", " --opt7")), opt).decision ==
+        vigie::Effect::deny);
+}
