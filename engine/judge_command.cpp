@@ -573,8 +573,8 @@ void Judge::judge_line(std::string_view line, std::string cwd, unsigned depth) {
     if (pr.commands.empty()) return;
   }
   // A line that opens with `for`/`select` (a byte compare first: most lines do not).
-  const std::size_t lead = line.find_first_not_of(" \t");
-  if (lead != line.npos && (line[lead] == 'f' || line[lead] == 's') &&
+  const char first = line.empty() ? '\0' : line[0];
+  if ((first == 'f' || first == 's' || first == ' ' || first == '\t') &&
       judge_loop_items(pr, line, cwd, depth))
     return;
   std::vector<std::string> held_code;  // static values of variables that hold a substitution
