@@ -2,6 +2,7 @@
 
 #include "grammar/limits.hpp"
 
+#include <algorithm>
 #include <bitset>
 #include <cctype>
 #include <cstdint>
@@ -226,6 +227,11 @@ static bool take(std::size_t* budget, std::uint64_t cost) {
   return true;
 }
 
+// What splitting `path` into components costs: its bytes, and a slot of the list per component.
+static std::uint64_t split_cost(std::string_view path) {
+  return path.size() + 64 * static_cast<std::uint64_t>(std::count(path.begin(), path.end(), '/'));
+}
+
 bool component_globs_meet(std::string_view a, std::string_view b, std::size_t* budget) {
   // Checked before the work: at most one token per byte of each side, and the table of their
   // pairs.
@@ -235,7 +241,7 @@ bool component_globs_meet(std::string_view a, std::string_view b, std::size_t* b
 }
 
 bool path_globs_meet(std::string_view target, std::string_view rule, std::size_t* budget) {
-  if (!take(budget, std::uint64_t{target.size()} + rule.size())) return true;
+  if (!take(budget, split_cost(target) + split_cost(rule))) return true;
   auto t = components(target);
   if (t.empty()) return false;
   bool folder = !rule.empty() && rule.back() == '/';
@@ -248,7 +254,7 @@ bool path_globs_meet(std::string_view target, std::string_view rule, std::size_t
 }
 
 bool glob_reaches_prefix(std::string_view target, std::string_view prefix, std::size_t* budget) {
-  if (!take(budget, std::uint64_t{target.size()} + prefix.size())) return true;
+  if (!take(budget, split_cost(target) + split_cost(prefix))) return true;
   auto t = components(target);
   auto p = components(prefix);
   for (std::size_t i = 0; i < t.size() && i < p.size(); ++i) {

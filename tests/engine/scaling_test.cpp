@@ -325,6 +325,8 @@ TEST_CASE("scaling: globs against a thousand glob rules stay bounded", "[scaling
   const std::vector<Shape> globs = {
       {"one glob word of stars", [](std::size_t n) { return fill("a*", n, "cat src/*/"); },
        vigie::Effect::deny},
+      {"a glob of many folders", [](std::size_t n) { return fill("*/", n, "cat src/", "x"); },
+       vigie::Effect::deny},
       {"glob words", [](std::size_t n) { return fill(" src/*/a*", n, "cat"); },
        vigie::Effect::deny},
       {"glob words written", [](std::size_t n) { return fill(" src/*/a*", n, "touch"); },
