@@ -270,9 +270,6 @@ Part Judge::protect_part(std::uint32_t rule) {
   return out;
 }
 
-// A glob: the folder it expands in (its fixed prefix), and every rule that a path it can
-// match would meet: deny/ask path rules below that folder, protected globs and files run by
-// third parties (writes).
 Part Judge::glob_limit_part(Part out) {
   Part lim;
   lim.effect = Effect::ask;
@@ -288,6 +285,9 @@ Part Judge::glob_limit_part(Part out) {
   return out;
 }
 
+// A glob: the folder it expands in (its fixed prefix), and every rule that a path it can
+// match would meet: deny/ask path rules below that folder, protected globs and files run by
+// third parties (writes).
 Part Judge::judge_glob(const std::string& raw, Access access, const std::string& cwd, TraceEntry& t,
                        bool explicit_only, bool below) {
   // The comparisons' budget spent (limits::glob_meet_cells): no more of them.
