@@ -89,10 +89,13 @@ void object_paths(std::string_view subcommand, const Words& w, std::size_t from,
 }
 
 // Subcommands that read the content of the files their pathspecs select (history, diffs,
-// blame): every file below a pathspec is read.
+// blame; add and commit, into the repository): every file below a pathspec is read.
 constexpr std::string_view kPathspecReaders[] = {
-    "diff",       "log",        "show",  "whatchanged", "shortlog", "diff-tree",
-    "diff-index", "diff-files", "blame", "annotate",    "grep",     "format-patch"};
+    "diff",      "log",          "show",       "whatchanged", "shortlog",
+    "diff-tree", "diff-index",   "diff-files", "blame",       "annotate",
+    "grep",      "format-patch", "add",        "stage",       "commit"};
+// Those whose every operand is a pathspec (no revision among them: `git add icon@2x.png`).
+constexpr std::string_view kPathspecOnly[] = {"add", "stage", "commit"};
 
 // A pathspec (gitglossary(7)): its magic (`:(top,icase)x`, `:/x`, `:!x`, `:^x`) read, what it
 // can select is read. An exclude selects nothing; a pathspec is a folder prefix (everything below
@@ -162,10 +165,15 @@ void pathspec_reads(std::string_view subcommand, const Words& w, std::size_t fro
   // git grep's first operand is its pattern; its table shape reads the paths after it.
   for (std::size_t k : subcommand == "grep" ? std::vector<std::size_t>{} : args.operands) {
     const std::string* s = lit(w, k);
-    if (k >= dashdash || !s) continue;
+    if (k >= dashdash) continue;
+    if (!s) {  // a revision or a path the line does not show; add's and commit's are paths
+      if (listed(subcommand, kPathspecOnly)) pathspec_read(w[k], entry, out, icase);
+      continue;
+    }
     // Before `--` git takes a word for a path when it is not a revision (`git diff secrets`,
     // a folder): one that does not look like a revision is judged as a pathspec too.
-    if (starts_with(*s, ":(") || (s->find(':') == std::string::npos && !looks_like_revision(*s)))
+    if (listed(subcommand, kPathspecOnly) || starts_with(*s, ":(") ||
+        (s->find(':') == std::string::npos && !looks_like_revision(*s)))
       pathspec_read(w[k], entry, out, icase);
   }
   // `-L1,2:FILE` (`-L:FUNC:FILE`) reads FILE; `--find-object=REV:PATH` prints the patches of
@@ -474,6 +482,16 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
        (args.operands.size() == 1 && lit_is(sw, args.operands[0], "push")))) {
     add_tree_write(out, "git stash (the changes it saves are undone)");
     return;
+  }
+  // `git add -A` without a pathspec stages every file of the work tree, untracked ones included
+  // (git 2: from any folder; judged from the folder git works in, as `git add .`).
+  if ((subcommand == "add" || subcommand == "stage") && args.operands.empty() &&
+      std::any_of(args.options.begin(), args.options.end(),
+                  [](const ParsedOption& o) { return o.decl && o.decl->shorts == "A"; })) {
+    const std::size_t at = out.files.size();
+    add_word_file(out, Touch::read, out.chdir ? *out.chdir : word_of(w[i], "."), From::operand,
+                  std::string(full) + " (every file of the work tree)");
+    if (out.files.size() > at) out.files.back().recursive = true;
   }
   // `git grep` reads every file below each pathspec, or below the folder it runs in (also when
   // it searches a revision's whole tree: `git grep KEY HEAD`).

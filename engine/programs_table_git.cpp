@@ -83,7 +83,11 @@ const ProgramSource kProgramsGit[] = {
    "--sparse --pathspec-file-nul"},
   {"git mv", "pm", "*d$w", "", ""},
   {"git clean", "pm", "*d", "", "-e|--exclude=v -n|--dry-run!R"},
-  {"git add git stage", "pm", "*r", "", "--pathspec-from-file=r --chmod=v"},
+  // `git add PATHSPEC` stages every file below it, untracked ones included (read into the
+  // repository); `-A` without a pathspec, every file of the work tree. `git commit PATHSPEC`
+  // commits the tracked files below it. Their operands are pathspecs (engine/program_git.cpp).
+  {"git add git stage", "pm", "", "",
+   "--pathspec-from-file=r --chmod=v -A|--all|--no-ignore-removal"},
   {"git commit", "pm", "", "",
    "-F|--file=r -t|--template=r -m|--message=v -C|--reuse-message=v -c|--reedit-message=v "
    "--author=v --date=v --fixup=v --squash=v --pathspec-from-file=r -S|--gpg-sign?v "
