@@ -556,10 +556,11 @@ void kubectl_handler(const ProgramDecl&, std::string_view, const Words& w, Progr
   }
   if (operands.size() >= 3 && lit(w, operands[0]) && *lit(w, operands[0]) == "exec")
     out.escalations.push_back("kubectl exec with a command not after `--`");
-  // `kubectl cp SRC DST`: the local side is read or written (`pod:/path` is not local).
+  // `kubectl cp SRC DST`: the local side is read (a folder with everything below it) or
+  // written (`pod:/path` is not local).
   if (operands.size() == 3 && lit(w, operands[0]) && *lit(w, operands[0]) == "cp") {
     OperandState st;
-    apply_operands("kubectl cp", "*r$w", w, {operands[1], operands[2]}, st, out);
+    apply_operands("kubectl cp", "*R$w", w, {operands[1], operands[2]}, st, out);
   }
   if (!operands.empty() && !lit(w, operands[0]))
     out.escalations.push_back("kubectl with a subcommand that is not static");

@@ -530,6 +530,28 @@ void runner_handler(const ProgramDecl& p, std::string_view name, const Words& w,
     return;
   }
   std::string entry = std::string(name) + " " + (w[f.sub].literal ? *w[f.sub].literal : "");
+  if (w[f.sub].literal && (*w[f.sub].literal == "pack" || *w[f.sub].literal == "publish")) {
+    // `npm pack`, `npm publish [DIR]`: the package's files, every file below its folder that
+    // the manifest's `files` and `.npmignore` do not leave out (not shown), are packed and
+    // uploaded: the folder read with everything below it, as `tar czf x.tgz .`.
+    bool folder = false;
+    for (std::size_t k : f.operands) {
+      const std::string* s = k > f.sub && w[k].literal ? &*w[k].literal : nullptr;
+      if (!s || s->empty() || !(s->front() == '.' || s->front() == '/' || s->front() == '~'))
+        continue;
+      const std::size_t before = out.files.size();
+      add_word_file(out, Touch::read, w[k], From::operand, entry + " (the package's files)");
+      if (out.files.size() > before) out.files.back().recursive = true;
+      folder = true;
+    }
+    if (!folder) {
+      const std::size_t before = out.files.size();
+      add_word_file(out, Touch::read, word_of(w[f.sub], "."), From::operand,
+                    entry + " (the package's files)");
+      if (out.files.size() > before) out.files.back().recursive = true;
+    }
+    return;
+  }
   if (f.runs == Runs::shell || f.runs == Runs::explore) {
     // `yarn exec CMD…`, `npm explore PKG -- CMD…`: the words, joined, are a shell line.
     std::size_t from = f.sub + 1;

@@ -167,6 +167,15 @@ bool cargo_effects(std::string_view name, const std::string& sub, const Words& w
       }
     return true;
   }
+  if (sub == "package" || sub == "publish") {
+    // The crate's files, every file below its folder that git does not ignore, are packed (and
+    // uploaded): the folder read with everything below it, as `tar czf x.tgz .`.
+    const WordView here = word_of(w[at], ".");
+    const std::size_t before = out.files.size();
+    add_word_file(out, Touch::read, here, From::operand, entry + " (the package's files)");
+    if (out.files.size() > before) out.files.back().recursive = true;
+    return true;
+  }
   if (sub == "vendor") {
     // `cargo vendor [DIR]` (default `vendor`): the sources of every dependency, written in DIR.
     // Its options with a value: `-s|--sync MANIFEST` (read), `--manifest-path`, `--color`…

@@ -535,7 +535,9 @@ const ProgramSource kPrograms[] = {
    "--decryption-key=r --personality=v --requires=v --gidmap=v --uidmap=v --subgidname=v "
    "--subuidname=v --cgroups=v --cgroup-conf=v --hostuser=v --chrootdirs=v --pod-id-file=r "
    "--no-hosts"},
-  {"docker:build", "m", "r", "", "--add-host=v --build-arg=v --cache-from=v --cache-to=v --cgroup-parent=v --compress --cpu-period=v --cpu-quota=v "
+  // `docker build DIR`: the build context, every file below DIR, is sent to the daemon (role R);
+  // `docker cp SRC DEST` copies a folder SRC with everything below it.
+  {"docker:build", "m", "R", "", "--add-host=v --build-arg=v --cache-from=v --cache-to=v --cgroup-parent=v --compress --cpu-period=v --cpu-quota=v "
    "-c|--cpu-shares=v --cpuset-cpus=v --cpuset-mems=v --disable-content-trust -f|--file=r --force-rm --iidfile=w --isolation=v --label=v -m|--memory=v "
    "--memory-swap=v --network=v --no-cache --platform=v --pull?v -q|--quiet --rm?v --security-opt=v --shm-size=v --squash -t|--tag=v --target=v "
    "--ulimit=v --allow=v --annotation=v --attest=v --build-context=v --builder=v --call=v --check --load --metadata-file=w --no-cache-filter=v "
@@ -543,7 +545,7 @@ const ProgramSource kPrograms[] = {
   {"docker:exec", "s", "", "",
    "-d|--detach --detach-keys=v -e|--env=v --env-file=r -i|--interactive --privileged "
    "-t|--tty -u|--user=v -w|--workdir=v --help!N"},
-  {"docker:cp", "s", "*r$w", "", "-a|--archive -L|--follow-link -q|--quiet --all --index=v"},
+  {"docker:cp", "s", "*R$w", "", "-a|--archive -L|--follow-link -q|--quiet --all --index=v"},
   {"docker:compose", "s", "", "",
    "--all-resources --ansi=v --compatibility --dry-run --env-file=r -f|--file=r --parallel=v "
    "--profile=v --progress=v --project-directory=c -p|--project-name=v -v|--version!N"},
