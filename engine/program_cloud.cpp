@@ -227,20 +227,31 @@ void gsutil(const Words& w, ProgramEffects& out) {
 
 // gcloud's commands whose operands are local files, by the words that name them: the operand
 // shape after those words (`vm:path` is not local); `compute ssh --command CMD` runs CMD on the
-// machine, judged like ssh's remote command.
+// machine, judged like ssh's remote command. `uploads`: the command uploads a source folder with
+// everything below it (`builds submit [DIR]`; `app deploy`, the service's folder; `functions
+// deploy`, `--source DIR` or the current folder); 'o' the operand, else the current folder,
+// '.' the current folder always, 's' `--source`'s value, else the current folder.
 struct GcloudCommand {
   std::string_view words;
   std::string_view shape;
+  char uploads = 0;
 };
 constexpr GcloudCommand kGcloudCommands[] = {
     {"compute scp", "*r$w"},
     {"compute copy-files", "*r$w"},
     {"iam service-accounts keys create", "w"},
-    {"builds submit", "r"},
-    {"app deploy", "*r"},
-    {"functions deploy", "-"},
+    {"builds submit", "*R", 'o'},  // `--tag x`'s value may stand among the operands
+    {"app deploy", "*r", '.'},
+    {"functions deploy", "-", 's'},
     {"run deploy", "-"},
 };
+
+// Whether the words hold `--source` (its value is read with everything below it in `gcloud`).
+bool names_source(const Words& w) {
+  return std::any_of(w.begin(), w.end(), [](const WordView& x) {
+    return x.literal && (*x.literal == "--source" || starts_with(*x.literal, "--source="));
+  });
+}
 
 void gcloud_commands(const Words& w, const std::vector<std::size_t>& ops, ProgramEffects& out) {
   std::string path;
@@ -255,9 +266,15 @@ void gcloud_commands(const Words& w, const std::vector<std::size_t>& ops, Progra
     for (const GcloudCommand& c : kGcloudCommands) {
       if (path != c.words) continue;
       OperandState st;
-      apply_operands("gcloud " + path, std::string(c.shape), w,
-                     std::vector<std::size_t>(ops.begin() + static_cast<long>(k) + 1, ops.end()),
-                     st, out);
+      const std::vector<std::size_t> rest(ops.begin() + static_cast<long>(k) + 1, ops.end());
+      apply_operands("gcloud " + path, std::string(c.shape), w, rest, st, out);
+      if (c.uploads == '.' || (c.uploads == 'o' && rest.empty()) ||
+          (c.uploads == 's' && !names_source(w))) {
+        const std::size_t before = out.files.size();
+        add_word_file(out, Touch::read, word_of(w[0], "."), From::operand,
+                      "gcloud " + path + " (the folder it uploads)");
+        if (out.files.size() > before) out.files.back().recursive = true;
+      }
       return;
     }
   }
@@ -294,6 +311,7 @@ void gcloud(const Words& w, ProgramEffects& out) {
     if (!val) continue;
     if (!val->literal) {
       out.files.push_back({Touch::read, *val, From::option, "gcloud " + name});
+      out.files.back().recursive = name == "--source";
       continue;
     }
     std::string v = eq != std::string::npos ? s->substr(eq + 1) : *val->literal;
@@ -310,7 +328,10 @@ void gcloud(const Words& w, ProgramEffects& out) {
       std::string piece = v.substr(b, e - b);
       if (auto k = piece.find('='); k != std::string::npos && name != "--flags-file")
         piece = piece.substr(k + 1);
+      const std::size_t before = out.files.size();
       read_file(out, *val, piece, "gcloud " + name);
+      // `--source DIR` (run, functions deploy): the folder uploaded with everything below it.
+      if (name == "--source" && out.files.size() > before) out.files.back().recursive = true;
       b = e + 1;
     }
     if (eq == std::string::npos) ++i;

@@ -37,6 +37,7 @@ constexpr HandlerEntry kHandlers[] = {
     {"compose", container_handler},
     {"kubectl", kubectl_handler},
     {"runner", runner_handler},
+    {"upload", upload_handler},
     {"launcher", launcher_handler},
     {"socat", socat_handler},
     {"bwrap", bwrap_handler},

@@ -117,6 +117,10 @@ const ProgramSource kProgramsCloud[] = {
    "--stet"},
   // gcloud: `--flags-file=FILE` and every `--…-file`/`--…-from-file` value (`KEY=PATH,…`)
   // read; `gcloud storage cp|mv|rsync` like gsutil's.
+  // Deployment clients, transfers and images that send a folder with everything below it
+  // (engine/program_uploads.cpp).
+  {"vercel netlify fly flyctl railway firebase wrangler surge az croc wormhole borg mksquashfs "
+   "genisoimage mkisofs duplicity buildah", "", "", "upload", ""},
   {"gcloud", "", "", "cloud", ""},
   {"gcloud:storage", "m", "", "",
    "-a|--canned-acl=v --cache-control=v --content-disposition=v --content-encoding=v "
