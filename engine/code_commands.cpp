@@ -53,6 +53,9 @@ constexpr SpawnNames kSpawnNames[] = {
      "exec execSync execFile execFileSync spawn spawnSync fork", "child_process", false},
     {"perl", "system exec qx open", "", "", true},
     {"ruby", "system exec spawn popen popen3 capture2 capture2e capture3 pipeline", "", "", true},
+    // irb and jruby read Ruby.
+    {"irb", "system exec spawn popen popen3 capture2 capture2e capture3 pipeline", "", "", true},
+    {"jruby", "system exec spawn popen popen3 capture2 capture2e capture3 pipeline", "", "", true},
     {"php", "system exec shell_exec passthru popen proc_open pcntl_exec", "", "", true},
     {"dc", "", "", "", false, true},
     // Lua's `os.execute("CMD")`, `io.popen("CMD")`; R's `system("CMD")`, `system2("rm", …)`,
@@ -82,6 +85,21 @@ constexpr SpawnNames kSpawnNames[] = {
     {"racket", "system process", "", "", false},
     // jrunscript (Nashorn): Java's `Runtime.getRuntime().exec("CMD")`, `$EXEC("CMD")`.
     {"jrunscript", "exec EXEC", "", "", false},
+    // Languages of their own that run commands and read files from the code on their input or
+    // an option: m4's `syscmd(CMD)`, `esyscmd(CMD)`, `include(FILE)` (bare words); gnuplot's
+    // `system "CMD"`, `!CMD` lines, `load "FILE"`; Octave's `system("CMD")`; GHCi's `:!CMD`,
+    // `callCommand "CMD"`; Prolog's `shell('CMD')`; the Lisps' `(run-program "CMD" …)`,
+    // `(shell "CMD")` (names with a `-` are not read: SBCL's `run-program`, whose code's paths
+    // still are); Clojure's `(sh "rm" …)`; Maxima's `system("CMD")`.
+    {"m4", "syscmd esyscmd", "", "", false, false, true},
+    {"gnuplot", "system", "", "", false, true},
+    {"octave", "system unix shell_cmd popen dos", "", "", false},
+    {"ghci", "system callCommand spawnCommand rawSystem readProcess", "", "", false, true},
+    {"swipl", "shell", "", "", false},
+    {"sbcl", "", "", "", false},
+    {"clisp", "shell", "", "", false},
+    {"clojure", "sh", "", "", false},
+    {"maxima", "system", "", "", false},
 };
 
 bool ident_char(char c) {
@@ -208,9 +226,23 @@ constexpr InlineCode kInlineCode[] = {
     {"guile", "-c"},
     {"racket", "-e --eval"},
     {"R", "-e"},
+    {"gnuplot", "-e"},
+    {"octave", "--eval"},
+    {"ghci", "-e"},
+    {"swipl", "-g -t"},
+    {"sbcl", "--eval"},
+    {"clisp", "-x"},
+    {"clojure", "-e"},
+    {"maxima", "--batch-string"},
 };
 
 }  // namespace
+
+bool code_bare_words(std::string_view program) {
+  for (const auto& s : kSpawnNames)
+    if (program.substr(0, s.prefix.size()) == s.prefix) return s.bare_words;
+  return false;
+}
 
 bool code_commands_known(std::string_view program) {
   for (const auto& s : kSpawnNames)
@@ -225,12 +257,18 @@ void add_code_commands(std::string_view code, std::string_view program,
     if (program.substr(0, s.prefix.size()) == s.prefix) names = &s;
   if (!names) return;
   if (names->bang_lines) {
+    // dc: any `!`; gnuplot's `!CMD` and GHCi's `:!CMD` open their line (`x != 1` is not one).
+    const bool anywhere = names->prefix == "dc";
     for (std::size_t b = code.find('!'); b != std::string_view::npos; b = code.find('!', b + 1)) {
       const std::size_t end = std::min(code.find('\n', b), code.size());
-      scripts.emplace_back(code.substr(b + 1, end - b - 1));
+      const std::size_t line =
+          code.rfind('\n', b) == std::string_view::npos ? 0 : code.rfind('\n', b) + 1;
+      const std::string_view lead = code.substr(line, b - line);
+      if (anywhere || lead.find_first_not_of(" \t:;") == std::string_view::npos)
+        scripts.emplace_back(code.substr(b + 1, end - b - 1));
       b = end == code.size() ? end - 1 : end;
     }
-    return;
+    if (names->always.empty()) return;
   }
   const bool gate_open = !names->gate.empty() && code.find(names->gate) != std::string_view::npos;
   std::size_t i = 0;
@@ -392,7 +430,7 @@ void undeclared_inline_code(const std::string& name, const Words& w, std::vector
         escalations.push_back(name + " " + *s + " with code the line does not show");
       continue;
     }
-    add_code_named_paths(*code, name + " " + *s + " code", files);
+    add_code_named_paths(*code, name + " " + *s + " code", files, code_bare_words(name));
     add_code_commands(*code, name, scripts);
   }
 }

@@ -152,9 +152,23 @@ bool code_writes(std::string_view code) {
 }  // namespace
 
 void add_code_named_paths(std::string_view code, const std::string& entry,
-                          std::vector<FileEffect>& out) {
+                          std::vector<FileEffect>& out, bool bare_words) {
   const bool writes = code_writes(code);
   const bool trees = writes && code_deletes_trees(code);
+  if (bare_words) {
+    // Tcl's `open .env`, m4's `include(.env)`: a word is a string without quotes. Each word
+    // between blanks, brackets, braces, parentheses, commas and `;` that names a path.
+    for (std::size_t i = 0; i < code.size();) {
+      const std::size_t b = code.find_first_not_of(" \t\n[]{}();,\"'", i);
+      if (b == std::string_view::npos) break;
+      std::size_t e = code.find_first_of(" \t\n[]{}();,\"'", b);
+      if (e == std::string_view::npos) e = code.size();
+      const std::string_view word = code.substr(b, e - b);
+      if (word.find_first_of("$\\`") == std::string_view::npos)
+        add_token_named_path(word, entry, out);
+      i = e;
+    }
+  }
   for (std::size_t i = 0; i < code.size(); ++i) {
     const char q = code[i];
     if (q != '\'' && q != '"' && q != '`') continue;

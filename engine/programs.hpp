@@ -137,8 +137,11 @@ void add_token_named_path(std::string_view token, const std::string& entry,
                           std::vector<FileEffect>& out);
 // The same for each quoted string of an interpreter's inline code that is written as a path
 // (`python3 -c 'open(".env")'`, `node -e 'fs.readFileSync("/etc/x")'`): the code may read it.
+// With `bare_words` (Tcl, expect, m4: `open .env`), each unquoted word too.
 void add_code_named_paths(std::string_view code, const std::string& entry,
-                          std::vector<FileEffect>& out);
+                          std::vector<FileEffect>& out, bool bare_words = false);
+// Whether the language of `program`'s code writes strings as bare words (Tcl, expect, m4).
+bool code_bare_words(std::string_view program);
 // The shell lines an interpreter's inline code runs by name (engine/code_commands.cpp): the
 // string literals given to a process function of the language of `program` (python's
 // `os.system`/`subprocess.run`, node's `child_process`, perl's and ruby's `system` and

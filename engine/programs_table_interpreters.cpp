@@ -13,7 +13,8 @@ const InterpreterSource kInterpreters[] = {
   {"nodejs deno bun bunx npx pnpx irb R Rscript julia osascript powershell awk gawk mawk nawk "
    "busybox fish tcsh csh expect scala kotlin groovy elixir erl escript swift dotnet java jjs "
    "source . fc watch script ssh su runuser pkexec systemd-run uvx pipx ts-node tsx m4 dc "
-   "mongosh mongo mysqlsh ipython ipython3 jrunscript",
+   "mongosh mongo mysqlsh ipython ipython3 jrunscript gnuplot octave ghci swipl sbcl clisp "
+   "clojure maxima",
    'i', false},
   // Editors: they run commands typed into them (`:!cmd`, `M-x shell`), and their operands are
   // the files they edit (written).
