@@ -490,6 +490,7 @@ NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
     client_stdin(n.name, program.decl, n.words, n.redirects, n);
     if (!program.shell) interpreter_stdin(program.decl, program.interpreter, n);
     if (fx.stdin_script) stdin_script(n.name, n.redirects, n);
+    if (fx.stdin_crontab) stdin_crontab(n.name, n.redirects, n);
     if (n.name == "ssh") remote_stdin(fx.scripts, n);
   }
   if (!program.decl && !program.wrapper) {

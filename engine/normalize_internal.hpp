@@ -46,6 +46,10 @@ inline bool names_descriptor(std::string_view s) {
 // here-document is judged as a nested script; a dynamic one is an escalation.
 void stdin_script(const std::string& name, const std::vector<shell::RedirectView>& redirects,
                   NormalizedCommand& n);
+// The same for a crontab on the standard input (`crontab - <<< '* * * * * CMD'`): each entry's
+// command, after its schedule, is judged as a script.
+void stdin_crontab(const std::string& name, const std::vector<shell::RedirectView>& redirects,
+                   NormalizedCommand& n);
 
 // `env -S STRING`'s words as a command line (`env WORDS` when they start with env's own
 // options or NAME=VALUE).

@@ -110,7 +110,7 @@ bool may_read_code(const shell::CommandView& c) {
     std::string_view s = *w.literal;
     std::size_t slash = s.rfind('/');
     if (slash != std::string_view::npos) s = s.substr(slash + 1);
-    if (is_shell(s) || in(s, {"source", ".", "busybox", "at", "batch"}) ||
+    if (is_shell(s) || in(s, {"source", ".", "busybox", "at", "batch", "crontab"}) ||
         normalize_detail::reads_stdin_commands(s) || program_name(s).interpreter)
       return true;
   }

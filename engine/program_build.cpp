@@ -512,6 +512,10 @@ void schedule_handler(const ProgramDecl& p, std::string_view name, const Words& 
     if (has('l') || has('e') || has('r') || has('V') || has('T') || has('c')) return;
     for (std::size_t k : args.operands) file(out, Touch::read, w[k], "crontab operand");
     out.escalations.push_back("crontab: installs commands that cron runs later");
+    // `crontab -`, `crontab` with no file: the crontab comes from the standard input.
+    out.stdin_crontab =
+        args.operands.empty() ||
+        (args.operands.size() == 1 && lit(w, args.operands[0]) && *lit(w, args.operands[0]) == "-");
     return;
   }
   // at -d, at -r, atrm: remove queued jobs. They run nothing, but they change what the system

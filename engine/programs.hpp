@@ -100,6 +100,9 @@ struct ProgramEffects {
   // Its commands come from its standard input: a shell outside the sh family given neither a
   // script nor `-c` (`echo CMD | fish`): a here-string or here-document there is its script.
   bool stdin_script = false;
+  // Its input is a crontab (`echo '* * * * * CMD' | crontab -`): each entry's command is judged
+  // as a script (engine/normalize_scripts.cpp, `stdin_crontab`).
+  bool stdin_crontab = false;
 };
 
 // Whether `out` holds more files than the judge looks at: then no more are gathered (checked
