@@ -481,6 +481,8 @@ void gdb_handler(const ProgramDecl&, std::string_view, const Words& w, ProgramEf
       if (found->kind == 'x' && value && value->literal) gdb_shell_line(*value->literal, out);
     }
     if (found->kind == 'A') {  // --args PROG ARGS…: the rest are the program's arguments
+      // The program is what gdb runs (`run`, typed or given with `-ex`): judged as a command.
+      if (i + 1 < w.size()) out.argvs.emplace_back(w.begin() + static_cast<long>(i) + 1, w.end());
       for (std::size_t k = i + 1; k < w.size(); ++k)
         if (lit(w, k) && !lit(w, k)->empty() && (*lit(w, k))[0] != '-') {
           out.files.push_back({Touch::read, w[k], From::operand, "gdb --args"});

@@ -439,12 +439,42 @@ void perf_handler(std::string_view name, const Words& w, ProgramEffects& out) {
     return;
   out.escalations.push_back(std::string(name) + (sub ? " " + *sub : std::string()) +
                             " may run a command or a script");
-  // `perf record|stat|trace [OPTIONS] -- CMD…`: the command after `--` is judged as run.
-  for (std::size_t i = 2; i + 1 < w.size(); ++i)
-    if (w[i].literal && *w[i].literal == "--") {
-      out.argvs.emplace_back(w.begin() + static_cast<std::ptrdiff_t>(i + 1), w.end());
-      break;
+  // `perf record|stat|trace [OPTIONS] [--] CMD…`: the command is judged as run (still asked:
+  // an option the list below does not know may take the next word); `-o FILE` is written.
+  static constexpr std::string_view kValued =
+      " -e --event -o --output -p --pid -t --tid -C --cpu -r --repeat -x --field-separator -I "
+      "--interval-print -c --count -F --freq -m --mmap-pages -u --uid -G --cgroup -j "
+      "--branch-filter -D --delay --filter -i --input -s --sort -M --metrics --pre --post "
+      "--control --output-dir -T --topdown ";
+  if (!sub || !(*sub == "record" || *sub == "stat" || *sub == "trace" || *sub == "mem" ||
+                *sub == "c2c" || *sub == "kvm" || *sub == "lock" || *sub == "sched"))
+    return;
+  for (std::size_t i = 2; i < w.size(); ++i) {
+    const std::string* s = w[i].literal ? &*w[i].literal : nullptr;
+    if (s && *s == "--") {
+      if (i + 1 < w.size())
+        out.argvs.emplace_back(w.begin() + static_cast<std::ptrdiff_t>(i + 1), w.end());
+      return;
     }
+    if (!s || s->size() < 2 || (*s)[0] != '-') {
+      if (s &&
+          (*sub == "mem" || *sub == "c2c" || *sub == "kvm" || *sub == "lock" || *sub == "sched") &&
+          (*s == "record" || *s == "report" || *s == "stat" || *s == "top" || *s == "script"))
+        continue;  // `perf mem record CMD`: the subcommand's own action
+      out.argvs.emplace_back(w.begin() + static_cast<std::ptrdiff_t>(i), w.end());
+      return;
+    }
+    const std::string opt = s->substr(0, s->find('='));
+    const bool attached = s->find('=') != std::string::npos;
+    if (opt == "-o" || opt == "--output") {
+      if (attached)
+        add_word_file(out, Touch::write, word_of(w[i], s->substr(s->find('=') + 1)), From::option,
+                      std::string(name) + " -o");
+      else if (i + 1 < w.size())
+        add_word_file(out, Touch::write, w[i + 1], From::option, std::string(name) + " -o");
+    }
+    if (!attached && kValued.find(" " + opt + " ") != std::string_view::npos) ++i;
+  }
 }
 
 }  // namespace vigie::engine
