@@ -194,6 +194,7 @@ void rar(std::string_view name, const Words& w, ProgramEffects& out) {
       name == "rar" && !extract && c != "t" && c != "p" && c[0] != 'l' && c[0] != 'v' && c != "i";
   std::vector<std::size_t> ops;
   bool switches = true;
+  bool destination = false;  // `-opDIR` or a last operand `DIR/`: where it extracts
   for (std::size_t i = 2; i < w.size(); ++i) {
     const std::string* s = lit(w, i);
     if (switches && s && *s == "--") {
@@ -208,9 +209,10 @@ void rar(std::string_view name, const Words& w, ProgramEffects& out) {
     }
     const std::string sw = s->substr(1);
     auto path = [&](std::size_t skip) { return word_of(w[i], sw.substr(skip)); };
-    if (starts_with(sw, "op") && sw.size() > 2)
+    if (starts_with(sw, "op") && sw.size() > 2) {
       add_folder_files(out, path(2), From::option, entry + " -op");
-    else if ((starts_with(sw, "x@") || starts_with(sw, "n@")) && sw.size() > 2)
+      destination = true;
+    } else if ((starts_with(sw, "x@") || starts_with(sw, "n@")) && sw.size() > 2)
       touch(out, Touch::read, path(2), entry + " -" + sw.substr(0, 2));
     else if (starts_with(sw, "ilog") && sw.size() > 4)
       touch(out, Touch::write, path(4), entry + " -ilog");
@@ -234,11 +236,15 @@ void rar(std::string_view name, const Words& w, ProgramEffects& out) {
     } else if (extract && n + 1 == ops.size() && t && !t->empty() &&
                (t->back() == '/' || t->back() == '\\')) {
       add_folder_files(out, w[ops[n]], From::operand, entry);
+      destination = true;
     } else if (adds) {
       touch(out, Touch::read, w[ops[n]], entry);
       if (moves) touch(out, Touch::delete_, w[ops[n]], entry);
     }
   }
+  // `unrar x a.rar`: the members are written in the folder it runs in, under names the line
+  // does not show (as `unzip a.zip`).
+  if (extract && !destination) add_tree_write(out, entry + " (the archive's members)");
 }
 
 // dpkg's actions that read .deb files (installing, or handed to dpkg-deb).

@@ -217,6 +217,11 @@ const ProgramSource kProgramsCloud[] = {
    "-f=v -s=v -o=v -x=v -b=v -p=v -B=v -E=v -G=v -T=v -U=v -r -w -a -c -d -i -j -k -l -n -t -u "
    "-v -X -z -H -L -P -0"},
   {"unrar rar", "", "", "archive", ""},
+  // unsquashfs IMAGE [NAMES…]: the members are written below `-d DIR` (`squashfs-root` when none).
+  {"unsquashfs", "", "r*-", "",
+   "-d|-dest=g -ef|-extract-file=r -ex|-exclude-file=r -p|-processors=v -da|-data-queue=v "
+   "-fr|-frag-queue=v -o|-offset=v -f|-force -n|-no-progress -i|-info -li|-linfo -l|-ls "
+   "-ll|-lls -s|-stat -cat -lc -llc -q|-quiet -v|-version!N -h|-help!N"},
   // cpio's modes (engine/program_archives.cpp): `-i` keeps absolute names unless
   // `--no-absolute-filenames` (asked), `-o` and `-p` read the names on their standard input
   // (asked), `-p DIR` writes into DIR.

@@ -440,9 +440,9 @@ const ProgramSource kProgramsTools[] = {
    "--downloader=x!! --external-downloader-args=v --downloader-args=v --postprocessor-args=v "
    "--print-to-file=v -f|--format=v --merge-output-format=v -r|--limit-rate=v -R|--retries=v"},
   // rclone COMMAND SOURCE… DEST: local sources read with all below them, the local destination
-  // written (remote paths `name:path` are not local); a `--config` file and `--password-command`
-  // are asked.
-  {"rclone", "m", "-*R$w", "",
+  // a folder written under names the line does not show (`sync` also deletes there; remote
+  // paths `name:path` are not local); a `--config` file and `--password-command` are asked.
+  {"rclone", "m", "-*R$g", "",
    "--config=r!! --password-command=x --filter-from=r --include-from=r --exclude-from=r "
    "--files-from=l --log-file=w --backup-dir=w --compare-dest=r --copy-dest=r --suffix=v "
    "--transfers=v --checkers=v --bwlimit=v --include=v --exclude=v --filter=v -P|--progress "
