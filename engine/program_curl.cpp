@@ -242,9 +242,12 @@ void curl_handler(const ProgramDecl& p, std::string_view name, const Words& w,
       for (const auto& n : names)
         file(out, Touch::write, word_of(*u, join(d, n)), prog + " --remote-name");
     }
-    // The current folder is judged as a folder (the `-O` entry); a folder given, as its files.
+    // A folder given is judged as its files; the current folder as the files of the work tree
+    // the line does not name (`curl -OJ URL`: the server names the file).
     if (unknown && !d.empty())
       file(out, Touch::write, folder_files(at, d), prog + " --remote-header-name");
+    else if (unknown)
+      add_tree_write(out, prog + " --remote-header-name (a file the server names)");
   }
 }
 
@@ -260,9 +263,20 @@ void wget_handler(const ProgramDecl& p, std::string_view name, const Words& w,
   std::string dir;
   std::string method = "GET";
   bool named = false, dir_unknown = false;
+  // Files the line does not name in the folder it downloads to: the server names them
+  // (`--content-disposition`), or a recursive download flattens or cuts their paths (`-nd`,
+  // `-nH`, `--cut-dirs`).
+  bool server_named = false, flat = false, recursive = false;
   for (const auto& o : args.options) {
+    if (o.decl && o.spelling == "-n" && o.value &&
+        (!o.value->literal || o.value->literal->find_first_of("dH") != std::string::npos))
+      flat = true;
     if (!o.decl || o.decl->longs.empty()) continue;
     const std::string_view l = o.decl->longs.front();
+    if (l == "content-disposition" || l == "trust-server-names") server_named = true;
+    if (l == "no-directories" || l == "no-host-directories" || l == "cut-dirs") flat = true;
+    if (l == "recursive" || l == "mirror" || l == "page-requisites" || l == "input-file")
+      recursive = true;
     if (l == "post-data" || l == "post-file") method = "POST";
     if (l == "method") method = o.value && o.value->literal ? ascii_upper(*o.value->literal) : "";
     // `-i FILE`: URLs the line does not show.
@@ -279,6 +293,9 @@ void wget_handler(const ProgramDecl& p, std::string_view name, const Words& w,
     out.fetches.push_back({w[i].literal ? *w[i].literal : std::string(), method});
   if (named || dir_unknown) return;
   const std::string prog(name);
+  // In the current folder (a `-P DIR`'s files are its table entry's).
+  if (dir.empty() && (server_named || (flat && recursive)))
+    add_tree_write(out, prog + " (files the server or the download's paths name)");
   for (std::size_t i : args.operands) {
     const WordView& u = w[i];
     if (!u.literal) continue;
@@ -296,10 +313,30 @@ void aria2c_handler(const ProgramDecl& p, std::string_view name, const Words& w,
   ParsedArgs args = parse_args(p, w, 1);
   OperandState st;
   apply_options(name, args, out, st);
-  for (const auto& o : args.options)
-    if (o.decl && option_name(*o.decl) == "--input-file") out.fetches.push_back({"", "GET"});
+  std::string dir;
+  bool named = false;
+  for (const auto& o : args.options) {
+    if (!o.decl) continue;
+    if (option_name(*o.decl) == "--input-file") out.fetches.push_back({"", "GET"});
+    if (option_name(*o.decl) == "--out") named = true;  // `-o NAME`: the table's entry
+    if (option_name(*o.decl) == "--dir") {
+      if (!o.value || !o.value->literal)
+        named = true;  // not shown: `-d`'s entry judges it
+      else
+        dir = *o.value->literal;
+    }
+  }
   for (std::size_t i : args.operands)
     out.fetches.push_back({w[i].literal ? *w[i].literal : std::string(), "GET"});
+  if (named) return;
+  // Each URL's file is saved under its last path segment in the current folder (or `-d DIR`).
+  const std::string prog(name);
+  for (std::size_t i : args.operands) {
+    const WordView& u = w[i];
+    if (!u.literal || u.literal->find("://") == std::string::npos) continue;  // a .torrent
+    for (const auto& n : remote_names(*u.literal))
+      file(out, Touch::write, word_of(u, dir.empty() ? n : dir + "/" + n), prog + " URI's file");
+  }
 }
 
 }  // namespace vigie::engine

@@ -424,6 +424,25 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
       add_word_file(out, Touch::read, v.size() == t->size() ? r : word_of(r, std::string(v)),
                     From::operand, "git " + std::string(subcommand) + " repository");
   }
+  // `git clone URL` without a folder: the repository's name, after the URL's last `/` or `:`
+  // without `.git` (`NAME.git` with `--bare` or `--mirror`), is the folder it creates (git
+  // refuses one that exists and holds files): a write of that name.
+  if (subcommand == "clone" && args.operands.size() == 1 && sw[args.operands[0]].literal) {
+    std::string_view url = *sw[args.operands[0]].literal;
+    while (!url.empty() && url.back() == '/') url.remove_suffix(1);
+    if (url.ends_with("/.git")) url.remove_suffix(5);
+    while (!url.empty() && url.back() == '/') url.remove_suffix(1);
+    const std::size_t cut = url.find_last_of("/:");
+    std::string_view base = cut == std::string_view::npos ? url : url.substr(cut + 1);
+    if (base.ends_with(".git")) base.remove_suffix(4);
+    const bool bare = std::any_of(sw.begin(), sw.end(), [](const WordView& x) {
+      return x.literal && (*x.literal == "--bare" || *x.literal == "--mirror");
+    });
+    if (!base.empty() && base != "." && base != "..")
+      add_word_file(out, Touch::write,
+                    word_of(sw[args.operands[0]], std::string(base) + (bare ? ".git" : "")),
+                    From::operand, "git clone (the repository's folder)");
+  }
   if (subcommand == "push" || subcommand == "send-pack") {
     for (std::size_t k : args.operands)
       if (sw[k].literal && !sw[k].literal->empty() && (*sw[k].literal)[0] == '+') st.forced = true;

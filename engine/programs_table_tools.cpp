@@ -378,7 +378,11 @@ const ProgramSource kProgramsTools[] = {
    "--config=r --hsts-file=w --warc-file=w -U|--user-agent=v --header=v --post-data=v "
    "--method=v --body-data=v -t|--tries=v -T|--timeout=v -w|--wait=v -l|--level=v "
    "-A|--accept=v -R|--reject=v -D|--domains=v --user=v --password=v -Q|--quota=v "
-   "--limit-rate=v -B|--base=v --referer=v -X|--exclude-directories=v -I|--include-directories=v"},
+   "--limit-rate=v -B|--base=v --referer=v -X|--exclude-directories=v -I|--include-directories=v "
+   // `-nd`, `-nH` (`-n` and a letter), their long spellings, `--cut-dirs`: where a recursive
+   // download's files land; `--content-disposition`: the server names the file.
+   "-n=v --no-directories --no-host-directories --cut-dirs=v -r|--recursive -m|--mirror "
+   "-p|--page-requisites --content-disposition?v --trust-server-names"},
 
   // ---- formatters and fixers: files rewritten in place, a folder with every file below it ----
   {"black", "pm", "*M", "",
