@@ -577,7 +577,7 @@ const ProgramSource kPrograms[] = {
   // Environment managers whose subcommand runs a command (engine/program_launchers.cpp).
   {"uv poetry pipenv bundle conda mamba micromamba direnv mise op aws-vault doppler nix "
    "nix-shell uvx pipx hatch pdm rye asdf pyenv rbenv nodenv goenv jenv plenv phpenv rtx "
-   "infisical nvm fnm volta lerna nx", "", "",
+   "infisical nvm fnm volta lerna nx chamber berglas summon envchain", "", "",
    "launcher", ""},
   // Wrappers of their own shape, in the same table (engine/program_launchers.cpp).
   {"setarch linux32 linux64 x86_64 i386 uname26 prlimit runcon xvfb-run eatmydata rlwrap ip pkexec busybox runuser "

@@ -489,6 +489,22 @@ const ProgramSource kProgramsTools[] = {
   {"cgexec", "sS", "", "wrapper", "-g=v --sticky -h!N"},
   {"trickle", "sS", "", "wrapper", "-h!N -v!N -V -s -d=v -u=v -w=v -t=v -l=v -n=r"},
   {"nocache with-contenv box64 box86", "sS", "", "wrapper", ""},
+  // Ubuntu's run-one family (one instance of CMD at a time, again and again), zsh's precommand
+  // modifiers, the GPU and game launchers, systemd-inhibit (CMD runs holding a lock),
+  // with-lock-ex (chiark-utils: LOCKFILE, then CMD).
+  {"run-one run-this-one keep-one-running run-one-constantly run-one-until-success "
+   "run-one-until-failure nocorrect noglob gamemoderun prime-run primusrun", "sS", "", "wrapper",
+   ""},
+  {"mangohud", "sS", "", "wrapper", "--dlsym"},
+  {"vglrun", "sS", "", "wrapper",
+   "-d=v -c=v -q=v -fps=v -ir=v -gamma=v -ld=v -st=v -np -sp -nodl -v +v -tr +tr -64 -32"},
+  {"optirun", "psS", "", "wrapper",
+   "-b|--bridge=v -c|--compress=v -d|--display=v -C|--config=r -l|--ldpath=v --failsafe "
+   "--no-failsafe --no-xorg --debug -q|--quiet -v|--verbose --help!N --version!N"},
+  {"systemd-inhibit", "ps", "", "wrapper",
+   "--what=v --who=v --why=v --mode=v --list!N --no-pager --no-legend -h|--help!N "
+   "--version!N"},
+  {"with-lock-ex", "s", "w", "wrapper", "-w -q -f"},
   // Shells outside the sh family, by their command line: the launchers' table
   // (engine/program_launchers_managers.cpp).
   {"fish csh tcsh rc es nu xonsh elvish pwsh powershell powershell.exe pwsh.exe", "", "",
@@ -505,8 +521,9 @@ const ProgramSource kProgramsTools[] = {
    "toolbox distrobox distrobox-enter schroot fakechroot ccache sccache distcc icecc tsocks "
    "graftcp catchsegv nq mpirun mpiexec orterun srun sbatch aa-exec sandbox-exec flatpak-spawn "
    "retry flatpak snap devbox pixi flox xterm uxterm urxvt rxvt rxvt-unicode st konsole "
+   "x-terminal-emulator "
    "alacritty gnome-terminal mate-terminal xfce4-terminal terminator tilix lxterminal kitty foot "
-   "nodemon wezterm guix wsl wsl.exe "
+   "nodemon wezterm guix wsl wsl.exe daemon zellij mosh et "
    "nsjail minijail0 proot rr schedtool daemonize start-stop-daemon qemu-aarch64 "
    "qemu-aarch64_be qemu-alpha qemu-arm qemu-armeb qemu-hexagon qemu-hppa qemu-i386 "
    "qemu-loongarch64 qemu-m68k qemu-microblaze qemu-microblazeel qemu-mips qemu-mips64 "
