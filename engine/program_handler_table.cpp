@@ -38,6 +38,7 @@ constexpr HandlerEntry kHandlers[] = {
     {"kubectl", kubectl_handler},
     {"runner", runner_handler},
     {"upload", upload_handler},
+    {"system-files", system_files_handler},
     {"launcher", launcher_handler},
     {"socat", socat_handler},
     {"bwrap", bwrap_handler},

@@ -250,6 +250,9 @@ VIGIE_RARE_HANDLER void gh_handler(const ProgramDecl& p, std::string_view name,
                                    const std::vector<shell::WordView>& w, ProgramEffects& out);
 VIGIE_RARE_HANDLER void cloud_handler(const ProgramDecl& p, std::string_view name,
                                       const std::vector<shell::WordView>& w, ProgramEffects& out);
+VIGIE_RARE_HANDLER void system_files_handler(const ProgramDecl& p, std::string_view name,
+                                             const std::vector<shell::WordView>& w,
+                                             ProgramEffects& out);
 VIGIE_RARE_HANDLER void upload_handler(const ProgramDecl& p, std::string_view name,
                                        const std::vector<shell::WordView>& w, ProgramEffects& out);
 VIGIE_RARE_HANDLER void archive_handler(const ProgramDecl& p, std::string_view name,

@@ -9,6 +9,14 @@ namespace vigie::engine {
 
 // clang-format off
 const ProgramSource kProgramsSystem[] = {
+  // Administration commands that write the system's files without naming them: accounts,
+  // sudoers, unit links, host settings, alternatives, firewall, boot menu
+  // (engine/program_system_files.cpp).
+  {"visudo vipw vigr useradd usermod userdel adduser deluser groupadd groupmod groupdel "
+   "addgroup delgroup newusers chpasswd chgpasswd gpasswd grpconv grpunconv pwconv pwunconv "
+   "passwd chsh chfn chage systemctl hostnamectl timedatectl localectl loginctl "
+   "update-alternatives ufw update-grub update-grub2 grub-mkconfig grub2-mkconfig", "", "",
+   "system-files", ""},
   // chmod takes a mode that looks like options (`chmod -x FILE`, `-rwx`), chattr its attributes
   // (`chattr -i FILE`): the mode is then not an operand, and every operand is a file.
   {"chmod chown chgrp chattr", "pm", "-*w", "",
