@@ -110,8 +110,9 @@ void Judge::invalid_request(std::string message) {
 
 // The line of a command request (null: the input has no string `command`).
 void Judge::judge_command_line(std::optional<std::string_view> line, const std::string& cwd) {
-  if (line && line->find_first_not_of(" \t\r\n") == std::string_view::npos) {
-    // An empty or blank line runs nothing.
+  if (line && line->find_first_not_of(" \t\n") == std::string_view::npos) {
+    // An empty or blank line runs nothing (bash's blanks and newlines only: a carriage return
+    // is a word's byte, `$'\r'` a command's name).
     Part part;
     part.message = "the command line is empty: nothing runs";
     add(std::move(part));
