@@ -38,6 +38,9 @@ struct SpawnNames {
 constexpr SpawnNames kSpawnNames[] = {
     {"python", "system popen spawn spawnl spawnlp spawnv spawnvp execl execlp execv execvp execvpe",
      "run call check_call check_output Popen getoutput getstatusoutput", "subprocess", false},
+    // Windows' launcher `py` (after python: the last entry whose prefix matches wins).
+    {"py", "system popen spawn spawnl spawnlp spawnv spawnvp execl execlp execv execvp execvpe",
+     "run call check_call check_output Popen getoutput getstatusoutput", "subprocess", false},
     {"ipython", "system popen spawnl spawnlp spawnv spawnvp execl execlp execv execvp execvpe",
      "run call check_call check_output Popen getoutput getstatusoutput", "subprocess", false},
     {"pypy", "system popen spawnl spawnlp spawnv spawnvp execl execlp execv execvp execvpe",

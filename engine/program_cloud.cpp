@@ -517,6 +517,41 @@ void ansible(const Words& w, ProgramEffects& out) {
     out.scripts.push_back(*args);
 }
 
+// `salt-call cmd.run 'CMD'` (here), `salt TARGET cmd.run 'CMD'` (on the minions, maybe this
+// host): the execution modules that run a shell line (`cmd.run`, `cmd.shell`, `cmd.run_all`…)
+// run their first argument (`cmd='CMD'` too); `cmd.script URL|FILE` runs a file. The line is
+// judged; on the minions it is also asked. Another module with arguments not static is asked.
+void salt(std::string_view name, const Words& w, ProgramEffects& out) {
+  const bool local = name == "salt-call";
+  for (std::size_t i = 1; i < w.size(); ++i) {
+    const std::string* s = lit(w, i);
+    if (!s || !starts_with(*s, "cmd.")) continue;
+    const std::string fn = s->substr(4);
+    if (!local) out.escalations.push_back(std::string(name) + " " + *s + ": runs on the minions");
+    // The first argument that is not an option (`--timeout=5`) or a keyword other than `cmd=`.
+    for (std::size_t k = i + 1; k < w.size(); ++k) {
+      const std::string* a = lit(w, k);
+      if (!a) {
+        out.escalations.push_back(std::string(name) + " " + *s + " with a command not static");
+        return;
+      }
+      if (starts_with(*a, "-")) continue;
+      std::string line = *a;
+      if (starts_with(line, "cmd="))
+        line = line.substr(4);
+      else if (line.find('=') != std::string::npos && line.find(' ') == std::string::npos)
+        continue;  // another keyword argument (`cwd=/srv`)
+      if (fn == "script" || fn == "script_retcode")
+        add_word_file(out, Touch::read, word_of(w[k], line), From::operand,
+                      std::string(name) + " " + *s);
+      else
+        out.scripts.push_back(line);
+      break;
+    }
+    return;
+  }
+}
+
 }  // namespace
 
 void cloud_handler(const ProgramDecl&, std::string_view name, const Words& w, ProgramEffects& out) {
@@ -534,6 +569,8 @@ void cloud_handler(const ProgramDecl&, std::string_view name, const Words& w, Pr
     helm(w, out);
   else if (name == "ansible")
     ansible(w, out);
+  else if (name == "salt" || name == "salt-call")
+    salt(name, w, out);
   else
     terraform(name, w, out);
 }

@@ -149,6 +149,7 @@ const ProgramSource kProgramsCloud[] = {
   {"terraform tofu", "", "", "cloud", ""},
   // ansible's ad-hoc commands: `-m shell|command|raw -a 'CMD'` runs CMD on the hosts.
   {"ansible", "", "", "cloud", ""},
+  {"salt salt-call", "", "", "cloud", ""},
   {"terraform:options", "m", "", "",
    "-var-file|--var-file=r -state|--state=w -state-out|--state-out=w -backup|--backup=w "
    "-out|--out=w -plan|--plan=r -plugin-dir|--plugin-dir=r!! -from-module|--from-module=r "

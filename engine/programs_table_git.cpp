@@ -83,6 +83,11 @@ const ProgramSource kProgramsGit[] = {
    "--sparse --pathspec-file-nul"},
   {"git mv", "pm", "*d$w", "", ""},
   {"git clean", "pm", "*d", "", "-e|--exclude=v -n|--dry-run!R"},
+  // `git subtree add|pull|merge --prefix=DIR`: DIR's files are written (`split` and `push` only
+  // read them: judged as written too).
+  {"git subtree", "m", "", "",
+   "-P|--prefix=g -m|--message=v --squash --annotate=v -b|--branch=v --onto=v --rejoin "
+   "--ignore-joins -q|--quiet -d|--debug"},
   // `git add PATHSPEC` stages every file below it, untracked ones included (read into the
   // repository); `-A` without a pathspec, every file of the work tree. `git commit PATHSPEC`
   // commits the tracked files below it. Their operands are pathspecs (engine/program_git.cpp).

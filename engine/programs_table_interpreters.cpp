@@ -14,7 +14,7 @@ const InterpreterSource kInterpreters[] = {
    "busybox fish tcsh csh expect scala kotlin groovy elixir erl escript swift dotnet java jjs "
    "source . fc watch script ssh su runuser pkexec systemd-run uvx pipx ts-node tsx m4 dc "
    "mongosh mongo mysqlsh ipython ipython3 jrunscript gnuplot octave ghci swipl sbcl clisp "
-   "clojure maxima rc es nu xonsh elvish pwsh.exe powershell.exe",
+   "clojure maxima rc es nu xonsh elvish pwsh.exe powershell.exe py",
    'i', false},
   // Editors: they run commands typed into them (`:!cmd`, `M-x shell`), and their operands are
   // the files they edit (written).

@@ -566,7 +566,8 @@ const ProgramSource kProgramsTools[] = {
   // ---- shells and interpreters: a script file operand is run; inline code is not a path ------
   {"sh bash zsh dash ksh ash mksh yash posh ksh93 rbash", "s", "x*-", "",
    "-c!C -o=v -O=v --rcfile=r --init-file=r -s!C"},
-  {"python python2 python3 pypy pypy3", "s", "x*-", "",
+  // `py` is Windows' launcher (`py -3.12 -c CODE`: its version selector is one more option).
+  {"python python2 python3 pypy pypy3 py", "s", "x*-", "",
    "-c=p -m=p -W=v -X=v -Q=v -V|--version!N -h|--help!N -u -B -O -I -E -s -S -b -d -q -v -P -R -x"},
   {"node nodejs", "s", "x*-", "",
    "-e|--eval=p -p|--print=p -pe=p -r|--require=r --import=r --loader=r --experimental-loader=r "
