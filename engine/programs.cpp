@@ -366,6 +366,8 @@ void program_effects(std::string_view name, const Words& words, ProgramEffects& 
 
 void program_effects(const ProgramDecl* p, std::string_view name, const Words& words,
                      ProgramEffects& out) {
+  // The credentials it prints or writes without naming them (engine/program_credentials.cpp).
+  credential_effects(name, words, out);
   if (!p || p->wrapper) return;
   if (too_many_options(*p, words)) {
     out.escalations.push_back(

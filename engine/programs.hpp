@@ -145,6 +145,11 @@ void add_code_named_paths(std::string_view code, const std::string& entry,
                           std::vector<FileEffect>& out, bool bare_words = false);
 // Whether the language of `program`'s code writes strings as bare words (Tcl, expect, m4).
 bool code_bare_words(std::string_view program);
+// The credential and configuration files of the home folder that a command prints or writes
+// without naming them (`gh auth token`, `ssh-keygen`, `docker login`):
+// engine/program_credentials.cpp.
+void credential_effects(std::string_view name, const std::vector<shell::WordView>& words,
+                        ProgramEffects& out);
 // The shell lines an interpreter's inline code runs by name (engine/code_commands.cpp): the
 // string literals given to a process function of the language of `program` (python's
 // `os.system`/`subprocess.run`, node's `child_process`, perl's and ruby's `system` and
