@@ -39,8 +39,13 @@ struct CredentialCommand {
 };
 
 constexpr CredentialCommand kCredentialCommands[] = {
-    // Grouped by program (`kGroups`). `Touch::read`: printed, the secrets reach the transcript;
-    // `Touch::write`: written.
+    // Grouped by program (`kGroups`), git first (the commands most lines run are looked up
+    // first). `Touch::read`: printed, the secrets reach the transcript; `Touch::write`: written.
+    {"git", "credential fill", "", Touch::read, "~/.git-credentials"},
+    {"git", "credential-store get", "", Touch::read, "~/.git-credentials"},
+    {"git", "credential approve", "", Touch::write, "~/.git-credentials"},
+    {"git", "credential-store store", "", Touch::write, "~/.git-credentials"},
+    {"git", "credential-store erase", "", Touch::write, "~/.git-credentials"},
     {"gh", "auth token", "", Touch::read, "~/.config/gh/hosts.yml"},
     {"gh", "auth login", "", Touch::write, "~/.config/gh/"},
     {"gh", "auth logout", "", Touch::write, "~/.config/gh/"},
@@ -69,11 +74,6 @@ constexpr CredentialCommand kCredentialCommands[] = {
     {"gcloud", "init", "", Touch::write, "~/.config/gcloud/"},
     {"az", "account get-access-token", "", Touch::read, "~/.azure/"},
     {"az", "login", "", Touch::write, "~/.azure/"},
-    {"git", "credential fill", "", Touch::read, "~/.git-credentials"},
-    {"git", "credential-store get", "", Touch::read, "~/.git-credentials"},
-    {"git", "credential approve", "", Touch::write, "~/.git-credentials"},
-    {"git", "credential-store store", "", Touch::write, "~/.git-credentials"},
-    {"git", "credential-store erase", "", Touch::write, "~/.git-credentials"},
     {"gpg", "", "--export-secret-keys --export-secret-subkeys", Touch::read, "~/.gnupg/"},
     {"gpg", "",
      "--gen-key --generate-key --full-generate-key --full-gen-key --quick-generate-key "
@@ -96,21 +96,31 @@ constexpr CredentialCommand kCredentialCommands[] = {
     {"heroku", "login", "", Touch::write, "~/.netrc"},
 };
 
-// Each program's rows, `[begin, end)` in the table (its rows are contiguous), found once.
+// Each program's rows, `[begin, end)` in the table (its rows are contiguous), and the distinct
+// first words of their commands (a screen: `git status` is not `git credential fill`), found
+// once. `any_line`: some row needs no command word.
+constexpr std::size_t kMaxFirsts = 8;
 struct Group {
   std::string_view program;
   std::size_t begin = 0, end = 0;
+  bool any_line = false;
+  std::array<std::string_view, kMaxFirsts> firsts{};
+  std::size_t n_firsts = 0;
 };
 constexpr std::size_t kMaxGroups = 16;
 constexpr std::array<Group, kMaxGroups> groups() {
   std::array<Group, kMaxGroups> g{};
   std::size_t n = 0;
   for (std::size_t k = 0; k < std::size(kCredentialCommands); ++k) {
-    if (n > 0 && g[n - 1].program == kCredentialCommands[k].program) {
-      g[n - 1].end = k + 1;
-      continue;
-    }
-    g[n++] = {kCredentialCommands[k].program, k, k + 1};
+    const CredentialCommand& e = kCredentialCommands[k];
+    if (n == 0 || g[n - 1].program != e.program) g[n++] = {e.program, k, k};
+    Group& x = g[n - 1];
+    x.end = k + 1;
+    const std::string_view first = e.command.substr(0, e.command.find(' '));
+    if (first.empty()) x.any_line = true;
+    bool known = first.empty();
+    for (std::size_t f = 0; f < x.n_firsts; ++f) known = known || x.firsts[f] == first;
+    if (!known) x.firsts[x.n_firsts++] = first;
   }
   return g;
 }
@@ -178,6 +188,18 @@ bool has_command(const Words& w, std::string_view command) {
   return false;
 }
 
+// The screen: some row needs no command word, or the line holds one of their first words.
+bool may_apply(const Group& g, const Words& w) {
+  if (g.any_line) return true;
+  for (std::size_t i = 1; i < w.size(); ++i) {
+    const std::string* s = lit(w, i);
+    if (!s) continue;
+    for (std::size_t f = 0; f < g.n_firsts; ++f)
+      if (g.firsts[f].size() == s->size() && g.firsts[f] == *s) return true;
+  }
+  return false;
+}
+
 WordView home_word(const WordView& at, std::string_view path) {
   WordView v = word_of(at, std::string(path));
   v.literal.reset();
@@ -190,9 +212,14 @@ WordView home_word(const WordView& at, std::string_view path) {
 void credential_effects(std::string_view name, const Words& w, ProgramEffects& out) {
   if (name.empty() || !kFirstLetters[static_cast<unsigned char>(name.front())]) return;
   const Group* g = nullptr;
-  for (const Group& x : kGroups)
-    if (x.program == name) g = &x;
-  if (!g) return;
+  for (const Group& x : kGroups) {
+    if (x.program.empty()) break;
+    if (x.program.size() == name.size() && x.program == name) {
+      g = &x;
+      break;
+    }
+  }
+  if (!g || !may_apply(*g, w)) return;
   for (std::size_t k = g->begin; k < g->end; ++k) {
     const CredentialCommand& e = kCredentialCommands[k];
     if (!e.command.empty() && !has_command(w, e.command)) continue;
