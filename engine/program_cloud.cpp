@@ -555,10 +555,8 @@ void salt(std::string_view name, const Words& w, ProgramEffects& out) {
 }  // namespace
 
 void cloud_handler(const ProgramDecl&, std::string_view name, const Words& w, ProgramEffects& out) {
-  // What the handlers below do not model (a chart folder, a value some subcommand reads): every
-  // word written as a path meets the policy's explicit path rules (engine/named_paths.cpp).
-  const std::string entry = std::string(name) + " word";
-  for (std::size_t i = 1; i < w.size(); ++i) add_named_path(w[i], entry, out.files);
+  // What the handlers below do not model (a chart folder, a value some subcommand reads).
+  add_named_words(name, w, out);
   if (name == "aws")
     aws(w, out);
   else if (name == "gsutil")

@@ -200,13 +200,6 @@ bool may_apply(const Group& g, const Words& w) {
   return false;
 }
 
-WordView home_word(const WordView& at, std::string_view path) {
-  WordView v = word_of(at, std::string(path));
-  v.literal.reset();
-  v.has_tilde = true;
-  return v;
-}
-
 }  // namespace
 
 void credential_effects(std::string_view name, const Words& w, ProgramEffects& out) {
@@ -231,7 +224,7 @@ void credential_effects(std::string_view name, const Words& w, ProgramEffects& o
       const std::string_view f = rest.substr(0, sp);
       const bool folder = f.ends_with('/');
       const std::size_t before = out.files.size();
-      add_word_file(out, e.touch, home_word(w[0], folder ? f.substr(0, f.size() - 1) : f),
+      add_word_file(out, e.touch, path_word(w[0], folder ? f.substr(0, f.size() - 1) : f),
                     From::operand, entry);
       // Judged by the policy's own path rules (`deny ~/.aws`), not by the classes of files
       // third parties run: logging in is not installing a hook (engine/named_paths.cpp).

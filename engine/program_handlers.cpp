@@ -520,6 +520,20 @@ ParsedArgs parse_args_eq(const ProgramDecl& d, const Words& w, std::size_t from,
   return a;
 }
 
+WordView path_word(const WordView& from, std::string_view path) {
+  WordView v = word_of(from, std::string(path));
+  if (path.starts_with("~")) {
+    v.literal.reset();
+    v.has_tilde = true;
+  }
+  return v;
+}
+
+void add_named_words(std::string_view name, const Words& w, ProgramEffects& out) {
+  const std::string entry = std::string(name) + " word";
+  for (std::size_t i = 1; i < w.size(); ++i) add_named_path(w[i], entry, out.files);
+}
+
 WordView word_of(const WordView& from, std::string value) {
   WordView v;
   v.text = std::move(value);

@@ -325,6 +325,14 @@ void git_transports(const std::vector<shell::WordView>& w, ProgramEffects& out);
 
 // A word holding `value` (an attached option value, a file named inside a script).
 shell::WordView word_of(const shell::WordView& from, std::string value);
+// The same for a path the program uses by itself (`/etc/sudoers`, `~/.aws`): a leading `~` is
+// the request's home folder.
+shell::WordView path_word(const shell::WordView& from, std::string_view path);
+// Every word after the program's name that is written as a path meets the policy's explicit
+// path rules (engine/named_paths.cpp), as for a program the table does not declare: what a
+// handler's own table does not model.
+void add_named_words(std::string_view name, const std::vector<shell::WordView>& w,
+                     ProgramEffects& out);
 
 }  // namespace vigie::engine
 

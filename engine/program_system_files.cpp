@@ -105,24 +105,12 @@ const std::string* first_operand(const SystemWrite& e, const Words& w) {
   return nullptr;
 }
 
-// A system path as a word: `~/…` stands for the request's home folder.
-WordView system_word(const WordView& at, std::string_view path) {
-  WordView v = word_of(at, std::string(path));
-  if (path.starts_with("~")) {
-    v.literal.reset();
-    v.has_tilde = true;
-  }
-  return v;
-}
-
 }  // namespace
 
 void system_files_handler(const ProgramDecl&, std::string_view name, const Words& w,
                           ProgramEffects& out) {
-  // Words written as paths meet the policy's explicit path rules, as for a program the table
-  // does not declare (`visudo -f /etc/sudoers.d/x`, `systemctl link /tmp/x.service`).
-  const std::string named = std::string(name) + " word";
-  for (std::size_t i = 1; i < w.size(); ++i) add_named_path(w[i], named, out.files);
+  // What the table does not model (`systemctl link /tmp/x.service`).
+  add_named_words(name, w, out);
   for (const SystemWrite& e : kSystemWrites) {
     if (!in_words(e.programs, name)) continue;
     if (has_word(w, e.read_only) || has_word(w, e.elsewhere)) return;
@@ -153,9 +141,9 @@ void system_files_handler(const ProgramDecl&, std::string_view name, const Words
       const std::size_t sp = files.find(' ');
       const std::string_view f = files.substr(0, sp);
       if (f.ends_with('/'))
-        add_folder_files(out, system_word(w[0], f.substr(0, f.size() - 1)), From::operand, entry);
+        add_folder_files(out, path_word(w[0], f.substr(0, f.size() - 1)), From::operand, entry);
       else
-        add_word_file(out, Touch::write, system_word(w[0], f), From::operand, entry);
+        add_word_file(out, Touch::write, path_word(w[0], f), From::operand, entry);
       files = sp == std::string_view::npos ? std::string_view() : files.substr(sp + 1);
     }
     return;

@@ -185,10 +185,7 @@ bool selects(const Upload& u, const Words& w, const std::vector<std::size_t>& op
 
 void upload_handler(const ProgramDecl&, std::string_view name, const Words& w,
                     ProgramEffects& out) {
-  // What the table below does not model: every word written as a path meets the policy's
-  // explicit path rules (engine/named_paths.cpp), as for a program the table does not declare.
-  const std::string named = std::string(name) + " word";
-  for (std::size_t i = 1; i < w.size(); ++i) add_named_path(w[i], named, out.files);
+  add_named_words(name, w, out);  // what the table below does not model
   for (const Upload& u : kUploads) {
     if (!in_words(u.program, name)) continue;
     const Split s = split_words(u, w);
