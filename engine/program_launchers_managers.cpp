@@ -489,6 +489,42 @@ const Launcher kLaunchers[] = {
                "--gid --nice --working-directory -E --setenv --on-active --on-boot --on-startup "
                "--on-unit-active --on-unit-inactive --on-calendar",
      .props = "-p --property --path-property --socket-property --timer-property"},
+    // libslack's `daemon [OPTIONS] [--] CMD…` (`--command LINE` too; its logs and pid files are
+    // written), zellij's `run [OPTIONS] [--] CMD…`, the remote shells `mosh HOST [--] CMD…`
+    // (`--ssh LINE` runs here, `--client`/`--server` name programs) and Eternal Terminal's `et
+    // HOST -c LINE`.
+    {.program = "daemon",
+     .syntax = Syntax::getopt,
+     .flags = "-f --foreground -r --respawn -i --inherit -N --noconfig -d --debug -v --verbose "
+              "-c --core -n0 --running --restart --stop --list -h --help -V --version",
+     .valued = "-n --name -u --user -R --chroot -D --chdir -m --umask -e --env -a --acceptable "
+               "-A --attempts -L --delay -M --limit -P --pidfiles -B --bind -C --config -S "
+               "--syslog",
+     .writes = "-F --pidfile -o --output -O --stdout -E --stderr -l --errlog -b --dbglog",
+     .line = "-X --command"},
+    {.program = "zellij",
+     .sub = "run",
+     .syntax = Syntax::clusters,
+     .flags = "-f --floating -c --close-on-exit -s --start-suspended -i --in-place "
+              "--pinned --stacked -h --help",
+     .valued = "-n --name --cwd -d --direction --height --width -x -y --block-until-exit"},
+    {.program = "mosh",
+     .syntax = Syntax::getopt,
+     .flags = "-4 -6 --family=inet --family=inet6 --local -a -n --no-init --no-ssh-pty "
+              "--ssh-pty --help --version",
+     .valued = "-p --port --predict --bind-server --experimental-remote-ip --family --client "
+               "--server",
+     .line = "--ssh",
+     .hidden = "--client --server",
+     .skip = 1},
+    {.program = "et",
+     .syntax = Syntax::getopt,
+     .flags = "-N --no-terminal -f --forward-ssh-agent --noexit -h --help --version",
+     .valued = "-u --username -p --port -t --tunnel -r --reversetunnel --jumphost --jport "
+               "--jserverfifo --serverfifo --macserver --ssh-socket --terminal-path -v "
+               "--verbose -l --logdir",
+     .line = "-c --command",
+     .skip = kNever},
 };
 const std::size_t kLaunchersCount = sizeof(kLaunchers) / sizeof(kLaunchers[0]);
 
