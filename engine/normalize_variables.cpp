@@ -161,7 +161,7 @@ constexpr CodeVariable kCodeVariables[] = {
     {"LD_PRELOAD", "", "loads a library into the command"},
     {"LD_AUDIT", "", "loads a library into the command"},
     {"DYLD_INSERT_LIBRARIES", "", "loads a library into the command"},
-    {"NODE_OPTIONS", "--require -r --import --loader --experimental-loader",
+    {"NODE_OPTIONS", "--require -r --import --loader --experimental-loader --experimental_loader",
      "loads a module into node"},
     {"PERL5OPT", "-M -m -d", "loads a module into perl"},
     {"RUBYOPT", "-r", "loads a library into ruby"},

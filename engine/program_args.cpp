@@ -130,6 +130,13 @@ ParsedArgs parse_args(const ProgramDecl& p, const Words& w, std::size_t from, bo
       std::string_view body = v.substr(2);
       auto eq = body.find('=');
       std::string_view key = eq == std::string_view::npos ? body : body.substr(0, eq);
+      // `--experimental_loader` is node's `--experimental-loader`.
+      std::string dashed;
+      if (p.underscores && key.find('_') != std::string_view::npos) {
+        dashed.assign(key);
+        std::replace(dashed.begin(), dashed.end(), '_', '-');
+        key = dashed;
+      }
       bool ambiguous = false;
       const OptionDecl* d = find_long(key, ambiguous);
       ParsedOption po{d, std::string(v.substr(0, eq == std::string_view::npos ? v.size() : eq + 2)),

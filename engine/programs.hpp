@@ -241,6 +241,7 @@ struct ProgramDecl {
   bool safe_wrapper = false;    // allow rules look through it (time, nice, timeout...)
   bool variants = false;        // names cover versioned and target-prefixed forms (gcc-12)
   bool response_files = false;  // an operand `@FILE` is a file of more arguments (javac @args)
+  bool underscores = false;     // `_` in a long option's name is `-` (node's `--env_file`)
   std::string operands;         // operand shape (see programs_table.cpp)
   std::string handler;          // "", "wrapper", "find", "tar", "git", "sed", "awk", "dd"...
   std::vector<OptionDecl> options;

@@ -139,6 +139,7 @@ ProgramDecl parse_program(const ProgramSource& src) {
   p.safe_wrapper = style.find('S') != std::string_view::npos;
   p.variants = style.find('v') != std::string_view::npos;
   p.response_files = style.find('@') != std::string_view::npos;
+  p.underscores = style.find('_') != std::string_view::npos;
   p.operands = src.operands;
   p.handler = src.handler;
   p.wrapper = p.handler == "wrapper";

@@ -16,6 +16,7 @@
 //      allow `gcc-12` (docs/programs.md)
 //   @  an operand `@FILE` is a file of more options and operands (javac, rustc, binutils): read,
 //      and asked, as the line does not show what it holds
+//   _  a long option's `_` is `-` (node: `--experimental_loader` is `--experimental-loader`)
 //
 // Operand shape: one letter per operand position, `*X` for every remaining operand, `$X` for the
 // last one (taken before `*`):

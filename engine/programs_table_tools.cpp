@@ -569,13 +569,21 @@ const ProgramSource kProgramsTools[] = {
   // `py` is Windows' launcher (`py -3.12 -c CODE`: its version selector is one more option).
   {"python python2 python3 pypy pypy3 py", "s", "x*-", "",
    "-c=p -m=p -W=v -X=v -Q=v -V|--version!N -h|--help!N -u -B -O -I -E -s -S -b -d -q -v -P -R -x"},
-  {"node nodejs", "s", "x*-", "",
+  // node: `--experimental_loader` is `--experimental-loader` (its options' `_` is `-`).
+  {"node nodejs", "s_", "x*-", "",
    "-e|--eval=p -p|--print=p -pe=p -r|--require=r --import=r --loader=r --experimental-loader=r "
    "-C|--conditions=v --inspect?v --title=v -v|--version!N -h|--help!N -c|--check --no-warnings "
    "--enable-source-maps --trace-warnings --trace-uncaught --max-old-space-size=v --input-type=v "
    "--env-file=r --env-file-if-exists=r --test --redirect-warnings=w --report-directory=g "
    "--report-filename=w --diagnostic-dir=g --cpu-prof-dir=g --heap-prof-dir=g --logfile=w "
-   "--experimental-config-file=r --openssl-config=r --tls-keylog=w --icu-data-dir=r"},
+   "--experimental-config-file=r --openssl-config=r --tls-keylog=w --icu-data-dir=r "
+   "--test-reporter-destination=w --test-reporter=v --test-name-pattern=v "
+   "--test-skip-pattern=v --test-concurrency=v --test-timeout=v --cpu-prof-name=w "
+   "--heap-prof-name=w --snapshot-blob=w --build-snapshot-config=r --watch-path=r "
+   "--experimental-sea-config=r --experimental-policy=r --policy-integrity=v "
+   "--trace-event-file-pattern=w --trace-event-categories=v --stack-trace-limit=v "
+   "--secure-heap=v --secure-heap-min=v --unhandled-rejections=v --watch --cpu-prof --heap-prof "
+   "--prof --build-snapshot --experimental-test-coverage --preserve-symlinks"},
   {"perl", "s", "x*-", "",
    "-e=p -E=p -M=M -m=M -I=r -x?c -i?v!W -v|--version!N -h|--help!N -w -W -X -T -t -c -s -n!R "
    "-p!R -a -l -0 -F=v"},
