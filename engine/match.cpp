@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <new>
 
+#include "engine/programs.hpp"
 #include "grammar/limits.hpp"
 
 namespace vigie::engine {
@@ -146,6 +148,100 @@ Subject deny_subject(const std::vector<shell::WordView>& words, const std::strin
   return s;
 }
 
+// The declarations an option word of `name`'s command is read by, its positional words so far
+// being `pos` (pos[0] is the name): its subcommand's entry when the table has one (`git push`,
+// `docker:run`, `gh:repo:create`), else the program's shared options (`kubectl:options`), else
+// its own entry. `level`: how many positional words the entry's command has (a program that
+// stops at its first operand stops after them).
+const ProgramDecl* options_decl(const ProgramName& program, std::string_view name,
+                                const SubjectWords& pos, std::size_t& level) {
+  level = 1;
+  if (!program.subentries) return program.decl;
+  std::string key;
+  const auto find = [&](std::string_view sep, std::size_t words) -> const ProgramDecl* {
+    key.assign(name);
+    for (std::size_t k = 1; k <= words; ++k) (key += sep) += *pos[k];
+    level = words + 1;
+    return find_program(key);
+  };
+  const bool two = pos.size() >= 3 && pos[1] && pos[2], one = pos.size() >= 2 && pos[1];
+  if (two)
+    if (const ProgramDecl* d = find(":", 2)) return d;
+  if (one) {
+    if (const ProgramDecl* d = find(":", 1)) return d;
+    if (const ProgramDecl* d = find(" ", 1)) return d;
+  }
+  level = 1;
+  key.assign(name).append(":options");
+  if (const ProgramDecl* d = find_program(key)) return d;
+  return program.decl;
+}
+
+// The second reading of a command's positional words, without the values its options take
+// (`kubectl -n prod delete pod x`: `kubectl delete pod x`; `npm --tag next publish`, `sudo -u
+// root rm`). The word after an option is left out when the program declares that the option
+// takes it, and also, for a program of subcommands, when the program does not declare the option
+// (`aws --profile p s3 rm`): then the reading is uncertain (a deny it meets is at least an ask).
+// `program` is looked up on first need. Returns false when no word was left out (the first reading
+// stands alone).
+bool value_subject(const std::vector<shell::WordView>& words, const std::string* name,
+                   std::string_view program_word, ProgramName* program, bool program_known,
+                   Subject& out, bool& uncertain) {
+  out.exact = false;
+  uncertain = false;
+  if (words.empty() || !name) return false;
+  out.words.push_back(name);
+  bool skipped = false, options_done = false, stopped = false, looked_up = program_known;
+  const ProgramDecl* decl = nullptr;
+  std::size_t decl_at = 0, level = 1;  // the positional count decl was resolved for
+  for (std::size_t i = 1; i < words.size(); ++i) {
+    const auto& w = words[i];
+    if (!w.literal) {
+      out.words.push_back(nullptr);
+      continue;
+    }
+    const std::string& v = *w.literal;
+    if (!options_done && v == "--") {
+      options_done = true;
+      continue;
+    }
+    if (options_done || v.size() < 2 || v[0] != '-') {
+      out.words.push_back(&v);
+      continue;
+    }
+    // An option: does it take the next word?
+    if (stopped || i + 1 >= words.size()) continue;
+    const auto& next = words[i + 1];
+    if (next.literal && (next.literal->empty() || (*next.literal)[0] == '-')) continue;
+    if (!looked_up) {
+      *program = program_name(program_word);
+      looked_up = true;
+    }
+    if (!decl || decl_at != out.words.size()) {
+      decl = options_decl(*program, program_word, out.words, level);
+      decl_at = out.words.size();
+    }
+    // A program that stops at its first operand (a wrapper, `docker run IMAGE`): the words
+    // after it are its command's.
+    if (decl && decl->stop && out.words.size() > level) {
+      stopped = true;
+      continue;
+    }
+    const NextWord n = decl ? option_next_word(*decl, v) : NextWord::unknown;
+    // The table declares the options that matter to a program's effects, not every flag:
+    // an option it does not know is read as taking a value only where a subcommand may follow
+    // (`aws --profile p s3 rm`), not before an operand (`rm -f -- x`, `rm -rf $`).
+    if (n == NextWord::left || (n == NextWord::unknown && !program->subentries)) continue;
+    if (n == NextWord::number &&
+        (!next.literal || next.literal->find_first_not_of("0123456789") != std::string::npos))
+      continue;
+    uncertain = uncertain || n == NextWord::unknown;
+    skipped = true;
+    ++i;
+  }
+  return skipped;
+}
+
 bool has_dynamic_word(const std::vector<shell::WordView>& words) {
   return std::any_of(words.begin(), words.end(),
                      [](const shell::WordView& w) { return !w.literal.has_value(); });
@@ -158,6 +254,7 @@ bool has_dynamic_word(const std::vector<shell::WordView>& words) {
 struct DenyView {
   const std::vector<shell::WordView>* words = nullptr;
   Subject subject;
+  bool uncertain = false;  // a reading that left out words that may not be options' values
   bool many = false;
   bool dynamic = false;
   std::vector<std::uint32_t> dashed;
@@ -191,32 +288,77 @@ Tri match_options(const CommandPattern& p, const DenyView& v) {
 }
 
 // Deny and ask rules see the command fully unwrapped (`sudo rm -rf /` is `rm -rf /`) and also
-// as written with only the safe wrappers removed, so that `deny sudo` still sees the sudo.
-struct DenyViews {
-  std::array<DenyView, 2> v;
-  std::size_t n = 0;
-  const DenyView* begin() const { return v.data(); }
-  const DenyView* end() const { return v.data() + n; }
+// as written with only the safe wrappers removed, so that `deny sudo` still sees the sudo; each
+// also without its options' values when it has some (`value_subject`).
+class DenyViews {
+ public:
+  DenyViews() = default;
+  DenyViews(const DenyViews&) = delete;
+  DenyViews& operator=(const DenyViews&) = delete;
+  ~DenyViews() {
+    for (std::size_t k = 0; k < n_; ++k) at(k).~DenyView();
+  }
+  // Built in place only when used: most commands have one or two views, and a decision builds
+  // them for every rule set it matches.
+  DenyView& add() { return *new (slot(n_++)) DenyView(); }
+  void drop_last() { at(--n_).~DenyView(); }
+  std::size_t size() const { return n_; }
+  DenyView& at(std::size_t k) { return *std::launder(reinterpret_cast<DenyView*>(slot(k))); }
+  const DenyView* begin() const {
+    return std::launder(reinterpret_cast<const DenyView*>(storage_));
+  }
+  const DenyView* end() const { return begin() + n_; }
+
+ private:
+  static constexpr std::size_t kViews = 4;
+  void* slot(std::size_t k) { return storage_ + k * sizeof(DenyView); }
+  alignas(DenyView) unsigned char storage_[kViews * sizeof(DenyView)];
+  std::size_t n_ = 0;
 };
 
-DenyViews deny_views(const NormalizedCommand& cmd, std::string& raw_name) {
-  DenyViews v;
-  v.v[v.n].words = &cmd.words;
-  v.v[v.n++].subject = deny_subject(cmd.words, cmd.name_static ? &cmd.name : nullptr);
+// Whether an option of `words` is followed by a word that may be its value (most commands have
+// none: `git status`, `rm -rf x` is checked by the table in value_subject).
+bool may_have_values(const std::vector<shell::WordView>& words) {
+  for (std::size_t i = 1; i + 1 < words.size(); ++i) {
+    const auto& w = words[i];
+    if (!w.literal || w.literal->size() < 2 || (*w.literal)[0] != '-') continue;
+    if (*w.literal == "--") return false;
+    const auto& next = words[i + 1];
+    if (!next.literal || next.literal->empty() || (*next.literal)[0] != '-') return true;
+  }
+  return false;
+}
+
+void add_views(DenyViews& v, const std::vector<shell::WordView>& words, const std::string* name,
+               std::string_view program_word, const ProgramName& program, bool program_known) {
+  DenyView& a = v.add();
+  a.words = &words;
+  a.subject = deny_subject(words, name);
+  if (!name || !may_have_values(words)) return;
+  ProgramName p = program;
+  DenyView& b = v.add();
+  if (!value_subject(words, name, program_word, &p, program_known, b.subject, b.uncertain)) {
+    v.drop_last();
+    return;
+  }
+  b.words = &words;
+}
+
+void deny_views(const NormalizedCommand& cmd, std::string& raw_name, DenyViews& v) {
+  add_views(v, cmd.words, cmd.name_static ? &cmd.name : nullptr, cmd.name, cmd.program, true);
   if (!cmd.wrappers.empty() && !cmd.allow_words().empty() &&
       cmd.allow_words().size() != cmd.words.size()) {
     auto n = command_name(cmd.allow_words().front());
     if (n) raw_name = *n;
-    v.v[v.n].words = &cmd.allow_words();
-    v.v[v.n++].subject = deny_subject(cmd.allow_words(), n ? &raw_name : nullptr);
+    add_views(v, cmd.allow_words(), n ? &raw_name : nullptr, raw_name, ProgramName{}, false);
   }
-  for (std::size_t k = 0; k < v.n; ++k) read_many(v.v[k]);
-  return v;
+  for (std::size_t k = 0; k < v.size(); ++k) read_many(v.at(k));
 }
 
 Tri match_deny_pattern(const CommandPattern& p, const DenyView& v, std::size_t from) {
   Tri t = match_items(p.items, from, v.subject, from);
   if (t == Tri::no) return t;
+  if (v.uncertain) t = tri_min(t, Tri::maybe);
   return tri_min(t, match_options(p, v));
 }
 
@@ -290,7 +432,8 @@ void match_command_linear(const CommandRules& rules, const NormalizedCommand& cm
   std::size_t first = out.size();
   Subject allow_s = allow_subject(cmd);
   std::string raw_name;
-  auto views = deny_views(cmd, raw_name);
+  DenyViews views;
+  deny_views(cmd, raw_name, views);
   for (std::uint32_t i = 0; i < rules.patterns.size(); ++i) {
     const CommandPattern& p = rules.patterns[i];
     if (p.effect == Effect::allow) {
@@ -308,7 +451,9 @@ void match_command(const CommandRules& rules, const NormalizedCommand& cmd, Patt
   std::size_t first = out.size();
   collect_allow(rules, allow_subject(cmd), cmd.allow_wrapper_words, out);
   std::string raw_name;
-  for (const auto& v : deny_views(cmd, raw_name)) collect_deny(rules, v, out);
+  DenyViews views;
+  deny_views(cmd, raw_name, views);
+  for (const auto& v : views) collect_deny(rules, v, out);
   sort_from(out, first);
 }
 

@@ -3,6 +3,7 @@
 // the ParsedArgs the effects are read from (engine/programs.cpp).
 #include <algorithm>
 #include <cctype>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -35,6 +36,60 @@ int option_weight(const OptionDecl& d) {
 }
 
 }  // namespace
+
+NextWord option_next_word(const ProgramDecl& p, std::string_view v) {
+  if (v.size() < 2 || v[0] != '-') return NextWord::left;
+  const auto by_arg = [](OptionDecl::Arg a) {
+    return a == OptionDecl::Arg::required ? NextWord::taken
+           : a == OptionDecl::Arg::none   ? NextWord::left
+                                          : NextWord::number;
+  };
+  for (const auto& d : p.options)
+    for (const auto& e : d.exact) {
+      if (v == e) return by_arg(d.arg);
+      if (v.size() > e.size() && v.compare(0, e.size(), e) == 0 && v[e.size()] == '=')
+        return NextWord::left;
+    }
+  if (v[1] == '-') {
+    std::string_view key = v.substr(2);
+    if (key.find('=') != std::string_view::npos) return NextWord::left;
+    std::string dashed;
+    if (p.underscores && key.find('_') != std::string_view::npos) {
+      dashed.assign(key);
+      std::replace(dashed.begin(), dashed.end(), '_', '-');
+      key = dashed;
+    }
+    // An exact name, else (getopt_long) the arguments of every long name it is a prefix of,
+    // when they agree.
+    std::optional<NextWord> found;
+    for (const auto& d : p.options)
+      for (const auto& l : d.longs)
+        if (l == key) return by_arg(d.arg);
+    if (!p.prefixes || key.empty()) return NextWord::unknown;
+    for (const auto& d : p.options)
+      for (const auto& l : d.longs)
+        if (l.size() > key.size() && l.compare(0, key.size(), key) == 0) {
+          if (found && *found != by_arg(d.arg)) return NextWord::unknown;
+          found = by_arg(d.arg);
+        }
+    return found.value_or(NextWord::unknown);
+  }
+  // A cluster: its letters are flags until one takes a value (the rest of the word, or the next
+  // word when it is the last letter).
+  for (std::size_t k = 1; k < v.size(); ++k) {
+    const OptionDecl* d = nullptr;
+    for (const auto& o : p.options)
+      if (o.shorts.find(v[k]) != std::string::npos) {
+        d = &o;
+        break;
+      }
+    if (!d) return NextWord::unknown;
+    if (d->arg == OptionDecl::Arg::none) continue;
+    if (k + 1 < v.size()) return NextWord::left;
+    return by_arg(d->arg);
+  }
+  return NextWord::left;
+}
 
 ParsedArgs parse_args(const ProgramDecl& p, const Words& w, std::size_t from, bool until_operand) {
   ParsedArgs out;

@@ -280,6 +280,15 @@ struct ParsedArgs {
 ParsedArgs parse_args(const ProgramDecl& p, const std::vector<shell::WordView>& words,
                       std::size_t from, bool until_operand = false);
 
+// What an option word (`-n`, `-xvf`, `--namespace`, `-chdir`) does with the word after it, by
+// the program's declarations: takes it as its value (`kubectl -n prod delete`), leaves it (a
+// flag, or a value attached: `-nprod`, `--namespace=prod`), takes it when it is a number (an
+// optional value: make's `-j 4`; getopt_long's are attached only, and a number there is rarely
+// an operand), or unknown (an option the program does not declare). engine/match.cpp reads it
+// to find a command's positional words for deny and ask rules.
+enum class NextWord : std::uint8_t { left, taken, number, unknown };
+NextWord option_next_word(const ProgramDecl& p, std::string_view option);
+
 // The canonical name of an option: its first long name, else its first short letter.
 std::string option_name(const OptionDecl& d);
 // Whether an option's value is code an allow of the interpreter cannot see: role `M`, a module
@@ -305,6 +314,9 @@ struct ProgramName {
   bool shell = false;                 // a shell of the sh family
   bool interpreter = false;           // in the interpreters column (or a versioned form of one)
   bool known = false;                 // in either table (else only `table_interpreter` knows)
+  // The table has entries for its subcommands or its shared options (`git push`, `docker:run`,
+  // `kubectl:options`): option_next_word reads an option by the one that declares it.
+  bool subentries = false;
 };
 ProgramName program_name(std::string_view name);
 // When `program` (= program_name(name)) is not known and `name` differs from a name the tables

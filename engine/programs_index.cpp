@@ -207,6 +207,13 @@ Index::Index() {
       if (variant) variant_bases.emplace(n, e.program);
     });
   }
+  // `git push`, `docker:run`, `kubectl:options`: their program has subentries.
+  for (auto& [n, e] : by_name) {
+    const std::size_t cut = n.find_first_of(" :");
+    if (cut == std::string_view::npos) continue;
+    if (auto base = by_name.find(n.substr(0, cut)); base != by_name.end())
+      base->second.subentries = true;
+  }
   bool prefix_first[256] = {};  // the first letters of the versioned interpreters' names
   for (std::size_t i = 0; i < kInterpreterCount; ++i) {
     const InterpreterSource& s = kInterpreters[i];

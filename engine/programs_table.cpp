@@ -466,7 +466,7 @@ const ProgramSource kPrograms[] = {
   // Package runners (engine/program_runners.cpp): an allow rule must name the package or the
   // script they run (`allow npm run build`, `allow npx prettier`); `-c|--call` is a shell line.
   {"npm yarn", "m", "", "runner",
-   "-g|--global!! --prefix=w -C|--dir=c --cache=w --pack-destination=b --modules-folder=b "
+   "-g|--global!! --prefix=w -C|--dir|--cwd=c --cache=w --pack-destination=b --modules-folder=b "
    "--userconfig=r "
    "--globalconfig=r --registry=v "
    "-w|--workspace=v --tag=v --otp=v --script-shell=x --node-options=v!! -c|--call=x"},

@@ -94,6 +94,17 @@ const ProgramSource kProgramsCloud[] = {
   // file they write (`s3api get-object … OUTFILE`). `aws:s3` lists aws's global options and
   // those of `aws s3 …`: in `aws s3 …` every other option is a flag, elsewhere one with a value.
   {"aws", "", "", "cloud", ""},
+  // aws's and gcloud's global options, before the service (read for a rule's positional words:
+  // `aws --profile p s3 rm` is `aws s3 rm`).
+  {"aws:options", "m", "", "",
+   "--profile=v --region=v --output=v --endpoint-url=v --query=v --ca-bundle=r "
+   "--cli-read-timeout=v --cli-connect-timeout=v --color=v --cli-binary-format=v --debug "
+   "--no-verify-ssl --no-paginate --no-sign-request --no-cli-pager --cli-auto-prompt "
+   "--no-cli-auto-prompt"},
+  {"gcloud:options", "m", "", "",
+   "--project=v --billing-project=v --account=v --configuration=v --format=v --verbosity=v "
+   "--impersonate-service-account=v --flags-file=r --trace-token=v --access-token-file=r "
+   "--log-http -q|--quiet --user-output-enabled?v"},
   {"aws:s3", "", "", "",
    "--debug --dryrun --dry-run --quiet --recursive --only-show-errors --no-progress "
    "--follow-symlinks --no-follow-symlinks --no-guess-mime-type --ignore-glacier-warnings "
