@@ -529,8 +529,18 @@ void runner_handler(const ProgramDecl& p, std::string_view name, const Words& w,
     for (std::size_t k = pkg + 1; k < w.size(); ++k) add_named_path(w[k], entry, out.files);
     return;
   }
-  std::string entry = std::string(name) + " " + (w[f.sub].literal ? *w[f.sub].literal : "");
-  if (w[f.sub].literal && (*w[f.sub].literal == "pack" || *w[f.sub].literal == "publish")) {
+  // npm's command as npm resolves it (`npm pub` is `npm publish`): a deny or ask rule on the
+  // command meets the line under that name too.
+  std::string command = w[f.sub].literal ? *w[f.sub].literal : "";
+  if (name == "npm" && w[f.sub].literal) {
+    if (std::string full = npm_command_name(command); !full.empty() && full != command) {
+      out.deny_argvs.push_back(w);
+      out.deny_argvs.back()[f.sub] = synthesized(w[f.sub], full, 0);
+      command = std::move(full);
+    }
+  }
+  std::string entry = std::string(name) + " " + command;
+  if (command == "pack" || command == "publish") {
     // `npm pack`, `npm publish [DIR]`: the package's files, every file below its folder that
     // the manifest's `files` and `.npmignore` do not leave out (not shown), are packed and
     // uploaded: the folder read with everything below it, as `tar czf x.tgz .`.
