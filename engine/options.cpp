@@ -78,6 +78,8 @@ enum class OptionRow : char {
   option_class,    // the spellings are one class of each command (`-r -R --recursive`)
   takes_argument,  // each spelling takes an argument (`-m`, `--message`)
   single_dash,     // the commands spell long options with one dash (`find -name`)
+  go_flags,        // the commands parse options with Go's flag package: one dash or two are
+                   // the same option (`-auto-approve` is `--auto-approve`), never a cluster
 };
 struct BuiltinOptions {
   OptionRow row;
@@ -132,6 +134,7 @@ constexpr BuiltinOptions kBuiltinOptions[] = {
     {OptionRow::single_dash, "find,xcodebuild,java,javac,go,swiftc,clang,gcc,g++,clang++,xcrun,"
                              "plutil,defaults,tcpdump,ffmpeg,convert,magick,qemu-img,security,"
                              "codesign,dd", ""},
+    {OptionRow::go_flags, "terraform,tofu,packer,vault,consul,nomad,go", ""},
     {OptionRow::option_class, "sort", "-o --output"},
     {OptionRow::takes_argument, "sort", "-o -k -t -S -T"},
     {OptionRow::option_class, "sed", "-i --in-place"},
@@ -173,6 +176,19 @@ void each_piece(std::string_view list, char sep, F&& f) {
   }
 }
 
+// Whether the built-in table says `command` parses options with Go's flag package (a policy
+// cannot declare it).
+bool go_flags(std::string_view command) {
+  const std::string_view name = first_word(command);
+  for (const auto& r : kBuiltinOptions) {
+    if (r.row != OptionRow::go_flags) continue;
+    bool found = false;
+    each_piece(r.commands, ',', [&](std::string_view c) { found = found || c == name; });
+    if (found) return true;
+  }
+  return false;
+}
+
 AliasTable make_builtin() {
   AliasTable t;
   for (const auto& r : kBuiltinOptions) {
@@ -188,6 +204,9 @@ AliasTable make_builtin() {
           for (const auto& s : spellings) t.add_argument_option(command, s);
           break;
         case OptionRow::single_dash:
+          t.add_single_dash_long(command);
+          break;
+        case OptionRow::go_flags:
           t.add_single_dash_long(command);
           break;
       }
@@ -301,6 +320,13 @@ OptionSpec spec_for(std::string_view command, std::string_view written_option,
     }
     if (spec.shorts.size() + spec.longs.size() + spec.exact.size() == before) break;
   }
+  // Go's flag package: `-name` and `--name` are one option.
+  if (go_flags(command)) {
+    for (std::size_t k = 0, n = spec.exact.size(); k < n; ++k)
+      if (spec.exact[k].size() > 1 && spec.exact[k][0] == '-')
+        add_unique(spec.longs, std::string_view(spec.exact[k]).substr(1));
+    for (const auto& l : std::vector<std::string>(spec.longs)) add_unique(spec.exact, "-" + l);
+  }
   OptionSpec ctx = builtin.context(command);
   merge_into(ctx, extra.context(command));
   add_letters(spec.arg_shorts, ctx.arg_shorts);
@@ -344,6 +370,10 @@ bool scan_options(const std::vector<shell::WordView>& words, std::size_t n, At a
     std::string_view v = *w.literal;
     if (v == "--") return false;
     if (contains(spec.exact, v)) return true;
+    // `-name=value` of a single-dash long option (Go's flag package: `-auto-approve=true`).
+    if (const auto eq = v.find('='); eq != std::string_view::npos && !spec.exact.empty() &&
+                                     contains(spec.exact, v.substr(0, eq)))
+      return true;
     if (v.size() > 2 && v.substr(0, 2) == "--") {
       std::string_view name = long_name(v);
       if (long_matches(name, spec.longs)) return true;
