@@ -1,6 +1,5 @@
 // The programs table, git's part: `git` itself and its subcommands (the legend of the columns
-// is in engine/programs_table.cpp). More of git's subcommands (blame, hash-object, merge-file,
-// notes, stash...) are in engine/programs_table_tools.cpp.
+// is in engine/programs_table.cpp).
 #include "engine/programs_decl.hpp"
 
 namespace vigie::engine {
@@ -109,7 +108,6 @@ const ProgramSource kProgramsGit[] = {
    "--object-format=v --shared?v"},
   {"git worktree", "pm", "", "", "-b=v -B=v --reason=v"},
   {"git bundle", "pm", "-m*-", "", "--version=v"},
-  // git blame, hash-object, merge-file, notes...: engine/programs_table_tools.cpp.
   // git daemon reads its options by exact name; git instaweb through rev-parse --parseopt.
   {"git daemon", "", "*r", "",
    "--access-hook=x --base-path=c --pid-file=w --interpolated-path=v --user-path?v --timeout=v "
@@ -118,6 +116,49 @@ const ProgramSource kProgramsGit[] = {
   {"git instaweb", "pm", "", "",
    "-d|--httpd=x -b|--browser=x -m|--module-path=r -p|--port=v -l|--local --start --stop "
    "--restart"},
+
+  // ---- git subcommands that read or write files by name --------------------------------
+  // blame reads the file (and `--contents`, `-S` revs file); hash-object and update-index read
+  // their operands; merge-file rewrites its first operand unless `-p`.
+  {"git blame git annotate", "pm", "*r", "",
+   "--contents=r -S=r --ignore-revs-file=r --ignore-rev=v -L=v --date=v --abbrev?v -C?v -M?v "
+   "--since=v"},
+  // `--stdin-paths`, update-index's `--stdin`: the files read are named by the input, which
+  // the line does not show (asked, as `tar -T`; hash-object's `--stdin` hashes the input itself).
+  {"git hash-object", "pm", "*r", "", "-t=v --path=v --stdin-paths!! -w --stdin --literally"},
+  {"git update-index", "pm", "*r", "", "--cacheinfo=v --chmod=v --stdin!! -z --add --remove"},
+  {"git merge-file", "pm", "m*r", "", "-p|--stdout!R -L=v --marker-size=v --diff-algorithm=v"},
+  {"git notes", "pm", "", "", "-F|--file=r -m|--message=v -C|--reuse-message=v -c=v --ref=v"},
+  {"git mailsplit", "", "*r", "", "-o=g"},
+  {"git merge", "pm", "", "", "-F|--file=r -m|--message=v -s|--strategy=v -X|--strategy-option=v"},
+  // `git stash push -- PATHS` resets the paths it saves (written).
+  // `pop`, `apply` and `branch` bring files back (engine/program_git.cpp); `-u`, `-a` remove the
+  // untracked files they save.
+  {"git stash", "pm", "*w", "",
+   "-m|--message=v --pathspec-from-file=r -u|--include-untracked!K -a|--all!K"},
+  {"git fast-import git fast-export", "pm", "", "",
+   "--export-marks=w --import-marks=r --import-marks-if-exists=r --export-pack-edges=w"},
+  {"git credential-store", "pm", "", "", "--file=w"},
+  {"git credential-cache", "pm", "", "", "--socket=w --timeout=v"},
+  {"git read-tree", "pm", "", "", "--index-output=w --prefix=v -u!K"},
+  // `--stdin`: it writes the files its input names, which the line does not show.
+  {"git checkout-index", "pm", "*w", "", "--prefix=g --stage=v -a|--all!K --stdin!K"},
+  // Reports written into a folder under names of their own; mailinfo writes its two operands;
+  // interpret-trailers rewrites its operands with `--in-place`; the pack commands read their
+  // operands (receive-pack and upload-pack: a repository).
+  {"git bugreport git diagnose", "pm", "", "",
+   "-o|--output-directory=g -s|--suffix=v --mode=v --diagnose?v"},
+  {"git mailinfo", "", "ww", "",
+   "-k -b -u -n -m|--message-id --scissors --no-scissors --encoding=v --quoted-cr=v"},
+  {"git interpret-trailers", "pm", "*r", "",
+   "-i|--in-place!W --trailer=v --where=v --if-exists=v --if-missing=v"},
+  {"git index-pack git verify-pack", "pm", "*r", "",
+   "-o=w --keep?v --index-version=v --threads=v --max-input-size=v --object-format=v"},
+  {"git upload-pack git receive-pack git upload-archive", "pm", "r", "", "--timeout=v"},
+  {"git ls-files", "pm", "", "", "-X|--exclude-from=r -x|--exclude=v --exclude-per-directory=v "
+   "--with-tree=v --format=v --abbrev?v"},
+  {"git fmt-merge-msg", "pm", "", "", "-F|--file=r -m|--message=v --log?v"},
+  {"git commit-graph git multi-pack-index", "pm", "", "", "--object-dir=r"},
 };
 // clang-format on
 
