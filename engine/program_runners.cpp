@@ -44,32 +44,34 @@ enum class Runs : char {
 struct Sub {
   std::string_view name;
   Runs runs;
+  std::string_view alias_of = {};  // an alias: the command it stands for
 };
 
-// npm 11 (lib/utils/cmd-list.js): commands and aliases, resolved by unambiguous prefix like
-// npm's `deref` (an exact alias first). Only those that run named code are marked.
+// npm 11 (lib/utils/cmd-list.js): commands and aliases (with the command each stands for),
+// resolved by unambiguous prefix like npm's `deref` (an exact alias first). Only those that run
+// named code are marked.
 constexpr Sub kNpm[] = {
     {"exec", Runs::next},
-    {"x", Runs::next},
+    {"x", Runs::next, "exec"},
     {"run", Runs::script},
-    {"run-script", Runs::script},
-    {"rum", Runs::script},
-    {"urn", Runs::script},
+    {"run-script", Runs::script, "run"},
+    {"rum", Runs::script, "run"},
+    {"urn", Runs::script, "run"},
     {"test", Runs::script},
-    {"t", Runs::script},
-    {"tst", Runs::script},
+    {"t", Runs::script, "test"},
+    {"tst", Runs::script, "test"},
     {"start", Runs::script},
     {"stop", Runs::script},
     {"restart", Runs::script},
     {"install-test", Runs::script},
-    {"it", Runs::script},
+    {"it", Runs::script, "install-test"},
     {"install-ci-test", Runs::script},
-    {"cit", Runs::script},
-    {"sit", Runs::script},
-    {"clean-install-test", Runs::script},
+    {"cit", Runs::script, "install-ci-test"},
+    {"sit", Runs::script, "install-ci-test"},
+    {"clean-install-test", Runs::script, "install-ci-test"},
     {"init", Runs::next},
-    {"create", Runs::next},
-    {"innit", Runs::next},
+    {"create", Runs::next, "init"},
+    {"innit", Runs::next, "init"},
     {"explore", Runs::explore},
     // The others, for prefixes: they run no code the rule must name.
     {"access", Runs::nothing},
@@ -134,51 +136,51 @@ constexpr Sub kNpm[] = {
     {"version", Runs::nothing},
     {"view", Runs::nothing},
     {"whoami", Runs::nothing},
-    {"author", Runs::nothing},
-    {"home", Runs::nothing},
-    {"issues", Runs::nothing},
-    {"info", Runs::nothing},
-    {"show", Runs::nothing},
-    {"find", Runs::nothing},
-    {"add", Runs::install},
-    {"unlink", Runs::nothing},
-    {"remove", Runs::nothing},
-    {"rm", Runs::nothing},
-    {"r", Runs::nothing},
-    {"un", Runs::nothing},
-    {"rb", Runs::nothing},
-    {"list", Runs::nothing},
-    {"ln", Runs::nothing},
-    {"i", Runs::install},
-    {"u", Runs::nothing},
-    {"up", Runs::nothing},
-    {"c", Runs::nothing},
-    {"s", Runs::nothing},
-    {"se", Runs::nothing},
-    {"ddp", Runs::nothing},
-    {"v", Runs::nothing},
-    {"clean-install", Runs::nothing},
-    {"why", Runs::nothing},
-    {"la", Runs::nothing},
-    {"verison", Runs::nothing},
-    {"ic", Runs::nothing},
-    {"in", Runs::install},
-    {"ins", Runs::install},
-    {"inst", Runs::install},
-    {"insta", Runs::install},
-    {"instal", Runs::install},
-    {"isnt", Runs::install},
-    {"isnta", Runs::install},
-    {"isntal", Runs::install},
-    {"isntall", Runs::install},
-    {"install-clean", Runs::nothing},
-    {"isntall-clean", Runs::nothing},
-    {"hlep", Runs::nothing},
-    {"dist-tags", Runs::nothing},
-    {"upgrade", Runs::nothing},
-    {"udpate", Runs::nothing},
-    {"ogr", Runs::nothing},
-    {"add-user", Runs::nothing},
+    {"author", Runs::nothing, "owner"},
+    {"home", Runs::nothing, "docs"},
+    {"issues", Runs::nothing, "bugs"},
+    {"info", Runs::nothing, "view"},
+    {"show", Runs::nothing, "view"},
+    {"find", Runs::nothing, "search"},
+    {"add", Runs::install, "install"},
+    {"unlink", Runs::nothing, "uninstall"},
+    {"remove", Runs::nothing, "uninstall"},
+    {"rm", Runs::nothing, "uninstall"},
+    {"r", Runs::nothing, "uninstall"},
+    {"un", Runs::nothing, "uninstall"},
+    {"rb", Runs::nothing, "rebuild"},
+    {"list", Runs::nothing, "ls"},
+    {"ln", Runs::nothing, "link"},
+    {"i", Runs::install, "install"},
+    {"u", Runs::nothing, "update"},
+    {"up", Runs::nothing, "update"},
+    {"c", Runs::nothing, "config"},
+    {"s", Runs::nothing, "search"},
+    {"se", Runs::nothing, "search"},
+    {"ddp", Runs::nothing, "dedupe"},
+    {"v", Runs::nothing, "view"},
+    {"clean-install", Runs::nothing, "ci"},
+    {"why", Runs::nothing, "explain"},
+    {"la", Runs::nothing, "ll"},
+    {"verison", Runs::nothing, "version"},
+    {"ic", Runs::nothing, "ci"},
+    {"in", Runs::install, "install"},
+    {"ins", Runs::install, "install"},
+    {"inst", Runs::install, "install"},
+    {"insta", Runs::install, "install"},
+    {"instal", Runs::install, "install"},
+    {"isnt", Runs::install, "install"},
+    {"isnta", Runs::install, "install"},
+    {"isntal", Runs::install, "install"},
+    {"isntall", Runs::install, "install"},
+    {"install-clean", Runs::nothing, "ci"},
+    {"isntall-clean", Runs::nothing, "ci"},
+    {"hlep", Runs::nothing, "help"},
+    {"dist-tags", Runs::nothing, "dist-tag"},
+    {"upgrade", Runs::nothing, "update"},
+    {"udpate", Runs::nothing, "update"},
+    {"ogr", Runs::nothing, "org"},
+    {"add-user", Runs::nothing, "adduser"},
 };
 
 // yarn (1 and berry) and pnpm run a script for a word that is not one of their commands (pnpm
@@ -256,8 +258,17 @@ bool remote_module(std::string_view s) {
 
 using program_words::starts_with;
 
-// npm's deref: an exact name, else the one name the word is a prefix of.
+// npm's deref: an exact name, else the one name the word is a prefix of (`installTest` is
+// `install-test`).
 const Sub* npm_command(std::string_view word) {
+  std::string kebab;
+  if (std::any_of(word.begin(), word.end(), [](char c) { return c >= 'A' && c <= 'Z'; })) {
+    for (char c : word) {
+      if (c >= 'A' && c <= 'Z') kebab += '-';
+      kebab += c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+    }
+    word = kebab;
+  }
   const Sub* found = nullptr;
   for (const auto& s : kNpm)
     if (s.name == word) return &s;
@@ -280,6 +291,7 @@ const Sub* exact(std::string_view word, const Sub* begin, const Sub* end) {
 struct Found {
   std::size_t sub = kNoCode;  // the subcommand's index (kNoCode: the program is the runner)
   Runs runs = Runs::nothing;
+  std::string_view command;  // npm: the command the subcommand's word names (`pub`: publish)
   std::vector<std::size_t> operands;
 };
 
@@ -334,6 +346,7 @@ Found find_sub(std::string_view name, const Words& w) {
   if (name == "npm") {
     sub = npm_command(s);
     f.runs = sub ? sub->runs : Runs::nothing;  // npm refuses an unknown command
+    if (sub) f.command = sub->alias_of.empty() ? sub->name : sub->alias_of;
     return f;
   }
   if (name == "deno") {
@@ -532,12 +545,10 @@ void runner_handler(const ProgramDecl& p, std::string_view name, const Words& w,
   // npm's command as npm resolves it (`npm pub` is `npm publish`): a deny or ask rule on the
   // command meets the line under that name too.
   std::string command = w[f.sub].literal ? *w[f.sub].literal : "";
-  if (name == "npm" && w[f.sub].literal) {
-    if (std::string full = npm_command_name(command); !full.empty() && full != command) {
-      out.deny_argvs.push_back(w);
-      out.deny_argvs.back()[f.sub] = synthesized(w[f.sub], full, 0);
-      command = std::move(full);
-    }
+  if (!f.command.empty() && f.command != command) {
+    out.deny_argvs.push_back(w);
+    command = f.command;
+    out.deny_argvs.back()[f.sub] = synthesized(w[f.sub], command, 0);
   }
   std::string entry = std::string(name) + " " + command;
   if (command == "pack" || command == "publish") {

@@ -5,7 +5,6 @@
 #define VIGIE_ENGINE_PROGRAM_RUNNERS_HPP
 
 #include <cstddef>
-#include <string>
 #include <string_view>
 #include <vector>
 
@@ -39,12 +38,6 @@ bool runner_package_subcommand(std::string_view name, const std::vector<shell::W
 // DIR/package.json).
 void runner_manifest_effects(std::string_view name, const std::vector<shell::WordView>& words,
                              ProgramEffects& out);
-
-// The npm command `word` names, as npm resolves it (engine/program_runners_npm.cpp): itself,
-// the command an alias stands for (`i` install, `rm` uninstall, `x` exec), or the one command
-// or alias it is a prefix of (`pub` publish, `unp` unpublish); `installTest` is
-// `install-test`. Empty when npm knows no such command.
-std::string npm_command_name(std::string_view word);
 
 }  // namespace vigie::engine
 
