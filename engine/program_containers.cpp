@@ -504,6 +504,7 @@ void kubectl_handler(const ProgramDecl&, std::string_view, const Words& w, Progr
           std::end(kKubectlCommands))
         out.escalations.push_back("kubectl " + sub + " (a plugin kubectl runs)");
       if (sub == "plugin" && a.operands.size() > 1) out.escalations.push_back("kubectl plugin");
+      kubectl_kind_spellings(own, a.operands, out);
       if (sub == "kustomize") {
         apply_operands("kubectl kustomize", "r", own, {a.operands.begin() + 1, a.operands.end()},
                        st, out);

@@ -323,6 +323,13 @@ bool go_effects(std::string_view name, const std::string& sub,
 // command (a line judged), a `NAME::ADDRESS` URL's helper `git-remote-NAME` (asked).
 void git_transports(const std::vector<shell::WordView>& w, ProgramEffects& out);
 
+// kubectl's resource kind in its other spellings (engine/program_kubectl_kinds.cpp): the
+// command again, for deny and ask rules, with the kind the subcommand's operands name written
+// singular, plural and short (`kubectl delete ns/prod` is also `kubectl delete namespace prod`).
+// `operands` index `own` (the words before `--`); operands[0] is the subcommand.
+void kubectl_kind_spellings(const std::vector<shell::WordView>& own,
+                            const std::vector<std::size_t>& operands, ProgramEffects& out);
+
 // A word holding `value` (an attached option value, a file named inside a script).
 shell::WordView word_of(const shell::WordView& from, std::string value);
 // The same for a path the program uses by itself (`/etc/sudoers`, `~/.aws`): a leading `~` is
