@@ -493,7 +493,8 @@ void kubectl_handler(const ProgramDecl&, std::string_view, const Words& w, Progr
     }
   // The files its options name (`-f`, `-k`, `--from-file=[KEY=]PATH`, `--kubeconfig`…), in the
   // words before `--`: the entry `kubectl:options` (engine/programs_table_cloud.cpp).
-  if (const ProgramDecl* d = find_program("kubectl:options")) {
+  const ProgramDecl* d = find_program("kubectl:options");
+  if (d) {
     const Words own(w.begin(), w.begin() + static_cast<long>(dash));
     ParsedArgs a = parse_args_eq(*d, own, 1);
     OperandState st;
@@ -519,38 +520,13 @@ void kubectl_handler(const ProgramDecl&, std::string_view, const Words& w, Progr
     out.argvs.emplace_back(w.begin() + static_cast<long>(dash) + 1, w.end());
     return;
   }
-  // The subcommand: the first word that is not an option (global options with a value use
-  // `--opt=value` or are listed here).
-  static constexpr std::string_view kValued[] = {"-n",
-                                                 "--namespace",
-                                                 "--context",
-                                                 "--kubeconfig",
-                                                 "-s",
-                                                 "--server",
-                                                 "--token",
-                                                 "--user",
-                                                 "--cluster",
-                                                 "-v",
-                                                 "--v",
-                                                 "--as",
-                                                 "--as-group",
-                                                 "--cache-dir",
-                                                 "--certificate-authority",
-                                                 "--client-certificate",
-                                                 "--client-key",
-                                                 "--request-timeout",
-                                                 "-c",
-                                                 "--container",
-                                                 "-f",
-                                                 "--filename",
-                                                 "--pod-running-timeout",
-                                                 "-l",
-                                                 "--selector"};
+  // The subcommand: the first word that is not an option (the options that take a value in
+  // the next word are those `kubectl:options` declares with one).
   std::vector<std::size_t> operands;
   for (std::size_t i = 1; i < w.size(); ++i) {
     const std::string* s = lit(w, i);
     if (s && s->size() > 1 && (*s)[0] == '-') {
-      if (std::find(std::begin(kValued), std::end(kValued), *s) != std::end(kValued)) ++i;
+      if (d && option_next_word(*d, *s) == NextWord::taken) ++i;
       continue;
     }
     operands.push_back(i);
