@@ -413,6 +413,7 @@ void container_handler(const ProgramDecl& p, std::string_view name, const Words&
     out.escalations.push_back(std::string(name) + " with a subcommand that is not static");
     return;
   }
+  container_command_spellings(w, at, out);
   std::string s = *sub;
   if (s == "container" || s == "compose") {
     if (s == "compose") {
@@ -429,6 +430,11 @@ void container_handler(const ProgramDecl& p, std::string_view name, const Words&
       return;
     }
     s = *lit(w, at);
+    // `container ls`, `container remove`: the top-level command of the same job.
+    if (const std::string_view top = container_top_level(s); !top.empty())
+      s = top;
+    else if (s == "prune")
+      return;
   }
   if ((s == "buildx" || s == "image" || s == "builder") && lit(w, at + 1) &&
       *lit(w, at + 1) == "build") {

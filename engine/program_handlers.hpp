@@ -330,6 +330,16 @@ void git_transports(const std::vector<shell::WordView>& w, ProgramEffects& out);
 void kubectl_kind_spellings(const std::vector<shell::WordView>& own,
                             const std::vector<std::size_t>& operands, ProgramEffects& out);
 
+// The container CLI's command in its other spellings (engine/program_container_commands.cpp):
+// the command again, for deny and ask rules, with the words from w[at] (its command, after the
+// global options) in each other form (`docker container rm` is also `docker rm`).
+void container_command_spellings(const std::vector<shell::WordView>& w, std::size_t at,
+                                 ProgramEffects& out);
+
+// The top-level command `docker container SUB` is (`ls` ps, `remove` rm, `kill` kill), or empty
+// when it has none (`prune`).
+std::string_view container_top_level(std::string_view sub);
+
 // A word holding `value` (an attached option value, a file named inside a script).
 shell::WordView word_of(const shell::WordView& from, std::string value);
 // The same for a path the program uses by itself (`/etc/sudoers`, `~/.aws`): a leading `~` is
