@@ -6,7 +6,10 @@
 // rules only) under each other spelling.
 #include <string>
 
+#include <fmt/format.h>
+
 #include "engine/program_handlers.hpp"
+#include "grammar/limits.hpp"
 
 namespace vigie::engine {
 
@@ -91,6 +94,12 @@ std::string_view container_top_level(std::string_view sub) {
 }
 
 void container_command_spellings(const Words& w, std::size_t at, ProgramEffects& out) {
+  // Each spelling copies the command: bounded before the copies (a longer command is asked).
+  if (w.size() > limits::judged_paths) {
+    out.escalations.push_back(
+        fmt::format("a container command of more than {} words", limits::judged_paths));
+    return;
+  }
   for (const Spellings& c : kCommands) {
     std::size_t written = 0;
     std::string_view as_written;

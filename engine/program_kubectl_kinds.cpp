@@ -7,7 +7,10 @@
 #include <array>
 #include <string>
 
+#include <fmt/format.h>
+
 #include "engine/program_handlers.hpp"
+#include "grammar/limits.hpp"
 
 namespace vigie::engine {
 
@@ -73,6 +76,12 @@ std::string lower(std::string_view s) {
 
 void kubectl_kind_spellings(const Words& own, const std::vector<std::size_t>& operands,
                             ProgramEffects& out) {
+  // Each spelling copies the command: bounded before the copies (a longer command is asked).
+  if (own.size() > limits::judged_paths) {
+    out.escalations.push_back(
+        fmt::format("a kubectl command of more than {} words", limits::judged_paths));
+    return;
+  }
   // The first operand after the subcommand that names a kind (`rollout restart deploy/x`: the
   // second).
   for (std::size_t n = 1; n < operands.size() && n < 3; ++n) {

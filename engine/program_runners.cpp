@@ -546,9 +546,15 @@ void runner_handler(const ProgramDecl& p, std::string_view name, const Words& w,
   // command meets the line under that name too.
   std::string command = w[f.sub].literal ? *w[f.sub].literal : "";
   if (!f.command.empty() && f.command != command) {
-    out.deny_argvs.push_back(w);
+    // The copy is bounded before it is made (a longer command is asked).
+    if (w.size() > limits::judged_paths) {
+      out.escalations.push_back(
+          fmt::format("an npm command of more than {} words", limits::judged_paths));
+    } else {
+      out.deny_argvs.push_back(w);
+      out.deny_argvs.back()[f.sub] = synthesized(w[f.sub], std::string(f.command), 0);
+    }
     command = f.command;
-    out.deny_argvs.back()[f.sub] = synthesized(w[f.sub], command, 0);
   }
   std::string entry = std::string(name) + " " + command;
   if (command == "pack" || command == "publish") {

@@ -489,6 +489,32 @@ TEST_CASE("a command's options are parsed up to the limit, then the command is a
   }
 }
 
+TEST_CASE("a command's other spellings are judged up to the limit, then it is asked", "[limits]") {
+  static auto p = vigie::compile({{"s.vigie",
+                                   "policy \"s\"\nmode auto\ndefault allow\ncommands {\n"
+                                   "  deny docker rm | npm publish \"no\"\n}\n"}});
+  REQUIRE(p.ok());
+  auto decide_line = [](const std::string& line) {
+    return p.policy->decide(command_request(line));
+  };
+  const std::size_t at = vigie::limits::judged_paths;
+  std::string words;
+  for (std::size_t i = 0; i < at; ++i) words += " x";
+  // At the limit: each spelling is judged (`docker container rm` is `docker rm`, `npm pub` is
+  // `npm publish`).
+  CHECK(decide_line("docker container rm" + words.substr(0, 2 * (at - 4))).decision ==
+        vigie::Effect::deny);
+  CHECK(decide_line("npm pub" + words.substr(0, 2 * (at - 3))).decision == vigie::Effect::deny);
+  // Past it: asked, not copied once per spelling.
+  for (const std::string& line :
+       {"docker container rm" + words, "npm pub" + words, "kubectl get ns/prod" + words}) {
+    INFO(line.substr(0, 40));
+    vigie::Decision d = decide_line(line);
+    CHECK(d.decision == vigie::Effect::ask);
+    CHECK(d.message.find("more than 4096 words") != std::string::npos);
+  }
+}
+
 TEST_CASE("a message quotes a path past 64 KiB in part and still says why", "[limits]") {
   std::string path;
   for (int i = 0; i < 40000; ++i) path += "a/";
