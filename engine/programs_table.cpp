@@ -9,15 +9,12 @@
 //   m  options may follow operands (GNU permutes argv)
 //   s  options stop at the first operand (POSIX, and every wrapper: the operand is the command)
 //   S  a safe wrapper: allow rules look through it (`allow npm test` allows `time npm test`)
-//   v  each name also stands for its target-prefixed spellings (every entry takes a version
-//      suffix: `python3.12`, `bundle3.1`): `gcc-12`, `clang++-17`, `x86_64-linux-gnu-gcc`,
-//      `arm-none-eabi-g++-13`, `clang-cpp-14`, looked up by `program_name` when the exact name
-//      is not in the table. A rule still matches the word as written: `allow gcc` does not
-//      allow `gcc-12` (docs/programs.md)
-//   @  an operand `@FILE` is a file of more options and operands (javac, rustc, binutils): read,
-//      and asked, as the line does not show what it holds
+//   v  each name also stands for its target-prefixed spellings (`gcc-12`, `clang++-17`,
+//      `x86_64-linux-gnu-gcc`; every entry takes a version suffix: `python3.12`), looked up by
+//      `program_name` when the exact name is not in the table; `allow gcc` still does not allow
+//      `gcc-12` (docs/programs.md)
+//   @  an operand `@FILE` is a file of more options and operands (javac, rustc): read, and asked
 //   _  a long option's `_` is `-` (node: `--experimental_loader` is `--experimental-loader`)
-//
 // Operand shape: one letter per operand position, `*X` for every remaining operand, `$X` for the
 // last one (taken before `*`):
 //   r read   w write   d delete   x run (a script file: read, its arguments are not paths)
