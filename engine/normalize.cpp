@@ -497,6 +497,8 @@ NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
     if (table_interpreter(program, n.name)) undeclared_interpreter(n.name, n.words, n);
     named_paths(n.name, n.words, n);
   }
+  if (program.decl && program.decl->command_spellings)
+    command_spellings(n.name, *program.decl, n.words, fx);
   take_effects(fx, n);
   named_fetches(program, n.name, n.words, n.assigns, n.fetches);
   if (fx.chdir && !n.chdir) n.chdir = fx.chdir;

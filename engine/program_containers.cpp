@@ -413,7 +413,6 @@ void container_handler(const ProgramDecl& p, std::string_view name, const Words&
     out.escalations.push_back(std::string(name) + " with a subcommand that is not static");
     return;
   }
-  container_command_spellings(w, at, out);
   std::string s = *sub;
   if (s == "container" || s == "compose") {
     if (s == "compose") {

@@ -330,11 +330,13 @@ void git_transports(const std::vector<shell::WordView>& w, ProgramEffects& out);
 void kubectl_kind_spellings(const std::vector<shell::WordView>& own,
                             const std::vector<std::size_t>& operands, ProgramEffects& out);
 
-// The container CLI's command in its other spellings (engine/program_container_commands.cpp):
-// the command again, for deny and ask rules, with the words from w[at] (its command, after the
-// global options) in each other form (`docker container rm` is also `docker rm`).
-void container_command_spellings(const std::vector<shell::WordView>& w, std::size_t at,
-                                 ProgramEffects& out);
+// The command in its other spellings (engine/program_command_aliases.cpp): the command again,
+// for deny and ask rules, with its first words after the program's global options in each other
+// form its program accepts (`helm del` is also `helm uninstall`, `docker container rm` is also
+// `docker rm`). `has_command_spellings`: whether the table has forms for `program`.
+bool has_command_spellings(std::string_view program);
+void command_spellings(std::string_view program, const ProgramDecl& decl,
+                       const std::vector<shell::WordView>& w, ProgramEffects& out);
 
 // The top-level command `docker container SUB` is (`ls` ps, `remove` rm, `kill` kill), or empty
 // when it has none (`prune`).

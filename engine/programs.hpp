@@ -235,15 +235,16 @@ const NetworkUse* network_use(std::string_view name);
 
 struct ProgramDecl {
   std::vector<std::string> names;
-  bool prefixes = false;        // long options may be abbreviated (GNU getopt_long)
-  bool permute = false;         // options may follow operands
-  bool stop = false;            // options stop at the first operand
-  bool safe_wrapper = false;    // allow rules look through it (time, nice, timeout...)
-  bool variants = false;        // names cover versioned and target-prefixed forms (gcc-12)
-  bool response_files = false;  // an operand `@FILE` is a file of more arguments (javac @args)
-  bool underscores = false;     // `_` in a long option's name is `-` (node's `--env_file`)
-  std::string operands;         // operand shape (see programs_table.cpp)
-  std::string handler;          // "", "wrapper", "find", "tar", "git", "sed", "awk", "dd"...
+  bool prefixes = false;           // long options may be abbreviated (GNU getopt_long)
+  bool permute = false;            // options may follow operands
+  bool stop = false;               // options stop at the first operand
+  bool safe_wrapper = false;       // allow rules look through it (time, nice, timeout...)
+  bool variants = false;           // names cover versioned and target-prefixed forms (gcc-12)
+  bool response_files = false;     // an operand `@FILE` is a file of more arguments (javac @args)
+  bool underscores = false;        // `_` in a long option's name is `-` (node's `--env_file`)
+  bool command_spellings = false;  // its commands have other spellings (`helm del`: uninstall)
+  std::string operands;            // operand shape (see programs_table.cpp)
+  std::string handler;             // "", "wrapper", "find", "tar", "git", "sed", "awk", "dd"...
   std::vector<OptionDecl> options;
   bool runs_programs = false;  // an option runs something (x, E or `!`)
   bool wrapper = false;        // handler "wrapper" (its command is normalized, engine/normalize)

@@ -144,8 +144,10 @@ ProgramDecl parse_program(const ProgramSource& src) {
   p.handler = src.handler;
   p.wrapper = p.handler == "wrapper";
   p.run = handler_function(p.handler);
-  for (const std::string& n : p.names)
+  for (const std::string& n : p.names) {
     if (!p.network) p.network = network_use(n);
+    p.command_spellings = p.command_spellings || has_command_spellings(n);
+  }
   for (const auto& tok : split_spaces(src.options)) {
     p.options.push_back(parse_option_decl(tok));
     const OptionDecl& d = p.options.back();

@@ -1,0 +1,190 @@
+// Commands in every spelling their program accepts (engine/program_handlers.hpp,
+// `command_spellings`): an alias (`helm uninstall`, `helm delete`, `helm del`, `helm un`;
+// `cargo r`; `pnpm rm`), a top-level command and its management form (`docker rm`
+// and `docker container rm`, `docker rmi` and `docker image rm`), a command and the options that
+// make another one do its job (`terraform destroy`, `terraform apply -destroy`). A deny or ask
+// rule written with one spelling meets the others: the command is also judged (by those rules
+// only) under each other spelling. Only programs of the programs table are read here.
+#include <string>
+
+#include <fmt/format.h>
+
+#include "engine/program_handlers.hpp"
+#include "grammar/limits.hpp"
+
+namespace vigie::engine {
+
+namespace {
+
+using shell::WordView;
+using Words = std::vector<WordView>;
+
+// One command of some programs (space-separated), each spelling its words after the program's
+// global options (`PROGRAM COMMAND --help` lists the aliases).
+struct Spellings {
+  std::string_view programs;
+  std::string_view forms[5];
+};
+constexpr std::string_view kContainers = "docker podman nerdctl";
+constexpr Spellings kCommands[] = {
+    {kContainers, {"rm", "container rm", "container remove"}},
+    {kContainers, {"rmi", "image rm", "image remove"}},
+    {kContainers, {"ps", "container ls", "container list", "container ps"}},
+    {kContainers, {"images", "image ls", "image list"}},
+    {kContainers, {"run", "container run"}},
+    {kContainers, {"create", "container create"}},
+    {kContainers, {"exec", "container exec"}},
+    {kContainers, {"kill", "container kill"}},
+    {kContainers, {"stop", "container stop"}},
+    {kContainers, {"start", "container start"}},
+    {kContainers, {"restart", "container restart"}},
+    {kContainers, {"pause", "container pause"}},
+    {kContainers, {"unpause", "container unpause"}},
+    {kContainers, {"attach", "container attach"}},
+    {kContainers, {"commit", "container commit"}},
+    {kContainers, {"cp", "container cp"}},
+    {kContainers, {"diff", "container diff"}},
+    {kContainers, {"export", "container export"}},
+    {kContainers, {"logs", "container logs"}},
+    {kContainers, {"port", "container port"}},
+    {kContainers, {"rename", "container rename"}},
+    {kContainers, {"stats", "container stats"}},
+    {kContainers, {"top", "container top"}},
+    {kContainers, {"update", "container update"}},
+    {kContainers, {"wait", "container wait"}},
+    {kContainers, {"build", "image build", "buildx build", "builder build"}},
+    {kContainers, {"history", "image history"}},
+    {kContainers, {"import", "image import"}},
+    {kContainers, {"load", "image load"}},
+    {kContainers, {"pull", "image pull"}},
+    {kContainers, {"push", "image push"}},
+    {kContainers, {"save", "image save"}},
+    {kContainers, {"tag", "image tag"}},
+    {kContainers, {"volume rm", "volume remove"}},
+    {kContainers, {"volume ls", "volume list"}},
+    {kContainers, {"network rm", "network remove"}},
+    {kContainers, {"network ls", "network list"}},
+    {kContainers, {"context rm", "context remove"}},
+    {kContainers, {"context ls", "context list"}},
+    {kContainers, {"secret rm", "secret remove"}},
+    {kContainers, {"config rm", "config remove"}},
+    // helm 3's aliases.
+    {"helm", {"uninstall", "delete", "del", "un"}},
+    {"helm", {"list", "ls"}},
+    // cargo's built-in aliases.
+    {"cargo", {"build", "b"}},
+    {"cargo", {"check", "c"}},
+    {"cargo", {"doc", "d"}},
+    {"cargo", {"run", "r"}},
+    {"cargo", {"test", "t"}},
+    {"cargo", {"remove", "rm"}},
+    // pnpm's.
+    {"pnpm", {"remove", "rm", "uninstall", "un"}},
+    {"pnpm", {"install", "i"}},
+    {"pnpm", {"update", "up", "upgrade"}},
+    {"pnpm", {"list", "ls"}},
+    {"pnpm", {"test", "t", "tst"}},
+    {"pnpm", {"run", "run-script"}},
+    {"pnpm", {"link", "ln"}},
+    {"pnpm", {"rebuild", "rb"}},
+    {"pnpm", {"install-test", "it"}},
+    // conda's, mamba's.
+    {"conda mamba micromamba", {"remove", "uninstall"}},
+    // terraform's destroy mode of apply.
+    {"terraform tofu", {"destroy", "apply -destroy", "apply --destroy"}},
+};
+
+bool listed(std::string_view list, std::string_view name) {
+  while (!list.empty()) {
+    const std::size_t sp = list.find(' ');
+    if (list.substr(0, sp) == name) return true;
+    if (sp == std::string_view::npos) break;
+    list.remove_prefix(sp + 1);
+  }
+  return false;
+}
+
+// How many words of `form` (space-separated) start at w[at], or 0.
+std::size_t form_at(std::string_view form, const Words& w, std::size_t at) {
+  std::size_t n = 0;
+  while (!form.empty()) {
+    const std::size_t sp = form.find(' ');
+    const std::string_view word = form.substr(0, sp);
+    if (at + n >= w.size() || !w[at + n].literal || *w[at + n].literal != word) return 0;
+    ++n;
+    if (sp == std::string_view::npos) break;
+    form.remove_prefix(sp + 1);
+  }
+  return n;
+}
+
+}  // namespace
+
+bool has_command_spellings(std::string_view program) {
+  for (const Spellings& c : kCommands)
+    if (listed(c.programs, program)) return true;
+  return false;
+}
+
+std::string_view container_top_level(std::string_view sub) {
+  for (const Spellings& c : kCommands) {
+    if (c.programs != kContainers || c.forms[0].find(' ') != std::string_view::npos) continue;
+    for (std::string_view f : c.forms)
+      if (f.size() == 10 + sub.size() && f.starts_with("container ") && f.ends_with(sub))
+        return c.forms[0];
+  }
+  return {};
+}
+
+void command_spellings(std::string_view program, const ProgramDecl& decl, const Words& w,
+                       ProgramEffects& out) {
+  // The command's first word, after the program's global options (those its table entry or its
+  // `PROGRAM:options` entry declare with a value take the next word).
+  std::string key(program);
+  key += ":options";
+  const ProgramDecl* globals = find_program(key);
+  if (!globals) globals = &decl;
+  std::size_t at = 1;
+  while (at < w.size()) {
+    if (!w[at].literal) return;
+    const std::string& s = *w[at].literal;
+    if (s == "--") return;
+    if (s.size() < 2 || s[0] != '-') break;
+    at += option_next_word(*globals, s) == NextWord::taken ? 2 : 1;
+  }
+  if (at >= w.size()) return;
+  for (const Spellings& c : kCommands) {
+    if (!listed(c.programs, program)) continue;
+    std::size_t written = 0;
+    std::string_view as_written;
+    for (std::string_view f : c.forms) {
+      const std::size_t n = f.empty() ? 0 : form_at(f, w, at);
+      if (n > written) {  // the longest form written (`container rm` over a lone `rm`)
+        written = n;
+        as_written = f;
+      }
+    }
+    if (written == 0) continue;
+    // Each spelling copies the command: bounded before the copies (a longer one is asked).
+    if (w.size() > limits::judged_paths) {
+      out.escalations.push_back(
+          fmt::format("a command of more than {} words in another spelling", limits::judged_paths));
+      return;
+    }
+    for (std::string_view f : c.forms) {
+      if (f.empty() || f == as_written) continue;
+      Words argv(w.begin(), w.begin() + static_cast<std::ptrdiff_t>(at));
+      for (std::string_view rest = f; !rest.empty();) {
+        const std::size_t sp = rest.find(' ');
+        argv.push_back(synthesized(w[at], std::string(rest.substr(0, sp)), 0));
+        if (sp == std::string_view::npos) break;
+        rest.remove_prefix(sp + 1);
+      }
+      argv.insert(argv.end(), w.begin() + static_cast<std::ptrdiff_t>(at + written), w.end());
+      out.deny_argvs.push_back(std::move(argv));
+    }
+    return;
+  }
+}
+
+}  // namespace vigie::engine
