@@ -94,6 +94,12 @@ constexpr Spellings kCommands[] = {
     {"terraform tofu", {"destroy", "apply -destroy", "apply --destroy"}},
 };
 
+// rustup's proxies: a first word `+TOOLCHAIN` picks the toolchain (`cargo +nightly run`), the
+// command is the words after it.
+constexpr std::string_view kToolchainProxies =
+    "cargo rustc rustdoc rustfmt cargo-fmt cargo-clippy clippy-driver cargo-miri rust-gdb "
+    "rust-lldb";
+
 bool listed(std::string_view list, std::string_view name) {
   while (!list.empty()) {
     const std::size_t sp = list.find(' ');
@@ -121,6 +127,7 @@ std::size_t form_at(std::string_view form, const Words& w, std::size_t at) {
 }  // namespace
 
 bool has_command_spellings(std::string_view program) {
+  if (listed(kToolchainProxies, program)) return true;
   for (const Spellings& c : kCommands)
     if (listed(c.programs, program)) return true;
   return false;
@@ -136,8 +143,24 @@ std::string_view container_top_level(std::string_view sub) {
   return {};
 }
 
-void command_spellings(std::string_view program, const ProgramDecl& decl, const Words& w,
+void command_spellings(std::string_view program, const ProgramDecl& decl, const Words& words,
                        ProgramEffects& out) {
+  // `cargo +nightly run` is `cargo run` on another toolchain: judged also without the toolchain.
+  const Words* wp = &words;
+  Words stripped;
+  if (words.size() >= 2 && words[1].literal && words[1].literal->size() > 1 &&
+      (*words[1].literal)[0] == '+' && listed(kToolchainProxies, program)) {
+    if (words.size() > limits::judged_paths) {
+      out.escalations.push_back(
+          fmt::format("a command of more than {} words in another spelling", limits::judged_paths));
+      return;
+    }
+    stripped = words;
+    stripped.erase(stripped.begin() + 1);
+    out.deny_argvs.push_back(stripped);
+    wp = &stripped;
+  }
+  const Words& w = *wp;
   // The command's first word, after the program's global options (those its table entry or its
   // `PROGRAM:options` entry declare with a value take the next word).
   std::string key(program);
