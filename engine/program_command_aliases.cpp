@@ -5,6 +5,8 @@
 // make another one do its job (`terraform destroy`, `terraform apply -destroy`). A deny or ask
 // rule written with one spelling meets the others: the command is also judged (by those rules
 // only) under each other spelling. Only programs of the programs table are read here.
+#include <algorithm>
+#include <iterator>
 #include <string>
 
 #include <fmt/format.h>
@@ -91,7 +93,7 @@ constexpr Spellings kCommands[] = {
     // conda's, mamba's.
     {"conda mamba micromamba", {"remove", "uninstall"}},
     // terraform's destroy mode of apply.
-    {"terraform tofu", {"destroy", "apply -destroy", "apply --destroy"}},
+    {"terraform tofu", {"destroy", "apply -destroy"}},
 };
 
 // rustup's proxies: a first word `+TOOLCHAIN` picks the toolchain (`cargo +nightly run`), the
@@ -110,18 +112,49 @@ bool listed(std::string_view list, std::string_view name) {
   return false;
 }
 
-// How many words of `form` (space-separated) start at w[at], or 0.
-std::size_t form_at(std::string_view form, const Words& w, std::size_t at) {
+// Whether `word` is the form's option `opt` (`-destroy`): options of the forms are Go flags, the
+// programs that have them (terraform) read `-destroy`, `--destroy` and `-destroy=true` alike.
+bool option_is(std::string_view opt, std::string_view word) {
+  if (word.starts_with("--")) word.remove_prefix(1);
+  if (const std::size_t eq = word.find('='); eq != std::string_view::npos) {
+    const std::string_view v = word.substr(eq + 1);
+    if (v != "true" && v != "1" && v != "t" && v != "T" && v != "TRUE" && v != "True") return false;
+    word = word.substr(0, eq);
+  }
+  return word == opt;
+}
+
+// The words of a form found in a command: how many, and at which indexes.
+struct Found {
   std::size_t n = 0;
-  while (!form.empty()) {
+  std::size_t at[5] = {};
+  bool in_order = true;  // the words follow each other (else the options were apart)
+};
+
+// Where the words of `form` (space-separated) are from w[at]: its commands word after word, its
+// options (`-destroy`) among the options that follow, up to the first operand. n == 0: absent.
+Found form_at(std::string_view form, const Words& w, std::size_t at) {
+  Found f;
+  std::size_t next = at;
+  while (!form.empty() && f.n < std::size(f.at)) {
     const std::size_t sp = form.find(' ');
     const std::string_view word = form.substr(0, sp);
-    if (at + n >= w.size() || !w[at + n].literal || *w[at + n].literal != word) return 0;
-    ++n;
+    std::size_t i = next;
+    if (word.starts_with('-')) {
+      while (i < w.size() && w[i].literal && w[i].literal->starts_with('-') &&
+             *w[i].literal != "--" && !option_is(word, *w[i].literal))
+        ++i;
+      if (i >= w.size() || !w[i].literal || !option_is(word, *w[i].literal)) return {};
+    } else if (i >= w.size() || !w[i].literal || *w[i].literal != word) {
+      return {};
+    }
+    if (i != next) f.in_order = false;
+    f.at[f.n++] = i;
+    next = i + 1;
     if (sp == std::string_view::npos) break;
     form.remove_prefix(sp + 1);
   }
-  return n;
+  return f;
 }
 
 }  // namespace
@@ -178,16 +211,16 @@ void command_spellings(std::string_view program, const ProgramDecl& decl, const 
   if (at >= w.size()) return;
   for (const Spellings& c : kCommands) {
     if (!listed(c.programs, program)) continue;
-    std::size_t written = 0;
+    Found written;
     std::string_view as_written;
     for (std::string_view f : c.forms) {
-      const std::size_t n = f.empty() ? 0 : form_at(f, w, at);
-      if (n > written) {  // the longest form written (`container rm` over a lone `rm`)
-        written = n;
+      const Found found = f.empty() ? Found{} : form_at(f, w, at);
+      if (found.n > written.n) {  // the longest form written (`container rm` over a lone `rm`)
+        written = found;
         as_written = f;
       }
     }
-    if (written == 0) continue;
+    if (written.n == 0) continue;
     // Each spelling copies the command: bounded before the copies (a longer one is asked).
     if (w.size() > limits::judged_paths) {
       out.escalations.push_back(
@@ -195,7 +228,9 @@ void command_spellings(std::string_view program, const ProgramDecl& decl, const 
       return;
     }
     for (std::string_view f : c.forms) {
-      if (f.empty() || f == as_written) continue;
+      // The form as written is the command itself, unless its options were apart from it
+      // (`terraform apply -auto-approve -destroy` is also `apply -destroy -auto-approve`).
+      if (f.empty() || (f == as_written && written.in_order)) continue;
       Words argv(w.begin(), w.begin() + static_cast<std::ptrdiff_t>(at));
       for (std::string_view rest = f; !rest.empty();) {
         const std::size_t sp = rest.find(' ');
@@ -203,7 +238,9 @@ void command_spellings(std::string_view program, const ProgramDecl& decl, const 
         if (sp == std::string_view::npos) break;
         rest.remove_prefix(sp + 1);
       }
-      argv.insert(argv.end(), w.begin() + static_cast<std::ptrdiff_t>(at + written), w.end());
+      const std::size_t *used = written.at, *used_end = used + written.n;
+      for (std::size_t i = at; i < w.size(); ++i)
+        if (std::find(used, used_end, i) == used_end) argv.push_back(w[i]);
       out.deny_argvs.push_back(std::move(argv));
     }
     return;
