@@ -318,7 +318,9 @@ void Builder::command_rule(const File& f, const Rule& r) {
     CommandPattern cp;
     cp.rule = ri;
     cp.effect = r.effect;
-    std::string command;  // the pattern's command name, for option spellings
+    // The pattern's command name and its first positional word, for option spellings (`git
+    // commit`: its classes first, then git's).
+    std::string command;
     bool ok = true;
     for (const PatternItem& it : p.items) {
       if (r.effect != Effect::allow && is_option_item(it)) {
@@ -342,6 +344,9 @@ void Builder::command_rule(const File& f, const Rule& r) {
         break;
       }
       if (cp.items.empty() && t.kind == Tok::Kind::word) command = t.text;
+      if (cp.items.size() == 1 && cp.options.empty() && t.kind == Tok::Kind::word &&
+          command.find(' ') == std::string::npos && !command.empty())
+        command += ' ' + t.text;
       cp.items.push_back(std::move(t));
     }
     if (!ok) continue;

@@ -1,9 +1,12 @@
 // Option classes (engine/options.hpp): the built-in table of each command's option spellings
-// (`kBuiltinOptions`), a policy's own `option` lines layered on it, and the matching of a
+// (engine/options_table.cpp), a policy's own `option` lines layered on it, and the matching of a
 // command's words against a class.
 #include "engine/options.hpp"
 
 #include <algorithm>
+#include <cctype>
+
+#include "engine/options_table.hpp"
 
 namespace vigie::engine {
 
@@ -36,7 +39,12 @@ void add_letters(std::string& into, std::string_view letters) {
 
 // Adds one spelling as written (`-r`, `--recursive`, `-delete`) to a spec.
 void add_spelling(OptionSpec& spec, std::string_view s, bool single_dash_long) {
-  if (s.size() > 2 && s.substr(0, 2) == "--") {
+  if (s.size() > 2 && s[0] == '-' && s.find('=') != std::string_view::npos) {
+    add_unique(spec.exact, s);  // an option with its value (`--location=global`, `-s=KILL`)
+  } else if (single_dash_long && s.size() == 2 && s[0] == '-' &&
+             std::isdigit(static_cast<unsigned char>(s[1]))) {
+    add_unique(spec.exact, s);  // `kill -9`: not a letter of a cluster (`-19` is another signal)
+  } else if (s.size() > 2 && s.substr(0, 2) == "--") {
     add_unique(spec.longs, long_name(s));
   } else if (s.size() == 2 && s[0] == '-') {
     add_letters(spec.shorts, s.substr(1));
@@ -70,101 +78,6 @@ bool long_matches(std::string_view written, const std::vector<std::string>& long
   return false;
 }
 
-// The built-in option classes, one row per class (or per option that takes an argument, or
-// per command that spells long options with one dash), read by one loop in `make_builtin`:
-// constant data rather than 21 KB of straight-line calls, which WASM's cold start compiled
-// (lazily, on the first policy with an option) to run once.
-enum class OptionRow : char {
-  option_class,    // the spellings are one class of each command (`-r -R --recursive`)
-  takes_argument,  // each spelling takes an argument (`-m`, `--message`)
-  single_dash,     // the commands spell long options with one dash (`find -name`)
-  go_flags,        // the commands parse options with Go's flag package: one dash or two are
-                   // the same option (`-auto-approve` is `--auto-approve`), never a cluster
-};
-struct BuiltinOptions {
-  OptionRow row;
-  std::string_view commands;   // separated by commas (a command may be `git push`)
-  std::string_view spellings;  // separated by spaces
-};
-
-// clang-format off
-constexpr BuiltinOptions kBuiltinOptions[] = {
-    // rm: -r/-R/--recursive, -f/--force, -i, -d.
-    {OptionRow::option_class, "rm", "-r -R --recursive"},
-    {OptionRow::option_class, "rm", "-f --force"},
-    {OptionRow::option_class, "rm", "-i --interactive"},
-    {OptionRow::option_class, "rm", "-d --dir"},
-    {OptionRow::option_class, "rm", "-v --verbose"},
-    // cp: -a implies recursion.
-    {OptionRow::option_class, "cp", "-r -R --recursive -a --archive"},
-    {OptionRow::option_class, "cp", "-f --force"},
-    {OptionRow::option_class, "cp", "-n --no-clobber"},
-    {OptionRow::option_class, "cp", "-i --interactive"},
-    {OptionRow::takes_argument, "cp", "-t -S --target-directory --suffix"},
-    {OptionRow::option_class, "mv", "-f --force"},
-    {OptionRow::option_class, "mv", "-n --no-clobber"},
-    {OptionRow::option_class, "mv", "-i --interactive"},
-    {OptionRow::takes_argument, "mv", "-t -S --target-directory --suffix"},
-    // chmod's -r/-w/-x are modes, not options: only -R is recursive.
-    {OptionRow::option_class, "chmod,chown,chgrp", "-R --recursive"},
-    {OptionRow::option_class, "chmod,chown,chgrp", "-v --verbose"},
-    {OptionRow::option_class, "chmod,chown,chgrp", "-f --silent --quiet"},
-    // git: the classes shared by its subcommands (push, clean, checkout, branch, reset...).
-    // --force-with-lease is NOT --force: long names are exact.
-    {OptionRow::option_class, "git,git push", "-f --force"},
-    {OptionRow::option_class, "git,git push", "-n --dry-run"},
-    {OptionRow::option_class, "git,git push", "-d --delete"},
-    {OptionRow::option_class, "git,git push", "-u --set-upstream"},
-    {OptionRow::option_class, "git,git push", "-q --quiet"},
-    {OptionRow::option_class, "git,git push", "-v --verbose"},
-    {OptionRow::option_class, "git clean", "-f --force"},
-    {OptionRow::option_class, "git clean", "-d"},
-    {OptionRow::option_class, "git clean", "-x"},
-    {OptionRow::option_class, "git clean", "-n --dry-run"},
-    {OptionRow::option_class, "git checkout", "-f --force"},
-    {OptionRow::option_class, "git branch", "-D"},
-    {OptionRow::option_class, "git branch", "-f --force"},
-    {OptionRow::option_class, "git reset", "--hard"},
-    {OptionRow::takes_argument, "git", "-m -F -C -c -o --message --file --push-option "
-                                       "--reuse-message --reedit-message --repo --exec "
-                                       "--receive-pack --author --date --template"},
-    {OptionRow::takes_argument, "git commit", "-m -F -C -c --message --file"},
-    {OptionRow::takes_argument, "git push", "-o --push-option --repo"},
-    // find speaks single-dash long options.
-    {OptionRow::single_dash, "find,xcodebuild,java,javac,go,swiftc,clang,gcc,g++,clang++,xcrun,"
-                             "plutil,defaults,tcpdump,ffmpeg,convert,magick,qemu-img,security,"
-                             "codesign,dd", ""},
-    {OptionRow::go_flags, "terraform,tofu,packer,vault,consul,nomad,go", ""},
-    {OptionRow::option_class, "sort", "-o --output"},
-    {OptionRow::takes_argument, "sort", "-o -k -t -S -T"},
-    {OptionRow::option_class, "sed", "-i --in-place"},
-    {OptionRow::option_class, "sed", "-n --quiet --silent"},
-    {OptionRow::option_class, "sed", "-E -r --regexp-extended"},
-    {OptionRow::takes_argument, "sed", "-e -f --expression"},
-    {OptionRow::option_class, "tar", "-x --extract --get"},
-    {OptionRow::option_class, "tar", "-c --create"},
-    {OptionRow::option_class, "tar", "-z --gzip"},
-    {OptionRow::takes_argument, "tar", "-f -C --file --directory"},
-    {OptionRow::option_class, "curl", "-k --insecure"},
-    {OptionRow::option_class, "curl", "-o --output"},
-    {OptionRow::option_class, "curl", "-O --remote-name"},
-    {OptionRow::takes_argument, "curl", "-X -d -H -u -A -e -F -T -x -w -m --request --data "
-                                        "--header --user --form --upload-file"},
-    {OptionRow::option_class, "wget", "-O --output-document"},
-    {OptionRow::option_class, "npm", "-g --global"},
-    {OptionRow::option_class, "npm", "-f --force"},
-    {OptionRow::option_class, "pip", "-U --upgrade"},
-    {OptionRow::option_class, "pip", "-e --editable"},
-    {OptionRow::option_class, "pip3", "-U --upgrade"},
-    {OptionRow::option_class, "docker", "-f --force"},
-    {OptionRow::option_class, "kill", "-9 -KILL -SIGKILL"},
-    {OptionRow::option_class, "ln", "-s --symbolic"},
-    {OptionRow::option_class, "ln", "-f --force"},
-    {OptionRow::option_class, "grep", "-r -R --recursive --dereference-recursive"},
-    {OptionRow::option_class, "rsync", "--delete"},
-};
-// clang-format on
-
 // The pieces of `list` between `sep`s, empty pieces skipped.
 template <class F>
 void each_piece(std::string_view list, char sep, F&& f) {
@@ -176,43 +89,121 @@ void each_piece(std::string_view list, char sep, F&& f) {
   }
 }
 
+// Whether `command` (or its first word) is among a row's commands (separated by commas).
+bool row_has(const BuiltinOptions& r, std::string_view command) {
+  bool found = false;
+  each_piece(r.commands, ',', [&](std::string_view c) {
+    found = found || c == command || c == first_word(command);
+  });
+  return found;
+}
+
 // Whether the built-in table says `command` parses options with Go's flag package (a policy
 // cannot declare it).
 bool go_flags(std::string_view command) {
   const std::string_view name = first_word(command);
-  for (const auto& r : kBuiltinOptions) {
-    if (r.row != OptionRow::go_flags) continue;
-    bool found = false;
-    each_piece(r.commands, ',', [&](std::string_view c) { found = found || c == name; });
-    if (found) return true;
-  }
+  for (const auto& r : builtin_option_rows())
+    if (r.row == OptionRow::go_flags && row_has(r, name)) return true;
   return false;
+}
+
+// The spellings of one signal (`KILL`, 9) for kill, pkill, killall: the option alone (`-9`,
+// `-KILL`, `-SIGKILL`, any case but the number's), with `-s`, `--signal` or bash's `-n`, in one
+// word or two.
+std::vector<std::string> signal_spellings(std::string_view name, std::string_view number) {
+  std::string lower(name);
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const std::string n(name), sig = "SIG" + n;
+  std::vector<std::string> out = {"-" + std::string(number), "-" + n, "-" + sig, "-" + lower};
+  for (const std::string& v : {std::string(number), n, sig, lower, "sig" + lower}) {
+    out.push_back("-s=" + v);
+    out.push_back("--signal=" + v);
+  }
+  out.push_back("-n=" + std::string(number));
+  out.push_back("-n=" + n);
+  return out;
 }
 
 AliasTable make_builtin() {
   AliasTable t;
-  for (const auto& r : kBuiltinOptions) {
+  for (const auto& r : builtin_option_rows()) {
     std::vector<std::string> spellings;
-    each_piece(r.spellings, ' ', [&](std::string_view s) { spellings.emplace_back(s); });
+    if (r.row == OptionRow::option_class || r.row == OptionRow::takes_argument)
+      each_piece(r.spellings, ' ', [&](std::string_view s) { spellings.emplace_back(s); });
     each_piece(r.commands, ',', [&](std::string_view c) {
       const std::string command(c);
       switch (r.row) {
         case OptionRow::option_class:
           t.add(command, spellings);
           break;
+        case OptionRow::classes:
+          each_piece(r.spellings, ' ', [&](std::string_view piece) {
+            const bool argument = piece.ends_with('=');
+            if (argument) piece.remove_suffix(1);
+            std::vector<std::string> one;
+            each_piece(piece, '|', [&](std::string_view s) { one.emplace_back(s); });
+            if (one.size() > 1) t.add(command, one);
+            if (argument)
+              for (const auto& s : one) t.add_argument_option(command, s);
+          });
+          break;
         case OptionRow::takes_argument:
           for (const auto& s : spellings) t.add_argument_option(command, s);
           break;
-        case OptionRow::single_dash:
-          t.add_single_dash_long(command);
+        case OptionRow::signals:
+          each_piece(r.spellings, ' ', [&](std::string_view piece) {
+            const auto eq = piece.find('=');
+            t.add(command, signal_spellings(piece.substr(0, eq), piece.substr(eq + 1)));
+          });
           break;
+        case OptionRow::single_dash:
         case OptionRow::go_flags:
           t.add_single_dash_long(command);
           break;
+        case OptionRow::implies:
+        case OptionRow::combines:
+          break;  // read by spec_for and specs_for
       }
     });
   }
   return t;
+}
+
+// The pieces `A>B` of the `implies` rows of `command` (and `C=A+B` of its `combines` rows, read
+// as `C>A`, `C>B`) whose B is one of `spec`'s spellings: calls f(A).
+template <class F>
+void each_implier(std::string_view command, const OptionSpec& spec, F&& f) {
+  for (const auto& r : builtin_option_rows()) {
+    if ((r.row != OptionRow::implies && r.row != OptionRow::combines) || !row_has(r, command))
+      continue;
+    each_piece(r.spellings, ' ', [&](std::string_view piece) {
+      if (r.row == OptionRow::implies) {
+        const auto gt = piece.find('>');
+        if (has_spelling(spec, piece.substr(gt + 1))) f(piece.substr(0, gt));
+        return;
+      }
+      const auto eq = piece.find('=');
+      bool implied = false;
+      each_piece(piece.substr(eq + 1), '+',
+                 [&](std::string_view part) { implied = implied || has_spelling(spec, part); });
+      if (implied) f(piece.substr(0, eq));
+    });
+  }
+}
+
+// The parts of `option` when a `combines` row of `command` declares it (`-D` of git branch:
+// `-d`, `-f`), else empty.
+std::vector<std::string> combined_parts(std::string_view command, std::string_view option) {
+  std::vector<std::string> parts;
+  for (const auto& r : builtin_option_rows()) {
+    if (r.row != OptionRow::combines || !row_has(r, command)) continue;
+    each_piece(r.spellings, ' ', [&](std::string_view piece) {
+      const auto eq = piece.find('=');
+      if (parts.empty() && piece.substr(0, eq) == option)
+        each_piece(piece.substr(eq + 1), '+', [&](std::string_view p) { parts.emplace_back(p); });
+    });
+  }
+  return parts;
 }
 
 }  // namespace
@@ -320,6 +311,22 @@ OptionSpec spec_for(std::string_view command, std::string_view written_option,
     }
     if (spec.shorts.size() + spec.longs.size() + spec.exact.size() == before) break;
   }
+  // The options that imply it (`rsync -a` recurses: a rule's `-r` is met by `-a`), with their
+  // classes; not the other way (`-r` alone is not `-a`).
+  // Chains too: rsync's `--devices` is part of `-D`, itself part of `-a`.
+  std::vector<std::string> impliers, seen;
+  for (int round = 0; round < 4; ++round) {
+    impliers.clear();
+    each_implier(command, spec, [&](std::string_view a) {
+      if (!contains(seen, a)) impliers.emplace_back(a);
+    });
+    if (impliers.empty()) break;
+    for (const auto& a : impliers) {
+      seen.push_back(a);
+      add_spelling(spec, a, sdl);
+      if (const OptionSpec* c = builtin.find(command, a)) merge_into(spec, *c);
+    }
+  }
   // Go's flag package: `-name` and `--name` are one option.
   if (go_flags(command)) {
     for (std::size_t k = 0, n = spec.exact.size(); k < n; ++k)
@@ -336,10 +343,21 @@ OptionSpec spec_for(std::string_view command, std::string_view written_option,
   return spec;
 }
 
-std::vector<OptionSpec> specs_for(std::string_view command, std::string_view written_option,
-                                  const AliasTable& extra) {
+namespace {
+
+std::vector<OptionSpec> specs_at(std::string_view command, std::string_view written_option,
+                                 const AliasTable& extra, int depth) {
   bool sdl = builtin_aliases().single_dash_long(command) || extra.single_dash_long(command);
   std::string_view w = written_option;
+  // An option that is others together (`git branch -D` is `-d -f`): each part, which the
+  // option itself also meets.
+  if (const auto parts = depth < 4 ? combined_parts(command, w) : std::vector<std::string>();
+      !parts.empty()) {
+    std::vector<OptionSpec> out;
+    for (const auto& p : parts)
+      for (auto& spec : specs_at(command, p, extra, depth + 1)) out.push_back(std::move(spec));
+    return out;
+  }
   if (w.size() > 2 && w[0] == '-' && w[1] != '-' && !sdl && !builtin_aliases().find(command, w) &&
       !extra.find(command, w)) {
     std::vector<OptionSpec> out;
@@ -354,7 +372,32 @@ std::vector<OptionSpec> specs_for(std::string_view command, std::string_view wri
   return {spec_for(command, written_option, extra)};
 }
 
+}  // namespace
+
+std::vector<OptionSpec> specs_for(std::string_view command, std::string_view written_option,
+                                  const AliasTable& extra) {
+  return specs_at(command, written_option, extra, 0);
+}
+
 namespace {
+
+// Whether the word `v` at `i` (with the next word) is an exact spelling `NAME=VALUE` written
+// otherwise: `NAME VALUE` in two words, or `-xVALUE` for a short NAME (`-s KILL`, `-sKILL`).
+bool valued_exact(const std::vector<std::string>& exact, const std::vector<shell::WordView>& words,
+                  std::size_t i, std::string_view v) {
+  for (const auto& e : exact) {
+    const auto eq = e.find('=');
+    if (eq == std::string::npos || eq < 2) continue;
+    const std::string_view name = std::string_view(e).substr(0, eq);
+    const std::string_view value = std::string_view(e).substr(eq + 1);
+    if (v == name && i + 1 < words.size() && words[i + 1].literal && *words[i + 1].literal == value)
+      return true;
+    if (name.size() == 2 && v.size() == 2 + value.size() && v.starts_with(name) &&
+        v.substr(2) == value)
+      return true;
+  }
+  return false;
+}
 
 // has_option over the words at `at(0)`, `at(1)`… (`n` of them, increasing indices): a word
 // skipped as the previous option's argument is the one right after it.
@@ -370,6 +413,7 @@ bool scan_options(const std::vector<shell::WordView>& words, std::size_t n, At a
     std::string_view v = *w.literal;
     if (v == "--") return false;
     if (contains(spec.exact, v)) return true;
+    if (!spec.exact.empty() && valued_exact(spec.exact, words, i, v)) return true;
     // `-name=value` of a single-dash long option (Go's flag package: `-auto-approve=true`).
     if (const auto eq = v.find('='); eq != std::string_view::npos && !spec.exact.empty() &&
                                      contains(spec.exact, v.substr(0, eq)))

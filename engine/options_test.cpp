@@ -1,8 +1,11 @@
 // Option sets: one requirement per option a rule names, any spelling, any order.
 #include "engine/options.hpp"
 
+#include "engine/options_table.hpp"
+
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -140,4 +143,78 @@ TEST_CASE("a policy's option table extends the built-in one") {
   auto a = spec_for("frob", "-a", extra);
   CHECK_FALSE(has_option(words("frob -o -a"), 1, a));  // `-a` is -o's argument
   CHECK(has_option(words("frob -o x -a"), 1, a));
+}
+
+// The built-in table's rows are well formed: each spelling of a class, implication or
+// combination is an option (`-x`, `--name`, `--name=value`), each piece has its separator, and
+// no combination names itself among its parts.
+TEST_CASE("options table rows are well formed", "[options]") {
+  auto pieces = [](std::string_view list, char sep) {
+    std::vector<std::string> out;
+    std::size_t at = 0;
+    while (at <= list.size()) {
+      const std::size_t next = std::min(list.find(sep, at), list.size());
+      if (next > at) out.emplace_back(list.substr(at, next - at));
+      at = next + 1;
+    }
+    return out;
+  };
+  auto option = [](std::string_view s) { return s.size() >= 2 && s[0] == '-'; };
+  for (const BuiltinOptions& r : builtin_option_rows()) {
+    CAPTURE(r.commands, r.spellings);
+    REQUIRE(!r.commands.empty());
+    for (const std::string& piece : pieces(r.spellings, ' ')) {
+      CAPTURE(piece);
+      switch (r.row) {
+        case OptionRow::classes: {
+          std::string_view p = piece;
+          if (p.ends_with('=')) p.remove_suffix(1);
+          for (const std::string& s : pieces(p, '|')) CHECK(option(s));
+          break;
+        }
+        case OptionRow::implies: {
+          const auto parts = pieces(piece, '>');
+          REQUIRE(parts.size() == 2);
+          CHECK(option(parts[0]));
+          CHECK(option(parts[1]));
+          CHECK(parts[0] != parts[1]);
+          break;
+        }
+        case OptionRow::combines: {
+          const auto eq = piece.find('=');
+          REQUIRE(eq != std::string::npos);
+          const auto parts = pieces(std::string_view(piece).substr(eq + 1), '+');
+          CHECK(parts.size() >= 2);
+          for (const std::string& s : parts) {
+            CHECK(option(s));
+            CHECK(s != piece.substr(0, eq));
+          }
+          break;
+        }
+        case OptionRow::signals:
+          CHECK(piece.find('=') != std::string::npos);
+          break;
+        case OptionRow::option_class:
+        case OptionRow::takes_argument:
+          CHECK(option(piece));
+          break;
+        case OptionRow::single_dash:
+        case OptionRow::go_flags:
+          break;
+      }
+    }
+  }
+}
+
+TEST_CASE("combined and implied options", "[options]") {
+  CHECK(matches("git branch", "-D", "git branch -d -f x"));
+  CHECK(matches("git branch", "-D", "git branch --delete --force x"));
+  CHECK(matches("git branch", "-d", "git branch -D x"));
+  CHECK_FALSE(matches("git branch", "-D", "git branch -d x"));
+  CHECK(matches("rsync", "-a", "rsync -rlptgo --devices --specials a b"));
+  CHECK(matches("rsync", "--devices", "rsync -a a b"));
+  CHECK_FALSE(matches("rsync", "-a", "rsync -r a b"));
+  CHECK(matches("kill", "-9", "kill -s KILL 1"));
+  CHECK_FALSE(matches("kill", "-9", "kill -19 1"));
+  CHECK(matches("npm", "-g", "npm i --location global x"));
 }

@@ -9,6 +9,7 @@
 
 #include "engine/program_handlers.hpp"
 #include "engine/program_words.hpp"
+#include "grammar/limits.hpp"
 #include "grammar/policy/text.hpp"
 
 namespace vigie::engine {
@@ -120,16 +121,27 @@ VIGIE_RARE_HANDLER void tar_handler(const ProgramDecl& p, std::string_view name,
   char mode = 0;
   if (const std::string* first = lit(w, 1); first && !first->empty() && (*first)[0] != '-') {
     std::size_t next = 2;
+    // For deny and ask rules, the command again with its options spelled with dashes, each
+    // letter with its value (`tar czf a.tgz x` is `tar -c -z -f a.tgz x`).
+    Words dashed{w[0]};
     for (char c : *first) {
       if (std::string_view("crtuxdA").find(c) != std::string_view::npos) mode = c;
       const OptionDecl* d = nullptr;
       for (const auto& o : p.options)
         if (o.shorts.find(c) != std::string::npos) d = &o;
       ParsedOption po{d, std::string("-") + c, std::nullopt, 1};
-      if (d && d->arg == OptionDecl::Arg::required && next < w.size()) po.value = w[next++];
+      dashed.push_back(synthesized(w[1], po.spelling, 0));
+      if (d && d->arg == OptionDecl::Arg::required && next < w.size()) {
+        dashed.push_back(w[next]);
+        po.value = w[next++];
+      }
       args.options.push_back(std::move(po));
     }
     from = next;
+    if (w.size() <= limits::judged_paths && first->size() <= limits::judged_paths) {
+      dashed.insert(dashed.end(), w.begin() + static_cast<std::ptrdiff_t>(next), w.end());
+      out.deny_argvs.push_back(std::move(dashed));
+    }
   }
   ParsedArgs rest = parse_args(p, w, from);
   for (auto& o : rest.options) args.options.push_back(std::move(o));
