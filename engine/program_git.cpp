@@ -314,9 +314,6 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
                     "git " + std::string(v.substr(0, eq)));
       if (t == Touch::write) git_dir = word_of(w[i], std::string(v.substr(eq + 1)));
       ++i;
-    } else if (v == "--help") {
-      out.escalations.push_back("git --help (man, info or a browser)");
-      ++i;
     } else if (in(v, {"--namespace", "--super-prefix", "--attr-source", "--list-cmds"})) {
       i += 2;
     } else {
@@ -398,17 +395,7 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
         add_word_file(out, Touch::delete_, w[ops[n]], From::operand, entry);
     }
   }
-  // `git log --help` is `git help log`: it runs man (and its pager), info or a browser; so does
-  // `git help` with a command or a guide (or -m, -i, -w), and `git --help`.
-  if (subcommand == "help") {
-    bool shows_page = false;  // `git help -a`, `-g`, `-c` only list (builtin/help.c)
-    for (std::size_t k = i + 1; k < w.size(); ++k)
-      shows_page = shows_page || !lit(w, k) ||
-                   !in(*lit(w, k), {"-a", "--all", "-g", "--guides", "-c", "--config",
-                                    "--no-external-commands", "--no-aliases", "--verbose",
-                                    "--user-interfaces", "--developer-interfaces"});
-    if (shows_page) out.escalations.push_back("git help (man, info or a browser)");
-  }
+  // `git log --help` is `git help log`: it runs man (and its pager), info or a browser.
   for (std::size_t k = i + 1; k < w.size(); ++k)
     if (lit_is(w, k, "--help")) {
       out.escalations.push_back("git " + std::string(subcommand) +
