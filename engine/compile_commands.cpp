@@ -321,6 +321,7 @@ void Builder::command_rule(const File& f, const Rule& r) {
     // The pattern's command name and its first positional word, for option spellings (`git
     // commit`: its classes first, then git's).
     std::string command;
+    std::size_t words = 0;  // the positional words after the name in `command`
     bool ok = true;
     for (const PatternItem& it : p.items) {
       if (r.effect != Effect::allow && is_option_item(it)) {
@@ -343,10 +344,15 @@ void Builder::command_rule(const File& f, const Rule& r) {
         ok = false;
         break;
       }
-      if (cp.items.empty() && t.kind == Tok::Kind::word) command = t.text;
-      if (cp.items.size() == 1 && cp.options.empty() && t.kind == Tok::Kind::word &&
-          command.find(' ') == std::string::npos && !command.empty())
+      if (cp.items.empty() && t.kind == Tok::Kind::word) {
+        command = t.text;
+        words = 0;
+      }
+      if (cp.items.size() == words + 1 && words < 2 && cp.options.empty() &&
+          t.kind == Tok::Kind::word && !command.empty()) {
         command += ' ' + t.text;
+        ++words;
+      }
       cp.items.push_back(std::move(t));
     }
     if (!ok) continue;

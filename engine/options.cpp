@@ -17,6 +17,18 @@ std::string_view first_word(std::string_view command) {
   return sp == std::string_view::npos ? command : command.substr(0, sp);
 }
 
+// Calls f with `command` and each shorter prefix of it at a space, longest first (`docker system
+// prune`, `docker system`, `docker`): a subcommand's classes, then its parents'.
+template <class F>
+void each_prefix(std::string_view command, F&& f) {
+  while (!command.empty()) {
+    f(command);
+    const auto sp = command.rfind(' ');
+    if (sp == std::string_view::npos) break;
+    command = command.substr(0, sp);
+  }
+}
+
 // `--name=value` -> `name`.
 std::string_view long_name(std::string_view word) {
   std::string_view n = word.substr(2);
@@ -93,7 +105,7 @@ void each_piece(std::string_view list, char sep, F&& f) {
 bool row_has(const BuiltinOptions& r, std::string_view command) {
   bool found = false;
   each_piece(r.commands, ',', [&](std::string_view c) {
-    found = found || c == command || c == first_word(command);
+    each_prefix(command, [&](std::string_view key) { found = found || c == key; });
   });
   return found;
 }
@@ -259,22 +271,22 @@ void AliasTable::add_argument_option(const std::string& command, const std::stri
 }
 
 const OptionSpec* AliasTable::find(std::string_view command, std::string_view option) const {
-  for (std::string_view key : {command, first_word(command)}) {
+  const OptionSpec* found = nullptr;
+  each_prefix(command, [&](std::string_view key) {
     auto it = classes_.find(key);
-    if (it == classes_.end()) continue;
+    if (found || it == classes_.end()) return;
     for (const auto& c : it->second)
-      if (has_spelling(c, option)) return &c;
-  }
-  return nullptr;
+      if (!found && has_spelling(c, option)) found = &c;
+  });
+  return found;
 }
 
 OptionSpec AliasTable::context(std::string_view command) const {
   OptionSpec out;
-  for (std::string_view key : {command, first_word(command)}) {
+  each_prefix(command, [&](std::string_view key) {
     auto it = context_.find(key);
     if (it != context_.end()) merge_into(out, it->second);
-    if (key == first_word(command)) break;
-  }
+  });
   return out;
 }
 

@@ -56,7 +56,20 @@ constexpr BuiltinOptions kBuiltinOptions[] = {
      "-E|--save-exact -O|--save-optional -P|--save-prod -B|--save-bundle -y|--yes "
      "-w|--workspace= -C|--prefix="},
     {OptionRow::option_class, "pip,pip3", "-U --upgrade"},
+    // apt-get and apt (apt-get(8)): the help lists few of them.
+    {OptionRow::classes, "apt-get,apt",
+     "-y|--yes|--assume-yes -s|--simulate|--just-print|--dry-run|--recon|--no-act "
+     "-d|--download-only -f|--fix-broken -m|--ignore-missing|--fix-missing -q|--quiet "
+     "-u|--show-upgraded -b|--compile|--build -V|--verbose-versions -t|--target-release= "
+     "-c|--config-file= -o|--option="},
     {OptionRow::option_class, "docker", "-f --force"},
+    // Compose v2 (`docker compose`, and the standalone `docker-compose`).
+    {OptionRow::classes, "docker compose down,docker-compose down",
+     "-v|--volumes -t|--timeout="},
+    {OptionRow::classes, "docker compose rm,docker-compose rm", "-f|--force -s|--stop -v|--volumes"},
+    {OptionRow::classes, "docker compose up,docker-compose up",
+     "-d|--detach -V|--renew-anon-volumes -t|--timeout="},
+    {OptionRow::classes, "docker compose,docker-compose", "-f|--file= -p|--project-name="},
     {OptionRow::single_dash, "kill,pkill,killall", ""},
     {OptionRow::signals, "kill,pkill,killall",
      "HUP=1 INT=2 QUIT=3 ILL=4 TRAP=5 ABRT=6 BUS=7 FPE=8 KILL=9 USR1=10 SEGV=11 USR2=12 "
