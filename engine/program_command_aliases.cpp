@@ -70,6 +70,10 @@ constexpr Spellings kCommands[] = {
     {kContainers, {"context ls", "context list"}},
     {kContainers, {"secret rm", "secret remove"}},
     {kContainers, {"config rm", "config remove"}},
+    // git's built-in synonyms (engine/program_git.cpp calls command_spellings_at for them).
+    {"git", {"add", "stage"}},
+    {"git", {"init", "init-db"}},
+    {"git", {"remote remove", "remote rm"}},
     // helm 3's aliases.
     {"helm", {"uninstall", "delete", "del", "un"}},
     {"helm", {"list", "ls"}},
@@ -161,6 +165,9 @@ Found form_at(std::string_view form, const Words& w, std::size_t at) {
 
 bool has_command_spellings(std::string_view program) {
   if (listed(kToolchainProxies, program)) return true;
+  if (program == "git")
+    return false;  // its handler calls command_spellings_at (`git status`
+                   // stays fast)
   for (const Spellings& c : kCommands)
     if (listed(c.programs, program)) return true;
   return false;
@@ -208,6 +215,11 @@ void command_spellings(std::string_view program, const ProgramDecl& decl, const 
     if (s.size() < 2 || s[0] != '-') break;
     at += option_next_word(*globals, s) == NextWord::taken ? 2 : 1;
   }
+  command_spellings_at(program, w, at, out);
+}
+
+void command_spellings_at(std::string_view program, const Words& w, std::size_t at,
+                          ProgramEffects& out) {
   if (at >= w.size()) return;
   for (const Spellings& c : kCommands) {
     if (!listed(c.programs, program)) continue;

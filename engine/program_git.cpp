@@ -264,6 +264,25 @@ void filter_branch_commands(const Words& w, std::size_t from, ProgramEffects& ou
   }
 }
 
+// Whether a subcommand has a synonym (engine/program_command_aliases.cpp): by its length and
+// first letter first, on the path of every git command.
+bool has_synonym(std::string_view s) {
+  switch (s.size()) {
+    case 3:
+      return s[0] == 'a' && s == "add";
+    case 4:
+      return s[0] == 'i' && s == "init";
+    case 5:
+      return s[0] == 's' && s == "stage";
+    case 6:
+      return s[0] == 'r' && s == "remote";
+    case 7:
+      return s[0] == 'i' && s == "init-db";
+    default:
+      return false;
+  }
+}
+
 void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
   std::size_t i = 1;
   std::optional<WordView> git_dir;  // `--git-dir DIR`: the repository, wherever git runs
@@ -352,6 +371,9 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
     repo.entry = "git repository";
     repo.repository = true;
   }
+  // Its synonyms (`git stage` is `git add`, `git remote rm` is `git remote remove`): judged by
+  // deny and ask rules in each spelling.
+  if (has_synonym(subcommand)) command_spellings_at(name, w, i, out);
   if (subcommand == "bisect" && lit_is(w, i + 1, "run")) {
     out.escalations.push_back("git bisect run");
     if (i + 2 < w.size()) out.argvs.emplace_back(w.begin() + static_cast<long>(i) + 2, w.end());

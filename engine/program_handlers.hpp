@@ -337,6 +337,9 @@ void kubectl_kind_spellings(const std::vector<shell::WordView>& own,
 bool has_command_spellings(std::string_view program);
 void command_spellings(std::string_view program, const ProgramDecl& decl,
                        const std::vector<shell::WordView>& w, ProgramEffects& out);
+// The same from the command's first word w[at] (its handler found it after the global options).
+void command_spellings_at(std::string_view program, const std::vector<shell::WordView>& w,
+                          std::size_t at, ProgramEffects& out);
 
 // The top-level command `docker container SUB` is (`ls` ps, `remove` rm, `kill` kill), or empty
 // when it has none (`prune`).
