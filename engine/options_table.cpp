@@ -73,7 +73,8 @@ constexpr BuiltinOptions kBuiltinOptions[] = {
     {OptionRow::single_dash, "kill,pkill,killall", ""},
     {OptionRow::signals, "kill,pkill,killall",
      "HUP=1 INT=2 QUIT=3 ILL=4 TRAP=5 ABRT=6 BUS=7 FPE=8 KILL=9 USR1=10 SEGV=11 USR2=12 "
-     "PIPE=13 ALRM=14 TERM=15 STKFLT=16 CHLD=17 CONT=18 STOP=19 TSTP=20 TTIN=21 TTOU=22"},
+     "PIPE=13 ALRM=14 TERM=15 STKFLT=16 CHLD=17 CONT=18 STOP=19 TSTP=20 TTIN=21 TTOU=22 "
+     "URG=23 XCPU=24 XFSZ=25 VTALRM=26 PROF=27 WINCH=28 IO=29 PWR=30 SYS=31"},
     {OptionRow::takes_argument, "git commit", "-m -F -C -c --message --file"},
     {OptionRow::takes_argument, "git push", "-o --push-option --repo"},
     {OptionRow::option_class, "sort", "-o --output"},

@@ -86,6 +86,7 @@ constexpr HandlerEntry kHandlers[] = {
     {"pyarchive", pyarchive_handler},
     {"pycode", pycode_handler},
     {"rustc", rustc_handler},
+    {"signals", signals_handler},
 };
 
 }  // namespace

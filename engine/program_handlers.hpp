@@ -330,6 +330,11 @@ void git_transports(const std::vector<shell::WordView>& w, ProgramEffects& out);
 void kubectl_kind_spellings(const std::vector<shell::WordView>& own,
                             const std::vector<std::size_t>& operands, ProgramEffects& out);
 
+// kill, pkill, killall (engine/program_signals.cpp): the command again, for deny and ask rules,
+// with its signal names in capitals (`kill -Kill` is `kill -KILL`).
+void signals_handler(const ProgramDecl& p, std::string_view name,
+                     const std::vector<shell::WordView>& w, ProgramEffects& out);
+
 // The command in its other spellings (engine/program_command_aliases.cpp): the command again,
 // for deny and ask rules, with its first words after the program's global options in each other
 // form its program accepts (`helm del` is also `helm uninstall`, `docker container rm` is also

@@ -571,7 +571,9 @@ const ProgramSource kProgramsTools[] = {
   // Strings, numbers, names, process ids: they read no file they are given (`echo /etc/x`
   // prints it; `test -f`, `[` and `type` look at a name, not into a file). Declared so that
   // their words are not taken for paths read (a program not in the table: engine/named_paths.cpp).
-  {"echo printf true false sleep kill killall pkill pgrep expr seq yes basename dirname which "
+  // kill, pkill, killall: signal names in any case (engine/program_signals.cpp).
+  {"kill killall pkill", "", "*-", "signals", ""},
+  {"echo printf true false sleep pgrep expr seq yes basename dirname which "
    "whereis type hostname uname id whoami groups printenv tty nproc getconf locale logname users "
    "test [ pwd export declare typeset local readonly set unset shift read mapfile readarray "
    "alias unalias trap wait jobs fg bg disown exit return break continue let getopts umask "

@@ -1,0 +1,80 @@
+// kill, pkill, killall: a signal's name is read in any case (`kill -Kill`, `kill -s sigkill`,
+// `--signal=Term`: bash's builtin, procps and psmisc alike). For deny and ask rules, the command
+// is judged again with its signal names in capitals, the spelling the option table declares
+// (engine/options_table.cpp, `signals`).
+#include <cctype>
+#include <string>
+
+#include "engine/options_table.hpp"
+#include "engine/program_handlers.hpp"
+#include "grammar/limits.hpp"
+
+namespace vigie::engine {
+
+namespace {
+
+using shell::WordView;
+using Words = std::vector<WordView>;
+
+// `s` in capitals from `from` on, or empty when nothing changes (no lowercase letter there).
+std::string capitals(std::string_view s, std::size_t from) {
+  bool lower = false;
+  std::string out(s);
+  for (std::size_t k = from; k < out.size(); ++k) {
+    const auto c = static_cast<unsigned char>(out[k]);
+    if (std::islower(c)) {
+      lower = true;
+      out[k] = static_cast<char>(std::toupper(c));
+    }
+  }
+  return lower ? out : std::string();
+}
+
+// Whether `s` is a signal's name in some case, with or without `SIG` (the option table's
+// `signals` row): `-f` of pkill is not one.
+bool signal_name(std::string_view s) {
+  std::string up(s);
+  for (char& c : up) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  std::string_view name = up;
+  if (name.starts_with("SIG")) name.remove_prefix(3);
+  if (name.empty()) return false;
+  for (const BuiltinOptions& r : builtin_option_rows()) {
+    if (r.row != OptionRow::signals) continue;
+    for (std::string_view list = r.spellings; !list.empty();) {
+      const std::size_t sp = list.find(' ');
+      const std::string_view piece = list.substr(0, sp);
+      if (piece.substr(0, piece.find('=')) == name) return true;
+      if (sp == std::string_view::npos) break;
+      list.remove_prefix(sp + 1);
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+void signals_handler(const ProgramDecl&, std::string_view, const Words& w, ProgramEffects& out) {
+  if (w.size() > limits::judged_paths) return;  // no copy of a longer command
+  Words argv;
+  auto change = [&](std::size_t k, std::string value) {
+    if (argv.empty()) argv = w;
+    argv[k] = synthesized(w[k], std::move(value), 0);
+  };
+  for (std::size_t k = 1; k < w.size(); ++k) {
+    if (!w[k].literal) continue;
+    const std::string& s = *w[k].literal;
+    if (s == "--" || s.size() < 2 || s[0] != '-') continue;
+    if ((s == "-s" || s == "-n" || s == "--signal") && k + 1 < w.size() && w[k + 1].literal &&
+        signal_name(*w[k + 1].literal)) {
+      if (std::string up = capitals(*w[k + 1].literal, 0); !up.empty()) change(k + 1, up);
+      ++k;
+    } else if (s.starts_with("--signal=") && signal_name(std::string_view(s).substr(9))) {
+      if (std::string up = capitals(s, 9); !up.empty()) change(k, up);
+    } else if (signal_name(std::string_view(s).substr(1))) {  // `-Kill`, `-sigterm`
+      if (std::string up = capitals(s, 1); !up.empty()) change(k, up);
+    }
+  }
+  if (!argv.empty()) out.deny_argvs.push_back(std::move(argv));
+}
+
+}  // namespace vigie::engine
