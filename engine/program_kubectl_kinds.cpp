@@ -83,29 +83,58 @@ void kubectl_kind_spellings(const Words& own, const std::vector<std::size_t>& op
     return;
   }
   // The first operand after the subcommand that names a kind (`rollout restart deploy/x`: the
-  // second).
-  for (std::size_t n = 1; n < operands.size() && n < 3; ++n) {
+  // second): a kind, a list of kinds (`ns,pods`) or KIND/NAME, and each KIND/NAME after it
+  // (`delete deploy/x pod/y`). Each kind is judged in each of its spellings, at the first one's
+  // place, with its name when it has one.
+  struct Item {
+    std::size_t at;  // the operand's index in own
+    std::string kind, name;
+  };
+  std::vector<Item> items;
+  std::size_t first = 0;
+  for (std::size_t n = 1; n < operands.size() && n < 3 && items.empty(); ++n) {
     const std::size_t at = operands[n];
     if (!own[at].literal) return;
     const std::string word = lower(*own[at].literal);
     const std::size_t slash = word.find('/');
-    std::string_view kind_text = std::string_view(word).substr(0, slash);
-    if (kind_text.find(',') != std::string_view::npos)
-      kind_text = kind_text.substr(0, kind_text.find(','));
-    kind_text = kind_text.substr(0, kind_text.find('.'));  // `deployments.apps`
-    const Kind* kind = find_kind(kind_text);
-    if (!kind) continue;
     const std::string name = slash == std::string::npos ? std::string() : word.substr(slash + 1);
+    std::string_view kinds = std::string_view(word).substr(0, slash);
+    for (std::size_t k = 0; k <= kinds.size();) {
+      const std::size_t comma = std::min(kinds.find(',', k), kinds.size());
+      items.push_back({at, std::string(kinds.substr(k, comma - k)), name});
+      k = comma + 1;
+    }
+    if (!find_kind(items.front().kind.substr(0, items.front().kind.find('.')))) items.clear();
+    first = at;
+    if (items.empty() || slash == std::string::npos) continue;
+    for (std::size_t m = n + 1; m < operands.size(); ++m) {  // the next KIND/NAME operands
+      const std::string* next = own[operands[m]].literal ? &*own[operands[m]].literal : nullptr;
+      const std::size_t sl = next ? next->find('/') : std::string::npos;
+      if (sl == std::string::npos) break;
+      items.push_back({operands[m], lower(next->substr(0, sl)), lower(next->substr(sl + 1))});
+    }
+  }
+  if (items.empty()) return;
+  constexpr std::size_t kMaxKinds = 16;  // each is copied for each of its spellings
+  if (items.size() > kMaxKinds) {
+    out.escalations.push_back(
+        fmt::format("a kubectl command naming more than {} kinds", kMaxKinds));
+    return;
+  }
+  for (const Item& item : items) {
+    const Kind* kind = find_kind(std::string_view(item.kind).substr(0, item.kind.find('.')));
+    if (!kind) continue;
     for (std::string_view spelling : kind->names) {
       if (spelling.empty()) continue;
-      if (spelling == *own[at].literal && name.empty()) continue;  // the line itself
-      Words argv(own.begin(), own.begin() + static_cast<std::ptrdiff_t>(at));
-      argv.push_back(synthesized(own[at], std::string(spelling), 0));
-      if (!name.empty()) argv.push_back(synthesized(own[at], name, slash + 1));
-      argv.insert(argv.end(), own.begin() + static_cast<std::ptrdiff_t>(at) + 1, own.end());
+      if (items.size() == 1 && item.name.empty() && spelling == *own[item.at].literal)
+        continue;  // the line itself
+      Words argv(own.begin(), own.begin() + static_cast<std::ptrdiff_t>(first));
+      argv.push_back(synthesized(own[item.at], std::string(spelling), 0));
+      if (!item.name.empty()) argv.push_back(synthesized(own[item.at], item.name, 0));
+      for (std::size_t k = first + 1; k < own.size(); ++k)
+        if (k != item.at) argv.push_back(own[k]);
       out.deny_argvs.push_back(std::move(argv));
     }
-    return;
   }
 }
 

@@ -184,6 +184,21 @@ const ProgramSource kProgramsCodegen[] = {
   {"coverage:xml coverage:json coverage:lcov", "pm", "*r", "",
    "-o=w --data-file=r --rcfile=r --include=v --omit=v --fail-under=v --pretty-print "
    "--show-contexts --skip-empty -i|--ignore-errors -q|--quiet"},
+  {"coverage:combine", "pm", "*r", "",
+   "-a|--append --data-file=w --keep --rcfile=r -q|--quiet --debug=v"},
+  {"coverage:erase", "pm", "", "", "--data-file=d --rcfile=r -q|--quiet --debug=v"},
+  {"coverage:report coverage:annotate coverage:debug", "pm", "*r", "",
+   "--data-file=r --rcfile=r -d|--directory=b --include=v --omit=v --precision=v "
+   "--fail-under=v --format=v --sort=v --show-missing -m --skip-covered --skip-empty "
+   "-i|--ignore-errors -q|--quiet --contexts=v --debug=v"},
+  // poppler's converters (single-dash options): IN, then OUT (a file, or the prefix of the
+  // files written: `pdftoppm in.pdf out` writes out-1.ppm…); pdfunite's last operand.
+  {"pdftotext pdftohtml pdftoppm pdftocairo pdfimages pdfseparate", "", "rw", "",
+   "-f=v -l=v -r=v -rx=v -ry=v -x=v -y=v -W=v -H=v -opw=v -upw=v -enc=v -eol=v -zoom=v "
+   "-fmt=v -scale-to=v -scale-to-x=v -scale-to-y=v -sep=v -cropbox -layout -raw -nopgbrk "
+   "-htmlmeta -bbox -bbox-layout -png -jpeg -tiff -svg -pdf -ps -eps -j -all -list -q -v"},
+  {"pdfunite", "", "*r$w", "", "-v"},
+  {"uudecode", "pm", "*r", "", "-o|--output-file=w -c"},
   {"coverage:run", "pm", "x*-", "",
    "-m|--module=p --data-file=w --rcfile=r --source=v --include=v --omit=v --context=v "
    "--concurrency=v -L|--pylib -a|--append -p|--parallel-mode --branch --timid"},

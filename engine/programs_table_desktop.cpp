@@ -111,7 +111,8 @@ const ProgramSource kProgramsDesktop[] = {
   {"dotnet:build dotnet:publish dotnet:pack dotnet:clean dotnet:test dotnet:run dotnet:restore "
    "dotnet:msbuild", "m", "", "",
    "-o|--output=b -c|--configuration=v -f|--framework=v -r|--runtime=v --project=r "
-   "-p|--property=v -v|--verbosity=v -a|--arch=v --os=v --no-restore --no-build"},
+   "-p|--property=v -v|--verbosity=v -a|--arch=v --os=v --no-restore --no-build "
+   "--results-directory=b --diag=w -s|--settings=r -l|--logger=v"},
   {"dotnet:new", "m", "", "", "-o|--output=b -n|--name=v --force --dry-run!R"},
   {"dotnet:format", "m", "*M", "",
    "--verify-no-changes!R --include=v --exclude=v -v|--verbosity=v --severity=v "

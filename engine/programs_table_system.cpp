@@ -17,6 +17,16 @@ const ProgramSource kProgramsSystem[] = {
    "passwd chsh chfn chage systemctl hostnamectl timedatectl localectl loginctl "
    "update-alternatives ufw update-grub update-grub2 grub-mkconfig grub2-mkconfig", "", "",
    "system-files", ""},
+  // systemctl's options before or after its command (systemctl 252 `--help`): those that take
+  // a value (`systemctl -H host stop x` is a `systemctl stop`).
+  {"systemctl:options", "m", "", "",
+   "-H|--host=v -M|--machine=v -t|--type=v --state=v -p|--property=v -a|--all -l|--full "
+   "-r|--recursive --reverse --with-dependencies --job-mode=v -T|--show-transaction --show-types "
+   "--value --check-inhibitors=v --kill-whom=v -s|--signal=v --what=v --now --dry-run -q|--quiet "
+   "--wait --no-block --no-wall --no-reload --legend=v --no-pager --no-ask-password --global "
+   "--runtime -f|--force --preset-mode=v --root=r --image=r -n|--lines=v -o|--output=v "
+   "--firmware-setup --boot-loader-menu=v --boot-loader-entry=v --plain --timestamp=v "
+   "--read-only --mkdir --marked --system --user --failed"},
   // chmod takes a mode that looks like options (`chmod -x FILE`, `-rwx`), chattr its attributes
   // (`chattr -i FILE`): the mode is then not an operand, and every operand is a file.
   {"chmod chown chgrp chattr", "pm", "-*w", "",
