@@ -87,6 +87,7 @@ constexpr HandlerEntry kHandlers[] = {
     {"pycode", pycode_handler},
     {"rustc", rustc_handler},
     {"signals", signals_handler},
+    {"sops", sops_handler},
 };
 
 }  // namespace

@@ -330,6 +330,11 @@ void git_transports(const std::vector<shell::WordView>& w, ProgramEffects& out);
 void kubectl_kind_spellings(const std::vector<shell::WordView>& own,
                             const std::vector<std::size_t>& operands, ProgramEffects& out);
 
+// sops (engine/program_sops.cpp): `exec-env`/`exec-file` run their command line; every other use
+// is read by the table's entry.
+void sops_handler(const ProgramDecl& p, std::string_view name,
+                  const std::vector<shell::WordView>& w, ProgramEffects& out);
+
 // kill, pkill, killall (engine/program_signals.cpp): the command again, for deny and ask rules,
 // with its signal names in capitals (`kill -Kill` is `kill -KILL`).
 void signals_handler(const ProgramDecl& p, std::string_view name,

@@ -19,6 +19,7 @@ namespace vigie::engine {
 
 using program_words::in_words;
 using program_words::lit;
+using program_words::lit_is;
 using shell::WordView;
 using Words = std::vector<WordView>;
 
@@ -183,9 +184,35 @@ bool selects(const Upload& u, const Words& w, const std::vector<std::size_t>& op
 
 }  // namespace
 
+// `buildah unshare [-m|--mount VAR=CONTAINER] [CMD…]`: CMD runs on the host, in a user
+// namespace; without one, an interactive shell (asked).
+void buildah_unshare(const Words& w, ProgramEffects& out) {
+  std::size_t i = 1;
+  for (; i < w.size() && lit(w, i) && lit(w, i)->size() > 1 && (*lit(w, i))[0] == '-'; ++i)
+    if (lit(w, i)->find('=') == std::string::npos &&
+        in_words("--root --runroot --storage-driver --storage-opt --log-level --registries-conf "
+                 "--cgroup-manager --userns-uid-map --userns-gid-map",
+                 *lit(w, i)))
+      ++i;
+  if (!lit_is(w, i, "unshare")) return;
+  for (++i; i < w.size() && lit(w, i) && lit(w, i)->size() > 1 && (*lit(w, i))[0] == '-'; ++i) {
+    if (*lit(w, i) == "--") {
+      ++i;
+      break;
+    }
+    if (*lit(w, i) == "-m" || *lit(w, i) == "--mount") ++i;
+  }
+  if (i >= w.size()) {
+    out.escalations.push_back("buildah unshare without a command (an interactive shell)");
+    return;
+  }
+  out.argvs.emplace_back(w.begin() + static_cast<std::ptrdiff_t>(i), w.end());
+}
+
 void upload_handler(const ProgramDecl&, std::string_view name, const Words& w,
                     ProgramEffects& out) {
   add_named_words(name, w, out);  // what the table below does not model
+  if (name == "buildah") buildah_unshare(w, out);
   for (const Upload& u : kUploads) {
     if (!in_words(u.program, name)) continue;
     const Split s = split_words(u, w);

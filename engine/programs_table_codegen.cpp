@@ -248,7 +248,8 @@ const ProgramSource kProgramsCodegen[] = {
    "-w|--write!U -W|--write-unchanged-files!U -n|--nobackups -o|--output-dir=b -f|--fix=v "
    "-x|--nofix=v -j|--processes=v -p|--print-function -e|--exec-function --add-suffix=v "
    "-l|--list-fixes!N -d|--doctests_only -v|--verbose"},
-  {"sops", "m", "*r", "",
+  // `sops exec-env FILE CMD`, `exec-file`: CMD is run (engine/program_sops.cpp).
+  {"sops", "m", "*r", "sops",
    "--output=w -i|--in-place!W -e|--encrypt -d|--decrypt -r|--rotate --config=r "
    "--input-type=v --output-type=v --kms=v --pgp=v --age=v --gcp-kms=v --azure-kv=v "
    "--hc-vault-transit=v --extract=v --set=v --unset=v --filename-override=v"},
