@@ -77,6 +77,11 @@ void mvn_handler(const ProgramDecl& p, std::string_view name, const Words& w, Pr
     std::string_view key = std::string_view(kv).substr(0, kv.find('='));
     if (key == kExecProgram) program = &kv;
     if (key == kExecArgs) arguments = &kv;
+    // `-Dmaven.repo.local=DIR`: the local repository, every artifact downloaded is written
+    // below it.
+    if (key == "maven.repo.local" && key.size() < kv.size())
+      add_folder_files(out, synthesized(*o.value, kv.substr(key.size() + 1), key.size() + 1),
+                       From::option, entry + " -Dmaven.repo.local");
   }
   // `-Dexec.args="$X"`, `-D"$K"=V`: a word that is not static is not parsed as an option.
   if (args.dynamic_option)
