@@ -32,7 +32,6 @@ constexpr BuiltinOptions kBuiltinOptions[] = {
     {OptionRow::classes, "git add", "-A|--all|--no-ignore-removal"},
     // `git push --mirror` force-updates every ref it changes.
     {OptionRow::implies, "git push", "--mirror>--force"},
-    {OptionRow::classes, "git clean", "-d -x"},
     // rsync (3.2): `-a` is `-rlptgoD`, `-D` is `--devices --specials`, `-P` is `--partial
     // --progress`; every `--delete-WHEN` deletes (`--del` is `--delete-during`).
     {OptionRow::classes, "rsync",
