@@ -130,9 +130,10 @@ VIGIE_RARE_HANDLER void tar_handler(const ProgramDecl& p, std::string_view name,
       for (const auto& o : p.options)
         if (o.shorts.find(c) != std::string::npos) d = &o;
       ParsedOption po{d, std::string("-") + c, std::nullopt, 1};
-      dashed.push_back(synthesized(w[1], po.spelling, 0));
+      const bool copy = first->size() <= limits::judged_paths;  // bounded before the copies
+      if (copy) dashed.push_back(synthesized(w[1], po.spelling, 0));
       if (d && d->arg == OptionDecl::Arg::required && next < w.size()) {
-        dashed.push_back(w[next]);
+        if (copy) dashed.push_back(w[next]);
         po.value = w[next++];
       }
       args.options.push_back(std::move(po));

@@ -86,6 +86,8 @@ void kubectl_kind_spellings(const Words& own, const std::vector<std::size_t>& op
   // second): a kind, a list of kinds (`ns,pods`) or KIND/NAME, and each KIND/NAME after it
   // (`delete deploy/x pod/y`). Each kind is judged in each of its spellings, at the first one's
   // place, with its name when it has one.
+  constexpr std::size_t kMaxKinds = 16;  // each is copied for each of its spellings: collected
+                                         // up to one more, then asked
   struct Item {
     std::size_t at;  // the operand's index in own
     std::string kind, name;
@@ -99,7 +101,7 @@ void kubectl_kind_spellings(const Words& own, const std::vector<std::size_t>& op
     const std::size_t slash = word.find('/');
     const std::string name = slash == std::string::npos ? std::string() : word.substr(slash + 1);
     std::string_view kinds = std::string_view(word).substr(0, slash);
-    for (std::size_t k = 0; k <= kinds.size();) {
+    for (std::size_t k = 0; k <= kinds.size() && items.size() <= kMaxKinds;) {
       const std::size_t comma = std::min(kinds.find(',', k), kinds.size());
       items.push_back({at, std::string(kinds.substr(k, comma - k)), name});
       k = comma + 1;
@@ -107,7 +109,7 @@ void kubectl_kind_spellings(const Words& own, const std::vector<std::size_t>& op
     if (!find_kind(items.front().kind.substr(0, items.front().kind.find('.')))) items.clear();
     first = at;
     if (items.empty() || slash == std::string::npos) continue;
-    for (std::size_t m = n + 1; m < operands.size(); ++m) {  // the next KIND/NAME operands
+    for (std::size_t m = n + 1; m < operands.size() && items.size() <= kMaxKinds; ++m) {
       const std::string* next = own[operands[m]].literal ? &*own[operands[m]].literal : nullptr;
       const std::size_t sl = next ? next->find('/') : std::string::npos;
       if (sl == std::string::npos) break;
@@ -115,7 +117,6 @@ void kubectl_kind_spellings(const Words& own, const std::vector<std::size_t>& op
     }
   }
   if (items.empty()) return;
-  constexpr std::size_t kMaxKinds = 16;  // each is copied for each of its spellings
   if (items.size() > kMaxKinds) {
     out.escalations.push_back(
         fmt::format("a kubectl command naming more than {} kinds", kMaxKinds));
