@@ -142,6 +142,10 @@ VIGIE_RARE_HANDLER void tar_handler(const ProgramDecl& p, std::string_view name,
     if (w.size() <= limits::judged_paths && first->size() <= limits::judged_paths) {
       dashed.insert(dashed.end(), w.begin() + static_cast<std::ptrdiff_t>(next), w.end());
       out.deny_argvs.push_back(std::move(dashed));
+    } else {
+      out.escalations.push_back("tar with an old-style key and more than " +
+                                std::to_string(limits::judged_paths) +
+                                " words or letters in another spelling");
     }
   }
   ParsedArgs rest = parse_args(p, w, from);

@@ -5,6 +5,8 @@
 #include <cctype>
 #include <string>
 
+#include <fmt/format.h>
+
 #include "engine/options_table.hpp"
 #include "engine/program_handlers.hpp"
 #include "grammar/limits.hpp"
@@ -54,7 +56,11 @@ bool signal_name(std::string_view s) {
 }  // namespace
 
 void signals_handler(const ProgramDecl&, std::string_view, const Words& w, ProgramEffects& out) {
-  if (w.size() > limits::judged_paths) return;  // no copy of a longer command
+  if (w.size() > limits::judged_paths) {  // bounded before the copy
+    out.escalations.push_back(
+        fmt::format("a command of more than {} words in another spelling", limits::judged_paths));
+    return;
+  }
   Words argv;
   auto change = [&](std::size_t k, std::string value) {
     if (argv.empty()) argv = w;

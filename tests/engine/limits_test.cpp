@@ -515,6 +515,33 @@ TEST_CASE("a command's other spellings are judged up to the limit, then it is as
   }
 }
 
+TEST_CASE("signal names, tar's key and kubectl's kinds are respelled up to their limits",
+          "[limits]") {
+  static auto p = vigie::compile({{"s.vigie",
+                                   "policy \"s\"\nmode auto\ndefault allow\ncommands {\n"
+                                   "  deny kill -9 | tar -z | kubectl delete ns \"no\"\n}\n"}});
+  REQUIRE(p.ok());
+  auto decide_line = [](const std::string& line) {
+    return p.policy->decide(command_request(line));
+  };
+  const std::size_t at = vigie::limits::judged_paths;
+  std::string words, key, kinds = "pods";
+  for (std::size_t i = 0; i < at; ++i) words += " 1";
+  for (std::size_t i = 0; i < at; ++i) key += 'v';
+  for (int i = 0; i < 16; ++i) kinds += ",svc";
+  // Within the limits: respelled and denied.
+  CHECK(decide_line("kill -Kill" + words.substr(0, 2 * (at - 3))).decision == vigie::Effect::deny);
+  CHECK(decide_line("tar " + key.substr(0, at - 2) + "zf a.tgz").decision == vigie::Effect::deny);
+  CHECK(decide_line("kubectl delete pods,ns x").decision == vigie::Effect::deny);
+  // Past them: asked, not copied.
+  for (const std::string& line :
+       {"kill -Kill" + words, "tar z" + key + " a.tgz", "kubectl delete " + kinds + ",ns x"}) {
+    INFO(line.substr(0, 40));
+    vigie::Decision d = decide_line(line);
+    CHECK(d.decision == vigie::Effect::ask);
+  }
+}
+
 TEST_CASE("a message quotes a path past 64 KiB in part and still says why", "[limits]") {
   std::string path;
   for (int i = 0; i < 40000; ++i) path += "a/";
