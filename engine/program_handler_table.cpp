@@ -88,6 +88,7 @@ constexpr HandlerEntry kHandlers[] = {
     {"rustc", rustc_handler},
     {"signals", signals_handler},
     {"sops", sops_handler},
+    {"chmod", chmod_handler},
 };
 
 }  // namespace

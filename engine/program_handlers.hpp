@@ -330,6 +330,11 @@ void git_transports(const std::vector<shell::WordView>& w, ProgramEffects& out);
 void kubectl_kind_spellings(const std::vector<shell::WordView>& own,
                             const std::vector<std::size_t>& operands, ProgramEffects& out);
 
+// chmod (engine/program_chmod.cpp): the table's effects, and for deny and ask rules the
+// command again with its mode in its other spellings (`777` is `a=rwx`, `0777`).
+void chmod_handler(const ProgramDecl& p, std::string_view name,
+                   const std::vector<shell::WordView>& w, ProgramEffects& out);
+
 // sops (engine/program_sops.cpp): `exec-env`/`exec-file` run their command line; every other use
 // is read by the table's entry.
 void sops_handler(const ProgramDecl& p, std::string_view name,

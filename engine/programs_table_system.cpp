@@ -29,7 +29,11 @@ const ProgramSource kProgramsSystem[] = {
    "--read-only --mkdir --marked --system --user --failed"},
   // chmod takes a mode that looks like options (`chmod -x FILE`, `-rwx`), chattr its attributes
   // (`chattr -i FILE`): the mode is then not an operand, and every operand is a file.
-  {"chmod chown chgrp chattr", "pm", "-*w", "",
+  // chmod's mode in its other spellings for deny and ask rules (engine/program_chmod.cpp).
+  {"chmod", "pm", "-*w", "chmod",
+   "--reference=r!T --from=v -R|--recursive!Q -r!T -w!T -x!T -X!T -s!T -t!T -u!T -g!T -o!T "
+   "-a!T -i!T -A!T -d!T -D!T -e!T -j!T -S!T -T!T"},
+  {"chown chgrp chattr", "pm", "-*w", "",
    "--reference=r!T --from=v -R|--recursive!Q -r!T -w!T -x!T -X!T -s!T -t!T -u!T -g!T -o!T "
    "-a!T -i!T -A!T -d!T -D!T -e!T -j!T -S!T -T!T"},
   // setfacl: the ACL is an option's value, so every operand is a file changed; `--restore`
