@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <memory>
+#include <mutex>
 
 #include "engine/options_table.hpp"
 
@@ -136,17 +138,24 @@ std::vector<std::string> signal_spellings(std::string_view name, std::string_vie
   return out;
 }
 
-AliasTable make_builtin() {
+// The built-in classes of `command` and of its parents (`git push`, `git`): the rows that name
+// one of them. Built per command on first use (a policy names a few commands; the table has a
+// few thousand spellings).
+AliasTable make_builtin(std::string_view command) {
   AliasTable t;
   for (const auto& r : builtin_option_rows()) {
+    if (!row_has(r, command)) continue;
     std::vector<std::string> spellings;
     if (r.row == OptionRow::option_class || r.row == OptionRow::takes_argument)
       each_piece(r.spellings, ' ', [&](std::string_view s) { spellings.emplace_back(s); });
     each_piece(r.commands, ',', [&](std::string_view c) {
-      const std::string command(c);
+      bool mine = false;  // `c` is `command` or one of its parents
+      each_prefix(command, [&](std::string_view key) { mine = mine || c == key; });
+      if (!mine) return;
+      const std::string key(c);
       switch (r.row) {
         case OptionRow::option_class:
-          t.add(command, spellings);
+          t.add(key, spellings);
           break;
         case OptionRow::classes:
           each_piece(r.spellings, ' ', [&](std::string_view piece) {
@@ -154,23 +163,26 @@ AliasTable make_builtin() {
             if (argument) piece.remove_suffix(1);
             std::vector<std::string> one;
             each_piece(piece, '|', [&](std::string_view s) { one.emplace_back(s); });
-            if (one.size() > 1) t.add(command, one);
+            if (one.size() > 1) t.add(key, one);
             if (argument)
-              for (const auto& s : one) t.add_argument_option(command, s);
+              for (const auto& s : one) t.add_argument_option(key, s);
           });
           break;
         case OptionRow::takes_argument:
-          for (const auto& s : spellings) t.add_argument_option(command, s);
+          for (const auto& s : spellings) t.add_argument_option(key, s);
           break;
         case OptionRow::signals:
           each_piece(r.spellings, ' ', [&](std::string_view piece) {
             const auto eq = piece.find('=');
-            t.add(command, signal_spellings(piece.substr(0, eq), piece.substr(eq + 1)));
+            OptionSpec spec;
+            for (const auto& s : signal_spellings(piece.substr(0, eq), piece.substr(eq + 1)))
+              add_spelling(spec, s, true);
+            t.add_new(key, std::move(spec));  // no signal shares a spelling with another
           });
           break;
         case OptionRow::single_dash:
         case OptionRow::go_flags:
-          t.add_single_dash_long(command);
+          t.add_single_dash_long(key);
           break;
         case OptionRow::implies:
         case OptionRow::combines:
@@ -262,6 +274,10 @@ void AliasTable::add(const std::string& command, const std::vector<std::string>&
   for (const auto& s : spellings) add_spelling(*target, s, sdl);
 }
 
+void AliasTable::add_new(const std::string& command, OptionSpec spec) {
+  classes_[command].push_back(std::move(spec));
+}
+
 void AliasTable::add_argument_option(const std::string& command, const std::string& spelling) {
   OptionSpec& ctx = context_[command];
   if (spelling.size() > 2 && spelling.substr(0, 2) == "--")
@@ -298,14 +314,22 @@ void AliasTable::add_single_dash_long(const std::string& command) {
   single_dash_[command] = true;
 }
 
-const AliasTable& builtin_aliases() {
-  static const AliasTable table = make_builtin();
-  return table;
+const AliasTable& builtin_for(std::string_view command) {
+  static std::mutex lock;
+  static std::map<std::string, std::unique_ptr<const AliasTable>, std::less<>> tables;
+  const std::lock_guard<std::mutex> hold(lock);
+  auto it = tables.find(command);
+  if (it == tables.end())
+    it = tables
+             .emplace(std::string(command),
+                      std::make_unique<const AliasTable>(make_builtin(command)))
+             .first;
+  return *it->second;
 }
 
 OptionSpec spec_for(std::string_view command, std::string_view written_option,
                     const AliasTable& extra) {
-  const AliasTable& builtin = builtin_aliases();
+  const AliasTable& builtin = builtin_for(command);
   bool sdl = builtin.single_dash_long(command) || extra.single_dash_long(command);
   OptionSpec spec;
   add_spelling(spec, written_option, sdl);
@@ -359,7 +383,8 @@ namespace {
 
 std::vector<OptionSpec> specs_at(std::string_view command, std::string_view written_option,
                                  const AliasTable& extra, int depth) {
-  bool sdl = builtin_aliases().single_dash_long(command) || extra.single_dash_long(command);
+  const AliasTable& builtin = builtin_for(command);
+  bool sdl = builtin.single_dash_long(command) || extra.single_dash_long(command);
   std::string_view w = written_option;
   // An option that is others together (`git branch -D` is `-d -f`): each part, which the
   // option itself also meets.
@@ -370,7 +395,7 @@ std::vector<OptionSpec> specs_at(std::string_view command, std::string_view writ
       for (auto& spec : specs_at(command, p, extra, depth + 1)) out.push_back(std::move(spec));
     return out;
   }
-  if (w.size() > 2 && w[0] == '-' && w[1] != '-' && !sdl && !builtin_aliases().find(command, w) &&
+  if (w.size() > 2 && w[0] == '-' && w[1] != '-' && !sdl && !builtin.find(command, w) &&
       !extra.find(command, w)) {
     std::vector<OptionSpec> out;
     std::string seen;

@@ -45,7 +45,7 @@ struct OptionSpec {
 // requirement satisfied by any of its alternatives.
 void merge_into(OptionSpec& into, const OptionSpec& from);
 
-// Per-command option classes. The built-in table (`builtin_aliases()`) knows rm, cp, mv, chmod,
+// Per-command option classes. The built-in table (`builtin_for()`) knows rm, cp, mv, chmod,
 // chown, chgrp, git (push, clean, reset, checkout, branch), find, sort, tar, sed, curl...; a
 // policy adds its own with `option CMD OPT+` (`option rm -r -R --recursive`), which extends
 // the built-in class of any spelling it shares.
@@ -54,6 +54,9 @@ class AliasTable {
   // One option class of `command` (a name like `rm`, or `git push`): `spellings` are written
   // like in a command (`-r`, `-R`, `--recursive`, `-delete`).
   void add(const std::string& command, const std::vector<std::string>& spellings);
+  // A class that shares no spelling with the others of `command` (the caller knows: kill's
+  // signals), appended without looking for one to extend.
+  void add_new(const std::string& command, OptionSpec spec);
   // Declares that `-m` (or `--message`) of `command` takes an argument.
   void add_argument_option(const std::string& command, const std::string& spelling);
   // The class of a single option (`-r`, `--recursive`) of `command`; nullptr when unknown.
@@ -73,8 +76,9 @@ class AliasTable {
   std::map<std::string, bool, std::less<>> single_dash_;
 };
 
-// The built-in table (immutable, shared).
-const AliasTable& builtin_aliases();
+// The built-in table's classes of `command` and its parents (`git push`, `git`): built on first
+// use, then shared (immutable).
+const AliasTable& builtin_for(std::string_view command);
 
 // The requirement for ONE written option of `command`: its class from `extra` then the built-in
 // table, else just that spelling. `command` may be `git` or `git push` (the first word is
