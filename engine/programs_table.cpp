@@ -175,10 +175,6 @@ const ProgramSource kPrograms[] = {
   {"torsocks", "ps", "", "wrapper",
    "-u|--user=v -p|--pass=v -a|--address=v -P|--port=v -d|--debug -i|--isolate -6|--ipv6 "
    "-q|--quiet --shell!!"},
-  // landrun (urfave/cli: its options before the command): a Landlock sandbox around CMD.
-  {"landrun", "s", "", "wrapper",
-   "--ro=v --rox=v --rw=v --rwx=v --bind-tcp=v --connect-tcp=v --env=v --log-level=v "
-   "--best-effort --unrestricted-network --unrestricted-filesystem --add-exec --ldd"},
   {"firejail", "s", "", "wrapper",
    "--profile=r --private?v --whitelist=v --blacklist=v --read-only=v --net=v --dns=v --name=v "
    "--join=v!N --list!N --tree!N --version!N --help!N"},
@@ -370,9 +366,6 @@ const ProgramSource kPrograms[] = {
   {"convert magick", "m", "*r$w", "", "-write=w"},
   {"recode", "pm", "-*w", "", "-l|--list?v!R"},
   {"sd", "m", "--*w", "", "-p|--preview!R -F|--fixed-strings -n|--max-replacements=v -f|--flags=v"},
-  // xattr (macOS, and Python's xattr on Linux): `-w NAME VALUE FILE`, `-d NAME FILE`, `-c FILE`
-  // write the files' attributes; `-l`, `-p` read them.
-  {"xattr", "m", "*r", "", "-w!W -d!W -c!W -r -s -l -p -x -v -h"},
   {"setfattr", "pm", "*w", "",
    "-n|--name=v -v|--value=v -x|--remove=v --restore=r!! -h|--no-dereference"},
   {"exiftool", "m", "*r", "",

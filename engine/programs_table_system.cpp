@@ -17,6 +17,13 @@ const ProgramSource kProgramsSystem[] = {
    "passwd chsh chfn chage systemctl hostnamectl timedatectl localectl loginctl "
    "update-alternatives ufw update-grub update-grub2 grub-mkconfig grub2-mkconfig", "", "",
    "system-files", ""},
+  // landrun (urfave/cli: its options before the command): a Landlock sandbox around CMD.
+  {"landrun", "s", "", "wrapper",
+   "--ro=v --rox=v --rw=v --rwx=v --bind-tcp=v --connect-tcp=v --env=v --log-level=v "
+   "--best-effort --unrestricted-network --unrestricted-filesystem --add-exec --ldd"},
+  // xattr (macOS, and Python's xattr on Linux): `-w NAME VALUE FILE`, `-d NAME FILE`, `-c FILE`
+  // write the files' attributes; `-l`, `-p` read them.
+  {"xattr", "m", "*r", "", "-w!W -d!W -c!W -r -s -l -p -x -v -h"},
   // systemctl's options before or after its command (systemctl 252 `--help`): those that take
   // a value (`systemctl -H host stop x` is a `systemctl stop`).
   {"systemctl:options", "m", "", "",
