@@ -318,8 +318,8 @@ void Builder::command_rule(const File& f, const Rule& r) {
     CommandPattern cp;
     cp.rule = ri;
     cp.effect = r.effect;
-    // The pattern's command name and its first positional word, for option spellings (`git
-    // commit`: its classes first, then git's).
+    // The pattern's command name and up to two positional words after it, for option
+    // spellings (`git commit`, `docker system prune`: their classes first, then their parents').
     std::string command;
     std::size_t words = 0;  // the positional words after the name in `command`
     bool ok = true;
