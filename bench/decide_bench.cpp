@@ -17,10 +17,17 @@
 // --allocs also reports the heap allocations per decision (every `operator new` of the process
 // is counted; the count is taken over the untimed batch): a column of the table, or
 // `allocs_per_decision` in the JSON rows.
+//
+// decide_bench --mix POLICY LINES [--passes N] [--trace]: decides every line of LINES (one JSON
+// string per line: a Bash command line, as `node bench/peers/gen.mjs` writes them) against the
+// policy file, N passes (default 1), and prints decisions/s per CPU second and the decisions'
+// counts: a native view of the WASM peers benchmark's mix (for callgrind: toggle on
+// `vigie::Policy::decide*`).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <iostream>
 #include <new>
 #include <sstream>
@@ -271,6 +278,48 @@ std::vector<int> parse_sizes(const std::string& s) {
 
 }  // namespace
 
+// --mix: every line of a file of JSON strings against a policy file (see the header).
+int run_mix(const std::string& policy_file, const std::string& lines_file, long passes,
+            bool trace) {
+  std::ifstream pin(policy_file), lin(lines_file);
+  if (!pin || !lin) {
+    std::cerr << "decide_bench: cannot read " << (pin ? lines_file : policy_file) << "\n";
+    return 2;
+  }
+  std::stringstream text;
+  text << pin.rdbuf();
+  vigie::CompileResult r = vigie::compile({{policy_file, text.str()}});
+  if (!r.ok()) {
+    for (const auto& d : r.diagnostics) std::cerr << vigie::render(d, r.sources);
+    return 1;
+  }
+  std::vector<vigie::Request> reqs;
+  for (std::string line; std::getline(lin, line);) {
+    if (line.empty()) continue;
+    // The line is a JSON string: the request's input is built around it as it is (the engine
+    // reads it; a line that is not a string makes that request's decision an error).
+    if (line.front() != '"' || line.back() != '"') {
+      std::cerr << "decide_bench: " << lines_file << ": not a JSON string: " << line << "\n";
+      return 2;
+    }
+    reqs.push_back(make_request("Bash", "{\"command\": " + line + "}"));
+  }
+  vigie::DecideOptions opt;
+  opt.fs = vigie::virtual_file_system({});
+  opt.trace = trace;
+  long counts[3] = {0, 0, 0};
+  const double c0 = thread_cpu_seconds();
+  for (long k = 0; k < passes; ++k)
+    for (const auto& req : reqs) ++counts[static_cast<int>(r.policy->decide(req, opt).decision)];
+  const double cpu = thread_cpu_seconds() - c0;
+  const double n = static_cast<double>(reqs.size()) * static_cast<double>(passes);
+  std::printf(
+      "%zu lines x %ld passes: %.0f decisions/s per CPU second (%.3f s); decisions "
+      "%ld/%ld/%ld (by enum order)\n",
+      reqs.size(), passes, n / cpu, cpu, counts[0], counts[1], counts[2]);
+  return 0;
+}
+
 int main(int argc, char** argv) {
   std::vector<int> sizes = {10, 100, 1000, 10000};
   long iterations = 200000;
@@ -305,6 +354,15 @@ int main(int argc, char** argv) {
       trace = true;
     } else if (a == "--allocs") {
       allocs = true;
+    } else if (a == "--mix") {
+      const std::string policy_file = next(), lines_file = next();
+      long passes = 1;
+      bool mix_trace = false;
+      for (int k = i + 1; k < argc; ++k) {
+        if (std::string(argv[k]) == "--passes" && k + 1 < argc) passes = std::atol(argv[++k]);
+        if (std::string(argv[k]) == "--trace") mix_trace = true;
+      }
+      return run_mix(policy_file, lines_file, passes, mix_trace);
     } else if (a == "--dump-policy") {
       std::cout << make_policy(std::atoi(next().c_str()));
       return 0;
@@ -313,7 +371,8 @@ int main(int argc, char** argv) {
                    "                    [--min-time SECONDS]\n"
                    "                    [--case 'one command'|compound|edit|read|fetch]\n"
                    "                    [--no-real-fs] [--json] [--dump-policy N] [--trace]\n"
-                   "                    [--allocs]\n";
+                   "                    [--allocs]\n"
+                   "       decide_bench --mix POLICY LINES [--passes N] [--trace]\n";
       return a == "--help" ? 0 : 2;
     }
   }

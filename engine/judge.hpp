@@ -197,6 +197,8 @@ struct Judge {
   [[gnu::noinline]] static std::vector<std::string> argv_of(
       const std::vector<shell::WordView>& words);
   [[gnu::noinline]] static std::string join(const std::vector<std::string>& v);
+  // join(argv_of(words)) without the vector.
+  [[gnu::noinline]] static std::string joined(const std::vector<shell::WordView>& words);
   bool paths_matter(Access access) const;
 
   Part judge_word_path(const shell::WordView& w, Access access, const std::string& cwd,
@@ -245,7 +247,7 @@ struct Judge {
   // The command as its messages show it (its first KiB: what the message says after it stays
   // inside limits::message_bytes).
   std::string shown(const NormalizedCommand& n, const TraceEntry& t) const {
-    return excerpt(join(tracing ? t.argv : argv_of(n.words)));
+    return excerpt(tracing ? join(t.argv) : joined(n.words));
   }
   static bool has_metachar(std::string_view line);
   static Part safety_part(const SafetyHit& hit);

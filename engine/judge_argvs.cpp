@@ -64,7 +64,7 @@ void Judge::deny_argvs_part(const NormalizedCommand& n, const std::string& cwd, 
       part.message = p.rules[cp.rule].message;
       if (part.message.empty())
         part.message = fmt::format("`{}` runs `{}`, which meets the rule `{}`", shown(n, t),
-                                   join(argv_of(m.words)), r.id);
+                                   joined(m.words), r.id);
       fold(acc, std::move(part));
     }
   }

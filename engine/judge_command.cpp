@@ -69,7 +69,19 @@ std::vector<std::string> Judge::argv_of(const std::vector<shell::WordView>& word
 
 std::string Judge::join(const std::vector<std::string>& v) {
   std::string s;
-  for (const auto& x : v) s += (s.empty() ? "" : " ") + x;
+  for (const auto& x : v) {
+    if (!s.empty()) s += ' ';  // (an empty first word: none, as before)
+    s += x;
+  }
+  return s;
+}
+
+std::string Judge::joined(const std::vector<shell::WordView>& words) {
+  std::string s;
+  for (const auto& w : words) {
+    if (!s.empty()) s += ' ';
+    s += w.literal ? *w.literal : w.text;
+  }
   return s;
 }
 
@@ -319,7 +331,7 @@ void Judge::trace_command(const shell::CommandView& cmd, const NormalizedCommand
 }
 
 Part Judge::default_part(const NormalizedCommand& n, const TraceEntry& t) const {
-  auto shown = [&] { return excerpt(join(tracing ? t.argv : argv_of(n.words))); };
+  auto shown = [&] { return excerpt(tracing ? join(t.argv) : joined(n.words)); };
   Part def;
   def.effect = command_default();
   def.from_default = true;
@@ -518,7 +530,10 @@ void Judge::judge_commands(shell::CommandsResult& pr, std::string_view line, std
   }
   if (!held_code.empty() && (attributes_evaluate_ || evaluates_again(line, held_code)))
     held_code_parts(held_code, cwd, depth);
-  // Checks that span the stages of a pipeline (`curl … | sh`).
+  // Checks that span the stages of a pipeline (`curl … | sh`): none without a `|`.
+  if (std::none_of(pr.commands.begin(), pr.commands.end(),
+                   [](const shell::CommandView& c) { return c.op == "|" || c.op == "|&"; }))
+    return;
   for (const auto& group : pipelines_of(pr.commands)) {
     if (group.size() < 2) continue;
     for (const auto& hit : check_pipeline(normalized, group, safety_context(cwd))) {

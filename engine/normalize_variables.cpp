@@ -53,8 +53,15 @@ constexpr std::string_view kLineVariables =
 // `BASH_ENV='$(CMD)' bash -c …` runs CMD).
 constexpr std::string_view kExpandedVariables = " PS0 PS1 PS2 PS3 PS4 BASH_ENV ENV ";
 
-bool listed(std::string_view list, const std::string& name) {
-  return list.find(" " + name + " ") != std::string_view::npos;
+// The lists above, sorted at compile time (program_words.hpp).
+using program_words::count_words;
+using program_words::sorted_words;
+constexpr auto kLineSet = sorted_words<count_words(kLineVariables)>(kLineVariables);
+constexpr auto kExpandedSet = sorted_words<count_words(kExpandedVariables)>(kExpandedVariables);
+
+template <std::size_t N>
+bool listed(const program_words::SortedWords<N>& set, std::string_view name) {
+  return set.contains(name);
 }
 
 // Variables whose name holds a target, a registry or an alias (`CARGO_TARGET_<TRIPLE>_RUNNER`):
@@ -123,6 +130,13 @@ constexpr std::string_view kTraceVariables =
     " GIT_TRACE GIT_TRACE2 GIT_TRACE2_EVENT GIT_TRACE2_PERF GIT_TRACE_PERFORMANCE GIT_TRACE_SETUP "
     "GIT_TRACE_PACKET GIT_TRACE_PACKFILE GIT_TRACE_CURL GIT_TRACE_SHALLOW GIT_TRACE_REFS "
     "GIT_TRACE_FSMONITOR GIT_TRACE_PACK_ACCESS ";
+
+constexpr auto kFileSet = sorted_words<count_words(kFileVariables)>(kFileVariables);
+constexpr auto kWrittenFileSet =
+    sorted_words<count_words(kWrittenFileVariables)>(kWrittenFileVariables);
+constexpr auto kWrittenFolderSet =
+    sorted_words<count_words(kWrittenFolderVariables)>(kWrittenFolderVariables);
+constexpr auto kTraceSet = sorted_words<count_words(kTraceVariables)>(kTraceVariables);
 
 // Variables whose value a program reads as options before those of its command line
 // (`LESS='-o log' less` is `less -o log`): the program's name, then its variables.
@@ -317,13 +331,13 @@ bool variable_names_file(std::string_view name) {
     for (char& c : u) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
     if (u.starts_with("NPM_CONFIG_")) n = std::move(u);
   }
-  return listed(kFileVariables, n);
+  return listed(kFileSet, n);
 }
 
 char variable_written_file(std::string_view name, std::string_view value) {
-  if (listed(kWrittenFileVariables, std::string(name))) return 'w';
-  if (listed(kTraceVariables, std::string(name)) && value.starts_with('/')) return 'w';
-  if (listed(kWrittenFolderVariables, std::string(name))) return 'g';
+  if (listed(kWrittenFileSet, name)) return 'w';
+  if (listed(kTraceSet, name) && value.starts_with('/')) return 'w';
+  if (listed(kWrittenFolderSet, name)) return 'g';
   return 0;
 }
 
@@ -331,7 +345,7 @@ std::optional<std::string> variable_line(std::string_view name, std::string_view
   std::string u(name);
   for (char& c : u) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   u = listed_name(std::move(u));
-  if (listed(kExpandedVariables, u)) return "_=" + std::string(value);
+  if (listed(kExpandedSet, u)) return "_=" + std::string(value);
   // `GIT_CONFIG_PARAMETERS="'core.pager=CMD' 'k'='v'"` (git's own `-c` pairs, in its old and
   // new forms, each part quoted as git's sq_quote writes it: `'\''` is a quote): each value, one
   // line.
@@ -402,7 +416,7 @@ std::optional<std::string> variable_line(std::string_view name, std::string_view
     if (!lines.empty()) return lines;
     return std::nullopt;
   }
-  if (listed(kLineVariables, u) || starts_with(u, "GIT_CONFIG_VALUE_")) {
+  if (listed(kLineSet, u) || starts_with(u, "GIT_CONFIG_VALUE_")) {
     while (!value.empty() && value.front() == '|') value.remove_prefix(1);
     return std::string(value);
   }
@@ -425,7 +439,7 @@ void program_variables(NormalizedCommand& n) {
       for (auto& f : n.files)
         if (f.repository) f.word = a.value;
     for (const OptionVariable& o : kOptionVariables) {
-      if (o.program != n.name || !listed(o.variables, a.name) || !v) continue;
+      if (o.program != n.name || !program_words::in_words(o.variables, a.name) || !v) continue;
       // The program, the options of the value, then the line's own words.
       std::vector<shell::WordView> argv{n.words.front()};
       for (std::size_t i = 0; i < v->size();) {

@@ -116,6 +116,15 @@ bool listed(std::string_view list, std::string_view name) {
   return false;
 }
 
+// Whether the table's entry `c` is for `program`; entries of one program list follow each other
+// (kContainers' 41): `skip` remembers a list that did not name it, so that it is read once.
+bool for_program(const Spellings& c, std::string_view program, std::string_view& skip) {
+  if (c.programs.data() == skip.data() && c.programs.size() == skip.size()) return false;
+  if (listed(c.programs, program)) return true;
+  skip = c.programs;
+  return false;
+}
+
 // Whether `word` is the form's option `opt` (`-destroy`): options of the forms are Go flags, the
 // programs that have them (terraform) read `-destroy`, `--destroy` and `-destroy=true` alike.
 bool option_is(std::string_view opt, std::string_view word) {
@@ -168,8 +177,9 @@ bool has_command_spellings(std::string_view program) {
   if (program == "git")
     return false;  // its handler calls command_spellings_at (`git status`
                    // stays fast)
+  std::string_view skip;
   for (const Spellings& c : kCommands)
-    if (listed(c.programs, program)) return true;
+    if (for_program(c, program, skip)) return true;
   return false;
 }
 
@@ -221,8 +231,9 @@ void command_spellings(std::string_view program, const ProgramDecl& decl, const 
 void command_spellings_at(std::string_view program, const Words& w, std::size_t at,
                           ProgramEffects& out) {
   if (at >= w.size()) return;
+  std::string_view skip;
   for (const Spellings& c : kCommands) {
-    if (!listed(c.programs, program)) continue;
+    if (!for_program(c, program, skip)) continue;
     Found written;
     std::string_view as_written;
     for (std::string_view f : c.forms) {

@@ -5,6 +5,7 @@
 #define VIGIE_ENGINE_PROGRAM_WORDS_HPP
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <initializer_list>
 #include <string>
@@ -43,6 +44,55 @@ inline bool in_words(std::string_view list, std::string_view word) {
     list.remove_prefix(sp + 1);
   }
   return false;
+}
+
+// A space-separated word list split and sorted at compile time, read by binary search: for the
+// long lists read on every request (the variables' lists: every assignment of a line).
+template <std::size_t N>
+struct SortedWords {
+  std::array<std::string_view, N> words{};
+  constexpr bool contains(std::string_view w) const {
+    std::size_t lo = 0, hi = N;
+    while (lo < hi) {
+      const std::size_t mid = lo + (hi - lo) / 2;
+      if (words[mid] < w)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+    return lo < N && words[lo] == w;
+  }
+};
+
+constexpr std::size_t count_words(std::string_view list) {
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < list.size(); ++i)
+    if (list[i] != ' ' && (i == 0 || list[i - 1] == ' ')) ++n;
+  return n;
+}
+
+template <std::size_t N>
+constexpr SortedWords<N> sorted_words(std::string_view list) {
+  SortedWords<N> s;
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < list.size();) {
+    if (list[i] == ' ') {
+      ++i;
+      continue;
+    }
+    std::size_t e = i;
+    while (e < list.size() && list[e] != ' ') ++e;
+    // Insertion sort as the words come (a few hundred words, once, at compile time).
+    std::size_t k = n++;
+    const std::string_view w = list.substr(i, e - i);
+    while (k > 0 && w < s.words[k - 1]) {
+      s.words[k] = s.words[k - 1];
+      --k;
+    }
+    s.words[k] = w;
+    i = e;
+  }
+  return s;
 }
 
 // `s` as one shell word in single quotes (`'it'\''s'`): for the lines the engine builds from

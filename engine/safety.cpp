@@ -149,22 +149,28 @@ std::vector<std::vector<std::size_t>> pipelines_of(const std::vector<shell::Comm
   std::vector<std::vector<std::size_t>> out;
   // The open pipeline of each nesting context: a `|` continues the pipeline of its own context.
   // Hashed: 100,000 commands 60 contexts deep made the ordered map's comparisons a hot spot.
+  // Keyed by the commands' own context vectors (compared by value, not copied).
+  using Context = const std::vector<std::string>*;
   struct ContextHash {
-    std::size_t operator()(const std::vector<std::string>& v) const noexcept {
-      std::size_t h = v.size();
-      for (const auto& s : v) h = h * 1000003u ^ std::hash<std::string_view>()(s);
+    std::size_t operator()(Context v) const noexcept {
+      std::size_t h = v->size();
+      for (const auto& s : *v) h = h * 1000003u ^ std::hash<std::string_view>()(s);
       return h;
     }
   };
-  std::unordered_map<std::vector<std::string>, std::size_t, ContextHash> open;
+  struct ContextEq {
+    bool operator()(Context a, Context b) const noexcept { return *a == *b; }
+  };
+  std::unordered_map<Context, std::size_t, ContextHash, ContextEq> open;
+  out.reserve(cmds.size());
   for (std::size_t i = 0; i < cmds.size(); ++i) {
     const auto& c = cmds[i];
     bool piped = c.op == "|" || c.op == "|&";
-    auto it = open.find(c.context);
+    auto it = open.find(&c.context);
     if (piped && it != open.end()) {
       out[it->second].push_back(i);
     } else {
-      open[c.context] = out.size();
+      open.insert_or_assign(&c.context, out.size());
       out.push_back({i});
     }
   }
