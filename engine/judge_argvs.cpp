@@ -13,6 +13,31 @@
 
 namespace vigie::engine {
 
+// A command's words as its messages and trace show them.
+std::vector<std::string> Judge::argv_of(const std::vector<shell::WordView>& words) {
+  std::vector<std::string> v;
+  for (const auto& w : words) v.push_back(w.literal ? *w.literal : w.text);
+  return v;
+}
+
+std::string Judge::join(const std::vector<std::string>& v) {
+  std::string s;
+  for (const auto& x : v) {
+    if (!s.empty()) s += ' ';  // (an empty first word: none, as before)
+    s += x;
+  }
+  return s;
+}
+
+std::string Judge::joined(const std::vector<shell::WordView>& words) {
+  std::string s;
+  for (const auto& w : words) {
+    if (!s.empty()) s += ' ';
+    s += w.literal ? *w.literal : w.text;
+  }
+  return s;
+}
+
 void Judge::judge_argvs(const shell::CommandView& cmd, const NormalizedCommand& n,
                         std::string_view line, const std::string& cwd, unsigned depth) {
   // Each level copies the words it runs (`npx cross-env npx cross-env … CMD`): bounded like

@@ -61,30 +61,6 @@ Effect Judge::command_default() const {
   return mode == Mode::auto_ ? Effect::deny : Effect::ask;
 }
 
-std::vector<std::string> Judge::argv_of(const std::vector<shell::WordView>& words) {
-  std::vector<std::string> v;
-  for (const auto& w : words) v.push_back(w.literal ? *w.literal : w.text);
-  return v;
-}
-
-std::string Judge::join(const std::vector<std::string>& v) {
-  std::string s;
-  for (const auto& x : v) {
-    if (!s.empty()) s += ' ';  // (an empty first word: none, as before)
-    s += x;
-  }
-  return s;
-}
-
-std::string Judge::joined(const std::vector<shell::WordView>& words) {
-  std::string s;
-  for (const auto& w : words) {
-    if (!s.empty()) s += ' ';
-    s += w.literal ? *w.literal : w.text;
-  }
-  return s;
-}
-
 ConditionContext Judge::condition_context(const std::string& cwd) {
   ConditionContext c;
   c.cwd = cwd;
