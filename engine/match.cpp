@@ -457,6 +457,19 @@ void match_command(const CommandRules& rules, const NormalizedCommand& cmd, Patt
   sort_from(out, first);
 }
 
+bool deny_rules_may_match(const CommandRules& rules, const std::vector<shell::WordView>& words,
+                          const std::string& name, const ProgramName& program) {
+  if (words.empty()) return false;
+  DenyViews views;
+  add_views(views, words, &name, name, program, true);
+  PatternMatches out;
+  for (std::size_t k = 0; k < views.size(); ++k) {
+    read_many(views.at(k));
+    collect_deny(rules, views.at(k), out);
+  }
+  return out.size() != 0;
+}
+
 // The same into a vector (the tests and the fuzzers).
 void match_command(const CommandRules& rules, const NormalizedCommand& cmd,
                    std::vector<PatternMatch>& out) {

@@ -53,6 +53,13 @@ void match_command(const CommandRules& rules, const NormalizedCommand& cmd, Patt
 void match_command(const CommandRules& rules, const NormalizedCommand& cmd,
                    std::vector<PatternMatch>& out);
 
+// Whether some deny or ask pattern of `rules` may match the command of these words, named
+// `name` (static), of `program`, with no wrapper: what match_command would find among its deny
+// and ask matches for a command normalized to exactly these words. A screen for the respelled
+// copies of a command (engine/judge_argvs.cpp), which are normalized only when it holds.
+bool deny_rules_may_match(const CommandRules& rules, const std::vector<shell::WordView>& words,
+                          const std::string& name, const ProgramName& program);
+
 // The same result by scanning every pattern without the tries (the reference for tests and
 // the fallback when a positional word is not static).
 void match_command_linear(const CommandRules& rules, const NormalizedCommand& cmd,
