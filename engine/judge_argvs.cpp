@@ -68,18 +68,7 @@ void Judge::deny_argvs_part(const NormalizedCommand& n, const std::string& cwd, 
                             Part& acc) {
   // One level: the argv is normalized (its wrappers seen through) and matched, not run.
   for (const auto& argv : n.deny_argvs) {
-    // A respelling of the command itself (its program word first: `docker container rm` for
-    // `docker rm`, `kill -s KILL` for `kill -9`) normalizes to its own words, with no wrapper:
-    // unless a deny or ask pattern may match those words, it is not normalized at all. git's
-    // only without global options (its normalization strips them; its copies are `stage`/`add`,
-    // `init-db`/`init`, `remote rm`/`remove`, which imply no option).
-    const bool git_globals = n.name == "git" && argv.size() > 1 &&
-                             (!argv[1].literal || argv[1].literal->starts_with('-'));
-    if (n.name_static && !git_globals && !argv.empty() && argv[0].literal &&
-        n.words.front().literal && *argv[0].literal == *n.words.front().literal &&
-        argv[0].text == n.words.front().text &&
-        !deny_rules_may_match(p.commands, argv, n.name, n.program))
-      continue;
+    if (!copy_needs_judging(p.commands, n, argv)) continue;
     shell::CommandView sub;
     sub.argv = argv;
     const NormalizedCommand m = normalize(sub, p.commands.normalize);

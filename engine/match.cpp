@@ -457,11 +457,16 @@ void match_command(const CommandRules& rules, const NormalizedCommand& cmd, Patt
   sort_from(out, first);
 }
 
-bool deny_rules_may_match(const CommandRules& rules, const std::vector<shell::WordView>& words,
-                          const std::string& name, const ProgramName& program) {
-  if (words.empty()) return false;
+bool copy_needs_judging(const CommandRules& rules, const NormalizedCommand& n,
+                        const std::vector<shell::WordView>& argv) {
+  if (argv.empty() || n.words.empty() || !n.name_static) return true;
+  const shell::WordView &first = argv[0], &own = n.words.front();
+  if (!first.literal || !own.literal || *first.literal != *own.literal || first.text != own.text)
+    return true;
+  if (n.name == "git" && argv.size() > 1 && (!argv[1].literal || argv[1].literal->starts_with('-')))
+    return true;
   DenyViews views;
-  add_views(views, words, &name, name, program, true);
+  add_views(views, argv, &n.name, n.name, n.program, true);
   PatternMatches out;
   for (std::size_t k = 0; k < views.size(); ++k) {
     read_many(views.at(k));

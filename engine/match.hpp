@@ -53,12 +53,15 @@ void match_command(const CommandRules& rules, const NormalizedCommand& cmd, Patt
 void match_command(const CommandRules& rules, const NormalizedCommand& cmd,
                    std::vector<PatternMatch>& out);
 
-// Whether some deny or ask pattern of `rules` may match the command of these words, named
-// `name` (static), of `program`, with no wrapper: what match_command would find among its deny
-// and ask matches for a command normalized to exactly these words. A screen for the respelled
-// copies of a command (engine/judge_argvs.cpp), which are normalized only when it holds.
-bool deny_rules_may_match(const CommandRules& rules, const std::vector<shell::WordView>& words,
-                          const std::string& name, const ProgramName& program);
+// Whether the copy `argv` of `n` (one of its `deny_argvs`) must be normalized and matched: false
+// only when no deny or ask pattern of `rules` can match it. A respelling of the command itself
+// (its program word first: `docker container rm` for `docker rm`, `kill -s KILL` for `kill -9`)
+// normalizes to its own words with no wrapper, so the deny views and tries are read on its words
+// as they are; git's only without global options (its normalization strips them; its copies,
+// `stage`/`add`, `init-db`/`init`, `remote rm`/`remove`, imply no option). Any other copy (a
+// package runner's, xargs') must be judged.
+bool copy_needs_judging(const CommandRules& rules, const NormalizedCommand& n,
+                        const std::vector<shell::WordView>& argv);
 
 // The same result by scanning every pattern without the tries (the reference for tests and
 // the fallback when a positional word is not static).

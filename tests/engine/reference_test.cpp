@@ -123,3 +123,68 @@ TEST_CASE("a regex's match range holds every word it matches", "[reference]") {
   }
   CHECK(matched > 20);
 }
+
+// The respelled copies of a command are skipped only when no deny or ask pattern can match
+// them (copy_needs_judging): on generated policies of deny/ask rules written in one spelling
+// and lines written in another, every skipped copy, normalized and matched in full, meets no
+// deny or ask pattern.
+TEST_CASE("a skipped respelling meets no deny or ask pattern", "[reference]") {
+  const std::vector<std::string> heads = {"docker", "podman", "kill",  "cargo",  "helm",
+                                          "pnpm",   "git",    "chmod", "kubectl"};
+  const std::vector<std::string> words = {
+      "rm",        "container", "image",   "remove", "ps",      "ls",       "-9",
+      "-KILL",     "-s",        "KILL",    "run",    "r",       "+nightly", "--release",
+      "uninstall", "delete",    "un",      "stage",  "add",     "-A",       "--all",
+      "-C",        "sub",       "777",     "a+rwx",  "pods,ns", "delete",   "pod/a",
+      "x",         "-f",        "--force", "$V",     "/^re?m$/"};
+  std::mt19937 rng(20261206);
+  auto pick = [&](const std::vector<std::string>& v) { return v[rng() % v.size()]; };
+  std::size_t copies = 0, skipped = 0;
+  for (int round = 0; round < 30; ++round) {
+    std::ostringstream src;
+    src << "policy \"generated\"\ncommands {\n";
+    for (int i = 0; i < 12; ++i) {
+      src << "  " << (rng() % 2 ? "deny" : "ask") << " " << pick(heads);
+      const int n = 1 + static_cast<int>(rng() % 3);
+      for (int k = 0; k < n; ++k) {
+        std::string w = pick(words);
+        if (w == "$V") w = "*";
+        src << " " << w;
+      }
+      src << "\n";
+    }
+    src << "}\n";
+    auto compiled = vigie::compile({{"generated.vigie", src.str()}});
+    for (const auto& d : compiled.diagnostics) UNSCOPED_INFO(vigie::render(d, compiled.sources));
+    REQUIRE(compiled.ok());
+    const auto& cr = compiled.policy->impl().commands;
+    for (int c = 0; c < 80; ++c) {
+      std::string line = pick(heads);
+      const int n = 1 + static_cast<int>(rng() % 4);
+      for (int k = 0; k < n; ++k) {
+        std::string w = pick(words);
+        if (w.starts_with("/^")) w = "rm";
+        line += " " + w;
+      }
+      auto parsed = vigie::shell::parse_commands(line);
+      REQUIRE(parsed.ok);
+      REQUIRE(parsed.commands.size() == 1);
+      const auto norm = vigie::engine::normalize(parsed.commands[0]);
+      for (const auto& argv : norm.deny_argvs) {
+        ++copies;
+        if (vigie::engine::copy_needs_judging(cr, norm, argv)) continue;
+        ++skipped;
+        vigie::shell::CommandView sub;
+        sub.argv = argv;
+        const auto m = vigie::engine::normalize(sub);
+        std::vector<vigie::engine::PatternMatch> ms;
+        vigie::engine::match_command(cr, m, ms);
+        INFO("line: " << line << "\npolicy:\n" << src.str());
+        for (const auto& mt : ms) CHECK(cr.patterns[mt.pattern].effect == vigie::Effect::allow);
+      }
+    }
+  }
+  CHECK(copies > 300);   // the lines must have respellings
+  CHECK(skipped > 100);  // and the screen must skip some of them
+  CHECK(skipped < copies);
+}
