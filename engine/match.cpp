@@ -397,22 +397,35 @@ void collect_allow(const CommandRules& rules, const Subject& s, std::size_t wrap
   }
 }
 
+// The patterns stored below `node` (not at it), each matched from `depth`: the words before
+// `depth` are the node's literal prefix.
+void collect_below(const CommandRules& rules, std::uint32_t node, const DenyView& v,
+                   std::size_t depth, PatternMatches& out) {
+  std::vector<std::uint32_t> stack;
+  for (const auto& [word, child] : rules.deny_trie.nodes[node].next) stack.push_back(child);
+  while (!stack.empty()) {
+    const std::uint32_t at = stack.back();
+    stack.pop_back();
+    for (std::uint32_t pi : rules.deny_trie.nodes[at].patterns)
+      push(out, pi, match_deny_pattern(rules.patterns[pi], v, depth));
+    for (const auto& [word, child] : rules.deny_trie.nodes[at].next) stack.push_back(child);
+  }
+}
+
 void collect_deny(const CommandRules& rules, const DenyView& v, PatternMatches& out) {
   const Subject& s = v.subject;
-  bool all_static = std::none_of(s.words.begin(), s.words.end(),
-                                 [](const std::string* w) { return w == nullptr; });
-  if (!all_static) {
-    // A word that is not static could be any literal: check every deny/ask pattern.
-    for (std::uint32_t i = 0; i < rules.patterns.size(); ++i)
-      if (rules.patterns[i].effect != Effect::allow)
-        push(out, i, match_deny_pattern(rules.patterns[i], v, 0));
-    return;
-  }
   std::uint32_t node = 0;
   for (std::size_t depth = 0;; ++depth) {
     for (std::uint32_t pi : rules.deny_trie.nodes[node].patterns)
       push(out, pi, match_deny_pattern(rules.patterns[pi], v, depth));
     if (depth >= s.words.size()) break;
+    if (s.words[depth] == nullptr) {
+      // A word that is not static could be any word, or none, or several: every pattern below
+      // the static words before it may match (those whose literal words differ from them before
+      // it cannot: the words before a substitution stay where they are).
+      collect_below(rules, node, v, depth, out);
+      break;
+    }
     auto it = rules.deny_trie.nodes[node].next.find(*s.words[depth]);
     if (it == rules.deny_trie.nodes[node].next.end()) break;
     node = it->second;
