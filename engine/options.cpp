@@ -411,6 +411,22 @@ std::vector<OptionSpec> specs_at(std::string_view command, std::string_view writ
 
 }  // namespace
 
+const OptionSpec& builtin_spec(std::string_view command, std::string_view written_option) {
+  static std::mutex lock;
+  static std::map<std::string, std::unique_ptr<const OptionSpec>, std::less<>> specs;
+  std::string key(command);
+  key += '\0';
+  key += written_option;
+  const std::lock_guard<std::mutex> hold(lock);
+  auto it = specs.find(key);
+  if (it == specs.end())
+    it = specs
+             .emplace(std::move(key),
+                      std::make_unique<const OptionSpec>(spec_for(command, written_option)))
+             .first;
+  return *it->second;
+}
+
 std::vector<OptionSpec> specs_for(std::string_view command, std::string_view written_option,
                                   const AliasTable& extra) {
   return specs_at(command, written_option, extra, 0);

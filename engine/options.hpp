@@ -86,6 +86,11 @@ const AliasTable& builtin_for(std::string_view command);
 OptionSpec spec_for(std::string_view command, std::string_view written_option,
                     const AliasTable& extra = {});
 
+// spec_for(command, option) with the built-in table only, built once per process and shared:
+// for the safety checks, which ask for the same few options on every decision (`rm -r`, `git
+// push -f`, `chmod -R`).
+const OptionSpec& builtin_spec(std::string_view command, std::string_view written_option);
+
 // Every requirement a written option makes: `-rf` -> [spec(-r), spec(-f)] for rm; `--force`
 // -> [spec(--force)]; `-delete` for find (single-dash long) -> [{exact -delete}].
 std::vector<OptionSpec> specs_for(std::string_view command, std::string_view written_option,

@@ -20,7 +20,7 @@ namespace {
 void check_git(const NormalizedCommand& c, const SafetyContext& ctx, std::vector<SafetyHit>& hits) {
   const Words& w = c.words;
   if (w.size() < 2 || !lit(w, 1) || *lit(w, 1) != "push") return;
-  bool force = has_option(w, 2, spec_for("git push", "-f"));
+  bool force = has_option(w, 2, builtin_spec("git push", "-f"));
   if (!force) {
     for (std::size_t i : operands(w, "o", {"push-option", "repo", "receive-pack", "exec"}))
       if (i >= 2 && lit(w, i) && starts_with(*lit(w, i), "+")) force = true;

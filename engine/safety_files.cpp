@@ -15,7 +15,7 @@ void check_rm(const NormalizedCommand& c, const SafetyContext& ctx, std::vector<
             "Refused: `rm --no-preserve-root` only exists to bypass the safeguard against "
             "deleting `/`; it is never needed for real work."));
   }
-  if (!has_option(w, 1, spec_for("rm", "-r"))) return;
+  if (!has_option(w, 1, builtin_spec("rm", "-r"))) return;
   const std::string* chdir = c.chdir && c.chdir->literal ? &*c.chdir->literal : nullptr;
   for (std::size_t i : operands(w)) {
     Target t = classify(w[i], ctx, chdir);
@@ -80,7 +80,7 @@ void check_find(const NormalizedCommand& c, const SafetyContext& ctx, std::vecto
 void check_perms(const NormalizedCommand& c, const std::string& name, const SafetyContext& ctx,
                  std::vector<SafetyHit>& hits) {
   const Words& w = c.words;
-  if (!has_option(w, 1, spec_for(name, "-R"))) return;
+  if (!has_option(w, 1, builtin_spec(name, "-R"))) return;
   const std::string* chdir = c.chdir && c.chdir->literal ? &*c.chdir->literal : nullptr;
   for (std::size_t i : operands(w, "", {"reference", "from"})) {
     Target t = classify(w[i], ctx, chdir);
