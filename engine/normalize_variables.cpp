@@ -13,7 +13,6 @@
 
 namespace vigie::engine {
 
-using program_words::in;
 using program_words::starts_with;
 namespace {
 
@@ -220,6 +219,50 @@ constexpr CodeVariable kCodeVariables[] = {
      "makes tar run a program"},
 };
 
+// Variables that change what a command runs or reads (is_dangerous_variable), besides the
+// prefixes below. Space-separated.
+constexpr std::string_view kDangerousVariables =
+    " "
+    "PATH BASH_ENV ENV PS4 IFS SHELLOPTS BASHOPTS PROMPT_COMMAND "
+    "CDPATH GLOBIGNORE HOME ZDOTDIR XDG_CONFIG_HOME PAGER MANPAGER "
+    "EDITOR VISUAL BROWSER LESSOPEN LESSCLOSE LESS LESSKEY LESSKEYIN "
+    "LESSKEY_CONTENT LESSKEY_SYSTEM LESSEDIT DELTA_PAGER BAT_PAGER CURL_HOME "
+    "WGETRC SYSTEM_WGETRC GNUPGHOME SSH_ASKPASS SUDO_ASKPASS TERMINAL "
+    "SHELL CLASSPATH TMPDIR MAKEFLAGS MFLAGS MAKEFILES PYTEST_ADDOPTS "
+    "PYTEST_PLUGINS CC CXX LD AR CFLAGS LDFLAGS CPPFLAGS MAKE "
+    "EXINIT VIMINIT INPUTRC HISTFILE TZDIR LOCPATH GCONV_PATH "
+    "HOSTALIASES RESOLV_HOST_CONF OPENSSL_CONF SSL_CERT_FILE CURL_CA_BUNDLE "
+    "REQUESTS_CA_BUNDLE HTTP_PROXY HTTPS_PROXY ALL_PROXY NO_PROXY "
+    // The name of every backup cp, mv, ln, install and patch make (`NAME` + suffix).
+    "SIMPLE_BACKUP_SUFFIX "
+    // Database clients and data tools: their rc files, pagers, editors, key files.
+    "PSQLRC PSQL_HISTORY PSQL_EDITOR PSQL_PAGER PGPASSFILE PGSERVICEFILE "
+    "PGSSLKEY PGSSLCERT PGSSLROOTCERT PGSSLCRL MYSQL_HISTFILE "
+    "MYSQL_TEST_LOGIN_FILE REDISCLI_RCFILE REDISCLI_HISTFILE MLRRC "
+    "SQLITE_HISTORY "
+    // Cloud clients: editors, pagers, browsers, plugins, config files and arguments.
+    "GH_EDITOR GH_PAGER GH_BROWSER GH_CONFIG_DIR KUBE_EDITOR "
+    "KUBECTL_EXTERNAL_DIFF TF_CLI_CONFIG_FILE TERRAFORM_CONFIG BOTO_CONFIG "
+    // Remote shells, editors and pagers of more tools; tar's and make's options.
+    "RSYNC_RSH CVS_RSH SVN_SSH SVN_EDITOR HGEDITOR SYSTEMD_PAGER "
+    "SYSTEMD_EDITOR SUDO_EDITOR FZF_DEFAULT_COMMAND TAR_OPTIONS GNUMAKEFLAGS "
+    // bash's command hash table and aliases; make's built-in programs; tar's archive;
+    // rsync's, vim's, less's and ssh's programs and files; the XDG folders; glibc's zone.
+    "BASH_CMDS BASH_ALIASES BASH_LOADABLES_PATH RM LEX YACC CO GET "
+    "MAKEINFO TEX TEXI2DVI WEAVE CWEAVE TANGLE CTANGLE M2C PC "
+    "LINT CPP AS FC TAPE RSYNC_SHELL RSYNC_PARTIAL_DIR VIM "
+    "VIMRUNTIME MYVIMRC LESSGLOBALTAGS LESSKEYIN_SYSTEM MORE "
+    "SSH_ASKPASS_REQUIRE XDG_DATA_HOME XDG_STATE_HOME XDG_CACHE_HOME "
+    "XDG_DATA_DIRS XDG_CONFIG_DIRS XDG_RUNTIME_DIR ZIPOPT GZIP XZ_OPT "
+    "XZ_DEFAULTS BZIP2 BZIP "
+    // More editors, start files and configuration (kLineVariables, kCodeVariables).
+    "GVIMINIT IPYTHONDIR JUPYTER_CONFIG_DIR R_PROFILE_USER R_PROFILE "
+    "R_ENVIRON_USER R_ENVIRON CVSEDITOR P4EDITOR P4DIFF P4MERGE JJ_EDITOR "
+    "JJ_CONFIG SOPS_EDITOR BZR_EDITOR TIG_EDITOR MANOPT ";
+constexpr auto kDangerousSet =
+    program_words::sorted_words<program_words::count_words(kDangerousVariables)>(
+        kDangerousVariables);
+
 }  // namespace
 
 bool is_dangerous_variable(std::string_view name) {
@@ -227,44 +270,7 @@ bool is_dangerous_variable(std::string_view name) {
   name = name.substr(0, std::min(name.find('['), name.find('+')));
   std::string u(name);
   for (char& c : u) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  if (in(u,
-         {"PATH", "BASH_ENV", "ENV", "PS4", "IFS", "SHELLOPTS", "BASHOPTS", "PROMPT_COMMAND",
-          "CDPATH", "GLOBIGNORE", "HOME", "ZDOTDIR", "XDG_CONFIG_HOME", "PAGER", "MANPAGER",
-          "EDITOR", "VISUAL", "BROWSER", "LESSOPEN", "LESSCLOSE", "LESS", "LESSKEY", "LESSKEYIN",
-          "LESSKEY_CONTENT", "LESSKEY_SYSTEM", "LESSEDIT", "DELTA_PAGER", "BAT_PAGER", "CURL_HOME",
-          "WGETRC", "SYSTEM_WGETRC", "GNUPGHOME", "SSH_ASKPASS", "SUDO_ASKPASS", "TERMINAL",
-          "SHELL", "CLASSPATH", "TMPDIR", "MAKEFLAGS", "MFLAGS", "MAKEFILES", "PYTEST_ADDOPTS",
-          "PYTEST_PLUGINS", "CC", "CXX", "LD", "AR", "CFLAGS", "LDFLAGS", "CPPFLAGS", "MAKE",
-          "EXINIT", "VIMINIT", "INPUTRC", "HISTFILE", "TZDIR", "LOCPATH", "GCONV_PATH",
-          "HOSTALIASES", "RESOLV_HOST_CONF", "OPENSSL_CONF", "SSL_CERT_FILE", "CURL_CA_BUNDLE",
-          "REQUESTS_CA_BUNDLE", "HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "NO_PROXY",
-          // The name of every backup cp, mv, ln, install and patch make (`NAME` + suffix).
-          "SIMPLE_BACKUP_SUFFIX",
-          // Database clients and data tools: their rc files, pagers, editors, key files.
-          "PSQLRC", "PSQL_HISTORY", "PSQL_EDITOR", "PSQL_PAGER", "PGPASSFILE", "PGSERVICEFILE",
-          "PGSSLKEY", "PGSSLCERT", "PGSSLROOTCERT", "PGSSLCRL", "MYSQL_HISTFILE",
-          "MYSQL_TEST_LOGIN_FILE", "REDISCLI_RCFILE", "REDISCLI_HISTFILE", "MLRRC",
-          "SQLITE_HISTORY",
-          // Cloud clients: editors, pagers, browsers, plugins, config files and arguments.
-          "GH_EDITOR", "GH_PAGER", "GH_BROWSER", "GH_CONFIG_DIR", "KUBE_EDITOR",
-          "KUBECTL_EXTERNAL_DIFF", "TF_CLI_CONFIG_FILE", "TERRAFORM_CONFIG", "BOTO_CONFIG",
-          // Remote shells, editors and pagers of more tools; tar's and make's options.
-          "RSYNC_RSH", "CVS_RSH", "SVN_SSH", "SVN_EDITOR", "HGEDITOR", "SYSTEMD_PAGER",
-          "SYSTEMD_EDITOR", "SUDO_EDITOR", "FZF_DEFAULT_COMMAND", "TAR_OPTIONS", "GNUMAKEFLAGS",
-          // bash's command hash table and aliases; make's built-in programs; tar's archive;
-          // rsync's, vim's, less's and ssh's programs and files; the XDG folders; glibc's zone.
-          "BASH_CMDS", "BASH_ALIASES", "BASH_LOADABLES_PATH", "RM", "LEX", "YACC", "CO", "GET",
-          "MAKEINFO", "TEX", "TEXI2DVI", "WEAVE", "CWEAVE", "TANGLE", "CTANGLE", "M2C", "PC",
-          "LINT", "CPP", "AS", "FC", "TAPE", "RSYNC_SHELL", "RSYNC_PARTIAL_DIR", "VIM",
-          "VIMRUNTIME", "MYVIMRC", "LESSGLOBALTAGS", "LESSKEYIN_SYSTEM", "MORE",
-          "SSH_ASKPASS_REQUIRE", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME",
-          "XDG_DATA_DIRS", "XDG_CONFIG_DIRS", "XDG_RUNTIME_DIR", "ZIPOPT", "GZIP", "XZ_OPT",
-          "XZ_DEFAULTS", "BZIP2", "BZIP",
-          // More editors, start files and configuration (kLineVariables, kCodeVariables).
-          "GVIMINIT", "IPYTHONDIR", "JUPYTER_CONFIG_DIR", "R_PROFILE_USER", "R_PROFILE",
-          "R_ENVIRON_USER", "R_ENVIRON", "CVSEDITOR", "P4EDITOR", "P4DIFF", "P4MERGE", "JJ_EDITOR",
-          "JJ_CONFIG", "SOPS_EDITOR", "BZR_EDITOR", "TIG_EDITOR", "MANOPT"}))
-    return true;
+  if (kDangerousSet.contains(u)) return true;
   for (std::string_view p :
        {"LD_",       "DYLD_", "GIT_",        "BASH_FUNC_", "PYTHON",  "PERL",
         "RUBY",      "NODE_", "NPM_CONFIG_", "YARN_",      "JAVA_",   "_JAVA_",
