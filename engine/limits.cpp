@@ -287,11 +287,14 @@ std::string visible(std::string_view s, bool keep_newlines) {
 void bound_decision(Decision& d) noexcept {
   try {
     auto show = [](std::string& text) {  // a copy only when something is to be escaped
-      for (std::size_t i = 0; i < text.size(); ++i)
+      for (std::size_t i = 0; i < text.size(); ++i) {
+        // Printable ASCII (nearly every byte of a message) is never hidden: one compare.
+        if (static_cast<unsigned char>(text[i] - 0x20) < 0x5f) continue;
         if (hidden_at(text, i, /*keep_newlines=*/true)) {
           text = visible(text, /*keep_newlines=*/true);
           return;
         }
+      }
     };
     show(d.message);
     if (d.error) show(*d.error);
