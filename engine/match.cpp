@@ -472,7 +472,8 @@ void match_command(const CommandRules& rules, const NormalizedCommand& cmd, Patt
 
 bool copy_needs_judging(const CommandRules& rules, const NormalizedCommand& n,
                         const std::vector<shell::WordView>& argv) {
-  if (argv.empty() || n.words.empty() || !n.name_static) return true;
+  // A wrapper's copies (xargs' commands) normalize to other words: always judged.
+  if (argv.empty() || n.words.empty() || !n.name_static || n.program.wrapper) return true;
   const shell::WordView &first = argv[0], &own = n.words.front();
   if (!first.literal || !own.literal || *first.literal != *own.literal || first.text != own.text)
     return true;

@@ -129,14 +129,14 @@ TEST_CASE("a regex's match range holds every word it matches", "[reference]") {
 // and lines written in another, every skipped copy, normalized and matched in full, meets no
 // deny or ask pattern.
 TEST_CASE("a skipped respelling meets no deny or ask pattern", "[reference]") {
-  const std::vector<std::string> heads = {"docker", "podman", "kill",  "cargo",  "helm",
-                                          "pnpm",   "git",    "chmod", "kubectl"};
+  const std::vector<std::string> heads = {"docker", "podman", "kill",    "cargo", "helm", "pnpm",
+                                          "git",    "chmod",  "kubectl", "npx",   "sudo", "xargs"};
   const std::vector<std::string> words = {
-      "rm",        "container", "image",   "remove", "ps",      "ls",       "-9",
-      "-KILL",     "-s",        "KILL",    "run",    "r",       "+nightly", "--release",
-      "uninstall", "delete",    "un",      "stage",  "add",     "-A",       "--all",
-      "-C",        "sub",       "777",     "a+rwx",  "pods,ns", "delete",   "pod/a",
-      "x",         "-f",        "--force", "$V",     "/^re?m$/"};
+      "rm",       "container", "image",  "remove", "ps",       "ls",        "-9",        "-KILL",
+      "-s",       "KILL",      "run",    "r",      "+nightly", "--release", "uninstall", "delete",
+      "un",       "stage",     "add",    "-A",     "--all",    "-C",        "sub",       "777",
+      "a+rwx",    "pods,ns",   "delete", "pod/a",  "x",        "-f",        "--force",   "$V",
+      "/^re?m$/", "npx",       "xargs",  "sudo",   "-rf"};
   std::mt19937 rng(20261206);
   auto pick = [&](const std::vector<std::string>& v) { return v[rng() % v.size()]; };
   std::size_t copies = 0, skipped = 0;
