@@ -7,6 +7,7 @@
 #include <cctype>
 #include <memory>
 #include <mutex>
+#include <set>
 
 #include "engine/options_table.hpp"
 
@@ -318,11 +319,22 @@ const AliasTable& builtin_for(std::string_view command) {
   static std::mutex lock;
   static std::map<std::string, std::unique_ptr<const AliasTable>, std::less<>> tables;
   const std::lock_guard<std::mutex> hold(lock);
-  auto it = tables.find(command);
+  // The commands the rows name (`git`, `git push`, `docker system prune`).
+  static const std::set<std::string, std::less<>> named = [] {
+    std::set<std::string, std::less<>> out;
+    for (const auto& r : builtin_option_rows())
+      each_piece(r.commands, ',', [&](std::string_view c) { out.emplace(c); });
+    return out;
+  }();
+  // A command's table is that of its longest prefix a row names (`git push origin main` has
+  // `git push`'s): the cache holds at most one table per named command, whatever the policies.
+  std::string_view key;
+  each_prefix(command, [&](std::string_view p) {
+    if (key.empty() && named.count(p)) key = p;
+  });
+  auto it = tables.find(key);
   if (it == tables.end())
-    it = tables
-             .emplace(std::string(command),
-                      std::make_unique<const AliasTable>(make_builtin(command)))
+    it = tables.emplace(std::string(key), std::make_unique<const AliasTable>(make_builtin(key)))
              .first;
   return *it->second;
 }

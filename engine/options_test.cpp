@@ -221,3 +221,19 @@ TEST_CASE("combined and implied options", "[options]") {
   CHECK_FALSE(matches("kill", "-9", "kill -19 1"));
   CHECK(matches("npm", "-g", "npm i --location global x"));
 }
+
+TEST_CASE("the built-in classes are cached per command a row names", "[options]") {
+  using vigie::engine::builtin_for;
+  // A command shares the table of its longest prefix a row names: one table per named command,
+  // whatever the commands of the policies a process compiles.
+  CHECK(&builtin_for("git push origin main") == &builtin_for("git push"));
+  CHECK(&builtin_for("git push --force x y z") == &builtin_for("git push"));
+  CHECK(&builtin_for("git frobnicate") == &builtin_for("git"));
+  CHECK(&builtin_for("no-such-program-x a b") == &builtin_for("no-such-program-y"));
+  CHECK(&builtin_for("git push") != &builtin_for("git"));
+  // And the classes still come through the shared table.
+  CHECK(vigie::engine::spec_for("git push origin main", "-f").longs ==
+        vigie::engine::spec_for("git push", "-f").longs);
+  CHECK(vigie::engine::spec_for("git commit now", "-n").longs ==
+        std::vector<std::string>{"no-verify"});
+}
