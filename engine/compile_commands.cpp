@@ -229,17 +229,21 @@ bool Builder::is_option_item(const PatternItem& it) {
 // option the pattern itself requires makes the rule dead (V342).
 void Builder::command_conditions(const File& f, const Rule& r, const Pattern& p,
                                  CommandPattern& cp) {
-  std::string command;  // `git checkout`: the command and its first positional word
+  // `docker system prune`: the command and up to two positional words, as the pattern's own
+  // options are looked up (command_rule); the classes of its longest prefix a row names apply.
+  std::string command;
+  std::size_t words = 0;
   for (const PatternItem& it : p.items) {
     if (it.kind != PatternItem::Kind::word || is_option_item(it)) {
       if (command.empty() || it.kind != PatternItem::Kind::word) break;
       continue;
     }
-    if (!command.empty()) {
-      command += ' ' + it.word.text;
-      break;
+    if (command.empty()) {
+      command = it.word.text;
+      continue;
     }
-    command = it.word.text;
+    command += ' ' + it.word.text;
+    if (++words == 2) break;
   }
   // The pattern's own option words, as a command would carry them.
   std::vector<shell::WordView> written(1);
