@@ -154,7 +154,11 @@ class Builder {
   void warn_overlaps();
   bool compile_tok(const File& f, const PatternItem& it, Tok& out);
   static bool is_option_item(const PatternItem& it);
-  void command_conditions(const File& f, const Rule& r, const Pattern& p, CommandPattern& cp);
+  void command_conditions(const File& f, const Rule& r, const Pattern& p, CommandPattern& cp,
+                          bool warn = true);
+  // A deny/ask pattern's `OPT VALUE` pairs read as `OPT=VALUE` where the option table knows the
+  // valued option's spellings (`kill -s KILL` is also `-9`); none: nullopt.
+  std::optional<Pattern> valued_form(const Pattern& p);
   static bool touches_paths(std::string_view name);
   static std::string pattern_option_text(const Pattern& p);
   void command_rule(const File& f, const Rule& r);

@@ -227,8 +227,8 @@ bool Builder::is_option_item(const PatternItem& it) {
 // patterns: paths kept as written (resolved per request), `without` options as spelling
 // classes of the pattern's command (`git checkout` first, then `git`). A `without` naming an
 // option the pattern itself requires makes the rule dead (V342).
-void Builder::command_conditions(const File& f, const Rule& r, const Pattern& p,
-                                 CommandPattern& cp) {
+void Builder::command_conditions(const File& f, const Rule& r, const Pattern& p, CommandPattern& cp,
+                                 bool warn) {
   // `docker system prune`: the command and up to two positional words, as the pattern's own
   // options are looked up (command_rule); the classes of its longest prefix a row names apply.
   std::string command;
@@ -261,7 +261,7 @@ void Builder::command_conditions(const File& f, const Rule& r, const Pattern& p,
     if (c.kind != policy::Condition::Kind::without) {
       auto& paths =
           c.kind == policy::Condition::Kind::inside ? cp.conditions.inside : cp.conditions.outside;
-      if (!paths_known) {
+      if (!paths_known && warn) {
         const ProgramDecl* d = find_program(name);
         warning(f, c.keyword.span, Code::condition_without_paths,
                 fmt::format("this rule never applies: {}, so `{}` never holds",
@@ -282,7 +282,7 @@ void Builder::command_conditions(const File& f, const Rule& r, const Pattern& p,
     }
     for (const auto& w : c.operands) {
       for (auto& spec : specs_for(command, w.text, impl_.commands.aliases)) {
-        if (has_option(written, 1, spec)) {
+        if (warn && has_option(written, 1, spec)) {
           warning(f, w.span, Code::condition_never_holds,
                   fmt::format("this rule never applies: it requires `{}` and `without {}` "
                               "refuses it ({})",
@@ -314,11 +314,60 @@ std::string Builder::pattern_option_text(const Pattern& p) {
   return out;
 }
 
+std::optional<Pattern> Builder::valued_form(const Pattern& p) {
+  // The name and up to two positional words before the first option (as command_rule).
+  std::string command;
+  std::size_t words = 0;
+  bool options = false;
+  std::optional<Pattern> out;
+  for (std::size_t k = 0; k < p.items.size(); ++k) {
+    const PatternItem& it = p.items[k];
+    if (it.kind != PatternItem::Kind::word) return std::nullopt;
+    if (!is_option_item(it)) {
+      if (command.empty()) {
+        command = it.word.text;
+      } else if (words < 2 && !options) {
+        command += ' ' + it.word.text;
+        ++words;
+      }
+      continue;
+    }
+    options = true;
+    if (command.empty() || k + 1 >= p.items.size()) continue;
+    const PatternItem& value = p.items[k + 1];
+    if (value.kind != PatternItem::Kind::word || is_option_item(value) ||
+        it.word.text.find('=') != std::string::npos)
+      continue;
+    // Only where the table knows the valued option in other spellings (kill's signals): a
+    // plain `-m msg` stays an option and a positional word.
+    const std::string joined = it.word.text + "=" + value.word.text;
+    const std::vector<OptionSpec> specs = specs_for(command, joined, impl_.commands.aliases);
+    if (specs.size() != 1 ||
+        (specs[0].shorts.empty() && specs[0].longs.empty() && specs[0].exact.size() < 2))
+      continue;
+    if (!out) out = p;
+    // The pair, in the copy: the option's word holds `OPT=VALUE`, the value's word goes.
+    const std::size_t shift = p.items.size() - out->items.size();
+    out->items[k - shift].word.text = joined;
+    out->items.erase(out->items.begin() + static_cast<std::ptrdiff_t>(k + 1 - shift));
+    ++k;
+  }
+  return out;
+}
+
 void Builder::command_rule(const File& f, const Rule& r) {
   std::string text = rule_text(r);
   std::uint32_t ri = add_rule(f, r.span, r.effect, BlockKind::commands, text,
                               r.message ? r.message->text : "", r.id);
-  for (const Pattern& p : r.alternatives) {
+  // A deny or ask rule also meets its `OPT VALUE` pairs in the valued option's other
+  // spellings: one more pattern of the same rule (no diagnostic of its own).
+  std::vector<Pattern> valued;
+  if (r.effect != Effect::allow)
+    for (const Pattern& p : r.alternatives)
+      if (auto v = valued_form(p)) valued.push_back(std::move(*v));
+  const std::size_t written = r.alternatives.size();
+  for (std::size_t k = 0; k < written + valued.size(); ++k) {
+    const Pattern& p = k < written ? r.alternatives[k] : valued[k - written];
     CommandPattern cp;
     cp.rule = ri;
     cp.effect = r.effect;
@@ -365,7 +414,7 @@ void Builder::command_rule(const File& f, const Rule& r) {
             "write the command first");
       continue;
     }
-    command_conditions(f, r, p, cp);
+    command_conditions(f, r, p, cp, k < written);
     impl_.commands.patterns.push_back(std::move(cp));
   }
   for (const auto& ex : r.examples) examples_.push_back({&f, ex.span, ex.text, ri, true});
