@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "engine/builtin_code.hpp"
+#include "engine/line_triggers.hpp"
 #include "engine/line_variables.hpp"
 #include "engine/pipe_input.hpp"
 #include "engine/program_runners.hpp"
@@ -545,17 +546,20 @@ void Judge::judge_line(std::string_view line, std::string cwd, unsigned depth) {
     ~Restore() { flag = value; }
   } restore{in_command_, was_in_command};
   if (depth > kMaxScriptDepth) return depth_part();
-  if (line.find('\0') != std::string_view::npos) return nul_line(line, cwd, depth);
-  if (line.find("CDPATH") != std::string_view::npos || line.find("cdable_vars") != line.npos)
+  // Which of the line's checks below can apply, from the bytes it holds (one pass): most lines
+  // hold none of them.
+  const unsigned seen = line_triggers(line);
+  if (seen & kTriggerNul) return nul_line(line, cwd, depth);
+  if ((seen & kTriggerC) &&
+      (line.find("CDPATH") != std::string_view::npos || line.find("cdable_vars") != line.npos))
     cdpath_set_ = true;
-  if (!home_moved_ && !variable_only_read(line, "HOME")) home_moved_ = true;
-  if (!pwd_moved_ && !variable_only_read(line, "PWD")) pwd_moved_ = true;
+  if (!home_moved_ && (seen & kTriggerH) && !variable_only_read(line, "HOME")) home_moved_ = true;
+  if (!pwd_moved_ && (seen & kTriggerP) && !variable_only_read(line, "PWD")) pwd_moved_ = true;
   if (depth == 0 && p.commands.metachars && has_metachar(line)) metachar_part();
-  if (auto hit = check_line(line, safety_context(cwd))) line_hit_part(line, *hit);
-  // A byte loop, not find_first_of (a call per byte of the line).
-  const bool opens = std::any_of(line.begin(), line.end(),
-                                 [](char c) { return c == '(' || c == '[' || c == '{'; });
-  if (opens || line.find("let") != line.npos) arithmetic_part(line);
+  if (seen & kTriggerLineCheck)
+    if (auto hit = check_line(line, safety_context(cwd))) line_hit_part(line, *hit);
+  if ((seen & kTriggerOpen) || ((seen & kTriggerL) && line.find("let") != line.npos))
+    arithmetic_part(line);
   shell::CommandsResult pr = shell::parse_commands(line);
   if (!pr.ok) {
     unparsable_part(pr);

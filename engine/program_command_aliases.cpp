@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "engine/program_handlers.hpp"
+#include "engine/program_words.hpp"
 #include "grammar/limits.hpp"
 
 namespace vigie::engine {
@@ -106,21 +107,11 @@ constexpr std::string_view kToolchainProxies =
     "cargo rustc rustdoc rustfmt cargo-fmt cargo-clippy clippy-driver cargo-miri rust-gdb "
     "rust-lldb";
 
-bool listed(std::string_view list, std::string_view name) {
-  while (!list.empty()) {
-    const std::size_t sp = list.find(' ');
-    if (list.substr(0, sp) == name) return true;
-    if (sp == std::string_view::npos) break;
-    list.remove_prefix(sp + 1);
-  }
-  return false;
-}
-
 // Whether the table's entry `c` is for `program`; entries of one program list follow each other
 // (kContainers' 41): `skip` remembers a list that did not name it, so that it is read once.
 bool for_program(const Spellings& c, std::string_view program, std::string_view& skip) {
   if (c.programs.data() == skip.data() && c.programs.size() == skip.size()) return false;
-  if (listed(c.programs, program)) return true;
+  if (program_words::in_words(c.programs, program)) return true;
   skip = c.programs;
   return false;
 }
@@ -173,7 +164,7 @@ Found form_at(std::string_view form, const Words& w, std::size_t at) {
 }  // namespace
 
 bool has_command_spellings(std::string_view program) {
-  if (listed(kToolchainProxies, program)) return true;
+  if (program_words::in_words(kToolchainProxies, program)) return true;
   if (program == "git")
     return false;  // its handler calls command_spellings_at (`git status`
                    // stays fast)
@@ -199,7 +190,7 @@ void command_spellings(std::string_view program, const ProgramDecl& decl, const 
   const Words* wp = &words;
   Words stripped;
   if (words.size() >= 2 && words[1].literal && words[1].literal->size() > 1 &&
-      (*words[1].literal)[0] == '+' && listed(kToolchainProxies, program)) {
+      (*words[1].literal)[0] == '+' && program_words::in_words(kToolchainProxies, program)) {
     if (words.size() > limits::judged_paths) {
       out.escalations.push_back(
           fmt::format("a command of more than {} words in another spelling", limits::judged_paths));

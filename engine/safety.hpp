@@ -44,6 +44,9 @@ struct SafetyHit {
 // Checks on the WHOLE line, before it is split into commands: fork bombs (`:(){ :|:& };:`,
 // renamed variants such as `bomb(){ bomb|bomb& };bomb`, `function f { f|f& }; f`).
 std::optional<SafetyHit> check_line(std::string_view line, const SafetyContext& ctx);
+// The byte every line `check_line` can refuse holds (a definition's `{`): a line without it
+// needs no check, nor the context built for one.
+inline constexpr char kLineCheckByte = '{';
 
 // Checks on one normalized simple command (rm, find -delete, chmod/chown -R, mv to /dev/null,
 // dd, mkfs, diskutil erase, writes to block devices, git push --force).

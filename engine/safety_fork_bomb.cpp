@@ -63,7 +63,7 @@ std::string without_function_keyword(std::string_view line) {
 // linear, where scanning each body and each suffix was quadratic.
 std::optional<std::string> fork_bomb_name(std::string_view line) {
   // Every definition (`f(){`, `function f {`) has a brace: most lines have none.
-  if (line.find('{') == std::string_view::npos) return std::nullopt;
+  if (line.find(kLineCheckByte) == std::string_view::npos) return std::nullopt;
   std::string s;  // the line without blanks
   {
     std::string rewritten = without_function_keyword(line);
