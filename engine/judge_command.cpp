@@ -13,6 +13,7 @@
 #include "engine/program_runners.hpp"
 #include "engine/variable_paths.hpp"
 #include "engine/xargs_input.hpp"
+#include "grammar/shell/spare.hpp"
 
 namespace vigie::engine {
 
@@ -585,6 +586,11 @@ void Judge::judge_line(std::string_view line, std::string cwd, unsigned depth) {
   // again (arithmetic, `[[ -eq ]]`, `${!x}`, `${x@P}`): judge that code, and ask.
   if (!held_code.empty() && (attributes_evaluate_ || evaluates_again(line, held_code)))
     held_code_parts(held_code, cwd, depth);
+  // The line's buffers, for the next line of this thread (grammar/shell/spare.hpp).
+  shell::spare::give(std::move(n.words));
+  give_files(std::move(n.files));
+  shell::spare::give(std::move(pr.commands.front().context));
+  shell::spare::give(std::move(pr.commands));
 }
 
 }  // namespace vigie::engine

@@ -485,6 +485,7 @@ NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
   const ProgramName program = stopped ? stopped_program : program_name(n.name);
   n.program = program;
   ProgramEffects fx;
+  fx.files = spare_files();  // the buffer of a previous command of this thread, when one is kept
   program_effects(program.decl, n.name, n.words, fx);
   if (!n.redirects.empty()) {
     client_stdin(n.name, program.decl, n.words, n.redirects, n);
@@ -563,31 +564,6 @@ NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
 }
 
 }  // namespace
-
-namespace {
-
-// Appends `from`'s elements to `to`; takes the whole buffer when `to` is empty (most commands:
-// no element is moved, nothing is allocated).
-template <typename T>
-void append_moved(std::vector<T>& to, std::vector<T>& from) {
-  if (from.empty()) return;
-  if (to.empty()) {
-    to.swap(from);
-    return;
-  }
-  for (auto& x : from) to.push_back(std::move(x));
-}
-
-}  // namespace
-
-void normalize_detail::take_effects(ProgramEffects& fx, NormalizedCommand& n) {
-  append_moved(n.files, fx.files);
-  append_moved(n.fetches, fx.fetches);
-  append_moved(n.escalations, fx.escalations);
-  append_moved(n.nested_scripts, fx.scripts);
-  append_moved(n.nested_argvs, fx.argvs);
-  append_moved(n.deny_argvs, fx.deny_argvs);
-}
 
 NormalizedCommand normalize(const shell::CommandView& cmd, const NormalizeOptions& opts) {
   return normalize_impl(cmd, nullptr, opts);

@@ -150,6 +150,12 @@ char variable_written_file(std::string_view name, std::string_view value);
 // a command line of the program, the file `TZ=:FILE` reads, a remote `TAPE`, the repository
 // `GIT_DIR` names.
 void program_variables(NormalizedCommand& n);
+// Gives a command's files vector back once the judge is done with it: emptied, and kept for the
+// next command of this thread when its capacity is small (grammar/shell/spare.hpp).
+void give_files(std::vector<FileEffect>&& files);
+// Frees the buffers this thread keeps for its next line (the files vector, the parse's):
+// a test that counts the memory a call leaves behind.
+void release_kept_buffers();
 
 }  // namespace vigie::engine
 

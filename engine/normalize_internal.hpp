@@ -95,7 +95,10 @@ void named_fetches(const ProgramName& program, std::string_view name, const Word
                    const std::vector<shell::AssignView>& assigns, std::vector<UrlFetch>& out);
 // Moves what a program does (engine/programs.hpp) into the command: its files, escalations,
 // scripts and argvs (the folder it works in is the caller's).
+// (engine/normalize_effects.cpp). What is left of `fx.files` is kept (`give_files`).
 void take_effects(ProgramEffects& fx, NormalizedCommand& n);
+// An empty files vector: the one last given back on this thread (`give_files`), else a new one.
+std::vector<FileEffect> spare_files();
 
 }  // namespace vigie::engine::normalize_detail
 

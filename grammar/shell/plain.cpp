@@ -20,6 +20,7 @@
 #include "grammar/shell/plain_state.hpp"
 #include "grammar/shell/plain_while.hpp"
 #include "grammar/shell/plain_words.hpp"
+#include "grammar/shell/spare.hpp"
 
 namespace vigie::shell {
 
@@ -531,11 +532,14 @@ struct action<list_op> {
 std::optional<CommandsResult> plain_commands(std::string_view line, const Limits& limits) {
   using namespace plain_grammar;  // NOLINT: the grammar, its state and actions
   if (line.size() > limits.max_bytes) return std::nullopt;  // the full path reports the limit
-  if (std::vector<CommandView> words; plain_words(line, words, limits.max_commands)) {
+  if (std::vector<CommandView> words = spare::commands();
+      plain_words(line, words, limits.max_commands)) {
     std::optional<CommandsResult> r(std::in_place);
     r->ok = true;
     r->commands = std::move(words);
     return r;
+  } else {
+    spare::give(std::move(words));
   }
   State s;
   s.source = line.data();

@@ -7,6 +7,7 @@
 #include "grammar/shell/plain_bytes.hpp"
 #include "grammar/shell/plain_grammar.hpp"
 #include "grammar/shell/plain_state.hpp"
+#include "grammar/shell/spare.hpp"
 
 namespace vigie::shell::plain_grammar {
 
@@ -95,7 +96,10 @@ bool plain_words(std::string_view line, std::vector<CommandView>& out, std::size
       } else {
         // A reserved command word opens a compound command (plain_grammar.hpp `reserved`).
         if (prefix && special_first(word)) return false;
-        if (prefix) c.argv.reserve(8);
+        if (prefix) {
+          c.argv = spare::words();
+          c.argv.reserve(8);
+        }
         prefix = false;
         literal_word(c.argv.emplace_back(), word, at(w));
       }
@@ -123,6 +127,7 @@ bool plain_words(std::string_view line, std::vector<CommandView>& out, std::size
   for (std::size_t i = 0; i < out.size(); ++i) {
     const bool piped = out[i].op == "|" || (i + 1 < out.size() && out[i + 1].op == "|");
     auto& ctx = out[i].context;
+    ctx = spare::context();
     ctx.reserve(1 + piped);
     ctx.emplace_back(kContextTop);
     if (piped) ctx.emplace_back(kContextPipeline);

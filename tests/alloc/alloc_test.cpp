@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/normalize.hpp"
 #include "grammar/shell/commands.hpp"
 #include "vigie/vigie.hpp"
 
@@ -249,6 +250,7 @@ long judge(const Case& c, const Fixture& f, long fail_at, unsigned one_in, bool 
   }
   if (g_trace)
     std::fprintf(stderr, "judge %s %s N=%ld random=%u\n", c.tool, c.input, fail_at, one_in);
+  vigie::engine::release_kept_buffers();  // the buffers kept for the next line are not leaks
   long live = g_live;
   long made;
   {
@@ -270,6 +272,7 @@ long judge(const Case& c, const Fixture& f, long fail_at, unsigned one_in, bool 
     if (d.decision == vigie::Effect::deny && d.message.empty())
       fail(c, "a deny without a message", fail_at);
   }
+  vigie::engine::release_kept_buffers();
   if (g_live != live) fail(c, "memory allocated during the call outlives it (leak)", fail_at);
   return made;
 }

@@ -1,0 +1,54 @@
+// What a program does (engine/programs.hpp), moved into its normalized command; and the files
+// vector kept for the next command of the thread (most commands have a file effect: their
+// operands, git's repository).
+#include <utility>
+#include <vector>
+
+#include "engine/normalize.hpp"
+#include "engine/normalize_internal.hpp"
+#include "grammar/shell/spare.hpp"
+
+namespace vigie::engine {
+
+namespace {
+
+thread_local shell::spare::Kept<FileEffect, 16> t_files;
+
+// Appends `from`'s elements to `to`; takes the whole buffer when `to` is empty (most commands:
+// no element is moved, nothing is allocated).
+template <typename T>
+void append_moved(std::vector<T>& to, std::vector<T>& from) {
+  if (from.empty()) return;
+  if (to.empty()) {
+    to.swap(from);
+    return;
+  }
+  for (auto& x : from) to.push_back(std::move(x));
+}
+
+}  // namespace
+
+std::vector<FileEffect> normalize_detail::spare_files() {
+  return t_files.take();
+}
+
+void give_files(std::vector<FileEffect>&& files) {
+  t_files.give(std::move(files));
+}
+
+void release_kept_buffers() {
+  t_files.release();
+  shell::spare::release();
+}
+
+void normalize_detail::take_effects(ProgramEffects& fx, NormalizedCommand& n) {
+  append_moved(n.files, fx.files);
+  give_files(std::move(fx.files));  // unused, emptied by the swap, or its elements moved out
+  append_moved(n.fetches, fx.fetches);
+  append_moved(n.escalations, fx.escalations);
+  append_moved(n.nested_scripts, fx.scripts);
+  append_moved(n.nested_argvs, fx.argvs);
+  append_moved(n.deny_argvs, fx.deny_argvs);
+}
+
+}  // namespace vigie::engine
