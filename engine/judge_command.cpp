@@ -13,7 +13,6 @@
 #include "engine/program_runners.hpp"
 #include "engine/variable_paths.hpp"
 #include "engine/xargs_input.hpp"
-#include "grammar/shell/spare.hpp"
 
 namespace vigie::engine {
 
@@ -490,6 +489,11 @@ void Judge::judge_commands(shell::CommandsResult& pr, std::string_view line, std
     operator NormalizedCommand() const { return normalize_owned(cmd, opts); }
   };
   for (auto& cmd : pr.commands) normalized.emplace_back(Normalized{cmd, p.commands.normalize});
+  struct GiveBack {  // the buffers, for the next line of this thread (on every return)
+    shell::CommandsResult& pr;
+    std::vector<NormalizedCommand>& n;
+    ~GiveBack() { give_back(pr, n.empty() ? nullptr : &n.front()); }
+  } give_back_at_end{pr, normalized};
   written_then_run_part(normalized);
   // The words xargs reads: from the stage before it in a pipeline (engine/xargs_input.hpp).
   if (std::any_of(normalized.begin(), normalized.end(), runs_xargs)) {
@@ -586,11 +590,7 @@ void Judge::judge_line(std::string_view line, std::string cwd, unsigned depth) {
   // again (arithmetic, `[[ -eq ]]`, `${!x}`, `${x@P}`): judge that code, and ask.
   if (!held_code.empty() && (attributes_evaluate_ || evaluates_again(line, held_code)))
     held_code_parts(held_code, cwd, depth);
-  // The line's buffers, for the next line of this thread (grammar/shell/spare.hpp).
-  shell::spare::give(std::move(n.words));
-  give_files(std::move(n.files));
-  shell::spare::give(std::move(pr.commands.front().context));
-  shell::spare::give(std::move(pr.commands));
+  give_back(pr, &n);  // the line's buffers, for the next line of this thread
 }
 
 }  // namespace vigie::engine

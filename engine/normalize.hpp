@@ -153,6 +153,10 @@ void program_variables(NormalizedCommand& n);
 // Gives a command's files vector back once the judge is done with it: emptied, and kept for the
 // next command of this thread when its capacity is small (grammar/shell/spare.hpp).
 void give_files(std::vector<FileEffect>&& files);
+// Gives a judged line's buffers back (the list of commands; the first command's context, and
+// its words and files from `first`, its normalized form, when there is one): the judge is done
+// with them.
+void give_back(shell::CommandsResult& line, NormalizedCommand* first);
 // Frees the buffers this thread keeps for its next line (the files vector, the parse's):
 // a test that counts the memory a call leaves behind.
 void release_kept_buffers();

@@ -36,6 +36,15 @@ void give_files(std::vector<FileEffect>&& files) {
   t_files.give(std::move(files));
 }
 
+void give_back(shell::CommandsResult& line, NormalizedCommand* first) {
+  if (first) {
+    shell::spare::give(std::move(first->words));
+    give_files(std::move(first->files));
+  }
+  if (!line.commands.empty()) shell::spare::give(std::move(line.commands.front().context));
+  shell::spare::give(std::move(line.commands));
+}
+
 void release_kept_buffers() {
   t_files.release();
   shell::spare::release();
