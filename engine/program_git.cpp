@@ -7,6 +7,7 @@
 #include <iterator>
 #include <string>
 
+#include "engine/program_git_subcommands.hpp"
 #include "engine/program_handlers.hpp"
 #include "engine/program_words.hpp"
 #include "grammar/policy/text.hpp"
@@ -24,13 +25,8 @@ using program_words::lit;
 using program_words::lit_is;
 using program_words::starts_with;
 
-// Subcommands that print or compare the content of objects they are given by name (`REV:PATH`),
-// and those of them that read a tree with everything below it (`git archive HEAD:dir`; `git
-// ls-tree` reads a tree's names only).
-// `git unpack-file BLOB` writes the blob's content into a file of the current folder.
-constexpr std::string_view kObjectReaders[] = {"show",    "cat-file", "diff",    "difftool",
-                                               "archive", "grep",     "ls-tree", "unpack-file"};
-constexpr std::string_view kTreeReaders[] = {"archive", "grep"};
+namespace gs = git_subcommands;
+using Sub = git_subcommands::Entry;
 
 // A word git would take for a revision rather than a path: `HEAD`, `HEAD~2`, `main^`, `@{1}`,
 // `FETCH_HEAD`, `refs/…`, `origin/main`, an abbreviated or full object name.
@@ -43,22 +39,18 @@ bool looks_like_revision(std::string_view s) {
          s.find_first_not_of("0123456789abcdef") == std::string_view::npos;
 }
 
-template <std::size_t N>
-bool listed(std::string_view s, const std::string_view (&list)[N]) {
-  return std::find(std::begin(list), std::end(list), s) != std::end(list);
-}
-
 // `git show HEAD:.env`, `git cat-file -p :0:.env`, `git diff A:x B:x`: an object named by a
 // revision and a path (`REV:PATH`; `:PATH` and `:N:PATH` in the index) is that path's content
 // in the repository, read; a tree reader reads it with everything below it (`HEAD:` is the
 // top). The path is judged from the folder the command works in (git reads `./` and `../` so;
 // other paths are from the repository's top, which is that folder when git runs at the top).
 // A word that is not static and holds a `:` names an object the line does not show.
-void object_paths(std::string_view subcommand, const Words& w, std::size_t from,
-                  ProgramEffects& out) {
-  if (!listed(subcommand, kObjectReaders)) return;
-  const bool tree = listed(subcommand, kTreeReaders);
-  const std::string entry = "git " + std::string(subcommand) + " REV:PATH";
+// The object readers and tree readers are git_subcommands' (`git ls-tree` reads a tree's names
+// only; `git unpack-file BLOB` writes the blob's content into a file of the current folder).
+void object_paths(const Sub& g, const Words& w, std::size_t from, ProgramEffects& out) {
+  if (!(g.traits & gs::object_reader)) return;
+  const bool tree = g.traits & gs::tree_reader;
+  const std::string entry = "git " + std::string(g.name) + " REV:PATH";
   for (std::size_t k = from; k < w.size(); ++k) {
     const std::string* s = lit(w, k);
     if (s && (*s == "--" || *s == "--no-index")) return;  // paths follow, or no objects at all
@@ -87,15 +79,6 @@ void object_paths(std::string_view subcommand, const Words& w, std::size_t from,
     }
   }
 }
-
-// Subcommands that read the content of the files their pathspecs select (history, diffs,
-// blame; add and commit, into the repository): every file below a pathspec is read.
-constexpr std::string_view kPathspecReaders[] = {
-    "diff",      "log",          "show",       "whatchanged", "shortlog",
-    "diff-tree", "diff-index",   "diff-files", "blame",       "annotate",
-    "grep",      "format-patch", "add",        "stage",       "commit"};
-// Those whose every operand is a pathspec (no revision among them: `git add icon@2x.png`).
-constexpr std::string_view kPathspecOnly[] = {"add", "stage", "commit"};
 
 // A pathspec (gitglossary(7)): its magic (`:(top,icase)x`, `:/x`, `:!x`, `:^x`) read, what it
 // can select is read. An exclude selects nothing; a pathspec is a folder prefix (everything below
@@ -145,13 +128,16 @@ void pathspec_read(const WordView& word, const std::string& entry, ProgramEffect
   if (!files_full(out)) out.files.push_back(std::move(f));
 }
 
-// The pathspecs of a content reader: every word after `--`, and among the operands before it
-// those git would take for pathspecs anyway (a wildcard, magic `:(…)`). `git log -L1,2:FILE`
-// (`-L:FUNC:FILE`) reads FILE.
-void pathspec_reads(std::string_view subcommand, const Words& w, std::size_t from,
-                    const ParsedArgs& args, ProgramEffects& out) {
-  if (!listed(subcommand, kPathspecReaders)) return;
-  const std::string entry = "git " + std::string(subcommand) + " pathspec";
+// The pathspecs of a content reader (git_subcommands' pathspec readers: history, diffs, blame;
+// add and commit, into the repository; every file below a pathspec is read): every word after
+// `--`, and among the operands before it those git would take for pathspecs anyway (a wildcard,
+// magic `:(…)`; every operand of a pathspec-only subcommand: `git add icon@2x.png`). `git log
+// -L1,2:FILE` (`-L:FUNC:FILE`) reads FILE.
+void pathspec_reads(const Sub& g, const Words& w, std::size_t from, const ParsedArgs& args,
+                    ProgramEffects& out) {
+  if (!(g.traits & gs::pathspec_reader)) return;
+  const bool only = g.traits & gs::pathspec_only;
+  const std::string entry = "git " + std::string(g.name) + " pathspec";
   std::size_t dashdash = w.size();
   for (std::size_t k = from; k < w.size(); ++k)
     if (lit_is(w, k, "--")) {
@@ -163,16 +149,16 @@ void pathspec_reads(std::string_view subcommand, const Words& w, std::size_t fro
   for (std::size_t k = 1; k + 1 < from; ++k) icase = icase || lit_is(w, k, "--icase-pathspecs");
   for (std::size_t k = dashdash + 1; k < w.size(); ++k) pathspec_read(w[k], entry, out, icase);
   // git grep's first operand is its pattern; its table shape reads the paths after it.
-  for (std::size_t k : subcommand == "grep" ? std::vector<std::size_t>{} : args.operands) {
+  for (std::size_t k : g.id == gs::Id::grep ? std::vector<std::size_t>{} : args.operands) {
     const std::string* s = lit(w, k);
     if (k >= dashdash) continue;
     if (!s) {  // a revision or a path the line does not show; add's and commit's are paths
-      if (listed(subcommand, kPathspecOnly)) pathspec_read(w[k], entry, out, icase);
+      if (only) pathspec_read(w[k], entry, out, icase);
       continue;
     }
     // Before `--` git takes a word for a path when it is not a revision (`git diff secrets`,
     // a folder): one that does not look like a revision is judged as a pathspec too.
-    if (listed(subcommand, kPathspecOnly) || starts_with(*s, ":(") ||
+    if (only || starts_with(*s, ":(") ||
         (s->find(':') == std::string::npos && !looks_like_revision(*s)))
       pathspec_read(w[k], entry, out, icase);
   }
@@ -264,25 +250,6 @@ void filter_branch_commands(const Words& w, std::size_t from, ProgramEffects& ou
   }
 }
 
-// Whether a subcommand has a synonym (engine/program_command_aliases.cpp): by its length and
-// first letter first, on the path of every git command.
-bool has_synonym(std::string_view s) {
-  switch (s.size()) {
-    case 3:
-      return s[0] == 'a' && s == "add";
-    case 4:
-      return s[0] == 'i' && s == "init";
-    case 5:
-      return s[0] == 's' && s == "stage";
-    case 6:
-      return s[0] == 'r' && s == "remote";
-    case 7:
-      return s[0] == 'i' && s == "init-db";
-    default:
-      return false;
-  }
-}
-
 void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
   std::size_t i = 1;
   std::optional<WordView> git_dir;  // `--git-dir DIR`: the repository, wherever git runs
@@ -361,10 +328,12 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
   }
   const ProgramDecl* p = find_program(full);
   const std::string_view subcommand = *sub;
+  const Sub g = git_subcommands::find(subcommand);
+  using Id = gs::Id;
   // The repository whose configuration git loads (hooks, `core.fsmonitor`, `core.pager`,
   // aliases…): `--git-dir`, else the one found from the folder git works in. `clone`, `init`,
   // `version` and `help` start from none.
-  if (!in(subcommand, {"clone", "init", "init-db", "version", "help"}) && !files_full(out)) {
+  if (!(g.traits & gs::no_repository) && !files_full(out)) {
     FileEffect& repo = out.files.emplace_back();  // built in place: every git command has it
     repo.word = git_dir ? *git_dir : word_of(w[0], ".");
     repo.from = From::option;
@@ -373,30 +342,30 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
   }
   // Its synonyms (`git stage` is `git add`, `git remote rm` is `git remote remove`): judged by
   // deny and ask rules in each spelling.
-  if (has_synonym(subcommand)) command_spellings_at(name, w, i, out);
-  if (subcommand == "bisect" && lit_is(w, i + 1, "run")) {
+  if (g.traits & gs::synonym) command_spellings_at(name, w, i, out);
+  if (g.id == Id::bisect && lit_is(w, i + 1, "run")) {
     out.escalations.push_back("git bisect run");
     if (i + 2 < w.size()) out.argvs.emplace_back(w.begin() + static_cast<long>(i) + 2, w.end());
   }
   // `git maintenance start|register`: the repository's maintenance scheduled to run later
   // (crontab, systemd timers, launchd), as `crontab` and `at` schedule commands.
-  if (subcommand == "maintenance" && i + 1 < w.size() &&
+  if (g.id == Id::maintenance && i + 1 < w.size() &&
       (!lit(w, i + 1) || in(*lit(w, i + 1), {"start", "register"})))
     out.escalations.push_back("git maintenance " +
                               (lit(w, i + 1) ? *lit(w, i + 1) : std::string("…")) +
                               ": schedules commands to run later");
-  if (subcommand == "submodule") submodule_foreach(w, i + 1, out);
-  if (subcommand == "filter-branch" || subcommand == "filter-repo") {
+  if (g.id == Id::submodule) submodule_foreach(w, i + 1, out);
+  if (g.id == Id::filter_branch || g.id == Id::filter_repo) {
     out.escalations.push_back(std::string(full));
-    if (subcommand == "filter-branch") filter_branch_commands(w, i + 1, out);
+    if (g.id == Id::filter_branch) filter_branch_commands(w, i + 1, out);
   }
   // `git sparse-checkout set|add|reapply|init|disable`: files of the work tree removed or brought
   // back, which the line does not name (`git sparse-checkout set src` removes tests/).
-  if (subcommand == "sparse-checkout" && i + 1 < w.size() && lit(w, i + 1) &&
+  if (g.id == Id::sparse_checkout && i + 1 < w.size() && lit(w, i + 1) &&
       in(*lit(w, i + 1), {"set", "add", "reapply", "init", "disable"}))
     add_tree_write(out, "git sparse-checkout " + *lit(w, i + 1));
   // `git worktree add [-b B] PATH`, `move A B`, `remove P`; `git submodule add URL [PATH]`.
-  const bool wt = subcommand == "worktree", sm = subcommand == "submodule";
+  const bool wt = g.id == Id::worktree, sm = g.id == Id::submodule;
   if ((wt || sm) && i + 2 < w.size() && lit(w, i + 1)) {
     const std::string& act = *lit(w, i + 1);
     std::vector<std::size_t> ops;
@@ -424,9 +393,9 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
                                 " --help (man, info or a browser)");
       break;
     }
-  object_paths(subcommand, w, i + 1, out);
-  if (subcommand == "archive") archive_paths(w, i + 1, out);
-  if (subcommand == "bundle" && lit_is(w, i + 1, "create") && i + 2 < w.size())
+  object_paths(g, w, i + 1, out);
+  if (g.id == Id::archive) archive_paths(w, i + 1, out);
+  if (g.id == Id::bundle && lit_is(w, i + 1, "create") && i + 2 < w.size())
     add_word_file(out, Touch::write, w[i + 2], From::operand, "git bundle create");
   if (!p) return;
   // The subcommand's words are read in place (indexes stay those of `w`; `w[i]` is the
@@ -435,11 +404,10 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
   ParsedArgs args = parse_args(*p, w, i + 1);
   OperandState st;
   apply_options(full, args, out, st);
-  pathspec_reads(subcommand, w, i + 1, args, out);
+  pathspec_reads(g, w, i + 1, args, out);
   // The repository a transfer names first, when written as a local path (`git fetch /srv/repo`,
   // `git push ../other main`, `file:///srv/repo`): read. A remote's name or a URL is not one.
-  if (in(subcommand, {"fetch", "pull", "push", "send-pack", "ls-remote", "clone"}) &&
-      !args.operands.empty()) {
+  if ((g.traits & gs::transfer) && !args.operands.empty()) {
     const WordView& r = sw[args.operands[0]];
     const std::string* t = r.literal ? &*r.literal : r.pattern ? &*r.pattern : nullptr;
     if (const std::string_view v = t ? named_path(*t) : std::string_view(); !v.empty())
@@ -449,7 +417,7 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
   // `git clone URL` without a folder: the repository's name, after the URL's last `/` or `:`
   // without `.git` (`NAME.git` with `--bare` or `--mirror`), is the folder it creates (git
   // refuses one that exists and holds files): a write of that name.
-  if (subcommand == "clone" && args.operands.size() == 1 && sw[args.operands[0]].literal) {
+  if (g.id == Id::clone && args.operands.size() == 1 && sw[args.operands[0]].literal) {
     std::string_view url = *sw[args.operands[0]].literal;
     while (!url.empty() && url.back() == '/') url.remove_suffix(1);
     if (url.ends_with("/.git")) url.remove_suffix(5);
@@ -465,13 +433,13 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
                     word_of(sw[args.operands[0]], std::string(base) + (bare ? ".git" : "")),
                     From::operand, "git clone (the repository's folder)");
   }
-  if (subcommand == "push" || subcommand == "send-pack") {
+  if (g.id == Id::push || g.id == Id::send_pack) {
     for (std::size_t k : args.operands)
       if (sw[k].literal && !sw[k].literal->empty() && (*sw[k].literal)[0] == '+') st.forced = true;
     if (st.forced) out.implied.push_back("--force");
     return;
   }
-  if (subcommand == "config") {
+  if (g.id == Id::config) {
     // `git config [--global] KEY VALUE`, `git config set KEY VALUE`: the first operand.
     std::size_t first = 0;
     if (!args.operands.empty() && lit_is(sw, args.operands[0], "set")) first = 1;
@@ -503,14 +471,14 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
     }
     return;
   }
-  if (subcommand == "apply" || subcommand == "am") {
+  if (g.id == Id::apply || g.id == Id::am) {
     bool check_only = std::any_of(args.options.begin(), args.options.end(), [](const auto& o) {
       return in(o.spelling, {"--check", "--stat", "--numstat", "--summary", "--cached"});
     });
     if (!check_only) add_tree_write(out, std::string(full) + " (files its patches name)");
   }
   // `git stash pop|apply|branch` writes back the files the stash holds.
-  if (subcommand == "stash" && !args.operands.empty() &&
+  if (g.id == Id::stash && !args.operands.empty() &&
       (lit_is(sw, args.operands[0], "pop") || lit_is(sw, args.operands[0], "apply") ||
        lit_is(sw, args.operands[0], "branch"))) {
     add_tree_write(out, "git stash " + *sw[args.operands[0]].literal);
@@ -518,15 +486,14 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
   }
   // `git stash`, `git stash push|save` without a pathspec: the changes it saves are undone in
   // every file of the work tree (with a pathspec, the paths are its operands, written).
-  if (subcommand == "stash" &&
-      (args.operands.empty() || lit_is(sw, args.operands[0], "save") ||
-       (args.operands.size() == 1 && lit_is(sw, args.operands[0], "push")))) {
+  if (g.id == Id::stash && (args.operands.empty() || lit_is(sw, args.operands[0], "save") ||
+                            (args.operands.size() == 1 && lit_is(sw, args.operands[0], "push")))) {
     add_tree_write(out, "git stash (the changes it saves are undone)");
     return;
   }
   // `git add -A` without a pathspec stages every file of the work tree, untracked ones included
   // (git 2: from any folder; judged from the folder git works in, as `git add .`).
-  if ((subcommand == "add" || subcommand == "stage") && args.operands.empty() &&
+  if ((g.id == Id::add || g.id == Id::stage) && args.operands.empty() &&
       std::any_of(args.options.begin(), args.options.end(),
                   [](const ParsedOption& o) { return o.decl && o.decl->shorts == "A"; })) {
     const std::size_t at = out.files.size();
@@ -536,7 +503,7 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
   }
   // `git grep` reads every file below each pathspec, or below the folder it runs in (also when
   // it searches a revision's whole tree: `git grep KEY HEAD`).
-  if (subcommand == "grep") {
+  if (g.id == Id::grep) {
     st.recursive = true;
     const std::size_t patterns = st.pattern_given ? 0 : 1;
     bool whole_tree = args.operands.size() <= patterns;
@@ -557,8 +524,8 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
     }
   }
   // `git clean` removes untracked files everywhere below the folder (or below each pathspec).
-  if (subcommand == "clean") st.recursive = true;
-  if (subcommand == "clean" && args.operands.empty() && st.override_touch != 'r') {
+  if (g.id == Id::clean) st.recursive = true;
+  if (g.id == Id::clean && args.operands.empty() && st.override_touch != 'r') {
     add_word_file(out, Touch::delete_, out.chdir ? *out.chdir : word_of(w[i], "."), From::operand,
                   std::string(full));
     out.files.back().recursive = true;
@@ -567,8 +534,7 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
   // `git diff HEAD~1 .env`, `git log -p .env`, `git show HEAD .env`: without `--`, git takes an
   // operand that names a file as a path (after the revisions): one written as a path meets the
   // explicit path rules, as the words after `--` do.
-  if (in(subcommand, {"diff", "log", "show", "whatchanged", "shortlog", "diff-tree", "diff-index",
-                      "diff-files"})) {
+  if (g.traits & gs::revision_paths) {
     std::size_t dashdash = w.size();
     for (std::size_t k = i + 1; k < w.size(); ++k)
       if (lit_is(w, k, "--")) {
