@@ -1,7 +1,7 @@
 // kill, pkill, killall: a signal's name is read in any case (`kill -Kill`, `kill -s sigkill`,
 // `--signal=Term`: bash's builtin, procps and psmisc alike). For deny and ask rules, the command
 // is judged again with its signal names in capitals, the spelling the option table declares
-// (engine/options_table.cpp, `signals`).
+// (engine/options_table.cpp, `signals`), and, when it names no signal, with the TERM it sends.
 #include <cctype>
 #include <string>
 
@@ -53,9 +53,40 @@ bool signal_name(std::string_view s) {
   return false;
 }
 
+// Whether `s` is `-` and digits: a signal's number (`kill -9`, `pkill -15`).
+bool signal_number(std::string_view s) {
+  return s.size() > 1 && s[0] == '-' &&
+         s.find_first_not_of("0123456789", 1) == std::string_view::npos;
+}
+
+// kill, pkill and killall send TERM when no signal is given (bash's builtin, procps, psmisc):
+// the command is then judged by deny and ask rules as if it named it (`kill 42` meets `deny kill
+// -s TERM`, `deny kill -15`). Signal options per program: kill `-s SIG`, `-n NUM`, `--signal`,
+// `-SIG`, `-NUM`; killall `-s`, `--signal`, `-SIG`, `-NUM`; pkill `--signal`, `-SIG`, `-NUM`
+// (its `-s` is a session and `-n` the newest process). `kill -l` and `killall -l` list signals
+// and send none.
+bool sends_default_signal(std::string_view name, const Words& w) {
+  const bool pkill = name == "pkill";
+  for (std::size_t k = 1; k < w.size(); ++k) {
+    if (!w[k].literal) continue;  // not static: judged with TERM too (a deny can only add)
+    const std::string& s = *w[k].literal;
+    if (s == "--") return true;
+    if (s.size() < 2 || s[0] != '-') continue;
+    if (!pkill && (s == "-l" || s == "-L" || s == "--list" || s == "--table")) return false;
+    if (s == "--signal" || s.starts_with("--signal=") || signal_number(s)) return false;
+    if (!pkill && (s == "-s" || s.starts_with("-s") || s == "-n")) {
+      // `-s SIG`, `-sSIG`, `-n NUM` (kill's `-n` takes a number, killall's is a process id).
+      if (name == "kill" || s != "-n") return false;
+    }
+    if (signal_name(std::string_view(s).substr(1))) return false;  // `-KILL`, `-sigterm`
+  }
+  return true;
+}
+
 }  // namespace
 
-void signals_handler(const ProgramDecl&, std::string_view, const Words& w, ProgramEffects& out) {
+void signals_handler(const ProgramDecl&, std::string_view name, const Words& w,
+                     ProgramEffects& out) {
   if (w.size() > limits::judged_paths) {  // bounded before the copy
     out.escalations.push_back(
         fmt::format("a command of more than {} words in another spelling", limits::judged_paths));
@@ -81,6 +112,15 @@ void signals_handler(const ProgramDecl&, std::string_view, const Words& w, Progr
     }
   }
   if (!argv.empty()) out.deny_argvs.push_back(std::move(argv));
+  if (sends_default_signal(name, w)) {
+    Words named;
+    named.reserve(w.size() + 2);
+    named.push_back(w[0]);
+    named.push_back(synthesized(w[0], name == "pkill" ? "--signal" : "-s", 0));
+    named.push_back(synthesized(w[0], "TERM", 0));
+    named.insert(named.end(), w.begin() + 1, w.end());
+    out.deny_argvs.push_back(std::move(named));
+  }
 }
 
 }  // namespace vigie::engine
