@@ -6,6 +6,7 @@
 #include "engine/normalize_internal.hpp"
 #include "engine/program_handlers.hpp"
 #include "engine/program_words.hpp"
+#include "grammar/limits.hpp"
 
 #include <algorithm>
 #include <array>
@@ -449,8 +450,23 @@ NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
       n.escalations.push_back(*why);  // `LD_PRELOAD=$LIB cmd`: its source text
     }
     // `BASH_ENV=.env bash -c …` sources .env: a read of the file the value names.
-    if (variable_names_file(a.name) && !a.value.text.empty())
-      n.files.push_back({Touch::read, a.value, From::option, a.name});
+    if (variable_names_file(a.name) && !a.value.text.empty()) {
+      const std::string_view seps = variable_file_separators(a.name);
+      if (seps.empty() || !a.value.literal ||
+          a.value.literal->find_first_of(seps) == std::string::npos) {
+        n.files.push_back({Touch::read, a.value, From::option, a.name});
+      } else {  // `LD_PRELOAD=x.so:.env`: each file of the list
+        const std::string& list = *a.value.literal;
+        // Bounded before the work: past limits::judged_paths the judge asks (judge_paths.cpp).
+        for (std::size_t b = 0; b <= list.size() && n.files.size() <= limits::judged_paths;) {
+          const std::size_t e = std::min(list.find_first_of(seps, b), list.size());
+          if (e > b)
+            n.files.push_back({Touch::read, synthesized(a.value, list.substr(b, e - b), b),
+                               From::option, a.name});
+          b = e + 1;
+        }
+      }
+    }
     if (const char wf = variable_written_file(a.name, a.value.text); wf && !a.value.text.empty()) {
       if (wf == 'g' && a.value.literal) {  // any file of the folder: `DIR/*`
         const std::string& d = *a.value.literal;

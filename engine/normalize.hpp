@@ -134,6 +134,9 @@ std::optional<std::string> variable_code(std::string_view name, std::string_view
 // Whether the variable names a file a program reads when it starts (`BASH_ENV`, `ENV`,
 // `KUBECONFIG`, `GIT_CONFIG_GLOBAL`…): its value is judged as a path read.
 bool variable_names_file(std::string_view name);
+// The bytes that separate the files of such a variable's value when it holds a list
+// (`LD_PRELOAD=a.so:b.so`); empty for a variable that names one file.
+std::string_view variable_file_separators(std::string_view name);
 // A word env or sudo takes for an environment entry though its name is not a shell variable's
 // (`env 'a-b=1' CMD`): false when it holds no `=` (the command starts there). bash defines a
 // function from `BASH_FUNC_NAME%%=() { BODY }` (the command NAME then runs BODY): asked, BODY

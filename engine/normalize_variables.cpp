@@ -107,7 +107,10 @@ constexpr std::string_view kFileVariables =
     // repository templates, jj's configuration, R's start files, the folders of kCodeVariables.
     "GOENV XDG_CONFIG_HOME GIT_TEMPLATE_DIR JJ_CONFIG R_ENVIRON_USER R_ENVIRON R_PROFILE_USER "
     "R_PROFILE "
-    "GIT_EXEC_PATH IPYTHONDIR JUPYTER_CONFIG_DIR ZDOTDIR ";
+    "GIT_EXEC_PATH IPYTHONDIR JUPYTER_CONFIG_DIR ZDOTDIR "
+    // The libraries the dynamic loader reads into the command (ld.so(8), dyld(1)): a list
+    // (`variable_file_separators`).
+    "LD_PRELOAD LD_AUDIT DYLD_INSERT_LIBRARIES ";
 
 // Variables that name a file a program writes (its history: less, bash, python, node, the SQL
 // clients; git's index), and those that name a folder it writes files in under names the line
@@ -338,6 +341,12 @@ bool variable_names_file(std::string_view name) {
     if (u.starts_with("NPM_CONFIG_")) n = std::move(u);
   }
   return listed(kFileSet, n);
+}
+
+std::string_view variable_file_separators(std::string_view name) {
+  if (name == "LD_PRELOAD") return ": ";  // ld.so(8): spaces or colons
+  if (name == "LD_AUDIT" || name == "DYLD_INSERT_LIBRARIES") return ":";
+  return {};
 }
 
 char variable_written_file(std::string_view name, std::string_view value) {
