@@ -74,7 +74,7 @@ bool sends_default_signal(std::string_view name, const Words& w) {
     if (s.size() < 2 || s[0] != '-') continue;
     if (!pkill && (s == "-l" || s == "-L" || s == "--list" || s == "--table")) return false;
     if (s == "--signal" || s.starts_with("--signal=") || signal_number(s)) return false;
-    if (!pkill && (s == "-s" || s.starts_with("-s") || s == "-n")) {
+    if (!pkill && (s.starts_with("-s") || s == "-n")) {
       // `-s SIG`, `-sSIG`, `-n NUM` (kill's `-n` takes a number, killall's is a process id).
       if (name == "kill" || s != "-n") return false;
     }
