@@ -1,6 +1,9 @@
 // Judging the paths a command names without the table's knowing what it does with them (the
 // named paths of engine/named_paths.cpp: explicit rules only), and a folder read with everything
 // below it (the deny and ask rules below it).
+#include <typeinfo>
+
+#include "engine/fs_decision.hpp"
 #include "engine/judge.hpp"
 
 namespace vigie::engine {
@@ -35,16 +38,40 @@ void Judge::judge_named(const FileEffect& f, const std::string& cwd, TraceEntry&
   fold(acc, part);
 }
 
-// A folder read with everything below it (`grep -r x .`, `cp -r ~ /tmp`): the deny and ask path
-// rules below it are met too. As an ask, naming the rule: the program may skip what they cover
-// (`--exclude`), which the table does not follow; a rule on the folder itself already decided.
+namespace {
+
+// Whether a recursive listing of a folder above `path` lists `path` (`find ~` lists `~/.ssh`'s
+// names; `find .` only looks at `.env`, as `ls -l .` does): when the real filesystem shows a
+// folder there, or the rule was written as one (`deny secrets/`). Where the filesystem shows
+// nothing (absent, WASM, a declared one), a rule outside the project is taken for a folder
+// (`~/.ssh`, `/etc`: fail closed), one inside it for a file: nothing there is listed.
+bool listed_below(const FileSystem* fs, const std::string& path, bool written_as_folder,
+                  const std::string& project) {
+  if (written_as_folder) return true;
+  if (fs && typeid(*fs) == typeid(DecisionFileSystem)) {
+    const auto kind = static_cast<const DecisionFileSystem*>(fs)->entry(path).kind;
+    if (kind == RealEntry::Kind::folder || kind == RealEntry::Kind::link) return true;
+    if (kind == RealEntry::Kind::other) return false;
+  }
+  return project == "/" || !is_component_prefix(project, path);
+}
+
+}  // namespace
+
+// A folder read with everything below it (`grep -r x .`, `cp -r ~ /tmp`) or listed with the
+// folders below it (`ls -R ~`, `find ~ -name id_rsa`): the deny and ask path rules below it are
+// met too. As an ask, naming the rule: the program may skip what they cover (`--exclude`,
+// `-prune`), which the table does not follow; a rule on the folder itself already decided.
 void Judge::judge_below(const std::string& folder, const FileEffect& f, TraceEntry& t, Part& part) {
   if (part.effect >= Effect::ask) return;
-  for (const auto& rp : resolved_paths().rule_paths) {
+  const ResolvedPaths& resolved = resolved_paths();
+  for (std::size_t i = 0; i < resolved.rule_paths.size(); ++i) {
+    const std::string& rp = resolved.rule_paths[i];
     if (rp.size() <= folder.size() || !is_component_prefix(folder, rp)) continue;
     // `rg KEY ~` skips `~/.ssh`: a rule path with a hidden name below the folder is not met.
     if (f.skip_hidden && rp.find("/.", folder == "/" ? 0 : folder.size()) != std::string::npos)
       continue;
+    if (f.listing && !listed_below(fs, rp, resolved.rule_folders[i], resolved.project)) continue;
     TraceEntry rt;
     Part below = judge_path(rp, Access::read, "/", &rt);
     if (below.effect == Effect::allow || !below.rule || below.rule->builtin) continue;
@@ -55,9 +82,9 @@ void Judge::judge_below(const std::string& folder, const FileEffect& f, TraceEnt
     a.rule.mut().effect = Effect::ask;
     std::string why = below.message.empty() ? "" : fmt::format(" ({})", below.message);
     a.message = fmt::format(
-        "a recursive read (`{}`) of `{}` reaches `{}`, which the policy restricts{}: a human "
+        "a recursive {} (`{}`) of `{}` reaches `{}`, which the policy restricts{}: a human "
         "must check it",
-        f.entry, folder, rp, why);
+        f.listing ? "listing" : "read", f.entry, folder, rp, why);
     a.never_remember = true;
     fold(part, a);
     return;

@@ -25,7 +25,10 @@ std::shared_ptr<const ResolvedPaths> resolve_path_rules(const PathRules& rules,
   for (const auto& spec : rules.rules) {
     Resolved rp = resolve_rule(spec.path);
     if (rp.ok && out->table.add({rp.path, spec.effect, spec.access, spec.rule})) {
-      if (spec.effect != Effect::allow) out->rule_paths.push_back(std::move(rp.path));
+      if (spec.effect != Effect::allow) {
+        out->rule_paths.push_back(std::move(rp.path));
+        out->rule_folders.push_back(spec.path.size() > 1 && spec.path.back() == '/');
+      }
       continue;
     }
     if (spec.effect != Effect::allow && !out->unplaced) {

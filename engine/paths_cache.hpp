@@ -33,6 +33,8 @@ struct ResolvedPaths {
   std::string workspace;  // the workspace root, symlinks resolved
   PathTable table;        // the prefix rules (and workspace-only's allow of the workspace)
   std::vector<std::string> rule_paths;  // the resolved prefixes of deny/ask path rules
+  // For each of rule_paths: whether the rule was written as a folder (`deny secrets/`).
+  std::vector<std::uint8_t> rule_folders;
   // The first restricting rule that could not be placed (its prefix does not resolve): every
   // path judged then gets at least ask, with this rule and message.
   struct Unplaced {

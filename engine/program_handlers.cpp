@@ -47,6 +47,7 @@ void find_handler(const Words& w, ProgramEffects& out) {
       "-uid",    "-gid",       "-maxdepth", "-mindepth", "-links",     "-inum",       "-lname",
       "-ilname", "-fstype",    "-used",     "-printf",   "-context",   "-D"};
   bool deletes = false;
+  bool shallow = false;  // `-maxdepth 0` or `1`: no folder below a starting point is listed
   for (; i < w.size(); ++i) {
     const std::string* s = lit(w, i);
     if (!s) {
@@ -58,6 +59,8 @@ void find_handler(const Words& w, ProgramEffects& out) {
     }
     std::string_view v = *s;
     if (in(v, one_arg)) {
+      if (v == "-maxdepth" && i + 1 < w.size())
+        shallow = lit_is(w, i + 1, "0") || lit_is(w, i + 1, "1");
       ++i;
     } else if (in(v, {"-newer", "-anewer", "-cnewer", "-samefile"}) || starts_with(v, "-newer")) {
       if (i + 1 < w.size() && !(starts_with(v, "-newer") && v.size() == 8 && v[7] == 't'))
@@ -89,15 +92,17 @@ void find_handler(const Words& w, ProgramEffects& out) {
   }
   // `-delete` removes what the expression selects anywhere below each starting point: each
   // starting point is deleted with everything below it (narrowed to `**/PATTERN` by a lone
-  // `-name PATTERN`), meeting the rules below it (`rm -r` alike).
+  // `-name PATTERN`), meeting the rules below it (`rm -r` alike). Otherwise each starting point
+  // is listed with the folders below it (`ls -R` alike), unless `-maxdepth` stops at its entries.
   const auto start = [&](const WordView& v) {
     const std::size_t before = out.files.size();
     file(out, deletes ? Touch::delete_ : Touch::read, v, From::operand,
          deletes ? "find -delete" : "find operand");
-    if (deletes && out.files.size() > before) {
-      out.files.back().recursive = true;
+    if (out.files.size() == before || (!deletes && shallow)) return;
+    out.files.back().recursive = true;
+    out.files.back().listing = !deletes;
+    if (deletes)
       if (auto below = find_name_glob(w)) out.files.back().below = std::move(*below);
-    }
   };
   if (starts.empty()) {
     WordView dot;
@@ -362,6 +367,7 @@ VIGIE_RARE_HANDLER void fd_handler(const ProgramDecl& p, std::string_view name, 
   ParsedArgs args = parse_args(p, head, 1);
   OperandState st;
   apply_options(name, args, out, st);
+  st.listing = true;  // fd lists names below its folders (hidden ones with -H), reads no file
   apply_operands(name, p.operands, head, args.operands, st, out);
 }
 

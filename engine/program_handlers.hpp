@@ -27,6 +27,7 @@ struct OperandState {
   bool forced = false;                // `git push --force` in any spelling
   bool global = false;                // `git config --global`
   bool recursive = false;             // `grep -r`, `rm -r`, `chmod -R`: a folder with all below it
+  bool listing = false;               // `ls -R`: recursive, folders listed (flag L)
   bool no_target_dir = false;         // `cp -T SRC DEST`: DEST is the copy itself, never a folder
   bool parents = false;               // `cp --parents a/b DIR`: DIR/a/b
   bool symbolic = false;              // `ln -s`: sources are link targets, not second names

@@ -47,6 +47,14 @@ void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects
       case 'Q':
         st.recursive = true;
         break;
+      case 'L':  // `ls -R`: folder operands listed with every folder below them
+        st.recursive = true;
+        st.listing = true;
+        break;
+      case 'p':  // `rg --files`: no pattern operand, the folders' names are listed
+        st.pattern_given = true;
+        st.listing = true;
+        break;
       case 'V':  // read, folders with everything below them (`git diff --no-index A B`)
         st.override_touch = 'r';
         st.recursive = true;

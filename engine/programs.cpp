@@ -200,7 +200,8 @@ void apply_operands(std::string_view prog, const std::string& shape_in, const Wo
     add_tree_write(out, std::string(prog) + " (the files of the current folder)");
   // Shape `*h` (rg, ag): folders are searched with everything below them, the current one
   // when no operand is given.
-  const bool searches_tree = shape.ends_with("*h") || shape.ends_with("*H");
+  const bool searches_tree =
+      shape.ends_with("*h") || shape.ends_with("*H") || shape.ends_with("*l");
   if (st.no_paths || (operands.empty() && !st.recursive && !searches_tree)) return;
   if (st.pattern_given && !shape.empty() && (shape[0] == 'p' || shape[0] == 'x')) shape.erase(0, 1);
   if (st.drop_leading_dash && !shape.empty() && shape[0] == '-') shape.erase(0, 1);
@@ -259,12 +260,13 @@ void apply_operands(std::string_view prog, const std::string& shape_in, const Wo
       if (out.files.size() > at) out.files.back().recursive = true;
       continue;
     }
-    if (role == 'h' || role == 'H') {           // a folder searched with all below it (`h`: hidden
-      const std::size_t at = out.files.size();  // names skipped unless Q)
-      add_file(out, Touch::read, w[operands[k]], From::operand, entry);
+    if (role == 'h' || role == 'H' || role == 'l') {  // a folder searched with all below it
+      const std::size_t at = out.files.size();        // (`h`: hidden names skipped unless Q;
+      add_file(out, Touch::read, w[operands[k]], From::operand, entry);  // `l`: listed)
       if (out.files.size() > at) {
         out.files.back().recursive = true;
         out.files.back().skip_hidden = role == 'h' && !st.recursive;
+        out.files.back().listing = role == 'l' || st.listing;
         read_folder = true;
       }
       continue;
@@ -340,23 +342,25 @@ void apply_operands(std::string_view prog, const std::string& shape_in, const Wo
     if ((((st.recursive || role == 'D') && !destination) || tree_target) &&
         out.files.size() > before) {
       out.files.back().recursive = true;
+      out.files.back().listing = st.listing && out.files.back().touch == Touch::read;
       read_folder = read_folder || out.files.back().touch == Touch::read;
     }
   }
   if (into) add_copy_into(prog, into, w, operands, fixed.size(), st, moves, out);
-  const bool tree = rest == 'h' || rest == 'H';
+  const bool tree = rest == 'h' || rest == 'H' || rest == 'l';
   if (!read_folder && !path_operand && ((st.recursive && rest == 'r') || tree)) {
-    // `grep -r PATTERN`, `rg PATTERN` with no file: the current folder, and everything below
-    // it (rg reads its input instead when that is a pipe or a file, which the line may not
-    // show: the folder is judged).
+    // `grep -r PATTERN`, `rg PATTERN`, `ls -R`, `du` with no file: the current folder, and
+    // everything below it (rg reads its input instead when that is a pipe or a file, which the line
+    // may not show: the folder is judged).
     WordView here;
     here.text = ".";
     here.literal = ".";
     here.pattern = ".";
     out.files.push_back({Touch::read, here, From::operand,
-                         std::string(prog) + (tree ? " (the current folder)" : " -r"), false,
-                         true});
+                         std::string(prog) + (tree || st.listing ? " (the current folder)" : " -r"),
+                         false, true});
     out.files.back().skip_hidden = rest == 'h' && !st.recursive;
+    out.files.back().listing = rest == 'l' || st.listing;
   }
 }
 

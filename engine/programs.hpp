@@ -63,6 +63,10 @@ struct FileEffect {
   // With `recursive`, the names below the folder that start with `.` are skipped (rg and ag
   // skip hidden files unless told): a rule on such a path is not met below it.
   bool skip_hidden = false;
+  // With `recursive`, a listing (`ls -R`, `find`, `du`, `tree`): the folders below are read
+  // (their names), the files below only looked at, as `ls -l DIR` does. A rule path below it
+  // that the real filesystem shows as a file is not met (engine/judge_below.cpp).
+  bool listing = false;
 };
 
 // A URL a command fetches (`curl URL`, `wget URL`): the policy's fetch rules judge its host,

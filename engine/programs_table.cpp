@@ -22,9 +22,10 @@
 //   M rewritten in place, a folder with every file below it (formatters: `black DIR`)
 //   g a folder written under names the line does not show (`git clone URL DIR`): `DIR/*`
 //   R a folder read with every file below it (a file server's root: `http-server DIR`)
-//   h a folder searched with every file below it but hidden names (rg, ag: flag Q reads those
-//     too); `*h` with no operand searches the current folder
+//   h a folder searched with all files below it but hidden names (rg, ag: flag Q reads those
+//     too); with no operand the current folder
 //   H the same, hidden names included (ack: only its own ignore lists, no dot rule)
+//   l a folder listed with all folders below it (du, tree: flag L's; none: the current folder)
 // A wrapper's shape starting with `=`: its first NAME=VALUE words are the command's environment
 // (`env A=1 CMD`, `cross-env A=1 CMD`); the letters after it are its positionals before the
 // command (timeout's `-` DURATION, chroot's `c` NEWROOT).
@@ -61,10 +62,8 @@
 //   R W D  operands become read / write / delete (gzip -c, sed -i, find -delete)
 //   !      runs something that cannot be seen: at least ask
 //   N      the wrapper runs nothing (sudo -l, command -v)
-//   E      the wrapper edits its operands with an editor the line does not show (sudo -e): they
-//          are written, and the command is at least asked
-//   H      with no command after it, the wrapper starts an interactive shell (sudo -s, sudo -i,
-//          doas -s): at least asked
+//   E      the wrapper edits its operands with an editor not shown (sudo -e): written, asked
+//   H      alone, the wrapper starts an interactive shell (sudo -s, sudo -i, doas -s): asked
 //   T      operands are all sources (cp -t given as a flag form)
 //   I      the last operand is the target itself, never a folder to write into (cp -T)
 //   A      a source keeps its whole path below the destination folder (cp --parents)
@@ -74,6 +73,8 @@
 //          checkout -f): any file below the current folder, at most asked
 //   O      writes a file into the current folder (curl -O: named after the URL)
 //   Q      folder operands are read with everything below them (grep -r, cp -r)
+//   L      folder operands are listed with all folders below them (ls -R): Q, files only seen
+//   p      the operands are folders listed, no pattern (rg --files): role h's folders listed
 //   V      R and Q: operands become paths read, folders with everything below them
 //          (`git diff --no-index A B` compares two trees)
 //   U      operands are rewritten in place, folders with every file below them (role M:
@@ -210,7 +211,7 @@ const ProgramSource kPrograms[] = {
 
   // ---- coreutils and friends: readers ----------------------------------------------------------
   {"cat tac rev tsort md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum "
-   "realpath readlink zcat bzcat xzcat zstdcat lzcat lz4cat brcat vdir dir md5 rmd160",
+   "realpath readlink zcat bzcat xzcat zstdcat lzcat lz4cat brcat md5 rmd160",
    "pm", "*r", "", "--files0-from=l -a|--algorithm=v -l|--length=v --relative-to=v "
    "--relative-base=v"},
   {"wc", "pm", "*r", "", "--files0-from=l --total=v"},
@@ -239,13 +240,13 @@ const ProgramSource kPrograms[] = {
   {"date", "pm", "", "",
    "-f|--file=r -r|--reference=r -d|--date=v -s|--set=v -I|--iso-8601?v --rfc-3339=v "
    "-u|--utc|--universal -R|--rfc-email --debug --resolution --help!N --version!N"},
-  {"ls", "pm", "*r", "",
-   "-I|--ignore=v --hide=v -T|--tabsize=v -w|--width=v --time-style=v --block-size=v --sort=v "
+  {"ls dir vdir", "pm", "*r", "",
+   "-R|--recursive!L -I|--ignore=v --hide=v -T|--tabsize=v -w|--width=v --time-style=v --block-size=v --sort=v "
    "--format=v --color?v --quoting-style=v --indicator-style=v --time=v --hyperlink?v"},
-  {"du", "pm", "*r", "",
+  {"du", "pm", "*l", "",
    "-B|--block-size=v -d|--max-depth=v -t|--threshold=v --exclude=v -X|--exclude-from=r "
    "--files0-from=l --time?v --time-style=v"},
-  {"tree", "m", "*r", "", "-L=v -P=v -I=v -o=w --filelimit=v --timefmt=v -H=v -T=v --charset=v"},
+  {"tree", "m", "*l", "", "-L=v -P=v -I=v -o=w --filelimit=v --timefmt=v -H=v -T=v --charset=v"},
   // less takes unambiguous prefixes of its long options; an uppercase name (`--LOG-FILE`, the
   // `-O` of `--log-file`'s `-o`) needs only its first letter capitalized (`--Log-f=F`): handler
   // `pager` uppercases such a name before the table reads it. A lesskey file can set LESSOPEN
@@ -318,7 +319,7 @@ const ProgramSource kPrograms[] = {
    "--ignore-file=r -r|--replace=v -E|--encoding=v --engine=v --sort=v --sortr=v "
    "-d|--max-depth=v --max-filesize=v --color=v --colors=v --context-separator=v "
    "--path-separator=v --dfa-size-limit=v --regex-size-limit=v --field-context-separator=v "
-   "--field-match-separator=v --hostname-bin=x --hyperlink-format=v "
+   "--field-match-separator=v --hostname-bin=x --hyperlink-format=v --files!p "
    // rg skips hidden and ignored files unless told: then it reads what a folder holds.
    "-.|--hidden!Q -u|--unrestricted!Q --no-ignore!Q --no-ignore-vcs!Q --no-ignore-dot!Q "
    "--no-ignore-parent!Q --no-ignore-global!Q --no-ignore-exclude!Q --no-ignore-files!Q"},
@@ -332,8 +333,8 @@ const ProgramSource kPrograms[] = {
    "-r|-R|--recurse -n|--no-recurse"},
   {"ag", "m", "p*h", "", "-G|--file-search-regex=v --ignore=v -A=v -B=v -C=v -m=v -p|--path-to-ignore=r "
    "--hidden!Q -u|--unrestricted!Q -U|--skip-vcs-ignores!Q"},
-  {"fd fdfind", "m", "p*r", "fd",
-   "-e|--extension=v -t|--type=v -E|--exclude=v -d|--max-depth=v --min-depth=v -j|--threads=v "
+  {"fd fdfind", "m", "p*h", "fd",
+   "-H|--hidden!Q -u|--unrestricted!Q -e|--extension=v -t|--type=v -E|--exclude=v -d|--max-depth=v --min-depth=v -j|--threads=v "
    "-S|--size=v --changed-within=v --changed-before=v -o|--owner=v --base-directory=c "
    "--path-separator=v -c|--color=v --ignore-file=r --search-path=r --max-results=v"},
   {"find", "", "", "find", ""},
@@ -589,9 +590,8 @@ const ProgramSource kPrograms[] = {
    "--abbreviations=r --epub-cover-image=r --epub-metadata=r --epub-embed-font=r "
    "-f|-r|--from|--read=v -t|-w|--to|--write=v -M|--metadata=v -V|--variable=v "
    "--resource-path=v --pdf-engine-opt=v --highlight-style=v -s|--standalone"},
-
-  // git and its subcommands: engine/programs_table_git.cpp.
-  // shells and interpreters: engine/programs_table_tools.cpp.
+  // git and its subcommands: engine/programs_table_git.cpp; shells and interpreters:
+  // engine/programs_table_tools.cpp.
 };
 // clang-format on
 

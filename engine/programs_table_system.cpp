@@ -21,6 +21,14 @@ const ProgramSource kProgramsSystem[] = {
   {"landrun", "s", "", "wrapper",
    "--ro=v --rox=v --rw=v --rwx=v --bind-tcp=v --connect-tcp=v --env=v --log-level=v "
    "--best-effort --unrestricted-network --unrestricted-filesystem --add-exec --ldd"},
+  // ls's successors (eza and exa 0.10, lsd 1.0 `--help`): `-R`, `--tree` list every folder
+  // below theirs (flag L, as `ls -R`).
+  {"eza exa", "m", "*r", "",
+   "-R|--recurse!L -T|--tree!L -L|--level=v -I|--ignore-glob=v -s|--sort=v -t|--time=v "
+   "--time-style=v --color|--colour?v --color-scale?v --icons?v -w|--width=v --git-ignore"},
+  {"lsd", "m", "*r", "",
+   "-R|--recursive!L --tree!L --depth=v -I|--ignore-glob=v --color=v --icon=v --icon-theme=v "
+   "--date=v --sizesort --size=v --blocks=v --config-file=r --group-dirs=v --hyperlink=v"},
   // xattr (macOS, and Python's xattr on Linux): `-w NAME VALUE FILE`, `-d NAME FILE`, `-c FILE`
   // write the files' attributes; `-l`, `-p` read them.
   {"xattr", "m", "*r", "", "-w!W -d!W -c!W -r -s -l -p -x -v -h"},

@@ -243,6 +243,8 @@ std::string shape_text(const std::string& s) {
         return "folder searched with all below it (hidden names skipped)";
       case 'H':
         return "folder searched with all below it";
+      case 'l':
+        return "folder listed with all folders below it";
       default:
         return "not a path";
     }
