@@ -22,8 +22,10 @@ void add_command(const NormalizedCommand& n, unsigned depth, nlohmann::ordered_j
   c["argv"] = nlohmann::ordered_json::array();
   for (const auto& w : n.words) c["argv"].push_back(word_text(w));
   c["effects"] = nlohmann::ordered_json::array();
-  for (const auto& e : effects_of(n))
+  for (const auto& e : effects_of(n)) {
+    if (e.entry == kGlobExpansion) continue;  // the shell's listing, not the command's effect
     c["effects"].push_back({{"access", e.access}, {"path", e.path}, {"from", e.from}});
+  }
   commands.push_back(std::move(c));
   if (depth >= limits::script_depth) return;
   for (const auto& s : n.nested_scripts) add_line(s, depth + 1, commands, errors, ok);

@@ -481,6 +481,8 @@ NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
   }
 
   redirect_effects(n.redirects, n.files);
+  glob_listings(n.words, n.redirects, n.files);
+  glob_listings(cmd.glob_words, {}, n.files);  // `for f in ~/.ssh/*`, `a=(~/.ssh/*)`
   if (!n.redirects.empty()) network_redirects(n.redirects, n.connections, n.fetches);
   if (n.words.empty()) return n;
   // `./.env`, `~/.ssh/tool`: a program named by its path is read to be run.

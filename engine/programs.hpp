@@ -205,6 +205,17 @@ void network_redirects(const std::vector<shell::RedirectView>& redirects,
 // Whether a path is harmless to read or write (`/dev/null`, `/dev/stdout`, `/dev/fd/1`...).
 bool harmless_device(std::string_view path);
 
+// The folders the shell lists to expand the globs of a command's words and redirection targets
+// (`echo ~/.ssh/*` lists `~/.ssh`, `ls ~/.ss*/id*` lists `~` and every folder `~/.ss*`
+// matches): each the parent of a component with a glob, read whatever the program does with
+// the names, and judged like a named path, by the policy's explicit path rules only
+// (engine/glob_listings.cpp). At most limits::judged_paths effects in `out` (checked before).
+void glob_listings(const std::vector<shell::WordView>& words,
+                   const std::vector<shell::RedirectView>& redirects, std::vector<FileEffect>& out);
+// The entry of those effects: the shell's, not the program's (`vigie parse --effects` leaves
+// them out of a command's effects; traces show them).
+inline constexpr std::string_view kGlobExpansion = "glob expansion";
+
 // ---- the table, for tests and docs ----------------------------------------------------------
 
 // One option of a program, as declared.

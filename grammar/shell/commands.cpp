@@ -205,10 +205,21 @@ class Walker {
   void stmts(const std::vector<Stmt>& ss) {
     for (const auto& s : ss) stmt(s);
   }
+  // After the last statement: a loop's glob items no command took (`for f in *; do ((n++));
+  // done`) go on the last command, else on one of their own.
+  void finish() {
+    if (pending_globs_.empty() || over) return;
+    if (out.empty()) {
+      out.emplace_back().context = ctx_;
+      out.back().op = take_op();
+    }
+    take_globs(out.back());
+  }
 
  private:
   std::vector<std::string> ctx_{"top"};
   std::string pending_op_;
+  std::vector<WordView> pending_globs_;  // a quiet loop's glob items (`loop_assignments`)
 
   struct Push {
     Walker& w;
@@ -240,6 +251,7 @@ class Walker {
         v.context = ctx_;
         v.op = take_op();
         for (const auto& r : s.redirs) v.redirects.push_back(redirect_view(r));
+        take_globs(v);
         out.push_back(std::move(v));
         for (const auto& r : s.redirs) redirect_inner(r);
       }
@@ -252,6 +264,13 @@ class Walker {
     std::string op = std::move(pending_op_);
     pending_op_.clear();
     return op;
+  }
+
+  // A quiet loop's glob items (`loop_assignments`), for the next command listed.
+  void take_globs(CommandView& v) {
+    if (pending_globs_.empty()) return;
+    for (auto& w : pending_globs_) v.glob_words.push_back(std::move(w));
+    pending_globs_.clear();
   }
 
   static RedirectView redirect_view(const Redirect& r) {
@@ -283,6 +302,7 @@ class Walker {
     v.span = s.span;
     v.context = ctx_;
     v.op = take_op();
+    take_globs(v);
     v.assigns.reserve(c.assigns.size());
     v.argv.reserve(c.args.size());
     v.redirects.reserve(s.redirs.size());
@@ -297,6 +317,7 @@ class Walker {
         for (const auto& w : *a.array) {
           WordView wv = make_view(w.parts, w.text, w.span, false);
           av.value.has_glob |= wv.has_glob;
+          if (wv.has_glob) v.glob_words.push_back(wv);  // `a=(~/.ssh/*)` lists `~/.ssh`
           av.value.has_tilde |= wv.has_tilde;
         }
       } else if (a.value) {
@@ -338,18 +359,19 @@ class Walker {
   // the assignments; `for NAME; do` takes the positional parameters (`"$@"`, not static).
   void loop_assignments(const ForClause& x) {
     if (x.arith || x.name.empty() || (x.items && x.items->empty())) return;
-    // `for f in *.py`: nothing a program reads, no value holding code (that `$((f))` would run):
-    // left out, as the fast path leaves it (plain.cpp `for_var`, `for_word`).
-    if (loop_name_quiet(x.name)) {
-      if (!x.items) return;
-      bool code = false;
+    // `for f in a b`: nothing a program reads, no value holding code (that `$((f))` would run):
+    // left out, as the fast path leaves it (plain.cpp `for_var`, `for_word`). Its glob items
+    // (`for f in ~/.ssh/*`) go on the command holding the assignments, else on the body's first
+    // (`glob_words`): the shell lists the folders they walk.
+    bool code = false;
+    if (x.items)
       for (const auto& w : *x.items) {
         WordView v;
         fill_view(v, w.parts, w.text, w.span, false);
         code |= v.literal && v.literal->find_first_of("$`") != std::string::npos;
+        if (v.has_glob) pending_globs_.push_back(std::move(v));
       }
-      if (!code) return;
-    }
+    if (loop_name_quiet(x.name) && (!x.items || !code)) return;
     if (out.size() >= max_commands) {
       over = true;
       return;
@@ -358,6 +380,8 @@ class Walker {
     v.span = x.span;
     v.context = ctx_;
     v.op = take_op();
+    v.glob_words = std::move(pending_globs_);
+    pending_globs_.clear();
     if (!x.items) {
       AssignView av;
       av.name = x.name;
@@ -522,6 +546,7 @@ WordView word_view(const Word& w) {
 std::vector<CommandView> list_commands(const File& f) {
   Walker w;
   w.stmts(f.stmts);
+  w.finish();
   return std::move(w.out);
 }
 
@@ -534,6 +559,7 @@ CommandsResult parse_commands_full(std::string_view src, const Limits& limits) {
       Walker w;
       w.max_commands = limits.max_commands;
       w.stmts(p.file.stmts);
+      w.finish();
       r.ok = !w.over;
       // An error lists no command, as every other error of the parse.
       if (r.ok) r.commands = std::move(w.out);

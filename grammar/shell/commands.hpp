@@ -96,6 +96,11 @@ struct CommandView {
   // The list operator that led to it: "" (first), ";", "\n", "&&", "||", "|", "|&", "&".
   std::string op;
   Span span;
+  // Words with a glob that the shell expands besides argv and redirection targets, listing
+  // the folders they walk: an array's elements (`a=(~/.ssh/*)`; a plain `a=~/.ssh/*` matches
+  // nothing) and a `for`/`select` loop's items (`for f in ~/.ssh/*`: on the command holding
+  // the loop's assignments, else on the first command of its body). Not in the view's dumps.
+  std::vector<WordView> glob_words;
 };
 
 struct ParseError {

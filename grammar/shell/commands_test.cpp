@@ -80,6 +80,19 @@ TEST_CASE("commands: compound bodies", "[commands]") {
   auto f = ok("for f in *; do rm $f; done");
   CHECK(argvs(f) == Argvs{{"rm", "<?>"}});  // `f`: no program reads it, no value holds code
   CHECK(f.commands[0].context == std::vector<std::string>{"top", "loop"});
+  // The glob item, for the folder the shell lists: on the body's first command.
+  REQUIRE(f.commands[0].glob_words.size() == 1);
+  CHECK(f.commands[0].glob_words[0].text == "*");
+  CHECK(ok("for f in a b; do rm $f; done").commands[0].glob_words.empty());
+  auto arith = ok("for f in ~/.ssh/*; do ((n++)); done");  // no command: one of its own
+  REQUIRE(arith.commands.size() == 1);
+  CHECK(arith.commands[0].argv.empty());
+  REQUIRE(arith.commands[0].glob_words.size() == 1);
+  CHECK(arith.commands[0].glob_words[0].text == "~/.ssh/*");
+  auto array = ok("a=(x ~/.ssh/* 'y*')");  // the elements with a glob
+  REQUIRE(array.commands.size() == 1);
+  REQUIRE(array.commands[0].glob_words.size() == 1);
+  CHECK(array.commands[0].glob_words[0].text == "~/.ssh/*");
   auto fc = ok("for F in *; do rm $F; done");
   CHECK(argvs(fc) == Argvs{{}, {"rm", "<?>"}});  // first, the loop's assignments to `F`
   REQUIRE(fc.commands[0].assigns.size() == 1);

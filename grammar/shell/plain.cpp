@@ -406,7 +406,7 @@ struct action<subshell_open> {
 };
 // The words of a `for` loop are not in the view: their `$(…)` have no command holding them (their
 // context is the loop's), and their flags are dropped. A loop whose assignments the full path
-// lists (commands.cpp `loop_assignments`) is left to it.
+// lists (commands.cpp `loop_assignments`: a loud name, code, a glob) is left to it.
 template <>
 struct action<for_open> {
   template <typename Input>
@@ -431,6 +431,9 @@ struct action<for_word> {
     if (w.find_first_of("$`") != std::string_view::npos &&
         w.find_first_of("'\"\\") != std::string_view::npos)
       s.refused = true;
+    // `for f in *.py`: the full path lists the folders a glob item walks (a quoted `*` too,
+    // which this fast path does not tell apart).
+    if (w.find_first_of("*?") != std::string_view::npos) s.refused = true;
     s.quoted = s.expansion = s.glob = s.tilde = false;
   }
 };

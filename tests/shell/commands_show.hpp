@@ -26,6 +26,7 @@ inline std::string show(const CommandsResult& r) {
     for (const auto& x : c.context) s << " " << x;
     s << "\n";
     for (const auto& w : c.argv) s << "  argv " << show(w) << "\n";
+    for (const auto& w : c.glob_words) s << "  glob word " << show(w) << "\n";
     for (const auto& a : c.assigns)
       s << "  assign " << a.name << a.append << show(a.value) << a.span.begin << "-" << a.span.end
         << "\n";

@@ -1,0 +1,95 @@
+// The folders the shell lists when it expands a glob (engine/programs.hpp, `glob_listings`):
+// bash reads each folder a pattern's component is matched in (`~/.ssh/*` lists `~/.ssh`,
+// whatever the command then does with the names: `echo ~/.ssh/*` prints them). A pattern keeps
+// its quoted glob bytes escaped with `\` (grammar/shell/plain_view.cpp).
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/programs.hpp"
+#include "engine/variable_paths.hpp"
+#include "grammar/limits.hpp"
+
+namespace vigie::engine {
+
+namespace {
+
+// Whether `s` holds an unescaped `*`, `?` or `[`.
+bool has_glob_byte(std::string_view s) {
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '\\') {
+      ++i;
+    } else if (s[i] == '*' || s[i] == '?' || s[i] == '[') {
+      return true;
+    }
+  }
+  return false;
+}
+
+// `s` without its escapes (a pattern without globs is a path).
+std::string unescaped(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '\\' && i + 1 < s.size()) ++i;
+    out += s[i];
+  }
+  return out;
+}
+
+// `$HOME/.ssh/*`, `"$PWD"/x/*`: a word rooted at a variable the judge reads
+// (engine/variable_paths.hpp) lists the folder before its first glob, as the same text.
+void rooted_listing(const shell::WordView& w, std::vector<FileEffect>& out) {
+  const std::size_t glob = w.text.find_first_of("*?[");
+  const std::size_t slash = w.text.rfind('/', glob);
+  if (glob == std::string::npos || slash == std::string::npos) return;
+  std::string prefix = w.text.substr(0, slash);
+  if (!variable_rooted(prefix)) return;
+  shell::WordView folder;
+  folder.text = std::move(prefix);
+  folder.has_expansion = true;
+  folder.span = w.span;
+  out.push_back({Touch::read, std::move(folder), From::operand, std::string(kGlobExpansion)});
+  out.back().named = true;
+}
+
+// The listed folders of one glob word: the parent of each component that holds a glob.
+void listings_of(const shell::WordView& w, std::vector<FileEffect>& out) {
+  if (!w.has_glob) return;
+  if (!w.pattern) return rooted_listing(w, out);
+  const std::string& p = *w.pattern;
+  std::size_t start = 0;  // the current component's first byte
+  while (start <= p.size() && out.size() <= limits::judged_paths) {
+    std::size_t end = p.find('/', start);
+    if (end == std::string::npos) end = p.size();
+    if (has_glob_byte(std::string_view(p).substr(start, end - start))) {
+      // The folder it is matched in: what comes before it (`.` for the first, `/` at the root).
+      std::string parent = start == 0 ? "." : start == 1 ? "/" : p.substr(0, start - 1);
+      const bool glob = has_glob_byte(parent);
+      shell::WordView folder = synthesized(w, glob ? parent : unescaped(parent), 0);
+      folder.has_glob = glob;
+      if (glob) folder.literal.reset();
+      out.push_back({Touch::read, std::move(folder), From::operand, std::string(kGlobExpansion)});
+      out.back().named = true;
+    }
+    start = end + 1;
+  }
+}
+
+}  // namespace
+
+void glob_listings(const std::vector<shell::WordView>& words,
+                   const std::vector<shell::RedirectView>& redirects,
+                   std::vector<FileEffect>& out) {
+  for (const auto& w : words) {
+    if (out.size() > limits::judged_paths) return;
+    if (w.has_glob) listings_of(w, out);
+  }
+  for (const auto& r : redirects) {
+    if (out.size() > limits::judged_paths) return;
+    if (r.target.has_glob && r.op != "<<" && r.op != "<<-" && r.op != "<<<")
+      listings_of(r.target, out);
+  }
+}
+
+}  // namespace vigie::engine
