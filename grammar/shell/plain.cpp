@@ -431,9 +431,20 @@ struct action<for_word> {
     if (w.find_first_of("$`") != std::string_view::npos &&
         w.find_first_of("'\"\\") != std::string_view::npos)
       s.refused = true;
-    // `for f in *.py`: the full path lists the folders a glob item walks (a quoted `*` too,
-    // which this fast path does not tell apart).
-    if (w.find_first_of("*?") != std::string_view::npos) s.refused = true;
+    s.loop_code |= w.find_first_of("$`") != std::string_view::npos;
+    // `for f in *.py`: a glob item of plain bytes is a word the shell expands, listing the
+    // folders it walks (its pattern is its text); one with quotes is left to the full path.
+    if (w.find_first_of("*?") != std::string_view::npos) {
+      if (w.find_first_of("'\"\\$`") != std::string_view::npos) {
+        s.refused = true;
+      } else {
+        WordView& g = s.loop_globs.emplace_back();
+        g.text = std::string(w);
+        g.pattern = g.text;
+        g.has_glob = true;
+        g.span = {offset(s, in.begin()), offset(s, in.end())};
+      }
+    }
     s.quoted = s.expansion = s.glob = s.tilde = false;
   }
 };
@@ -577,6 +588,13 @@ std::optional<CommandsResult> plain_commands(std::string_view line, const Limits
     s.cmds = std::move(*ordered);
   }
   if (loop_redirects) s.cmds[0].context.resize(1);  // `top`: outside the loop
+  if (!s.loop_globs.empty()) {
+    // On the body's first command, as the full path does (commands.cpp `take_globs`): after
+    // the loop's redirections and, were an item code, its substitutions (left to the full path).
+    const std::size_t body = loop_redirects ? 1 : 0;
+    if (s.loop_code || body >= s.cmds.size()) return std::nullopt;
+    s.cmds[body].glob_words = std::move(s.loop_globs);
+  }
   std::optional<CommandsResult> r(std::in_place);
   r->ok = true;
   r->commands = std::move(s.cmds);

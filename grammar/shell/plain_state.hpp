@@ -58,6 +58,10 @@ struct State {
   std::uint32_t wrapper_end = UINT32_MAX;  // where the wrapper ends (`fi; …`)
   // The top-level command holding a loop's redirections (`done < f`), when one was opened.
   std::size_t loop_cmd = SIZE_MAX;
+  // The loop's glob items (`for f in *.py`), for its body's first command (commands.hpp
+  // `glob_words`), and whether an item holds `$` or a backquote (then the full path lists them).
+  std::vector<WordView> loop_globs;
+  bool loop_code = false;
   bool after_test = false;  // a `[[ … ]]` test was the last element read
   // The operator before that test when not empty: the full path gives it to the next command
   // (commands.cpp `pending_op_`) when that command has none (the first of a `then` list).
