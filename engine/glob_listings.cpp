@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/glob_meet.hpp"
 #include "engine/programs.hpp"
 #include "engine/variable_paths.hpp"
 #include "grammar/limits.hpp"
@@ -55,6 +56,18 @@ void rooted_listing(const shell::WordView& w, std::vector<FileEffect>& out) {
 
 // The listed folders of one glob word: the parent of each component that holds a glob.
 void listings_of(const shell::WordView& w, std::vector<FileEffect>& out) {
+  if (w.has_brace && !w.pattern && !w.has_expansion) {
+    // `~/{.ssh,.aws}/*`, `{a,~/.ssh/*}`: each word of the expansion (bounded by brace_expand).
+    if (auto alts = brace_expand(w.text))
+      for (auto& a : *alts) {
+        if (a.find_first_of("*?[") == std::string::npos) continue;
+        shell::WordView alt = synthesized(w, std::move(a), 0);
+        alt.literal.reset();
+        alt.has_glob = true;
+        listings_of(alt, out);
+      }
+    return;
+  }
   if (!w.has_glob) return;
   if (!w.pattern) return rooted_listing(w, out);
   const std::string& p = *w.pattern;
@@ -83,11 +96,11 @@ void glob_listings(const std::vector<shell::WordView>& words,
                    std::vector<FileEffect>& out) {
   for (const auto& w : words) {
     if (out.size() > limits::judged_paths) return;
-    if (w.has_glob) listings_of(w, out);
+    if (w.has_glob || w.has_brace) listings_of(w, out);
   }
   for (const auto& r : redirects) {
     if (out.size() > limits::judged_paths) return;
-    if (r.target.has_glob && r.op != "<<" && r.op != "<<-" && r.op != "<<<")
+    if ((r.target.has_glob || r.target.has_brace) && r.op != "<<" && r.op != "<<-" && r.op != "<<<")
       listings_of(r.target, out);
   }
 }

@@ -90,7 +90,7 @@ std::optional<std::string> expand(std::string_view text, const Variables& vars, 
                                   std::size_t& budget, bool* is_pattern = nullptr) {
   std::string out;
   bool dq = false;
-  bool pattern = false;      // a loop's glob item is in it: the word is that glob
+  bool pattern = false;      // a loop's glob item or an unquoted glob is in it: a glob
   bool quoted_glob = false;  // a `*`, `?` or `[` it holds as a character
   const auto add = [&](std::string_view piece) {
     if (piece.find_first_of("*?[") != std::string_view::npos) quoted_glob = true;
@@ -147,7 +147,15 @@ std::optional<std::string> expand(std::string_view text, const Variables& vars, 
       i += 2;
       continue;
     }
-    if (std::string_view("*?[{~").find(c) != std::string_view::npos) return std::nullopt;
+    if (c == '*' || c == '?' || c == '[') {
+      // `$d/*.py`: a glob of the value's folder, when the caller takes a pattern.
+      if (!is_pattern) return std::nullopt;
+      pattern = true;
+      out += c;
+      ++i;
+      continue;
+    }
+    if (c == '{' || c == '~') return std::nullopt;
     out += c;
     ++i;
   }
