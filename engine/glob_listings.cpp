@@ -54,28 +54,36 @@ void rooted_listing(const shell::WordView& w, std::vector<FileEffect>& out) {
   out.back().named = true;
 }
 
-// The listed folders of one glob word: the parent of each component that holds a glob.
-void listings_of(const shell::WordView& w, std::vector<FileEffect>& out) {
+// The listed folders of one glob word: the parent of each component that holds a glob. False
+// past limits::glob_listing_levels (checked before each parent is built).
+bool listings_of(const shell::WordView& w, std::vector<FileEffect>& out) {
   if (w.has_brace && !w.pattern && !w.has_expansion) {
     // `~/{.ssh,.aws}/*`, `{a,~/.ssh/*}`: each word of the expansion (bounded by brace_expand).
+    bool within = true;
     if (auto alts = brace_expand(w.text))
       for (auto& a : *alts) {
         if (a.find_first_of("*?[") == std::string::npos) continue;
         shell::WordView alt = synthesized(w, std::move(a), 0);
         alt.literal.reset();
         alt.has_glob = true;
-        listings_of(alt, out);
+        within = listings_of(alt, out) && within;
       }
-    return;
+    return within;
   }
-  if (!w.has_glob) return;
-  if (!w.pattern) return rooted_listing(w, out);
+  if (!w.has_glob) return true;
+  if (!w.pattern) {
+    rooted_listing(w, out);
+    return true;
+  }
   const std::string& p = *w.pattern;
   std::size_t start = 0;  // the current component's first byte
+  std::size_t levels = 0;
   while (start <= p.size() && out.size() <= limits::judged_paths) {
     std::size_t end = p.find('/', start);
     if (end == std::string::npos) end = p.size();
     if (has_glob_byte(std::string_view(p).substr(start, end - start))) {
+      if (start > limits::cwd_bytes) return true;  // past PATH_MAX the kernel lists nothing
+      if (++levels > limits::glob_listing_levels) return false;
       // The folder it is matched in: what comes before it (`.` for the first, `/` at the root).
       std::string parent = start == 0 ? "." : start == 1 ? "/" : p.substr(0, start - 1);
       const bool glob = has_glob_byte(parent);
@@ -87,22 +95,25 @@ void listings_of(const shell::WordView& w, std::vector<FileEffect>& out) {
     }
     start = end + 1;
   }
+  return true;
 }
 
 }  // namespace
 
-void glob_listings(const std::vector<shell::WordView>& words,
+bool glob_listings(const std::vector<shell::WordView>& words,
                    const std::vector<shell::RedirectView>& redirects,
                    std::vector<FileEffect>& out) {
+  bool within = true;
   for (const auto& w : words) {
-    if (out.size() > limits::judged_paths) return;
-    if (w.has_glob || w.has_brace) listings_of(w, out);
+    if (out.size() > limits::judged_paths) return within;
+    if (w.has_glob || w.has_brace) within = listings_of(w, out) && within;
   }
   for (const auto& r : redirects) {
-    if (out.size() > limits::judged_paths) return;
+    if (out.size() > limits::judged_paths) return within;
     if ((r.target.has_glob || r.target.has_brace) && r.op != "<<" && r.op != "<<-" && r.op != "<<<")
-      listings_of(r.target, out);
+      within = listings_of(r.target, out) && within;
   }
+  return within;
 }
 
 }  // namespace vigie::engine

@@ -481,8 +481,10 @@ NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
   }
 
   redirect_effects(n.redirects, n.files);
-  glob_listings(n.words, n.redirects, n.files);
-  glob_listings(cmd.glob_words, {}, n.files);  // `for f in ~/.ssh/*`, `a=(~/.ssh/*)`
+  // `for f in ~/.ssh/*`, `a=(~/.ssh/*)`: cmd.glob_words.
+  if (!glob_listings(n.words, n.redirects, n.files) | !glob_listings(cmd.glob_words, {}, n.files))
+    n.escalations.push_back("more than " + std::to_string(limits::glob_listing_levels) +
+                            " levels of globs in one word");
   if (!n.redirects.empty()) network_redirects(n.redirects, n.connections, n.fetches);
   if (n.words.empty()) return n;
   // `./.env`, `~/.ssh/tool`: a program named by its path is read to be run.

@@ -209,8 +209,9 @@ bool harmless_device(std::string_view path);
 // (`echo ~/.ssh/*` lists `~/.ssh`, `ls ~/.ss*/id*` lists `~` and every folder `~/.ss*`
 // matches): each the parent of a component with a glob, read whatever the program does with
 // the names, and judged like a named path, by the policy's explicit path rules only
-// (engine/glob_listings.cpp). At most limits::judged_paths effects in `out` (checked before).
-void glob_listings(const std::vector<shell::WordView>& words,
+// (engine/glob_listings.cpp). At most limits::judged_paths effects in `out` (checked before);
+// false when a word has more than limits::glob_listing_levels components with a glob.
+bool glob_listings(const std::vector<shell::WordView>& words,
                    const std::vector<shell::RedirectView>& redirects, std::vector<FileEffect>& out);
 // The entry of those effects: the shell's, not the program's (`vigie parse --effects` leaves
 // them out of a command's effects; traces show them).

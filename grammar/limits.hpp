@@ -95,6 +95,10 @@ namespace vigie::limits {
     "a word whose brace expansion is judged word by word (`/{etc,tmp}/x`), and at most 64 words "  \
     "from it: a longer word is judged as a path that is not static",                               \
     "ask when a path rule could restrict it (rule `paths.dynamic`)")                               \
+  X(glob_listing_levels, "glob-listing-levels", 16, "levels",                                      \
+    "components with a glob in one word whose folders the shell lists (`~/.ss*/*`): each is a "    \
+    "folder judged; a prefix longer than PATH_MAX lists nothing (the kernel refuses it)",          \
+    "the command is asked (`more than 16 levels of globs in one word`)")                           \
   X(shell_commands, "shell-commands", 10000, "commands",                                           \
     "simple commands in one command line, those of its substitutions included: each is "           \
     "normalized and judged (about 2 KB of memory apiece); real lines hold a few dozen",            \
