@@ -482,7 +482,8 @@ NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
 
   redirect_effects(n.redirects, n.files);
   // `for f in ~/.ssh/*`, `a=(~/.ssh/*)`: cmd.glob_words.
-  if (!glob_listings(n.words, n.redirects, n.files) | !glob_listings(cmd.glob_words, {}, n.files))
+  const bool words_within = glob_listings(n.words, n.redirects, n.files);
+  if (!glob_listings(cmd.glob_words, {}, n.files) || !words_within)
     n.escalations.push_back("more than " + std::to_string(limits::glob_listing_levels) +
                             " levels of globs in one word");
   if (!n.redirects.empty()) network_redirects(n.redirects, n.connections, n.fetches);
