@@ -2,6 +2,8 @@
 // bash reads each folder a pattern's component is matched in (`~/.ssh/*` lists `~/.ssh`,
 // whatever the command then does with the names: `echo ~/.ssh/*` prints them). A pattern keeps
 // its quoted glob bytes escaped with `\` (grammar/shell/plain_view.cpp).
+#include <algorithm>
+#include <cctype>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -10,6 +12,7 @@
 #include "engine/programs.hpp"
 #include "engine/variable_paths.hpp"
 #include "grammar/limits.hpp"
+#include "grammar/shell/commands.hpp"
 
 namespace vigie::engine {
 
@@ -38,14 +41,18 @@ std::string unescaped(std::string_view s) {
   return out;
 }
 
-// `$HOME/.ssh/*`, `"$PWD"/x/*`: a word rooted at a variable the judge reads
-// (engine/variable_paths.hpp) lists the folder before its first glob, as the same text.
-void rooted_listing(const shell::WordView& w, std::vector<FileEffect>& out) {
+// A glob word with an expansion the line does not give: `$HOME/.ssh/*`, `"$PWD"/x/*` (a word
+// rooted at a variable the judge reads, engine/variable_paths.hpp) list the folder before the
+// first glob, as the same text. Any other (`$d/*`, `*$x`, `$(pwd)/*`) lists folders a value
+// chooses (`d=~/.ssh` in an earlier call, `x=/../..`): the whole word is the listed folder, not
+// static, which the judge asks about when a path rule could restrict reads.
+void dynamic_listing(const shell::WordView& w, std::vector<FileEffect>& out) {
   const std::size_t glob = w.text.find_first_of("*?[");
   const std::size_t slash = w.text.rfind('/', glob);
-  if (glob == std::string::npos || slash == std::string::npos) return;
-  std::string prefix = w.text.substr(0, slash);
-  if (!variable_rooted(prefix)) return;
+  std::string prefix = w.text;
+  if (glob != std::string::npos && slash != std::string::npos && slash > 0 &&
+      variable_rooted(std::string_view(w.text).substr(0, slash)))
+    prefix.resize(slash);
   shell::WordView folder;
   folder.text = std::move(prefix);
   folder.has_expansion = true;
@@ -72,7 +79,7 @@ bool listings_of(const shell::WordView& w, std::vector<FileEffect>& out) {
   }
   if (!w.has_glob) return true;
   if (!w.pattern) {
-    rooted_listing(w, out);
+    dynamic_listing(w, out);
     return true;
   }
   const std::string& p = *w.pattern;
@@ -92,10 +99,61 @@ bool listings_of(const shell::WordView& w, std::vector<FileEffect>& out) {
       if (glob) folder.literal.reset();
       out.push_back({Touch::read, std::move(folder), From::operand, std::string(kGlobExpansion)});
       out.back().named = true;
+      // `**` (bash's globstar, zsh's default): every folder below is listed too.
+      if (end - start == 2 && p.compare(start, 2, "**") == 0) {
+        out.back().recursive = true;
+        out.back().listing = true;
+      }
     }
     start = end + 1;
   }
   return true;
+}
+
+// `declare -a a=(~/.ssh/*)`, `local a=(…)`, `typeset`, `readonly`, `export`, and quoted
+// (`declare -a "a=(~/.ssh/*)"`, which bash parses again): the words of an array value a
+// declaration builtin is given are globbed as `a=(…)` ones are. The value's text is parsed again
+// as the arguments of a command; its glob words are listed.
+bool declared_arrays(const std::vector<shell::WordView>& words, std::vector<FileEffect>& out) {
+  static constexpr std::string_view kDeclarations[] = {"declare", "typeset", "local", "readonly",
+                                                       "export"};
+  if (words.size() < 2 || !words[0].literal ||
+      std::find(std::begin(kDeclarations), std::end(kDeclarations), *words[0].literal) ==
+          std::end(kDeclarations))
+    return true;
+  // The inside of `NAME=(…)`, `NAME+=(…)`, `NAME[K]=(…)`; empty when `s` is not one.
+  const auto inside = [](std::string_view s) -> std::string_view {
+    std::size_t i = 0;
+    while (i < s.size() && (std::isalnum(static_cast<unsigned char>(s[i])) || s[i] == '_')) ++i;
+    if (i == 0 || i == s.size()) return {};
+    if (s[i] == '[') i = s.find(']', i);
+    if (i == std::string_view::npos) return {};
+    if (s[i] == ']') ++i;
+    if (i < s.size() && s[i] == '+') ++i;
+    if (s.substr(i, 2) != "=(" || !s.ends_with(')')) return {};
+    return s.substr(i + 2, s.size() - i - 3);
+  };
+  bool within = true;
+  for (std::size_t k = 1; k < words.size() && out.size() <= limits::judged_paths; ++k) {
+    const shell::WordView& w = words[k];
+    if (w.text.find('(') == std::string::npos) continue;
+    std::string_view value = inside(w.text);
+    std::string unquoted;
+    if (value.empty() && w.pattern) {
+      unquoted = unescaped(*w.pattern);
+      value = inside(unquoted);
+    }
+    if (value.empty()) continue;
+    shell::CommandsResult items = shell::parse_commands(": " + std::string(value));
+    if (!items.ok || items.commands.empty()) continue;
+    auto& argv = items.commands.front().argv;
+    for (std::size_t i = 1; i < argv.size(); ++i) {
+      if (!argv[i].has_glob && !argv[i].has_brace) continue;
+      argv[i].span = w.span;  // where the line shows it
+      within = listings_of(argv[i], out) && within;
+    }
+  }
+  return within;
 }
 
 }  // namespace
@@ -103,7 +161,7 @@ bool listings_of(const shell::WordView& w, std::vector<FileEffect>& out) {
 bool glob_listings(const std::vector<shell::WordView>& words,
                    const std::vector<shell::RedirectView>& redirects,
                    std::vector<FileEffect>& out) {
-  bool within = true;
+  bool within = declared_arrays(words, out);
   for (const auto& w : words) {
     if (out.size() > limits::judged_paths) return within;
     if (w.has_glob || w.has_brace) within = listings_of(w, out) && within;

@@ -200,6 +200,7 @@ struct Judge {
   // join(argv_of(words)) without the vector.
   [[gnu::noinline]] static std::string joined(const std::vector<shell::WordView>& words);
   bool paths_matter(Access access) const;
+  bool restricting_rule(Access access) const;
 
   Part judge_word_path(const shell::WordView& w, Access access, const std::string& cwd,
                        TraceEntry& t, const char* what);

@@ -21,13 +21,25 @@ void Judge::judge_named(const FileEffect& f, const std::string& cwd, TraceEntry&
   Part part;
   if (!f.word.pattern) {  // `"$PWD/.env"`, `$HOME/.ssh/id_rsa` (engine/named_paths.cpp)
     part = variable_rooted_part(f.word, access, cwd, pt);
+    if (!part.rule && f.entry == kGlobExpansion && restricting_rule(access)) {
+      // `echo $d/*`: the shell lists a folder the value chooses (glob_listings.cpp), which any
+      // explicit rule restricting reads may cover.
+      fold(acc, builtin_ask(Builtin::paths_dynamic,
+                            fmt::format("the glob `{}` lists a folder that is not static: a "
+                                        "human must check it",
+                                        excerpt(f.word.text))));
+      return;
+    }
   } else {
     if (harmless_device(*f.word.pattern)) return;
     part = f.word.has_glob ? judge_glob(*f.word.pattern, access, cwd, pt, true)
                            : judge_path(*f.word.pattern, access, cwd, &pt);
   }
-  if (f.recursive && !f.word.has_glob && !pt.text.empty() &&
-      (part.effect == Effect::allow || !part.rule || part.rule->builtin)) {
+  if (f.recursive && f.listing && !f.word.has_glob && !pt.text.empty()) {
+    // `echo ~/**`: the folders below are listed (judge_below).
+    judge_below(pt.text, f, t, part);
+  } else if (f.recursive && !f.word.has_glob && !pt.text.empty() &&
+             (part.effect == Effect::allow || !part.rule || part.rule->builtin)) {
     // `shutil.rmtree(p)`: the explicit rules below the folder (`deny ~/.ssh` under `~`).
     TraceEntry bt;
     part = judge_glob(pt.text + (pt.text == "/" ? "" : "/") + "**", access, "/", bt, true, true);
@@ -36,6 +48,14 @@ void Judge::judge_named(const FileEffect& f, const std::string& cwd, TraceEntry&
   if (part.effect == Effect::allow || !part.rule || part.rule->builtin) return;
   for (auto& m : pt.matched) t.matched.push_back(m);
   fold(acc, part);
+}
+
+// Whether an explicit path rule denies or asks for `access` somewhere.
+bool Judge::restricting_rule(Access access) const {
+  for (const auto& r : p.paths.rules)
+    if (r.effect != Effect::allow && (static_cast<int>(r.access) & static_cast<int>(access)) != 0)
+      return true;
+  return false;
 }
 
 namespace {

@@ -28,6 +28,7 @@ struct Set {
   std::string value;
   bool splits = false;   // holds blanks or glob characters: unquoted, bash would split or glob it
   bool pattern = false;  // a loop's glob item: the value is one of the names it matches
+  bool tilde = false;    // starts with a `~` the shell expanded (`d=~/.ssh`, `d=$HOME/.ssh`)
 };
 struct Variable {
   std::string name;
@@ -39,6 +40,7 @@ struct Variable {
 struct Variables {
   std::vector<Variable> all;
   std::unordered_map<std::string, std::size_t> index;
+  bool home_fixed = false;  // the line names HOME only as `$HOME` or `${HOME}`
   Variable* find(std::string_view name) {
     auto it = index.find(std::string(name));
     return it == index.end() ? nullptr : &all[it->second];
@@ -85,10 +87,15 @@ std::optional<std::string_view> simple_expansion(std::string_view text, std::siz
 
 // The value of a word's source text with its `$NAME` expansions put in, or nullopt when it holds
 // anything else that is not static (another expansion, a glob, a brace, a tilde) or an unquoted
-// value bash would split or glob.
+// value bash would split or glob. With `tilde`, the value may start with the home folder: a
+// leading unquoted `~` or `~/`, `$HOME` when the line never sets it, or a variable holding such
+// a value (never elsewhere in the word: `a$d` with `d=~/x` is `a/home/…`); `*tilde` says whether
+// it does, the result then starting with `~`.
 std::optional<std::string> expand(std::string_view text, const Variables& vars, std::size_t at,
-                                  std::size_t& budget, bool* is_pattern = nullptr) {
+                                  std::size_t& budget, bool* is_pattern = nullptr,
+                                  bool* tilde = nullptr) {
   std::string out;
+  if (tilde) *tilde = false;
   bool dq = false;
   bool pattern = false;      // a loop's glob item or an unquoted glob is in it: a glob
   bool quoted_glob = false;  // a `*`, `?` or `[` it holds as a character
@@ -101,8 +108,18 @@ std::optional<std::string> expand(std::string_view text, const Variables& vars, 
     if (c == '$') {
       std::optional<std::string_view> name = simple_expansion(text, i);
       if (!name) return std::nullopt;
+      if (*name == "HOME" && tilde && out.empty() && vars.home_fixed &&
+          (i == text.size() || text[i] == '/')) {
+        *tilde = true;
+        out += '~';
+        continue;
+      }
       const Set* v = value_at(vars, *name, at);
       if (!v || (!dq && v->splits)) return std::nullopt;
+      if (v->tilde) {
+        if (!tilde || !out.empty()) return std::nullopt;
+        *tilde = true;
+      }
       if (v->value.size() > budget) return std::nullopt;  // values put in many times (`g=$f$f`)
       budget -= v->value.size();
       if (v->pattern) {
@@ -155,6 +172,12 @@ std::optional<std::string> expand(std::string_view text, const Variables& vars, 
       ++i;
       continue;
     }
+    if (c == '~' && tilde && i == 0 && (text.size() == 1 || text[1] == '/')) {
+      *tilde = true;
+      out += c;
+      ++i;
+      continue;
+    }
     if (c == '{' || c == '~') return std::nullopt;
     out += c;
     ++i;
@@ -193,6 +216,19 @@ void check_names(std::string_view line, Variables& vars) {
     if (at > 0 && (line[at - 1] == '-' || line[at - 1] == '/' || line[at - 1] == '.')) continue;
     v->usable = false;
   }
+}
+
+// Whether the line names HOME only in `$HOME` and `${HOME}` (nothing sets it: `HOME=/x`,
+// `read HOME`, `export HOME`), so that `$HOME` is the home folder the request gives.
+bool home_only_expanded(std::string_view line) {
+  for (std::size_t at = line.find("HOME"); at != std::string_view::npos;
+       at = line.find("HOME", at + 1)) {
+    const bool plain = at > 0 && line[at - 1] == '$';
+    const bool braced = at > 1 && line[at - 1] == '{' && line[at - 2] == '$' &&
+                        at + 4 < line.size() && line[at + 4] == '}';
+    if (!plain && !braced) return false;
+  }
+  return true;
 }
 
 // Variables the shell itself sets or reads as it runs (`cd` moves PWD, `read` sets REPLY, PATH
@@ -235,6 +271,7 @@ struct Item {
   std::string_view text;
   bool usable = false;
   bool text_is_value = false;  // a declaration's word: `text` is already the value
+  bool tilde = false;          // and it starts with an unquoted `~` or `~/` (`export d=~/x`)
 };
 
 std::vector<Item> items_of(const shell::CommandView& c) {
@@ -256,6 +293,8 @@ std::vector<Item> items_of(const shell::CommandView& c) {
     Item it{
         std::string_view(w.text).substr(0, eq), w.span.begin, w.span.end, nullptr, {}, true, true};
     it.text = std::string_view(*w.literal).substr(eq + 1);
+    const std::string_view raw = std::string_view(w.text).substr(eq + 1);
+    it.tilde = raw.starts_with('~') && (raw.size() == 1 || raw[1] == '/');
     out.push_back(it);
   }
   return out;
@@ -350,14 +389,16 @@ std::optional<LeadingLoop> leading_loop(std::string_view line) {
 void rewrite(shell::WordView& w, const Variables& vars, std::size_t& budget) {
   if (w.literal || w.has_brace || w.text.find('$') == std::string::npos) return;
   bool pattern = false;
-  std::optional<std::string> v = expand(w.text, vars, w.span.begin, budget, &pattern);
+  bool tilde = false;
+  std::optional<std::string> v = expand(w.text, vars, w.span.begin, budget, &pattern, &tilde);
   if (!v) return;
-  if (pattern) {
+  if (pattern || tilde) {
     w.literal.reset();
-    w.has_glob = true;
+    w.has_glob = pattern;
   } else {
     w.literal = *v;
   }
+  w.has_tilde = tilde;
   w.pattern = *v;
   w.has_expansion = false;
 }
@@ -410,6 +451,7 @@ void substitute_line_variables(std::vector<shell::CommandView>& cmds, std::strin
   // in a subshell, and the value after it is the one set before).
   if (loop && vars.find(loop->name)->sets.size() > 1) vars.find(loop->name)->usable = false;
   check_names(line, vars);
+  vars.home_fixed = home_only_expanded(line);
   // The bytes values may add to the line's words, in all: linear in the line.
   std::size_t budget = 2 * line.size() + 4096;
   std::vector<std::size_t> next(vars.all.size(), 0);  // the next of each variable's sets
@@ -420,16 +462,20 @@ void substitute_line_variables(std::vector<shell::CommandView>& cmds, std::strin
       if (!v || !v->usable) continue;
       Set& set = v->sets[next[static_cast<std::size_t>(v - vars.all.data())]++];
       std::optional<std::string> value;
-      if (it.literal)
+      bool tilde = false;
+      if (it.literal) {
         value = *it.literal;
-      else if (it.text_is_value)
+      } else if (it.text_is_value) {
         value = std::string(it.text);
-      else
-        value = expand(it.text, vars, it.name_at, budget);
+        tilde = it.tilde;  // `export d=~/.ssh`: a declaration's value is expanded too
+      } else {
+        value = expand(it.text, vars, it.name_at, budget, nullptr, &tilde);
+      }
       if (!value) {
         v->usable = false;
         continue;
       }
+      set.tilde = tilde;
       set.splits = value->find_first_of(" \t\n*?[") != std::string::npos;
       set.value = std::move(*value);
     }
@@ -438,6 +484,7 @@ void substitute_line_variables(std::vector<shell::CommandView>& cmds, std::strin
     return;
   for (auto& c : cmds) {
     for (auto& w : c.argv) rewrite(w, vars, budget);
+    for (auto& w : c.glob_words) rewrite(w, vars, budget);  // `for f in "$d"/*`
     for (auto& r : c.redirects)
       if (r.op != "<<" && r.op != "<<-") rewrite(r.target, vars, budget);
   }
