@@ -2,7 +2,6 @@
 // bash reads each folder a pattern's component is matched in (`~/.ssh/*` lists `~/.ssh`,
 // whatever the command then does with the names: `echo ~/.ssh/*` prints them). A pattern keeps
 // its quoted glob bytes escaped with `\` (grammar/shell/plain_view.cpp).
-#include <algorithm>
 #include <cctype>
 #include <string>
 #include <string_view>
@@ -114,13 +113,22 @@ bool listings_of(const shell::WordView& w, std::vector<FileEffect>& out) {
 // (`declare -a "a=(~/.ssh/*)"`, which bash parses again): the words of an array value a
 // declaration builtin is given are globbed as `a=(…)` ones are. The value's text is parsed again
 // as the arguments of a command; its glob words are listed.
+bool declaration_builtin(std::string_view name) {
+  switch (name.size()) {  // each command reaches here: its name's length first
+    case 5:
+      return name == "local";
+    case 6:
+      return name == "export";
+    case 7:
+      return name == "declare" || name == "typeset";
+    case 8:
+      return name == "readonly";
+    default:
+      return false;
+  }
+}
+
 bool declared_arrays(const std::vector<shell::WordView>& words, std::vector<FileEffect>& out) {
-  static constexpr std::string_view kDeclarations[] = {"declare", "typeset", "local", "readonly",
-                                                       "export"};
-  if (words.size() < 2 || !words[0].literal ||
-      std::find(std::begin(kDeclarations), std::end(kDeclarations), *words[0].literal) ==
-          std::end(kDeclarations))
-    return true;
   // The inside of `NAME=(…)`, `NAME+=(…)`, `NAME[K]=(…)`; empty when `s` is not one.
   const auto inside = [](std::string_view s) -> std::string_view {
     std::size_t i = 0;
@@ -161,7 +169,8 @@ bool declared_arrays(const std::vector<shell::WordView>& words, std::vector<File
 bool glob_listings(const std::vector<shell::WordView>& words,
                    const std::vector<shell::RedirectView>& redirects,
                    std::vector<FileEffect>& out) {
-  bool within = declared_arrays(words, out);
+  bool within = words.size() < 2 || !words[0].literal || !declaration_builtin(*words[0].literal) ||
+                declared_arrays(words, out);
   for (const auto& w : words) {
     if (out.size() > limits::judged_paths) return within;
     if (w.has_glob || w.has_brace) within = listings_of(w, out) && within;
