@@ -9,6 +9,7 @@
 #define VIGIE_ENGINE_BUILTIN_CODE_HPP
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/normalize.hpp"
@@ -26,6 +27,17 @@ struct BuiltinCode {
 
 // What the builtin of `n` (its words after wrappers; a line of only assignments too) carries.
 BuiltinCode builtin_code(const NormalizedCommand& n);
+
+// The builtins that run the code they are given in this shell, not a child: a `cd` there moves
+// this shell's folder (`eval cd ~`, `trap 'cd /' DEBUG`, `. x.sh`, `mapfile -C 'cd /'`,
+// `bind -x`, `fc`).
+inline bool runs_in_this_shell(std::string_view name) {
+  constexpr std::string_view kNames[] = {"eval",      "trap", "source", ".",  "mapfile",
+                                         "readarray", "bind", "fc",     "let"};
+  for (std::string_view n : kNames)
+    if (n == name) return true;
+  return false;
+}
 
 }  // namespace vigie::engine
 

@@ -273,7 +273,7 @@ struct Judge {
   std::vector<std::vector<std::string>> unknown_cwd_scopes_;
   const std::vector<std::string>* cur_ctx_ = nullptr;  // the context of the command judged
 
-  static std::vector<std::string> subshell_scope(const std::vector<std::string>& ctx);
+  std::vector<std::string> subshell_scope(const std::vector<std::string>& ctx) const;
   bool in_scope(const std::vector<std::string>& scope) const;
   bool cwd_unknown() const;
   bool git_force_configured_ = false;  // `git config remote.X.push +…` earlier in the line
@@ -290,6 +290,11 @@ struct Judge {
   // The request's lines assign CDPATH (or set `cdable_vars`): a `cd` to a relative folder (not
   // `./…`, `../…`) may go anywhere CDPATH lists (or a variable of that name holds).
   bool cdpath_set_ = false;
+  // A line sets `lastpipe`: the last command of a pipeline runs in this shell, its `cd` too.
+  bool lastpipe_ = false;
+  // `cd`, `pushd` and `popd` judged so far, nested scripts' included: a script that `eval`,
+  // `trap` or `source` runs in this shell moves its folder when it holds one.
+  std::size_t cds_tracked_ = 0;
   // A line names `HOME` (or `PWD`) other than to read it (`HOME=/x`, `export HOME`, `read PWD`):
   // `$HOME/…` (`$PWD/…`) is then not taken for the request's home (the working folder).
   bool home_moved_ = false;

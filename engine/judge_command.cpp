@@ -282,8 +282,12 @@ void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand
   }
   add(std::move(acc));
 
+  const std::size_t cds = cds_tracked_;
   for (const auto& script : n.nested_scripts) judge_line(script, cwd, depth + 1);
   for (const auto& script : code.scripts) judge_line(script, cwd, depth + 1);
+  // `eval cd ~`, `trap 'cd /' DEBUG`: a `cd` in a script this shell runs moves its folder.
+  if (cds_tracked_ != cds && runs_in_this_shell(n.name))
+    unknown_cwd_scopes_.push_back(subshell_scope(cmd.context));
   if (code.evaluates_again) attributes_evaluate_ = true;
   if (!n.nested_argvs.empty()) judge_argvs(cmd, n, line, cwd, depth);
 }
@@ -558,6 +562,7 @@ void Judge::judge_line(std::string_view line, std::string cwd, unsigned depth) {
   if ((seen & kTriggerC) &&
       (line.find("CDPATH") != std::string_view::npos || line.find("cdable_vars") != line.npos))
     cdpath_set_ = true;
+  if ((seen & kTriggerL) && line.find("lastpipe") != std::string_view::npos) lastpipe_ = true;
   if (!home_moved_ && (seen & kTriggerH) && !variable_only_read(line, "HOME")) home_moved_ = true;
   if (!pwd_moved_ && (seen & kTriggerP) && !variable_only_read(line, "PWD")) pwd_moved_ = true;
   if (depth == 0 && p.commands.metachars && has_metachar(line)) metachar_part();

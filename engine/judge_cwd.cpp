@@ -6,11 +6,14 @@
 
 namespace vigie::engine {
 
-std::vector<std::string> Judge::subshell_scope(const std::vector<std::string>& ctx) {
+// The outermost contexts up to the last that runs in a subshell: what a `cd` there is confined
+// to. With `lastpipe`, a pipeline's last command runs in this shell: a pipeline does not confine
+// (and its other commands' `cd`s go to the folders any of them may be in).
+std::vector<std::string> Judge::subshell_scope(const std::vector<std::string>& ctx) const {
   std::size_t end = 0;
   for (std::size_t i = 0; i < ctx.size(); ++i)
     if (ctx[i] == "subshell" || ctx[i] == "$()" || ctx[i] == "backtick" || ctx[i] == "<()" ||
-        ctx[i] == ">()" || ctx[i] == "pipeline" || ctx[i] == "background")
+        ctx[i] == ">()" || (ctx[i] == "pipeline" && !lastpipe_) || ctx[i] == "background")
       end = i + 1;
   return std::vector<std::string>(ctx.begin(), ctx.begin() + static_cast<std::ptrdiff_t>(end));
 }
@@ -29,6 +32,7 @@ bool Judge::cwd_unknown() const {
 void Judge::track_cd(const shell::CommandView& cmd, const NormalizedCommand& n, std::string& cwd) {
   const std::string_view name = n.name;
   if (!n.name_static || (name != "cd" && name != "pushd" && name != "popd")) return;
+  ++cds_tracked_;
   std::optional<std::string> target;
   bool unknown = name == "popd";
   bool operands = false;
