@@ -218,9 +218,23 @@ static void gpg_handler(const ProgramDecl& p, std::string_view name, const Words
   }
 }
 
-// openssl: `-passin`, `-passout`, `-pass` sources `file:PATH` and `file:` URIs read PATH.
+// openssl's commands (its first word) that load code: `engine ID|PATH` (and `-pre SO_PATH:…`)
+// loads an engine, a shared library; `provider NAME|PATH` a provider module.
+constexpr std::string_view kOpensslCodeCommands[] = {"engine", "provider"};
+
+// openssl: `-passin`, `-passout`, `-pass` sources `file:PATH` and `file:` URIs read PATH. A
+// command that loads code, one not shown, or none (before 3.0, commands read from the input):
+// asked.
 static void openssl_handler(const ProgramDecl& p, std::string_view name, const Words& w,
                             ProgramEffects& out) {
+  const std::string* cmd = w.size() > 1 && w[1].literal ? &*w[1].literal : nullptr;
+  if (w.size() < 2)
+    out.escalations.push_back("openssl without a command: commands read from the input");
+  else if (!cmd)
+    out.escalations.push_back("openssl with a command that is not static");
+  else
+    for (std::string_view c : kOpensslCodeCommands)
+      if (*cmd == c) out.escalations.push_back("openssl " + *cmd + ": loads a shared library");
   ParsedArgs args = parse_args(p, w, 1);
   apply_parsed(p, name, w, args, out);
   for (const auto& o : args.options) {

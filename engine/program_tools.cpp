@@ -4,7 +4,10 @@
 // clients' shell escapes, pagers' `+COMMAND`, and perf's subcommands that run a command.
 #include <algorithm>
 #include <cctype>
+#include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "engine/program_handlers.hpp"
 #include "engine/program_words.hpp"
@@ -193,21 +196,95 @@ void ssh_path(const WordView& value, const std::string& f, Touch t, const std::s
   }
 }
 
+// OpenSSH reads an `-o` value as a line of ssh_config (readconf.c): these are its tokenizers.
+constexpr std::string_view kSshBlanks = " \t\r\n";
+
+std::size_t ssh_skip(const std::string& s, std::size_t at, std::string_view set) {
+  return std::min(s.find_first_not_of(set, at), s.size());
+}
+
+// strdelim (misc.c): the token at `at`, ended by a blank or one `=` (the blanks around it
+// skipped), or a double-quoted part (its quotes removed); `at` moves past it, npos at the end.
+// nullopt: a quote not closed.
+std::optional<std::string> ssh_strdelim(std::string& s, std::size_t& at) {
+  if (at == std::string::npos) return std::nullopt;
+  const std::size_t old = at;
+  const std::size_t p = s.find_first_of(" \t\r\n\"=", at);
+  if (p == std::string::npos) {
+    at = std::string::npos;
+    return s.substr(old);
+  }
+  if (s[p] == '"') {
+    s.erase(p, 1);
+    const std::size_t q = s.find('"', p);
+    at = std::string::npos;
+    if (q == std::string::npos) return std::nullopt;
+    at = ssh_skip(s, q + 1, kSshBlanks);
+    return s.substr(old, q - old);
+  }
+  at = ssh_skip(s, p + 1, kSshBlanks);
+  if (s[p] != '=' && at < s.size() && s[at] == '=') at = ssh_skip(s, at + 1, kSshBlanks);
+  return s.substr(old, p - old);
+}
+
+// argv_split (misc.c): words separated by blanks, in single or double quotes, `\` escaping a
+// quote, a `\` or a blank; `#` starts a comment. nullopt: a quote not closed.
+std::optional<std::vector<std::string>> ssh_argv(std::string_view s) {
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == ' ' || s[i] == '\t') continue;
+    if (s[i] == '#') break;
+    std::string arg;
+    char quote = 0;
+    for (; i < s.size(); ++i) {
+      const char c = s[i];
+      if (c == '\\' && i + 1 < s.size() &&
+          (s[i + 1] == '\'' || s[i + 1] == '"' || s[i + 1] == '\\' || (!quote && s[i + 1] == ' ')))
+        arg += s[++i];
+      else if (!quote && (c == ' ' || c == '\t'))
+        break;
+      else if (!quote && (c == '"' || c == '\''))
+        quote = c;
+      else if (quote && c == quote)
+        quote = 0;
+      else
+        arg += c;
+    }
+    if (quote) return std::nullopt;
+    out.push_back(std::move(arg));
+  }
+  return out;
+}
+
 void ssh_option(const WordView& value, ProgramEffects& out) {
   if (!value.literal) {
     out.escalations.push_back("ssh -o with a value that is not static");
     return;
   }
-  const std::string& v = *value.literal;
-  const auto sep = v.find_first_of("= \t");
-  const std::string key = ascii_lower(v.substr(0, sep));
-  std::string val = sep == std::string::npos ? std::string() : v.substr(sep);
-  // `KEY=VALUE`, `KEY VALUE`, `KEY = VALUE`.
-  std::size_t b = val.find_first_not_of(" \t");
-  if (b != std::string::npos && val[b] == '=') b = val.find_first_not_of(" \t", b + 1);
-  val = b == std::string::npos ? std::string() : val.substr(b);
+  // Trailing blanks dropped; the keyword (after any leading blanks or `=`, quoted or not, in any
+  // case), then the rest of the line: `KEY=VALUE`, ` KEY VALUE`, `"KEY" VALUE`, `KEY = VALUE`.
+  std::string line = *value.literal;
+  while (line.size() > 1 && std::string_view(" \t\r\n\f").find(line.back()) != std::string::npos)
+    line.pop_back();
+  std::size_t at = 0;
+  std::optional<std::string> keyword = ssh_strdelim(line, at);
+  if (keyword && keyword->empty()) keyword = ssh_strdelim(line, at);
+  if (!keyword) {
+    out.escalations.push_back("ssh -o with a quote not closed");
+    return;
+  }
+  const std::string key = ascii_lower(*keyword);
+  const std::string rest = at == std::string::npos ? std::string() : line.substr(at);
   for (const SshKey& k : kSshKeys) {
     if (k.key != key) continue;
+    // A command is the rest of the line, without the blanks and `=` before it (parse_command);
+    // the other values are words (argv_split).
+    const std::string val = rest.substr(ssh_skip(rest, 0, " \t\r\n="));
+    const auto words = ssh_argv(rest);
+    if (!words && k.role != 'c' && k.role != 's' && k.role != 'x') {
+      out.escalations.push_back("ssh -o " + key + " with a quote not closed");
+      return;
+    }
     switch (k.role) {
       case 'c':
         out.escalations.push_back("ssh -o " + key);
@@ -220,20 +297,14 @@ void ssh_option(const WordView& value, ProgramEffects& out) {
         if (!val.empty() && ascii_lower(val) != "none") out.scripts.push_back(val);
         break;
       case 'L':
-        ssh_forward(value, val, out);
+        if (!words->empty()) ssh_forward(value, words->front(), out);
         break;
-      default: {
+      default:
         // A list of files (UserKnownHostsFile takes several); `none` names none.
-        std::size_t at = 0;
-        while (at < val.size()) {
-          const std::size_t end = std::min(val.find_first_of(" \t", at), val.size());
-          const std::string f = val.substr(at, end - at);
+        for (const std::string& f : *words)
           if (!f.empty() && ascii_lower(f) != "none")
             ssh_path(value, f, k.role == 'w' ? Touch::write : Touch::read, "ssh -o " + key, out);
-          at = end + 1;
-        }
         break;
-      }
     }
     return;
   }

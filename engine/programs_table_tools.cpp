@@ -245,10 +245,11 @@ const ProgramSource kProgramsTools[] = {
    "--dump-options!N"},
 
   // openssl takes `-opt`, `--opt` and `-opt=value`; `file:PATH` password sources are read
-  // (handler `openssl`, engine/program_convert.cpp); digests read their operands.
+  // (handler `openssl`, engine/program_convert.cpp: `openssl engine` asked); digests read their
+  // operands. `-config FILE` may load an engine (`dynamic_path`), as OPENSSL_CONF may: asked.
   {"openssl", "m", "-*r", "openssl",
    "-in|--in=r -out|--out=w -inkey|--inkey=r -key|--key=r -keyout|--keyout=w "
-   "-config|--config=r -CAfile|--CAfile=r -CApath|--CApath=r -CAkey|--CAkey=r "
+   "-config|--config=r!! -CAfile|--CAfile=r -CApath|--CApath=r -CAkey|--CAkey=r "
    "-CAserial|--CAserial=w -CA|--CA=r -cert|--cert=r -signkey|--signkey=r "
    "-certfile|--certfile=r -signer|--signer=r -recip|--recip=r -rand|--rand=r "
    "-writerand|--writerand=w -engine|--engine=v!! -provider-path|--provider-path=r!! "
@@ -285,7 +286,7 @@ const ProgramSource kProgramsTools[] = {
    "--delegation=v --digest -q|--disable --disable-eprt --disable-epsv "
    "--disallow-username-in-url --dns-interface=v --dns-ipv4-addr=v --dns-ipv6-addr=v "
    "--dns-servers=v --doh-cert-status --doh-insecure --doh-url=v -D|--dump-header=w "
-   "--egd-file=r --engine=v --etag-compare=r --etag-save=w --expect100-timeout=v -f|--fail "
+   "--egd-file=r --engine=v!! --etag-compare=r --etag-save=w --expect100-timeout=v -f|--fail "
    "--fail-early --fail-with-body --false-start -F|--form=f --form-escape --form-string=v "
    "--ftp-account=v --ftp-alternative-to-user=v --ftp-create-dirs --ftp-method=v --ftp-pasv "
    "-P|--ftp-port=v --ftp-pret --ftp-skip-pasv-ip --ftp-ssl-ccc --ftp-ssl-ccc-mode=v "
@@ -308,7 +309,7 @@ const ProgramSource kProgramsTools[] = {
    "--proxy-key-type=v --proxy-negotiate --proxy-ntlm --proxy-pass=v --proxy-pinnedpubkey=v "
    "--proxy-service-name=v --proxy-ssl-allow-beast --proxy-ssl-auto-client-cert "
    "--proxy-tls13-ciphers=v --proxy-tlsauthtype=v --proxy-tlspassword=v --proxy-tlsuser=v "
-   "--proxy-tlsv1 -U|--proxy-user=v --proxy1 -p|--proxytunnel --pubkey=v -Q|--quote=v "
+   "--proxy-tlsv1 -U|--proxy-user=v --proxy1 -p|--proxytunnel --pubkey=r -Q|--quote=v "
    "--random-file=r -r|--range=v --rate=v --raw -e|--referer=v -J|--remote-header-name "
    "-O|--remote-name!O --remote-name-all!O -R|--remote-time --remove-on-error "
    "-X|--request=v --request-target=v --resolve=v --retry=v --retry-all-errors "
