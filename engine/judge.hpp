@@ -292,6 +292,15 @@ struct Judge {
   bool cdpath_set_ = false;
   // A line sets `lastpipe`: the last command of a pipeline runs in this shell, its `cd` too.
   bool lastpipe_ = false;
+  // A line that makes a link (`ln`, `cp -s`): a path through `..` after a name it
+  // links (`ln -s /usr u; cat u/../etc/passwd`) is left by its target's parent, which the
+  // lexical `..` does not follow. Such paths are asked; when a line also holds `..`, so is the
+  // folder after a `cd` (`ln -s /usr u; cd u; cat ../etc/passwd`).
+  bool links_maybe_ = false;
+  bool links_up_ = false;
+  void note_links(const NormalizedCommand& n, std::string_view line);
+  void scripts_moved(const shell::CommandView& cmd, const NormalizedCommand& n, std::size_t cds);
+  Part link_up_part(const shell::WordView& w, const char* what) const;
   // `cd`, `pushd` and `popd` judged so far, nested scripts' included: a script that `eval`,
   // `trap` or `source` runs in this shell moves its folder when it holds one.
   std::size_t cds_tracked_ = 0;

@@ -285,9 +285,7 @@ void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand
   const std::size_t cds = cds_tracked_;
   for (const auto& script : n.nested_scripts) judge_line(script, cwd, depth + 1);
   for (const auto& script : code.scripts) judge_line(script, cwd, depth + 1);
-  // `eval cd ~`, `trap 'cd /' DEBUG`: a `cd` in a script this shell runs moves its folder.
-  if (cds_tracked_ != cds && runs_in_this_shell(n.name))
-    unknown_cwd_scopes_.push_back(subshell_scope(cmd.context));
+  scripts_moved(cmd, n, cds);
   if (code.evaluates_again) attributes_evaluate_ = true;
   if (!n.nested_argvs.empty()) judge_argvs(cmd, n, line, cwd, depth);
 }
@@ -471,6 +469,7 @@ void Judge::judge_at(const shell::CommandView& cmd, NormalizedCommand& n, std::s
   if (git_force_configured_ && std::string_view(n.name) == "git" && n.words.size() > 1 &&
       n.words[1].literal && *n.words[1].literal == "push")
     imply_option(n, "--force");
+  note_links(n, line);
   judge_command(cmd, n, line, cwd, depth);
   track_cd(cmd, n, cwd);
   note_line_state(cmd, n, held_code);

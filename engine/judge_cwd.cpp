@@ -1,10 +1,68 @@
 // The working directory of a command line: `cd`, `pushd` and `popd` in every form, the scopes a
 // subshell's `cd` is confined to, and when the folder is not known any more; the repository a
 // git command loads from there.
+#include "engine/builtin_code.hpp"
 #include "engine/judge.hpp"
 #include "engine/variable_paths.hpp"
 
 namespace vigie::engine {
+
+namespace {
+
+// Whether `path` has a `..` component right after a name (`u/../x`, `/a/b/..`): what a symbolic
+// link there would resolve otherwise than the text. Or a process's `root` or `cwd` below a name
+// (`p/self/root/etc/passwd` with `ln -s /proc p`): another folder's files.
+bool up_through_name(std::string_view path) {
+  std::size_t start = 0;
+  bool after_name = false;
+  std::string_view prev;
+  while (start <= path.size()) {
+    std::size_t end = path.find('/', start);
+    if (end == std::string_view::npos) end = path.size();
+    const std::string_view c = path.substr(start, end - start);
+    if (c == ".." && after_name) return true;
+    if ((c == "root" || c == "cwd") &&
+        (prev == "self" || prev == "thread-self" ||
+         (!prev.empty() && prev.find_first_not_of("0123456789") == std::string_view::npos)))
+      return true;
+    if (!c.empty() && c != ".") {
+      after_name = c != "..";
+      prev = c;
+    }
+    start = end + 1;
+  }
+  return false;
+}
+
+}  // namespace
+
+// `ln -s /usr u; cat u/../etc/passwd`: a path the kernel resolves through a link the line made.
+Part Judge::link_up_part(const shell::WordView& w, const char* what) const {
+  if (!w.pattern || !up_through_name(*w.pattern)) return {};
+  return builtin_ask(Builtin::paths_dynamic,
+                     fmt::format("the {} `{}` goes up (`..`) from a name the line may make a "
+                                 "symbolic link: a human must check it",
+                                 what, excerpt(w.text)));
+}
+
+// `eval cd ~`, `trap 'cd /' DEBUG`: a `cd` in a script this shell runs (`cds` were tracked
+// before it) moves this shell's folder, from then on unknown.
+void Judge::scripts_moved(const shell::CommandView& cmd, const NormalizedCommand& n,
+                          std::size_t cds) {
+  if (cds_tracked_ != cds && runs_in_this_shell(n.name))
+    unknown_cwd_scopes_.push_back(subshell_scope(cmd.context));
+}
+
+// `ln -s /usr u`, `cp -s`: from this command on, a path may go up from a link the line made.
+void Judge::note_links(const NormalizedCommand& n, std::string_view line) {
+  if (links_maybe_ || (n.name != "ln" && n.name != "cp")) return;
+  for (const auto& f : n.files)
+    if (f.second_name) {
+      links_maybe_ = true;
+      links_up_ = line.find("..") != std::string_view::npos;
+      return;
+    }
+}
 
 // The outermost contexts up to the last that runs in a subshell: what a `cd` there is confined
 // to. With `lastpipe`, a pipeline's last command runs in this shell: a pipeline does not confine
@@ -82,6 +140,8 @@ void Judge::track_cd(const shell::CommandView& cmd, const NormalizedCommand& n, 
     if (!from_here) unknown = true;
   }
   std::vector<std::string> scope = subshell_scope(cmd.context);
+  // `ln -s /usr u; cd u; cat ../etc/passwd`: the kernel's `..` is the link target's parent.
+  if (links_up_) unknown = true;
   if (unknown || !target) {
     unknown_cwd_scopes_.push_back(scope);
     return;

@@ -245,7 +245,9 @@ Part Judge::judge_word_path(const shell::WordView& w, Access access, const std::
                                      what, excerpt(w.text), prefix));
   }
   if (w.has_glob) return judge_glob(v, access, cwd, t);
-  return judge_path(v, access, cwd, &t);
+  Part part = judge_path(v, access, cwd, &t);
+  if (links_maybe_ && !second_name_) fold(part, link_up_part(w, what));  // not `ln -s ../x a`'s
+  return part;
 }
 
 Part Judge::variable_rooted_part(const shell::WordView& w, Access access, const std::string& cwd,
