@@ -21,6 +21,7 @@ enum class Words {
   trap_action,    // ACTION SIGNAL…: ACTION is a command line
   key_bindings,   // bind: a code option's value is `KEYSEQ: COMMAND`, COMMAND a command line
   test_operands,  // an expression: the word after `-v` is a variable name
+  arithmetic,     // let: each word is an arithmetic expression (its subscripts run code)
   history_entry,  // history: with `-s`, the operands are a line added to the history
   history_rerun,  // fc: without `-l`, a line of the history is run again
   none,           // only the options below matter
@@ -48,6 +49,7 @@ constexpr BuiltinDecl kBuiltins[] = {
     {"wait", Words::none, "p", "", "", ""},
     {"printf", Words::none, "v", "", "", ""},
     {"test [", Words::test_operands, "", "", "", ""},
+    {"let", Words::arithmetic, "", "", "", ""},
     {"declare typeset local", Words::assignments, "", "", "", "", "inaA"},
     {"readonly", Words::assignments, "", "", "", "", "aA"},
     {"export", Words::assignments, "", "", "", ""},
@@ -83,6 +85,20 @@ const BuiltinDecl* find_builtin(std::string_view name) {
 
 bool code_in(std::string_view s) {
   return s.find("$(") != std::string_view::npos || s.find('`') != std::string_view::npos;
+}
+
+// The value bash gives a word that has one without expanding anything: its literal, or the
+// pattern of a word the parser takes for a glob (`a[\$\(id\)]`) with the escapes removed.
+std::optional<std::string> word_value(const shell::WordView& w) {
+  if (w.literal) return *w.literal;
+  if (!w.pattern) return std::nullopt;
+  std::string out;
+  const std::string& p = *w.pattern;
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    if (p[i] == '\\' && i + 1 < p.size()) ++i;
+    out += p[i];
+  }
+  return out;
 }
 
 // `a[$(id)]`: bash evaluates the subscript as arithmetic, running its substitutions.
@@ -226,8 +242,22 @@ BuiltinCode builtin_code(const NormalizedCommand& n) {
 
   if (b->words == Words::test_operands) {
     for (std::size_t i = 1; i + 1 < n.words.size(); ++i)
-      if (n.words[i].literal && *n.words[i].literal == "-v" && n.words[i + 1].literal)
-        check_name(*n.words[i + 1].literal, out);
+      if (n.words[i].literal && *n.words[i].literal == "-v") {
+        if (auto v = word_value(n.words[i + 1]))
+          check_name(*v, out);
+        else if (n.words[i + 1].text.find('[') != std::string::npos)
+          out.escalations.push_back("a subscript that is not static given to `test -v`");
+      }
+    return out;
+  }
+  if (b->words == Words::arithmetic) {
+    // `let a[\$\(id\)]=1`, `let x=a[$'\x24(id)']`: the expression's subscripts run code.
+    for (std::size_t i = 1; i < n.words.size(); ++i) {
+      const auto v = word_value(n.words[i]);
+      if (v ? code_in(*v) : n.words[i].text.find("$'") != std::string::npos)
+        out.escalations.push_back("the arithmetic of `let " + n.words[i].text +
+                                  "` (its subscripts run substitutions)");
+    }
     return out;
   }
   const std::string not_static = "a word that is not static given to `" + n.name + "`";
@@ -348,6 +378,7 @@ BuiltinCode builtin_code(const NormalizedCommand& n) {
             "`fc` runs a line of the shell's history again, which this line may not show");
       break;
     case Words::test_operands:
+    case Words::arithmetic:
     case Words::key_bindings:
     case Words::none:
       break;
