@@ -112,9 +112,13 @@ static void compress_handler(const ProgramDecl& p, std::string_view name, const 
     const std::string* s = w[i].literal ? &*w[i].literal : nullptr;
     if (!s) continue;                                // judged through the operand itself
     if (decompress && has_option(args, "--name")) {  // the name stored in the file
+      // any file of the archive's folder (`.` for `x.gz`: the name may be `.env`)
       auto slash = s->rfind('/');
-      if (slash != std::string::npos)
-        add(out, Touch::write, folder_files(w[i], s->substr(0, slash)), entry);
+      add(out, Touch::write,
+          folder_files(w[i], slash == std::string::npos ? std::string(".")
+                             : slash == 0               ? std::string("/")
+                                                        : s->substr(0, slash)),
+          entry);
     }
     if (!decompress) {
       add(out, Touch::write, word_of(w[i], *s + add_sfx), entry);
