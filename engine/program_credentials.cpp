@@ -85,6 +85,9 @@ constexpr CredentialCommand kCredentialCommands[] = {
     {"ssh-keygen", "", "", Touch::write, "~/.ssh/",
      "-f -l -L -y -F -e -i -Y -Q -D -B -r -k -s -u -M -A -H -R"},
     {"ssh-keygen", "", "-R -H", Touch::write, "~/.ssh/known_hosts", "-f"},
+    {"ssh-keygen", "", "-F", Touch::read, "~/.ssh/known_hosts", "-f"},
+    // `ssh -G HOST` prints the configuration it would use, the user's file's included.
+    {"ssh", "", "-G", Touch::read, "~/.ssh/config", "-F"},
     {"npm", "login", "", Touch::write, "~/.npmrc", "--userconfig"},
     {"npm", "adduser", "", Touch::write, "~/.npmrc", "--userconfig"},
     {"npm", "logout", "", Touch::write, "~/.npmrc", "--userconfig"},
