@@ -20,6 +20,7 @@
 #include "engine/normalize_internal.hpp"
 #include "engine/program_words.hpp"
 #include "engine/programs.hpp"
+#include "engine/ssh_config.hpp"
 
 namespace vigie::engine {
 
@@ -71,8 +72,8 @@ bool proxy_variable(std::string_view name) {
 // registry, when the first element holds a dot or a port or is `localhost`), 'h' the values of
 // `-h`/`--host` (the database clients: `psql -h HOST`, `mysql -hHOST`), 'R' every operand that
 // is an image reference with a registry (`crane pull evil.com/x`, `trivy image evil.com/x:1`),
-// 0 none. ssh's jump hosts
-// (`-J`, `-o ProxyJump=`) are contacted too.
+// 0 none. ssh's jump hosts and `-o HostName=`
+// (`-J`, `-o ProxyJump=`, any spelling OpenSSH reads) are contacted too.
 struct NetworkProgram {
   std::string_view name;
   NetworkUse use;
@@ -314,7 +315,38 @@ void image_host(const ProgramDecl* decl, const Words& w, std::vector<UrlFetch>& 
   if (at < w.size() && w[at].literal) ref_host(*w[at].literal, out);
 }
 
-void host_operands(const ProgramDecl* decl, char which, const Words& w,
+// A list of jump hosts (`-J a,b`, ProxyJump's value; `none`: no jump): each is contacted.
+void jump_hosts(std::string_view jump, std::vector<UrlFetch>& out) {
+  if (jump == "none") return;
+  while (!jump.empty()) {
+    const auto comma = jump.find(',');
+    const std::string_view one = jump.substr(0, comma);
+    if (one.find("://") != std::string_view::npos)
+      urls_in(one, "", out);  // `ssh://user@host:port`
+    else
+      host_operand(one, out);
+    jump = comma == std::string_view::npos ? std::string_view() : jump.substr(comma + 1);
+  }
+}
+
+// An `-o` line of ssh: ProxyJump's hosts, HostName's host (ssh connects there, whatever host
+// the operand names).
+void ssh_option_hosts(std::string_view value, std::vector<UrlFetch>& out) {
+  const std::optional<SshConfigLine> line = ssh_config_line(value);
+  if (!line || (line->key != "proxyjump" && line->key != "hostname")) return;
+  const auto words = ssh_config_words(line->rest);
+  if (!words || words->empty()) return;
+  // `"HostName"=H`: after a quoted keyword ssh skips only blanks; `=H` is read as H too.
+  const std::string_view v =
+      std::string_view(words->front())
+          .substr(std::min(words->front().find_first_not_of('='), words->front().size()));
+  if (line->key == "proxyjump")
+    jump_hosts(v, out);
+  else
+    host_operand(v, out);
+}
+
+void host_operands(const ProgramDecl* decl, std::string_view name, char which, const Words& w,
                    std::vector<UrlFetch>& out) {
   if (which == 'i') {
     image_host(decl, w, out);
@@ -375,25 +407,26 @@ void host_operands(const ProgramDecl* decl, char which, const Words& w,
     const std::string* s = program_words::lit(w, i);
     return s && !s->empty() && (*s)[0] != '-' && (*s)[0] != '+' ? s : nullptr;
   };
-  // `ssh -J a,b HOST`, `scp -o ProxyJump=a …`: the jump hosts are contacted first.
-  for (std::size_t i = 1; i < w.size(); ++i) {
-    const std::string* s = program_words::lit(w, i);
-    if (!s) continue;
-    std::string_view jump;
-    if (*s == "-J" && i + 1 < w.size() && program_words::lit(w, i + 1))
-      jump = *program_words::lit(w, i + 1);
-    else if (s->size() > 2 && s->starts_with("-J"))
-      jump = std::string_view(*s).substr(2);
-    else if (s->starts_with("-oProxyJump=") || s->starts_with("-oproxyjump="))
-      jump = std::string_view(*s).substr(12);
-    else if ((*s == "-o") && i + 1 < w.size() && program_words::lit(w, i + 1) &&
-             (program_words::lit(w, i + 1)->starts_with("ProxyJump=") ||
-              program_words::lit(w, i + 1)->starts_with("proxyjump=")))
-      jump = std::string_view(*program_words::lit(w, i + 1)).substr(10);
-    while (!jump.empty()) {
-      const auto comma = jump.find(',');
-      host_operand(jump.substr(0, comma), out);
-      jump = comma == std::string_view::npos ? std::string_view() : jump.substr(comma + 1);
+  // `ssh -J a,b HOST`, `scp -o ProxyJump=a …`: the jump hosts are contacted first; `-o
+  // HostName=H` is the host connected to. ssh, scp and sftp by their options as OpenSSH reads
+  // them (engine/ssh_config.hpp); other programs (autossh hands its own to ssh) by their words.
+  if (decl && decl->handler == "ssh") {
+    for (const auto& o : ssh_args(*decl, name, w).options)
+      if (o.decl && o.value && o.value->literal) {
+        if (o.decl->shorts == "J") jump_hosts(*o.value->literal, out);
+        if (o.decl->shorts == "o") ssh_option_hosts(*o.value->literal, out);
+      }
+  } else {
+    for (std::size_t i = 1; i < w.size(); ++i) {
+      const std::string* s = program_words::lit(w, i);
+      if (!s || s->size() < 2 || (*s)[0] != '-' || ((*s)[1] != 'J' && (*s)[1] != 'o')) continue;
+      const std::string* v = s->size() > 2 ? s : program_words::lit(w, i + 1);
+      if (!v) continue;
+      const std::string_view value = std::string_view(*v).substr(v == s ? 2 : 0);
+      if ((*s)[1] == 'J')
+        jump_hosts(value, out);
+      else
+        ssh_option_hosts(value, out);
     }
   }
   switch (which) {
@@ -454,7 +487,7 @@ void named_fetches(const ProgramName& program, std::string_view name, const Word
     }
   }
   if (!net && !any_url) return;  // most commands: a declared program whose words are data
-  if (net && net->hosts) host_operands(decl, net->hosts, w, out);
+  if (net && net->hosts) host_operands(decl, name, net->hosts, w, out);
   // URLs and `HOST:PATH` both hold a colon: without one, nothing more to find.
   bool colon = false;
   for (std::size_t i = 1; i < w.size() && !colon; ++i)

@@ -99,8 +99,9 @@ WrapperParse parse_wrapper(const ProgramDecl& decl, std::string_view name, const
       p.escalations.push_back(std::string(name) + ": " + args.unknown.back());
       return p;
     }
-    bool host_next = false;     // `sudo -h HOST CMD`
-    bool runs_nothing = false;  // sudo -l, command -v, strace -p, --help: after its options
+    bool host_next = false;  // `sudo -h HOST CMD`
+    // sudo -l, command -v, strace -p, --help: after its options; jobs without its -x (flag X).
+    bool runs_nothing = decl.gated;
     for (const auto& o : args.options) {
       if (!o.decl) {
         // An option the table does not know: where the command starts is uncertain.
@@ -111,7 +112,7 @@ WrapperParse parse_wrapper(const ProgramDecl& decl, std::string_view name, const
       std::string entry = std::string(name) + " " + option_name(d);
       // Nothing is run, but the options still count (`strace -p 1 -o FILE` writes FILE, `doas
       // -C FILE` and `heaptrack -a FILE` read FILE).
-      if (d.flag == 'N') runs_nothing = true;
+      if (d.flag == 'N' || d.flag == 'X') runs_nothing = d.flag == 'N';
       if (d.flag == 'E') edits = entry;
       if (d.flag == 'H') shell = entry;
       if ((name == "sudo" || name == "sudoedit") && d.shorts == "h" && !o.value) {

@@ -206,6 +206,8 @@ constexpr CodeVariable kCodeVariables[] = {
     // node's REPL module, IPython's and Jupyter's startup files, zsh's and R's start files.
     {"GIT_EXEC_PATH", "", "makes git run programs from the folder it names"},
     {"GIT_TEMPLATE_DIR", "", "installs the hooks of the folder it names into the repository"},
+    {"COMPILER_PATH", "", "makes gcc run its programs (cc1, as, ld) from the folders it names"},
+    {"GCC_EXEC_PREFIX", "", "makes gcc run its programs (cc1, as, ld) from the folder it names"},
     {"PERL5DB", "", "runs perl code under the debugger"},
     {"VIMINIT", "", "runs editor commands when vim starts"},
     {"GVIMINIT", "", "runs editor commands when gvim starts"},
@@ -261,7 +263,13 @@ constexpr std::string_view kDangerousVariables =
     // More editors, start files and configuration (kLineVariables, kCodeVariables).
     "GVIMINIT IPYTHONDIR JUPYTER_CONFIG_DIR R_PROFILE_USER R_PROFILE "
     "R_ENVIRON_USER R_ENVIRON CVSEDITOR P4EDITOR P4DIFF P4MERGE JJ_EDITOR "
-    "JJ_CONFIG SOPS_EDITOR BZR_EDITOR TIG_EDITOR MANOPT ";
+    "JJ_CONFIG SOPS_EDITOR BZR_EDITOR TIG_EDITOR MANOPT "
+    // man adds MANROFFOPT to groff's options (`-U`: unsafe mode, `.pso`/`.sy` run commands);
+    // groff runs its programs with GROFF_COMMAND_PREFIX before their names, from GROFF_BIN_PATH,
+    // and loads macro files from GROFF_TMAC_PATH.
+    "MANROFFOPT GROFF_COMMAND_PREFIX GROFF_BIN_PATH GROFF_TMAC_PATH "
+    // gcc's programs (cc1, as, ld: `-B`'s folders) and the dependency files it writes.
+    "COMPILER_PATH GCC_EXEC_PREFIX DEPENDENCIES_OUTPUT SUNPRO_DEPENDENCIES ";
 constexpr auto kDangerousSet =
     program_words::sorted_words<program_words::count_words(kDangerousVariables)>(
         kDangerousVariables);

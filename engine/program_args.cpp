@@ -35,6 +35,20 @@ int option_weight(const OptionDecl& d) {
   return 1;
 }
 
+// Style `z` (Info-ZIP's parser): the longest single-dash long option whose letters stand at
+// `v[k]` inside a cluster (`-qTTCMD` is `-q -TT CMD`), and its length; nullptr when none does.
+const OptionDecl* long_short_at(const ProgramDecl& p, std::string_view v, std::size_t k,
+                                std::size_t& len) {
+  const OptionDecl* found = nullptr;
+  for (const auto& d : p.options)
+    for (const auto& e : d.exact)
+      if (e.size() - 1 > len && v.substr(k).starts_with(std::string_view(e).substr(1))) {
+        found = &d;
+        len = e.size() - 1;
+      }
+  return found;
+}
+
 }  // namespace
 
 NextWord option_next_word(const ProgramDecl& p, std::string_view v) {
@@ -77,9 +91,11 @@ NextWord option_next_word(const ProgramDecl& p, std::string_view v) {
   // A cluster: its letters are flags until one takes a value (the rest of the word, or the next
   // word when it is the last letter).
   for (std::size_t k = 1; k < v.size(); ++k) {
-    const OptionDecl* d = nullptr;
+    std::size_t len = 1;
+    const OptionDecl* d = p.long_shorts ? long_short_at(p, v, k, len) : nullptr;
+    k += len - 1;
     for (const auto& o : p.options)
-      if (o.shorts.find(v[k]) != std::string::npos) {
+      if (!d && o.shorts.find(v[k]) != std::string::npos) {
         d = &o;
         break;
       }
@@ -220,13 +236,15 @@ ParsedArgs parse_args(const ProgramDecl& p, const Words& w, std::size_t from, bo
         out.unknown.push_back(std::string(v.substr(0, 32)) + "…");
         break;
       }
-      const OptionDecl* d = nullptr;
+      std::size_t len = 1;
+      const OptionDecl* d = p.long_shorts ? long_short_at(p, v, k, len) : nullptr;
       for (const auto& o : p.options)
-        if (o.shorts.find(c) != std::string::npos) {
+        if (!d && o.shorts.find(c) != std::string::npos) {
           d = &o;
           break;
         }
-      ParsedOption po{d, std::string("-") + c, std::nullopt, i};
+      ParsedOption po{d, "-" + std::string(v.substr(k, len)), std::nullopt, i};
+      k += len - 1;  // the option's last letter: its value follows
       if (!d) {
         ++unknown_letters;
         if (!std::isdigit(static_cast<unsigned char>(c))) out.unknown.push_back(po.spelling);

@@ -6,13 +6,15 @@
 // of the folder) in the `--output-dir` folder; `-o NAME` with `--output-dir D` writes D/NAME,
 // and `#N` in NAME stands for a glob's match. `--data-urlencode`/`--url-query`/`--variable`
 // `NAME@FILE` read FILE, `--write-out '%output{FILE}'` writes FILE, and `--expand-*` options
-// build values the line does not show (asked).
+// build values the line does not show (asked). curl globs its URLs and `-T` files itself (not
+// with `-g`): each alternative is judged; `file://$HOME/p` is judged as `$HOME/p`.
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "engine/program_handlers.hpp"
 #include "engine/program_words.hpp"
+#include "engine/variable_paths.hpp"
 #include "grammar/policy/text.hpp"
 
 namespace vigie::engine {
@@ -108,6 +110,100 @@ bool has_glob_chars(std::string_view s) {
   return s.find_first_of("{[") != std::string_view::npos;
 }
 
+// The words curl's own globbing makes of `s` (`-T` files, URLs; not with `-g`): each `{a,b}` list
+// stands for each of its words, each `[a-z]`/`[1-9]`/`[001-100:2]` range for `*` (it never
+// matches a `/`), `\{` for `{`. nullopt when curl would refuse it or when it makes too many
+// (the caller asks).
+std::optional<std::vector<std::string>> curl_glob_words(std::string_view s, bool& ranged) {
+  constexpr std::size_t kMaxWords = 256;
+  std::vector<std::string> words{""};
+  auto append = [&](const std::vector<std::string>& alts) {
+    std::vector<std::string> next;
+    for (const auto& w : words)
+      for (const auto& a : alts) next.push_back(w + a);
+    words = std::move(next);
+    return words.size() <= kMaxWords;
+  };
+  for (std::size_t i = 0; i < s.size();) {
+    const char c = s[i];
+    if (c == '\\' && i + 1 < s.size()) {
+      if (!append({std::string(1, s[i + 1])})) return std::nullopt;
+      i += 2;
+    } else if (c == '{') {
+      std::vector<std::string> alts{""};
+      for (++i;; ++i) {
+        if (i >= s.size() || s[i] == '{' || s[i] == '[') return std::nullopt;  // unclosed, nested
+        if (s[i] == '}') break;
+        if (s[i] == ',') {
+          alts.emplace_back();
+        } else {
+          if (s[i] == '\\' && i + 1 < s.size()) ++i;
+          alts.back().push_back(s[i]);
+        }
+      }
+      ++i;
+      if (!append(alts)) return std::nullopt;
+    } else if (c == '[') {
+      auto close = s.find(']', i);
+      if (close == std::string_view::npos) return std::nullopt;
+      ranged = true;
+      if (!append({"*"})) return std::nullopt;
+      i = close + 1;
+    } else if (c == ']' || c == '}') {
+      return std::nullopt;  // curl: "unmatched close brace/bracket"
+    } else {
+      if (!append({std::string(1, c)})) return std::nullopt;
+      ++i;
+    }
+  }
+  return words;
+}
+
+// The words of `v`'s text after curl's globbing, as words a path rule judges: a range makes a
+// glob. Empty (and an escalation) when curl's globbing cannot be followed.
+std::vector<WordView> curl_glob_paths(const WordView& v, const std::string& text,
+                                      const std::string& prog, ProgramEffects& out) {
+  bool ranged = false;
+  auto words = curl_glob_words(text, ranged);
+  if (!words) {
+    out.escalations.push_back(prog + " with a URL or file glob it cannot follow");
+    return {};
+  }
+  std::vector<WordView> r;
+  for (auto& t : *words) {
+    WordView g = word_of(v, std::move(t));
+    if (ranged) {
+      g.literal.reset();
+      g.has_glob = true;
+    }
+    r.push_back(std::move(g));
+  }
+  return r;
+}
+
+// `file://$HOME/p`, `"file://${HOME}/p"`, `file://localhost$PWD/p`: a word whose text without
+// its `file://[localhost]` is rooted in a variable the judge knows (engine/variable_paths.hpp).
+// The word for the path it names (not static: judged as a dynamic path rooted there).
+std::optional<WordView> variable_file_url(const WordView& u) {
+  std::string_view t = u.text;
+  const bool quoted = !t.empty() && t.front() == '"';
+  if (quoted) t.remove_prefix(1);
+  if (ascii_lower(std::string(t.substr(0, 7))) != "file://") return std::nullopt;
+  t.remove_prefix(7);
+  if (ascii_lower(std::string(t.substr(0, 9))) == "localhost") t.remove_prefix(9);
+  if (t.empty() || t.front() != '$') return std::nullopt;
+  std::string text = quoted ? "\"" : "";
+  text.append(t.substr(0, t.find_first_of("?#")));
+  if (quoted && text.back() != '"') text.push_back('"');
+  if (!variable_rooted(text)) return std::nullopt;
+  WordView w = u;
+  w.text = std::move(text);
+  w.literal.reset();
+  w.pattern.reset();
+  w.has_expansion = true;
+  return w;
+}
+
 }  // namespace
 
 void curl_handler(const ProgramDecl& p, std::string_view name, const Words& w,
@@ -116,7 +212,7 @@ void curl_handler(const ProgramDecl& p, std::string_view name, const Words& w,
   OperandState st;
   apply_options(name, args, out, st);
   const std::string prog(name);
-  std::vector<const WordView*> urls, dirs, outputs;
+  std::vector<const WordView*> urls, dirs, outputs, uploads;
   bool remote = false, header_name = false, upload = false, globoff = false, file_default = false;
   bool data = false, get = false, head = false;
   std::optional<std::string> request;  // `-X METHOD`; empty: not static
@@ -143,7 +239,10 @@ void curl_handler(const ProgramDecl& p, std::string_view name, const Words& w,
       out.fetches.push_back({s ? *s : std::string(), ""});
     if (opt == "--output-dir") dirs.push_back(v);
     if (opt == "--output") outputs.push_back(v);
-    if (opt == "--upload-file") upload = true;
+    if (opt == "--upload-file") {
+      upload = true;
+      if (s && has_glob_chars(*s)) uploads.push_back(v);
+    }
     if (opt == "--proto-default") file_default = !s || ascii_lower(*s) == "file";
     if (opt == "--cookie" && (!s || s->find('=') == std::string::npos))
       file(out, Touch::read, *v, prog + " --cookie");
@@ -177,8 +276,16 @@ void curl_handler(const ProgramDecl& p, std::string_view name, const Words& w,
                              : data && !get ? "POST"
                              : head         ? "HEAD"
                                             : "GET";
+  // `-T '{a,b}'`, `-T 'f[1-3]'`: curl globs the files it uploads.
+  for (const WordView* t : globoff ? std::vector<const WordView*>() : uploads)
+    for (const auto& g : curl_glob_paths(*t, *t->literal, prog, out))
+      file(out, Touch::read, g, prog + " --upload-file (curl's glob)");
   for (const WordView* u : urls) {
     if (!u->literal) {
+      if (auto vf = variable_file_url(*u)) {
+        file(out, Touch::read, *vf, prog + " file: URL");
+        if (upload) file(out, Touch::write, *vf, prog + " -T file: URL");
+      }
       if (file_default || remote)
         out.escalations.push_back(prog + " with a URL that is not static");
       out.fetches.push_back({"", method});
@@ -188,8 +295,19 @@ void curl_handler(const ProgramDecl& p, std::string_view name, const Words& w,
     const bool glob = !globoff && has_glob_chars(authority(*u->literal));
     out.fetches.push_back({glob ? std::string() : *u->literal, method});
     if (auto path = file_url_path(*u->literal, file_default)) {
-      if (!globoff && has_glob_chars(*path))
+      if (!globoff && has_glob_chars(*u->literal)) {
         out.escalations.push_back(prog + " with a file: URL holding a glob");
+        for (const auto& g : curl_glob_paths(*u, *u->literal, prog, out))
+          if (auto gp = file_url_path(g.text, file_default)) {
+            WordView pw = word_of(*u, *gp);
+            if (!g.literal) {
+              pw.literal.reset();
+              pw.has_glob = true;
+            }
+            file(out, Touch::read, pw, prog + " file: URL (curl's glob)");
+            if (upload) file(out, Touch::write, pw, prog + " -T file: URL (curl's glob)");
+          }
+      }
       file(out, Touch::read, word_of(*u, *path), prog + " file: URL");
       if (upload) file(out, Touch::write, word_of(*u, *path), prog + " -T file: URL");
     }
@@ -252,29 +370,44 @@ void curl_handler(const ProgramDecl& p, std::string_view name, const Words& w,
 }
 
 // wget without `-O`: each URL is saved in the current folder (or `-P DIR`) under its last path
-// segment, `index.html` when it has none. Recursive and server-named downloads
-// (`-r`, `-m`, `--content-disposition`, `-i FILE`) name files the line does not show: a `-P`
-// folder's files are written (its table entry), the current folder's are not followed.
+// segment, `index.html` when it has none. With `-x` (and in a recursive download, `-r`, `-m`),
+// under the URL's folders too: `HOST/PATH` (`-nH`: `PATH`; `--protocol-directories`:
+// `SCHEME/HOST/PATH`; `--cut-dirs=N`: PATH's first N folders dropped; `-nd`: none of them).
+// Recursive and server-named downloads (`-r`, `-m`, `-p`, `--content-disposition`, `-i FILE`)
+// name files the line does not show: every file below the folder they land in.
 void wget_handler(const ProgramDecl& p, std::string_view name, const Words& w,
                   ProgramEffects& out) {
   ParsedArgs args = parse_args(p, w, 1);
   OperandState st;
   apply_options(name, args, out, st);
+  const std::string prog(name);
   std::string dir;
   std::string method = "GET";
   bool named = false, dir_unknown = false;
-  // Files the line does not name in the folder it downloads to: the server names them
-  // (`--content-disposition`), or a recursive download flattens or cuts their paths (`-nd`,
-  // `-nH`, `--cut-dirs`).
-  bool server_named = false, flat = false, recursive = false;
+  bool server_named = false, recursive = false, force_dirs = false, no_dirs = false;
+  bool no_host = false, scheme_dirs = false;
+  std::size_t cut = 0;
   for (const auto& o : args.options) {
-    if (o.decl && o.spelling == "-n" && o.value &&
-        (!o.value->literal || o.value->literal->find_first_of("dH") != std::string::npos))
-      flat = true;
+    if (o.decl && o.spelling == "-n" && o.value) {
+      const std::string* v = o.value->literal ? &*o.value->literal : nullptr;
+      if (!v || v->find('d') != std::string::npos) no_dirs = true;
+      if (!v || v->find('H') != std::string::npos) no_host = true;
+    }
     if (!o.decl || o.decl->longs.empty()) continue;
     const std::string_view l = o.decl->longs.front();
     if (l == "content-disposition" || l == "trust-server-names") server_named = true;
-    if (l == "no-directories" || l == "no-host-directories" || l == "cut-dirs") flat = true;
+    if (l == "no-directories") no_dirs = true;
+    if (l == "no-host-directories") no_host = true;
+    if (l == "force-directories") force_dirs = true;
+    if (l == "protocol-directories") scheme_dirs = true;
+    if (l == "cut-dirs") {
+      const std::string* v = o.value && o.value->literal ? &*o.value->literal : nullptr;
+      if (v && !v->empty() && v->size() < 4 &&
+          v->find_first_not_of("0123456789") == std::string::npos)
+        cut = static_cast<std::size_t>(std::stoi(*v));
+      else
+        out.escalations.push_back(prog + " --cut-dirs with a value it cannot read");
+    }
     if (l == "recursive" || l == "mirror" || l == "page-requisites" || l == "input-file")
       recursive = true;
     if (l == "post-data" || l == "post-file") method = "POST";
@@ -292,17 +425,64 @@ void wget_handler(const ProgramDecl& p, std::string_view name, const Words& w,
   for (std::size_t i : args.operands)
     out.fetches.push_back({w[i].literal ? *w[i].literal : std::string(), method});
   if (named || dir_unknown) return;
-  const std::string prog(name);
-  // In the current folder (a `-P DIR`'s files are its table entry's).
-  if (dir.empty() && (server_named || (flat && recursive)))
-    add_tree_write(out, prog + " (files the server or the download's paths name)");
+  const bool dirs = (force_dirs || recursive) && !no_dirs;
+  auto under = [&](const std::string& rel) {
+    return dir.empty() ? rel : rel.empty() ? dir : dir + "/" + rel;
+  };
+  // Every file below a folder (`""`: the current one, files of the work tree at most asked).
+  auto everything_below = [&](const WordView& at, const std::string& rel) {
+    const std::string f = under(rel);
+    if (f.empty()) return add_tree_write(out, prog + " (files the server or links name)");
+    const std::size_t n = out.files.size();
+    file(out, Touch::write, word_of(at, f), prog + " (files the server or links name)");
+    if (out.files.size() > n) out.files.back().recursive = true;
+  };
+  // The folders `-x` makes for a URL: `[SCHEME/][HOST/]PATH'S FOLDERS` less `--cut-dirs`.
+  auto folders_of = [&](std::string_view url, bool path_too) {
+    std::string scheme = "http";
+    if (auto s = url.find("://"); s != std::string_view::npos) {
+      scheme = ascii_lower(std::string(url.substr(0, s)));
+      url.remove_prefix(s + 3);
+    }
+    std::string_view host = url.substr(0, url.find_first_of("/?#"));
+    if (auto at = host.rfind('@'); at != std::string_view::npos) host.remove_prefix(at + 1);
+    std::string_view path = url.substr(host.size());
+    path = path.substr(0, path.find_first_of("?#"));
+    std::vector<std::string> segs;
+    for (std::size_t b = 0; b < path.size();) {
+      std::size_t e = path.find('/', b);
+      if (e == std::string_view::npos) break;  // the last segment is the file
+      if (e > b) segs.push_back(percent_decode(path.substr(b, e - b)));
+      b = e + 1;
+    }
+    std::string r = scheme_dirs ? scheme : "";
+    auto add = [&](const std::string& x) { r = r.empty() ? x : r + "/" + x; };
+    if (!no_host) add(ascii_lower(std::string(host)));
+    for (std::size_t k = cut; path_too && k < segs.size(); ++k) add(segs[k]);
+    return r;
+  };
+  if (server_named || recursive) {
+    if (!dirs || no_host) {
+      everything_below(w[0], "");
+    } else {
+      for (std::size_t i : args.operands) {
+        if (!w[i].literal) {
+          everything_below(w[i], "");
+          continue;
+        }
+        everything_below(w[i], folders_of(*w[i].literal, false));
+      }
+    }
+  }
   for (std::size_t i : args.operands) {
     const WordView& u = w[i];
     if (!u.literal) continue;
     auto names = remote_names(*u.literal);
     if (names.empty()) names.push_back("index.html");
+    const std::string folder = dirs ? folders_of(*u.literal, true) : std::string();
     for (const auto& n : names)
-      file(out, Touch::write, word_of(u, dir.empty() ? n : dir + "/" + n), prog + " URL's file");
+      file(out, Touch::write, word_of(u, under(folder.empty() ? n : folder + "/" + n)),
+           prog + " URL's file");
   }
 }
 

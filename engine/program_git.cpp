@@ -59,13 +59,9 @@ void object_paths(const Sub& g, const Words& w, std::size_t from, ProgramEffects
         add_word_file(out, Touch::read, w[k], From::operand, entry);
       continue;
     }
-    std::string_view v = *s;
-    auto colon = v.find(':');
-    if (v.empty() || v[0] == '-' || colon == std::string_view::npos || starts_with(v, ":/"))
-      continue;
-    std::string_view path = v.substr(colon + 1);
-    if (colon == 0 && path.size() >= 2 && path[0] >= '0' && path[0] <= '3' && path[1] == ':')
-      path.remove_prefix(2);  // `:2:PATH`, a stage of the index
+    const auto object = git_object_path(*s);
+    if (!object) continue;
+    std::string_view path = *object;
     if (path.empty()) {
       if (!tree) continue;
       path = ".";
@@ -530,7 +526,9 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
                   std::string(full));
     out.files.back().recursive = true;
   }
+  const std::size_t operands_from = out.files.size();
   apply_operands(full, p->operands, sw, args.operands, st, out);
+  git_magic_pathspecs(out, operands_from);
   // `git diff HEAD~1 .env`, `git log -p .env`, `git show HEAD .env`: without `--`, git takes an
   // operand that names a file as a path (after the revisions): one written as a path meets the
   // explicit path rules, as the words after `--` do.

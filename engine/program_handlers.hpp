@@ -124,6 +124,14 @@ std::vector<std::string_view> handler_names();
 // `remote.*.push` refspec starting with `+` implies a forced push.
 void git_config_value(const shell::WordView& kv, ProgramEffects& out,
                       std::string_view entry = "git -c");
+// `REV:PATH`, `:PATH`, `:N:PATH` (a revision's or the index's copy of PATH): PATH; nullopt for
+// a word that is no object name with a path (engine/program_git_pathspecs.cpp).
+std::optional<std::string_view> git_object_path(std::string_view v);
+// Value role `j` (`git config --blob REV:PATH`): PATH read as the revision holds it.
+void git_object_value(const shell::WordView& val, ProgramEffects& out, const std::string& entry);
+// The paths git writes or removes from out.files[from…] that are pathspecs with magic
+// (`:(glob)tests/**`, `:!src`, `:/`): not static (asked), and their pattern judged too.
+void git_magic_pathspecs(ProgramEffects& out, std::size_t from);
 // Whether a git configuration key names a program to run (core.pager, alias.*, *.command...).
 // awk's `-W NAME[,NAME…]` (engine/program_scripts.cpp): whether every item is harmless (prints,
 // lints, changes how text is read); and mawk's `-W exec FILE`: FILE when given after `=`, an
@@ -204,8 +212,8 @@ void runner_handler(const ProgramDecl& p, std::string_view name,
 // clang-cl's MSVC-style options (engine/program_clang_cl.cpp), from the `cc` handler.
 void clang_cl_handler(std::string_view name, const std::vector<shell::WordView>& w,
                       ProgramEffects& out);
-// engine/program_build.cpp: make's variables, the compiler drivers and linkers, gdb, crontab
-// and at, sg.
+// engine/program_build.cpp: make's variables, gdb, crontab and at, sg; the compiler drivers
+// and linkers: engine/program_compilers.cpp.
 void make_handler(const ProgramDecl& p, std::string_view name,
                   const std::vector<shell::WordView>& w, ProgramEffects& out);
 VIGIE_RARE_HANDLER void cc_handler(const ProgramDecl& p, std::string_view name,

@@ -218,6 +218,9 @@ void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects
       case 'k':
         git_config_value(val, out);
         break;
+      case 'j':  // `REV:PATH` (git config --blob): PATH as the revision holds it, read
+        git_object_value(val, out, entry);
+        break;
       case 'e':
         // The folder the program works in, written under names the line does not show
         // (`patch -d DIR`): `c` and `g` at once.

@@ -42,8 +42,33 @@ struct SedScanner {
     return r.substr(k);
   }
 
-  // Skips a delimited part (`/re/`, the parts of `s`), escapes included. False when unterminated.
-  bool delimited(char d) {
+  // Skips a bracket expression whose `[` was just read, as GNU sed does in a regex (`s/[/]/x/`
+  // and `/[/]/p` hold a `/`): an optional `^`, an optional leading `]`, then up to the closing
+  // `]`, with `[:class:]`, `[=x=]` and `[.x.]` inside; a `\` is a member, not an escape. False
+  // when unterminated (sed says "unterminated `s' command").
+  bool bracket() {
+    if (peek() == '^') ++i;
+    if (peek() == ']') ++i;
+    while (i < s.size()) {
+      char c = s[i++];
+      if (c == '\n') return false;
+      if (c == ']') return true;
+      if (c == '[' && (peek() == ':' || peek() == '=' || peek() == '.')) {
+        char k = s[i++];
+        while (i + 1 < s.size() && !(s[i] == k && s[i + 1] == ']')) {
+          if (s[i] == '\n') return false;
+          ++i;
+        }
+        if (i + 1 >= s.size()) return false;
+        i += 2;
+      }
+    }
+    return false;
+  }
+
+  // Skips a delimited part (`/re/`, the parts of `s`), escapes included; in a regex, bracket
+  // expressions too (`y` and the replacement have none). False when unterminated.
+  bool delimited(char d, bool regex) {
     while (i < s.size()) {
       char c = s[i++];
       if (c == '\\') {
@@ -51,6 +76,8 @@ struct SedScanner {
       } else if (c == d) {
         return true;
       } else if (c == '\n' && d != '\n') {
+        return false;
+      } else if (c == '[' && regex && !bracket()) {
         return false;
       }
     }
@@ -65,13 +92,13 @@ struct SedScanner {
       ++i;
     } else if (c == '/') {
       ++i;
-      if (!delimited('/')) return false;
+      if (!delimited('/', true)) return false;
       while (peek() == 'I' || peek() == 'M') ++i;
     } else if (c == '\\') {
       ++i;
       char d = peek();
       ++i;
-      if (!delimited(d)) return false;
+      if (!delimited(d, true)) return false;
       while (peek() == 'I' || peek() == 'M') ++i;
     }
     return true;
@@ -108,7 +135,7 @@ struct SedScanner {
         case 'y': {
           if (at_end()) return fail("a script it cannot read");
           char d = s[i++];
-          if (d == '\n' || d == '\\' || !delimited(d) || !delimited(d))
+          if (d == '\n' || d == '\\' || !delimited(d, cmd == 's') || !delimited(d, false))
             return fail("a script it cannot read");
           if (cmd == 'y') break;
           while (!at_end()) {

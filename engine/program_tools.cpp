@@ -11,6 +11,7 @@
 
 #include "engine/program_handlers.hpp"
 #include "engine/program_words.hpp"
+#include "engine/ssh_config.hpp"
 #include "grammar/policy/text.hpp"
 
 namespace vigie::engine {
@@ -196,91 +197,25 @@ void ssh_path(const WordView& value, const std::string& f, Touch t, const std::s
   }
 }
 
-// OpenSSH reads an `-o` value as a line of ssh_config (readconf.c): these are its tokenizers.
-constexpr std::string_view kSshBlanks = " \t\r\n";
-
-std::size_t ssh_skip(const std::string& s, std::size_t at, std::string_view set) {
-  return std::min(s.find_first_not_of(set, at), s.size());
-}
-
-// strdelim (misc.c): the token at `at`, ended by a blank or one `=` (the blanks around it
-// skipped), or a double-quoted part (its quotes removed); `at` moves past it, npos at the end.
-// nullopt: a quote not closed.
-std::optional<std::string> ssh_strdelim(std::string& s, std::size_t& at) {
-  if (at == std::string::npos) return std::nullopt;
-  const std::size_t old = at;
-  const std::size_t p = s.find_first_of(" \t\r\n\"=", at);
-  if (p == std::string::npos) {
-    at = std::string::npos;
-    return s.substr(old);
-  }
-  if (s[p] == '"') {
-    s.erase(p, 1);
-    const std::size_t q = s.find('"', p);
-    at = std::string::npos;
-    if (q == std::string::npos) return std::nullopt;
-    at = ssh_skip(s, q + 1, kSshBlanks);
-    return s.substr(old, q - old);
-  }
-  at = ssh_skip(s, p + 1, kSshBlanks);
-  if (s[p] != '=' && at < s.size() && s[at] == '=') at = ssh_skip(s, at + 1, kSshBlanks);
-  return s.substr(old, p - old);
-}
-
-// argv_split (misc.c): words separated by blanks, in single or double quotes, `\` escaping a
-// quote, a `\` or a blank; `#` starts a comment. nullopt: a quote not closed.
-std::optional<std::vector<std::string>> ssh_argv(std::string_view s) {
-  std::vector<std::string> out;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == ' ' || s[i] == '\t') continue;
-    if (s[i] == '#') break;
-    std::string arg;
-    char quote = 0;
-    for (; i < s.size(); ++i) {
-      const char c = s[i];
-      if (c == '\\' && i + 1 < s.size() &&
-          (s[i + 1] == '\'' || s[i + 1] == '"' || s[i + 1] == '\\' || (!quote && s[i + 1] == ' ')))
-        arg += s[++i];
-      else if (!quote && (c == ' ' || c == '\t'))
-        break;
-      else if (!quote && (c == '"' || c == '\''))
-        quote = c;
-      else if (quote && c == quote)
-        quote = 0;
-      else
-        arg += c;
-    }
-    if (quote) return std::nullopt;
-    out.push_back(std::move(arg));
-  }
-  return out;
-}
-
 void ssh_option(const WordView& value, ProgramEffects& out) {
   if (!value.literal) {
     out.escalations.push_back("ssh -o with a value that is not static");
     return;
   }
-  // Trailing blanks dropped; the keyword (after any leading blanks or `=`, quoted or not, in any
-  // case), then the rest of the line: `KEY=VALUE`, ` KEY VALUE`, `"KEY" VALUE`, `KEY = VALUE`.
-  std::string line = *value.literal;
-  while (line.size() > 1 && std::string_view(" \t\r\n\f").find(line.back()) != std::string::npos)
-    line.pop_back();
-  std::size_t at = 0;
-  std::optional<std::string> keyword = ssh_strdelim(line, at);
-  if (keyword && keyword->empty()) keyword = ssh_strdelim(line, at);
-  if (!keyword) {
+  // The keyword as OpenSSH reads it (engine/ssh_config.hpp), then the rest of the line.
+  const std::optional<SshConfigLine> line = ssh_config_line(*value.literal);
+  if (!line) {
     out.escalations.push_back("ssh -o with a quote not closed");
     return;
   }
-  const std::string key = ascii_lower(*keyword);
-  const std::string rest = at == std::string::npos ? std::string() : line.substr(at);
+  const std::string& key = line->key;
+  const std::string& rest = line->rest;
   for (const SshKey& k : kSshKeys) {
     if (k.key != key) continue;
     // A command is the rest of the line, without the blanks and `=` before it (parse_command);
     // the other values are words (argv_split).
-    const std::string val = rest.substr(ssh_skip(rest, 0, " \t\r\n="));
-    const auto words = ssh_argv(rest);
+    const std::string val = rest.substr(std::min(rest.find_first_not_of(" \t\r\n="), rest.size()));
+    const auto words = ssh_config_words(rest);
     if (!words && k.role != 'c' && k.role != 's' && k.role != 'x') {
       out.escalations.push_back("ssh -o " + key + " with a quote not closed");
       return;
@@ -314,17 +249,8 @@ void ssh_option(const WordView& value, ProgramEffects& out) {
 
 void ssh_handler(const ProgramDecl& p, std::string_view name, const Words& w, ProgramEffects& out) {
   // ssh, scp, sftp: `-o` options that run a program; ssh's remote command.
-  ParsedArgs args = parse_args(p, w, 1);
-  // ssh reads options again after the host, up to the command or `--` (OpenSSH's `again:`):
-  // `ssh HOST -p 22 -- CMD`.
-  if (name == "ssh" && !args.operands.empty()) {
-    const std::size_t host = args.operands.front();
-    ParsedArgs after = parse_args(p, w, host + 1);
-    for (auto& o : after.options) args.options.push_back(std::move(o));
-    args.operands.assign(1, host);
-    for (std::size_t k : after.operands) args.operands.push_back(k);
-    args.dynamic_option = args.dynamic_option || after.dynamic_option;
-  }
+  // ssh reads options again after the host, up to the command or `--`: `ssh HOST -p 22 -- CMD`.
+  ParsedArgs args = ssh_args(p, name, w);
   OperandState st;
   for (const auto& o : args.options) {
     if (!o.decl || !o.value) continue;

@@ -259,6 +259,10 @@ struct ProgramDecl {
   bool response_files = false;     // an operand `@FILE` is a file of more arguments (javac @args)
   bool underscores = false;        // `_` in a long option's name is `-` (node's `--env_file`)
   bool command_spellings = false;  // its commands have other spellings (`helm del`: uninstall)
+  bool long_shorts = false;        // single-dash long options are short ones too (Info-ZIP's
+                                   // `-TT`): in clusters, the longest one, a value attached
+  bool gated = false;              // a wrapper that runs its command only with an option of
+                                   // flag X (`jobs -x CMD`)
   std::string operands;            // operand shape (see programs_table.cpp)
   std::string handler;             // "", "wrapper", "find", "tar", "git", "sed", "awk", "dd"...
   std::vector<OptionDecl> options;

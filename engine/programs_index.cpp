@@ -140,6 +140,7 @@ ProgramDecl parse_program(const ProgramSource& src) {
   p.variants = style.find('v') != std::string_view::npos;
   p.response_files = style.find('@') != std::string_view::npos;
   p.underscores = style.find('_') != std::string_view::npos;
+  p.long_shorts = style.find('z') != std::string_view::npos;
   p.operands = src.operands;
   p.handler = src.handler;
   p.wrapper = p.handler == "wrapper";
@@ -152,6 +153,7 @@ ProgramDecl parse_program(const ProgramSource& src) {
     p.options.push_back(parse_option_decl(tok));
     const OptionDecl& d = p.options.back();
     if (d.role == 'x' || d.role == 'E' || d.flag == '!') p.runs_programs = true;
+    if (d.flag == 'X') p.gated = true;
   }
   return p;
 }

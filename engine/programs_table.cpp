@@ -15,6 +15,8 @@
 //      `gcc-12` (docs/programs.md)
 //   @  an operand `@FILE` is a file of more options and operands (javac, rustc): read, and asked
 //   _  a long option's `_` is `-` (node: `--experimental_loader` is `--experimental-loader`)
+//   z  single-dash long options stand in short clusters too, the longest first, a value attached
+//      (Info-ZIP: `-qTTCMD` is `-q -TT CMD`)
 // Operand shape: one letter per operand position, `*X` for every remaining operand, `$X` for the
 // last one (taken before `*`):
 //   r read   w write   d delete   x run (a script file: read, its arguments are not paths)
@@ -56,12 +58,14 @@
 //     inputs (tsc --outDir, babel -d): judged as the folder's files, like operand role M
 //   e the folder it works in, written under names the line does not show (patch -d): c and g
 //   M n a module to load (perl -M), an ini setting (php -d): code unless plain (programs.cpp)
+//   j `REV:PATH`, a path as a revision holds it: PATH read (git config --blob)
 //   B a backup suffix: each file written is first renamed to its name and the suffix (cp -S)
 //   q `recurse` (or a prefix from `rec`, or a value not shown) sets flag Q (grep -d)
 // Flag roles:
 //   R W D  operands become read / write / delete (gzip -c, sed -i, find -delete)
 //   !      runs something that cannot be seen: at least ask
 //   N      the wrapper runs nothing (sudo -l, command -v)
+//   X      the wrapper runs its command only when this option is given (bash's `jobs -x CMD`)
 //   E      the wrapper edits its operands with an editor not shown (sudo -e): written, asked
 //   H      alone, the wrapper starts an interactive shell (sudo -s, sudo -i, doas -s): asked
 //   T      operands are all sources (cp -t given as a flag form)
@@ -273,7 +277,7 @@ const ProgramSource kPrograms[] = {
    "--no-edit-warn --no-paste --autosave=v"},
   {"more zmore xzmore bzmore lzmore", "m", "*r", "pager", "-d -f -l -c -p -s -u -n=v"},
   {"man", "pm", "*r", "",
-   "-P|--pager=x -H|--html?x -C|--config-file=r -M|--manpath=v -l|--local-file!R "
+   "-P|--pager=x -H|--html?x -C|--config-file=r!! -M|--manpath=v -l|--local-file!R "
    "-p|--preprocessor=v -R|--recode=v -T|--troff-device?v -X|--gxditview?v -E|--encoding=v "
    "-L|--locale=v -m|--systems=v -S|-s|--sections=v -e|--extension=v -K|--global-apropos "
    "-k|--apropos -f|--whatis -a|--all -w|--where!N -W|--where-cat!N"},
@@ -407,7 +411,7 @@ const ProgramSource kPrograms[] = {
    "-header -noheader -interactive -safe|--safe -version!N -help!N"},
   {"patch", "pm", "^wr", "",
    "-i|--input=r -o|--output=w -r|--reject-file=w -d|--directory=e -B|--prefix=g -p|--strip=v "
-   "--dry-run!R "
+   "--dry-run!R -e|--ed!! -g|--get=v!! "
    "-D|--ifdef=v -F|--fuzz=v -V|--version-control=v -Y|--basename-prefix=g -z|--suffix=B "
    "--merge?v --quoting-style=v"},
   // Compressors write a name derived from the operand (handler `compress`,
@@ -419,8 +423,9 @@ const ProgramSource kPrograms[] = {
    "-M|--memlimit=v --format=v --check=v -b|--block-size=v -p|--processes=v "
    "-D=r --patch-from=r --filelist=l --files?r --files0?r --output-dir-flat=w "
    "--output-dir-mirror=w -m|--multiple -r|--recursive"},
-  // zip (Info-ZIP) takes options anywhere; `-i@LIST`, `-x@LIST` read LIST.
-  {"zip", "pm", "w*r", "",
+  // zip (Info-ZIP) takes options anywhere; `-i@LIST`, `-x@LIST` read LIST; `-qTTCMD` (style z)
+  // is `-q -TT CMD`.
+  {"zip", "pmz", "w*r", "",
    "-TT|--unzip-command=x -O|--output-file|--out=w -b|--temp-path=g -x|--exclude=a -i|--include=a "
    "-n|--suffixes=v -P|--password=v -t|--from-date=v -tt|--before-date=v -Z|--compression-method=v "
    "-@|--names-stdin!! -r|--recurse-paths!Q -m|--move!D"},
@@ -461,24 +466,6 @@ const ProgramSource kPrograms[] = {
    "-f|--file|--makefile=r -C|--directory=c -E|--eval=x -I|--include-dir=r -o|--old-file|--assume-old=v "
    "-W|--what-if|--new-file|--assume-new=v -j|--jobs?v -l|--load-average?v -O|--output-sync?v "
    "--jobserver-auth=v --jobserver-style=v --debug?v --shuffle?v -t|--touch!W"},
-  // Package runners (engine/program_runners.cpp): an allow rule must name the package or the
-  // script they run (`allow npm run build`, `allow npx prettier`); `-c|--call` is a shell line.
-  {"npm yarn", "m", "", "runner",
-   "-g|--global!! --prefix=w -C|--dir|--cwd=c --cache=w --pack-destination=b --modules-folder=b "
-   "--userconfig=r "
-   "--globalconfig=r --registry=v "
-   "-w|--workspace=v --tag=v --otp=v --script-shell=x --node-options=v!! -c|--call=x"},
-  // pnpm: `-w` is `--workspace-root` (no value), `-F|--filter` picks the packages.
-  {"pnpm", "m", "", "runner",
-   "-g|--global!! --prefix=w -C|--dir=c --cache=w --pack-destination=b --modules-folder=b "
-   "--userconfig=r --globalconfig=r --registry=v -w|--workspace-root -r|--recursive "
-   "-F|--filter=v --filter-prod=v --workspace-concurrency=v --reporter=v --loglevel=v "
-   "--tag=v --otp=v --script-shell=x --node-options=v!! -c|--call=x"},
-  {"npx", "s", "p*-", "runner",
-   "-p|--package=v -c|--call=x -y|--yes --no -q|--quiet --prefix=w -w|--workspace=v "
-   "--registry=v -v|--version!N -h|--help!N"},
-  {"pnpx", "s", "p*-", "runner", "--package=v -c|--shell-mode!! -s|--silent --allow-build=v"},
-  {"bunx", "s", "p*-", "runner", "-p|--package=v --bun --silent --verbose"},
   {"pip pip3", "pm", "", "",
    "-t|--target=w --prefix=w --root=w --user!! -r|--requirement=r -c|--constraint=r "
    "-e|--editable=r --src=w --cache-dir=w --log=w -i|--index-url=v --extra-index-url=v "

@@ -48,7 +48,7 @@ const ProgramSource kProgramsGit[] = {
    "--batch?v!! --batch-command?v!! --batch-check?v --batch-all-objects --path=r --textconv!! "
    "--filters!! -e -p -t -s --allow-unknown-type --buffer -z -Z --unordered --follow-symlinks"},
   {"git config", "pm", "", "",
-   "-f|--file=w --blob=v --type=v --default=v -e|--edit!! --global!G --system!G"},
+   "-f|--file=w --blob=j --type=v --default=v -e|--edit!! --global!G --system!G"},
   {"git apply git am", "pm", "*r", "",
    "--unsafe-paths!! --directory=w -p=v --exclude=v --include=v -C=v --whitespace=v -S|--gpg-sign?v "
    "--patch-format=v --resolvemsg=v"},

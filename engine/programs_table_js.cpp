@@ -18,6 +18,29 @@ const ProgramSource kProgramsJs[] = {
   // Loaders of `.env` files and runners of several commands: the launchers' table
   // (engine/program_launchers_managers.cpp).
   {"env-cmd dotenv dotenvx concurrently cross-env-shell", "", "", "launcher", ""},
+  // Package runners (engine/program_runners.cpp): an allow rule must name the package or the
+  // script they run (`allow npm run build`, `allow npx prettier`); `-c|--call` is a shell line.
+  // npm's `-C` is `--prefix`; its `--editor`, `--browser`, `--shell` and `--git` (nopt: the value
+  // attached or the next word) name programs it spawns (`npm edit`, `npm docs`, `npm explore`).
+  {"npm", "m", "", "runner",
+   "-g|--global!! -C|--prefix=w --dir|--cwd=c --cache=w --pack-destination=b --modules-folder=b "
+   "--userconfig=r --globalconfig=r --registry=v -w|--workspace=v --tag=v --otp=v "
+   "--script-shell=x --shell=x --editor=x --browser=x --git=x --node-options=v!! -c|--call=x"},
+  {"yarn", "m", "", "runner",
+   "-g|--global!! --prefix=w -C|--dir|--cwd=c --cache=w --pack-destination=b --modules-folder=b "
+   "--userconfig=r --globalconfig=r --registry=v "
+   "-w|--workspace=v --tag=v --otp=v --script-shell=x --node-options=v!! -c|--call=x"},
+  // pnpm: `-w` is `--workspace-root` (no value), `-F|--filter` picks the packages.
+  {"pnpm", "m", "", "runner",
+   "-g|--global!! --prefix=w -C|--dir=c --cache=w --pack-destination=b --modules-folder=b "
+   "--userconfig=r --globalconfig=r --registry=v -w|--workspace-root -r|--recursive "
+   "-F|--filter=v --filter-prod=v --workspace-concurrency=v --reporter=v --loglevel=v "
+   "--tag=v --otp=v --script-shell=x --node-options=v!! -c|--call=x"},
+  {"npx", "s", "p*-", "runner",
+   "-p|--package=v -c|--call=x -y|--yes --no -q|--quiet --prefix=w -w|--workspace=v "
+   "--registry=v -v|--version!N -h|--help!N"},
+  {"pnpx", "s", "p*-", "runner", "--package=v -c|--shell-mode!! -s|--silent --allow-build=v"},
+  {"bunx", "s", "p*-", "runner", "-p|--package=v --bun --silent --verbose"},
   // ---- deleters and copiers --------------------------------------------------------------------
   {"rimraf", "m", "*D", "",
    "--preserve-root --no-preserve-root -G|--no-glob -g|--glob -v|--verbose -V|--no-verbose "

@@ -337,8 +337,10 @@ const ProgramSource kProgramsTools[] = {
    "--method=v --body-data=v -t|--tries=v -T|--timeout=v -w|--wait=v -l|--level=v "
    "-A|--accept=v -R|--reject=v -D|--domains=v --user=v --password=v -Q|--quota=v "
    "--limit-rate=v -B|--base=v --referer=v -X|--exclude-directories=v -I|--include-directories=v "
-   // `-nd`, `-nH` (`-n` and a letter), their long spellings, `--cut-dirs`: where a recursive
-   // download's files land; `--content-disposition`: the server names the file.
+   // `-x`, `-nd`, `-nH` (`-n` and a letter), their long spellings, `--cut-dirs`,
+   // `--protocol-directories`: where a download's files land (under the URL's folders);
+   // `--content-disposition`: the server names the file.
+   "-x|--force-directories --protocol-directories "
    "-n=v --no-directories --no-host-directories --cut-dirs=v -r|--recursive -m|--mirror "
    "-p|--page-requisites --content-disposition?v --trust-server-names"},
 
@@ -577,8 +579,11 @@ const ProgramSource kProgramsTools[] = {
   {"echo printf true false sleep pgrep expr seq yes basename dirname which "
    "whereis type hostname uname id whoami groups printenv tty nproc getconf locale logname users "
    "test [ pwd export declare typeset local readonly set unset shift read mapfile readarray "
-   "alias unalias trap wait jobs fg bg disown exit return break continue let getopts umask "
+   "alias unalias trap wait fg bg disown exit return break continue let getopts umask "
    "ulimit shopt ps free uptime", "", "*-", "", ""},
+  // bash's `jobs -x CMD ARGS` runs CMD (its `%N` words replaced by process group ids); without
+  // `-x` its words are job specs.
+  {"jobs", "s", "", "wrapper", "-l -n -p -r -s -x!X --help!N"},
 };
 // clang-format on
 

@@ -287,7 +287,7 @@ std::string programs_markdown() {
         paths += (paths.empty() ? "" : " ") + ("`" + sp + "` write");
         runs += (runs.empty() ? "" : " ") + ("`" + sp + " |CMD`");
       }
-      if (d.role == 'x' || d.flag == '!' || d.flag == 'E' || d.flag == 'H')
+      if (d.role == 'x' || d.flag == '!' || d.flag == 'E' || d.flag == 'H' || d.flag == 'X')
         runs += (runs.empty() ? "" : " ") + ("`" + sp + "`");
     }
     std::string ops = p.handler == "wrapper" && p.operands != "*w" ? "the command it runs"
