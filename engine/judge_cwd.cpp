@@ -55,7 +55,10 @@ void Judge::scripts_moved(const shell::CommandView& cmd, const NormalizedCommand
 
 // `ln -s /usr u`, `cp -s`: from this command on, a path may go up from a link the line made.
 void Judge::note_links(const NormalizedCommand& n, std::string_view line) {
-  if (links_maybe_ || (n.name != "ln" && n.name != "cp")) return;
+  const std::string& name = n.name;  // each command reaches here: two bytes compared
+  if (links_maybe_ || name.size() != 2 ||
+      !((name[0] == 'l' && name[1] == 'n') || (name[0] == 'c' && name[1] == 'p')))
+    return;
   for (const auto& f : n.files)
     if (f.second_name) {
       links_maybe_ = true;
