@@ -39,6 +39,8 @@ struct BuiltinDecl {
   // referenced), `a`/`A` (a quoted `(…)` value is a compound assignment, its words expanded).
   std::string_view eval_attributes = "";
   std::string_view value_options = "";  // other options that take a value (`bind -m KEYMAP`)
+  // Options whose value bash expands as words, substitutions included (`compgen -W '$(cmd)'`).
+  std::string_view word_options = "";
 };
 
 constexpr BuiltinDecl kBuiltins[] = {
@@ -56,7 +58,7 @@ constexpr BuiltinDecl kBuiltins[] = {
     {"alias", Words::alias_values, "", "", "", ""},
     {"trap", Words::trap_action, "", "", "", ""},
     {"bind", Words::key_bindings, "", "x", "", "", "", "mqurf"},  // `bind -x '"\C-x": CMD'`
-    {"complete compgen", Words::none, "", "C", "", ""},
+    {"complete compgen", Words::none, "", "C", "", "", "", "AGPSXFo", "W"},
     // `fc -e EDITOR`: the editor is a command line; `fc -s`, `fc` run a line of the history,
     // which `history -s LINE` writes (a non-interactive bash keeps one too).
     {"fc", Words::history_rerun, "", "e", "", ""},
@@ -305,6 +307,12 @@ BuiltinCode builtin_code(const NormalizedCommand& n) {
       };
       if (b->value_options.find(c) != std::string_view::npos) {
         value();
+        break;
+      }
+      if (b->word_options.find(c) != std::string_view::npos) {
+        // Judged as the arguments of `:` when they hold code: the substitutions run.
+        if (auto v = value(); v && (code_in(*v) || v->find("${") != std::string_view::npos))
+          out.scripts.push_back(": " + std::string(*v));
         break;
       }
       if (b->name_options.find(c) != std::string_view::npos) {

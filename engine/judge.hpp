@@ -299,6 +299,11 @@ struct Judge {
   bool links_maybe_ = false;
   bool links_up_ = false;
   void note_links(const NormalizedCommand& n, std::string_view line);
+  void before_command(const NormalizedCommand& n, std::string_view line);
+  // The names the line's `alias` commands define (at most 64; past it, or a name not static:
+  // any name).
+  std::vector<std::string> aliases_;
+  bool aliases_unknown_ = false;
   void scripts_moved(const shell::CommandView& cmd, const NormalizedCommand& n, std::size_t cds);
   Part link_up_part(const shell::WordView& w, const char* what) const;
   // `cd`, `pushd` and `popd` judged so far, nested scripts' included: a script that `eval`,

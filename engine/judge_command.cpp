@@ -346,61 +346,6 @@ void Judge::imply_option(NormalizedCommand& n, const std::string& opt) {
 
 // `cd`, `pushd`, `popd` in every form: `cd` alone (home), `cd --`, `cd -P`, `cd -L`, in any
 // context. At the top level the line moves; elsewhere the folder is one more candidate.
-void Judge::note_line_state(const shell::CommandView& cmd, const NormalizedCommand& n,
-                            std::vector<std::string>& held_code) {
-  auto holds_code = [](std::string_view v) {
-    return v.find("$(") != std::string::npos || v.find('`') != std::string::npos ||
-           v.find("$[") != std::string::npos || v.find("${") != std::string::npos;
-  };
-  if (n.words.empty()) {  // no words at all (cmd.argv has moved into n.words)
-    for (const auto& a : cmd.assigns) {
-      auto it = std::find_if(line_values_.begin(), line_values_.end(),
-                             [&](const auto& e) { return e.first == a.name; });
-      if (!a.value.literal) {
-        if (it != line_values_.end()) line_values_.erase(it);
-        continue;
-      }
-      const std::string& v = *a.value.literal;
-      if (!a.append || it == line_values_.end()) {
-        if (holds_code(v)) held_code.push_back(v);
-        if (it == line_values_.end()) {
-          // (One entry per name: a line of many names is bounded by its commands.)
-          line_values_.push_back({a.name, {}});
-          it = line_values_.end() - 1;
-        }
-        it->second = {v, holds_code(v)};
-        continue;
-      }
-      // `+=`: only the code that spans the join is new (`$` then `(…)`).
-      LineValue& lv = it->second;
-      const std::size_t join = lv.value.empty() ? 0 : lv.value.size() - 1;
-      lv.value += v;
-      if (!lv.held && holds_code(std::string_view(lv.value).substr(join))) {
-        lv.held = true;
-        held_code.push_back(lv.value);
-      }
-    }
-  } else if (n.name == "printf") {
-    // `printf -v x '%s' 'a[$(cmd)]'`: a value the line shows, set by printf.
-    for (std::size_t k = 1; k < n.words.size(); ++k)
-      if (n.words[k].literal && holds_code(*n.words[k].literal))
-        held_code.push_back(*n.words[k].literal);
-  } else if (const std::string_view name = n.name; name == "declare" || name == "export" ||
-                                                   name == "local" || name == "readonly" ||
-                                                   name == "typeset") {
-    for (std::size_t k = 1; k < n.words.size(); ++k)
-      if (n.words[k].literal) {
-        auto eq = n.words[k].literal->find('=');
-        if (eq != std::string::npos && holds_code(n.words[k].literal->substr(eq + 1)))
-          held_code.push_back(n.words[k].literal->substr(eq + 1));
-      }
-  }
-  if (std::string_view(n.name) == "git") {
-    for (const auto& f : n.escalations)
-      if (f.find("(a forced push)") != std::string::npos) git_force_configured_ = true;
-  }
-}
-
 // The parts of a line that a plain line of one command does not meet, out of line (and cold)
 // so that judge_line stays small: the wasm module's engine compiles a function when it first
 // runs (docs/wasm.md, "Cold start").
@@ -469,7 +414,7 @@ void Judge::judge_at(const shell::CommandView& cmd, NormalizedCommand& n, std::s
   if (git_force_configured_ && std::string_view(n.name) == "git" && n.words.size() > 1 &&
       n.words[1].literal && *n.words[1].literal == "push")
     imply_option(n, "--force");
-  note_links(n, line);
+  before_command(n, line);
   judge_command(cmd, n, line, cwd, depth);
   track_cd(cmd, n, cwd);
   note_line_state(cmd, n, held_code);

@@ -41,6 +41,12 @@ void Judge::written_then_run_part(const std::vector<NormalizedCommand>& cmds) {
 }
 
 void Judge::arithmetic_part(std::string_view line) {
+  // `${x@P}` expands the value as a prompt, running its substitutions: a value the line builds
+  // (`printf -v x '\x24(cmd)'`, `read x`, `x=$(…)`) is not shown. (A `{` made this part run.)
+  if (line.find("@P}") != std::string_view::npos)
+    add(builtin_ask(Builtin::commands_escalation,
+                    "`${…@P}` expands a value as a prompt, running the substitutions it holds: "
+                    "a human must check it"));
   const std::string name = arithmetic_assignment(line);
   if (name.empty()) return;
   add(builtin_ask(Builtin::commands_assignment,

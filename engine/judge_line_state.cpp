@@ -1,0 +1,109 @@
+// What a line's commands leave for the commands after them: values holding code that a later
+// evaluation may run (held_code), the aliases the line defines, and git's forced-push
+// configuration.
+#include <algorithm>
+
+#include "engine/builtin_code.hpp"
+#include "engine/judge.hpp"
+
+namespace vigie::engine {
+
+namespace {
+
+// The commands a prefix assignment's value holding code reaches as code: a shell, `eval`, and
+// the builtins that evaluate arithmetic or a declaration (`x='a[$(id)]' let y=x`).
+bool runs_held_code(std::string_view name) {
+  constexpr std::string_view kNames[] = {"bash", "sh",  "dash",    "zsh",   "ksh",
+                                         "eval", "let", "declare", "local", "typeset",
+                                         "test", "[",   "source",  ".",     "env"};
+  return std::find(std::begin(kNames), std::end(kNames), name) != std::end(kNames);
+}
+
+}  // namespace
+
+void Judge::note_line_state(const shell::CommandView& cmd, const NormalizedCommand& n,
+                            std::vector<std::string>& held_code) {
+  auto holds_code = [](std::string_view v) {
+    return v.find("$(") != std::string::npos || v.find('`') != std::string::npos ||
+           v.find("$[") != std::string::npos || v.find("${") != std::string::npos;
+  };
+  if (n.words.empty()) {  // no words at all (cmd.argv has moved into n.words)
+    for (const auto& a : cmd.assigns) {
+      auto it = std::find_if(line_values_.begin(), line_values_.end(),
+                             [&](const auto& e) { return e.first == a.name; });
+      if (!a.value.literal) {
+        if (it != line_values_.end()) line_values_.erase(it);
+        continue;
+      }
+      const std::string& v = *a.value.literal;
+      if (!a.append || it == line_values_.end()) {
+        if (holds_code(v)) held_code.push_back(v);
+        if (it == line_values_.end()) {
+          // (One entry per name: a line of many names is bounded by its commands.)
+          line_values_.push_back({a.name, {}});
+          it = line_values_.end() - 1;
+        }
+        it->second = {v, holds_code(v)};
+        continue;
+      }
+      // `+=`: only the code that spans the join is new (`$` then `(…)`).
+      LineValue& lv = it->second;
+      const std::size_t join = lv.value.empty() ? 0 : lv.value.size() - 1;
+      lv.value += v;
+      if (!lv.held && holds_code(std::string_view(lv.value).substr(join))) {
+        lv.held = true;
+        held_code.push_back(lv.value);
+      }
+    }
+  } else if (!cmd.assigns.empty() && n.name_static && runs_held_code(n.name)) {
+    // `x='a[$(cmd)]' bash -c 'echo $((x))'`: the value reaches the shell or builtin it prefixes.
+    for (const auto& a : cmd.assigns)
+      if (a.value.literal && holds_code(*a.value.literal)) held_code.push_back(*a.value.literal);
+  } else if (n.name == "printf") {
+    // `printf -v x '%s' 'a[$(cmd)]'`: a value the line shows, set by printf.
+    for (std::size_t k = 1; k < n.words.size(); ++k)
+      if (n.words[k].literal && holds_code(*n.words[k].literal))
+        held_code.push_back(*n.words[k].literal);
+  } else if (const std::string_view name = n.name; name == "declare" || name == "export" ||
+                                                   name == "local" || name == "readonly" ||
+                                                   name == "typeset") {
+    for (std::size_t k = 1; k < n.words.size(); ++k)
+      if (n.words[k].literal) {
+        auto eq = n.words[k].literal->find('=');
+        if (eq != std::string::npos && holds_code(n.words[k].literal->substr(eq + 1)))
+          held_code.push_back(n.words[k].literal->substr(eq + 1));
+      }
+  }
+  if (std::string_view(n.name) == "git") {
+    for (const auto& f : n.escalations)
+      if (f.find("(a forced push)") != std::string::npos) git_force_configured_ = true;
+  }
+}
+
+// Before a command is judged: the links the line makes (judge_cwd.cpp), and the aliases it
+// defines, which bash expands in code it parses later (`eval`, `trap`, `bash -c` lines, with
+// `expand_aliases` or an interactive shell): a command named like one is asked.
+void Judge::before_command(const NormalizedCommand& n, std::string_view line) {
+  note_links(n, line);
+  if (!n.name_static) return;
+  if ((aliases_unknown_ || !aliases_.empty()) && n.name != "alias" && n.name != "unalias" &&
+      (aliases_unknown_ || std::find(aliases_.begin(), aliases_.end(), n.name) != aliases_.end()))
+    add(builtin_ask(Builtin::commands_escalation,
+                    fmt::format("`{}` may run as an alias the line defines: a human must check it",
+                                excerpt(n.name))));
+  if (n.name != "alias") return;
+  for (std::size_t k = 1; k < n.words.size(); ++k) {
+    const auto& w = n.words[k];
+    if (!w.literal) {
+      aliases_unknown_ = true;  // `alias "$x"`: any name
+      continue;
+    }
+    const std::size_t eq = w.literal->find('=');
+    if (eq != std::string::npos && eq > 0 && aliases_.size() < 64)
+      aliases_.push_back(w.literal->substr(0, eq));
+    else if (eq != std::string::npos && eq > 0)
+      aliases_unknown_ = true;
+  }
+}
+
+}  // namespace vigie::engine
