@@ -213,6 +213,10 @@ struct Judge {
   Part edit_default(const std::string& shown) const;
 
   void judge_below(const std::string& folder, const FileEffect& f, TraceEntry& t, Part& part);
+  // A path named from a git repository's top (FileEffect::top_relative), also judged from each
+  // folder above `base` up to the project's root, or from that root (engine/judge_git_paths.cpp).
+  void judge_from_top(const FileEffect& f, Access access, const std::string& base, TraceEntry& t,
+                      Part& part);
   void judge_named(const FileEffect& f, const std::string& cwd, TraceEntry& t, Part& acc);
   // The repository a git command loads (FileEffect::repository), from `base` (and the other
   // folders the line may be in): asked when it is outside the workspace and the project.

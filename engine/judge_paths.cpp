@@ -542,6 +542,7 @@ void Judge::judge_files(const NormalizedCommand& n, bool explicit_allow, const s
     const char* what = f.from == From::redirect ? "redirection target" : "path";
     second_name_ = f.second_name;
     Part part = judge_word_path(f.word, access, base, pt, what);
+    if (f.top_relative) judge_from_top(f, access, base, t, part);
     bool relative = f.word.pattern && !f.word.pattern->empty() && (*f.word.pattern)[0] != '/' &&
                     (*f.word.pattern)[0] != '~';
     if (relative && paths_matter(access)) {

@@ -160,7 +160,8 @@ WrapperParse parse_wrapper(const ProgramDecl& decl, std::string_view name, const
             p.files.push_back(
                 {d.role == 'r' ? Touch::read : Touch::write, *o.value, From::option, entry});
           break;
-        default:
+        default:  // strace's `-e inject=…` (role K), as the programs table reads it
+          if (d.role == 'K') option_escalations(name, o, p.escalations);
           break;
       }
     }

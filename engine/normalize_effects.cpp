@@ -6,6 +6,7 @@
 
 #include "engine/normalize.hpp"
 #include "engine/normalize_internal.hpp"
+#include "engine/program_handlers.hpp"
 #include "grammar/shell/spare.hpp"
 
 namespace vigie::engine {
@@ -58,6 +59,16 @@ void normalize_detail::take_effects(ProgramEffects& fx, NormalizedCommand& n) {
   append_moved(n.nested_scripts, fx.scripts);
   append_moved(n.nested_argvs, fx.argvs);
   append_moved(n.deny_argvs, fx.deny_argvs);
+}
+
+void normalize_detail::option_escalations(std::string_view prog, const ParsedOption& o,
+                                          std::vector<std::string>& out) {
+  ParsedArgs one;
+  one.options.push_back(o);
+  ProgramEffects fx;
+  OperandState st;
+  apply_options(prog, one, fx, st);
+  append_moved(out, fx.escalations);
 }
 
 }  // namespace vigie::engine

@@ -97,6 +97,10 @@ void named_fetches(const ProgramName& program, std::string_view name, const Word
 // scripts and argvs (the folder it works in is the caller's).
 // (engine/normalize_effects.cpp). What is left of `fx.files` is kept (`give_files`).
 void take_effects(ProgramEffects& fx, NormalizedCommand& n);
+// What the programs table says a wrapper's option asks for (strace's `-e inject=…`, role K):
+// appended to `out` (engine/normalize_effects.cpp).
+void option_escalations(std::string_view prog, const ParsedOption& o,
+                        std::vector<std::string>& out);
 // An empty files vector: the one last given back on this thread (`give_files`), else a new one.
 std::vector<FileEffect> spare_files();
 

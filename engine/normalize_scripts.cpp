@@ -411,7 +411,20 @@ void script_runners(const std::string& name_s, const Words& w, NormalizedCommand
         n.escalations.push_back("dynamic script for " + name_s + " -c");
     } else if (name == "script") {
       // Without `-c`, script runs a shell that reads its input: `script -q /dev/null <<EOF`.
+      // Any other input (`< cmds.txt`, a pipe, the terminal) is code the line does not show,
+      // unless an option makes it run nothing (`-V`, `--help`: flag N in the table).
       stdin_script(name_s, n.redirects, n);
+      bool shown = false;
+      for (const auto& r : n.redirects)
+        shown = shown || r.op == "<<<" || ((r.op == "<<" || r.op == "<<-") && r.heredoc_body);
+      bool runs_nothing = false;
+      if (const ProgramDecl* d = find_program(name); d && !shown) {
+        const ParsedArgs a = parse_args(*d, w, 1);
+        for (const auto& o : a.options)
+          runs_nothing = runs_nothing || (o.decl && o.decl->flag == 'N');
+      }
+      if (!shown && !runs_nothing)
+        n.escalations.push_back(name_s + " without -c: an interactive shell reads its input");
     }
   }
 }

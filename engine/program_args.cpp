@@ -49,10 +49,34 @@ const OptionDecl* long_short_at(const ProgramDecl& p, std::string_view v, std::s
   return found;
 }
 
+// Style `1` (xxd's parser): the option a word `-L…` names, by one of its single-dash long
+// spellings the word starts with (`-cols`, `-capitalize`), else by its first letter; `next` says
+// whether its value is the next word (a bare letter or a long spelling) rather than the rest of
+// the word (`-c8`). nullptr when no option has that letter.
+const OptionDecl* first_letter_at(const ProgramDecl& p, std::string_view v, bool& next) {
+  for (const auto& d : p.options)
+    for (const auto& e : d.exact)
+      if (v.starts_with(e)) {
+        next = d.arg == OptionDecl::Arg::required;
+        return &d;
+      }
+  for (const auto& d : p.options)
+    if (d.shorts.find(v[1]) != std::string::npos) {
+      next = d.arg == OptionDecl::Arg::required && v.size() == 2;
+      return &d;
+    }
+  return nullptr;
+}
+
 }  // namespace
 
 NextWord option_next_word(const ProgramDecl& p, std::string_view v) {
   if (v.size() < 2 || v[0] != '-') return NextWord::left;
+  if (p.first_letter && v[1] != '-') {
+    bool next = false;
+    if (!first_letter_at(p, v, next)) return NextWord::unknown;
+    return next ? NextWord::taken : NextWord::left;
+  }
   const auto by_arg = [](OptionDecl::Arg a) {
     return a == OptionDecl::Arg::required ? NextWord::taken
            : a == OptionDecl::Arg::none   ? NextWord::left
@@ -176,6 +200,20 @@ ParsedArgs parse_args(const ProgramDecl& p, const Words& w, std::size_t from, bo
       continue;
     }
     std::string_view v = *s;
+    if (p.first_letter && v[1] != '-') {
+      bool next = false;
+      const OptionDecl* d = first_letter_at(p, v, next);
+      ParsedOption po{d, std::string(v.substr(0, 2)), std::nullopt, i};
+      if (!d) {
+        out.unknown.push_back(std::string(v));
+      } else if (next) {
+        if (i + 1 < w.size()) po.value = w[++i];
+      } else if (d->arg != OptionDecl::Arg::none && v.size() > 2) {
+        po.value = synthesized(w[i], std::string(v.substr(2)), 2);
+      }
+      out.options.push_back(std::move(po));
+      continue;
+    }
     // Single-dash long options declared as such (`-TT`).
     bool exact_hit = false;
     for (const auto& d : p.options) {
@@ -253,7 +291,10 @@ ParsedArgs parse_args(const ProgramDecl& p, const Words& w, std::size_t from, bo
       }
       if (d->arg != OptionDecl::Arg::none) {
         if (k + 1 < v.size()) {
-          po.value = synthesized(w[i], std::string(v.substr(k + 1)), k + 1);
+          // Info-ZIP (style z): an optional `=` before an attached value (`-O=FILE`, `-tt=DATE`).
+          const std::size_t at =
+              p.long_shorts && v[k + 1] == '=' && k + 2 < v.size() ? k + 2 : k + 1;
+          po.value = synthesized(w[i], std::string(v.substr(at)), at);
         } else if (d->arg == OptionDecl::Arg::required && i + 1 < w.size()) {
           po.value = w[i + 1];
           ++i;

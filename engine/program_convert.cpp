@@ -38,6 +38,17 @@ WordView folder_files(const WordView& from, const std::string& dir) {
   return v;
 }
 
+// A file name 7-Zip matches itself (`-i!/x/*`, a quoted `'*.txt'` operand): `*` and `?` are
+// its wildcards, judged as a glob; a folder it names is read with everything below it.
+WordView sevenzip_name(const WordView& from, const std::string& name) {
+  WordView v = word_of(from, name);
+  if (name.find_first_of("*?") != std::string::npos) {
+    v.literal.reset();
+    v.has_glob = true;
+  }
+  return v;
+}
+
 bool has_option(const ParsedArgs& a, std::string_view name) {
   return std::any_of(a.options.begin(), a.options.end(),
                      [&](const ParsedOption& o) { return o.decl && option_name(*o.decl) == name; });
@@ -263,20 +274,33 @@ static void openssl_handler(const ProgramDecl& p, std::string_view name, const W
 }
 
 // 7z, 7za, 7zr: `7z COMMAND ARCHIVE [FILES…] [-SWITCHES]`, switches anywhere (case-insensitive
-// letters) until `--`. `a u d rn` write the archive and read the files; `x e` write into the
-// `-o` folder (every file of it); `-i@LIST`, `-x@LIST` read LIST; `-spf` extracts to absolute
-// paths and `-sdel` deletes the files added: asked / deleted.
+// letters) until `--`. `a u d rn` write the archive and read the files (with none named, the
+// current folder); `x e` write into the `-o` folder (every file of it); `-i!NAME`, `-ai!NAME`
+// and the names operands give are matched by 7-Zip itself (`*`, `?`: judged as globs, a quoted
+// one too); `@LIST`, `-i@LIST`, `-x@LIST` read LIST and the names it holds (asked); `-spf`
+// extracts to absolute paths and `-sdel` deletes the files added: asked / deleted.
 static void sevenzip_handler(const ProgramDecl&, std::string_view name, const Words& w,
                              ProgramEffects& out) {
   const std::string prog(name);
   std::vector<std::size_t> operands;
+  std::vector<WordView> included;  // `-i!NAME`: names added as operands are
   std::string outdir;
   bool has_out = false, sdel = false, options_on = true;
+  const auto list_file = [&](const WordView& from, const std::string& file) {
+    add(out, Touch::read, word_of(from, file), prog + " @listfile");
+    out.escalations.push_back(prog + " @" + file +
+                              ": reads the files a list names, which the line does not show");
+  };
   for (std::size_t i = 1; i < w.size(); ++i) {
+    // An unquoted glob switch (`-i!/x/*`) is read as written: 7-Zip matches it.
     const std::string* s = w[i].literal ? &*w[i].literal : nullptr;
+    if (!s && options_on && w[i].pattern && !w[i].has_tilde && starts_with(*w[i].pattern, "-"))
+      s = &*w[i].pattern;
     if (!s) {
       if (options_on && !w[i].text.empty() && w[i].text[0] != '-' && !w[i].pattern)
         out.escalations.push_back(prog + " with a word that is not static");
+      else if (options_on && !w[i].text.empty() && w[i].text[0] == '-')
+        out.escalations.push_back(prog + " with a switch that is not static");
       operands.push_back(i);
       continue;
     }
@@ -286,23 +310,25 @@ static void sevenzip_handler(const ProgramDecl&, std::string_view name, const Wo
     }
     if (!options_on || s->size() < 2 || (*s)[0] != '-') {
       if (options_on && (*s)[0] == '@' && s->size() > 1)  // a list file
-        add(out, Touch::read, word_of(w[i], s->substr(1)), prog + " @listfile");
+        list_file(w[i], s->substr(1));
       else
         operands.push_back(i);
       continue;
     }
     std::string low = ascii_lower(*s);
+    const bool include = low[1] == 'i' || starts_with(low, "-ai");
     if (low[1] == 'o') {
       has_out = true;
       outdir = s->substr(2);
     } else if (low[1] == 'w' && s->size() > 2) {
       add(out, Touch::write, word_of(w[i], s->substr(2)), prog + " -w");
-    } else if ((low[1] == 'i' || low[1] == 'x' || starts_with(low, "-ai") ||
-                starts_with(low, "-ax")) &&
+    } else if ((include || low[1] == 'x' || starts_with(low, "-ax")) &&
                low.find('@') != std::string::npos) {
-      add(out, Touch::read, word_of(w[i], s->substr(s->find('@') + 1)), prog + " @listfile");
-    } else if (low[1] == 'i' && low.find('!') != std::string::npos) {
-      add(out, Touch::read, word_of(w[i], s->substr(s->find('!') + 1)), prog + " -i!");
+      list_file(w[i], s->substr(s->find('@') + 1));
+    } else if (include && low.find('!') != std::string::npos) {
+      included.push_back(sevenzip_name(w[i], s->substr(s->find('!') + 1)));
+    } else if (include) {
+      out.escalations.push_back(prog + " " + *s + ": names 7-Zip matches, not shown");
     } else if (starts_with(low, "-spf") || starts_with(low, "-sfx")) {
       out.escalations.push_back(prog + " " + low.substr(0, 4));
     } else if (low == "-sdel") {
@@ -311,12 +337,19 @@ static void sevenzip_handler(const ProgramDecl&, std::string_view name, const Wo
   }
   if (operands.empty() || !w[operands[0]].literal) {
     if (!operands.empty()) out.escalations.push_back(prog + " with a command that is not static");
+    for (const WordView& n : included) add(out, Touch::read, n, prog + " -i!");
     return;
   }
   std::string cmd = ascii_lower(*w[operands[0]].literal);
   const std::string entry = prog + " " + cmd;
   bool writes_archive = cmd == "a" || cmd == "u" || cmd == "d" || cmd == "rn";
   bool extracts = cmd == "x" || cmd == "e";
+  const auto add_source = [&](const WordView& o) {
+    // A folder is added with everything below it.
+    const std::size_t before = out.files.size();
+    add(out, sdel ? Touch::delete_ : Touch::read, o, entry);
+    if (out.files.size() > before) out.files.back().recursive = true;
+  };
   for (std::size_t k = 1; k < operands.size(); ++k) {
     const WordView& o = w[operands[k]];
     if (k == 1) {
@@ -328,13 +361,17 @@ static void sevenzip_handler(const ProgramDecl&, std::string_view name, const Wo
       }
       continue;
     }
-    if (cmd == "a" || cmd == "u") {
-      // A folder is added with everything below it.
-      const std::size_t before = out.files.size();
-      add(out, sdel ? Touch::delete_ : Touch::read, o, entry);
-      if (out.files.size() > before) out.files.back().recursive = true;
-    }
+    if (cmd == "a" || cmd == "u") add_source(o.literal ? sevenzip_name(o, *o.literal) : o);
   }
+  for (const WordView& n : included) {
+    if (cmd == "a" || cmd == "u")
+      add_source(n);
+    else
+      add(out, Touch::read, n, prog + " -i!");
+  }
+  // `7z a A.7z` with no file named adds the current folder, everything below it.
+  if ((cmd == "a" || cmd == "u") && operands.size() == 2 && included.empty())
+    add_source(word_of(w[operands[1]], "."));
   if (extracts) {
     WordView here = word_of(w[0], has_out ? outdir : ".");
     add(out, Touch::write, here, entry + " -o");

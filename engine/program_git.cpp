@@ -42,8 +42,8 @@ bool looks_like_revision(std::string_view s) {
 // `git show HEAD:.env`, `git cat-file -p :0:.env`, `git diff A:x B:x`: an object named by a
 // revision and a path (`REV:PATH`; `:PATH` and `:N:PATH` in the index) is that path's content
 // in the repository, read; a tree reader reads it with everything below it (`HEAD:` is the
-// top). The path is judged from the folder the command works in (git reads `./` and `../` so;
-// other paths are from the repository's top, which is that folder when git runs at the top).
+// top). PATH is from the repository's top (FileEffect::top_relative: judged from the folder the
+// command works in and the folders above it), but `./x` and `../x`, from that folder.
 // A word that is not static and holds a `:` names an object the line does not show.
 // The object readers and tree readers are git_subcommands' (`git ls-tree` reads a tree's names
 // only; `git unpack-file BLOB` writes the blob's content into a file of the current folder).
@@ -66,6 +66,7 @@ void object_paths(const Sub& g, const Words& w, std::size_t from, ProgramEffects
       if (!tree) continue;
       path = ".";
     }
+    const std::size_t at = out.files.size();
     if (tree) {
       FileEffect f{Touch::read, word_of(w[k], std::string(path)), From::operand, entry};
       f.recursive = true;
@@ -73,55 +74,8 @@ void object_paths(const Sub& g, const Words& w, std::size_t from, ProgramEffects
     } else {
       add_word_file(out, Touch::read, word_of(w[k], std::string(path)), From::operand, entry);
     }
+    if (out.files.size() > at) out.files.back().top_relative = git_top_relative(*object);
   }
-}
-
-// A pathspec (gitglossary(7)): its magic (`:(top,icase)x`, `:/x`, `:!x`, `:^x`) read, what it
-// can select is read. An exclude selects nothing; a pathspec is a folder prefix (everything below
-// it), and one with a wildcard (`*`, `?`, `[`: `*` also crosses `/`) or `icase` is the folder
-// before its first wildcard, read with everything below it. `top` is judged from the folder git
-// works in (the repository's top when git runs there).
-void pathspec_read(const WordView& word, const std::string& entry, ProgramEffects& out,
-                   bool icase = false) {
-  const std::string* s = word.literal ? &*word.literal : nullptr;
-  if (!s) {
-    add_word_file(out, Touch::read, word, From::operand, entry);
-    return;
-  }
-  std::string_view v = *s;
-  bool literal = false;
-  if (starts_with(v, ":(")) {
-    const std::size_t close = v.find(')');
-    if (close == std::string_view::npos) return;  // git refuses it
-    std::string_view magic = v.substr(2, close - 2);
-    v.remove_prefix(close + 1);
-    while (!magic.empty()) {
-      const std::size_t comma = magic.find(',');
-      std::string_view m = magic.substr(0, comma);
-      if (m == "exclude") return;
-      if (m == "literal") literal = true;
-      if (m == "icase") icase = true;
-      magic = comma == std::string_view::npos ? std::string_view() : magic.substr(comma + 1);
-    }
-  } else if (starts_with(v, ":")) {
-    std::size_t k = 1;
-    for (; k < v.size() && (v[k] == '/' || v[k] == '!' || v[k] == '^'); ++k)
-      if (v[k] == '!' || v[k] == '^') return;
-    if (k < v.size() && v[k] == ':') ++k;
-    v.remove_prefix(k);
-  }
-  std::size_t wild = literal ? std::string_view::npos : v.find_first_of("*?[\\");
-  if (icase)
-    wild = std::min(wild, v.find_first_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"));
-  std::string path(v);
-  if (wild != std::string_view::npos) {
-    const std::size_t slash = v.rfind('/', wild);
-    path = slash == std::string_view::npos ? "." : std::string(v.substr(0, slash == 0 ? 1 : slash));
-  }
-  if (path.empty()) path = ".";
-  FileEffect f{Touch::read, word_of(word, std::move(path)), From::operand, entry};
-  f.recursive = true;
-  if (!files_full(out)) out.files.push_back(std::move(f));
 }
 
 // The pathspecs of a content reader (git_subcommands' pathspec readers: history, diffs, blame;
@@ -143,21 +97,31 @@ void pathspec_reads(const Sub& g, const Words& w, std::size_t from, const Parsed
   // `git --icase-pathspecs log -- .ENV`: every pathspec matches names in any case.
   bool icase = false;
   for (std::size_t k = 1; k + 1 < from; ++k) icase = icase || lit_is(w, k, "--icase-pathspecs");
-  for (std::size_t k = dashdash + 1; k < w.size(); ++k) pathspec_read(w[k], entry, out, icase);
+  // Only excludes (`-- ':!src'`) select every other file: the whole tree.
+  bool selects = false, excludes = false;
+  const auto read = [&](const WordView& x) {
+    (git_pathspec_read(x, entry, out, icase) ? selects : excludes) = true;
+  };
+  for (std::size_t k = dashdash + 1; k < w.size(); ++k) read(w[k]);
   // git grep's first operand is its pattern; its table shape reads the paths after it.
   for (std::size_t k : g.id == gs::Id::grep ? std::vector<std::size_t>{} : args.operands) {
     const std::string* s = lit(w, k);
     if (k >= dashdash) continue;
     if (!s) {  // a revision or a path the line does not show; add's and commit's are paths
-      if (only) pathspec_read(w[k], entry, out, icase);
+      if (only) read(w[k]);
       continue;
     }
     // Before `--` git takes a word for a path when it is not a revision (`git diff secrets`,
     // a folder): one that does not look like a revision is judged as a pathspec too.
     if (only || starts_with(*s, ":(") ||
         (s->find(':') == std::string::npos && !looks_like_revision(*s)))
-      pathspec_read(w[k], entry, out, icase);
+      read(w[k]);
   }
+  if (excludes && !selects) git_whole_tree(out, w[0], entry + " (only excludes: every other file)");
+  // `git log --all -p`, `-S`/`-G`: the patches of every branch's commits, every blob the
+  // repository holds (the whole tree, as `git log -p -- '*'`).
+  if ((g.traits & gs::revision_paths) && git_all_patches(w, from, dashdash))
+    git_whole_tree(out, w[0], entry + " (the patches of every branch)");
   // `-L1,2:FILE` (`-L:FUNC:FILE`) reads FILE; `--find-object=REV:PATH` prints the patches of
   // PATH's content; `--relative=DIR` shows the changes below DIR.
   for (const auto& o : args.options) {
@@ -179,14 +143,15 @@ void pathspec_reads(const Sub& g, const Words& w, std::size_t from, const Parsed
       add_word_file(out, Touch::read, synthesized(*o.value, v.substr(colon + 1), colon + 1),
                     From::option, "git " + o.spelling);
     if (starts_with(o.spelling, "--relative") && !v.empty())
-      pathspec_read(*o.value, entry, out, icase);
+      git_pathspec_read(*o.value, entry, out, icase);
   }
 }
 
-// `git archive [OPTIONS] TREE-ISH [PATH…]`: each path is archived with everything below it (read
-// from the repository, as the folder the command works in names it).
+// `git archive [OPTIONS] TREE-ISH [PATH…]`: each path, a pathspec (pathspec_read: its magic and
+// git's globs), is archived with everything below it (read from the repository, as the folder the
+// command works in names it); only excludes (`':!src'`) archive every other file.
 void archive_paths(const Words& w, std::size_t from, ProgramEffects& out) {
-  bool tree_ish = false, dashdash = false;
+  bool tree_ish = false, dashdash = false, selects = false, excludes = false;
   for (std::size_t k = from; k < w.size(); ++k) {
     const std::string* s = lit(w, k);
     if (!dashdash && s && *s == "--") {
@@ -203,11 +168,18 @@ void archive_paths(const Words& w, std::size_t from, ProgramEffects& out) {
       tree_ish = true;
       continue;
     }
-    if (s && s->find(':') != std::string::npos) continue;  // REV:PATH: object_paths
+    if (s && s->find(':') != std::string::npos && !starts_with(*s, ":"))
+      continue;  // REV:PATH: object_paths
+    if (s) {     // a pathspec (magic, git's globs)
+      (git_pathspec_read(w[k], "git archive PATH", out) ? selects : excludes) = true;
+      continue;
+    }
     FileEffect f{Touch::read, w[k], From::operand, "git archive PATH"};
     f.recursive = true;
     out.files.push_back(std::move(f));
   }
+  if (excludes && !selects)
+    git_whole_tree(out, w[0], "git archive (only excludes: every other file)");
 }
 
 // `git submodule [--quiet] foreach [--recursive] CMD…`: CMD, its words joined, is a shell line
@@ -391,8 +363,16 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
     }
   object_paths(g, w, i + 1, out);
   if (g.id == Id::archive) archive_paths(w, i + 1, out);
-  if (g.id == Id::bundle && lit_is(w, i + 1, "create") && i + 2 < w.size())
+  if (g.id == Id::bundle && lit_is(w, i + 1, "create") && i + 2 < w.size()) {
     add_word_file(out, Touch::write, w[i + 2], From::operand, "git bundle create");
+    // `git bundle create - --all`: every blob of the revisions, printed.
+    if (lit_is(w, i + 2, "-")) git_whole_tree(out, w[0], "git bundle create - (every blob)");
+  }
+  // `git fast-export --all`: every blob of the revisions, printed (not with `--no-data`).
+  if (g.id == Id::fast_export &&
+      std::none_of(w.begin() + static_cast<std::ptrdiff_t>(i) + 1, w.end(),
+                   [](const WordView& x) { return x.literal && *x.literal == "--no-data"; }))
+    git_whole_tree(out, w[0], "git fast-export (every blob)");
   if (!p) return;
   // The subcommand's words are read in place (indexes stay those of `w`; `w[i]` is the
   // subcommand).
@@ -511,7 +491,8 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
     const bool pathspecs =
         dashes != sw.end() && !args.operands.empty() && args.operands.back() > after;
     for (std::size_t k = patterns; k < args.operands.size() && !whole_tree && !pathspecs; ++k)
-      if (const std::string* o = lit(sw, args.operands[k]); o && looks_like_revision(*o))
+      if (const std::string* o = lit(sw, args.operands[k]);
+          o && (looks_like_revision(*o) || git_branch_like(*o)))
         whole_tree = true;
     if (whole_tree) {
       add_word_file(out, Touch::read, out.chdir ? *out.chdir : word_of(w[i], "."), From::operand,

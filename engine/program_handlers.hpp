@@ -127,6 +127,23 @@ void git_config_value(const shell::WordView& kv, ProgramEffects& out,
 // `REV:PATH`, `:PATH`, `:N:PATH` (a revision's or the index's copy of PATH): PATH; nullopt for
 // a word that is no object name with a path (engine/program_git_pathspecs.cpp).
 std::optional<std::string_view> git_object_path(std::string_view v);
+// Whether PATH of `REV:PATH` is named from the repository's top: all but `./x`, `../x`, which
+// are from the folder git works in (FileEffect::top_relative).
+bool git_top_relative(std::string_view path);
+// A word `git grep PATTERN WORD` would take for a revision though looks_like_revision does not:
+// a common branch's name (`main`, `release/x`), a version tag (`v1.2`).
+bool git_branch_like(std::string_view s);
+// Whether w[from, to) holds `--all` (`--branches`, `--reflog`…) and an option that prints
+// patches or searches them (`-p`, `-S`, `-G`): every blob of the repository shown.
+bool git_all_patches(const std::vector<shell::WordView>& w, std::size_t from, std::size_t to);
+// The repository's whole tree read, with everything below it (`git log --all -p`, an exclude-only
+// pathspec): `.` from its top (FileEffect::top_relative).
+void git_whole_tree(ProgramEffects& out, const shell::WordView& at, std::string entry);
+// A pathspec of a git content reader read (`git log -- PATHSPEC`): what it can select, a folder
+// with everything below it, and git's glob (engine/program_git_pathspecs.cpp). False for an
+// exclude (`:!x`), which selects every other file.
+bool git_pathspec_read(const shell::WordView& word, const std::string& entry, ProgramEffects& out,
+                       bool icase = false);
 // Value role `j` (`git config --blob REV:PATH`): PATH read as the revision holds it.
 void git_object_value(const shell::WordView& val, ProgramEffects& out, const std::string& entry);
 // The paths git writes or removes from out.files[from…] that are pathspecs with magic

@@ -100,6 +100,11 @@ void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects
       case 'G':
         st.global = true;
         break;
+      case 'l':  // `sha256sum -c`: the operands (or the input) list the files read
+        out.escalations.push_back(entry +
+                                  ": reads the files its input lists, which the line does not "
+                                  "show");
+        break;
       case 'O':  // `curl -O URL`: a file named after the URL, in the current folder.
         add_file(out, Touch::write, current_folder(), From::option, entry);
         break;
@@ -138,6 +143,17 @@ void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects
           add_code_commands(*val.literal, "python3", out.scripts);
         }
         break;
+      case 'K': {
+        // strace's `-e QUALIFIER=SET`: `inject=…` and `fault=…` change what the traced program
+        // does (its system calls fail or return what they say): asked, as a value not shown.
+        const std::string_view v = val.literal ? std::string_view(*val.literal) : "";
+        const std::string_view q = v.substr(0, v.find('='));
+        if (!val.literal ||
+            (v.find('=') != std::string_view::npos && (q == "inject" || q == "fault")))
+          out.escalations.push_back(entry + " " + std::string(q) +
+                                    ": changes what the program does");
+        break;
+      }
       case 'q':
         // `grep -d recurse` (GNU's argmatch takes any prefix from `rec`): folder operands are
         // read with everything below them; a value the line does not show may be `recurse`.

@@ -41,12 +41,13 @@ std::optional<std::string> format_glob(std::string_view f) {
 
 // The glob of a piece's names, as a word synthesized from `from` (a glob: judged against every
 // rule a name it matches can meet).
-WordView piece_glob(const WordView& from, std::string glob) {
+// `tilde`: the glob starts with a prefix's unquoted `~` (`-f ~/x`), expanded as the shell would.
+WordView piece_glob(const WordView& from, std::string glob, bool tilde = false) {
   WordView w = synthesized(from, glob, 0);
   w.literal.reset();
   w.pattern = glob;
   w.has_glob = true;
-  w.has_tilde = false;
+  w.has_tilde = tilde && glob.starts_with("~");
   return w;
 }
 
@@ -66,16 +67,25 @@ void split_handler(const ProgramDecl& p, std::string_view name, const Words& w,
     if ((csplit && l == "suffix-format") || (!csplit && l == "additional-suffix"))
       suffix = *o.value;
   }
+  // The prefix's text: its literal, or its pattern when only an unquoted `~` keeps it from being
+  // one
+  // (`-f ~/x`: the shell expands it).
+  const auto text = [](const std::optional<WordView>& v) -> const std::string* {
+    if (v && v->literal) return &*v->literal;
+    if (v && v->pattern && v->has_tilde && !v->has_glob && !v->has_expansion) return &*v->pattern;
+    return nullptr;
+  };
   // split's prefix is its second operand.
   if (!csplit && args.operands.size() >= 2) prefix = w[args.operands[1]];
   if (!prefix && !suffix) return;  // `xaa`, `xx00`: in the current folder
   const std::string entry = std::string(name) + " (the pieces it writes)";
   const WordView& at = prefix ? *prefix : *suffix;
-  if ((prefix && !prefix->literal) || (suffix && !suffix->literal)) {
+  if ((prefix && !text(prefix)) || (suffix && !suffix->literal)) {
     add_file(out, Touch::write, at, From::option, entry);
     return;
   }
-  const std::string pre = prefix ? *prefix->literal : (csplit ? "xx" : "x");
+  const bool tilde = prefix && !prefix->literal;
+  const std::string pre = prefix ? *text(prefix) : (csplit ? "xx" : "x");
   std::string glob;
   if (csplit) {
     auto f = format_glob(suffix ? *suffix->literal : "%02d");
@@ -95,7 +105,7 @@ void split_handler(const ProgramDecl& p, std::string_view name, const Words& w,
         for (char c : *o.value->literal) n = n * 10 + static_cast<std::size_t>(c - '0');
     const std::string tail = suffix ? *suffix->literal : "";
     if (n == 0) {
-      add_file(out, Touch::write, piece_glob(at, pre + "z[a-z0-9][a-z0-9][a-z0-9]" + tail),
+      add_file(out, Touch::write, piece_glob(at, pre + "z[a-z0-9][a-z0-9][a-z0-9]" + tail, tilde),
                From::option, entry);
       n = 2;
     }
@@ -103,7 +113,7 @@ void split_handler(const ProgramDecl& p, std::string_view name, const Words& w,
     for (std::size_t k = 0; k < n; ++k) glob += "[a-z0-9]";
     glob += tail;
   }
-  add_file(out, Touch::write, piece_glob(at, glob), From::option, entry);
+  add_file(out, Touch::write, piece_glob(at, glob, tilde), From::option, entry);
 }
 
 }  // namespace vigie::engine

@@ -67,6 +67,11 @@ struct FileEffect {
   // (their names), the files below only looked at, as `ls -l DIR` does. A rule path below it
   // that the real filesystem shows as a file is not met (engine/judge_below.cpp).
   bool listing = false;
+  // A path of a git repository named from the repository's top (`REV:PATH`, `:(top)x`, the
+  // whole tree `git log --all -p` prints): the top is the folder git works in or one above it,
+  // which the line does not show. Judged from each of them up to the project's root (the top in
+  // the common case), and from that root when git works outside it (engine/judge_git_paths.cpp).
+  bool top_relative = false;
 };
 
 // A URL a command fetches (`curl URL`, `wget URL`): the policy's fetch rules judge its host,
@@ -261,6 +266,8 @@ struct ProgramDecl {
   bool command_spellings = false;  // its commands have other spellings (`helm del`: uninstall)
   bool long_shorts = false;        // single-dash long options are short ones too (Info-ZIP's
                                    // `-TT`): in clusters, the longest one, a value attached
+  bool first_letter = false;       // each word is one option named by its first letter (xxd:
+                                   // `-ps` is `-p`); see programs_table.cpp, style `1`
   bool gated = false;              // a wrapper that runs its command only with an option of
                                    // flag X (`jobs -x CMD`)
   std::string operands;            // operand shape (see programs_table.cpp)

@@ -141,6 +141,7 @@ ProgramDecl parse_program(const ProgramSource& src) {
   p.response_files = style.find('@') != std::string_view::npos;
   p.underscores = style.find('_') != std::string_view::npos;
   p.long_shorts = style.find('z') != std::string_view::npos;
+  p.first_letter = style.find('1') != std::string_view::npos;
   p.operands = src.operands;
   p.handler = src.handler;
   p.wrapper = p.handler == "wrapper";

@@ -17,6 +17,10 @@
 //   _  a long option's `_` is `-` (node: `--experimental_loader` is `--experimental-loader`)
 //   z  single-dash long options stand in short clusters too, the longest first, a value attached
 //      (Info-ZIP: `-qTTCMD` is `-q -TT CMD`)
+//   1  each word is one option, named by its first letter, never a cluster (xxd: `-ps`, `-bits`,
+//      `-postscript` are `-p`); a value option takes the next word when the word is bare or
+//      starts with one of its single-dash long spellings (`-cols 8`, `-seek 0`, `-group 4`),
+//      else the rest of the word is its value (`-c8`)
 // Operand shape: one letter per operand position, `*X` for every remaining operand, `$X` for the
 // last one (taken before `*`):
 //   r read   w write   d delete   x run (a script file: read, its arguments are not paths)
@@ -60,6 +64,7 @@
 //   M n a module to load (perl -M), an ini setting (php -d): code unless plain (programs.cpp)
 //   j `REV:PATH`, a path as a revision holds it: PATH read (git config --blob)
 //   B a backup suffix: each file written is first renamed to its name and the suffix (cp -S)
+//   K strace's `-e QUALIFIER=SET`: `inject=`, `fault=` (or a value not shown) asked
 //   q `recurse` (or a prefix from `rec`, or a value not shown) sets flag Q (grep -d)
 // Flag roles:
 //   R W D  operands become read / write / delete (gzip -c, sed -i, find -delete)
@@ -85,6 +90,8 @@
 //          `gofmt -w DIR`, `prettier --write DIR`)
 //   Z      U, and with no operand the files of the current folder are rewritten (`rubocop -A`,
 //          `codespell -w`): at most asked, like K
+//   l      the operands (or the standard input) are lists of files read, names not shown
+//          (`sha256sum -c`): asked, as role l
 //   S      starts a file server of the current folder, unless an option of role R names its
 //          root (`php -S ADDR`, `php -S ADDR -t DIR`): the folder read with everything below it
 #include "engine/programs_decl.hpp"
@@ -184,10 +191,10 @@ const ProgramSource kPrograms[] = {
    "--profile=r --private?v --whitelist=v --blacklist=v --read-only=v --net=v --dns=v --name=v "
    "--join=v!N --list!N --tree!N --version!N --help!N"},
   {"strace", "ps", "", "wrapper",
-   "-o|--output=y -e=v -p|--attach=v -u|--user=v -s|--string-limit=v -a|--columns=v "
+   "-o|--output=y -e=K -p|--attach=v -u|--user=v -s|--string-limit=v -a|--columns=v "
    "-b|--detach-on=v -E|--env=v -I=v -O=v -S|--summary-sort-by=v -P|--trace-path=v "
    "-X|--const-print-style=v -f|--follow-forks -F -c|--summary-only -C|--summary -w -t -T -y -k "
-   "-q -v -x -i -r -z -Z -D -d -h|--help!N -V|--version!N"},
+   "-q -v -x -i -r -z -Z -D -d -h|--help!N -V|--version!N --inject=v!! --fault=v!!"},
   {"ltrace", "ps", "", "wrapper",
    "-o|--output=w -e=v -p=v -u=v -s=v -a|--align=v -n|--indent=v -l|--library=r "
    "-F|--config=r -w|--where=v -x=v -D|--debug=v -f -c -C -i -r -S -t -T -b -h|--help!N "
@@ -214,8 +221,7 @@ const ProgramSource kPrograms[] = {
    "-v|--verbose -h|--help!N --version!N"},
 
   // ---- coreutils and friends: readers ----------------------------------------------------------
-  {"cat tac rev tsort md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum "
-   "realpath readlink zcat bzcat xzcat zstdcat lzcat lz4cat brcat md5 rmd160",
+  {"cat tac rev tsort sum realpath readlink zcat bzcat xzcat zstdcat lzcat lz4cat brcat md5 rmd160",
    "pm", "*r", "", "--files0-from=l -a|--algorithm=v -l|--length=v --relative-to=v "
    "--relative-base=v"},
   {"wc", "pm", "*r", "", "--files0-from=l --total=v"},
@@ -303,7 +309,10 @@ const ProgramSource kPrograms[] = {
    "-o|--output=w -T|--temporary-directory=g --compress-program=x --files0-from=l -k|--key=v "
    "-t|--field-separator=v -S|--buffer-size=v --parallel=v --batch-size=v --sort=v --random-source=r"},
   {"uniq", "pm", "rw", "", "-f|--skip-fields=v -s|--skip-chars=v -w|--check-chars=v"},
-  {"xxd", "s", "rw", "", "-c=v -g=v -l=v -o=v -s=v -n=v -C -b -e -i -p -r -u -E -a -d"},
+  // xxd reads one option per word by its first letter (style 1: `-ps`, `-bits`, `-cols 4`).
+  {"xxd", "s1", "rw", "",
+   "-c|-cols=v -g|-group=v -l|-len=v -o|-offset=v -s|-seek=v -n|-name=v -C|-capitalize -b -e -i -p "
+   "-r -u -E -a -d -h -v"},
   {"iconv", "pm", "*r", "", "-f|--from-code=v -t|--to-code=v -o|--output=w"},
   {"tr", "pm", "", "", ""},
   {"cd pushd", "s", "r", "", "-L -P -e -@"},
@@ -424,11 +433,12 @@ const ProgramSource kPrograms[] = {
    "-D=r --patch-from=r --filelist=l --files?r --files0?r --output-dir-flat=w "
    "--output-dir-mirror=w -m|--multiple -r|--recursive"},
   // zip (Info-ZIP) takes options anywhere; `-i@LIST`, `-x@LIST` read LIST; `-qTTCMD` (style z)
-  // is `-q -TT CMD`.
+  // is `-q -TT CMD`, and `-O=FILE` is `-O FILE` (an optional `=` before a value).
   {"zip", "pmz", "w*r", "",
    "-TT|--unzip-command=x -O|--output-file|--out=w -b|--temp-path=g -x|--exclude=a -i|--include=a "
    "-n|--suffixes=v -P|--password=v -t|--from-date=v -tt|--before-date=v -Z|--compression-method=v "
-   "-@|--names-stdin!! -r|--recurse-paths!Q -m|--move!D"},
+   "-@|--names-stdin!! -r|--recurse-paths!Q -m|--move!D -lf|--logfile-path=w -la|--log-append "
+   "-li|--log-info"},
   // unzip's operands after the archive are members, extracted where their names put them
   // (below `-d DIR`, whose every file is written); listing, testing and piping write nothing.
   {"unzip", "m", "^r*w", "", "-d=g -x=v -P=v -O=v -I=v -l!R -t!R -p!R -v!R -z!R -Z!R -:!!"},
@@ -457,7 +467,7 @@ const ProgramSource kPrograms[] = {
   // ---- build tools and package managers ------------------------------------------------------
   {"cmake", "m", "*r", "cmake",
    "-P=r -S=r -B=w -C=r!! -D=v -U=v -G=v -T=v -A=v --build=w --install=w --preset=v --toolchain=r "
-   "--graphviz=w --profiling-output=w --trace-redirect=w "
+   "--graphviz=w --profiling-output=w --trace-redirect=w --system-information!W "
    "--target=v -j|--parallel?v --config=v --prefix=w"},
   {"apt apt-get aptitude apt-cache", "pm", "", "",
    "-o|--option=v!! -c|--config-file=r!! -t|--target-release=v -y|--yes|--assume-yes -q|--quiet "
@@ -466,12 +476,14 @@ const ProgramSource kPrograms[] = {
    "-f|--file|--makefile=r -C|--directory=c -E|--eval=x -I|--include-dir=r -o|--old-file|--assume-old=v "
    "-W|--what-if|--new-file|--assume-new=v -j|--jobs?v -l|--load-average?v -O|--output-sync?v "
    "--jobserver-auth=v --jobserver-style=v --debug?v --shuffle?v -t|--touch!W"},
-  {"pip pip3", "pm", "", "",
+  // pip's first operand is its subcommand; the others are read when they name files (`pip hash
+  // FILE`, `pip install ./x.whl`); `--cert`, `--client-cert` read theirs.
+  {"pip pip3", "pm", "-*r", "",
    "-t|--target=w --prefix=w --root=w --user!! -r|--requirement=r -c|--constraint=r "
    "-e|--editable=r --src=w --cache-dir=w --log=w -i|--index-url=v --extra-index-url=v "
    "-f|--find-links=v --trusted-host=v --proxy=v --timeout=v --retries=v --platform=v "
    "--python-version=v --implementation=v --abi=v --progress-bar=v --config-settings=v "
-   "--report=w -d|--dest=w -w|--wheel-dir=b --editor=x"},
+   "--report=w -d|--dest=w -w|--wheel-dir=b --editor=x --cert=r --client-cert=r"},
   {"cargo", "m", "", "fmt-command",
    "--root=w --target-dir=w --manifest-path=r -Z=v --config=x --features=v -p|--package=v "
    "--bin=v --example=v --test=v --bench=v --target=v -j|--jobs=v --profile=v --color=v "

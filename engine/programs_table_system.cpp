@@ -62,6 +62,13 @@ const ProgramSource kProgramsSystem[] = {
    "--reference=r!T -u|--user=v!T -r|--role=v!T -t|--type=v!T -l|--range=v!T "
    "-R|--recursive!Q -h|--no-dereference --dereference -H -L -P -v|--verbose "
    "--help!N --version!N"},
+  // The checksum tools (coreutils 9): with `-c`, each input (an operand, or the standard input)
+  // is a list of FILE names whose checksums are verified: the files are read, which the line does
+  // not show (flag l: asked, as `--files0-from`).
+  {"md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum", "pm", "*r", "",
+   "-c|--check!l --files0-from=l -a|--algorithm=v -l|--length=v -b|--binary -t|--text "
+   "-z|--zero -w|--warn --strict --status --quiet --ignore-missing --tag --untagged --base64 "
+   "--raw --debug --help!N --version!N"},
   // hardlink replaces the duplicate files below its operands with links: rewritten.
   {"hardlink", "pm", "*M", "",
    "-n|--dry-run!R -x|--exclude=v -i|--include=v -s|--minimum-size=v -S|--maximum-size=v "

@@ -135,9 +135,10 @@ const ProgramSource kProgramsTools[] = {
    "-o|--o|-output|--output=w -y|--y -pq|--pq -version|--version!N -h|--help!N"},
   // The go command (Go's flag package: `-name=V`, `-name V`, with one or two dashes): `-exec
   // PROG` runs the test binaries through PROG, `-toolexec 'CMD ARGS'` runs every tool through
-  // CMD, `-vettool PROG` is run by `go vet`; `-o` writes, `-C` is where it works.
+  // CMD, `-vettool PROG` is run by `go vet`; `-o` writes, `-C DIR` is where it works (and where
+  // `go build` writes its binary: role e).
   {"go", "m", "*-", "fmt-command",
-   "-toolexec|--toolexec=x -exec|--exec=x -vettool|--vettool=x -o|--o=w -C|--C=c "
+   "-toolexec|--toolexec=x -exec|--exec=x -vettool|--vettool=x -o|--o=w -C|--C=e "
    "-modfile|--modfile=r -overlay|--overlay=r -pgo|--pgo=r -coverprofile|--coverprofile=w "
    "-cpuprofile|--cpuprofile=w -memprofile|--memprofile=w -blockprofile|--blockprofile=w "
    "-mutexprofile|--mutexprofile=w -trace|--trace=w -outputdir|--outputdir=g "
