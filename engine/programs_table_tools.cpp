@@ -525,8 +525,13 @@ const ProgramSource kProgramsTools[] = {
    "-U!! -l!! -d=v -f=v -F=r -I=r -K=v -L=v -m=v -M=r -n=v -o=v -P=v -r=v -T=v -w=v -W=v -D=v "
    "-a -b -c -C -e -E -g -G -i -j -k -N -p -R -s -S -t -V -X -z -Z -h!N -v!N"},
   // ---- shells and interpreters: a script file operand is run; inline code is not a path ------
+  // The shells' own settings (`-e`, `-u`, `-x`, `-o pipefail`, `--norc`) run nothing more than
+  // the script; `-i` and `-l` (the start files), `-E` (ksh93's ~/.kshrc), `-k` (the script's
+  // assignment arguments put in its environment) and `--debugger` do:
+  // not declared, so an allow of the shell alone does not cover them.
   {"sh bash zsh dash ksh ash mksh yash posh ksh93 rbash", "s", "x*-", "",
-   "-c!C -o=v -O=v --rcfile=r --init-file=r -s!C"},
+   "-c!C -o=v -O=v --rcfile=r --init-file=r -s!C -a -b -e -f -h -m -n -p -t -u -v -x -B -C "
+   "-H -P -T --norc --noprofile --posix --verbose --noediting --restricted"},
   // `py` is Windows' launcher (`py -3.12 -c CODE`: its version selector is one more option).
   {"python python2 python3 pypy pypy3 py", "s", "x*-", "",
    "-c=p -m=p -W=v -X=v -Q=v -V|--version!N -h|--help!N -u -B -O -I -E -s -S -b -d -q -v -P -R -x"},
