@@ -226,6 +226,26 @@ void jq_handler(const ProgramDecl& p, std::string_view name, const Words& w, Pro
     for (std::size_t k : args.operands)
       if (!w[k].literal) hidden = true;
     if (hidden) out.escalations.push_back("yq expression the line does not show (load())");
+    // mikefarah's yq 4 reads a first operand that names an existing file as a file (expression
+    // `.`), and one ending in `.yq` as its expression file: judged as a file too (rewritten
+    // under `-i`).
+    bool expression_option = false, in_place = false;
+    for (const auto& o : args.options) {
+      if (!o.decl) continue;
+      expression_option |= o.decl->role == 'P' || o.decl->role == 'p';
+      in_place |= o.decl->shorts == "i";
+    }
+    if (!expression_option && !args.operands.empty()) {
+      const WordView& first = w[args.operands[0]];
+      out.files.push_back(
+          {Touch::read, first, From::operand, "yq (a first operand that is a file)"});
+      if (in_place)
+        out.files.push_back(
+            {Touch::write, first, From::operand, "yq -i (a first operand that is a file)"});
+      if (first.literal && first.literal->ends_with(".yq"))
+        out.escalations.push_back("yq " + *first.literal +
+                                  ": an expression file the line does not show");
+    }
   }
   // The filter is the first operand (or an option's value); every static operand is searched:
   // which operand holds it depends on options the table may not know.

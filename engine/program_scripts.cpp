@@ -187,7 +187,12 @@ struct SedScanner {
         case 'b':
         case 't':
         case 'T':
-          while (i < s.size() && s[i] != '\n' && s[i] != ';') ++i;
+        case 'v':
+          // A label (or `v`'s version) ends at a blank, `;`, `}` or the line's end, as GNU sed
+          // reads it: what follows is the next command (`:a r .env`, `b x w out`).
+          while (peek() == ' ' || peek() == '\t') ++i;
+          while (i < s.size() && std::string_view(" \t\n;}").find(s[i]) == std::string_view::npos)
+            ++i;
           break;
         case 'q':
         case 'Q':
@@ -195,9 +200,7 @@ struct SedScanner {
         case 'L':
           while (peek() == ' ' || std::isdigit(static_cast<unsigned char>(peek()))) ++i;
           break;
-        case 'v':
-          while (i < s.size() && s[i] != '\n' && s[i] != ';') ++i;
-          break;
+
         case '=':
         case 'd':
         case 'D':
@@ -358,6 +361,11 @@ struct AwkScanner {
           blanks();
           if (i < s.size() && s[i] == '"')
             add(out, Touch::read, from, read_string(), "awk @include");
+        } else if (id.size() > 1 && id[0] == '@' && id != "@namespace") {
+          // gawk's indirect call `@f(…)` calls the function whose name `f` holds, a built-in
+          // too (`f = "system"; @f("id")`).
+          out.escalations.push_back("awk indirect call (" + std::string(id) +
+                                    "): the function it calls is not shown");
         }
         last = 'a';
         continue;
