@@ -45,7 +45,8 @@ struct BuiltinDecl {
 
 constexpr BuiltinDecl kBuiltins[] = {
     {"read", Words::names, "a", "", "", ""},
-    {"mapfile readarray", Words::names, "", "C", "", ""},
+    // `mapfile -c 1 -C CMD`: the values of `-d -n -O -s -u -c` do not end the options.
+    {"mapfile readarray", Words::names, "", "C", "", "", "", "dnOscu"},
     {"unset", Words::names, "", "", "", ""},
     {"getopts", Words::names, "", "", "", ""},
     {"wait", Words::none, "p", "", "", ""},
@@ -85,9 +86,69 @@ const BuiltinDecl* find_builtin(std::string_view name) {
   return it == by_name.end() ? nullptr : it->second;
 }
 
+// Shell options that change what later commands run, by their name (`set -o NAME`, `shopt -so
+// NAME`, `bash -o NAME`) and their letter (`set -k`), with why.
+struct RunOption {
+  std::string_view name;
+  char letter;  // '\0': none
+  std::string_view why;
+};
+constexpr RunOption kRunOptions[] = {
+    {"keyword", 'k',
+     "puts the `NAME=VALUE` arguments of later commands in their environment "
+     "(`git diff GIT_EXTERNAL_DIFF=CMD`)"},
+    {"nocaseglob", '\0', "makes later globs match names in any case"},
+};
+
+const RunOption* run_option(std::string_view name) {
+  for (const auto& o : kRunOptions)
+    if (o.name == name) return &o;
+  return nullptr;
+}
+
+const RunOption* run_option(char letter) {
+  for (const auto& o : kRunOptions)
+    if (o.letter != '\0' && o.letter == letter) return &o;
+  return nullptr;
+}
+
+// `set -k`, `set -ek`, `set -o keyword`, `set -eo keyword`: a run change. Options end at the
+// first operand, `-` or `--` (`set -- -k` sets `$1`); `+` turns an option off. A word that is
+// not static where an option may be (`set $x`) may be `-k`.
+void set_options(const NormalizedCommand& n, BuiltinCode& out) {
+  for (std::size_t i = 1; i < n.words.size(); ++i) {
+    const auto& w = n.words[i];
+    if (!w.literal) {
+      out.escalations.push_back("a word that is not static given to `set` (it may be an option)");
+      return;
+    }
+    std::string_view s = *w.literal;
+    if (s.size() < 2 || (s[0] != '-' && s[0] != '+') || s == "--") return;
+    std::size_t names = 0;  // each `o` of the cluster takes the next word
+    for (std::size_t k = 1; k < s.size(); ++k) {
+      if (s[k] == 'o') {
+        ++names;
+        continue;
+      }
+      if (const RunOption* o = run_option(s[k]); o && s[0] == '-')
+        out.run_changes.push_back("`-" + std::string(1, s[k]) + "` " + std::string(o->why));
+    }
+    for (; names > 0 && i + 1 < n.words.size(); --names) {
+      const auto& v = n.words[++i];
+      if (!v.literal) {
+        out.escalations.push_back("a word that is not static given to `set -o`");
+      } else if (const RunOption* o = run_option(*v.literal); o && s[0] == '-') {
+        out.run_changes.push_back("`-o " + *v.literal + "` " + std::string(o->why));
+      }
+    }
+  }
+}
+
 bool code_in(std::string_view s) {
   return s.find("$(") != std::string_view::npos || s.find('`') != std::string_view::npos;
 }
+
+}  // namespace
 
 // The value bash gives a word that has one without expanding anything: its literal, or the
 // pattern of a word the parser takes for a glob (`a[\$\(id\)]`) with the escapes removed.
@@ -102,6 +163,8 @@ std::optional<std::string> word_value(const shell::WordView& w) {
   }
   return out;
 }
+
+namespace {
 
 // `a[$(id)]`: bash evaluates the subscript as arithmetic, running its substitutions.
 void check_name(std::string_view word, BuiltinCode& out) {
@@ -136,17 +199,22 @@ void expansion_assignments(std::string_view text, BuiltinCode& out) {
   }
 }
 
+// A variable's name: letters, digits and `_`, not starting with a digit.
+bool plain_name(std::string_view name) {
+  if (name.empty() || (name[0] >= '0' && name[0] <= '9')) return false;
+  for (char c : name)
+    if (!(c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')))
+      return false;
+  return true;
+}
+
 // `NAME=…` or `NAME+=…` with a plain name (the value may be anything).
 bool static_name(std::string_view word) {
   auto eq = word.find('=');
   if (eq == std::string_view::npos || eq == 0) return false;
   std::string_view name = word.substr(0, eq);
   if (name.back() == '+') name.remove_suffix(1);
-  if (name.empty() || (name[0] >= '0' && name[0] <= '9')) return false;
-  for (char c : name)
-    if (!(c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')))
-      return false;
-  return true;
+  return plain_name(name);
 }
 
 // `value_static`: `word` is the assignment's value after quote removal (not its source text).
@@ -202,6 +270,28 @@ void evaluated_value(std::string_view builtin, std::string_view attributes, std:
                             "` again, where bash runs its substitutions");
 }
 
+// `declare -n r=PATH`: assigning `r` sets PATH. A reference without a target (`declare -n r`)
+// takes the one its first assignment names (`r=PATH`), and one to a subscript (`r=a[0]`,
+// `r=PATH[0]`) or to nothing plain is asked: only a plain name is read.
+void name_reference(std::string_view word, BuiltinCode& out) {
+  const auto eq = word.find('=');
+  const std::string name(word.substr(0, eq));
+  if (eq == std::string_view::npos) {
+    out.escalations.push_back("the name reference `" + name +
+                              "` without a target: its first assignment names one");
+    return;
+  }
+  const std::string_view target = word.substr(eq + 1);
+  if (!plain_name(target)) {
+    out.escalations.push_back("the name reference `" + name + "` to `" + std::string(target) +
+                              "`, not a plain variable name");
+    return;
+  }
+  if (is_dangerous_variable(target))
+    out.run_changes.push_back("`" + name + "` refers to `" + std::string(target) +
+                              "`: setting it changes what the commands after it run");
+}
+
 // `bind -x KEYSEQ:COMMAND`: the command after the key sequence (`"\C-x": CMD`, where the
 // quoted sequence may hold a `:`); none without a colon (bash refuses the binding).
 std::optional<std::string_view> bound_command(std::string_view v) {
@@ -234,11 +324,13 @@ BuiltinCode builtin_code(const NormalizedCommand& n) {
   }
   if (!n.name_static) return out;
   // `shopt -s nocaseglob`: the globs after it match names in any case (`TEST?/a` is tests/a),
-  // which vigie reads as written.
+  // which vigie reads as written; `shopt -so keyword` is `set -k`. (Any spelling that names
+  // them, `-u` too.)
   if (n.name == "shopt")
     for (const auto& w : n.words)
-      if (w.literal && *w.literal == "nocaseglob")
-        out.run_changes.push_back("`shopt nocaseglob` makes later globs match names in any case");
+      if (const RunOption* o = w.literal ? run_option(*w.literal) : nullptr)
+        out.run_changes.push_back("`shopt " + *w.literal + "` " + std::string(o->why));
+  if (n.name == "set") set_options(n, out);
   const BuiltinDecl* b = find_builtin(n.name);
   if (!b) return out;
 
@@ -273,6 +365,10 @@ BuiltinCode builtin_code(const NormalizedCommand& n) {
       // `export PATH=/tmp:$PATH`: the name is static, the value need not be.
       if (b->words == Words::assignments && static_name(w.text)) {
         check_assignment(w.text, out, false);
+        // `declare -n r=$x`, `local -n r=$1`, `declare -n r=PATH[0]`: any variable.
+        if (attributes.find('n') != std::string::npos)
+          out.escalations.push_back("the name reference `" + w.text.substr(0, w.text.find('=')) +
+                                    "` to a variable that is not static");
         options_done = true;
         continue;
       }
@@ -349,13 +445,7 @@ BuiltinCode builtin_code(const NormalizedCommand& n) {
       for (auto s : operands) {
         check_assignment(s, out);
         if (!attributes.empty()) evaluated_value(n.name, attributes, s, out);
-        // `declare -n r=PATH`: assigning `r` sets PATH.
-        if (auto eq = s.find('=');
-            attributes.find('n') != std::string::npos && eq != std::string_view::npos &&
-            is_dangerous_variable(s.substr(eq + 1, s.find('[', eq) - eq - 1)))
-          out.run_changes.push_back("`" + std::string(s.substr(0, eq)) + "` refers to `" +
-                                    std::string(s.substr(eq + 1)) +
-                                    "`: setting it changes what the commands after it run");
+        if (attributes.find('n') != std::string::npos) name_reference(s, out);
       }
       if (attributes.find_first_of("in") != std::string::npos) out.evaluates_again = true;
       break;
@@ -392,6 +482,56 @@ BuiltinCode builtin_code(const NormalizedCommand& n) {
       break;
   }
   return out;
+}
+
+namespace {
+
+// Whether the line has a loop over `name` (`for r in PATH`, `for r;`, `select r in`).
+bool loops_over(std::string_view line, std::string_view name) {
+  const auto word_char = [](char c) {
+    return c == '_' || std::isalnum(static_cast<unsigned char>(c));
+  };
+  for (std::string_view kw : {"for", "select"})
+    for (auto i = line.find(kw); i != std::string_view::npos; i = line.find(kw, i + 1)) {
+      if (i > 0 && word_char(line[i - 1])) continue;
+      std::size_t j = i + kw.size();
+      const std::size_t blanks = j;
+      while (j < line.size() && (line[j] == ' ' || line[j] == '\t')) ++j;
+      if (j == blanks || line.substr(j, name.size()) != name) continue;
+      j += name.size();
+      if (j == line.size() || !word_char(line[j])) return true;
+    }
+  return false;
+}
+
+}  // namespace
+
+std::optional<std::string> looped_reference(const NormalizedCommand& n, std::string_view line) {
+  const std::string_view builtin = n.name;
+  if (builtin != "declare" && builtin != "local" && builtin != "typeset") return std::nullopt;
+  bool reference = false;
+  for (std::size_t i = 1; i < n.words.size(); ++i) {
+    const auto& w = n.words[i];
+    if (w.literal && w.literal->size() > 1 && (*w.literal)[0] == '-' && *w.literal != "--") {
+      reference = reference || w.literal->find('n') != std::string::npos;
+      continue;
+    }
+    if (!reference) return std::nullopt;
+    const std::string_view text = w.literal ? std::string_view(*w.literal) : w.text;
+    const std::string_view name = text.substr(0, text.find('='));
+    if (plain_name(name) && loops_over(line, name))
+      return "the loop over the name reference `" + std::string(name) +
+             "` makes it refer to each of its words";
+  }
+  return std::nullopt;
+}
+
+void here_string_values(const NormalizedCommand& n, std::vector<std::string>& values) {
+  const std::string_view name = n.name;
+  if (name != "read" && name != "mapfile" && name != "readarray") return;
+  for (const auto& r : n.redirects)
+    if (r.op == "<<<")
+      if (auto v = word_value(r.target)) values.push_back(std::move(*v));
 }
 
 }  // namespace vigie::engine

@@ -4,10 +4,12 @@
 // bash runs command substitutions, and so is a value under `declare -i` (`-n`: a reference's
 // target; `-a`/`-A`: a quoted `(…)` value is a compound assignment); `PATH=…`, `export
 // LD_PRELOAD=…`, `declare -x BASH_ENV=…`, `hash -p FILE NAME` and `enable -f LIB` change which
-// program a later word runs.
+// program a later word runs, and so do `set -k` (later `NAME=VALUE` arguments are environment)
+// and a name reference whose target is not a plain static name (`declare -n r=$x`).
 #ifndef VIGIE_ENGINE_BUILTIN_CODE_HPP
 #define VIGIE_ENGINE_BUILTIN_CODE_HPP
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,6 +29,19 @@ struct BuiltinCode {
 
 // What the builtin of `n` (its words after wrappers; a line of only assignments too) carries.
 BuiltinCode builtin_code(const NormalizedCommand& n);
+
+// The value bash gives a word that has one without expanding anything (a literal, or a word the
+// parser takes for a glob, its escapes removed: `a[\$\(id\)]`); nullopt for any other.
+std::optional<std::string> word_value(const shell::WordView& w);
+
+// `declare -n r=arr; for r in PATH; do r=/tmp; done`: a loop over a name reference makes it
+// refer to each word of the loop in turn. Why `n`, a `declare`/`local`/`typeset -n`, needs a
+// human when `line` loops over one of its names; nullopt otherwise.
+std::optional<std::string> looped_reference(const NormalizedCommand& n, std::string_view line);
+
+// The text `read`, `mapfile` or `readarray` reads from a here-string the line shows
+// (`read q <<< 'a[$(id)]'`), appended to `values`: under `declare -i q` it is arithmetic.
+void here_string_values(const NormalizedCommand& n, std::vector<std::string>& values);
 
 // The builtins that run the code they are given in this shell, not a child: a `cd` there moves
 // this shell's folder (`eval cd ~`, `trap 'cd /' DEBUG`, `. x.sh`, `mapfile -C 'cd /'`,

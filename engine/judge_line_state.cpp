@@ -59,6 +59,12 @@ void Judge::note_line_state(const shell::CommandView& cmd, const NormalizedComma
     // `x='a[$(cmd)]' bash -c 'echo $((x))'`: the value reaches the shell or builtin it prefixes.
     for (const auto& a : cmd.assigns)
       if (a.value.literal && holds_code(*a.value.literal)) held_code.push_back(*a.value.literal);
+  } else if (n.name == "read" || n.name == "mapfile" || n.name == "readarray") {
+    // `declare -i q; read q <<< 'a[$(cmd)]'`: a value the line shows, read into a variable.
+    std::vector<std::string> values;
+    here_string_values(n, values);
+    for (auto& v : values)
+      if (holds_code(v)) held_code.push_back(std::move(v));
   } else if (n.name == "printf") {
     // `printf -v x '%s' 'a[$(cmd)]'`: a value the line shows, set by printf.
     for (std::size_t k = 1; k < n.words.size(); ++k)
@@ -86,6 +92,9 @@ void Judge::note_line_state(const shell::CommandView& cmd, const NormalizedComma
 void Judge::before_command(const NormalizedCommand& n, std::string_view line) {
   note_links(n, line);
   if (!n.name_static) return;
+  if (auto why = looped_reference(n, line))
+    add(builtin_ask(Builtin::commands_escalation,
+                    fmt::format("{}: a human must check it", excerpt(*why))));
   if ((aliases_unknown_ || !aliases_.empty()) && n.name != "alias" && n.name != "unalias" &&
       (aliases_unknown_ || std::find(aliases_.begin(), aliases_.end(), n.name) != aliases_.end()))
     add(builtin_ask(Builtin::commands_escalation,

@@ -75,6 +75,10 @@ void shell_script(const std::string& name, const Words& w,
       // `bash -O nocaseglob -c 'cat .EN?'`: its globs match names in any case.
       if (c == 'O' && program_words::lit_is(w, i + 1, "nocaseglob"))
         n.escalations.push_back(name + " -O nocaseglob: globs that match names in any case");
+      // `bash -k -c`, `bash -o keyword -c`: the `NAME=VALUE` arguments of its commands go into
+      // their environment (`git diff GIT_EXTERNAL_DIFF=CMD`).
+      if ((*s)[0] == '-' && (c == 'k' || (c == 'o' && program_words::lit_is(w, i + 1, "keyword"))))
+        n.escalations.push_back(name + " -k: `NAME=VALUE` arguments set its commands' environment");
     }
     i += takes_next ? 2 : 1;
   }
