@@ -68,10 +68,8 @@ bool holds_substitution(const WordView& w) {
          t.find("<(") != std::string::npos || t.find(">(") != std::string::npos;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Wrappers: their options come from the programs table (engine/programs_table.cpp, handler
-// "wrapper"), parsed the way their own getopt_long would (`--outp` is time's `--output`).
-// ---------------------------------------------------------------------------------------------
+// ---- Wrappers: their options come from the programs table (engine/programs_table.cpp, handler
+// "wrapper"), parsed the way their own getopt_long would (`--outp` is time's `--output`). ------
 
 // What a wrapper's own arguments say.
 struct WrapperParse {
@@ -136,9 +134,11 @@ WrapperParse parse_wrapper(const ProgramDecl& decl, std::string_view name, const
           p.escalations.push_back(std::string(name) + " --chdir");
           break;
         case 'x':
-          if (o.value->literal && name == "env")
+          if (o.value->literal && name == "env") {  // the words after STRING are its command's
             p.nested_scripts.push_back(env_split_string(*o.value->literal));
-          else if (o.value->literal)
+            return env_split_rest(w, o, p.nested_scripts.back(), p.escalations), p;
+          }
+          if (o.value->literal)
             p.nested_scripts.push_back(*o.value->literal);
           else
             p.escalations.push_back("dynamic script for " + entry);
@@ -489,6 +489,7 @@ NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
     n.escalations.push_back("more than " + std::to_string(limits::glob_listing_levels) +
                             " levels of globs in one word");
   if (!n.redirects.empty()) network_redirects(n.redirects, n.connections, n.fetches);
+  indirect_assignments(n);
   if (n.words.empty()) return n;
   // `./.env`, `~/.ssh/tool`: a program named by its path is read to be run.
   if (const auto& v = n.words.front().pattern; v && v->find('/') != std::string::npos)

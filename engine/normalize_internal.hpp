@@ -54,6 +54,11 @@ void stdin_crontab(const std::string& name, const std::vector<shell::RedirectVie
 // `env -S STRING`'s words as a command line (`env WORDS` when they start with env's own
 // options or NAME=VALUE).
 std::string env_split_string(std::string_view s);
+// `env -S STRING ARGS…` (option `o` of `w`): env appends ARGS to STRING's words (the shebang
+// form `#!/usr/bin/env -S prog args`), so they go to `script` (quoted), not to a command of their
+// own; a word that is not static is escalated.
+void env_split_rest(const Words& w, const ParsedOption& o, std::string& script,
+                    std::vector<std::string>& escalations);
 
 // `bash|sh|… [opts] -c S`, a script file, or a script read from a here-string/here-document.
 void shell_script(const std::string& name, const Words& w,
@@ -103,6 +108,10 @@ void option_escalations(std::string_view prog, const ParsedOption& o,
                         std::vector<std::string>& out);
 // An empty files vector: the one last given back on this thread (`give_files`), else a new one.
 std::vector<FileEffect> spare_files();
+// `${!x:=VALUE}`, `${!x=VALUE}` in a word, a value, a redirection or a here-document: the variable
+// assigned is the one `x` names, which the line does not show; asked
+// (engine/normalize_indirect.cpp).
+void indirect_assignments(NormalizedCommand& n);
 
 }  // namespace vigie::engine::normalize_detail
 

@@ -44,6 +44,23 @@ std::string env_split_string(std::string_view s) {
   return line;
 }
 
+void env_split_rest(const Words& w, const ParsedOption& o, std::string& script,
+                    std::vector<std::string>& escalations) {
+  // The value is the next word (`-S STRING`) or in the option's own (`-SSTRING`,
+  // `--split-string=`).
+  std::size_t k = o.index + 1;
+  if (k < w.size() && o.value && o.value->span.begin == w[k].span.begin) ++k;
+  for (; k < w.size(); ++k) {
+    if (!w[k].literal) {
+      escalations.push_back("env -S with a word after it that is not static");
+      return;
+    }
+    script += " '";
+    for (char c : *w[k].literal) script += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    script += '\'';
+  }
+}
+
 void shell_script(const std::string& name, const Words& w,
                   const std::vector<shell::RedirectView>& redirects, NormalizedCommand& n) {
   bool has_c = false, has_s = false, interactive = false, rcfile = false;
