@@ -151,7 +151,8 @@ constexpr OptionVariable kOptionVariables[] = {
     {"tar", " TAR_OPTIONS "},
     {"node", " NODE_OPTIONS "},
     {"gzip", " GZIP "},
-    {"zip", " ZIPOPT "},
+    {"zip", " ZIPOPT ZIP "},
+    {"valgrind", " VALGRIND_OPTS "},
     {"xz", " XZ_DEFAULTS XZ_OPT "},
     {"bzip2", " BZIP2 BZIP "},
     {"nodejs", " NODE_OPTIONS "},
@@ -258,7 +259,7 @@ constexpr std::string_view kDangerousVariables =
     "LINT CPP AS FC TAPE RSYNC_SHELL RSYNC_PARTIAL_DIR VIM "
     "VIMRUNTIME MYVIMRC LESSGLOBALTAGS LESSKEYIN_SYSTEM MORE "
     "SSH_ASKPASS_REQUIRE XDG_DATA_HOME XDG_STATE_HOME XDG_CACHE_HOME "
-    "XDG_DATA_DIRS XDG_CONFIG_DIRS XDG_RUNTIME_DIR ZIPOPT GZIP XZ_OPT "
+    "XDG_DATA_DIRS XDG_CONFIG_DIRS XDG_RUNTIME_DIR ZIPOPT ZIP VALGRIND_OPTS GZIP XZ_OPT "
     "XZ_DEFAULTS BZIP2 BZIP "
     // More editors, start files and configuration (kLineVariables, kCodeVariables).
     "GVIMINIT IPYTHONDIR JUPYTER_CONFIG_DIR R_PROFILE_USER R_PROFILE "
