@@ -36,16 +36,25 @@ struct IntoName {
   bool glob = false;
 };
 
-IntoName into_name(const WordView& src, bool slash_contents, bool parents) {
+// The programs whose remote side expands the wildcards of a remote source (`scp 'host:.e*' .`:
+// scp's glob(3) on the remote files, or the remote shell; rsync's own expansion or the remote
+// shell): the names are whatever matches, as for a glob the local shell expands.
+constexpr std::string_view kRemoteGlobPrograms[] = {"scp", "rsync"};
+
+IntoName into_name(const WordView& src, bool slash_contents, bool parents, bool remote_globs) {
   IntoName n;
   const std::string* s = src.literal ? &*src.literal : src.pattern ? &*src.pattern : nullptr;
   if (!s || s->empty()) return n;
   std::string_view v = *s;
   // `host:path`, `container:path`, `pod:path`: the path part names the file.
   if (v.find("://") != std::string_view::npos) return n;
+  bool remote = false;
   if (auto colon = v.find(':'); colon != std::string_view::npos && colon > 0) {
     auto slash = v.find('/');
-    if (slash == std::string_view::npos || colon < slash) v.remove_prefix(colon + 1);
+    if (slash == std::string_view::npos || colon < slash) {
+      v.remove_prefix(colon + 1);
+      remote = remote_globs;
+    }
   }
   if (slash_contents && v.ends_with('/')) {  // rsync: `SRC/` is what SRC holds
     n.kind = IntoName::contents;
@@ -61,9 +70,12 @@ IntoName into_name(const WordView& src, bool slash_contents, bool parents) {
     n.kind = IntoName::contents;  // `cp -r SRC/. DIR`: what SRC holds, names not shown
     return n;
   }
+  // A quoted `{a,b}`, `$X` or backquote in the name, which the remote shell may expand (scp
+  // -O, rsync's remote shell): a name the line does not show.
+  if (remote && v.find_first_of("{$`") != std::string_view::npos) return n;
   n.kind = IntoName::name;
   n.text = std::string(v);
-  n.glob = !src.literal && src.has_glob;
+  n.glob = (!src.literal && src.has_glob) || remote;
   if (n.glob && std::none_of(n.text.begin(), n.text.end(), glob_char)) n.glob = false;
   return n;
 }
@@ -115,9 +127,12 @@ void add_copy_into(std::string_view prog, char shape, const std::vector<WordView
   definite = definite || st.parents || folder_syntax(*dt);
   const bool recursive = st.recursive || moves;
   const std::string entry = std::string(prog) + " into the destination folder";
+  const bool remote_globs =
+      std::find(std::begin(kRemoteGlobPrograms), std::end(kRemoteGlobPrograms), prog) !=
+      std::end(kRemoteGlobPrograms);
   for (std::size_t k = first; k < end; ++k) {
     if (files_full(out)) break;
-    IntoName n = into_name(w[operands[k]], shape == 'C', st.parents);
+    IntoName n = into_name(w[operands[k]], shape == 'C', st.parents, remote_globs);
     FileEffect f{Touch::write, *dest, From::operand, entry};
     f.into = true;
     if (n.kind == IntoName::contents) {

@@ -187,10 +187,10 @@ static void dos2unix_handler(const ProgramDecl& p, std::string_view name, const 
   }
 }
 
-// gpg: the table declares its options (prefixes of long options, no permuting); here the
-// files it writes without `-o` (`-e F` writes F.gpg, `F.gpg` alone decrypts to F,
-// `--decrypt-files`), and `show-photos` in `--list-options`/`--verify-options` (runs the photo
-// viewer).
+// gpg: the table declares its options (prefixes of long options, no permuting; an alias is a
+// spelling of its option, so `--clearsign` is `--clear-sign` here); here the files it writes
+// without `-o` (`-e F` writes F.gpg, `F.gpg` alone decrypts to F, `--decrypt-files`), and
+// `show-photos` in `--list-options`/`--verify-options` (runs the photo viewer).
 static void gpg_handler(const ProgramDecl& p, std::string_view name, const Words& w,
                         ProgramEffects& out) {
   ParsedArgs args = parse_args(p, w, 1);
@@ -206,7 +206,8 @@ static void gpg_handler(const ProgramDecl& p, std::string_view name, const Words
   if (option_value(args, "--output") || has_option(args, "--list-keys") ||
       has_option(args, "--list-secret-keys") || has_option(args, "--import") ||
       has_option(args, "--verify") || has_option(args, "--list-packets") ||
-      has_option(args, "--export") || has_option(args, "--print-md"))
+      has_option(args, "--export") || has_option(args, "--print-md") ||
+      has_option(args, "--print-mds") || has_option(args, "--fast-import"))
     return;
   bool enc = has_option(args, "--encrypt") || has_option(args, "--symmetric") ||
              has_option(args, "--sign") || has_option(args, "--encrypt-files") ||

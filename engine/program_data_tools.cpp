@@ -4,7 +4,9 @@
 // in place, the jq family's modules (`import`, `include` through `-L`) and yq's `load*()`
 // functions, httpie's and xh's `@FILE` request items and session files, xsltproc's stylesheet
 // writes (exsl:document, unless `--nowrite`), and csvsql's SQLite database URLs.
+#include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -111,6 +113,33 @@ constexpr std::string_view kJqLoads[] = {"load",        "load_str",  "load_xml",
                                          "load_base64", "load_yaml", "strload",  "eval"};
 constexpr std::string_view kJqModules[] = {"import", "include"};
 
+// jq (1.6 on) and gojq: after `--args` or `--jsonargs`, the positionals past the filter are
+// strings (`$ARGS.positional`), not files: dropped from the operands. `--rawfile NAME FILE` and
+// `--slurpfile NAME FILE` take their two words themselves (the table sees operands), so FILE
+// stays read wherever it stands; the filter is the first other positional unless an option
+// gives it (`-f FILE`).
+void drop_positional_strings(ParsedArgs& args) {
+  std::size_t from = SIZE_MAX;
+  bool filter_given = false;
+  std::vector<std::size_t> taken;
+  for (const auto& o : args.options) {
+    if (!o.decl) continue;
+    const std::string n = option_name(*o.decl);
+    if ((n == "--args" || n == "--jsonargs") && o.index < from) from = o.index;
+    if (n == "--rawfile" || n == "--slurpfile")
+      taken.insert(taken.end(), {o.index + 1, o.index + 2});
+    if (o.decl->role == 'P' || o.decl->role == 'p') filter_given = true;
+  }
+  if (from == SIZE_MAX) return;
+  std::vector<std::size_t> kept;
+  for (std::size_t k : args.operands) {
+    const bool pair = std::find(taken.begin(), taken.end(), k) != taken.end();
+    if (pair || k < from || !filter_given) kept.push_back(k);
+    if (!pair) filter_given = true;  // the first positional is the filter
+  }
+  args.operands = std::move(kept);
+}
+
 }  // namespace
 
 void mlr_handler(const ProgramDecl& p, std::string_view name, const Words& w, ProgramEffects& out) {
@@ -208,6 +237,7 @@ void dasel_handler(const ProgramDecl& p, std::string_view name, const Words& w,
 
 void jq_handler(const ProgramDecl& p, std::string_view name, const Words& w, ProgramEffects& out) {
   ParsedArgs args = parse_args(p, w, 1);
+  if (name == "jq" || name == "gojq") drop_positional_strings(args);
   apply_parsed(p, name, w, args, out);
   std::vector<const WordView*> libs;
   bool no_file_ops = false;

@@ -117,15 +117,67 @@ void find_handler(const Words& w, ProgramEffects& out) {
 
 // ---- dd, fd -------------------------------------------------------------------------------
 
+// A dd operand that is not static, split at its first `=`: the key with its quotes removed, and
+// the value's source text (the double or single quote open at the `=` put back in front, so
+// `"if=$HOME/x"` gives `"$HOME/x"`). nullopt when an expansion, an escape, a glob or a brace
+// may make the key (`$OP`, `o"f"=$X` is `of`, `$K=x` is not known).
+struct DdOperand {
+  std::string key;
+  std::string value;
+  std::size_t offset = 0;  // of the value in the word's text
+};
+std::optional<DdOperand> dd_operand(std::string_view t) {
+  DdOperand d;
+  char quote = 0;
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    const char c = t[i];
+    if (quote == '\'' && c != '\'') {
+      d.key.push_back(c);
+    } else if (c == '\'' || c == '"') {
+      if (!quote || quote == c)
+        quote = quote ? 0 : c;
+      else
+        d.key.push_back(c);
+    } else if (c == '=') {
+      d.value = (quote ? std::string(1, quote) : std::string()) + std::string(t.substr(i + 1));
+      d.offset = i + 1;
+      return d;
+    } else if (std::string_view("$`\\*?[{").find(c) != std::string_view::npos) {
+      return std::nullopt;
+    } else {
+      d.key.push_back(c);
+    }
+  }
+  return std::nullopt;
+}
+
 VIGIE_RARE_HANDLER void dd_handler(const Words& w, ProgramEffects& out) {
   for (std::size_t i = 1; i < w.size(); ++i) {
     const std::string* s = lit(w, i);
     if (!s) {
-      if (w[i].pattern && (starts_with(*w[i].pattern, "if=") || starts_with(*w[i].pattern, "of=")))
+      if (w[i].pattern &&
+          (starts_with(*w[i].pattern, "if=") || starts_with(*w[i].pattern, "of="))) {
         file(out, starts_with(*w[i].pattern, "of=") ? Touch::write : Touch::read,
              word_of(w[i], w[i].pattern->substr(3)), From::operand, "dd");
-      else if (starts_with(w[i].text, "of=") || starts_with(w[i].text, "if="))
+        continue;
+      }
+      // `if=$HOME/.ssh/id_rsa`, `"of=${PWD}/x"`: the value as a word of its own, not static, which
+      // the judge reads as the path below a variable it knows (engine/variable_paths.hpp), as
+      // `cp $HOME/x`'s; an operand whose key is not shown may be `of=`.
+      std::optional<DdOperand> d = dd_operand(w[i].text);
+      if (!d) {
+        out.escalations.push_back("dd with an operand that is not static");
+      } else if (d->key == "if" || d->key == "of") {
         out.escalations.push_back("dd with a file that is not static");
+        WordView v;
+        v.text = d->value;
+        v.has_expansion = true;
+        v.span = {static_cast<std::uint32_t>(
+                      std::min<std::size_t>(w[i].span.begin + d->offset, w[i].span.end)),
+                  w[i].span.end};
+        file(out, d->key == "of" ? Touch::write : Touch::read, v, From::operand,
+             "dd " + d->key + "=");
+      }
       continue;
     }
     if (starts_with(*s, "if="))

@@ -111,6 +111,12 @@ VIGIE_RARE_HANDLER void tar_handler(const ProgramDecl& p, std::string_view name,
     // the members are deleted once archived.
     if (k.size() >= 3 && is("remove-files")) removes = true;
   }
+  // `-O`, `--to-stdout` (any prefix from `--to-s`): the members are extracted to the standard
+  // output, no file written (the table leaves the option undeclared: looked at by spelling).
+  const bool to_stdout = std::any_of(args.options.begin(), args.options.end(), [](const auto& o) {
+    return o.spelling == "-O" || (o.spelling.size() >= 6 && starts_with("--to-stdout", o.spelling));
+  });
+  if (mode == 'x' && to_stdout) mode = 't';
   bool writes_archive = mode == 'c' || mode == 'r' || mode == 'u' || mode == 'A';
   const bool force_local = std::any_of(args.options.begin(), args.options.end(), [](const auto& o) {
     return o.spelling.size() >= 4 && starts_with("--force-local", o.spelling);

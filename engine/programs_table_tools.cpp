@@ -151,30 +151,29 @@ const ProgramSource kProgramsTools[] = {
    "-buildvcs|--buildvcs=v -f|--f=v -json -v -x -n -race -cover -a -work -short -failfast "
    "-benchmem -linkshared -modcacherw -msan -asan -trimpath -m -u -t -d"},
   // gpg takes unambiguous prefixes of its long options (`--outp`) and no option after an
-  // operand; every option of GnuPG 2.2 (`gpg --dump-options`) is declared. Operands are files
-  // read (key commands' key names are over-read); handler `gpg`: names derived without `-o`,
-  // `show-photos` (runs the photo viewer).
+  // operand; every option of GnuPG 2.2 (`gpg --dump-options`) is declared, aliases as spellings
+  // of one (`--clearsign`, `--dearmour`). Operands are files read (key names over-read); handler
+  // `gpg`: names derived without `-o`, `show-photos` (runs the photo viewer).
   {"gpg gpg2", "p", "*r", "gpg",
-   "-s|--sign --clear-sign --clearsign -b|--detach-sign -e|--encrypt --encrypt-files "
+   "-s|--sign --clear-sign|--clearsign -b|--detach-sign -e|--encrypt --encrypt-files "
    "-c|--symmetric --store -d|--decrypt --decrypt-files --verify --verify-files "
-   "-k|--list-keys --list-public-keys --list-signatures --list-sigs --check-signatures "
-   "--check-sigs --fingerprint -K|--list-secret-keys --generate-key --gen-key "
-   "--quick-generate-key --quick-gen-key --quick-add-uid --quick-adduid --quick-add-key "
-   "--quick-addkey --quick-revoke-uid --quick-revuid --quick-set-expire "
-   "--quick-set-primary-uid --full-generate-key --full-gen-key --generate-revocation "
-   "--gen-revoke --delete-keys --delete-secret-keys --quick-sign-key --quick-lsign-key "
-   "--quick-revoke-sig --sign-key --lsign-key --edit-key --key-edit --change-passphrase "
-   "--passwd --generate-designated-revocation --desig-revoke --export --send-keys "
-   "--receive-keys --recv-keys --search-keys --refresh-keys --locate-keys "
-   "--locate-external-keys --fetch-keys --show-keys --export-secret-keys "
-   "--export-secret-subkeys --export-ssh-key --import --fast-import --card-status "
-   "--edit-card --card-edit --change-pin --list-config --list-gcrypt-config --gpgconf-list "
-   "--gpgconf-test --list-packets --export-ownertrust --import-ownertrust --update-trustdb "
-   "--check-trustdb --fix-trustdb --list-trustdb --dearmor --dearmour --enarmor --enarmour "
-   "--print-md --print-mds --gen-prime --gen-random --server --tofu-policy "
-   "--delete-secret-and-public-keys --rebuild-keydb-caches --list-key --list-sig "
-   "--check-sig --show-key -v|--verbose --no-verbose -q|--quiet --no-tty --no-greeting "
-   "--debug=v --debug-level=v --debug-all --debug-iolbf --display-charset=v --charset=v "
+   "-k|--list-keys|--list-public-keys|--list-key --list-signatures|--list-sigs|--list-sig "
+   "--check-signatures|--check-sigs|--check-sig --fingerprint -K|--list-secret-keys "
+   "--generate-key|--gen-key --quick-generate-key|--quick-gen-key --quick-add-uid|--quick-adduid "
+   "--quick-add-key|--quick-addkey --quick-revoke-uid|--quick-revuid --quick-set-expire "
+   "--quick-set-primary-uid --full-generate-key|--full-gen-key --generate-revocation|--gen-revoke "
+   "--delete-keys --delete-secret-keys --quick-sign-key --quick-lsign-key --quick-revoke-sig "
+   "--sign-key --lsign-key --edit-key|--key-edit --change-passphrase|--passwd "
+   "--generate-designated-revocation|--desig-revoke --export --send-keys "
+   "--receive-keys|--recv-keys --search-keys --refresh-keys --locate-keys --locate-external-keys "
+   "--fetch-keys --show-keys|--show-key --export-secret-keys --export-secret-subkeys "
+   "--export-ssh-key --import --fast-import --card-status --edit-card|--card-edit --change-pin "
+   "--list-config --list-gcrypt-config --gpgconf-list --gpgconf-test --list-packets "
+   "--export-ownertrust --import-ownertrust --update-trustdb --check-trustdb --fix-trustdb "
+   "--list-trustdb --dearmor|--dearmour --enarmor|--enarmour --print-md --print-mds --gen-prime "
+   "--gen-random --server --tofu-policy --delete-secret-and-public-keys --rebuild-keydb-caches "
+   "-v|--verbose --no-verbose -q|--quiet --no-tty --no-greeting "
+   "--debug=v --debug-level=v --debug-all --debug-iolbf --display-charset|--charset=v "
    "--options=r!! --no-options --logger-fd=v --log-file=w --logger-file=w "
    "--debug-quick-random --homedir=w --faked-system-time=v --default-key=v --encrypt-to=v "
    "--no-encrypt-to --hidden-encrypt-to=v --encrypt-to-default-key --default-recipient=v "
@@ -194,13 +193,13 @@ const ProgramSource kProgramsTools[] = {
    "--no-expensive-trust-checks --allow-non-selfsigned-uid --no-allow-non-selfsigned-uid "
    "--allow-freeform-uid --no-allow-freeform-uid --preserve-permissions "
    "--default-cert-check-level=v --tofu-default-policy=v --lock-once --lock-multiple "
-   "--lock-never --compress-algo=v --compression-algo=v --bzip2-decompress-lowmem "
+   "--lock-never --compress-algo|--compression-algo=v --bzip2-decompress-lowmem "
    "--completes-needed=v --marginals-needed=v --max-cert-depth=v --trustdb-name=w "
    "--auto-check-trustdb --no-auto-check-trustdb --force-ownertrust --multifile "
    "--input-size-hint=v --utf8-strings --no-utf8-strings --set-filesize=v --no-literal "
    "-N|--set-notation=v --sig-notation=v --cert-notation=v --set-policy-url=v "
-   "--sig-policy-url=v --cert-policy-url=v --sig-keyserver-url=v -a|--armor --armour "
-   "--no-armor --no-armour -o|--output=w --max-output=v --comment=v --default-comment "
+   "--sig-policy-url=v --cert-policy-url=v --sig-keyserver-url=v -a|--armor|--armour "
+   "--no-armor|--no-armour -o|--output=w --max-output=v --comment=v --default-comment "
    "--no-comments --emit-version --no-emit-version --no-version --not-dash-escaped "
    "--escape-from-lines --no-escape-from-lines --mimemode -t|--textmode --no-textmode "
    "--set-filename=v --for-your-eyes-only --no-for-your-eyes-only --show-notation "
@@ -329,9 +328,12 @@ const ProgramSource kProgramsTools[] = {
    "--skip-existing --variable=v --ssl-sessions=w --upload-flags=v --out-null --follow "
    "--sigalgs=v --trace-config=v --trace-ids --mptcp --haproxy-clientip=v --knownhosts=r "
    "--keepalive-cnt=v --parallel-max-host=v"},
-  // wget refuses file: URLs ("Unsupported scheme").
+  // wget refuses file: URLs ("Unsupported scheme"). `--default-page=NAME`: a URL ending in `/` is
+  // saved as NAME; `--pinnedpubkey` is a key file or `sha256//` hashes (over-read as a path).
   {"wget", "pm", "", "wget",
-   "-O|--output-document=w -o|--output-file=w -a|--append-output=w -P|--directory-prefix=g --rejected-log=w "
+   "-O|--output-document=w -o|--output-file=w -a|--append-output=w -P|--directory-prefix=g "
+   "--rejected-log=w --default-page=w --crl-file=r --ca-directory=R --pinnedpubkey=r "
+   "--warc-dedup=r --warc-tempdir=g "
    "-i|--input-file=r --post-file=r --body-file=r -e|--execute=v!! --use-askpass=x "
    "--load-cookies=r --save-cookies=w --ca-certificate=r --certificate=r --private-key=r "
    "--config=r --hsts-file=w --warc-file=w -U|--user-agent=v --header=v --post-data=v "
