@@ -21,7 +21,7 @@ std::string_view indirect_assignment(std::string_view text) {
     if (j == i + 3) continue;                 // `${!*}`, `${!@}`: not a name
     if (j < text.size() && text[j] == '[') {  // `${!x[0]:=v}`
       const std::size_t close = text.find(']', j);
-      if (close == std::string_view::npos) continue;
+      if (close == std::string_view::npos) break;  // none further on either
       j = close + 1;
     }
     const std::string_view op = text.substr(j, 2);

@@ -4,7 +4,11 @@
 // (`pax -r`, `cpio -i` without `--no-absolute-filenames`, `unrar x -ep3`) and names read from the
 // standard input (`cpio -o`, `cpio -p`, `pax -w` with no file operand) are asked; dpkg-deb's
 // (and dpkg's) extraction and build actions; jar's mode letters and GNU-style options. The options
-// are declared in engine/programs_table_cloud.cpp.
+// are declared in engine/programs_table_cloud.cpp. Info-ZIP's zip and unzip (declared in
+// engine/programs_table.cpp) as the table reads them, and: `zip -u A`, `zip -f A` with no file
+// named read every file the archive names (asked, as `tar -xf A` is); unzip's members are
+// patterns it matches itself, judged as globs (`'*'`, `'.e*'`, `'[t]ests/*'`; with `-C` in any
+// case), and its `*` and `?` match `/` too (unless `-W`): the files below the folder, asked.
 #include <algorithm>
 #include <array>
 #include <optional>
@@ -408,6 +412,76 @@ void jar(const Words& w, ProgramEffects& out) {
   }
 }
 
+// zip: `-u`/`-f` with no file operand update the files the archive names.
+void zip(const ProgramDecl& p, std::string_view name, const Words& w, ProgramEffects& out) {
+  const ParsedArgs a = parse_args(p, w, 1);
+  apply_parsed(p, name, w, a, out);
+  if (a.operands.size() <= 1 && (has_option(a, "--update") || has_option(a, "--freshen")))
+    out.escalations.push_back(std::string(name) +
+                              " --update: reads the files the archive names, not shown");
+}
+
+// A member unzip matches itself (`*`, `?`, `[…]`): a glob; with `-C` (`fold`) its letters match
+// either case (`.ENV` is `.[eE][nN][vV]`). nullopt when it stays a plain name.
+std::optional<WordView> unzip_member(const WordView& from, bool fold) {
+  const std::string* s = from.literal ? &*from.literal : from.pattern ? &*from.pattern : nullptr;
+  if (!s) return std::nullopt;
+  const auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
+  const bool wild = s->find_first_of("*?[") != std::string::npos;
+  if (!wild && !(fold && std::any_of(s->begin(), s->end(), letter))) return std::nullopt;
+  std::string g;
+  bool bracket = false;  // inside `[…]`: copied as written
+  for (std::size_t i = 0; i < s->size(); ++i) {
+    const char c = (*s)[i];
+    if (c == '\\' && i + 1 < s->size()) {
+      g += s->substr(i++, 2);
+      continue;
+    }
+    if (c == '[') bracket = true;
+    if (c == ']') bracket = false;
+    if (!fold || bracket || !letter(c)) {
+      g += c;
+      continue;
+    }
+    const char other = static_cast<char>(c >= 'a' ? c - 'a' + 'A' : c - 'A' + 'a');
+    g += std::string{'[', c, other, ']'};
+  }
+  WordView v = word_of(from, std::move(g));
+  v.literal.reset();
+  v.has_glob = true;
+  return v;
+}
+
+// unzip: the table's reading, the members it extracts judged as the patterns they are (listed,
+// tested or piped, they are read from the archive, not written).
+void unzip(const ProgramDecl& p, std::string_view name, const Words& w, ProgramEffects& out) {
+  const ParsedArgs a = parse_args(p, w, 1);
+  const std::size_t before = out.files.size();
+  apply_parsed(p, name, w, a, out);
+  // Below `-d DIR` every file of DIR is written already (role g).
+  if (has_option(a, "-d")) return;
+  const bool fold = has_option(a, "-C");
+  bool below = false;  // a `*` or `?` that may match below a folder
+  for (std::size_t k = 1; k < a.operands.size(); ++k) {
+    const WordView& m = w[a.operands[k]];
+    const std::optional<WordView> g = unzip_member(m, fold);
+    if (!g) continue;
+    bool written = false;
+    for (std::size_t f = before; f < out.files.size(); ++f)
+      if (out.files[f].touch == Touch::write && out.files[f].from == From::operand &&
+          out.files[f].word.span.begin == m.span.begin && out.files[f].word.text == m.text) {
+        out.files[f].word = *g;
+        written = true;
+      }
+    if (!written) continue;
+    if (fold && m.text.find('[') != std::string::npos)
+      out.escalations.push_back(std::string(name) + " -C: a pattern matched in any case");
+    below = below || g->pattern->find_first_of("*?") != std::string::npos;
+  }
+  if (below && !has_option(a, "-W"))
+    add_tree_write(out, std::string(name) + " (the members its patterns match)");
+}
+
 }  // namespace
 
 void archive_handler(const ProgramDecl& p, std::string_view name, const Words& w,
@@ -422,6 +496,10 @@ void archive_handler(const ProgramDecl& p, std::string_view name, const Words& w
     jar(w, out);
   else if (name == "dpkg-deb" || name == "dpkg")
     dpkg_deb(name, p, w, out);
+  else if (name == "zip")
+    zip(p, name, w, out);
+  else if (name == "unzip")
+    unzip(p, name, w, out);
   else
     rar(name, w, out);
 }

@@ -9,10 +9,13 @@
 // `setarch [ARCH] [FLAGS] CMD`, `linux32`, `linux64`, `prlimit`, `runcon CONTEXT CMD` or
 // `runcon -t TYPE CMD`, `xvfb-run`, `eatmydata`, `rlwrap` (`-z FILTER` is a command line),
 // `ip netns exec NAME CMD`, `ip vrf exec NAME CMD`, `pkexec`, `busybox APPLET`, `runuser`
-// and `su` (`-c LINE`; su's words after the user are its shell's arguments), `systemd-run`
-// (`-p Exec*=LINE` is judged as a line and asked; other properties
-// are plain limits or asked: kRunProperties, kPlainProperties). The command is judged as a
-// command (a shell line as a nested script), so a bare allow of the manager never covers it.
+// and `su` (`-c LINE`; the words after the user are its shell's arguments), `chroot NEWROOT
+// CMD`, `systemd-run` (`-p Exec*=LINE` is judged as a line and asked; other properties are
+// plain limits or asked). The command is judged as a command (a shell line as a nested
+// script), so a bare allow of the manager never covers it; when it runs in another folder
+// (a system unit's `/`, chroot's NEWROOT, a login's home) or with more environment
+// (`systemd-run -E`), as the line `cd -- DIR && NAME=VALUE… CMD…`
+// (engine/program_launchers_units.cpp).
 // Each launcher's own options are declared in the table (engine/program_launchers.hpp: its
 // first part in program_launchers_managers.cpp, its second in program_launchers_runners.cpp)
 // with the syntax of its parser (getopt_long, argparse, clap-like clusters, whole words):
@@ -25,6 +28,7 @@
 
 #include "engine/program_handlers.hpp"
 #include "engine/program_launchers.hpp"
+#include "engine/program_launchers_units.hpp"
 #include "engine/program_words.hpp"
 
 namespace vigie::engine {
@@ -39,26 +43,6 @@ using program_words::starts_with;
 
 // Subcommands that run a program the line does not name (a package's own entry point): asked.
 constexpr std::string_view kRunsPackage = "nix:run flatpak:run snap:run";
-
-// Unit properties (`systemd-run -p NAME=VALUE`, systemd.exec(5), systemd.service(5)): those
-// whose value is a command line the unit runs (judged as a nested line, and asked), and those
-// that only set a limit, a timing or a label (plain). Any other property may change what runs
-// or what it can reach (`Environment=LD_PRELOAD=…`, `BindPaths=`, `User=`, `Unit=`): asked.
-constexpr std::string_view kRunProperties =
-    "ExecStart ExecStartPre ExecStartPost ExecCondition ExecReload ExecStop ExecStopPost "
-    "ExecStopPre";
-constexpr std::string_view kPlainProperties =
-    "MemoryMax MemoryHigh MemoryLow MemoryMin MemorySwapMax MemoryLimit MemoryAccounting "
-    "CPUQuota CPUQuotaPeriodSec CPUWeight CPUShares CPUAccounting AllowedCPUs "
-    "AllowedMemoryNodes IOWeight IOAccounting IOReadBandwidthMax IOWriteBandwidthMax "
-    "IOReadIOPSMax IOWriteIOPSMax TasksMax TasksAccounting Nice OOMScoreAdjust "
-    "CPUSchedulingPolicy CPUSchedulingPriority IOSchedulingClass IOSchedulingPriority "
-    "RuntimeMaxSec TimeoutSec TimeoutStartSec TimeoutStopSec RestartSec Restart "
-    "RemainAfterExit KillMode KillSignal SendSIGHUP SendSIGKILL Description LimitCPU LimitFSIZE "
-    "LimitDATA LimitSTACK LimitCORE LimitRSS LimitNOFILE LimitAS LimitNPROC LimitMEMLOCK "
-    "LimitLOCKS LimitSIGPENDING LimitMSGQUEUE LimitNICE LimitRTPRIO LimitRTTIME AccuracySec "
-    "RandomizedDelaySec Persistent OnCalendar OnActiveSec OnBootSec OnUnitActiveSec "
-    "OnUnitInactiveSec";
 
 // Calls `fn` with each space-separated token of `list` until it returns true.
 template <typename Fn>
@@ -253,26 +237,6 @@ void run_argv(const Launcher& l, const Words& w, std::size_t from, const std::st
     run_words(l, Words(w.begin() + static_cast<long>(from), w.end()), entry, out);
 }
 
-// A unit property `NAME=VALUE` (kRunProperties, kPlainProperties).
-void unit_property(const WordView& v, const std::string& entry, ProgramEffects& out) {
-  if (!v.literal) {
-    out.escalations.push_back(entry + " with a property that is not static");
-    return;
-  }
-  const std::string& kv = *v.literal;
-  std::string_view name = std::string_view(kv).substr(0, kv.find('='));
-  if (listed(kPlainProperties, name)) return;
-  if (!listed(kRunProperties, name) || name.size() == kv.size()) {
-    out.escalations.push_back(entry + " " + std::string(name) + ": may change what runs");
-    return;
-  }
-  // `ExecStart=[-@:+!|]CMD ARGS`: the prefixes change how it runs, not what.
-  std::string line = kv.substr(name.size() + 1);
-  line.erase(0, line.find_first_not_of("-@:+!|"));
-  out.escalations.push_back(entry + " " + std::string(name) + ": runs a command");
-  out.scripts.push_back(line);
-}
-
 // What one option does once its kind is known. `value` is the attached value (nullptr: the
 // next word, for the kinds that take one). Returns the words it consumed after its own.
 struct Step {
@@ -283,7 +247,8 @@ struct Step {
 };
 
 Step use(const Launcher& l, const Words& w, std::size_t i, Kind k, std::string_view key,
-         const std::string* value, bool is_static, const std::string& entry, ProgramEffects& out) {
+         const std::string* value, bool is_static, const std::string& entry, UnitPlace& u,
+         ProgramEffects& out) {
   Step st;
   if (k != Kind::none && listed(l.hidden, key))
     out.escalations.push_back(entry + " " + std::string(key) +
@@ -294,6 +259,7 @@ Step use(const Launcher& l, const Words& w, std::size_t i, Kind k, std::string_v
       return st;
     case Kind::flag:
       st.unknown = value != nullptr;  // `--flag=V`: the tool refuses it
+      if (!value) unit_option(l, key, nullptr, entry, u, out);
       return st;
     case Kind::optional:
       return st;
@@ -331,6 +297,7 @@ Step use(const Launcher& l, const Words& w, std::size_t i, Kind k, std::string_v
   } else {
     return st;  // a missing value: the tool refuses
   }
+  unit_option(l, key, vw, entry, u, out);
   if (k == Kind::props) {
     unit_property(*vw, entry + " " + std::string(key), out);
   } else if (k == Kind::line) {
@@ -346,7 +313,7 @@ Step use(const Launcher& l, const Words& w, std::size_t i, Kind k, std::string_v
 
 // One word that starts with `-` (not `--` alone), read with the launcher's syntax.
 Step option(const Launcher& l, const Words& w, std::size_t i, std::string_view v, bool is_static,
-            const std::string& entry, ProgramEffects& out) {
+            const std::string& entry, UnitPlace& u, ProgramEffects& out) {
   const bool is_long = v.size() > 2 && v[1] == '-';
   if (is_long || l.syntax == Syntax::words || kind_of(l, v) != Kind::none) {
     std::size_t eq = v.find('=');
@@ -356,20 +323,23 @@ Step option(const Launcher& l, const Words& w, std::size_t i, std::string_view v
     if (is_long) key = long_name(l, key);
     Kind k = key.empty() ? Kind::none : kind_of(l, key);
     return use(l, w, i, k, key, eq == std::string_view::npos ? nullptr : &value, is_static, entry,
-               out);
+               u, out);
   }
   // A cluster of short options: flags, then at most one that takes the rest of the word (or
   // the next word) as its value.
   for (std::size_t j = 1; j < v.size(); ++j) {
     const std::string key{'-', v[j]};
     Kind k = kind_of(l, key);
-    if (k == Kind::flag) continue;
+    if (k == Kind::flag) {
+      unit_option(l, key, nullptr, entry, u, out);
+      continue;
+    }
     std::string_view rest = v.substr(j + 1);
     if (k == Kind::none || rest.empty())
-      return use(l, w, i, k, key, nullptr, is_static, entry, out);
+      return use(l, w, i, k, key, nullptr, is_static, entry, u, out);
     if (rest[0] == '=' && l.syntax != Syntax::getopt) rest.remove_prefix(1);
     const std::string value(rest);
-    return use(l, w, i, k, key, &value, is_static, entry, out);
+    return use(l, w, i, k, key, &value, is_static, entry, u, out);
   }
   return {};
 }
@@ -390,7 +360,7 @@ bool names_option(const Launcher& l, std::string_view v, std::string_view list) 
 // Reads the launcher's options and judges its command; `read_given`: an option of `l.reads` was
 // met.
 void launch_command(const Launcher& base, std::string_view name, const Words& w, std::size_t from,
-                    ProgramEffects& out, bool& read_given) {
+                    ProgramEffects& out, bool& read_given, UnitPlace& u) {
   Launcher l = base;  // its `runs` changes with an argv switch (Launcher::argv_switch)
   const std::string entry = std::string(name) + (l.sub.empty() ? "" : " ") + std::string(l.sub);
   std::size_t operands = 0;
@@ -444,7 +414,10 @@ void launch_command(const Launcher& base, std::string_view name, const Words& w,
       finish(i + 1);
       return;
     }
-    if (v == "-" && listed(l.flags, "-")) continue;  // `su -`: a login shell
+    if (v == "-" && listed(l.flags, "-")) {  // `su -`: a login shell
+      unit_option(l, v, nullptr, entry, u, out);
+      continue;
+    }
     if (v.size() > 1 && v[0] == '-') {
       if (!l.named_by.empty() && s) {
         if (v.size() > 2 && v[1] == '-') {
@@ -461,7 +434,7 @@ void launch_command(const Launcher& base, std::string_view name, const Words& w,
       if (s && names_option(l, v, l.line_switch)) l.runs = Runs::joined;
       if (s && names_option(l, v, l.reads)) read_given = true;
       if (s && names_option(l, v, l.line)) script_seen = true;  // the operands are its arguments
-      Step st = option(l, w, i, v, s != nullptr, entry, out);
+      Step st = option(l, w, i, v, s != nullptr, entry, u, out);
       if (st.ran) return;
       if (st.program) programs.push_back(*st.program);
       unknown = unknown || st.unknown;
@@ -482,7 +455,10 @@ void launch_command(const Launcher& base, std::string_view name, const Words& w,
       continue;
     }
     if (l.dash_only || l.skip == kNever) continue;  // not the command
-    if (operands++ < skip && (!l.first_only || i == from)) continue;
+    if (operands++ < skip && (!l.first_only || i == from)) {
+      if (!u.root) u.root = w[i];  // chroot's NEWROOT, runuser's USER (Launcher::runs_in)
+      continue;
+    }
     if (unknown) {
       out.escalations.push_back(entry + " with an option the table does not know");
       return;
@@ -504,7 +480,12 @@ void launch_command(const Launcher& base, std::string_view name, const Words& w,
 void launch(const Launcher& l, std::string_view name, const Words& w, std::size_t from,
             ProgramEffects& out) {
   bool read_given = false;
-  launch_command(l, name, w, from, out, read_given);
+  UnitPlace u = unit_place(l);
+  const std::size_t argvs = out.argvs.size();
+  launch_command(l, name, w, from, out, read_given, u);
+  // Its command run in another folder or with more environment: judged as that line.
+  unit_commands(l, u, argvs, std::string(name) + (l.sub.empty() ? "" : " ") + std::string(l.sub),
+                out);
   // The file it reads when no option names one (`dotenv CMD` reads `./.env`).
   if (!read_given && !l.reads_by_default.empty() && !w.empty())
     out.files.push_back({Touch::read, synthesized(w[0], std::string(l.reads_by_default), 0),

@@ -90,6 +90,23 @@ struct Launcher {
   // arguments). Each argument is put, quoted, in place of `{}` or after the line: one line per
   // argument, up to kLineArguments (Runs::joined).
   std::string_view arg_marks = {};
+  // Where the command runs when not in the line's folder (engine/program_launchers_units.cpp):
+  // `/` (a system unit), `~` (the caller's home), `@` (the home of the user it runs as: the
+  // value of a `runs_as` option, else the operand skipped, else root's), `+` (the operand
+  // skipped: chroot's NEWROOT). Its command is then judged as the line `cd DIR && CMD…`.
+  std::string_view runs_in = {};
+  // Options that move it, each `OPTION:WHERE` (the option declared in another list for its
+  // value): WHERE a letter of `runs_in` (the folder from then on, unless one is given), `.`
+  // (the line's folder unless one is given: `--scope`), `!` (the line's folder: `--same-dir`)
+  // or `=` (the option's value: `--working-directory`); the last given wins.
+  std::string_view moves = {};
+  std::string_view runs_as = {};  // options whose value is the user it runs as (`pkexec --user`)
+  // Options whose value `NAME=VALUE` is put in the command's environment (`systemd-run -E`):
+  // judged as an assignment before the command (`LD_PRELOAD=…`, `PATH=…` are asked).
+  std::string_view setenv = {};
+  // The program is looked up from the line's folder before the move (systemd-run, pkexec make
+  // a relative program path absolute): a program path is read from there.
+  bool program_here = false;
 };
 
 // How many arguments of a Launcher::arg_marks list are judged one line each; past it the line

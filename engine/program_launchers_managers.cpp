@@ -1,7 +1,7 @@
 // The launchers' table, first part (engine/program_launchers.hpp has the fields): environment
 // and project managers (uv, poetry, conda, nix, mise, direnv, the version managers…) and
 // wrappers of their own shape (setarch, prlimit, runcon, xvfb-run, ip netns exec, runuser, su,
-// systemd-run…). The second part, engine/program_launchers_runners.cpp, holds the runners;
+// chroot, systemd-run…). The second part, engine/program_launchers_runners.cpp, holds the runners;
 // engine/program_launchers.cpp reads both.
 #include "engine/program_launchers.hpp"
 
@@ -388,7 +388,15 @@ const Launcher kLaunchers[] = {
      .reads = "-f --file",
      .line = "-z --filter"},
     {.program = "ip", .sub = "exec", .skip = 1},  // ip netns exec NAME, ip vrf exec NAME
-    {.program = "pkexec", .flags = "--disable-internal-agent --keep-cwd", .valued = "--user"},
+    // pkexec runs its command in the home of the user it runs as (root's), unless --keep-cwd;
+    // a relative program path is made absolute from the line's folder first.
+    {.program = "pkexec",
+     .flags = "--disable-internal-agent --keep-cwd",
+     .valued = "--user",
+     .runs_in = "@",
+     .moves = "--keep-cwd:!",
+     .runs_as = "--user",
+     .program_here = true},
     {.program = "busybox"},  // busybox APPLET ARGS
     {.program = "toybox"},   // toybox APPLET ARGS
     // dbus-launch [--options] CMD ARGS (its options are whole words), chronic [-ev] CMD ARGS
@@ -399,11 +407,18 @@ const Launcher kLaunchers[] = {
      .valued = "--autolaunch",
      .reads = "--config-file"},
     {.program = "chronic", .syntax = Syntax::getopt, .flags = "-e -v"},
+    // runuser [options] -u USER [[--] CMD…]; without `-u`, su's form (runuser(1)): runuser
+    // [options] [-] [USER [ARG…]], the ARGs going to USER's shell. `-`, `-l`, `--login`: a
+    // login shell, in USER's home.
     {.program = "runuser",
      .syntax = Syntax::getopt,
-     .flags = "-m -p --preserve-environment -l --login -f --fast -P --pty -h --help -V --version",
+     .flags = "- -m -p --preserve-environment -l --login -f --fast -P --pty -h --help -V "
+              "--version",
      .valued = "-u --user -w --whitelist-environment -g --group -G --supp-group",
-     .line = "-c --command --session-command -s --shell"},
+     .line = "-c --command --session-command -s --shell",
+     .skip = 1,
+     .named_by = "-u --user",
+     .moves = "-:@ -l:@ --login:@"},
     // su [options] [-] [USER [ARG…]]: the ARGs go to USER's shell (`su bob script.sh` runs it).
     {.program = "su",
      .syntax = Syntax::getopt,
@@ -412,6 +427,15 @@ const Launcher kLaunchers[] = {
      .valued = "-w --whitelist-environment -g --group -G --supp-group",
      .line = "-c --command --session-command -s --shell",
      .skip = 1},
+    // chroot [OPTION] NEWROOT [CMD…] (coreutils, getopt `+`): CMD runs in NEWROOT's `/`, unless
+    // --skip-chdir (only with NEWROOT `/`); without CMD, `"$SHELL" -i`.
+    {.program = "chroot",
+     .syntax = Syntax::getopt,
+     .flags = "--skip-chdir --help --version",
+     .valued = "--userspec --groups",
+     .skip = 1,
+     .runs_in = "+",
+     .moves = "--skip-chdir:!"},
     // lockf FILE CMD (FreeBSD, getopt `+knst:w`), timelimit CMD (getopt `+pqS:s:T:t:`), empty
     // -f CMD (its fork mode), distrobox-host-exec and host-spawn (a container's command run on
     // its host; host-spawn's Go flags take one or two dashes).
@@ -479,16 +503,24 @@ const Launcher kLaunchers[] = {
      .writes = "-o -e",
      .exec = "-p",
      .dash_only = true},
+    // systemd-run: a service runs in `/` (a system unit) or the caller's home (`--user`); a
+    // scope, `-d`/`--same-dir` and `--shell` keep the caller's folder, `--working-directory`
+    // gives one (the last wins); `-E NAME=VALUE` is in its environment (run.c, systemd 252).
     {.program = "systemd-run",
      .syntax = Syntax::getopt,
      .flags = "--no-ask-password --user --system --scope --slice-inherit --no-block -r "
-              "--remain-after-exit --wait --send-sighup -d --same-dir -t --pty -P --pipe -q "
-              "--quiet -G --collect -S --shell --on-timezone-change --on-clock-change -h --help "
-              "--version",
+              "--remain-after-exit --wait --send-sighup -d --same-dir -t --pty --tty -P --pipe "
+              "-q --quiet -G --collect -S --shell --on-timezone-change --on-clock-change -h "
+              "--help --version",
      .valued = "-H --host -M --machine -u --unit --description --slice --service-type --uid "
                "--gid --nice --working-directory -E --setenv --on-active --on-boot --on-startup "
                "--on-unit-active --on-unit-inactive --on-calendar",
-     .props = "-p --property --path-property --socket-property --timer-property"},
+     .props = "-p --property --path-property --socket-property --timer-property",
+     .runs_in = "/",
+     .moves = "--user:~ --system:/ --scope:. -S:. --shell:. -d:! --same-dir:! "
+              "--working-directory:=",
+     .setenv = "-E --setenv",
+     .program_here = true},
     // libslack's `daemon [OPTIONS] [--] CMD…` (`--command LINE` too; its logs and pid files are
     // written), zellij's `run [OPTIONS] [--] CMD…`, the remote shells `mosh HOST [--] CMD…`
     // (`--ssh LINE` runs here, `--client`/`--server` name programs) and Eternal Terminal's `et
@@ -532,7 +564,7 @@ const std::size_t kLaunchersCount = sizeof(kLaunchers) / sizeof(kLaunchers[0]);
 // `pkexec`, `runuser -u bob`, `systemd-run --shell`): that shell's commands are not visible,
 // so it is asked.
 const std::string_view kShellWithoutCommand =
-    "setarch linux32 linux64 pkexec runuser su systemd-run nix:develop nix:shell proot "
+    "setarch linux32 linux64 pkexec runuser su chroot systemd-run nix:develop nix:shell proot "
     "systemd-nspawn lxc-attach machinectl:shell schroot fakechroot flox:activate host-spawn "
     "distrobox-host-exec vagrant:ssh";
 

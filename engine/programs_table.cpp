@@ -72,7 +72,7 @@
 //   N      the wrapper runs nothing (sudo -l, command -v)
 //   X      the wrapper runs its command only when this option is given (bash's `jobs -x CMD`)
 //   E      the wrapper edits its operands with an editor not shown (sudo -e): written, asked
-//   H      alone, the wrapper starts an interactive shell (sudo -s, sudo -i, doas -s): asked
+//   H      alone, the wrapper starts an interactive shell (sudo -s, doas -s): asked
 //   T      operands are all sources (cp -t given as a flag form)
 //   I      the last operand is the target itself, never a folder to write into (cp -T)
 //   A      a source keeps its whole path below the destination folder (cp --parents)
@@ -104,11 +104,12 @@ const ProgramSource kPrograms[] = {
   // A short option without a value whose long spelling takes an optional one is declared apart
   // (sudo's `-E` and `--preserve-env[=LIST]`, unshare's `-m` and `--mount[=FILE]`): as one, the
   // short would swallow the letters after it as its value (`sudo -Eu root CMD`, `unshare -Uw
-  // DIR CMD`) and the value they take would be read as the command.
+  // DIR CMD`) and the value they take would be read as the command. `sudo -i` runs its command
+  // with the target's login shell, in the target's home: asked.
   {"sudo", "ps", "=", "wrapper",
    "-u|--user=v -g|--group=v -a|--auth-type=v -c|--login-class=v -p|--prompt=v -C|--close-from=v -D|--chdir=c -r|--role=v -t|--type=v "
    "-T|--command-timeout=v -U|--other-user=v -h?v --host=v -R|--chroot=c!! -E --preserve-env?v "
-   "-A|--askpass -b|--background -H|--set-home -i|--login!H -k|--reset-timestamp -n|--non-interactive "
+   "-A|--askpass -b|--background -H|--set-home -i|--login!! -k|--reset-timestamp -n|--non-interactive "
    "-P|--preserve-groups -S|--stdin -s|--shell!H -B|--bell -e|--edit!E -l|--list!N -v|--validate!N "
    "-V|--version!N -K|--remove-timestamp!N --help!N"},
   {"sudoedit", "ps", "*w", "wrapper",
@@ -151,7 +152,6 @@ const ProgramSource kPrograms[] = {
    "-V|--version!N"},
   {"setsid", "psS", "", "wrapper", "-c|--ctty -f|--fork -w|--wait --help!N -V|--version!N"},
   {"caffeinate", "sS", "", "wrapper", "-t=v -w=v -d -i -m -s -u"},
-  {"chroot", "ps", "c", "wrapper", "--userspec=v --groups=v --skip-chdir --help!N --version!N"},
   {"taskset", "psS", "-", "wrapper",
    "-a|--all-tasks -p|--pid!N -c|--cpu-list -h|--help!N -V|--version!N"},
   {"flock", "ps", "w", "wrapper",
@@ -172,7 +172,7 @@ const ProgramSource kPrograms[] = {
   {"nsenter", "ps", "", "wrapper",
    "-t|--target=v -a|--all -m|--mount?v -u|--uts?v -i|--ipc?v -n|--net?v -p|--pid?v "
    "-C|--cgroup?v -U|--user?v -T|--time?v -S|--setuid=v -G|--setgid=v --preserve-credentials "
-   "-r|--root?v -w|--wd?v -W|--wdns=v -e|--env -F|--no-fork -Z|--follow-context --user-parent "
+   "-r|--root?v -w|--wd?c!! -W=c --wdns?c -e|--env -F|--no-fork -Z|--follow-context --user-parent "
    "--keep-caps -h|--help!N -V|--version!N"},
   {"numactl", "ps", "", "wrapper",
    "-a|--all -i|--interleave=v -p|--preferred=v -P|--preferred-many=v -m|--membind=v "
@@ -433,15 +433,16 @@ const ProgramSource kPrograms[] = {
    "-D=r --patch-from=r --filelist=l --files?r --files0?r --output-dir-flat=w "
    "--output-dir-mirror=w -m|--multiple -r|--recursive"},
   // zip (Info-ZIP) takes options anywhere; `-i@LIST`, `-x@LIST` read LIST; `-qTTCMD` (style z)
-  // is `-q -TT CMD`, and `-O=FILE` is `-O FILE` (an optional `=` before a value).
-  {"zip", "pmz", "w*r", "",
+  // is `-q -TT CMD`, `-O=FILE` `-O FILE`; `-u`, `-f` alone read the files the archive names.
+  {"zip", "pmz", "w*r", "archive",
    "-TT|--unzip-command=x -O|--output-file|--out=w -b|--temp-path=g -x|--exclude=a -i|--include=a "
    "-n|--suffixes=v -P|--password=v -t|--from-date=v -tt|--before-date=v -Z|--compression-method=v "
    "-@|--names-stdin!! -r|--recurse-paths!Q -m|--move!D -lf|--logfile-path=w -la|--log-append "
-   "-li|--log-info"},
-  // unzip's operands after the archive are members, extracted where their names put them
-  // (below `-d DIR`, whose every file is written); listing, testing and piping write nothing.
-  {"unzip", "m", "^r*w", "", "-d=g -x=v -P=v -O=v -I=v -l!R -t!R -p!R -v!R -z!R -Z!R -:!!"},
+   "-li|--log-info -u|--update -f|--freshen"},
+  // unzip's members, extracted where their names put them (below `-d DIR`, whose every file is
+  // written), are patterns unzip matches itself (`*`, `?`, `[…]`; `-C`: any case): globs
+  // (handler `archive`); listing, testing and piping write nothing.
+  {"unzip", "m", "^r*w", "archive", "-d=g -x=v -P=v -O=v -I=v -C -W -l!R -t!R -p!R -v!R -z!R -Z!R -:!!"},
   {"tar gtar bsdtar", "pm", "", "tar",
    "-f|--file=w -C|--directory=c -T|--files-from=l -X|--exclude-from=r -I|--use-compress-program=x "
    "-F|--info-script|--new-volume-script=x --to-command=x --checkpoint-action=x --rsh-command=x "
@@ -579,7 +580,7 @@ const ProgramSource kPrograms[] = {
    "launcher", ""},
   // Wrappers of their own shape, in the same table (engine/program_launchers.cpp).
   {"setarch linux32 linux64 x86_64 i386 uname26 prlimit runcon xvfb-run eatmydata rlwrap ip pkexec busybox runuser "
-   "su systemd-run toybox dbus-launch chronic", "", "", "launcher", ""},
+   "su chroot systemd-run toybox dbus-launch chronic", "", "", "launcher", ""},
   // Converters with an option that runs a program (cpio: engine/programs_table_cloud.cpp).
   {"pandoc", "pm", "*r", "pandoc",
    "-F|--filter=r!! -L|--lua-filter=r!! -d|--defaults=r!! --pdf-engine=v!! -o|--output=w "
