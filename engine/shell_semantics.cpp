@@ -74,12 +74,76 @@ bool name_char(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
 }
 
-// The number of `[` right after a name character in `s` (`a[x]`).
+// The number of subscripts in `s`: a `[` right after a name character (`a[x]`), or the key of a
+// compound assignment (`z=([x]=1)`, `([1]=a [x]=b)`: after `(` or a blank, its `]` followed by
+// `=` or `+=`), which is arithmetic for an indexed array; a key of digits names no variable
+// (`([0]=a)`). One pass: brackets nest.
 std::size_t subscripts(std::string_view s) {
   std::size_t n = 0;
-  for (std::size_t i = s.find('['); i != std::string_view::npos; i = s.find('[', i + 1))
-    n += i > 0 && name_char(s[i - 1]);
+  std::vector<std::size_t> keys;  // for each open `[`: where it is, or npos when after a name
+  for (std::size_t i = s.find('['); i < s.size(); i = s.find_first_of("[]", i + 1)) {
+    if (s[i] == '[') {
+      const char before = i > 0 ? s[i - 1] : '\0';
+      n += name_char(before);
+      const bool key = before == '(' || before == ' ' || before == '\t' || before == '\n';
+      keys.push_back(key ? i : std::string_view::npos);
+    } else if (!keys.empty()) {
+      const std::string_view rest = s.substr(i + 1);
+      const std::size_t at = keys.back();
+      keys.pop_back();
+      if (at != std::string_view::npos && (rest.starts_with('=') || rest.starts_with("+=")))
+        n += s.substr(at + 1, i - at - 1).find_first_not_of("0123456789 \t") !=
+             std::string_view::npos;
+    }
+  }
   return n;
+}
+
+bool blank(char c) {
+  return c == ' ' || c == '\t';
+}
+
+// The first variable that changes what runs or where (is_dangerous_variable) and that a
+// mechanism other than an assignment sets: a named descriptor's redirection, `{NAME}>FILE` or
+// `{NAME}<FILE` (NAME gets the descriptor's number, `exec {PATH}>/dev/null` makes PATH `10`),
+// and a named coprocess, `coproc NAME COMPOUND` (NAME gets an array of two descriptors). Read
+// from the line's text, quoted or not (fail closed). Empty when there is none.
+std::string descriptor_assignment(std::string_view line) {
+  const auto name_end = [&](std::size_t k) {
+    if (k >= line.size() || !name_char(line[k]) ||
+        std::isdigit(static_cast<unsigned char>(line[k])))
+      return k;
+    while (k < line.size() && name_char(line[k])) ++k;
+    return k;
+  };
+  for (std::size_t i = line.find('{'); i != std::string_view::npos; i = line.find('{', i + 1)) {
+    if (i > 0 && line[i - 1] == '$') continue;  // `${PATH}>out`: an expansion
+    const std::size_t e = name_end(i + 1);
+    if (e == i + 1 || e + 1 >= line.size() || line[e] != '}') continue;
+    if (line[e + 1] != '>' && line[e + 1] != '<') continue;
+    const std::string_view name = line.substr(i + 1, e - i - 1);
+    if (is_dangerous_variable(name)) return std::string(name);
+  }
+  for (std::size_t i = line.find("coproc"); i != std::string_view::npos;
+       i = line.find("coproc", i + 6)) {
+    if (i > 0 && (name_char(line[i - 1]) || line[i - 1] == '$' || line[i - 1] == '-')) continue;
+    std::size_t k = i + 6;
+    if (k >= line.size() || !blank(line[k])) continue;
+    while (k < line.size() && blank(line[k])) ++k;
+    const std::size_t e = name_end(k);
+    if (e == k) continue;
+    std::size_t b = e;
+    while (b < line.size() && blank(line[b])) ++b;
+    // A compound command after the name (`coproc PATH { …; }`); else NAME is the command.
+    const std::string_view rest = line.substr(b);
+    bool compound = rest.starts_with('{') || rest.starts_with('(') || rest.starts_with("[[");
+    for (std::string_view kw : {"while", "until", "if", "for", "select", "case"})
+      compound = compound || (rest.starts_with(kw) &&
+                              (rest.size() == kw.size() || !name_char(rest[kw.size()])));
+    const std::string_view name = line.substr(k, e - k);
+    if (b > e && compound && is_dangerous_variable(name)) return std::string(name);
+  }
+  return "";
 }
 
 }  // namespace
@@ -100,15 +164,16 @@ bool evaluates_again(std::string_view line, const std::vector<std::string>& held
         std::string_view("-=?+").find(line[j + 1]) == std::string_view::npos)
       return true;
   }
-  // `a[x]=1`, `read a[x]`, `unset 'a[x]'`, `test -v a[x]`: a subscript after a name is
-  // arithmetic, quoted or not (a builtin reads its words as names). Those inside the held values
-  // themselves (`x='a[$(id)]'`) do not count.
+  // `a[x]=1`, `read a[x]`, `unset 'a[x]'`, `test -v a[x]`, `z=([x]=1)`: a subscript after a
+  // name, or an indexed array's key, is arithmetic, quoted or not (a builtin reads its words as
+  // names). Those inside the held values themselves (`x='a[$(id)]'`) do not count.
   std::size_t held = 0;
   for (const auto& code : held_code) held += subscripts(code);
   return subscripts(line) > held;
 }
 
 std::string arithmetic_assignment(std::string_view line) {
+  if (std::string name = descriptor_assignment(line); !name.empty()) return name;
   bool arithmetic = evaluates_again(line, {});
   for (std::size_t i = line.find("let"); !arithmetic && i != std::string_view::npos;
        i = line.find("let", i + 3))

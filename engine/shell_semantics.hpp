@@ -21,7 +21,9 @@ bool evaluates_again(std::string_view line, const std::vector<std::string>& held
 // In a line with arithmetic (`(( ))`, `$(( ))`, `$[ ]`, `let`, subscripts, `[[ ]]`), the first
 // variable bash's arithmetic would assign (`PATH = 0`, `HOME += 1`, `IFS++`, `--PATH`) that
 // changes what runs or where (normalize.hpp is_dangerous_variable); names with a lowercase
-// letter are left out (a loop's `i`). Empty when there is none.
+// letter are left out (a loop's `i`). Before it, the first such variable that a named
+// descriptor's redirection (`exec {PATH}>/dev/null` sets PATH to `10`) or a named coprocess
+// (`coproc HOME { …; }`) sets, which no assignment shows either. Empty when there is none.
 std::string arithmetic_assignment(std::string_view line);
 
 // Whether `path` (absolute, or relative to `cwd`) names a file below an open descriptor

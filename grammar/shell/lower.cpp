@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "grammar/shell/grammar.hpp"
+#include "grammar/shell/lower_again.hpp"
 #include "grammar/shell/parser.hpp"
 #include "grammar/shell/run.hpp"
 #include "grammar/shell/unescape.hpp"
@@ -175,7 +176,9 @@ class Converter {
         } else if (c->is_type<g::assignment>()) {
           call.assigns.push_back(assignment(*c, f));
         } else if (c->is_type<g::array_word>()) {
+          assoc_ = associative_declaration(call.args);
           call.args.push_back(array_word(*c, f));
+          assoc_ = false;
         } else {
           call.args.push_back(word(*c, f));
         }
@@ -355,8 +358,12 @@ class Converter {
     }
     Frame hf{body.data(), base_offset, f.depth + 1, &st, true};
     std::vector<WordPart> out = parts(t->root(), hf);
-    dollar_continuation(out);
+    fail_if(dollar_continuation(out));
     return out;
+  }
+  // Text bash expands again (lower_again.hpp), read as an unquoted here-document body.
+  auto again(const Frame& f) {
+    return [this, &f](std::string_view s, std::uint32_t at) { return heredoc_parts(s, at, f); };
   }
 
   Assign assignment(const Node& n, const Frame& f) {
@@ -368,6 +375,7 @@ class Converter {
         // `a[$(cmd)]=x`: the subscript's expansions (assign_subscript's children).
         for (const auto& k : c->children)
           for (const auto& sub : k->children) part(*sub, f, a.subscript);
+        quotes_again(a.subscript, true, again(f));
       } else if (c->is_type<g::assign_op>()) {
         a.append = c->string_view() == "+=";
       } else if (c->is_type<g::array_value>()) {
@@ -431,6 +439,7 @@ class Converter {
         part(*c, f, out);
       }
     }
+    quotes_again(out, true, again(f));  // `$(( $'\x24(cmd)' ))` runs cmd
     return out;
   }
 
@@ -450,7 +459,11 @@ class Converter {
     } else if (n.is_type<g::assign_subscript>()) {
       // `[KEY]=` of an array element (grammar.hpp `array_keyed`).
       out.push_back({Lit{"[", {sp.begin, sp.begin + 1}}});
-      for (const auto& k : n.children) part(*k, f, out);
+      std::vector<WordPart> key;
+      for (const auto& k : n.children) part(*k, f, key);
+      quotes_again(key, true, again(f));
+      key_again(key, sp, assoc_, again(f));
+      for (auto& k : key) out.push_back(std::move(k));
       out.push_back({Lit{"]", {sp.end - 1, sp.end}}});
     } else if (n.is_type<g::assign_op>()) {
       out.push_back({Lit{n.string(), sp}});
@@ -470,7 +483,7 @@ class Converter {
       Frame dq = f;
       dq.in_dq = true;
       std::vector<WordPart> inner = parts(n, dq);
-      dollar_continuation(inner);
+      fail_if(dollar_continuation(inner));
       out.push_back({DblQuoted{std::move(inner), n.is_type<g::locale_string>(), sp}});
     } else if (n.is_type<g::param_short>()) {
       ParamExp p;
@@ -498,15 +511,12 @@ class Converter {
       // a here-document (expansions, and quotes as text), between two literal quotes.
       if (f.in_dq && (p.op.starts_with('-') || p.op.starts_with('=') || p.op.starts_with('+') ||
                       p.op.starts_with(":-") || p.op.starts_with(":=") || p.op.starts_with(":+")))
-        for (auto& a : p.arg)
-          if (const auto* q = std::get_if<SglQuoted>(&a.v);
-              q && !q->dollar && q->value.find_first_of("$`") != std::string::npos) {
-            const Span qs = q->span;
-            std::vector<WordPart> inner{{Lit{"'", {qs.begin, qs.begin + 1}}}};
-            for (auto& k : heredoc_parts(q->value, qs.begin + 1, f)) inner.push_back(std::move(k));
-            inner.push_back({Lit{"'", {qs.end - 1, qs.end}}});
-            a = WordPart{DblQuoted{std::move(inner), false, qs}};
-          }
+        quotes_again(p.arg, false, again(f));
+      // A subscript's or a substring's `$'…'` is read again (lower_again.hpp `quotes_again`).
+      if (p.op.starts_with('[') ||
+          (p.op.starts_with(':') && !p.op.starts_with(":-") && !p.op.starts_with(":=") &&
+           !p.op.starts_with(":+") && !p.op.starts_with(":?")))
+        quotes_again(p.arg, true, again(f));
       out.push_back({std::move(p)});
     } else if (n.is_type<g::param_brace>()) {
       out.push_back({Lit{"{", {sp.begin, sp.begin + 1}}});
@@ -542,20 +552,6 @@ class Converter {
     }
   }
 
-  // In double quotes and here-document bodies a backslash-newline is removed before expansion:
-  // `"$\<newline>(cmd)"` is `"$(cmd)"`, which runs cmd. Not read: refused, fail closed.
-  void dollar_continuation(const std::vector<WordPart>& ps) {
-    for (std::size_t i = 0; i + 1 < ps.size(); ++i) {
-      const auto* d = std::get_if<Lit>(&ps[i].v);
-      const auto* next = std::get_if<Lit>(&ps[i + 1].v);
-      if (d && next && !d->raw.empty() && d->raw.back() == '$' &&
-          (next->raw.starts_with("\\\n") || next->raw.starts_with("\\\r\n")))
-        fail_if(validate::Error(next->span.begin,
-                                "a `$` before a backslash-newline: bash joins the lines, so what "
-                                "follows expands, which vigie does not read"));
-    }
-  }
-
   void fail_if(const std::optional<validate::Error>& e) {
     if (!e) return;
     add_error(e->offset, e->message, false);
@@ -565,6 +561,7 @@ class Converter {
   std::string_view top_;
   const Limits& limits_;
   std::vector<ParseError>& errors_;
+  bool assoc_ = false;  // lowering the array of `declare -A NAME=(…)`: its keys expand once
 };
 
 }  // namespace

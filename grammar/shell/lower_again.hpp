@@ -1,0 +1,68 @@
+// Text that bash expands a second time, found as the parse tree is lowered (lower.cpp): a
+// quoted string whose text is expanded again, and the key of an indexed array's compound
+// assignment; and the joined lines of `$\<newline>`, which vigie does not read.
+#ifndef VIGIE_GRAMMAR_SHELL_LOWER_AGAIN_HPP
+#define VIGIE_GRAMMAR_SHELL_LOWER_AGAIN_HPP
+
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "grammar/shell/ast.hpp"
+#include "grammar/shell/validate.hpp"
+
+namespace vigie::shell {
+
+// Each single-quoted string of `ps` that holds `$` or a backtick becomes what bash reads there:
+// the text `'…'` with its expansions, parsed by `again(text, offset)` (lower.cpp: as an unquoted
+// here-document body). `dollar`: the `$'…'` strings instead, whose decoded value bash reads in
+// arithmetic and subscripts as a single-quoted string, where a single quote does not quote
+// (`a[$'\x24(cmd)']=1`, `$(( $'\x60cmd\x60' ))` run cmd).
+template <class Again>
+void quotes_again(std::vector<WordPart>& ps, bool dollar, Again&& again) {
+  for (auto& p : ps)
+    if (const auto* q = std::get_if<SglQuoted>(&p.v);
+        q && q->dollar == dollar && q->value.find_first_of("$`") != std::string::npos) {
+      const Span qs = q->span;
+      std::vector<WordPart> inner{{Lit{"'", {qs.begin, qs.begin + 1}}}};
+      for (auto& k : again(std::string_view(q->value), qs.begin + 1)) inner.push_back(std::move(k));
+      inner.push_back({Lit{"'", {qs.end - 1, qs.end}}});
+      p = WordPart{DblQuoted{std::move(inner), false, qs}};
+    }
+}
+
+// The value of a word's parts after quote removal (`in_dq`: inside double quotes), when they
+// hold no expansion.
+std::optional<std::string> static_value(const std::vector<WordPart>& ps, bool in_dq);
+
+// `([KEY]=VALUE)`: bash expands the key of an indexed array, then expands the result again as
+// arithmetic, so an escaped or quoted substitution runs (`([\$\(cmd\)]=1)`, `(["\$(cmd)"]=1)`).
+// When the key (its parts between the brackets) is static and its value holds expansions, they
+// are added to the key, double-quoted, so that they are judged. An associative array's key is
+// expanded once (`declare -A m=(…)`: `associative`).
+template <class Again>
+void key_again(std::vector<WordPart>& key, Span span, bool associative, Again&& again) {
+  if (associative) return;
+  const std::optional<std::string> v = static_value(key, false);
+  if (!v || v->find_first_of("$`") == std::string::npos) return;
+  std::vector<WordPart> ps = again(std::string_view(*v), span.begin + 1);
+  if (std::all_of(ps.begin(), ps.end(), [](const WordPart& p) { return p.v.index() == 0; }))
+    return;  // only text (`[\$]`): nothing runs
+  key.push_back({DblQuoted{std::move(ps), false, span}});
+}
+
+// `declare -A NAME=(…)` (also `typeset`, `local`, `readonly`; the array is the next word of
+// `args`): the array is associative, its keys are expanded once. Only static words count.
+bool associative_declaration(const std::vector<Word>& args);
+
+// In double quotes and here-document bodies a backslash-newline is removed before expansion:
+// `"$\<newline>(cmd)"` is `"$(cmd)"`, which runs cmd. Not read: an error, fail closed.
+std::optional<validate::Error> dollar_continuation(const std::vector<WordPart>& ps);
+
+}  // namespace vigie::shell
+
+#endif  // VIGIE_GRAMMAR_SHELL_LOWER_AGAIN_HPP
