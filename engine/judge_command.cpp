@@ -512,7 +512,8 @@ void Judge::judge_line(std::string_view line, std::string cwd, unsigned depth) {
   if (depth == 0 && p.commands.metachars && has_metachar(line)) metachar_part();
   if (seen & kTriggerLineCheck)
     if (auto hit = check_line(line, safety_context(cwd))) line_hit_part(line, *hit);
-  if ((seen & kTriggerOpen) || ((seen & kTriggerL) && line.find("let") != line.npos))
+  if ((seen & kTriggerOpen) || ((seen & kTriggerL) && line.find("let") != line.npos) ||
+      ((seen & kTriggerC) && line.find("coproc") != line.npos))  // `coproc PATH while …`
     arithmetic_part(line);
   shell::CommandsResult pr = shell::parse_commands(line);
   if (!pr.ok) {

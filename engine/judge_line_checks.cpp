@@ -50,9 +50,9 @@ void Judge::arithmetic_part(std::string_view line) {
   const std::string name = arithmetic_assignment(line);
   if (name.empty()) return;
   add(builtin_ask(Builtin::commands_assignment,
-                  fmt::format("arithmetic assigns `{}`, which changes what runs or where (`(( "
-                              "PATH = 0 ))` makes `0` the folder commands are found in): a human "
-                              "must check it",
+                  fmt::format("the line assigns `{}` (arithmetic, a `{{NAME}}>` redirection or "
+                              "`coproc NAME`), which changes what runs or where (`(( PATH = 0 ))` "
+                              "makes `0` the folder commands are found in): a human must check it",
                               name)));
 }
 

@@ -16,6 +16,8 @@
 // Here-documents: bodies are read by `newline_tok`, the newline that ends the line holding
 // the `<<` operators (see `heredoc_delim`). Because PEG alternatives can rewind over a newline,
 // the reading is made idempotent: a newline that already read bodies skips over them again.
+// Inside a command or process substitution they are read as bash reads them there
+// (`subst_list`).
 //
 // Backtick bodies are scanned raw here (`backtick`) and parsed again, unescaped, when the tree
 // is lowered (lower.cpp); so are unquoted here-document bodies (`heredoc_content`).
@@ -35,6 +37,7 @@
 #include <tao/pegtl.hpp>
 
 #include "grammar/shell/grammar_scan.hpp"
+#include "grammar/shell/heredoc_lines.hpp"
 
 namespace vigie::shell::grammar {
 
@@ -127,8 +130,9 @@ struct param_braced
           nested<opt<param_prefix, at<param_name>>, opt<param_name>, opt<param_rest>>,
           must<param_close>> {};
 
+struct subst_list;
 struct cmd_subst_close : one<')'> {};
-struct cmd_subst : seq<one<'$'>, one<'('>, nested<clist>, must<cmd_subst_close>> {};
+struct cmd_subst : seq<one<'$'>, one<'('>, subst_list, must<cmd_subst_close>> {};
 struct arith_close : TAO_PEGTL_STRING("))") {};
 struct arith_exp
     : seq<one<'$'>, TAO_PEGTL_STRING("(("), at_arith_close, nested<arith_body>, must<arith_close>> {
@@ -154,7 +158,7 @@ struct dq_string : seq<one<'"'>, star<dq_part>, must<dq_close>> {};
 struct locale_string : seq<one<'$'>, one<'"'>, star<dq_part>, must<dq_close>> {};
 
 struct proc_subst_close : one<')'> {};
-struct proc_subst : seq<one<'<', '>'>, one<'('>, nested<clist>, must<proc_subst_close>> {};
+struct proc_subst : seq<one<'<', '>'>, one<'('>, subst_list, must<proc_subst_close>> {};
 
 struct word_part : sor<lit, sq_string, dq_string, dollar, backtick, proc_subst> {};
 struct word : seq<not_at<one<'#'>>, plus<word_part>> {};
@@ -216,7 +220,8 @@ struct heredoc_delim {
   }
 };
 
-// A newline token; reads the bodies of the here-documents opened on its line.
+// A newline token; reads the bodies of the here-documents opened on its line. Inside a
+// substitution it refuses a body line bash would end the body at (`ends_body_in_subst`).
 struct newline_tok {
   using rule_t = newline_tok;
   using subs_t = empty_list;
@@ -263,6 +268,12 @@ struct newline_tok {
             body_end = start;
             p = eol < e ? eol + 1 : eol;
             break;
+          }
+          if (s.substs_open > 0 && ends_body_in_subst(t, h.delim)) {
+            in.bump(static_cast<std::size_t>(start - in.current()));
+            throw syntax_error("here-document delimited by `" + h.delim +
+                                   "` ends here in bash: the line begins with it and holds `)`",
+                               in);
           }
         }
         p = eol < e ? eol + 1 : eol;
@@ -348,6 +359,33 @@ struct separator : seq<sp_c, sor<sep_semi, sep_amp, sep_nl>> {};
 struct and_or;
 struct stmts : seq<gap, opt<and_or, star<separator, gap, and_or>, opt<separator, gap>>> {};
 struct clist : stmts {};
+
+// The list inside `$(…)`, `<(…)`, `>(…)`. bash reads it with a parser of its own (5.2
+// `parse_comsub`): a here-document opened before it is not read at a newline inside but at the
+// first one after it (`cat <<EOF; x=$(` / `cmd` / `)` / body: `cmd` runs), so the pending ones
+// are set aside meanwhile; one opened inside and not read there (`$(cat <<EOF)`) waits, after
+// them, for that newline too. While it is read, `newline_tok` refuses the body lines bash would
+// end the body at (`ends_body_in_subst`).
+struct subst_list {
+  using rule_t = subst_list;
+  using subs_t = type_list<nested<clist>>;
+  template <apply_mode A, rewind_mode M, template <typename...> class Action,
+            template <typename...> class Control, typename ParseInput, typename... States>
+  static bool match(ParseInput& in, States&... st) {
+    State& s = state_of(st...);
+    ++s.substs_open;
+    struct Scope {
+      State& s;
+      std::map<std::uint32_t, PendingHeredoc> outer;
+      ~Scope() {
+        --s.substs_open;
+        s.pending.merge(outer);  // keyed by offset: the outer ones come first
+      }
+    } scope{s, std::move(s.pending)};
+    s.pending.clear();
+    return Control<nested<clist>>::template match<A, M, Action, Control>(in, st...);
+  }
+};
 
 struct cmd_word : word {};
 struct redirect_guarded : seq<at<sor<one<'<', '>', '&', '{'>, digit>>, redirect> {};

@@ -47,6 +47,10 @@ struct State {
   std::map<std::uint32_t, PendingHeredoc> pending;
   std::map<std::uint32_t, HeredocBody> bodies;
   std::map<std::uint32_t, std::uint32_t> newline_skip;  // newline offset -> end of its bodies
+  // Command and process substitutions being read (`subst_list`). The parses of backquote and
+  // here-document bodies (lower.cpp) have a State of their own, from 0: bash reads a backquote's
+  // body outside any substitution too.
+  unsigned substs_open = 0;
 
   template <typename In>
   std::uint32_t offset(const In& in) const {

@@ -7,6 +7,7 @@
 
 #include <tao/pegtl.hpp>
 
+#include "grammar/shell/heredoc_lines.hpp"
 #include "grammar/shell/plain_grammar.hpp"
 #include "grammar/shell/plain_state.hpp"
 
@@ -28,6 +29,8 @@ inline bool plain_body(std::string_view text, bool deeper) {
 // After the line, the body of its here-document (grammar.hpp `newline_tok`): the lines after the
 // newline up to the one equal to the delimiter (after leading tabs with `<<-`), which must end
 // the input. An unquoted body that `plain_body` refuses is left to the full path.
+// Inside `$(…)` (grammar.hpp `subst_list`) only a here-document opened there is read, and a body
+// line bash would end it at (`ends_body_in_subst`: `EOF)`) leaves the line to the full path.
 struct heredoc_body {
   using rule_t = heredoc_body;
   using subs_t = pg::empty_list;
@@ -36,14 +39,22 @@ struct heredoc_body {
   static bool match(ParseInput& in, State& s) {
     if (s.heredocs != 1 || s.heredoc_read || in.empty() || in.peek_char() != '\n') return false;
     RedirectView* h = nullptr;
-    for (auto& c : s.cmds) {
-      for (auto& r : c.redirects) {
-        if (r.op == "<<" || r.op == "<<-") h = &r;
+    std::size_t holder = 0;  // the index of its command
+    for (std::size_t i = 0; i < s.cmds.size(); ++i) {
+      for (auto& r : s.cmds[i].redirects) {
+        if (r.op == "<<" || r.op == "<<-") {
+          h = &r;
+          holder = i;
+        }
       }
     }
     // No here-document among the commands kept (its command was dropped), or a delimiter that
     // is not static: the full path decides.
     if (!h || !h->target.literal) return false;
+    const bool in_subst = !s.inner.empty();
+    if (in_subst && (holder >= s.list_of.size() || s.list_of[holder] != s.inner.back().list)) {
+      return false;  // opened outside: bash reads it after the substitution
+    }
     RedirectView& r = *h;
     const std::string_view delim = *r.target.literal;
     const char* body = in.current() + 1;
@@ -55,7 +66,8 @@ struct heredoc_body {
       if (s.strip_tabs) {
         while (t < eol && *t == '\t') ++t;
       }
-      if (std::string_view(t, static_cast<std::size_t>(eol - t)) == delim) {
+      const std::string_view line(t, static_cast<std::size_t>(eol - t));
+      if (line == delim) {
         std::string_view text(body, static_cast<std::size_t>(p - body));
         if (!r.heredoc_quoted && !plain_body(text, s.depth() + 1 <= s.max_depth)) return false;
         r.heredoc_body.emplace(text);
@@ -63,6 +75,7 @@ struct heredoc_body {
         in.bump(static_cast<std::size_t>((eol < e ? eol + 1 : eol) - in.current()));
         return true;
       }
+      if (in_subst && ends_body_in_subst(line, delim)) return false;
       p = eol < e ? eol + 1 : eol;
     }
     return false;  // not terminated: the full path reports it

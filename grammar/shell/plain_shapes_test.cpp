@@ -49,7 +49,8 @@ const std::vector<std::string> kProcsubs = {
     "<()",           "<(a $(b))",   "2>(x)",           ">(a) b",  "<(cat <<EOF)", "<(`x`)",
     "<((1))",        "< (a)",       "<(a)>(b)",        "<(a &)",  "<(a\nb)",      "\"<(a)\"",
     ">(a | b) | c",  "<(A=1 b >f)", "<([[ x ]] && y)", "<(a *.c)"};
-// Here-documents inside `$(…)` (the body then `)`), and near misses.
+// Here-documents inside `$(…)` (the body then `)`), and near misses: a body line bash ends the
+// body at there (`EOF)`), a body read in a substitution inside the one that opened it.
 const std::vector<std::string> kInnerHeredocs = {"\"$(cat <<'EOF'\nfeat: x\n\nbody\nEOF\n)\"",
                                                  "$(cat <<EOF\nx\nEOF\n)",
                                                  "$(cat <<-EOF\n\tx\n\tEOF\n)",
@@ -66,7 +67,12 @@ const std::vector<std::string> kInnerHeredocs = {"\"$(cat <<'EOF'\nfeat: x\n\nbo
                                                  "$(cat <<EOF\n$(x)\nEOF\n)",
                                                  "$(cat <<\"E F\"\nx\nE F\n)",
                                                  "$(cat <<EOF\nx\nEOF\n\n)",
-                                                 "$(cat <<EOF\nEOF\n)"};
+                                                 "$(cat <<EOF\nEOF\n)",
+                                                 "$(cat <<EOF\nx\nEOF)\nEOF\n)",
+                                                 "$(cat <<'EOF'\nEOF )\nEOF\n)",
+                                                 "$(cat <<-EOF\n\tEOFx)\n\tEOF\n)",
+                                                 "$(cat <<EOF\nEOFx\nEOF\n)",
+                                                 "$(cat <<EOF; $(x\nEOF\n))"};
 const std::vector<std::string> kPlain = {"echo",   "git status", "x",       "-n",     "a=b",
                                          "ls -la", "<<EOF",      "<<'EOF'", "<<-EOF", "cat <<EOF"};
 const std::vector<std::string> kBodies = {"\n$NAME\nEOF",  "\n{\"a\": \"$N\", \"p\": 1}\nEOF",
@@ -230,8 +236,9 @@ TEST_CASE("plain shapes: the agent lines each shape is for take the fast path", 
         "echo $((1 + 2)) $(date +%s) `whoami`", "[[ -n \"$CI\" ]] && echo ci || echo local",
         "cat > c.json <<EOF\n{\"name\": \"$NAME\"}\nEOF"})
     CHECK(vigie::shell::plain_commands(line).has_value());
-  for (const char* line : {"ls ~", "A=a:~/b ls", "A=*.py ls", "ls *(x)", "cat <<E*F\nx\nE*F",
-                           "$((1+))", "echo $((a = 1))", "[[ a b ]]", "[[ -n ]]", "x | [[ a ]]",
-                           "[[ a ]] | x", "[[ $(ls) ]]", "cat <<EOF\n$(x)\nEOF"})
+  for (const char* line :
+       {"ls ~", "A=a:~/b ls", "A=*.py ls", "ls *(x)", "cat <<E*F\nx\nE*F", "$((1+))",
+        "echo $((a = 1))", "[[ a b ]]", "[[ -n ]]", "x | [[ a ]]", "[[ a ]] | x", "[[ $(ls) ]]",
+        "cat <<EOF\n$(x)\nEOF", "x=$(cat <<EOF\nx\nEOF)\nEOF\n)", "cat <<EOF; x $(y\nEOF\n)"})
     CHECK_FALSE(vigie::shell::plain_commands(line).has_value());
 }
