@@ -89,6 +89,7 @@ constexpr HandlerEntry kHandlers[] = {
     {"signals", signals_handler},
     {"sops", sops_handler},
     {"chmod", chmod_handler},
+    {"script", script_handler},
 };
 
 }  // namespace

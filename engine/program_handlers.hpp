@@ -365,6 +365,10 @@ void chmod_handler(const ProgramDecl& p, std::string_view name,
 // is read by the table's entry.
 void sops_handler(const ProgramDecl& p, std::string_view name,
                   const std::vector<shell::WordView>& w, ProgramEffects& out);
+// script (engine/program_script.cpp): the table's effects, and `typescript` written when the line
+// names no file.
+void script_handler(const ProgramDecl& p, std::string_view name,
+                    const std::vector<shell::WordView>& w, ProgramEffects& out);
 
 // kill, pkill, killall (engine/program_signals.cpp): the command again, for deny and ask rules,
 // with its signal names in capitals (`kill -Kill` is `kill -KILL`).

@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "engine/program_handlers.hpp"
+#include "engine/program_tar_members.hpp"
 #include "engine/program_words.hpp"
 #include "grammar/limits.hpp"
 
@@ -43,6 +44,8 @@ WordView below_folder(const WordView& before, const WordView& dir) {
 void tar_members(std::string_view name, const Words& w, const ParsedArgs& args, char mode,
                  bool removes, bool recursive, const WordView* cdir, OperandState st,
                  ProgramEffects& out);
+void tar_extracted(std::string_view name, const Words& w, const ParsedArgs& args,
+                   const WordView& dest, ProgramEffects& out);
 
 VIGIE_RARE_HANDLER void tar_handler(const ProgramDecl& p, std::string_view name, const Words& w,
                                     ProgramEffects& out) {
@@ -234,41 +237,92 @@ void tar_members(std::string_view name, const Words& w, const ParsedArgs& args, 
     if (!cdir && args.operands.empty())
       add_tree_write(out, std::string(name) + " --extract (members the line does not show)");
     // The members' names are in the archive: any file of a folder given (`-C DIR`).
-    if (cdir && dest.literal) {
-      WordView any = word_of(dest, *dest.literal + "/*");
+    // A `~` folder likewise, as the shell expands it (`-C ~`: `~/*`).
+    const bool tilde = !dest.literal && dest.has_tilde && dest.pattern && !dest.has_glob;
+    if (cdir && (dest.literal || tilde)) {
+      const std::string& d = dest.literal ? *dest.literal : *dest.pattern;
+      WordView any = word_of(dest, d + (d.ends_with('/') ? "*" : "/*"));
       any.literal.reset();
       any.has_glob = true;
+      any.has_tilde = tilde;
       file(out, Touch::write, any, From::option, std::string(name) + " --extract");
     }
-    // Members named on the line (`tar xf a.tar .env`) are written below the folder, where the
-    // archive's paths put them (a leading `/` is stripped; renaming options leave them unknown).
-    const bool renamed = std::any_of(args.options.begin(), args.options.end(), [](const auto& o) {
-      return starts_with(o.spelling, "--strip") || starts_with(o.spelling, "--transform") ||
-             starts_with(o.spelling, "--xform");
-    });
-    for (std::size_t k : args.operands) {
-      const std::string entry = std::string(name) + " --extract member";
-      if (!w[k].literal) {
-        file(out, Touch::write, w[k], From::operand, entry);  // a member the line does not show
-        continue;
-      }
-      std::string member = *w[k].literal;
-      while (!member.empty() && member[0] == '/') member.erase(0, 1);
-      if (member.empty() || renamed) continue;
-      if (dest.literal) {
-        file(out, Touch::write,
-             word_of(w[k], *dest.literal == "." ? member : *dest.literal + "/" + member),
-             From::operand, entry);
-      } else if (dest.has_tilde && dest.pattern && !dest.has_glob) {
-        // Below a `~` folder (`-C ~`), as the shell expands it.
-        WordView m = word_of(w[k], *dest.pattern + "/" + member);
-        m.literal.reset();
-        m.has_tilde = true;
-        file(out, Touch::write, m, From::operand, entry);
-      } else {
-        file(out, Touch::write, dest, From::operand, entry);  // below a folder not static
-      }
+    tar_extracted(name, w, args, dest, out);
+  }
+}
+
+// The members named on the line (`tar xf a.tar .env`), written below the folder `dest` where
+// the archive's paths put them: each a pattern tar matches, read with the matching options
+// before it (engine/program_tar_members.cpp), without the components `--strip-components`
+// drops. A member that may be any name (`--wildcards '*'`, `--transform`, a member stripped
+// away) is a write of any file below the folder, at most asked, as when no member is named.
+void tar_extracted(std::string_view name, const Words& w, const ParsedArgs& args,
+                   const WordView& dest, ProgramEffects& out) {
+  const std::string entry = std::string(name) + " --extract member";
+  const bool tilde = !dest.literal && dest.has_tilde && dest.pattern && !dest.has_glob;
+  const bool placed = dest.literal || tilde;  // else the folder alone (not static) is judged
+  bool tree = false;
+  const auto any_below = [&](std::string below) {
+    if (placed && (below != "**" || !tree)) rewrite_tree(out, dest, entry, below);
+    tree = tree || below == "**";
+  };
+  // `--transform` renames the members; `--strip-components=N` (the last one given) drops
+  // their first N components, a count the line does not show leaving them unknown.
+  bool renamed = false;
+  std::size_t strip = 0;
+  bool strip_known = true;
+  for (const auto& o : args.options) {
+    if (!o.decl || o.decl->longs.empty()) continue;
+    const std::string& l = o.decl->longs.front();
+    if (l == "transform") renamed = true;
+    if (l != "strip-components") continue;
+    strip_known = false;
+    const std::string* v = o.value && o.value->literal ? &*o.value->literal : nullptr;
+    if (v && !v->empty() && v->size() < 6 &&
+        v->find_first_not_of("0123456789") == std::string::npos) {
+      strip = static_cast<std::size_t>(std::stoul(*v));
+      strip_known = true;
     }
+  }
+  // bsdtar (macOS's `tar` too) matches its members as patterns always; GNU tar with
+  // `--wildcards`, which `gtar` names.
+  MemberMatch mm;
+  mm.wildcards = name != "gtar";
+  std::size_t next_option = 0;  // the matching options apply to the members after them
+  for (std::size_t k : args.operands) {
+    for (; next_option < args.options.size() && args.options[next_option].index < k; ++next_option)
+      if (!args.options[next_option].decl)
+        member_matching_option(args.options[next_option].spelling, mm);
+    if (!w[k].literal) {
+      file(out, Touch::write, w[k], From::operand, entry);  // a member the line does not show
+      continue;
+    }
+    const std::optional<MemberGlob> g =
+        renamed || !strip_known ? std::nullopt : member_glob(*w[k].literal, mm, strip);
+    if (!g) {
+      any_below("**");
+      continue;
+    }
+    if (!placed) {
+      file(out, Touch::write, dest, From::operand, entry);  // below a folder not static
+      continue;
+    }
+    std::string folder = tilde ? *dest.pattern : *dest.literal;
+    if (g->has_glob && !tilde) {  // the folder's own characters as themselves
+      std::string escaped;
+      for (char c : folder) {
+        if (c == '*' || c == '?' || c == '[' || c == ']' || c == '\\') escaped += '\\';
+        escaped += c;
+      }
+      folder = std::move(escaped);
+    }
+    WordView m = word_of(w[k], !tilde && folder == "." ? g->glob : folder + "/" + g->glob);
+    if (g->has_glob || tilde) m.literal.reset();
+    m.has_glob = g->has_glob;
+    m.has_tilde = tilde;  // a `~` path, as the shell expands it (`-C ~`)
+    file(out, Touch::write, m, From::operand, entry);
+    // `--no-anchored`: the member's name at any depth.
+    if (!mm.anchored) any_below("**/" + g->glob);
   }
 }
 

@@ -572,9 +572,9 @@ const ProgramSource kProgramsTools[] = {
   {"osascript", "s", "x*-", "", "-e=p -l=v -s=v -i"},
   // dc: `!CMD` runs CMD with a shell (engine/code_commands.cpp reads its expressions' `!` lines).
   {"dc", "pm", "x*x", "", "-e|--expression=p -f|--file=x -V|--version!N -h|--help!N"},
-  // script (util-linux): its operand is the typescript written (`typescript` when none), the
-  // logs of `-I/-O/-B/-T/-t` too; `-c LINE` is read by engine/normalize_scripts.cpp.
-  {"script", "pm", "w", "",
+  // script (util-linux): its operand is the typescript written (`typescript`, handler `script`:
+  // none nor `-I/-O/-B` given), the logs `-I/-O/-B/-T/-t` too; `-c LINE`: normalize_scripts.cpp.
+  {"script", "pm", "w", "script",
    "-a|--append -c|--command=v -e|--return -E|--echo=v -f|--flush -I|--log-in=w -O|--log-out=w "
    "-B|--log-io=w -T|--log-timing=w -t|--timing?w -m|--logging-format=v -o|--output-limit=v "
    "-q|--quiet -V|--version!N -h|--help!N"},
