@@ -215,11 +215,14 @@ void Builder::mode_block(const File& f, const Block& b) {
 // A mode's blocks come after everything else, wherever they are written: their settings
 // (`workspace-only off`, `default allow`…) override the base's.
 void Builder::apply_mode_blocks() {
+  // Their regexes are compiled only here, counted in the policy's budget like the base's.
+  mode_items_ = true;
   for (auto [f, b] : mode_blocks_) {
     set_last_file(*f);
     for (const auto& it : b->items)
       if (auto* inner = std::get_if<Block>(&it)) block(*f, *inner);
   }
+  mode_items_ = false;
 }
 
 void Builder::safety_setting(const Setting& s) {
@@ -348,6 +351,7 @@ CompileResult compile_impl(const std::vector<SourceFile>& sources, const Compile
         !main || std::any_of(out.diagnostics.begin(), out.diagnostics.end(),
                              [](const Diagnostic& d) { return d.severity == Severity::error; });
     if (!errors) out.policy = std::make_shared<Policy>(impl);
+    policy::bound_diagnostics(out.diagnostics);  // errors kept first: the outcome is unchanged
   } catch (const std::exception& e) {
     Diagnostic d;
     d.code = code_id(Code::internal_error_compile);

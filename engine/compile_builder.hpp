@@ -74,6 +74,17 @@ class Loader {
   // One more include, extends or plugins statement followed; false past limits::include_count.
   bool follow();
 
+  // The work of one compile, shared by its Builders (the base, agents, layers, mode variants):
+  // the pairs of patterns compared for V340/V341 (limits::overlap_checks) and the instructions
+  // of the regexes compiled (limits::regex_instructions), each reported once when reached.
+  struct Spent {
+    std::size_t overlap_checks = 0;
+    std::size_t regex_instructions = 0;
+    bool overlaps_cut = false;
+    bool regexes_over = false;
+  };
+  Spent& spent() { return spent_; }
+
  private:
   const CompileOptions& opts_;
   std::vector<SourceFile>& sources_;
@@ -81,6 +92,7 @@ class Loader {
   std::map<std::string, std::unique_ptr<File>> parsed_;
   std::size_t followed_ = 0;
   std::size_t read_bytes_ = 0;  // of the files loaded, in all: at most limits::policy_bytes
+  Spent spent_;
 };
 
 class Builder {
@@ -152,6 +164,9 @@ class Builder {
   static std::pair<std::vector<Tok>, std::vector<shell::WordView>> split_allow(
       const CommandPattern& p);
   void warn_overlaps();
+  // A regex of a command pattern, compiled within limits::regex_instructions (checked before
+  // it is compiled); null (and V311 once per policy) past it (compile_regex.cpp).
+  std::unique_ptr<RE2> compile_regex(const File& f, const PatternItem& it);
   bool compile_tok(const File& f, const PatternItem& it, Tok& out);
   static bool is_option_item(const PatternItem& it);
   void command_conditions(const File& f, const Rule& r, const Pattern& p, CommandPattern& cp,
@@ -187,6 +202,7 @@ class Builder {
   // every rule.
   std::map<const File*, policy::LineIndex> lines_;
   std::optional<Mode> variant_;
+  bool mode_items_ = false;  // building a variant's own mode blocks (apply_mode_blocks)
   std::set<Mode> modes_seen_;
   std::vector<std::pair<const File*, const Block*>> mode_blocks_;
 };

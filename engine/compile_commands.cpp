@@ -84,6 +84,8 @@ std::pair<std::vector<Tok>, std::vector<shell::WordView>> Builder::split_allow(
 // Warnings that need the matcher: an allow that a deny or ask always overrides (V340), a rule
 // shadowed by an earlier, broader rule of the same effect (V341).
 void Builder::warn_overlaps() {
+  // A variant's warnings are the base's (warning() is silent there): no work.
+  if (variant_) return;
   const auto& cr = impl_.commands;
   // Only patterns that can share a command name are compared: those with the same first
   // word, and those whose first item is not a word (a regex, `*`).
@@ -127,9 +129,30 @@ void Builder::warn_overlaps() {
     }
     return false;
   };
+  // Each pair compared is counted before it is, for the whole policy (limits::overlap_checks):
+  // past the limit, one note says where the analysis stopped.
+  Loader::Spent& spent = loader_.spent();
+  auto cut = [&](std::uint32_t i) {
+    if (spent.overlap_checks < limits::overlap_checks) {
+      ++spent.overlap_checks;
+      return false;
+    }
+    if (!spent.overlaps_cut) {
+      spent.overlaps_cut = true;
+      const auto& site = rule_sites_[cr.patterns[i].rule];
+      loader_.diags().push_back(
+          diag(*site.first, site.second, Code::shadowed_rule,
+               fmt::format("overlap analysis stopped after {} comparisons: this rule and the "
+                           "ones after it are not checked for V340 and V341",
+                           limits::overlap_checks),
+               "split the policy's rules of one command into fewer, broader ones", Severity::note));
+    }
+    return true;
+  };
   for (std::uint32_t i = 0; i < cr.patterns.size(); ++i) {
     const CommandPattern& b = cr.patterns[i];
     if (warned.count(b.rule) || b.rule >= rule_sites_.size()) continue;
+    if (spent.overlaps_cut) break;
     std::optional<std::pair<std::vector<Tok>, std::vector<shell::WordView>>> split;
     if (b.effect == Effect::allow) split = split_allow(b);
     const std::vector<std::uint32_t>* same = nullptr;
@@ -142,7 +165,7 @@ void Builder::warn_overlaps() {
          {same, static_cast<const std::vector<std::uint32_t>*>(&wild)}) {
       if (!group || hit) continue;
       for (std::uint32_t j : *group)
-        if ((hit = check(i, j, split ? &*split : nullptr))) break;
+        if (cut(i) || (hit = check(i, j, split ? &*split : nullptr))) break;
     }
     if (hit) warned.insert(b.rule);
   }
@@ -194,7 +217,8 @@ bool Builder::compile_tok(const File& f, const PatternItem& it, Tok& out) {
       out.kind = Tok::Kind::end;
       return true;
     case PatternItem::Kind::regex: {
-      auto re = std::make_unique<RE2>(it.word.text, rule_regex_options());
+      auto re = compile_regex(f, it);
+      if (!re) return false;
       if (!re->ok()) {
         error(f, it.span, Code::invalid_regex,
               fmt::format("invalid regex `{}`: {}", it.word.text, re->error()),

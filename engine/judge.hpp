@@ -166,7 +166,14 @@ struct Judge {
   // Resolves `path` from the working folder `cwd`: the folder's physical form is resolved once
   // for consecutive paths in it (`cwd_key_`, `cwd_physical_`), then only the path's own
   // components are looked up (engine/paths.hpp, resolve_path_in).
+  // Every path of the request is resolved here, within `path_steps_` (limits::path_steps):
+  // once it is spent, the request is asked (`limits.judged-paths`, engine/judge_resolve.cpp).
   Resolved resolve_in(std::string_view path, const std::string& cwd);
+  Resolved resolve_from(std::string_view path, const std::string& cwd);
+  // The part of a path that did not resolve: `paths.unresolvable`, or the budget's ask.
+  Part unresolved_part(const std::string& raw, const Resolved& r);
+  ResolveBudget path_steps_;
+  bool path_steps_hit_ = false;
   std::string cwd_key_;
   std::optional<Resolved> cwd_physical_;
 

@@ -45,35 +45,6 @@ const PathTable& Judge::path_table(Part& out) {
   return rp.table;
 }
 
-Resolved Judge::resolve_in(std::string_view path, const std::string& cwd) {
-  // Absolute and `~` paths need no folder; a folder that is not absolute fails as before.
-  if (path.empty() || path[0] == '/' || path[0] == '~' || cwd.empty() || cwd[0] != '/')
-    return resolve_path(path, cwd, home, fs);
-  // The line's folder, or one of the other folders it may be in (each looked up once: paths
-  // judged from each in turn do not look the folders up again).
-  const Resolved* phys = nullptr;
-  if (cwd_physical_ && cwd_key_ == cwd) phys = &*cwd_physical_;
-  for (std::size_t i = 0; !phys && i < extra_cwds_.size(); ++i) {
-    OtherCwd& o = extra_cwds_[i];
-    if (o.path != cwd) continue;
-    if (!o.physical) o.physical = resolve_path(cwd, "/", home, fs);
-    phys = &*o.physical;
-  }
-  if (!phys) {
-    cwd_key_ = cwd;
-    cwd_physical_ = resolve_path(cwd, "/", home, fs);
-    phys = &*cwd_physical_;
-  }
-  // A folder that does not resolve: the path is resolved from it as written, which reports
-  // the same failure with the path's own words.
-  if (!phys->ok) return resolve_path(path, cwd, home, fs);
-  Resolved r = resolve_path_in(path, phys->path, home, fs);
-  if (!phys->symlinks_followed.empty())
-    r.symlinks_followed.insert(r.symlinks_followed.begin(), phys->symlinks_followed.begin(),
-                               phys->symlinks_followed.end());
-  return r;
-}
-
 // Judges one path: prefix rules (most specific wins, tie -> deny), workspace-only, protected
 // globs (writes) and the third-party class (writes). Returns the most restrictive part; an
 // allow here only means "in scope".
@@ -88,12 +59,7 @@ Part Judge::judge_path(const std::string& raw, Access access, const std::string&
   const std::string in_process = proc_self(raw, cwd);
   Resolved r = resolve_in(in_process, cwd);
   if (trace) trace->text = r.path;
-  if (!r.ok) {
-    out.effect = Effect::ask;
-    out.rule = builtin(Builtin::paths_unresolvable, Effect::ask);
-    out.message = fmt::format("the path `{}` cannot be resolved: {}", excerpt(raw), r.error);
-    return out;
-  }
+  if (!r.ok) return unresolved_part(raw, r);
   const PathTable& table = path_table(out);
   const std::string& ws = paths_->workspace;
   auto m = table.lookup(r.path, access);

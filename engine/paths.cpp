@@ -93,7 +93,7 @@ std::size_t path_depth(std::string_view normalized_path) {
 namespace {
 
 Resolved resolve_impl(std::string_view path, std::string_view cwd, std::string_view home,
-                      const FileSystem* fs, bool cwd_resolved) {
+                      const FileSystem* fs, bool cwd_resolved, ResolveBudget* steps) {
   Resolved r;
   auto fail = [&r](std::string guess, std::string why) {
     r.ok = false;
@@ -191,6 +191,14 @@ Resolved resolve_impl(std::string_view path, std::string_view cwd, std::string_v
   // it can be a link (the kernel's walk stops there), so deeper components are not looked up
   // (a path of 30,000 components is walked in linear time) until `..` climbs above it.
   std::size_t dead = std::string::npos;
+  // The request's budget, checked before each step: spent, the path is not resolved.
+  auto spent = [&] {
+    r.over_budget = true;
+    return fail(lexical_normalize(absolute), "the request's paths need more than " +
+                                                 std::to_string(limits::path_steps) +
+                                                 " steps to resolve");
+  };
+  if (steps && steps->left == 0) return spent();
   for (;;) {
     std::size_t b = rest.find_first_not_of('/');
     if (b == std::string_view::npos) {
@@ -202,6 +210,10 @@ Resolved resolve_impl(std::string_view path, std::string_view cwd, std::string_v
     std::size_t e = std::min(rest.find('/', b), rest.size());
     std::string_view comp = rest.substr(b, e - b);
     rest.remove_prefix(e);
+    if (steps) {
+      if (steps->left == 0) return spent();
+      --steps->left;
+    }
     if (comp == ".") continue;
     if (comp == "..") {
       pop_component(resolved);
@@ -263,13 +275,13 @@ Resolved resolve_impl(std::string_view path, std::string_view cwd, std::string_v
 }  // namespace
 
 Resolved resolve_path(std::string_view path, std::string_view cwd, std::string_view home,
-                      const FileSystem* fs) {
-  return resolve_impl(path, cwd, home, fs, false);
+                      const FileSystem* fs, ResolveBudget* steps) {
+  return resolve_impl(path, cwd, home, fs, false, steps);
 }
 
 Resolved resolve_path_in(std::string_view path, std::string_view resolved_cwd,
-                         std::string_view home, const FileSystem* fs) {
-  return resolve_impl(path, resolved_cwd, home, fs, true);
+                         std::string_view home, const FileSystem* fs, ResolveBudget* steps) {
+  return resolve_impl(path, resolved_cwd, home, fs, true, steps);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -45,6 +45,14 @@ inline constexpr int kMaxSymlinks = static_cast<int>(limits::symlinks);
 // Linux; 64 KiB leaves room for nested targets and bounds the work per request.
 inline constexpr std::size_t kMaxPathBytes = limits::path_bytes;
 
+// The resolver's work for one request, summed over its paths (limits::path_steps): each
+// component walked is one step, `.`, `..` and those of the symlink targets followed included.
+// Each path is bounded by kMaxPathBytes, but a request of 4,000 words that go up and down the
+// same links 1,000 folders deep (`L/B/B/…/x`) walks 130 million components within that bound.
+struct ResolveBudget {
+  std::size_t left = limits::path_steps;
+};
+
 struct Resolved {
   // The resolved path. When `ok` is false, the best lexical guess (for messages only: never
   // judge it as if it were resolved).
@@ -53,6 +61,8 @@ struct Resolved {
   // Why resolution failed, lowercase, user input in backticks: "too many levels of symbolic
   // links resolving `/a/b` (more than 40)", "`~bob`: other users' home folders are unknown".
   std::string error;
+  // The request's ResolveBudget ran out before this path was resolved (then `ok` is false).
+  bool over_budget = false;
   // Each symlink followed, in order, as "source -> target" (target as written in the link).
   std::vector<std::string> symlinks_followed;
 };
@@ -69,9 +79,11 @@ struct Resolved {
 //     deepest existing ancestor is resolved and the rest appended, so a file created under a
 //     symlinked folder is judged where it will really land.
 // `fs` may be null: then only the lexical steps are done. The result is idempotent:
-// resolve_path(resolve_path(p).path) == resolve_path(p).
+// resolve_path(resolve_path(p).path) == resolve_path(p). With `steps`, each component walked
+// through `fs` is taken from it, checked before the step; once it is empty the path fails with
+// `over_budget` (the lexical steps alone are linear in the input and are not counted).
 Resolved resolve_path(std::string_view path, std::string_view cwd, std::string_view home,
-                      const FileSystem* fs);
+                      const FileSystem* fs, ResolveBudget* steps = nullptr);
 
 // The same, for a `cwd` that is already resolved (a `resolve_path` result with `ok`): a
 // relative `path` is walked from it without looking its components up again, so resolving many
@@ -79,7 +91,8 @@ Resolved resolve_path(std::string_view path, std::string_view cwd, std::string_v
 // (a folder 2,000 levels deep would otherwise cost 2,000 look-ups per operand). Absolute and
 // `~` paths are resolved exactly as by `resolve_path`.
 Resolved resolve_path_in(std::string_view path, std::string_view resolved_cwd,
-                         std::string_view home, const FileSystem* fs);
+                         std::string_view home, const FileSystem* fs,
+                         ResolveBudget* steps = nullptr);
 
 // The lexical part only (no filesystem): removes `.`, `..` (not above the root), empty
 // components and a trailing slash. A relative input is taken relative to `/`.

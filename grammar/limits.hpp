@@ -45,6 +45,13 @@ namespace vigie::limits {
     "a path, its cwd and home (and the symlink targets followed) together: PATH_MAX is 4096; "     \
     "64 KiB bounds the resolver's work",                                                           \
     "ask (deny when non-interactive), error `path too long (over 64 KiB)`")                        \
+  X(path_steps, "path-steps", 1048576, "steps",                                                    \
+    "components the path resolver walks for one request, summed over its paths (each `.`, `..` "   \
+    "and folder, those of the symlink targets followed included): a path is bounded by "           \
+    "path-bytes, but 4,000 words going up and down links 1,000 folders deep took 12 s; real "      \
+    "requests walk fewer than 100",                                                                \
+    "ask (deny when non-interactive), error `the request's paths need more than 1048576 steps "    \
+    "to resolve`, rule `limits.judged-paths`; the paths left are not resolved")                    \
   X(symlinks, "symlinks", 40, "links",                                                             \
     "symlinks followed while resolving one path, like Linux's MAXSYMLINKS",                        \
     "ask (deny when non-interactive), error `too many levels of symbolic links`")                  \
@@ -149,6 +156,25 @@ namespace vigie::limits {
     "the memory of one compiled regex (RE2's max_mem: its program and its DFA cache): a rule's "   \
     "regex matches one word; RE2 never backtracks",                                                \
     "error V206 `invalid regex … pattern too large - compile failed`, exit 1")                     \
+  X(regex_instructions, "regex-instructions", 262144, "instructions",                              \
+    "the compiled regexes of one policy, summed (RE2's program sizes, counted as each regex of "   \
+    "a command pattern is compiled; a mode's own blocks count too): each regex is bounded by "     \
+    "regex-memory-bytes, but 2,700 regexes `[a-z]{1,900}` took 20 s and 285 MB; the regexes of "   \
+    "rules/ take about 4,000",                                                                     \
+    "error V311 `the policy's regexes need more than 262144 instructions`, exit 1; the regexes "   \
+    "after it are not compiled")                                                                   \
+  X(overlap_checks, "overlap-checks", 1000000, "comparisons",                                      \
+    "pairs of command patterns compared for the overlap warnings (V340, V341) while compiling "    \
+    "one policy: each pattern meets those of the same command and those that start with `*` or "   \
+    "a regex, so 25,000 `allow git subN x` took 68 s; 1,000 rules of one command need 1 million",  \
+    "the policy compiles; one note V341 `overlap analysis stopped after 1000000 comparisons`, "    \
+    "the rules left are not compared")                                                             \
+  X(policy_diagnostics, "policy-diagnostics", 100, "diagnostics",                                  \
+    "diagnostics kept for one compiled policy (errors first, then warnings and notes, in the "     \
+    "order of the files): a `}` on each line of a megabyte gave 500,000 errors and 25 MB of "      \
+    "output",                                                                                      \
+    "the first 100 are shown, then one note `N more diagnostics not shown from here on (E "        \
+    "errors, W warnings, N notes)`; the exit status is unchanged")                                 \
   X(glob_set_memory_bytes, "glob-set-memory-bytes", 67108864, "bytes",                             \
     "the memory of the compiled set of a policy's path globs (one RE2 set): thousands of globs "   \
     "fit; RE2's default (8 MiB) is too small for them",                                            \

@@ -2,6 +2,8 @@
 #include "grammar/policy/diagnostic.hpp"
 
 #include <algorithm>
+#include <optional>
+
 #include <nlohmann/json.hpp>
 
 namespace vigie {
@@ -190,6 +192,42 @@ Diagnostic make_diagnostic(const std::string& file, std::string_view source, Spa
                            Severity severity, std::string message, std::string help) {
   return make_diagnostic(file, LineIndex(source), span, code, severity, std::move(message),
                          std::move(help));
+}
+
+void bound_diagnostics(std::vector<Diagnostic>& ds, std::size_t max) {
+  if (ds.size() <= max) return;
+  std::size_t errors = 0;
+  for (const auto& d : ds) errors += d.severity == Severity::error;
+  // Errors first: a policy that does not compile always shows why.
+  const std::size_t keep_errors = std::min(errors, max), keep_others = max - keep_errors;
+  std::size_t kept_errors = 0, kept_others = 0;
+  std::size_t dropped[3] = {0, 0, 0};  // by severity
+  std::vector<Diagnostic> kept;
+  kept.reserve(max + 1);
+  std::optional<Diagnostic> more;  // at the first one dropped, with its code and place
+  for (auto& d : ds) {
+    const bool error = d.severity == Severity::error;
+    std::size_t& k = error ? kept_errors : kept_others;
+    if (k < (error ? keep_errors : keep_others)) {
+      ++k;
+      kept.push_back(std::move(d));
+      continue;
+    }
+    ++dropped[static_cast<std::size_t>(d.severity)];
+    if (!more) more = std::move(d);
+  }
+  const std::size_t n = dropped[0] + dropped[1] + dropped[2];
+  more->severity = Severity::note;
+  more->end_line = more->line;
+  more->end_column = more->column;
+  more->incomplete = false;
+  more->message = std::to_string(n) + " more diagnostics not shown from here on (" +
+                  std::to_string(dropped[0]) + " errors, " + std::to_string(dropped[1]) +
+                  " warnings, " + std::to_string(dropped[2]) + " notes): a policy shows at most " +
+                  std::to_string(max);
+  more->help = "fix the ones shown first";
+  kept.push_back(std::move(*more));
+  ds = std::move(kept);
 }
 
 std::string quote(std::string_view text) {

@@ -3,11 +3,13 @@
 #ifndef VIGIE_GRAMMAR_POLICY_DIAGNOSTIC_HPP
 #define VIGIE_GRAMMAR_POLICY_DIAGNOSTIC_HPP
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "grammar/limits.hpp"
 #include "grammar/policy/ast.hpp"
 #include "grammar/policy/codes.hpp"
 #include "vigie/vigie.hpp"
@@ -44,6 +46,12 @@ Diagnostic make_diagnostic(const std::string& file, std::string_view source, Spa
 
 Diagnostic make_diagnostic(const std::string& file, const LineIndex& lines, Span span, Code code,
                            Severity severity, std::string message, std::string help = {});
+
+// Keeps at most `max` diagnostics of one policy (limits::policy_diagnostics): its errors first,
+// then its warnings and notes, each in their order; when some are dropped, one note more, at
+// the place and with the code of the first one dropped, says how many of each are not shown.
+// A file with a `}` on each line would otherwise print 500,000 errors.
+void bound_diagnostics(std::vector<Diagnostic>& ds, std::size_t max = limits::policy_diagnostics);
 
 // `text` between backticks, for user input in messages; long input is shortened and control
 // characters are escaped, so that a message always stays on one line.
