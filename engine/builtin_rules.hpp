@@ -43,6 +43,7 @@ inline constexpr std::string_view kBuiltinFile = "<builtin>";
   X(limits_json_depth, "limits.json-depth")               \
   X(limits_script_depth, "limits.script-depth")           \
   X(limits_judged_paths, "limits.judged-paths")           \
+  X(limits_path_steps, "limits.path-steps")               \
   X(limits_judged_urls, "limits.judged-urls")             \
   X(session_budget_actions, "session.budget.actions")     \
   X(session_budget_minutes, "session.budget.minutes")     \

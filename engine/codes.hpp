@@ -30,6 +30,7 @@ namespace vigie::engine {
   X(pattern_without_command, "V312", "a command pattern without a command name")              \
   X(invalid_glob, "V313", "an invalid glob or name pattern")                                  \
   X(bad_tool_map, "V314", "an unknown harness, kind or field role in a `tools` block")        \
+  X(regexes_over_budget, "V315", "the policy's regexes past their budget of instructions")    \
   X(example_does_not_match, "V320", "an example that does not match its rule")                \
   X(counterexample_matches, "V321", "a counterexample that matches its rule")                 \
   X(invalid_test_request, "V330", "a test's request is not valid")                            \

@@ -25,7 +25,7 @@ std::unique_ptr<RE2> Builder::compile_regex(const File& f, const PatternItem& it
     // Given in a variant too (error() is silent there): a mode whose regexes were dropped would
     // lose its rules, so the compile must fail.
     loader_.diags().push_back(diag(
-        f, it.span, Code::invalid_regex,
+        f, it.span, Code::regexes_over_budget,
         fmt::format("the policy's regexes need more than {} instructions: this one brings them "
                     "to {}",
                     limits::regex_instructions, spent.regex_instructions),

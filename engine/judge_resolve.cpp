@@ -13,7 +13,7 @@ Resolved Judge::resolve_in(std::string_view path, const std::string& cwd) {
     // to resolve would otherwise only make its own paths unknown).
     path_steps_hit_ = true;
     d.error = r.error + ": a human must check it";
-    add(builtin_ask(Builtin::limits_judged_paths, *d.error));
+    add(builtin_ask(Builtin::limits_path_steps, *d.error));
   }
   return r;
 }
@@ -49,7 +49,7 @@ Resolved Judge::resolve_from(std::string_view path, const std::string& cwd) {
 
 Part Judge::unresolved_part(const std::string& raw, const Resolved& r) {
   if (r.over_budget)
-    return builtin_ask(Builtin::limits_judged_paths,
+    return builtin_ask(Builtin::limits_path_steps,
                        fmt::format("the path `{}` is not resolved: {}", excerpt(raw), r.error));
   Part out;
   out.effect = Effect::ask;

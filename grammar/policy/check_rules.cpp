@@ -297,7 +297,9 @@ void Checker::regex(const Word& w) {
   RE2::Options o;
   o.set_log_errors(false);
   o.set_max_mem(static_cast<int64_t>(limits::regex_memory_bytes));  // grammar/limits.hpp
+  if (regex_instructions_ > limits::regex_instructions) return;     // checked before the work
   RE2 re(w.text, o);
+  if (re.ok()) regex_instructions_ += static_cast<std::size_t>(re.ProgramSize());
   if (!re.ok()) {
     error(w.span, Code::invalid_regex, "invalid regex " + quote(w.text) + ": " + re.error(),
           "the syntax is RE2's (no backreferences or lookarounds)");

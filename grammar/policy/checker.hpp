@@ -153,6 +153,9 @@ class Checker {
   const CheckOptions& opt_;
   LineIndex lines_;
   bool seen_policy_ = false;
+  // RE2 instructions of the regexes checked so far: past limits::regex_instructions the rest
+  // are not compiled again here (the engine's compile fails with V315 at that regex).
+  std::size_t regex_instructions_ = 0;
   std::map<std::string, Span> ids_, test_names_;
   std::set<std::string> wrappers_, interpreters_;
 };

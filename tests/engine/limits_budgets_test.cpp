@@ -95,7 +95,7 @@ TEST_CASE("path-steps: a request past the budget is asked", "[limits]") {
       std::vector<std::string>{});
   auto dec = c.policy->decide(req, d);
   CHECK(dec.decision == vigie::Effect::ask);
-  CHECK(dec.rule.id == "limits.judged-paths");
+  CHECK(dec.rule.id == "limits.path-steps");
   REQUIRE(dec.error);
   CHECK(dec.error->find("steps to resolve") != std::string::npos);
 }
@@ -131,9 +131,9 @@ TEST_CASE("regex-instructions: a policy's regexes are bounded in all", "[limits]
   };
   auto over = vigie::compile({{"p.vigie", policy(30)}});
   CHECK_FALSE(over.ok());
-  REQUIRE(count(over, "V311", Severity::error) == 1);
+  REQUIRE(count(over, "V315", Severity::error) == 1);
   for (const auto& d : over.diagnostics)
-    if (d.code == "V311") {
+    if (d.code == "V315") {
       CHECK(d.message.find("need more than " + std::to_string(limits::regex_instructions)) !=
             std::string::npos);
       CHECK(d.line > 3);  // at the regex that went past it
@@ -147,7 +147,7 @@ TEST_CASE("regex-instructions: a mode's own regexes count too", "[limits]") {
   text += "  }\n}\n";
   auto r = vigie::compile({{"p.vigie", text}});
   CHECK_FALSE(r.ok());
-  CHECK(count(r, "V311", Severity::error) == 1);
+  CHECK(count(r, "V315", Severity::error) == 1);
 }
 
 TEST_CASE("policy-diagnostics: at most 100 are kept, errors first", "[limits]") {
