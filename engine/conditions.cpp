@@ -25,7 +25,7 @@ struct Prefixes {
 Prefixes resolve_prefixes(const std::vector<std::string>& raw, const ConditionContext& c) {
   Prefixes out;
   for (const auto& p : raw) {
-    Resolved r = resolve_path(p == "." ? c.project : p, c.project, c.home, c.fs);
+    Resolved r = resolve_path(p == "." ? c.project : p, c.project, c.home, c.fs, c.steps);
     if (r.ok)
       out.paths.push_back(std::move(r.path));
     else
@@ -76,13 +76,13 @@ Touched touched(const shell::WordView& w, const std::optional<std::string>& base
     if (has_dotdot(std::string_view(v).substr(g))) return t;
     std::size_t slash = v.rfind('/', g);
     std::string folder = slash == std::string::npos ? "." : v.substr(0, slash == 0 ? 1 : slash);
-    Resolved r = resolve_path(folder, from, c.home, c.fs);
+    Resolved r = resolve_path(folder, from, c.home, c.fs, c.steps);
     if (!r.ok) return t;
     t.kind = Touched::Kind::glob;
     t.path = std::move(r.path);
     return t;
   }
-  Resolved r = resolve_path(v, from, c.home, c.fs);
+  Resolved r = resolve_path(v, from, c.home, c.fs, c.steps);
   if (!r.ok) return t;
   t.kind = Touched::Kind::path;
   t.path = std::move(r.path);
@@ -176,7 +176,7 @@ ConditionResult check_conditions(const CommandPattern& p, const NormalizedComman
   if (n.chdir) {
     base.reset();
     if (n.chdir->pattern && !n.chdir->has_glob) {
-      Resolved r = resolve_path(*n.chdir->pattern, cwd, c.home, c.fs);
+      Resolved r = resolve_path(*n.chdir->pattern, cwd, c.home, c.fs, c.steps);
       if (r.ok) base = std::move(r.path);
     }
   }

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "engine/normalize.hpp"
+#include "engine/paths.hpp"
 #include "vigie/vigie.hpp"
 
 namespace vigie::engine {
@@ -19,6 +20,9 @@ struct ConditionContext {
   std::string home;
   std::string project;  // the project root, resolved
   const FileSystem* fs = nullptr;
+  // The request's budget of resolver steps (engine/paths.hpp), shared with the judged paths;
+  // null: unbounded. A path past it is unresolved: the condition is `unknown`.
+  ResolveBudget* steps = nullptr;
 };
 
 enum class ConditionResult {

@@ -46,6 +46,17 @@ RuleRef builtin(Builtin b, Effect e, std::string_view suffix) {
 
 // Combines the parts into the decision.
 void Judge::conclude() {
+  // The safety checks and operand conditions resolve within the request's budget too
+  // (SafetyContext::steps, ConditionContext::steps) and fall back to the path as written when
+  // it is spent: the request is asked as when a judged path runs out (Judge::resolve_in).
+  if (path_steps_.left == 0 && !path_steps_hit_) {
+    path_steps_hit_ = true;
+    d.error = fmt::format(
+        "the request's paths need more than {} steps to resolve: a human must "
+        "check it",
+        limits::path_steps);
+    add(builtin_ask(Builtin::limits_path_steps, *d.error));
+  }
   Part& win = win_;  // the parts, folded as they were added (Judge::add)
   if (!any_part_) {
     win.effect = Effect::ask;

@@ -50,6 +50,7 @@ const SafetyContext& Judge::safety_context(const std::string& cwd) {
     c.root_context = p.root_context;
     c.disabled = p.safety_disabled;
     c.fs = fs;
+    c.steps = &path_steps_;  // spent: conclude() asks the request
   }
   safety_->cwd = cwd;  // a view: `cwd` outlives the checks it is passed to
   return *safety_;
@@ -68,6 +69,7 @@ ConditionContext Judge::condition_context(const std::string& cwd) {
   c.home = home;
   c.project = project();
   c.fs = fs;
+  c.steps = &path_steps_;  // spent: conclude() asks the request
   return c;
 }
 

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "engine/normalize.hpp"
+#include "engine/paths.hpp"
 #include "grammar/shell/commands.hpp"
 #include "vigie/vigie.hpp"
 
@@ -32,6 +33,9 @@ struct SafetyContext {
   bool root_context = false;       // keep only the catastrophic checks
   std::set<std::string> disabled;  // ids turned off by the policy
   const FileSystem* fs = nullptr;  // null: lexical resolution only
+  // The request's budget of resolver steps (engine/paths.hpp), shared with the judged paths;
+  // null: unbounded. Once spent a target is judged as written, and the judge asks the request.
+  ResolveBudget* steps = nullptr;
 };
 
 struct SafetyHit {

@@ -218,16 +218,17 @@ Form form_of(const WordView& w, const SafetyContext& ctx) {
 }
 
 // Resolves `p` (absolute, normalized) through symlinks: every component but the last, or all
-// of them when `follow_last` (a trailing slash or glob: the command goes inside).
+// of them when `follow_last` (a trailing slash or glob: the command goes inside). A path that
+// does not resolve, or past the request's budget, is judged as written.
 std::string follow_links(const std::string& p, bool follow_last, const SafetyContext& ctx) {
   if (!ctx.fs || p == "/") return p;
   if (follow_last) {
-    Resolved r = resolve_path(p, "/", ctx.home, ctx.fs);
+    Resolved r = resolve_path(p, "/", ctx.home, ctx.fs, ctx.steps);
     return r.ok ? r.path : p;
   }
   auto slash = p.find_last_of('/');
   std::string parent = slash == 0 ? "/" : p.substr(0, slash);
-  Resolved r = resolve_path(parent, "/", ctx.home, ctx.fs);
+  Resolved r = resolve_path(parent, "/", ctx.home, ctx.fs, ctx.steps);
   if (!r.ok) return p;
   return (r.path == "/" ? "" : r.path) + p.substr(slash);
 }
