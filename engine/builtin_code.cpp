@@ -326,11 +326,12 @@ BuiltinCode builtin_code(const NormalizedCommand& n) {
   // `shopt -s nocaseglob`: the globs after it match names in any case (`TEST?/a` is tests/a),
   // which vigie reads as written; `shopt -so keyword` is `set -k`. (Any spelling that names
   // them, `-u` too.)
-  if (n.name == "shopt")
+  const std::string_view name = n.name;  // a view: the length is compared first
+  if (name == "shopt")
     for (const auto& w : n.words)
       if (const RunOption* o = w.literal ? run_option(*w.literal) : nullptr)
         out.run_changes.push_back("`shopt " + *w.literal + "` " + std::string(o->why));
-  if (n.name == "set") set_options(n, out);
+  if (name == "set") set_options(n, out);
   const BuiltinDecl* b = find_builtin(n.name);
   if (!b) return out;
 

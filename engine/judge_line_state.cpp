@@ -59,13 +59,14 @@ void Judge::note_line_state(const shell::CommandView& cmd, const NormalizedComma
     // `x='a[$(cmd)]' bash -c 'echo $((x))'`: the value reaches the shell or builtin it prefixes.
     for (const auto& a : cmd.assigns)
       if (a.value.literal && holds_code(*a.value.literal)) held_code.push_back(*a.value.literal);
-  } else if (n.name == "read" || n.name == "mapfile" || n.name == "readarray") {
+  } else if (const std::string_view name = n.name;  // views: the length is compared first
+             name == "read" || name == "mapfile" || name == "readarray") {
     // `declare -i q; read q <<< 'a[$(cmd)]'`: a value the line shows, read into a variable.
     std::vector<std::string> values;
     here_string_values(n, values);
     for (auto& v : values)
       if (holds_code(v)) held_code.push_back(std::move(v));
-  } else if (n.name == "printf") {
+  } else if (std::string_view(n.name) == "printf") {
     // `printf -v x '%s' 'a[$(cmd)]'`: a value the line shows, set by printf.
     for (std::size_t k = 1; k < n.words.size(); ++k)
       if (n.words[k].literal && holds_code(*n.words[k].literal))
