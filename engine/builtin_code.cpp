@@ -98,7 +98,23 @@ constexpr RunOption kRunOptions[] = {
      "puts the `NAME=VALUE` arguments of later commands in their environment "
      "(`git diff GIT_EXTERNAL_DIFF=CMD`)"},
     {"nocaseglob", '\0', "makes later globs match names in any case"},
+    // zsh's (`setopt`, `set -o`; read without case or `_`): `cat .env~x` and `cat ^x` are
+    // globs under EXTENDED_GLOB, a variable's value a glob under GLOB_SUBST, `x=~/…` in an
+    // argument a home path under MAGIC_EQUAL_SUBST.
+    {"extendedglob", '\0', "makes `^`, `~` and `#` glob operators (`cat .env~x` reads .env)"},
+    {"globsubst", '\0', "makes the values of variables globs"},
+    {"magicequalsubst", '\0', "expands `~` after `=` in arguments"},
 };
+
+// A zsh option's name as zsh reads it: without case or `_`; `unsetopt caseglob` is
+// `setopt nocaseglob`.
+std::string zsh_option(std::string_view word, bool unset) {
+  std::string s;
+  for (char c : word)
+    if (c != '_') s += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  if (unset) s = s.starts_with("no") ? s.substr(2) : "no" + s;
+  return s;
+}
 
 const RunOption* run_option(std::string_view name) {
   for (const auto& o : kRunOptions)
@@ -332,6 +348,15 @@ BuiltinCode builtin_code(const NormalizedCommand& n) {
       if (const RunOption* o = w.literal ? run_option(*w.literal) : nullptr)
         out.run_changes.push_back("`shopt " + *w.literal + "` " + std::string(o->why));
   if (name == "set") set_options(n, out);
+  if (name == "setopt" || name == "unsetopt") {
+    for (std::size_t i = 1; i < n.words.size(); ++i) {
+      const std::string* w = n.words[i].literal ? &*n.words[i].literal : nullptr;
+      if (!w)
+        out.escalations.push_back("a word that is not static given to `" + n.name + "`");
+      else if (const RunOption* o = run_option(zsh_option(*w, name[0] == 'u')))
+        out.run_changes.push_back("`" + n.name + " " + *w + "` " + std::string(o->why));
+    }
+  }
   const BuiltinDecl* b = find_builtin(n.name);
   if (!b) return out;
 

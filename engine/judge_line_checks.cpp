@@ -47,6 +47,21 @@ void Judge::arithmetic_part(std::string_view line) {
     add(builtin_ask(Builtin::commands_escalation,
                     "`${…@P}` expands a value as a prompt, running the substitutions it holds: "
                     "a human must check it"));
+  // zsh's parameter flags `(e)` (the value expanded again: its substitutions run) and `(%)`
+  // (prompt expansion, substitutions too under PROMPT_SUBST): `zsh -c 'print ${(e)x}'`, or a
+  // line run by a harness whose shell is zsh. bash refuses `${(`, so no bash line has them.
+  for (std::size_t at = line.find("${("); at != std::string_view::npos;
+       at = line.find("${(", at + 3)) {
+    const std::size_t close = line.find(')', at + 3);
+    const std::string_view flags =
+        line.substr(at + 3, close == line.npos ? line.npos : close - at - 3);
+    if (flags.find_first_of("e%") != std::string_view::npos) {
+      add(builtin_ask(Builtin::commands_escalation,
+                      "zsh's `${(e)…}` or `${(%)…}` expands a value again, running the "
+                      "substitutions it holds: a human must check it"));
+      break;
+    }
+  }
   const std::string name = arithmetic_assignment(line);
   if (name.empty()) return;
   add(builtin_ask(Builtin::commands_assignment,
