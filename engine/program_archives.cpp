@@ -482,6 +482,66 @@ void unzip(const ProgramDecl& p, std::string_view name, const Words& w, ProgramE
     add_tree_write(out, std::string(name) + " (the members its patterns match)");
 }
 
+// Extractors that write an archive's members in the folder they run in, or in the folder an
+// option names: `cabextract [-d DIR] A…`, `unar [-o DIR] A [MEMBERS]`, `lha x[w=DIR] A`.
+// Listing, testing and piping write nothing. The archives are read.
+struct Extractor {
+  std::string_view name;
+  std::string_view dir;        // the options naming the folder written (`-d DIR`, `--directory=`)
+  std::string_view valued;     // other options taking a value
+  std::string_view no_writes;  // options after which nothing is written
+};
+constexpr Extractor kExtractors[] = {
+    {"cabextract", " -d --directory ", " -F --filter -e --encoding ",
+     " -l --list -t --test -p --pipe "},
+    {"unar", " -o -output-directory ", " -p -password -e -encoding -E -password-encoding ", ""},
+};
+
+void extractor(std::string_view name, const Words& w, ProgramEffects& out) {
+  const std::string entry(name);
+  if (name == "lha" || name == "lhasa") {  // its command: x/e extract (`w=DIR`), l/v/t/p do not
+    const std::string* c = w.size() > 1 ? lit(w, 1) : nullptr;
+    if (!c || c->empty()) return out.escalations.push_back(entry + " with a command not shown");
+    const char k = (*c)[0] == '-' && c->size() > 1 ? (*c)[1] : (*c)[0];
+    for (std::size_t i = 2; i < w.size(); ++i) touch(out, Touch::read, w[i], entry);
+    if (k != 'x' && k != 'e') return;
+    if (const auto at = c->find("w="); at != std::string::npos)
+      return add_folder_files(out, word_of(w[1], c->substr(at + 2)), From::option, entry);
+    return add_tree_write(out, entry + " (the archive's members)");
+  }
+  const Extractor* x = nullptr;
+  for (const auto& e : kExtractors)
+    if (e.name == name) x = &e;
+  if (!x) return;
+  auto listed = [](std::string_view list, std::string_view word) {
+    return word.size() > 1 && list.find(" " + std::string(word) + " ") != std::string_view::npos;
+  };
+  bool writes = true;
+  std::optional<WordView> dir;
+  for (std::size_t i = 1; i < w.size(); ++i) {
+    const std::string* s = lit(w, i);
+    if (!s || s->size() < 2 || (*s)[0] != '-') {
+      touch(out, Touch::read, w[i], entry);
+      if (name == "unar") break;  // the words after its archive are member names
+      continue;
+    }
+    const std::size_t eq = s->find('=');
+    const std::string_view opt = std::string_view(*s).substr(0, eq);
+    if (listed(x->no_writes, opt)) writes = false;
+    const bool is_dir = listed(x->dir, opt);
+    if (eq != std::string::npos && is_dir) dir = word_of(w[i], s->substr(eq + 1));
+    if (eq == std::string::npos && (is_dir || listed(x->valued, opt)) && i + 1 < w.size()) {
+      if (is_dir) dir = w[i + 1];
+      ++i;
+    }
+  }
+  if (!writes) return;
+  if (dir)
+    add_folder_files(out, *dir, From::option, entry + " (the archive's members)");
+  else
+    add_tree_write(out, entry + " (the archive's members)");
+}
+
 }  // namespace
 
 void archive_handler(const ProgramDecl& p, std::string_view name, const Words& w,
@@ -500,6 +560,8 @@ void archive_handler(const ProgramDecl& p, std::string_view name, const Words& w
     zip(p, name, w, out);
   else if (name == "unzip")
     unzip(p, name, w, out);
+  else if (name == "cabextract" || name == "unar" || name == "lha" || name == "lhasa")
+    extractor(name, w, out);
   else
     rar(name, w, out);
 }

@@ -229,6 +229,8 @@ const ProgramSource kProgramsCloud[] = {
    "-f=v -s=v -o=v -x=v -b=v -p=v -B=v -E=v -G=v -T=v -U=v -r -w -a -c -d -i -j -k -l -n -t -u "
    "-v -X -z -H -L -P -0"},
   {"unrar rar", "", "", "archive", ""},
+  // cabextract, unar, lha: the members written in the current folder or `-d`/`-o`/`w=` DIR.
+  {"cabextract unar lha lhasa", "", "", "archive", ""},
   // unsquashfs IMAGE [NAMES…]: the members are written below `-d DIR` (`squashfs-root` when none).
   {"unsquashfs", "", "r*-", "",
    "-d|-dest=g -ef|-extract-file=r -ex|-exclude-file=r -p|-processors=v -da|-data-queue=v "
