@@ -82,25 +82,33 @@ bool plain_bracket(std::string_view body) {
 
 }  // namespace
 
+// tar's member-matching options, in the order they are tried (a longer name before one it
+// starts with): the name, the shortest prefix read as it, the setting and its value. Enabling
+// spellings are taken from their ambiguous prefixes too (`--wild` makes tar fail, which writes
+// nothing); disabling ones only from the prefixes tar takes.
+struct MatchingOption {
+  std::string_view name;
+  std::size_t shortest;
+  bool MemberMatch::*field;
+  bool value;
+};
+constexpr MatchingOption kMatchingOptions[] = {
+    {"wildcards-match-slash", 10, &MemberMatch::slash, true},
+    {"wildcards", 4, &MemberMatch::wildcards, true},
+    {"no-wildcards-match-slash", 13, &MemberMatch::slash, false},
+    {"no-wildcards", 12, &MemberMatch::wildcards, false},
+    {"no-anchored", 4, &MemberMatch::anchored, false},
+    {"anchored", 2, &MemberMatch::anchored, true},
+    {"no-ignore-case", 12, &MemberMatch::icase, false},
+    {"ignore-case", 8, &MemberMatch::icase, true},
+};
+
 void member_matching_option(std::string_view s, MemberMatch& mm) {
-  // Enabling spellings are taken from their ambiguous prefixes too (`--wild` makes tar fail,
-  // which writes nothing); disabling ones only from the prefixes tar takes.
-  if (long_option(s, "wildcards-match-slash", 10))
-    mm.slash = true;
-  else if (long_option(s, "wildcards", 4))
-    mm.wildcards = true;
-  else if (long_option(s, "no-wildcards-match-slash", 13))
-    mm.slash = false;
-  else if (long_option(s, "no-wildcards", 12))
-    mm.wildcards = false;
-  else if (long_option(s, "no-anchored", 4))
-    mm.anchored = false;
-  else if (long_option(s, "anchored", 2))
-    mm.anchored = true;
-  else if (long_option(s, "no-ignore-case", 12))
-    mm.icase = false;
-  else if (long_option(s, "ignore-case", 8))
-    mm.icase = true;
+  for (const auto& o : kMatchingOptions)
+    if (long_option(s, o.name, o.shortest)) {
+      mm.*o.field = o.value;
+      return;
+    }
 }
 
 std::optional<MemberGlob> member_glob(std::string_view m, const MemberMatch& mm,
