@@ -49,6 +49,9 @@ void Builder::paths_block(const File& f, const Block& b) {
         pr.workspace = s->args[0].text;
       } else if (k == Key::binary && !s->args.empty()) {
         pr.binary = s->args[0].text == "on";
+      } else if (k == Key::case_insensitive && !s->args.empty()) {
+        const std::string& a = s->args[0].text;
+        pr.case_rule = a == "on" ? CaseRule::on : a == "off" ? CaseRule::off : CaseRule::auto_;
       } else if (k == Key::large_edit && !s->args.empty()) {
         if (auto n = number(s->args[0])) pr.large_edit_bytes = static_cast<std::uint64_t>(*n);
       } else if (k == Key::workspace_only && !s->args.empty()) {

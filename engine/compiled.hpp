@@ -192,6 +192,10 @@ struct PathRuleSpec {
   std::uint32_t rule = 0;
 };
 
+// `auto`: natively, as the project's folder shows (a macOS or Windows volume, WSL's /mnt/c);
+// with a declared filesystem (tests, WASM), off.
+enum class CaseRule : std::uint8_t { auto_, on, off };
+
 struct PathRules {
   std::string workspace = ".";
   bool workspace_only = false;
@@ -206,6 +210,9 @@ struct PathRules {
   std::vector<std::uint32_t> protect_rules;
   bool third_party = true;  // the default class of files run by third parties
   bool binary = false;      // `binary on`: binary files (by name or content) join the class
+  // `case-insensitive on|off|auto`: whether the filesystem names `.ENV` and `.env` as one file,
+  // so that paths are matched with their ASCII letters folded (engine/fs_case.cpp).
+  CaseRule case_rule = CaseRule::auto_;
   std::uint64_t large_edit_bytes = 0;  // `large-edit N`: larger edits join the class (0: none)
   GlobSet third_party_globs;
   std::uint32_t third_party_rule = 0;

@@ -111,6 +111,10 @@ struct Judge {
   // The project root with symlinks resolved: computed only when a path is judged (most
   // commands touch no path, and resolution costs a few filesystem look-ups).
   const std::string& project();
+  // Whether paths are matched with their ASCII letters folded (`case-insensitive`, decided once
+  // per request: engine/judge_paths.cpp).
+  bool fold_case();
+  std::optional<bool> fold_case_;
   std::string home;
   std::set<std::string> matched_ids;
   bool tracing = true;  // DecideOptions::trace: build d.trace and d.matched

@@ -1,9 +1,13 @@
 // Judging paths: the prefix rules resolved for the request, workspace-only, protected globs,
 // files run by third parties, globs, and every path a command touches (engine/programs.hpp).
+#include <typeinfo>
+
 #include "engine/judge.hpp"
 #include "engine/limits.hpp"
 
 #include "engine/fs.hpp"
+#include "engine/fs_case.hpp"
+#include "engine/fs_decision.hpp"
 #include "engine/variable_paths.hpp"
 
 namespace vigie::engine {
@@ -15,7 +19,7 @@ const ResolvedPaths& Judge::resolved_paths() {
     const std::uint64_t fs_id = fs_snapshot_id(fs);
     if (fs_id != 0) paths_ = p.paths_cache->find(fs_id, project_lexical, home);
     if (!paths_) {
-      paths_ = resolve_path_rules(p.paths, project_lexical, home, fs);
+      paths_ = resolve_path_rules(p.paths, project_lexical, home, fs, fold_case());
       if (fs_id != 0) p.paths_cache->put(fs_id, project_lexical, home, paths_);
     }
   }
@@ -28,8 +32,29 @@ const std::string& Judge::project() {
     // With a declared filesystem the cached table holds it (and is needed soon after).
     if (fs_snapshot_id(fs) != 0) return resolved_paths().project;
     project_resolved_ = resolve_path(project_lexical, "/", home, fs).path;
+    if (fold_case()) fold_ascii_case_in_place(*project_resolved_);
   }
   return *project_resolved_;
+}
+
+bool Judge::fold_case() {
+  if (!fold_case_) {
+    switch (p.paths.case_rule) {
+      case CaseRule::on:
+        fold_case_ = true;
+        break;
+      case CaseRule::off:
+        fold_case_ = false;
+        break;
+      case CaseRule::auto_:
+        // The real filesystem says, for the project's folder; a declared one (tests, WASM)
+        // tells case apart unless the policy says otherwise.
+        fold_case_ = (is_native_real(fs) || (fs && typeid(*fs) == typeid(DecisionFileSystem))) &&
+                     real_folder_case_insensitive(project_lexical);
+        break;
+    }
+  }
+  return *fold_case_;
 }
 
 const PathTable& Judge::path_table(Part& out) {
@@ -58,6 +83,10 @@ Part Judge::judge_path(const std::string& raw, Access access, const std::string&
                                    excerpt(raw)));
   const std::string in_process = proc_self(raw, cwd);
   Resolved r = resolve_in(in_process, cwd);
+  // On a case-insensitive filesystem `.ENV` is `.env`: the path meets the rules (folded the same
+  // way, engine/paths_cache.cpp) by its folded name, which names the same file there.
+  const bool fc = fold_case();
+  if (fc) fold_ascii_case_in_place(r.path);
   if (trace) trace->text = r.path;
   if (!r.ok) return unresolved_part(raw, r);
   const PathTable& table = path_table(out);
@@ -84,6 +113,7 @@ Part Judge::judge_path(const std::string& raw, Access access, const std::string&
     else if (lex.empty() || lex[0] != '/')
       lex = cwd + "/" + lex;
     lex = lexical_normalize(in_process != raw ? lex : proc_self(lex, cwd));
+    if (fc) fold_ascii_case_in_place(lex);
     auto lm = table.lookup(lex, access);
     if (lm && lm->rule != UINT32_MAX && lm->effect != Effect::allow) {
       note_match(ref(lm->rule), trace);
@@ -108,13 +138,16 @@ Part Judge::judge_path(const std::string& raw, Access access, const std::string&
     if (pp.protect.size() > 0 || pp.protect_home.size() > 0 || pp.protect_root.size() > 0) {
       bool failed = false;
       std::vector<std::uint32_t> hits;
-      if (pp.protect.size() > 0) hits = pp.protect.match(rel ? *rel : "", base, &failed);
+      const auto set = [fc](const GlobSet& g) -> const GlobSet& {
+        return fc ? g.case_folded() : g;
+      };
+      if (pp.protect.size() > 0) hits = set(pp.protect).match(rel ? *rel : "", base, &failed);
       if (pp.protect_home.size() > 0) {
         if (auto hr = relative_to(paths_->home, r.path))
-          for (auto x : pp.protect_home.match(*hr, base, &failed)) hits.push_back(x);
+          for (auto x : set(pp.protect_home).match(*hr, base, &failed)) hits.push_back(x);
       }
       if (pp.protect_root.size() > 0 && r.path.size() > 1)
-        for (auto x : pp.protect_root.match(std::string_view(r.path).substr(1), base, &failed))
+        for (auto x : set(pp.protect_root).match(std::string_view(r.path).substr(1), base, &failed))
           hits.push_back(x);
       std::sort(hits.begin(), hits.end());
       if (!hits.empty()) {
@@ -135,14 +168,16 @@ Part Judge::judge_path(const std::string& raw, Access access, const std::string&
       std::optional<std::uint32_t> custom;
       if (prel) {
         if (p.paths.third_party_globs.size() > 0) {
-          auto hits = p.paths.third_party_globs.match(*prel, base);
+          auto hits = (fc ? p.paths.third_party_globs.case_folded() : p.paths.third_party_globs)
+                          .match(*prel, base);
           if (!hits.empty()) custom = hits.front();
         } else {
-          cls = third_party_class(*prel);
+          cls = third_party_class(*prel, fc);
           if (cls == "binary" && !p.paths.binary) cls.reset();  // `binary on` opts in
         }
       } else {
-        cls = startup_class(r.path, paths_->home);  // `~/.bashrc`, `/usr/local/bin/x`, `/dev/sda`
+        cls =
+            startup_class(r.path, paths_->home, fc);  // `~/.bashrc`, `/usr/local/bin/x`, `/dev/sda`
         if (cls == "system" && second_name_) cls.reset();
       }
       if (cls || custom) {
@@ -307,6 +342,19 @@ Part Judge::judge_glob(const std::string& raw, Access access, const std::string&
     g = home + g.substr(1);
   else if (g.empty() || g[0] != '/')
     g = cwd + "/" + g;
+  // Folded on a case-insensitive filesystem, with the rules' texts and the home folder: the
+  // letters of a pattern component then meet either case (bash matches them case-sensitively,
+  // unless `nocaseglob`: this only ever meets more).
+  const bool fc = fold_case();
+  if (fc) fold_ascii_case_in_place(g);
+  std::string home_folded;
+  if (fc) home_folded = fold_ascii_case(this->home);
+  const std::string& home = fc ? home_folded : this->home;
+  const auto folded = [fc](std::string_view text, std::string& keep) -> std::string_view {
+    if (!fc) return text;
+    keep = fold_ascii_case(text);
+    return keep;
+  };
   const ResolvedPaths& resolved = resolved_paths();
   // Each rule the glob is compared with costs a few cells besides its components' (so the budget
   // also bounds the number of comparisons), and a rule's folder the glob may reach is judged as a
@@ -338,7 +386,8 @@ Part Judge::judge_glob(const std::string& raw, Access access, const std::string&
   auto home_rel = rel_to(home);
   for (std::uint32_t ri : p.paths.protect_rules) {
     if (spent(kRuleCells)) return glob_limit_part(out);
-    std::string_view text = p.rules[ri].text;
+    std::string text_folded;
+    std::string_view text = folded(p.rules[ri].text, text_folded);
     if (text.substr(0, 8) == "protect ") text.remove_prefix(8);
     // Below a folder changed recursively (`rm -r DIR`): the globs rooted at a folder
     // (`tests/**`, `~/.config/x/*`). A name matched at any depth (`*.lock`, `**/x`) would meet
@@ -393,8 +442,9 @@ Part Judge::judge_glob(const std::string& raw, Access access, const std::string&
       if (cls == "system" && second_name_) continue;
       const bool from_home = glob[0] == '~';
       std::optional<std::string> target = from_home ? home_rel : std::optional(lg.substr(1));
-      if (!target ||
-          !path_globs_meet(*target, std::string_view(glob).substr(from_home ? 1 : 0), &glob_cells_))
+      std::string glob_folded;
+      if (!target || !path_globs_meet(*target, folded(glob, glob_folded).substr(from_home ? 1 : 0),
+                                      &glob_cells_))
         continue;
       Part tp = builtin_ask(Builtin::paths_third_party,
                             fmt::format("`{}` may name a file run at startup or by the system "
@@ -409,7 +459,8 @@ Part Judge::judge_glob(const std::string& raw, Access access, const std::string&
   if (p.paths.third_party && out.effect < Effect::ask && !below) {
     if (auto prel = rel_to(project()))
       for (const auto& [glob, cls] : default_third_party_globs())
-        if ((cls != "binary" || p.paths.binary) && path_globs_meet(*prel, glob, &glob_cells_)) {
+        if (std::string gf; (cls != "binary" || p.paths.binary) &&
+                            path_globs_meet(*prel, folded(glob, gf), &glob_cells_)) {
           Part tp;
           tp.effect = Effect::ask;
           tp.rule = builtin(Builtin::paths_third_party, Effect::ask, cls);

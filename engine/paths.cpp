@@ -438,6 +438,12 @@ std::optional<std::string> relative_to(std::string_view root, std::string_view p
   return std::string(path.substr(root.size() + 1));
 }
 
+std::string fold_ascii_case(std::string_view s) {
+  std::string out(s);
+  fold_ascii_case_in_place(out);
+  return out;
+}
+
 std::string_view basename_of(std::string_view normalized_path) {
   while (normalized_path.size() > 1 && normalized_path.back() == '/') {
     normalized_path.remove_suffix(1);

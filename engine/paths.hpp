@@ -188,7 +188,8 @@ class PathTable {
 //     matches `tests/a.py`, not `tests/unit/a.py`; a leading `/` only anchors; a trailing `/`
 //     means the folder and everything below (`build/` == `build/**`); a `.` component is
 //     ignored and a `..` component is an error.
-// Matching is case-sensitive, like the filesystems of Linux.
+// Matching is case-sensitive, like the filesystems of Linux; `case_folded()` is the same set for
+// case-insensitive ones.
 class GlobSet {
  public:
   GlobSet();
@@ -213,6 +214,12 @@ class GlobSet {
   // set is returned: the caller fails closed.
   std::vector<std::uint32_t> match(std::string_view path_relative_to_root,
                                    std::string_view basename, bool* failed = nullptr) const;
+
+  // The same globs with their ASCII letters folded to lower case, compiled on first use and kept
+  // (thread-safe): for a path folded the same way on a filesystem that names `.ENV` and `.env`
+  // as one file (`case-insensitive`, engine/fs_case.cpp). `[A-Z]` folds to `[a-z]`, a name class
+  // stays as written.
+  const GlobSet& case_folded() const;
 
   std::size_t size() const noexcept;
   // The globs as added, with their rules, in order (to rebuild the set: the policy cache).
@@ -246,8 +253,10 @@ std::optional<GlobRegex> glob_to_regex(std::string_view glob, std::string* error
 const std::vector<std::pair<std::string, std::string>>& default_third_party_globs();
 
 // The class of a path relative to the project root (`.github/workflows/ci.yml` -> "ci"), by
-// the default list, or nullopt. The first matching glob of the list decides.
-std::optional<std::string> third_party_class(std::string_view path_relative_to_project);
+// the default list, or nullopt. The first matching glob of the list decides. With `fold_case`,
+// the path's letters are folded and so are the globs' (`makefile` is `Makefile`).
+std::optional<std::string> third_party_class(std::string_view path_relative_to_project,
+                                             bool fold_case = false);
 
 // Files outside the project that shells, git, package managers or the session run or load when
 // they start (`~/.bashrc`, `~/.gitconfig`, `~/.ssh/authorized_keys`, `~/.local/bin/*`,
@@ -257,8 +266,9 @@ std::optional<std::string> third_party_class(std::string_view path_relative_to_p
 // the files run by third parties (engine/third_party.cpp).
 const std::vector<std::pair<std::string, std::string>>& startup_globs();
 // The class of `path` (absolute, normalized) by that list (`startup` or `system`), or nullopt,
-// `home` being the resolved home folder.
-std::optional<std::string> startup_class(std::string_view path, std::string_view home);
+// `home` being the resolved home folder (both folded with `fold_case`, as the globs then are).
+std::optional<std::string> startup_class(std::string_view path, std::string_view home,
+                                         bool fold_case = false);
 
 // ---------------------------------------------------------------------------------------------
 // Project root
@@ -272,6 +282,14 @@ std::optional<std::string> find_git_root(std::string_view cwd, const FileSystem*
 // `path` relative to `root` ("" when equal), or nullopt when `root` does not cover it. Both
 // normalized.
 std::optional<std::string> relative_to(std::string_view root, std::string_view path);
+
+// `s` with its ASCII letters in lower case: the key under which a path is matched on a
+// filesystem that does not tell `.ENV` from `.env` (bytes above 0x7F are left as they are).
+std::string fold_ascii_case(std::string_view s);
+inline void fold_ascii_case_in_place(std::string& s) {
+  for (char& c : s)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+}
 
 // The last component of a normalized path ("" for `/`).
 std::string_view basename_of(std::string_view normalized_path);

@@ -10,15 +10,25 @@ namespace vigie::engine {
 
 std::shared_ptr<const ResolvedPaths> resolve_path_rules(const PathRules& rules,
                                                         std::string_view project,
-                                                        std::string_view home,
-                                                        const FileSystem* fs) {
+                                                        std::string_view home, const FileSystem* fs,
+                                                        bool fold_case) {
   auto out = std::make_shared<ResolvedPaths>();
   out->project = resolve_path(project, "/", home, fs).path;
   out->home = resolve_path(home, "/", home, fs).path;
+  // Folded after resolution: the filesystem resolves the names as written; the rules then meet
+  // the request's paths folded the same way (engine/judge_paths.cpp).
+  const std::string project_resolved = out->project;
   auto resolve_rule = [&](const std::string& raw) {
-    return resolve_path(raw == "." ? std::string_view(out->project) : std::string_view(raw),
-                        out->project, home, fs);
+    Resolved r =
+        resolve_path(raw == "." ? std::string_view(project_resolved) : std::string_view(raw),
+                     project_resolved, home, fs);
+    if (fold_case) fold_ascii_case_in_place(r.path);
+    return r;
   };
+  if (fold_case) {
+    fold_ascii_case_in_place(out->project);
+    fold_ascii_case_in_place(out->home);
+  }
   out->workspace = resolve_rule(rules.workspace.empty() ? "." : rules.workspace).path;
   if (rules.workspace_only)
     out->table.add({out->workspace, Effect::allow, Access::both, UINT32_MAX});

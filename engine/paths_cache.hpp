@@ -45,11 +45,12 @@ struct ResolvedPaths {
 };
 
 // Resolves `rules` for a request: `project` and `home` lexically normalized, `fs` as given to
-// `decide`. A pure function of its arguments (and of the filesystem's state).
+// `decide`. A pure function of its arguments (and of the filesystem's state). With `fold_case`,
+// every path of the result has its ASCII letters folded (a case-insensitive filesystem).
 std::shared_ptr<const ResolvedPaths> resolve_path_rules(const PathRules& rules,
                                                         std::string_view project,
-                                                        std::string_view home,
-                                                        const FileSystem* fs);
+                                                        std::string_view home, const FileSystem* fs,
+                                                        bool fold_case = false);
 
 // The last few resolved tables of one policy, by (filesystem id, project, home). Thread-safe:
 // `decide` may run on one policy from several threads. Bounded: at most kEntries, the least

@@ -27,7 +27,7 @@ namespace vigie::engine {
 namespace {
 
 constexpr std::string_view kMagic = "vigie-policy-cache\n";
-constexpr std::uint32_t kFormat = 2;  // 2: tool maps, mode variants, file classes
+constexpr std::uint32_t kFormat = 3;  // 2: tool maps, mode variants, file classes; 3: case rule
 // A cache file larger than this is not read (a policy file is at most 1 MiB; its compiled form
 // is a few times that).
 constexpr std::size_t kMaxCacheBytes = 64u << 20;

@@ -172,6 +172,7 @@ void put_impl(Writer& w, const Policy::Impl& p, int depth) {
   w.u8(pr.workspace_only);
   w.u8(pr.workspace_only_commands);
   w.u8(pr.binary);
+  w.u8(static_cast<std::uint8_t>(pr.case_rule));
   w.u64(pr.large_edit_bytes);
   w.u32(static_cast<std::uint32_t>(pr.rules.size()));
   for (const auto& r : pr.rules) {

@@ -167,6 +167,10 @@ std::shared_ptr<Policy::Impl> get_impl(Reader& r, int depth) {
   pr.workspace_only = r.flag();
   pr.workspace_only_commands = r.flag();
   pr.binary = r.flag();
+  if (std::uint8_t c = r.u8(); c <= static_cast<std::uint8_t>(CaseRule::off))
+    pr.case_rule = static_cast<CaseRule>(c);
+  else
+    r.ok = false;
   pr.large_edit_bytes = r.u64();
   pr.rules.resize(r.count(10));
   for (auto& s : pr.rules) {

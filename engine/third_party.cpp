@@ -306,7 +306,8 @@ bool normal_relative(std::string_view p) {
 
 }  // namespace
 
-std::optional<std::string> third_party_class(std::string_view path_relative_to_project) {
+std::optional<std::string> third_party_class(std::string_view path_relative_to_project,
+                                             bool fold_case) {
   // Normalize: `./a//b/` -> `a/b`. `..` cannot leave the project here (clamped at the root).
   std::string normalized;
   std::string_view rel = path_relative_to_project;
@@ -316,7 +317,8 @@ std::optional<std::string> third_party_class(std::string_view path_relative_to_p
     rel = std::string_view(normalized).substr(1);
   }
   bool failed = false;
-  auto hits = default_third_party_set().match(rel, basename_of(rel), &failed);
+  const GlobSet& set = default_third_party_set();
+  auto hits = (fold_case ? set.case_folded() : set).match(rel, basename_of(rel), &failed);
   if (hits.empty()) return std::nullopt;
   return default_third_party_globs()[hits.front()].second;  // lowest index: first in the list
 }
@@ -512,15 +514,19 @@ const GlobSet& startup_set(bool home) {
 
 }  // namespace
 
-std::optional<std::string> startup_class(std::string_view path, std::string_view home) {
+std::optional<std::string> startup_class(std::string_view path, std::string_view home,
+                                         bool fold_case) {
   if (path.empty() || path[0] != '/') return std::nullopt;
   bool failed = false;
   std::string_view base = basename_of(path);
   std::vector<std::uint32_t> hits;
   if (home.size() > 1 && path.size() > home.size() + 1 && path.substr(0, home.size()) == home &&
       path[home.size()] == '/')
-    hits = startup_set(true).match(path.substr(home.size() + 1), base, &failed);
-  for (auto h : startup_set(false).match(path.substr(1), base, &failed)) hits.push_back(h);
+    hits = (fold_case ? startup_set(true).case_folded() : startup_set(true))
+               .match(path.substr(home.size() + 1), base, &failed);
+  for (auto h : (fold_case ? startup_set(false).case_folded() : startup_set(false))
+                    .match(path.substr(1), base, &failed))
+    hits.push_back(h);
   if (failed) return std::string("startup");  // a glob that could not be matched: fail closed
   if (hits.empty()) return std::nullopt;
   return startup_globs()[*std::min_element(hits.begin(), hits.end())].second;

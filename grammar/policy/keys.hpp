@@ -14,40 +14,41 @@
 namespace vigie::policy {
 
 // X(enumerator, "spelling")
-#define VIGIE_POLICY_KEYS(X)            \
-  X(policy, "policy")                   \
-  X(mode, "mode")                       \
-  X(default_effect, "default")          \
-  X(include, "include")                 \
-  X(extends, "extends")                 \
-  X(plugins, "plugins")                 \
-  X(non_interactive, "non-interactive") \
-  X(workspace, "workspace")             \
-  X(large_edit, "large-edit")           \
-  X(binary, "binary")                   \
-  X(workspace_only, "workspace-only")   \
-  X(protect, "protect")                 \
-  X(third_party, "third-party")         \
-  X(option, "option")                   \
-  X(wrapper, "wrapper")                 \
-  X(interpreter, "interpreter")         \
-  X(metachars, "metachars")             \
-  X(auto_approve, "auto-approve")       \
-  X(always_ask, "always-ask")           \
-  X(exclude, "exclude")                 \
-  X(harness, "harness")                 \
-  X(map, "map")                         \
-  X(enable, "enable")                   \
-  X(disable, "disable")                 \
-  X(context, "context")                 \
-  X(loop_threshold, "loop-threshold")   \
-  X(budget, "budget")                   \
-  X(remember, "remember")               \
-  X(cwd, "cwd")                         \
-  X(project, "project")                 \
-  X(home, "home")                       \
-  X(agent, "agent")                     \
-  X(symlink, "symlink")                 \
+#define VIGIE_POLICY_KEYS(X)              \
+  X(policy, "policy")                     \
+  X(mode, "mode")                         \
+  X(default_effect, "default")            \
+  X(include, "include")                   \
+  X(extends, "extends")                   \
+  X(plugins, "plugins")                   \
+  X(non_interactive, "non-interactive")   \
+  X(workspace, "workspace")               \
+  X(large_edit, "large-edit")             \
+  X(binary, "binary")                     \
+  X(case_insensitive, "case-insensitive") \
+  X(workspace_only, "workspace-only")     \
+  X(protect, "protect")                   \
+  X(third_party, "third-party")           \
+  X(option, "option")                     \
+  X(wrapper, "wrapper")                   \
+  X(interpreter, "interpreter")           \
+  X(metachars, "metachars")               \
+  X(auto_approve, "auto-approve")         \
+  X(always_ask, "always-ask")             \
+  X(exclude, "exclude")                   \
+  X(harness, "harness")                   \
+  X(map, "map")                           \
+  X(enable, "enable")                     \
+  X(disable, "disable")                   \
+  X(context, "context")                   \
+  X(loop_threshold, "loop-threshold")     \
+  X(budget, "budget")                     \
+  X(remember, "remember")                 \
+  X(cwd, "cwd")                           \
+  X(project, "project")                   \
+  X(home, "home")                         \
+  X(agent, "agent")                       \
+  X(symlink, "symlink")                   \
   X(interactive, "interactive") /* a `with` flag of a test case only */
 
 // `unknown` until the checker resolves the setting (a key it reports as unknown stays so).
