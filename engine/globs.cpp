@@ -1,7 +1,8 @@
 // Globs (engine/paths.hpp): a glob to RE2 syntax, and the glob set that matches a path against
 // every glob of a policy at once (one RE2::Set pass).
 #include <algorithm>
-#include <mutex>
+#include <atomic>
+#include <memory>
 #include <unordered_map>
 
 #include <re2/re2.h>
@@ -181,9 +182,13 @@ struct GlobSet::Impl {
   std::unique_ptr<re2::RE2::Set> base, anchored;
   std::vector<std::uint32_t> base_rules, anchored_rules;  // set index -> rule
   std::vector<std::uint32_t> all_rules;                   // sorted, unique
-  // The same globs with their ASCII letters folded, built on first use (case_folded).
-  mutable std::once_flag folded_once;
-  mutable std::unique_ptr<GlobSet> folded;
+  // The same globs with their ASCII letters folded, built on first use (case_folded) and owned
+  // here. Set once, without a lock: two threads may both build it, the first to publish wins.
+  mutable std::atomic<GlobSet*> folded{nullptr};
+  Impl() = default;
+  Impl(const Impl&) = delete;
+  Impl& operator=(const Impl&) = delete;
+  ~Impl() { delete folded.load(); }
 
   // Simple basename globs in a trie of their tails read backwards (the last character first):
   // one walk of the name finds every literal and `head*tail` glob that can match it.
@@ -389,23 +394,19 @@ bool GlobSet::compile(std::string* error) {
 }
 
 const GlobSet& GlobSet::case_folded() const {
-  static const GlobSet kEmpty = [] {
-    GlobSet e;
-    e.compile();
-    return e;
-  }();
-  if (!impl_) return kEmpty;
+  if (!impl_) return *this;  // moved from: no globs to fold
   const Impl& m = *impl_;
-  std::call_once(m.folded_once, [&] {
-    auto f = std::make_unique<GlobSet>();
-    bool ok = true;
-    for (const auto& e : m.entries) ok = f->add(fold_ascii_case(e.glob), e.rule) && ok;
-    // A glob that no longer adds or compiles leaves the set uncompiled: `match` then returns
-    // every rule of it (fail closed).
-    if (ok && m.compiled) f->compile();
-    m.folded = std::move(f);
-  });
-  return *m.folded;
+  if (GlobSet* f = m.folded.load(std::memory_order_acquire)) return *f;
+  auto f = std::make_unique<GlobSet>();
+  bool ok = true;
+  for (const auto& e : m.entries) ok = f->add(fold_ascii_case(e.glob), e.rule) && ok;
+  // A glob that no longer adds or compiles leaves the set uncompiled: `match` then returns every
+  // rule of it (fail closed).
+  if (ok && m.compiled) f->compile();
+  GlobSet* expected = nullptr;
+  if (m.folded.compare_exchange_strong(expected, f.get(), std::memory_order_acq_rel))
+    return *f.release();
+  return *expected;  // another thread published its copy first
 }
 
 std::vector<std::uint32_t> GlobSet::match(std::string_view path_relative_to_root,

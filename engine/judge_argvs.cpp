@@ -43,6 +43,21 @@ void Judge::judge_argvs(const shell::CommandView& cmd, const NormalizedCommand& 
   // Each level copies the words it runs (`npx cross-env npx cross-env … CMD`): bounded like
   // nested scripts, before the work.
   if (depth + 1 > kMaxScriptDepth) return depth_part();
+  // The folder they run in: the command's own when it changes it (`cmake -E chdir DIR CMD`,
+  // `pnpm --dir DIR exec CMD`), resolved as judge_files resolves it; one that is not static
+  // (`cmake -E chdir "$D" CMD`) makes what they run somewhere the line does not show: asked.
+  std::string here = cwd;
+  bool here_unknown = false;
+  if (n.chdir) {
+    here_unknown = true;
+    if (n.chdir->pattern && !n.chdir->has_glob) {
+      Resolved r = resolve_in(*n.chdir->pattern, cwd);
+      if (r.ok) {
+        here = std::move(r.path);
+        here_unknown = false;
+      }
+    }
+  }
   bool first = true;
   for (const auto& argv : n.nested_argvs) {
     shell::CommandView sub;
@@ -60,7 +75,10 @@ void Judge::judge_argvs(const shell::CommandView& cmd, const NormalizedCommand& 
     NormalizedCommand m = normalize(sub, p.commands.normalize);
     // `busybox xargs …`, `find -exec xargs …`: the words xargs reads (engine/xargs_input.hpp).
     if (runs_xargs(m)) xargs_input(m, nullptr, p.commands.normalize);
-    judge_command(sub, m, line, cwd, depth + 1);
+    if (here_unknown)
+      m.escalations.push_back("a command run in `" + n.chdir->text +
+                              "`, a folder that is not static");
+    judge_command(sub, m, line, here, depth + 1);
   }
 }
 

@@ -4,39 +4,35 @@
 // engine/judge_command.cpp, out of its hot path).
 #include <string>
 #include <string_view>
-#include <unordered_set>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include "engine/judge.hpp"
+#include "engine/line_descriptors.hpp"
 
 namespace vigie::engine {
 
 void Judge::written_then_run_part(const std::vector<NormalizedCommand>& cmds) {
-  // Static names only, `./` dropped: `echo … > s.sh; bash ./s.sh`.
-  const auto key = [](std::string_view s) {
-    while (s.starts_with("./")) s.remove_prefix(2);
-    return std::string(s);
-  };
-  std::unordered_set<std::string> written;
+  // `echo x 3<f >/dev/fd/3` reopens f for writing: where the line does not show which file
+  // (`exec 3<f` before, a function's input, a program's operand), asked.
+  if (std::string path = descriptor_reopen(cmds); !path.empty())
+    add(builtin_ask(Builtin::commands_escalation,
+                    fmt::format("the line writes `{}`, which opens again, for writing, a file "
+                                "the line opened for reading: a human must check it",
+                                excerpt(path))));
+  // Static names only, folded (engine/line_descriptors.hpp): `echo … > s.sh; bash ./s.sh`.
+  std::vector<std::string> written;
   for (const auto& n : cmds) {
-    std::string run;
-    for (const auto& f : n.files)
-      if (f.touch == Touch::exec && f.word.literal && written.count(key(*f.word.literal)))
-        run = *f.word.literal;
-    if (!n.words.empty() && n.words[0].literal &&
-        n.words[0].literal->find('/') != std::string::npos &&
-        written.count(key(*n.words[0].literal)))
-      run = *n.words[0].literal;
-    if (!run.empty())
-      return add(builtin_ask(Builtin::commands_escalation,
-                             fmt::format("the line runs `{}`, a file it writes itself: what it "
-                                         "runs is not on the line, a human must check it",
-                                         excerpt(run))));
+    if (!written.empty())
+      if (std::string run = runs_written(n, written); !run.empty())
+        return add(builtin_ask(Builtin::commands_escalation,
+                               fmt::format("the line runs `{}`, a file it writes itself: what it "
+                                           "runs is not on the line, a human must check it",
+                                           excerpt(run))));
     for (const auto& f : n.files)
       if (f.touch == Touch::write && f.word.literal && written.size() <= limits::judged_paths)
-        written.insert(key(*f.word.literal));
+        written.push_back(written_key(*f.word.literal));
   }
 }
 

@@ -248,7 +248,8 @@ const std::string* git_subcommand(const Words& w) {
     if (!s) return nullptr;
     if (s->empty() || (*s)[0] != '-') return s;
     if (*s == "-C" || *s == "-c" || *s == "--git-dir" || *s == "--work-tree" ||
-        *s == "--namespace" || *s == "--super-prefix" || *s == "--config-env")
+        *s == "--namespace" || *s == "--super-prefix" || *s == "--config-env" ||
+        *s == "--attr-source" || *s == "--shallow-file")
       ++i;
   }
   return nullptr;

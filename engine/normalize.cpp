@@ -3,6 +3,7 @@
 // normalize_scripts.cpp.
 #include "engine/normalize.hpp"
 
+#include "engine/normalize_git.hpp"
 #include "engine/normalize_internal.hpp"
 #include "engine/program_handlers.hpp"
 #include "engine/program_words.hpp"
@@ -251,68 +252,6 @@ WrapperParse parse_extra_wrapper(const Words& w, std::size_t i) {
   return p;
 }
 
-// ---------------------------------------------------------------------------------------------
-// git
-// ---------------------------------------------------------------------------------------------
-
-// Strips git's global options from words[start...] (words[start] is git): returns the words
-// `git SUBCOMMAND ...`. Escalations for `-c` setting a command, `--exec-path=`.
-Words strip_git_globals(const Words& w, std::size_t start, std::vector<std::string>* esc,
-                        std::optional<WordView>* chdir) {
-  Words out;
-  out.push_back(w[start]);
-  std::size_t i = start + 1;
-  auto escalate = [&](std::string s) {
-    if (esc) esc->push_back(std::move(s));
-  };
-  while (i < w.size()) {
-    const std::string* s = lit(w, i);
-    if (!s) break;
-    std::string_view v = *s;
-    if (v == "-C") {
-      if (chdir && i + 1 < w.size()) chain_chdir(*chdir, w[i + 1]);
-      i += 2;
-    } else if (v == "-c" || v == "--config-env") {
-      if (i + 1 < w.size()) {
-        const std::string* kv = lit(w, i + 1);
-        if (!kv) {
-          escalate("git -c (dynamic)");
-        } else if (git_key_runs_command(*kv)) {
-          std::string key = *kv;
-          if (auto eq = key.find('='); eq != std::string::npos) key.resize(eq);
-          escalate("git -c " + key);
-        }
-      }
-      i += 2;
-    } else if (starts_with(v, "--config-env=")) {
-      std::string_view kv = v.substr(13);
-      if (git_key_runs_command(kv)) {
-        std::string key(kv.substr(0, kv.find('=')));
-        escalate("git -c " + key);
-      }
-      ++i;
-    } else if (in(v, {"--git-dir", "--work-tree", "--namespace", "--super-prefix", "--attr-source",
-                      "--list-cmds"})) {
-      i += 2;
-    } else if (starts_with(v, "--exec-path=")) {
-      escalate("git --exec-path");
-      ++i;
-    } else if (starts_with(v, "--git-dir=") || starts_with(v, "--work-tree=") ||
-               starts_with(v, "--namespace=") || starts_with(v, "--super-prefix=") ||
-               starts_with(v, "--attr-source=") ||
-               in(v,
-                  {"--no-pager", "-p", "--paginate", "-P", "--bare", "--no-replace-objects",
-                   "--literal-pathspecs", "--glob-pathspecs", "--noglob-pathspecs",
-                   "--icase-pathspecs", "--no-optional-locks", "--no-advice", "--no-lazy-fetch"})) {
-      ++i;
-    } else {
-      break;  // the subcommand, or --version / --help / an unknown option
-    }
-  }
-  for (; i < w.size(); ++i) out.push_back(w[i]);
-  return out;
-}
-
 }  // namespace
 
 // ---------------------------------------------------------------------------------------------
@@ -443,7 +382,11 @@ NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
   }
 
   for (const auto& a : n.assigns) {
-    if (is_dangerous_variable(a.name) || holds_substitution(a.value)) n.assigns_harmless = false;
+    // POSIXLY_CORRECT only changes how the program reads its words: the command is judged again
+    // that way (normalize_variables.cpp), so a prefix of it alone asks nothing.
+    if ((is_dangerous_variable(a.name) && a.name != "POSIXLY_CORRECT") ||
+        holds_substitution(a.value))
+      n.assigns_harmless = false;
     // `PAGER='rm -rf ~' git log`: the value is judged as the line the program runs.
     if (a.value.literal) {
       if (auto line = variable_line(a.name, *a.value.literal)) n.nested_scripts.push_back(*line);
@@ -512,6 +455,9 @@ NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
   fx.files = spare_files();  // the buffer of a previous command of this thread, when one is kept
   program_effects(program.decl, n.name, n.words, fx);
   if (!n.redirects.empty()) {
+    // `cp x /dev/fd/3 3<f`: an operand naming a descriptor the command opened may write f.
+    if (std::string e = descriptor_operand(n.name, n.words, n.redirects); !e.empty())
+      n.escalations.push_back(std::move(e));
     client_stdin(n.name, program.decl, n.words, n.redirects, n);
     if (!program.shell) interpreter_stdin(program.decl, program.interpreter, n);
     if (fx.stdin_script) stdin_script(n.name, n.redirects, n);

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/descriptor_paths.hpp"
 #include "engine/normalize_internal.hpp"
 
 namespace vigie::engine::normalize_detail {
@@ -58,7 +59,7 @@ void stdin_crontab(const std::string& /*name*/, const std::vector<shell::Redirec
     if (r.op == "<<<" && r.target.literal) text = *r.target.literal;
     if ((r.op == "<<" || r.op == "<<-") && r.heredoc_body &&
         (r.heredoc_quoted || r.heredoc_body->find_first_of("$`") == std::string::npos))
-      text = *r.heredoc_body;
+      text = heredoc_text(r);
     if (!text) continue;  // not shown: asked, as any crontab installed (`name`'s escalation)
     if (std::string script = crontab_commands(*text); !script.empty())
       n.nested_scripts.push_back(std::move(script));

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/descriptor_paths.hpp"
 #include "engine/normalize.hpp"
 
 namespace vigie::engine::normalize_detail {
@@ -29,23 +30,19 @@ inline const std::string* lit(const Words& w, std::size_t i) {
 // redirection (`/dev/stdin`, `/dev/fd/N`, `/proc/self/fd/N`, `/proc/thread-self/fd/N`,
 // `/proc/PID/fd/N`): a script read from it is not a file the rule names (`python3 /dev/fd/3
 // 3<<< CODE`).
+// Any spelling of them folds to the same (`/dev//stdin`, `/dev/../dev/stdin`,
+// `/proc/1/../self/fd/0`, engine/descriptor_paths.hpp).
 inline bool names_descriptor(std::string_view s) {
-  if (s == "/dev/stdin" || s == "/dev/stdout" || s == "/dev/stderr") return true;
-  std::string_view rest;
-  for (std::string_view dir : {"/dev/fd/", "/proc/self/fd/", "/proc/thread-self/fd/"})
-    if (s.substr(0, dir.size()) == dir) rest = s.substr(dir.size());
-  if (rest.empty() && s.substr(0, 6) == "/proc/") {  // `/proc/1234/fd/3`
-    std::size_t i = 6;
-    while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
-    if (i > 6 && s.substr(i, 4) == "/fd/") rest = s.substr(i + 4);
-  }
-  return !rest.empty() && rest.find_first_not_of("0123456789") == std::string_view::npos;
+  const DescriptorPath d = descriptor_path(s, "");
+  return d.fd >= 0 && !d.below;
 }
 
 // The script a shell (or `source`/`.`) reads from its standard input: a here-string or a
-// here-document is judged as a nested script; a dynamic one is an escalation.
+// here-document is judged as a nested script; a dynamic one is an escalation. `fd`: the
+// descriptor it reads its script from (`bash /dev/fd/3`); when a file or a copy is the last
+// redirection of it (`bash <<<'x' <f`), no here-string is the script.
 void stdin_script(const std::string& name, const std::vector<shell::RedirectView>& redirects,
-                  NormalizedCommand& n);
+                  NormalizedCommand& n, int fd = 0);
 // The same for a crontab on the standard input (`crontab - <<< '* * * * * CMD'`): each entry's
 // command, after its schedule, is judged as a script.
 void stdin_crontab(const std::string& name, const std::vector<shell::RedirectView>& redirects,

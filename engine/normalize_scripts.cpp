@@ -66,16 +66,27 @@ void shell_script(const std::string& name, const Words& w,
   // `bash -s ARG…` reads its script from stdin: the operands are its positional parameters.
   if (!has_s && i < w.size() && !(w[i].literal && names_descriptor(*w[i].literal))) {
     // `bash script.sh` runs a file (an interpreter: the caller decides); `bash <(curl …)` or
-    // `bash $SCRIPT` runs something we cannot see.
+    // `bash $SCRIPT` runs something we cannot see. `bash ../../dev/stdin` may be either: its
+    // input is judged too.
     if (!w[i].literal) n.escalations.push_back("dynamic script for " + name);
+    if (w[i].literal && may_name_descriptor(*w[i].literal)) stdin_script(name, redirects, n);
     return;
   }
-  stdin_script(name, redirects, n);
+  // `bash /dev/fd/3 3<<EOF`: the script is what descriptor 3 holds.
+  const int fd = !has_s && i < w.size() ? descriptor_path(*w[i].literal, "").fd : 0;
+  stdin_script(name, redirects, n, fd);
 }
 
-// The script comes from stdin: a here-string or a here-document we can read.
+// The script comes from stdin (or descriptor `fd`): a here-string or a here-document we can
+// read, as bash gives it (an unquoted here-document's `\\` is `\`). When the last redirection
+// of `fd` is a file or a copy of another descriptor (`bash <<<'echo hi' <x`), the script is that
+// file's, as in `bash <x`: no here-string is, and none is judged as one (the caller judges the
+// shell as it judges a script it does not see).
 void stdin_script(const std::string& name, const std::vector<shell::RedirectView>& redirects,
-                  NormalizedCommand& n) {
+                  NormalizedCommand& n, int fd) {
+  const auto last = std::find_if(redirects.rbegin(), redirects.rend(),
+                                 [fd](const shell::RedirectView& r) { return r.fd == fd; });
+  if (last != redirects.rend() && (last->op == "<" || last->op == "<>" || last->op == "<&")) return;
   for (const auto& r : redirects) {
     if (r.op == "<<<") {
       if (r.target.literal)
@@ -89,7 +100,7 @@ void stdin_script(const std::string& name, const std::vector<shell::RedirectView
       if (dynamic)
         n.escalations.push_back("dynamic script for " + name + " <<");
       else
-        n.nested_scripts.push_back(b);
+        n.nested_scripts.push_back(heredoc_text(r));
     }
   }
 }
@@ -168,7 +179,7 @@ void client_stdin(const std::string& name, const ProgramDecl* decl, const Words&
       const std::string& b = *r.heredoc_body;
       if (r.heredoc_quoted ||
           (b.find('$') == std::string::npos && b.find('`') == std::string::npos))
-        text = b;
+        text = heredoc_text(r);
     } else if (r.op == "<" && c->option.empty() && c->file_option.empty()) {
       // `ed f < script`, `vim -es < cmds`: commands from a file the line does not show.
       n.escalations.push_back(name + " reads commands from its input file");
@@ -224,7 +235,7 @@ void interpreter_stdin(const ProgramDecl* decl, bool interpreter, NormalizedComm
   for (const auto& r : n.redirects) {
     std::optional<std::string> text;
     if (r.op == "<<<" && r.target.literal) text = *r.target.literal;
-    if ((r.op == "<<" || r.op == "<<-") && r.heredoc_body) text = *r.heredoc_body;
+    if ((r.op == "<<" || r.op == "<<-") && r.heredoc_body) text = heredoc_text(r);
     if (!text) continue;
     add_code_named_paths(*text, n.name + " code on its input", n.files, code_bare_words(n.name));
     add_code_commands(*text, n.name, n.nested_scripts);

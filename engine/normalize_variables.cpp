@@ -161,6 +161,8 @@ constexpr OptionVariable kOptionVariables[] = {
     // man reads MANOPT as options (`-P PAGER`, `-H BROWSER` run a program).
     {"man", " MANOPT "},
     {"gmake", " MAKEFLAGS GNUMAKEFLAGS MFLAGS "},
+    // bc reads BC_ENV_ARGS as arguments before its own: the files it names are read and run.
+    {"bc", " BC_ENV_ARGS "},
 };
 
 // Variables whose value makes a program load code the line does not show: a library injected
@@ -270,7 +272,10 @@ constexpr std::string_view kDangerousVariables =
     // and loads macro files from GROFF_TMAC_PATH.
     "MANROFFOPT GROFF_COMMAND_PREFIX GROFF_BIN_PATH GROFF_TMAC_PATH "
     // gcc's programs (cc1, as, ld: `-B`'s folders) and the dependency files it writes.
-    "COMPILER_PATH GCC_EXEC_PREFIX DEPENDENCIES_OUTPUT SUNPRO_DEPENDENCIES ";
+    "COMPILER_PATH GCC_EXEC_PREFIX DEPENDENCIES_OUTPUT SUNPRO_DEPENDENCIES "
+    // bc's arguments; getopt's order: with POSIXLY_CORRECT set (any value) options stop at the
+    // first operand, and every later word is an operand (`sed -i S a -l tests/x` edits tests/x).
+    "BC_ENV_ARGS POSIXLY_CORRECT ";
 constexpr auto kDangerousSet =
     program_words::sorted_words<program_words::count_words(kDangerousVariables)>(
         kDangerousVariables);
@@ -447,6 +452,30 @@ std::optional<std::string> variable_line(std::string_view name, std::string_view
   return std::nullopt;
 }
 
+namespace {
+
+// `POSIXLY_CORRECT=1 CMD …` (any value, empty too): getopt stops at the first operand, so a
+// program that permutes (style `m`) takes every later word as an operand (`touch a -d tests/x`
+// touches `-d` and tests/x). The command is judged once more as that order spells it: `--`
+// before its first operand, when a word after it may be an option.
+void posix_order(NormalizedCommand& n) {
+  const ProgramDecl* p = n.program.decl;
+  if (!p || !p->permute || p->stop || n.words.size() < 3) return;
+  const ParsedArgs args = parse_args(*p, n.words, 1);
+  if (args.operands.empty()) return;
+  const std::size_t first = args.operands.front();
+  bool later_option = false;
+  for (std::size_t i = first + 1; i < n.words.size() && !later_option; ++i)
+    later_option = !n.words[i].literal || n.words[i].literal->starts_with('-');
+  if (!later_option) return;
+  std::vector<shell::WordView> argv(n.words.begin(), n.words.begin() + static_cast<long>(first));
+  argv.push_back(synthesized(n.words[first], "--", 0));
+  argv.insert(argv.end(), n.words.begin() + static_cast<long>(first), n.words.end());
+  n.nested_argvs.push_back(std::move(argv));
+}
+
+}  // namespace
+
 void program_variables(NormalizedCommand& n) {
   if (n.assigns.empty() || n.words.empty()) return;
   for (const auto& a : n.assigns) {
@@ -475,6 +504,7 @@ void program_variables(NormalizedCommand& n) {
       argv.insert(argv.end(), n.words.begin() + 1, n.words.end());
       n.nested_argvs.push_back(std::move(argv));
     }
+    if (a.name == "POSIXLY_CORRECT") posix_order(n);
   }
 }
 

@@ -46,7 +46,7 @@ Feed cat_input(const shell::CommandView& c, std::string& text) {
     } else if ((r.op == "<<" || r.op == "<<-") && r.heredoc_body) {
       const std::string& b = *r.heredoc_body;
       if (!r.heredoc_quoted && b.find_first_of("$`") != std::string::npos) return Feed::unknown;
-      text = b;
+      text = heredoc_text(r);
       feed = Feed::text;
     } else if (r.op == "<" || r.op == "<>") {
       feed = Feed::file;

@@ -68,6 +68,30 @@ const OptionDecl* first_letter_at(const ProgramDecl& p, std::string_view v, bool
   return nullptr;
 }
 
+// The value of an option word that is not static, from `off` on (`-f$PWD/.env`,
+// `--file=.env{,}`, `-o"$(…)"`): a word of its own, judged as the path (or value) the line does
+// not show. Bash expands a brace in it to one option word per item (`-otests/x{,}` is
+// `-otests/x -otests/x`), each with the same option: the value's braces stand for them.
+WordView dynamic_value(const WordView& from, std::size_t off) {
+  WordView v;
+  v.text = from.text.substr(off);
+  v.has_expansion = v.text.find_first_of("$`") != std::string::npos;
+  v.has_brace = from.has_brace && v.text.find('{') != std::string::npos;
+  v.has_glob = from.has_glob;
+  v.span = {static_cast<std::uint32_t>(from.span.begin + off), from.span.end};
+  return v;
+}
+
+// The length of the text a word that is not static starts with, up to its first quote,
+// expansion, brace or glob: the part the shell leaves as written (`--file=` of `--file=$X`).
+std::size_t static_prefix(std::string_view t) {
+  std::size_t n = 0;
+  while (n < t.size() && (std::isalnum(static_cast<unsigned char>(t[n])) ||
+                          std::string_view("-_.,/:+%@=").find(t[n]) != std::string_view::npos))
+    ++n;
+  return n;
+}
+
 }  // namespace
 
 NextWord option_next_word(const ProgramDecl& p, std::string_view v) {
@@ -167,11 +191,53 @@ ParsedArgs parse_args(const ProgramDecl& p, const Words& w, std::size_t from, bo
     out.unknown.push_back(fmt::format("more than {} options", limits::command_options));
     return true;
   };
+  // A word that is not static whose static start is a known option taking a value, as getopt
+  // reads it once expanded: `--key=` (a long option or its unique prefix), or a cluster of flags
+  // ending in a letter that takes the rest of the word. Anything else (the option's own letters
+  // not static, a single-dash long option, a flag last) stays an operand.
+  const auto dynamic_option_word = [&](const WordView& word, std::size_t i) {
+    const std::string_view t = word.text;
+    const std::size_t n = static_prefix(t);
+    if (n < 2 || n >= t.size() || t[0] != '-' || p.first_letter || p.long_shorts) return false;
+    for (const auto& d : p.options)
+      for (const auto& e : d.exact)
+        if (t.starts_with(e)) return false;
+    if (t[1] == '-') {
+      const std::size_t eq = t.substr(0, n).find('=');
+      if (eq == std::string_view::npos) return false;
+      std::string key(t.substr(2, eq - 2));
+      if (p.underscores) std::replace(key.begin(), key.end(), '_', '-');
+      bool ambiguous = false;
+      const OptionDecl* d = find_long(key, ambiguous);
+      if (!d || d->arg == OptionDecl::Arg::none) return false;
+      out.options.push_back({d, std::string(t.substr(0, eq + 1)), dynamic_value(word, eq + 1), i});
+      return true;
+    }
+    std::vector<ParsedOption> letters;
+    for (std::size_t k = 1; k < n; ++k) {
+      const OptionDecl* d = nullptr;
+      for (const auto& o : p.options)
+        if (o.shorts.find(t[k]) != std::string::npos) {
+          d = &o;
+          break;
+        }
+      if (!d) return false;
+      letters.push_back({d, "-" + std::string(1, t[k]), std::nullopt, i});
+      if (d->arg == OptionDecl::Arg::none) continue;
+      letters.back().value = dynamic_value(word, k + 1);
+      for (auto& po : letters) out.options.push_back(std::move(po));
+      return true;
+    }
+    return false;
+  };
   for (std::size_t i = from; i < w.size(); ++i) {
     if (capped()) return out;
     const std::string* s = static_text(w[i]);
     if (options_on && !s) {
       if (may_be_option(w[i])) out.dynamic_option = true;
+      // An option the word's static start names, its value not static (`-f$PWD/.env`,
+      // `--file=.env{,}`, `-n$N`): the option, with that value.
+      if (dynamic_option_word(w[i], i)) continue;
     }
     // A glob that starts with `-` (`--output=tes?s/x`, `--include=*.py`) is an option as bash
     // leaves it when no file matches, and names the files it matches when some do: its value

@@ -1,5 +1,6 @@
 // Handlers of build, debug and scheduling tools (named in engine/programs_table.cpp): make's
-// variable overrides on the command line, gdb's commands (`-ex`, `-x` in every spelling
+// variable overrides on the command line (their names and values expanded: `$(shell CMD)`,
+// `$(file >F)`), gdb's commands (`-ex`, `-x` in every spelling
 // getopt_long_only accepts), crontab, at and batch (commands installed to run later: at least
 // asked), and sg (its command is a shell line, judged as a nested script). The compiler drivers
 // and the linkers: engine/program_compilers.cpp.
@@ -44,6 +45,55 @@ constexpr std::string_view kMakeInstallDirs[] = {
     "infodir",        "libdir",        "mandir",      "INSTALL_ROOT", "INSTALL_PREFIX",
 };
 
+// make's functions in a word it expands (a command-line assignment, both its name and its
+// value, or `--eval` text): `$(shell CMD)`, `${shell CMD}` run CMD with the shell (judged as a
+// nested script), `$(file >F,TEXT)` and `$(file >>F,TEXT)` write F, `$(file <F)` reads it, at
+// any depth (`$(eval $(shell CMD))`). `$$` is a literal `$`. Returns whether the word holds a
+// reference make expands (the caller asks).
+bool make_functions(const WordView& w, const std::string& text, const std::string& entry,
+                    ProgramEffects& out) {
+  bool expands = false;
+  for (std::size_t i = 0; i + 1 < text.size(); ++i) {
+    if (text[i] != '$') continue;
+    if (text[i + 1] == '$') {
+      ++i;
+      continue;
+    }
+    expands = true;
+    const char open = text[i + 1];
+    if (open != '(' && open != '{') continue;
+    const char close = open == '(' ? ')' : '}';
+    // The argument ends at the bracket that closes this one (make counts the same kind).
+    std::size_t end = i + 2;
+    for (int depth = 1; end < text.size(); ++end) {
+      if (text[end] == open) ++depth;
+      if (text[end] == close && --depth == 0) break;
+    }
+    const std::string_view call = std::string_view(text).substr(i + 2, end - (i + 2));
+    const std::size_t blank = call.find_first_of(" \t");
+    const std::string_view fn = call.substr(0, blank);
+    if (blank == std::string_view::npos) continue;
+    std::string_view arg = call.substr(blank + 1);
+    if (fn == "shell") {
+      out.scripts.emplace_back(arg);
+    } else if (fn == "file") {
+      while (!arg.empty() && (arg.front() == ' ' || arg.front() == '\t')) arg.remove_prefix(1);
+      const Touch t = arg.starts_with('<') ? Touch::read : Touch::write;
+      if (!arg.starts_with('<') && !arg.starts_with('>')) continue;
+      arg.remove_prefix(arg.starts_with(">>") ? 2 : 1);
+      while (!arg.empty() && (arg.front() == ' ' || arg.front() == '\t')) arg.remove_prefix(1);
+      std::string_view name = arg.substr(0, arg.find(','));
+      while (!name.empty() && (name.back() == ' ' || name.back() == '\t')) name.remove_suffix(1);
+      if (name.empty()) continue;
+      if (name.find('$') != std::string_view::npos) continue;  // not static: asked by the caller
+      const std::size_t at = static_cast<std::size_t>(name.data() - text.data());
+      add_word_file(out, t, synthesized(w, std::string(name), at), From::operand,
+                    entry + " $(file)");
+    }
+  }
+  return expands;
+}
+
 // Whether a target of the line installs (`install`, `install-strip`, `uninstall`…).
 bool installs(const Words& w, const std::vector<std::size_t>& operands) {
   for (std::size_t k : operands) {
@@ -68,6 +118,10 @@ void make_handler(const ProgramDecl& p, std::string_view name, const Words& w,
         o.value && o.value->literal &&
         (*o.value->literal == "-" || normalize_detail::names_descriptor(*o.value->literal)))
       out.escalations.push_back(std::string(name) + " -f -: a makefile on the standard input");
+  // `make --eval TEXT`: makefile text (asked by its role), its functions judged as above.
+  for (const auto& o : args.options)
+    if (o.decl && o.decl->role == 'x' && o.value && o.value->literal)
+      make_functions(*o.value, *o.value->literal, std::string(name) + " --eval", out);
   const bool touches = std::any_of(args.options.begin(), args.options.end(),
                                    [](const auto& o) { return o.decl && o.decl->flag == 'W'; });
   bool targets = false;
@@ -96,6 +150,12 @@ void make_handler(const ProgramDecl& p, std::string_view name, const Words& w,
     while (!var.empty() && (var.front() == ' ' || var.front() == '\t')) var.erase(0, 1);
     std::string value = s->substr(eq + 1);
     std::string entry = std::string(name) + " " + var + "=";
+    // make expands the NAME of a command-line definition before it assigns it
+    // (`make '$(shell CMD)=1'` runs CMD), as it expands the value where a recipe uses it.
+    if (make_functions(w[k], *s, std::string(name), out) && var.find('$') != std::string::npos) {
+      out.escalations.push_back(entry + ": a name make expands");
+      continue;
+    }
     if (op == '!') {  // `VAR != CMD`: make runs CMD through the shell
       out.escalations.push_back(std::string(name) + " " + var + "!=");
       out.scripts.push_back(value);
@@ -132,7 +192,7 @@ namespace {
 
 // gdb's long options (gdb/main.c), read by getopt_long_only: one or two dashes, an exact name or
 // an unambiguous prefix; `x` an option that runs gdb commands, `r` reads a file of them, `v`
-// takes a value, `-` a flag.
+// takes a value, `f` names a file gdb reads (a program, symbols, a core), `-` a flag.
 struct GdbOption {
   std::string_view name;
   char kind;
@@ -156,13 +216,13 @@ constexpr GdbOption kGdbOptions[] = {
     {"D", 'v'},
     {"directory", 'v'},
     {"d", 'v'},
-    {"exec", 'v'},
-    {"e", 'v'},
-    {"se", 'v'},
-    {"symbols", 'v'},
-    {"s", 'v'},
-    {"core", 'v'},
-    {"c", 'v'},
+    {"exec", 'f'},
+    {"e", 'f'},
+    {"se", 'f'},
+    {"symbols", 'f'},
+    {"s", 'f'},
+    {"core", 'f'},
+    {"c", 'f'},
     {"pid", 'x'},
     {"p", 'x'},
     {"command", 'r'},
@@ -261,7 +321,7 @@ void gdb_handler(const ProgramDecl&, std::string_view, const Words& w, ProgramEf
     if (found->kind == 'B') batch = true;
     const WordView* value = nullptr;
     WordView attached;
-    if (std::string_view("vxr").find(found->kind) != std::string_view::npos) {
+    if (std::string_view("vxrf").find(found->kind) != std::string_view::npos) {
       if (eq != std::string_view::npos) {
         attached = word_of(w[i], std::string(body.substr(eq + 1)));
         value = &attached;
@@ -269,6 +329,9 @@ void gdb_handler(const ProgramDecl&, std::string_view, const Words& w, ProgramEf
         value = &w[++i];
       }
     }
+    // `-e PROG`, `-s SYMS`, `-c CORE`, `--se`: files gdb opens and parses.
+    if (found->kind == 'f' && value)
+      file(out, Touch::read, *value, "gdb -" + std::string(found->name));
     if (found->kind == 'x' || found->kind == 'r') {
       commands = true;
       out.escalations.push_back("gdb -" + std::string(found->name) + ": runs gdb commands");

@@ -96,6 +96,12 @@ bool names_has(std::string_view names, std::string_view n) {
 static void compress_handler(const ProgramDecl& p, std::string_view name, const Words& w,
                              ProgramEffects& out) {
   ParsedArgs args = parse_args(p, w, 1);
+  // zstd's `-o=FILE`, `-D=DICT`: its parser drops the `=` after a short option's letter.
+  if (starts_with(name, "zstd") || starts_with(name, "unzstd"))
+    for (auto& o : args.options)
+      if (o.value && o.spelling.size() == 2 && o.value->literal &&
+          o.value->literal->starts_with('=') && o.value->span.begin < w[o.index].span.end)
+        o.value = synthesized(*o.value, o.value->literal->substr(1), 1);
   OperandState st;
   apply_options(name, args, out, st);
   std::string base(name);

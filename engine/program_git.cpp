@@ -218,10 +218,35 @@ void filter_branch_commands(const Words& w, std::size_t from, ProgramEffects& ou
   }
 }
 
-void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
+// git's global options without a value (git.c).
+constexpr std::string_view kGlobalFlags[] = {"--no-pager",
+                                             "-p",
+                                             "--paginate",
+                                             "-P",
+                                             "--bare",
+                                             "--no-replace-objects",
+                                             "--literal-pathspecs",
+                                             "--no-literal-pathspecs",
+                                             "--glob-pathspecs",
+                                             "--noglob-pathspecs",
+                                             "--icase-pathspecs",
+                                             "--no-optional-locks",
+                                             "--no-advice",
+                                             "--no-lazy-fetch"};
+
+// The operands' paths of a command run with `--work-tree DIR` (judged below DIR as well, once
+// the handler is done: git_work_tree_paths) and where they start in out.files.
+struct WorkTree {
+  std::optional<WordView> dir;
+  std::size_t from = static_cast<std::size_t>(-1);
+};
+
+void git_handler(std::string_view name, const Words& w, ProgramEffects& out, WorkTree& work) {
   std::size_t i = 1;
   std::optional<WordView> git_dir;  // `--git-dir DIR`: the repository, wherever git runs
-  // Global options (git.c: exact spellings, no abbreviations).
+  bool autocorrect = false;         // `-c help.autocorrect=1`: an unknown word runs a guess
+  // Global options (git.c: exact spellings, no abbreviations). One git does not know here
+  // hides where the subcommand starts: asked.
   while (i < w.size()) {
     const std::string* s = lit(w, i);
     if (!s) {
@@ -239,14 +264,18 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
       i += 2;
     } else if (v == "-c") {
       if (i + 1 < w.size()) git_config_value(w[i + 1], out);
+      autocorrect = autocorrect || (lit(w, i + 1) && git_autocorrects(*lit(w, i + 1)));
       i += 2;
     } else if (v == "--config-env" || starts_with(v, "--config-env=")) {
       // `--config-env=key=ENVVAR`: the value comes from the environment.
       std::string_view kv = v == "--config-env" ? (lit(w, i + 1) ? std::string_view(*lit(w, i + 1))
                                                                  : std::string_view())
                                                 : v.substr(13);
-      if (git_key_runs_command(kv) || kv.empty() ||
-          git_key_names_file(policy::ascii_lower(kv.substr(0, kv.find('=')))))
+      // Its value is not on the line: `help.autocorrect` may be on.
+      const std::string key = policy::ascii_lower(kv.substr(0, kv.find('=')));
+      autocorrect = autocorrect || key == "help.autocorrect";
+      if (git_key_runs_command(kv) || kv.empty() || git_key_names_file(key) ||
+          key == "format.outputdirectory")
         out.escalations.push_back("git --config-env " + std::string(kv.substr(0, kv.find('='))));
       i += v == "--config-env" ? 2 : 1;
     } else if (v == "--exec-path" || starts_with(v, "--exec-path=")) {
@@ -258,7 +287,7 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
       const Touch t = v == "--git-dir" ? Touch::write : Touch::read;
       if (i + 1 < w.size()) {
         add_word_file(out, t, w[i + 1], From::option, "git " + std::string(v));
-        if (t == Touch::write) git_dir = w[i + 1];
+        (t == Touch::write ? git_dir : work.dir) = w[i + 1];
       }
       i += 2;
     } else if (starts_with(v, "--git-dir=") || starts_with(v, "--work-tree=")) {
@@ -266,12 +295,28 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
       const Touch t = starts_with(v, "--git-dir=") ? Touch::write : Touch::read;
       add_word_file(out, t, word_of(w[i], std::string(v.substr(eq + 1))), From::option,
                     "git " + std::string(v.substr(0, eq)));
-      if (t == Touch::write) git_dir = word_of(w[i], std::string(v.substr(eq + 1)));
+      (t == Touch::write ? git_dir : work.dir) = word_of(w[i], std::string(v.substr(eq + 1)));
       ++i;
     } else if (in(v, {"--namespace", "--super-prefix", "--attr-source", "--list-cmds"})) {
       i += 2;
-    } else {
+    } else if (v == "--shallow-file") {
+      // The file git reads the repository's shallow commits from; global options go on after
+      // it.
+      if (i + 1 < w.size())
+        add_word_file(out, Touch::read, w[i + 1], From::option, "git --shallow-file");
+      i += 2;
+    } else if (std::find(std::begin(kGlobalFlags), std::end(kGlobalFlags), v) !=
+                   std::end(kGlobalFlags) ||
+               starts_with(v, "--namespace=") || starts_with(v, "--super-prefix=") ||
+               starts_with(v, "--attr-source=") || starts_with(v, "--list-cmds=")) {
       ++i;
+    } else if (in(v, {"--version", "-v", "--help", "-h", "--html-path", "--man-path",
+                      "--info-path"})) {
+      return;  // prints a version, a path, or help (`git --help log` is `git help log`)
+    } else {
+      out.escalations.push_back("git with a global option it does not know (" + std::string(v) +
+                                "): where its subcommand starts is not known");
+      return;
     }
   }
   if (i >= w.size()) return;
@@ -298,6 +343,9 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
   const std::string_view subcommand = *sub;
   const Sub g = git_subcommands::find(subcommand);
   using Id = gs::Id;
+  if (autocorrect && !git_known_subcommand(subcommand))
+    out.escalations.push_back("git -c help.autocorrect with `" + std::string(subcommand) +
+                              "`: git runs the command it guesses");
   // The repository whose configuration git loads (hooks, `core.fsmonitor`, `core.pager`,
   // aliases…): `--git-dir`, else the one found from the folder git works in. `clone`, `init`,
   // `version` and `help` start from none.
@@ -311,10 +359,7 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
   // Its synonyms (`git stage` is `git add`, `git remote rm` is `git remote remove`): judged by
   // deny and ask rules in each spelling.
   if (g.traits & gs::synonym) command_spellings_at(name, w, i, out);
-  if (g.id == Id::bisect && lit_is(w, i + 1, "run")) {
-    out.escalations.push_back("git bisect run");
-    if (i + 2 < w.size()) out.argvs.emplace_back(w.begin() + static_cast<long>(i) + 2, w.end());
-  }
+  git_runners(g.id, w, i, out);
   // `git maintenance start|register`: the repository's maintenance scheduled to run later
   // (crontab, systemd timers, launchd), as `crontab` and `at` schedule commands.
   if (g.id == Id::maintenance && i + 1 < w.size() &&
@@ -333,27 +378,8 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
       in(*lit(w, i + 1), {"set", "add", "reapply", "init", "disable"}))
     add_tree_write(out, "git sparse-checkout " + *lit(w, i + 1));
   // `git worktree add [-b B] PATH`, `move A B`, `remove P`; `git submodule add URL [PATH]`.
-  const bool wt = g.id == Id::worktree, sm = g.id == Id::submodule;
-  if ((wt || sm) && i + 2 < w.size() && lit(w, i + 1)) {
-    const std::string& act = *lit(w, i + 1);
-    std::vector<std::size_t> ops;
-    for (std::size_t k = i + 2; k < w.size(); ++k) {
-      const std::string* x = lit(w, k);
-      if (x && !x->empty() && (*x)[0] == '-') {
-        if (in(*x, {"-b", "-B", "--reason", "--name", "--reference", "--depth", "--branch"})) ++k;
-        continue;
-      }
-      ops.push_back(k);
-    }
-    const std::string entry = "git " + std::string(subcommand) + " " + act;
-    for (std::size_t n = 0; n < ops.size(); ++n) {
-      const bool target =
-          wt ? (act == "add" && n == 0) || (act == "move" && n == 1) : act == "add" && n == 1;
-      if (target) add_word_file(out, Touch::write, w[ops[n]], From::operand, entry);
-      if (wt && (act == "remove" || (act == "move" && n == 0)))
-        add_word_file(out, Touch::delete_, w[ops[n]], From::operand, entry);
-    }
-  }
+  if (g.id == Id::worktree || g.id == Id::submodule)
+    git_folder_targets(g.id == Id::worktree, subcommand, w, i + 1, out);
   // `git log --help` is `git help log`: it runs man (and its pager), info or a browser.
   for (std::size_t k = i + 1; k < w.size(); ++k)
     if (lit_is(w, k, "--help")) {
@@ -378,8 +404,18 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
   // subcommand).
   const Words& sw = w;
   ParsedArgs args = parse_args(*p, w, i + 1);
+  git_undo_negated(w, args);
   OperandState st;
   apply_options(full, args, out, st);
+  work.from = out.files.size();  // the operands' paths from here
+  // `git merge -s NAME` (pull, rebase): a strategy git does not build in is the program
+  // git-merge-NAME, found on the PATH.
+  for (const ParsedOption& o : args.options)
+    if (o.decl && !o.decl->longs.empty() && o.decl->longs[0] == "strategy" &&
+        (!o.value || !o.value->literal ||
+         !in(*o.value->literal, {"ort", "recursive", "resolve", "octopus", "ours", "subtree"})))
+      out.escalations.push_back(std::string(full) + " " + o.spelling +
+                                ": a merge strategy git runs as a program");
   pathspec_reads(g, w, i + 1, args, out);
   // The repository a transfer names first, when written as a local path (`git fetch /srv/repo`,
   // `git push ../other main`, `file:///srv/repo`): read. A remote's name or a URL is not one.
@@ -394,21 +430,17 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
   // without `.git` (`NAME.git` with `--bare` or `--mirror`), is the folder it creates (git
   // refuses one that exists and holds files): a write of that name.
   if (g.id == Id::clone && args.operands.size() == 1 && sw[args.operands[0]].literal) {
-    std::string_view url = *sw[args.operands[0]].literal;
-    while (!url.empty() && url.back() == '/') url.remove_suffix(1);
-    if (url.ends_with("/.git")) url.remove_suffix(5);
-    while (!url.empty() && url.back() == '/') url.remove_suffix(1);
-    const std::size_t cut = url.find_last_of("/:");
-    std::string_view base = cut == std::string_view::npos ? url : url.substr(cut + 1);
-    if (base.ends_with(".git")) base.remove_suffix(4);
     const bool bare = std::any_of(sw.begin(), sw.end(), [](const WordView& x) {
       return x.literal && (*x.literal == "--bare" || *x.literal == "--mirror");
     });
-    if (!base.empty() && base != "." && base != "..")
-      add_word_file(out, Touch::write,
-                    word_of(sw[args.operands[0]], std::string(base) + (bare ? ".git" : "")),
+    for (std::string& base : git_url_folders(*sw[args.operands[0]].literal, bare))
+      add_word_file(out, Touch::write, word_of(sw[args.operands[0]], std::move(base)),
                     From::operand, "git clone (the repository's folder)");
   }
+  // `git -C DIR init`: the repository is created in DIR, DIR/.git (`git init` in the current
+  // folder is the project's own).
+  if (g.id == Id::init && args.operands.empty() && out.chdir)
+    add_word_file(out, Touch::write, word_of(w[i], ".git"), From::operand, std::string(full));
   if (g.id == Id::push || g.id == Id::send_pack) {
     for (std::size_t k : args.operands)
       if (sw[k].literal && !sw[k].literal->empty() && (*sw[k].literal)[0] == '+') st.forced = true;
@@ -434,10 +466,17 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
       }
     }
     if (st.global) {
-      WordView g = word_of(w[i], "~/.gitconfig");
-      g.literal.reset();
-      g.has_tilde = true;
-      add_word_file(out, Touch::write, g, From::option, "git config --global");
+      // `--system` is /etc/gitconfig; `--global`, ~/.gitconfig.
+      const bool system = std::any_of(args.options.begin(), args.options.end(), [](const auto& o) {
+        return o.decl && !o.decl->longs.empty() && o.decl->longs[0] == "system";
+      });
+      WordView g = word_of(w[i], system ? "/etc/gitconfig" : "~/.gitconfig");
+      if (!system) {
+        g.literal.reset();
+        g.has_tilde = true;
+      }
+      add_word_file(out, Touch::write, g, From::option,
+                    system ? "git config --system" : "git config --global");
     } else if (args.operands.size() > first + 1 &&
                !std::any_of(args.options.begin(), args.options.end(), [](const ParsedOption& o) {
                  return o.decl && !o.decl->shorts.empty() && o.decl->shorts[0] == 'f';
@@ -448,9 +487,9 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
     return;
   }
   if (g.id == Id::apply || g.id == Id::am) {
-    bool check_only = std::any_of(args.options.begin(), args.options.end(), [](const auto& o) {
-      return in(o.spelling, {"--check", "--stat", "--numstat", "--summary", "--cached"});
-    });
+    // The last spelling wins: `--check --no-check` applies.
+    const bool check_only =
+        git_flag_stays(w, i + 1, {"--check", "--stat", "--numstat", "--summary", "--cached"});
     if (!check_only) add_tree_write(out, std::string(full) + " (files its patches name)");
   }
   // `git stash pop|apply|branch` writes back the files the stash holds.
@@ -534,7 +573,9 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out) {
 // Adapted to `HandlerFn` for the table (engine/program_handler_table.cpp).
 void git_entry(const ProgramDecl&, std::string_view name, const Words& w, ProgramEffects& out) {
   git_transports(w, out);
-  git_handler(name, w, out);
+  WorkTree work;
+  git_handler(name, w, out, work);
+  if (work.dir && work.from < out.files.size()) git_work_tree_paths(*work.dir, work.from, out);
 }
 
 }  // namespace vigie::engine

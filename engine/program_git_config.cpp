@@ -1,6 +1,7 @@
 // git's configuration keys that make git run a program (`core.pager`, `!` aliases, filters,
 // hooks...) and what a `-c key=value` / `git config key value` pair does: read by the git
 // handler (engine/program_git.cpp), engine/programs.cpp and engine/normalize.cpp.
+#include <cctype>
 #include <initializer_list>
 #include <string>
 #include <string_view>
@@ -73,7 +74,8 @@ bool git_key_runs_command(std::string_view raw) {
 
 // Keys whose value names a file (or folder) git reads: its TLS keys and certificates, cookie
 // jar, attributes and excludes files, templates, mailmap, included configuration, the signing
-// key of ssh signing. Judged by the path rules, like an option naming a file.
+// key of ssh signing, the signature format-patch appends. Judged by the path rules, like an
+// option naming a file.
 bool git_key_names_file(const std::string& key) {
   if (key.starts_with("http.")) {
     for (std::string_view end : {".sslkey", ".sslcert", ".sslcainfo", ".sslcapath", ".cookiefile",
@@ -82,10 +84,11 @@ bool git_key_names_file(const std::string& key) {
     return false;
   }
   if (key.starts_with("includeif.") && key.ends_with(".path")) return true;
-  return in_set(key, {"core.attributesfile", "core.excludesfile", "core.hookspath",
-                      "commit.template", "blame.ignorerevsfile", "mailmap.file", "include.path",
-                      "init.templatedir", "user.signingkey", "gpg.ssh.allowedsignersfile",
-                      "gpg.ssh.revocationfile", "sendemail.smtpsslcertpath", "diff.orderfile"});
+  return in_set(key,
+                {"core.attributesfile", "core.excludesfile", "core.hookspath", "commit.template",
+                 "blame.ignorerevsfile", "mailmap.file", "include.path", "init.templatedir",
+                 "user.signingkey", "gpg.ssh.allowedsignersfile", "gpg.ssh.revocationfile",
+                 "sendemail.smtpsslcertpath", "diff.orderfile", "format.signaturefile"});
 }
 
 // Keys whose value, an absolute path, is a file git writes (appends to) as it runs, or a folder
@@ -144,6 +147,30 @@ void git_config_value(const WordView& kv, ProgramEffects& out, std::string_view 
     const std::string what = std::string(entry) + " " + key;
     add_word_file(out, Touch::write, f, From::option, what);
     add_folder_files(out, f, From::option, what);  // a folder: a file per process in it
+  }
+  // `format.outputDirectory=DIR`: the folder format-patch writes its patches in (created).
+  if (key == "format.outputdirectory" && eq != std::string::npos && eq + 1 < s.size()) {
+    const WordView f = synthesized(kv, s.substr(eq + 1), eq + 1);
+    add_word_file(out, Touch::write, f, From::option, std::string(entry) + " " + key);
+    add_folder_files(out, f, From::option, std::string(entry) + " " + key);
+  }
+  // `remote.NAME.url=HELPER::ADDRESS` (and `pushurl`): a fetch or push of NAME runs the remote
+  // helper git-remote-HELPER, as `git fetch HELPER::ADDRESS` does (ext:: is judged as a line:
+  // engine/program_git_transports.cpp).
+  if (key.starts_with("remote.") && (key.ends_with(".url") || key.ends_with(".pushurl")) &&
+      eq != std::string::npos) {
+    const std::string v = s.substr(eq + 1);
+    const std::size_t at = v.find("::");
+    std::size_t b = 0;
+    while (b < at && at != std::string::npos &&
+           (std::isalnum(static_cast<unsigned char>(v[b])) || v[b] == '+' || v[b] == '-' ||
+            v[b] == '.'))
+      ++b;
+    const std::string helper =
+        at != std::string::npos && b == at ? ascii_lower(v.substr(0, at)) : "";
+    if (!helper.empty() && !in_set(helper, {"ext", "fd", "http", "https", "ftp", "ftps"}))
+      out.escalations.push_back(std::string(entry) + " " + key + ": the " + helper +
+                                ":: transport runs the program git-remote-" + helper);
   }
   // `mailmap.blob=REV:PATH`: git reads PATH of a revision (`HEAD:.env`), judged as that path.
   if (key == "mailmap.blob" && eq != std::string::npos) {

@@ -7,7 +7,13 @@
 #include <algorithm>
 #include <cstdint>
 #include <iterator>
+#include <string>
 #include <string_view>
+#include <vector>
+
+namespace vigie::shell {
+struct WordView;
+}  // namespace vigie::shell
 
 namespace vigie::engine::git_subcommands {
 
@@ -45,9 +51,14 @@ enum class Id : std::uint8_t {
   fast_export,
   filter_branch,
   filter_repo,
+  for_each_repo,
   grep,
+  hook,
+  init,
   maintenance,
+  merge_index,
   push,
+  remote_ext,
   send_pack,
   sparse_checkout,
   stage,
@@ -74,7 +85,8 @@ inline constexpr Entry kTable[] = {
     {"diff", object_reader | pathspec_reader | revision_paths},
     {"grep", object_reader | tree_reader | pathspec_reader, Id::grep},
     {"help", no_repository},
-    {"init", no_repository | synonym},
+    {"hook", 0, Id::hook},
+    {"init", no_repository | synonym, Id::init},
     {"pull", transfer},
     {"push", transfer, Id::push},
     {"show", object_reader | pathspec_reader | revision_paths},
@@ -91,7 +103,7 @@ inline constexpr Entry kTable[] = {
     {"config", 0, Id::config},
     {"remote", synonym},
     {"archive", object_reader | tree_reader, Id::archive},
-    {"init-db", no_repository | synonym},
+    {"init-db", no_repository | synonym, Id::init},
     {"ls-tree", object_reader},
     {"version", no_repository},
     {"annotate", pathspec_reader},
@@ -105,14 +117,20 @@ inline constexpr Entry kTable[] = {
     {"submodule", 0, Id::submodule},
     {"diff-files", pathspec_reader | revision_paths},
     {"diff-index", pathspec_reader | revision_paths},
+    {"remote-ext", 0, Id::remote_ext},
     {"fast-export", 0, Id::fast_export},
     {"filter-repo", 0, Id::filter_repo},
     {"maintenance", 0, Id::maintenance},
+    {"merge-index", 0, Id::merge_index},
     {"unpack-file", object_reader},
     {"whatchanged", pathspec_reader | revision_paths},
     {"format-patch", pathspec_reader},
     {"filter-branch", 0, Id::filter_branch},
+    {"for-each-repo", 0, Id::for_each_repo},
+    // git's internal helpers, reachable by name: the subcommand they serve.
+    {"bisect--helper", 0, Id::bisect},
     {"sparse-checkout", 0, Id::sparse_checkout},
+    {"submodule--helper", 0, Id::submodule},
 };
 
 constexpr bool table_ordered() {
@@ -132,5 +150,49 @@ constexpr Entry find(std::string_view subcommand) {
 }
 
 }  // namespace vigie::engine::git_subcommands
+
+namespace vigie::engine {
+
+struct ProgramEffects;
+struct ParsedArgs;
+using GitWords = std::vector<shell::WordView>;
+
+// engine/program_git_operands.cpp: how git's parse-options and its scripts read a subcommand's
+// options and operands.
+// A flag that narrows what the subcommand touches (role C or R: `git rm --cached`, `-n`,
+// `git clean -n`, `git merge-file -p`) undone by a later `--no-NAME` (or an unambiguous start of
+// it, `--no-dry`): dropped from `args`, as parse-options lets the last spelling win.
+void git_undo_negated(const GitWords& w, ParsedArgs& args);
+// Whether one of `flags` (exact spellings) stands among w[from…] (before `--`) and no later
+// `--no-NAME` undoes it (`git apply --check --no-check` applies).
+bool git_flag_stays(const GitWords& w, std::size_t from,
+                    const std::vector<std::string_view>& flags);
+// `git worktree add|move|remove …`, `git submodule [--quiet] add [OPTIONS] URL [PATH]` from
+// w[from], the word after the subcommand: the folders written and removed.
+void git_folder_targets(bool worktree, std::string_view subcommand, const GitWords& w,
+                        std::size_t from, ProgramEffects& out);
+// The folder `git clone URL` (and `git submodule add URL`) creates when none is named: the
+// URL's last component without `.git`; a bundle's without `.bundle` too (both are given);
+// `NAME.git` with `bare`.
+std::vector<std::string> git_url_folders(std::string_view url, bool bare);
+// `git --work-tree DIR SUB PATH…`: the operands' paths, out.files[from…], are also judged below
+// DIR (git takes them from the work tree's top when it runs outside it).
+void git_work_tree_paths(const shell::WordView& dir, std::size_t from, ProgramEffects& out);
+
+// engine/program_git_runners.cpp: subcommands that run a program the line names, or files
+// git reads for them.
+// `git for-each-repo`, `git merge-index`, `git hook run`, `git bisect run|replay`,
+// `git remote-ext`: w[at] is the subcommand.
+void git_runners(git_subcommands::Id id, const GitWords& w, std::size_t at, ProgramEffects& out);
+// A word git knows as one of its commands (git 2.39's `--list-cmds=main`).
+bool git_known_subcommand(std::string_view s);
+// `-c help.autocorrect=VALUE`: git runs the command it guesses for an unknown one.
+bool git_autocorrects(std::string_view key_value);
+
+// engine/program_git_transports.cpp: `git remote-ext REMOTE CMD` runs CMD as the ext::
+// transport does.
+void git_remote_ext(const GitWords& w, std::size_t at, ProgramEffects& out);
+
+}  // namespace vigie::engine
 
 #endif  // VIGIE_ENGINE_PROGRAM_GIT_SUBCOMMANDS_HPP

@@ -3,6 +3,7 @@
 #include <cctype>
 #include <string>
 
+#include "engine/program_git_subcommands.hpp"
 #include "engine/program_handlers.hpp"
 #include "engine/program_words.hpp"
 #include "grammar/policy/text.hpp"
@@ -73,7 +74,10 @@ void ext_transports(const Words& w, ProgramEffects& out) {
 void remote_helpers(const Words& w, ProgramEffects& out) {
   std::size_t i = 1;
   while (i < w.size() && lit(w, i) && starts_with(*lit(w, i), "-"))
-    i += in(*lit(w, i), {"-C", "-c", "--git-dir", "--work-tree", "--namespace"}) ? 2 : 1;
+    i += in(*lit(w, i), {"-C", "-c", "--git-dir", "--work-tree", "--namespace", "--config-env",
+                         "--super-prefix", "--attr-source", "--shallow-file"})
+             ? 2
+             : 1;
   if (i >= w.size() || !lit(w, i) ||
       !in(*lit(w, i),
           {"clone", "fetch", "pull", "push", "ls-remote", "remote", "submodule", "archive"}))
@@ -96,6 +100,14 @@ void remote_helpers(const Words& w, ProgramEffects& out) {
 }
 
 }  // namespace
+
+void git_remote_ext(const Words& w, std::size_t at, ProgramEffects& out) {
+  // `git remote-ext REMOTE CMD`: the helper itself, reached by name, runs CMD as `ext::CMD`
+  // does (no `protocol.ext.allow` asked for).
+  out.escalations.push_back("git remote-ext runs the command of its second operand");
+  if (at + 2 >= w.size()) return;
+  if (const std::string* cmd = lit(w, at + 2)) out.scripts.push_back(ext_transport_line(*cmd));
+}
 
 void git_transports(const Words& w, ProgramEffects& out) {
   // Both read a `::` in some word: most git lines hold none (a byte loop, no search per word).

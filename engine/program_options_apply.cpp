@@ -119,6 +119,14 @@ void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects
     const WordView& val = *po.value;
     switch (d.role) {
       case 'r':
+        // `pip install -r file:///home/u/.env`: a file URL names the local file read.
+        if (val.literal && val.literal->compare(0, 5, "file:") == 0)
+          if (auto local = file_url_path(*val.literal, false)) {
+            add_file(out, Touch::read, synthesized(val, *local, 0), From::option, entry);
+            break;
+          }
+        add_file(out, touch_of(d.role), val, From::option, entry);
+        break;
       case 'w':
       case 'd':
         add_file(out, touch_of(d.role), val, From::option, entry);

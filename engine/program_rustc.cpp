@@ -159,13 +159,37 @@ bool cargo_effects(std::string_view name, const std::string& sub, const Words& w
                    ProgramEffects& out) {
   const std::string entry = std::string(name) + " " + sub;
   if (sub == "rustc" || sub == "rustdoc") {
-    // Its own options, then `--` and the compiler's.
+    // Its own options, then `--` and the compiler's: read as the compiler's entry reads them
+    // (`-o FILE`, `--out-dir DIR` written, an operand read), and their values' language.
     for (std::size_t k = at + 1; k < w.size(); ++k)
       if (w[k].literal && *w[k].literal == "--") {
+        if (const ProgramDecl* d = find_program(sub)) {
+          Words compiler{word_of(w[k], sub)};
+          compiler.insert(compiler.end(), w.begin() + static_cast<long>(k) + 1, w.end());
+          apply_parsed(*d, entry + " --", compiler, parse_args(*d, compiler, 1), out);
+        }
         rustc_arguments(entry + " --", w, k + 1, out);
         break;
       }
     return true;
+  }
+  if (sub == "test" || sub == "t" || sub == "bench") {
+    // The words after `--` are the test harness's (libtest, getopts: whole names):
+    // `--logfile PATH` writes PATH.
+    for (std::size_t k = at + 1; k < w.size(); ++k) {
+      if (!w[k].literal || *w[k].literal != "--") continue;
+      for (std::size_t i = k + 1; i < w.size(); ++i) {
+        const std::string* s = program_words::lit(w, i);
+        if (!s) continue;
+        if (*s == "--logfile" && i + 1 < w.size())
+          add_word_file(out, Touch::write, w[++i], From::option, entry + " -- --logfile");
+        else if (s->starts_with("--logfile="))
+          add_word_file(out, Touch::write, synthesized(w[i], s->substr(10), 10), From::option,
+                        entry + " -- --logfile");
+      }
+      break;
+    }
+    return false;
   }
   if (sub == "package" || sub == "publish") {
     // The crate's files, every file below its folder that git does not ignore, are packed (and

@@ -221,7 +221,7 @@ const ProgramSource kPrograms[] = {
    "-v|--verbose -h|--help!N --version!N"},
 
   // ---- coreutils and friends: readers ----------------------------------------------------------
-  {"cat tac rev tsort sum realpath readlink zcat bzcat xzcat zstdcat lzcat lz4cat brcat md5 rmd160",
+  {"cat tac rev tsort sum realpath readlink md5 rmd160",
    "pm", "*r", "", "--files0-from=l -a|--algorithm=v -l|--length=v --relative-to=v "
    "--relative-base=v"},
   {"wc", "pm", "*r", "", "--files0-from=l --total=v"},
@@ -291,18 +291,10 @@ const ProgramSource kPrograms[] = {
    "-l|--language=v -H|--highlight-line=v -r|--line-range=v --theme=v --style=v --tabs=v "
    "--wrap=v --terminal-width=v --color=v --italic-text=v --decorations=v --paging=v --pager=x "
    "-m|--map-syntax=v --file-name=v --diff-context=v"},
-  {"diff cmp diff3 sdiff zcmp zdiff xzcmp xzdiff bzcmp bzdiff lzcmp lzdiff", "pm", "*r", "",
-   "-C=v --context?v -U=v --unified?v -I|--ignore-matching-lines=v -x|--exclude=v "
-   "-X|--exclude-from=r -S|--starting-file=v --from-file=r --to-file=r -F|--show-function-line=v "
-   "--label=v -W|--width=v --tabsize=v -D|--ifdef=v --line-format=v --old-line-format=v "
-   "--new-line-format=v --unchanged-line-format=v --color?v --palette=v -o|--output=w "
-   "-i|--ignore-initial=v -n|--bytes=v --diff-program=x -r|--recursive!Q"},
   {"column", "m", "*r", "",
    "-s|--separator=v -c|--output-width=v -o|--output-separator=v -N|--table-columns=v "
    "-R|--table-right=v -E|--table-noextreme=v -d|--table-noheadings -W|--table-wrap=v "
    "-H|--table-hide=v -O|--table-order=v -n|--table-name=v -l|--table-columns-limit=v"},
-  {"paste comm join", "pm", "*r", "",
-   "-d|--delimiters=v --output-delimiter=v -t=v -1=v -2=v -j=v -o=v -a=v -v=v -e=v"},
   {"shuf", "pm", "*r", "",
    "-n|--head-count=v -o|--output=w --random-source=r -i|--input-range=v"},
   {"sort", "pm", "*r", "",
@@ -386,7 +378,6 @@ const ProgramSource kPrograms[] = {
    "-o=w -overwrite_original!W -overwrite_original_in_place!W -tagsFromFile=r -@=r -w=v"},
   // mktemp creates a file (or folder) named after its template, in `-p DIR` when given.
   {"mktemp", "pm", "w", "", "-p=g --tmpdir?g -t -d|--directory -u|--dry-run!R -q|--quiet --suffix=v"},
-  {"truncate fallocate", "pm", "*w", "", "-s|--size=v -r|--reference=r -o|--offset=v -l|--length=v"},
   {"tee sponge", "pm", "*w", "", "--output-error?v"},
   {"cp", "pm", "*r$w", "",
    "-t|--target-directory=t -S|--suffix=B --backup?v --sparse=v --reflink?v --preserve?v "
@@ -401,7 +392,7 @@ const ProgramSource kPrograms[] = {
    "-s|--symbolic!Y -P|--physical -L|--logical"},
   {"install", "pm", "*r$w", "",
    "-t|--target-directory=t -m|--mode=v -o|--owner=v -g|--group=v -S|--suffix=B --backup?v "
-   "--strip-program=x -d|--directory!W -D -T|--no-target-directory!I"},
+   "--strip-program=x -s|--strip -d|--directory!W -D -T|--no-target-directory!I"},
   // rsync parses with popt: long options by their exact names only (no prefixes).
   {"rsync", "m", "*r$C", "",
    "-e|--rsh=x --rsync-path=x --files-from=l --exclude-from=r --include-from=r -f|--filter=F "
@@ -425,7 +416,7 @@ const ProgramSource kPrograms[] = {
    "--merge?v --quoting-style=v"},
   // Compressors write a name derived from the operand (handler `compress`,
   // engine/program_convert.cpp): `gzip F` writes F.gz, `gunzip F.gz` writes F, lz4 `IN OUT`.
-  {"gzip gunzip bzip2 bunzip2 xz unxz lzma unlzma zstd unzstd lz4 unlz4 compress uncompress "
+  {"gzip gunzip bzip2 bunzip2 xz unxz lzma unlzma compress uncompress "
    "pigz unpigz lzip pbzip2 lbzip2", "pm", "*w", "compress",
    "-c|--stdout!R --to-stdout!R -t|--test!R -l|--list!R -d|--decompress|--uncompress "
    "-k|--keep -N|--name -n|--no-name -S|--suffix=v -o|--output=w -T|--threads=v "
@@ -469,7 +460,13 @@ const ProgramSource kPrograms[] = {
   {"cmake", "m", "*r", "cmake",
    "-P=r -S=r -B=w -C=r!! -D=v -U=v -G=v -T=v -A=v --build=w --install=w --preset=v --toolchain=r "
    "--graphviz=w --profiling-output=w --trace-redirect=w --system-information!W "
-   "--target=v -j|--parallel?v --config=v --prefix=w"},
+   "--target=v -j|--parallel?v --config=v --prefix=w "
+   // `--version [FILE]`, `--help-* [ARG] [FILE]`: the text is written to FILE.
+   "-version|--version!W --help-full!W --help-manual!W --help-manual-list!W --help-command!W "
+   "--help-command-list!W --help-commands!W --help-module!W --help-module-list!W "
+   "--help-modules!W --help-policy!W --help-policy-list!W --help-policies!W --help-property!W "
+   "--help-property-list!W --help-properties!W --help-variable!W --help-variable-list!W "
+   "--help-variables!W"},
   {"apt apt-get aptitude apt-cache", "pm", "", "",
    "-o|--option=v!! -c|--config-file=r!! -t|--target-release=v -y|--yes|--assume-yes -q|--quiet "
    "-s|--simulate --no-install-recommends"},
@@ -481,7 +478,8 @@ const ProgramSource kPrograms[] = {
   // FILE`, `pip install ./x.whl`); `--cert`, `--client-cert` read theirs.
   {"pip pip3", "pm", "-*r", "",
    "-t|--target=w --prefix=w --root=w --user!! -r|--requirement=r -c|--constraint=r "
-   "-e|--editable=r --src=w --cache-dir=w --log=w -i|--index-url=v --extra-index-url=v "
+   "-e|--editable=r --src|--source|--source-dir|--source-directory=w --cache-dir=w "
+   "--log|--log-file|--local-log=w -i|--index-url=v --extra-index-url=v "
    "-f|--find-links=v --trusted-host=v --proxy=v --timeout=v --retries=v --platform=v "
    "--python-version=v --implementation=v --abi=v --progress-bar=v --config-settings=v "
    "--report=w -d|--dest=w -w|--wheel-dir=b --editor=x --cert=r --client-cert=r"},

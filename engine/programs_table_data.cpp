@@ -3,7 +3,9 @@
 // operands (handlers in engine/program_sql_clients.cpp, the text in engine/program_sql_text.cpp);
 // mongosh runs JavaScript (an interpreter: engine/programs_table_interpreters.cpp); mlr, dasel,
 // httpie/xh, xsltproc and csvsql have handlers in engine/program_data_tools.cpp; split and
-// csplit in engine/program_split.cpp.
+// csplit in engine/program_split.cpp. Then the readers, comparers and compressors whose letters
+// differ between programs that once shared a row (zcat, cmp, diff, diff3, sdiff, comm, join,
+// truncate, fallocate, zstd, lz4).
 #include "engine/programs_decl.hpp"
 
 namespace vigie::engine {
@@ -199,11 +201,67 @@ const ProgramSource kProgramsData[] = {
   // split and csplit: their pieces are named PREFIX + a generated suffix (handler `split`).
   {"split", "pm", "r-", "split",
    "-a|--suffix-length=v -b|--bytes=v -C|--line-bytes=v -l|--lines=v -n|--number=v "
-   "--additional-suffix=v --filter=x -t|--separator=v -d|--numeric-suffixes?v "
-   "-x|--hex-suffixes?v -e|--elide-empty-files -u|--unbuffered --verbose"},
+   "--additional-suffix=v --filter=x -t|--separator=v -d --numeric-suffixes?v "
+   "-x --hex-suffixes?v -e|--elide-empty-files -u|--unbuffered --verbose"},
   {"csplit", "pm", "r*-", "split",
    "-b|--suffix-format=v -f|--prefix=v -n|--digits=v -k|--keep-files -z|--elide-empty-files "
    "-s|--quiet|--silent --suppress-matched"},
+
+  // ---- the rows of programs that share a name's letters with another (from each `--help`) --
+  // zcat and friends: gzip's `-a` (--ascii) and `-f` are flags, `-l` lists; zstd's `-T#`, `-M#`
+  // take only an attached number (`-D=DICT`: handler `compress` drops the `=`).
+  {"zcat bzcat xzcat zstdcat lzcat lz4cat brcat", "pm", "*r", "compress",
+   "--files0-from=l -S|--suffix=v --format=v -D=r --files?r --files0?r -l|--list!R "
+   "-a|--ascii -f|--force -c|--stdout!R -d|--decompress -k|--keep -q|--quiet -v|--verbose"},
+  // diff's `-i` (--ignore-case) and `-n` (--rcs) are flags; cmp's take a value.
+  {"diff zdiff xzdiff bzdiff lzdiff", "pm", "*r", "",
+   "-C=v --context?v -U=v --unified?v -I|--ignore-matching-lines=v -x|--exclude=v "
+   "-X|--exclude-from=r -S|--starting-file=v --from-file=r --to-file=r -F|--show-function-line=v "
+   "--label=v -W|--width=v --tabsize=v -D|--ifdef=v --line-format=v --old-line-format=v "
+   "--new-line-format=v --unchanged-line-format=v --color?v --palette=v --horizon-lines=v "
+   "--old-group-format=v --new-group-format=v --changed-group-format=v "
+   "--unchanged-group-format=v -i|--ignore-case -n|--rcs --diff-program=x -r|--recursive!Q"},
+  {"cmp zcmp xzcmp bzcmp lzcmp", "pm", "*r", "",
+   "-i|--ignore-initial=v -n|--bytes=v -b|--print-bytes -l|--verbose -s|--quiet|--silent"},
+  // diff3's `-i`, `-x` (--overlap-only) and `-X` are flags.
+  {"diff3", "pm", "*r", "",
+   "-L|--label=v --diff-program=x -A|--show-all -e|--ed -E|--show-overlap -3|--easy-only "
+   "-x|--overlap-only -X -i -m|--merge -a|--text --strip-trailing-cr -T|--initial-tab"},
+  // sdiff's `-W` (--ignore-all-space) and `-i` (--ignore-case) are flags; `-o FILE` is written.
+  {"sdiff", "pm", "*r", "",
+   "-o|--output=w -w|--width=v -I|--ignore-matching-lines=v --tabsize=v --diff-program=x "
+   "-i|--ignore-case -E|--ignore-tab-expansion -Z|--ignore-trailing-space "
+   "-b|--ignore-space-change -W|--ignore-all-space -B|--ignore-blank-lines --strip-trailing-cr "
+   "-a|--text -l|--left-column -s|--suppress-common-lines -t|--expand-tabs -d|--minimal "
+   "-H|--speed-large-files"},
+  // comm's `-1 -2 -3` are flags, join's `-1 FIELD -2 FIELD` take a value.
+  {"paste", "pm", "*r", "", "-d|--delimiters=v -s|--serial -z|--zero-terminated"},
+  {"comm", "pm", "*r", "",
+   "-1 -2 -3 --check-order --nocheck-order --output-delimiter=v --total -z|--zero-terminated"},
+  {"join", "pm", "*r", "",
+   "-t=v -1=v -2=v -j=v -o=v -a=v -v=v -e=v -i|--ignore-case --check-order --nocheck-order "
+   "--header -z|--zero-terminated"},
+  // truncate's `-o` (--io-blocks) is a flag; fallocate's `-o OFFSET` takes a value.
+  {"truncate", "pm", "*w", "",
+   "-s|--size=v -r|--reference=r -o|--io-blocks -c|--no-create"},
+  {"fallocate", "pm", "*w", "",
+   "-o|--offset=v -l|--length=v -c|--collapse-range -d|--dig-holes -i|--insert-range "
+   "-n|--keep-size -p|--punch-hole -z|--zero-range -x|--posix -v|--verbose"},
+  // zstd: `-T#`, `-M#`, `-B#`, `-b#`, `-e#`, `-i#` take an attached number only, `-S` is a flag;
+  // `-o=FILE`, `-D=DICT` drop the `=` (handler `compress`); `--trace LOG` appends to LOG. zstd
+  // and lz4 know their long options by exact names only (no prefixes).
+  {"zstd unzstd", "m", "*w", "compress",
+   "-c|--stdout!R --to-stdout!R -t|--test!R -l|--list!R -d|--decompress|--uncompress "
+   "-z|--compress -k|--keep -f|--force --rm -o|--output=w -D=r --patch-from=r --filelist=l "
+   "--output-dir-flat=w --output-dir-mirror=w --trace=w -r|--recursive --format=v --fast?v "
+   "--long?v --memory?v --stream-size=v --size-hint=v --maxdict=v --dictID=v --priority=v "
+   "--auto-threads=v --train?v --train-cover?v --train-fastcover?v --train-legacy?v "
+   "--target-compressed-block-size=v -T -M -B -b -e -i -S -q|--quiet -v|--verbose"},
+  // lz4: `-l` compresses in the legacy format (`--list` lists); `IN OUT` writes OUT.
+  {"lz4 unlz4", "m", "*w", "compress",
+   "-c|--stdout!R -t|--test!R --list!R -d|--decompress|--uncompress -z|--compress -k|--keep "
+   "-f|--force --rm -D=r -m|--multiple -r|--recursive -l -B -b -e -i -q|--quiet -v|--verbose "
+   "--fast?v --best --content-size --no-frame-crc --sparse --no-sparse --favor-decSpeed"},
 };
 // clang-format on
 

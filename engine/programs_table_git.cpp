@@ -159,6 +159,14 @@ const ProgramSource kProgramsGit[] = {
    "--with-tree=v --format=v --abbrev?v"},
   {"git fmt-merge-msg", "pm", "", "", "-F|--file=r -m|--message=v --log?v"},
   {"git commit-graph git multi-pack-index", "pm", "", "", "--object-dir=r"},
+  // quiltimport reads the series file and the patches of its folder (`--series`, `--patches`).
+  {"git quiltimport", "pm", "", "",
+   "--series=r --patches=R --author=v -n|--dry-run --keep-non-patch"},
+  // `git pack-objects BASE`: writes BASE-HASH.pack and BASE-HASH.idx (judged as BASE).
+  {"git pack-objects", "pm", "w", "",
+   "--stdout --revs --all --stdin-packs --window=v --depth=v --window-memory=v "
+   "--max-pack-size=v --threads=v --compression=v --keep-pack=v --filter=v --missing=v "
+   "--index-version=v --unpack-unreachable?v --cruft-expiration=v --uri-protocol=v -q"},
 };
 // clang-format on
 

@@ -176,6 +176,23 @@ const ProgramSource kProgramsSystem[] = {
    "-splitindex -html5 --release=v -source=v -J?v!! -help!N --help!N"},
   {"ninja", "", "", "",
    "-C=c -f=r -j=v -k=v -l=v -n -v --verbose --quiet -d=v -t=v -w=v --version!N -h!N"},
+  // The dynamic loader run as a program (`ld.so PROG ARGS`, `/lib64/ld-linux-x86-64.so.2 PROG`):
+  // it loads and runs PROG, a wrapper. Its names without the `.N` version, which a name's
+  // lookup drops (`ld-linux-x86-64.so.2`, `ld64.so.1`): glibc's loaders of each architecture,
+  // musl's, FreeBSD's. Its options (glibc's rtld.c, whole words) stop at PROG; libraries it
+  // preloads, searches or audits load code: asked; `--list`, `--verify` run nothing.
+  {"ld.so ld64.so ld-linux.so ld-linux-x86-64.so ld-linux-x32.so ld-linux-aarch64.so "
+   "ld-linux-aarch64_be.so ld-linux-armhf.so ld-linux-ia64.so ld-linux-mipsn8.so "
+   "ld-linux-riscv64-lp64d.so ld-linux-riscv64-lp64.so ld-linux-riscv32-ilp32d.so "
+   "ld-linux-riscv32-ilp32.so ld-linux-loongarch-lp64d.so ld-linux-loongarch-lp64s.so "
+   "ld-linux-nios2.so ld-linux-cskyv2.so ld-linux-cskyv2-hf.so ld-linux-arc.so "
+   "ld-linux-arceb.so ld-linux-or1k.so ld-musl-x86_64.so ld-musl-i386.so ld-musl-aarch64.so "
+   "ld-musl-arm.so ld-musl-armhf.so ld-musl-riscv64.so ld-musl-powerpc64le.so "
+   "ld-musl-powerpc64.so ld-musl-s390x.so ld-musl-loongarch64.so ld-elf.so", "s", "",
+   "wrapper",
+   "--library-path=v!! --preload=r!! --audit=r!! --argv0=v --inhibit-rpath=v --inhibit-cache "
+   "--glibc-hwcaps-prepend=v --glibc-hwcaps-mask=v --list!N --verify!N --list-tunables!N "
+   "--list-diagnostics!N --help!N --version!N"},
 };
 // clang-format on
 

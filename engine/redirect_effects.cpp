@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/descriptor_paths.hpp"
 #include "engine/programs.hpp"
 #include "grammar/limits.hpp"
 
@@ -22,7 +23,8 @@ bool harmless_device(std::string_view t) {
 
 void redirect_effects(const std::vector<shell::RedirectView>& redirects,
                       std::vector<FileEffect>& out) {
-  for (const auto& r : redirects) {
+  for (std::size_t i = 0; i < redirects.size(); ++i) {
+    const auto& r = redirects[i];
     // One past the judge's limit is enough to make it ask (limits::judged_paths): the rest are
     // not built.
     if (out.size() > limits::judged_paths) return;
@@ -42,10 +44,16 @@ void redirect_effects(const std::vector<shell::RedirectView>& redirects,
         continue;
       if (!t && r.fd >= 0 && r.fd != 1) continue;  // `2>&$fd`: a descriptor
     }
-    if (t && harmless_device(*t)) continue;
     bool writes = op == ">" || op == ">>" || op == ">|" || op == "&>" || op == "&>>" ||
                   op == "<>" || op == ">&";
     bool reads = op == "<" || op == "<>";
+    // `echo x 3<f >/dev/fd/3`: opening a descriptor's path (`/dev/stdin`, `/proc/self/fd/3`)
+    // opens its file again, for writing too, whatever the descriptor was opened for.
+    if (writes && t)
+      if (const DescriptorPath d = descriptor_path(*t, ""); d.fd >= 0 && !d.below)
+        for (const OpenFile& o : open_files(redirects, i))
+          if (o.fd == d.fd) out.push_back({Touch::write, *o.file, From::redirect, op});
+    if (t && harmless_device(*t)) continue;
     if (writes) out.push_back({Touch::write, r.target, From::redirect, op});
     if (reads) out.push_back({Touch::read, r.target, From::redirect, op});
   }

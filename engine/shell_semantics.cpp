@@ -2,6 +2,7 @@
 // variable: kept apart from decide so that each can be read and tested on its own.
 #include "engine/shell_semantics.hpp"
 
+#include "engine/descriptor_paths.hpp"
 #include "engine/normalize.hpp"
 
 #include <algorithm>
@@ -222,33 +223,13 @@ std::string arithmetic_assignment(std::string_view line) {
 // Whether `path` (absolute, or relative to `cwd`) names a file below an open descriptor
 // (`/dev/fd/3/x`, `/dev/stdout/x`, `/proc/self/fd/3/x`, `/proc/PID/fd/3/x`): the kernel follows
 // the descriptor, which a redirection may have opened on any folder (`3<tests`), and vigie's own
-// descriptors say nothing of it. `..` is not folded: it climbs from the descriptor's folder.
+// descriptors say nothing of it. `..` is folded up to the number (`/dev/../dev/fd/3/x`,
+// `/proc/self/fd/../fd/3/x`), not after it: there it climbs from the descriptor's folder.
+// A relative path that names a descriptor through the folder (`cd /dev/fd; echo x >0`,
+// `cd /dev; bash stdin`) counts too: which file the descriptor is on is not judged.
 bool below_descriptor(std::string_view path, std::string_view cwd) {
-  if (path.find("dev") == path.npos && path.find("proc") == path.npos &&
-      cwd.find("/dev") == cwd.npos && cwd.find("/proc") == cwd.npos)
-    return false;
-  std::string abs;
-  if (path.empty() || path[0] != '/') {
-    abs.assign(cwd);
-    abs += '/';
-  }
-  abs += path;
-  std::vector<std::string_view> parts;
-  for (std::size_t a = 0; a < abs.size();) {
-    const std::size_t b = std::min(abs.find('/', a), abs.size());
-    const std::string_view c = std::string_view(abs).substr(a, b - a);
-    if (!c.empty() && c != ".") parts.push_back(c);
-    if (parts.size() > 5) break;
-    a = b + 1;
-  }
-  const auto digits = [](std::string_view c) {
-    return !c.empty() && c.find_first_not_of("0123456789") == std::string_view::npos;
-  };
-  if (parts.size() >= 3 && parts[0] == "dev") {
-    if (parts[1] == "fd" && digits(parts[2]) && parts.size() >= 4) return true;
-    if ((parts[1] == "stdin" || parts[1] == "stdout" || parts[1] == "stderr")) return true;
-  }
-  return parts.size() >= 5 && parts[0] == "proc" && parts[2] == "fd" && digits(parts[3]);
+  const DescriptorPath d = descriptor_path(path, cwd);
+  return d.below || (d.fd >= 0 && !path.starts_with('/'));
 }
 
 }  // namespace vigie::engine

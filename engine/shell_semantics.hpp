@@ -29,7 +29,8 @@ std::string arithmetic_assignment(std::string_view line);
 // Whether `path` (absolute, or relative to `cwd`) names a file below an open descriptor
 // (`/dev/fd/3/x`, `/dev/stdout/x`, `/proc/self/fd/3/x`, `/proc/PID/fd/3/x`): the kernel follows
 // the descriptor, which a redirection may have opened on any folder (`3<tests`), and vigie's own
-// descriptors say nothing of it. `..` is not folded: it climbs from the descriptor's folder.
+// descriptors say nothing of it. `..` is folded up to the descriptor's number, not after it.
+// A relative path that names the descriptor itself through `cwd` (`cd /dev; bash stdin`) too.
 bool below_descriptor(std::string_view path, std::string_view cwd);
 
 }  // namespace vigie::engine

@@ -47,7 +47,7 @@ using nlohmann::json;
 constexpr std::size_t kDcgMinAgree = 338;        // of 354
 constexpr std::size_t kKnownSafeMinAgree = 52;   // of 54
 constexpr std::size_t kDangerousMinAgree = 17;   // of 18
-constexpr std::size_t kExecpolicyMinAgree = 13;  // of 15 with a decision
+constexpr std::size_t kExecpolicyMinAgree = 12;  // of 15 with a decision
 
 // Shell quoting of one word, like Python's shlex.quote.
 std::string quote(const std::string& w) {
