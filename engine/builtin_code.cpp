@@ -7,6 +7,7 @@
 #include <string_view>
 #include <unordered_map>
 
+#include "engine/limits.hpp"
 #include "engine/program_words.hpp"
 #include "engine/word_hash.hpp"
 
@@ -338,6 +339,15 @@ BuiltinCode builtin_code(const NormalizedCommand& n) {
                                   "` is set: it changes what the commands after it run");
     return out;
   }
+  // `env BASHOPTS=nocaseglob bash -c 'cat .EN?'`, `SHELLOPTS=keyword sh -c …`: a bash started
+  // with either in its environment turns the options they list on before it reads its script
+  // (`bash -O nocaseglob`, `bash -k`), which vigie reads as written.
+  for (const auto& a : n.assigns)
+    if ((a.name == "BASHOPTS" || a.name == "SHELLOPTS") &&
+        !(a.value.literal && a.value.literal->empty()))
+      out.run_changes.push_back("`" + a.name + "=" + excerpt(a.value.text) +
+                                "` turns shell options on in the shells it starts (nocaseglob, "
+                                "extglob, keyword…), which change what their scripts run");
   if (!n.name_static) return out;
   // `shopt -s nocaseglob`: the globs after it match names in any case (`TEST?/a` is tests/a),
   // which vigie reads as written; `shopt -so keyword` is `set -k`. (Any spelling that names

@@ -253,10 +253,41 @@ bool path_globs_meet(std::string_view target, std::string_view rule, std::size_t
   return meet_paths(t, 0, g, 0, 4096, budget);
 }
 
+namespace {
+
+// The paths taken for files while a `KnownFiles` lives (glob_meet.hpp).
+thread_local const std::vector<std::string>* known_files = nullptr;
+
+bool known_file(std::string_view path) {
+  return known_files &&
+         std::find(known_files->begin(), known_files->end(), path) != known_files->end();
+}
+
+}  // namespace
+
+KnownFiles::KnownFiles(std::vector<std::string> paths)
+    : paths_(std::move(paths)), outer_(known_files) {
+  known_files = &paths_;
+}
+
+KnownFiles::~KnownFiles() {
+  known_files = outer_;
+}
+
 bool glob_reaches_prefix(std::string_view target, std::string_view prefix, std::size_t* budget) {
   if (!take(budget, split_cost(target) + split_cost(prefix))) return true;
   auto t = components(target);
   auto p = components(prefix);
+  if (known_file(prefix)) {
+    // A file holds nothing below it: the glob meets it when it can name it or a folder above it
+    // (`**` as a whole component is any number of components, as in ripgrep's globs).
+    if (std::find(t.begin(), t.end(), "..") != t.end()) return true;  // climbs out
+    for (std::size_t k = 1; k <= p.size(); ++k) {
+      const std::vector<std::string_view> above(p.begin(), p.begin() + static_cast<long>(k));
+      if (meet_paths(above, 0, t, 0, 4096, budget)) return true;
+    }
+    return false;
+  }
   for (std::size_t i = 0; i < t.size() && i < p.size(); ++i) {
     if (t[i] == "**") return true;
     if (t[i] == "..") return true;  // climbs out: assume it may reach

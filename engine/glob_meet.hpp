@@ -48,6 +48,23 @@ bool path_globs_meet(std::string_view target, std::string_view rule, std::size_t
 bool glob_reaches_prefix(std::string_view target, std::string_view prefix,
                          std::size_t* budget = nullptr);
 
+// While an instance lives (on this thread), `glob_reaches_prefix` takes each of `paths` (absolute,
+// normalized) for a file: no path lies below it, so a glob meets it only when it can name it or a
+// folder above it (`/p/**/*.ts` does not meet the file `/p/.env`). The caller names the paths it
+// knows to be files (engine/judge_patterns.cpp: a rule path the filesystem does not show as a
+// folder).
+class KnownFiles {
+ public:
+  explicit KnownFiles(std::vector<std::string> paths);
+  ~KnownFiles();
+  KnownFiles(const KnownFiles&) = delete;
+  KnownFiles& operator=(const KnownFiles&) = delete;
+
+ private:
+  std::vector<std::string> paths_;
+  const std::vector<std::string>* outer_;
+};
+
 // Brace expansion of an unquoted word without expansions (`/{etc,tmp}/x`, `a{,.bak}`,
 // `f{1..3}`): the words bash would produce, or nullopt when the text holds quotes, `$` or
 // backticks, or when there would be more than `max` words.

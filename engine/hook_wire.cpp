@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/limits.hpp"
+#include "engine/unicode_blanks.hpp"
 
 namespace vigie::hooks {
 namespace {
@@ -24,7 +25,7 @@ struct Call {
   json input = json::object();
   std::string cwd, root;
   bool judge = true;   // false: an event vigie gives no decision for
-  bool patch = false;  // Codex apply_patch: every file of the envelope is judged as an edit
+  bool patch = false;  // apply_patch (Codex, OpenCode): every file of the envelope is an edit
 };
 
 using Error = std::optional<std::string>;
@@ -176,6 +177,9 @@ Error decode_opencode(const json& in, Call& c) {
   auto out = in.find("output");
   if (out == in.end() || out->is_null()) return std::nullopt;
   if (!out->is_object()) return "`output` is not an object";
+  // `apply_patch` (OpenCode's only edit tool for GPT models) and the older `patch` carry Codex's
+  // envelope in `patchText`.
+  c.patch = c.tool == "apply_patch" || c.tool == "patch";
   return arguments(*out, "args", c.input);
 }
 
@@ -332,16 +336,21 @@ struct Wire {
   // The variable the harness sets to the project's folder in the hook's environment (the root
   // whatever folder the agent has moved to); empty when it sets none.
   std::string_view project_env;
+  // Whether the harness's answer to an ask lets the call run without a human (its own approval
+  // settings decide: Codex's PreToolUse, OpenCode's plugin, Cline). There, an ask that comes from
+  // what vigie could not judge (a line that does not parse, a limit: Decision::error) gets the
+  // blocking form: `cat .env⏎fi` must not reach Codex's auto-approval as "no opinion".
+  bool ask_may_run = false;
 };
 
 constexpr Wire kWires[] = {
-    {"claude", decode_claude, encode_claude, fail_claude, "CLAUDE_PROJECT_DIR"},
-    {"gemini", decode_gemini, encode_gemini, fail_exit2, "GEMINI_PROJECT_DIR"},
-    {"codex", decode_codex, encode_codex, fail_codex, ""},
-    {"cursor", decode_cursor, encode_cursor, fail_cursor, "CURSOR_PROJECT_DIR"},
-    {"copilot", decode_copilot, encode_copilot, fail_exit2, ""},
-    {"opencode", decode_opencode, encode_opencode, fail_opencode, ""},
-    {"cline", decode_cline, encode_cline, fail_cline, ""},
+    {"claude", decode_claude, encode_claude, fail_claude, "CLAUDE_PROJECT_DIR", false},
+    {"gemini", decode_gemini, encode_gemini, fail_exit2, "GEMINI_PROJECT_DIR", false},
+    {"codex", decode_codex, encode_codex, fail_codex, "", true},
+    {"cursor", decode_cursor, encode_cursor, fail_cursor, "CURSOR_PROJECT_DIR", false},
+    {"copilot", decode_copilot, encode_copilot, fail_exit2, "", false},
+    {"opencode", decode_opencode, encode_opencode, fail_opencode, "", true},
+    {"cline", decode_cline, encode_cline, fail_cline, "", true},
 };
 
 const Wire* find_wire(std::string_view harness) {
@@ -357,9 +366,10 @@ std::string reason_of(const Decision& d) {
                                       : "the vigie policy asks a human to decide";
 }
 
-// The patch text of an apply_patch call: `command` (PreToolUse), or `input`/`patch`.
+// The patch text of an apply_patch call: `command` (Codex's PreToolUse), `input`/`patch`, or
+// `patchText` (OpenCode).
 std::string patch_text(const json& input) {
-  for (const char* k : {"command", "input", "patch"}) {
+  for (const char* k : {"command", "input", "patch", "patchText"}) {
     std::string t = text(input, k);
     if (!t.empty()) return t;
   }
@@ -389,13 +399,16 @@ std::vector<std::string> patch_paths(std::string_view patch) {
   std::vector<std::string> out;
   while (!patch.empty()) {
     auto nl = patch.find('\n');
-    std::string_view line = patch.substr(0, nl);
+    std::string_view raw = patch.substr(0, nl);
     patch = nl == std::string_view::npos ? std::string_view() : patch.substr(nl + 1);
+    // Codex's parser reads a file header as `line.trim()` (Unicode White_Space, "tolerant of
+    // extra padding"): ` *** Add File: .env\u3000` adds `.env`. `*** Move to: ` is read as it
+    // stands, right after its Update header; its name is trimmed too (a stricter reading).
+    const std::string_view trimmed = engine::trim_blanks(raw, engine::Trim::rust);
     for (std::string_view head : kHeads) {
+      const std::string_view line = head == kHeads[3] ? raw : trimmed;
       if (line.substr(0, head.size()) != head) continue;
-      std::string_view p = line.substr(head.size());
-      while (!p.empty() && (p.back() == '\r' || p.back() == ' ' || p.back() == '\t'))
-        p.remove_suffix(1);
+      std::string_view p = engine::trim_blanks(line.substr(head.size()), engine::Trim::rust);
       if (!p.empty()) out.emplace_back(p);
       break;
     }
@@ -474,6 +487,14 @@ HookResult run_hook(std::string_view harness, const Policy& policy, std::string_
       for (const auto& p : paths) judge(json{{"file_path", p}});
     } else {
       judge(c.input);
+    }
+    // PermissionRequest's "no decision" shows the harness's own prompt: a human sees it.
+    if (w->ask_may_run && worst.decision == Effect::ask && worst.error &&
+        c.event != "PermissionRequest") {
+      HookResult r = w->fail(c.event, cannot + *worst.error);
+      r.request = std::move(worst_req);
+      r.decision = std::move(worst);
+      return r;
     }
     HookResult r = w->encode(c, worst.decision, reason_of(worst), opt.deny_exit_code);
     r.request = std::move(worst_req);

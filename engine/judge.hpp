@@ -382,6 +382,12 @@ struct Judge {
   [[gnu::cold, gnu::noinline]] void metachar_part();
   [[gnu::cold, gnu::noinline]] void line_hit_part(std::string_view line, const SafetyHit& hit);
   [[gnu::cold, gnu::noinline]] void unparsable_part(const shell::CommandsResult& pr);
+  // The complete lines before a line's parse error, which bash runs before it meets it.
+  [[gnu::cold, gnu::noinline]] void judge_lines_before_error(std::string_view line,
+                                                             const shell::CommandsResult& pr,
+                                                             const std::string& cwd,
+                                                             unsigned depth);
+  bool judging_prefix_ = false;
   // `echo … > s.sh; bash s.sh`: a file the line writes, then runs.
   [[gnu::noinline]] void written_then_run_part(const std::vector<NormalizedCommand>& cmds);
   // `(( PATH = 0 ))`: arithmetic that assigns a variable that changes what runs.

@@ -397,6 +397,32 @@ void Judge::unparsable_part(const shell::CommandsResult& pr) {
   add(std::move(part));
 }
 
+// bash reads a script line by line and runs each complete command before it reads the next:
+// `cat .env⏎fi` reads .env, then stops at `fi`. The lines before the one that does not parse
+// (or, past the size limit, those within it) are judged: a deny there stays a deny, where the
+// whole line's ask would let a harness that runs what is asked (Codex, Cline) run them. Once per
+// line (the prefix is not cut again when it fails too): two more parses of it at most.
+void Judge::judge_lines_before_error(std::string_view line, const shell::CommandsResult& pr,
+                                     const std::string& cwd, unsigned depth) {
+  if (judging_prefix_ || pr.errors.empty()) return;
+  std::size_t end = 0;
+  if (line.size() > shell::Limits{}.max_bytes) {
+    end = line.rfind('\n', shell::Limits{}.max_bytes);  // the complete lines within the limit
+  } else if (pr.errors.front().line > 1 && pr.errors.front().offset <= line.size()) {
+    end = line.rfind('\n', pr.errors.front().offset);  // the error's own line is not run
+  } else {
+    return;
+  }
+  if (end == std::string_view::npos || end == 0) return;
+  // Only a prefix that parses is judged: one that stops inside a compound command or a
+  // here-document is not what bash runs first, and its own error says nothing of the line's.
+  const std::string_view prefix = line.substr(0, end);
+  if (!shell::parse_commands(prefix).ok) return;
+  judging_prefix_ = true;
+  judge_line(prefix, cwd, depth);
+  judging_prefix_ = false;
+}
+
 void Judge::held_code_parts(const std::vector<std::string>& held_code, const std::string& cwd,
                             unsigned depth) {
   Part part;
@@ -520,6 +546,7 @@ void Judge::judge_line(std::string_view line, std::string cwd, unsigned depth) {
   shell::CommandsResult pr = shell::parse_commands(line);
   if (!pr.ok) {
     unparsable_part(pr);
+    judge_lines_before_error(line, pr, cwd, depth);
     // The parser may still list what it understood (an invalid `${…}` inside an otherwise
     // readable line): judge it too, so that a deny there is not weakened to an ask.
     if (pr.commands.empty()) return;

@@ -1,8 +1,11 @@
 // The working directory of a command line: `cd`, `pushd` and `popd` in every form, the scopes a
 // subshell's `cd` is confined to, and when the folder is not known any more; the repository a
 // git command loads from there.
+#include <cstdint>
+
 #include "engine/builtin_code.hpp"
 #include "engine/judge.hpp"
+#include "engine/script_scope.hpp"
 #include "engine/variable_paths.hpp"
 
 namespace vigie::engine {
@@ -34,7 +37,18 @@ bool up_through_name(std::string_view path) {
   return false;
 }
 
+// The first element of a script scope: no context is named so.
+constexpr std::string_view kScriptMark = "\x01script";
+
 }  // namespace
+
+std::vector<std::string> script_scope(const void* ctx) {
+  return {std::string(kScriptMark), std::to_string(reinterpret_cast<std::uintptr_t>(ctx))};
+}
+
+bool is_script_scope(const std::vector<std::string>& scope) {
+  return !scope.empty() && scope[0] == kScriptMark;
+}
 
 // `ln -s /usr u; cat u/../etc/passwd`: a path the kernel resolves through a link the line made.
 Part Judge::link_up_part(const shell::WordView& w, const char* what) const {
@@ -49,6 +63,12 @@ Part Judge::link_up_part(const shell::WordView& w, const char* what) const {
 // before it) moves this shell's folder, from then on unknown.
 void Judge::scripts_moved(const shell::CommandView& cmd, const NormalizedCommand& n,
                           std::size_t cds) {
+  // The scripts are judged: the folders copied for them end (engine/script_scope.hpp).
+  if (!extra_cwds_.empty() || !unknown_cwd_scopes_.empty()) {
+    const std::vector<std::string> mine = script_scope(&cmd.context);
+    std::erase_if(extra_cwds_, [&](const OtherCwd& o) { return o.scope == mine; });
+    std::erase_if(unknown_cwd_scopes_, [&](const auto& sc) { return sc == mine; });
+  }
   if (cds_tracked_ != cds && runs_in_this_shell(n.name))
     unknown_cwd_scopes_.push_back(subshell_scope(cmd.context));
 }
@@ -80,7 +100,7 @@ std::vector<std::string> Judge::subshell_scope(const std::vector<std::string>& c
 }
 
 bool Judge::in_scope(const std::vector<std::string>& scope) const {
-  if (scope.empty()) return true;
+  if (scope.empty() || is_script_scope(scope)) return true;
   if (!cur_ctx_ || cur_ctx_->size() < scope.size()) return false;
   return std::equal(scope.begin(), scope.end(), cur_ctx_->begin());
 }

@@ -15,7 +15,8 @@ namespace {
 struct McpFileTool {
   std::string_view name;  // the tool's name, after the server's
   Access access;
-  std::string_view keys;  // space-separated input keys holding a path or a list of paths
+  std::string_view keys;   // space-separated input keys holding a path or a list of paths
+  bool recursive = false;  // lists every folder below the path (as `tree`, `find`)
 };
 
 constexpr McpFileTool kMcpFileTools[] = {
@@ -25,14 +26,44 @@ constexpr McpFileTool kMcpFileTools[] = {
     {"read_multiple_files", Access::read, "paths"},
     {"list_directory", Access::read, "path"},
     {"list_directory_with_sizes", Access::read, "path"},
-    {"directory_tree", Access::read, "path"},
-    {"search_files", Access::read, "path"},
+    {"directory_tree", Access::read, "path", true},
+    {"search_files", Access::read, "path", true},
     {"get_file_info", Access::read, "path"},
     {"write_file", Access::write, "path"},
     {"edit_file", Access::write, "path"},
     {"create_directory", Access::write, "path"},
     {"move_file", Access::both, "source destination"},
 };
+
+// Any other MCP tool (serena's `create_text_file`, jetbrains' `get_file_text_by_path`,
+// desktop-commander's `edit_block`): the keys that hold a path or a list of paths meet the path
+// rules too, as a read when the tool's name starts with a verb that only reads, else as a change.
+constexpr McpFileTool kAnyFileTool = {
+    "", Access::both, "file_path filePath relative_path pathInProject path paths", false};
+constexpr std::string_view kReadVerbs[] = {"read", "get",  "list",     "search", "find",  "view",
+                                           "open", "show", "cat",      "tree",   "info",  "stat",
+                                           "glob", "grep", "describe", "lookup", "query", "fetch"};
+
+// Keys that say the tool's paths are in a remote repository (GitHub's `get_file_contents`
+// {owner, repo, path}): its paths are not the machine's, and only its name is judged.
+constexpr std::string_view kRemoteKeys[] = {"owner", "repo", "repository", "repo_name",
+                                            "project_id"};
+
+// The access of a tool outside kMcpFileTools, from the first word of its name (`get_file_text`,
+// `readFile`, `list-dir`).
+Access any_tool_access(std::string_view mcp_name) {
+  const auto slash = mcp_name.rfind('/');
+  std::string_view tool = slash == std::string_view::npos ? mcp_name : mcp_name.substr(slash + 1);
+  std::string word;
+  for (std::size_t i = 0; i < tool.size(); ++i) {
+    const char c = tool[i];
+    if (c == '_' || c == '-' || c == '.' || (i > 0 && c >= 'A' && c <= 'Z')) break;
+    word += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  }
+  for (std::string_view verb : kReadVerbs)
+    if (word == verb) return Access::read;
+  return Access::both;
+}
 
 // Input keys of any MCP tool that hold a URL it fetches or opens (a fetch server's `fetch`, a
 // browser's `navigate`): judged by the fetch rules as a command's URLs are (only stricter).
@@ -57,36 +88,54 @@ const McpFileTool* mcp_file_tool(std::string_view mcp_name) {
 
 void Judge::mcp_file_parts(const json& input, std::string_view mcp_name, const std::string& cwd,
                            Part& acc) {
+  if (!input.is_object()) return;
   const McpFileTool* tool = mcp_file_tool(mcp_name);
-  if (!tool || !input.is_object()) return;
+  McpFileTool any = kAnyFileTool;
+  if (!tool) {
+    for (std::string_view key : kRemoteKeys)
+      if (input.contains(key)) return;
+    any.access = any_tool_access(mcp_name);
+    tool = &any;
+  }
   // A value that is not a path (another server's tool of the same name) is not judged here:
   // the MCP rules of the tool's name still are.
   auto judge_one = [&](const json& v) {
     if (!v.is_string() || v.get_ref<const std::string&>().empty()) return;
     TraceEntry t;
     t.subject = "path";
+    Part part = judge_path(v.get_ref<const std::string&>(), tool->access, cwd, &t);
+    if (tool->recursive && !t.text.empty()) {
+      // `directory_tree ~`: the names below, `~/.ssh`'s included, as `tree ~` lists them.
+      FileEffect f;
+      f.entry = tool->name;
+      f.listing = true;
+      judge_below(t.text, f, t, part);
+    }
     // Path rules only restrict an MCP tool.
-    restrict(acc, judge_path(v.get_ref<const std::string&>(), tool->access, cwd, &t), t);
+    restrict(acc, std::move(part), t);
   };
-  std::string_view keys = tool->keys;
-  while (!keys.empty()) {
-    const auto sp = keys.find(' ');
-    const std::string key(keys.substr(0, sp));
-    keys = sp == std::string_view::npos ? std::string_view() : keys.substr(sp + 1);
-    auto it = input.find(key);
-    if (it == input.end()) continue;
-    if (it->is_array()) {
-      // Bounded like a command's paths: each one is resolved through the filesystem.
-      if (it->size() > limits::judged_paths) {
-        fold(acc, builtin_ask(Builtin::limits_judged_paths,
-                              fmt::format("the request touches more than {} paths: a human "
-                                          "must check it",
-                                          limits::judged_paths)));
-        return;
+  // A known tool's keys, then the keys any tool may hold a path under (`read_file` given
+  // `file_path`).
+  for (std::string_view keys : {tool->keys, tool == &any ? std::string_view() : any.keys}) {
+    while (!keys.empty()) {
+      const auto sp = keys.find(' ');
+      const std::string key(keys.substr(0, sp));
+      keys = sp == std::string_view::npos ? std::string_view() : keys.substr(sp + 1);
+      auto it = input.find(key);
+      if (it == input.end()) continue;
+      if (it->is_array()) {
+        // Bounded like a command's paths: each one is resolved through the filesystem.
+        if (it->size() > limits::judged_paths) {
+          fold(acc, builtin_ask(Builtin::limits_judged_paths,
+                                fmt::format("the request touches more than {} paths: a human "
+                                            "must check it",
+                                            limits::judged_paths)));
+          return;
+        }
+        for (const auto& v : *it) judge_one(v);
+      } else {
+        judge_one(*it);
       }
-      for (const auto& v : *it) judge_one(v);
-    } else {
-      judge_one(*it);
     }
   }
 }

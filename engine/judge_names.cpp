@@ -1,6 +1,7 @@
 // Judging a request by its kind: edits and reads (paths), fetch (URL, host), MCP tools, and the
 // tool-name lists and rules that apply to every kind.
 #include "engine/glob_meet.hpp"
+#include "engine/hook_wire.hpp"
 #include "engine/judge.hpp"
 #include "engine/program_handlers.hpp"
 #include "engine/url_hosts.hpp"
@@ -151,6 +152,10 @@ void Judge::judge_request(const json& input) {
     return it != input.end() && it->is_string() ? it->get<std::string>() : std::string();
   };
   std::string cwd = req.cwd.empty() ? project_lexical : req.cwd;
+  if (!call.invalid.empty()) {
+    invalid_request(call.invalid);
+    return;
+  }
   // A tool that names the folder it runs in (`dir_path`, `workdir`): relative to the cwd.
   if (!call.cwd.empty()) {
     const std::string& c = call.cwd;
@@ -176,8 +181,43 @@ void Judge::judge_request(const json& input) {
     if (path.empty() && kind == RequestKind::read && call.path_optional) path = cwd;
     TraceEntry t;
     t.subject = "path";
+    // A patch envelope (Codex's and OpenCode's apply_patch): every file it adds, updates,
+    // deletes or moves to is judged as an edit, and the most restrictive answer stands. An
+    // envelope that names no file is asked, as an edit without a path.
+    auto judge_patch_files = [&](const json& patch) -> Part {
+      std::vector<std::string> files;
+      if (patch.is_string()) files = hooks::patch_paths(patch.get_ref<const std::string&>());
+      Part part;
+      if (files.empty()) {
+        part.effect = Effect::ask;
+        part.rule = builtin(Builtin::request_no_path, Effect::ask);
+        part.message = "the patch names no file";
+        return part;
+      }
+      if (files.size() > limits::judged_paths)
+        return builtin_ask(
+            Builtin::limits_judged_paths,
+            fmt::format("the patch touches more than {} files: a human must check it",
+                        limits::judged_paths));
+      bool first = true;
+      for (const std::string& file : files) {
+        TraceEntry ft;
+        Part one = judge_path(file, Access::write, cwd, &ft);
+        edit_content_class(input, one, &ft);
+        for (auto& m : ft.matched) t.matched.push_back(std::move(m));
+        if (first || one.effect > part.effect) t.text = ft.text;
+        if (first)
+          part = std::move(one);
+        else
+          fold(part, std::move(one));
+        first = false;
+      }
+      return part;
+    };
     Part part;
-    if (path.empty()) {
+    if (auto patch = input.find("patch_text"); patch != input.end() && kind == RequestKind::edit) {
+      part = judge_patch_files(*patch);
+    } else if (path.empty()) {
       part.effect = Effect::ask;
       part.rule = builtin(Builtin::request_no_path, Effect::ask);
       part.message = "the request names no path";
@@ -225,6 +265,20 @@ void Judge::judge_request(const json& input) {
     // query: the tool's input is malformed, and what it would fetch is unknown.
     if (auto u = input.find("url"); (u != input.end() && !u->is_null() && !u->is_string()) ||
                                     (url.empty() && str("query").empty())) {
+      if (call.url_optional && (u == input.end() || u->is_null())) {
+        // A browser action that opens no page (a click, a scroll): the tool's default.
+        Part def;
+        def.from_default = true;
+        def.effect = mode_default(RequestKind::tool, "");
+        if (def.effect == Effect::deny) {
+          def.rule = builtin(Builtin::mode_readonly, Effect::deny);
+          def.message = fmt::format("read-only mode: the tool `{}` is not allowed", req.tool);
+        } else if (def.effect == Effect::ask) {
+          def.message = fmt::format("use the tool `{}`?", req.tool);
+        }
+        add(std::move(def));
+        return;
+      }
       invalid_request("the request names no URL (`input.url` must be a string)");
       return;
     }

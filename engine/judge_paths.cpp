@@ -2,11 +2,23 @@
 // files run by third parties, globs, and every path a command touches (engine/programs.hpp).
 #include "engine/judge.hpp"
 #include "engine/limits.hpp"
+#include "engine/script_scope.hpp"
 
 #include "engine/fs.hpp"
 #include "engine/variable_paths.hpp"
+#include "grammar/shell/brace_words.hpp"
 
 namespace vigie::engine {
+
+namespace {
+
+// A word that begins with bash's `~+` (the shell's folder, resolved as such in paths.cpp).
+bool names_shell_folder(const shell::WordView& w) {
+  const std::string& p = *w.pattern;
+  return w.has_tilde && p.starts_with("~+") && (p.size() == 2 || p[2] == '/');
+}
+
+}  // namespace
 
 // Judges one path: prefix rules (most specific wins, tie -> deny), workspace-only, protected
 // globs (writes) and the third-party class (writes). Returns the most restrictive part; an
@@ -152,7 +164,7 @@ Part Judge::judge_word_path(const shell::WordView& w, Access access, const std::
   if (!paths_matter(access)) return {};
   if (!w.pattern) {
     // `/{etc,tmp}/x`: each word of the brace expansion.
-    if (w.has_brace && !w.has_expansion)
+    if (w.has_brace && !w.has_expansion) {
       if (auto alts = brace_expand(w.text)) {
         Part out;
         for (const auto& a : *alts) {
@@ -165,7 +177,23 @@ Part Judge::judge_word_path(const shell::WordView& w, Access access, const std::
           fold(out, judge_word_path(aw, access, cwd, t, what));
         }
         return out;
+      } else if (auto words = shell::brace_words(w.text)) {
+        // `{'.env',x}`, `~/{".ssh",x}/id_rsa`: quoted items, each word judged with its quoted
+        // characters literal (an empty word names no file).
+        Part out;
+        for (const auto& b : *words) {
+          if (b.value.empty()) continue;
+          shell::WordView aw;
+          aw.text = b.value;
+          aw.has_glob = b.has_glob;
+          aw.has_tilde = b.has_tilde;
+          aw.pattern = b.has_glob ? b.pattern : b.value;
+          if (!aw.has_glob && !aw.has_tilde) aw.literal = b.value;
+          fold(out, judge_word_path(aw, access, cwd, t, what));
+        }
+        return out;
       }
+    }
     Part part =
         builtin_ask(Builtin::paths_dynamic,
                     fmt::format("the {} `{}` is not static: a human must check it", what, w.text));
@@ -437,6 +465,19 @@ Part Judge::edit_default(const std::string& shown) const {
 // command the policy allows (by a rule or an allow default) is covered by that allow.
 void Judge::judge_files(const NormalizedCommand& n, bool explicit_allow, const std::string& cwd,
                         TraceEntry& t, Part& acc) {
+  // The scripts this command runs (judged next) run in the folders a subshell's `cd` moved it
+  // to: copied for them (engine/script_scope.hpp; Judge::scripts_moved removes the copies).
+  if (cur_ctx_ && (!extra_cwds_.empty() || !unknown_cwd_scopes_.empty())) {
+    const auto reaches = [&](const std::vector<std::string>& sc) {
+      return !sc.empty() && !is_script_scope(sc) && in_scope(sc);
+    };
+    const std::size_t known = extra_cwds_.size(), unknown = unknown_cwd_scopes_.size();
+    for (std::size_t i = 0; i < known; ++i)
+      if (reaches(extra_cwds_[i].scope))
+        extra_cwds_.push_back({extra_cwds_[i].path, script_scope(cur_ctx_), std::nullopt});
+    for (std::size_t i = 0; i < unknown; ++i)
+      if (reaches(unknown_cwd_scopes_[i])) unknown_cwd_scopes_.push_back(script_scope(cur_ctx_));
+  }
   if (n.files.empty()) return;
   // The folder the program works in: `cwd` unless it changes it (`git -C DIR`, `make -C DIR`).
   std::string chdir_path;
@@ -498,8 +539,10 @@ void Judge::judge_files(const NormalizedCommand& n, bool explicit_allow, const s
     second_name_ = f.second_name;
     Part part = judge_word_path(f.word, access, base, pt, what);
     if (f.top_relative) judge_from_top(f, access, base, t, part);
+    // `~+` (`~0`, `~+0`) is the shell's own folder, as `$PWD` is: relative like `a.py` (a
+    // `cd` in a subshell moves it too).
     bool relative = f.word.pattern && !f.word.pattern->empty() && (*f.word.pattern)[0] != '/' &&
-                    (*f.word.pattern)[0] != '~';
+                    ((*f.word.pattern)[0] != '~' || names_shell_folder(f.word));
     if (relative && paths_matter(access)) {
       // The line may be elsewhere (a `cd` in a subshell, a condition...): judge from there too.
       for (const auto& other : extra_cwds_) {

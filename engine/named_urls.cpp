@@ -17,15 +17,20 @@
 #include <string>
 #include <string_view>
 
+#include "engine/named_hosts.hpp"
 #include "engine/normalize_internal.hpp"
 #include "engine/program_words.hpp"
 #include "engine/programs.hpp"
 #include "engine/ssh_config.hpp"
+#include "engine/url_hosts.hpp"
 
 namespace vigie::engine {
 
 using shell::WordView;
 using Words = std::vector<WordView>;
+using named_hosts::host_operand;
+using named_hosts::urls_in;
+using named_hosts::word_text;
 
 namespace {
 
@@ -79,7 +84,8 @@ struct NetworkProgram {
   NetworkUse use;
 };
 constexpr std::string_view kGitTransfers =
-    "clone fetch pull push ls-remote remote submodule archive fetch-pack send-pack config";
+    "clone fetch pull push ls-remote remote submodule archive fetch-pack send-pack config "
+    "request-pull";
 constexpr NetworkProgram kNetworkPrograms[] = {
     {"autossh", {false, "", 'f'}},
     {"aws", {true, "", 0}},
@@ -101,6 +107,7 @@ constexpr NetworkProgram kNetworkPrograms[] = {
     {"drill", {false, "", 'a'}},
     {"ftp", {false, "", 'f'}},
     {"gem", {true, "", 0}},
+    {"gh", {false, "", 0}},
     {"gio", {true, "", 0}},
     {"git", {true, kGitTransfers, 0}},
     {"go", {true, "", 'g'}},
@@ -110,8 +117,10 @@ constexpr NetworkProgram kNetworkPrograms[] = {
     {"helm", {true, "", 0}},
     {"hg", {true, "", 0}},
     {"host", {false, "", 'a'}},
+    {"http", {false, "", 0}},
+    {"https", {false, "", 0}},
     {"kubectl", {true, "", 0}},
-    {"lftp", {true, "", 0}},
+    {"lftp", {true, "", 'f'}},
     {"mamba", {true, "", 0}},
     {"mariadb", {true, "", 'h'}},
     {"mariadb-dump", {true, "", 'h'}},
@@ -177,7 +186,10 @@ constexpr NetworkProgram kNetworkPrograms[] = {
     {"uv", {true, "", 0}},
     {"uvx", {true, "", 0}},
     {"valkey-cli", {true, "", 'h'}},
+    {"whois", {false, "", 'h'}},
     {"xdg-open", {true, "", 0}},
+    {"xh", {false, "", 0}},
+    {"xhs", {false, "", 0}},
     {"yarn", {true, "", 0}},
     {"youtube-dl", {true, "", 0}},
     {"yt-dlp", {true, "", 0}},
@@ -210,37 +222,6 @@ bool network_scheme(std::string_view s) {
   return false;
 }
 
-// Every `scheme://authority…` in `word` with a network scheme, up to a character that ends a URL
-// in text (a quote, a blank, a closing bracket).
-void urls_in(std::string_view word, const char* method, std::vector<UrlFetch>& out) {
-  // Each URL's end is where the next search starts, so a word of repeated URLs is read once.
-  for (std::size_t at = word.find("://"); at != std::string_view::npos;) {
-    std::size_t b = at;
-    while (b > 0 && at - b <= 16 && scheme_char(word[b - 1])) --b;
-    if (b == at || at - b > 16 || !network_scheme(word.substr(b, at - b))) {
-      at = word.find("://", at + 3);
-      continue;
-    }
-    std::size_t e = at + 3;
-    while (e < word.size() && word[e] != '"' && word[e] != '\'' && word[e] != ' ' &&
-           word[e] != '\t' && word[e] != '\n' && word[e] != ')' && word[e] != '>' &&
-           word[e] != '`' && word[e] != ',' && word[e] != ';')
-      ++e;
-    if (e > at + 3) out.push_back({std::string(word.substr(b, e - b)), method});
-    at = word.find("://", std::max(e, at + 3));
-  }
-}
-
-// A host operand as written (`user@host`, `host:port`, `[::1]`, `host:path`): a fetch of it; a
-// port alone (`nc -l 8080`), an empty word or a DNS record type (`dig x MX`) is not a host.
-void host_operand(std::string_view v, std::vector<UrlFetch>& out) {
-  if (v.empty() || v.find_first_not_of("0123456789") == std::string_view::npos) return;
-  if (v.size() <= 5 && v.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ") == std::string_view::npos)
-    return;                                             // A, MX, AAAA, TXT, ANY, IN…
-  if (v.find("://") != std::string_view::npos) return;  // a URL: urls_in has it
-  out.push_back({std::string(v), ""});
-}
-
 // The subcommand of `git [GLOBAL OPTIONS] SUB …`.
 const std::string* git_subcommand(const Words& w) {
   for (std::size_t i = 1; i < w.size(); ++i) {
@@ -261,6 +242,7 @@ void ref_host(std::string_view ref, std::vector<UrlFetch>& out) {
   const auto slash = ref.find('/');
   if (slash == std::string_view::npos || slash == 0) return;
   const std::string_view first = ref.substr(0, slash);
+  if (first == "." || first == "..") return;  // `go install ./cmd/x`: a local package
   if (first.find('.') != std::string_view::npos || first.find(':') != std::string_view::npos ||
       first == "localhost")
     out.push_back({std::string(first), ""});
@@ -386,9 +368,12 @@ void host_operands(const ProgramDecl* decl, std::string_view name, char which, c
     const std::string* sub = w.size() > 1 ? program_words::lit(w, 1) : nullptr;
     const bool mod = sub && *sub == "mod" && w.size() > 2 && program_words::lit(w, 2) &&
                      *program_words::lit(w, 2) == "download";
-    if (!sub || (*sub != "get" && *sub != "install" && !mod)) return;
+    // `go run evil.com/x@latest`: a module at a version is fetched (`go run ./x` is local).
+    const bool run = sub && *sub == "run";
+    if (!sub || (*sub != "get" && *sub != "install" && !mod && !run)) return;
     for (std::size_t i = mod ? 3 : 2; i < w.size(); ++i)
-      if (const std::string* s = program_words::lit(w, i); s && !s->starts_with('-'))
+      if (const std::string* s = program_words::lit(w, i);
+          s && !s->starts_with('-') && (!run || s->find('@') != std::string::npos))
         ref_host(*s, out);
     return;
   }
@@ -405,7 +390,7 @@ void host_operands(const ProgramDecl* decl, std::string_view name, char which, c
   }
   if (operands.empty()) return;
   auto host_of = [&](std::size_t i) -> const std::string* {
-    const std::string* s = program_words::lit(w, i);
+    const std::string* s = word_text(w, i);
     return s && !s->empty() && (*s)[0] != '-' && (*s)[0] != '+' ? s : nullptr;
   };
   // `ssh -J a,b HOST`, `scp -o ProxyJump=a …`: the jump hosts are contacted first; `-o
@@ -413,7 +398,9 @@ void host_operands(const ProgramDecl* decl, std::string_view name, char which, c
   // them (engine/ssh_config.hpp); other programs (autossh hands its own to ssh) by their words.
   if (decl && decl->handler == "ssh") {
     for (const auto& o : ssh_args(*decl, name, w).options)
-      if (o.decl && o.value && o.value->literal) {
+      if (o.decl && o.value && !o.value->literal && o.decl->shorts == "J") {
+        out.push_back({"", ""});  // `-J "$J"`: a jump host the line does not show
+      } else if (o.decl && o.value && o.value->literal) {
         if (o.decl->shorts == "J") jump_hosts(*o.value->literal, out);
         if (o.decl->shorts == "o") ssh_option_hosts(*o.value->literal, out);
       }
@@ -430,17 +417,22 @@ void host_operands(const ProgramDecl* decl, std::string_view name, char which, c
         ssh_option_hosts(value, out);
     }
   }
+  // A number is an IPv4 address (`ssh 2852039166`) where only a host stands: ssh's operand,
+  // nc's first of two (`nc -l 8080` listens on a port), ping's only one, dig's `@SERVER`.
+  const bool nc = name == "nc" || name == "ncat" || name == "netcat";
   switch (which) {
     case 'f':
-      if (const std::string* s = host_of(operands.front())) host_operand(*s, out);
+      if (const std::string* s = host_of(operands.front()))
+        host_operand(*s, out, !nc || operands.size() > 1);
       break;
     case 'l':
-      if (const std::string* s = host_of(operands.back())) host_operand(*s, out);
+      if (const std::string* s = host_of(operands.back()))
+        host_operand(*s, out, operands.size() == 1);
       break;
     case 'a':
       for (std::size_t i : operands)
         if (const std::string* s = host_of(i))
-          host_operand(s->starts_with('@') ? s->substr(1) : *s, out);
+          host_operand(s->starts_with('@') ? s->substr(1) : *s, out, s->starts_with('@'));
       break;
     default:  // 'r': `[user@]HOST:PATH`
       for (std::size_t i : operands) {
@@ -450,13 +442,52 @@ void host_operands(const ProgramDecl* decl, std::string_view name, char which, c
         const auto slash = s->find('/');
         if (colon != std::string::npos && colon > 0 &&
             (slash == std::string::npos || colon < slash))
-          host_operand(s->substr(0, colon), out);
+          host_operand(s->substr(0, colon), out, true);
       }
       break;
   }
 }
 
 }  // namespace
+
+namespace named_hosts {
+
+// Every `scheme://authority…` in `word` with a network scheme, up to a character that ends a URL
+// in text (a quote, a blank, a closing bracket).
+void urls_in(std::string_view word, const char* method, std::vector<UrlFetch>& out) {
+  // Each URL's end is where the next search starts, so a word of repeated URLs is read once.
+  for (std::size_t at = word.find("://"); at != std::string_view::npos;) {
+    std::size_t b = at;
+    while (b > 0 && at - b <= 16 && scheme_char(word[b - 1])) --b;
+    // `-ihttps://…` (an option with its value attached): the longest tail that is a scheme.
+    while (b < at && !network_scheme(word.substr(b, at - b))) ++b;
+    if (b == at || at - b > 16) {
+      at = word.find("://", at + 3);
+      continue;
+    }
+    std::size_t e = at + 3;
+    while (e < word.size() && word[e] != '"' && word[e] != '\'' && word[e] != ' ' &&
+           word[e] != '\t' && word[e] != '\n' && word[e] != ')' && word[e] != '>' &&
+           word[e] != '`' && word[e] != ',' && word[e] != ';')
+      ++e;
+    if (e > at + 3) out.push_back({std::string(word.substr(b, e - b)), method});
+    at = word.find("://", std::max(e, at + 3));
+  }
+}
+
+void host_operand(std::string_view v, std::vector<UrlFetch>& out, bool digits) {
+  if (v.empty()) return;
+  if (!digits && v.find_first_not_of("0123456789") == std::string_view::npos &&
+      (v.size() < 5 || (v.size() == 5 && v <= "65535")))
+    return;  // a port alone
+
+  if (v.size() <= 5 && v.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ") == std::string_view::npos)
+    return;                                             // A, MX, AAAA, TXT, ANY, IN…
+  if (v.find("://") != std::string_view::npos) return;  // a URL: urls_in has it
+  out.push_back({scp_host(v), ""});
+}
+
+}  // namespace named_hosts
 
 const NetworkUse* network_use(std::string_view name) {
   const auto it =
@@ -489,10 +520,14 @@ void named_fetches(const ProgramName& program, std::string_view name, const Word
   }
   if (!net && !any_url) return;  // most commands: a declared program whose words are data
   if (net && net->hosts) host_operands(decl, name, net->hosts, w, out);
-  // URLs and `HOST:PATH` both hold a colon: without one, nothing more to find.
+  if (net) named_hosts::option_hosts(name, w, assigns, out);
+  // URLs and `HOST:PATH` both hold a colon: without one (and a word the line does not show, which
+  // may be a repository), nothing more to find.
   bool colon = false;
-  for (std::size_t i = 1; i < w.size() && !colon; ++i)
-    colon = w[i].literal && w[i].literal->find(':') != std::string::npos;
+  for (std::size_t i = 1; i < w.size() && !colon; ++i) {
+    const std::string* s = word_text(w, i);
+    colon = !s || s->find(':') != std::string::npos;
+  }
   if (!colon) return;
   bool urls = any_url;
   // A URL a program is given is read from (GET: `allow GET github.com` covers `git clone
@@ -506,43 +541,14 @@ void named_fetches(const ProgramName& program, std::string_view name, const Word
                sub && program_words::in_words(net->subcommands, *sub)) {
       urls = true;
       if (*sub == "push" || *sub == "send-pack") method = "POST";
-      // `git clone git@HOST:PATH`, `git fetch user@HOST:PATH` (scp's syntax for an ssh URL; a
-      // refspec `a:b` has no `@`); `git clone HOST:PATH` too, where no refspec stands.
-      // The repository of fetch, pull, push and ls-remote is their first operand (a remote's
-      // name holds no `:`): `git fetch HOST:PATH` too.
-      const bool repo_first =
-          *sub == "fetch" || *sub == "pull" || *sub == "push" || *sub == "ls-remote";
-      bool first = true;
-      std::size_t from = 2;
-      while (from < w.size() && program_words::lit(w, from - 1) != sub) ++from;
-      for (std::size_t i = from; i < w.size(); ++i) {
-        const std::string* s = program_words::lit(w, i);
-        if (!s || s->empty() || (*s)[0] == '-') {
-          // The options of these subcommands that take the next word.
-          if (s && program_words::in_words("--depth --shallow-since --shallow-exclude -o "
-                                           "--server-option --upload-pack --receive-pack --exec "
-                                           "-j --jobs --negotiation-tip --refmap --filter "
-                                           "--push-option --repo --signed --strategy -s -X "
-                                           "--strategy-option",
-                                           *s))
-            ++i;
-          continue;
-        }
-        const bool is_first = first;
-        first = false;
-        if (s->find("://") != std::string::npos) continue;
-        const auto c = s->find(':');
-        const auto slash = s->find('/');
-        const auto at = s->find('@');
-        if (c != std::string::npos && c > 0 && (slash == std::string::npos || c < slash) &&
-            ((at != std::string::npos && at < c) || *sub == "clone" || (repo_first && is_first)))
-          host_operand(s->substr(0, c), out);
-      }
+      std::size_t at = 2;
+      while (at < w.size() && program_words::lit(w, at - 1) != sub) ++at;
+      named_hosts::git_repositories(w, at - 1, *sub, out);
     }
   }
   if (urls)
     for (std::size_t i = 1; i < w.size(); ++i)
-      if (const std::string* s = program_words::lit(w, i); s && s->find("://") != std::string::npos)
+      if (const std::string* s = word_text(w, i); s && s->find("://") != std::string::npos)
         urls_in(*s, method, out);
 }
 

@@ -8,12 +8,15 @@
 // `NAME@FILE` read FILE, `--write-out '%output{FILE}'` writes FILE, and `--expand-*` options
 // build values the line does not show (asked). curl globs its URLs and `-T` files itself (not
 // with `-g`): each alternative is judged; `file://$HOME/p` is judged as `$HOME/p`.
+#include <deque>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "engine/glob_meet.hpp"
 #include "engine/program_handlers.hpp"
 #include "engine/program_words.hpp"
+#include "engine/url_hosts.hpp"
 #include "engine/variable_paths.hpp"
 #include "grammar/policy/text.hpp"
 
@@ -237,6 +240,21 @@ void curl_handler(const ProgramDecl& p, std::string_view name, const Words& w,
     if (opt == "--proxy" || opt == "--preproxy" || opt == "--socks4" || opt == "--socks4a" ||
         opt == "--socks5" || opt == "--socks5-hostname")
       out.fetches.push_back({s ? *s : std::string(), ""});
+    // `--resolve H:P:ADDR`, `--connect-to H1:P1:H2:P2`: the connection goes to ADDR or H2
+    // whatever host the URL names (`169.254.169.254` behind `github.com`); `--doh-url URL`: the
+    // DNS-over-HTTPS server asked for every name.
+    if (opt == "--resolve" || opt == "--connect-to" || opt == "--doh-url") {
+      // `[fd00:ec2::254]` is a glob to bash that matches no file: passed on as written.
+      if (!s && v->has_glob && !v->has_expansion && v->pattern) s = &*v->pattern;
+      if (!s)
+        out.fetches.push_back({"", ""});
+      else if (opt == "--doh-url")
+        out.fetches.push_back({*s, ""});
+      else if (opt == "--resolve")
+        for (auto& a : resolve_addresses(*s)) out.fetches.push_back({std::move(a), ""});
+      else if (std::string h = connect_to_host(*s); !h.empty())
+        out.fetches.push_back({std::move(h), ""});
+    }
     if (opt == "--output-dir") dirs.push_back(v);
     if (opt == "--output") outputs.push_back(v);
     if (opt == "--upload-file") {
@@ -271,6 +289,17 @@ void curl_handler(const ProgramDecl& p, std::string_view name, const Words& w,
     }
   }
   for (std::size_t i : args.operands) urls.push_back(&w[i]);
+  // `https://github.com/{x,y}`: bash's brace expansion makes a static URL of each word.
+  std::deque<WordView> braced;
+  for (auto& u : urls)
+    if (!u->literal && u->has_brace && !u->has_expansion)
+      if (auto words = brace_expand(u->text)) {
+        const WordView* from = u;
+        for (auto& t : *words) braced.push_back(word_of(*from, std::move(t)));
+        u = nullptr;
+      }
+  std::erase(urls, nullptr);
+  for (const WordView& b : braced) urls.push_back(&b);
   const std::string method = request        ? *request
                              : upload       ? "PUT"
                              : data && !get ? "POST"
@@ -351,14 +380,31 @@ void curl_handler(const ProgramDecl& p, std::string_view name, const Words& w,
   for (const auto& d : folders) {
     bool unknown = header_name;
     for (const WordView* u : urls) {
-      if (!u->literal || has_glob_chars(*u->literal)) {
+      if (!u->literal) {
         unknown = true;
         continue;
       }
-      auto names = remote_names(*u->literal);
-      if (names.empty()) unknown = true;
-      for (const auto& n : names)
-        file(out, Touch::write, word_of(*u, join(d, n)), prog + " --remote-name");
+      // `file[1-3].txt`, `{a,b}.txt`: the names of curl's glob (a range a glob of names).
+      bool ranged = false;
+      auto globbed = globoff || !has_glob_chars(*u->literal)
+                         ? std::optional<std::vector<std::string>>({*u->literal})
+                         : curl_glob_words(*u->literal, ranged);
+      if (!globbed) {
+        unknown = true;
+        continue;
+      }
+      for (const auto& g : *globbed) {
+        auto names = remote_names(g);
+        if (names.empty()) unknown = true;
+        for (const auto& n : names) {
+          WordView f = word_of(*u, join(d, n));
+          if (ranged) {
+            f.literal.reset();
+            f.has_glob = true;
+          }
+          file(out, Touch::write, f, prog + " --remote-name");
+        }
+      }
     }
     // A folder given is judged as its files; the current folder as the files of the work tree
     // the line does not name (`curl -OJ URL`: the server names the file).
@@ -385,7 +431,8 @@ void wget_handler(const ProgramDecl& p, std::string_view name, const Words& w,
   std::string method = "GET";
   bool named = false, dir_unknown = false;
   bool server_named = false, recursive = false, force_dirs = false, no_dirs = false;
-  bool no_host = false, scheme_dirs = false;
+  bool no_host = false, scheme_dirs = false, span = false;
+  const WordView* dir_word = nullptr;  // `-P DIR`
   std::size_t cut = 0;
   for (const auto& o : args.options) {
     if (o.decl && o.spelling == "-n" && o.value) {
@@ -416,14 +463,24 @@ void wget_handler(const ProgramDecl& p, std::string_view name, const Words& w,
     if (l == "input-file") out.fetches.push_back({"", method});
     if (l == "output-document") named = true;  // `-O FILE`: that file (the table's entry)
     if (l == "directory-prefix") {
-      if (!o.value || !o.value->literal)
-        dir_unknown = true;
-      else
+      if (!o.value || !o.value->literal) {
+        dir_unknown = true;  // every file below the folder the line does not show
+        if (o.value) add_folder_files(out, *o.value, From::option, prog + " -P");
+      } else {
         dir = *o.value->literal;
+        dir_word = &*o.value;
+      }
     }
+    if (l == "span-hosts") span = true;
   }
   for (std::size_t i : args.operands)
     out.fetches.push_back({w[i].literal ? *w[i].literal : std::string(), method});
+  // `-H` in a recursive download: the hosts the pages link to, which the line does not show.
+  if (span && recursive) out.fetches.push_back({"", method});
+  // `-r -P DIR`, `--content-disposition -P DIR`: names the line does not show, any file of DIR
+  // (without them, `-P DIR` writes DIR/NAME, judged below).
+  if (dir_word && (recursive || server_named))
+    add_folder_files(out, *dir_word, From::option, prog + " -P");
   if (named || dir_unknown) return;
   const bool dirs = (force_dirs || recursive) && !no_dirs;
   auto under = [&](const std::string& rel) {

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "engine/program_handlers.hpp"
+#include "engine/url_hosts.hpp"
 #include "grammar/policy/text.hpp"
 
 namespace vigie::engine {
@@ -171,6 +172,27 @@ void git_config_value(const WordView& kv, ProgramEffects& out, std::string_view 
     if (!helper.empty() && !in_set(helper, {"ext", "fd", "http", "https", "ftp", "ftps"}))
       out.escalations.push_back(std::string(entry) + " " + key + ": the " + helper +
                                 ":: transport runs the program git-remote-" + helper);
+  }
+  // The hosts a key's value sends git to: `http[.URL].curloptResolve=H:P:ADDR` (libcurl connects
+  // to ADDR for H), `remote.NAME.url|pushurl` written scp-like (`git@HOST:PATH`, `HOST:PATH`),
+  // git-lfs's endpoints.
+  if (eq != std::string::npos) {
+    const std::string v = s.substr(eq + 1);
+    const bool resolve = key.starts_with("http.") && key.ends_with(".curloptresolve");
+    const bool remote_url =
+        key.starts_with("remote.") && (key.ends_with(".url") || key.ends_with(".pushurl") ||
+                                       key.ends_with(".lfsurl") || key.ends_with(".lfspushurl"));
+    const bool lfs_url = key == "lfs.url" || key == "lfs.pushurl";
+    if (resolve) {
+      for (auto& a : resolve_addresses(v)) out.fetches.push_back({std::move(a), ""});
+    } else if ((remote_url || lfs_url) && v.find("://") != std::string::npos) {
+      out.fetches.push_back({v, ""});
+    } else if (remote_url && v.find("::") == std::string::npos) {
+      const auto colon = v.find(':');
+      const auto slash = v.find('/');
+      if (colon != std::string::npos && colon > 0 && (slash == std::string::npos || colon < slash))
+        out.fetches.push_back({scp_host(v.substr(0, colon)), ""});
+    }
   }
   // `mailmap.blob=REV:PATH`: git reads PATH of a revision (`HEAD:.env`), judged as that path.
   if (key == "mailmap.blob" && eq != std::string::npos) {

@@ -331,12 +331,12 @@ const ProgramSource kProgramsTools[] = {
   // wget refuses file: URLs ("Unsupported scheme"). `--default-page=NAME`: a URL ending in `/` is
   // saved as NAME; `--pinnedpubkey` is a key file or `sha256//` hashes (over-read as a path).
   {"wget", "pm", "", "wget",
-   "-O|--output-document=w -o|--output-file=w -a|--append-output=w -P|--directory-prefix=g "
+   "-O|--output-document=w -o|--output-file=w -a|--append-output=w -P|--directory-prefix=v "
    "--rejected-log=w --default-page=w --crl-file=r --ca-directory=R --pinnedpubkey=r "
    "--warc-dedup=r --warc-tempdir=g "
    "-i|--input-file=r --post-file=r --body-file=r -e|--execute=v!! --use-askpass=x "
    "--load-cookies=r --save-cookies=w --ca-certificate=r --certificate=r --private-key=r "
-   "--config=r --hsts-file=w --warc-file=w -U|--user-agent=v --header=v --post-data=v "
+   "--config=r!! --hsts-file=w --warc-file=w -U|--user-agent=v --header=v --post-data=v "
    "--method=v --body-data=v -t|--tries=v -T|--timeout=v -w|--wait=v -l|--level=v "
    "-A|--accept=v -R|--reject=v -D|--domains=v --user=v --password=v -Q|--quota=v "
    "--limit-rate=v -B|--base=v --referer=v -X|--exclude-directories=v -I|--include-directories=v "
@@ -345,7 +345,7 @@ const ProgramSource kProgramsTools[] = {
    // `--content-disposition`: the server names the file.
    "-x|--force-directories --protocol-directories "
    "-n=v --no-directories --no-host-directories --cut-dirs=v -r|--recursive -m|--mirror "
-   "-p|--page-requisites --content-disposition?v --trust-server-names"},
+   "-p|--page-requisites --content-disposition?v --trust-server-names -H|--span-hosts"},
 
   // ---- formatters and fixers: files rewritten in place, a folder with every file below it ----
   {"black", "pm", "*M", "",

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/limits.hpp"
+#include "engine/unicode_blanks.hpp"
 
 namespace vigie::engine {
 namespace {
@@ -25,8 +26,9 @@ constexpr ToolName kTools[] = {
     {"claude", "NotebookEdit", RequestKind::edit, "path=notebook_path content=new_source"},
     {"claude", "Read", RequestKind::read, kPath},
     {"claude", "NotebookRead", RequestKind::read, "path=notebook_path"},  // earlier versions
-    {"claude", "Grep", RequestKind::read, "search=path filter=glob"},
-    {"claude", "Glob", RequestKind::read, "dir=path pattern=pattern"},
+    // Grep runs `rg --hidden` (hidden names searched), Glob `rg --files --hidden --glob P`.
+    {"claude", "Grep", RequestKind::read, "searchall=path rgfilter=glob"},
+    {"claude", "Glob", RequestKind::read, "dir=path rgpattern=pattern"},
     {"claude", "LS", RequestKind::read, "dir=path"},
     {"claude", "WebFetch", RequestKind::fetch, "url=url method=method"},
     {"claude", "WebSearch", RequestKind::fetch, "query=query"},
@@ -43,10 +45,11 @@ constexpr ToolName kTools[] = {
      "search=dir_path search=path filter=include"},
     {"gemini", "web_fetch", RequestKind::fetch, "url=url method=method"},
     {"gemini", "google_web_search", RequestKind::fetch, "query=query"},
-    // Codex CLI (`apply_patch` carries a patch envelope in `command`: see the hook adapter).
+    // Codex CLI (`apply_patch` carries a patch envelope in `command`; the hook adapter judges
+    // each of its files as `file_path`).
     {"codex", "Bash", RequestKind::command, "command=command"},
     {"codex", "exec_command", RequestKind::command, "command=cmd command=command cwd=workdir"},
-    {"codex", "apply_patch", RequestKind::edit, "path=file_path content=command"},
+    {"codex", "apply_patch", RequestKind::edit, "patch=command path=file_path content=command"},
     {"codex", "NetworkAccess", RequestKind::fetch, "url=url"},  // the hook adapter writes `url`
     // Cursor.
     {"cursor", "Shell", RequestKind::command, "command=command cwd=cwd"},
@@ -65,11 +68,17 @@ constexpr ToolName kTools[] = {
     {"copilot", "glob", RequestKind::read, "dir=path pattern=pattern"},
     {"copilot", "grep", RequestKind::read, "searchall=path filter=glob"},
     {"copilot", "web_fetch", RequestKind::fetch, "url=url method=method"},
+    // Keystrokes sent to an async bash session: judged as the line they type.
+    {"copilot", "write_bash", RequestKind::command, "command=input"},
     // OpenCode.
     {"opencode", "bash", RequestKind::command, "command=command cwd=workdir"},
     {"opencode", "edit", RequestKind::edit, "path=filePath content=newString"},
     {"opencode", "write", RequestKind::edit, "path=filePath content=content"},
-    {"opencode", "patch", RequestKind::edit, "path=filePath"},
+    {"opencode", "multiedit", RequestKind::edit, "path=filePath content=edits"},
+    // `apply_patch` (for GPT models, in place of edit and write) and the older `patch`: Codex's
+    // envelope in `patchText`.
+    {"opencode", "apply_patch", RequestKind::edit, "patch=patchText path=file_path"},
+    {"opencode", "patch", RequestKind::edit, "patch=patchText path=filePath"},
     {"opencode", "read", RequestKind::read, "path=filePath"},
     {"opencode", "list", RequestKind::read, "dir=path"},
     {"opencode", "glob", RequestKind::read, "dir=path pattern=pattern"},
@@ -83,9 +92,12 @@ constexpr ToolName kTools[] = {
     {"cline", "list_files", RequestKind::read, "dir=path"},
     {"cline", "search_files", RequestKind::read, "searchall=path filter=file_pattern"},
     {"cline", "list_code_definition_names", RequestKind::read, "dir=path"},
-    {"cline", "use_mcp_tool", RequestKind::mcp, "server=server_name tool=tool_name"},
-    {"cline", "access_mcp_resource", RequestKind::mcp, "server=server_name tool=uri"},
+    // The MCP tool's input is `arguments`, a JSON string; a resource's `uri` may be a file URL.
+    {"cline", "use_mcp_tool", RequestKind::mcp, "server=server_name tool=tool_name args=arguments"},
+    {"cline", "access_mcp_resource", RequestKind::mcp, "server=server_name tool=uri url=uri"},
     {"cline", "web_fetch", RequestKind::fetch, "url=url method=method"},
+    // Puppeteer: `launch` opens a URL (a file URL reads the file); the other actions name none.
+    {"cline", "browser_action", RequestKind::fetch, "page=url"},
     // Seed 000: the teaching agent.
     {"lesson", "run_command", RequestKind::command, "command=command"},
     {"lesson", "read_file", RequestKind::read, "path=path"},
@@ -123,15 +135,26 @@ constexpr Role kRoles[] = {
     {"search", "file_path", "file_path path filePath dir_path"},
     {"searchall", "file_path", "file_path path filePath dir_path"},
     {"filter", "glob", "glob include file_pattern"},
+    // ripgrep's `--glob` list of Claude Code's Grep: split on blanks and commas, `!` excludes.
+    {"rgfilter", "rg_glob", "glob include file_pattern"},
     {"pattern", "pattern", "pattern"},
+    // Claude Code's Glob (`rg --files --glob`): a name without `/` matches at any depth.
+    {"rgpattern", "rg_pattern", "pattern"},
+    // A patch envelope (Codex's apply_patch): each file it adds, updates, deletes or moves to.
+    {"patch", "patch_text", "command input patch patchText"},
     {"url", "url", "url"},
+    {"page", "url", "url"},  // a browser's: a call without one opens nothing
     {"method", "method", "method"},
     {"query", "query", "query"},
     {"content", "content", ""},
     {"cwd", "", ""},
     {"server", "", "server_name"},
     {"tool", "", "tool_name"},
+    {"args", "", "arguments"},  // an MCP call's input (an object, or a JSON string holding one)
 };
+
+// The roles whose value is a path, trimmed as Claude Code's resolver trims it (JS `trim()`).
+constexpr std::string_view kPathRoles[] = {"path", "dir", "search", "searchall"};
 
 // The wire spellings of the kinds, in the enum's order (tool_names.hpp).
 constexpr std::string_view kKinds[] = {
@@ -163,7 +186,24 @@ std::string field_text(const json& v) {
   return v.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
-ResolvedCall apply(RequestKind kind, std::string_view fields, json& input) {
+// An MCP call's `arguments` merged into its input (keys already there stay); an error when it is
+// neither an object nor a JSON string holding one.
+std::string merge_arguments(const json& v, json& out) {
+  json parsed;
+  const json* obj = &v;
+  if (v.is_string()) {
+    std::string why;
+    parsed =
+        parse_json(v.get_ref<const std::string&>(), &why, limits::request_bytes, "`arguments`");
+    obj = &parsed;
+  }
+  if (!obj->is_object()) return "the MCP call's `arguments` are not a JSON object";
+  for (auto it = obj->begin(); it != obj->end(); ++it)
+    if (!out.contains(it.key())) out[it.key()] = it.value();
+  return {};
+}
+
+ResolvedCall apply(RequestKind kind, std::string_view fields, json& input, bool js_trim) {
   ResolvedCall r;
   r.kind = kind;
   r.mapped = true;
@@ -183,6 +223,14 @@ ResolvedCall apply(RequestKind kind, std::string_view fields, json& input) {
       if (server.empty()) server = field_text(*it);
     } else if (role == "tool") {
       if (tool.empty()) tool = field_text(*it);
+    } else if (role == "args") {
+      if (std::string why = merge_arguments(*it, out); !why.empty()) r.invalid = std::move(why);
+    } else if (js_trim && it->is_string() && !out.contains(std::string(canon->canonical)) &&
+               std::find(std::begin(kPathRoles), std::end(kPathRoles), role) !=
+                   std::end(kPathRoles)) {
+      // Claude Code resolves a path after `trim()`: ` ~/.ssh` is `~/.ssh`.
+      out[std::string(canon->canonical)] =
+          std::string(trim_blanks(it->get_ref<const std::string&>(), Trim::js));
     } else if (role == "filter" && out.contains("glob")) {
       // Every filter key counts (read_many_files' `include` and `paths`): one list.
       json& list = out["glob"];
@@ -215,6 +263,7 @@ ResolvedCall apply(RequestKind kind, std::string_view fields, json& input) {
     return std::find(roles_named.begin(), roles_named.end(), role) != roles_named.end();
   };
   r.searches = named("searchall") ? 'a' : named("search") ? 'h' : 0;
+  r.url_optional = named("page");
   if (kind == RequestKind::mcp)
     r.mcp = (server.empty() ? "?" : server) + "/" + (tool.empty() ? "?" : tool);
   drain_json(input);
@@ -238,10 +287,10 @@ std::string mcp_name(const HarnessInfo& h, std::string_view tool) {
 // The row of `tool` in `harness`'s vocabulary, or its MCP name in the harness's style.
 std::optional<ToolRow> in_harness(std::string_view harness, std::string_view tool) {
   for (const auto& t : kTools)
-    if (t.harness == harness && t.tool == tool) return ToolRow{t.kind, t.fields, {}};
+    if (t.harness == harness && t.tool == tool) return ToolRow{t.kind, t.fields, {}, t.harness};
   if (const HarnessInfo* h = find_harness(harness))
     if (std::string name = mcp_name(*h, tool); !name.empty())
-      return ToolRow{RequestKind::mcp, {}, std::move(name)};
+      return ToolRow{RequestKind::mcp, {}, std::move(name), {}};
   return std::nullopt;
 }
 
@@ -294,7 +343,7 @@ std::optional<ToolRow> find_tool(std::string_view tool, std::string_view harness
                                  std::span<const ToolMapping> mappings) {
   for (const auto& m : mappings)
     if (m.tool == tool)  // the checker refused any other kind; `tool` is the strictest
-      return ToolRow{request_kind(m.kind).value_or(RequestKind::tool), m.fields, {}};
+      return ToolRow{request_kind(m.kind).value_or(RequestKind::tool), m.fields, {}, {}};
   if (!harness.empty())
     if (auto r = in_harness(harness, tool)) return r;
   // Claude Code's names first, then every other harness in the table's order.
@@ -322,7 +371,7 @@ ResolvedCall resolve_tool(std::string_view tool, std::string_view harness,
     r.mapped = true;
     return r;
   }
-  return apply(row->kind, row->fields, input);
+  return apply(row->kind, row->fields, input, row->harness == "claude");
 }
 
 }  // namespace vigie::engine

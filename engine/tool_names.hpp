@@ -84,6 +84,8 @@ struct ResolvedCall {
   // A search of the files' contents below its folder (role `search`: ripgrep's default, hidden
   // names skipped, 'h'; role `searchall`: hidden names searched too, 'a'), 0 for any other tool.
   char searches = 0;
+  bool url_optional = false;  // role `page`: a browser action without a URL opens nothing
+  std::string invalid;        // why the input is malformed (an MCP call's `arguments`), or empty
 };
 
 // What a table row or a policy mapping says of a tool: its kind and fields, or its MCP name
@@ -92,6 +94,7 @@ struct ToolRow {
   RequestKind kind = RequestKind::tool;
   std::string_view fields;
   std::string mcp;
+  std::string_view harness;  // the table row's harness (empty: a mapping or an MCP name)
 };
 
 // The row `resolve_tool` would use for `tool` (same lookup order); nullopt when none knows it.

@@ -284,4 +284,58 @@ bool is_metadata_host(std::string_view host) {
   return false;
 }
 
+namespace {
+
+// The end of the host that starts `s` (`[::1]` to its bracket, else to the first colon).
+std::size_t host_end(std::string_view s) {
+  if (!s.empty() && s.front() == '[') {
+    const auto close = s.find(']');
+    return close == std::string_view::npos ? s.size() : close + 1;
+  }
+  return std::min(s.find(':'), s.size());
+}
+
+}  // namespace
+
+std::vector<std::string> resolve_addresses(std::string_view entry) {
+  std::vector<std::string> out;
+  if (!entry.empty() && entry.front() == '-') return out;
+  if (!entry.empty() && entry.front() == '+') entry.remove_prefix(1);
+  entry.remove_prefix(host_end(entry));                        // HOST (`*` in newer curl)
+  for (int field = 0; field < 2 && !entry.empty(); ++field) {  // `:PORT`, then `:`
+    entry.remove_prefix(1);
+    if (field == 0) entry.remove_prefix(std::min(entry.find(':'), entry.size()));
+  }
+  while (!entry.empty()) {
+    const std::size_t end = entry.front() == '[' ? host_end(entry) : entry.find(',');
+    const std::string_view one = entry.substr(0, std::min(end, entry.size()));
+    if (!one.empty()) out.emplace_back(one);
+    entry.remove_prefix(std::min(one.size(), entry.size()));
+    while (!entry.empty() && entry.front() != ',') entry.remove_prefix(1);
+    if (!entry.empty()) entry.remove_prefix(1);
+  }
+  return out;
+}
+
+std::string connect_to_host(std::string_view entry) {
+  entry.remove_prefix(host_end(entry));                        // HOST1
+  for (int field = 0; field < 2 && !entry.empty(); ++field) {  // `:PORT1`, then `:`
+    entry.remove_prefix(1);
+    if (field == 0) entry.remove_prefix(std::min(entry.find(':'), entry.size()));
+  }
+  return std::string(entry.substr(0, host_end(entry)));
+}
+
+std::string scp_host(std::string_view host) {
+  std::string h(host);
+  const auto open = h.find('[');
+  const auto close = h.find(']', open == std::string::npos ? 0 : open);
+  if (open == std::string::npos || close == std::string::npos ||
+      h.find(':', open) < close)  // `[::1]`, `user@[fd00::1]`: an IPv6 address keeps them
+    return h;
+  h.erase(close, 1);
+  h.erase(open, 1);
+  return h;
+}
+
 }  // namespace vigie::engine

@@ -29,6 +29,17 @@ std::vector<std::string> url_hosts(std::string_view url);
 // Oracle's `192.0.0.192`, and the metadata names of the clouds (`metadata.google.internal`…).
 bool is_metadata_host(std::string_view host);
 
+// The addresses a `[+]HOST:PORT:ADDR[,ADDR]…` entry sends HOST to (curl's `--resolve`, git's
+// `http.curloptResolve`): each is contacted in HOST's place (an IPv6 address keeps its
+// brackets); none for a removal (`-HOST:PORT`).
+std::vector<std::string> resolve_addresses(std::string_view entry);
+// HOST2 of a `HOST1:PORT1:HOST2:PORT2` entry (curl's `--connect-to`): the host contacted in
+// HOST1's place; empty when HOST2 is (the request's own host).
+std::string connect_to_host(std::string_view entry);
+// The host part of an scp-like address (`[user@host]`, `user@[host]`) as git, scp and rsync
+// read it: brackets around a name that is not an IPv6 address removed.
+std::string scp_host(std::string_view host);
+
 }  // namespace vigie::engine
 
 #endif  // VIGIE_ENGINE_URL_HOSTS_HPP

@@ -24,6 +24,10 @@ struct WordBuilder {
   bool has_glob = false, has_tilde = false, has_expansion = false, has_brace = false;
   bool first = true;
   bool assign_value = false;  // tilde also after `:` in assignment values
+  // The brace scan runs across the word's parts: bash expands `{'.env',x}` and `.e{'n',m}v`,
+  // where only the braces and the comma are unquoted (a quoted one does not count).
+  int brace_depth = 0;
+  bool brace_comma = false;
 
   void quoted(std::string_view s) {
     value += s;
@@ -36,8 +40,8 @@ struct WordBuilder {
   // An unquoted run, raw (backslash escapes still in).
   void unquoted(std::string_view raw, bool at_start) {
     // Brace expansion: `{a,b}` or `{1..3}` unquoted.
-    int depth = 0;
-    bool comma = false;
+    int& depth = brace_depth;
+    bool& comma = brace_comma;
     for (std::size_t i = 0; i < raw.size(); ++i) {
       char c = raw[i];
       if (c == '\\') {

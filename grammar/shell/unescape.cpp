@@ -74,9 +74,27 @@ std::string decode_ansi_c(std::string_view s) {
         out += '?';
         break;
       case 'c':
-        if (i + 1 < s.size()) out += static_cast<char>(s[++i] & 0x1F);
+        // `\c` at the end of the body has no letter to control: bash keeps it as written.
+        if (i + 1 < s.size()) {
+          out += static_cast<char>(s[++i] & 0x1F);
+        } else {
+          out += "\\c";
+        }
         break;
       case 'x':
+        // bash's braced form `\x{HH…}`: any number of hex digits, an optional closing `}`, the
+        // low eight bits kept (`\x{12e}` is `.`; `\x{}` is a NUL byte, as in bash's strtrans.c).
+        if (i + 1 < s.size() && s[i + 1] == '{') {
+          ++i;
+          unsigned long v = 0;
+          while (i + 1 < s.size() && hex(s[i + 1]) >= 0) {
+            v = (v * 16 + static_cast<unsigned long>(hex(s[++i]))) & 0xFF;
+          }
+          if (i + 1 < s.size() && s[i + 1] == '}') ++i;
+          out += static_cast<char>(v);
+          break;
+        }
+        [[fallthrough]];
       case 'u':
       case 'U': {
         std::size_t max = e == 'x' ? 2 : e == 'u' ? 4 : 8;

@@ -128,6 +128,22 @@ expect "cline --non-interactive: an ask cancels" 'true|0' "$(jq -r .cancel <<<"$
 r=$(answer opencode $hooks/opencode.vigie '{"cwd":"/p","input":{"tool":"bash"},"output":{"args":{"command":"rm -rf /"}}}')
 expect "opencode: a catastrophic command is denied" 'deny|0' "$(jq -r .decision <<<"${r%|*}")|${r#*|}"
 
+# What vigie could not judge (a line that does not parse, a limit) is blocked where an ask lets
+# the call run (Codex's PreToolUse, OpenCode, Cline), and the complete lines before a parse error
+# are judged: bash runs them before it meets the error.
+r=$(answer codex $hooks/codex.vigie '{"cwd":"/p","tool_name":"Bash","tool_input":{"command":"git status\nfi"}}')
+expect "codex: a line that does not parse is blocked (exit 2)" '|2' "$r"
+r=$(answer codex $hooks/codex.vigie '{"cwd":"/p","tool_name":"Bash","tool_input":{"command":"rm -rf /\nfi"}}')
+expect "codex: a deny before the parse error stays a deny" 'deny|0' \
+  "$(jq -r .hookSpecificOutput.permissionDecision <<<"${r%|*}")|${r#*|}"
+r=$(answer cline $hooks/cline.vigie '{"hookName":"PreToolUse","workspaceRoots":["/p"],"preToolUse":{"toolName":"execute_command","parameters":{"command":"git status\nfi"}}}')
+expect "cline: a line that does not parse cancels" 'true|0' "$(jq -r .cancel <<<"${r%|*}")|${r#*|}"
+r=$(answer opencode $hooks/opencode.vigie '{"cwd":"/p","input":{"tool":"bash"},"output":{"args":{"command":"git status\nfi"}}}')
+expect "opencode: a line that does not parse is denied" 'deny|0' "$(jq -r .decision <<<"${r%|*}")|${r#*|}"
+r=$(answer claude $hooks/claude.vigie '{"hook_event_name":"PreToolUse","cwd":"/p","tool_name":"Bash","tool_input":{"command":"git status\nfi"}}')
+expect "claude: a line that does not parse is asked (a human sees it)" 'ask|0' \
+  "$(jq -r .hookSpecificOutput.permissionDecision <<<"${r%|*}")|${r#*|}"
+
 # Usage errors block too (exit 2).
 "$vigie" hook nosuch --policy $hooks/claude.vigie </dev/null >/dev/null 2>&1
 expect "an unknown harness is bad usage (exit 2)" 2 $?
