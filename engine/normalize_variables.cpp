@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "engine/normalize.hpp"
+#include "engine/program_build_env.hpp"
 #include "engine/program_words.hpp"
 
 namespace vigie::engine {
@@ -76,6 +77,8 @@ constexpr VariablePattern kVariablePatterns[] = {
     {"CARGO_TARGET_", "_RUSTFLAGS", "RUSTFLAGS"},
     {"CARGO_REGISTRIES_", "_CREDENTIAL_PROVIDER", "CARGO_REGISTRIES_CREDENTIAL_PROVIDER"},
     {"CARGO_CREDENTIAL_ALIAS_", "", "CARGO_CREDENTIAL_ALIAS"},
+    // cmake (3.21+) reads `CMAKE_<LANG>_COMPILER_LAUNCHER` and `CMAKE_<LANG>_LINKER_LAUNCHER`.
+    {"CMAKE_", "_LAUNCHER", "CMAKE_C_COMPILER_LAUNCHER"},
 };
 
 // `u` (upper case) as the lists name it.
@@ -110,14 +113,18 @@ constexpr std::string_view kFileVariables =
     "GIT_EXEC_PATH IPYTHONDIR JUPYTER_CONFIG_DIR ZDOTDIR "
     // The libraries the dynamic loader reads into the command (ld.so(8), dyld(1)): a list
     // (`variable_file_separators`).
-    "LD_PRELOAD LD_AUDIT DYLD_INSERT_LIBRARIES ";
+    "LD_PRELOAD LD_AUDIT DYLD_INSERT_LIBRARIES "
+    // file's magic files (a colon list), look's word list, cmake's toolchain file (cmake code).
+    "MAGIC WORDLIST CMAKE_TOOLCHAIN_FILE ";
 
 // Variables that name a file a program writes (its history: less, bash, python, node, the SQL
 // clients; git's index), and those that name a folder it writes files in under names the line
 // does not show (python's compiled files, the temporary folder).
 constexpr std::string_view kWrittenFileVariables =
     " LESSHISTFILE HISTFILE PYTHON_HISTORY NODE_REPL_HISTORY SQLITE_HISTORY MYSQL_HISTFILE "
-    "PSQL_HISTORY REDISCLI_HISTFILE GIT_INDEX_FILE TAPE LD_DEBUG_OUTPUT ";
+    "PSQL_HISTORY REDISCLI_HISTFILE GIT_INDEX_FILE TAPE LD_DEBUG_OUTPUT "
+    // clang writes the options, headers and diagnostics of each compile to these.
+    "CC_PRINT_OPTIONS_FILE CC_PRINT_HEADERS_FILE CC_LOG_DIAGNOSTICS_FILE ";
 // Folders: python's compiled files, the temporary folder, rsync's partial files, the XDG data,
 // state and cache folders (less's history is `$XDG_DATA_HOME/lesshst`), node's coverage, cargo's
 // target folder and its and rustup's homes (their registries, toolchains and configuration), go's
@@ -190,6 +197,18 @@ constexpr CodeVariable kCodeVariables[] = {
      "loads an agent into the JVM or runs a command"},
     {"JDK_JAVA_OPTIONS", "-javaagent -agentpath -agentlib -XX:OnError -XX:OnOutOfMemoryError",
      "loads an agent into the JVM or runs a command"},
+    // The build tools' launch scripts pass these to their JVM (mvn, gradle, ant).
+    {"MAVEN_OPTS", "-javaagent -agentpath -agentlib -XX:OnError -XX:OnOutOfMemoryError",
+     "loads an agent into the JVM or runs a command"},
+    {"GRADLE_OPTS", "-javaagent -agentpath -agentlib -XX:OnError -XX:OnOutOfMemoryError",
+     "loads an agent into the JVM or runs a command"},
+    {"ANT_OPTS", "-javaagent -agentpath -agentlib -XX:OnError -XX:OnOutOfMemoryError",
+     "loads an agent into the JVM or runs a command"},
+    // cmake's toolchain file is code it runs at configure time; clang rewrites its own
+    // arguments by CCC_OVERRIDE_OPTIONS' edits; man reads MANLESS as less's options.
+    {"CMAKE_TOOLCHAIN_FILE", "", "makes cmake run the toolchain file it names"},
+    {"CCC_OVERRIDE_OPTIONS", "", "rewrites clang's arguments"},
+    {"MANLESS", "", "gives man's pager options the line does not show"},
     // rustc's flags from cargo's environment: a linker or a code generator it loads.
     {"RUSTFLAGS",
      "-Clinker linker -Clink-arg link-arg -Zcodegen-backend codegen-backend "
@@ -275,7 +294,9 @@ constexpr std::string_view kDangerousVariables =
     "COMPILER_PATH GCC_EXEC_PREFIX DEPENDENCIES_OUTPUT SUNPRO_DEPENDENCIES "
     // bc's arguments; getopt's order: with POSIXLY_CORRECT set (any value) options stop at the
     // first operand, and every later word is an operand (`sed -i S a -l tests/x` edits tests/x).
-    "BC_ENV_ARGS POSIXLY_CORRECT ";
+    "BC_ENV_ARGS POSIXLY_CORRECT "
+    // man's options for less, the cmake toolchain, clang's edits of its own arguments.
+    "MANLESS CMAKE_TOOLCHAIN_FILE CCC_OVERRIDE_OPTIONS ";
 constexpr auto kDangerousSet =
     program_words::sorted_words<program_words::count_words(kDangerousVariables)>(
         kDangerousVariables);
@@ -359,7 +380,7 @@ bool variable_names_file(std::string_view name) {
 
 std::string_view variable_file_separators(std::string_view name) {
   if (name == "LD_PRELOAD") return ": ";  // ld.so(8): spaces or colons
-  if (name == "LD_AUDIT" || name == "DYLD_INSERT_LIBRARIES") return ":";
+  if (name == "LD_AUDIT" || name == "DYLD_INSERT_LIBRARIES" || name == "MAGIC") return ":";
   return {};
 }
 
@@ -477,6 +498,7 @@ void posix_order(NormalizedCommand& n) {
 }  // namespace
 
 void program_variables(NormalizedCommand& n) {
+  build_environment(n);
   if (n.assigns.empty() || n.words.empty()) return;
   for (const auto& a : n.assigns) {
     const std::string* v = a.value.literal ? &*a.value.literal : nullptr;

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "engine/program_compilers.hpp"
 #include "engine/program_handlers.hpp"
 #include "engine/program_words.hpp"
 #include "engine/programs.hpp"
@@ -38,9 +39,12 @@ struct CcOption {
   std::string_view form;
   // '-' a value, 'w' a path written, 'r' a path read, 'd' a folder searched (read), 'g' the
   // start of the names of files written (`-dumpbase DIR/a`: `DIR/a*`), 'x' runs or loads a
-  // program, 'X' runs and reads its value (specs), 'P' runs when its value loads a plugin
-  // (`-Xclang -load`), 'U' runs when its value is a path (`-fuse-ld=/x/ld`); words passed on
-  // to 'L' the linker, 'A' the assembler, 'C' the preprocessor
+  // program, 'X' runs and reads its value (specs, clang's `--config`), 'U' runs when its value
+  // is a path (`-fuse-ld=/x/ld`), 'G' a folder written under names the line does not show,
+  // 'V' a file read that maps other files the line does not show (asked), 'W' the folder the
+  // driver resolves its paths in (asked, written below), 'l' a library (`-l:NAME` reads NAME
+  // from each `-L` folder); words passed on to 'L' the linker, 'A' the assembler, 'C' the
+  // preprocessor, 'K' clang's cc1 (`-Xclang`: asked when they load a plugin)
   char role;
 };
 constexpr CcOption kCcOptions[] = {
@@ -51,7 +55,7 @@ constexpr CcOption kCcOptions[] = {
     {"-I", "ca", "sj", 'd'},
     {"-L", "cl", "sj", 'd'},
     {"--library-path", "l", "s", 'd'},
-    {"-l", "cl", "sj", '-'},
+    {"-l", "cl", "sj", 'l'},
     {"-x", "c", "sj", '-'},
     {"-e", "cl", "sj", '-'},
     {"-u", "cl", "sj", '-'},
@@ -64,29 +68,57 @@ constexpr CcOption kCcOptions[] = {
     {"-z", "cl", "s", '-'},
     {"-B", "c", "sj", 'x'},
     {"--prefix", "c", "s", 'x'},
-    {"-include", "c", "s", 'r'},
+    {"-include", "c", "sj", 'r'},
     {"--include", "c", "s", 'r'},
-    {"-imacros", "c", "s", 'r'},
+    {"-include-pch", "c", "s", 'r'},
+    {"-imacros", "c", "sj", 'r'},
     {"--imacros", "c", "s", 'r'},
     {"-aux-info", "c", "s", 'w'},
     {"-MF", "c", "sj", 'w'},
     {"-MD", "p", "s", 'w'},
     {"-MMD", "p", "s", 'w'},
     {"--MD", "a", "s", 'w'},
+    {"-MJ", "c", "sj", 'w'},
+    {"-dependency-file", "p", "s", 'w'},
+    {"-serialize-diagnostics", "c", "s", 'w'},
+    {"--serialize-diagnostics", "c", "s", 'w'},
+    {"-foptimization-record-file", "c", "", 'w'},
+    {"-fproc-stat-report", "c", "", 'w'},
+    {"-fcrash-diagnostics-dir", "c", "", 'G'},
+    {"-fmodules-cache-path", "c", "", 'G'},
+    {"-working-directory", "c", "s", 'W'},
+    // Clang's lists and maps read from a file (a line it cannot parse is printed back).
+    {"-fsanitize-ignorelist", "c", "", 'r'},
+    {"-fsanitize-blacklist", "c", "", 'r'},
+    {"-fsanitize-system-ignorelist", "c", "", 'r'},
+    {"-fsanitize-coverage-allowlist", "c", "", 'r'},
+    {"-fsanitize-coverage-ignorelist", "c", "", 'r'},
+    {"-fsanitize-coverage-whitelist", "c", "", 'r'},
+    {"-fsanitize-coverage-blacklist", "c", "", 'r'},
+    {"-fprofile-list", "c", "", 'r'},
+    {"-fxray-attr-list", "c", "", 'r'},
+    {"-fxray-always-instrument", "c", "", 'r'},
+    {"-fxray-never-instrument", "c", "", 'r'},
+    {"-fmodule-map-file", "c", "", 'r'},
+    {"-fprofile-instr-use", "c", "", 'r'},
+    {"-fprofile-sample-use", "c", "", 'r'},
+    {"-fprofile-remapping-file", "c", "", 'r'},
+    {"-fprofile-use", "c", "", 'r'},
+    {"-ivfsoverlay", "c", "sj", 'V'},
     {"-MT", "c", "s", '-'},
     {"-MQ", "c", "s", '-'},
     {"--include-directory", "c", "s", 'd'},
     {"--include-directory-after", "c", "s", 'd'},
     {"--include-prefix", "c", "s", 'd'},
     {"--library-directory", "c", "s", 'd'},
-    {"-idirafter", "c", "s", 'd'},
-    {"-iprefix", "c", "s", 'd'},
+    {"-idirafter", "c", "sj", 'd'},
+    {"-iprefix", "c", "sj", 'd'},
     {"-iwithprefix", "c", "s", '-'},
     {"-iwithprefixbefore", "c", "s", '-'},
-    {"-isystem", "c", "s", 'd'},
-    {"-isysroot", "c", "s", 'd'},
-    {"-iquote", "c", "s", 'd'},
-    {"-imultilib", "c", "s", '-'},
+    {"-isystem", "c", "sj", 'd'},
+    {"-isysroot", "c", "sj", 'd'},
+    {"-iquote", "c", "sj", 'd'},
+    {"-imultilib", "c", "sj", '-'},
     {"-imultiarch", "c", "s", '-'},
     {"-dumpbase", "c", "s", 'g'},
     {"--dumpbase", "c", "s", 'g'},
@@ -102,9 +134,10 @@ constexpr CcOption kCcOptions[] = {
     {"-Xpreprocessor", "c", "s", 'C'},
     {"-Xlinker", "c", "s", 'L'},
     {"--for-linker", "c", "s", 'L'},
-    {"-Xclang", "c", "s", 'P'},
+    {"-Xclang", "c", "s", 'K'},
     {"-wrapper", "c", "s", 'x'},
     {"-specs", "c", "s", 'X'},
+    {"--config", "c", "s", 'X'},
     {"--specs", "c", "s", 'X'},
     {"-target", "c", "s", '-'},
     {"--sysroot", "cl", "s", 'd'},
@@ -234,10 +267,37 @@ void written_prefix(ProgramEffects& out, const WordView& value, std::string entr
   add_file(out, Touch::write, g, From::option, std::move(entry));
 }
 
-// The words the driver passes on: to the linker, the assembler, the preprocessor.
+// The words the driver passes on: to the linker, the assembler, the preprocessor, cc1.
 struct Passed {
-  Words linker, assembler, preprocessor;
+  Words linker, assembler, preprocessor, cc1;
 };
+
+// `-L DIR` and `-l:NAME` of a whole line, the driver's and the linker's: ld searches every
+// `-L` folder for NAME, whatever their order, and reads what it finds (a file that is not an
+// object is parsed as a linker script, its first line printed in the error).
+struct Libraries {
+  Words dirs;
+  std::vector<std::pair<WordView, std::string>> names;  // the option's word, NAME
+};
+
+// Each `-l:NAME` read in the current folder and in each `-L` folder; a NAME with a `/`, or a
+// folder not shown, may reach any file: asked.
+void judge_libraries(const std::string& n, const Libraries& libs, ProgramEffects& out) {
+  for (const auto& [word, name] : libs.names) {
+    const std::string entry = n + " -l:" + name;
+    if (name.find('/') != std::string::npos)
+      out.escalations.push_back(entry + ": a library named by a path, searched in each -L folder");
+    file(out, Touch::read, word_of(word, name), entry);
+    for (const WordView& d : libs.dirs) {
+      const std::string* dir = static_text(d);
+      if (!dir || dir->empty()) {
+        out.escalations.push_back(entry + ": searched in a folder that is not static");
+        continue;
+      }
+      file(out, Touch::read, word_of(d, *dir + (dir->back() == '/' ? "" : "/") + name), entry);
+    }
+  }
+}
 
 // `-Wl,A,B` (and -Wa, -Wp): the words after the first comma, split at each comma.
 void split_passed(const WordView& from, std::string_view list, Words& to) {
@@ -255,7 +315,8 @@ constexpr std::size_t kStdin = static_cast<std::size_t>(-1);
 // the preprocessor); `n` names the reader in the entries. The driver's operands are noted in
 // `inputs`, the words it passes on in `passed`.
 void judge_words(char mode, const std::string& n, const Words& w, std::size_t first,
-                 ProgramEffects& out, std::vector<std::size_t>* inputs, Passed* passed) {
+                 ProgramEffects& out, std::vector<std::size_t>* inputs, Passed* passed,
+                 Libraries& libs) {
   bool options_on = true;
   for (std::size_t i = first; i < w.size(); ++i) {
     const std::string* s = lit(w, i);
@@ -311,6 +372,24 @@ void judge_words(char mode, const std::string& n, const Words& w, std::size_t fi
       case 'r':
       case 'd':
         if (value) file(out, c->role == 'w' ? Touch::write : Touch::read, *value, entry);
+        if (value && (c->name == "-L" || c->name == "--library-path")) libs.dirs.push_back(*value);
+        break;
+      case 'l':
+        if (value && !v)
+          out.escalations.push_back(entry + ": a library that is not static");
+        else if (v && v->starts_with(':') && v->size() > 1)
+          libs.names.emplace_back(*value, v->substr(1));
+        break;
+      case 'G':
+        if (value) add_folder_files(out, *value, From::option, entry);
+        break;
+      case 'V':
+        if (value) file(out, Touch::read, *value, entry);
+        out.escalations.push_back(entry + ": maps files the line does not show");
+        break;
+      case 'W':
+        if (value) add_folder_files(out, *value, From::option, entry);
+        out.escalations.push_back(entry + ": the paths of the line are resolved in another folder");
         break;
       case 'g':
         if (value) written_prefix(out, *value, entry);
@@ -322,9 +401,10 @@ void judge_words(char mode, const std::string& n, const Words& w, std::size_t fi
       case 'x':
         out.escalations.push_back(entry + ": runs or loads another program");
         break;
-      case 'P':
+      case 'K':
         if (!v || v->find("plugin") != std::string::npos || *v == "-load")
           out.escalations.push_back(entry + " " + (v ? *v : "") + ": loads a plugin");
+        if (value && passed) passed->cc1.push_back(*value);
         break;
       case 'U':
         if (!v || v->find('/') != std::string::npos)
@@ -352,23 +432,49 @@ void judge_words(char mode, const std::string& n, const Words& w, std::size_t fi
   }
 }
 
+// The GNU assembler (`as`, `gas`, `x86_64-linux-gnu-as`, `as-2.40`): its words are read as
+// `gcc -Wa,` passes them.
+bool assembler(std::string_view name) {
+  std::size_t v = name.find_last_not_of("0123456789.-");
+  name = name.substr(0, v == std::string_view::npos ? 0 : v + 1);
+  return name == "as" || name == "gas" ||
+         (name.size() > 3 && name.substr(name.size() - 3) == "-as");
+}
+
+// `clang --driver-mode=cl`: the words that follow are clang-cl's.
+bool cl_mode(const Words& w) {
+  for (std::size_t i = 1; i < w.size(); ++i)
+    if (const std::string* s = lit(w, i); s && *s == "--driver-mode=cl") return true;
+  return false;
+}
+
 }  // namespace
+
+void cc_driver_words(const std::string& n, const Words& w, std::size_t first, char mode,
+                     ProgramEffects& out, std::vector<std::size_t>* inputs) {
+  Passed passed;
+  Libraries libs;
+  const bool driver = mode == 'c';
+  judge_words(mode, n, w, first, out, inputs, driver ? &passed : nullptr, libs);
+  if (driver) {
+    judge_words('l', n + " -Wl", passed.linker, 0, out, nullptr, nullptr, libs);
+    judge_words('a', n + " -Wa", passed.assembler, 0, out, nullptr, nullptr, libs);
+    judge_words('p', n + " -Wp", passed.preprocessor, 0, out, nullptr, nullptr, libs);
+    judge_words('p', n + " -Xclang", passed.cc1, 0, out, nullptr, nullptr, libs);
+  }
+  judge_libraries(n, libs, out);
+}
 
 void cc_handler(const ProgramDecl& p, std::string_view name, const Words& w, ProgramEffects& out) {
   const bool linker = p.handler == "ld";
-  if (!linker && starts_with(name, "clang-cl")) {
+  if (!linker && (starts_with(name, "clang-cl") || cl_mode(w))) {
     clang_cl_handler(name, w, out);
     return;
   }
   const std::string n(name);
   std::vector<std::size_t> inputs;  // the operands: their indexes into out.files, or kStdin
-  Passed passed;
-  judge_words(linker ? 'l' : 'c', n, w, 1, out, &inputs, linker ? nullptr : &passed);
-  if (linker) return;
-  judge_words('l', n + " -Wl", passed.linker, 0, out, nullptr, nullptr);
-  judge_words('a', n + " -Wa", passed.assembler, 0, out, nullptr, nullptr);
-  judge_words('p', n + " -Wp", passed.preprocessor, 0, out, nullptr, nullptr);
-  if (inputs.size() == 2 && inputs[1] != kStdin && preprocessor(name))
+  cc_driver_words(n, w, 1, linker ? 'l' : assembler(name) ? 'a' : 'c', out, &inputs);
+  if (!linker && inputs.size() == 2 && inputs[1] != kStdin && preprocessor(name))
     out.files[inputs[1]].touch = Touch::write;
 }
 

@@ -8,12 +8,15 @@
 // unless the only exec goal is `exec:java` (its arguments go to a main class). `exec:java`'s
 // `-Dexec.mainClass` is a class of the project's classpath: the project's own code, like the
 // pom itself (a bare allow covers `mvn package`). A property whose name is not static is asked.
+// The standard plugins' properties that name a program, a file read or an output
+// (`-Dfile=F` of install-file and deploy-file, `-DoutputDirectory=DIR`): kMavenProperties.
 //
 // pandoc: `-f|-r|--from|--read FILE.lua` and `-t|-w|--to|--write FILE.lua` are Lua readers and
 // writers (pandoc runs the file's code): the file is read and the command asked, like
 // `--lua-filter`. A format that is not static is asked.
 #include <string>
 
+#include "engine/normalize.hpp"
 #include "engine/program_handlers.hpp"
 #include "engine/program_words.hpp"
 
@@ -57,6 +60,59 @@ std::string_view exec_goal(std::string_view g) {
   return goal == "exec" || goal == "java" ? goal : std::string_view();
 }
 
+// Maven user properties of the standard plugins, by what their value names: 'x' a program or
+// code the build runs (the compiler plugin's forked javac, surefire's JVM and its `argLine`,
+// maven-gpg's gpg, a core extension jar), 'r' a file read (install-file's and deploy-file's
+// artifact, copied into the local repository or uploaded), 'w' a file written, 'g' a folder
+// written (the dependency and help plugins' output); 'j' the forked JVM's options (asked when
+// they load an agent or run a command, as JAVA_TOOL_OPTIONS).
+struct MavenProperty {
+  std::string_view key;
+  char role;
+};
+constexpr MavenProperty kMavenProperties[] = {
+    {"maven.compiler.executable", 'x'},
+    {"jvm", 'x'},
+    {"argLine", 'j'},
+    {"gpg.executable", 'x'},
+    {"maven.ext.class.path", 'x'},
+    {"file", 'r'},
+    {"pomFile", 'r'},
+    {"javadoc", 'r'},
+    {"sources", 'r'},
+    {"output", 'w'},
+    {"mdep.outputFile", 'w'},
+    {"outputDirectory", 'g'},
+    {"dest", 'w'},
+};
+
+// `-DKEY=VALUE` of kMavenProperties: asked, or the file or folder judged.
+void maven_property(const WordView& word, const std::string& kv, std::string_view key,
+                    const std::string& entry, ProgramEffects& out) {
+  for (const MavenProperty& m : kMavenProperties) {
+    if (m.key != key) continue;
+    if (m.role == 'j') {
+      if (key.size() < kv.size() &&
+          variable_code("JAVA_TOOL_OPTIONS", std::string_view(kv).substr(key.size() + 1)))
+        out.escalations.push_back(entry + " -D" + std::string(key) +
+                                  ": the tests' JVM loads an agent or runs a command");
+      return;
+    }
+    if (m.role == 'x') {
+      out.escalations.push_back(entry + " -D" + std::string(key) + ": a program or code it runs");
+      return;
+    }
+    if (key.size() + 1 >= kv.size()) return;
+    const WordView v = synthesized(word, kv.substr(key.size() + 1), key.size() + 1);
+    if (m.role == 'g')
+      add_folder_files(out, v, From::option, entry + " -D" + std::string(key));
+    else
+      add_word_file(out, m.role == 'r' ? Touch::read : Touch::write, v, From::option,
+                    entry + " -D" + std::string(key));
+    return;
+  }
+}
+
 void mvn_handler(const ProgramDecl& p, std::string_view name, const Words& w, ProgramEffects& out) {
   ParsedArgs args = table_effects(p, name, w, out);
   const std::string entry(name);
@@ -77,6 +133,7 @@ void mvn_handler(const ProgramDecl& p, std::string_view name, const Words& w, Pr
     std::string_view key = std::string_view(kv).substr(0, kv.find('='));
     if (key == kExecProgram) program = &kv;
     if (key == kExecArgs) arguments = &kv;
+    maven_property(*o.value, kv, key, entry, out);
     // `-Dmaven.repo.local=DIR`: the local repository, every artifact downloaded is written
     // below it.
     if (key == "maven.repo.local" && key.size() < kv.size())

@@ -3,14 +3,16 @@
 // subcommands that write outside its target folder (`cargo vendor DIR`). The options are the
 // programs table's; their values are a language of their own, one table here:
 //   `-C linker=PROG` (`-Clinker=`, `--codegen linker=`, `--codegen=linker=`) runs PROG, as
-//   `-C linker-plugin-lto=PLUGIN` and `-Z codegen-backend=LIB` load code, and a `link-arg(s)`
-//   holding one of cc's options that run or load a program (`-fuse-ld=/x/ld`, `-B DIR`,
-//   `-wrapper`, a plugin): asked; `-C incremental=DIR` and `-C profile-generate=DIR` write files
-//   in DIR; `-C profile-use=FILE` reads FILE; `--emit KIND=PATH[,KIND=PATH]` and `--print
+//   `-C linker-plugin-lto=PLUGIN` and `-Z codegen-backend=LIB` load code: asked; the
+//   `link-arg(s)` of the whole line are the words of the linker driver it runs (cc), judged as
+//   cc's (engine/program_compilers.cpp: `@FILE`, `-o`, `-Wl,…`, `-l:NAME`, an operand read,
+//   `-fuse-ld=/x/ld`, `-B DIR`, a plugin); `-C incremental=DIR` and `-C profile-generate=DIR` write
+//   files in DIR; `-C profile-use=FILE` reads FILE; `--emit KIND=PATH[,KIND=PATH]` and `--print
 //   KIND=PATH` write PATH.
 #include <string>
 #include <string_view>
 
+#include "engine/program_compilers.hpp"
 #include "engine/program_handlers.hpp"
 #include "engine/program_words.hpp"
 #include "engine/programs.hpp"
@@ -23,8 +25,8 @@ using Words = std::vector<WordView>;
 namespace {
 
 // A `-C`/`-Z` key and what its value does: 'x' runs or loads code (asked), 'g' a folder written
-// under names the line does not show, 'r' a file read, 'w' a file written, 'L' linker arguments
-// (asked when they hold one of kLinkerRuns).
+// under names the line does not show, 'r' a file read, 'w' a file written, 'L' the linker
+// driver's words (`link-args`: split at blanks).
 struct CodegenKey {
   char flag;  // 'C' or 'Z'
   std::string_view key;
@@ -38,11 +40,24 @@ constexpr CodegenKey kCodegenKeys[] = {
     {'Z', "pre-link-args", 'L'},   {'Z', "self-profile", 'g'},       {'Z', "dump-mir-dir", 'g'},
     {'Z', "temps-dir", 'g'},       {'Z', "profile-sample-use", 'r'},
 };
-// Words of linker arguments that make the linker driver run or load another program.
-constexpr std::string_view kLinkerRuns[] = {"-fuse-ld=", "--ld-path", "-B",     "-wrapper",
-                                            "plugin",    "-specs",    "--specs"};
+// The linker driver's words of `-C link-arg=A`, `-C link-args='A B'`, in their order.
+void linker_words(const WordView& value, std::string_view key, std::string_view rest,
+                  std::size_t at, Words& link) {
+  if (!key.ends_with("args")) {
+    link.push_back(synthesized(value, std::string(rest), at));
+    return;
+  }
+  for (std::size_t i = 0; i < rest.size();) {
+    const std::size_t b = rest.find_first_not_of(" \t\n", i);
+    if (b == std::string_view::npos) break;
+    std::size_t e = rest.find_first_of(" \t\n", b);
+    if (e == std::string_view::npos) e = rest.size();
+    link.push_back(synthesized(value, std::string(rest.substr(b, e - b)), at + b));
+    i = e;
+  }
+}
 
-void codegen_value(char flag, const WordView& value, const std::string& entry,
+void codegen_value(char flag, const WordView& value, const std::string& entry, Words& link,
                    ProgramEffects& out) {
   if (!value.literal) {
     out.escalations.push_back(entry + " with a value that is not static (it may name a linker)");
@@ -61,11 +76,7 @@ void codegen_value(char flag, const WordView& value, const std::string& entry,
     if (eq == std::string::npos) return;
     const std::string_view rest = std::string_view(v).substr(eq + 1);
     if (k.role == 'L') {
-      for (std::string_view marker : kLinkerRuns)
-        if (rest.find(marker) != std::string_view::npos) {
-          out.escalations.push_back(what + ": makes the linker run or load another program");
-          return;
-        }
+      linker_words(value, key, rest, eq + 1, link);
       return;
     }
     const WordView path = synthesized(value, std::string(rest), eq + 1);
@@ -128,6 +139,7 @@ char rustc_option(std::string_view o, std::size_t& value_at) {
 
 void rustc_arguments(std::string_view name, const Words& w, std::size_t from, ProgramEffects& out) {
   const std::string n(name);
+  Words link;  // the linker driver's words
   for (std::size_t i = from; i < w.size(); ++i) {
     const std::string* s = program_words::lit(w, i);
     if (!s) continue;
@@ -143,10 +155,11 @@ void rustc_arguments(std::string_view name, const Words& w, std::size_t from, Pr
     else
       continue;
     if (flag == 'C' || flag == 'Z')
-      codegen_value(flag, value, n + " -" + flag, out);
+      codegen_value(flag, value, n + " -" + flag, link, out);
     else
       kind_paths(value, n + (flag == 'e' ? " --emit" : " --print"), out);
   }
+  if (!link.empty()) cc_driver_words(n + " -C link-arg", link, 0, 'c', out, nullptr);
 }
 
 void rustc_handler(const ProgramDecl& p, std::string_view name, const Words& w,

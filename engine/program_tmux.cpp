@@ -7,7 +7,8 @@
 // if-shell and pipe-pane; `tmux -c LINE`. What cannot be seen is at least asked: keys typed
 // into a pane (send-keys, paste-buffer), tmux commands stored or run later (bind-key, set-hook,
 // if-shell's commands, source-file, command-prompt...), options that name a program
-// (default-command, default-shell, copy-command, hooks), formats that run `#(…)`.
+// (default-command, default-shell, copy-command, hooks), formats that run `#(…)`, control mode
+// (`-C`: tmux commands read from the input).
 #include <algorithm>
 #include <optional>
 #include <string>
@@ -363,6 +364,10 @@ void tmux_handler(const ProgramDecl&, std::string_view, const Words& w, ProgramE
     } else if (f == 'f' && v) {
       out.files.push_back({Touch::read, *v, From::option, "tmux -f"});
       out.escalations.push_back("tmux -f: runs the tmux commands of a file");
+    } else if (f == 'C') {
+      // Control mode (`-C`, `-CC`): the client runs the tmux commands its input gives, one a
+      // line (`echo 'run-shell CMD' | tmux -C`), which the line does not show as tmux words.
+      out.escalations.push_back("tmux -C (tmux commands read from its input)");
     } else if (f == 'V') {
       return;
     }

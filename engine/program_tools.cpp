@@ -393,6 +393,47 @@ bool pager_command_harmless(std::string_view s) {
          std::string_view("gGpP%FRjkJKbBfdDuUwWyYzZ").find(s[k]) != std::string_view::npos;
 }
 
+// A less option word holding `$`: its first piece up to the `$`, then each blank- or
+// `$`-separated piece after it, with a dash when it has none (less reads `$otests/x` as `-o`).
+std::vector<std::string> less_option_pieces(const std::string& s) {
+  std::vector<std::string> pieces{s.substr(0, s.find('$'))};
+  std::string cur;
+  auto flush = [&] {
+    if (!cur.empty() && cur != "-")
+      pieces.push_back(cur[0] == '-' || cur[0] == '+' ? cur : "-" + cur);
+    cur.clear();
+  };
+  for (std::size_t k = s.find('$') + 1; k < s.size(); ++k) {
+    if (s[k] == '$' || s[k] == ' ' || s[k] == '\t' || s[k] == '\n') {
+      flush();
+      continue;
+    }
+    cur += s[k];
+  }
+  flush();
+  return pieces;
+}
+
+// Whether less's words hold `-t` (alone, in a cluster of flags, or `--tag[=…]`) before `--`.
+// kValued: less's options that take a value (the rest of a cluster is that value).
+bool less_tag_option(const std::vector<WordView>& w) {
+  static constexpr std::string_view kValued = "bDhjkoOpPtTxyz#\"";
+  for (std::size_t i = 1; i < w.size(); ++i) {
+    const std::string* s = w[i].literal ? &*w[i].literal : nullptr;
+    if (!s || s->size() < 2 || (*s)[0] != '-') continue;
+    if (*s == "--") return false;
+    if ((*s)[1] == '-') {
+      if (s->compare(2, 3, "tag") == 0 && (s->size() == 5 || (*s)[5] == '=')) return true;
+      continue;
+    }
+    for (std::size_t k = 1; k < s->size(); ++k) {
+      if ((*s)[k] == 't') return true;
+      if (kValued.find((*s)[k]) != std::string_view::npos) break;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 void pager_handler(const ProgramDecl& p, std::string_view name, const Words& w,
@@ -403,11 +444,10 @@ void pager_handler(const ProgramDecl& p, std::string_view name, const Words& w,
   });
   Words rest;
   bool options_on = true;
-  for (std::size_t i = 0; i < w.size(); ++i) {
-    const std::string* s = w[i].literal ? &*w[i].literal : nullptr;
-    if (i > 0 && s && starts_with(*s, "+")) {
+  auto take = [&](const WordView& word, const std::string* s) {
+    if (s && starts_with(*s, "+")) {
       if (!pager_command_harmless(*s)) out.escalations.push_back(std::string(name) + " +COMMAND");
-      continue;
+      return;
     }
     if (s && *s == "--") options_on = false;
     if (upper_names && options_on && s && s->size() > 2 && starts_with(*s, "--") &&
@@ -415,11 +455,28 @@ void pager_handler(const ProgramDecl& p, std::string_view name, const Words& w,
       std::string up = *s;
       for (std::size_t k = 2; k < up.size() && up[k] != '='; ++k)
         up[k] = static_cast<char>(std::toupper(static_cast<unsigned char>(up[k])));
-      rest.push_back(word_of(w[i], up));
+      rest.push_back(word_of(word, up));
+      return;
+    }
+    rest.push_back(word);
+  };
+  if (!w.empty()) rest.push_back(w[0]);
+  for (std::size_t i = 1; i < w.size(); ++i) {
+    const std::string* s = w[i].literal ? &*w[i].literal : nullptr;
+    if (!s || !upper_names || !options_on || s->size() < 2 || (*s)[0] != '-' || *s == "--" ||
+        s->find('$') == std::string::npos) {
+      take(w[i], s);
       continue;
     }
-    rest.push_back(w[i]);
+    // less ends an option's value at `$` on the command line too, and reads the rest of the
+    // word as more options, a dash or not, separated by blanks (`'-Px$-otests/x'` logs to
+    // tests/x, `'-x4$--lesskey-src=K'` reads K): each piece is judged as an option word.
+    for (const auto& piece : less_option_pieces(*s)) take(word_of(w[i], piece), &piece);
   }
+  // `-t TAG` (`--tag`) opens the file a tags file (`tags`, `-T FILE`) names for TAG: a file
+  // the line does not show, as `vim -t` (LESSGLOBALTAGS is judged as a variable).
+  if (upper_names && less_tag_option(rest))
+    out.escalations.push_back(std::string(name) + " -t (opens the file a tags file names)");
   generic(p, name, rest, out);
 }
 

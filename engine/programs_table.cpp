@@ -482,7 +482,7 @@ const ProgramSource kPrograms[] = {
    "--log|--log-file|--local-log=w -i|--index-url=v --extra-index-url=v "
    "-f|--find-links=v --trusted-host=v --proxy=v --timeout=v --retries=v --platform=v "
    "--python-version=v --implementation=v --abi=v --progress-bar=v --config-settings=v "
-   "--report=w -d|--dest=w -w|--wheel-dir=b --editor=x --cert=r --client-cert=r"},
+   "--report=w -d|--dest=w -w|--wheel-dir=b --editor=x --cert=r --client-cert=r --python=x"},
   {"cargo", "m", "", "fmt-command",
    "--root=w --target-dir=w --manifest-path=r -Z=v --config=x --features=v -p|--package=v "
    "--bin=v --example=v --test=v --bench=v --target=v -j|--jobs=v --profile=v --color=v "

@@ -13,15 +13,23 @@ namespace vigie::engine {
 
 // clang-format off
 const ProgramSource kProgramsCodegen[] = {
+  // javac: the annotation processors it loads (`-processorpath`, `--processor-module-path`) and
+  // the JVM's `-J` options (`-J-javaagent:`, `-J-XX:OnError=`) run code: asked; `-Xstdout FILE`
+  // writes its messages to FILE. javap likewise takes `-J`.
   {"javac", "m@", "*r", "",
    "-d=b -s=b -h=b -cp|-classpath|--class-path=v -sourcepath|--source-path=v "
-   "-bootclasspath|--boot-class-path=v -processorpath|--processor-path=v -p|--module-path=v "
-   "--module-source-path=v --processor-module-path=v -source|--source=v -target|--target=v "
+   "-bootclasspath|--boot-class-path=v -processorpath|--processor-path=v!! -p|--module-path=v "
+   "--module-source-path=v --processor-module-path=v!! -J?v!! -Xstdout=w "
+   "-source|--source=v -target|--target=v "
    "--release=v -encoding|--encoding=v -processor=v --add-modules=v --add-exports=v "
    "--add-reads=v --limit-modules=v --patch-module=v --system=v --upgrade-module-path=v "
    "-m|--module=v -extdirs=v -endorseddirs=v -g -nowarn -verbose -deprecation -parameters "
    "-Werror --enable-preview -implicit:none -implicit:class -proc:none -proc:only -proc:full "
    "-version|--version!N -help|--help!N"},
+  {"javap", "m@", "*r", "",
+   "-J?v!! -cp|-classpath|--class-path=v --module-path=v --system=v -bootclasspath=v "
+   "-m|--module=v --multi-release=v -l -c -s -p -v -verbose -public -protected -private "
+   "-package -constants -sysinfo -version|--version!N -help|--help!N"},
   // Other compilers' outputs: kotlinc and scalac `-d` (a folder or a jar), ghc `-o` and its
   // output folders (one dash, exact names), swiftc, nvcc, the GNU assembler.
   {"kotlinc kotlinc-jvm", "m@", "*r", "",
@@ -45,9 +53,10 @@ const ProgramSource kProgramsCodegen[] = {
    "-code|--gpu-code=v -gencode|--generate-code=v -Xcompiler|--compiler-options=v "
    "-Xlinker|--linker-options=v -std=v -O?v -c|--compile -G|--device-debug -g|--debug "
    "-lineinfo|--generate-line-info -shared --version!N -h|--help!N"},
-  {"as gas", "m@", "*r", "",
-   "-o=w -I=v --defsym=v -march=v -mcpu=v -g|--gen-debug --32 --64 -a?v -MD=w -W --warn "
-   "--fatal-warnings -v|-version --version!N --help!N"},
+  // The GNU assembler: its words are read as `gcc -Wa,` passes them (handler `cc`,
+  // engine/program_compilers.cpp: `-o`, `--MD FILE`, the listings `-a…=FILE` written, `-I DIR`
+  // read, `@FILE` asked).
+  {"as gas", "m@", "", "cc", ""},
   // Front-end builders: their output folder.
   {"parcel", "m", "*r", "",
    "--dist-dir=b -d|--out-dir=b --cache-dir=b --public-url=v --target=v --config=r "

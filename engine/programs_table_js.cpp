@@ -22,10 +22,14 @@ const ProgramSource kProgramsJs[] = {
   // script they run (`allow npm run build`, `allow npx prettier`); `-c|--call` is a shell line.
   // npm's `-C` is `--prefix`; its `--editor`, `--browser`, `--shell` and `--git` (nopt: the value
   // attached or the next word) name programs it spawns (`npm edit`, `npm docs`, `npm explore`).
-  {"npm", "m", "", "runner",
+  // npm's nopt takes any unambiguous start of a long name (`--scr` is `--script-shell`) and a
+  // long name after one dash (engine/program_runners_manifest.cpp); `--logs-dir` gets a log of
+  // every command; `--node-gyp` and `--init-module` are JavaScript files it runs with node.
+  {"npm", "pm", "", "runner",
    "-g|--global!! -C|--prefix=w --dir|--cwd=c --cache=w --pack-destination=b --modules-folder=b "
    "--userconfig=r --globalconfig=r --registry=v -w|--workspace=v --tag=v --otp=v "
-   "--script-shell=x --shell=x --editor=x --browser=x --git=x --node-options=v!! -c|--call=x"},
+   "--script-shell=x --shell=x --editor=x --browser=x --git=x --node-options=v!! -c|--call=x "
+   "--logs-dir=b --node-gyp=r!! --init-module=r!! --cafile=r"},
   {"yarn", "m", "", "runner",
    "-g|--global!! --prefix=w -C|--dir|--cwd=c --cache=w --pack-destination=b --modules-folder=b "
    "--userconfig=r --globalconfig=r --registry=v "

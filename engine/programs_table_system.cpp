@@ -80,7 +80,7 @@ const ProgramSource kProgramsSystem[] = {
   {"znew", "", "*m", "", "-f -t -v -9 -P -K"},
   {"zforce", "", "*m", "", ""},
   // elfedit rewrites the ELF headers of its operands in place.
-  {"elfedit", "pm", "*m", "",
+  {"elfedit", "pm@", "*m", "",
    "--input-mach=v --output-mach=v --input-type=v --output-type=v --input-osabi=v "
    "--output-osabi=v --input-abiversion=v --output-abiversion=v --enable-x86-feature=v "
    "--disable-x86-feature=v -h|--help!N -v|--version!N"},
@@ -174,6 +174,22 @@ const ProgramSource kProgramsSystem[] = {
    "-windowtitle=v -doctitle=v -Xdoclint?v -quiet -private -public -protected -package "
    "-author -version -nodeprecated -notimestamp -nohelp -noindex -nonavbar -notree -use "
    "-splitindex -html5 --release=v -source=v -J?v!! -help!N --help!N"},
+  // CMake's test driver and packager: a script (`ctest -S`, `cpack --config`) is CMake code,
+  // `--build-and-test` configures, builds and runs a test command: asked; ctest's log and
+  // cpack's package folder are written.
+  {"ctest", "m", "", "",
+   "-S|--script=r!! -SP|--script-new-process=r!! --build-and-test!! --test-command!! "
+   "--build-options!! -O|--output-log=w --output-junit=w --test-dir=c "
+   "--resource-spec-file=r -C|--build-config=v -j|--parallel?v -R|--tests-regex=v "
+   "-E|--exclude-regex=v -L|--label-regex=v -LE|--label-exclude=v -I|--tests-information=v "
+   "-T|--test-action=v -D|--dashboard=v -M|--test-model=v --preset=v --timeout=v --repeat=v "
+   "--test-load=v --build-generator=v --build-target=v --build-project=v -N|--show-only?v "
+   "--output-on-failure -V|--verbose -VV|--extra-verbose -Q|--quiet --rerun-failed "
+   "--stop-on-failure --progress --schedule-random --no-label-summary -U|--union "
+   "--build-noclean -h|--help!N --version!N"},
+  {"cpack", "m", "", "",
+   "--config=r!! -B=b -G=v -C=v -D=v -P=v -R=v --vendor=v --preset=v -V|--verbose --debug "
+   "--trace --trace-expand --list-presets -h|--help!N --version!N"},
   {"ninja", "", "", "",
    "-C=c -f=r -j=v -k=v -l=v -n -v --verbose --quiet -d=v -t=v -w=v --version!N -h!N"},
   // The dynamic loader run as a program (`ld.so PROG ARGS`, `/lib64/ld-linux-x86-64.so.2 PROG`):

@@ -26,10 +26,10 @@ const ProgramSource kProgramsTools[] = {
    "--dwarf-depth=v --dwarf-start=v --ctf=v --ctf-parent=v --ctf-symbols=v --ctf-strings=v "
    "--sframe?v --sym-base=v --unicode=v -U=v -H|--help!N -v|--version!N"},
   {"size", "pmv@", "*r", "", "--format=v --radix=v --target=v --help!N -V|--version!N"},
-  // Operands are addresses (addr2line) and symbols (c++filt), not paths.
+  // Operands are addresses (addr2line) and symbols (c++filt), not paths; c++filt reads `@FILE`.
   {"addr2line", "pmv", "*-", "",
    "-b|--target=v -e|--exe=r -j|--section=v -C|--demangle?v -h|--help!N -v|--version!N"},
-  {"c++filt", "pmv", "*-", "", "-s|--format=v -h|--help!N -v|--version!N"},
+  {"c++filt", "pmv@", "*-", "", "-s|--format=v -h|--help!N -v|--version!N"},
   // strip rewrites its operands in place; `-o FILE` writes FILE and only reads the operand.
   {"strip", "pmv@", "*m", "",
    "-o=w!R -I|--input-target=v -O|--output-target=v -F|--target=v -R|--remove-section=v "

@@ -376,6 +376,8 @@ const std::vector<std::pair<std::string, std::string>>& startup_globs() {
       {"~/bin/**", "startup"},
       {"~/.vimrc", "startup"},
       {"~/.vim/**", "startup"},
+      {"~/.config/vim/**", "startup"},  // vim 9.1's XDG place of vimrc
+      {"~/.gvimrc", "startup"},
       {"~/.config/nvim/**", "startup"},
       {"~/.emacs", "startup"},
       {"~/.emacs.d/**", "startup"},
@@ -398,6 +400,7 @@ const std::vector<std::pair<std::string, std::string>>& startup_globs() {
       {"~/.bash_completion", "startup"},
       {"~/.local/share/bash-completion/**", "startup"},
       {"~/.tmux.conf", "startup"},
+      {"~/.config/tmux/**", "startup"},
       {"~/.screenrc", "startup"},
       {"~/.gdbinit", "startup"},
       {"~/.config/gdb/**", "startup"},
@@ -414,6 +417,13 @@ const std::vector<std::pair<std::string, std::string>>& startup_globs() {
       {"~/.Rprofile", "startup"},
       {"~/.lesskey", "startup"},
       {"~/.config/lesskey", "startup"},
+      // less's binary key file (lesskey's output; its `#env` can set LESSOPEN), Debian's
+      // lesspipe runs an executable lessfilter, man-db's user file can `DEFINE pager`.
+      {"~/.less", "startup"},
+      {"~/.config/less", "startup"},
+      {"~/.lessfilter", "startup"},
+      {"~/.config/lessfilter", "startup"},
+      {"~/.manpath", "startup"},
       {"~/.gnupg/gpg.conf", "startup"},
       {"~/.gnupg/gpg-agent.conf", "startup"},
       {"~/.gradle/init.d/**", "startup"},
