@@ -265,13 +265,17 @@ void cargo_folder(NormalizedCommand& n) {
 
 void build_environment(NormalizedCommand& n) {
   if (n.words.empty()) return;
-  if (n.name == "make" || n.name == "gmake")
+  // Run for every command: the name compared as a view (its length first, no `memcmp` per
+  // literal), and nothing more for the names below' first letters.
+  const std::string_view name = n.name;
+  if (name.empty() || std::string_view("mgcp").find(name[0]) == std::string_view::npos) return;
+  if (name == "make" || name == "gmake")
     make_environment(n);
-  else if (n.name == "cmake")
+  else if (name == "cmake")
     cmake_words(n);
-  else if (n.name == "pip" || n.name == "pip3")
+  else if (name == "pip" || name == "pip3")
     pip_config_set(n);
-  else if (n.name == "cargo")
+  else if (name == "cargo")
     cargo_folder(n);
 }
 
