@@ -124,11 +124,12 @@ bool Judge::allow_names_what_runs(const CommandPattern& cp, const NormalizedComm
     if (t.kind == Tok::Kind::word && (t.text.empty() || t.text[0] != '-')) return true;
   }
   const ProgramDecl* d = n.program.decl;
-  if (!d) {  // not in the table: a script operand, no option (`-x`, vim's `+CMD`)
+  if (!d) {  // not in the table: a script operand, no option (`-x`, vim's `+CMD`, `@FILE`)
     if (n.words.size() < 2) return false;
     for (std::size_t i = 1; i < n.words.size(); ++i) {
       const auto& w = n.words[i].literal;
-      if (!w || w->empty() || (*w)[0] == '-' || (*w)[0] == '+' ||
+      // `java @opts`: options read from a file (`-javaagent:` among them), not a class to run.
+      if (!w || w->empty() || (*w)[0] == '-' || (*w)[0] == '+' || (*w)[0] == '@' ||
           normalize_detail::names_descriptor(*w))
         return false;
     }
