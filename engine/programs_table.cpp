@@ -244,8 +244,10 @@ const ProgramSource kPrograms[] = {
   {"strings", "pm@", "*r", "",
    "-n|--bytes=v -t|--radix=v -e|--encoding=v -T|--target=v -s|--output-separator=v"},
   {"hexdump hd", "m", "*r", "", "-e=v -f=r -n=v -s=v"},
-  {"file", "pm", "*r", "", "-m|--magic-file=r -f|--files-from=l -F|--separator=v -e|--exclude=v "
-   "-P|--parameter=v --exclude-quiet=v"},
+  // `-m A:B` reads each file of the list (asked: the list is not split here); `-C` compiles
+  // them into NAME.mgc in the current folder.
+  {"file", "pm", "*r", "", "-m|--magic-file=r!! -f|--files-from=l -F|--separator=v -e|--exclude=v "
+   "-P|--parameter=v --exclude-quiet=v -C|--compile!!"},
   {"stat", "pm", "*r", "", "-c|--format=v --printf=v --cached=v"},
   {"date", "pm", "", "",
    "-f|--file=r -r|--reference=r -d|--date=v -s|--set=v -I|--iso-8601?v --rfc-3339=v "
@@ -283,7 +285,7 @@ const ProgramSource kPrograms[] = {
    "--no-edit-warn --no-paste --autosave=v"},
   {"more zmore xzmore bzmore lzmore", "m", "*r", "pager", "-d -f -l -c -p -s -u -n=v"},
   {"man", "pm", "*r", "",
-   "-P|--pager=x -H|--html?x -C|--config-file=r!! -M|--manpath=v -l|--local-file!R "
+   "-P|--pager=x -H|--html?x -C|--config-file=r!! -M|--manpath=v -l|--local-file!R -r|--prompt=v!! "
    "-p|--preprocessor=v -R|--recode=v -T|--troff-device?v -X|--gxditview?v -E|--encoding=v "
    "-L|--locale=v -m|--systems=v -S|-s|--sections=v -e|--extension=v -K|--global-apropos "
    "-k|--apropos -f|--whatis -a|--all -w|--where!N -W|--where-cat!N"},
