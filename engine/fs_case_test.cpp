@@ -8,25 +8,15 @@
 #include <catch2/catch.hpp>
 #include <vigie/vigie.hpp>
 
+#include "tests/engine/temp_dir.hpp"
+
 #include "engine/fs_case.hpp"
 
 namespace {
 
 namespace stdfs = std::filesystem;
 
-struct TempDir {
-  stdfs::path path;
-  TempDir() {
-    std::random_device rd;
-    auto base = stdfs::canonical(stdfs::temp_directory_path());
-    path = base / ("vigie-case-test-" + std::to_string(rd()) + "-" + std::to_string(rd()));
-    stdfs::create_directories(path);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    stdfs::remove_all(path, ec);
-  }
-};
+using vigie::testing::TempDir;
 
 vigie::Decision read_env(const std::string& rule, const std::string& project, const char* name) {
   auto r = vigie::compile({{"case.vigie", "policy \"case\"\nmode auto\npaths {\n  " + rule +

@@ -8,6 +8,8 @@
 #include <catch2/catch.hpp>
 #include <vigie/vigie.hpp>
 
+#include "tests/engine/temp_dir.hpp"
+
 #include "engine/fs_decision.hpp"
 #include "engine/paths.hpp"
 
@@ -54,22 +56,7 @@ TEST_CASE("virtual_file_system: declared paths, their parents, symlink sources",
 }
 
 // A temporary folder, removed at the end of the test.
-struct TempDir {
-  stdfs::path path;
-  TempDir() {
-    std::random_device rd;
-    auto base = stdfs::canonical(stdfs::temp_directory_path());  // /tmp may itself be a link
-    path = base / ("vigie-fs-test-" + std::to_string(rd()) + "-" + std::to_string(rd()));
-    stdfs::create_directories(path);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    stdfs::remove_all(path, ec);
-  }
-  std::string str(const std::string& rel = "") const {
-    return rel.empty() ? path.string() : (path / rel).string();
-  }
-};
+using vigie::testing::TempDir;
 
 TEST_CASE("real_file_system: real symlinks in a temporary folder", "[fs][native]") {
   TempDir tmp;

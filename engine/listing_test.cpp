@@ -12,23 +12,13 @@
 #include <nlohmann/json.hpp>
 #include <vigie/vigie.hpp>
 
+#include "tests/engine/temp_dir.hpp"
+
 namespace {
 
 namespace stdfs = std::filesystem;
 
-struct TempDir {
-  stdfs::path path;
-  TempDir() {
-    std::random_device rd;
-    auto base = stdfs::canonical(stdfs::temp_directory_path());
-    path = base / ("vigie-listing-test-" + std::to_string(rd()) + "-" + std::to_string(rd()));
-    stdfs::create_directories(path);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    stdfs::remove_all(path, ec);
-  }
-};
+using vigie::testing::TempDir;
 
 }  // namespace
 
