@@ -61,6 +61,18 @@ bool VirtualFileSystem::exists(const std::string& path) const {
   return existing_.count(lexical_normalize(path)) != 0;
 }
 
+bool VirtualFileSystem::list(const std::string& path, std::size_t max,
+                             std::vector<Entry>& out) const {
+  const std::string folder = is_normal(path) ? path : lexical_normalize(path);
+  if (existing_.count(folder) == 0 && folder != "/") return false;
+  for_each_child(folder, [&](std::string_view name) {
+    if (out.size() >= max) return;
+    const std::string full = (folder == "/" ? "" : folder) + "/" + std::string(name);
+    out.push_back({std::string(name), link_at(full) != nullptr, links_at_or_below(full)});
+  });
+  return true;
+}
+
 // The class is final, so comparing the dynamic type is enough (a failed dynamic_cast walks the
 // class hierarchy: about 100 instructions, per resolved path on the real filesystem).
 const VirtualFileSystem* as_virtual(const FileSystem* fs) noexcept {
@@ -92,6 +104,9 @@ class RealFileSystem final : public FileSystem {
   }
   bool exists(const std::string& path) const override {
     return engine::real_entry(path).kind != engine::RealEntry::Kind::missing;
+  }
+  bool list(const std::string& path, std::size_t max, std::vector<Entry>& out) const override {
+    return engine::list_real_folder(path, max, out);
   }
 };
 #else

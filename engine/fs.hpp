@@ -9,6 +9,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -27,6 +28,9 @@ class VirtualFileSystem final : public FileSystem {
 
   std::optional<std::string> read_link(const std::string& path) const override;
   bool exists(const std::string& path) const override;
+  // The declared names right below `path`; `folder` is set on those with a link at or below
+  // them (the only folders a walk for links needs to enter).
+  bool list(const std::string& path, std::size_t max, std::vector<Entry>& out) const override;
 
   // The target of the link at `normalized` (a normalized path), or null. No copy.
   const std::string* link_at(const std::string& normalized) const {
@@ -40,6 +44,16 @@ class VirtualFileSystem final : public FileSystem {
     return !links_.empty() && link_folders_.count(normalized) != 0;
   }
   bool has_links() const noexcept { return !links_.empty(); }
+  // The names declared right below the folder `normalized` (links, files and their folders),
+  // in no order: the folder's listing (engine/judge_glob_links.cpp). Visits every declared path.
+  template <class F>
+  void for_each_child(const std::string& normalized, F&& f) const {
+    const std::size_t n = normalized == "/" ? 0 : normalized.size();
+    for (const auto& e : existing_)
+      if (e.size() > n + 1 && e[n] == '/' && e.compare(0, n, normalized, 0, n) == 0 &&
+          e.find('/', n + 1) == std::string::npos)
+        f(std::string_view(e).substr(n + 1));
+  }
   // Unique per object for the life of the process (a counter, never an address): the key of
   // what is cached from this filesystem (engine/paths_cache.hpp).
   std::uint64_t id() const noexcept { return id_; }

@@ -8,6 +8,7 @@
 #include "engine/paths.hpp"
 
 #ifndef __EMSCRIPTEN__
+#include <dirent.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #endif
@@ -50,9 +51,33 @@ RealEntry real_entry(const std::string& path) noexcept {
     return RealEntry{};
   }
 }
+
+bool list_real_folder(const std::string& path, std::size_t max,
+                      std::vector<FileSystem::Entry>& out) {
+  DIR* d = ::opendir(path.c_str());
+  if (d == nullptr) return false;
+  while (out.size() < max) {
+    const dirent* e = ::readdir(d);
+    if (e == nullptr) break;
+    const std::string_view name = e->d_name;
+    if (name == "." || name == "..") continue;
+    FileSystem::Entry l{std::string(name), e->d_type == DT_LNK, e->d_type == DT_DIR};
+    if (e->d_type == DT_UNKNOWN) {
+      const auto kind = real_entry(path == "/" ? "/" + l.name : path + "/" + l.name).kind;
+      l.link = kind == RealEntry::Kind::link;
+      l.folder = kind == RealEntry::Kind::folder;
+    }
+    out.push_back(std::move(l));
+  }
+  ::closedir(d);
+  return true;
+}
 #else
 RealEntry real_entry(const std::string&) noexcept {
   return {};
+}
+bool list_real_folder(const std::string&, std::size_t, std::vector<FileSystem::Entry>&) {
+  return false;
 }
 #endif
 

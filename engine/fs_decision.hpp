@@ -16,6 +16,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include <vigie/vigie.hpp>
 
@@ -40,10 +41,19 @@ struct RealEntry {
 // get further either, and the resolver fails closed on what it cannot walk).
 RealEntry real_entry(const std::string& path) noexcept;
 
+// readdir(3) of the folder `path` (its own entries, without `.` and `..`), at most `max`
+// entries appended to `out`; false when it cannot be opened (or in WASM, which has no
+// filesystem). An entry whose type readdir does not give is looked up (real_entry).
+bool list_real_folder(const std::string& path, std::size_t max,
+                      std::vector<FileSystem::Entry>& out);
+
 class DecisionFileSystem final : public FileSystem {
  public:
   std::optional<std::string> read_link(const std::string& path) const override;
   bool exists(const std::string& path) const override;
+  bool list(const std::string& path, std::size_t max, std::vector<Entry>& out) const override {
+    return list_real_folder(path, max, out);
+  }
   // Look-ups made on the filesystem so far (the tests count them).
   std::size_t lookups() const noexcept { return lookups_; }
   // What one path is (the resolver's walk: a link, a folder to go on below, or the end).

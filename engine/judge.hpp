@@ -224,6 +224,17 @@ struct Judge {
   Part edit_default(const std::string& shown) const;
 
   void judge_below(const std::string& folder, const FileEffect& f, TraceEntry& t, Part& part);
+  // Symlinks already on disk (engine/judge_glob_links.cpp): the matches of a glob word that go
+  // through one, each judged as the path spelled out; for a recursive read that follows links
+  // (`grep -R`, `cp -rL`), the links below each folder it reads, by their targets.
+  // A recursive change through a linked folder is also judged below the folder as written.
+  void judge_links(const NormalizedCommand& n, const FileEffect& f, Access access,
+                   const std::string& base, const std::string& resolved, TraceEntry& t, Part& part);
+  void judge_links_below(const std::string& folder, const FileEffect& f, TraceEntry& t, Part& part);
+  // `raw` from `cwd` lexically normalized (links not followed), and the protected globs that
+  // path meets, added to `hits` (a protected folder that is itself a link).
+  std::string lexical_path(const std::string& raw, const std::string& cwd, bool in_process);
+  void protect_as_written(const std::string& lex, std::vector<std::uint32_t>& hits, bool* failed);
   // A path named from a git repository's top (FileEffect::top_relative), also judged from each
   // folder above `base` up to the project's root, or from that root (engine/judge_git_paths.cpp).
   void judge_from_top(const FileEffect& f, Access access, const std::string& base, TraceEntry& t,

@@ -57,13 +57,7 @@ Part Judge::judge_path(const std::string& raw, Access access, const std::string&
     // folder never widens what its target allows. `/dev/fd/../../etc/passwd` is
     // `/proc/etc/passwd` for the kernel (`/dev/fd` is a link to `/proc/self/fd`), but a tool
     // that folds `..` first reads `/etc/passwd`: the path as written, folded, counts too.
-    std::string lex = raw;
-    if (lex.size() >= 1 && lex[0] == '~' && (lex.size() == 1 || lex[1] == '/'))
-      lex = home + lex.substr(1);
-    else if (lex.empty() || lex[0] != '/')
-      lex = cwd + "/" + lex;
-    lex = lexical_normalize(in_process != raw ? lex : proc_self(lex, cwd));
-    if (fc) fold_ascii_case_in_place(lex);
+    const std::string lex = lexical_path(raw, cwd, in_process != raw);
     auto lm = table.lookup(lex, access);
     if (lm && lm->rule != UINT32_MAX && lm->effect != Effect::allow) {
       note_match(ref(lm->rule), trace);
@@ -99,6 +93,9 @@ Part Judge::judge_path(const std::string& raw, Access access, const std::string&
       if (pp.protect_root.size() > 0 && r.path.size() > 1)
         for (auto x : set(pp.protect_root).match(std::string_view(r.path).substr(1), base, &failed))
           hits.push_back(x);
+      // A link on the way (`tests` -> ../shared/tests): the globs also meet the path as written.
+      if (!r.symlinks_followed.empty())
+        protect_as_written(lexical_path(raw, cwd, in_process != raw), hits, &failed);
       std::sort(hits.begin(), hits.end());
       if (!hits.empty()) {
         Effect e = mode == Mode::auto_ ? Effect::deny : Effect::ask;
@@ -581,6 +578,9 @@ void Judge::judge_files(const NormalizedCommand& n, bool explicit_allow, const s
         judge_below(pt.text, f, t, part);
       }
     }
+    // Symlinks on disk: a glob's matches through them, a linked folder changed recursively, the
+    // links below a folder read by a program that follows them (engine/judge_glob_links.cpp).
+    if (f.word.has_glob || f.recursive) judge_links(n, f, access, base, pt.text, t, part);
     if (writes && part.effect == Effect::allow) {
       std::string resolved = pt.text;
       if (resolved.empty() && f.word.pattern && !f.word.has_glob)

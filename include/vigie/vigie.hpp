@@ -39,6 +39,7 @@
 #ifndef VIGIE_VIGIE_HPP
 #define VIGIE_VIGIE_HPP
 
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -174,6 +175,21 @@ class FileSystem {
   // Whether something (file, directory, symlink) exists at `path`, without following a final
   // symlink.
   virtual bool exists(const std::string& path) const = 0;
+  // One entry of a folder's listing: its name, whether it is a symlink, whether a folder.
+  struct Entry {
+    std::string name;
+    bool link = false;
+    bool folder = false;
+  };
+  // The entries of the folder `path` (absolute, resolved), at most `max` of them, appended to
+  // `out`; false when this filesystem cannot list folders (the default). A glob is expanded by
+  // the shell on the filesystem: a listing lets a glob that meets a symlink be judged by its
+  // target, and a recursive read that follows links by the links below its folder. Without
+  // one, globs are judged by their text only.
+  virtual bool list(const std::string& path, std::size_t max, std::vector<Entry>& out) const {
+    (void)path, (void)max, (void)out;
+    return false;
+  }
 };
 
 // The real filesystem (native builds). In WASM it sees nothing and resolves no symlink.

@@ -34,6 +34,9 @@ class Uncached final : public vigie::FileSystem {
     return inner_->read_link(path);
   }
   bool exists(const std::string& path) const override { return inner_->exists(path); }
+  bool list(const std::string& path, std::size_t max, std::vector<Entry>& out) const override {
+    return inner_->list(path, max, out);
+  }
 
  private:
   std::shared_ptr<const vigie::FileSystem> inner_;
