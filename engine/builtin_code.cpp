@@ -7,6 +7,7 @@
 #include <string_view>
 #include <unordered_map>
 
+#include "engine/bash_builtins.hpp"
 #include "engine/limits.hpp"
 #include "engine/program_words.hpp"
 #include "engine/word_hash.hpp"
@@ -25,6 +26,7 @@ enum class Words {
   arithmetic,     // let: each word is an arithmetic expression (its subscripts run code)
   history_entry,  // history: with `-s`, the operands are a line added to the history
   history_rerun,  // fc: without `-l`, a line of the history is run again
+  loadables,      // enable: a name bash has no builtin for is loaded as a library, run as it loads
   none,           // only the options below matter
 };
 
@@ -66,7 +68,7 @@ constexpr BuiltinDecl kBuiltins[] = {
     {"fc", Words::history_rerun, "", "e", "", ""},
     {"history", Words::history_entry, "", "", "", "", "", "d"},
     {"hash", Words::none, "", "", "p", ""},
-    {"enable", Words::none, "", "", "", "f"},
+    {"enable", Words::loadables, "", "", "", "f"},
 };
 
 // The table's names, hashed once: every command of every line asks.
@@ -375,8 +377,8 @@ BuiltinCode builtin_code(const NormalizedCommand& n) {
       if (n.words[i].literal && *n.words[i].literal == "-v") {
         if (auto v = word_value(n.words[i + 1]))
           check_name(*v, out);
-        else if (n.words[i + 1].text.find('[') != std::string::npos)
-          out.escalations.push_back("a subscript that is not static given to `test -v`");
+        else  // `set -- 'a[$(cmd)]'; test -v "$1"`: a subscript vigie cannot see
+          out.escalations.push_back("a name that is not static given to `test -v`");
       }
     return out;
   }
@@ -510,6 +512,15 @@ BuiltinCode builtin_code(const NormalizedCommand& n) {
       if (flags.find('l') == std::string::npos)
         out.escalations.push_back(
             "`fc` runs a line of the shell's history again, which this line may not show");
+      break;
+    case Words::loadables:
+      // `enable hi` loads `hi` from BASH_LOADABLES_PATH (the current folder last) when bash has
+      // no such builtin; `-n`, `-a`, `-p`, `-s`, `-d` load nothing (`-f` is asked above).
+      if (flags.find_first_of("napsdf") == std::string::npos)
+        for (auto s : operands)
+          if (!bash_builtin(s))
+            out.escalations.push_back("`" + std::string(s) +
+                                      "`, a name bash has no builtin for (loaded as a library)");
       break;
     case Words::test_operands:
     case Words::arithmetic:

@@ -447,6 +447,9 @@ void Judge::judge_at(const shell::CommandView& cmd, NormalizedCommand& n, std::s
   judge_command(cmd, n, line, cwd, depth);
   track_cd(cmd, n, cwd);
   note_line_state(cmd, n, held_code);
+  // A value with a subscript (`f 'a[$(cmd)]'`) needs a `[` in the line, or an escape
+  // (`$'a\x5b\x24(cmd)]'`).
+  if (line.find('[') != line.npos || line.find('\\') != line.npos) held_arguments(n, held_code);
 }
 
 void Judge::judge_commands(shell::CommandsResult& pr, std::string_view line, std::string& cwd,
@@ -539,6 +542,11 @@ void Judge::judge_line(std::string_view line, std::string cwd, unsigned depth) {
   if (!home_moved_ && (seen & kTriggerH) && !variable_only_read(line, "HOME")) home_moved_ = true;
   if (!pwd_moved_ && (seen & kTriggerP) && !variable_only_read(line, "PWD")) pwd_moved_ = true;
   if (depth == 0 && p.commands.metachars && has_metachar(line)) metachar_part();
+  // `set -o history -H⏎echo .env⏎cat !$`: a line built from the history (shell_semantics.hpp).
+  if (const std::size_t nl = line.find('\n'); nl != line.npos && history_expands(line, nl))
+    add(builtin_ask(Builtin::commands_escalation,
+                    "a history expansion (`!…` after `set -o history -H`) runs a line built "
+                    "from earlier ones: a human must check it"));
   if (seen & kTriggerLineCheck)
     if (auto hit = check_line(line, safety_context(cwd))) line_hit_part(line, *hit);
   if ((seen & kTriggerOpen) || ((seen & kTriggerL) && line.find("let") != line.npos) ||

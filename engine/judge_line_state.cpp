@@ -5,6 +5,7 @@
 
 #include "engine/builtin_code.hpp"
 #include "engine/judge.hpp"
+#include "engine/shell_semantics.hpp"
 
 namespace vigie::engine {
 
@@ -114,6 +115,27 @@ void Judge::before_command(const NormalizedCommand& n, std::string_view line) {
     else if (eq != std::string::npos && eq > 0)
       aliases_unknown_ = true;
   }
+}
+
+// (shell_semantics.hpp) `let`'s words are asked by builtin_code.cpp, printf's held above.
+void held_arguments(const NormalizedCommand& n, std::vector<std::string>& held_code) {
+  const auto subscript_code = [](std::string_view v) {
+    const std::size_t at = v.find('[');
+    if (at == std::string_view::npos) return false;
+    v.remove_prefix(at);
+    return v.find("$(") != v.npos || v.find('`') != v.npos || v.find("$[") != v.npos ||
+           v.find("${") != v.npos;
+  };
+  if (std::string_view(n.name) == "let" || std::string_view(n.name) == "printf") return;
+  for (std::size_t k = 1; k < n.words.size(); ++k) {
+    // `f a[\$\(cmd\)]`: unquoted brackets are a glob that matches nothing, the word as written.
+    const auto& w = n.words[k];
+    if (w.literal ? subscript_code(*w.literal) : w.pattern && subscript_code(*w.pattern))
+      held_code.emplace_back(w.literal ? *w.literal : *w.pattern);
+  }
+  for (const auto& r : n.redirects)
+    if (r.op == "<<<" && r.target.literal && subscript_code(*r.target.literal))
+      held_code.push_back(*r.target.literal);
 }
 
 }  // namespace vigie::engine

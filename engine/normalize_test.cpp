@@ -125,7 +125,7 @@ TEST_CASE("wrappers are seen through with their own options") {
       {"time -p make", "make", "make", "time"},
       {"command -p ls", "ls", "ls", "command"},
       {"command -v rm", "command -v rm", "command -v rm", ""},  // a lookup, not a run
-      {"builtin cd /", "cd /", "builtin cd /", "builtin"},
+      {"builtin cd /", "cd /", "cd /", "builtin"},
       {"exec -a name rm x", "rm x", "exec -a name rm x", "exec"},
       {"stdbuf -oL grep x", "grep x", "grep x", "stdbuf"},
       {"stdbuf -o L grep x", "grep x", "grep x", "stdbuf"},

@@ -106,7 +106,8 @@ bool blank(char c) {
 
 // The first variable that changes what runs or where (is_dangerous_variable) and that a
 // mechanism other than an assignment sets: a named descriptor's redirection, `{NAME}>FILE` or
-// `{NAME}<FILE` (NAME gets the descriptor's number, `exec {PATH}>/dev/null` makes PATH `10`),
+// `{NAME}<FILE` (NAME gets the descriptor's number, `exec {PATH}>/dev/null` makes PATH `10`;
+// `{HOME[0]}>FILE` sets an element of HOME, which `$HOME` reads),
 // and a named coprocess, `coproc NAME COMPOUND` (NAME gets an array of two descriptors). Read
 // from the line's text, quoted or not (fail closed). Empty when there is none.
 std::string descriptor_assignment(std::string_view line) {
@@ -120,8 +121,21 @@ std::string descriptor_assignment(std::string_view line) {
   for (std::size_t i = line.find('{'); i != std::string_view::npos; i = line.find('{', i + 1)) {
     if (i > 0 && line[i - 1] == '$') continue;  // `${PATH}>out`: an expansion
     const std::size_t e = name_end(i + 1);
-    if (e == i + 1 || e + 1 >= line.size() || line[e] != '}') continue;
-    if (line[e + 1] != '>' && line[e + 1] != '<') continue;
+    if (e == i + 1) continue;
+    std::size_t close = e;
+    if (close < line.size() && line[close] == '[') {  // `{HOME[0]}>x` sets HOME too
+      int depth = 0;
+      for (; close < line.size(); ++close) {
+        if (line[close] == '[') {
+          ++depth;
+        } else if (line[close] == ']' && --depth == 0) {
+          break;
+        }
+      }
+      ++close;  // past the `]` (or the end)
+    }
+    if (close + 1 >= line.size() || line[close] != '}') continue;
+    if (line[close + 1] != '>' && line[close + 1] != '<') continue;
     const std::string_view name = line.substr(i + 1, e - i - 1);
     if (is_dangerous_variable(name)) return std::string(name);
   }
@@ -171,6 +185,46 @@ bool evaluates_again(std::string_view line, const std::vector<std::string>& held
   std::size_t held = 0;
   for (const auto& code : held_code) held += subscripts(code);
   return subscripts(line) > held;
+}
+
+bool history_expands(std::string_view line, std::size_t newline) {
+  // Both options, by any spelling: `set -o history`, `shopt -so history`; `set -H`, `set -Ho
+  // history`, `set -o histexpand`. A name or a cluster anywhere counts (fail closed).
+  const std::size_t history = line.find("history");
+  if (history == std::string_view::npos) return false;
+  std::size_t on = line.find("histexpand");
+  for (std::size_t i = line.find('-'); i != std::string_view::npos && i < on;
+       i = line.find('-', i + 1)) {
+    if (i > 0 && !blank(line[i - 1]) && line[i - 1] != '\n' && line[i - 1] != ';') continue;
+    std::size_t k = i + 1;
+    while (k < line.size() && std::isalpha(static_cast<unsigned char>(line[k])) && line[k] != 'H')
+      ++k;
+    if (k < line.size() && line[k] == 'H') on = i;
+  }
+  if (on == std::string_view::npos) return false;
+  // The lines after the one that turns both on.
+  std::size_t from = line.find('\n', std::max(history, on));
+  if (from == std::string_view::npos || from < newline) return false;
+  bool sq = false, dq = false;
+  for (std::size_t i = from; i < line.size(); ++i) {
+    const char c = line[i];
+    if (sq) {
+      sq = c != '\'';
+    } else if (c == '\\') {
+      ++i;
+    } else if (c == '\'' && !dq) {
+      sq = true;
+    } else if (c == '"') {
+      dq = !dq;
+    } else if (c == '^' && line[i - 1] == '\n') {
+      return true;  // `^old^new`: the line before, with old replaced
+    } else if (c == '!' && i + 1 < line.size()) {
+      // bash's history_no_expand_chars: a blank, a newline, `=` or `(` after `!`.
+      const char next = line[i + 1];
+      if (!blank(next) && next != '\n' && next != '=' && next != '(') return true;
+    }
+  }
+  return false;
 }
 
 std::string arithmetic_assignment(std::string_view line) {

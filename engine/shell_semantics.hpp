@@ -18,6 +18,22 @@ std::string proc_self(const std::string& raw, const std::string& cwd);
 // the static values of the line's variables that hold a substitution (their own text aside).
 bool evaluates_again(std::string_view line, const std::vector<std::string>& held_code);
 
+struct NormalizedCommand;
+
+// `f 'a[$(cmd)]'`, `set -- 'a[$(cmd)]'`, `bash -c '…$(( $1 ))' _ 'a[$(cmd)]'`,
+// `x=$(echo 'a[$(cmd)]')`, `x=$(cat <<< 'a[$(cmd)]')`: the words and here-strings of `n` that
+// may reach a later evaluation as a positional parameter or a substitution's output, appended
+// to `held_code`. Only a value with a subscript holding code counts (`a[$(cmd)]`: what
+// arithmetic runs). Called only for a line with a `[` (engine/judge_line_state.cpp).
+void held_arguments(const NormalizedCommand& n, std::vector<std::string>& held_code);
+
+// Whether a later line of `line` (which has a newline, the first at `newline`) holds a history
+// event (`!$`, `!!:1`, `!-1`, `^old^new`) after the line turns on both `history` and
+// `histexpand` (`set -o history -H`): bash builds it from lines it ran before, which vigie
+// does not see. Off in `bash -c`, and the options `bash -H -o history` or SHELLOPTS give
+// do not turn it on there.
+bool history_expands(std::string_view line, std::size_t newline);
+
 // In a line with arithmetic (`(( ))`, `$(( ))`, `$[ ]`, `let`, subscripts, `[[ ]]`), the first
 // variable bash's arithmetic would assign (`PATH = 0`, `HOME += 1`, `IFS++`, `--PATH`) that
 // changes what runs or where (normalize.hpp is_dangerous_variable); names with a lowercase

@@ -106,8 +106,9 @@ struct Heredoc {
 struct Redirect {
   std::string op;         // "<", ">", ">>", ">|", "<>", "<&", ">&", "&>", "&>>", "<<", "<<-", "<<<"
   std::optional<int> fd;  // an explicit fd number
-  std::string fd_var;     // `{var}>file`
-  Word word;              // target, fd word, here-string word or here-document delimiter
+  std::string fd_var;     // `{var}>file`, `{a[KEY]}>file` (with its subscript)
+  std::vector<WordPart> fd_subscript;  // `{a[KEY]}`: the subscript's parts (its substitutions run)
+  Word word;  // target, fd word, here-string word or here-document delimiter
   std::optional<Heredoc> heredoc;
   Span span;
 };

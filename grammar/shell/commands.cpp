@@ -403,6 +403,7 @@ class Walker {
   }
 
   void redirect_inner(const Redirect& r) {
+    word_parts(r.fd_subscript);
     word_parts(r.word.parts);
     if (r.heredoc && !r.heredoc->quoted && !r.heredoc->parts.empty()) {
       Push p(*this, {"heredoc"});

@@ -318,10 +318,13 @@ struct heredoc_content : seq<star<sor<heredoc_lit, dollar, backtick>>, eof> {};
 // ---------------------------------------------------------------------------------------------
 // Redirections and assignments.
 
-struct redir_fd
-    : sor<seq<plus<digit>, at<one<'<', '>'>>>,
-          seq<one<'{'>, ranges<'a', 'z', 'A', 'Z', '_'>,
-              star<ranges<'a', 'z', 'A', 'Z', '0', '9', '_'>>, one<'}'>, at<one<'<', '>'>>>> {};
+struct assign_subscript;
+// `{NAME}>FILE` assigns the descriptor's number to NAME; `{a[KEY]}>FILE` to an array element,
+// whose KEY is expanded as an assignment's subscript is (its substitutions run).
+struct redir_fd : sor<seq<plus<digit>, at<one<'<', '>'>>>,
+                      seq<one<'{'>, ranges<'a', 'z', 'A', 'Z', '_'>,
+                          star<ranges<'a', 'z', 'A', 'Z', '0', '9', '_'>>, opt<assign_subscript>,
+                          one<'}'>, at<one<'<', '>'>>>> {};
 struct redir_op : sor<TAO_PEGTL_STRING("&>>"), TAO_PEGTL_STRING("&>"), TAO_PEGTL_STRING("<<<"),
                       TAO_PEGTL_STRING("<>"), TAO_PEGTL_STRING("<&"), TAO_PEGTL_STRING(">>"),
                       TAO_PEGTL_STRING(">|"), TAO_PEGTL_STRING(">&"),

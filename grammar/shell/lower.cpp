@@ -4,7 +4,6 @@
 // checked by validate_ast.cpp as it is lowered.
 #include "grammar/shell/lower.hpp"
 
-#include <algorithm>
 #include <cstddef>
 #include <exception>
 #include <new>
@@ -82,6 +81,10 @@ class Converter {
     return {off(f, n.m_begin.data), off(f, n.m_end.data)};
   }
 
+  // Text bash expands again (lower_again.hpp), read as an unquoted here-document body.
+  auto again(const Frame& f) {
+    return [this, &f](std::string_view s, std::uint32_t at) { return heredoc_parts(s, at, f); };
+  }
   // ----- lists and statements -----
 
   std::vector<Stmt> list(const Node& n, const Frame& f) {
@@ -295,6 +298,7 @@ class Converter {
       tc.span = sp;
       for (const auto& c : ch) tc.words.push_back(word(*c, f));
       fail_if(validate::check_test(n, f.base, f.base_offset));
+      arith_operands_again(tc.words, again(f));
       return tc;
     }
     if (n.is_type<g::arith_cmd>()) {
@@ -315,6 +319,9 @@ class Converter {
         std::string s = c->string();
         if (s[0] == '{') {
           r.fd_var = s.substr(1, s.size() - 2);
+          for (const auto& k : c->children)  // `{a[$(cmd)]}>x`: the subscript's expansions
+            for (const auto& sub : k->children) part(*sub, f, r.fd_subscript);
+          quotes_again(r.fd_subscript, true, again(f));
         } else {
           r.fd = s.size() > 6 ? 999999 : std::stoi(s);
         }
@@ -360,10 +367,6 @@ class Converter {
     std::vector<WordPart> out = parts(t->root(), hf);
     fail_if(dollar_continuation(out));
     return out;
-  }
-  // Text bash expands again (lower_again.hpp), read as an unquoted here-document body.
-  auto again(const Frame& f) {
-    return [this, &f](std::string_view s, std::uint32_t at) { return heredoc_parts(s, at, f); };
   }
 
   Assign assignment(const Node& n, const Frame& f) {

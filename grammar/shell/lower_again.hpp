@@ -5,6 +5,7 @@
 #define VIGIE_GRAMMAR_SHELL_LOWER_AGAIN_HPP
 
 #include <algorithm>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -53,6 +54,24 @@ void key_again(std::vector<WordPart>& key, Span span, bool associative, Again&& 
   if (std::all_of(ps.begin(), ps.end(), [](const WordPart& p) { return p.v.index() == 0; }))
     return;  // only text (`[\$]`): nothing runs
   key.push_back({DblQuoted{std::move(ps), false, span}});
+}
+
+// `[[ X -eq Y ]]`, `[[ -v X ]]`: bash evaluates the operands of the arithmetic comparisons as
+// arithmetic, and the name after `-v` or `-R` as a variable with its subscript, so a
+// substitution in a quoted value's subscript runs (`[[ 'a[$(cmd)]' -eq 1 ]]`). A static
+// operand whose value holds one is read again as `key_again` reads a key: its commands are
+// judged. Every quoting counts (fail closed: bash runs some, not all).
+template <class Again>
+void arith_operands_again(std::vector<Word>& ws, Again&& again) {
+  constexpr std::string_view kArith[] = {"-eq", "-ne", "-lt", "-le", "-gt", "-ge"};
+  const auto is = [&](std::size_t k, bool name) {
+    if (k >= ws.size()) return false;
+    if (name) return ws[k].text == "-v" || ws[k].text == "-R";
+    return std::find(std::begin(kArith), std::end(kArith), ws[k].text) != std::end(kArith);
+  };
+  for (std::size_t k = 0; k < ws.size(); ++k)
+    if ((k > 0 && (is(k - 1, false) || is(k - 1, true))) || is(k + 1, false))
+      key_again(ws[k].parts, ws[k].span, false, again);
 }
 
 // `declare -A NAME=(…)` (also `typeset`, `local`, `readonly`; the array is the next word of
