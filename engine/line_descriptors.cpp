@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 
 #include "engine/descriptor_paths.hpp"
 #include "engine/programs.hpp"
@@ -37,12 +38,38 @@ std::string fold(std::string_view s) {
   return out;
 }
 
+// Task runners and the files they run with no option naming one (their default names, matched
+// without case: just's `justfile` in any case, rake's `Rakefile`/`rakefile.rb`), and the options
+// that name another (`just -f FILE`, `rake -f FILE`, `invoke -c NAME` is a module: not a file).
+struct DefaultRun {
+  std::string_view programs;
+  std::string_view files;    // base names, lowercase
+  std::string_view options;  // options whose value is the file run
+};
+constexpr DefaultRun kDefaultRuns[] = {
+    {"just", "justfile .justfile", "-f --justfile"},
+    {"rake", "rakefile rakefile.rb", "-f --rakefile"},
+    {"invoke inv", "tasks.py", "-r --search-root"},
+    {"pytest py.test", "conftest.py", ""},
+    {"make gmake", "makefile gnumakefile", ""},
+};
+
 // Whether two folded names may be the same file: equal, or one is the other's tail
 // (`/project/x` and `x`, `y/x` and `x` after `cd y`): the folder is not known here.
 bool same_file(std::string_view a, std::string_view b) {
   if (a.size() < b.size()) std::swap(a, b);
   return a == b ||
          (a.ends_with(b) && !b.empty() && b[0] != '/' && a[a.size() - b.size() - 1] == '/');
+}
+
+// Whether `name` is one of the space-separated `names`.
+bool in_names(std::string_view names, std::string_view name) {
+  for (std::size_t a = 0; a < names.size();) {
+    const std::size_t b = std::min(names.find(' ', a), names.size());
+    if (!name.empty() && names.substr(a, b - a) == name) return true;
+    a = b + 1;
+  }
+  return false;
 }
 
 }  // namespace
@@ -107,6 +134,22 @@ std::string runs_written(const NormalizedCommand& n, const std::vector<std::stri
         file = s.substr(2);
       if (!file.empty() && hit(file)) return std::string(file);
     }
+  // `echo … > .justfile && just x`, `… > conftest.py; pytest`: the file the task runner reads
+  // by default (base names, any case; pytest's conftest.py in any folder it collects), or the
+  // one its option names.
+  for (const DefaultRun& d : kDefaultRuns) {
+    if (!in_names(d.programs, n.name)) continue;
+    for (const std::string& w : written) {
+      std::string base = w.substr(w.rfind('/') + 1);
+      std::transform(base.begin(), base.end(), base.begin(),
+                     [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+      if (in_names(d.files, base)) return w;
+    }
+    for (std::size_t i = 1; i + 1 < n.words.size(); ++i)
+      if (n.words[i].literal && in_names(d.options, *n.words[i].literal) &&
+          n.words[i + 1].literal && hit(*n.words[i + 1].literal))
+        return *n.words[i + 1].literal;
+  }
   // `bash -c 'source x'`, `eval 'sh x'`: a nested script that runs one of them (its words split
   // at blanks and separators, quotes dropped: a run it may hold is enough).
   for (const auto& script : n.nested_scripts) {

@@ -170,6 +170,9 @@ constexpr OptionVariable kOptionVariables[] = {
     {"gmake", " MAKEFLAGS GNUMAKEFLAGS MFLAGS "},
     // bc reads BC_ENV_ARGS as arguments before its own: the files it names are read and run.
     {"bc", " BC_ENV_ARGS "},
+    // Maven 3.9 puts MAVEN_ARGS before the line's own arguments (`-s FILE`, `-Dexec.…`).
+    {"mvn", " MAVEN_ARGS "},
+    {"mvnw", " MAVEN_ARGS "},
 };
 
 // Variables whose value makes a program load code the line does not show: a library injected
@@ -178,6 +181,10 @@ constexpr OptionVariable kOptionVariables[] = {
 // `--eval`, tar's options that run a program. `markers`: the words of the value (space-separated
 // options) that do it, each a prefix (`-M` is `-MFoo`, `--to-c` is `--to-command=…`); empty:
 // any value.
+// The C compiler's and linker's options that load or run another program (cgo's flags).
+constexpr std::string_view kCgoRuns =
+    "-fplugin -fpass-plugin -fuse-ld --ld-path -B -wrapper -specs --specs -Xclang -Wl, -Xlinker "
+    "-load";
 struct CodeVariable {
   std::string_view name;
   std::string_view markers;  // space-separated
@@ -242,6 +249,18 @@ constexpr CodeVariable kCodeVariables[] = {
     {"R_PROFILE", "", "makes R run the profile it names"},
     {"MAKEFLAGS", "--eval --ev -E", "makes make evaluate code"},
     {"GNUMAKEFLAGS", "--eval --ev -E", "makes make evaluate code"},
+    // go passes these to the C compiler and linker of cgo packages as they are (the allow
+    // list of `#cgo` lines does not apply to the environment).
+    {"CGO_CFLAGS", kCgoRuns, "makes cgo's compiler load or run another program"},
+    {"CGO_CPPFLAGS", kCgoRuns, "makes cgo's compiler load or run another program"},
+    {"CGO_CXXFLAGS", kCgoRuns, "makes cgo's compiler load or run another program"},
+    {"CGO_FFLAGS", kCgoRuns, "makes cgo's compiler load or run another program"},
+    {"CGO_LDFLAGS", kCgoRuns, "makes cgo's linker load or run another program"},
+    // gradle runs the init scripts of its user home (`init.d/*.gradle`) and reads its
+    // gradle.properties (`org.gradle.jvmargs`); rustup's proxies run a toolchain from the
+    // folder RUSTUP_TOOLCHAIN names when it is a path (a name picks an installed one).
+    {"GRADLE_USER_HOME", "", "makes gradle run the init scripts of the folder it names"},
+    {"RUSTUP_TOOLCHAIN", "/ ~ . $", "makes rustup's proxies run a toolchain from a folder"},
     {"TAR_OPTIONS", "--to-c --use-c --checkpoint-a --rsh --info --new-v --transform-c -I -F",
      "makes tar run a program"},
 };

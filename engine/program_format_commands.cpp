@@ -4,7 +4,9 @@
 // `buf format -w`, `sqlfluff fix`, `gci write`, `php-cs-fixer fix`, `packer fmt`, `pre-commit
 // run` (its hooks rewrite the files they check), `golangci-lint run --fix`, `golangci-lint fmt`,
 // `prisma format`, `terragrunt hclfmt`; and `cargo new|init DIR` (a new project's files
-// in DIR). The subcommands are one table; the program's own
+// in DIR). Its entries also include the task runners and build tools read by
+// engine/program_task_runners.cpp (rustup, just, rake, tox, gradle, bazel, pytest, dotnet's
+// MSBuild commands…). The subcommands are one table; the program's own
 // options and operands are the programs table's (engine/programs_table_tools.cpp,
 // engine/programs_table_fixers.cpp).
 #include <string>
@@ -12,6 +14,7 @@
 
 #include "engine/program_data.hpp"
 #include "engine/program_handlers.hpp"
+#include "engine/program_task_runners.hpp"
 #include "engine/program_words.hpp"
 #include "engine/programs.hpp"
 
@@ -102,6 +105,13 @@ bool zig_effects(std::string_view name, const std::string& sub, const Words& w, 
   return true;
 }
 
+// Whether the command names its configuration file (pre-commit's `-c|--config`).
+bool given_config(const ParsedArgs& args) {
+  for (const ParsedOption& o : args.options)
+    if (o.decl && option_name(*o.decl) == "--config") return true;
+  return false;
+}
+
 }  // namespace
 
 void rewrite_tree(ProgramEffects& out, const WordView& dir, std::string entry,
@@ -118,6 +128,8 @@ void format_command_handler(const ProgramDecl& p, std::string_view name, const W
   const bool go = p.names.front() == "go";
   ParsedArgs args = go ? parse_args_eq(p, w, 1) : parse_args(p, w, 1);
   apply_parsed(p, name, w, args, out);
+  // The task runners' and build tools' entries of this handler (engine/program_task_runners.cpp).
+  if (task_runner_effects(p, name, w, args, out)) return;
   // `cargo +nightly fmt`: rustup's toolchain word comes before the subcommand.
   std::size_t first = 0;
   while (first < args.operands.size() && w[args.operands[first]].literal &&
@@ -128,6 +140,19 @@ void format_command_handler(const ProgramDecl& p, std::string_view name, const W
   if (p.names.front() == "zig" && zig_effects(name, sub, w, args.operands[first], out)) return;
   if (p.names.front() == "cargo" && cargo_effects(name, sub, w, args.operands[first], out)) return;
   if (go && go_effects(name, sub, w, args.operands[first], out)) return;
+  // pre-commit: `try-repo REPO` fetches a repository's hooks and runs them; `install` and
+  // `install-hooks` write git hooks (`.git/hooks/*`, run by later git commands);
+  // `autoupdate` rewrites the configuration to the hooks' newest revisions.
+  if (p.names.front() == "pre-commit") {
+    const std::string entry = std::string(name) + " " + sub;
+    if (sub == "try-repo")
+      out.escalations.push_back(entry + ": fetches a repository's hooks and runs them");
+    else if (sub == "install" || sub == "install-hooks" || sub == "init-templatedir")
+      out.escalations.push_back(entry + ": installs git hooks that later git commands run");
+    else if (sub == "autoupdate" && !given_config(args))
+      add_word_file(out, Touch::write, word_of(w[0], ".pre-commit-config.yaml"), From::operand,
+                    entry);
+  }
   for (const FormatCommand& c : kFormatCommands) {
     if (c.program != p.names.front() || c.sub != sub) continue;
     // The subcommand's own options follow it; `cargo fmt -- --check` passes them to rustfmt.

@@ -3,6 +3,7 @@
 //   - `go env -w NAME=VALUE…` writes go's environment file: every later go command runs with
 //     NAME=VALUE, so each pair is judged as `export NAME=VALUE` would be (`go env -w
 //     GOFLAGS=-toolexec=CMD`, `CC=CMD`: CMD is a line go runs later);
+//   - `go run PKG@VERSION` downloads a module and runs it: asked;
 //   - `-ldflags` holding `-extld=CMD` (or `-extld CMD`) makes the linker run CMD; `-extldflags`
 //     holding one of cc's options that run a program (`-fuse-ld=/x`, `-B DIR`): asked.
 #include <string>
@@ -21,6 +22,14 @@ namespace {
 // Words of external linker flags that make the C compiler driver run or load another program.
 constexpr std::string_view kExtLinkerRuns[] = {"-fuse-ld=", "--ld-path", "-B",     "-wrapper",
                                                "plugin",    "-specs",    "--specs"};
+
+// go build's flags that take the next word as their value (one or two dashes).
+constexpr std::string_view kValuedBuildFlags =
+    "-C -o -p -tags -ldflags -gcflags -asmflags -gccgoflags -mod -modfile -overlay -pkgdir "
+    "-toolexec -exec -compiler -installsuffix -pgo -covermode -coverpkg -buildmode "
+    "--C --o --p --tags --ldflags --gcflags --asmflags --gccgoflags --mod --modfile --overlay "
+    "--pkgdir --toolexec --exec --compiler --installsuffix --pgo --covermode --coverpkg "
+    "--buildmode";
 
 // `-ldflags=VALUE`: the linker's flags, space-separated (quotes group words).
 void ldflags(const std::string& entry, std::string_view v, ProgramEffects& out) {
@@ -64,6 +73,21 @@ bool go_effects(std::string_view name, const std::string& sub, const Words& w, s
     else if (o.starts_with("-ldflags="))
       ldflags(n + " -ldflags", o.substr(9), out);
   }
+  // `go run PKG@VERSION`: downloads a module and runs its program (as `npx PKG`).
+  if (sub == "run")
+    for (std::size_t k = at + 1; k < w.size(); ++k) {
+      const std::string* s = program_words::lit(w, k);
+      if (!s) break;
+      if (s->starts_with('-')) {
+        // Build flags that take the next word (`-tags x`), unless given with `=`.
+        if (s->find('=') == std::string::npos && program_words::in_words(kValuedBuildFlags, *s))
+          ++k;
+        continue;
+      }
+      if (s->find('@') != std::string::npos && !s->ends_with(".go"))
+        out.escalations.push_back(n + " run " + *s + ": downloads a module and runs it");
+      break;
+    }
   if (sub != "env") return false;
   // `go env -w NAME=VALUE…`; `-u NAME` only removes a setting.
   bool write = false;

@@ -74,6 +74,13 @@ constexpr MavenProperty kMavenProperties[] = {
     {"maven.compiler.executable", 'x'},
     {"jvm", 'x'},
     {"argLine", 'j'},
+    // surefire's and failsafe's debug string is added to the forked JVM's options;
+    // spring-boot:run's JVM arguments and agents; the javadoc program.
+    {"maven.surefire.debug", 'j'},
+    {"maven.failsafe.debug", 'j'},
+    {"spring-boot.run.jvmArguments", 'j'},
+    {"spring-boot.run.agents", 'x'},
+    {"javadocExecutable", 'x'},
     {"gpg.executable", 'x'},
     {"maven.ext.class.path", 'x'},
     {"file", 'r'},
@@ -139,6 +146,20 @@ void mvn_handler(const ProgramDecl& p, std::string_view name, const Words& w, Pr
     if (key == "maven.repo.local" && key.size() < kv.size())
       add_folder_files(out, synthesized(*o.value, kv.substr(key.size() + 1), key.size() + 1),
                        From::option, entry + " -Dmaven.repo.local");
+  }
+  // `-f DIR/pom.xml`, `-f DIR`: the project in DIR is built, its target folder DIR/target
+  // written (the current folder's is the project's own, as for `mvn package`).
+  for (const auto& o : args.options) {
+    if (!o.decl || option_name(*o.decl) != "--file" || !o.value || !o.value->literal) continue;
+    const std::string& f = *o.value->literal;
+    const std::size_t slash = f.rfind('/');
+    const std::string dir =
+        f.ends_with(".xml") ? (slash == std::string::npos ? "." : f.substr(0, slash)) : f;
+    if (dir == "." || dir == "./" || dir.empty()) continue;
+    const std::size_t at = out.files.size();
+    add_word_file(out, Touch::write, word_of(*o.value, dir + "/target"), From::option,
+                  entry + " -f");
+    for (std::size_t i = at; i < out.files.size(); ++i) out.files[i].recursive = true;
   }
   // `-Dexec.args="$X"`, `-D"$K"=V`: a word that is not static is not parsed as an option.
   if (args.dynamic_option)

@@ -14,14 +14,15 @@ namespace vigie::engine {
 // clang-format off
 const ProgramSource kProgramsCodegen[] = {
   // javac: the annotation processors it loads (`-processorpath`, `--processor-module-path`) and
-  // the JVM's `-J` options (`-J-javaagent:`, `-J-XX:OnError=`) run code: asked; `-Xstdout FILE`
+  // the JVM's `-J` options (`-J-javaagent:`, `-J-XX:OnError=`), a compiler plugin
+  // (`-Xplugin:NAME`) and the processors `-processor` names run code: asked; `-Xstdout FILE`
   // writes its messages to FILE. javap likewise takes `-J`.
-  {"javac", "m@", "*r", "",
+  {"javac", "m@", "*r", "fmt-command",
    "-d=b -s=b -h=b -cp|-classpath|--class-path=v -sourcepath|--source-path=v "
    "-bootclasspath|--boot-class-path=v -processorpath|--processor-path=v!! -p|--module-path=v "
    "--module-source-path=v --processor-module-path=v!! -J?v!! -Xstdout=w "
    "-source|--source=v -target|--target=v "
-   "--release=v -encoding|--encoding=v -processor=v --add-modules=v --add-exports=v "
+   "--release=v -encoding|--encoding=v -processor=v!! --add-modules=v --add-exports=v "
    "--add-reads=v --limit-modules=v --patch-module=v --system=v --upgrade-module-path=v "
    "-m|--module=v -extdirs=v -endorseddirs=v -g -nowarn -verbose -deprecation -parameters "
    "-Werror --enable-preview -implicit:none -implicit:class -proc:none -proc:only -proc:full "
@@ -115,21 +116,37 @@ const ProgramSource kProgramsCodegen[] = {
    "--modify-var=v"},
   // Maven (commons-cli: long prefixes) and Gradle: the build files are the project's code;
   // an init script or a settings file given on the line can run anything (handler `mvn`).
+  // Gradle (handler `fmt-command`, engine/program_task_runners.cpp): `-p DIR` builds there,
+  // `-D` may set its JVM; its user home holds init scripts it runs (`init.d/`): asked.
   {"mvn mvnw", "pm", "", "mvn",
-   "-f|--file=r -s|--settings=r -gs|--global-settings=r -t|--toolchains=r -l|--log-file=w "
+   "-f|--file=r -s|--settings=r -gs|--global-settings=r -t|--toolchains=r "
+   "-gt|--global-toolchains=r -l|--log-file=w -emp|--encrypt-master-password?v "
+   "-ep|--encrypt-password?v "
    "-D|--define=v -P|--activate-profiles=v -pl|--projects=v -rf|--resume-from=v -T|--threads=v"},
-  {"gradle gradlew", "m", "", "",
+  {"gradle gradlew", "m", "", "fmt-command",
    "-I|--init-script=r!! -b|--build-file=r -c|--settings-file=r -p|--project-dir=c "
-   "-g|--gradle-user-home=w --project-cache-dir=w -D|--system-prop=v -P|--project-prop=v "
+   "-g|--gradle-user-home=w!! --project-cache-dir=w -D|--system-prop=v -P|--project-prop=v "
    "-x|--exclude-task=v --include-build=r!!"},
+  // Ant (single-dash long names): `-lib PATH` adds jars it loads, `-logger`, `-listener`,
+  // `-inputhandler` and `-main` name classes it runs: asked.
+  {"ant", "", "", "",
+   "-f|-file|-buildfile=r -l|-logfile=w -propertyfile=r -lib=r!! -logger=v!! -listener=v!! "
+   "-inputhandler=v!! -main=v!! -s|-find=r -D?v -nice=v -q|-quiet -v|-verbose -d|-debug "
+   "-e|-emacs -k|-keep-going -S|-silent -noinput -nouserlib -noclasspath -autoproxy "
+   "-diagnostics!N -version!N -h|-help!N -p|-projecthelp!N"},
   // Bazel: the startup options before the command name where it writes (its output trees, the
   // caches, the convenience symlinks' prefix); the BUILD files are the project's code.
-  // `--run_under=CMD` runs the target through CMD; `--script_path` writes a script.
-  {"bazel bazelisk", "m", "", "",
+  // `--run_under=CMD` runs the target through CMD, `--workspace_status_command=CMD` at each
+  // build; a credential helper and the server's JDK are programs it runs (asked); the JVM's
+  // `--host_jvm_args` are read by engine/program_task_runners.cpp; `--script_path` writes a
+  // script, `--profile` the build's profile.
+  {"bazel bazelisk", "m", "", "fmt-command",
    "--output_base=b --output_user_root=b --install_base=b --bazelrc=r --symlink_prefix=g "
    "--disk_cache=b --repository_cache=b --distdir=r --override_repository=v --config=v "
    "-c|--compilation_mode=v --define=v --copt=v --jobs=v -k|--keep_going --run_under=x "
-   "--script_path=w"},
+   "--script_path=w --workspace_status_command=x --credential_helper=v!! --server_javabase=r!! "
+   "--host_jvm_args=v --profile=w --execution_log_json_file=w --execution_log_binary_file=w "
+   "--build_event_json_file=w --build_event_text_file=w --build_event_binary_file=w"},
   // Composer (Symfony console): `-d DIR` is the project it installs into (vendor/ below it).
   {"composer composer.phar", "m", "", "",
    "-d|--working-dir=e --no-plugins --no-scripts --no-cache -n|--no-interaction -q|--quiet "
@@ -207,7 +224,12 @@ const ProgramSource kProgramsCodegen[] = {
    "-fmt=v -scale-to=v -scale-to-x=v -scale-to-y=v -sep=v -cropbox -layout -raw -nopgbrk "
    "-htmlmeta -bbox -bbox-layout -png -jpeg -tiff -svg -pdf -ps -eps -j -all -list -q -v"},
   {"pdfunite", "", "*r$w", "", "-v"},
-  {"uudecode", "pm", "*r", "", "-o|--output-file=w -c"},
+  // uudecode (sharutils, AutoOpts): without `-o`, the output is the file its input's header
+  // names (asked); `-R|--save-opts[=FILE]` writes the options (by default ~/.sharrc),
+  // `-r|--load-opts FILE` reads them (engine/program_task_runners.cpp).
+  {"uudecode", "pm", "*r", "fmt-command",
+   "-o|--output-file=w -c|--ignore-chmod -R|--save-opts?w -r|--load-opts=r --no-load-opts "
+   "-h|--help!N -!|--more-help!N -v|--version?v!N"},
   {"coverage:run", "pm", "x*-", "",
    "-m|--module=p --data-file=w --rcfile=r --source=v --include=v --omit=v --context=v "
    "--concurrency=v -L|--pylib -a|--append -p|--parallel-mode --branch --timid"},

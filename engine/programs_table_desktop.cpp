@@ -103,13 +103,25 @@ const ProgramSource kProgramsDesktop[] = {
   {"meson:setup", "m", "wr", "",
    "-D=v --prefix=v --buildtype=v --backend=v --native-file=r --cross-file=r --wipe "
    "--reconfigure --default-library=v -Dwerror=v"},
-  {"meson:compile meson:test meson:install meson:configure meson:dist meson:introspect", "m", "",
-   "", "-C=c -j|--jobs=v --destdir=w"},
+  // `install --destdir DIR` stages the installed files below DIR; `test --wrapper CMD` runs each
+  // test through CMD (`--gdb`: under gdb). `devenv CMD…` and `subprojects foreach CMD…` run a
+  // command (engine/program_task_runners.cpp).
+  {"meson:compile meson:install meson:configure meson:dist meson:introspect", "m", "", "",
+   "-C=c -j|--jobs=v --destdir=b"},
+  {"meson:test", "m", "", "",
+   "-C=c -j|--jobs=v --wrapper|--wrap=x --gdb!! --gdb-path=x --setup=v --suite=v "
+   "--no-suite=v --num-processes=v -t|--timeout-multiplier=v --repeat=v --logbase=v "
+   "--test-args=v -v|--verbose -q|--quiet --no-rebuild --benchmark --list --print-errorlogs"},
+  {"meson:devenv", "s", "", "fmt-command", "-C=c -w|--workdir=c --dump?w --dump-format=v"},
+  {"meson:subprojects", "s", "", "fmt-command", "--sourcedir=c --types=v --num-processes=v"},
   // The subcommands of interpreters the table does not declare otherwise (dotnet, deno): read
   // by engine/normalize_scripts.cpp (`undeclared_interpreter`). dotnet's `-o DIR` is the
-  // output folder; `dotnet format`, `deno fmt` rewrite the folders they are given.
+  // output folder; `dotnet format`, `deno fmt` rewrite the folders they are given. MSBuild's
+  // switches in every spelling (`/p:`, `-p:`, `--property:`), its properties that run a
+  // command or name code, its binary log and loggers, and a project in another folder:
+  // engine/program_task_runners.cpp.
   {"dotnet:build dotnet:publish dotnet:pack dotnet:clean dotnet:test dotnet:run dotnet:restore "
-   "dotnet:msbuild", "m", "", "",
+   "dotnet:msbuild", "m", "", "fmt-command",
    "-o|--output=b -c|--configuration=v -f|--framework=v -r|--runtime=v --project=r "
    "-p|--property=v -v|--verbosity=v -a|--arch=v --os=v --no-restore --no-build "
    "--results-directory=b --diag=w -s|--settings=r -l|--logger=v"},

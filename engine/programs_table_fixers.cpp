@@ -45,9 +45,12 @@ const ProgramSource kProgramsFixers[] = {
   {"yamlfix", "m", "*M", "", "--check!R -c|--config-file=r"},
   {"mdformat", "pm", "*M", "", "--check!R"},
   // pytest (argparse without abbreviations): syrupy's and pytest-snapshot's `--snapshot-update`
-  // rewrites snapshot files the line does not name; `--basetemp DIR` is emptied first.
-  {"pytest py.test", "m", "*r", "",
+  // rewrites snapshot files the line does not name; `--basetemp DIR` is emptied first;
+  // `--pdbcls MOD:CLASS` loads a debugger class. `-p PLUGIN`, `-o cache_dir=DIR` and
+  // `--rootdir DIR`: engine/program_task_runners.cpp.
+  {"pytest py.test", "m", "*r", "fmt-command",
    "--snapshot-update!K -k=v -m=v -p=v -c=r -o|--override-ini=v --rootdir=v --basetemp=d "
+   "--pdbcls=v!! "
    "--junitxml|--junit-xml=w --html=w --cov=v --cov-report=s -n|--numprocesses=v --maxfail=v "
    "--tb=v -W=v --deselect=v --ignore=v --confcutdir=v --durations=v --log-file=w --debug?w "
    "--report-log=w --junit-prefix=v"},
@@ -90,6 +93,35 @@ const ProgramSource kProgramsFixers[] = {
   {"php-cs-fixer", "m", "", "fmt-command", ""},
   {"packer", "m", "", "fmt-command", ""},
   {"pre-commit", "m", "", "fmt-command", "-c|--config=r"},
+  // ---- task runners (handler `fmt-command`, read by engine/program_task_runners.cpp) ---------
+  // rustup (clap): `run TOOLCHAIN CMD…` runs CMD; a toolchain that is a folder is asked.
+  {"rustup", "s", "", "fmt-command",
+   "-v|--verbose -q|--quiet -h|--help!N -V|--version!N"},
+  // just (clap): `-c|--command CMD…`, `--shell`, `--chooser`, `-d DIR` are read by the handler;
+  // `-f FILE` is the justfile it runs.
+  {"just", "m", "", "fmt-command",
+   "-f|--justfile=r --dotenv-path|-E=r --dotenv-filename=v --color=v --dump-format=v "
+   "--list-heading=v --list-prefix=v -n|--dry-run -q|--quiet -v|--verbose -g|--global-justfile "
+   "-l|--list?v --summary --evaluate --dump --fmt --check --unstable --yes -h|--help!N "
+   "-V|--version!N"},
+  // rake (Ruby's OptionParser: long prefixes): `-e|-E|-p CODE` is Ruby it runs (the handler);
+  // `-r LIB`, `-I DIR`, `-R DIR` load code from where they name: asked; `-g` runs ~/.rake's.
+  {"rake", "pm", "", "fmt-command",
+   "-f|--rakefile=r -r|--require=r!! -I|--libdir=r!! -R|--rakelibdir|--rakelib=r!! "
+   "-e|--execute=v -E|--execute-continue=v -p|--execute-print=v -C|--directory=c "
+   "-j|--jobs?v -t|--trace?v -T|--tasks?v -D|--describe?v -W|--where?v --backtrace?v "
+   "--job-stats?v --suppress-backtrace=v -g|--system -G|--no-system -N|--no-search|--nosearch "
+   "-n|--dry-run -P|--prereqs -A|--all -m|--multitask -q|--quiet -s|--silent -v|--verbose "
+   "-B|--build-all --comments --rules -X|--no-deprecation-warnings -V|--version!N "
+   "-h|--help!N"},
+  // tox 4: `exec -- CMD…` runs CMD; `-x|--override KEY=VALUE` changes what it runs (handler).
+  {"tox", "m", "", "fmt-command",
+   "-c|--conf=r -x|--override=v --root=c --workdir=b -e=v -f=v -m=v --result-json=w "
+   "--installpkg=r --hashseed=v --discover=r -i|--index-url=v --skip-env=v "
+   "--exit-and-dump-after=v --colored=v --runner=v -r|--recreate -n|--notest "
+   "-p|--parallel?v -o|--parallel-live -q|--quiet -v|--verbose --skip-missing-interpreters?v "
+   "--no-provision?w --no-recreate-pkg --develop --list-dependencies -h|--help!N "
+   "--version!N"},
   // golangci-lint (cobra: long options by their exact name): `run --fix` and `fmt` rewrite the
   // packages' Go files; its reports and profiles are written.
   {"golangci-lint", "m", "", "fmt-command",

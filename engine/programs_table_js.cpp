@@ -24,22 +24,24 @@ const ProgramSource kProgramsJs[] = {
   // attached or the next word) name programs it spawns (`npm edit`, `npm docs`, `npm explore`).
   // npm's nopt takes any unambiguous start of a long name (`--scr` is `--script-shell`) and a
   // long name after one dash (engine/program_runners_manifest.cpp); `--logs-dir` gets a log of
-  // every command; `--node-gyp` and `--init-module` are JavaScript files it runs with node.
+  // every command; `--node-gyp` and `--init-module` are JavaScript files it runs with node. A
+  // config file given on the line (`--userconfig`, `--globalconfig`) can set `script-shell` and
+  // `node-options`, pnpm's `--global-pnpmfile` is code it runs: asked.
   {"npm", "pm", "", "runner",
    "-g|--global!! -C|--prefix=w --dir|--cwd=c --cache=w --pack-destination=b --modules-folder=b "
-   "--userconfig=r --globalconfig=r --registry=v -w|--workspace=v --tag=v --otp=v "
+   "--userconfig=r!! --globalconfig=r!! --registry=v -w|--workspace=v --tag=v --otp=v "
    "--script-shell=x --shell=x --editor=x --browser=x --git=x --node-options=v!! -c|--call=x "
    "--logs-dir=b --node-gyp=r!! --init-module=r!! --cafile=r"},
   {"yarn", "m", "", "runner",
    "-g|--global!! --prefix=w -C|--dir|--cwd=c --cache=w --pack-destination=b --modules-folder=b "
-   "--userconfig=r --globalconfig=r --registry=v "
+   "--userconfig=r!! --globalconfig=r!! --registry=v "
    "-w|--workspace=v --tag=v --otp=v --script-shell=x --node-options=v!! -c|--call=x"},
   // pnpm: `-w` is `--workspace-root` (no value), `-F|--filter` picks the packages.
   {"pnpm", "m", "", "runner",
    "-g|--global!! --prefix=w -C|--dir=c --cache=w --pack-destination=b --modules-folder=b "
-   "--userconfig=r --globalconfig=r --registry=v -w|--workspace-root -r|--recursive "
+   "--userconfig=r!! --globalconfig=r!! --registry=v -w|--workspace-root -r|--recursive "
    "-F|--filter=v --filter-prod=v --workspace-concurrency=v --reporter=v --loglevel=v "
-   "--tag=v --otp=v --script-shell=x --node-options=v!! -c|--call=x"},
+   "--tag=v --otp=v --script-shell=x --node-options=v!! -c|--call=x --global-pnpmfile=r!!"},
   {"npx", "s", "p*-", "runner",
    "-p|--package=v -c|--call=x -y|--yes --no -q|--quiet --prefix=w -w|--workspace=v "
    "--registry=v -v|--version!N -h|--help!N"},

@@ -97,7 +97,7 @@ const ProgramSource kProgramsSystem[] = {
   {"tempfile", "pm", "", "",
    "-d|--directory=g -p|--prefix=v -s|--suffix=v -m|--mode=v -n|--name=w"},
   // lesskey compiles a key file for less (`-o FILE`, else the user's `~/.less`).
-  {"lesskey", "pm", "r", "", "-o|--output=w -V|--version!N"},
+  {"lesskey", "pm", "r", "fmt-command", "-o|--output=w -V|--version!N"},
   // capsh (libcap): `--` runs the shell (`--shell=PATH`, else bash) with the words after it,
   // `==` runs capsh again with them (engine/program_capsh.cpp).
   {"capsh", "", "", "capsh", ""},
