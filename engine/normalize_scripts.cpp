@@ -134,6 +134,10 @@ constexpr StdinClient kStdinClients[] = {
     {"cqlsh", "", "-f"},
     {"tftp", ""},
     {"ed", ""},
+    // ar -M reads an MRI librarian script (CREATE, ADDMOD, EXTRACT…) from its input: the text
+    // is given as an operand of `ar -M`, which its handler reads as that script
+    // (engine/program_ar_mri.cpp).
+    {"ar", "-M"},
     // vi and its kin run what their input types (`:!CMD`, `:w FILE`), in ex mode (`-e`, `-es`)
     // or not.
     {"vim", ""},

@@ -5,15 +5,17 @@
 // standard input (`cpio -o`, `cpio -p`, `pax -w` with no file operand) are asked; dpkg-deb's
 // (and dpkg's) extraction and build actions; jar's mode letters and GNU-style options. The options
 // are declared in engine/programs_table_cloud.cpp. Info-ZIP's zip and unzip (declared in
-// engine/programs_table.cpp) as the table reads them, and: `zip -u A`, `zip -f A` with no file
-// named read every file the archive names (asked, as `tar -xf A` is); unzip's members are
-// patterns it matches itself, judged as globs (`'*'`, `'.e*'`, `'[t]ests/*'`; with `-C` in any
-// case), and its `*` and `?` match `/` too (unless `-W`): the files below the folder, asked.
+// engine/programs_table_data.cpp and engine/programs_table.cpp) as the table reads them, and:
+// `zip -u A`, `zip -f A` with no file named read every file the archive names (asked, as
+// `tar -xf A` is); unzip's members are patterns it matches itself, judged as globs (`'*'`,
+// `'.e*'`, `'[t]ests/*'`; with `-C` in any case), and its `*` and `?` match `/` too (unless
+// `-W`): the files below the folder, asked. `ar -M`'s MRI script: engine/program_ar_mri.cpp.
 #include <algorithm>
 #include <array>
 #include <optional>
 #include <string>
 
+#include "engine/program_ar_mri.hpp"
 #include "engine/program_handlers.hpp"
 #include "engine/program_words.hpp"
 
@@ -98,6 +100,16 @@ void ar(const Words& w, ProgramEffects& out) {
       continue;
     }
     ops.push_back(i);
+  }
+  // `M` anywhere in the key (`-M`, `-vM`, `rM`): ar reads an MRI script from its input and
+  // ignores its operands. The script is not on the line: asked. Each operand is read as such a
+  // script (a here-document or here-string is given to the handler so, by client_stdin), its
+  // files judged.
+  if (key.find('M') != std::string::npos) {
+    out.escalations.push_back("ar -M: archive commands (an MRI script) read from its input");
+    for (std::size_t i : ops)
+      if (const std::string* s = lit(w, i)) ar_mri_effects(*s, w[i], out);
+    return;
   }
   const std::size_t op = key.find_first_of("dmpqrstx");
   if (op == std::string::npos) return;

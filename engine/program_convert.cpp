@@ -221,8 +221,16 @@ static void gpg_handler(const ProgramDecl& p, std::string_view name, const Words
   bool armor = has_option(args, "--armor") || has_option(args, "--enarmor") ||
                has_option(args, "--clear-sign");
   bool detach = has_option(args, "--detach-sign");
-  bool embedded = has_option(args, "--use-embedded-filename");
-  bool dec_to_stdout = has_option(args, "--decrypt") && !has_option(args, "--decrypt-files");
+  // `--multifile` makes `--decrypt` (any prefix gpg takes: `--dec`) `--decrypt-files`: each
+  // input is decrypted to its name without the suffix, not to the standard output.
+  bool dec_to_stdout = has_option(args, "--decrypt") && !has_option(args, "--decrypt-files") &&
+                       !has_option(args, "--multifile");
+  // `--use-embedded-filename` decrypts to the name the literal data packet holds, relative to
+  // the current folder (`-d` too, and input read from the standard input): a name the line
+  // does not show (`.env`, `../x`).
+  if (has_option(args, "--use-embedded-filename") && !(enc || armor || detach))
+    out.escalations.push_back(std::string(name) +
+                              " --use-embedded-filename: writes the name its input holds");
   const std::string entry = std::string(name) + " derived name";
   for (std::size_t i : args.operands) {
     const std::string* s = w[i].literal ? &*w[i].literal : nullptr;
@@ -231,11 +239,9 @@ static void gpg_handler(const ProgramDecl& p, std::string_view name, const Words
       std::string ext = detach ? (armor ? ".asc" : ".sig") : (armor ? ".asc" : ".gpg");
       add(out, Touch::write, word_of(w[i], *s + ext), entry);
     } else if (!dec_to_stdout) {
-      for (std::string_view e : {".gpg", ".pgp", ".asc", ".sig"})
-        if (ends_with(*s, e))
-          add(out, Touch::write, word_of(w[i], s->substr(0, s->size() - 4)), entry);
-      if (auto slash = s->rfind('/'); embedded && slash != std::string::npos)
-        add(out, Touch::write, folder_files(w[i], s->substr(0, slash)), entry);
+      for (std::string_view e : {".gpg", ".pgp", ".asc", ".sig", ".sign"})
+        if (s->size() > e.size() && ends_with(*s, e))
+          add(out, Touch::write, word_of(w[i], s->substr(0, s->size() - e.size())), entry);
     }
   }
 }

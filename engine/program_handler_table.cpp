@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "engine/program_data.hpp"
+#include "engine/program_data_runners.hpp"
 #include "engine/program_handlers.hpp"
 
 namespace vigie::engine {
@@ -73,6 +74,8 @@ constexpr HandlerEntry kHandlers[] = {
     {"httpie", httpie_handler},
     {"xslt", xslt_handler},
     {"csvsql", csvsql_handler},
+    {"csvtool", csvtool_handler},
+    {"unshar", unshar_handler},
     {"gh", gh_handler},
     {"sub", subcommand_handler},
     {"trust", trust_handler},

@@ -73,7 +73,11 @@ void find_handler(const Words& w, ProgramEffects& out) {
       if (i + 1 < w.size()) file(out, Touch::write, w[i + 1], From::option, "find -fprintf");
       i += 2;
     } else if (v == "-files0-from") {
+      // The starting points are the names LIST holds (`-` the input), which the line does not
+      // show (`~/.ssh`): asked, as `wc --files0-from` is. `.` below stands in for them.
       if (i + 1 < w.size()) file(out, Touch::read, w[i + 1], From::option, "find -files0-from");
+      out.escalations.push_back(
+          "find -files0-from: starts at the names a list holds, which the line does not show");
       ++i;
     } else if (in(v, {"-exec", "-execdir", "-ok", "-okdir"})) {
       out.escalations.push_back("find " + std::string(v));
@@ -215,15 +219,22 @@ void script_handler(const ProgramDecl& p, std::string_view name, const Words& w,
   ParsedArgs args = parse_args(p, w, 1);
   OperandState st;
   apply_options(name, args, out, st);
-  // gawk's `-i inplace` (`--include=inplace`, `inplace.awk`): every file operand is rewritten.
-  if (!is_sed)
-    for (const auto& o : args.options)
-      if (o.decl && o.decl->shorts == "i" && o.value && o.value->literal &&
-          (*o.value->literal == "inplace" || *o.value->literal == "inplace.awk"))
-        st.override_touch = 'w';
   bool sandbox = std::any_of(args.options.begin(), args.options.end(), [](const auto& o) {
     return o.decl && !o.decl->longs.empty() && o.decl->longs.front() == "sandbox";
   });
+  // gawk's `-i inplace` (`--include=inplace`, `inplace.awk`): every file operand is rewritten.
+  // Any other `-i FILE` runs the code FILE holds (FILE or FILE.awk along AWKPATH, `.` first):
+  // asked as `-f FILE` is.
+  if (!is_sed)
+    for (const auto& o : args.options) {
+      if (!o.decl || o.decl->shorts != "i" || !o.value) continue;
+      if (o.value->literal &&
+          (*o.value->literal == "inplace" || *o.value->literal == "inplace.awk"))
+        st.override_touch = 'w';
+      else if (!sandbox)
+        out.escalations.push_back(std::string(name) +
+                                  " -i: the code in the included file is not visible");
+    }
   std::vector<const WordView*> scripts;
   bool from_file = false;
   for (const auto& o : args.options) {
@@ -252,6 +263,30 @@ void script_handler(const ProgramDecl& p, std::string_view name, const Words& w,
   }
   if (from_file && !sandbox)
     out.escalations.push_back(std::string(name) + " -f: the script in the file is not visible");
+  // GNU sed: a piece (`-e`) ending in a backslash leaves the text of `a\`, `i\` or `c\` open,
+  // and the next piece is that text (`-e 'a\' -e 'w x'` appends the line `w x`, writes
+  // nothing): such pieces are read joined by a newline, as the one script sed compiles. Where
+  // the backslash ends anything else sed refuses the script, and the joined text is judged.
+  // With `-f FILE` among them the file may hold that text: each piece is read alone.
+  std::vector<WordView> joined;
+  if (is_sed && scripts.size() > 1 && !from_file) {
+    joined.reserve(scripts.size());
+    for (std::size_t k = 0; k < scripts.size(); ++k) {
+      const WordView* s = scripts[k];
+      if (!joined.empty() && joined.back().literal && s->literal) {
+        const std::string& prev = *joined.back().literal;
+        std::size_t slashes = 0;
+        while (slashes < prev.size() && prev[prev.size() - 1 - slashes] == '\\') ++slashes;
+        if (slashes % 2 == 1) {
+          joined.back() = word_of(joined.back(), prev + "\n" + *s->literal);
+          continue;
+        }
+      }
+      joined.push_back(*s);
+    }
+    scripts.clear();
+    for (const WordView& j : joined) scripts.push_back(&j);
+  }
   for (const WordView* s : scripts) {
     if (!s->literal) {
       if (!sandbox)

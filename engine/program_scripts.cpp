@@ -358,6 +358,9 @@ struct AwkScanner {
         } else if (id == "@load") {
           out.escalations.push_back("awk @load");
         } else if (id == "@include") {
+          // gawk's `@include "FILE"` runs the code FILE holds (looked up along AWKPATH, `.awk`
+          // added): read, and asked as `-f FILE` is.
+          out.escalations.push_back("awk @include: the code in the file is not visible");
           blanks();
           if (i < s.size() && s[i] == '"')
             add(out, Touch::read, from, read_string(), "awk @include");

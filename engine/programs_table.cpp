@@ -140,7 +140,7 @@ const ProgramSource kPrograms[] = {
    "--version!N"},
   {"stdbuf", "psS", "", "wrapper", "-i|--input=v -o|--output=v -e|--error=v --help!N --version!N"},
   {"command", "sS", "", "wrapper", "-p -v!N -V!N"},
-  {"builtin", "s", "", "wrapper", ""},
+  {"builtin", "sS", "", "wrapper", ""},
   {"exec", "s", "", "wrapper", "-a=v -c -l"},
   {"xargs", "ps", "", "wrapper",
    "-a|--arg-file=r -d|--delimiter=v -E=v -e|--eof?v -I=v -i|--replace?v -L=v --max-lines?v "
@@ -425,13 +425,7 @@ const ProgramSource kPrograms[] = {
    "-M|--memlimit=v --format=v --check=v -b|--block-size=v -p|--processes=v "
    "-D=r --patch-from=r --filelist=l --files?r --files0?r --output-dir-flat=w "
    "--output-dir-mirror=w -m|--multiple -r|--recursive"},
-  // zip (Info-ZIP) takes options anywhere; `-i@LIST`, `-x@LIST` read LIST; `-qTTCMD` (style z)
-  // is `-q -TT CMD`, `-O=FILE` `-O FILE`; `-u`, `-f` alone read the files the archive names.
-  {"zip", "pmz", "w*r", "archive",
-   "-TT|--unzip-command=x -O|--output-file|--out=w -b|--temp-path=g -x|--exclude=a -i|--include=a "
-   "-n|--suffixes=v -P|--password=v -t|--from-date=v -tt|--before-date=v -Z|--compression-method=v "
-   "-@|--names-stdin!! -r|--recurse-paths!Q -m|--move!D -lf|--logfile-path=w -la|--log-append "
-   "-li|--log-info -u|--update -f|--freshen"},
+  // zip: engine/programs_table_data.cpp.
   // unzip's members, extracted where their names put them (below `-d DIR`, whose every file is
   // written), are patterns unzip matches itself (`*`, `?`, `[…]`; `-C`: any case): globs
   // (handler `archive`); listing, testing and piping write nothing.

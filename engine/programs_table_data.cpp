@@ -5,7 +5,8 @@
 // httpie/xh, xsltproc and csvsql have handlers in engine/program_data_tools.cpp; split and
 // csplit in engine/program_split.cpp. Then the readers, comparers and compressors whose letters
 // differ between programs that once shared a row (zcat, cmp, diff, diff3, sdiff, comm, join,
-// truncate, fallocate, zstd, lz4).
+// truncate, fallocate, zstd, lz4), Info-ZIP's zip (handler `archive`,
+// engine/program_archives.cpp), and csvtool, updatedb and unshar.
 #include "engine/programs_decl.hpp"
 
 namespace vigie::engine {
@@ -257,6 +258,34 @@ const ProgramSource kProgramsData[] = {
    "--long?v --memory?v --stream-size=v --size-hint=v --maxdict=v --dictID=v --priority=v "
    "--auto-threads=v --train?v --train-cover?v --train-fastcover?v --train-legacy?v "
    "--target-compressed-block-size=v -T -M -B -b -e -i -S -q|--quiet -v|--verbose"},
+  // zip (Info-ZIP) takes options anywhere; `-i@LIST`, `-x@LIST` read LIST; `-qTTCMD` (style z)
+  // is `-q -TT CMD`, `-O=FILE` `-O FILE`; `-u`, `-f` alone read the files the archive names.
+  // Every option `zip -so` lists as taking a value is declared (`-s 1m`, `-ds 1`, `-UN quit`:
+  // else the value is read as the archive), and the two-letter flags that start as `-s` does
+  // (`-sf` shows the files, it is not `-s f`).
+  {"zip", "pmz", "w*r", "archive",
+   "-TT|--unzip-command=x -O|--output-file|--out=w -b|--temp-path=g -x|--exclude=a -i|--include=a "
+   "-n|--suffixes=v -P|--password=v -t|--from-date=v -tt|--before-date=v -Z|--compression-method=v "
+   "-@|--names-stdin!! -r|--recurse-paths!Q -m|--move!D -lf|--logfile-path=w -la|--log-append "
+   "-li|--log-info -u|--update -f|--freshen -s|--split-size=v -ds|--dot-size=v -UN|--unicode=v "
+   "-sp|--split-pause -sv|--split-verbose -sb|--split-bell -sc|--show-command -sd|--show-debug "
+   "-sf|--show-files -so|--show-options -su|--show-unicode -sU|--show-just-unicode"},
+  // csvtool (OCaml's Arg: options anywhere, `-o=FILE` too): handler `csvtool`,
+  // engine/program_data_runners.cpp (the command word, `call CMD` runs CMD).
+  {"csvtool", "m", "", "csvtool", "-t=v -u=v -o=w -z -help|--help"},
+  // updatedb (plocate's and mlocate's; findutils' shell script): `-o` the database written,
+  // `-U` the tree whose names it stores; findutils' `--findoptions` are find's (`-exec`).
+  {"updatedb updatedb.plocate updatedb.mlocate updatedb.findutils", "pm", "", "",
+   "-o|--output=w -U|--database-root=R -f|--add-prunefs=v -n|--add-prunenames=v "
+   "-e|--add-prunepaths=v --add-single-prunepath=v -b|--block-size=v --prune-bind-mounts=v "
+   "--prunefs=v --prunenames=v --prunepaths=v -l|--require-visibility=v -v|--verbose "
+   "-V|--version -h|--help --localpaths=R --netpaths=R --localuser=v --netuser=v --dbformat=v "
+   "--old-format --findoptions=v!!"},
+  // unshar (GNU sharutils): handler `unshar`, engine/program_data_runners.cpp (runs each
+  // archive with sh, in `-d DIR`); `-R`, `--save-opts` write the option state, `-r` reads it.
+  {"unshar", "pm", "*r", "unshar",
+   "-d|--directory=e -c|--overwrite -f|--force -E|--split-at=v -e|--exit-0 -D|--debug "
+   "-v|--version?v -h|--help --more-help!! -R|--save-opts?w -r|--load-opts=r --no-load-opts"},
   // lz4: `-l` compresses in the legacy format (`--list` lists); `IN OUT` writes OUT.
   {"lz4 unlz4", "m", "*w", "compress",
    "-c|--stdout!R -t|--test!R --list!R -d|--decompress|--uncompress -z|--compress -k|--keep "

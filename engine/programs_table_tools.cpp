@@ -570,8 +570,8 @@ const ProgramSource kProgramsTools[] = {
   {"tclsh wish", "s", "x*-", "", "-encoding=v"},
   {"expect", "s", "x*-", "", "-c=p -f=r -b=r -i -d -D=v -n -N -v -h!N"},
   {"osascript", "s", "x*-", "", "-e=p -l=v -s=v -i"},
-  // dc: `!CMD` runs CMD with a shell (engine/code_commands.cpp reads its expressions' `!` lines).
-  {"dc", "pm", "x*x", "", "-e|--expression=p -f|--file=x -V|--version!N -h|--help!N"},
+  // dc: `!CMD` runs CMD with a shell (engine/code_commands.cpp); `-f FILE` a script, read.
+  {"dc", "pm", "x*x", "", "-e|--expression=p -f|--file=r -V|--version!N -h|--help!N"},
   // script (util-linux): its operand is the typescript written (`typescript`, handler `script`:
   // none nor `-I/-O/-B` given), the logs `-I/-O/-B/-T/-t` too; `-c LINE`: normalize_scripts.cpp.
   {"script", "pm", "w", "script",
