@@ -65,11 +65,13 @@ struct ParamExp {
   Span span;
 };
 
-// `$(…)` or a backtick substitution.
+// `$(…)` or a backtick substitution; or `${ …; }`, `${| …; }` (`funsub`: bash 5.3, mksh,
+// ksh93), whose commands run in this shell, not in a subshell (a `cd` there moves it).
 struct CmdSubst {
   std::vector<Stmt> stmts;
   bool backtick = false;
   Span span;
+  bool funsub = false;
 };
 
 // `$((…))`: the expression as parts (literal text and expansions).

@@ -426,7 +426,7 @@ class Walker {
             } else if constexpr (std::is_same_v<T, ParamExp>) {
               word_parts(x.arg);
             } else if constexpr (std::is_same_v<T, CmdSubst>) {
-              Push push(*this, {x.backtick ? "backtick" : "$()"});
+              Push push(*this, {x.backtick ? "backtick" : x.funsub ? "${}" : "$()"});
               stmts(x.stmts);
             } else if constexpr (std::is_same_v<T, ArithExp>) {
               Push push(*this, {"arith"});

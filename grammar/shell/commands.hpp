@@ -91,7 +91,8 @@ struct CommandView {
   // Where it sits, outermost first. Values: "top", "pipeline", "subshell", "group", "$()",
   // "backtick", "<()", ">()", "function:NAME", "loop", "condition", "background", "case",
   // "if", "negated", "arith", "test" ([[ ]]), "heredoc" (a substitution in an unquoted
-  // here-document body: `cat <<EOF` / `$(rm x)` / `EOF`).
+  // here-document body: `cat <<EOF` / `$(rm x)` / `EOF`), "${}" (`${ cmd; }`, `${| cmd; }`: a
+  // substitution run in this shell, not a subshell).
   std::vector<std::string> context;
   // The list operator that led to it: "" (first), ";", "\n", "&&", "||", "|", "|&", "&".
   std::string op;

@@ -166,6 +166,31 @@ TEST_CASE("commands: redirections and heredocs", "[commands]") {
   CHECK(two.commands[0].redirects[1].heredoc_body == "\tb\n");
 }
 
+TEST_CASE("commands: ${ cmd; } runs its commands in this shell", "[commands]") {
+  auto r = ok("echo ${ cat .env; } \"${|cd x;}\"");
+  CHECK(argvs(r) == Argvs{{"echo", "<?>", "<?>"}, {"cat", ".env"}, {"cd", "x"}});
+  CHECK(r.commands[1].context == std::vector<std::string>{"top", "${}"});
+  CHECK(ok("echo ${ echo a;\n}").commands.size() == 2);
+  // bash reads on past an escaped `;` or one in a comment: refused.
+  for (const char* src : {"echo ${ echo a \\;}", "echo ${ echo #;}", "echo ${ { echo; } }"}) {
+    INFO(src);
+    CHECK_FALSE(parse_commands(src).ok);
+  }
+}
+
+TEST_CASE("commands: a backslash-newline after `$` or in a name is refused", "[commands]") {
+  for (const char* src : {"cat <$\\\nHOME/x", "echo $\\\n'x'", "echo \"$\\\n(x)\"",
+                          "echo ${x:-$\\\n(x)}", "cat $HO\\\nME/x", "cat <<E\n$\\\n{x}\nE"}) {
+    INFO(src);
+    CHECK_FALSE(parse_commands(src).ok);
+  }
+  for (const char* src :
+       {"echo '$\\\nx'", "echo \\$\\\nx", "echo $x\\\n y", "echo a\\\nb", "cat <<'E'\n$\\\nx\nE"}) {
+    INFO(src);
+    CHECK(parse_commands(src).ok);
+  }
+}
+
 TEST_CASE("commands: errors", "[commands][errors]") {
   auto r = parse_commands("echo 'abc");
   CHECK_FALSE(r.ok);

@@ -113,7 +113,7 @@ void parts_sx(const std::vector<WordPart>& ps, Sx& into) {
             }
             into.add(std::move(p));
           } else if constexpr (std::is_same_v<T, CmdSubst>) {
-            Sx c = Sx::l(x.backtick ? "backtick" : "cmd_subst");
+            Sx c = Sx::l(x.backtick ? "backtick" : x.funsub ? "funsub" : "cmd_subst");
             for (const auto& s : x.stmts) c.add(stmt_sx(s));
             into.add(std::move(c));
           } else if constexpr (std::is_same_v<T, ArithExp>) {
@@ -294,6 +294,7 @@ json parts_json(const std::vector<WordPart>& ps) {
             json st = json::array();
             for (const auto& s : x.stmts) st.push_back(stmt_json(s));
             j = {{"type", "CmdSubst"}, {"backtick", x.backtick}, {"stmts", st}};
+            if (x.funsub) j["funsub"] = true;
           } else if constexpr (std::is_same_v<T, ArithExp>) {
             j = {{"type", "ArithmExp"}, {"expr", parts_json(x.expr)}};
           } else if constexpr (std::is_same_v<T, ProcSubst>) {

@@ -105,10 +105,23 @@ struct param_special : one<'@', '*', '#', '?', '-', '$', '!', '0'> {};
 struct param_name
     : sor<seq<ranges<'a', 'z', 'A', 'Z', '_'>, star<ranges<'a', 'z', 'A', 'Z', '0', '9', '_'>>>,
           plus<digit>, param_special> {};
+// bash removes a backslash-newline before it reads a token, outside single quotes (bash(1),
+// QUOTING), so `$\<newline>HOME` is `$HOME`, `$\<newline>(cmd)` runs cmd and `$HO\<newline>ME`
+// is one name. vigie does not join the lines: a `$` or a name followed by one, then by a byte
+// that goes on with it, is an error (fail closed), never a literal `$` or a shorter name.
+struct line_joined : seq<one<'\\'>, one<'\n'>> {};
+struct joined_lines : failure {};  // reports the error (grammar_tables.hpp `error_message`)
+struct dollar_joined
+    : seq<at<plus<line_joined>,
+             sor<ranges<'a', 'z', 'A', 'Z', '0', '9', '_'>,
+                 one<'{', '(', '[', '\'', '"', '@', '*', '#', '?', '$', '!', '-'>>>,
+          must<joined_lines>> {};
+struct name_joined
+    : seq<at<plus<line_joined>, ranges<'a', 'z', 'A', 'Z', '0', '9', '_'>>, must<joined_lines>> {};
 struct param_short
-    : seq<one<'$'>,
-          sor<seq<ranges<'a', 'z', 'A', 'Z', '_'>, star<ranges<'a', 'z', 'A', 'Z', '0', '9', '_'>>>,
-              digit, param_special>> {};
+    : seq<one<'$'>, sor<seq<ranges<'a', 'z', 'A', 'Z', '_'>,
+                            star<ranges<'a', 'z', 'A', 'Z', '0', '9', '_'>>, opt<name_joined>>,
+                        digit, param_special>> {};
 struct param_prefix : one<'#', '!'> {};
 struct dq_string;
 struct dollar;
@@ -137,7 +150,7 @@ struct arith_close : TAO_PEGTL_STRING("))") {};
 struct arith_exp
     : seq<one<'$'>, TAO_PEGTL_STRING("(("), at_arith_close, nested<arith_body>, must<arith_close>> {
 };
-struct lone_dollar : one<'$'> {};
+struct lone_dollar : seq<one<'$'>, opt<dollar_joined>> {};
 struct locale_string;
 struct arith_bracket;
 struct dollar : sor<ansi_c_string, locale_string, arith_exp, arith_bracket, cmd_subst, param_braced,

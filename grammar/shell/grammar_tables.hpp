@@ -50,6 +50,7 @@ template <> inline constexpr const char* error_message<func_body> = "expected a 
 template <> inline constexpr const char* error_message<pipe_command> = "expected a command after `|`";
 template <> inline constexpr const char* error_message<and_or_next> = "expected a command after `&&` or `||`";
 template <> inline constexpr const char* error_message<end_of_input> = "unexpected token";
+template <> inline constexpr const char* error_message<joined_lines> = "a backslash-newline after `$` or in a name: bash joins the lines, so what follows expands, which vigie does not read";
 // clang-format on
 
 template <typename Rule>

@@ -15,6 +15,7 @@
 
 #include "grammar/shell/grammar.hpp"
 #include "grammar/shell/lower_again.hpp"
+#include "grammar/shell/lower_funsub.hpp"
 #include "grammar/shell/parser.hpp"
 #include "grammar/shell/run.hpp"
 #include "grammar/shell/unescape.hpp"
@@ -34,8 +35,9 @@ class Converter {
       : top_(top), limits_(limits), errors_(errors) {}
 
   // Parses `text`, found at `base_offset` of the top-level source, as a list of statements.
+  // `funsub`: the body of `${ cmd; }` (lower_funsub.hpp), which must end with a separator.
   std::vector<Stmt> parse_list(std::string_view text, std::uint32_t base_offset, unsigned depth,
-                               bool ends_at_eof) {
+                               bool ends_at_eof, bool funsub = false) {
     g::State st;
     st.base = text.data();
     st.base_offset = base_offset;
@@ -46,6 +48,7 @@ class Converter {
       add_error(base_offset + e->offset, std::move(e->message), e->incomplete);
       throw Failed{};
     }
+    if (funsub) fail_if(funsub_unterminated(t->root(), text, base_offset));
     Frame f{text.data(), base_offset, depth, &st, false};
     return list(t->root(), f);
   }
@@ -364,9 +367,7 @@ class Converter {
       throw Failed{};
     }
     Frame hf{body.data(), base_offset, f.depth + 1, &st, true};
-    std::vector<WordPart> out = parts(t->root(), hf);
-    fail_if(dollar_continuation(out));
-    return out;
+    return parts(t->root(), hf);
   }
 
   Assign assignment(const Node& n, const Frame& f) {
@@ -485,9 +486,7 @@ class Converter {
     } else if (n.is_type<g::dq_string>() || n.is_type<g::locale_string>()) {
       Frame dq = f;
       dq.in_dq = true;
-      std::vector<WordPart> inner = parts(n, dq);
-      fail_if(dollar_continuation(inner));
-      out.push_back({DblQuoted{std::move(inner), n.is_type<g::locale_string>(), sp}});
+      out.push_back({DblQuoted{parts(n, dq), n.is_type<g::locale_string>(), sp}});
     } else if (n.is_type<g::param_short>()) {
       ParamExp p;
       p.name = n.string().substr(1);
@@ -497,6 +496,7 @@ class Converter {
       ParamExp p;
       p.braced = true;
       p.span = sp;
+      const Node* rest = nullptr;
       for (const auto& c : n.children) {
         if (c->is_type<g::param_prefix>()) {
           p.prefix = c->string();
@@ -504,29 +504,24 @@ class Converter {
           p.name = c->string();
         } else if (c->is_type<g::param_rest>()) {
           p.op = c->string();
+          rest = c;
           for (const auto& k : c->children) part(*k, f, p.arg);
         }
       }
       fail_if(validate::check_param(p));
-      // In double quotes (and here-document bodies) a single quote in the word of `${x:-…}`,
-      // `-`, `:=`, `=`, `:+`, `+` is an ordinary character: `"${x:-'$(cmd)'}"` runs cmd (the
-      // other operators' words are patterns, where it quotes). Its text is read as the body of
-      // a here-document (expansions, and quotes as text), between two literal quotes.
-      if (f.in_dq && (p.op.starts_with('-') || p.op.starts_with('=') || p.op.starts_with('+') ||
-                      p.op.starts_with(":-") || p.op.starts_with(":=") || p.op.starts_with(":+")))
-        quotes_again(p.arg, false, again(f));
-      // A subscript's or a substring's `$'…'` is read again (lower_again.hpp `quotes_again`).
-      if (p.op.starts_with('[') ||
-          (p.op.starts_with(':') && !p.op.starts_with(":-") && !p.op.starts_with(":=") &&
-           !p.op.starts_with(":+") && !p.op.starts_with(":?")))
-        quotes_again(p.arg, true, again(f));
+      if (const auto body = funsub_body(p, rest)) {  // `${ cmd; }`: its commands, in this shell
+        const auto at = span(f, *rest).end - static_cast<std::uint32_t>(body->size());
+        out.push_back({CmdSubst{script(*body, at, f, true), false, sp, true}});
+        return;
+      }
+      param_again(p, f.in_dq, again(f));
       out.push_back({std::move(p)});
     } else if (n.is_type<g::param_brace>()) {
       out.push_back({Lit{"{", {sp.begin, sp.begin + 1}}});
       for (const auto& k : n.children) part(*k, f, out);
       out.push_back({Lit{"}", {sp.end - 1, sp.end}}});
     } else if (n.is_type<g::cmd_subst>()) {
-      out.push_back({CmdSubst{clist(*n.children.at(0), f), false, sp}});
+      out.push_back({CmdSubst{clist(*n.children.at(0), f), false, sp, false}});
     } else if (n.is_type<g::proc_subst>()) {
       out.push_back({ProcSubst{n.string().substr(0, 2), clist(*n.children.at(0), f), sp}});
     } else if (n.is_type<g::arith_exp>() || n.is_type<g::arith_bracket>()) {
@@ -540,19 +535,22 @@ class Converter {
     } else if (n.is_type<g::backtick>()) {
       auto s = n.string_view();
       std::string body = unescape_backtick(s.substr(1, s.size() - 2), f.in_dq);
-      if (f.depth + 1 > limits_.max_depth) {
-        add_error(sp.begin, "nesting deeper than " + std::to_string(limits_.max_depth) + " levels",
-                  false);
-        throw Failed{};
-      }
-      auto stmts = parse_list(body, sp.begin + 1, f.depth + 1, false);
-      out.push_back({CmdSubst{std::move(stmts), true, sp}});
+      out.push_back({CmdSubst{script(body, sp.begin + 1, f, false), true, sp, false}});
     } else {
       // A node kind this lowering does not know (a grammar rule added to the selector and not
       // handled here) must not become literal text: a literal can satisfy an allow token.
       add_error(sp.begin, "internal error: unhandled shell grammar node", false);
       throw Failed{};
     }
+  }
+
+  // A backtick's or a `${ cmd; }`'s body (at `at`), parsed one nesting level deeper.
+  std::vector<Stmt> script(std::string_view body, std::uint32_t at, const Frame& f, bool funsub) {
+    if (f.depth + 1 > limits_.max_depth) {
+      add_error(at, "nesting deeper than " + std::to_string(limits_.max_depth) + " levels", false);
+      throw Failed{};
+    }
+    return parse_list(body, at, f.depth + 1, false, funsub);
   }
 
   void fail_if(const std::optional<validate::Error>& e) {

@@ -1,4 +1,4 @@
-// Text that bash expands a second time, and the joined lines vigie does not read (lower.cpp).
+// Text that bash expands a second time (lower.cpp).
 #include "grammar/shell/lower_again.hpp"
 
 namespace vigie::shell {
@@ -48,19 +48,6 @@ bool associative_declaration(const std::vector<Word>& args) {
            w.text.find('A') != std::string::npos &&
            w.text.find_first_not_of("-abcdefgAilnrtuxIp") == std::string::npos;
   });
-}
-
-std::optional<validate::Error> dollar_continuation(const std::vector<WordPart>& ps) {
-  for (std::size_t i = 0; i + 1 < ps.size(); ++i) {
-    const auto* d = std::get_if<Lit>(&ps[i].v);
-    const auto* next = std::get_if<Lit>(&ps[i + 1].v);
-    if (d && next && !d->raw.empty() && d->raw.back() == '$' &&
-        (next->raw.starts_with("\\\n") || next->raw.starts_with("\\\r\n")))
-      return validate::Error(next->span.begin,
-                             "a `$` before a backslash-newline: bash joins the lines, so what "
-                             "follows expands, which vigie does not read");
-  }
-  return std::nullopt;
 }
 
 }  // namespace vigie::shell

@@ -1,6 +1,7 @@
 // Text that bash expands a second time, found as the parse tree is lowered (lower.cpp): a
 // quoted string whose text is expanded again, and the key of an indexed array's compound
-// assignment; and the joined lines of `$\<newline>`, which vigie does not read.
+// assignment. (The joined lines of `$\<newline>`, which vigie does not read, are refused by the
+// grammar: grammar.hpp `line_joined`.)
 #ifndef VIGIE_GRAMMAR_SHELL_LOWER_AGAIN_HPP
 #define VIGIE_GRAMMAR_SHELL_LOWER_AGAIN_HPP
 
@@ -14,7 +15,6 @@
 #include <vector>
 
 #include "grammar/shell/ast.hpp"
-#include "grammar/shell/validate.hpp"
 
 namespace vigie::shell {
 
@@ -34,6 +34,23 @@ void quotes_again(std::vector<WordPart>& ps, bool dollar, Again&& again) {
       inner.push_back({Lit{"'", {qs.end - 1, qs.end}}});
       p = WordPart{DblQuoted{std::move(inner), false, qs}};
     }
+}
+
+// The word of a `${…}` that bash reads again. In double quotes (and here-document bodies,
+// `in_dq`) a single quote in the word of `${x:-…}`, `-`, `:=`, `=`, `:+`, `+` is an ordinary
+// character: `"${x:-'$(cmd)'}"` runs cmd (the other operators' words are patterns, where it
+// quotes). Its text is read as the body of a here-document (expansions, and quotes as text),
+// between two literal quotes. A subscript's or a substring's `$'…'` is read again too.
+template <class Again>
+void param_again(ParamExp& p, bool in_dq, Again&& again) {
+  const std::string& op = p.op;
+  if (in_dq && (op.starts_with('-') || op.starts_with('=') || op.starts_with('+') ||
+                op.starts_with(":-") || op.starts_with(":=") || op.starts_with(":+")))
+    quotes_again(p.arg, false, again);
+  if (op.starts_with('[') ||
+      (op.starts_with(':') && !op.starts_with(":-") && !op.starts_with(":=") &&
+       !op.starts_with(":+") && !op.starts_with(":?")))
+    quotes_again(p.arg, true, again);
 }
 
 // The value of a word's parts after quote removal (`in_dq`: inside double quotes), when they
@@ -77,10 +94,6 @@ void arith_operands_again(std::vector<Word>& ws, Again&& again) {
 // `declare -A NAME=(…)` (also `typeset`, `local`, `readonly`; the array is the next word of
 // `args`): the array is associative, its keys are expanded once. Only static words count.
 bool associative_declaration(const std::vector<Word>& args);
-
-// In double quotes and here-document bodies a backslash-newline is removed before expansion:
-// `"$\<newline>(cmd)"` is `"$(cmd)"`, which runs cmd. Not read: an error, fail closed.
-std::optional<validate::Error> dollar_continuation(const std::vector<WordPart>& ps);
 
 }  // namespace vigie::shell
 
