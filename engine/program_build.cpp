@@ -5,6 +5,8 @@
 // asked), and sg (its command is a shell line, judged as a nested script). The compiler drivers
 // and the linkers: engine/program_compilers.cpp.
 #include <algorithm>
+#include <cctype>
+#include <optional>
 #include <string>
 
 #include "engine/normalize.hpp"
@@ -104,6 +106,37 @@ bool installs(const Words& w, const std::vector<std::size_t>& operands) {
   return false;
 }
 
+// `make -C a -C b` (`-Ca`, `--directory=b`, in any order among the other options): each folder
+// is taken from the one before (GNU make: `a/b`), as `git -C`'s; the makefile, `-f`, `-I`, `-t`'s
+// targets are then below the last. The reads apply_options added for the folders are replaced:
+// the last one by the folder make works in (judged from the line's folder), a folder passed
+// through on the way kept only when it does not depend on where it is judged from.
+void make_directories(const ParsedArgs& args, ProgramEffects& out) {
+  std::optional<WordView> dir;
+  std::size_t count = 0;
+  for (const auto& o : args.options)
+    if (o.decl && o.decl->role == 'c' && o.value) ++count;
+  if (count < 2) return;
+  std::size_t seen = 0;
+  for (const auto& o : args.options) {
+    if (!o.decl || o.decl->role != 'c' || !o.value) continue;
+    chain_chdir(dir, *o.value);
+    const bool last = ++seen == count;
+    const bool absolute =
+        dir->pattern && !dir->pattern->empty() && ((*dir->pattern)[0] == '/' || dir->has_tilde);
+    for (auto f = out.files.begin(); f != out.files.end(); ++f)
+      if (f->from == From::option && f->word.text == o.value->text &&
+          f->word.span.begin == o.value->span.begin) {
+        if (last || absolute)
+          f->word = *dir;
+        else
+          out.files.erase(f);
+        break;
+      }
+  }
+  out.chdir = dir;
+}
+
 }  // namespace
 
 void make_handler(const ProgramDecl& p, std::string_view name, const Words& w,
@@ -111,6 +144,7 @@ void make_handler(const ProgramDecl& p, std::string_view name, const Words& w,
   ParsedArgs args = parse_args(p, w, 1);
   OperandState st;
   apply_options(name, args, out, st);
+  make_directories(args, out);
   // `make -f - <<< 'all: ; CMD'`: a makefile on the standard input, recipes the line holds in
   // make's language (not read here): asked.
   for (const auto& o : args.options)
@@ -192,7 +226,9 @@ namespace {
 
 // gdb's long options (gdb/main.c), read by getopt_long_only: one or two dashes, an exact name or
 // an unambiguous prefix; `x` an option that runs gdb commands, `r` reads a file of them, `v`
-// takes a value, `f` names a file gdb reads (a program, symbols, a core), `-` a flag.
+// takes a value, `f` names a file gdb reads (a program, symbols, a core), `C` the folder gdb
+// moves to before it opens them (`--cd`), `L` the data folder gdb loads its Python package from,
+// `-` a flag.
 struct GdbOption {
   std::string_view name;
   char kind;
@@ -211,9 +247,9 @@ constexpr GdbOption kGdbOptions[] = {
     {"n", '-'},
     {"batch-silent", '-'},
     {"version", 'V'},
-    {"cd", 'v'},
-    {"data-directory", 'v'},
-    {"D", 'v'},
+    {"cd", 'C'},
+    {"data-directory", 'L'},
+    {"D", 'L'},
     {"directory", 'v'},
     {"d", 'v'},
     {"exec", 'f'},
@@ -266,38 +302,116 @@ constexpr GdbOption kGdbOptions[] = {
 
 namespace {
 
-// gdb's `shell CMD` (also `!CMD`, and the command's unambiguous prefix `shel`) runs CMD with the
-// shell: judged as the line it runs.
-void gdb_shell_line(std::string_view command, ProgramEffects& out) {
-  while (!command.empty() && (command.front() == ' ' || command.front() == '\t'))
-    command.remove_prefix(1);
-  if (command.starts_with('!')) {
-    out.scripts.emplace_back(command.substr(1));
-    return;
+// gdb's commands that run a program or read a file, as an `-ex` line holds them. gdb takes an
+// unambiguous start of a command's name, in any case: `shell CMD` (`she`, `!CMD`) and `make
+// ARGS` (`mak`) run a shell line; `pipe [COMMAND] | CMD` (`pip`, `|`, `pipe -d DELIM COMMAND
+// DELIM CMD`) runs CMD and the gdb command COMMAND; `python CODE` (`py`, `pi`, the starts of
+// `python-interactive`) runs Python code, judged as `python3 -c CODE`; `source FILE` (`so`,
+// `sou`, with `-s`, `-v`) reads FILE, gdb commands or a Python script.
+struct GdbCommand {
+  std::string_view name;
+  std::size_t shortest;  // the shortest start gdb takes for it (aliases aside)
+  char kind;             // `s` a shell line, `m` make's arguments, `p` pipe, `y` Python, `f` source
+};
+constexpr GdbCommand kGdbCommands[] = {
+    {"shell", 3, 's'},  {"make", 3, 'm'}, {"pipe", 3, 'p'}, {"python-interactive", 2, 'y'},
+    {"source", 3, 'f'}, {"so", 2, 'f'},   {"pi", 2, 'y'},
+};
+
+// gdb expands a leading `~` of the file names it is given (tilde_expand), quoted or not.
+WordView gdb_path(const WordView& w) {
+  return w.literal && w.literal->starts_with("~") ? path_word(w, *w.literal) : w;
+}
+
+std::string_view gdb_trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\n'))
+    s.remove_suffix(1);
+  return s;
+}
+
+void gdb_command(std::string_view command, const WordView& from, ProgramEffects& out,
+                 unsigned depth) {
+  command = gdb_trim(command);
+  if (command.empty() || depth > 4) return;
+  char kind = 0;
+  std::string_view rest;
+  if (command[0] == '!' || command[0] == '|') {  // one-character commands: text may follow
+    kind = command[0] == '!' ? 's' : 'p';
+    rest = command.substr(1);
+  } else {
+    std::size_t end = 0;
+    while (end < command.size() &&
+           (std::isalnum(static_cast<unsigned char>(command[end])) || command[end] == '-' ||
+            command[end] == '_' || command[end] == '.'))
+      ++end;
+    std::string word(command.substr(0, end));
+    for (char& c : word) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (const auto& g : kGdbCommands)
+      if (word.size() >= g.shortest && g.name.starts_with(word)) kind = g.kind;
+    rest = command.substr(end);
   }
-  const std::size_t end = command.find_first_of(" \t");
-  const std::string_view word = command.substr(0, end);
-  if (end == std::string_view::npos || word.size() < 4 ||
-      !std::string_view("shell").starts_with(word))
-    return;
-  out.scripts.emplace_back(command.substr(end + 1));
+  rest = gdb_trim(rest);
+  switch (kind) {
+    case 's':
+      if (!rest.empty()) out.scripts.emplace_back(rest);
+      break;
+    case 'm':
+      out.scripts.push_back("make " + std::string(rest));
+      break;
+    case 'p': {
+      std::string_view delim = "|";
+      if (rest.starts_with("-d")) {  // `pipe -d DELIM COMMAND DELIM CMD`
+        rest = gdb_trim(rest.substr(2));
+        const std::size_t sp = rest.find_first_of(" \t");
+        if (sp == std::string_view::npos) break;
+        delim = rest.substr(0, sp);
+        rest = rest.substr(sp);
+      }
+      const std::size_t at = rest.find(delim);
+      if (at == std::string_view::npos) break;  // gdb: "Missing delimiter", nothing runs
+      gdb_command(rest.substr(0, at), from, out, depth + 1);
+      if (const auto line = gdb_trim(rest.substr(at + delim.size())); !line.empty())
+        out.scripts.emplace_back(line);
+      break;
+    }
+    case 'y':
+      if (!rest.empty())
+        out.argvs.push_back(
+            {word_of(from, "python3"), word_of(from, "-c"), word_of(from, std::string(rest))});
+      break;
+    case 'f':
+      while (rest.starts_with("-s") || rest.starts_with("-v") || rest.starts_with("--")) {
+        const bool end = rest.starts_with("--");
+        rest = gdb_trim(rest.substr(2));
+        if (end) break;
+      }
+      if (!rest.empty()) file(out, Touch::read, path_word(from, rest), "gdb source");
+      break;
+    default:
+      break;
+  }
 }
 
 }  // namespace
 
 void gdb_handler(const ProgramDecl&, std::string_view, const Words& w, ProgramEffects& out) {
   bool batch = false, commands = false;
+  std::optional<WordView> cd;  // `--cd DIR`: the last one counts
   for (std::size_t i = 1; i < w.size(); ++i) {
     const std::string* s = lit(w, i);
     if (!s) {
-      if (!w[i].text.empty() && (w[i].text[0] == '$' || w[i].text[0] == '`'))
+      // `$OPTS`, `--cd="$D"`: an option the line does not show; `"$F"`: a file operand.
+      if (!w[i].text.empty() && (w[i].text[0] == '$' || w[i].text[0] == '`' || w[i].text[0] == '-'))
         out.escalations.push_back("gdb with a word that is not static where an option may stand");
+      else
+        out.files.push_back({Touch::read, w[i], From::operand, "gdb operand"});
       continue;
     }
     std::string_view o = *s;
     if (o == "--") break;
     if (o.size() < 2 || o[0] != '-') {
-      out.files.push_back({Touch::read, w[i], From::operand, "gdb operand"});
+      out.files.push_back({Touch::read, gdb_path(w[i]), From::operand, "gdb operand"});
       continue;
     }
     std::string_view body = o.substr(o[1] == '-' ? 2 : 1);
@@ -321,7 +435,7 @@ void gdb_handler(const ProgramDecl&, std::string_view, const Words& w, ProgramEf
     if (found->kind == 'B') batch = true;
     const WordView* value = nullptr;
     WordView attached;
-    if (std::string_view("vxrf").find(found->kind) != std::string_view::npos) {
+    if (std::string_view("vxrfCL").find(found->kind) != std::string_view::npos) {
       if (eq != std::string_view::npos) {
         attached = word_of(w[i], std::string(body.substr(eq + 1)));
         value = &attached;
@@ -329,14 +443,21 @@ void gdb_handler(const ProgramDecl&, std::string_view, const Words& w, ProgramEf
         value = &w[++i];
       }
     }
+    if (found->kind == 'C' && value) cd = gdb_path(*value);
+    // `-D DIR`: gdb imports its `gdb` Python package from DIR/python at startup.
+    if (found->kind == 'L') {
+      out.escalations.push_back("gdb --data-directory: loads Python code from the folder");
+      if (value) file(out, Touch::read, *value, "gdb --data-directory");
+    }
     // `-e PROG`, `-s SYMS`, `-c CORE`, `--se`: files gdb opens and parses.
     if (found->kind == 'f' && value)
-      file(out, Touch::read, *value, "gdb -" + std::string(found->name));
+      file(out, Touch::read, gdb_path(*value), "gdb -" + std::string(found->name));
     if (found->kind == 'x' || found->kind == 'r') {
       commands = true;
       out.escalations.push_back("gdb -" + std::string(found->name) + ": runs gdb commands");
-      if (found->kind == 'r' && value) file(out, Touch::read, *value, "gdb --command");
-      if (found->kind == 'x' && value && value->literal) gdb_shell_line(*value->literal, out);
+      if (found->kind == 'r' && value) file(out, Touch::read, gdb_path(*value), "gdb --command");
+      if (found->kind == 'x' && value && value->literal)
+        gdb_command(*value->literal, *value, out, 0);
     }
     if (found->kind == 'A') {  // --args PROG ARGS…: the rest are the program's arguments
       // The program is what gdb runs (`run`, typed or given with `-ex`): judged as a command.
@@ -348,6 +469,13 @@ void gdb_handler(const ProgramDecl&, std::string_view, const Words& w, ProgramEf
         }
       break;
     }
+  }
+  // `--cd DIR` moves gdb to DIR before it opens its program, symbols and core, reads the `-x`
+  // files and runs the `-ex` commands and the program: all of them relative to DIR (the `-ix`,
+  // `-iex` and data folders are read before the move: judged below DIR too, and asked).
+  if (cd) {
+    add_word_file(out, Touch::read, *cd, From::option, "gdb --cd");
+    out.chdir = *cd;
   }
   // Without --batch gdb reads its commands from the standard input.
   if (!batch && !commands) out.escalations.push_back("gdb reads commands from its input");

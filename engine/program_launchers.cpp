@@ -411,7 +411,14 @@ void launch_command(const Launcher& base, std::string_view name, const Words& w,
     }
     std::string_view v = s ? std::string_view(*s) : std::string_view(w[i].text);
     if (v == "--") {
-      finish(i + 1);
+      std::size_t rest = i + 1;
+      // getopt's `--` ends the options only: the operands before the command still follow it
+      // (`chroot --groups=0 -- / CMD`: `/` is NEWROOT, `runuser -- bob CMD`: bob is USER).
+      if (l.syntax == Syntax::getopt && !l.permute && !l.first_only && !l.dash_only &&
+          skip != kNever)
+        for (; operands < skip && rest < w.size(); ++operands, ++rest)
+          if (!u.root) u.root = w[rest];
+      finish(rest);
       return;
     }
     if (v == "-" && listed(l.flags, "-")) {  // `su -`: a login shell
