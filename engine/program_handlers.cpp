@@ -36,9 +36,9 @@ void find_handler(const Words& w, ProgramEffects& out) {
   std::size_t i = starts.empty() ? 1 : starts.back() + 1;
   // With no starting point, the expression begins after the leading options.
   if (starts.empty())
-    while (
-        i < w.size() && lit(w, i) &&
-        (in(*lit(w, i), {"-H", "-L", "-P"}) || starts_with(*lit(w, i), "-O") || *lit(w, i) == "-D"))
+    while (i < w.size() && lit(w, i) &&
+           (in(*lit(w, i), {"-H", "-L", "-P", "--"}) || starts_with(*lit(w, i), "-O") ||
+            *lit(w, i) == "-D"))
       i += *lit(w, i) == "-D" ? 2 : 1;
   static const std::initializer_list<std::string_view> one_arg = {
       "-name",   "-iname",     "-path",     "-ipath",    "-wholename", "-iwholename", "-regex",
@@ -391,6 +391,8 @@ std::vector<std::size_t> find_start_points(const Words& w) {
       break;
     }
   }
+  // `find -- DIR`: GNU find takes `--` before the starting points.
+  if (const std::string* s = lit(w, i); s && *s == "--") ++i;
   std::vector<std::size_t> starts;
   for (; i < w.size(); ++i) {
     const std::string* s = lit(w, i);

@@ -51,6 +51,17 @@ extern const ProgramSource kProgramsPython[];
 extern const std::size_t kProgramsPythonCount;
 extern const ProgramSource kProgramsCheckers[];
 extern const std::size_t kProgramsCheckersCount;
+// Build interceptors, small launchers, the system's writers (engine/programs_table_wrappers.cpp).
+extern const ProgramSource kProgramsWrappers[];
+extern const std::size_t kProgramsWrappersCount;
+// Another name a system installs for a program of the table (`slogin` for ssh): read by
+// `fold_program_name` (engine/programs_index.cpp), the command judged under `program`'s name.
+struct ProgramAlias {
+  const char* alias;
+  const char* program;
+};
+extern const ProgramAlias kProgramAliases[];
+extern const std::size_t kProgramAliasCount;
 // Entry i of the tables in order (i < program_source_count()): engine/programs_index.cpp.
 const ProgramSource& program_source(std::size_t i);
 std::size_t program_source_count();

@@ -34,6 +34,7 @@ const TablePart kTableParts[] = {
     {kProgramsSystem, &kProgramsSystemCount},
     {kProgramsPython, &kProgramsPythonCount},
     {kProgramsCheckers, &kProgramsCheckersCount},
+    {kProgramsWrappers, &kProgramsWrappersCount},
 };
 }  // namespace
 
@@ -283,6 +284,45 @@ std::uint32_t variant_of(const Index& idx, std::string_view name) {
   return ProgramName::kNone;
 }
 
+namespace {
+
+// The architectures a GNU target triple starts with: a cross tool's name is the triple, then
+// the tool's (`x86_64-linux-gnu-ar`, `aarch64-none-elf-as`, `x86_64-w64-mingw32-gfortran-12`).
+constexpr std::string_view kTargetArches[] = {
+    "x86_64",      "amd64",         "i386",        "i486",      "i586",        "i686",
+    "aarch64",     "aarch64_be",    "arm",         "armeb",     "armel",       "armhf",
+    "armv5tel",    "armv6l",        "armv7l",      "armv7a",    "armv7hl",     "arm64",
+    "mips",        "mipsel",        "mips64",      "mips64el",  "mipsisa32r6", "mipsisa32r6el",
+    "mipsisa64r6", "mipsisa64r6el", "powerpc",     "powerpc64", "powerpc64le", "ppc",
+    "ppc64",       "ppc64le",       "riscv32",     "riscv64",   "s390",        "s390x",
+    "sparc",       "sparc64",       "alpha",       "hppa",      "hppa64",      "ia64",
+    "m68k",        "sh4",           "loongarch64", "arc",       "avr",         "xtensa",
+    "or1k",        "nios2",         "microblaze",  "msp430",    "wasm32",      "wasm64",
+    "bpf"};
+
+// A cross tool's name without its target triple (`x86_64-linux-gnu-ar` -> `ar`): the
+// architecture, then one to three more components (vendor, system, ABI). Empty when the name
+// does not start with an architecture or no program of the table follows it.
+std::string_view without_triple(std::string_view name) {
+  if (name.find_first_of(" :/") != std::string_view::npos) return {};
+  const std::size_t dash = name.find('-');
+  if (dash == std::string_view::npos) return {};
+  const std::string_view arch = name.substr(0, dash);
+  bool found = false;
+  for (std::string_view a : kTargetArches) found = found || a == arch;
+  if (!found) return {};
+  std::size_t at = dash + 1;
+  for (int component = 0; component < 3; ++component) {
+    at = name.find('-', at);
+    if (at == std::string_view::npos || at + 1 >= name.size()) return {};
+    ++at;
+    if (program_name(name.substr(at)).known) return name.substr(at);
+  }
+  return {};
+}
+
+}  // namespace
+
 ProgramName program_name(std::string_view name) {
   const Index& idx = index();
   auto it = idx.by_name.find(name);
@@ -326,6 +366,20 @@ ProgramName program_name(std::string_view name) {
 // or Windows' executables run that program, so the command is read as that program's.
 void fold_program_name(std::string& name, ProgramName& program) {
   if (program.known || name.empty()) return;
+  // Another name of a program (`slogin`, `fakeroot-sysv`, `rust-gdb`): read as that program.
+  for (std::size_t i = 0; i < kProgramAliasCount; ++i)
+    if (name == kProgramAliases[i].alias) {
+      name = kProgramAliases[i].program;
+      program = program_name(name);
+      return;
+    }
+  // A cross tool (`x86_64-linux-gnu-ar`, `arm-none-eabi-as`): read as the tool, under its name,
+  // as handlers that tell their programs apart by name need (ar, as).
+  if (std::string_view tool = without_triple(name); !tool.empty()) {
+    name = std::string(tool);
+    program = program_name(name);
+    return;
+  }
   bool upper = false;
   for (char c : name) upper = upper || (c >= 'A' && c <= 'Z');
   const std::size_t n = name.size();

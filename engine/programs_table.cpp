@@ -552,7 +552,9 @@ const ProgramSource kPrograms[] = {
    "-i|--interactive -t|--tty"},
   {"docker-compose podman-compose", "s", "", "compose", ""},
   {"kubectl", "", "", "kubectl", ""},
-  {"gcc g++ cc c++ clang clang++ cpp clang-cl emcc em++", "v", "", "cc", ""},
+  // c89 and c99 are POSIX's names of the C compiler; gfortran, f77 and f95 GCC's Fortran driver.
+  {"gcc g++ cc c++ clang clang++ cpp clang-cl emcc em++ c89 c99 gfortran f77 f95", "v", "", "cc",
+   ""},
   {"ld ld.bfd ld.gold ld.lld lld mold", "v", "", "ld", ""},
   {"gdb", "", "", "gdb", ""},
   // lldb's commands (`-o 'platform shell CMD'`, `-o 'script …'`) and command files run what

@@ -16,9 +16,10 @@ const ProgramSource kProgramsCodegen[] = {
   // javac: the annotation processors it loads (`-processorpath`, `--processor-module-path`) and
   // the JVM's `-J` options (`-J-javaagent:`, `-J-XX:OnError=`), a compiler plugin
   // (`-Xplugin:NAME`) and the processors `-processor` names run code: asked; `-Xstdout FILE`
-  // writes its messages to FILE. javap likewise takes `-J`.
-  {"javac", "m@", "*r", "fmt-command",
-   "-d=b -s=b -h=b -cp|-classpath|--class-path=v -sourcepath|--source-path=v "
+  // writes its messages to FILE. Without `-d`, each class file is written beside its source:
+  // judged as the source written (a rule on its folder meets it). javap likewise takes `-J`.
+  {"javac", "m@", "*m", "fmt-command",
+   "-d=b!R -s=b -h=b -cp|-classpath|--class-path=v -sourcepath|--source-path=v "
    "-bootclasspath|--boot-class-path=v -processorpath|--processor-path=v!! -p|--module-path=v "
    "--module-source-path=v --processor-module-path=v!! -J?v!! -Xstdout=w "
    "-source|--source=v -target|--target=v "
@@ -32,7 +33,8 @@ const ProgramSource kProgramsCodegen[] = {
    "-m|--module=v --multi-release=v -l -c -s -p -v -verbose -public -protected -private "
    "-package -constants -sysinfo -version|--version!N -help|--help!N"},
   // Other compilers' outputs: kotlinc and scalac `-d` (a folder or a jar), ghc `-o` and its
-  // output folders (one dash, exact names), swiftc, nvcc, the GNU assembler.
+  // output folders (one dash, exact names; without `-outputdir`, the `.o` and `.hi` files are
+  // written beside the source: judged as the source written), swiftc, nvcc, the GNU assembler.
   {"kotlinc kotlinc-jvm", "m@", "*r", "",
    "-d=b -cp|-classpath=v -jvm-target=v -module-name=v -include-runtime -no-stdlib "
    "-no-reflect -script -language-version=v -api-version=v -jdk-home=r -Xplugin=r!! "
@@ -40,8 +42,8 @@ const ProgramSource kProgramsCodegen[] = {
   {"scalac", "m@", "*r", "",
    "-d=b -cp|-classpath|--class-path=v -sourcepath|--source-path=v -encoding=v -release=v "
    "-deprecation -feature -unchecked -explain -version!N -help!N"},
-  {"ghc", "m@", "*r", "",
-   "-o=w -outputdir=b -odir=b -hidir=b -stubdir=b -dumpdir=b -hiedir=b -i?v -package=v "
+  {"ghc", "m@", "*m", "",
+   "-o=w -outputdir=b!R -odir=b -hidir=b -stubdir=b -dumpdir=b -hiedir=b -i?v -package=v "
    "-package-db=r -main-is=v -threaded -rtsopts?v -dynamic -static -shared -c -e=p "
    "--make --interactive -prof -fforce-recomp -Wall -Werror -O -O0 -O1 -O2"},
   {"swiftc", "m@", "*r", "",
@@ -166,10 +168,10 @@ const ProgramSource kProgramsCodegen[] = {
    "-d|--destination=b --cacheDir=b -s|--source=c -c|--contentDir=r --config=r --themesDir=r "
    "-b|--baseURL=v -e|--environment=v -t|--theme=v -D|--buildDrafts -F|--buildFuture --minify "
    "--gc --cleanDestinationDir"},
-  // Asciidoctor: the output file (`-o`), or the folder (`-D`) beside the sources; `-r LIB`
-  // loads Ruby code.
-  {"asciidoctor asciidoctor-pdf asciidoctor-epub3", "m", "*r", "",
-   "-o|--out-file=w -D|--destination-dir=b -B|--base-dir=r -R|--source-dir=r -r|--require=r!! "
+  // Asciidoctor: the output file (`-o`), or the folder (`-D`), else the output beside each
+  // source (judged as the source written); `-r LIB` loads Ruby code.
+  {"asciidoctor asciidoctor-pdf asciidoctor-epub3", "m", "*m", "",
+   "-o|--out-file=w!R -D|--destination-dir=b!R -B|--base-dir=r -R|--source-dir=r -r|--require=r!! "
    "-a|--attribute=v -b|--backend=v -d|--doctype=v -S|--safe-mode=v -T|--template-dir=r "
    "-E|--template-engine=v --failure-level=v -s|--no-header-footer -n|--section-numbers "
    "-q|--quiet -v|--verbose -w|--warnings -t|--timings --trace"},

@@ -59,15 +59,19 @@ const ProgramSource kProgramsJs[] = {
   {"mkdirp make-dir", "m", "*w", "", "-m|--mode=v -p|--print"},
   // ---- compilers and bundlers: the files and output folders they write (role b: every file
   // below the folder, named after the inputs) ----------------------------------------------------
-  {"tsc", "m", "*r", "",
-   "--outDir=b --outFile=w --declarationDir=b --tsBuildInfoFile=w -p|--project=r "
+  // tsc given files writes each one's `.js` beside it unless `--outDir`, `--outFile` or
+  // `--noEmit` (judged as the source written).
+  {"tsc", "m", "*m", "",
+   "--outDir=b!R --outFile=w!R --noEmit!R --declarationDir=b --tsBuildInfoFile=w -p|--project=r "
    // tsc reads its options in any case.
-   "--outdir=b --outfile=w --declarationdir=b --tsbuildinfofile=w --OUTDIR=b --OUTFILE=w"},
+   "--outdir=b!R --outfile=w!R --noemit!R --declarationdir=b --tsbuildinfofile=w --OUTDIR=b!R "
+   "--OUTFILE=w!R"},
   {"babel", "m", "*r", "",
    "-d|--out-dir=b -o|--out-file=w --config-file=r --source-maps?v --relative"},
   {"esbuild", "m", "*r", "", "--outfile=w --outdir=b --metafile=w --tsconfig=r"},
   {"rollup", "m", "*r", "", "-o|--file=w -d|--dir=b -i|--input=r -c|--config?r"},
-  {"webpack webpack-cli", "m", "", "", "-o|--output-path=b -c|--config=r --entry=r"},
+  // webpack-cli 4+: `webpack [ENTRIES…]`: each entry is read and bundled.
+  {"webpack webpack-cli", "m", "*r", "", "-o|--output-path=b -c|--config=r --entry=r"},
   {"vite", "m", "", "", "--outDir=b -c|--config=r --emptyOutDir"},
   // ---- test runners that update snapshots: files of the work tree the line does not name ------
   {"jest", "m", "*-", "",

@@ -12,7 +12,7 @@ const ProgramSource kProgramsTools[] = {
   // ---- binutils: readers of object files ---------------------------------------------------
   // Style v: the cross and LLVM spellings too (`aarch64-linux-gnu-objdump`, `llvm-nm-17`).
   // `--plugin FILE` loads a shared object into the program: read, and at least asked.
-  {"nm", "pmv@", "*r", "",
+  {"nm gcc-nm", "pmv@", "*r", "",
    "-t|--radix=v -f|--format=v --target=v -C|--demangle?v --ifunc-chars=v --unicode=v "
    "--plugin=r!! --help!N -V|--version!N"},
   {"objdump", "pmv@", "*r", "",
@@ -35,7 +35,7 @@ const ProgramSource kProgramsTools[] = {
    "-o=w!R -I|--input-target=v -O|--output-target=v -F|--target=v -R|--remove-section=v "
    "--remove-relocations=v -N|--strip-symbol=v --keep-section=v -K|--keep-symbol=v "
    "--plugin=r!! -h|--help!N -V|--version!N"},
-  {"ranlib", "pmv@", "*m", "", "--plugin=r!! -h|-H|--help!N -V|-v|--version!N"},
+  {"ranlib gcc-ranlib", "pmv@", "*m", "", "--plugin=r!! -h|-H|--help!N -V|-v|--version!N"},
   // objcopy IN [OUT]: IN is rewritten in place when OUT is absent; read and written either way.
   {"objcopy", "pmv@", "mw", "",
    "-I|--input-target=v -O|--output-target=v -B|--binary-architecture=v -F|--target=v "
@@ -483,7 +483,7 @@ const ProgramSource kProgramsTools[] = {
    "lxc incus multipass devcontainer stack cabal onchange "
    "toolbox distrobox distrobox-enter schroot fakechroot ccache sccache distcc icecc tsocks "
    "graftcp catchsegv nq mpirun mpiexec orterun srun sbatch aa-exec sandbox-exec flatpak-spawn "
-   "retry flatpak snap devbox pixi flox xterm uxterm urxvt rxvt rxvt-unicode st konsole "
+   "retry flatpak snap devbox pixi flox xterm uxterm urxvt rxvt rxvt-unicode konsole "
    "x-terminal-emulator "
    "alacritty gnome-terminal mate-terminal xfce4-terminal terminator tilix lxterminal kitty foot "
    "nodemon wezterm guix wsl wsl.exe daemon zellij mosh et "
@@ -504,8 +504,8 @@ const ProgramSource kProgramsTools[] = {
   // unless an allow names the program (like an interpreter's script).
   {"xdg-open sensible-browser", "s", "*x", "", "--help!N --manual!N --version!N"},
   // ---- readers and senders of files given to options --------------------------------------
-  // info (texinfo, getopt_long): `-f FILE` reads a manual file, `-o FILE`/`--dribble` write.
-  {"info", "pm", "*-", "",
+  // info (texinfo): `-f FILE` read, `-o FILE`/`--dribble` written; an operand with `/`: a file.
+  {"info", "pm", "*r", "",
    "-f|--file=r -o|--output=w -d|--directory=r --dribble=w --restore=r --init-file=r "
    "-n|--node=v -k|--apropos=v --index-search=v -v|--variable=v -a|--all -O|--show-options "
    "--usage --vi-keys -w|--where!N -h|--help!N --version!N"},
