@@ -1,6 +1,8 @@
 // What build tools take from the environment and from words their handlers do not read
 // (engine/program_build_env.hpp): make's environment variables, which it imports as make
-// variables, and cmake's words that name programs, code or folders written later.
+// variables, cmake's words that name programs, code or folders written later, the folders
+// meson, ninja and pypa/build write (`-C DIR`, DESTDIR, SRCDIR/dist), and the package managers'
+// commands that fetch code run later (pipx install, poetry self add, yarn plugin import).
 #include "engine/program_build_env.hpp"
 
 #include <algorithm>
@@ -261,6 +263,160 @@ void cargo_folder(NormalizedCommand& n) {
   }
 }
 
+// meson's commands (mesonmain.py); a first word that is none of them is `setup`'s
+// (`meson builddir` is `meson setup builddir`, deprecated but still run).
+constexpr std::string_view kMesonCommands =
+    " setup configure dist install introspect init test wrap subprojects help rewrite compile "
+    "devenv env2mfile format fmt runpython unstable-coredata --internal -h --help ";
+
+// DESTDIR from the environment, written with every file below it. The paths are judged from the
+// folder the command works in (`-C DIR`): meson takes a relative DESTDIR from the build folder,
+// and `ninja -C DIR install` runs cmake's or meson's install from DIR.
+void destdir_written(NormalizedCommand& n, const std::string& entry) {
+  for (const auto& a : n.assigns) {
+    if (a.name != "DESTDIR") continue;
+    if (!a.value.literal)
+      n.escalations.push_back(entry + " with a DESTDIR that is not static");
+    else if (!a.value.literal->empty())
+      folder_written(n, a.value, *a.value.literal, entry + " DESTDIR");
+  }
+}
+
+// meson's commands that write the build folder (`-C DIR`, else the current one).
+constexpr std::string_view kMesonBuilds = " compile install dist ";
+
+// `meson DIR …` judged as `meson setup DIR …`; `meson compile|install|dist -C DIR` builds in DIR
+// (its files written); `DESTDIR=D meson install` installs below D.
+void meson_words(NormalizedCommand& n) {
+  const Words& w = n.words;
+  if (w.size() < 2 || !w[1].literal) return;
+  const std::string& first = *w[1].literal;
+  if (!program_words::in_words(kMesonCommands, first)) {
+    if (w.size() > limits::judged_paths) return;
+    Words argv{w[0], synthesized(w[1], "setup", 0)};
+    argv.insert(argv.end(), w.begin() + 1, w.end());
+    ProgramEffects fx;
+    program_effects("meson", argv, fx);
+    take_effects(fx, n);
+    return;
+  }
+  if (!program_words::in_words(kMesonBuilds, first)) return;
+  if (n.chdir) folder_written(n, w[1], ".", "meson " + first + " -C");
+  if (first == "install") destdir_written(n, "meson install");
+}
+
+// ninja's tools (`-t TOOL`) that only read the build file and the logs.
+constexpr std::string_view kNinjaReadTools =
+    " browse commands compdb deps graph inputs list missingdeps multi-inputs query rules targets "
+    "urtle ";
+// ninja's options that take a value (getopt "d:f:j:k:l:nt:vw:C:h").
+constexpr std::string_view kNinjaValued = " -d -f -j -k -l -t -w -C ";
+
+// `ninja -C DIR [TARGETS]`: ninja works in DIR (the table's `-C`), its build file's targets and
+// logs written below it; `DESTDIR=D ninja install` installs below D. `-n` (a dry run) and the
+// tools that only read write nothing.
+void ninja_words(NormalizedCommand& n) {
+  const Words& w = n.words;
+  std::size_t folders = 0;
+  bool writes = true, install = false;
+  for (std::size_t i = 1; i < w.size(); ++i) {
+    const std::string* s = w[i].literal ? &*w[i].literal : nullptr;
+    if (!s) continue;
+    if (*s == "--") {
+      for (std::size_t k = i + 1; k < w.size(); ++k)
+        install = install || (w[k].literal && w[k].literal->starts_with("install"));
+      break;
+    }
+    if (s->size() < 2 || (*s)[0] != '-' || s->starts_with("--")) {
+      install = install || s->starts_with("install");
+      continue;
+    }
+    if (*s == "-n") writes = false;
+    const std::string key = s->substr(0, 2);
+    if (!program_words::in_words(kNinjaValued, key)) continue;
+    if (s->size() == 2 && ++i >= w.size()) break;
+    if (key == "-C") ++folders;
+    if (key != "-t") continue;
+    const std::string tool = s->size() > 2 ? s->substr(2) : w[i].literal.value_or("");
+    writes = writes && !program_words::in_words(kNinjaReadTools, tool);
+    break;  // the words after are the tool's
+  }
+  if (folders > 1) {
+    n.escalations.push_back("ninja with several -C: the folder it works in is not known");
+    return;
+  }
+  if (!writes) return;
+  if (folders == 1) folder_written(n, w[0], ".", "ninja -C");
+  if (install) destdir_written(n, "ninja install");
+}
+
+// pypa/build's options that take a value (`-o`/`--outdir` the output folder).
+constexpr std::string_view kPyprojectBuildValued =
+    " -o --outdir -C --config-setting --installer --config-json ";
+
+// `pyproject-build [SRCDIR]`, `python -m build [SRCDIR]`: without `-o DIR`, the wheel and the
+// sdist are written to SRCDIR/dist (the current folder's when no SRCDIR).
+void pyproject_build(NormalizedCommand& n, std::size_t from) {
+  const Words& w = n.words;
+  const WordView* src = nullptr;
+  for (std::size_t i = from; i < w.size(); ++i) {
+    if (!w[i].literal) return;
+    const std::string& s = *w[i].literal;
+    const std::string key = s.substr(0, s.find('='));
+    if (key == "-o" || key == "--outdir" || (s.starts_with("-o") && !s.starts_with("--"))) return;
+    if (s.starts_with('-')) {
+      if (key == s && program_words::in_words(kPyprojectBuildValued, key)) ++i;
+      continue;
+    }
+    if (!src) src = &w[i];
+  }
+  const std::string dir = src ? *src->literal : ".";
+  folder_written(n, src ? *src : w[0], dir + "/dist", "pyproject-build");
+}
+
+// Package managers' commands that fetch code and run it, now or in every later command of the
+// tool: a package's programs (`pipx install PKG`: on the PATH), a plugin (`poetry self add
+// PKG`, `yarn plugin import URL|PATH`), the tool itself (`poetry self update`). The line shows a
+// name, not the code: asked. (`pipx run APP` is judged as the command APP, as `uvx APP` is:
+// engine/program_launchers_managers.cpp.)
+struct FetchedCode {
+  std::string_view program;
+  std::string_view command;  // its first operand
+  std::string_view subs;     // its second operand, one of these ("": none needed)
+  std::string_view valued;   // the global options that take the next word
+  std::string_view what;
+};
+constexpr FetchedCode kFetchedCode[] = {
+    {"pipx", "install", "", "", "installs a package whose programs run later"},
+    {"pipx", "inject", "", "", "installs packages into an app's environment"},
+    {"poetry", "self", " add install sync update ", " -C --directory -P --project ",
+     "installs code (a plugin, poetry itself) that runs in every later poetry command"},
+    {"yarn", "plugin", " import ", " --cwd ", "installs a plugin that runs in every later yarn"},
+};
+
+void fetched_code(NormalizedCommand& n) {
+  const Words& w = n.words;
+  for (const FetchedCode& f : kFetchedCode) {
+    if (f.program != n.name) continue;
+    std::vector<std::string_view> ops;  // the first two operands
+    for (std::size_t i = 1; i < w.size() && ops.size() < 2; ++i) {
+      if (!w[i].literal) return;
+      const std::string& s = *w[i].literal;
+      if (s == "-h" || s == "--help") return;
+      if (!s.starts_with('-'))
+        ops.push_back(s);
+      else if (ops.empty() && program_words::in_words(f.valued, s))
+        ++i;
+    }
+    if (ops.empty() || ops[0] != f.command) continue;
+    if (!f.subs.empty() && (ops.size() < 2 || !program_words::in_words(f.subs, ops[1]))) return;
+    n.escalations.push_back(std::string(f.program) + " " + std::string(f.command) +
+                            (f.subs.empty() ? "" : " " + std::string(ops[1])) + ": " +
+                            std::string(f.what));
+    return;
+  }
+}
+
 }  // namespace
 
 void build_environment(NormalizedCommand& n) {
@@ -268,7 +424,7 @@ void build_environment(NormalizedCommand& n) {
   // Run for every command: the name compared as a view (its length first, no `memcmp` per
   // literal), and nothing more for the names below' first letters.
   const std::string_view name = n.name;
-  if (name.empty() || std::string_view("mgcp").find(name[0]) == std::string_view::npos) return;
+  if (name.empty() || std::string_view("mgcpny").find(name[0]) == std::string_view::npos) return;
   if (name == "make" || name == "gmake")
     make_environment(n);
   else if (name == "cmake")
@@ -277,6 +433,17 @@ void build_environment(NormalizedCommand& n) {
     pip_config_set(n);
   else if (name == "cargo")
     cargo_folder(n);
+  else if (name == "meson")
+    meson_words(n);
+  else if (name == "ninja")
+    ninja_words(n);
+  else if (name == "pipx" || name == "poetry" || name == "yarn")
+    fetched_code(n);
+  else if (name == "pyproject-build")
+    pyproject_build(n, 1);
+  else if (name.starts_with("python") && n.words.size() > 2 && n.words[1].literal &&
+           n.words[2].literal && *n.words[1].literal == "-m" && *n.words[2].literal == "build")
+    pyproject_build(n, 3);
 }
 
 }  // namespace vigie::engine

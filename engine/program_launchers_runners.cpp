@@ -309,7 +309,8 @@ const Launcher kRunnerLaunchers[] = {
                "-genv -env -ppn",
      .hidden = "-x -genv -env"},
     // Slurm: srun (getopt_long `+…`) runs its command on the allocated nodes; sbatch runs a
-    // script file, or `--wrap LINE`.
+    // script file, read from its first operand (the words after it are the script's arguments)
+    // or from its input when none is given, or `--wrap LINE`.
     {.program = "srun",
      .syntax = Syntax::getopt,
      .flags = "-l --label -u --unbuffered --pty -v --verbose -Q --quiet --exclusive -k "
@@ -331,6 +332,7 @@ const Launcher kRunnerLaunchers[] = {
      .line = "--wrap",
      .hidden = "--export",
      .skip = kNever,
+     .script_operand = true,
      .plain_lines = true},
     // Confinement: aa-exec (AppArmor, getopt_long: options after the first operand are read as
     // its own), sandbox-exec (macOS, BSD getopt), flatpak-spawn (GOption, `--host` runs on the
@@ -534,10 +536,11 @@ const Launcher kRunnerLaunchers[] = {
      .flags = "-s --use-system-libs -v --version -h --help",
      .valued = "-l --lib -d --elfloader -c --config-dir -e --environment -b --bindir",
      .hidden = "-l --lib -d --elfloader -c --config-dir"},
-    // Terminal emulators run the words after `-e` (xterm, urxvt, st, konsole, alacritty),
+    // Terminal emulators run the words after `-e` (xterm, urxvt, konsole, alacritty; st is a
+    // wrapper, engine/programs_table_wrappers.cpp, since its `-e` is optional),
     // after `-x`/`--execute` or `--` (the GTK ones), or their operands (kitty, foot); the GTK
     // ones' `-e`/`--command` is one shell line. Xt's options are whole words (xterm).
-    {.program = "xterm uxterm urxvt rxvt rxvt-unicode st x-terminal-emulator",
+    {.program = "xterm uxterm urxvt rxvt rxvt-unicode x-terminal-emulator",
      .flags = "-hold +hold -ls +ls -j +j -s +s -rv +rv -u8 +u8 -sb +sb -ut +ut -iconic "
               "-maximized -fullscreen +fullscreen -C -a -i -v",
      .valued = "-T -title -n -geometry -g -bg -fg -fn -fa -fs -fb -class -name -xrm -bd -bw -cr "

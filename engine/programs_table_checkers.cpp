@@ -96,7 +96,9 @@ const ProgramSource kProgramsCheckers[] = {
    "--exclude-lang=v --include-ext=v --exclude-ext=v --by-file --json --csv --yaml --xml --md "
    "--quiet --git --diff --version!N --help!N"},
   // ---- diagrams: graphviz's layout programs take `-ofile`/`-o file`, `-O` writes next to each
-  // input (judged as writing it); mermaid-cli (commander: exact names); plantuml's `-o DIR`
+  // input (judged as writing it); mermaid-cli (commander: exact names). plantuml writes each
+  // image beside its source (a folder operand: beside the files in it), or in `-o DIR`, which
+  // when relative is taken from the source's folder: the sources are judged written either way.
   // ---------------------------------------------------------------------------------------------
   {"dot neato circo twopi fdp sfdp osage patchwork", "", "*r", "",
    "-o=w -O!W -T=v -K=v -G=v -N=v -E=v -l=r -s?v -n?v -y -x -v -q?v -P -V!N"},
@@ -104,7 +106,7 @@ const ProgramSource kProgramsCheckers[] = {
    "-i|--input=r -o|--output=w -c|--configFile=r -C|--cssFile=r -p|--puppeteerConfigFile=r "
    "-I|--svgId=v -t|--theme=v -w|--width=v -H|--height=v -b|--backgroundColor=v "
    "-s|--scale=v -e|--outputFormat=v -f|--pdfFit -q|--quiet -V|--version!N -h|--help!N"},
-  {"plantuml", "", "*r", "",
+  {"plantuml", "", "*M", "",
    "-o|-output=g -config=r -I=r -charset=v -failfast -failfast2 -nbthread=v -pipe -quiet "
    "-verbose -version!N -help!N"},
   // wkhtmltopdf and wkhtmltoimage: pages (files or URLs) read, the last operand written.

@@ -143,7 +143,7 @@ const ProgramSource kProgramsCodegen[] = {
   // `--host_jvm_args` are read by engine/program_task_runners.cpp; `--script_path` writes a
   // script, `--profile` the build's profile.
   {"bazel bazelisk", "m", "", "fmt-command",
-   "--output_base=b --output_user_root=b --install_base=b --bazelrc=r --symlink_prefix=g "
+   "--output_base=b --output_user_root=b --install_base=b --bazelrc=r!! --symlink_prefix=g "
    "--disk_cache=b --repository_cache=b --distdir=r --override_repository=v --config=v "
    "-c|--compilation_mode=v --define=v --copt=v --jobs=v -k|--keep_going --run_under=x "
    "--script_path=w --workspace_status_command=x --credential_helper=v!! --server_javabase=r!! "

@@ -73,15 +73,21 @@ const ProgramSource kProgramsDesktop[] = {
   {"direnv:allow direnv:permit direnv:grant mise:trust rtx:trust", "m", "*r", "trust",
    "-a|--all --ignore --untrust --show -y|--yes -q|--quiet -v|--verbose"},
   {"uv:build poetry:build pdm:build", "m", "*-", "", "-o|--out-dir|--output=b -d|--dest=b"},
-  // `python -m build` (pypa/build, also `pyproject-build`): the wheel and sdist in `-o DIR`.
-  {"build pyproject-build", "pm", "*-", "", "-o|--outdir=b -s|--sdist -w|--wheel -n|--no-isolation"},
+  // `python -m build [SRCDIR]` (pypa/build, also `pyproject-build`): the wheel and sdist in
+  // `-o DIR`, else in SRCDIR/dist (engine/program_build_env.cpp).
+  {"build pyproject-build", "pm", "*-", "",
+   "-o|--outdir=b -s|--sdist -w|--wheel -n|--no-isolation -x|--skip-dependency-check "
+   "--installer=v -C|--config-setting=v --config-json=v -v|--verbose -q|--quiet "
+   "-V|--version!N -h|--help!N"},
   {"uv:venv", "m", "M", "", "-p|--python=v --prompt=v --seed --system-site-packages"},
   // Lock exports: the requirements file written.
   {"uv:export poetry:export pdm:export", "m", "", "",
    "-o|--output|--output-file=w -f|--format=v --no-hashes --without-hashes --frozen --locked "
    "--all-extras --extras=v -E=v --with=v --without=v --only=v --no-dev --dev -G|--group=v"},
-  {"pip-compile", "m", "*r", "",
-   "-o|--output-file=w -c|--constraint=r --cache-dir=b --pip-args=v -U|--upgrade "
+  // pip-compile (pip-tools): without `-o`, IN.in's pins are written to IN.txt beside it (judged
+  // as the input written, so a rule on its folder meets it).
+  {"pip-compile", "m", "*m", "",
+   "-o|--output-file=w!R -c|--constraint=r --cache-dir=b --pip-args=v -U|--upgrade "
    "-P|--upgrade-package=v --generate-hashes --allow-unsafe --strip-extras --extra=v "
    "-i|--index-url=v --extra-index-url=v -f|--find-links=v --resolver=v -q|--quiet -v|--verbose"},
   // RubyGems and Bundler: the folder gems are installed into.
@@ -97,8 +103,9 @@ const ProgramSource kProgramsDesktop[] = {
   {"conda:create mamba:create micromamba:create conda:install mamba:install micromamba:install",
    "m", "", "", "-p|--prefix=b -n|--name=v --file=r"},
   // ---- build systems' and SDKs' subcommands that write a folder -----------------------------
-  // meson (handler `sub`): `setup BUILDDIR [SOURCEDIR]` writes the build folder (as `cmake -B`);
-  // `compile`, `test`, `install`, `configure` work in `-C DIR`.
+  // meson (handler `sub`): `setup BUILDDIR [SOURCEDIR]` writes the build folder (as `cmake -B`;
+  // `meson BUILDDIR` is `meson setup BUILDDIR`, engine/program_build_env.cpp); `compile`,
+  // `install`, `dist` work in `-C DIR` and write there, `test`, `configure` work in it.
   {"meson", "", "", "sub", ""},
   {"meson:setup", "m", "wr", "",
    "-D=v --prefix=v --buildtype=v --backend=v --native-file=r --cross-file=r --wipe "
