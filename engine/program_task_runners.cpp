@@ -339,14 +339,19 @@ void gradle(std::string_view name, const ParsedArgs& args, ProgramEffects& out) 
   }
 }
 
-// pytest: `-p NAME` loads a plugin module (`-p no:NAME` only disables one); `-o cache_dir=DIR`
-// and `--rootdir DIR` (its .pytest_cache/) are written.
+// pytest: `-p NAME` loads a plugin module (`-p no:NAME` only disables one), `--pdbcls MOD:CLASS`
+// a debugger class; `-o cache_dir=DIR` and `--rootdir DIR` (its .pytest_cache/) are written.
+// Asked here rather than marked in the row (`!!`), which would make pytest a program that runs
+// programs and ask every line that gives it a word that is not static (`for f in *.py; do
+// pytest $f; done`); such a word is judged as an operand, as before these two were read.
 void pytest(std::string_view name, const ParsedArgs& args, ProgramEffects& out) {
   const std::string n(name);
   for (const ParsedOption& o : args.options)
     if (o.decl && option_name(*o.decl) == "-p" && o.value &&
         !(o.value->literal && o.value->literal->starts_with("no:")))
       out.escalations.push_back(n + " -p: loads a plugin module");
+  if (!values(args, "--pdbcls").empty())
+    out.escalations.push_back(n + " --pdbcls: loads a debugger class");
   for (const WordView* v : values(args, "--override-ini")) {
     if (!v->literal) {
       out.escalations.push_back(n + " --override-ini with a value that is not static");

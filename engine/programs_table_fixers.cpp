@@ -50,7 +50,7 @@ const ProgramSource kProgramsFixers[] = {
   // `--rootdir DIR`: engine/program_task_runners.cpp.
   {"pytest py.test", "m", "*r", "fmt-command",
    "--snapshot-update!K -k=v -m=v -p=v -c=r -o|--override-ini=v --rootdir=v --basetemp=d "
-   "--pdbcls=v!! "
+   "--pdbcls=v "
    "--junitxml|--junit-xml=w --html=w --cov=v --cov-report=s -n|--numprocesses=v --maxfail=v "
    "--tb=v -W=v --deselect=v --ignore=v --confcutdir=v --durations=v --log-file=w --debug?w "
    "--report-log=w --junit-prefix=v"},
