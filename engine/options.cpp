@@ -1,6 +1,6 @@
 // Option classes (engine/options.hpp): the built-in table of each command's option spellings
-// (engine/options_table.cpp), a policy's own `option` lines layered on it, and the matching of a
-// command's words against a class.
+// (engine/options_table.cpp), a policy's own `option` lines layered on it, and the requirements a
+// rule's written option makes. Matching a command's words against a class: options_match.cpp.
 #include "engine/options.hpp"
 
 #include <algorithm>
@@ -52,22 +52,61 @@ void add_letters(std::string& into, std::string_view letters) {
     if (into.find(c) == std::string::npos) into.push_back(c);
 }
 
-// Adds one spelling as written (`-r`, `--recursive`, `-delete`) to a spec.
-void add_spelling(OptionSpec& spec, std::string_view s, bool single_dash_long) {
+// Calls f(kind, value) for each place a spelling as written (`-r`, `--recursive`, `-delete`)
+// takes in a spec: `S` and one short letter (each of a cluster), `L` and a long name, `E` and
+// an exact word.
+template <class F>
+void each_place(std::string_view s, bool single_dash_long, F&& f) {
   if (s.size() > 2 && s[0] == '-' && s.find('=') != std::string_view::npos) {
-    add_unique(spec.exact, s);  // an option with its value (`--location=global`, `-s=KILL`)
+    f('E', s);  // an option with its value (`--location=global`, `-s=KILL`)
   } else if (single_dash_long && s.size() == 2 && s[0] == '-' &&
              std::isdigit(static_cast<unsigned char>(s[1]))) {
-    add_unique(spec.exact, s);  // `kill -9`: not a letter of a cluster (`-19` is another signal)
+    f('E', s);  // `kill -9`: not a letter of a cluster (`-19` is another signal)
   } else if (s.size() > 2 && s.substr(0, 2) == "--") {
-    add_unique(spec.longs, long_name(s));
+    f('L', long_name(s));
   } else if (s.size() == 2 && s[0] == '-') {
-    add_letters(spec.shorts, s.substr(1));
+    f('S', s.substr(1));
   } else if (s.size() > 2 && s[0] == '-' && !single_dash_long) {
-    add_letters(spec.shorts, s.substr(1));  // `option rm -rR`: several letters, one class
+    for (std::size_t k = 1; k < s.size(); ++k)
+      f('S', s.substr(k, 1));  // `option rm -rR`: several letters, one class
   } else if (!s.empty()) {
-    add_unique(spec.exact, s);
+    f('E', s);
   }
+}
+
+// Calls f(kind, value) for each place where has_spelling looks for `s`.
+template <class F>
+void each_lookup(std::string_view s, F&& f) {
+  f('E', s);
+  if (s.size() > 2 && s.substr(0, 2) == "--")
+    f('L', long_name(s));
+  else if (s.size() == 2 && s[0] == '-')
+    f('S', s.substr(1));
+}
+
+// A place as the index keys it: its kind, then its value.
+std::string place_key(char kind, std::string_view value) {
+  std::string key;
+  key.reserve(value.size() + 1);
+  key += kind;
+  key += value;
+  return key;
+}
+
+// Puts `value` in the place of `kind` of `spec`, unless it is there already.
+void add_place(OptionSpec& spec, char kind, std::string_view value) {
+  if (kind == 'S')
+    add_letters(spec.shorts, value);
+  else if (kind == 'L')
+    add_unique(spec.longs, value);
+  else
+    add_unique(spec.exact, value);
+}
+
+// Adds one spelling as written (`-r`, `--recursive`, `-delete`) to a spec.
+void add_spelling(OptionSpec& spec, std::string_view s, bool single_dash_long) {
+  each_place(s, single_dash_long,
+             [&](char kind, std::string_view value) { add_place(spec, kind, value); });
 }
 
 // Whether `spec` has the spelling `s` (a single option as written).
@@ -78,19 +117,32 @@ bool has_spelling(const OptionSpec& spec, std::string_view s) {
   return false;
 }
 
-// A long option written in a command matches a long name: exactly, or as a GNU abbreviation
-// of any length (`--recur`, and `--f` for rm's `--force`: getopt_long takes one letter when no
-// other long option starts with it). We cannot know every long option of every command, so a
-// prefix is taken as the option: the options of a pattern are those of deny and ask rules and
-// of `without` conditions, where this errs on the safe side (a prefix the program finds
-// ambiguous makes it refuse to run).
-bool long_matches(std::string_view written, const std::vector<std::string>& longs) {
-  for (const auto& l : longs) {
-    if (written == l) return true;
-    if (!written.empty() && written.size() < l.size() && l.compare(0, written.size(), written) == 0)
-      return true;
-  }
-  return false;
+constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+
+// The first class of an index's command that has the spelling `s`, else kNone.
+std::size_t first_with(const std::unordered_map<std::string, std::size_t>& first,
+                       std::string_view s) {
+  std::size_t at = kNone;
+  each_lookup(s, [&](char kind, std::string_view value) {
+    if (auto it = first.find(place_key(kind, value)); it != first.end())
+      at = std::min(at, it->second);
+  });
+  return at;
+}
+
+// Notes that class `i` has the place `key` (the index keeps the first class of each).
+void note_place(std::unordered_map<std::string, std::size_t>& first, std::string key,
+                std::size_t i) {
+  auto [it, fresh] = first.try_emplace(std::move(key), i);
+  if (!fresh) it->second = std::min(it->second, i);
+}
+
+// Notes every place of `spec`, class `i` of its command.
+void note_class(std::unordered_map<std::string, std::size_t>& first, const OptionSpec& spec,
+                std::size_t i) {
+  for (char c : spec.shorts) note_place(first, place_key('S', std::string_view(&c, 1)), i);
+  for (const auto& l : spec.longs) note_place(first, place_key('L', l), i);
+  for (const auto& e : spec.exact) note_place(first, place_key('E', e), i);
 }
 
 // The pieces of `list` between `sep`s, empty pieces skipped.
@@ -262,21 +314,46 @@ void merge_into(OptionSpec& into, const OptionSpec& from) {
   for (const auto& l : from.arg_longs) add_unique(into.arg_longs, l);
 }
 
+void AliasTable::Classes::index() {
+  for (; indexed < size(); ++indexed) note_class(first, (*this)[indexed], indexed);
+}
+
 void AliasTable::add(const std::string& command, const std::vector<std::string>& spellings) {
-  auto& classes = classes_[command];
+  Classes& classes = classes_[command];
   bool sdl = single_dash_long(command);
-  // A spelling already in a class extends that class (`option rm -r --recurse` adds to rm's
-  // built-in recursive class when the table is layered by `find`).
-  OptionSpec* target = nullptr;
-  for (auto& c : classes)
-    for (const auto& s : spellings)
-      if (!target && has_spelling(c, s)) target = &c;
-  if (!target) target = &classes.emplace_back();
-  for (const auto& s : spellings) add_spelling(*target, s, sdl);
+  classes.index();
+  // A spelling already in a class extends that class, the first one that has any of them
+  // (`option rm -r --recurse` adds to rm's built-in recursive class when the table is layered
+  // by `find`).
+  std::size_t target = kNone;
+  for (const auto& s : spellings) target = std::min(target, first_with(classes.first, s));
+  if (target == kNone) {
+    target = classes.size();
+    classes.emplace_back();
+  }
+  OptionSpec& spec = classes[target];
+  for (const auto& s : spellings)
+    each_place(s, sdl, [&](char kind, std::string_view value) {
+      auto [it, fresh] = classes.first.try_emplace(place_key(kind, value), target);
+      if (fresh) {
+        // No class has it: appended without looking (a class of many spellings stays linear).
+        if (kind == 'S')
+          spec.shorts += value;
+        else
+          (kind == 'L' ? spec.longs : spec.exact).emplace_back(value);
+      } else if (it->second != target) {
+        add_place(spec, kind, value);  // another class has it: maybe the target too
+        it->second = std::min(it->second, target);
+      }
+    });
+  classes.indexed = classes.size();
 }
 
 void AliasTable::add_new(const std::string& command, OptionSpec spec) {
-  classes_[command].push_back(std::move(spec));
+  Classes& classes = classes_[command];
+  classes.index();
+  classes.push_back(std::move(spec));
+  classes.index();
 }
 
 void AliasTable::add_argument_option(const std::string& command, const std::string& spelling) {
@@ -292,7 +369,11 @@ const OptionSpec* AliasTable::find(std::string_view command, std::string_view op
   each_prefix(command, [&](std::string_view key) {
     auto it = classes_.find(key);
     if (found || it == classes_.end()) return;
-    for (const auto& c : it->second)
+    if (const Classes& classes = it->second; classes.indexed == classes.size()) {
+      if (std::size_t i = first_with(classes.first, option); i != kNone) found = &classes[i];
+      return;
+    }
+    for (const auto& c : it->second)  // filled by the codec: not indexed
       if (!found && has_spelling(c, option)) found = &c;
   });
   return found;
@@ -442,89 +523,6 @@ const OptionSpec& builtin_spec(std::string_view command, std::string_view writte
 std::vector<OptionSpec> specs_for(std::string_view command, std::string_view written_option,
                                   const AliasTable& extra) {
   return specs_at(command, written_option, extra, 0);
-}
-
-namespace {
-
-// Whether the word `v` at `i` (with the next word) is an exact spelling `NAME=VALUE` written
-// otherwise: `NAME VALUE` in two words, or `-xVALUE` for a short NAME (`-s KILL`, `-sKILL`).
-bool valued_exact(const std::vector<std::string>& exact, const std::vector<shell::WordView>& words,
-                  std::size_t i, std::string_view v) {
-  for (const auto& e : exact) {
-    const auto eq = e.find('=');
-    if (eq == std::string::npos || eq < 2) continue;
-    const std::string_view name = std::string_view(e).substr(0, eq);
-    const std::string_view value = std::string_view(e).substr(eq + 1);
-    if (v == name && i + 1 < words.size() && words[i + 1].literal && *words[i + 1].literal == value)
-      return true;
-    if (name.size() == 2 && v.size() == 2 + value.size() && v.starts_with(name) &&
-        v.substr(2) == value)
-      return true;
-  }
-  return false;
-}
-
-// has_option over the words at `at(0)`, `at(1)`… (`n` of them, increasing indices): a word
-// skipped as the previous option's argument is the one right after it.
-template <typename At>
-bool scan_options(const std::vector<shell::WordView>& words, std::size_t n, At at,
-                  const OptionSpec& spec) {
-  std::size_t skip = static_cast<std::size_t>(-1);  // the index an argument-taking option takes
-  for (std::size_t j = 0; j < n; ++j) {
-    const std::size_t i = at(j);
-    if (i == skip) continue;
-    const auto& w = words[i];
-    if (!w.literal) continue;  // never an option, never a proof of its absence
-    std::string_view v = *w.literal;
-    if (v == "--") return false;
-    if (contains(spec.exact, v)) return true;
-    if (!spec.exact.empty() && valued_exact(spec.exact, words, i, v)) return true;
-    // `-name=value` of a single-dash long option (Go's flag package: `-auto-approve=true`).
-    if (const auto eq = v.find('='); eq != std::string_view::npos && !spec.exact.empty() &&
-                                     contains(spec.exact, v.substr(0, eq)))
-      return true;
-    if (v.size() > 2 && v.substr(0, 2) == "--") {
-      std::string_view name = long_name(v);
-      if (long_matches(name, spec.longs)) return true;
-      if (v.find('=') == std::string_view::npos && contains(spec.arg_longs, name)) skip = i + 1;
-      continue;
-    }
-    if (v.size() < 2 || v[0] != '-') continue;  // an operand
-    if (!spec.exact.empty() && spec.shorts.empty()) {
-      // Single-dash long spellings: the word is one option; an argument-taking one skips.
-      continue;
-    }
-    for (std::size_t k = 1; k < v.size(); ++k) {
-      char c = v[k];
-      if (spec.shorts.find(c) != std::string::npos) return true;
-      if (spec.arg_shorts.find(c) != std::string::npos) {
-        if (k + 1 == v.size()) skip = i + 1;  // `-m msg`; `-mmsg` carries it
-        break;
-      }
-    }
-  }
-  return false;
-}
-
-}  // namespace
-
-bool has_option(const std::vector<shell::WordView>& words, std::size_t from,
-                const OptionSpec& spec) {
-  if (from >= words.size()) return false;
-  return scan_options(
-      words, words.size() - from, [from](std::size_t j) { return from + j; }, spec);
-}
-
-bool has_option(const std::vector<shell::WordView>& words, const std::vector<std::uint32_t>& dashed,
-                const OptionSpec& spec) {
-  return scan_options(
-      words, dashed.size(), [&dashed](std::size_t j) { return dashed[j]; }, spec);
-}
-
-bool has_all_options(const std::vector<shell::WordView>& words, std::size_t from,
-                     const std::vector<OptionSpec>& specs) {
-  return std::all_of(specs.begin(), specs.end(),
-                     [&](const OptionSpec& s) { return has_option(words, from, s); });
 }
 
 }  // namespace vigie::engine

@@ -17,6 +17,8 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "grammar/shell/commands.hpp"
@@ -71,7 +73,22 @@ class AliasTable {
 
  private:
   friend class PolicyCodec;  // engine/policy_codec.cpp: the compiled-policy cache
-  std::map<std::string, std::vector<OptionSpec>, std::less<>> classes_;
+  // A command's classes, with where each of their spellings is: a key (`S` and a short letter,
+  // `L` and a long name, `E` and an exact word) -> the first class that has it. `add` and
+  // `find` look a spelling up there instead of scanning every class of the command (20,000
+  // `option` lines made that quadratic). `indexed` is how many of the classes it covers: the
+  // codec reads the classes alone (a vector, hence the base class), so `find` scans such classes
+  // and `add` indexes them first.
+  struct Classes : std::vector<OptionSpec> {
+    Classes() = default;
+    explicit Classes(std::vector<OptionSpec> specs) : std::vector<OptionSpec>(std::move(specs)) {}
+    std::size_t indexed = 0;
+    std::unordered_map<std::string, std::size_t> first;
+    // Indexes the classes not indexed yet (all of them when the codec filled them).
+    void index();
+  };
+
+  std::map<std::string, Classes, std::less<>> classes_;
   std::map<std::string, OptionSpec, std::less<>> context_;
   std::map<std::string, bool, std::less<>> single_dash_;
 };

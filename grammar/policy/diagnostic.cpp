@@ -2,6 +2,7 @@
 #include "grammar/policy/diagnostic.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <optional>
 
 #include <nlohmann/json.hpp>
@@ -149,11 +150,20 @@ LineCol line_col(std::string_view source, std::uint32_t offset) {
   return lc;
 }
 
+namespace {
+std::atomic<std::size_t> line_indexes{0};
+}  // namespace
+
 LineIndex::LineIndex(std::string_view source) : size_(static_cast<std::uint32_t>(source.size())) {
+  line_indexes.fetch_add(1, std::memory_order_relaxed);
   starts_.push_back(0);
   for (std::size_t i = 0; i < source.size(); ++i) {
     if (source[i] == '\n') starts_.push_back(static_cast<std::uint32_t>(i + 1));
   }
+}
+
+std::size_t LineIndex::built() {
+  return line_indexes.load(std::memory_order_relaxed);
 }
 
 LineCol LineIndex::at(std::uint32_t offset) const {
@@ -194,7 +204,35 @@ Diagnostic make_diagnostic(const std::string& file, std::string_view source, Spa
                          std::move(help));
 }
 
-void bound_diagnostics(std::vector<Diagnostic>& ds, std::size_t max) {
+namespace {
+// The scope of this thread (UnbuiltDiagnostics).
+thread_local UnbuiltDiagnostics* unbuilt_scope = nullptr;
+}  // namespace
+
+UnbuiltDiagnostics::UnbuiltDiagnostics(std::size_t max) : max_(max), outer_(unbuilt_scope) {
+  unbuilt_scope = this;
+}
+
+UnbuiltDiagnostics::~UnbuiltDiagnostics() {
+  unbuilt_scope = outer_;
+}
+
+UnbuiltDiagnostics* UnbuiltDiagnostics::current() {
+  return unbuilt_scope;
+}
+
+std::size_t UnbuiltDiagnostics::errors(const std::vector<SourceFile>& files) const {
+  std::size_t n = 0;
+  for (const auto& [file, count] : errors_)
+    if (std::any_of(files.begin(), files.end(),
+                    [&](const SourceFile& f) { return f.name == file; }))
+      n += count;
+  return n;
+}
+
+void bound_diagnostics(std::vector<Diagnostic>& ds, std::size_t max, std::size_t unbuilt_errors) {
+  // Unbuilt errors come with `max + 1` built ones of their file (UnbuiltDiagnostics): more than
+  // `max` here.
   if (ds.size() <= max) return;
   std::size_t errors = 0;
   for (const auto& d : ds) errors += d.severity == Severity::error;
@@ -216,6 +254,7 @@ void bound_diagnostics(std::vector<Diagnostic>& ds, std::size_t max) {
     ++dropped[static_cast<std::size_t>(d.severity)];
     if (!more) more = std::move(d);
   }
+  dropped[0] += unbuilt_errors;
   const std::size_t n = dropped[0] + dropped[1] + dropped[2];
   more->severity = Severity::note;
   more->end_line = more->line;

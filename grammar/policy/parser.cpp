@@ -329,13 +329,18 @@ struct action<grammar::close_line> {
   template <typename In>
   static void apply(const In& in, State& s) {
     auto b = s.offset(in.begin());
-    if (!s.close_block(b + 1)) {
-      throw LineError{Code::unexpected_close_brace,
-                      {b, b + 1},
-                      "unexpected `}`",
-                      "no block is open here: remove it",
-                      false};
+    if (s.close_block(b + 1)) return;
+    if (!s.building()) {
+      // Only counted, without an exception: the line ends here and recovery would close
+      // nothing, so a megabyte of `}` lines costs what its lines cost.
+      ++s.unbuilt;
+      return;
     }
+    throw LineError{Code::unexpected_close_brace,
+                    {b, b + 1},
+                    "unexpected `}`",
+                    "no block is open here: remove it",
+                    false};
   }
 };
 
@@ -407,6 +412,7 @@ struct control : pegtl::normal<Rule> {
   [[noreturn]] static void raise(const In& in, State& s) {
     static_assert(error_message<Rule>.message != nullptr,
                   "every rule under must<> needs an entry in the error_message table");
+    if (!s.building()) throw LineError{Code::syntax_error, {}, {}, {}};  // only counted
     throw make_error(error_message<Rule>, s.offset(in.current()), s);
   }
 };
@@ -434,6 +440,8 @@ ParseResult parse(std::string name, std::string source) {
     r.file.source.replace(0, 3, "   ");
   }
   State s(r.file, r.diagnostics);
+  UnbuiltDiagnostics* unbuilt = UnbuiltDiagnostics::current();
+  if (unbuilt) s.build_max = unbuilt->max() + 1;
   const std::string& src = r.file.source;
   std::size_t pos = 0;
   while (pos < src.size()) {
@@ -445,22 +453,31 @@ ParseResult parse(std::string name, std::string source) {
                                                          r.file.name);
       pegtl::parse<grammar::line, action, control>(in, s);
     } catch (const LineError& e) {
-      Diagnostic d =
-          make_diagnostic(r.file.name, s.lines, e.span, e.code, Severity::error, e.message, e.help);
-      d.incomplete = e.incomplete;
-      r.diagnostics.push_back(std::move(d));
+      if (s.building()) {
+        Diagnostic d = make_diagnostic(r.file.name, s.lines, e.span, e.code, Severity::error,
+                                       e.message, e.help);
+        d.incomplete = e.incomplete;
+        r.diagnostics.push_back(std::move(d));
+      } else {
+        ++s.unbuilt;
+      }
       recover(s);
     } catch (const std::exception&) {
       // Not expected (every must<> raises a LineError); never let anything escape `parse`.
-      r.diagnostics.push_back(make_diagnostic(r.file.name, s.lines, {s.line_begin, s.line_end},
-                                              Code::syntax_error, Severity::error, "syntax error",
-                                              ""));
+      if (s.building())
+        r.diagnostics.push_back(make_diagnostic(r.file.name, s.lines, {s.line_begin, s.line_end},
+                                                Code::syntax_error, Severity::error, "syntax error",
+                                                ""));
+      else
+        ++s.unbuilt;
       recover(s);
     }
     if (nl == std::string::npos) break;
     pos = nl + 1;
   }
-  // Blocks still open at the end of the file: the input merely stops early.
+  if (s.unbuilt > 0) unbuilt->count_errors(r.file.name, s.unbuilt);
+  // Blocks still open at the end of the file: the input merely stops early (at most
+  // kMaxBlockDepth, built whatever the count: they point at earlier lines).
   while (!s.open.empty()) {
     const Block& b = s.open.back();
     Diagnostic d = make_diagnostic(r.file.name, s.lines, b.kind.span, Code::unclosed_block,

@@ -4,6 +4,7 @@
 #ifndef VIGIE_GRAMMAR_POLICY_PARSER_STATE_HPP
 #define VIGIE_GRAMMAR_POLICY_PARSER_STATE_HPP
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
@@ -54,6 +55,12 @@ struct State {
   std::vector<Block> open;
   std::size_t skipped_depth = 0;  // blocks opened past kMaxBlockDepth: their lines are dropped
 
+  // The errors of the lines are found in line order: past `build_max` diagnostics (set while a
+  // compile's UnbuiltDiagnostics lives) they are only counted, in `unbuilt`.
+  std::size_t build_max = SIZE_MAX;
+  std::size_t unbuilt = 0;
+  bool building() const { return diags.size() < build_max; }
+
   void reset_line(std::uint32_t b, std::uint32_t e) {
     line_begin = b;
     line_end = e;
@@ -80,11 +87,13 @@ struct State {
 
   void open_block(Block b) {
     if (skipped_depth > 0 || open.size() >= kMaxBlockDepth) {
-      if (skipped_depth == 0) {
+      if (skipped_depth == 0 && building()) {
         diags.push_back(
             make_diagnostic(file.name, lines, b.kind.span, Code::nesting_too_deep, Severity::error,
                             "blocks nested too deep",
                             "blocks nest at most " + std::to_string(kMaxBlockDepth) + " levels"));
+      } else if (skipped_depth == 0) {
+        ++unbuilt;
       }
       ++skipped_depth;
       return;
