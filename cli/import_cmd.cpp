@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <map>
 #include <optional>
@@ -68,46 +69,79 @@ struct TestLine {
   std::string rule, message, note;
 };
 
-// Renders the policy; `lines` receives the 1-based line of each entry's rule.
-std::string render_policy(const std::string& name, const std::string& from,
-                          const std::vector<Entry>& entries, const std::vector<TestLine>& tests,
-                          const std::vector<std::string>& skipped,
-                          std::vector<std::uint32_t>* lines = nullptr) {
-  std::ostringstream o;
+// Renders the policy; `lines` receives the 1-based line of each entry's rule. Returns nothing
+// as soon as the text passes limits::policy_file_bytes: the limit is checked while the text
+// grows, so an input too large costs at most that much text, and is never compiled. Lines are
+// counted as the text grows (each byte once).
+// A draft is the text the fold rounds compile (below): the same lines up to the rules' block,
+// no test block, and a placeholder message on each deny without one, so that the compiler's
+// note about it (V215) takes no place among the diagnostics a compile keeps.
+std::optional<std::string> render_policy(const std::string& name, const std::string& from,
+                                         const std::vector<Entry>& entries,
+                                         const std::vector<TestLine>& tests,
+                                         const std::vector<std::string>& skipped,
+                                         std::vector<std::uint32_t>* lines = nullptr,
+                                         bool draft = false) {
+  std::string o;
+  std::size_t counted = 0, newlines = 0;
   auto line_now = [&] {
-    std::string t = o.str();
-    return static_cast<std::uint32_t>(std::count(t.begin(), t.end(), '\n') + 1);
+    newlines += static_cast<std::size_t>(
+        std::count(o.begin() + static_cast<std::ptrdiff_t>(counted), o.end(), '\n'));
+    counted = o.size();
+    return static_cast<std::uint32_t>(newlines + 1);
   };
+  auto too_large = [&] { return o.size() > limits::policy_file_bytes; };
   if (lines) lines->assign(entries.size(), 0);
-  o << "# Imported from " << from << " by `vigie import rules-json` (Escouade's team rules).\n"
-    << "# Every command of a line is judged, even after `&&`; any deny wins, else any allow,\n"
-    << "# else the user is asked. Deny rules match option sets (`rm -rf` also catches `rm -fr`,\n"
-    << "# `rm -r -f`); allow rules are whole-token prefixes (`npm test` allows `npm test -- -u`,\n"
-    << "# not `npm testx`). vigie's built-in safety checks apply too.\n";
-  for (const auto& s : skipped) o << "# skipped: " << s << "\n";
-  o << "policy " << policy_string(name) << "\nmode ask\n\ncommands {\n";
+  o += "# Imported from " + comment_text(from) +
+       " by `vigie import rules-json` (Escouade's team rules).\n"
+       "# Every command of a line is judged, even after `&&`; any deny wins, else any allow,\n"
+       "# else the user is asked. Deny rules match option sets (`rm -rf` also catches `rm -fr`,\n"
+       "# `rm -r -f`); allow rules are whole-token prefixes (`npm test` allows `npm test -- -u`,\n"
+       "# not `npm testx`). vigie's built-in safety checks apply too.\n";
+  for (const auto& s : skipped) {
+    o += "# skipped: " + comment_text(s) + "\n";
+    if (too_large()) return std::nullopt;
+  }
+  o += "policy " + policy_string(name) + "\nmode ask\n\ncommands {\n";
   for (std::size_t i = 0; i < entries.size(); ++i) {
     const Entry& e = entries[i];
     if (!e.folded_into.empty()) {
-      o << "  # " << to_string(e.effect) << " " << e.command << ": " << e.folded_why << "\n";
-      continue;
+      o += std::string("  # ") + to_string(e.effect) + " " + comment_text(e.command) + ": " +
+           comment_text(e.folded_why) + "\n";
+    } else {
+      if (lines) (*lines)[i] = line_now();
+      o += std::string("  ") + to_string(e.effect);
+      for (const auto& w : e.words) o += " " + pattern_word(w);
+      if (!e.message.empty())
+        o += "  " + policy_string(e.message);
+      else if (draft && e.effect == Effect::deny)
+        o += "  \"-\"";
+      o += "\n    id " + e.id + "\n";
     }
-    if (lines) (*lines)[i] = line_now();
-    o << "  " << to_string(e.effect);
-    for (const auto& w : e.words) o << " " << pattern_word(w);
-    if (!e.message.empty()) o << "  " << policy_string(e.message);
-    o << "\n    id " << e.id << "\n";
+    if (too_large()) return std::nullopt;
   }
-  o << "}\n\ntest \"rules.json\" {\n";
+  if (draft) return o + "}\n";
+  o += "}\n\ntest \"rules.json\" {\n";
   for (const auto& t : tests) {
-    if (!t.note.empty()) o << "  # note: " << t.note << "\n";
-    o << "  command " << policy_string(t.subject) << " => " << to_string(t.effect);
-    if (!t.rule.empty()) o << " rule " << t.rule;
-    if (!t.message.empty()) o << " " << policy_string(t.message);
-    o << "\n";
+    if (!t.note.empty()) o += "  # note: " + comment_text(t.note) + "\n";
+    o += "  command " + policy_string(t.subject) + " => " + to_string(t.effect);
+    if (!t.rule.empty()) o += " rule " + t.rule;
+    if (!t.message.empty()) o += " " + policy_string(t.message);
+    o += "\n";
+    if (too_large()) return std::nullopt;
   }
-  o << "}\n";
-  return o.str();
+  o += "}\n";
+  if (too_large()) return std::nullopt;
+  return o;
+}
+
+// What `render_policy` returning nothing means, in the words of the other formats
+// (cli/import_draft.cpp).
+int too_large(const std::string& from) {
+  std::cerr << "vigie import: " << from << ": the policy would be larger than "
+            << limits::policy_file_bytes
+            << " bytes (the limit for a policy file): split the input\n";
+  return kExitError;
 }
 
 // The formats of cli/import_formats.hpp: read, then render and check (cli/import_draft.cpp).
@@ -173,6 +207,7 @@ int run_import(const std::vector<std::string>& a) {
   std::vector<std::string> skipped;
   std::set<std::pair<int, std::vector<std::string>>> seen;
   std::set<std::string> ids;
+  std::map<std::string, int> next_number;  // KEY.SLUG -> the next number to try
   for (auto it = j.begin(); it != j.end(); ++it) {
     if (it.key() != "deny" && it.key() != "allow" && it.key() != "ask")
       std::cerr << "vigie import: " << file << ": warning: unknown key `" << it.key()
@@ -227,9 +262,13 @@ int run_import(const std::vector<std::string>& a) {
                   << "` repeats an earlier rule: dropped\n";
         continue;
       }
-      std::string id = std::string(key) + "." + slug(e.words);
-      for (int n = 2; ids.count(id); ++n)
-        id = std::string(key) + "." + slug(e.words) + "-" + std::to_string(n);
+      // The first free of KEY.SLUG, KEY.SLUG-2, -3...; each base remembers where its numbering
+      // stopped (ids are only added, so the numbers below stay taken): many entries of one slug
+      // (it keeps 40 characters) cost one step each, not a scan from 2.
+      const std::string base = std::string(key) + "." + slug(e.words);
+      std::string id = base;
+      for (int& n = next_number.try_emplace(base, 2).first->second; ids.count(id); ++n)
+        id = base + "-" + std::to_string(n);
       ids.insert(id);
       e.id = id;
       entries.push_back(std::move(e));
@@ -248,49 +287,81 @@ int run_import(const std::vector<std::string>& a) {
   CompileOptions opt;
   opt.read_files = false;
   std::vector<std::uint32_t> lines;
-  std::string out = render_policy(name, from, entries, tests, skipped, &lines);
+  if (!render_policy(name, from, entries, tests, skipped)) return too_large(from);
+  auto rendered = render_policy(name, from, entries, tests, skipped, &lines, /*draft=*/true);
+  if (!rendered) return too_large(from);
+  std::string out = std::move(*rendered);
   CompileResult r = compile({{name + ".vigie", out}}, opt);
 
   // Fold the rules that the compiler reports as dead (V341: shadowed by a broader rule of the
   // same effect, e.g. `git push -f` under `git push --force`; V340: an allow that a deny always
   // overrides): they decide nothing, so they become comments and the policy lints clean. Their
   // test still asserts their command.
-  for (std::size_t round = 0; r.ok() && round < entries.size(); ++round) {
-    bool folded = false;
+  // Every report of a round is folded at once, in the compiler's order, except one that names a
+  // rule folded earlier in the same round: the compiler names the first rule that covers it,
+  // and that one is now a comment, so it waits for the next round's report. This folds what
+  // folding one report per round did, with a compile of the draft per round instead of a
+  // compile of the policy per rule. A compile keeps limits::policy_diagnostics diagnostics, so
+  // a round sees about that many reports: the rounds stop when they would have compiled
+  // kFoldBytes of text in all (16 compiles of the largest policy), and the reports left stay
+  // rules, which `vigie lint` shows.
+  constexpr std::size_t kFoldBytes = 16 * limits::policy_file_bytes;
+  std::size_t compiled = out.size();
+  while (r.ok()) {
+    std::map<std::uint32_t, std::size_t> at_line;  // a rule's line -> its entry
+    for (std::size_t i = 0; i < entries.size(); ++i)
+      if (lines[i] != 0) at_line.emplace(lines[i], i);
+    struct Fold {
+      std::size_t rule, by;
+      bool shadowed;  // V341, else V340
+    };
+    std::vector<Fold> folds;
+    std::set<std::size_t> folded_now;
     for (const auto& d : r.diagnostics) {
-      if (d.code != "V341" && d.code != "V340") continue;
-      auto at = std::find(lines.begin(), lines.end(), d.line);
+      if ((d.code != "V341" && d.code != "V340") || d.severity == Severity::note) continue;
+      auto at = at_line.find(d.line);
       auto close = d.message.rfind(")");
       auto colon = d.message.rfind(':', close);
-      if (at == lines.end() || close == std::string::npos || colon == std::string::npos) continue;
+      if (at == at_line.end() || close == std::string::npos || colon == std::string::npos) continue;
       std::uint32_t by_line = static_cast<std::uint32_t>(
           std::strtoul(d.message.substr(colon + 1, close - colon - 1).c_str(), nullptr, 10));
-      auto by = std::find(lines.begin(), lines.end(), by_line);
-      if (by == lines.end()) continue;
-      Entry& e = entries[static_cast<std::size_t>(at - lines.begin())];
-      const Entry& b = entries[static_cast<std::size_t>(by - lines.begin())];
+      auto by = at_line.find(by_line);
+      if (by == at_line.end() || folded_now.count(by->second) ||
+          !folded_now.insert(at->second).second)
+        continue;
+      folds.push_back({at->second, by->second, d.code == "V341"});
+    }
+    if (folds.empty()) break;
+    if (compiled + out.size() > kFoldBytes) {
+      std::cerr << "vigie import: note: shadowed rules are left as rules from `"
+                << entries[folds.front().rule].command << "` on (folding stopped after compiling "
+                << compiled << " bytes of policy; `vigie lint` reports them)\n";
+      break;
+    }
+    for (const Fold& f : folds) {
+      Entry& e = entries[f.rule];
+      const Entry& b = entries[f.by];
       e.folded_into = b.id;
-      e.folded_why = d.code == "V341" ? "covered by the broader " + b.id
-                                      : "never applies, " + b.id + " always overrides it";
+      e.folded_why = f.shadowed ? "covered by the broader " + b.id
+                                : "never applies, " + b.id + " always overrides it";
       if (!e.message.empty() && e.message != b.message)
         e.folded_why += " (its message was " + policy_string(e.message) + ")";
       std::cerr << "vigie import: note: `" << to_string(e.effect) << " " << e.command << "` is "
                 << e.folded_why << "\n";
-      folded = true;
-      break;  // one at a time: folding one rule may clear the others' reports
+      tests[f.rule].rule = b.id;  // tests parallel the entries
+      tests[f.rule].message = b.effect == e.effect ? b.message : std::string();
     }
-    if (!folded) break;
-    for (std::size_t i = 0; i < entries.size(); ++i) {  // tests parallel the entries
-      if (entries[i].folded_into.empty()) continue;
-      tests[i].rule = entries[i].folded_into;
-      tests[i].message.clear();
-      for (const auto& b : entries)
-        if (b.id == entries[i].folded_into && b.effect == entries[i].effect)
-          tests[i].message = b.message;
-    }
-    out = render_policy(name, from, entries, tests, skipped, &lines);
+    rendered = render_policy(name, from, entries, tests, skipped, &lines, /*draft=*/true);
+    if (!rendered) return too_large(from);
+    out = std::move(*rendered);
     r = compile({{name + ".vigie", out}}, opt);
+    compiled += out.size();
   }
+  // The policy itself, with its tests.
+  rendered = render_policy(name, from, entries, tests, skipped);
+  if (!rendered) return too_large(from);
+  out = std::move(*rendered);
+  r = compile({{name + ".vigie", out}}, opt);
 
   // Round trip: run the tests of what we wrote; a test that fails says what vigie actually
   // decides (and why), so that the printed policy's tests pass.
@@ -301,11 +372,14 @@ int run_import(const std::vector<std::string>& a) {
     return kExitError;
   }
   auto outcomes = run_tests(*r.policy);
+  std::multimap<std::string, std::size_t> by_subject;  // a test's command -> its tests
+  for (std::size_t i = 0; i < tests.size(); ++i) by_subject.emplace(tests[i].subject, i);
   bool changed = false;
   for (const auto& o : outcomes) {
     if (o.passed) continue;
-    for (auto& t : tests) {
-      if (t.subject != o.subject) continue;
+    auto [first, last] = by_subject.equal_range(o.subject);
+    for (auto it = first; it != last; ++it) {
+      TestLine& t = tests[it->second];
       std::ostringstream note;
       note << "rules.json says " << to_string(t.effect) << " `" << t.subject << "`, but vigie "
            << (o.actual.decision == Effect::allow  ? "allows"
@@ -322,7 +396,11 @@ int run_import(const std::vector<std::string>& a) {
       changed = true;
     }
   }
-  if (changed) out = render_policy(name, from, entries, tests, skipped);
+  if (changed) {
+    rendered = render_policy(name, from, entries, tests, skipped);
+    if (!rendered) return too_large(from);
+    out = std::move(*rendered);
+  }
   std::cout << out;
   return errors ? kExitError : kExitOk;
 }

@@ -76,10 +76,11 @@ std::string render(const Draft& d, const std::vector<DraftTest>& tests, Layout& 
   lay.rule_lines.assign(d.rules.size(), {0, 0});
   lay.example_lines.assign(d.rules.size(), {});
   lay.counter_lines.assign(d.rules.size(), {});
-  put("# Imported from " + d.from + " by `vigie import " + d.format + "` (" + d.title + ").");
-  for (const auto& h : d.header) put("# " + h);
-  for (const auto& n : d.not_expressed) put("# not expressed: " + n);
-  for (const auto& n : d.notes) put("# note: " + n);
+  put("# Imported from " + comment_text(d.from) + " by `vigie import " + d.format + "` (" +
+      d.title + ").");
+  for (const auto& h : d.header) put("# " + comment_text(h));
+  for (const auto& n : d.not_expressed) put("# not expressed: " + comment_text(n));
+  for (const auto& n : d.notes) put("# note: " + comment_text(n));
   put("policy " + policy_string(d.name));
   put("mode ask");
   for (const char* block : kBlocks) {
@@ -88,9 +89,10 @@ std::string render(const Draft& d, const std::vector<DraftTest>& tests, Layout& 
       const DraftRule& r = d.rules[i];
       if (r.block != block) continue;
       if (!opened) put(""), put(std::string(block) + " {"), opened = true;
-      if (!r.from.empty()) put("  # " + r.from);
+      if (!r.from.empty()) put("  # " + comment_text(r.from));
       if (!r.folded.empty()) {
-        put("  # " + std::string(to_string(r.effect)) + " " + r.body + ": " + r.folded);
+        put("  # " + std::string(to_string(r.effect)) + " " + comment_text(r.body) + ": " +
+            comment_text(r.folded));
         continue;
       }
       lay.rule_lines[i].first = line;
@@ -113,7 +115,7 @@ std::string render(const Draft& d, const std::vector<DraftTest>& tests, Layout& 
     put("test " + policy_string(d.title) + " {");
     for (const auto& t : tests) {
       if (t.kind.empty()) continue;
-      if (!t.note.empty()) put("  # note: " + t.note);
+      if (!t.note.empty()) put("  # note: " + comment_text(t.note));
       std::string s = "  " + t.kind + " " + policy_string(t.subject) + " => " + to_string(t.effect);
       if (!t.rule.empty()) s += " rule " + t.rule;
       put(s);
@@ -128,6 +130,22 @@ const char* verb(Effect e) {
 }
 
 }  // namespace
+
+std::string comment_text(const std::string& s) {
+  std::string out;
+  out.reserve(s.size());
+  for (char c : s) {
+    if (c == '\n')
+      out += "\\n";
+    else if (c == '\r')
+      out += "\\r";
+    else if (static_cast<unsigned char>(c) < 0x20)
+      out += ' ';
+    else
+      out += c;
+  }
+  return out;
+}
 
 int finish_draft(Draft& d) {
   for (auto& r : d.rules)

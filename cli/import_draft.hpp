@@ -63,6 +63,10 @@ class LineIndex {
   std::vector<std::size_t> newlines_;
 };
 
+// Text written in a `#` comment of a generated policy: one line whatever the input holds (a
+// newline in an entry would otherwise end the comment and make the rest a line of the policy).
+std::string comment_text(const std::string& s);
+
 // The policy's default name: the file's stem ("-" gives `fallback`).
 std::string name_from_path(const std::string& path, const std::string& fallback);
 

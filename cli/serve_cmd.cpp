@@ -13,6 +13,7 @@
 #include <csignal>
 #include <cstdio>
 #include <ctime>
+#include <functional>
 #include <iostream>
 #include <map>
 #include <optional>
@@ -71,6 +72,23 @@ std::optional<ServeArgs> parse_args(const std::vector<std::string>& a, int& rc) 
     return std::nullopt;
   }
   return s;
+}
+
+// The key of an agent's session: its name when it has at most kNameBytes, else its first
+// kNameBytes, its length and two 64-bit hashes of it (FNV-1a and std::hash), so a key holds a
+// bounded number of bytes. A long key is always longer than kNameBytes, so it never equals a
+// short name. Two long names of equal keys would share one session: its counters add up (more
+// loops and budgets reached, so more denials), and `vigie serve` records no "always" answer.
+std::string session_key(const std::string& agent) {
+  constexpr std::size_t kNameBytes = 256;
+  if (agent.size() <= kNameBytes) return agent;
+  std::uint64_t fnv = 1469598103934665603ull;  // FNV-1a, 64 bits
+  for (unsigned char c : agent) fnv = (fnv ^ c) * 1099511628211ull;
+  std::uint64_t std_hash = std::hash<std::string>{}(agent);
+  char tail[64];
+  std::snprintf(tail, sizeof tail, "\n%zu:%016llx:%016llx", agent.size(),
+                static_cast<unsigned long long>(fnv), static_cast<unsigned long long>(std_hash));
+  return agent.substr(0, kNameBytes) + tail;
 }
 
 class Server {
@@ -192,11 +210,14 @@ class Server {
     if (args_.sessions) {
       // One session per agent (the request's agent name, or "" for none): loop detection and
       // budgets follow the policy's `session` block, the clock is this process's. At most
-      // limits::serve_sessions agents: a new one past it is asked (each session holds the
-      // previous call, up to a request's size), never judged without its session.
-      auto it = sessions_.find(req->agent);
+      // limits::serve_sessions agents: a new one past it is asked, never judged without its
+      // session. Each session holds a bounded digest of the previous call (engine/session.hpp)
+      // and its key is bounded too (session_key), so the sessions' memory does not grow with
+      // the size of the requests.
+      std::string key = session_key(req->agent);
+      auto it = sessions_.find(key);
       if (it == sessions_.end() && sessions_.size() < limits::serve_sessions)
-        it = sessions_.try_emplace(req->agent).first;
+        it = sessions_.try_emplace(std::move(key)).first;
       if (it != sessions_.end()) {
         it->second.set_clock(
             std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count());

@@ -1,6 +1,8 @@
 // Session state between decisions, and apply_session: loops, budgets and "always" answers.
 #include "engine/session.hpp"
 
+#include <functional>
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -26,6 +28,18 @@ std::uint64_t Session::denials() const noexcept {
 }
 void Session::set_clock(double seconds) noexcept {
   state_->clock = seconds;
+}
+
+CallDigest CallDigest::of(std::string_view call) {
+  CallDigest d;
+  d.size = call.size();
+  d.head.assign(call.substr(0, kKeptBytes));
+  if (call.size() <= kKeptBytes) return d;   // the whole text: compared exactly
+  std::uint64_t h = 1469598103934665603ull;  // FNV-1a, 64 bits
+  for (unsigned char c : call) h = (h ^ c) * 1099511628211ull;
+  d.fnv = h;
+  d.std_hash = std::hash<std::string_view>{}(call);
+  return d;
 }
 
 }  // namespace vigie
@@ -55,11 +69,11 @@ void apply_session(const Policy::Impl& p, const Request& req, Session& s, Decisi
     d.message = std::move(message);
     d.matched.push_back(d.rule);
   };
-  std::string call = canonical_call(req);
-  if (call == st.last_call) {
+  CallDigest call = CallDigest::of(canonical_call(req));
+  if (st.last_call && call == *st.last_call) {
     ++st.repeats;
   } else {
-    st.last_call = call;
+    st.last_call = std::move(call);
     st.repeats = 1;
   }
   const auto& ss = p.session;

@@ -1,6 +1,7 @@
 // Sessions: "always" answers, loop detection, budgets, counters.
 #include <catch2/catch.hpp>
 
+#include "engine/session.hpp"
 #include "vigie/vigie.hpp"
 
 namespace {
@@ -139,4 +140,36 @@ TEST_CASE("an ask without a human becomes an announced deny", "[session]") {
   auto d = p->decide(r);
   CHECK(d.decision == vigie::Effect::deny);
   CHECK(d.message.find("non-interactive") != std::string::npos);
+}
+
+TEST_CASE("a session holds a bounded digest of the previous call, whatever its size", "[session]") {
+  auto p = make(kPolicy);
+  vigie::Session s;
+  vigie::DecideOptions o;
+  o.session = &s;
+  o.fs = vigie::virtual_file_system({});
+  auto call = [](char last) {
+    vigie::Request r;
+    r.tool = "mcp__srv__get";
+    r.input_json = R"({"blob": ")" + std::string(1 << 19, 'x') + last + "\"}";
+    r.cwd = r.project_root = "/project";
+    r.home = "/home/user";
+    return r;
+  };
+  // A call of 512 KiB: the session keeps at most kKeptBytes of its text, not the call.
+  CHECK(p->decide(call('a'), o).rule.id != "session.loop");
+  REQUIRE(s.state().last_call);
+  CHECK(s.state().last_call->size > (1u << 19));
+  CHECK(s.state().last_call->held_bytes() <=
+        sizeof(vigie::CallDigest) + vigie::CallDigest::kKeptBytes + 16);
+  // Identical large calls are still counted: the 4th is denied.
+  CHECK(p->decide(call('a'), o).rule.id != "session.loop");
+  CHECK(p->decide(call('a'), o).rule.id != "session.loop");
+  CHECK(p->decide(call('a'), o).rule.id == "session.loop");
+  // A call that differs only in its last byte (past the kept bytes) is another call.
+  CHECK(p->decide(call('b'), o).rule.id != "session.loop");
+  CHECK(s.state().repeats == 1);
+  // Short calls are kept whole and compared exactly.
+  CHECK(p->decide(edit("a.py"), o).rule.id != "session.loop");
+  CHECK(s.state().last_call->head.size() == s.state().last_call->size);
 }
