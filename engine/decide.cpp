@@ -212,7 +212,9 @@ Decision decide_one(const Policy::Impl& p, const Request& req, const DecideOptio
     if (std::optional<FlatMember> line = flat_member(req.input_json, "command")) {
       j.call.kind = RequestKind::command;
       j.judge_tool_name();
-      j.judge_command_line(line->value, req.cwd.empty() ? j.project_lexical : req.cwd);
+      j.judge_command_line(
+          line->found ? std::optional<std::string_view>(line->value()) : std::nullopt,
+          req.cwd.empty() ? j.project_lexical : req.cwd);
       j.conclude();
       if (never_remember) *never_remember = j.never_remember;
       return d;

@@ -94,8 +94,21 @@ std::optional<std::string_view> plain_string(std::string_view t, std::size_t& i)
 
 namespace {
 
-// Hands each member of a flat object (parse_flat_object) to `f(key, value)`, in order, as views
-// into `t`; false when `t` is not such an object.
+// A string at t[i] == '"' that plain_string refuses (escapes, bytes past ASCII): unescaped and
+// checked by the JSON parser (its escapes, surrogate pairs, UTF-8 and control characters), i
+// past it; nullopt when the parser refuses it (the caller's full parse then reports it).
+std::optional<std::string> unescaped_string(std::string_view t, std::size_t& i) {
+  if (i >= t.size() || t[i] != '"') return std::nullopt;
+  const std::size_t end = skip_string(t, i);
+  nlohmann::json v = nlohmann::json::parse(t.substr(i, end - i), nullptr, false);
+  if (!v.is_string()) return std::nullopt;
+  i = end;
+  return std::move(v.get_ref<std::string&>());
+}
+
+// Hands each member of a flat object (parse_flat_object) to `f(key, value)`, in order; the key a
+// view into `t`, the value one too when written without escapes, else a view of its unescaped
+// text valid during the call only. False when `t` is not such an object.
 template <typename F>
 bool scan_flat(std::string_view t, F&& f) {
   std::size_t i = skip_blanks(t, 0);
@@ -110,9 +123,15 @@ bool scan_flat(std::string_view t, F&& f) {
       i = skip_blanks(t, i);
       if (i >= t.size() || t[i] != ':') return false;
       i = skip_blanks(t, i + 1);
-      auto value = plain_string(t, i);
-      if (!value) return false;
-      f(*key, *value);
+      const std::size_t at = i;
+      if (auto value = plain_string(t, i)) {
+        f(*key, *value, false);
+      } else {
+        i = at;
+        const std::optional<std::string> unescaped = unescaped_string(t, i);
+        if (!unescaped) return false;
+        f(*key, std::string_view(*unescaped), true);
+      }
       i = skip_blanks(t, i);
       if (i >= t.size()) return false;
       if (t[i] == '}') {
@@ -130,7 +149,7 @@ bool scan_flat(std::string_view t, F&& f) {
 
 std::optional<nlohmann::json> parse_flat_object(std::string_view t) {
   nlohmann::json out = nlohmann::json::object();
-  bool flat = scan_flat(t, [&](std::string_view key, std::string_view value) {
+  bool flat = scan_flat(t, [&](std::string_view key, std::string_view value, bool) {
     out[std::string(key)] = std::string(value);  // a duplicate key: the last wins
   });
   if (!flat) return std::nullopt;
@@ -139,8 +158,14 @@ std::optional<nlohmann::json> parse_flat_object(std::string_view t) {
 
 std::optional<FlatMember> flat_member(std::string_view t, std::string_view key) {
   FlatMember m;
-  bool flat = scan_flat(t, [&](std::string_view k, std::string_view value) {
-    if (k == key) m.value = value;  // a duplicate key: the last wins
+  bool flat = scan_flat(t, [&](std::string_view k, std::string_view value, bool escaped) {
+    if (k != key) return;  // a duplicate key: the last wins
+    m.found = true;
+    m.escaped = escaped;
+    if (escaped)
+      m.unescaped.assign(value);
+    else
+      m.text = value;
   });
   if (!flat) return std::nullopt;
   return m;

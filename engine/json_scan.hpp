@@ -32,18 +32,24 @@ std::optional<std::vector<JsonMember>> scan_object(std::string_view text);
 // nlohmann::json), or null.
 const JsonMember* find_member(const std::vector<JsonMember>& members, std::string_view key);
 
-// The commonest tool input, `{"command": "git status"}`, read without the general parser: an
-// object whose members are all strings of printable ASCII without escapes (which is therefore
-// valid JSON and valid UTF-8), checked byte by byte here. nullopt for any other text: the caller
-// then parses it with nlohmann::json, which gives the same object (duplicate keys: the last wins
-// in both).
+// The commonest tool input, `{"command": "git status"}`, read without building a document: an
+// object whose keys are printable ASCII without escapes and whose members are all strings.
+// Values of printable ASCII without escapes are checked byte by byte here; any other value
+// (escapes, UTF-8) is unescaped and checked by nlohmann::json's parser alone. nullopt for any
+// other text: the caller then parses it with nlohmann::json, which gives the same object
+// (duplicate keys: the last wins in both), or refuses it.
 std::optional<nlohmann::json> parse_flat_object(std::string_view text);
 
 // One member of such a flat object, without building it: nullopt when `text` is not a flat
-// object (parse it as above), else the member's value (the last one of a duplicate key), a view
-// into `text`, or no value when the object has no such member.
+// object (parse it as above), else the member's value (the last one of a duplicate key) or
+// `found` false when the object has no such member. The value is a view into `text` when written
+// without escapes, else its unescaped copy.
 struct FlatMember {
-  std::optional<std::string_view> value;
+  bool found = false;
+  bool escaped = false;
+  std::string_view text;  // the value as written (no escapes)
+  std::string unescaped;  // the value, when written with escapes or bytes past ASCII
+  std::string_view value() const { return escaped ? std::string_view(unescaped) : text; }
 };
 std::optional<FlatMember> flat_member(std::string_view text, std::string_view key);
 

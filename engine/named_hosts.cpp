@@ -145,38 +145,14 @@ void git_repositories(const Words& w, std::size_t sub_at, std::string_view sub,
   }
 }
 
-namespace {
-
-// The programs whose options name hosts, read below: one table, looked up once per command
-// (most network commands are none of them: `git`, `curl`).
-enum class HostOptions : std::uint8_t { none, pip, registry, openssl, nc, httpie, gh };
-
-constexpr std::pair<std::string_view, HostOptions> kHostOptionPrograms[] = {
-    {"pip", HostOptions::pip},       {"pip3", HostOptions::pip},
-    {"npm", HostOptions::registry},  {"pnpm", HostOptions::registry},
-    {"yarn", HostOptions::registry}, {"npx", HostOptions::registry},
-    {"pnpx", HostOptions::registry}, {"bun", HostOptions::registry},
-    {"bunx", HostOptions::registry}, {"openssl", HostOptions::openssl},
-    {"nc", HostOptions::nc},         {"ncat", HostOptions::nc},
-    {"netcat", HostOptions::nc},     {"http", HostOptions::httpie},
-    {"https", HostOptions::httpie},  {"xh", HostOptions::httpie},
-    {"xhs", HostOptions::httpie},    {"gh", HostOptions::gh},
-};
-
-HostOptions host_options(std::string_view name) {
-  for (const auto& [n, k] : kHostOptionPrograms)  // the first byte before a memcmp
-    if (n.size() == name.size() && n[0] == name[0] && n == name) return k;
-  return HostOptions::none;
-}
-
-}  // namespace
-
-void option_hosts(std::string_view name, const Words& w,
+void option_hosts(const NetworkUse& net, std::string_view name, const Words& w,
                   const std::vector<shell::AssignView>& assigns, std::vector<UrlFetch>& out) {
-  const HostOptions kind = host_options(name);
-  if (kind == HostOptions::none) return;
+  // Declared with the program's network use (named_urls.cpp, `kNetworkPrograms`); most network
+  // commands have none (`git`, `curl`).
+  const char kind = net.options;
+  if (kind == 0) return;
   const std::string* sub = word_text(w, 1);
-  if (kind == HostOptions::pip) {
+  if (kind == 'p') {
     // `--proxy HOST:PORT` (pip adds `http://`); `-i`, `--index-url` not static;
     // `pip config set global.proxy HOST:PORT` (every later pip goes through it).
     for (std::size_t i = 1; i < w.size(); ++i) {
@@ -200,13 +176,13 @@ void option_hosts(std::string_view name, const Words& w,
       }
     return;
   }
-  if (kind == HostOptions::registry) {  // `--registry "$R"`
+  if (kind == 'r') {  // `--registry "$R"`
     for (std::size_t i = 1; i < w.size(); ++i)
       if (const OptionValue o = option_value(w, i, "--registry", false); o.found && !o.value)
         out.push_back({"", ""});
     return;
   }
-  if (kind == HostOptions::openssl) {
+  if (kind == 'o') {
     // s_client's address: `-connect HOST:PORT` (`-connect=`), `-host HOST`, `-proxy`, or
     // written alone (`openssl s_client HOST:PORT`).
     if (!sub || (*sub != "s_client" && *sub != "s_time")) {
@@ -236,7 +212,7 @@ void option_hosts(std::string_view name, const Words& w,
     return;
   }
   // `nc -x PROXY:PORT`, `ncat --proxy=HOST:PORT` (ncat's `-x` is its hex dump file).
-  if (kind == HostOptions::nc) {
+  if (kind == 'n') {
     for (std::size_t i = 1; i < w.size(); ++i)
       for (std::string_view opt : {"-x", "--proxy"})
         if (const OptionValue o = option_value(w, i, opt, opt == "-x");
@@ -246,7 +222,7 @@ void option_hosts(std::string_view name, const Words& w,
         }
     return;
   }
-  if (kind == HostOptions::httpie) {  // `--proxy PROTOCOL:URL`
+  if (kind == 'h') {  // `--proxy PROTOCOL:URL`
     for (std::size_t i = 1; i < w.size(); ++i)
       if (const OptionValue o = option_value(w, i, "--proxy", false); o.found) {
         if (!o.value) {
@@ -261,7 +237,7 @@ void option_hosts(std::string_view name, const Words& w,
       }
     return;
   }
-  if (kind == HostOptions::gh) {
+  if (kind == 'g') {
     // `gh api URL`, `--hostname HOST`, `-R HOST/OWNER/REPO`, `gh repo clone HOST/OWNER/REPO`,
     // `GH_HOST=HOST gh …`: gh sends its token there.
     for (const auto& a : assigns)

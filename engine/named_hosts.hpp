@@ -38,8 +38,9 @@ void git_repositories(const Words& w, std::size_t sub_at, std::string_view sub,
 
 // The hosts named by the options of pip, npm and the other package managers, openssl s_client,
 // nc's proxy, httpie's proxy and gh (`api URL`, `--hostname`, `[HOST/]OWNER/REPO`, `GH_HOST=`).
-// A value that is not static is a fetch the line does not show.
-void option_hosts(std::string_view name, const Words& w,
+// A value that is not static is a fetch the line does not show. Which of them a program has is
+// declared with its network use (`NetworkUse::options`).
+void option_hosts(const NetworkUse& net, std::string_view name, const Words& w,
                   const std::vector<shell::AssignView>& assigns, std::vector<UrlFetch>& out);
 
 }  // namespace vigie::engine::named_hosts

@@ -72,6 +72,9 @@ struct FileEffect {
   // which the line does not show. Judged from each of them up to the project's root (the top in
   // the common case), and from that root when git works outside it (engine/judge_git_paths.cpp).
   bool top_relative = false;
+  // Read before the program moves to its folder option's (gdb's `-ix FILE` before `--cd DIR`):
+  // judged from the line's folder.
+  bool before_chdir = false;
 };
 
 // A URL a command fetches (`curl URL`, `wget URL`): the policy's fetch rules judge its host,
@@ -245,11 +248,14 @@ using HandlerFn = void (*)(const ProgramDecl& p, std::string_view name,
 // `kNetworkPrograms`): `urls`, the URLs of its words are fetched (for `subcommands` only, when
 // not empty: git's transfers); `hosts`, which operands are hosts ('f' the first, 'a' each, 'l'
 // the last, 'r' `HOST:PATH` ones, 'o' `-connect`'s value, 'g' go's module paths, 'i' a container
-// image's registry; 0 none).
+// image's registry; 0 none); `options`, which of its options name hosts (engine/named_hosts.cpp,
+// `option_hosts`: 'p' pip's index and proxy, 'r' a package registry, 'o' openssl's address, 'n'
+// nc's proxy, 'h' httpie's proxy, 'g' gh's hosts; 0 none).
 struct NetworkUse {
   bool urls;
   std::string_view subcommands;  // space-separated
   char hosts;
+  char options = 0;
 };
 // The entry of a program name, or nullptr.
 const NetworkUse* network_use(std::string_view name);
