@@ -9,6 +9,7 @@
 
 #include "engine/glob_meet.hpp"
 #include "engine/programs.hpp"
+#include "engine/shell_semantics.hpp"
 #include "engine/variable_paths.hpp"
 #include "grammar/limits.hpp"
 #include "grammar/shell/commands.hpp"
@@ -81,8 +82,8 @@ bool listings_of(const shell::WordView& w, std::vector<FileEffect>& out) {
     dynamic_listing(w, out);
     return true;
   }
-  const std::string& p = *w.pattern;
-  std::size_t start = 0;  // the current component's first byte
+  const std::string p = word_path(w);  // `"~"/*`: a folder `~` (shell_semantics.hpp)
+  std::size_t start = 0;               // the current component's first byte
   std::size_t levels = 0;
   while (start <= p.size() && out.size() <= limits::judged_paths) {
     std::size_t end = p.find('/', start);

@@ -107,6 +107,24 @@ struct Judge {
   engine::ResolvedCall call;  // the tool resolved with the tool maps: kind, cwd, MCP name
   bool in_command_ = false;   // judging the paths of a command line
   bool second_name_ = false;  // judging a link's target (FileEffect::second_name)
+  // `rm NAME`, `unlink NAME`, `mv NAME x` remove or rename the name itself: a link there goes,
+  // not what it points to. Set for the next path resolved (resolve_from), whose last component
+  // is then not followed; `kept_link_` says it was a link (engine/judge_link_names.cpp).
+  bool keep_link_ = false;
+  bool kept_link_ = false;
+  // Whether `f` removes or renames the names it is given (a static word or a glob's matches, no
+  // trailing slash).
+  static bool removes_name(const FileEffect& f);
+  // The deny and ask path rules written at or above a link kept (`lex` as written, `kept` its
+  // folder resolved): a rule written through a link is placed at its target.
+  Part link_rule_part(const std::string& lex, const std::string& kept, Access access,
+                      TraceEntry* trace);
+  // judge_word_path for the path of `f`, its link kept when it names one that goes; true then.
+  bool judge_operand_path(const FileEffect& f, Access access, const std::string& base,
+                          TraceEntry& pt, const char* what, Part& part);
+  // The program opens the path as bash gives it: a quoted `~` is a folder `~` (opens_as_given).
+  bool tilde_as_written_ = false;
+  std::optional<Resolved> resolve_keeping_link(std::string_view path, const std::string& cwd);
 
   // The project root with symlinks resolved: computed only when a path is judged (most
   // commands touch no path, and resolution costs a few filesystem look-ups).

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <typeinfo>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "engine/fs.hpp"
@@ -266,7 +267,9 @@ void Judge::judge_links(const NormalizedCommand& n, const FileEffect& f, Access 
     return b;
   };
   if (!f.word.pattern) return;
-  const std::string& pat = *f.word.pattern;
+  // `"~"/x`: a folder `~` for a program that opens it as bash gives it (shell_semantics.hpp).
+  const std::string pat =
+      opens_as_given(f.entry, f.from == From::redirect) ? word_path(f.word) : *f.word.pattern;
   if (!f.word.has_glob) {
     if (resolved.empty()) return;
     if (writes) {
@@ -331,8 +334,14 @@ void Judge::judge_links(const NormalizedCommand& n, const FileEffect& f, Access 
     if (!m.linked && !walk) continue;
     if (++paths_judged_ > limits::judged_paths) return fold(part, judged_paths_part(*this));
     TraceEntry mt;
+    // `rm t?` with `tl` a link: the link goes, not its target (engine/judge_link_names.cpp).
+    kept_link_ = false;
+    keep_link_ = !trailing && removes_name(f);
     Part mp = judge_path(trailing ? m.path + "/" : m.path, access, "/", &mt);
-    if (f.recursive && !mt.text.empty()) {
+    keep_link_ = false;
+    const bool link_itself = std::exchange(kept_link_, false);
+    if (link_itself) fold(mp, link_rule_part(m.path, mt.text, access, &mt));
+    if (f.recursive && !mt.text.empty() && !link_itself) {
       if (writes)
         fold(mp, below(mt.text));
       else if (m.linked)

@@ -1,10 +1,9 @@
 // Judging paths: the prefix rules resolved for the request, workspace-only, protected globs,
 // files run by third parties, globs, and every path a command touches (engine/programs.hpp).
+#include "engine/fs.hpp"
 #include "engine/judge.hpp"
 #include "engine/limits.hpp"
 #include "engine/script_scope.hpp"
-
-#include "engine/fs.hpp"
 #include "engine/variable_paths.hpp"
 #include "grammar/shell/brace_words.hpp"
 
@@ -12,9 +11,10 @@ namespace vigie::engine {
 
 namespace {
 
-// A word that begins with bash's `~+` (the shell's folder, resolved as such in paths.cpp).
+// A word that begins with bash's `~+` (the shell's folder, paths.cpp) or a `~` bash leaves as is.
 bool names_shell_folder(const shell::WordView& w) {
   const std::string& p = *w.pattern;
+  if (p.starts_with('~') && tilde_quoted(w.text, w.has_tilde)) return true;
   return w.has_tilde && p.starts_with("~+") && (p.size() == 2 || p[2] == '/');
 }
 
@@ -197,7 +197,7 @@ Part Judge::judge_word_path(const shell::WordView& w, Access access, const std::
     if (w.has_expansion) fold(part, variable_rooted_part(w, access, cwd, t));
     return part;
   }
-  std::string v = *w.pattern;
+  std::string v = tilde_as_written_ ? word_path(w) : *w.pattern;  // `"~"/x`: a folder `~`
   if (harmless_device(v)) return {};
   if (w.has_tilde && pwd_moved_) {
     // `~+` (`~0`, `~+0`) is $PWD, which the line sets (`PWD=/etc; cat ~+/passwd`).
@@ -216,7 +216,7 @@ Part Judge::judge_word_path(const shell::WordView& w, Access access, const std::
 
 Part Judge::variable_rooted_part(const shell::WordView& w, Access access, const std::string& cwd,
                                  TraceEntry& t) {
-  std::optional<VariableRooted> v = variable_rooted(w.text);
+  std::optional<VariableRooted> v = variable_rooted(w.text, true);
   if (!v) return {};
   const bool home = v->name == "HOME";
   if (home ? home_moved_ : (pwd_moved_ || cwd_unknown())) return {};
@@ -515,7 +515,7 @@ void Judge::judge_files(const NormalizedCommand& n, bool explicit_allow, const s
                                               : Access::read;
     bool is_chdir = n.chdir && f.from != From::redirect && f.word.text == n.chdir->text &&
                     f.word.span.begin == n.chdir->span.begin;
-    const bool from_cwd = f.from == From::redirect || is_chdir;  // else from `fcwd`
+    const bool from_cwd = f.from == From::redirect || is_chdir || f.before_chdir;  // else `fcwd`
     const std::string& base = from_cwd ? cwd : fcwd;
     // `git status` in the project's own folder reads that folder as `ls` does: the repository's
     // part only, no path lookup (the common case of every git command).
@@ -534,7 +534,8 @@ void Judge::judge_files(const NormalizedCommand& n, bool explicit_allow, const s
     TraceEntry pt;
     const char* what = f.from == From::redirect ? "redirection target" : "path";
     second_name_ = f.second_name;
-    Part part = judge_word_path(f.word, access, base, pt, what);
+    Part part;  // `rm LINK`: the link itself, not its target (engine/judge_link_names.cpp)
+    const bool link_itself = judge_operand_path(f, access, base, pt, what, part);
     if (f.top_relative) judge_from_top(f, access, base, t, part);
     // `~+` (`~0`, `~+0`) is the shell's own folder, as `$PWD` is: relative like `a.py` (a
     // `cd` in a subshell moves it too).
@@ -560,7 +561,7 @@ void Judge::judge_files(const NormalizedCommand& n, bool explicit_allow, const s
                                            what, f.word.text, n.chdir->text)));
     }
     for (auto& m : pt.matched) t.matched.push_back(m);
-    if (f.recursive && !f.word.has_glob && !pt.text.empty()) {
+    if (f.recursive && !f.word.has_glob && !pt.text.empty() && !link_itself) {
       if (writes) {
         // `rm -r src`, `chmod -R 777 .`, `mv src /tmp`: every path below the folder is
         // changed, so every rule a path below it meets (path rules, protected globs, files run
@@ -580,7 +581,8 @@ void Judge::judge_files(const NormalizedCommand& n, bool explicit_allow, const s
     }
     // Symlinks on disk: a glob's matches through them, a linked folder changed recursively, the
     // links below a folder read by a program that follows them (engine/judge_glob_links.cpp).
-    if (f.word.has_glob || f.recursive) judge_links(n, f, access, base, pt.text, t, part);
+    if (f.word.has_glob || (f.recursive && !link_itself))
+      judge_links(n, f, access, base, pt.text, t, part);
     if (writes && part.effect == Effect::allow) {
       std::string resolved = pt.text;
       if (resolved.empty() && f.word.pattern && !f.word.has_glob)

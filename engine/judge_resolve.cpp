@@ -19,6 +19,11 @@ Resolved Judge::resolve_in(std::string_view path, const std::string& cwd) {
 }
 
 Resolved Judge::resolve_from(std::string_view path, const std::string& cwd) {
+  // `rm LINK`: the link itself, its folder resolved (engine/judge_link_names.cpp).
+  if (keep_link_) {
+    keep_link_ = false;
+    if (auto kept = resolve_keeping_link(path, cwd)) return std::move(*kept);
+  }
   // Absolute and `~` paths need no folder; a folder that is not absolute fails as before.
   if (path.empty() || path[0] == '/' || path[0] == '~' || cwd.empty() || cwd[0] != '/')
     return resolve_path(path, cwd, home, fs, &path_steps_);
@@ -55,6 +60,8 @@ Part Judge::unresolved_part(const std::string& raw, const Resolved& r) {
   out.effect = Effect::ask;
   out.rule = builtin(Builtin::paths_unresolvable, Effect::ask);
   out.message = fmt::format("the path `{}` cannot be resolved: {}", excerpt(raw), r.error);
+  // A limit, reported as the other limits are (docs/limits.md, `symlinks`).
+  if (r.symlink_limit && !d.error) d.error = out.message;
   return out;
 }
 

@@ -250,6 +250,7 @@ Resolved resolve_impl(std::string_view path, std::string_view cwd, std::string_v
     resolved.resize(parent_size);      // its target is read from its folder
     clean = std::string::npos;
     if (++links > kMaxSymlinks) {
+      r.symlink_limit = true;
       return fail(lexical_normalize(absolute), "too many levels of symbolic links resolving `" +
                                                    std::string(path) + "` (more than " +
                                                    std::to_string(kMaxSymlinks) + ")");

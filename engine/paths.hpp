@@ -63,6 +63,8 @@ struct Resolved {
   std::string error;
   // The request's ResolveBudget ran out before this path was resolved (then `ok` is false).
   bool over_budget = false;
+  // More than 40 symlinks were followed (the `symlinks` limit, docs/limits.md).
+  bool symlink_limit = false;
   // Each symlink followed, in order, as "source -> target" (target as written in the link).
   std::vector<std::string> symlinks_followed;
 };

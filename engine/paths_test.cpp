@@ -168,6 +168,7 @@ TEST_CASE("resolve_path: details", "[paths]") {
     CHECK_FALSE(r.ok);
     CHECK(r.error.find("too many levels of symbolic links") != std::string::npos);
     CHECK(r.path == "/loop/a");  // the lexical guess, for messages
+    CHECK(r.symlink_limit);
   }
   SECTION("no filesystem: lexical only") {
     Resolved r = resolve_path("~/../u/./x//y/", "/", "/home/u", nullptr);

@@ -228,10 +228,12 @@ namespace {
 // an unambiguous prefix; `x` an option that runs gdb commands, `r` reads a file of them, `v`
 // takes a value, `f` names a file gdb reads (a program, symbols, a core), `C` the folder gdb
 // moves to before it opens them (`--cd`), `L` the data folder gdb loads its Python package from,
-// `-` a flag.
+// `-` a flag. `early`: read or run before gdb moves to `--cd`'s folder (the init files and
+// commands, gdb 13's `--early-init-…` ones too), so judged from the line's folder.
 struct GdbOption {
   std::string_view name;
   char kind;
+  bool early = false;
 };
 constexpr GdbOption kGdbOptions[] = {
     {"tui", '-'},
@@ -265,10 +267,14 @@ constexpr GdbOption kGdbOptions[] = {
     {"x", 'r'},
     {"eval-command", 'x'},
     {"ex", 'x'},
-    {"init-command", 'r'},
-    {"ix", 'r'},
-    {"init-eval-command", 'x'},
-    {"iex", 'x'},
+    {"init-command", 'r', true},
+    {"ix", 'r', true},
+    {"init-eval-command", 'x', true},
+    {"iex", 'x', true},
+    {"early-init-command", 'r', true},
+    {"eix", 'r', true},
+    {"early-init-eval-command", 'x', true},
+    {"eiex", 'x', true},
     {"args", 'A'},
     {"l", 'v'},
     {"tty", 'v'},
@@ -292,10 +298,6 @@ constexpr GdbOption kGdbOptions[] = {
     {"return-child-result", '-'},
     {"ui", 'v'},
     {"configuration", 'V'},
-    {"early-init-command", 'r'},
-    {"eix", 'r'},
-    {"early-init-eval-command", 'x'},
-    {"eiex", 'x'},
 };
 
 }  // namespace
@@ -455,9 +457,12 @@ void gdb_handler(const ProgramDecl&, std::string_view, const Words& w, ProgramEf
     if (found->kind == 'x' || found->kind == 'r') {
       commands = true;
       out.escalations.push_back("gdb -" + std::string(found->name) + ": runs gdb commands");
+      const std::size_t from = out.files.size();
       if (found->kind == 'r' && value) file(out, Touch::read, gdb_path(*value), "gdb --command");
       if (found->kind == 'x' && value && value->literal)
         gdb_command(*value->literal, *value, out, 0);
+      if (found->early)  // read before gdb moves to `--cd`'s folder
+        for (std::size_t k = from; k < out.files.size(); ++k) out.files[k].before_chdir = true;
     }
     if (found->kind == 'A') {  // --args PROG ARGS…: the rest are the program's arguments
       // The program is what gdb runs (`run`, typed or given with `-ex`): judged as a command.
@@ -472,7 +477,7 @@ void gdb_handler(const ProgramDecl&, std::string_view, const Words& w, ProgramEf
   }
   // `--cd DIR` moves gdb to DIR before it opens its program, symbols and core, reads the `-x`
   // files and runs the `-ex` commands and the program: all of them relative to DIR (the `-ix`,
-  // `-iex` and data folders are read before the move: judged below DIR too, and asked).
+  // `-iex` files are read before the move: judged from the line's folder, `before_chdir`).
   if (cd) {
     add_word_file(out, Touch::read, *cd, From::option, "gdb --cd");
     out.chdir = *cd;

@@ -1,8 +1,9 @@
 // Handlers of converters, compressors, archivers and crypto tools (named in
 // engine/programs_table_tools.cpp): the files they write under names derived from their
 // operands (`gzip F` writes F.gz, `gunzip F.gz` writes F, `gpg -e F` writes F.gpg), dos2unix's
-// `-n IN OUT` pairs, 7-Zip's commands and `-o` folder, openssl's `file:` password sources, and
-// gpg's options that show photos with a viewer program.
+// `-n IN OUT` pairs, 7-Zip's commands and `-o` folder, openssl's `file:` password sources,
+// gpg's options that show photos with a viewer program, and the files poppler's pdftotext and
+// pdftohtml write beside their input.
 #include <algorithm>
 #include <cctype>
 #include <string>
@@ -401,10 +402,54 @@ static void goflags_handler(const ProgramDecl& p, std::string_view name, const W
   apply_parsed(p, name, w, args, out);
 }
 
+// poppler's pdftotext and pdftohtml given their input only write beside it, under its name
+// without a `.pdf` of any case (poppler 22.12): pdftotext `IN.txt`; pdftohtml `IN.html`,
+// `INs.html`, `IN_ind.html`, `IN-html.html` (-s), `IN-1.html` (-c), `IN.xml` (-xml) and its
+// images `IN001.png` (`-fmt jpg`: `.jpg`), judged as `IN*.html`, `IN.xml`, `IN*.png` and
+// `IN*.jpg`. `-` (the standard input) and `-stdout` print.
+static void pdf_handler(const ProgramDecl& p, std::string_view name, const Words& w,
+                        ProgramEffects& out) {
+  ParsedArgs args = parse_args(p, w, 1);
+  OperandState st;
+  apply_options(name, args, out, st);
+  apply_operands(name, p.operands, w, args.operands, st, out);
+  if (args.operands.size() != 1) return;
+  const WordView& in = w[args.operands[0]];
+  const std::string entry = std::string(name) + " derived name";
+  const std::string* s = in.literal ? &*in.literal : nullptr;
+  if (!s) {
+    add(out, Touch::write, in, entry);  // a name the line does not show: not static
+    return;
+  }
+  if (*s == "-") return;
+  for (const auto& word : w)  // pdftohtml's `-stdout`: the page printed, no file
+    if (word.literal && *word.literal == "-stdout") return;
+  std::string stem = *s;
+  if (stem.size() > 4 && ascii_lower(stem.substr(stem.size() - 4)) == ".pdf")
+    stem.resize(stem.size() - 4);
+  if (name == "pdftotext") {
+    add(out, Touch::write, word_of(in, stem + ".txt"), entry);
+    return;
+  }
+  std::string glob;
+  for (char c : stem) {
+    if (c == '*' || c == '?' || c == '[' || c == ']' || c == '\\') glob += '\\';
+    glob += c;
+  }
+  for (std::string_view tail : {"*.html", ".xml", "*.png", "*.jpg"}) {
+    WordView files = word_of(in, glob + std::string(tail));
+    files.literal.reset();
+    files.has_glob = tail.starts_with('*');
+    add(out, Touch::write, files, entry);
+  }
+}
+
 void convert_handler(const ProgramDecl& p, std::string_view name, const Words& w,
                      ProgramEffects& out) {
   const std::string_view h = p.handler;
-  if (h == "goflags")
+  if (h == "pdf")
+    pdf_handler(p, name, w, out);
+  else if (h == "goflags")
     goflags_handler(p, name, w, out);
   else if (h == "compress")
     compress_handler(p, name, w, out);

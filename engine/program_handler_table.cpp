@@ -63,6 +63,7 @@ constexpr HandlerEntry kHandlers[] = {
     {"7z", convert_handler},
     {"ffmpeg", ffmpeg_handler},
     {"goflags", convert_handler},
+    {"pdf", convert_handler},
     {"fmt-command", format_command_handler},
     {"psql", psql_handler},
     {"mysql", mysql_handler},

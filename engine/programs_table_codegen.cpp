@@ -221,7 +221,13 @@ const ProgramSource kProgramsCodegen[] = {
    "-i|--ignore-errors -q|--quiet --contexts=v --debug=v"},
   // poppler's converters (single-dash options): IN, then OUT (a file, or the prefix of the
   // files written: `pdftoppm in.pdf out` writes out-1.ppm…); pdfunite's last operand.
-  {"pdftotext pdftohtml pdftoppm pdftocairo pdfimages pdfseparate", "", "rw", "",
+  // pdftotext and pdftohtml given IN only write beside it (handler `pdf`,
+  // engine/program_convert.cpp).
+  {"pdftotext pdftohtml", "", "rw", "pdf",
+   "-f=v -l=v -r=v -rx=v -ry=v -x=v -y=v -W=v -H=v -opw=v -upw=v -enc=v -eol=v -zoom=v "
+   "-fmt=v -scale-to=v -scale-to-x=v -scale-to-y=v -sep=v -cropbox -layout -raw -nopgbrk "
+   "-htmlmeta -bbox -bbox-layout -png -jpeg -tiff -svg -pdf -ps -eps -j -all -list -q -v"},
+  {"pdftoppm pdftocairo pdfimages pdfseparate", "", "rw", "",
    "-f=v -l=v -r=v -rx=v -ry=v -x=v -y=v -W=v -H=v -opw=v -upw=v -enc=v -eol=v -zoom=v "
    "-fmt=v -scale-to=v -scale-to-x=v -scale-to-y=v -sep=v -cropbox -layout -raw -nopgbrk "
    "-htmlmeta -bbox -bbox-layout -png -jpeg -tiff -svg -pdf -ps -eps -j -all -list -q -v"},

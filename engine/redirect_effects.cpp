@@ -21,6 +21,27 @@ bool harmless_device(std::string_view t) {
           std::all_of(t.begin() + 8, t.end(), [](char c) { return c >= '0' && c <= '9'; }));
 }
 
+namespace {
+
+// Whether the target of redirects[i] is `$v` or `${v}` with `v` the variable of an earlier
+// redirection that opens a descriptor (`{v}>F`, `{v}<F`, `{v}>&2`).
+bool fd_variable(const std::vector<shell::RedirectView>& redirects, std::size_t i) {
+  std::string_view name = redirects[i].target.text;
+  if (!name.starts_with('$')) return false;
+  name.remove_prefix(1);
+  if (name.starts_with('{') && name.ends_with('}')) name = name.substr(1, name.size() - 2);
+  if (name.empty()) return false;
+  for (std::size_t k = 0; k < i; ++k) {
+    const auto& r = redirects[k];
+    const bool closes =
+        (r.op == ">&" || r.op == "<&") && r.target.literal && r.target.literal->ends_with('-');
+    if (r.fd_var == name && !closes) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 void redirect_effects(const std::vector<shell::RedirectView>& redirects,
                       std::vector<FileEffect>& out) {
   for (std::size_t i = 0; i < redirects.size(); ++i) {
@@ -43,6 +64,9 @@ void redirect_effects(const std::vector<shell::RedirectView>& redirects,
                                                  [](char c) { return c >= '0' && c <= '9'; }))))
         continue;
       if (!t && r.fd >= 0 && r.fd != 1) continue;  // `2>&$fd`: a descriptor
+      // `{v}>F >&$v`: the descriptor an earlier redirection of the command opened and stored
+      // in `v` (F is judged there); `{v}>&-` closes one and stores nothing.
+      if (!t && fd_variable(redirects, i)) continue;
     }
     bool writes = op == ">" || op == ">>" || op == ">|" || op == "&>" || op == "&>>" ||
                   op == "<>" || op == ">&";

@@ -11,6 +11,41 @@
 
 namespace vigie::engine {
 
+bool tilde_quoted(std::string_view text, bool tilde) {
+  if (!tilde) {
+    if (text.starts_with('$')) text.remove_prefix(1);  // `$"~/x"`, `$'~/x'`
+    return !text.empty() && (text[0] == '"' || text[0] == '\'' || text[0] == '\\');
+  }
+  if (!text.starts_with('~')) return false;  // `"$d/x"` with `d=~`: the home folder
+  // The tilde-prefix runs to the first unquoted `/`: a quote or escape in it keeps the `~`.
+  for (std::size_t i = 1; i < text.size() && text[i] != '/'; ++i)
+    if (text[i] == '"' || text[i] == '\'' || text[i] == '\\') return true;
+  return false;
+}
+
+bool opens_as_given(std::string_view entry, bool redirect) {
+  if (redirect) return true;  // bash opens it
+  // GNU coreutils 9.1, grep 3.8, sed 4.9, gawk 5.2, tar 1.34, findutils 4.9, diffutils 3.8,
+  // file 5.44, xxd: none expands a `~` in the names it is given (less may: its own globbing).
+  static constexpr std::string_view kPrograms[] = {
+      "cat",       "tac",       "head",   "tail",     "cp",       "mv",     "rm",       "rmdir",
+      "unlink",    "ln",        "ls",     "touch",    "mkdir",    "chmod",  "chown",    "chgrp",
+      "stat",      "wc",        "sort",   "uniq",     "cut",      "paste",  "join",     "comm",
+      "diff",      "cmp",       "grep",   "egrep",    "fgrep",    "sed",    "awk",      "gawk",
+      "tar",       "gzip",      "gunzip", "zcat",     "find",     "tee",    "truncate", "shred",
+      "split",     "od",        "xxd",    "file",     "nl",       "base64", "md5sum",   "sha1sum",
+      "sha256sum", "sha512sum", "cksum",  "realpath", "readlink", "du",     "install",  "dd"};
+  const std::string_view program = entry.substr(0, entry.find(' '));
+  for (auto p : kPrograms)
+    if (p == program) return true;
+  return false;
+}
+
+std::string word_path(const shell::WordView& w) {
+  const std::string& p = *w.pattern;
+  return p.starts_with('~') && tilde_quoted(w.text, w.has_tilde) ? "./" + p : p;
+}
+
 // `/proc/self/root/X` is `/X` and `/proc/self/cwd/X` is `X` in the command's folder, for the
 // process that opens them: not vigie's own process, whose /proc entries the filesystem would
 // show. Also `/proc/thread-self/…` and `/proc/PID/…`.

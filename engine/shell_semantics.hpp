@@ -8,11 +8,34 @@
 #include <string_view>
 #include <vector>
 
+namespace vigie::shell {
+struct WordView;
+}  // namespace vigie::shell
+
 namespace vigie::engine {
 
 // `/proc/self/root/X` is `/X` and `/proc/self/cwd/X` is `X` in `cwd`, for the process that
 // opens them (also `/proc/thread-self/…` and `/proc/PID/…`); other paths are returned as given.
 std::string proc_self(const std::string& raw, const std::string& cwd);
+
+// Whether bash leaves as written the leading `~` of a word's value, `text` being the word's
+// source and `tilde` its flag (shell::WordView::has_tilde, also set for a substituted value
+// that starts with the home folder's `~`): a first character quoted (`"~/x"`, `'~'/x`, `\~/x`,
+// `$"~/x"`, `""~/x`), or a quoted character before the first unquoted `/` (`~"/x"`, `~\/x`,
+// `~""/x`). The value then names a folder `~` of the working folder, not the home folder. A
+// word bash did not write as such (an option's value, `--file=~/x`, which the program may
+// expand itself) is not one.
+bool tilde_quoted(std::string_view text, bool tilde);
+
+// Whether the program of a command's file effect (its entry: `cat operand`, `tar -f`) opens its
+// paths as bash gives them, never expanding a `~` itself: a redirection (bash opens it),
+// coreutils and the common text tools. Others may (ssh's `-i "~/.ssh/id"`, gdb's files, a
+// script's `expanduser`): their quoted `~` stays the home folder.
+bool opens_as_given(std::string_view entry, bool redirect);
+
+// The static path a word names (its pattern: glob characters escaped), `./~…` when bash leaves
+// its `~` as written (tilde_quoted). The word must have a pattern.
+std::string word_path(const shell::WordView& w);
 
 // Whether `line` has a construct that evaluates a variable's value as code again; `held_code`:
 // the static values of the line's variables that hold a substitution (their own text aside).

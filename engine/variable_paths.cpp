@@ -42,7 +42,8 @@ bool plain(std::string_view s) {
 
 }  // namespace
 
-std::optional<VariableRooted> variable_rooted(std::string_view text) {
+std::optional<VariableRooted> variable_rooted(std::string_view text, bool locale) {
+  if (locale && text.starts_with("$\"")) text.remove_prefix(1);  // `$"$HOME/x"`: as `"$HOME/x"`
   const bool quoted = !text.empty() && text.front() == '"';
   if (quoted) text.remove_prefix(1);
   if (text.empty() || text.front() != '$') return std::nullopt;

@@ -21,7 +21,11 @@ struct VariableRooted {
 
 // A word's source text that is `$NAME` or `${NAME}` (bare or in double quotes) followed by
 // static text: no other expansion, quote, escape, glob or brace. nullopt otherwise.
-std::optional<VariableRooted> variable_rooted(std::string_view text);
+// With `locale`, also in bash's locale string `$"…"`, which bash expands as `"…"` when no
+// message catalog translates it (no TEXTDOMAIN, or the C locale): only for a use that adds to
+// the ask a word that is not static gets, never one that makes a folder known (`cd`), since a
+// catalog may give another text.
+std::optional<VariableRooted> variable_rooted(std::string_view text, bool locale = false);
 
 // Whether every occurrence of the variable `name` in `line` reads it (`$NAME`, `${NAME…`):
 // no `NAME=…`, `export NAME`, `read NAME`, `for NAME in`, `${!NAME}`, `declare -n r=NAME`.

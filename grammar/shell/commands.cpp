@@ -285,6 +285,7 @@ class Walker {
                    r.op == "<>";
       v.fd = input ? 0 : 1;
     }
+    v.fd_var = r.fd_var;
     fill_view(v.target, r.word.parts, r.word.text, r.word.span, false);
     if (r.heredoc) {
       v.heredoc_body = r.heredoc->body;

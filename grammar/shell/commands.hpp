@@ -65,9 +65,10 @@ struct AssignView {
 };
 
 struct RedirectView {
-  std::string op;   // "<", ">", ">>", ">|", "<>", "<&", ">&", "&>", "&>>", "<<", "<<-", "<<<"
-  int fd = -1;      // the explicit fd number, or the default (0 for input ops, 1 for output)
-  WordView target;  // the file, fd word, here-string word or here-document delimiter
+  std::string op;      // "<", ">", ">>", ">|", "<>", "<&", ">&", "&>", "&>>", "<<", "<<-", "<<<"
+  int fd = -1;         // the explicit fd number, or the default (0 for input ops, 1 for output)
+  std::string fd_var;  // `{v}>file`: the variable bash stores the descriptor it opens in
+  WordView target;     // the file, fd word, here-string word or here-document delimiter
   std::optional<std::string> heredoc_body;  // for `<<` and `<<-`: the body, as data
   bool heredoc_quoted = false;              // a quoted delimiter: the body is not expanded
   Span span;

@@ -216,3 +216,18 @@ TEST_CASE("xargs: its words times its slots stay bounded by the paths judged", "
   CHECK(p.decide(bash("echo /etc/shadow | xargs cat", "/srv/proj"), o).decision ==
         vigie::Effect::deny);
 }
+
+TEST_CASE("the symlinks limit sets the decision's error, as the other limits do",
+          "[paths][limits]") {
+  const vigie::Policy& p = *policy();
+  vigie::DecideOptions o;
+  o.trace = false;
+  o.fs = world();
+  vigie::Decision d = p.decide(bash("cat /loop/a", "/srv/proj"), o);
+  CHECK(d.decision == vigie::Effect::ask);
+  CHECK(d.rule.id == "paths.unresolvable");
+  REQUIRE(d.error.has_value());
+  CHECK(d.error->find("too many levels of symbolic links") != std::string::npos);
+  // A path that resolves sets none.
+  CHECK_FALSE(p.decide(bash("cat notes.txt", "/srv/proj"), o).error.has_value());
+}
