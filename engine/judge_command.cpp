@@ -460,7 +460,7 @@ void Judge::judge_commands(shell::CommandsResult& pr, std::string_view line, std
   // `f=.env; cat "$f"`: the values the line gives its variables (engine/line_variables.hpp).
   substitute_line_variables(pr.commands, line, loop_item);
   pipe_input(pr.commands, p.commands.normalize);
-  std::vector<NormalizedCommand> normalized;
+  std::vector<NormalizedCommand> normalized = spare_normalized();
   normalized.reserve(pr.commands.size());
   // Built in place: the conversion's result initializes the vector's element (no move).
   struct Normalized {
@@ -472,7 +472,10 @@ void Judge::judge_commands(shell::CommandsResult& pr, std::string_view line, std
   struct GiveBack {  // the buffers, for the next line of this thread (on every return)
     shell::CommandsResult& pr;
     std::vector<NormalizedCommand>& n;
-    ~GiveBack() { give_back(pr, n.empty() ? nullptr : &n.front()); }
+    ~GiveBack() {
+      give_back(pr, n.empty() ? nullptr : n.data(), n.size());
+      give_normalized(std::move(n));
+    }
   } give_back_at_end{pr, normalized};
   written_then_run_part(normalized);
   // The words xargs reads: from the stage before it in a pipeline (engine/xargs_input.hpp).

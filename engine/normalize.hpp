@@ -156,10 +156,14 @@ void program_variables(NormalizedCommand& n);
 // Gives a command's files vector back once the judge is done with it: emptied, and kept for the
 // next command of this thread when its capacity is small (grammar/shell/spare.hpp).
 void give_files(std::vector<FileEffect>&& files);
+// An empty vector for the normalized commands of a line of several, kept from the last such line
+// of this thread when small; and giving it back once the judge is done with it.
+std::vector<NormalizedCommand> spare_normalized();
+void give_normalized(std::vector<NormalizedCommand>&& commands);
 // Gives a judged line's buffers back (the list of commands; the first command's context, and
-// its words and files from `first`, its normalized form, when there is one): the judge is done
-// with them.
-void give_back(shell::CommandsResult& line, NormalizedCommand* first);
+// its files from `first`, its normalized form, when there is one; the words of `first` and of the
+// `count - 1` normalized commands after it): the judge is done with them.
+void give_back(shell::CommandsResult& line, NormalizedCommand* first, std::size_t count = 1);
 // Frees the buffers this thread keeps for its next line (the files vector, the parse's):
 // a test that counts the memory a call leaves behind.
 void release_kept_buffers();

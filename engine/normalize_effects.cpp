@@ -14,6 +14,9 @@ namespace vigie::engine {
 namespace {
 
 thread_local shell::spare::Kept<FileEffect, 16> t_files;
+// The normalized commands of a line of several (Judge::judge_commands): three of them are more
+// than 1 KiB, the size at which glibc's malloc merges its fast bins first.
+thread_local shell::spare::Kept<NormalizedCommand, 8> t_normalized;
 
 // Appends `from`'s elements to `to`; takes the whole buffer when `to` is empty (most commands:
 // no element is moved, nothing is allocated).
@@ -37,9 +40,17 @@ void give_files(std::vector<FileEffect>&& files) {
   t_files.give(std::move(files));
 }
 
-void give_back(shell::CommandsResult& line, NormalizedCommand* first) {
+std::vector<NormalizedCommand> spare_normalized() {
+  return t_normalized.take();
+}
+
+void give_normalized(std::vector<NormalizedCommand>&& commands) {
+  t_normalized.give(std::move(commands));
+}
+
+void give_back(shell::CommandsResult& line, NormalizedCommand* first, std::size_t count) {
   if (first) {
-    shell::spare::give(std::move(first->words));
+    for (std::size_t k = 0; k < count; ++k) shell::spare::give(std::move(first[k].words));
     give_files(std::move(first->files));
   }
   if (!line.commands.empty()) shell::spare::give(std::move(line.commands.front().context));
@@ -48,6 +59,7 @@ void give_back(shell::CommandsResult& line, NormalizedCommand* first) {
 
 void release_kept_buffers() {
   t_files.release();
+  t_normalized.release();
   shell::spare::release();
 }
 

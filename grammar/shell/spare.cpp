@@ -1,12 +1,12 @@
-// One kept vector of each kind per thread (spare.hpp): a line of a few commands, a command of a
-// few dozen words.
+// The vectors kept per thread (spare.hpp): one list of a few commands, the words of up to four
+// commands of a few dozen words, one context.
 #include "grammar/shell/spare.hpp"
 
 namespace vigie::shell::spare {
 
 namespace {
 thread_local Kept<CommandView, 16> t_commands;
-thread_local Kept<WordView, 32> t_words;
+thread_local Kept<WordView, 32, 4> t_words;
 thread_local Kept<std::string, 8> t_context;
 }  // namespace
 

@@ -6,6 +6,7 @@
 #ifndef VIGIE_GRAMMAR_SHELL_SPARE_HPP
 #define VIGIE_GRAMMAR_SHELL_SPARE_HPP
 
+#include <array>
 #include <cstddef>
 #include <string>
 #include <utility>
@@ -15,29 +16,47 @@
 
 namespace vigie::shell::spare {
 
-// One kept vector (a `thread_local` of its user): `take` hands it out empty, `give` keeps a
-// vector given back when its capacity is at most `Max` and more than the kept one's.
-template <typename T, std::size_t Max>
+// Up to N kept vectors (a `thread_local` of its user): `take` hands one out empty, `give` keeps
+// a vector given back when its capacity is at most `Max`: in a free slot, else in place of the
+// kept one of least capacity when its own is more.
+template <typename T, std::size_t Max, std::size_t N = 1>
 class Kept {
  public:
   std::vector<T> take() {
     std::vector<T> out;
-    out.swap(kept_);
+    if (n_ > 0) out.swap(kept_[--n_]);
     return out;
   }
   void give(std::vector<T>&& v) {
-    if (v.capacity() > Max || v.capacity() <= kept_.capacity()) return;  // freed by its owner
+    if (v.capacity() > Max || v.capacity() == 0) return;  // freed by its owner
+    std::size_t at = n_;
+    if (n_ == N) {
+      at = 0;
+      for (std::size_t k = 1; k < N; ++k)
+        if (kept_[k].capacity() < kept_[at].capacity()) at = k;
+      if (v.capacity() <= kept_[at].capacity()) return;
+    } else {
+      ++n_;
+    }
     v.clear();
-    kept_.swap(v);  // `v` leaves with what was kept before, freed by its owner
+    kept_[at].swap(v);  // `v` leaves with what was kept before, freed by its owner
   }
   // Frees what is kept.
-  void release() { std::vector<T>().swap(kept_); }
+  void release() {
+    for (auto& k : kept_) std::vector<T>().swap(k);
+    n_ = 0;
+  }
 
  private:
-  std::vector<T> kept_;
+  std::array<std::vector<T>, N> kept_;
+  std::size_t n_ = 0;  // the slots [0, n_) hold a vector
 };
 
-// An empty vector: the one last given back on this thread (its capacity kept), else a new one.
+// An empty vector: one given back on this thread (its capacity kept), else a new one. A
+// command's words are kept for up to four commands: the words of each command of a short
+// compound line (`git status && npm test | tee out.txt`) are taken from there too, where each
+// new one was an allocation of 8 words (1 KiB), of the size at which glibc's malloc merges its
+// fast bins first.
 std::vector<CommandView> commands();
 std::vector<WordView> words();
 std::vector<std::string> context();

@@ -1,5 +1,6 @@
 // The buffers kept for the next line (spare.hpp): handed out empty, kept only when small, and a
 // line parsed into the buffers of another reads exactly as it reads into new ones.
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -66,4 +67,22 @@ TEST_CASE("a line parsed into another line's kept buffers reads as in new ones",
     }
   }
   spare::release();
+}
+
+TEST_CASE("up to N vectors are kept, the largest when full", "[spare]") {
+  spare::Kept<std::string, 8, 3> kept;
+  std::vector<std::string> a(2), b(3), c(4), d(5), e(1);
+  kept.give(std::move(a));
+  kept.give(std::move(b));
+  kept.give(std::move(c));
+  kept.give(std::move(d));  // full: replaces the one of least capacity (2)
+  kept.give(std::move(e));  // full, and not more than any: left to its owner
+  std::vector<std::size_t> caps;
+  for (int k = 0; k < 4; ++k) caps.push_back(kept.take().capacity());
+  std::sort(caps.begin(), caps.end());
+  CHECK(caps == std::vector<std::size_t>{0, 3, 4, 5});
+  std::vector<std::string> f(2);
+  kept.give(std::move(f));
+  kept.release();
+  CHECK(kept.take().capacity() == 0);
 }
