@@ -223,10 +223,13 @@ UnbuiltDiagnostics* UnbuiltDiagnostics::current() {
 
 std::size_t UnbuiltDiagnostics::errors(const std::vector<SourceFile>& files) const {
   std::size_t n = 0;
-  for (const auto& [file, count] : errors_)
+  for (const auto& entry : errors_) {
+    const auto& file =
+        entry.first;  // a name, not a structured binding: clang 14 cannot capture one
     if (std::any_of(files.begin(), files.end(),
                     [&](const SourceFile& f) { return f.name == file; }))
-      n += count;
+      n += entry.second;
+  }
   return n;
 }
 
