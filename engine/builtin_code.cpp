@@ -455,6 +455,8 @@ BuiltinCode builtin_code(const NormalizedCommand& n) {
       }
       if (b->code_options.find(c) != std::string_view::npos) {
         if (auto v = value()) {
+          // `fc -e - N` is `fc -s N`: no editor, the history line runs (asked below).
+          if (b->words == Words::history_rerun && *v == "-") break;
           if (b->words != Words::key_bindings)
             out.scripts.emplace_back(*v);
           else if (auto command = bound_command(*v))

@@ -10,6 +10,7 @@
 #define VIGIE_ENGINE_JUDGE_HPP
 
 #include <algorithm>
+#include <array>
 #include <set>
 
 #include <fmt/format.h>
@@ -348,6 +349,25 @@ struct Judge {
   // any name).
   std::vector<std::string> aliases_;
   bool aliases_unknown_ = false;
+  // engine/judge_shadowed_builtins.cpp: the builtins whose effect on the line's state vigie
+  // models that the line defines as functions (one bit per name of its table), the text
+  // already scanned for such definitions (per line judged), and `extdebug` with a DEBUG trap.
+  std::uint64_t shadowed_builtins_ = 0;
+  struct ShadowScan {
+    const char* line = nullptr;
+    std::size_t size = 0, from = 0;
+  };
+  std::array<ShadowScan, 16> shadow_scans_{};  // no allocation per decision
+  std::size_t shadow_scans_used_ = 0;
+  bool extdebug_maybe_ = false;
+  bool debug_trap_ = false;
+  bool debug_skip_asked_ = false;
+  void note_shadowed_builtins(const NormalizedCommand& n, std::string_view line);
+  void note_function_contexts(const shell::CommandView& cmd, const NormalizedCommand& n);
+  // The command runs a function the line defines in place of a builtin (or through one).
+  bool runs_shadowed_builtin(const NormalizedCommand& n) const;
+  // A `cd` that may not run: a function may stand for it, or a DEBUG trap skip it.
+  bool cd_may_not_run(const NormalizedCommand& n) const;
   void scripts_moved(const shell::CommandView& cmd, const NormalizedCommand& n, std::size_t cds);
   Part link_up_part(const shell::WordView& w, const char* what) const;
   // `cd`, `pushd` and `popd` judged so far, nested scripts' included: a script that `eval`,
@@ -417,10 +437,18 @@ struct Judge {
                                                              const std::string& cwd,
                                                              unsigned depth);
   bool judging_prefix_ = false;
-  // `echo … > s.sh; bash s.sh`: a file the line writes, then runs.
-  [[gnu::noinline]] void written_then_run_part(const std::vector<NormalizedCommand>& cmds);
+  // `echo … > s.sh; bash s.sh`: a file the line writes, then runs (`views`: the commands'
+  // places, a loop's or a function's body running after the write).
+  [[gnu::noinline]] void written_then_run_part(const std::vector<shell::CommandView>& views,
+                                               const std::vector<NormalizedCommand>& cmds);
   // `(( PATH = 0 ))`: arithmetic that assigns a variable that changes what runs.
   [[gnu::noinline]] void arithmetic_part(std::string_view line);
+  // engine/held_spellings.cpp: values holding code built by here-documents, printf's escapes,
+  // `echo -e`, `${y:-WORD}` and `${x/PAT/REP}`, appended to `held_code`.
+  [[gnu::cold, gnu::noinline]] void held_spellings(const shell::CommandView& cmd,
+                                                   const NormalizedCommand& n,
+                                                   std::vector<std::string>& held_code);
+  std::string expansion_value(std::string_view text) const;
   [[gnu::cold, gnu::noinline]] void held_code_parts(const std::vector<std::string>& held_code,
                                                     const std::string& cwd, unsigned depth);
 

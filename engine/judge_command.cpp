@@ -314,6 +314,13 @@ void Judge::trace_command(const shell::CommandView& cmd, const NormalizedCommand
 
 Part Judge::default_part(const NormalizedCommand& n, const TraceEntry& t) const {
   auto shown = [&] { return excerpt(tracing ? join(t.argv) : joined(n.words)); };
+  // `env ls`, `exec cat x`: an allow rule must name the unsafe wrapper's words too (`allow env`
+  // never allows what env runs): the message says so, so that `ls` allowed alone is no mystery.
+  const std::string through =
+      n.allow_wrapper_words > 0 && !n.allow_words().empty()
+          ? fmt::format(" through `{}` (allow rules do not look through it)",
+                        excerpt(n.allow_words().front().text))
+          : std::string();
   Part def;
   def.effect = command_default();
   def.from_default = true;
@@ -322,9 +329,9 @@ Part Judge::default_part(const NormalizedCommand& n, const TraceEntry& t) const 
                        Effect::deny);
     def.message = mode == Mode::readonly ? builtin_text(BuiltinMessage::readonly_commands)
                   : mode == Mode::auto_  ? fmt::format(
-                                               "`{}` is not in the allowlist (auto mode): use an "
+                                               "`{}`{} is not in the allowlist (auto mode): use an "
                                                 "allowed command, do not retry this one",
-                                               shown())
+                                               shown(), through)
                                         : fmt::format("`{}` is denied by default", shown());
   } else if (def.effect == Effect::ask) {
     def.message = fmt::format("run `{}`?", shown());
@@ -446,10 +453,13 @@ void Judge::judge_at(const shell::CommandView& cmd, NormalizedCommand& n, std::s
   before_command(n, line);
   judge_command(cmd, n, line, cwd, depth);
   track_cd(cmd, n, cwd);
-  note_line_state(cmd, n, held_code);
   // A value with a subscript (`f 'a[$(cmd)]'`) needs a `[` in the line, or an escape
-  // (`$'a\x5b\x24(cmd)]'`).
-  if (line.find('[') != line.npos || line.find('\\') != line.npos) held_arguments(n, held_code);
+  // (`$'a\x5b\x24(cmd)]'`, `printf 'a\133\044(cmd)]'`). Read before note_line_state forgets
+  // the value `${x/PAT/REP}` replaces in.
+  const bool subscripted = line.find('[') != line.npos || line.find('\\') != line.npos;
+  if (subscripted) held_spellings(cmd, n, held_code);
+  note_line_state(cmd, n, held_code);
+  if (subscripted) held_arguments(n, held_code);
 }
 
 void Judge::judge_commands(shell::CommandsResult& pr, std::string_view line, std::string& cwd,
@@ -477,7 +487,7 @@ void Judge::judge_commands(shell::CommandsResult& pr, std::string_view line, std
       give_normalized(std::move(n));
     }
   } give_back_at_end{pr, normalized};
-  written_then_run_part(normalized);
+  written_then_run_part(pr.commands, normalized);
   // The words xargs reads: from the stage before it in a pipeline (engine/xargs_input.hpp).
   if (std::any_of(normalized.begin(), normalized.end(), runs_xargs)) {
     std::vector<const NormalizedCommand*> producer(normalized.size(), nullptr);

@@ -111,9 +111,13 @@ bool Judge::cwd_unknown() const {
 }
 
 void Judge::track_cd(const shell::CommandView& cmd, const NormalizedCommand& n, std::string& cwd) {
+  note_function_contexts(cmd, n);
   const std::string_view name = n.name;
   if (!n.name_static || (name != "cd" && name != "pushd" && name != "popd")) return;
   ++cds_tracked_;
+  // A function the line defines may stand for it, or a DEBUG trap skip it: the folder it
+  // names is only one the line may be in (engine/judge_shadowed_builtins.cpp).
+  const bool may_not_run = cd_may_not_run(n);
   std::optional<std::string> target;
   bool unknown = name == "popd";
   bool operands = false;
@@ -177,7 +181,7 @@ void Judge::track_cd(const shell::CommandView& cmd, const NormalizedCommand& n, 
     unknown_cwd_scopes_.push_back(scope);
     return;
   }
-  bool top = cmd.context.size() <= 1;
+  bool top = cmd.context.size() <= 1 && !may_not_run;
   if (top) {
     cwd = r.path;
     // Already physical: the next paths resolve from it without looking it up again.

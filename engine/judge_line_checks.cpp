@@ -2,18 +2,21 @@
 // and then runs, and arithmetic that assigns a variable that changes what runs; a line holding
 // a NUL byte; the safety checks of the argvs xargs runs with its input's words (called from
 // engine/judge_command.cpp, out of its hot path).
+#include <algorithm>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include <fmt/format.h>
 
+#include "engine/builtin_code.hpp"
 #include "engine/judge.hpp"
 #include "engine/line_descriptors.hpp"
 
 namespace vigie::engine {
 
-void Judge::written_then_run_part(const std::vector<NormalizedCommand>& cmds) {
+void Judge::written_then_run_part(const std::vector<shell::CommandView>& views,
+                                  const std::vector<NormalizedCommand>& cmds) {
   // `echo x 3<f >/dev/fd/3` reopens f for writing: where the line does not show which file
   // (`exec 3<f` before, a function's input, a program's operand), asked.
   if (std::string path = descriptor_reopen(cmds); !path.empty())
@@ -22,14 +25,41 @@ void Judge::written_then_run_part(const std::vector<NormalizedCommand>& cmds) {
                                 "the line opened for reading: a human must check it",
                                 excerpt(path))));
   // Static names only, folded (engine/line_descriptors.hpp): `echo … > s.sh; bash ./s.sh`.
-  std::vector<std::string> written;
-  for (const auto& n : cmds) {
-    if (!written.empty())
-      if (std::string run = runs_written(n, written); !run.empty())
-        return add(builtin_ask(Builtin::commands_escalation,
-                               fmt::format("the line runs `{}`, a file it writes itself: what it "
-                                           "runs is not on the line, a human must check it",
-                                           excerpt(run))));
+  std::vector<std::string> all;  // every file the line writes, in any order
+  for (const auto& n : cmds)
+    for (const auto& f : n.files)
+      if (f.touch == Touch::write && f.word.literal && all.size() <= limits::judged_paths)
+        all.push_back(written_key(*f.word.literal));
+  if (all.empty()) return;
+  std::vector<std::string> written;  // those written before the command
+  for (std::size_t i = 0; i < cmds.size(); ++i) {
+    const NormalizedCommand& n = cmds[i];
+    // A loop's body runs again after its later commands (`for …; do bash x.sh; echo … > x.sh;
+    // done`), a function's body where it is called, after the line defines it: any file the
+    // line writes.
+    const bool again =
+        i < views.size() &&
+        std::any_of(views[i].context.begin(), views[i].context.end(),
+                    [](const std::string& c) { return c == "loop" || c.starts_with("function:"); });
+    std::string run = again ? runs_written(n, all) : runs_written(n, written);
+    // The code a builtin keeps to run later or calls back (`trap ACTION EXIT` runs last,
+    // `trap … DEBUG` before each later command; `mapfile -C`, `compgen -C`, `bind -x`), as
+    // nested scripts: any file the line writes.
+    constexpr std::string_view kKeepsCode[] = {"trap",    "mapfile",  "readarray",
+                                               "compgen", "complete", "bind"};
+    if (run.empty() && n.name_static &&
+        std::find(std::begin(kKeepsCode), std::end(kKeepsCode), n.name) != std::end(kKeepsCode)) {
+      if (BuiltinCode code = builtin_code(n); !code.scripts.empty()) {
+        NormalizedCommand kept;
+        kept.nested_scripts = std::move(code.scripts);
+        run = runs_written(kept, all);
+      }
+    }
+    if (!run.empty())
+      return add(builtin_ask(Builtin::commands_escalation,
+                             fmt::format("the line runs `{}`, a file it writes itself: what it "
+                                         "runs is not on the line, a human must check it",
+                                         excerpt(run))));
     for (const auto& f : n.files)
       if (f.touch == Touch::write && f.word.literal && written.size() <= limits::judged_paths)
         written.push_back(written_key(*f.word.literal));

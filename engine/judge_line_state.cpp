@@ -93,6 +93,8 @@ void Judge::note_line_state(const shell::CommandView& cmd, const NormalizedComma
 // `expand_aliases` or an interactive shell): a command named like one is asked.
 void Judge::before_command(const NormalizedCommand& n, std::string_view line) {
   note_links(n, line);
+  // Functions named like builtins, `extdebug` with a DEBUG trap (judge_shadowed_builtins.cpp).
+  note_shadowed_builtins(n, line);
   if (!n.name_static) return;
   if (auto why = looped_reference(n, line))
     add(builtin_ask(Builtin::commands_escalation,

@@ -10,6 +10,7 @@
 #include <set>
 
 #include "engine/options_table.hpp"
+#include "engine/options_words.hpp"
 
 namespace vigie::engine {
 
@@ -32,16 +33,8 @@ void each_prefix(std::string_view command, F&& f) {
   }
 }
 
-// `--name=value` -> `name`.
-std::string_view long_name(std::string_view word) {
-  std::string_view n = word.substr(2);
-  auto eq = n.find('=');
-  return eq == std::string_view::npos ? n : n.substr(0, eq);
-}
-
-bool contains(const std::vector<std::string>& v, std::string_view s) {
-  return std::find(v.begin(), v.end(), s) != v.end();
-}
+using options_words::contains;
+using options_words::long_name;
 
 void add_unique(std::vector<std::string>& v, std::string_view s) {
   if (!contains(v, s)) v.emplace_back(s);

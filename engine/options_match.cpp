@@ -3,21 +3,14 @@
 #include <algorithm>
 
 #include "engine/options.hpp"
+#include "engine/options_words.hpp"
 
 namespace vigie::engine {
 
 namespace {
 
-// `--name=value` -> `name`.
-std::string_view long_name(std::string_view word) {
-  std::string_view n = word.substr(2);
-  auto eq = n.find('=');
-  return eq == std::string_view::npos ? n : n.substr(0, eq);
-}
-
-bool contains(const std::vector<std::string>& v, std::string_view s) {
-  return std::find(v.begin(), v.end(), s) != v.end();
-}
+using options_words::contains;
+using options_words::long_name;
 
 // A long option written in a command matches a long name: exactly, or as a GNU abbreviation
 // of any length (`--recur`, and `--f` for rm's `--force`: getopt_long takes one letter when no

@@ -21,6 +21,10 @@
 //      `-postscript` are `-p`); a value option takes the next word when the word is bare or
 //      starts with one of its single-dash long spellings (`-cols 8`, `-seek 0`, `-group 4`),
 //      else the rest of the word is its value (`-c8`)
+//   ~  opens its paths as bash gives them, never expanding a `~` itself (coreutils, grep, sed,
+//      awk, tar, findutils, diffutils, file, xxd): a quoted `~` is then a folder `~` of the
+//      working folder (engine/shell_semantics.hpp `opens_as_given`); without it the program may
+//      (ssh's `-i "~/.ssh/id"`, gdb, a script's `expanduser`) and the `~` stays the home folder
 // Operand shape: one letter per operand position, `*X` for every remaining operand, `$X` for the
 // last one (taken before `*`):
 //   r read   w write   d delete   x run (a script file: read, its arguments are not paths)
@@ -222,23 +226,23 @@ const ProgramSource kPrograms[] = {
 
   // ---- coreutils and friends: readers ----------------------------------------------------------
   {"cat tac rev tsort sum realpath readlink md5 rmd160",
-   "pm", "*r", "", "--files0-from=l -a|--algorithm=v -l|--length=v --relative-to=v "
+   "pm~", "*r", "", "--files0-from=l -a|--algorithm=v -l|--length=v --relative-to=v "
    "--relative-base=v"},
-  {"wc", "pm", "*r", "", "--files0-from=l --total=v"},
-  {"head tail", "pm", "*r", "",
+  {"wc", "pm~", "*r", "", "--files0-from=l --total=v"},
+  {"head tail", "pm~", "*r", "",
    "-n|--lines=v -c|--bytes=v -s|--sleep-interval=v --pid=v --max-unchanged-stats=v "
    "-f --follow?v"},
-  {"cut", "pm", "*r", "",
+  {"cut", "pm~", "*r", "",
    "-b|--bytes=v -c|--characters=v -d|--delimiter=v -f|--fields=v --output-delimiter=v"},
-  {"nl", "pm", "*r", "",
+  {"nl", "pm~", "*r", "",
    "-b|--body-numbering=v -d|--section-delimiter=v -f|--footer-numbering=v "
    "-h|--header-numbering=v -i|--line-increment=v -l|--join-blank-lines=v -n|--number-format=v "
    "-s|--number-separator=v -v|--starting-line-number=v -w|--number-width=v"},
   {"fold fmt", "pm", "*r", "", "-w|--width=v -p|--prefix=v -g|--goal=v"},
   {"expand unexpand", "pm", "*r", "", "-t|--tabs=v"},
   // base64 of macOS (BSD) too: `-i FILE` read, `-o FILE` written, `-b COUNT`.
-  {"base32 base64 basenc", "pm", "*r", "", "-w|--wrap=v -o|--output=w -i|--input=r -b|--break=v"},
-  {"od", "pm", "*r", "",
+  {"base32 base64 basenc", "pm~", "*r", "", "-w|--wrap=v -o|--output=w -i|--input=r -b|--break=v"},
+  {"od", "pm~", "*r", "",
    "-A|--address-radix=v -j|--skip-bytes=v -N|--read-bytes=v -S=v --strings?v -t|--format=v "
    "-w|--width?v --endian=v"},
   {"strings", "pm@", "*r", "",
@@ -246,16 +250,16 @@ const ProgramSource kPrograms[] = {
   {"hexdump hd", "m", "*r", "", "-e=v -f=r -n=v -s=v"},
   // `-m A:B` reads each file of the list (asked: the list is not split here); `-C` compiles
   // them into NAME.mgc in the current folder.
-  {"file", "pm", "*r", "", "-m|--magic-file=r!! -f|--files-from=l -F|--separator=v -e|--exclude=v "
+  {"file", "pm~", "*r", "", "-m|--magic-file=r!! -f|--files-from=l -F|--separator=v -e|--exclude=v "
    "-P|--parameter=v --exclude-quiet=v -C|--compile!!"},
-  {"stat", "pm", "*r", "", "-c|--format=v --printf=v --cached=v"},
+  {"stat", "pm~", "*r", "", "-c|--format=v --printf=v --cached=v"},
   {"date", "pm", "", "",
    "-f|--file=r -r|--reference=r -d|--date=v -s|--set=v -I|--iso-8601?v --rfc-3339=v "
    "-u|--utc|--universal -R|--rfc-email --debug --resolution --help!N --version!N"},
-  {"ls dir vdir", "pm", "*r", "",
+  {"ls dir vdir", "pm~", "*r", "",
    "-R|--recursive!L -I|--ignore=v --hide=v -T|--tabsize=v -w|--width=v --time-style=v --block-size=v --sort=v "
    "--format=v --color?v --quoting-style=v --indicator-style=v --time=v --hyperlink?v"},
-  {"du", "pm", "*l", "",
+  {"du", "pm~", "*l", "",
    "-B|--block-size=v -d|--max-depth=v -t|--threshold=v --exclude=v -X|--exclude-from=r "
    "--files0-from=l --time?v --time-style=v"},
   {"tree", "m", "*l", "", "-L=v -P=v -I=v -o=w --filelimit=v --timefmt=v -H=v -T=v --charset=v"},
@@ -299,22 +303,24 @@ const ProgramSource kPrograms[] = {
    "-H|--table-hide=v -O|--table-order=v -n|--table-name=v -l|--table-columns-limit=v"},
   {"shuf", "pm", "*r", "",
    "-n|--head-count=v -o|--output=w --random-source=r -i|--input-range=v"},
-  {"sort", "pm", "*r", "",
+  {"sort", "pm~", "*r", "",
    "-o|--output=w -T|--temporary-directory=g --compress-program=x --files0-from=l -k|--key=v "
    "-t|--field-separator=v -S|--buffer-size=v --parallel=v --batch-size=v --sort=v --random-source=r"},
-  {"uniq", "pm", "rw", "", "-f|--skip-fields=v -s|--skip-chars=v -w|--check-chars=v"},
+  {"uniq", "pm~", "rw", "", "-f|--skip-fields=v -s|--skip-chars=v -w|--check-chars=v"},
   // xxd reads one option per word by its first letter (style 1: `-ps`, `-bits`, `-cols 4`).
-  {"xxd", "s1", "rw", "",
+  {"xxd", "s1~", "rw", "",
    "-c|-cols=v -g|-group=v -l|-len=v -o|-offset=v -s|-seek=v -n|-name=v -C|-capitalize -b -e -i -p "
    "-r -u -E -a -d -h -v"},
   {"iconv", "pm", "*r", "", "-f|--from-code=v -t|--to-code=v -o|--output=w"},
   {"tr", "pm", "", "", ""},
   {"cd pushd", "s", "r", "", "-L -P -e -@"},
   {"source .", "s", "x*-", "", ""},
+  // bash's `help [-dms] PATTERN…`: the operands are topics matched against the builtins' names.
+  {"help", "s", "*-", "", "-d -m -s"},
 
   // ---- search --------------------------------------------------------------------------------
   {"grep egrep fgrep rgrep zgrep zegrep zfgrep xzgrep xzegrep xzfgrep bzgrep bzegrep bzfgrep "
-   "lzgrep lzegrep lzfgrep zstdgrep", "pm", "p*r", "",
+   "lzgrep lzegrep lzfgrep zstdgrep", "pm~", "p*r", "",
    "-e|--regexp=p -f|--file=P -A|--after-context=v -B|--before-context=v -C|--context=v "
    "-m|--max-count=v -d|--directories=q -D|--devices=v --include=v --exclude=v --exclude-dir=v "
    "--exclude-from=r --label=v --color?v --colour?v --binary-files=v --group-separator=v "
@@ -344,30 +350,30 @@ const ProgramSource kPrograms[] = {
    "-H|--hidden!Q -u|--unrestricted!Q -e|--extension=v -t|--type=v -E|--exclude=v -d|--max-depth=v --min-depth=v -j|--threads=v "
    "-S|--size=v --changed-within=v --changed-before=v -o|--owner=v --base-directory=c "
    "--path-separator=v -c|--color=v --ignore-file=r --search-path=r --max-results=v"},
-  {"find", "", "", "find", ""},
+  {"find", "~", "", "find", ""},
   {"jq gojq jaq", "pm", "p*r", "jq",
    "-f|--from-file=P --arg=v --argjson=v --slurpfile --rawfile --args --jsonargs "
    "--indent=v -L|--library-path=r"},
 
   // ---- scripts of their own ------------------------------------------------------------------
-  {"sed gsed", "pm", "p*r", "sed",
+  {"sed gsed", "pm~", "p*r", "sed",
    "-e|--expression=p -f|--file=P -i|--in-place?v!W -l|--line-length=v -s|--separate "
    "-n|--quiet|--silent -E|-r|--regexp-extended -u|--unbuffered -z|--null-data --posix "
    "--sandbox --follow-symlinks --debug"},
-  {"awk gawk mawk nawk busybox-awk", "ps", "p*r", "awk",
+  {"awk gawk mawk nawk busybox-awk", "ps~", "p*r", "awk",
    "-f|--file=P -v|--assign=v -F|--field-separator=v -E|--exec=P -i|--include=r -l|--load=r!! "
    "-o|--pretty-print?w -p|--profile?w -d|--dump-variables?w -D|--debug?v -e|--source=p "
    "-b|--characters-as-bytes -c|--traditional -C|--copyright -g|--gen-pot -h|--help -L|--lint?v "
    "-M|--bignum -N|--use-lc-numeric -n|--non-decimal-data -O|--optimize -P|--posix "
    "-r|--re-interval -s|--no-optimize -S|--sandbox -t|--lint-old -V|--version -W=v"},
-  {"dd", "", "", "dd", ""},
+  {"dd", "~", "", "dd", ""},
 
   // ---- files: writers, movers, deleters ----------------------------------------------------
-  {"rm unlink rmdir shred srm", "pm", "*d", "",
+  {"rm unlink rmdir shred srm", "pm~", "*d", "",
    "-u|--remove?v --interactive?v -n|--iterations=v -s|--size=v --random-source=r "
    "-r|-R|--recursive!Q"},
-  {"touch", "pm", "*w", "", "-r|--reference=r -d|--date=v -t=v --time=v"},
-  {"mkdir mkfifo mknod", "pm", "*w", "", "-m|--mode=v -Z --context?v"},
+  {"touch", "pm~", "*w", "", "-r|--reference=r -d|--date=v -t=v --time=v"},
+  {"mkdir mkfifo mknod", "pm~", "*w", "", "-m|--mode=v -Z --context?v"},
   // Rewritten in place: mogrify (every image operand; option values are taken as operands,
   // which only over-reads), recode's files, sd's files (unless `-p`), setfattr's.
   {"mogrify", "m", "*w", "", "-path=g -write=w"},
@@ -380,19 +386,19 @@ const ProgramSource kPrograms[] = {
    "-o=w -overwrite_original!W -overwrite_original_in_place!W -tagsFromFile=r -@=r -w=v"},
   // mktemp creates a file (or folder) named after its template, in `-p DIR` when given.
   {"mktemp", "pm", "w", "", "-p=g --tmpdir?g -t -d|--directory -u|--dry-run!R -q|--quiet --suffix=v"},
-  {"tee sponge", "pm", "*w", "", "--output-error?v"},
-  {"cp", "pm", "*r$w", "",
+  {"tee sponge", "pm~", "*w", "", "--output-error?v"},
+  {"cp", "pm~", "*r$w", "",
    "-t|--target-directory=t -S|--suffix=B --backup?v --sparse=v --reflink?v --preserve?v "
    "--no-preserve=v --update?v -T|--no-target-directory!I --context?v -r|-R|--recursive!Q "
    "-a|--archive!Q --parents!A -l|--link!J -s|--symbolic-link!j"},
-  {"mv", "pm", "*D$w", "",
+  {"mv", "pm~", "*D$w", "",
    "-t|--target-directory=t -S|--suffix=B --backup?v --update?v -T|--no-target-directory!I"},
   // A hard link is a second name of its source: what is written through it changes the
   // source (its operands are written, unless `-s` makes them the targets of symbolic links).
-  {"ln link", "pm", "*r$L", "",
+  {"ln link", "pm~", "*r$L", "",
    "-t|--target-directory=t -S|--suffix=B --backup?v -T|--no-target-directory!I "
    "-s|--symbolic!Y -P|--physical -L|--logical"},
-  {"install", "pm", "*r$w", "",
+  {"install", "pm~", "*r$w", "",
    "-t|--target-directory=t -m|--mode=v -o|--owner=v -g|--group=v -S|--suffix=B --backup?v "
    "--strip-program=x -s|--strip -d|--directory!W -D -T|--no-target-directory!I"},
   // rsync parses with popt: long options by their exact names only (no prefixes).
@@ -419,7 +425,7 @@ const ProgramSource kPrograms[] = {
   // Compressors write a name derived from the operand (handler `compress`,
   // engine/program_convert.cpp): `gzip F` writes F.gz, `gunzip F.gz` writes F, lz4 `IN OUT`.
   {"gzip gunzip bzip2 bunzip2 xz unxz lzma unlzma compress uncompress "
-   "pigz unpigz lzip pbzip2 lbzip2", "pm", "*w", "compress",
+   "pigz unpigz lzip pbzip2 lbzip2", "pm~", "*w", "compress",
    "-c|--stdout!R --to-stdout!R -t|--test!R -l|--list!R -d|--decompress|--uncompress "
    "-k|--keep -N|--name -n|--no-name -S|--suffix=v -o|--output=w -T|--threads=v "
    "-M|--memlimit=v --format=v --check=v -b|--block-size=v -p|--processes=v "
@@ -430,7 +436,7 @@ const ProgramSource kPrograms[] = {
   // written), are patterns unzip matches itself (`*`, `?`, `[…]`; `-C`: any case): globs
   // (handler `archive`); listing, testing and piping write nothing.
   {"unzip", "m", "^r*w", "archive", "-d=g -x=v -P=v -O=v -I=v -C -W -l!R -t!R -p!R -v!R -z!R -Z!R -:!!"},
-  {"tar gtar bsdtar", "pm", "", "tar",
+  {"tar gtar bsdtar", "pm~", "", "tar",
    "-f|--file=w -C|--directory=c -T|--files-from=l -X|--exclude-from=r -I|--use-compress-program=x "
    "-F|--info-script|--new-volume-script=x --to-command=x --checkpoint-action=x --rsh-command=x "
    "--rmt-command=x -g|--listed-incremental=w -K|--starting-file=v -L|--tape-length=v "

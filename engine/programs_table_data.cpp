@@ -200,7 +200,7 @@ const ProgramSource kProgramsData[] = {
    "--socket-errors?v -i -e|--skip-empty --no-act --octet-count --prio-prefix -s|--stderr "
    "-T|--tcp -d|--udp --rfc3164 -h|--help!N -V|--version!N"},
   // split and csplit: their pieces are named PREFIX + a generated suffix (handler `split`).
-  {"split", "pm", "r-", "split",
+  {"split", "pm~", "r-", "split",
    "-a|--suffix-length=v -b|--bytes=v -C|--line-bytes=v -l|--lines=v -n|--number=v "
    "--additional-suffix=v --filter=x -t|--separator=v -d --numeric-suffixes?v "
    "-x --hex-suffixes?v -e|--elide-empty-files -u|--unbuffered --verbose"},
@@ -211,18 +211,18 @@ const ProgramSource kProgramsData[] = {
   // ---- the rows of programs that share a name's letters with another (from each `--help`) --
   // zcat and friends: gzip's `-a` (--ascii) and `-f` are flags, `-l` lists; zstd's `-T#`, `-M#`
   // take only an attached number (`-D=DICT`: handler `compress` drops the `=`).
-  {"zcat bzcat xzcat zstdcat lzcat lz4cat brcat", "pm", "*r", "compress",
+  {"zcat bzcat xzcat zstdcat lzcat lz4cat brcat", "pm~", "*r", "compress",
    "--files0-from=l -S|--suffix=v --format=v -D=r --files?r --files0?r -l|--list!R "
    "-a|--ascii -f|--force -c|--stdout!R -d|--decompress -k|--keep -q|--quiet -v|--verbose"},
   // diff's `-i` (--ignore-case) and `-n` (--rcs) are flags; cmp's take a value.
-  {"diff zdiff xzdiff bzdiff lzdiff", "pm", "*r", "",
+  {"diff zdiff xzdiff bzdiff lzdiff", "pm~", "*r", "",
    "-C=v --context?v -U=v --unified?v -I|--ignore-matching-lines=v -x|--exclude=v "
    "-X|--exclude-from=r -S|--starting-file=v --from-file=r --to-file=r -F|--show-function-line=v "
    "--label=v -W|--width=v --tabsize=v -D|--ifdef=v --line-format=v --old-line-format=v "
    "--new-line-format=v --unchanged-line-format=v --color?v --palette=v --horizon-lines=v "
    "--old-group-format=v --new-group-format=v --changed-group-format=v "
    "--unchanged-group-format=v -i|--ignore-case -n|--rcs --diff-program=x -r|--recursive!Q"},
-  {"cmp zcmp xzcmp bzcmp lzcmp", "pm", "*r", "",
+  {"cmp zcmp xzcmp bzcmp lzcmp", "pm~", "*r", "",
    "-i|--ignore-initial=v -n|--bytes=v -b|--print-bytes -l|--verbose -s|--quiet|--silent"},
   // diff3's `-i`, `-x` (--overlap-only) and `-X` are flags.
   {"diff3", "pm", "*r", "",
@@ -236,14 +236,14 @@ const ProgramSource kProgramsData[] = {
    "-a|--text -l|--left-column -s|--suppress-common-lines -t|--expand-tabs -d|--minimal "
    "-H|--speed-large-files"},
   // comm's `-1 -2 -3` are flags, join's `-1 FIELD -2 FIELD` take a value.
-  {"paste", "pm", "*r", "", "-d|--delimiters=v -s|--serial -z|--zero-terminated"},
-  {"comm", "pm", "*r", "",
+  {"paste", "pm~", "*r", "", "-d|--delimiters=v -s|--serial -z|--zero-terminated"},
+  {"comm", "pm~", "*r", "",
    "-1 -2 -3 --check-order --nocheck-order --output-delimiter=v --total -z|--zero-terminated"},
-  {"join", "pm", "*r", "",
+  {"join", "pm~", "*r", "",
    "-t=v -1=v -2=v -j=v -o=v -a=v -v=v -e=v -i|--ignore-case --check-order --nocheck-order "
    "--header -z|--zero-terminated"},
   // truncate's `-o` (--io-blocks) is a flag; fallocate's `-o OFFSET` takes a value.
-  {"truncate", "pm", "*w", "",
+  {"truncate", "pm~", "*w", "",
    "-s|--size=v -r|--reference=r -o|--io-blocks -c|--no-create"},
   {"fallocate", "pm", "*w", "",
    "-o|--offset=v -l|--length=v -c|--collapse-range -d|--dig-holes -i|--insert-range "

@@ -45,10 +45,10 @@ const ProgramSource kProgramsSystem[] = {
   // chmod takes a mode that looks like options (`chmod -x FILE`, `-rwx`), chattr its attributes
   // (`chattr -i FILE`): the mode is then not an operand, and every operand is a file.
   // chmod's mode in its other spellings for deny and ask rules (engine/program_chmod.cpp).
-  {"chmod", "pm", "-*w", "chmod",
+  {"chmod", "pm~", "-*w", "chmod",
    "--reference=r!T --from=v -R|--recursive!Q -r!T -w!T -x!T -X!T -s!T -t!T -u!T -g!T -o!T "
    "-a!T -i!T -A!T -d!T -D!T -e!T -j!T -S!T -T!T"},
-  {"chown chgrp chattr", "pm", "-*w", "",
+  {"chown chgrp chattr", "pm~", "-*w", "",
    "--reference=r!T --from=v -R|--recursive!Q -r!T -w!T -x!T -X!T -s!T -t!T -u!T -g!T -o!T "
    "-a!T -i!T -A!T -d!T -D!T -e!T -j!T -S!T -T!T"},
   // setfacl: the ACL is an option's value, so every operand is a file changed; `--restore`
@@ -65,7 +65,7 @@ const ProgramSource kProgramsSystem[] = {
   // The checksum tools (coreutils 9): with `-c`, each input (an operand, or the standard input)
   // is a list of FILE names whose checksums are verified: the files are read, which the line does
   // not show (flag l: asked, as `--files0-from`).
-  {"md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum", "pm", "*r", "",
+  {"md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum", "pm~", "*r", "",
    "-c|--check!l --files0-from=l -a|--algorithm=v -l|--length=v -b|--binary -t|--text "
    "-z|--zero -w|--warn --strict --status --quiet --ignore-missing --tag --untagged --base64 "
    "--raw --debug --help!N --version!N"},

@@ -4,6 +4,8 @@
 
 #include "engine/descriptor_paths.hpp"
 #include "engine/normalize.hpp"
+#include "engine/programs.hpp"
+#include "engine/programs_decl.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -25,20 +27,11 @@ bool tilde_quoted(std::string_view text, bool tilde) {
 
 bool opens_as_given(std::string_view entry, bool redirect) {
   if (redirect) return true;  // bash opens it
-  // GNU coreutils 9.1, grep 3.8, sed 4.9, gawk 5.2, tar 1.34, findutils 4.9, diffutils 3.8,
-  // file 5.44, xxd: none expands a `~` in the names it is given (less may: its own globbing).
-  static constexpr std::string_view kPrograms[] = {
-      "cat",       "tac",       "head",   "tail",     "cp",       "mv",     "rm",       "rmdir",
-      "unlink",    "ln",        "ls",     "touch",    "mkdir",    "chmod",  "chown",    "chgrp",
-      "stat",      "wc",        "sort",   "uniq",     "cut",      "paste",  "join",     "comm",
-      "diff",      "cmp",       "grep",   "egrep",    "fgrep",    "sed",    "awk",      "gawk",
-      "tar",       "gzip",      "gunzip", "zcat",     "find",     "tee",    "truncate", "shred",
-      "split",     "od",        "xxd",    "file",     "nl",       "base64", "md5sum",   "sha1sum",
-      "sha256sum", "sha512sum", "cksum",  "realpath", "readlink", "du",     "install",  "dd"};
-  const std::string_view program = entry.substr(0, entry.find(' '));
-  for (auto p : kPrograms)
-    if (p == program) return true;
-  return false;
+  // Style `~` of the programs table (engine/programs_table.cpp): the program never expands a
+  // `~` in the names it is given. The entry names the program first (`cat operand`).
+  const ProgramName p = program_name(entry.substr(0, entry.find(' ')));
+  return p.program != ProgramName::kNone &&
+         std::string_view(program_source(p.program).style).find('~') != std::string_view::npos;
 }
 
 std::string word_path(const shell::WordView& w) {

@@ -28,9 +28,10 @@ std::string proc_self(const std::string& raw, const std::string& cwd);
 bool tilde_quoted(std::string_view text, bool tilde);
 
 // Whether the program of a command's file effect (its entry: `cat operand`, `tar -f`) opens its
-// paths as bash gives them, never expanding a `~` itself: a redirection (bash opens it),
-// coreutils and the common text tools. Others may (ssh's `-i "~/.ssh/id"`, gdb's files, a
-// script's `expanduser`): their quoted `~` stays the home folder.
+// paths as bash gives them, never expanding a `~` itself: a redirection (bash opens it), and
+// the programs of style `~` in the programs table (coreutils and the common text tools). Others
+// may (ssh's `-i "~/.ssh/id"`, gdb's files, a script's `expanduser`): their quoted `~` stays the
+// home folder.
 bool opens_as_given(std::string_view entry, bool redirect);
 
 // The static path a word names (its pattern: glob characters escaped), `./~…` when bash leaves

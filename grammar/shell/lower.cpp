@@ -66,6 +66,7 @@ class Converter {
     unsigned depth;
     g::State* st;
     bool in_dq;
+    bool in_heredoc = false;  // a here-document's body (in_dq too): no `$'…'` is decoded there
   };
 
   void add_error(std::uint32_t offset, std::string msg, bool incomplete) {
@@ -366,7 +367,7 @@ class Converter {
       add_error(base_offset + e->offset, std::move(e->message), e->incomplete);
       throw Failed{};
     }
-    Frame hf{body.data(), base_offset, f.depth + 1, &st, true};
+    Frame hf{body.data(), base_offset, f.depth + 1, &st, true, true};
     return parts(t->root(), hf);
   }
 
@@ -514,7 +515,7 @@ class Converter {
         out.push_back({CmdSubst{script(*body, at, f, true), false, sp, true}});
         return;
       }
-      param_again(p, f.in_dq, again(f));
+      param_again(p, f.in_dq, f.in_heredoc, again(f));
       out.push_back({std::move(p)});
     } else if (n.is_type<g::param_brace>()) {
       out.push_back({Lit{"{", {sp.begin, sp.begin + 1}}});

@@ -40,13 +40,23 @@ void quotes_again(std::vector<WordPart>& ps, bool dollar, Again&& again) {
 // `in_dq`) a single quote in the word of `${x:-…}`, `-`, `:=`, `=`, `:+`, `+` is an ordinary
 // character: `"${x:-'$(cmd)'}"` runs cmd (the other operators' words are patterns, where it
 // quotes). Its text is read as the body of a here-document (expansions, and quotes as text),
-// between two literal quotes. A subscript's or a substring's `$'…'` is read again too.
+// between two literal quotes; a `$'…'` there is decoded, then read again without them. A
+// subscript's or a substring's `$'…'` is read again too.
 template <class Again>
-void param_again(ParamExp& p, bool in_dq, Again&& again) {
+void param_again(ParamExp& p, bool in_dq, bool in_heredoc, Again&& again) {
   const std::string& op = p.op;
   if (in_dq && (op.starts_with('-') || op.starts_with('=') || op.starts_with('+') ||
-                op.starts_with(":-") || op.starts_with(":=") || op.starts_with(":+")))
+                op.starts_with(":-") || op.starts_with(":=") || op.starts_with(":+"))) {
     quotes_again(p.arg, false, again);
+    // bash's `extquote` (on by default): there a `$'…'` is decoded, and its value read again as
+    // the double-quoted text it now stands in, without quotes (`"${y:-$'\x24(cmd)'}"` runs cmd).
+    for (auto& part : p.arg)
+      if (const auto* q = in_heredoc ? nullptr : std::get_if<SglQuoted>(&part.v);
+          q && q->dollar && q->value.find_first_of("$`") != std::string::npos) {
+        const Span qs = q->span;
+        part = WordPart{DblQuoted{again(std::string_view(q->value), qs.begin + 2), false, qs}};
+      }
+  }
   if (op.starts_with('[') ||
       (op.starts_with(':') && !op.starts_with(":-") && !op.starts_with(":=") &&
        !op.starts_with(":+") && !op.starts_with(":?")))
