@@ -354,10 +354,13 @@ struct Judge {
   // already scanned for such definitions (per line judged), and `extdebug` with a DEBUG trap.
   std::uint64_t shadowed_builtins_ = 0;
   struct ShadowScan {
-    const char* line = nullptr;
-    std::size_t size = 0, from = 0;
+    const char* line;
+    std::size_t size, from;
+    bool defines_nothing;  // no `(` and no `function` in the whole line
   };
-  std::array<ShadowScan, 16> shadow_scans_{};  // no allocation per decision
+  // Left uninitialized (only the first shadow_scans_used_ are read): nothing to clear per
+  // decision.
+  std::array<ShadowScan, 16> shadow_scans_;
   std::size_t shadow_scans_used_ = 0;
   bool extdebug_maybe_ = false;
   bool debug_trap_ = false;

@@ -25,30 +25,41 @@ void Judge::written_then_run_part(const std::vector<shell::CommandView>& views,
                                 "the line opened for reading: a human must check it",
                                 excerpt(path))));
   // Static names only, folded (engine/line_descriptors.hpp): `echo … > s.sh; bash ./s.sh`.
-  std::vector<std::string> all;  // every file the line writes, in any order
-  for (const auto& n : cmds)
-    for (const auto& f : n.files)
-      if (f.touch == Touch::write && f.word.literal && all.size() <= limits::judged_paths)
-        all.push_back(written_key(*f.word.literal));
-  if (all.empty()) return;
+  // A loop's body runs again after its later commands (`for …; do bash x.sh; echo … > x.sh;
+  // done`), a function's body where it is called, after the line defines it; the code a builtin
+  // keeps to run later or calls back (`trap ACTION EXIT` runs last, `trap … DEBUG` before each
+  // later command; `mapfile -C`, `compgen -C`, `bind -x`), as nested scripts: those run any file
+  // the line writes, in any order. Every other command, the files written before it.
+  constexpr std::string_view kKeepsCode[] = {"trap",    "mapfile",  "readarray",
+                                             "compgen", "complete", "bind"};
+  const auto again = [&](std::size_t i) {
+    return i < views.size() &&
+           std::any_of(views[i].context.begin(), views[i].context.end(), [](const std::string& c) {
+             return c == "loop" || c.starts_with("function:");
+           });
+  };
+  const auto keeps_code = [&](const NormalizedCommand& n) {
+    return n.name_static &&
+           std::find(std::begin(kKeepsCode), std::end(kKeepsCode), n.name) != std::end(kKeepsCode);
+  };
+  bool any_order = false;  // only then every write is collected first
+  for (std::size_t i = 0; i < cmds.size() && !any_order; ++i)
+    any_order = again(i) || keeps_code(cmds[i]);
+  std::vector<std::string> all;  // every file the line writes
+  if (any_order)
+    for (const auto& n : cmds)
+      for (const auto& f : n.files)
+        if (f.touch == Touch::write && f.word.literal && all.size() <= limits::judged_paths)
+          all.push_back(written_key(*f.word.literal));
   std::vector<std::string> written;  // those written before the command
   for (std::size_t i = 0; i < cmds.size(); ++i) {
     const NormalizedCommand& n = cmds[i];
-    // A loop's body runs again after its later commands (`for …; do bash x.sh; echo … > x.sh;
-    // done`), a function's body where it is called, after the line defines it: any file the
-    // line writes.
-    const bool again =
-        i < views.size() &&
-        std::any_of(views[i].context.begin(), views[i].context.end(),
-                    [](const std::string& c) { return c == "loop" || c.starts_with("function:"); });
-    std::string run = again ? runs_written(n, all) : runs_written(n, written);
-    // The code a builtin keeps to run later or calls back (`trap ACTION EXIT` runs last,
-    // `trap … DEBUG` before each later command; `mapfile -C`, `compgen -C`, `bind -x`), as
-    // nested scripts: any file the line writes.
-    constexpr std::string_view kKeepsCode[] = {"trap",    "mapfile",  "readarray",
-                                               "compgen", "complete", "bind"};
-    if (run.empty() && n.name_static &&
-        std::find(std::begin(kKeepsCode), std::end(kKeepsCode), n.name) != std::end(kKeepsCode)) {
+    std::string run;
+    if (!all.empty() && again(i))
+      run = runs_written(n, all);
+    else if (!written.empty())
+      run = runs_written(n, written);
+    if (run.empty() && !all.empty() && keeps_code(n)) {
       if (BuiltinCode code = builtin_code(n); !code.scripts.empty()) {
         NormalizedCommand kept;
         kept.nested_scripts = std::move(code.scripts);

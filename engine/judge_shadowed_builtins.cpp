@@ -120,11 +120,16 @@ void Judge::note_shadowed_builtins(const NormalizedCommand& n, std::string_view 
       // 16 the oldest slot is taken again (its line then scanned again from the start).
       scan = shadow_scans_.begin() +
              static_cast<std::ptrdiff_t>(shadow_scans_used_++ % shadow_scans_.size());
-      *scan = {line.data(), line.size(), 0};
+      // A line without `(` or `function` (most) defines nothing: looked at once, whole.
+      *scan = {line.data(), line.size(), 0,
+               line.find('(') == std::string_view::npos &&
+                   line.find("function") == std::string_view::npos};
     }
     // A command listed before one it follows in the text (or another line at the same
     // address): its line scanned again from the start.
-    const std::size_t from = at->begin < scan->from ? 0 : scan->from;
+    const std::size_t from = scan->defines_nothing    ? at->begin
+                             : at->begin < scan->from ? 0
+                                                      : scan->from;
     if (from < at->begin) shadowed_builtins_ |= defined_in(line, from, at->begin);
     scan->from = std::max<std::size_t>(scan->from, at->begin);
   }
