@@ -36,36 +36,80 @@ void quotes_again(std::vector<WordPart>& ps, bool dollar, Again&& again) {
     }
 }
 
+// The value of a word's parts after quote removal (`in_dq`: inside double quotes), when they
+// hold no expansion.
+std::optional<std::string> static_value(const std::vector<WordPart>& ps, bool in_dq);
+
+// bash's `extquote` (on by default): in the word of a double-quoted `${y:-WORD}` (and `-`, `=`,
+// `:=`, `+`, `:+`, `?`, `:?`) each `$'…'` is decoded and the word is read again as double-quoted
+// text, so a decoded `$` or backtick joins what follows it (`"${y:-$'\x24(cmd)'}"`,
+// `"${y:-$'\x24'(cmd)}"`, `"${y:?$'\x60cmd\x60'}"` run cmd). When a `$'…'` decodes to one, the
+// word's text so decoded is read again in its place; a word that also holds other expansions
+// (judged as they are), each such `$'…'` alone.
+template <class Again>
+void extquote_again(std::vector<WordPart>& ps, Again&& again) {
+  const auto expands = [](const WordPart& part) {
+    const auto* q = std::get_if<SglQuoted>(&part.v);
+    return q && q->dollar && q->value.find_first_of("$`") != std::string::npos;
+  };
+  if (ps.empty() || std::none_of(ps.begin(), ps.end(), expands)) return;
+  std::string text;
+  bool joined = true;
+  for (const auto& part : ps) {
+    if (const auto* l = std::get_if<Lit>(&part.v)) {
+      text += l->raw;
+    } else if (const auto* q = std::get_if<SglQuoted>(&part.v)) {
+      text += q->dollar ? q->value : "'" + q->value + "'";  // a plain one's quotes are text
+    } else if (const auto* d = std::get_if<DblQuoted>(&part.v)) {
+      const std::optional<std::string> v = static_value(d->parts, true);
+      if (!v) {
+        joined = false;
+        break;
+      }
+      text += *v;
+    } else {
+      joined = false;
+      break;
+    }
+  }
+  const auto span_of = [](const WordPart& part) {
+    return std::visit([](const auto& x) { return x.span; }, part.v);
+  };
+  if (joined) {
+    const Span whole{span_of(ps.front()).begin, span_of(ps.back()).end};
+    std::vector<WordPart> inner = again(std::string_view(text), whole.begin);
+    ps.clear();
+    ps.push_back(WordPart{DblQuoted{std::move(inner), false, whole}});
+    return;
+  }
+  for (auto& part : ps)
+    if (expands(part)) {
+      const Span qs = span_of(part);
+      const std::string value = std::get<SglQuoted>(part.v).value;
+      part = WordPart{DblQuoted{again(std::string_view(value), qs.begin + 2), false, qs}};
+    }
+}
+
 // The word of a `${…}` that bash reads again. In double quotes (and here-document bodies,
 // `in_dq`) a single quote in the word of `${x:-…}`, `-`, `:=`, `=`, `:+`, `+` is an ordinary
 // character: `"${x:-'$(cmd)'}"` runs cmd (the other operators' words are patterns, where it
 // quotes). Its text is read as the body of a here-document (expansions, and quotes as text),
-// between two literal quotes; a `$'…'` there is decoded, then read again without them. A
-// subscript's or a substring's `$'…'` is read again too.
+// between two literal quotes. In double quotes (not a here-document's body) a `$'…'` there, and
+// in `?`'s and `:?`'s word, is decoded first (extquote_again). A subscript's or a substring's
+// `$'…'` is read again too.
 template <class Again>
 void param_again(ParamExp& p, bool in_dq, bool in_heredoc, Again&& again) {
   const std::string& op = p.op;
-  if (in_dq && (op.starts_with('-') || op.starts_with('=') || op.starts_with('+') ||
-                op.starts_with(":-") || op.starts_with(":=") || op.starts_with(":+"))) {
-    quotes_again(p.arg, false, again);
-    // bash's `extquote` (on by default): there a `$'…'` is decoded, and its value read again as
-    // the double-quoted text it now stands in, without quotes (`"${y:-$'\x24(cmd)'}"` runs cmd).
-    for (auto& part : p.arg)
-      if (const auto* q = in_heredoc ? nullptr : std::get_if<SglQuoted>(&part.v);
-          q && q->dollar && q->value.find_first_of("$`") != std::string::npos) {
-        const Span qs = q->span;
-        part = WordPart{DblQuoted{again(std::string_view(q->value), qs.begin + 2), false, qs}};
-      }
-  }
+  const bool value_word = op.starts_with('-') || op.starts_with('=') || op.starts_with('+') ||
+                          op.starts_with(":-") || op.starts_with(":=") || op.starts_with(":+");
+  if (in_dq && !in_heredoc && (value_word || op.starts_with('?') || op.starts_with(":?")))
+    extquote_again(p.arg, again);
+  if (in_dq && value_word) quotes_again(p.arg, false, again);
   if (op.starts_with('[') ||
       (op.starts_with(':') && !op.starts_with(":-") && !op.starts_with(":=") &&
        !op.starts_with(":+") && !op.starts_with(":?")))
     quotes_again(p.arg, true, again);
 }
-
-// The value of a word's parts after quote removal (`in_dq`: inside double quotes), when they
-// hold no expansion.
-std::optional<std::string> static_value(const std::vector<WordPart>& ps, bool in_dq);
 
 // `([KEY]=VALUE)`: bash expands the key of an indexed array, then expands the result again as
 // arithmetic, so an escaped or quoted substitution runs (`([\$\(cmd\)]=1)`, `(["\$(cmd)"]=1)`).
