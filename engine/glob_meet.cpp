@@ -185,6 +185,38 @@ bool meet(const std::vector<Tok>& a, const std::vector<Tok>& b) {
   return at(0, 0);
 }
 
+// While a `ShellGlobDots` lives (glob_meet.hpp): the first glob compared is bash's, `dotglob`
+// off.
+thread_local bool shell_dots = false;
+
+// Whether bash's leading-dot rule holds for the component glob `g`: it does not start with a
+// literal `.` (`\.` is one; `[.]` and `?` are not), and holds no `(` (an extglob, a zsh
+// qualifier: they keep matching dot-files).
+bool skips_dots(std::string_view g) {
+  if (!shell_dots || g.empty() || g[0] == '.' || (g.size() > 1 && g[0] == '\\' && g[1] == '.'))
+    return false;
+  return g.find('(') == std::string_view::npos;
+}
+
+// `a`'s tokens for a name that does not start with `.`: the first set loses `.`; a leading
+// star is either empty (the next set loses `.`) or a first byte other than `.` and `/`, then a
+// star. One list, or two for a leading star.
+std::vector<std::vector<Tok>> without_leading_dot(std::vector<Tok> a) {
+  if (a.empty()) return {std::move(a)};
+  if (!a[0].star) {
+    a[0].set.reset('.');
+    return {std::move(a)};
+  }
+  std::vector<Tok> empty_star(a.begin() + 1, a.end());
+  if (!empty_star.empty()) empty_star[0].set.reset('.');  // stars collapse: a set follows
+  Tok first;
+  first.set.set();
+  first.set.reset('.');
+  first.set.reset('/');
+  a.insert(a.begin(), first);
+  return {std::move(empty_star), std::move(a)};
+}
+
 std::vector<std::string_view> components(std::string_view p) {
   std::vector<std::string_view> out;
   std::size_t i = 0;
@@ -237,7 +269,14 @@ bool component_globs_meet(std::string_view a, std::string_view b, std::size_t* b
   // pairs.
   const std::uint64_t A = a.size(), B = b.size();
   if (!take(budget, (A + 1) * (B + 1) + 8 * (A + B))) return true;
-  return meet(tokens(a), tokens(b));
+  if (!skips_dots(a)) return meet(tokens(a), tokens(b));
+  // Bash's leading-dot rule: the name both match does not start with `.` (twice the table for
+  // a leading star, counted once more).
+  if (!take(budget, (A + 2) * (B + 1))) return true;
+  const std::vector<Tok> tb = tokens(b);
+  for (const auto& ta : without_leading_dot(tokens(a)))
+    if (meet(ta, tb)) return true;
+  return false;
 }
 
 bool path_globs_meet(std::string_view target, std::string_view rule, std::size_t* budget) {
@@ -274,6 +313,39 @@ KnownFiles::~KnownFiles() {
   known_files = outer_;
 }
 
+namespace {
+
+// With bash's leading-dot rule (ShellGlobDots): whether the glob components `t[i..]` can name
+// `p[j..]`, a folder above it or a path below it. `**` (globstar; without it one name, as `*`)
+// is any number of folders, none starting with `.`. `steps` bounds the work: spent, they meet.
+bool reaches_skipping_dots(const std::vector<std::string_view>& t, std::size_t i,
+                           const std::vector<std::string_view>& p, std::size_t j, int& steps,
+                           std::size_t* budget) {
+  if (--steps < 0) return true;  // too intricate: assume they meet (fail closed)
+  if (i == t.size() || j == p.size()) return true;
+  if (t[i] == "..") return true;  // climbs out: assume it may reach
+  if (t[i] == "**") {
+    // Last, it names one name at least, not the folder it is in.
+    for (std::size_t k = j;; ++k) {
+      if ((k > j || i + 1 < t.size()) && reaches_skipping_dots(t, i + 1, p, k, steps, budget))
+        return true;
+      if (k == p.size() || p[k][0] == '.') return false;
+    }
+  }
+  return component_globs_meet(t[i], p[j], budget) &&
+         reaches_skipping_dots(t, i + 1, p, j + 1, steps, budget);
+}
+
+}  // namespace
+
+ShellGlobDots::ShellGlobDots(bool on) : outer_(shell_dots) {
+  shell_dots = on;
+}
+
+ShellGlobDots::~ShellGlobDots() {
+  shell_dots = outer_;
+}
+
 bool glob_reaches_prefix(std::string_view target, std::string_view prefix, std::size_t* budget) {
   if (!take(budget, split_cost(target) + split_cost(prefix))) return true;
   auto t = components(target);
@@ -287,6 +359,10 @@ bool glob_reaches_prefix(std::string_view target, std::string_view prefix, std::
       if (meet_paths(above, 0, t, 0, 4096, budget)) return true;
     }
     return false;
+  }
+  if (shell_dots) {
+    int steps = 4096;
+    return reaches_skipping_dots(t, 0, p, 0, steps, budget);
   }
   for (std::size_t i = 0; i < t.size() && i < p.size(); ++i) {
     if (t[i] == "**") return true;

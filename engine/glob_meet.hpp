@@ -65,6 +65,24 @@ class KnownFiles {
   const std::vector<std::string>* outer_;
 };
 
+// While an instance lives (on this thread), the glob given first to `component_globs_meet`,
+// `path_globs_meet` and `glob_reaches_prefix` is one bash expands itself, with `dotglob` off
+// (zsh's GLOB_DOTS likewise): a component that does not start with a literal `.` (`*`, `?env`,
+// `[.]env`) names no file starting with `.`, and `**` enters no folder starting with `.`. A
+// component holding `(` keeps matching them: an extglob (`@(.env)`, `*(.)env`) or zsh's `(D)`
+// qualifier may. The caller opens it only for a word of the command as parsed that the program
+// opens as bash gives it, on a line that cannot turn `dotglob` on (engine/judge_dot_globs.cpp).
+class ShellGlobDots {
+ public:
+  explicit ShellGlobDots(bool on = true);
+  ~ShellGlobDots();
+  ShellGlobDots(const ShellGlobDots&) = delete;
+  ShellGlobDots& operator=(const ShellGlobDots&) = delete;
+
+ private:
+  bool outer_;
+};
+
 // Brace expansion of an unquoted word without expansions (`/{etc,tmp}/x`, `a{,.bak}`,
 // `f{1..3}`): the words bash would produce, or nullopt when the text holds quotes, `$` or
 // backticks, or when there would be more than `max` words.

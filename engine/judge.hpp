@@ -239,6 +239,16 @@ struct Judge {
   [[gnu::cold, gnu::noinline]] Part glob_limit_part(Part out);
   Part judge_glob(const std::string& v, Access access, const std::string& cwd, TraceEntry& t,
                   bool explicit_only = false, bool below = false);
+  // Whether `f`'s glob is one bash expands with its leading-dot rule (ShellGlobDots,
+  // engine/judge_dot_globs.cpp): a word of `n` as parsed, opened as bash gives it, on a request
+  // that cannot turn `dotglob` on.
+  bool bash_glob_skips_dots(const NormalizedCommand& n, const FileEffect& f);
+  // Whether the request's text may turn `dotglob` on (computed once: -1 not yet).
+  bool dotglob_maybe();
+  signed char dotglob_maybe_ = -1;
+  // The glob judged next is bash's, `dotglob` off (bash_glob_skips_dots): judge_glob opens a
+  // ShellGlobDots for it.
+  bool bash_glob_ = false;
   ConditionContext condition_context(const std::string& cwd);
   Part edit_default(const std::string& shown) const;
 

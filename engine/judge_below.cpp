@@ -32,12 +32,19 @@ void Judge::judge_named(const FileEffect& f, const std::string& cwd, TraceEntry&
     }
   } else {
     if (harmless_device(*f.word.pattern)) return;
+    // The folders bash lists for a glob (`cat ~/*/x` lists what `~/*` names): its own glob,
+    // which skips the names starting with `.` (engine/judge_dot_globs.cpp).
+    bash_glob_ = f.entry == kGlobExpansion && f.word.has_glob && !dotglob_maybe();
     part = f.word.has_glob ? judge_glob(*f.word.pattern, access, cwd, pt, true)
                            : judge_path(*f.word.pattern, access, cwd, &pt);
+    bash_glob_ = false;
   }
   if (f.recursive && f.listing && !f.word.has_glob && !pt.text.empty()) {
-    // `echo ~/**`: the folders below are listed (judge_below).
-    judge_below(pt.text, f, t, part);
+    // `echo ~/**`: the folders below are listed (judge_below); bash's `**` enters none that
+    // starts with `.` unless the line may turn `dotglob` on.
+    FileEffect listed = f;
+    listed.skip_hidden = f.entry == kGlobExpansion && !dotglob_maybe();
+    judge_below(pt.text, listed, t, part);
   } else if (f.recursive && !f.word.has_glob && !pt.text.empty() &&
              (part.effect == Effect::allow || !part.rule || part.rule->builtin)) {
     // `shutil.rmtree(p)`: the explicit rules below the folder (`deny ~/.ssh` under `~`).

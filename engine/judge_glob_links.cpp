@@ -302,6 +302,8 @@ void Judge::judge_links(const NormalizedCommand& n, const FileEffect& f, Access 
   std::string prefix;
   for (std::size_t k = 0; k < first; ++k) prefix += "/" + unescaped(comps[k]);
   const bool walk = !writes && f.recursive && follows_links(n);
+  // Bash's own glob skips the names starting with `.` (engine/judge_dot_globs.cpp).
+  const bool skips_dots = bash_glob_skips_dots(n, f);
   std::vector<Match> cur{{prefix.empty() ? "/" : prefix, false}}, next;
   std::vector<Listed> entries;
   for (std::size_t k = first; k < comps.size() && !cur.empty(); ++k) {
@@ -311,6 +313,7 @@ void Judge::judge_links(const NormalizedCommand& n, const FileEffect& f, Access 
       for (const auto& m : cur) {
         list_folder(*this, m.path, entries);
         for (const auto& e : entries) {
+          const ShellGlobDots dots(skips_dots);
           if (!component_globs_meet(comps[k], escaped(e.name), &glob_cells_)) {
             if (glob_cells_ == 0) return fold(part, glob_limit_part(Part{}));
             continue;

@@ -42,6 +42,11 @@ void Judge::written_then_run_part(const std::vector<shell::CommandView>& views,
     return n.name_static &&
            std::find(std::begin(kKeepsCode), std::end(kKeepsCode), n.name) != std::end(kKeepsCode);
   };
+  // Most lines write no file with a static name: nothing to run.
+  bool writes = false;
+  for (const auto& n : cmds)
+    for (const auto& f : n.files) writes = writes || (f.touch == Touch::write && f.word.literal);
+  if (!writes) return;
   bool any_order = false;  // only then every write is collected first
   for (std::size_t i = 0; i < cmds.size() && !any_order; ++i)
     any_order = again(i) || keeps_code(cmds[i]);

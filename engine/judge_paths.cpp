@@ -236,21 +236,6 @@ Part Judge::protect_part(std::uint32_t rule) {
   return out;
 }
 
-Part Judge::glob_limit_part(Part out) {
-  Part lim;
-  lim.effect = Effect::ask;
-  lim.rule = builtin(Builtin::limits_glob_meets, Effect::ask);
-  lim.message = fmt::format(
-      "the line's globs need more than {} comparisons with the path rules: a human must check it",
-      limits::glob_meet_cells);
-  if (!glob_limit_hit_) {
-    glob_limit_hit_ = true;
-    d.error = lim.message;
-  }
-  fold(out, std::move(lim));
-  return out;
-}
-
 // A glob: the folder it expands in (its fixed prefix), and every rule that a path it can
 // match would meet: deny/ask path rules below that folder, protected globs and files run by
 // third parties (writes).
@@ -258,6 +243,7 @@ Part Judge::judge_glob(const std::string& raw, Access access, const std::string&
                        bool explicit_only, bool below) {
   // The comparisons' budget spent (limits::glob_meet_cells): no more of them.
   if (glob_cells_ == 0) return glob_limit_part(Part{});
+  const ShellGlobDots dots(bash_glob_ && !below);  // bash's own glob: engine/judge_dot_globs.cpp
   // A tilde prefix expands before the glob: `~+/t*` (and `~0`, `~+0`) is the working folder;
   // `~-`, `~N` and `~user` name folders the line does not show.
   std::string v = raw;
@@ -535,6 +521,7 @@ void Judge::judge_files(const NormalizedCommand& n, bool explicit_allow, const s
     const char* what = f.from == From::redirect ? "redirection target" : "path";
     second_name_ = f.second_name;
     Part part;  // `rm LINK`: the link itself, not its target (engine/judge_link_names.cpp)
+    bash_glob_ = bash_glob_skips_dots(n, f);  // for the extra folders below too
     const bool link_itself = judge_operand_path(f, access, base, pt, what, part);
     if (f.top_relative) judge_from_top(f, access, base, t, part);
     // `~+` (`~0`, `~+0`) is the shell's own folder, as `$PWD` is: relative like `a.py` (a
@@ -560,6 +547,7 @@ void Judge::judge_files(const NormalizedCommand& n, bool explicit_allow, const s
                                            "static: a human must check it",
                                            what, f.word.text, n.chdir->text)));
     }
+    bash_glob_ = false;
     for (auto& m : pt.matched) t.matched.push_back(m);
     if (f.recursive && !f.word.has_glob && !pt.text.empty() && !link_itself) {
       if (writes) {

@@ -140,7 +140,7 @@ void Judge::note_shadowed_builtins(const NormalizedCommand& n, std::string_view 
                     "`cd`, an assignment…) and the list goes on as if it had run: a human must "
                     "check it"));
   }
-  if (!changes_folder(n.name) && runs_shadowed_builtin(n))
+  if (shadowed_builtins_ != 0 && !changes_folder(n.name) && runs_shadowed_builtin(n))
     add(builtin_ask(Builtin::commands_escalation,
                     fmt::format("`{}` may run as a function the line defines, not as the "
                                 "builtin: a human must check it",
@@ -148,14 +148,15 @@ void Judge::note_shadowed_builtins(const NormalizedCommand& n, std::string_view 
   // `shopt -s extdebug`, `bash -O extdebug`, `bash --debugger`, BASHOPTS in a new bash's
   // environment (bash itself holds it read-only).
   const std::string_view name = n.name;
-  if (!extdebug_maybe_ && (name == "shopt" || name.starts_with("bash")))
+  if (!extdebug_maybe_ && !name.empty() && (name[0] == 's' || name[0] == 'b') &&
+      (name == "shopt" || name.starts_with("bash")))
     for (std::size_t k = 1; k < n.words.size() && !extdebug_maybe_; ++k) {
       const auto& w = n.words[k];
       extdebug_maybe_ =
           w.literal ? w.literal->find("extdebug") != std::string::npos || *w.literal == "--debugger"
                     : name == "shopt";
     }
-  if (!extdebug_maybe_)
+  if (!extdebug_maybe_ && !n.assigns.empty())
     for (const auto& a : n.assigns)
       if (a.name == "BASHOPTS") extdebug_maybe_ = true;
   // `trap ACTION DEBUG` (any case): the signal as written, or a word that may be it.
