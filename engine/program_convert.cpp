@@ -89,6 +89,50 @@ bool names_has(std::string_view names, std::string_view n) {
   return false;
 }
 
+// gzip (gunzip, zcat, pigz) decompressing (`-d`, `-l`, `-t`) an operand that does not exist
+// opens it with a suffix added: the `-S` one (else `.gz`), then `.gz`, `.z`, `-z`, `.Z` (gzip.c
+// `open_input_file`; not for a name already ending in one). `zcat -f -S nv .e` prints `.env`:
+// each such name is read too (a suffix that is not static: any name starting with the operand).
+void gzip_suffix_reads(const std::string& base, const ParsedArgs& args, const Words& w,
+                       ProgramEffects& out) {
+  if (!names_has("gzip gunzip zcat pigz unpigz", base)) return;
+  if (base != "gunzip" && base != "zcat" && base != "unpigz" && !has_option(args, "--decompress") &&
+      !has_option(args, "--list") && !has_option(args, "--test"))
+    return;
+  const WordView* suffix = option_value(args, "--suffix");
+  const std::string* given = suffix ? suffix->literal ? &*suffix->literal : nullptr : nullptr;
+  std::string tried = given ? *given + " .gz .z -z .Z" : std::string(".gz .z -z .Z");
+  for (std::size_t i : args.operands) {
+    // `~/.s`: bash gives gzip the home folder's path (the word's pattern keeps the `~`).
+    const std::string* s = w[i].literal                       ? &*w[i].literal
+                           : w[i].has_tilde && !w[i].has_glob ? static_text(w[i])
+                                                              : nullptr;
+    if (!s || *s == "-") continue;
+    if (suffix && !given) {
+      WordView any = word_of(w[i], *s + "*");
+      any.literal.reset();
+      any.has_glob = true;
+      any.has_tilde = w[i].has_tilde;  // `~/.s*`
+      add(out, Touch::read, any, base + " -S (a suffix that is not static)");
+      continue;
+    }
+    std::string_view list = tried;
+    bool has_suffix = false;
+    for (std::string_view one : {".gz", ".z", ".taz", ".tgz", "-gz", "-z", "_z"})
+      has_suffix = has_suffix || ends_with(*s, one);
+    if (has_suffix || (given && !given->empty() && ends_with(*s, *given))) continue;
+    while (!list.empty()) {
+      auto sp = list.find(' ');
+      if (std::string_view one = list.substr(0, sp); !one.empty()) {
+        std::string named = *s + std::string(one);
+        add(out, Touch::read, w[i].has_tilde ? path_word(w[i], named) : word_of(w[i], named),
+            base + " (NAME+suffix)");
+      }
+      list = sp == std::string_view::npos ? std::string_view() : list.substr(sp + 1);
+    }
+  }
+}
+
 }  // namespace
 
 // gzip, bzip2, xz, zstd, lz4, brotli...: the operand's derived name is written (compressing
@@ -120,6 +164,7 @@ static void compress_handler(const ProgramDecl& p, std::string_view name, const 
     if (const WordView* d = option_value(args, flat))
       add(out, Touch::write, d->literal ? folder_files(*d, *d->literal) : *d,
           base + " " + std::string(flat));
+  gzip_suffix_reads(base, args, w, out);
   if (!sfx || st.override_touch == 'r' || lz4_pair || option_value(args, "--output")) return;
   bool decompress = starts_with(base, "un") || base == "gunzip" || base == "bunzip2" ||
                     has_option(args, "--decompress");
@@ -251,6 +296,45 @@ static void gpg_handler(const ProgramDecl& p, std::string_view name, const Words
 // loads an engine, a shared library; `provider NAME|PATH` a provider module.
 constexpr std::string_view kOpensslCodeCommands[] = {"engine", "provider"};
 
+// The files an openssl command writes under names of its own, and the folder it serves:
+// `rehash DIR…` writes hash links in each DIR (none: the default certificates' folder);
+// `x509 -CA FILE` writes the serial file FILE without its extension plus `.srl` (made by
+// `-CAcreateserial`, rewritten when it exists; `-CAserial` names another); `s_server -WWW`
+// (`-HTTP`) answers `GET /PATH` with the file ./PATH: the current folder is read with
+// everything below it, as a static file server's root (engine/program_file_servers.cpp).
+static void openssl_command_files(const std::string& cmd, const Words& w, const ParsedArgs& args,
+                                  ProgramEffects& out) {
+  if (cmd == "rehash") {
+    for (std::size_t k = 1; k < args.operands.size(); ++k) {
+      const WordView& d = w[args.operands[k]];
+      add(out, Touch::write, d.literal ? folder_files(d, *d.literal) : d, "openssl rehash");
+    }
+    if (args.operands.size() <= 1 && !w.empty())
+      add(out, Touch::write, folder_files(w[0], "/usr/lib/ssl/certs"), "openssl rehash");
+  }
+  const WordView* ca = option_value(args, "--CA");
+  if (cmd == "x509" && ca && !option_value(args, "--CAserial")) {
+    if (!ca->literal) {
+      add(out, Touch::write, *ca, "openssl x509 -CA (its serial file)");
+    } else {
+      const std::string& f = *ca->literal;
+      const auto dot = f.rfind('.');
+      add(out, Touch::write, word_of(*ca, f.substr(0, dot) + ".srl"),
+          "openssl x509 -CA (its serial file)");
+    }
+  }
+  if (cmd == "s_server")
+    for (std::size_t k = 2; k < w.size(); ++k)
+      if (const std::string* s = w[k].literal ? &*w[k].literal : nullptr;
+          s && (*s == "-WWW" || *s == "--WWW" || *s == "-HTTP" || *s == "--HTTP")) {
+        const std::size_t at = out.files.size();
+        add(out, Touch::read, word_of(w[0], "."),
+            "openssl s_server " + *s + " (the folder it serves)");
+        if (out.files.size() > at) out.files.back().recursive = true;
+        break;
+      }
+}
+
 // openssl: `-passin`, `-passout`, `-pass` sources `file:PATH` and `file:` URIs read PATH. A
 // command that loads code, one not shown, or none (before 3.0, commands read from the input):
 // asked.
@@ -274,6 +358,7 @@ static void openssl_handler(const ProgramDecl& p, std::string_view name, const W
     if (starts_with(ascii_lower(v), "file:"))
       add(out, Touch::read, word_of(*o.value, v.substr(5)), "openssl " + n + " file:");
   }
+  openssl_command_files(cmd ? *cmd : std::string(), w, args, out);
   // `openssl storeutl file:PATH`, `file:///PATH`: a URI naming a local file.
   for (std::size_t i : args.operands) {
     const std::string* s = w[i].literal ? &*w[i].literal : nullptr;

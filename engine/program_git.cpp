@@ -360,6 +360,7 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out, Wor
   // deny and ask rules in each spelling.
   if (g.traits & gs::synonym) command_spellings_at(name, w, i, out);
   git_runners(g.id, w, i, out);
+  if (g.id == Id::verify_commit || g.id == Id::verify_tag) git_runs_gpg(w, i, out);
   // `git maintenance start|register`: the repository's maintenance scheduled to run later
   // (crontab, systemd timers, launchd), as `crontab` and `at` schedule commands.
   if (g.id == Id::maintenance && i + 1 < w.size() &&
@@ -399,6 +400,7 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out, Wor
       std::none_of(w.begin() + static_cast<std::ptrdiff_t>(i) + 1, w.end(),
                    [](const WordView& x) { return x.literal && *x.literal == "--no-data"; }))
     git_whole_tree(out, w[0], "git fast-export (every blob)");
+  if ((g.id == Id::stash || g.id == Id::reflog) && git_log_like(w, i, out)) return;
   if (!p) return;
   // The subcommand's words are read in place (indexes stay those of `w`; `w[i]` is the
   // subcommand).

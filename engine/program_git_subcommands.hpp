@@ -58,12 +58,15 @@ enum class Id : std::uint8_t {
   maintenance,
   merge_index,
   push,
+  reflog,
   remote_ext,
   send_pack,
   sparse_checkout,
   stage,
   stash,
   submodule,
+  verify_commit,
+  verify_tag,
   worktree,
 };
 
@@ -101,6 +104,7 @@ inline constexpr Entry kTable[] = {
     {"bundle", 0, Id::bundle},
     {"commit", pathspec_reader | pathspec_only},
     {"config", 0, Id::config},
+    {"reflog", 0, Id::reflog},
     {"remote", synonym},
     {"archive", object_reader | tree_reader, Id::archive},
     {"init-db", no_repository | synonym, Id::init},
@@ -118,6 +122,7 @@ inline constexpr Entry kTable[] = {
     {"diff-files", pathspec_reader | revision_paths},
     {"diff-index", pathspec_reader | revision_paths},
     {"remote-ext", 0, Id::remote_ext},
+    {"verify-tag", 0, Id::verify_tag},
     {"fast-export", 0, Id::fast_export},
     {"filter-repo", 0, Id::filter_repo},
     {"maintenance", 0, Id::maintenance},
@@ -127,6 +132,7 @@ inline constexpr Entry kTable[] = {
     {"format-patch", pathspec_reader},
     {"filter-branch", 0, Id::filter_branch},
     {"for-each-repo", 0, Id::for_each_repo},
+    {"verify-commit", 0, Id::verify_commit},
     // git's internal helpers, reachable by name: the subcommand they serve.
     {"bisect--helper", 0, Id::bisect},
     {"sparse-checkout", 0, Id::sparse_checkout},
@@ -188,6 +194,12 @@ void git_runners(git_subcommands::Id id, const GitWords& w, std::size_t at, Prog
 bool git_known_subcommand(std::string_view s);
 // `-c help.autocorrect=VALUE`: git runs the command it guesses for an unknown one.
 bool git_autocorrects(std::string_view key_value);
+
+// engine/program_git_logs.cpp: `git stash show|list` and `git reflog [show]` (w[at] is the
+// subcommand) read with `git log`'s options; true when the line is one of them (judged whole).
+bool git_log_like(const GitWords& w, std::size_t at, ProgramEffects& out);
+// `git verify-commit`, `git verify-tag`: they run gpg (asked, as `--show-signature`).
+void git_runs_gpg(const GitWords& w, std::size_t at, ProgramEffects& out);
 
 // engine/program_git_transports.cpp: `git remote-ext REMOTE CMD` runs CMD as the ext::
 // transport does.

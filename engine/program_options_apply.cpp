@@ -131,6 +131,18 @@ void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects
       case 'd':
         add_file(out, touch_of(d.role), val, From::option, entry);
         break;
+      case 'u':
+        // A URL, or a local path read (`pip install -f DIR`, `-i file:///srv/index`): a
+        // `file:` URL's path, a word without a scheme itself; another scheme is remote.
+        if (val.literal && val.literal->compare(0, 5, "file:") == 0) {
+          if (auto local = file_url_path(*val.literal, false))
+            add_file(out, Touch::read, synthesized(val, *local, 0), From::option, entry);
+          else
+            add_file(out, Touch::read, val, From::option, entry);
+        } else if (!val.literal || val.literal->find("://") == std::string::npos) {
+          add_file(out, Touch::read, val, From::option, entry);
+        }
+        break;
       case 't':
         add_file(out, Touch::write, val, From::option, entry);
         st.all_sources = true;

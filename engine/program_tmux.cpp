@@ -364,6 +364,9 @@ void tmux_handler(const ProgramDecl&, std::string_view, const Words& w, ProgramE
     } else if (f == 'f' && v) {
       out.files.push_back({Touch::read, *v, From::option, "tmux -f"});
       out.escalations.push_back("tmux -f: runs the tmux commands of a file");
+    } else if (f == 'S' && v) {
+      // `-S PATH`: the server's socket, created at PATH (and PATH's folder with it).
+      add_word_file(out, Touch::write, *v, From::option, "tmux -S");
     } else if (f == 'C') {
       // Control mode (`-C`, `-CC`): the client runs the tmux commands its input gives, one a
       // line (`echo 'run-shell CMD' | tmux -C`), which the line does not show as tmux words.

@@ -44,6 +44,8 @@ extern const std::size_t kProgramsFixersCount;
 extern const ProgramSource kProgramsCodegen[];
 extern const std::size_t kProgramsCodegenCount;
 // The system's less used file tools (engine/programs_table_system.cpp).
+extern const ProgramSource kProgramsNetwork[];
+extern const std::size_t kProgramsNetworkCount;
 extern const ProgramSource kProgramsSystem[];
 extern const std::size_t kProgramsSystemCount;
 // Python's standard modules run as programs, `python-m:MODULE` (engine/programs_table_python.cpp).

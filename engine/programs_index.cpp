@@ -23,6 +23,7 @@ struct TablePart {
 };
 const TablePart kTableParts[] = {
     {kPrograms, &kProgramCount},
+    {kProgramsNetwork, &kProgramsNetworkCount},
     {kProgramsGit, &kProgramsGitCount},
     {kProgramsTools, &kProgramsToolsCount},
     {kProgramsCloud, &kProgramsCloudCount},

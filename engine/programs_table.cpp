@@ -58,6 +58,7 @@
 //   l a list of files read (--files0-from: asks)  F rsync filter (`merge F`, `. F`: F read)
 //   a a path read when the value starts with `@` (curl -d @FILE; `-d "$X"`: a path not shown)
 //   f a form field: `name=@FILE` / `name=<FILE` reads FILE (curl -F; `-F "k=$X"` likewise)
+//   u a URL, or a path read: a `file:` URL's path, a word without `://` (pip -f, -i)
 //   i o  `NAME=FILE`: FILE read / written (objcopy --add-section, --dump-section)
 //   g a folder written under names the line does not show (wget -P): judged as `DIR/*`
 //   s `KIND:PATH`: PATH written, a folder with all below it (pytest --cov-report html:DIR)
@@ -194,8 +195,9 @@ const ProgramSource kPrograms[] = {
   {"firejail", "s", "", "wrapper",
    "--profile=r --private?v --whitelist=v --blacklist=v --read-only=v --net=v --dns=v --name=v "
    "--join=v!N --list!N --tree!N --version!N --help!N"},
+  // strace `-p PID` prints a running process's system calls and the data it reads: asked.
   {"strace", "ps", "", "wrapper",
-   "-o|--output=y -e=K -p|--attach=v -u|--user=v -s|--string-limit=v -a|--columns=v "
+   "-o|--output=y -e=K -p|--attach=v!! -u|--user=v -s|--string-limit=v -a|--columns=v "
    "-b|--detach-on=v -E|--env=v -I=v -O=v -S|--summary-sort-by=v -P|--trace-path=v "
    "-X|--const-print-style=v -f|--follow-forks -F -c|--summary-only -C|--summary -w -t -T -y -k "
    "-q -v -x -i -r -z -Z -D -d -h|--help!N -V|--version!N --inject=v!! --fault=v!!"},
@@ -447,17 +449,6 @@ const ProgramSource kPrograms[] = {
    "--newer-mtime=v --exclude-tag=v --exclude-tag-under=v --exclude-tag-all=v --hole-detection=v "
    "--level=v --pax-option=v --atime-preserve?v --one-top-level?g --add-file=r -P|--absolute-names!!"},
 
-  // ---- network -------------------------------------------------------------------------------
-  // curl, wget and openssl: engine/programs_table_tools.cpp.
-  {"ssh", "s", "", "ssh",
-   "-o=v -F=r -i=r -E=w -S=w -J=v -p=v -l=v -L=v -R=v -D=v -W=v -b=v -c=v -e=v -m=v -O=v -Q=v "
-   "-w=v -B=v -I=r!!"},
-  {"socat", "", "", "socat", ""},
-  {"bwrap", "", "", "bwrap", ""},
-  {"ssh-keygen", "m", "*r", "",
-   "-f=w -s=r -t=v -b=v -C=v -N=v -P=v -E=v -R=v -F=v -I=v -n=v -V=v -O=o -Y=v -Z=v -a=v -D=r!! "
-   "-m=v -M=v!W -r=r -T=v -z=v -w=v!! -K -q -y -l -L -H -c -p -e -i -U -k -u -v -h -A!!"},
-
   // ---- build tools and package managers ------------------------------------------------------
   {"cmake", "m", "*r", "cmake",
    "-P=r -S=r -B=w -C=r!! -D=v -U=v -G=v -T=v -A=v --build=w --install=w --preset=v --toolchain=r "
@@ -477,12 +468,13 @@ const ProgramSource kPrograms[] = {
    "-W|--what-if|--new-file|--assume-new=v -j|--jobs?v -l|--load-average?v -O|--output-sync?v "
    "--jobserver-auth=v --jobserver-style=v --debug?v --shuffle?v -t|--touch!W"},
   // pip's first operand is its subcommand; the others are read when they name files (`pip hash
-  // FILE`, `pip install ./x.whl`); `--cert`, `--client-cert` read theirs.
+  // FILE`, `pip install ./x.whl`); `--cert`, `--client-cert` read theirs; `-f`, `-i`: role u.
+  // `--keyring-provider` may run the `keyring` program of the PATH (`subprocess`): asked.
   {"pip pip3", "pm", "-*r", "",
    "-t|--target=w --prefix=w --root=w --user!! -r|--requirement=r -c|--constraint=r "
    "-e|--editable=r --src|--source|--source-dir|--source-directory=w --cache-dir=w "
-   "--log|--log-file|--local-log=w -i|--index-url=v --extra-index-url=v "
-   "-f|--find-links=v --trusted-host=v --proxy=v --timeout=v --retries=v --platform=v "
+   "--log|--log-file|--local-log=w -i|--index-url=u --extra-index-url=u "
+   "-f|--find-links=u --keyring-provider=v!! --trusted-host=v --proxy=v --timeout=v --retries=v --platform=v "
    "--python-version=v --implementation=v --abi=v --progress-bar=v --config-settings=v "
    "--report=w -d|--dest=w -w|--wheel-dir=b --editor=x --cert=r --client-cert=r --python=x"},
   {"cargo", "m", "", "fmt-command",

@@ -242,6 +242,8 @@ const ProgramSource kProgramsCloud[] = {
   // dpkg-deb's commands are options (`-x DEB DIR` extracts into DIR: `DIR/*`; `-e DEB [DIR]`,
   // DIR defaults to ./DEBIAN; `-b DIR [DEB]` reads DIR, writes DEB or `DIR.deb`); dpkg hands
   // the same ones to dpkg-deb. Options stop at the first operand; long ones by exact name.
+  // `--root`, `--instdir` (and `--admindir`, its database) are folders dpkg installs into;
+  // `--update-avail`, `--merge-avail` read their Packages file.
   {"dpkg-deb", "s", "", "archive",
    "-b|--build -c|--contents -I|--info -W|--show -f|--field -e|--control -x|--extract "
    "-X|--vextract -R|--raw-extract --ctrl-tarfile --fsys-tarfile -v|--verbose -D|--debug "
@@ -253,7 +255,7 @@ const ProgramSource kProgramsCloud[] = {
    "-r|--remove -P|--purge --configure -a|--pending -l|--list -L|--listfiles -s|--status "
    "-S|--search -p|--print-avail -C|--audit -G|--refuse-downgrade -O|--selected-only "
    "-E|--skip-same-version -B|--auto-deconfigure --no-act --dry-run --simulate "
-   "--admindir=v --instdir=v --root=v --log=w --status-fd=v --status-logger=x --pre-invoke=x "
+   "--admindir=g --instdir=g --root=g --update-avail=r --merge-avail=r --log=w --status-fd=v --status-logger=x --pre-invoke=x "
    "--post-invoke=x "
    "--path-exclude=v --path-include=v -D|--debug?v --no-triggers --triggers "
    "--help!N --version!N"},

@@ -18,7 +18,8 @@ const ProgramSource kProgramsGit[] = {
   {"git fetch git pull", "pm", "", "",
    "--upload-pack=x -o|--server-option=v --depth=v --deepen=v --shallow-since=v "
    "--shallow-exclude=v -j|--jobs=v --negotiation-tip=v --refmap=v --recurse-submodules?v "
-   "-S|--gpg-sign?v -s|--strategy=v -X|--strategy-option=v --log?v -r|--rebase?v"},
+   "-S|--gpg-sign?v!! --verify-signatures!! -s|--strategy=v -X|--strategy-option=v --log?v "
+   "-r|--rebase?v"},
   {"git ls-remote", "pm", "", "",
    "--upload-pack=x --exec=x --exit-code --get-url -q|--quiet --heads --branches -b -t|--tags "
    "--refs --symref --sort=v -o|--server-option=v"},
@@ -35,6 +36,8 @@ const ProgramSource kProgramsGit[] = {
   {"git send-email", "pm", "*r", "",
    "--to-cmd=x --cc-cmd=x --header-cmd=x --sendmail-cmd=x --smtp-server=v!! --to=v --cc=v "
    "--bcc=v --from=v --subject=v --in-reply-to=v --compose-encoding=v --smtp-user=v"},
+  // `--show-signature`, `--verify-signatures`, `-S`/`--gpg-sign`, `git tag -s|-u|-v` run gpg
+  // (`gpg.program`, a program the configuration may name): asked.
   {"git diff git log git show git whatchanged git range-diff git diff-files git diff-index "
    "git diff-tree git shortlog", "pm", "", "",
    "--output=w --ext-diff!! --textconv!! --no-index!V -S=v -G=v --grep=v --author=v --since=v --until=v "
@@ -50,8 +53,8 @@ const ProgramSource kProgramsGit[] = {
   {"git config", "pm", "", "",
    "-f|--file=w --blob=j --type=v --default=v -e|--edit!! --global!G --system!G"},
   {"git apply git am", "pm", "*r", "",
-   "--unsafe-paths!! --directory=w -p=v --exclude=v --include=v -C=v --whitespace=v -S|--gpg-sign?v "
-   "--patch-format=v --resolvemsg=v"},
+   "--unsafe-paths!! --directory=w -p=v --exclude=v --include=v -C=v --whitespace=v "
+   "-S|--gpg-sign?v!! --patch-format=v --resolvemsg=v"},
   // Each with its own options: git takes any unambiguous prefix of one (`git checkout --forc`
   // is `--force`; in `git switch` it is ambiguous with `--force-create`, refused).
   // `git restore --staged` alone restores the index, not the files (`--worktree` too: both).
@@ -94,15 +97,17 @@ const ProgramSource kProgramsGit[] = {
    "--pathspec-from-file=r --chmod=v -A|--all|--no-ignore-removal"},
   {"git commit", "pm", "", "",
    "-F|--file=r -t|--template=r -m|--message=v -C|--reuse-message=v -c|--reedit-message=v "
-   "--author=v --date=v --fixup=v --squash=v --pathspec-from-file=r -S|--gpg-sign?v "
+   "--author=v --date=v --fixup=v --squash=v --pathspec-from-file=r -S|--gpg-sign?v!! "
    "--cleanup=v --trailer=v -u|--untracked-files?v"},
-  {"git tag", "pm", "", "", "-F|--file=r -m|--message=v -u|--local-user=v --sort=v --format=v"},
+  {"git tag", "pm", "", "",
+   "-F|--file=r -m|--message=v -s|--sign!! -u|--local-user=v!! -v|--verify!! --sort=v "
+   "--format=v"},
   {"git grep", "pm", "p*r", "",
    "-O|--open-files-in-pager?x -f=P -e=p --max-depth=v -A|--after-context=v "
    "-B|--before-context=v -C|--context=v -m|--max-count=v --threads=v"},
   {"git difftool git mergetool", "pm", "", "", "-x|--extcmd=x -t|--tool=v"},
   {"git rebase", "pm", "", "",
-   "-x|--exec=x --onto=v -s|--strategy=v -X|--strategy-option=v -S|--gpg-sign?v --empty=v"},
+   "-x|--exec=x --onto=v -s|--strategy=v -X|--strategy-option=v -S|--gpg-sign?v!! --empty=v"},
   {"git bisect git submodule git filter-branch git filter-repo", "pm", "", "", ""},
   {"git init git init-db", "pm", "g", "", "--template=r!! --separate-git-dir=g -b|--initial-branch=v "
    "--object-format=v --shared?v"},
@@ -130,7 +135,9 @@ const ProgramSource kProgramsGit[] = {
   {"git merge-file", "pm", "m*r", "", "-p|--stdout!R -L=v --marker-size=v --diff-algorithm=v"},
   {"git notes", "pm", "", "", "-F|--file=r -m|--message=v -C|--reuse-message=v -c=v --ref=v"},
   {"git mailsplit", "", "*r", "", "-o=g"},
-  {"git merge", "pm", "", "", "-F|--file=r -m|--message=v -s|--strategy=v -X|--strategy-option=v"},
+  {"git merge", "pm", "", "",
+   "-F|--file=r -m|--message=v -s|--strategy=v -X|--strategy-option=v -S|--gpg-sign?v!! "
+   "--verify-signatures!!"},
   // `git stash push -- PATHS` resets the paths it saves (written).
   // `pop`, `apply` and `branch` bring files back (engine/program_git.cpp); `-u`, `-a` remove the
   // untracked files they save.

@@ -17,6 +17,21 @@ const ProgramSource kProgramsSystem[] = {
    "passwd chsh chfn chage systemctl hostnamectl timedatectl localectl loginctl "
    "update-alternatives ufw update-grub update-grub2 grub-mkconfig grub2-mkconfig", "", "",
    "system-files", ""},
+  // journalctl (systemd 252, getopt_long): `--cursor-file=FILE` reads a cursor from FILE and
+  // writes the last one back; `--file`, `-D`, `--root`, `--image` read journals. Vacuuming,
+  // rotating, flushing, relinquishing, the catalog's database and the sealing keys write or
+  // remove the system's journal files: asked. Its operands are field matches, not paths.
+  {"journalctl", "pm", "", "",
+   "--cursor-file=w --file=r -D|--directory=R --root=c --image=r -M|--machine=v "
+   "--namespace=v -S|--since=v -U|--until=v -c|--cursor=v --after-cursor=v -b|--boot?v "
+   "-u|--unit=v --user-unit=v -t|--identifier=v -p|--priority=v --facility=v -g|--grep=v "
+   "--case-sensitive?v -o|--output=v --output-fields=v -n|--lines?v --interval=v "
+   "--verify-key=v -F|--field=v --system --user -m|--merge -k|--dmesg -r|--reverse "
+   "--show-cursor --utc -x|--catalog --no-hostname --no-full -a|--all -f|--follow --no-tail "
+   "-q|--quiet --no-pager -e|--pager-end --force -N|--fields --list-boots --disk-usage "
+   "--verify --sync --header --list-catalog --dump-catalog --vacuum-size=v!! "
+   "--vacuum-files=v!! --vacuum-time=v!! --relinquish-var!! --smart-relinquish-var!! "
+   "--flush!! --rotate!! --update-catalog!! --setup-keys!! -h|--help!N --version!N"},
   // landrun (urfave/cli: its options before the command): a Landlock sandbox around CMD.
   {"landrun", "s", "", "wrapper",
    "--ro=v --rox=v --rw=v --rwx=v --bind-tcp=v --connect-tcp=v --env=v --log-level=v "

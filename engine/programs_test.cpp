@@ -286,6 +286,8 @@ std::string programs_markdown() {
       if (d.role == 'i' || d.role == 'o')  // `NAME=FILE`
         paths += (paths.empty() ? "" : " ") +
                  ("`" + sp + "` " + (d.role == 'o' ? "write" : "read") + " (`NAME=FILE`)");
+      if (d.role == 'u')  // pip -i: a URL, or a local path read
+        paths += (paths.empty() ? "" : " ") + ("`" + sp + "` read (a path or `file:` URL)");
       if (d.role == 'y') {  // strace -o: a file, or `|CMD`
         paths += (paths.empty() ? "" : " ") + ("`" + sp + "` write");
         runs += (runs.empty() ? "" : " ") + ("`" + sp + " |CMD`");
