@@ -340,7 +340,8 @@ struct Judge {
   };
   std::vector<std::pair<std::string, LineValue>> line_values_;
   // `declare -i x` or `declare -n r` earlier: assigning or referencing a variable evaluates its
-  // value again (BuiltinCode::evaluates_again), as `$((x))` does.
+  // value again (BuiltinCode::evaluates_again), as `$((x))` does. So does assigning one of
+  // bash's own integer variables (`RANDOM=x`, engine/judge_line_state.cpp).
   bool attributes_evaluate_ = false;
   // The request's lines assign CDPATH (or set `cdable_vars`): a `cd` to a relative folder (not
   // `./…`, `../…`) may go anywhere CDPATH lists (or a variable of that name holds).

@@ -2,6 +2,8 @@
 // evaluation may run (held_code), the aliases the line defines, and git's forced-push
 // configuration.
 #include <algorithm>
+#include <iterator>
+#include <string_view>
 
 #include "engine/builtin_code.hpp"
 #include "engine/judge.hpp"
@@ -20,10 +22,69 @@ bool runs_held_code(std::string_view name) {
   return std::find(std::begin(kNames), std::end(kNames), name) != std::end(kNames);
 }
 
+// bash's own variables with the integer attribute (`declare -p RANDOM` prints `declare -i`): a
+// value assigned to one is evaluated as arithmetic, whose subscripts run their substitutions
+// (`RANDOM='a[$(cmd)]'`, `x='a[$(cmd)]'; OPTIND=x`), as for a variable the line declares with
+// `declare -i`. bash 5.2 evaluates SECONDS's value under `declare`, `for` and `mapfile` only,
+// MAILCHECK's in an interactive shell only: both counted. A prefix assignment (`RANDOM=… cmd`)
+// and a function's `local OPTIND=…` make a variable without the attribute: not counted.
+constexpr std::string_view kIntegerVariables[] = {"RANDOM",  "SRANDOM", "OPTIND",
+                                                  "HISTCMD", "SECONDS", "MAILCHECK"};
+
+// The builtins that set the variables their words name (`read RANDOM`, `printf -v OPTIND`,
+// `getopts ab OPTIND`, `declare RANDOM=…`).
+constexpr std::string_view kSetters[] = {"read",    "mapfile", "readarray", "printf", "wait",
+                                         "getopts", "declare", "typeset",   "export", "readonly"};
+
+bool integer_variable(std::string_view name) {
+  name = name.substr(0, name.find_first_of("+["));  // `RANDOM+=…`, `OPTIND[0]=…`
+  return std::find(std::begin(kIntegerVariables), std::end(kIntegerVariables), name) !=
+         std::end(kIntegerVariables);
+}
+
+// A value that evaluates to itself (`OPTIND=1`): no name, no subscript.
+bool plain_number(std::string_view v) {
+  return !v.empty() && v.find_first_not_of("0123456789") == std::string_view::npos;
+}
+
+// Whether the command gives one of kIntegerVariables a value that is not a plain number: alone
+// (`RANDOM=x`, `RANDOM+=…`, a `for RANDOM in` loop's), or through a builtin that sets it (an
+// option's value too: `printf -vRANDOM`).
+bool assigns_integer_variable(const shell::CommandView& cmd, const NormalizedCommand& n) {
+  if (n.words.empty()) {
+    for (const auto& a : cmd.assigns)
+      if (integer_variable(a.name) && !(a.value.literal && plain_number(*a.value.literal)))
+        return true;
+    return false;
+  }
+  const std::string_view name = n.name;
+  // Each command passes here: its length and first letter first (`git`, `ls` end at once).
+  if (!n.name_static || name.size() < 4 || name.size() > 9 ||
+      std::string_view("rmpwgdte").find(name[0]) == std::string_view::npos ||
+      std::find(std::begin(kSetters), std::end(kSetters), name) == std::end(kSetters))
+    return false;
+  for (std::size_t k = 1; k < n.words.size(); ++k) {
+    const auto& w = n.words[k];
+    const std::string_view text = w.literal ? std::string_view(*w.literal) : w.text;
+    if (text.starts_with('-')) {
+      for (std::string_view v : kIntegerVariables)
+        if (text.ends_with(v)) return true;
+      continue;
+    }
+    const std::size_t eq = text.find('=');
+    if (integer_variable(text.substr(0, eq)) &&
+        !(eq != std::string_view::npos && w.literal && plain_number(text.substr(eq + 1))))
+      return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 void Judge::note_line_state(const shell::CommandView& cmd, const NormalizedCommand& n,
                             std::vector<std::string>& held_code) {
+  // `RANDOM='a[$(cmd)]'`: held values are evaluated again, as after `declare -i`.
+  if (!attributes_evaluate_ && assigns_integer_variable(cmd, n)) attributes_evaluate_ = true;
   auto holds_code = [](std::string_view v) {
     return v.find("$(") != std::string::npos || v.find('`') != std::string::npos ||
            v.find("$[") != std::string::npos || v.find("${") != std::string::npos;

@@ -235,7 +235,7 @@ bool home_only_expanded(std::string_view line) {
 // finds programs): never substituted.
 constexpr std::string_view kShellVariables =
     " PWD OLDPWD HOME PATH CDPATH IFS RANDOM SRANDOM SECONDS LINENO PPID UID EUID REPLY OPTARG "
-    "OPTIND SHLVL HOSTNAME PIPESTATUS GLOBIGNORE HISTFILE SHELLOPTS PS4 ENV _ ";
+    "OPTIND HISTCMD SHLVL HOSTNAME PIPESTATUS GLOBIGNORE HISTFILE SHELLOPTS PS4 ENV _ ";
 
 bool shell_variable(std::string_view name) {
   if (name.starts_with("BASH") || name.starts_with("COMP_")) return true;

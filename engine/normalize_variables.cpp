@@ -315,7 +315,10 @@ constexpr std::string_view kDangerousVariables =
     // first operand, and every later word is an operand (`sed -i S a -l tests/x` edits tests/x).
     "BC_ENV_ARGS POSIXLY_CORRECT "
     // man's options for less, the cmake toolchain, clang's edits of its own arguments.
-    "MANLESS CMAKE_TOOLCHAIN_FILE CCC_OVERRIDE_OPTIONS ";
+    "MANLESS CMAKE_TOOLCHAIN_FILE CCC_OVERRIDE_OPTIONS "
+    // bash translates `$"…"` through the catalog TEXTDOMAIN names under TEXTDOMAINDIR, and
+    // expands the translation as `"…"`: a `$(…)` in a catalog the line points to runs.
+    "TEXTDOMAIN TEXTDOMAINDIR ";
 constexpr auto kDangerousSet =
     program_words::sorted_words<program_words::count_words(kDangerousVariables)>(
         kDangerousVariables);

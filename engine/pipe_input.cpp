@@ -32,7 +32,8 @@ bool reads_redirected_input(const shell::CommandView& c) {
   });
 }
 
-enum class Feed { text, file, download, unknown };
+// `either`: a text the line shows, or another one (an echo whose escapes may be decoded).
+enum class Feed { text, either, file, download, unknown };
 
 // What `cat` without operands prints: its here-string or static here-document, or a file.
 Feed cat_input(const shell::CommandView& c, std::string& text) {
@@ -87,6 +88,11 @@ Feed feed_of(const std::vector<shell::CommandView>& cmds, const std::vector<std:
   if (auto printed = printed_text(name, p.argv, tilde)) {
     text = std::move(*printed);
     return Feed::text;
+  }
+  // `echo 'cat .e\156v' | sh` under dash: what bash's echo prints, and a text not shown.
+  if (auto printed = echo_as_written(name, p.argv, tilde)) {
+    text = std::move(*printed);
+    return Feed::either;
   }
   if (name == "cat") {
     if (p.argv.size() == 1) return cat_input(p, text);
@@ -199,6 +205,11 @@ void pipe_input(std::vector<shell::CommandView>& cmds, const NormalizeOptions& o
       r.op = "<<<";
       r.fd = 0;
       r.span = {c.span.end, c.span.end};
+      if (feed == Feed::either) {  // both judged: the text shown, and one not shown
+        shell::RedirectView shown = r;
+        shown.target = here_string(text, r.span);
+        c.redirects.push_back(std::move(shown));
+      }
       r.target = here_string(
           feed == Feed::text ? std::optional<std::string>(std::move(text)) : std::nullopt, r.span);
       c.redirects.push_back(std::move(r));

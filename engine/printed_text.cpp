@@ -2,6 +2,7 @@
 #include "engine/printed_text.hpp"
 
 #include <cstddef>
+#include <string_view>
 
 #include "engine/program_words.hpp"
 #include "grammar/limits.hpp"
@@ -81,7 +82,20 @@ std::optional<std::string> printf_output(const Words& w, bool tilde) {
   return out;
 }
 
-std::optional<std::string> echo_output(const Words& w, bool tilde) {
+// Whether `s` holds an escape that some echo decodes without `-e`: dash's (`sh -c`), bash's
+// after `shopt -s xpg_echo` (as with `-e`) and GNU's /bin/echo under POSIXLY_CORRECT read `\n`,
+// `\c`, `\0NNN`, `\NNN` (dash, GNU), `\xHH` (bash, GNU), `\uHHHH`, `\e`… where bash's prints
+// them as written. Which echo runs is not known here.
+bool may_decode(const std::string& s) {
+  for (std::size_t j = s.find('\\'); j != std::string::npos && j + 1 < s.size();
+       j = s.find('\\', j + 2))
+    if (std::string_view("abcefnrtvE\\01234567xuU").find(s[j + 1]) != std::string_view::npos)
+      return true;
+  return false;
+}
+
+// `as_written`: an escape of may_decode's is printed as bash's echo prints it.
+std::optional<std::string> echo_output(const Words& w, bool tilde, bool as_written = false) {
   std::size_t i = 1;
   bool escapes = false, newline = true;
   for (; i < w.size() && w[i].literal && w[i].literal->size() > 1 && (*w[i].literal)[0] == '-' &&
@@ -100,6 +114,8 @@ std::optional<std::string> echo_output(const Words& w, bool tilde) {
     if (k > i) out += ' ';
     const std::string& s = *v;
     if (!escapes) {
+      // `sh -c "echo 'cat .e\156v' | sh"` runs `cat .env`: unknown.
+      if (!as_written && may_decode(s)) return std::nullopt;
       out += s;
     } else {
       for (std::size_t j = 0; j < s.size(); ++j) {
@@ -127,6 +143,12 @@ std::optional<std::string> printed_text(std::string_view name, const Words& w,
   if (name == "echo") return echo_output(w, tilde_as_written);
   if (name == "printf") return printf_output(w, tilde_as_written);
   return std::nullopt;
+}
+
+std::optional<std::string> echo_as_written(std::string_view name, const Words& w,
+                                           bool tilde_as_written) {
+  if (name != "echo") return std::nullopt;
+  return echo_output(w, tilde_as_written, true);
 }
 
 }  // namespace vigie::engine

@@ -25,6 +25,13 @@ std::optional<std::string> printed_text(std::string_view name,
                                         const std::vector<shell::WordView>& w,
                                         bool tilde_as_written = false);
 
+// For an `echo` whose text holds an escape that dash's echo, bash's under `xpg_echo` or GNU's
+// under POSIXLY_CORRECT decodes (printed_text is nullopt then): what bash's own echo prints, one
+// of the texts it may print. nullopt when printed_text is nullopt for another reason too.
+std::optional<std::string> echo_as_written(std::string_view name,
+                                           const std::vector<shell::WordView>& w,
+                                           bool tilde_as_written = false);
+
 }  // namespace vigie::engine
 
 #endif  // VIGIE_ENGINE_PRINTED_TEXT_HPP

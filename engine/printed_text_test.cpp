@@ -31,9 +31,11 @@ TEST_CASE("echo and printf: what the line shows they print") {
       {"echo a b", "a b\n"},
       {"echo -n a", "a"},
       {"echo -e 'a\\nb'", "a\nb\n"},
-      {"echo 'a\\nb'", "a\\nb\n"},
+      // dash's echo, bash's under xpg_echo, GNU's under POSIXLY_CORRECT decode `\n`: unknown.
+      {"echo 'a\\nb'", std::nullopt},
+      {"echo 'a\\db'", "a\\db\n"},
       {"echo -e 'a\\cb'", "a"},
-      {"echo -eE 'a\\nb'", "a\\nb\n"},
+      {"echo -eE 'a\\nb'", std::nullopt},
       {"echo -e 'a\\x41'", std::nullopt},
       {"echo $x", std::nullopt},
       {"echo ~/x", std::nullopt},
