@@ -279,8 +279,10 @@ constexpr std::string_view kDangerousVariables =
     "EXINIT VIMINIT INPUTRC HISTFILE TZDIR LOCPATH GCONV_PATH "
     "HOSTALIASES RESOLV_HOST_CONF OPENSSL_CONF SSL_CERT_FILE CURL_CA_BUNDLE "
     "REQUESTS_CA_BUNDLE HTTP_PROXY HTTPS_PROXY ALL_PROXY NO_PROXY "
-    // The name of every backup cp, mv, ln, install and patch make (`NAME` + suffix).
-    "SIMPLE_BACKUP_SUFFIX "
+    // The name of every backup cp, mv, ln, install and patch make (`NAME` + suffix); patch's
+    // `-g` default (PATCH_GET: files checked out of RCS or SCCS, which runs them); the options
+    // systemd's tools give less (SYSTEMD_LESS: `-oFILE` writes the page).
+    "SIMPLE_BACKUP_SUFFIX PATCH_GET SYSTEMD_LESS "
     // Database clients and data tools: their rc files, pagers, editors, key files.
     "PSQLRC PSQL_HISTORY PSQL_EDITOR PSQL_PAGER PGPASSFILE PGSERVICEFILE "
     "PGSSLKEY PGSSLCERT PGSSLROOTCERT PGSSLCRL MYSQL_HISTFILE "
