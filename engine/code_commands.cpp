@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/code_dynamic.hpp"
 #include "engine/program_handlers.hpp"
 #include "engine/program_words.hpp"
 #include "engine/programs.hpp"
@@ -35,16 +36,22 @@ struct SpawnNames {
   // A string literal followed by this runs as a command line (Groovy's `"CMD".execute()`).
   std::string_view receiver = {};
 };
+// Python's process functions: os's `system`, `popen`, `spawn*`, `exec*`, `posix_spawn[p]`, pty's
+// `spawn`, asyncio's `create_subprocess_exec|shell`.
+constexpr std::string_view kPythonSpawns =
+    "system popen spawn spawnl spawnle spawnlp spawnlpe spawnv spawnve spawnvp spawnvpe execl "
+    "execle execlp execlpe execv execve execvp execvpe posix_spawn posix_spawnp "
+    "create_subprocess_exec create_subprocess_shell";
 constexpr SpawnNames kSpawnNames[] = {
-    {"python", "system popen spawn spawnl spawnlp spawnv spawnvp execl execlp execv execvp execvpe",
-     "run call check_call check_output Popen getoutput getstatusoutput", "subprocess", false},
+    {"python", kPythonSpawns, "run call check_call check_output Popen getoutput getstatusoutput",
+     "subprocess", false},
     // Windows' launcher `py` (after python: the last entry whose prefix matches wins).
-    {"py", "system popen spawn spawnl spawnlp spawnv spawnvp execl execlp execv execvp execvpe",
-     "run call check_call check_output Popen getoutput getstatusoutput", "subprocess", false},
-    {"ipython", "system popen spawnl spawnlp spawnv spawnvp execl execlp execv execvp execvpe",
-     "run call check_call check_output Popen getoutput getstatusoutput", "subprocess", false},
-    {"pypy", "system popen spawnl spawnlp spawnv spawnvp execl execlp execv execvp execvpe",
-     "run call check_call check_output Popen getoutput getstatusoutput", "subprocess", false},
+    {"py", kPythonSpawns, "run call check_call check_output Popen getoutput getstatusoutput",
+     "subprocess", false},
+    {"ipython", kPythonSpawns, "run call check_call check_output Popen getoutput getstatusoutput",
+     "subprocess", false},
+    {"pypy", kPythonSpawns, "run call check_call check_output Popen getoutput getstatusoutput",
+     "subprocess", false},
     {"node", "", "exec execSync execFile execFileSync spawn spawnSync fork", "child_process",
      false},
     // tsx and ts-node run node's code.
@@ -131,10 +138,34 @@ bool is_quote(char c) {
   return c == '\'' || c == '"' || c == '`';
 }
 
+std::size_t skip_blanks(std::string_view code, std::size_t i) {
+  while (i < code.size() && (code[i] == ' ' || code[i] == '\t')) ++i;
+  return i;
+}
+
+// Whether what follows a call's string literals at `code[i]` builds more of its command: an
+// operator (`"curl " + url`, `"%s" % x`, `"{}".format(x)`), a list joined to more (`["ls"] +
+// argv`) or a value that is not a literal (`["rm", path]`). A keyword argument (`shell=True`),
+// an object's key, `.split()` of the literal and the call's end build nothing.
+bool builds_more(std::string_view code, std::size_t i) {
+  i = skip_blanks(code, i);
+  if (i < code.size() && code[i] == ']') i = skip_blanks(code, i + 1);
+  if (i >= code.size()) return false;
+  const char c = code[i];
+  if (c == '.') return !code.substr(i).starts_with(".split(");
+  if (c == '+' || c == '%' || c == '*') return true;
+  if (!ident_char(c)) return false;
+  std::size_t k = i;
+  while (k < code.size() && ident_char(code[k])) ++k;
+  k = skip_blanks(code, k);
+  return k >= code.size() || (code[k] != '=' && code[k] != ':');
+}
+
 // The string literals from `code[i]` on, separated only by blanks, commas and brackets (one
 // argv: `["rm", "-rf", "x"]`): a line, or its words quoted when there are several. `i` moves
-// past them.
-std::string argument_line(std::string_view code, std::size_t& i) {
+// past them. `built` is set when the call builds more of the command than its literals
+// (`builds_more`, python's `f"{cmd}"`, a template's `${cmd}`).
+std::string argument_line(std::string_view code, std::size_t& i, bool& built) {
   std::vector<std::string> parts;
   for (;;) {
     while (i < code.size() &&
@@ -150,13 +181,23 @@ std::string argument_line(std::string_view code, std::size_t& i) {
       }
     }
     // Python's string prefixes (`f"…"`, `r'…'`, `rb"…"`).
+    bool formatted = false;
     for (std::size_t k = i; k < i + 2 && k + 1 < code.size() &&
                             std::string_view("rRbBfFuU").find(code[k]) != std::string_view::npos;
-         ++k)
+         ++k) {
+      formatted = formatted || code[k] == 'f' || code[k] == 'F';
       if (is_quote(code[k + 1])) i = k + 1;
-    if (i >= code.size() || !is_quote(code[i])) break;
+    }
+    if (i >= code.size() || !is_quote(code[i])) {
+      if (!parts.empty() && builds_more(code, i)) built = true;
+      break;
+    }
     std::size_t end = 0;
+    const bool templ = code[i] == '`';
     parts.push_back(literal_at(code, i, end));
+    if ((formatted && parts.back().find('{') != std::string::npos) ||
+        (templ && parts.back().find("${") != std::string::npos))
+      built = true;
     i = end;
   }
   if (parts.size() == 1) return parts.front();
@@ -254,7 +295,7 @@ bool code_commands_known(std::string_view program) {
 }
 
 void add_code_commands(std::string_view code, std::string_view program,
-                       std::vector<std::string>& scripts) {
+                       std::vector<std::string>& scripts, std::vector<std::string>& escalations) {
   const SpawnNames* names = nullptr;
   for (const auto& s : kSpawnNames)
     if (program.substr(0, s.prefix.size()) == s.prefix) names = &s;
@@ -274,6 +315,8 @@ void add_code_commands(std::string_view code, std::string_view program,
     if (names->always.empty()) return;
   }
   const bool gate_open = !names->gate.empty() && code.find(names->gate) != std::string_view::npos;
+  bool gated_seen = false;
+  bool built = false;  // a command the code builds at run time: asked (an escalation)
   std::size_t i = 0;
   while (i < code.size()) {
     const char c = code[i];
@@ -294,6 +337,8 @@ void add_code_commands(std::string_view code, std::string_view program,
     std::size_t e = i;
     while (e < code.size() && ident_char(code[e])) ++e;
     const std::string_view word = code.substr(i, e - i);
+    const std::size_t word_at = i;
+    if (gate_open && listed(names->gated, word)) gated_seen = true;
     // Ruby's `%x(CMD)` (`%x{…}`, `%x[…]`, `%x<…>`, `%x|…|`): read as perl's `qx`.
     const bool percent_x = word == "x" && i > 0 && code[i - 1] == '%' && names->prefix == "ruby";
     i = e;
@@ -326,9 +371,31 @@ void add_code_commands(std::string_view code, std::string_view program,
       perl_piped_open(code, i, scripts);
       continue;
     }
-    std::string line = argument_line(code, i);
-    if (!line.empty()) scripts.push_back(std::move(line));
+    const std::size_t from = i;
+    std::string line = argument_line(code, i, built);
+    if (!line.empty()) {
+      scripts.push_back(std::move(line));
+      continue;
+    }
+    // No literal: the command is a value the code builds (`os.system(cmd)`, `subprocess.run(
+    // args)`, perl's `system $cmd`, `exec @argv`), or node's function renamed where it is
+    // taken (`const {spawnSync: run} = require("child_process")`). A call without arguments
+    // (`platform.system()`), a name imported or listed (`from os import system`) and python's
+    // own `def run(` run nothing.
+    const bool call = code.substr(from, i - from).find('(') != std::string_view::npos;
+    const bool defined = word_at >= 4 && code.substr(word_at - 4, 4) == "def ";
+    if (i < code.size() && !defined &&
+        (call ? code[i] != ')'
+              : (names->backticks && (code[i] == '$' || code[i] == '@')) ||
+                    (names->gate == "child_process" && code[i] == ':')))
+      built = true;
   }
+  // The process functions' module is loaded but none of them is called by a name read here
+  // (`cp["exec" + "Sync"](…)`, `subprocess.__dict__["run"](…)`): what it runs is not shown.
+  if (gate_open && !gated_seen && !names->gated.empty()) built = true;
+  if (built || code_runs_built(code, names->prefix))
+    escalations.push_back(std::string(program) +
+                          " code that runs a command or code it builds at run time");
 }
 
 // `python3 -m black tests`: a module the programs table declares as a program (black, isort,
@@ -434,7 +501,7 @@ void undeclared_inline_code(const std::string& name, const Words& w, std::vector
       continue;
     }
     add_code_named_paths(*code, name + " " + *s + " code", files, code_bare_words(name));
-    add_code_commands(*code, name, scripts);
+    add_code_commands(*code, name, scripts, escalations);
   }
 }
 

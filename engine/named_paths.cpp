@@ -4,6 +4,8 @@
 // table cannot say what is done with them, so they are judged only against the policy's
 // explicit path rules (a `deny ~/.ssh` meets them; the workspace and the mode's defaults do
 // not), engine/judge_paths.cpp.
+#include <algorithm>
+
 #include "engine/normalize_internal.hpp"
 #include "engine/program_handlers.hpp"
 #include "engine/variable_paths.hpp"
@@ -143,9 +145,68 @@ bool bare_argument_name(std::string_view code, std::size_t quote, std::string_vi
   return k > 0 && (code[k - 1] == '(' || code[k - 1] == ',');
 }
 
+// Calls that change a file under a name too short to find inside other words (`os.link`,
+// `os.utime`, `os.mkfifo`, node's `utimesSync`, `mkdtempSync`, perl's `utime`): read only
+// where the name stands alone (`readlink` is not `link`).
+constexpr std::string_view kCodeWriteNames[] = {
+    "link",        "linkSync", "utime",  "utimes", "utimesSync", "lutimes",
+    "lutimesSync", "futimes",  "mkfifo", "mknod",  "mknodSync",  "mkdtemp",
+    "mkdtempSync", "mkstemp",  "lchown", "lchmod", "setxattr",   "removexattr"};
+
+bool ident_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+bool names_write_call(std::string_view code) {
+  for (std::string_view w : kCodeWriteNames)
+    for (auto at = code.find(w); at != std::string_view::npos; at = code.find(w, at + 1)) {
+      const std::size_t end = at + w.size();
+      if ((at == 0 || !ident_char(code[at - 1])) && (end == code.size() || !ident_char(code[end])))
+        return true;
+    }
+  return false;
+}
+
+// A string that is a mode opening a file to change it: python's, node's, ruby's and php's
+// (`"wt"`, `"at"`, `"xb"`, `"a+"`, `"w+b"`, node's `"as"`, `"wx"`, `"ax+"`, php's `"c+"`), perl's
+// three-argument `open`'s (`">"`, `"+<"`, `">>:utf8"`). Each letter once, one of r/w/a/c (x
+// alone or with w or a), at most 4 letters.
+bool write_mode(std::string_view s) {
+  if (s.starts_with("+<") || s.starts_with("+>") || s.starts_with(">")) {
+    const auto layer = s.find(':');
+    return s.substr(0, layer).find_first_not_of("+<>") == std::string_view::npos;
+  }
+  if (s.empty() || s.size() > 4 || s.find_first_not_of("rwaxcbts+U") != std::string_view::npos)
+    return false;
+  int primary = 0;
+  for (char c : s) {
+    if (std::count(s.begin(), s.end(), c) > 1) return false;
+    primary += c == 'r' || c == 'w' || c == 'a' || c == 'c';
+  }
+  const bool x = s.find('x') != std::string_view::npos;
+  if (primary + (x ? 1 : 0) == 0 || primary > 1 ||
+      (x && primary == 1 && s.find_first_of("wa") == std::string_view::npos))
+    return false;
+  return s.find_first_of("waxc+") != std::string_view::npos;
+}
+
+// What finds the home folder in inline code: python's `expanduser`, `Path.home()`, `HOME`,
+// `pwd.getpwuid`; node's `os.homedir()`, `process.env.HOME`; perl's `$ENV{HOME}`, `glob("~")`.
+constexpr std::string_view kHomeNames[] = {"expanduser", "home()",      "homedir", "HOME",
+                                           "getpwuid",   "USERPROFILE", "\"~\"",   "'~'"};
+
 bool code_writes(std::string_view code) {
   for (std::string_view w : kCodeWrites)
     if (code.find(w) != std::string_view::npos) return true;
+  if (names_write_call(code)) return true;
+  for (std::size_t i = 0; i < code.size(); ++i) {
+    const char q = code[i];
+    if (q != '\'' && q != '"') continue;
+    const std::size_t j = code.find(q, i + 1);
+    if (j == std::string_view::npos) break;
+    if (write_mode(code.substr(i + 1, j - i - 1))) return true;
+    i = j;
+  }
   return false;
 }
 
@@ -155,6 +216,8 @@ void add_code_named_paths(std::string_view code, const std::string& entry,
                           std::vector<FileEffect>& out, bool bare_words) {
   const bool writes = code_writes(code);
   const bool trees = writes && code_deletes_trees(code);
+  bool home = false;
+  for (std::string_view w : kHomeNames) home = home || code.find(w) != std::string_view::npos;
   if (bare_words) {
     // Tcl's `open .env`, m4's `include(.env)`: a word is a string without quotes. Each word
     // between blanks, brackets, braces, parentheses, commas and `;` that names a path.
@@ -175,7 +238,21 @@ void add_code_named_paths(std::string_view code, const std::string& entry,
     std::size_t j = i + 1;
     while (j < code.size() && code[j] != q) j += code[j] == '\\' ? 2 : 1;
     if (j >= code.size()) return;
-    const std::string_view s = code.substr(i + 1, j - i - 1);
+    // Literals joined into one (`".e" + "nv"`, perl's `"te" . "sts/a"`): the path is the whole.
+    // (Literals side by side are separate words in Lisp and Tcl: `(copy-file "x" "/etc/y")`.)
+    std::string joined(code.substr(i + 1, j - i - 1));
+    for (;;) {
+      std::size_t k = code.find_first_not_of(" \t", j + 1);
+      if (k == std::string_view::npos || (code[k] != '+' && code[k] != '.')) break;
+      k = code.find_first_not_of(" \t", k + 1);
+      if (k == std::string_view::npos || (code[k] != '\'' && code[k] != '"')) break;
+      std::size_t e = k + 1;
+      while (e < code.size() && code[e] != code[k]) e += code[e] == '\\' ? 2 : 1;
+      if (e >= code.size()) break;
+      joined += code.substr(k + 1, e - k - 1);
+      j = e;
+    }
+    const std::string_view s = joined;
     // perl's two-argument open: `open(F, ">FILE")` writes FILE, `"<FILE"` reads it.
     bool opens_write = false;
     std::string_view path = s;
@@ -196,6 +273,20 @@ void add_code_named_paths(std::string_view code, const std::string& entry,
         written.touch = Touch::write;
         written.recursive = trees;
         out.push_back(std::move(written));
+      }
+      // Code that finds the home folder (`os.path.join(os.path.expanduser("~"), ".ssh")`,
+      // `os.homedir() + "/.ssh/id_rsa"`, `Path.home() / ".aws"`): a dot name is also the home's.
+      std::string_view rest = path;
+      if (rest.starts_with('/')) rest.remove_prefix(1);
+      if (home && rest.size() > 1 && rest[0] == '.' && rest[1] != '.' && rest[1] != '/') {
+        const std::size_t at = out.size();
+        add_token_named_path("~/" + std::string(rest), entry, out);
+        if ((writes || opens_write) && out.size() > at) {
+          FileEffect written = out.back();
+          written.touch = Touch::write;
+          written.recursive = trees;
+          out.push_back(std::move(written));
+        }
       }
     }
     i = j;

@@ -242,7 +242,7 @@ void interpreter_stdin(const ProgramDecl* decl, bool interpreter, NormalizedComm
     if ((r.op == "<<" || r.op == "<<-") && r.heredoc_body) text = heredoc_text(r);
     if (!text) continue;
     add_code_named_paths(*text, n.name + " code on its input", n.files, code_bare_words(n.name));
-    add_code_commands(*text, n.name, n.nested_scripts);
+    add_code_commands(*text, n.name, n.nested_scripts, n.escalations);
   }
 }
 

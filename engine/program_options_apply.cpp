@@ -160,7 +160,7 @@ void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects
         out.escalations.push_back(entry + " (Python code)");
         if (val.literal) {
           add_code_named_paths(*val.literal, entry + " code", out.files);
-          add_code_commands(*val.literal, "python3", out.scripts);
+          add_code_commands(*val.literal, "python3", out.scripts, out.escalations);
         }
         break;
       case 'K': {

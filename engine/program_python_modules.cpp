@@ -144,7 +144,7 @@ void pycode_handler(const ProgramDecl&, std::string_view name, const Words& w,
       return;
     }
     add_code_named_paths(*v.literal, entry, out.files);
-    add_code_commands(*v.literal, "python", out.scripts);
+    add_code_commands(*v.literal, "python", out.scripts, out.escalations);
   };
   std::size_t i = 1;
   for (; i < w.size(); ++i) {

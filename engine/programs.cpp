@@ -421,7 +421,7 @@ void apply_parsed(const ProgramDecl& p, std::string_view name, const Words& word
            (o.decl->role == 'M' && option_value_is_code(*o.decl, o.value)))) {
         add_code_named_paths(*o.value->literal, std::string(name) + " " + o.spelling + " code",
                              out.files, code_bare_words(name));
-        add_code_commands(*o.value->literal, name, out.scripts);
+        add_code_commands(*o.value->literal, name, out.scripts, out.escalations);
         if (o.spelling == "-m" && name.starts_with("py")) add_module_effects(o, words, out);
       }
     }

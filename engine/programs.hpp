@@ -166,9 +166,11 @@ void credential_effects(std::string_view name, const std::vector<shell::WordView
 // string literals given to a process function of the language of `program` (python's
 // `os.system`/`subprocess.run`, node's `child_process`, perl's and ruby's `system` and
 // backquotes, php's `shell_exec`…), one line per call, several literals (`["rm", "-rf", x]`) as
-// the words of one line. Added to `scripts`: judged as lines the command runs.
+// the words of one line. Added to `scripts`: judged as lines the command runs. A command or code
+// the code builds at run time (`os.system(cmd)`, `eval(…)`: engine/code_dynamic.hpp) adds an
+// escalation: what it runs is not on the line.
 void add_code_commands(std::string_view code, std::string_view program,
-                       std::vector<std::string>& scripts);
+                       std::vector<std::string>& scripts, std::vector<std::string>& escalations);
 // `bun -e CODE`, `deno eval CODE`, `elixir -e CODE`: the inline code of the interpreters the
 // programs table does not declare (engine/code_commands.cpp, `kInlineCode`).
 void undeclared_inline_code(const std::string& name, const std::vector<shell::WordView>& w,
