@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "engine/compile_builder.hpp"
+#include "engine/url_hosts.hpp"
 #include "grammar/policy/check.hpp"
 #include "grammar/policy/format.hpp"
 
@@ -147,7 +148,10 @@ void Builder::names_block(const File& f, const Block& b, BlockKind k) {
           continue;
         }
         NameRule nr;
-        nr.glob = name_glob(w, k == BlockKind::mcp, r->effect);
+        // A fetch host as url_hosts writes hosts (`EVIL.com.`, `0x7f.1`, `ⓔvil.com`): the rule
+        // meets them. A `/regex/` is kept as written.
+        nr.glob = name_glob(k == BlockKind::fetch && !w.starts_with('/') ? host_pattern(w) : w,
+                            k == BlockKind::mcp, r->effect);
         nr.specificity = specificity(w);
         nr.methods = methods;
         nr.rule = ri;

@@ -235,7 +235,12 @@ void curl_handler(const ProgramDecl& p, std::string_view name, const Words& w,
     if (!v) continue;
     if (opt == "--request") request = s ? ascii_upper(*s) : std::string();
     if (starts_with(opt, "--data") || starts_with(opt, "--form") || opt == "--json") data = true;
-    if (opt == "--url") urls.push_back(v);
+    // `--url @FILE` (`@-`: standard input): curl 8.13 and later read the URLs from FILE, which
+    // the line does not show; an older curl fetches host FILE. A fetch the line does not show.
+    if (opt == "--url" && s && starts_with(*s, "@"))
+      out.fetches.push_back({"", ""});
+    else if (opt == "--url")
+      urls.push_back(v);
     // The proxy every request goes through is contacted too (`-x HOST:PORT`, `--socks5 HOST`).
     if (opt == "--proxy" || opt == "--preproxy" || opt == "--socks4" || opt == "--socks4a" ||
         opt == "--socks5" || opt == "--socks5-hostname")

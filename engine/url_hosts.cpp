@@ -2,6 +2,7 @@
 #include "engine/url_hosts.hpp"
 
 #include <arpa/inet.h>
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <array>
@@ -10,6 +11,8 @@
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "engine/host_idna.hpp"
 
 namespace vigie::engine {
 
@@ -209,38 +212,45 @@ std::optional<std::string> whatwg_host(std::string_view url) {
   return std::string(host);
 }
 
-// A host as a URL parser compares it: percent-decoded, the IDNA full stops (`。`, `．`, `｡`) and
-// full-width ASCII (`ｅｖｉｌ`) mapped to ASCII, lower case, without a final `.`.
-std::string canonical_host(std::string_view raw) {
-  const std::string decoded = percent_decoded(raw);
-  std::string host;
-  host.reserve(decoded.size());
-  for (std::size_t i = 0; i < decoded.size(); ++i) {
-    const auto c = static_cast<unsigned char>(decoded[i]);
-    if (c == 0xE3 && i + 2 < decoded.size() && static_cast<unsigned char>(decoded[i + 1]) == 0x80 &&
-        static_cast<unsigned char>(decoded[i + 2]) == 0x82) {  // U+3002
-      host.push_back('.');
-      i += 2;
+// `127.1`, `0x7f.1`, `2130706433`, `0177.0.0.1`: the dotted address WHATWG's parser writes and
+// inet_aton (curl, wget, ssh, nc) connects to; `[0:0::1]`, `[::ffff:127.0.0.1]`: the IPv6 address
+// as WHATWG writes it (`[::1]`, `[::ffff:7f00:1]`). nullopt when `host` is no address.
+std::optional<std::string> canonical_address(const std::string& host) {
+  if (auto a = v4_address(host))
+    return fmt::format("{}.{}.{}.{}", *a >> 24, (*a >> 16) & 0xFF, (*a >> 8) & 0xFF, *a & 0xFF);
+  if (host.size() < 3 || host.front() != '[' || host.back() != ']' || host.size() > 65)
+    return std::nullopt;
+  std::array<unsigned char, 16> b{};
+  if (inet_pton(AF_INET6, host.substr(1, host.size() - 2).c_str(), b.data()) != 1)
+    return std::nullopt;  // a zone (`%eth0`) too: kept as written
+  std::array<unsigned, 8> piece{};
+  for (std::size_t i = 0; i < 8; ++i) piece[i] = (unsigned{b[2 * i]} << 8) | b[2 * i + 1];
+  // The first longest run of two or more zero pieces is written `::`.
+  std::size_t zero_at = 8, zero_len = 1;
+  for (std::size_t i = 0; i < 8;) {
+    std::size_t j = i;
+    while (j < 8 && piece[j] == 0) ++j;
+    if (j - i > zero_len) zero_at = i, zero_len = j - i;
+    i = j == i ? i + 1 : j;
+  }
+  std::string out = "[";
+  for (std::size_t i = 0; i < 8; ++i) {
+    if (i == zero_at) {
+      out += i == 0 ? "::" : ":";
+      i += zero_len - 1;
       continue;
     }
-    if (c == 0xEF && i + 2 < decoded.size()) {
-      // U+FF01..U+FF5E (full-width ASCII, U+FF0E the full stop) and U+FF61 (half-width stop).
-      const unsigned cp = ((c & 0x0Fu) << 12) |
-                          ((static_cast<unsigned char>(decoded[i + 1]) & 0x3Fu) << 6) |
-                          (static_cast<unsigned char>(decoded[i + 2]) & 0x3Fu);
-      if (cp >= 0xFF01 && cp <= 0xFF5E) {
-        host.push_back(static_cast<char>(cp - 0xFEE0));
-        i += 2;
-        continue;
-      }
-      if (cp == 0xFF61) {
-        host.push_back('.');
-        i += 2;
-        continue;
-      }
-    }
-    host.push_back(static_cast<char>(c));
+    out += fmt::format("{:x}", piece[i]);
+    if (i < 7) out += ':';
   }
+  return out + "]";
+}
+
+// A host as a URL parser compares it: percent-decoded, with what IDNA maps to ASCII mapped
+// (`。`, `ｅｖｉｌ`, `ⓔ`, `𝐞`; a soft hyphen removed: engine/host_idna.cpp), lower case, without a
+// final `.`. An address stays as written (`0x7f.1`): url_hosts adds the form WHATWG writes.
+std::string canonical_host(std::string_view raw) {
+  std::string host = idna_ascii(percent_decoded(raw));
   for (char& c : host)
     if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
   // `x.evil.com.` is the same host as `x.evil.com` (a fully qualified name): judged as it.
@@ -252,13 +262,49 @@ std::string canonical_host(std::string_view raw) {
 
 std::string url_host(std::string_view url) {
   const auto w = whatwg_host(url);
+  // `:8080/x`, `:/x`: httpie's and xh's shorthand for a port or path of localhost.
+  if (!w && !url.empty() && url.front() == ':' &&
+      (url.size() == 1 || url[1] == '/' || (url[1] >= '0' && url[1] <= '9')))
+    return "localhost";
   return canonical_host(w ? *w : rfc_host(url));
+}
+
+std::string host_pattern(std::string_view glob) {
+  // A wildcard is kept as written: only the name around it is mapped.
+  if (glob.find_first_of("*?") == std::string_view::npos) {
+    std::string host = canonical_host(glob);
+    auto a = canonical_address(host);
+    return a ? std::move(*a) : host;
+  }
+  std::string out = idna_ascii(glob);
+  for (char& c : out)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  if (out.size() > 1 && out.back() == '.') out.pop_back();
+  return out;
 }
 
 std::vector<std::string> url_hosts(std::string_view url) {
   std::vector<std::string> out{url_host(url)};
   std::string rfc = canonical_host(rfc_host(url));
   if (rfc != out.front()) out.push_back(std::move(rfc));
+  for (std::size_t i = 0, n = out.size(); i < n; ++i) {
+    const std::string& h = out[i];
+    if (h.size() < 3 || h.front() != '[' || h.back() != ']') continue;
+    std::string also;
+    std::array<unsigned char, 16> b{};
+    const std::string inner = h.substr(1, h.size() - 2);
+    if (inet_pton(AF_INET6, inner.c_str(), b.data()) == 1) {
+      // `[::ffff:7f00:1]`: an IPv4-mapped address reaches the IPv4 address (`127.0.0.1`).
+      if (std::all_of(b.begin(), b.begin() + 10, [](unsigned char c) { return !c; }) &&
+          b[10] == 0xFF && b[11] == 0xFF)
+        also = fmt::format("{}.{}.{}.{}", b[12], b[13], b[14], b[15]);
+    } else if (inner.find(':') == std::string::npos && inner.find('%') == std::string::npos) {
+      // `ssh://[evil.com]/x`, `git://[evil.com]/x`: git strips the brackets of any host.
+      also = canonical_host(inner);
+    }
+    if (!also.empty() && std::find(out.begin(), out.end(), also) == out.end())
+      out.push_back(std::move(also));
+  }
   // A control byte in a host (`evil.com%00.github.com`, a raw NUL): a WHATWG parser refuses
   // the URL, but a program handing the host to the resolver as a C string asks for what comes
   // before the byte.
@@ -269,6 +315,12 @@ std::vector<std::string> url_hosts(std::string_view url) {
     if (cut == out[i].end()) continue;
     std::string head = canonical_host(std::string_view(out[i]).substr(0, cut - out[i].begin()));
     if (std::find(out.begin(), out.end(), head) == out.end()) out.push_back(std::move(head));
+  }
+  // `127.1`, `0x7f.1`, `2130706433`, `[0:0::1]`: the address as WHATWG writes it, the host a rule
+  // names (the spelling itself is judged too: the most restrictive answer stands).
+  for (std::size_t i = 0, n = out.size(); i < n; ++i) {
+    auto a = canonical_address(out[i]);
+    if (a && std::find(out.begin(), out.end(), *a) == out.end()) out.push_back(std::move(*a));
   }
   return out;
 }

@@ -11,16 +11,23 @@
 namespace vigie::engine {
 
 // The host of `url` (`scheme://user@HOST:port/path`, or `HOST:port/path` without a scheme),
-// lowercased, percent-decoded, the IDNA full stops and full-width ASCII mapped to ASCII, without
-// its port or a final `.`; an IPv6 host keeps its brackets. Read as WHATWG's URL parser reads it
+// lowercased, percent-decoded, what IDNA maps to ASCII mapped (`。`, `ｅ`, `ⓔ`, `𝐞`; a soft
+// hyphen removed: engine/host_idna.hpp), without its port or a final `.`; an IPv6 host keeps its
+// brackets; httpie's `:8080/x` is localhost. Read as WHATWG's URL parser reads it
 // (browsers, Node's `fetch`): for http, https, ws, wss, ftp and file, any run of `/` and `\`
 // after the colon (`https:evil.com`, `https:\\evil.com`) and a `\` ends the host
 // (`https://evil.com\@x` is evil.com); tabs and newlines are removed.
 std::string url_host(std::string_view url);
 // Every host a URL parser may read in `url`: url_host's, then RFC 3986's (curl's) when it
-// differs (`https://evil.com\@github.com` is github.com to curl). A rule that restricts any of
-// them restricts the URL.
+// differs (`https://evil.com\@github.com` is github.com to curl), the IPv4 address an
+// IPv4-mapped IPv6 one reaches, a bracketed name without them (git's `ssh://[evil.com]/x`), and
+// an address as WHATWG writes it (`127.1`, `0x7f.1` and `2130706433` are 127.0.0.1, `[0:0::1]`
+// is `[::1]`). A rule that restricts any of them restricts the URL.
 std::vector<std::string> url_hosts(std::string_view url);
+// A fetch rule's host pattern as url_host writes hosts, so that the rule meets them: lower case,
+// without a final `.`, what IDNA maps to ASCII mapped, and (without a wildcard) an address as
+// WHATWG writes it (`deny EVIL.com.` meets evil.com, `deny 0x7f.1` meets 127.0.0.1).
+std::string host_pattern(std::string_view glob);
 
 // Whether `host` (as url_host returns it) is an instance-metadata service or a link-local
 // address: 169.254.0.0/16 in every notation a URL parser or inet_aton takes (`0xa9fea9fe`,
