@@ -4,6 +4,7 @@
 // is given (`url`, `uri`, `href`…) meets the fetch rules (`mcp_url_parts`), and the command line
 // (`command`, `cmd`…: a shell server's `execute_command`) the command rules (`mcp_command_parts`).
 #include "engine/judge.hpp"
+#include "engine/mcp_input_keys.hpp"
 #include "engine/program_handlers.hpp"
 #include "engine/program_words.hpp"
 
@@ -38,8 +39,18 @@ constexpr McpFileTool kMcpFileTools[] = {
 // Any other MCP tool (serena's `create_text_file`, jetbrains' `get_file_text_by_path`,
 // desktop-commander's `edit_block`): the keys that hold a path or a list of paths meet the path
 // rules too, as a read when the tool's name starts with a verb that only reads, else as a change.
+// The keys are those of the harnesses' own file tools and of common servers (`filepath`,
+// `file_paths`, `directory`, `source`/`destination`...), but `file` (a sandbox server's own
+// files) and `files` (the files a git server's `git_add` stages, writing none); they are looked up
+// in nested objects and lists too (`{"options": {"filepath": …}}`,
+// `{"items": [{"path": …}]}`).
 constexpr McpFileTool kAnyFileTool = {
-    "", Access::both, "file_path filePath relative_path pathInProject path paths", false};
+    "", Access::both,
+    "file_path filePath filepath relative_path pathInProject path paths file_paths filePaths "
+    "filename fileName absolute_path notebook_path directory dir dir_path dirPath "
+    "folder source destination target",
+    false};
+
 constexpr std::string_view kReadVerbs[] = {"read", "get",  "list",     "search", "find",  "view",
                                            "open", "show", "cat",      "tree",   "info",  "stat",
                                            "glob", "grep", "describe", "lookup", "query", "fetch"};
@@ -75,6 +86,12 @@ constexpr std::string_view kUrlKeys[] = {"url",      "uri",     "href",    "link
 constexpr std::string_view kCommandKeys[] = {"command",     "cmd",           "command_line",
                                              "commandLine", "shell_command", "shellCommand"};
 
+// Input keys of any MCP tool (or unknown tool) that name the folder it runs in: its command
+// lines and relative paths are judged from there too (`{"command": "cat id_rsa", "cwd":
+// "~/.ssh"}`).
+constexpr std::string_view kFolderKeys[] = {"cwd", "workdir", "working_directory",
+                                            "workingDirectory", "cwd_path"};
+
 const McpFileTool* mcp_file_tool(std::string_view mcp_name) {
   const auto slash = mcp_name.rfind('/');
   const std::string_view tool =
@@ -85,6 +102,29 @@ const McpFileTool* mcp_file_tool(std::string_view mcp_name) {
 }
 
 }  // namespace
+
+std::span<const std::string_view> mcp_command_keys() {
+  return kCommandKeys;
+}
+
+std::vector<std::string> tool_folders(const nlohmann::json& input, const std::string& cwd,
+                                      const std::string& home) {
+  std::vector<std::string> out{cwd};
+  if (!input.is_object()) return out;
+  for (std::string_view key : kFolderKeys) {
+    auto it = input.find(key);
+    if (it == input.end() || !it->is_string() || it->get_ref<const std::string&>().empty())
+      continue;
+    const std::string& c = it->get_ref<const std::string&>();
+    std::string dir;
+    if (c == "~" || c.rfind("~/", 0) == 0)
+      dir = lexical_normalize(home + c.substr(1));
+    else
+      dir = lexical_normalize(c[0] == '/' ? c : cwd + "/" + c);
+    if (std::find(out.begin(), out.end(), dir) == out.end()) out.push_back(std::move(dir));
+  }
+  return out;
+}
 
 void Judge::mcp_file_parts(const json& input, std::string_view mcp_name, const std::string& cwd,
                            Part& acc) {
@@ -99,45 +139,75 @@ void Judge::mcp_file_parts(const json& input, std::string_view mcp_name, const s
   }
   // A value that is not a path (another server's tool of the same name) is not judged here:
   // the MCP rules of the tool's name still are.
+  const std::vector<std::string> folders = tool_folders(input, cwd, home);
+  std::size_t judged = 0;
+  bool over = false;
   auto judge_one = [&](const json& v) {
     if (!v.is_string() || v.get_ref<const std::string&>().empty()) return;
-    TraceEntry t;
-    t.subject = "path";
-    Part part = judge_path(v.get_ref<const std::string&>(), tool->access, cwd, &t);
-    if (tool->recursive && !t.text.empty()) {
-      // `directory_tree ~`: the names below, `~/.ssh`'s included, as `tree ~` lists them.
-      FileEffect f;
-      f.entry = tool->name;
-      f.listing = true;
-      judge_below(t.text, f, t, part);
+    // Bounded like a command's paths: each one is resolved through the filesystem.
+    if (++judged > limits::judged_paths) {
+      if (!over)
+        fold(acc, builtin_ask(Builtin::limits_judged_paths,
+                              fmt::format("the request touches more than {} paths: a human "
+                                          "must check it",
+                                          limits::judged_paths)));
+      over = true;
+      return;
     }
-    // Path rules only restrict an MCP tool.
-    restrict(acc, std::move(part), t);
+    std::string path = v.get<std::string>();
+    // `file:///project/.env` under a path key: the local file it names.
+    if (path.rfind("file:", 0) == 0) {
+      auto local = file_url_path(path, false);
+      if (!local || local->empty()) return;
+      path = *local;
+    }
+    // A relative path from the request's folder and from the tool's own (`cwd`, `workdir`).
+    for (const std::string& dir : folders) {
+      if (dir != folders.front() && (path[0] == '/' || path[0] == '~')) break;
+      TraceEntry t;
+      t.subject = "path";
+      Part part = judge_path(path, tool->access, dir, &t);
+      if (tool->recursive && !t.text.empty()) {
+        // `directory_tree ~`: the names below, `~/.ssh`'s included, as `tree ~` lists them.
+        FileEffect f;
+        f.entry = tool->name;
+        f.listing = true;
+        judge_below(t.text, f, t, part);
+      }
+      // Path rules only restrict an MCP tool.
+      restrict(acc, std::move(part), t);
+    }
   };
-  // A known tool's keys, then the keys any tool may hold a path under (`read_file` given
-  // `file_path`).
-  for (std::string_view keys : {tool->keys, tool == &any ? std::string_view() : any.keys}) {
-    while (!keys.empty()) {
+  auto judge_keys = [&](const json& obj, std::string_view keys) {
+    while (!keys.empty() && !over) {
       const auto sp = keys.find(' ');
       const std::string key(keys.substr(0, sp));
       keys = sp == std::string_view::npos ? std::string_view() : keys.substr(sp + 1);
-      auto it = input.find(key);
-      if (it == input.end()) continue;
+      auto it = obj.find(key);
+      if (it == obj.end()) continue;
       if (it->is_array()) {
-        // Bounded like a command's paths: each one is resolved through the filesystem.
-        if (it->size() > limits::judged_paths) {
-          fold(acc, builtin_ask(Builtin::limits_judged_paths,
-                                fmt::format("the request touches more than {} paths: a human "
-                                            "must check it",
-                                            limits::judged_paths)));
-          return;
-        }
         for (const auto& v : *it) judge_one(v);
       } else {
         judge_one(*it);
       }
     }
-  }
+  };
+  // A known tool's keys, then the keys any tool may hold a path under (`read_file` given
+  // `file_path`).
+  judge_keys(input, tool->keys);
+  if (tool != &any) judge_keys(input, any.keys);
+  // The objects nested in the input (in lists too): the keys any tool may hold a path under.
+  auto nested = [&](auto& self, const json& v, int depth) -> void {
+    // parse_json bounded the depth (limits::json_depth).
+    if (over) return;
+    if (v.is_object()) {
+      if (depth > 0) judge_keys(v, any.keys);
+      for (const auto& m : v) self(self, m, depth + 1);
+    } else if (v.is_array()) {
+      for (const auto& m : v) self(self, m, depth + 1);
+    }
+  };
+  nested(nested, input, 0);
 }
 
 void Judge::mcp_url_parts(const json& input, const std::string& cwd, Part& acc) {
@@ -201,17 +271,20 @@ void Judge::mcp_command_parts(const json& input, const std::string& cwd) {
       }
     }
     if (line.empty()) continue;
-    // The line is judged on its own: what it adds is kept only when a rule or a safety check
-    // denies or asks (the MCP rules of the tool's name decide the rest).
-    Part before = std::move(win_);
-    const bool had = any_part_;
-    win_ = Part{};
-    any_part_ = false;
-    judge_line(line, cwd, 0);
-    Part got = any_part_ ? std::move(win_) : Part{};
-    win_ = std::move(before);
-    any_part_ = had;
-    if (got.effect != Effect::allow && !got.from_default) add(std::move(got));
+    // The line is judged on its own, from the request's folder and the tool's own: what it adds
+    // is kept only when a rule or a safety check denies or asks (the MCP rules of the tool's
+    // name decide the rest).
+    for (const std::string& dir : tool_folders(input, cwd, home)) {
+      Part before = std::move(win_);
+      const bool had = any_part_;
+      win_ = Part{};
+      any_part_ = false;
+      judge_line(line, dir, 0);
+      Part got = any_part_ ? std::move(win_) : Part{};
+      win_ = std::move(before);
+      any_part_ = had;
+      if (got.effect != Effect::allow && !got.from_default) add(std::move(got));
+    }
   }
 }
 

@@ -3,7 +3,9 @@
 #include "engine/glob_meet.hpp"
 #include "engine/hook_wire.hpp"
 #include "engine/judge.hpp"
+#include "engine/mcp_input_keys.hpp"
 #include "engine/program_handlers.hpp"
+#include "engine/program_words.hpp"
 #include "engine/url_hosts.hpp"
 
 namespace vigie::engine {
@@ -177,8 +179,16 @@ void Judge::judge_request(const json& input) {
     if (path.empty()) path = str("notebook_path");
     if (path.empty()) path = str("path");
     // A listing or search tool (`dir` role, or no path at all) reads the working folder by
-    // default; a tool that reads one file names it.
-    if (path.empty() && kind == RequestKind::read && call.path_optional) path = cwd;
+    // default; a tool that reads one file names it. A folder that is not a string (`LS` given a
+    // list) is no default: what the tool would read is unknown.
+    if (path.empty() && kind == RequestKind::read && call.path_optional) {
+      if (auto it = input.find("file_path");
+          it != input.end() && !it->is_null() && !it->is_string() && !call.searches) {
+        invalid_request("the request's folder is not a string");
+        return;
+      }
+      path = cwd;
+    }
     TraceEntry t;
     t.subject = "path";
     // A patch envelope (Codex's and OpenCode's apply_patch): every file it adds, updates,
@@ -363,7 +373,50 @@ void Judge::judge_request(const json& input) {
     mcp_url_parts(input, cwd, *part);
     add(std::move(*part));
     mcp_command_parts(input, cwd);
-  } else if (kind != RequestKind::tool) {
+  } else if (kind == RequestKind::tool) {
+    // A tool no table knows (another harness's `run_terminal_cmd`, `view_file`): what its input
+    // names meets the rules as an MCP tool's does (paths, URLs, command lines). What the tool
+    // does with it is unknown, so a rule that denies or asks makes it asked (never denied, never
+    // allowed); the tool's name is judged by judge_tool_name.
+    Part before = std::move(win_);
+    const bool had = any_part_;
+    win_ = Part{};
+    any_part_ = false;
+    Part acc;
+    mcp_file_parts(input, req.tool, cwd, acc);
+    mcp_url_parts(input, cwd, acc);
+    if (acc.effect != Effect::allow) add(std::move(acc));
+    // A command line under the keys an MCP shell tool uses: judged whole, the mode's default
+    // for an unknown program included (an unknown tool may be another harness's shell).
+    for (std::string_view key : mcp_command_keys()) {
+      auto it = input.find(key);
+      if (it == input.end()) continue;
+      std::string line;
+      if (it->is_string()) {
+        line = it->get<std::string>();
+      } else if (it->is_array()) {  // an argv: its words, quoted
+        for (const json& v : *it) {
+          if (!v.is_string()) break;
+          if (!line.empty()) line += ' ';
+          line += program_words::single_quoted(v.get_ref<const std::string&>());
+        }
+      }
+      if (!line.empty())
+        for (const std::string& dir : tool_folders(input, cwd, home)) judge_line(line, dir, 0);
+    }
+    Part got = any_part_ ? std::move(win_) : Part{};
+    win_ = std::move(before);
+    any_part_ = had;
+    if (got.effect != Effect::allow) {
+      got.effect = Effect::ask;
+      got.from_default = false;
+      got.message = fmt::format(
+          "`{}` is a tool vigie does not know, and its input names what the policy does not allow "
+          "({})",
+          req.tool, got.message);
+      add(std::move(got));
+    }
+  } else {
     Part part;
     part.effect = Effect::ask;
     part.rule = builtin(Builtin::request_unknown_kind, Effect::ask);

@@ -32,6 +32,17 @@ constexpr ToolName kTools[] = {
     {"claude", "LS", RequestKind::read, "dir=path"},
     {"claude", "WebFetch", RequestKind::fetch, "url=url method=method"},
     {"claude", "WebSearch", RequestKind::fetch, "query=query"},
+    // Tools that name no file, URL or shell command: only their name is judged (`SlashCommand`'s
+    // `command` is a slash command, `/review-pr 123`, not a shell line).
+    {"claude", "Agent", RequestKind::tool, ""},
+    {"claude", "Task", RequestKind::tool, ""},
+    {"claude", "TodoWrite", RequestKind::tool, ""},
+    {"claude", "ExitPlanMode", RequestKind::tool, ""},
+    {"claude", "AskUserQuestion", RequestKind::tool, ""},
+    {"claude", "SlashCommand", RequestKind::tool, ""},
+    {"claude", "Skill", RequestKind::tool, ""},
+    {"claude", "BashOutput", RequestKind::tool, ""},
+    {"claude", "KillShell", RequestKind::tool, ""},
     // Gemini CLI.
     {"gemini", "run_shell_command", RequestKind::command, "command=command cwd=dir_path"},
     {"gemini", "write_file", RequestKind::edit, "path=file_path content=content"},
