@@ -103,8 +103,25 @@ const McpFileTool* mcp_file_tool(std::string_view mcp_name) {
 
 }  // namespace
 
-std::span<const std::string_view> mcp_command_keys() {
-  return kCommandKeys;
+std::vector<std::string> tool_command_lines(const nlohmann::json& input) {
+  std::vector<std::string> out;
+  if (!input.is_object()) return out;
+  for (std::string_view key : kCommandKeys) {
+    auto it = input.find(key);
+    if (it == input.end()) continue;
+    std::string line;
+    if (it->is_string()) {
+      line = it->get<std::string>();
+    } else if (it->is_array()) {  // an argv: its words, quoted
+      for (const json& v : *it) {
+        if (!v.is_string()) break;
+        if (!line.empty()) line += ' ';
+        line += program_words::single_quoted(v.get_ref<const std::string&>());
+      }
+    }
+    if (!line.empty()) out.push_back(std::move(line));
+  }
+  return out;
 }
 
 std::vector<std::string> tool_folders(const nlohmann::json& input, const std::string& cwd,
@@ -256,21 +273,7 @@ void Judge::restrict(Part& acc, Part part, TraceEntry& t) {
 }
 
 void Judge::mcp_command_parts(const json& input, const std::string& cwd) {
-  if (!input.is_object()) return;
-  for (std::string_view key : kCommandKeys) {
-    auto it = input.find(key);
-    if (it == input.end()) continue;
-    std::string line;
-    if (it->is_string()) {
-      line = it->get<std::string>();
-    } else if (it->is_array()) {  // an argv: its words, quoted
-      for (const json& v : *it) {
-        if (!v.is_string()) break;
-        if (!line.empty()) line += ' ';
-        line += program_words::single_quoted(v.get_ref<const std::string&>());
-      }
-    }
-    if (line.empty()) continue;
+  for (const std::string& line : tool_command_lines(input)) {
     // The line is judged on its own, from the request's folder and the tool's own: what it adds
     // is kept only when a rule or a safety check denies or asks (the MCP rules of the tool's
     // name decide the rest).

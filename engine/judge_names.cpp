@@ -388,22 +388,8 @@ void Judge::judge_request(const json& input) {
     if (acc.effect != Effect::allow) add(std::move(acc));
     // A command line under the keys an MCP shell tool uses: judged whole, the mode's default
     // for an unknown program included (an unknown tool may be another harness's shell).
-    for (std::string_view key : mcp_command_keys()) {
-      auto it = input.find(key);
-      if (it == input.end()) continue;
-      std::string line;
-      if (it->is_string()) {
-        line = it->get<std::string>();
-      } else if (it->is_array()) {  // an argv: its words, quoted
-        for (const json& v : *it) {
-          if (!v.is_string()) break;
-          if (!line.empty()) line += ' ';
-          line += program_words::single_quoted(v.get_ref<const std::string&>());
-        }
-      }
-      if (!line.empty())
-        for (const std::string& dir : tool_folders(input, cwd, home)) judge_line(line, dir, 0);
-    }
+    for (const std::string& line : tool_command_lines(input))
+      for (const std::string& dir : tool_folders(input, cwd, home)) judge_line(line, dir, 0);
     Part got = any_part_ ? std::move(win_) : Part{};
     win_ = std::move(before);
     any_part_ = had;
