@@ -5,7 +5,6 @@
 #include "engine/judge.hpp"
 #include "engine/mcp_input_keys.hpp"
 #include "engine/program_handlers.hpp"
-#include "engine/program_words.hpp"
 #include "engine/url_hosts.hpp"
 
 namespace vigie::engine {
