@@ -394,8 +394,9 @@ BuiltinCode builtin_code(const NormalizedCommand& n) {
   }
   const std::string not_static = "a word that is not static given to `" + n.name + "`";
   std::vector<std::string_view> operands;
-  std::string attributes;  // the attributes of eval_attributes set by `-X` clusters
-  std::string flags;       // every option letter given (`fc -l`, `history -s`)
+  std::string attributes;                 // the attributes of eval_attributes set by `-X` clusters
+  std::string flags;                      // every option letter given (`fc -l`, `history -s`)
+  std::vector<std::string_view> editors;  // `fc -e EDITOR`: run unless `-l` lists
   bool options_done = false;
   for (std::size_t i = 1; i < n.words.size(); ++i) {
     const auto& w = n.words[i];
@@ -422,7 +423,10 @@ BuiltinCode builtin_code(const NormalizedCommand& n) {
       options_done = true;
       continue;
     }
-    if (options_done || s.size() < 2 || (s[0] != '-' && s[0] != '+')) {
+    // `fc -e vi -1 -l`: a negative number is fc's first operand, the words after it operands.
+    const bool fc_number = b->words == Words::history_rerun && s.size() > 1 && s[0] == '-' &&
+                           s[1] >= '0' && s[1] <= '9';
+    if (options_done || fc_number || s.size() < 2 || (s[0] != '-' && s[0] != '+')) {
       operands.push_back(s);
       if (b->words != Words::trap_action) options_done = true;
       continue;
@@ -455,8 +459,12 @@ BuiltinCode builtin_code(const NormalizedCommand& n) {
       }
       if (b->code_options.find(c) != std::string_view::npos) {
         if (auto v = value()) {
-          // `fc -e - N` is `fc -s N`: no editor, the history line runs (asked below).
-          if (b->words == Words::history_rerun && *v == "-") break;
+          // `fc -e - N` is `fc -s N`: no editor, the history line runs (asked below); `fc -l
+          // -e vi` lists the history and runs no editor (judged after the options).
+          if (b->words == Words::history_rerun) {
+            if (*v != "-") editors.emplace_back(*v);
+            break;
+          }
           if (b->words != Words::key_bindings)
             out.scripts.emplace_back(*v);
           else if (auto command = bound_command(*v))
@@ -511,9 +519,11 @@ BuiltinCode builtin_code(const NormalizedCommand& n) {
       }
       break;
     case Words::history_rerun:
-      if (flags.find('l') == std::string::npos)
+      if (flags.find('l') == std::string::npos) {
+        for (auto e : editors) out.scripts.emplace_back(e);
         out.escalations.push_back(
             "`fc` runs a line of the shell's history again, which this line may not show");
+      }
       break;
     case Words::loadables:
       // `enable hi` loads `hi` from BASH_LOADABLES_PATH (the current folder last) when bash has

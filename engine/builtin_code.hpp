@@ -43,6 +43,11 @@ std::optional<std::string> looped_reference(const NormalizedCommand& n, std::str
 // (`read q <<< 'a[$(id)]'`), appended to `values`: under `declare -i q` it is arithmetic.
 void here_string_values(const NormalizedCommand& n, std::vector<std::string>& values);
 
+// `FCEDIT=vi fc -l`: whether `variable`, an editor fc would run (FCEDIT, EDITOR), goes unused
+// because `words` (the command's, its name first) are `fc` listing the history (`-l` among its
+// options, all static), which runs no editor.
+bool editor_unused(std::string_view variable, const std::vector<shell::WordView>& words);
+
 // The builtins that run the code they are given in this shell, not a child: a `cd` there moves
 // this shell's folder (`eval cd ~`, `trap 'cd /' DEBUG`, `. x.sh`, `mapfile -C 'cd /'`,
 // `bind -x`, `fc`).

@@ -396,6 +396,9 @@ void add_code_commands(std::string_view code, std::string_view program,
   if (built || code_runs_built(code, names->prefix))
     escalations.push_back(std::string(program) +
                           " code that runs a command or code it builds at run time");
+  // A file opened under a path built around a protected name or decoded: not in the line.
+  if (code_opens_built_path(code))
+    escalations.push_back(std::string(program) + " code that opens a path it builds at run time");
 }
 
 // `python3 -m black tests`: a module the programs table declares as a program (black, isort,

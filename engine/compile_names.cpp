@@ -36,6 +36,27 @@ LazyGlob name_glob(std::string_view glob, bool slash_stops, Effect effect) {
   return LazyGlob(std::move(r));
 }
 
+// A `/regex/` rule of `fetch`, `mcp` or `tools`, as compile_regex built it (null: the policy's
+// regex budget is spent, the error given): RE2 over the whole name. `bad` gives RE2's error when
+// it refuses the regex; empty then.
+template <class Bad>
+LazyGlob regex_glob(std::unique_ptr<RE2> re, Bad&& bad) {
+  if (!re) return {};
+  if (!re->ok()) {
+    bad(re->error());
+    return {};
+  }
+  return LazyGlob(std::move(re));
+}
+
+// A regex of a fetch rule ignores case: url_hosts writes hosts in lower case, so that
+// `/.*\.EVIL\.com/` meets x.evil.com.
+PatternItem host_regex(const PatternItem& item) {
+  PatternItem it = item;
+  it.word.text = "(?i)" + it.word.text;
+  return it;
+}
+
 std::size_t specificity(std::string_view glob) {
   return static_cast<std::size_t>(
       std::count_if(glob.begin(), glob.end(), [](char c) { return c != '*' && c != '?'; }));
@@ -143,15 +164,27 @@ void Builder::names_block(const File& f, const Block& b, BlockKind k) {
         bool upper = !w.empty() && std::all_of(w.begin(), w.end(), [](char c) {
           return std::isupper(static_cast<unsigned char>(c));
         });
-        if (k == BlockKind::fetch && upper) {
+        if (k == BlockKind::fetch && upper && item.kind != PatternItem::Kind::regex) {
           methods.push_back(w);
           continue;
         }
         NameRule nr;
-        // A fetch host as url_hosts writes hosts (`EVIL.com.`, `0x7f.1`, `ⓔvil.com`): the rule
-        // meets them. A `/regex/` is kept as written.
-        nr.glob = name_glob(k == BlockKind::fetch && !w.starts_with('/') ? host_pattern(w) : w,
-                            k == BlockKind::mcp, r->effect);
+        // A fetch host as url_hosts writes hosts (`EVIL.com.`, `0x7f.1`, `ⓔvil.com`,
+        // `bücher.example` as `xn--bcher-kva.example`): the rule meets them. A `/regex/` is RE2
+        // over the whole name (the word's text is the regex without its slashes).
+        const bool regex = item.kind == PatternItem::Kind::regex;
+        if (regex) {
+          nr.glob = regex_glob(compile_regex(f, k == BlockKind::fetch ? host_regex(item) : item),
+                               [&](const std::string& e) {
+                                 error(f, item.span, Code::invalid_regex,
+                                       fmt::format("invalid regex `{}`: {}", item.word.text, e),
+                                       "RE2 syntax: no backreferences or lookaround");
+                               });
+          if (!nr.glob) continue;
+        } else {
+          nr.glob = name_glob(k == BlockKind::fetch ? host_pattern(w) : w, k == BlockKind::mcp,
+                              r->effect);
+        }
         nr.specificity = specificity(w);
         nr.methods = methods;
         nr.rule = ri;
@@ -251,7 +284,16 @@ void Builder::tools_block(const File& f, const Block& b) {
     for (const auto& p : r->alternatives)
       for (const auto& item : p.items) {
         NameRule nr;
-        nr.glob = name_glob(item.word.text, false, r->effect);
+        if (item.kind == PatternItem::Kind::regex) {
+          nr.glob = regex_glob(compile_regex(f, item), [&](const std::string& e) {
+            error(f, item.span, Code::invalid_regex,
+                  fmt::format("invalid regex `{}`: {}", item.word.text, e),
+                  "RE2 syntax: no backreferences or lookaround");
+          });
+          if (!nr.glob) continue;
+        } else {
+          nr.glob = name_glob(item.word.text, false, r->effect);
+        }
         nr.specificity = specificity(item.word.text);
         nr.rule = ri;
         nr.effect = r->effect;

@@ -61,12 +61,30 @@ struct Element {
   unsigned char byte = 0;
   std::bitset<256> set;
 };
-Element bracket_element(std::string_view g, std::size_t& i) {
+// Where the name of `[:`, `[.` or `[=` at `from` ends (its `:]`, `.]`, `=]`): a scan, or a
+// binary search in the memo's index.
+std::size_t name_end(std::string_view g, char kind, std::size_t from, BracketMemo* memo) {
+  const char close[3] = {kind, ']', 0};
+  if (!memo) return g.find(close, from);
+  if (!memo->indexed) {
+    memo->indexed = true;
+    for (std::size_t k = 0; k + 1 < g.size(); ++k)
+      if (g[k + 1] == ']') {
+        if (g[k] == ':') memo->name_ends[0].push_back(k);
+        if (g[k] == '.') memo->name_ends[1].push_back(k);
+        if (g[k] == '=') memo->name_ends[2].push_back(k);
+      }
+  }
+  const auto& ends = memo->name_ends[kind == ':' ? 0 : kind == '.' ? 1 : 2];
+  const auto it = std::lower_bound(ends.begin(), ends.end(), from);
+  return it == ends.end() ? std::string_view::npos : *it;
+}
+
+Element bracket_element(std::string_view g, std::size_t& i, BracketMemo* memo) {
   Element e;
   if (g[i] == '[' && i + 1 < g.size() && (g[i + 1] == ':' || g[i + 1] == '.' || g[i + 1] == '=')) {
     const char kind = g[i + 1];
-    const char close[3] = {kind, ']', 0};
-    std::size_t end = g.find(close, i + 2);
+    std::size_t end = name_end(g, kind, i + 2, memo);
     if (end != std::string_view::npos) {
       std::string_view name = g.substr(i + 2, end - i - 2);
       i = end + 2;
@@ -94,12 +112,14 @@ Element bracket_element(std::string_view g, std::size_t& i) {
 
 }  // namespace
 
-std::optional<BracketSet> bracket_set(std::string_view g, std::size_t open) {
+std::optional<BracketSet> bracket_set(std::string_view g, std::size_t open, BracketMemo* memo) {
   std::size_t i = open + 1;
   const bool neg = i < g.size() && (g[i] == '!' || g[i] == '^');
   if (neg) ++i;
   BracketSet out;
   bool first = true;
+  std::vector<std::size_t> read;  // the elements read, for the memo when nothing closes
+  if (memo && memo->open_ends.size() != g.size()) memo->open_ends.assign(g.size(), 0);
   while (i < g.size()) {
     if (g[i] == ']' && !first) {
       if (neg) out.set.flip();
@@ -107,11 +127,13 @@ std::optional<BracketSet> bracket_set(std::string_view g, std::size_t open) {
       out.end = i;
       return out;
     }
+    if (memo && memo->open_ends[i]) break;  // read before by a scan that closed nothing
+    if (g[i] != ']') read.push_back(i);     // (a first `]` is a member: not the same read)
     first = false;
-    Element lo = bracket_element(g, i);
+    Element lo = bracket_element(g, i, memo);
     if (lo.single && i + 1 < g.size() && g[i] == '-' && g[i + 1] != ']') {
       ++i;
-      Element hi = bracket_element(g, i);
+      Element hi = bracket_element(g, i, memo);
       if (hi.single) {
         for (unsigned v = lo.byte; v <= hi.byte; ++v) out.set.set(v);
       } else {
@@ -126,6 +148,8 @@ std::optional<BracketSet> bracket_set(std::string_view g, std::size_t open) {
     else
       out.set |= lo.set;
   }
+  if (memo)
+    for (std::size_t k : read) memo->open_ends[k] = 1;
   return std::nullopt;
 }
 
@@ -141,6 +165,7 @@ struct Tok {
 std::vector<Tok> tokens(std::string_view g) {
   std::vector<Tok> out;
   out.reserve(g.size());
+  BracketMemo memo;
   for (std::size_t i = 0; i < g.size(); ++i) {
     Tok t;
     char c = g[i];
@@ -150,7 +175,7 @@ std::vector<Tok> tokens(std::string_view g) {
     } else if (c == '?') {
       t.set.set();
     } else if (c == '[') {
-      if (auto b = bracket_set(g, i)) {
+      if (auto b = bracket_set(g, i, &memo)) {
         t.set = b->set;
         i = b->end;
       } else {

@@ -27,7 +27,20 @@ struct BracketSet {
   std::bitset<256> set;
   std::size_t end = 0;
 };
-std::optional<BracketSet> bracket_set(std::string_view g, std::size_t open);
+
+// What the bracket expressions of one glob have learnt, for a caller that reads every `[` of
+// it (tokens): where `:]`, `.]` and `=]` stand (a `[:` finds its end by a binary search, not a
+// scan to the end of the glob), and the places a scan that closed nothing stepped on (a later
+// `[` that reaches one does not close either: each element is read the same from where it
+// starts). With it, `[[:[[:[[:…` (a `[` that never closes, retried at each `[`) is read in
+// linear time; without, 80 KB of it took 4 s.
+struct BracketMemo {
+  std::vector<std::size_t> name_ends[3];  // `:]`, `.]`, `=]`, by place
+  bool indexed = false;
+  std::vector<char> open_ends;  // elements a scan that closed nothing read
+};
+std::optional<BracketSet> bracket_set(std::string_view g, std::size_t open,
+                                      BracketMemo* memo = nullptr);
 
 // `budget`, when given: the work left to the caller (the request), in cells of the comparison
 // of two components (their sizes' product, checked before the work): a comparison that would

@@ -71,6 +71,16 @@ Error tool_from(const json& o, const char* key, Call& c) {
 
 // ---- decoders --------------------------------------------------------------------------------
 
+// The URL an MCP call's server is reached at (Cursor's `url`, Gemini CLI's `mcp_context.url`):
+// kept in the input under `vigie_mcp_server`, where the engine meets it with the fetch rules as
+// any nested URL key of an MCP tool (only stricter): the call's arguments go to that host. The
+// command that started a local server is not the call's (it already runs).
+void mcp_server(const json& from, Call& c) {
+  if (!from.is_object() || !c.input.is_object()) return;
+  if (auto it = from.find("url"); it != from.end() && it->is_string())
+    c.input["vigie_mcp_server"] = json{{"url", *it}};
+}
+
 Error decode_claude(const json& in, Call& c) {
   c.event = text(in, "hook_event_name");
   if (c.event.empty()) c.event = "PreToolUse";
@@ -88,7 +98,9 @@ Error decode_gemini(const json& in, Call& c) {
   if (!c.judge) return std::nullopt;
   c.cwd = text(in, "cwd");
   if (auto e = tool_from(in, "tool_name", c)) return e;
-  return arguments(in, "tool_input", c.input);
+  if (auto e = arguments(in, "tool_input", c.input)) return e;
+  if (auto m = in.find("mcp_context"); m != in.end()) mcp_server(*m, c);
+  return std::nullopt;
 }
 
 // Codex's network approvals (PermissionRequest, tool `NetworkAccess`) name the host as
@@ -137,7 +149,9 @@ Error decode_cursor(const json& in, Call& c) {
   if (c.event == "beforeMCPExecution") {
     if (auto e = tool_from(in, "tool_name", c)) return e;
     c.tool = "MCP:" + c.tool;  // the table's MCP naming for Cursor
-    return arguments(in, "tool_input", c.input);
+    if (auto e = arguments(in, "tool_input", c.input)) return e;
+    mcp_server(in, c);
+    return std::nullopt;
   }
   c.judge = c.event == "preToolUse";
   if (!c.judge) return std::nullopt;

@@ -14,6 +14,12 @@ namespace vigie::engine {
 // ignores removed (a soft hyphen, a zero-width space, a variation selector: `e\u00advil.com`
 // is evil.com). Other bytes, and malformed UTF-8, are kept as they are.
 std::string idna_ascii(std::string_view host);
+// `host` (after idna_ascii) as UTS #46's ToASCII writes it: each label that still holds other
+// code points lowered (`BÜCHER` is `bücher`), composed (`u` and U+0308 are `ü`) and written in
+// Punycode (`xn--bcher-kva`), so that a name and its Punycode meet. A label that is not
+// well-formed UTF-8 is kept as it is. With `transitional`, as IDNA 2003 and the transitional
+// mapping (Python's `idna` codec, older browsers) write it: `ß` is `ss`, `ς` is `σ`.
+std::string idna_labels(std::string_view host, bool transitional = false);
 
 }  // namespace vigie::engine
 

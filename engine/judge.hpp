@@ -83,6 +83,9 @@ struct Part {
   std::string message;  // for the model
   bool never_remember = false;
   bool from_default = false;  // no explicit rule decided: the mode's default did
+  // A command's default part whose message is not written yet (Judge::default_message): it is
+  // written only where it is read, the trace or the part that wins.
+  bool message_pending = false;
 };
 
 // lexical_normalize (paths.hpp), with no copy work when the path is already normal (decide.cpp).
@@ -283,7 +286,9 @@ struct Judge {
   // trace entry, the default's part, the commands a command runs (argvs).
   [[gnu::noinline]] void trace_command(const shell::CommandView& cmd, const NormalizedCommand& n,
                                        std::string_view line, TraceEntry& t);
-  [[gnu::noinline]] Part default_part(const NormalizedCommand& n, const TraceEntry& t) const;
+  [[gnu::noinline]] Part default_part() const;
+  [[gnu::noinline]] std::string default_message(const NormalizedCommand& n,
+                                                const TraceEntry& t) const;
   [[gnu::noinline]] void judge_argvs(const shell::CommandView& cmd, const NormalizedCommand& n,
                                      std::string_view line, const std::string& cwd, unsigned depth);
   bool allow_names_what_runs(const CommandPattern& cp, const NormalizedCommand& n) const;
@@ -367,7 +372,7 @@ struct Judge {
   struct ShadowScan {
     const char* line;
     std::size_t size, from;
-    bool defines_nothing;  // no `(` and no `function` in the whole line
+    std::uint64_t defines;  // the whole line's definitions (most lines: none)
   };
   // Left uninitialized (only the first shadow_scans_used_ are read): nothing to clear per
   // decision.

@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "engine/builtin_code.hpp"
+#include "engine/line_pipelines.hpp"
 #include "engine/line_triggers.hpp"
 #include "engine/line_variables.hpp"
 #include "engine/pipe_input.hpp"
@@ -246,7 +247,7 @@ void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand
 
   if (!n.words.empty()) {
     std::optional<Part> rule_part = rules_part(n, cwd, t);
-    if (!rule_part) rule_part = default_part(n, t);
+    if (!rule_part) rule_part = default_part();
     explicit_allow = rule_part->effect == Effect::allow;
     fold(acc, std::move(*rule_part));
     if (mode == Mode::readonly && acc.effect != Effect::deny) {
@@ -278,6 +279,16 @@ void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand
     if (n.words.empty()) command_fetch_parts(n, t, acc);  // else in escalation_parts
   }
   judge_files(n, explicit_allow, cwd, t, acc);
+  // The default's message, when the default is still the command's part: written only if it
+  // is read (the trace, or the part that wins so far; add() keeps an earlier part of the same
+  // effect, and auto-approve clears it).
+  if (acc.message_pending) {
+    acc.message_pending = false;
+    const bool approved = auto_approve_ && acc.effect == Effect::ask;
+    const bool wins = !any_part_ || acc.effect > win_.effect ||
+                      (acc.effect == win_.effect && !win_.rule && acc.rule);
+    if (tracing || (!approved && wins)) acc.message = default_message(n, t);
+  }
   if (tracing) {  // the part's message is copied into the trace only when it is asked for
     t.effect = acc.effect;
     t.reason = acc.message;
@@ -310,33 +321,6 @@ void Judge::trace_command(const shell::CommandView& cmd, const NormalizedCommand
     t.effects.resize(kTraceEffects);
     t.effects.push_back({"more", fmt::format("{} more not shown", more), "", "trace limit"});
   }
-}
-
-Part Judge::default_part(const NormalizedCommand& n, const TraceEntry& t) const {
-  auto shown = [&] { return excerpt(tracing ? join(t.argv) : joined(n.words)); };
-  // `env ls`, `exec cat x`: an allow rule must name the unsafe wrapper's words too (`allow env`
-  // never allows what env runs): the message says so, so that `ls` allowed alone is no mystery.
-  const std::string through =
-      n.allow_wrapper_words > 0 && !n.allow_words().empty()
-          ? fmt::format(" through `{}` (allow rules do not look through it)",
-                        excerpt(n.allow_words().front().text))
-          : std::string();
-  Part def;
-  def.effect = command_default();
-  def.from_default = true;
-  if (def.effect == Effect::deny) {
-    def.rule = builtin(mode == Mode::readonly ? Builtin::mode_readonly : Builtin::commands_default,
-                       Effect::deny);
-    def.message = mode == Mode::readonly ? builtin_text(BuiltinMessage::readonly_commands)
-                  : mode == Mode::auto_  ? fmt::format(
-                                               "`{}`{} is not in the allowlist (auto mode): use an "
-                                                "allowed command, do not retry this one",
-                                               shown(), through)
-                                        : fmt::format("`{}` is denied by default", shown());
-  } else if (def.effect == Effect::ask) {
-    def.message = fmt::format("run `{}`?", shown());
-  }
-  return def;
 }
 
 bool Judge::has_metachar(std::string_view line) {
@@ -509,8 +493,7 @@ void Judge::judge_commands(shell::CommandsResult& pr, std::string_view line, std
   if (std::none_of(pr.commands.begin(), pr.commands.end(),
                    [](const shell::CommandView& c) { return c.op == "|" || c.op == "|&"; }))
     return;
-  for (const auto& group : pipelines_of(pr.commands)) {
-    if (group.size() < 2) continue;
+  for (const auto& group : pipelines_of_line(pr.commands)) {
     for (const auto& hit : check_pipeline(normalized, group, safety_context(cwd))) {
       Part part = safety_part(hit);
       note_match(*part.rule, nullptr);

@@ -19,7 +19,15 @@ void Judge::written_then_run_part(const std::vector<shell::CommandView>& views,
                                   const std::vector<NormalizedCommand>& cmds) {
   // `echo x 3<f >/dev/fd/3` reopens f for writing: where the line does not show which file
   // (`exec 3<f` before, a function's input, a program's operand), asked.
-  if (std::string path = descriptor_reopen(cmds); !path.empty())
+  // Only a descriptor opened for reading (`<`, `<>`, or a copy of one) can be: most lines open
+  // none, and are not read further.
+  const bool reads = std::any_of(cmds.begin(), cmds.end(), [](const NormalizedCommand& n) {
+    return std::any_of(n.redirects.begin(), n.redirects.end(), [](const shell::RedirectView& r) {
+      const std::string_view op = r.op;
+      return op == "<" || op == "<>";
+    });
+  });
+  if (std::string path = reads ? descriptor_reopen(cmds) : std::string(); !path.empty())
     add(builtin_ask(Builtin::commands_escalation,
                     fmt::format("the line writes `{}`, which opens again, for writing, a file "
                                 "the line opened for reading: a human must check it",
@@ -43,13 +51,17 @@ void Judge::written_then_run_part(const std::vector<shell::CommandView>& views,
            std::find(std::begin(kKeepsCode), std::end(kKeepsCode), n.name) != std::end(kKeepsCode);
   };
   // Most lines write no file with a static name: nothing to run.
-  bool writes = false;
-  for (const auto& n : cmds)
-    for (const auto& f : n.files) writes = writes || (f.touch == Touch::write && f.word.literal);
-  if (!writes) return;
+  std::size_t first_write = cmds.size();
+  for (std::size_t i = 0; i < cmds.size() && first_write == cmds.size(); ++i)
+    for (const auto& f : cmds[i].files)
+      if (f.touch == Touch::write && f.word.literal) first_write = i;
+  if (first_write == cmds.size()) return;
   bool any_order = false;  // only then every write is collected first
   for (std::size_t i = 0; i < cmds.size() && !any_order; ++i)
     any_order = again(i) || keeps_code(cmds[i]);
+  // In order, only a command after a write may run it: none after the last command's
+  // (`make | tee build.log`, `… > out.txt`).
+  if (!any_order && first_write + 1 == cmds.size()) return;
   std::vector<std::string> all;  // every file the line writes
   if (any_order)
     for (const auto& n : cmds)

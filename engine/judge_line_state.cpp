@@ -32,9 +32,24 @@ constexpr std::string_view kIntegerVariables[] = {"RANDOM",  "SRANDOM", "OPTIND"
                                                   "HISTCMD", "SECONDS", "MAILCHECK"};
 
 // The builtins that set the variables their words name (`read RANDOM`, `printf -v OPTIND`,
-// `getopts ab OPTIND`, `declare RANDOM=…`).
-constexpr std::string_view kSetters[] = {"read",    "mapfile", "readarray", "printf", "wait",
-                                         "getopts", "declare", "typeset",   "export", "readonly"};
+// `getopts ab OPTIND`, `declare RANDOM=…`). Each command passes here: the length picks the few
+// names compared.
+inline bool sets_variables(std::string_view name) {
+  switch (name.size()) {
+    case 4:
+      return name == "read" || name == "wait";
+    case 6:
+      return name == "printf" || name == "export";
+    case 7:
+      return name == "mapfile" || name == "getopts" || name == "declare" || name == "typeset";
+    case 8:
+      return name == "readonly";
+    case 9:
+      return name == "readarray";
+    default:
+      return false;
+  }
+}
 
 bool integer_variable(std::string_view name) {
   name = name.substr(0, name.find_first_of("+["));  // `RANDOM+=…`, `OPTIND[0]=…`
@@ -58,11 +73,7 @@ bool assigns_integer_variable(const shell::CommandView& cmd, const NormalizedCom
     return false;
   }
   const std::string_view name = n.name;
-  // Each command passes here: its length and first letter first (`git`, `ls` end at once).
-  if (!n.name_static || name.size() < 4 || name.size() > 9 ||
-      std::string_view("rmpwgdte").find(name[0]) == std::string_view::npos ||
-      std::find(std::begin(kSetters), std::end(kSetters), name) == std::end(kSetters))
-    return false;
+  if (!n.name_static || !sets_variables(name)) return false;
   for (std::size_t k = 1; k < n.words.size(); ++k) {
     const auto& w = n.words[k];
     const std::string_view text = w.literal ? std::string_view(*w.literal) : w.text;
@@ -84,7 +95,11 @@ bool assigns_integer_variable(const shell::CommandView& cmd, const NormalizedCom
 void Judge::note_line_state(const shell::CommandView& cmd, const NormalizedCommand& n,
                             std::vector<std::string>& held_code) {
   // `RANDOM='a[$(cmd)]'`: held values are evaluated again, as after `declare -i`.
-  if (!attributes_evaluate_ && assigns_integer_variable(cmd, n)) attributes_evaluate_ = true;
+  // (Most commands have words and do not set variables: they end at the names' lengths.)
+  if (!attributes_evaluate_ &&
+      (n.words.empty() || (n.name_static && n.name.size() >= 4 && sets_variables(n.name))) &&
+      assigns_integer_variable(cmd, n))
+    attributes_evaluate_ = true;
   auto holds_code = [](std::string_view v) {
     return v.find("$(") != std::string::npos || v.find('`') != std::string::npos ||
            v.find("$[") != std::string::npos || v.find("${") != std::string::npos;

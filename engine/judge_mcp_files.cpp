@@ -7,6 +7,7 @@
 #include "engine/mcp_input_keys.hpp"
 #include "engine/program_handlers.hpp"
 #include "engine/program_words.hpp"
+#include "engine/unicode_blanks.hpp"
 
 namespace vigie::engine {
 
@@ -39,24 +40,32 @@ constexpr McpFileTool kMcpFileTools[] = {
 // Any other MCP tool (serena's `create_text_file`, jetbrains' `get_file_text_by_path`,
 // desktop-commander's `edit_block`): the keys that hold a path or a list of paths meet the path
 // rules too, as a read when the tool's name starts with a verb that only reads, else as a change.
-// The keys are those of the harnesses' own file tools and of common servers (`filepath`,
-// `file_paths`, `directory`, `source`/`destination`...), but `file` (a sandbox server's own
-// files) and `files` (the files a git server's `git_add` stages, writing none); they are looked up
-// in nested objects and lists too (`{"options": {"filepath": …}}`,
-// `{"items": [{"path": …}]}`).
+// The keys are those of the harnesses' own file tools (Cursor's `target_file` and
+// `relative_workspace_path`, Kiro's `path`) and of common servers (`filepath`, `file_paths`,
+// `directory`, `source`/`destination`, `src`/`dst`, `old_path`/`new_path`, a sandbox server's
+// `file`, a git server's `files`); they are looked up in nested objects and lists too
+// (`{"options": {"filepath": …}}`, `{"items": [{"path": …}]}`, `{"paths": [["a", "b"]]}`).
 constexpr McpFileTool kAnyFileTool = {
     "", Access::both,
-    "file_path filePath filepath relative_path pathInProject path paths file_paths filePaths "
-    "filename fileName absolute_path notebook_path directory dir dir_path dirPath "
-    "folder source destination target",
+    "file_path filePath filepath relative_path relativePath pathInProject path paths file_paths "
+    "filePaths filename fileName file files absolute_path absolutePath notebook_path directory "
+    "directories dir dir_path dirPath folder folders source destination target src dst "
+    "source_path sourcePath destination_path destinationPath old_path new_path oldPath newPath "
+    "target_file targetFile target_directory target_directories targetDirectory "
+    "relative_workspace_path",
     false};
+
+// Keys that hold a path only when their value reads as one (`{"name": "~/.ssh/id_rsa"}`, a copy
+// tool's `{"from": "/etc/passwd", "to": "./x"}`): a value with a `/`, or that starts with `.`,
+// `~` or `file:`. A server's `name` or a mail's `to` is no path.
+constexpr std::string_view kPathLikeKeys[] = {"name", "from", "to"};
 
 constexpr std::string_view kReadVerbs[] = {"read", "get",  "list",     "search", "find",  "view",
                                            "open", "show", "cat",      "tree",   "info",  "stat",
                                            "glob", "grep", "describe", "lookup", "query", "fetch"};
 
 // Keys that say the tool's paths are in a remote repository (GitHub's `get_file_contents`
-// {owner, repo, path}): its paths are not the machine's, and only its name is judged.
+// {owner, repo, path}): its relative paths are not the machine's, and are not judged.
 constexpr std::string_view kRemoteKeys[] = {"owner", "repo", "repository", "repo_name",
                                             "project_id"};
 
@@ -78,19 +87,25 @@ Access any_tool_access(std::string_view mcp_name) {
 
 // Input keys of any MCP tool that hold a URL it fetches or opens (a fetch server's `fetch`, a
 // browser's `navigate`): judged by the fetch rules as a command's URLs are (only stricter).
-constexpr std::string_view kUrlKeys[] = {"url",      "uri",     "href",    "link",
-                                         "endpoint", "baseUrl", "base_url"};
+// A list under one of them (`urls`) holds several; they are looked up in nested objects too.
+constexpr std::string_view kUrlKeys[] = {
+    "url",   "uri",     "href",     "link",     "endpoint", "urls",       "uris",
+    "links", "baseUrl", "base_url", "page_url", "pageUrl",  "target_url", "targetUrl"};
 
 // Input keys of any MCP tool that hold a command line it runs (a string, or an argv: a list of
 // strings).
 constexpr std::string_view kCommandKeys[] = {"command",     "cmd",           "command_line",
                                              "commandLine", "shell_command", "shellCommand"};
 
-// Input keys of any MCP tool (or unknown tool) that name the folder it runs in: its command
-// lines and relative paths are judged from there too (`{"command": "cat id_rsa", "cwd":
-// "~/.ssh"}`).
-constexpr std::string_view kFolderKeys[] = {"cwd", "workdir", "working_directory",
-                                            "workingDirectory", "cwd_path"};
+// Keys beside a command key that hold the program's arguments (`{"command": "cat", "args": […]}`).
+constexpr std::string_view kArgvKeys[] = {"args", "argv", "arguments"};
+
+// Keys that name a script's language, the shell languages among their values, and the keys that
+// hold the script (a code-runner's `{"code": "…", "language": "bash"}`).
+constexpr std::string_view kLanguageKeys[] = {"language", "lang", "shell", "interpreter",
+                                              "runtime"};
+constexpr std::string_view kShellLanguages[] = {"bash", "sh", "shell", "zsh", "dash", "ksh"};
+constexpr std::string_view kScriptKeys[] = {"code", "script", "source", "content"};
 
 const McpFileTool* mcp_file_tool(std::string_view mcp_name) {
   const auto slash = mcp_name.rfind('/');
@@ -105,21 +120,92 @@ const McpFileTool* mcp_file_tool(std::string_view mcp_name) {
 
 std::vector<std::string> tool_command_lines(const nlohmann::json& input) {
   std::vector<std::string> out;
-  if (!input.is_object()) return out;
-  for (std::string_view key : kCommandKeys) {
-    auto it = input.find(key);
-    if (it == input.end()) continue;
-    std::string line;
-    if (it->is_string()) {
-      line = it->get<std::string>();
-    } else if (it->is_array()) {  // an argv: its words, quoted
-      for (const json& v : *it) {
-        if (!v.is_string()) break;
-        if (!line.empty()) line += ' ';
-        line += program_words::single_quoted(v.get_ref<const std::string&>());
-      }
+  // An argv's words, single-quoted (up to its first non-string).
+  auto words = [](const json& argv, std::string& line) {
+    for (const json& v : argv) {
+      if (!v.is_string()) break;
+      if (!line.empty()) line += ' ';
+      line += program_words::single_quoted(v.get_ref<const std::string&>());
     }
-    if (!line.empty()) out.push_back(std::move(line));
+  };
+  auto in_object = [&](const json& obj) {
+    for (std::string_view key : kCommandKeys) {
+      auto it = obj.find(key);
+      if (it == obj.end()) continue;
+      std::string line;
+      if (it->is_string()) {
+        line = it->get<std::string>();
+        // A program and its arguments apart (`{"command": "cat", "args": [".env"]}`, an MCP
+        // server's launch or a process tool's): the line they make.
+        for (std::string_view args : kArgvKeys)
+          if (auto a = obj.find(args); a != obj.end() && a->is_array()) {
+            words(*a, line);
+            break;
+          }
+      } else if (it->is_array()) {
+        words(*it, line);
+      }
+      if (!line.empty()) out.push_back(std::move(line));
+    }
+    // A script in a shell language (`{"code": "…", "language": "bash"}`).
+    for (std::string_view lang_key : kLanguageKeys) {
+      auto lang = obj.find(lang_key);
+      if (lang == obj.end() || !lang->is_string()) continue;
+      std::string l = lang->get<std::string>();
+      for (char& c : l)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+      if (std::find(std::begin(kShellLanguages), std::end(kShellLanguages), l) ==
+          std::end(kShellLanguages))
+        continue;
+      for (std::string_view key : kScriptKeys)
+        if (auto it = obj.find(key); it != obj.end() && it->is_string() && !it->empty())
+          out.push_back(it->get<std::string>());
+      break;
+    }
+  };
+  // The input and the objects nested in it (`{"args": {"command": …}}`, `{"steps": [{"cmd":
+  // …}]}`); parse_json bounded the depth, and the lines are substrings of a bounded request.
+  auto walk = [&](auto& self, const json& v) -> void {
+    if (v.is_object()) {
+      in_object(v);
+      for (const auto& m : v)
+        if (m.is_structured()) self(self, m);
+    } else if (v.is_array()) {
+      for (const auto& m : v)
+        if (m.is_structured()) self(self, m);
+    }
+  };
+  walk(walk, input);
+  return out;
+}
+
+std::vector<std::string> prompt_urls(std::string_view prompt) {
+  std::vector<std::string> out;
+  auto add = [&](std::string url) {
+    if (url.find("://") + 3 < url.size() && std::find(out.begin(), out.end(), url) == out.end())
+      out.push_back(std::move(url));
+  };
+  for (std::string_view piece : split_blanks(prompt, Trim::js)) {
+    std::string low(piece);
+    for (char& c : low)
+      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    // Each `http(s)://` in the piece, to its end (`https://a.com/?u=https://b.com` names both).
+    for (std::size_t i = low.find("http"); i != std::string::npos; i = low.find("http", i + 4)) {
+      if (low.compare(i, 7, "http://") != 0 && low.compare(i, 8, "https://") != 0) continue;
+      std::string url(piece.substr(i));
+      add(url);
+      while (!url.empty() &&
+             std::string_view(".,;:!?)]}>\"'`*").find(url.back()) != std::string_view::npos)
+        url.pop_back();
+      add(url);
+      // `https://github.com/o/r/blob/main/f` is fetched as its raw file.
+      static constexpr std::string_view kGithub = "://github.com/";
+      const auto g = url.find(kGithub);
+      if (g == std::string::npos || g > 5) continue;
+      if (auto b = url.find("/blob/", g + kGithub.size()); b != std::string::npos)
+        add("https://raw.githubusercontent.com/" +
+            url.substr(g + kGithub.size(), b - g - kGithub.size()) + "/" + url.substr(b + 6));
+    }
   }
   return out;
 }
@@ -148,19 +234,35 @@ void Judge::mcp_file_parts(const json& input, std::string_view mcp_name, const s
   if (!input.is_object()) return;
   const McpFileTool* tool = mcp_file_tool(mcp_name);
   McpFileTool any = kAnyFileTool;
+  // A remote repository's tool: its relative paths are the repository's, but one that names a
+  // folder of the machine (`/…`, `~/…`, `file:`) is judged.
+  bool remote = false;
   if (!tool) {
     for (std::string_view key : kRemoteKeys)
-      if (input.contains(key)) return;
+      if (input.contains(key)) remote = true;
     any.access = any_tool_access(mcp_name);
     tool = &any;
   }
-  // A value that is not a path (another server's tool of the same name) is not judged here:
-  // the MCP rules of the tool's name still are.
+  // An object under a path key is searched for path keys (`nested`), not refused: another
+  // server's tool of the same name may nest its paths.
   const std::vector<std::string> folders = tool_folders(input, cwd, home);
   std::size_t judged = 0;
   bool over = false;
+  bool refused = false;
+  // A value of the wrong type under a key that only holds paths (`{"path": 5}`, a reference
+  // file tool's `{"path": {…}}`): what the tool would touch is unknown, so it is asked.
+  auto refuse = [&](std::string_view key) {
+    if (refused) return;
+    refused = true;
+    Part part;
+    part.effect = Effect::ask;
+    part.rule = builtin(Builtin::request_invalid, Effect::ask);
+    part.message = fmt::format("the tool's `{}` is not a path or a list of paths", key);
+    fold(acc, std::move(part));
+  };
   auto judge_one = [&](const json& v) {
-    if (!v.is_string() || v.get_ref<const std::string&>().empty()) return;
+    const std::string& s = v.get_ref<const std::string&>();
+    if (s.empty() || (remote && s[0] != '/' && s[0] != '~' && s.rfind("file:", 0) != 0)) return;
     // Bounded like a command's paths: each one is resolved through the filesystem.
     if (++judged > limits::judged_paths) {
       if (!over)
@@ -195,30 +297,55 @@ void Judge::mcp_file_parts(const json& input, std::string_view mcp_name, const s
       restrict(acc, std::move(part), t);
     }
   };
-  auto judge_keys = [&](const json& obj, std::string_view keys) {
+  // A key's value: a path, or a list of paths (lists in lists too). An object is searched by
+  // `nested` below; a number or a boolean is refused under a key that only holds paths (its name
+  // says `path` or `file`), and under any key of a reference file tool.
+  auto judge_value = [&](auto& self, const json& v, std::string_view key, bool strict,
+                         int depth) -> void {
+    if (over) return;
+    if (v.is_string()) {
+      judge_one(v);
+    } else if (v.is_array()) {
+      // parse_json bounded the depth (limits::json_depth).
+      for (const auto& m : v) self(self, m, key, strict, depth + 1);
+    } else if (v.is_null() || (v.is_object() && !strict)) {
+      return;
+    } else if (strict || key.find("path") != std::string_view::npos ||
+               key.find("Path") != std::string_view::npos ||
+               key.find("file") != std::string_view::npos ||
+               key.find("File") != std::string_view::npos) {
+      refuse(key);
+    }
+  };
+  auto judge_keys = [&](const json& obj, std::string_view keys, bool strict) {
     while (!keys.empty() && !over) {
       const auto sp = keys.find(' ');
       const std::string key(keys.substr(0, sp));
       keys = sp == std::string_view::npos ? std::string_view() : keys.substr(sp + 1);
       auto it = obj.find(key);
       if (it == obj.end()) continue;
-      if (it->is_array()) {
-        for (const auto& v : *it) judge_one(v);
-      } else {
+      judge_value(judge_value, *it, key, strict, 0);
+    }
+    for (std::string_view key : kPathLikeKeys) {
+      if (strict) break;  // judged once, with the keys any tool may hold a path under
+      auto it = obj.find(key);
+      if (it == obj.end() || !it->is_string()) continue;
+      const std::string& v = it->get_ref<const std::string&>();
+      if (v.find('/') != std::string::npos || v.rfind(".", 0) == 0 || v.rfind("~", 0) == 0 ||
+          v.rfind("file:", 0) == 0)
         judge_one(*it);
-      }
     }
   };
   // A known tool's keys, then the keys any tool may hold a path under (`read_file` given
   // `file_path`).
-  judge_keys(input, tool->keys);
-  if (tool != &any) judge_keys(input, any.keys);
+  judge_keys(input, tool->keys, tool != &any);
+  if (tool != &any) judge_keys(input, any.keys, false);
   // The objects nested in the input (in lists too): the keys any tool may hold a path under.
   auto nested = [&](auto& self, const json& v, int depth) -> void {
     // parse_json bounded the depth (limits::json_depth).
     if (over) return;
     if (v.is_object()) {
-      if (depth > 0) judge_keys(v, any.keys);
+      if (depth > 0) judge_keys(v, any.keys, false);
       for (const auto& m : v) self(self, m, depth + 1);
     } else if (v.is_array()) {
       for (const auto& m : v) self(self, m, depth + 1);
@@ -230,21 +357,63 @@ void Judge::mcp_file_parts(const json& input, std::string_view mcp_name, const s
 void Judge::mcp_url_parts(const json& input, const std::string& cwd, Part& acc) {
   if (!input.is_object()) return;
   NormalizedCommand n;
-  for (std::string_view key : kUrlKeys) {
-    auto it = input.find(key);
-    if (it == input.end() || !it->is_string()) continue;
-    const std::string& url = it->get_ref<const std::string&>();
+  std::size_t files = 0;
+  auto judge_url = [&](const std::string& url, bool bare_host) {
     // `file:///home/u/.ssh/id_rsa` (a browser's `navigate`, a resource's `uri`): a read of the
     // local file, judged by the path rules (only stricter).
     if (auto local = file_url_path(url, false)) {
-      if (local->empty()) continue;
+      if (local->empty()) return;
+      if (++files > limits::judged_paths) {
+        if (files == limits::judged_paths + 1)
+          fold(acc, builtin_ask(Builtin::limits_judged_paths,
+                                fmt::format("the request touches more than {} paths: a human "
+                                            "must check it",
+                                            limits::judged_paths)));
+        return;
+      }
       TraceEntry t;
       t.subject = "path";
       restrict(acc, judge_path(*local, Access::read, cwd, &t), t);
-      continue;
+      return;
     }
-    if (url.find(':') != std::string::npos) n.fetches.push_back({url, ""});
-  }
+    // Bounded: one past the limit makes command_fetch_parts ask.
+    if (n.fetches.size() > limits::judged_urls) return;
+    if (url.find(':') != std::string::npos) {
+      n.fetches.push_back({url, ""});
+    } else if (url.rfind("//", 0) == 0) {
+      n.fetches.push_back({"https:" + url, ""});  // scheme-relative: `//evil.com/a`
+    } else if (const auto dot = url.find('.'); bare_host && dot != std::string::npos && dot > 0 &&
+                                               url[0] != '/' && dot < url.find('/') &&
+                                               url.find_first_of(" \t\n") == std::string::npos) {
+      // `evil.com/a` under a page's key: a browser (or a client that adds the scheme) opens
+      // https://evil.com/a. A `href`, a `link` or an `endpoint` may be relative (`README.md`).
+      n.fetches.push_back({"https://" + url, ""});
+    }
+  };
+  // A URL key's value: a URL, or a list of them (lists in lists too).
+  auto urls = [&](auto& self, const json& v, bool bare_host) -> void {
+    if (v.is_string()) {
+      judge_url(v.get_ref<const std::string&>(), bare_host);
+    } else if (v.is_array()) {
+      for (const auto& m : v) self(self, m, bare_host);
+    }
+  };
+  // The URL keys of the input and of the objects nested in it (`{"page": {"url": …}}`,
+  // `{"steps": [{"navigate": {"url": …}}]}`); parse_json bounded the depth.
+  auto walk = [&](auto& self, const json& v) -> void {
+    if (v.is_object()) {
+      for (std::string_view key : kUrlKeys)
+        if (auto it = v.find(key); it != v.end())
+          urls(urls, *it,
+               key.find("url") != std::string_view::npos ||
+                   key.find("Url") != std::string_view::npos ||
+                   key.find("uri") != std::string_view::npos);
+      for (const auto& m : v) self(self, m);
+    } else if (v.is_array()) {
+      for (const auto& m : v) self(self, m);
+    }
+  };
+  walk(walk, input);
   if (n.fetches.empty()) return;
   // `http://169.254.169.254/…`: the machine's credentials (safety check fetch.metadata).
   for (const UrlFetch& f : n.fetches)

@@ -172,6 +172,14 @@ void Judge::judge_request(const json& input) {
       return;
     }
     judge_command_line(std::string_view(it->get_ref<const std::string&>()), cwd);
+    // A folder key the tool's row does not read (`{"command": …, "cwd": "~/.ssh"}` to a tool that
+    // may honour it): the line is judged from there too, and the most restrictive answer stands.
+    for (const std::string& c : call.folders) {
+      const std::string dir = c == "~" || c.rfind("~/", 0) == 0
+                                  ? lexical_normalize(home + c.substr(1))
+                                  : lexical_normalize(c[0] == '/' ? c : cwd + "/" + c);
+      if (dir != cwd) judge_command_line(std::string_view(it->get_ref<const std::string&>()), dir);
+    }
   } else if (kind == RequestKind::edit || kind == RequestKind::read) {
     Access access = kind == RequestKind::edit ? Access::write : Access::read;
     std::string path = str("file_path");
@@ -234,6 +242,18 @@ void Judge::judge_request(const json& input) {
       part = std::move(*patterns);
     } else {
       part = judge_path(path, access, cwd, &t);
+      // `file:///project/.env`: a tool that reads it as a URL touches the local file it names
+      // (Claude Code's resolver would read a folder `file:`), so that file is judged too.
+      if (path.rfind("file:", 0) == 0)
+        if (auto local = file_url_path(path, false); local && !local->empty()) {
+          TraceEntry lt;
+          Part lp = judge_path(*local, access, cwd, &lt);
+          if (lp.effect > part.effect) {
+            for (auto& m : lt.matched) t.matched.push_back(std::move(m));
+            t.text = lt.text;
+            fold(part, std::move(lp));
+          }
+        }
       if (kind == RequestKind::edit) edit_content_class(input, part, &t);
       // A content search without a file filter reads every file below its folder (`Grep` of
       // the project reaches `secrets/`): a rule below it is met as an ask, as for `rg KEY DIR`.
@@ -269,6 +289,32 @@ void Judge::judge_request(const json& input) {
     }
     add(std::move(part));
   } else if (kind == RequestKind::fetch) {
+    // Gemini CLI's web_fetch names its URLs (up to 20) in its `prompt`: each one is judged as a
+    // fetch, and a prompt that names none is asked as a fetch without a URL.
+    if (auto pr = input.find("prompt"); pr != input.end() && !input.contains("url")) {
+      std::vector<std::string> urls;
+      if (pr->is_string()) urls = prompt_urls(pr->get_ref<const std::string&>());
+      if (urls.empty()) {
+        invalid_request("the request names no URL (`input.prompt` names no http(s) URL)");
+        return;
+      }
+      if (urls.size() > limits::judged_urls) {
+        Part lim = builtin_ask(Builtin::limits_judged_urls,
+                               fmt::format("the request fetches more than {} URLs: a human must "
+                                           "check it",
+                                           limits::judged_urls));
+        d.error = lim.message;
+        add(std::move(lim));
+        return;
+      }
+      json one = input;
+      one.erase("prompt");
+      for (const std::string& u : urls) {
+        one["url"] = u;
+        judge_request(one);
+      }
+      return;
+    }
     std::string url = str("url");
     // A URL that is not a string (a list, an object), or a fetch naming neither a URL nor a
     // query: the tool's input is malformed, and what it would fetch is unknown.

@@ -84,6 +84,21 @@ bool debug_signal(std::string_view w) {
   return true;
 }
 
+// The asks, out of line: each command passes the checks above, few meet them.
+[[gnu::noinline, gnu::cold]] Part debug_skip_part() {
+  return Judge::builtin_ask(Builtin::commands_escalation,
+                            "with `extdebug`, the line's DEBUG trap may skip any command after it "
+                            "(a `cd`, an assignment…) and the list goes on as if it had run: a "
+                            "human must check it");
+}
+
+[[gnu::noinline, gnu::cold]] Part shadowed_part(std::string_view name) {
+  return Judge::builtin_ask(Builtin::commands_escalation,
+                            fmt::format("`{}` may run as a function the line defines, not as the "
+                                        "builtin: a human must check it",
+                                        excerpt(name)));
+}
+
 }  // namespace
 
 bool Judge::runs_shadowed_builtin(const NormalizedCommand& n) const {
@@ -110,41 +125,40 @@ void Judge::note_shadowed_builtins(const NormalizedCommand& n, std::string_view 
                           : !n.assigns.empty() ? &n.assigns.front().span
                                                : nullptr;
   if (at && at->begin <= line.size()) {
-    const auto used = shadow_scans_.begin() + static_cast<std::ptrdiff_t>(std::min(
-                                                  shadow_scans_used_, shadow_scans_.size()));
-    auto scan = std::find_if(shadow_scans_.begin(), used, [&](const ShadowScan& s) {
-      return s.line == line.data() && s.size == line.size();
-    });
-    if (scan == used) {
-      // One per line being judged (a nested script's, the outer line's): a few at most; past
-      // 16 the oldest slot is taken again (its line then scanned again from the start).
-      scan = shadow_scans_.begin() +
-             static_cast<std::ptrdiff_t>(shadow_scans_used_++ % shadow_scans_.size());
-      // A line without `(` or `function` (most) defines nothing: looked at once, whole.
-      *scan = {line.data(), line.size(), 0,
-               line.find('(') == std::string_view::npos &&
-                   line.find("function") == std::string_view::npos};
+    // The line being judged is nearly always the previous command's: its slot first.
+    const std::size_t used = std::min(shadow_scans_used_, shadow_scans_.size());
+    ShadowScan* scan = nullptr;
+    if (used > 0) {
+      ShadowScan& last = shadow_scans_[(shadow_scans_used_ - 1) % shadow_scans_.size()];
+      if (last.line == line.data() && last.size == line.size()) scan = &last;
     }
-    // A command listed before one it follows in the text (or another line at the same
-    // address): its line scanned again from the start.
-    const std::size_t from = scan->defines_nothing    ? at->begin
-                             : at->begin < scan->from ? 0
-                                                      : scan->from;
-    if (from < at->begin) shadowed_builtins_ |= defined_in(line, from, at->begin);
+    for (std::size_t k = 0; !scan && k < used; ++k)
+      if (shadow_scans_[k].line == line.data() && shadow_scans_[k].size == line.size())
+        scan = &shadow_scans_[k];
+    if (!scan) {
+      // One per line being judged (a nested script's, the outer line's): a few at most; past
+      // 16 the oldest slot is taken again (its line then scanned again from the start). The
+      // whole line's definitions first, once: most lines define none, and then no stretch of
+      // it is read again.
+      scan = &shadow_scans_[shadow_scans_used_++ % shadow_scans_.size()];
+      const bool none = line.find('(') == line.npos && line.find("function") == line.npos;
+      *scan = {line.data(), line.size(), 0, none ? 0 : defined_in(line, 0, line.size())};
+    }
+    // Each stretch holds a subset of the whole line's definitions: read only while one of them
+    // is not yet known (`unset -f` forgets one). A command listed before one it follows in the
+    // text (or another line at the same address): its line scanned again from the start.
+    if ((scan->defines & ~shadowed_builtins_) != 0) {
+      const std::size_t from = at->begin < scan->from ? 0 : scan->from;
+      if (from < at->begin) shadowed_builtins_ |= defined_in(line, from, at->begin);
+    }
     scan->from = std::max<std::size_t>(scan->from, at->begin);
   }
   if (extdebug_maybe_ && debug_trap_ && !debug_skip_asked_) {
     debug_skip_asked_ = true;
-    add(builtin_ask(Builtin::commands_escalation,
-                    "with `extdebug`, the line's DEBUG trap may skip any command after it (a "
-                    "`cd`, an assignment…) and the list goes on as if it had run: a human must "
-                    "check it"));
+    add(debug_skip_part());
   }
   if (shadowed_builtins_ != 0 && !changes_folder(n.name) && runs_shadowed_builtin(n))
-    add(builtin_ask(Builtin::commands_escalation,
-                    fmt::format("`{}` may run as a function the line defines, not as the "
-                                "builtin: a human must check it",
-                                excerpt(n.name))));
+    add(shadowed_part(n.name));
   // `shopt -s extdebug`, `bash -O extdebug`, `bash --debugger`, BASHOPTS in a new bash's
   // environment (bash itself holds it read-only).
   const std::string_view name = n.name;

@@ -30,18 +30,26 @@ constexpr std::string_view kGhApiValues =
     "-p --preview";
 
 // The value of option `opt` at word `i` (`--opt VALUE`, `--opt=VALUE`; with `attached`, `-xVALUE`
-// too): `found` when word `i` is the option, `value` its text (nullptr: not static), `i` moved
-// past a separate value.
+// too; with `prefix`, any prefix of `--opt` that long or longer, as Python's optparse and
+// argparse take them: `pip --prox`): `found` when word `i` is the option, `value` its text
+// (nullptr: not static), `i` moved past a separate value.
 struct OptionValue {
   bool found = false;
   const std::string* value = nullptr;
   std::string attached;
 };
 
-OptionValue option_value(const Words& w, std::size_t& i, std::string_view opt, bool attached) {
+OptionValue option_value(const Words& w, std::size_t& i, std::string_view opt, bool attached,
+                         std::size_t prefix = 0) {
   OptionValue r;
   const std::string* s = word_text(w, i);
-  const std::string_view text = s ? std::string_view(*s) : std::string_view(w[i].text);
+  std::string_view text = s ? std::string_view(*s) : std::string_view(w[i].text);
+  std::string whole;  // `--prox=V` written as `--proxy=V`
+  if (const std::string_view name = text.substr(0, text.find('='));
+      prefix && name.size() >= prefix && name.size() < opt.size() && opt.starts_with(name)) {
+    whole = std::string(opt) + std::string(text.substr(name.size()));
+    text = whole;
+  }
   if (text == opt) {
     r.found = true;
     if (i + 1 < w.size()) r.value = word_text(w, ++i);
@@ -134,7 +142,11 @@ void git_repositories(const Words& w, std::size_t sub_at, std::string_view sub,
       continue;
     }
     if (s->find("://") != std::string::npos) continue;  // read with the other URLs
-    const auto c = s->find(':');
+    // `[HOST:PORT]:PATH`, `user@[HOST:PORT]:PATH`: git reads a bracketed host to its `]`
+    // (connect.c host_end), so the colon that ends it comes after.
+    const auto open = s->starts_with('[') ? 0 : s->find("@[");
+    const auto close = open == std::string::npos ? std::string::npos : s->find(']', open);
+    const auto c = s->find(':', close == std::string::npos ? 0 : close);
     const auto slash = s->find('/');
     const auto user = s->find('@');
     // `git clone git@HOST:PATH`, `git fetch user@HOST:PATH` (scp's syntax for an ssh URL; a
@@ -156,8 +168,12 @@ void option_hosts(const NetworkUse& net, std::string_view name, const Words& w,
     // `--proxy HOST:PORT` (pip adds `http://`); `-i`, `--index-url` not static;
     // `pip config set global.proxy HOST:PORT` (every later pip goes through it).
     for (std::size_t i = 1; i < w.size(); ++i) {
-      for (std::string_view opt : {"--proxy", "-i", "--index-url", "--extra-index-url"}) {
-        const OptionValue o = option_value(w, i, opt, false);
+      // pip's optparse takes a prefix that names one option (`--prox`, `--ind`, `--extra`).
+      for (auto [opt, prefix] : {std::pair<std::string_view, std::size_t>{"--proxy", 6},
+                                 {"-i", 0},
+                                 {"--index-url", 5},
+                                 {"--extra-index-url", 7}}) {
+        const OptionValue o = option_value(w, i, opt, false, prefix);
         if (!o.found) continue;
         if (opt == "--proxy" || !o.value) host_value(o, out);
         break;
@@ -275,6 +291,17 @@ void option_hosts(const NetworkUse& net, std::string_view name, const Words& w,
       operand = operand || (sub && *sub == "repo" && i >= 3);
     }
     return;
+  }
+}
+
+void aria2c_proxies(const Words& w, std::vector<UrlFetch>& out) {
+  for (std::size_t i = 1; i < w.size(); ++i) {
+    if (program_words::lit_is(w, i, "--")) return;
+    for (std::string_view opt : {"--all-proxy", "--http-proxy", "--https-proxy", "--ftp-proxy"})
+      if (const OptionValue o = option_value(w, i, opt, false); o.found) {
+        if (!o.value || !o.value->empty()) host_value(o, out);
+        break;
+      }
   }
 }
 

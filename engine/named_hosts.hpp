@@ -43,6 +43,12 @@ void git_repositories(const Words& w, std::size_t sub_at, std::string_view sub,
 void option_hosts(const NetworkUse& net, std::string_view name, const Words& w,
                   const std::vector<shell::AssignView>& assigns, std::vector<UrlFetch>& out);
 
+// aria2c's proxies (`--all-proxy`, `--http-proxy`, `--https-proxy`, `--ftp-proxy`, `=VALUE` or
+// the next word; getopt_long takes no shorter spelling: `--https-proxy-user` shares the
+// prefix): each receives the requests. A value that is not static is a host the line does not
+// show.
+void aria2c_proxies(const Words& w, std::vector<UrlFetch>& out);
+
 }  // namespace vigie::engine::named_hosts
 
 #endif  // VIGIE_ENGINE_NAMED_HOSTS_HPP

@@ -191,9 +191,11 @@ bool write_mode(std::string_view s) {
 }
 
 // What finds the home folder in inline code: python's `expanduser`, `Path.home()`, `HOME`,
-// `pwd.getpwuid`; node's `os.homedir()`, `process.env.HOME`; perl's `$ENV{HOME}`, `glob("~")`.
-constexpr std::string_view kHomeNames[] = {"expanduser", "home()",      "homedir", "HOME",
-                                           "getpwuid",   "USERPROFILE", "\"~\"",   "'~'"};
+// `pwd.getpwuid`; node's `os.homedir()`, `process.env.HOME`; perl's `$ENV{HOME}`, `glob("~")`;
+// ruby's `Dir.home`.
+constexpr std::string_view kHomeNames[] = {"expanduser", "home()",   "homedir",
+                                           "HOME",       "getpwuid", "USERPROFILE",
+                                           "\"~\"",      "'~'",      "Dir.home"};
 
 bool code_writes(std::string_view code) {
   for (std::string_view w : kCodeWrites)
@@ -282,6 +284,24 @@ void add_code_named_paths(std::string_view code, const std::string& entry,
         const std::size_t at = out.size();
         add_token_named_path("~/" + std::string(rest), entry, out);
         if ((writes || opens_write) && out.size() > at) {
+          FileEffect written = out.back();
+          written.touch = Touch::write;
+          written.recursive = trees;
+          out.push_back(std::move(written));
+        }
+      }
+    }
+    if (home && path.find_first_of("}$%") != std::string_view::npos) {
+      // A value then a dot name (`f"{h}/.ssh/id_rsa"`, perl's `"$ENV{HOME}/.ssh"`, `"%s/.aws" %
+      // h`, `${os.homedir()}/.ssh`) in code that finds the home folder: the home's, as above.
+      const std::size_t at = path.find_last_of("}$%");
+      std::size_t k = at == std::string_view::npos ? path.size() : at + 1;
+      while (k < path.size() && ident_char(path[k])) ++k;
+      if (k + 2 < path.size() && path[k] == '/' && path[k + 1] == '.' && path[k + 2] != '.' &&
+          path[k + 2] != '/' && path.substr(k).find_first_of("\\`{}\n") == std::string_view::npos) {
+        const std::size_t before = out.size();
+        add_token_named_path("~/" + std::string(path.substr(k + 1)), entry, out);
+        if ((writes || opens_write) && out.size() > before) {
           FileEffect written = out.back();
           written.touch = Touch::write;
           written.recursive = trees;

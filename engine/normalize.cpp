@@ -3,6 +3,7 @@
 // normalize_scripts.cpp.
 #include "engine/normalize.hpp"
 
+#include "engine/builtin_code.hpp"
 #include "engine/normalize_git.hpp"
 #include "engine/normalize_internal.hpp"
 #include "engine/program_handlers.hpp"
@@ -111,7 +112,7 @@ WrapperParse parse_wrapper(const ProgramDecl& decl, std::string_view name, const
       std::string entry = std::string(name) + " " + option_name(d);
       // Nothing is run, but the options still count (`strace -p 1 -o FILE` writes FILE, `doas
       // -C FILE` and `heaptrack -a FILE` read FILE).
-      if (d.flag == 'N' || d.flag == 'X') runs_nothing = d.flag == 'N';
+      if (d.flag == 'N' || d.flag == 'X' || d.flag == 'P') runs_nothing = d.flag != 'X';
       if (d.flag == 'E') edits = entry;
       if (d.flag == 'H') shell = entry;
       if ((name == "sudo" || name == "sudoedit") && d.shorts == "h" && !o.value) {
@@ -127,6 +128,8 @@ WrapperParse parse_wrapper(const ProgramDecl& decl, std::string_view name, const
         return p;
       }
       if (d.flag == '!') p.escalations.push_back(entry);
+      // `ionice -p PID`, `taskset -p MASK PID`: a running process the line does not start.
+      if (d.flag == 'P') p.escalations.push_back(entry + " (acts on a running process)");
       if (!o.value) continue;
       switch (d.role) {
         case 'c':
@@ -387,9 +390,12 @@ NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
     if ((is_dangerous_variable(a.name) && a.name != "POSIXLY_CORRECT") ||
         holds_substitution(a.value))
       n.assigns_harmless = false;
-    // `PAGER='rm -rf ~' git log`: the value is judged as the line the program runs.
+    // `PAGER='rm -rf ~' git log`: the value is judged as the line the program runs (not an
+    // editor `fc -l` does not run: `FCEDIT=vi fc -l`).
     if (a.value.literal) {
-      if (auto line = variable_line(a.name, *a.value.literal)) n.nested_scripts.push_back(*line);
+      if (auto line = variable_line(a.name, *a.value.literal);
+          line && !editor_unused(a.name, n.words))
+        n.nested_scripts.push_back(*line);
       if (auto why = variable_code(a.name, *a.value.literal)) n.escalations.push_back(*why);
     } else if (auto why = variable_code(a.name, a.value.text)) {
       n.escalations.push_back(*why);  // `LD_PRELOAD=$LIB cmd`: its source text

@@ -11,6 +11,7 @@
 #include "engine/normalize.hpp"
 #include "engine/program_build_env.hpp"
 #include "engine/program_words.hpp"
+#include "engine/prompt_line.hpp"
 
 namespace vigie::engine {
 
@@ -419,7 +420,7 @@ std::optional<std::string> variable_line(std::string_view name, std::string_view
   std::string u(name);
   for (char& c : u) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   u = listed_name(std::move(u));
-  if (listed(kExpandedSet, u)) return "_=" + std::string(value);
+  if (listed(kExpandedSet, u)) return expanded_variable_line(u, value);
   // `GIT_CONFIG_PARAMETERS="'core.pager=CMD' 'k'='v'"` (git's own `-c` pairs, in its old and
   // new forms, each part quoted as git's sq_quote writes it: `'\''` is a quote): each value, one
   // line.

@@ -8,12 +8,14 @@
 // `NAME@FILE` read FILE, `--write-out '%output{FILE}'` writes FILE, and `--expand-*` options
 // build values the line does not show (asked). curl globs its URLs and `-T` files itself (not
 // with `-g`): each alternative is judged; `file://$HOME/p` is judged as `$HOME/p`.
+#include <algorithm>
 #include <deque>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "engine/glob_meet.hpp"
+#include "engine/named_hosts.hpp"
 #include "engine/program_handlers.hpp"
 #include "engine/program_words.hpp"
 #include "engine/url_hosts.hpp"
@@ -241,22 +243,27 @@ void curl_handler(const ProgramDecl& p, std::string_view name, const Words& w,
       out.fetches.push_back({"", ""});
     else if (opt == "--url")
       urls.push_back(v);
-    // The proxy every request goes through is contacted too (`-x HOST:PORT`, `--socks5 HOST`).
-    if (opt == "--proxy" || opt == "--preproxy" || opt == "--socks4" || opt == "--socks4a" ||
-        opt == "--socks5" || opt == "--socks5-hostname")
+    // The proxy every request goes through is contacted too (`-x HOST:PORT`, `--socks5 HOST`;
+    // `-x ""` uses none).
+    if ((opt == "--proxy" || opt == "--preproxy" || opt == "--socks4" || opt == "--socks4a" ||
+         opt == "--socks5" || opt == "--socks5-hostname") &&
+        !(s && s->empty()))
       out.fetches.push_back({s ? *s : std::string(), ""});
     // `--resolve H:P:ADDR`, `--connect-to H1:P1:H2:P2`: the connection goes to ADDR or H2
-    // whatever host the URL names (`169.254.169.254` behind `github.com`); `--doh-url URL`: the
-    // DNS-over-HTTPS server asked for every name.
-    if (opt == "--resolve" || opt == "--connect-to" || opt == "--doh-url") {
+    // whatever host the URL names (`169.254.169.254` behind `github.com`); `--doh-url URL`,
+    // `--dns-servers ADDR[:PORT],…`: the resolvers asked for every name; `--ipfs-gateway URL`:
+    // the gateway receiving every `ipfs://` request.
+    if (opt == "--resolve" || opt == "--connect-to" || opt == "--doh-url" ||
+        opt == "--dns-servers" || opt == "--ipfs-gateway") {
       // `[fd00:ec2::254]` is a glob to bash that matches no file: passed on as written.
       if (!s && v->has_glob && !v->has_expansion && v->pattern) s = &*v->pattern;
       if (!s)
         out.fetches.push_back({"", ""});
-      else if (opt == "--doh-url")
+      else if (opt == "--doh-url" || opt == "--ipfs-gateway")
         out.fetches.push_back({*s, ""});
-      else if (opt == "--resolve")
-        for (auto& a : resolve_addresses(*s)) out.fetches.push_back({std::move(a), ""});
+      else if (opt == "--resolve" || opt == "--dns-servers")
+        for (auto& a : opt == "--resolve" ? resolve_addresses(*s) : dns_servers(*s))
+          out.fetches.push_back({std::move(a), ""});
       else if (std::string h = connect_to_host(*s); !h.empty())
         out.fetches.push_back({std::move(h), ""});
     }
@@ -477,6 +484,11 @@ void wget_handler(const ProgramDecl& p, std::string_view name, const Words& w,
       }
     }
     if (l == "span-hosts") span = true;
+    // `-e https_proxy=HOST:PORT`: a wgetrc command naming the proxy every request goes through.
+    if (l == "execute" && (!o.value || !o.value->literal)) out.fetches.push_back({"", method});
+    if (l == "execute" && o.value && o.value->literal)
+      if (auto proxy = wgetrc_proxy(*o.value->literal); proxy && !proxy->empty())
+        out.fetches.push_back({*proxy, method});
   }
   for (std::size_t i : args.operands)
     out.fetches.push_back({w[i].literal ? *w[i].literal : std::string(), method});
@@ -570,6 +582,7 @@ void aria2c_handler(const ProgramDecl& p, std::string_view name, const Words& w,
   }
   for (std::size_t i : args.operands)
     out.fetches.push_back({w[i].literal ? *w[i].literal : std::string(), "GET"});
+  named_hosts::aria2c_proxies(w, out.fetches);
   if (named) return;
   // Each URL's file is saved under its last path segment in the current folder (or `-d DIR`).
   const std::string prog(name);

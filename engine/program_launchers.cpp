@@ -26,6 +26,7 @@
 #include <optional>
 #include <string>
 
+#include "engine/process_targets.hpp"
 #include "engine/program_handlers.hpp"
 #include "engine/program_launchers.hpp"
 #include "engine/program_launchers_units.hpp"
@@ -250,6 +251,9 @@ Step use(const Launcher& l, const Words& w, std::size_t i, Kind k, std::string_v
          const std::string* value, bool is_static, const std::string& entry, UnitPlace& u,
          ProgramEffects& out) {
   Step st;
+  // `prlimit --pid PID`: a running process instead of a command (engine/process_targets.cpp).
+  if (k != Kind::none && process_option(l.program.substr(0, l.program.find(' ')), key))
+    out.escalations.push_back(entry + " " + std::string(key) + " (acts on a running process)");
   if (k != Kind::none && listed(l.hidden, key))
     out.escalations.push_back(entry + " " + std::string(key) +
                               ": runs what the line does not show");

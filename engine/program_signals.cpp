@@ -1,13 +1,17 @@
-// kill, pkill, killall: a signal's name is read in any case (`kill -Kill`, `kill -s sigkill`,
-// `--signal=Term`: bash's builtin, procps and psmisc alike). For deny and ask rules, the command
-// is judged again with its signal names in capitals, the spelling the option table declares
-// (engine/options_table.cpp, `signals`), and, when it names no signal, with the TERM it sends.
+// Handler `signals`: the programs that act on other processes. kill, pkill, killall: a signal's
+// name is read in any case (`kill -Kill`, `kill -s sigkill`, `--signal=Term`: bash's builtin,
+// procps and psmisc alike). For deny and ask rules, the command is judged again with its signal
+// names in capitals, the spelling the option table declares (engine/options_table.cpp,
+// `signals`), and, when it names no signal, with the TERM it sends.
+// The others (renice, gcore, jstack…) act on a process the line does not start: asked
+// (engine/process_targets.cpp).
 #include <cctype>
 #include <string>
 
 #include <fmt/format.h>
 
 #include "engine/options_table.hpp"
+#include "engine/process_targets.hpp"
 #include "engine/program_handlers.hpp"
 #include "grammar/limits.hpp"
 
@@ -85,8 +89,9 @@ bool sends_default_signal(std::string_view name, const Words& w) {
 
 }  // namespace
 
-void signals_handler(const ProgramDecl&, std::string_view name, const Words& w,
+void signals_handler(const ProgramDecl& p, std::string_view name, const Words& w,
                      ProgramEffects& out) {
+  if (acts_on_processes(name)) return process_target_effects(p, name, w, out);
   if (w.size() > limits::judged_paths) {  // bounded before the copy
     out.escalations.push_back(
         fmt::format("a command of more than {} words in another spelling", limits::judged_paths));

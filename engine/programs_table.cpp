@@ -75,6 +75,8 @@
 //   R W D  operands become read / write / delete (gzip -c, sed -i, find -delete)
 //   !      runs something that cannot be seen: at least ask
 //   N      the wrapper runs nothing (sudo -l, command -v)
+//   P      the wrapper runs nothing, it acts on a running process the line does not start
+//          (ionice -p, taskset -p, chrt -p): asked, as strace -p and gdb -p
 //   X      the wrapper runs its command only when this option is given (bash's `jobs -x CMD`)
 //   E      the wrapper edits its operands with an editor not shown (sudo -e): written, asked
 //   H      alone, the wrapper starts an interactive shell (sudo -s, doas -s): asked
@@ -153,12 +155,12 @@ const ProgramSource kPrograms[] = {
    "-o|--open-tty -p|--interactive -r|--no-run-if-empty -t|--verbose -x|--exit --show-limits "
    "--help!N --version!N"},
   {"ionice", "psS", "", "wrapper",
-   "-c|--class=v -n|--classdata=v -p|--pid=v!N -P|--pgid=v!N -u|--uid=v!N -t|--ignore --help!N "
+   "-c|--class=v -n|--classdata=v -p|--pid=v!P -P|--pgid=v!P -u|--uid=v!P -t|--ignore --help!N "
    "-V|--version!N"},
   {"setsid", "psS", "", "wrapper", "-c|--ctty -f|--fork -w|--wait --help!N -V|--version!N"},
   {"caffeinate", "sS", "", "wrapper", "-t=v -w=v -d -i -m -s -u"},
   {"taskset", "psS", "-", "wrapper",
-   "-a|--all-tasks -p|--pid!N -c|--cpu-list -h|--help!N -V|--version!N"},
+   "-a|--all-tasks -p|--pid!P -c|--cpu-list -h|--help!N -V|--version!N"},
   {"flock", "ps", "w", "wrapper",
    "-s|--shared -x|--exclusive -u|--unlock!N -n|--nonblock -w|--timeout=v "
    "-E|--conflict-exit-code=v -o|--close -c|--command=x -F|--no-fork --verbose -h|--help!N "
@@ -166,7 +168,7 @@ const ProgramSource kPrograms[] = {
   {"chrt", "ps", "-", "wrapper",
    "-a|--all-tasks -b|--batch -d|--deadline -f|--fifo -i|--idle -o|--other -r|--rr "
    "-R|--reset-on-fork -T|--sched-runtime=v -P|--sched-period=v -D|--sched-deadline=v "
-   "-p|--pid!N -m|--max!N -v|--verbose -h|--help!N -V|--version!N"},
+   "-p|--pid!P -m|--max!N -v|--verbose -h|--help!N -V|--version!N"},
   {"unbuffer", "s", "", "wrapper", "-p"},
   {"unshare", "ps", "", "wrapper",
    "-m --mount?v -u --uts?v -i --ipc?v -n --net?v -p --pid?v -U --user?v -C --cgroup?v "
@@ -175,7 +177,7 @@ const ProgramSource kPrograms[] = {
    "--kill-child?v --keep-caps --map-user=v --map-group=v --map-users=v --map-groups=v "
    "-l|--load-interp=r!! --monotonic=v --boottime=v -h|--help!N -V|--version!N"},
   {"nsenter", "ps", "", "wrapper",
-   "-t|--target=v -a|--all -m|--mount?v -u|--uts?v -i|--ipc?v -n|--net?v -p|--pid?v "
+   "-t|--target=v!! -a|--all -m|--mount?v -u|--uts?v -i|--ipc?v -n|--net?v -p|--pid?v "
    "-C|--cgroup?v -U|--user?v -T|--time?v -S|--setuid=v -G|--setgid=v --preserve-credentials "
    "-r|--root?v -w|--wd?c!! -W=c --wdns?c -e|--env -F|--no-fork -Z|--follow-context --user-parent "
    "--keep-caps -h|--help!N -V|--version!N"},
@@ -184,7 +186,7 @@ const ProgramSource kPrograms[] = {
    "-N|--cpunodebind=v -C|--physcpubind=v -l|--localalloc -w|--weighted-interleave=v "
    "-b|--balancing -s|--show!N -H|--hardware!N --huge --touch --strict"},
   {"cpulimit", "ps", "", "wrapper",
-   "-l|--limit=v -p|--pid=v!N -e|--exe=v!N -P|--path=v!N -i|--include-children -z|--lazy "
+   "-l|--limit=v -p|--pid=v!P -e|--exe=v!P -P|--path=v!P -i|--include-children -z|--lazy "
    "-v|--verbose -b|--background -q|--quiet -m|--monitor-forks -c|--cpu=v -s|--signal=v"},
   {"faketime", "s", "-", "wrapper", "-m -f -p=v --exclude-monotonic --disable-shm --date-prog=v!!"},
   {"fakeroot", "s", "", "wrapper", "-l|--lib=r!! -s=w -i=r -u|--unknown-is-real -b=v --faked=v!!"},
@@ -195,14 +197,15 @@ const ProgramSource kPrograms[] = {
   {"firejail", "s", "", "wrapper",
    "--profile=r --private?v --whitelist=v --blacklist=v --read-only=v --net=v --dns=v --name=v "
    "--join=v!N --list!N --tree!N --version!N --help!N"},
-  // strace `-p PID` prints a running process's system calls and the data it reads: asked.
+  // strace `-p PID` prints a running process's system calls and the data it reads: asked
+  // (ltrace's `-p` likewise; nsenter `-t` runs its command in a running process's namespaces).
   {"strace", "ps", "", "wrapper",
    "-o|--output=y -e=K -p|--attach=v!! -u|--user=v -s|--string-limit=v -a|--columns=v "
    "-b|--detach-on=v -E|--env=v -I=v -O=v -S|--summary-sort-by=v -P|--trace-path=v "
    "-X|--const-print-style=v -f|--follow-forks -F -c|--summary-only -C|--summary -w -t -T -y -k "
    "-q -v -x -i -r -z -Z -D -d -h|--help!N -V|--version!N --inject=v!! --fault=v!!"},
   {"ltrace", "ps", "", "wrapper",
-   "-o|--output=w -e=v -p=v -u=v -s=v -a|--align=v -n|--indent=v -l|--library=r "
+   "-o|--output=w -e=v -p=v!! -u=v -s=v -a|--align=v -n|--indent=v -l|--library=r "
    "-F|--config=r -w|--where=v -x=v -D|--debug=v -f -c -C -i -r -S -t -T -b -h|--help!N "
    "-V|--version!N"},
   {"screen", "s", "", "wrapper",
@@ -560,7 +563,7 @@ const ProgramSource kPrograms[] = {
   {"lldb", "m", "x*-", "",
    "-o|--one-line=v!! -O|--one-line-before-file=v!! -k|--one-line-on-crash=v!! "
    "-s|--source=r!! -S|--source-before-file=r!! -K|--source-on-crash=r!! -f|--file=x "
-   "-c|--core=r -p|--attach-pid=v -n|--attach-name=v -a|--arch=v -l|--script-language=v "
+   "-c|--core=r -p|--attach-pid=v!! -n|--attach-name=v!! -a|--arch=v -l|--script-language=v "
    "-R|--repl-language=v -r|--repl?v!! -b|--batch -x|--no-lldbinit -Q|--source-quietly -w "
    "-e|--editor -X|--no-use-colors"},
   {"crontab", "s", "", "schedule", "-u=v -l -e -r -i -x=v -c -T -s -n=v -V!N"},

@@ -32,6 +32,13 @@ const ProgramSource kProgramsSystem[] = {
    "--verify --sync --header --list-catalog --dump-catalog --vacuum-size=v!! "
    "--vacuum-files=v!! --vacuum-time=v!! --relinquish-var!! --smart-relinquish-var!! "
    "--flush!! --rotate!! --update-catalog!! --setup-keys!! -h|--help!N --version!N"},
+  // Programs that act on a running process the line does not start, as `strace -p` and `gdb -p`
+  // do: renice (its priority), gcore, pstack, eu-stack (a debugger attached), the JDK's jstack,
+  // jmap, jinfo, jhsdb, jcmd, py-spy, reptyr: asked (engine/process_targets.cpp, through the
+  // handler `signals`). Their operands are process ids, users and commands, not paths; `-o`
+  // names the file written (gcore's core files, py-spy's record).
+  {"renice gcore pstack eu-stack jstack jmap jinfo jhsdb jcmd py-spy reptyr", "m", "*-", "signals",
+   "-o|--output=w"},
   // landrun (urfave/cli: its options before the command): a Landlock sandbox around CMD.
   {"landrun", "s", "", "wrapper",
    "--ro=v --rox=v --rw=v --rwx=v --bind-tcp=v --connect-tcp=v --env=v --log-level=v "

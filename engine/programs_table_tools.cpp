@@ -348,7 +348,7 @@ const ProgramSource kProgramsTools[] = {
    "--test --list -u|--umask=v -a|--arg=v --regex=v -v|--verbose -d|--debug --report "
    "--reverse --exit-on-error --stdin --lsbsysinit --new-session -h|--help!N -V|--version!N"},
   {"heaptrack", "s", "", "wrapper",
-   "-o|--output=w -p|--pid=v!N -a|--analyze=r!N -r|--raw -d|--debug!! --use-inject "
+   "-o|--output=w -p|--pid=v!P -a|--analyze=r!N -r|--raw -d|--debug!! --use-inject "
    "--record-only -h|--help!N -v|--version!N"},
   {"memusage", "ps", "", "wrapper",
    "-n|--progname=v -p|--png=w -d|--data=w -u|--unbuffered -b|--buffer=v --no-timer -m|--mmap "

@@ -46,11 +46,13 @@ const ProgramSource kProgramsWrappers[] = {
   {"emmake emconfigure emcmake", "sS", "", "wrapper", ""},
 
   // ---- launchers that set one property of the command, then run it --------------------------
-  // choom (util-linux): `choom -n N [--] CMD`, or `-p PID` (a process: runs nothing).
-  {"choom", "psS", "", "wrapper", "-n|--adjust=v -p|--pid=v!N -h|--help!N -V|--version!N"},
-  // uclampset (util-linux): `uclampset [OPTIONS] [CMD [ARGS]]`, `-p PID`: runs nothing.
+  // choom (util-linux): `choom -n N [--] CMD`, or `-p PID`: the score of a running process the
+  // line does not start, shown or changed: asked, as `strace -p` (it takes no command then).
+  {"choom", "psS", "", "wrapper", "-n|--adjust=v -p|--pid=v!! -h|--help!N -V|--version!N"},
+  // uclampset (util-linux): `uclampset [OPTIONS] [CMD [ARGS]]`; `-p PID` acts on a running
+  // process: asked, as choom's.
   {"uclampset", "psS", "", "wrapper",
-   "-m=v -M=v -a|--all-tasks -p|--pid=v!N -s|--system -R|--reset-on-fork -v|--verbose "
+   "-m=v -M=v -a|--all-tasks -p|--pid=v!! -s|--system -R|--reset-on-fork -v|--verbose "
    "-h|--help!N -V|--version!N"},
   // systemd-cat: CMD's output goes to the journal (no CMD: its input does).
   {"systemd-cat", "psS", "", "wrapper",

@@ -200,7 +200,8 @@ TEST_CASE("programs table: wrappers' long options in every prefix hide no comman
     if (p.handler != "wrapper" || p.operands == "*w") continue;
     const std::string& name = p.names.front();
     for (const auto& d : p.options) {
-      if (d.flag == 'N' || d.arg != OptionDecl::Arg::required) continue;
+      // N and P run nothing (`sudo -l`, `ionice -p PID`).
+      if (d.flag == 'N' || d.flag == 'P' || d.arg != OptionDecl::Arg::required) continue;
       for (const auto& sp : spellings(p, d, "val")) {
         // A positional before the command (timeout's DURATION); `=` (assignments first) is none.
         const bool positional = !p.operands.empty() && p.operands != "=";

@@ -8,6 +8,8 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/limits.hpp"
+#include "engine/mcp_input_keys.hpp"
+#include "engine/program_words.hpp"
 #include "engine/unicode_blanks.hpp"
 
 namespace vigie::engine {
@@ -44,7 +46,9 @@ constexpr ToolName kTools[] = {
     {"claude", "BashOutput", RequestKind::tool, ""},
     {"claude", "KillShell", RequestKind::tool, ""},
     // Gemini CLI.
-    {"gemini", "run_shell_command", RequestKind::command, "command=command cwd=dir_path"},
+    // `directory`: the folder's key before `dir_path`.
+    {"gemini", "run_shell_command", RequestKind::command,
+     "command=command cwd=dir_path cwd=directory"},
     {"gemini", "write_file", RequestKind::edit, "path=file_path content=content"},
     {"gemini", "replace", RequestKind::edit, "path=file_path content=new_string"},
     {"gemini", "read_file", RequestKind::read, "path=file_path path=absolute_path"},
@@ -54,12 +58,22 @@ constexpr ToolName kTools[] = {
     {"gemini", "grep_search", RequestKind::read, "search=dir_path search=path filter=include"},
     {"gemini", "search_file_content", RequestKind::read,
      "search=dir_path search=path filter=include"},
-    {"gemini", "web_fetch", RequestKind::fetch, "url=url method=method"},
+    // The URLs to fetch are written in the prompt (up to 20).
+    {"gemini", "web_fetch", RequestKind::fetch, "url=url prompt=prompt method=method"},
     {"gemini", "google_web_search", RequestKind::fetch, "query=query"},
     // Codex CLI (`apply_patch` carries a patch envelope in `command`; the hook adapter judges
     // each of its files as `file_path`).
     {"codex", "Bash", RequestKind::command, "command=command"},
     {"codex", "exec_command", RequestKind::command, "command=cmd command=command cwd=workdir"},
+    // The model's `shell` tool (and its older names) takes an argv: `["bash", "-lc", "…"]`.
+    {"codex", "shell", RequestKind::command, "command=command cwd=workdir"},
+    {"codex", "local_shell", RequestKind::command, "command=command cwd=workdir"},
+    {"codex", "container.exec", RequestKind::command, "command=command cwd=workdir"},
+    // The experimental file tools (`experimental_supported_tools`).
+    {"codex", "read_file", RequestKind::read, "path=file_path"},
+    {"codex", "list_dir", RequestKind::read, "dir=dir_path"},
+    {"codex", "grep_files", RequestKind::read, "searchall=path filter=include"},
+    {"codex", "view_image", RequestKind::read, "path=path"},
     {"codex", "apply_patch", RequestKind::edit, "patch=command path=file_path content=command"},
     {"codex", "NetworkAccess", RequestKind::fetch, "url=url"},  // the hook adapter writes `url`
     // Cursor.
@@ -141,8 +155,10 @@ struct Role {
 };
 constexpr Role kRoles[] = {
     {"command", "command", "command cmd command_line"},
-    {"path", "file_path", "file_path path filePath notebook_path absolute_path dir_path"},
-    {"dir", "file_path", "file_path path filePath dir_path"},
+    {"path", "file_path",
+     "file_path path filePath notebook_path absolute_path dir_path target_file targetFile"},
+    // Cursor's agent tools name a listing's folder `relative_workspace_path`.
+    {"dir", "file_path", "file_path path filePath dir_path relative_workspace_path"},
     {"search", "file_path", "file_path path filePath dir_path"},
     {"searchall", "file_path", "file_path path filePath dir_path"},
     {"filter", "glob", "glob include file_pattern"},
@@ -157,6 +173,7 @@ constexpr Role kRoles[] = {
     {"page", "url", "url"},  // a browser's: a call without one opens nothing
     {"method", "method", "method"},
     {"query", "query", "query"},
+    {"prompt", "prompt", "prompt"},  // a prompt naming the URLs to fetch (Gemini's web_fetch)
     {"content", "content", ""},
     {"cwd", "", ""},
     {"server", "", "server_name"},
@@ -221,6 +238,7 @@ ResolvedCall apply(RequestKind kind, std::string_view fields, json& input, bool 
   json out = json::object();
   JsonDrain drain_out{out};  // an allocation failure must not make a destructor allocate
   std::string server, tool;
+  std::string_view cwd_key;  // the key the row's folder was read from
   std::vector<std::string_view> roles_seen;
   auto take = [&](std::string_view role, std::string_view key) {
     auto it = input.find(std::string(key));
@@ -229,7 +247,12 @@ ResolvedCall apply(RequestKind kind, std::string_view fields, json& input, bool 
     if (!canon) return;
     roles_seen.push_back(canon->role);
     if (role == "cwd") {
-      if (r.cwd.empty()) r.cwd = field_text(*it);
+      // A folder that is not a string (`{"dir_path": ["~/.ssh"]}`): where it runs is unknown.
+      if (!it->is_string())
+        r.invalid = "the request's folder (`" + std::string(key) + "`) is not a string";
+      else if (r.cwd.empty())
+        r.cwd = it->get<std::string>();
+      if (cwd_key.empty()) cwd_key = key;
     } else if (role == "server") {
       if (server.empty()) server = field_text(*it);
     } else if (role == "tool") {
@@ -250,6 +273,16 @@ ResolvedCall apply(RequestKind kind, std::string_view fields, json& input, bool 
         for (json& v : *it) list.push_back(std::move(v));
       else
         list.push_back(*it);
+    } else if (role == "command" && it->is_array() && !it->empty() &&
+               std::all_of(it->begin(), it->end(), [](const json& w) { return w.is_string(); }) &&
+               !out.contains("command")) {
+      // An argv (Codex's `shell`): its words, single-quoted, as the line it runs.
+      std::string line;
+      for (const json& w : *it) {
+        if (!line.empty()) line += ' ';
+        line += program_words::single_quoted(w.get_ref<const std::string&>());
+      }
+      out["command"] = std::move(line);
     } else if (!out.contains(std::string(canon->canonical))) {
       // The command, path and URL keep their JSON type: a non-string is judged as invalid.
       out[std::string(canon->canonical)] = role == "content" ? json(field_text(*it)) : *it;
@@ -275,6 +308,17 @@ ResolvedCall apply(RequestKind kind, std::string_view fields, json& input, bool 
   };
   r.searches = named("searchall") ? 'a' : named("search") ? 'h' : 0;
   r.url_optional = named("page");
+  // A shell tool's folder keys its row does not read (a `cwd` the harness may pass on): its line
+  // is judged from each of them too, never from them alone.
+  if (kind == RequestKind::command)
+    for (std::string_view key : kFolderKeys) {
+      auto it = input.find(std::string(key));
+      if (key == cwd_key || it == input.end() || it->is_null()) continue;
+      if (!it->is_string())
+        r.invalid = "the request's folder (`" + std::string(key) + "`) is not a string";
+      else if (!it->get_ref<const std::string&>().empty())
+        r.folders.push_back(it->get<std::string>());
+    }
   if (kind == RequestKind::mcp)
     r.mcp = (server.empty() ? "?" : server) + "/" + (tool.empty() ? "?" : tool);
   drain_json(input);

@@ -40,6 +40,7 @@ std::optional<RequestKind> request_kind(std::string_view name);
 //   url      the URL fetched
 //   method   the HTTP method                    query    a search query (no URL)
 //   content  the text written (edits)           cwd      the folder a command runs in
+//   prompt   a prompt naming the URLs fetched (Gemini's web_fetch)
 //   server, tool   an MCP call's server and tool name (tools that carry them as fields)
 struct ToolName {
   std::string_view harness;
@@ -86,6 +87,9 @@ struct ResolvedCall {
   char searches = 0;
   bool url_optional = false;  // role `page`: a browser action without a URL opens nothing
   std::string invalid;        // why the input is malformed (an MCP call's `arguments`), or empty
+  // A command tool's folder keys its row does not read as its own (`cwd`, `workdir`...): the
+  // line is judged from each of them as well as from `cwd`.
+  std::vector<std::string> folders;
 };
 
 // What a table row or a policy mapping says of a tool: its kind and fields, or its MCP name

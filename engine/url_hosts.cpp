@@ -247,10 +247,11 @@ std::optional<std::string> canonical_address(const std::string& host) {
 }
 
 // A host as a URL parser compares it: percent-decoded, with what IDNA maps to ASCII mapped
-// (`。`, `ｅｖｉｌ`, `ⓔ`, `𝐞`; a soft hyphen removed: engine/host_idna.cpp), lower case, without a
+// (`。`, `ｅｖｉｌ`, `ⓔ`, `𝐞`; a soft hyphen removed: engine/host_idna.cpp), a label in another
+// script in Punycode (`bücher` is `xn--bcher-kva`), lower case, without a
 // final `.`. An address stays as written (`0x7f.1`): url_hosts adds the form WHATWG writes.
-std::string canonical_host(std::string_view raw) {
-  std::string host = idna_ascii(percent_decoded(raw));
+std::string canonical_host(std::string_view raw, bool transitional = false) {
+  std::string host = idna_labels(idna_ascii(percent_decoded(raw)), transitional);
   for (char& c : host)
     if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
   // `x.evil.com.` is the same host as `x.evil.com` (a fully qualified name): judged as it.
@@ -276,7 +277,7 @@ std::string host_pattern(std::string_view glob) {
     auto a = canonical_address(host);
     return a ? std::move(*a) : host;
   }
-  std::string out = idna_ascii(glob);
+  std::string out = idna_labels(idna_ascii(glob));
   for (char& c : out)
     if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
   if (out.size() > 1 && out.back() == '.') out.pop_back();
@@ -287,6 +288,16 @@ std::vector<std::string> url_hosts(std::string_view url) {
   std::vector<std::string> out{url_host(url)};
   std::string rfc = canonical_host(rfc_host(url));
   if (rfc != out.front()) out.push_back(std::move(rfc));
+  // `straße.example`: a client mapping as IDNA 2003 does (Python's `idna` codec) asks for
+  // strasse.example (`ß` and `ς`, or their percent-encoding, are the only difference).
+  if (url.find("\xC3\x9F") != url.npos || url.find("\xCF\x82") != url.npos ||
+      url.find('%') != url.npos) {
+    const auto w = whatwg_host(url);
+    for (const std::string& raw : {w ? *w : rfc_host(url), rfc_host(url)})
+      if (std::string t = canonical_host(raw, true);
+          std::find(out.begin(), out.end(), t) == out.end())
+        out.push_back(std::move(t));
+  }
   for (std::size_t i = 0, n = out.size(); i < n; ++i) {
     const std::string& h = out[i];
     if (h.size() < 3 || h.front() != '[' || h.back() != ']') continue;
@@ -378,13 +389,50 @@ std::string connect_to_host(std::string_view entry) {
   return std::string(entry.substr(0, host_end(entry)));
 }
 
+std::vector<std::string> dns_servers(std::string_view list) {
+  std::vector<std::string> out;
+  while (!list.empty()) {
+    const std::string one(list.substr(0, list.find(',')));
+    list.remove_prefix(std::min(list.size(), one.size() + 1));
+    const bool v6 = one.find(':') != one.rfind(':') && !one.starts_with('[');
+    if (!one.empty()) out.push_back(v6 ? "[" + one + "]" : one);
+  }
+  return out;
+}
+
+std::optional<std::string> wgetrc_proxy(std::string_view command) {
+  const auto eq = command.find('=');
+  if (eq == std::string_view::npos) return std::nullopt;
+  std::string name;
+  for (char c : command.substr(0, eq))
+    if (c != '_' && c != '-' && c != ' ' && c != '\t')
+      name.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+  if (name != "httpproxy" && name != "httpsproxy" && name != "ftpproxy") return std::nullopt;
+  std::string_view v = command.substr(eq + 1);
+  while (!v.empty() && (v.front() == ' ' || v.front() == '\t')) v.remove_prefix(1);
+  while (!v.empty() && (v.back() == ' ' || v.back() == '\t')) v.remove_suffix(1);
+  return std::string(v);
+}
+
 std::string scp_host(std::string_view host) {
   std::string h(host);
   const auto open = h.find('[');
   const auto close = h.find(']', open == std::string::npos ? 0 : open);
-  if (open == std::string::npos || close == std::string::npos ||
-      h.find(':', open) < close)  // `[::1]`, `user@[fd00::1]`: an IPv6 address keeps them
-    return h;
+  if (open == std::string::npos || close == std::string::npos) return h;
+  if (const auto colon = h.find(':', open); colon < close) {
+    // `[::1]`, `user@[fd00::1]`: an IPv6 address keeps them. Any other host git strips of its
+    // brackets, then reads a port after its first colon, digits below 65536 or none
+    // (`[evil.com:22]:x`, `[git@evil.com:2222]:x`: connect.c get_host_and_port).
+    const std::string inner = h.substr(open + 1, close - open - 1);
+    std::array<unsigned char, 16> b{};
+    if (inner.find('%') != std::string::npos || inet_pton(AF_INET6, inner.c_str(), b.data()) == 1)
+      return h;
+    const std::string port = h.substr(colon + 1, close - colon - 1);
+    if (port.size() > 5 || port.find_first_not_of("0123456789") != std::string::npos ||
+        (!port.empty() && std::stoul(port) > 65535))
+      return h;
+    return h.substr(0, open) + h.substr(open + 1, colon - open - 1) + h.substr(close + 1);
+  }
   h.erase(close, 1);
   h.erase(open, 1);
   return h;

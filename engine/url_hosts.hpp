@@ -4,6 +4,7 @@
 #ifndef VIGIE_ENGINE_URL_HOSTS_HPP
 #define VIGIE_ENGINE_URL_HOSTS_HPP
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -43,6 +44,13 @@ std::vector<std::string> resolve_addresses(std::string_view entry);
 // HOST2 of a `HOST1:PORT1:HOST2:PORT2` entry (curl's `--connect-to`): the host contacted in
 // HOST1's place; empty when HOST2 is (the request's own host).
 std::string connect_to_host(std::string_view entry);
+// The servers of curl's `--dns-servers ADDR[:PORT],…`, each asked for every name the request
+// resolves (an IPv6 address without brackets, `::1`, gets them).
+std::vector<std::string> dns_servers(std::string_view list);
+// The proxy a wgetrc command sets (`https_proxy = HOST:PORT`, wget's `-e`; its name is read
+// as wget reads it: any case, `_` and `-` ignored, `httpsproxy`): for `http_proxy`,
+// `https_proxy` and `ftp_proxy`; nullopt for another command.
+std::optional<std::string> wgetrc_proxy(std::string_view command);
 // The host part of an scp-like address (`[user@host]`, `user@[host]`) as git, scp and rsync
 // read it: brackets around a name that is not an IPv6 address removed.
 std::string scp_host(std::string_view host);

@@ -6,6 +6,7 @@
 #define VIGIE_GRAMMAR_SHELL_LOWER_AGAIN_HPP
 
 #include <algorithm>
+#include <cstdint>
 #include <iterator>
 #include <optional>
 #include <string>
@@ -40,54 +41,87 @@ void quotes_again(std::vector<WordPart>& ps, bool dollar, Again&& again) {
 // hold no expansion.
 std::optional<std::string> static_value(const std::vector<WordPart>& ps, bool in_dq);
 
+// True when `text` ends in an odd number of backslashes after `from`: read again as
+// double-quoted text, the last one quotes what follows. A run that reaches `from` (the end of a
+// `"…"`, whose closing quote stands between) is not counted as quoting (fail closed).
+bool escaped_end(std::string_view text, std::size_t from);
+
+// The source text of the expansion `part` (a `$(…)`, `${…}`, `$x`, `$((…))`) in `source` (the
+// text written from `source_at`), found by its span and checked against its kind, when it holds
+// nothing bash reads again after a quoting backslash: no other `$`, backtick, quote or backslash.
+// nullopt otherwise, or when `at` is not inside `source`.
+std::optional<std::string> quoted_expansion_source(const WordPart& part, std::string_view source,
+                                                   std::uint32_t source_at);
+
 // bash's `extquote` (on by default): in the word of a double-quoted `${y:-WORD}` (and `-`, `=`,
-// `:=`, `+`, `:+`, `?`, `:?`) each `$'…'` is decoded and the word is read again as double-quoted
-// text, so a decoded `$` or backtick joins what follows it (`"${y:-$'\x24(cmd)'}"`,
-// `"${y:-$'\x24'(cmd)}"`, `"${y:?$'\x60cmd\x60'}"` run cmd). When a `$'…'` decodes to one, the
-// word's text so decoded is read again in its place; a word that also holds other expansions
-// (judged as they are), each such `$'…'` alone.
+// `:=`, `+`, `:+`, `?`, `:?`) each `$'…'` is decoded in place and the word's text is read as
+// double-quoted text, so a decoded `$` or backtick joins what follows it (`"${y:-$'\x24(cmd)'}"`,
+// `"${y:-$'\x24'(cmd)}"`, `"${y:-$'\x24'(cmd)$z}"`, `"${y:?$'\x60cmd\x60'}"` run cmd), and a
+// decoded backslash quotes the `$` after it (`"${y:-$'\\'$(cmd)}"` prints `$(cmd)`, runs
+// nothing). Each run of parts without expansions (text, `'…'`, `$'…'`, a static `"…"`) that
+// holds such a `$'…'` is read again as one text in its place; an expansion between two runs is
+// judged as it is (a run ending in `$` before it: `$$(cmd)` then reads as `$$` and text, judged
+// as running, fail closed). An expansion quoted by a decoded backslash joins the run as its
+// source text (`source`: the word as written, from `source_at`) when that text holds no other
+// expansion, quote or backslash; any other is judged as it is. Linear: a run holds no
+// expansion, so nothing is read twice however deep the `${…}` nest.
 template <class Again>
-void extquote_again(std::vector<WordPart>& ps, Again&& again) {
-  const auto expands = [](const WordPart& part) {
+void extquote_again(std::vector<WordPart>& ps, std::string_view source, std::uint32_t source_at,
+                    Again&& again) {
+  const auto decoded = [](const WordPart& part) -> const SglQuoted* {
     const auto* q = std::get_if<SglQuoted>(&part.v);
-    return q && q->dollar && q->value.find_first_of("$`") != std::string::npos;
+    return q && q->dollar ? q : nullptr;
   };
-  if (ps.empty() || std::none_of(ps.begin(), ps.end(), expands)) return;
-  std::string text;
-  bool joined = true;
-  for (const auto& part : ps) {
-    if (const auto* l = std::get_if<Lit>(&part.v)) {
-      text += l->raw;
-    } else if (const auto* q = std::get_if<SglQuoted>(&part.v)) {
-      text += q->dollar ? q->value : "'" + q->value + "'";  // a plain one's quotes are text
-    } else if (const auto* d = std::get_if<DblQuoted>(&part.v)) {
-      const std::optional<std::string> v = static_value(d->parts, true);
-      if (!v) {
-        joined = false;
-        break;
-      }
-      text += *v;
-    } else {
-      joined = false;
-      break;
-    }
-  }
+  const auto rereads = [&](const WordPart& part) {
+    const SglQuoted* q = decoded(part);
+    return q && (q->value.find_first_of("$`") != std::string::npos || q->value.ends_with('\\'));
+  };
+  if (std::none_of(ps.begin(), ps.end(), rereads)) return;
   const auto span_of = [](const WordPart& part) {
     return std::visit([](const auto& x) { return x.span; }, part.v);
   };
-  if (joined) {
-    const Span whole{span_of(ps.front()).begin, span_of(ps.back()).end};
-    std::vector<WordPart> inner = again(std::string_view(text), whole.begin);
-    ps.clear();
-    ps.push_back(WordPart{DblQuoted{std::move(inner), false, whole}});
-    return;
-  }
-  for (auto& part : ps)
-    if (expands(part)) {
-      const Span qs = span_of(part);
-      const std::string value = std::get<SglQuoted>(part.v).value;
-      part = WordPart{DblQuoted{again(std::string_view(value), qs.begin + 2), false, qs}};
+  std::vector<WordPart> out;
+  std::vector<WordPart> run;
+  std::string text;
+  std::size_t quoted_end = 0;  // where the run's last `"…"` ends in `text`
+  bool again_run = false;
+  const auto flush = [&] {
+    if (again_run) {
+      const Span whole{span_of(run.front()).begin, span_of(run.back()).end};
+      out.push_back(WordPart{DblQuoted{again(std::string_view(text), whole.begin), false, whole}});
+    } else {
+      for (auto& r : run) out.push_back(std::move(r));
     }
+    run.clear();
+    text.clear();
+    quoted_end = 0;
+    again_run = false;
+  };
+  for (auto& part : ps) {
+    std::optional<std::string> t;
+    bool quoted = false;
+    if (const auto* l = std::get_if<Lit>(&part.v)) {
+      t = l->raw;
+    } else if (const auto* q = std::get_if<SglQuoted>(&part.v)) {
+      t = q->dollar ? q->value : "'" + q->value + "'";  // a plain one's quotes are text
+      again_run = again_run || rereads(part);
+    } else if (const auto* d = std::get_if<DblQuoted>(&part.v)) {
+      t = static_value(d->parts, true);
+      quoted = true;
+    } else if (!run.empty() && decoded(run.back()) && escaped_end(text, quoted_end)) {
+      t = quoted_expansion_source(part, source, source_at);
+    }
+    if (!t) {
+      flush();
+      out.push_back(std::move(part));
+      continue;
+    }
+    text += *t;
+    if (quoted) quoted_end = text.size();
+    run.push_back(std::move(part));
+  }
+  flush();
+  ps = std::move(out);
 }
 
 // The word of a `${…}` that bash reads again. In double quotes (and here-document bodies,
@@ -102,8 +136,11 @@ void param_again(ParamExp& p, bool in_dq, bool in_heredoc, Again&& again) {
   const std::string& op = p.op;
   const bool value_word = op.starts_with('-') || op.starts_with('=') || op.starts_with('+') ||
                           op.starts_with(":-") || op.starts_with(":=") || op.starts_with(":+");
-  if (in_dq && !in_heredoc && (value_word || op.starts_with('?') || op.starts_with(":?")))
-    extquote_again(p.arg, again);
+  if (in_dq && !in_heredoc && (value_word || op.starts_with('?') || op.starts_with(":?"))) {
+    // The operator and its word as written start after `${`, the prefix and the name.
+    const auto at = static_cast<std::uint32_t>(p.span.begin + 2 + p.prefix.size() + p.name.size());
+    extquote_again(p.arg, op, at, again);
+  }
   if (in_dq && value_word) quotes_again(p.arg, false, again);
   if (op.starts_with('[') ||
       (op.starts_with(':') && !op.starts_with(":-") && !op.starts_with(":=") &&
