@@ -540,6 +540,7 @@ BuiltinCode builtin_code(const NormalizedCommand& n) {
     case Words::none:
       break;
   }
+  if (name == "printf" || name == "read") assigned_variable_lines(n, out.scripts);
   return out;
 }
 

@@ -43,6 +43,15 @@ std::optional<std::string> looped_reference(const NormalizedCommand& n, std::str
 // (`read q <<< 'a[$(id)]'`), appended to `values`: under `declare -i q` it is arithmetic.
 void here_string_values(const NormalizedCommand& n, std::vector<std::string>& values);
 
+// The text `printf FORMAT ARG…` prints or sets with `-v`, its words all static; nullopt else
+// (engine/held_spellings.cpp).
+std::optional<std::string> printf_output(const std::vector<shell::WordView>& words);
+
+// `printf -v PS4 '\\044(cmd)'`, `read PAGER <<< 'cmd'`: the lines a later program runs from
+// the variables `printf -v` and `read` set from the values the line shows (normalize.hpp
+// `variable_line`), appended to `scripts`.
+void assigned_variable_lines(const NormalizedCommand& n, std::vector<std::string>& scripts);
+
 // `FCEDIT=vi fc -l`: whether `variable`, an editor fc would run (FCEDIT, EDITOR), goes unused
 // because `words` (the command's, its name first) are `fc` listing the history (`-l` among its
 // options, all static), which runs no editor.

@@ -23,6 +23,16 @@ bool code_runs_built(std::string_view code, std::string_view prefix);
 // `Buffer.from(…, "base64")`, perl's `pack`, `reverse`). The path is not in the line: asked.
 bool code_opens_built_path(std::string_view code);
 
+// Whether the code loads `./.env` without naming it (engine/code_dotenv.cpp): python-dotenv's
+// `load_dotenv()`, `dotenv_values()`, `find_dotenv()`; `require("dotenv").config()`,
+// `import "dotenv/config"`, `process.loadEnvFile()`; Ruby's `Dotenv.load`. A call that names
+// its file is not one.
+bool code_loads_dotenv(std::string_view code);
+
+// Whether loading the module (node's `-r`, `--require`, `--import`: `dotenv/config`,
+// `@dotenvx/dotenvx/config`) reads `./.env` (engine/code_dotenv.cpp).
+bool module_loads_dotenv(std::string_view module);
+
 }  // namespace vigie::engine
 
 #endif  // VIGIE_ENGINE_CODE_DYNAMIC_HPP

@@ -4,7 +4,9 @@
 // `${y:-WORD}`, `${x:=WORD}`, `${x/PAT/REP}`. Arithmetic evaluates such a value again and runs
 // the substitutions of its subscripts (`echo $((x))` with x `a[$(cmd)]`): each value with a
 // subscript holding code is held (judged, and asked, by judge_commands when the line evaluates
-// again). Called only for a line with a `[` or a `\` (engine/judge_command.cpp).
+// again). Called only for a line with a `[` or a `\` (engine/judge_command.cpp). Also the
+// values `${x@P}` decodes as a prompt (held_prompts), and the lines `printf -v` and `read`
+// give a variable a program runs (assigned_variable_lines, for builtin_code.cpp).
 #include <algorithm>
 #include <cctype>
 #include <optional>
@@ -12,7 +14,9 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/builtin_code.hpp"
 #include "engine/judge.hpp"
+#include "engine/prompt_line.hpp"
 #include "grammar/shell/unescape.hpp"
 
 namespace vigie::engine {
@@ -57,6 +61,8 @@ std::string echo_escapes(std::string_view s, bool& stop) {
   }
   return out + shell::decode_ansi_c(pending);
 }
+
+}  // namespace
 
 // The text `printf FORMAT ARG…` prints (or sets with `-v`), its words all static: the format's
 // escapes, `%s`, `%b`, `%q` (its argument: fail closed), `%c`, numbers as `0`, the format used
@@ -127,6 +133,8 @@ std::optional<std::string> printf_output(const std::vector<shell::WordView>& wor
   } while (arg < words.size() && !stop && out.size() <= kMaxOutput);
   return out;
 }
+
+namespace {
 
 // The text `echo` prints, its escapes read as `echo -e` does (also without `-e`: `shopt -s
 // xpg_echo` reads them too); nullopt when a word is not static.
@@ -357,6 +365,124 @@ void Judge::held_spellings(const shell::CommandView& cmd, const NormalizedComman
   for (const auto& a : cmd.assigns) expanded(a.value);
   for (const auto& a : n.assigns) expanded(a.value);
   for (std::size_t k = 1; k < n.words.size(); ++k) expanded(n.words[k]);
+}
+
+// `${x@P}` decodes the value's prompt escapes before it expands it (`\044(cmd)`, `\140cmd\140`
+// run cmd): every value the command shows or builds (an assignment's, a word's, printf's and
+// echo's output, a here-string or here-document, each also as `read` without `-r` takes it),
+// decoded, is held when it then holds code. The variable each sets is not followed (fail
+// closed: `y=$x` copies it).
+void Judge::held_prompts(const shell::CommandView& cmd, const NormalizedCommand& n,
+                         std::vector<std::string>& held_code) {
+  const bool reads = std::string_view(n.name) == "read";
+  const auto hold = [&](std::string_view v) {
+    for (int pass = 0; pass < (reads ? 2 : 1); ++pass) {
+      std::string text(v);
+      if (pass == 1) {  // `read` drops the `\` before any byte
+        text.clear();
+        for (std::size_t i = 0; i < v.size(); ++i)
+          text += v[i] == '\\' && i + 1 < v.size() ? v[++i] : v[i];
+      }
+      std::string d = decoded_prompt(text);
+      const bool code = d.find("$(") != d.npos || d.find('`') != d.npos || d.find("${") != d.npos ||
+                        d.find("$[") != d.npos;
+      if (code && std::find(held_code.begin(), held_code.end(), d) == held_code.end())
+        held_code.push_back(std::move(d));
+    }
+  };
+  // A word that is not static as its quotes removed (`arr=('\044(cmd)')`: the elements).
+  const auto word = [&](const shell::WordView& w) {
+    if (w.literal) return hold(*w.literal);
+    hold(unquote(w.text));
+    if (w.text.find("${") != std::string::npos) hold(expansion_value(w.text));
+  };
+  for (const auto& a : cmd.assigns) {
+    word(a.value);
+    // `x='\044(ca'; x+='t .env)'`: the value joined to the one the line gave before.
+    auto it = std::find_if(line_values_.begin(), line_values_.end(),
+                           [&](const auto& e) { return e.first == a.name; });
+    if (a.append && a.value.literal && it != line_values_.end())
+      hold(it->second.value + *a.value.literal);
+  }
+  for (const auto& a : n.assigns) word(a.value);
+  for (std::size_t k = 1; k < n.words.size(); ++k) word(n.words[k]);
+  for (const auto& r : n.redirects) {
+    if (r.heredoc_body) hold(*r.heredoc_body);
+    if (r.op == "<<<") word(r.target);
+  }
+  if (n.name == "printf") {
+    if (auto out = printf_output(n.words)) hold(*out);
+  } else if (n.name == "echo") {
+    if (auto out = echo_output(n.words)) hold(*out);
+  }
+}
+
+void assigned_variable_lines(const NormalizedCommand& n, std::vector<std::string>& scripts) {
+  const std::string_view name = n.name;
+  const auto add = [&](std::string_view variable, std::string_view value) {
+    if (auto line = variable_line(variable.substr(0, variable.find('[')), value))
+      scripts.push_back(std::move(*line));
+  };
+  if (name == "printf") {
+    // `-v NAME`, `-vNAME`, before the format.
+    for (std::size_t i = 1; i < n.words.size() && n.words[i].literal; ++i) {
+      const std::string& w = *n.words[i].literal;
+      if (w == "--" || !w.starts_with("-v")) break;
+      const std::string* variable = &w;
+      if (w.size() == 2) {
+        if (i + 1 >= n.words.size() || !n.words[i + 1].literal) break;
+        variable = &*n.words[++i].literal;
+      }
+      if (auto out = printf_output(n.words))
+        add(w.size() == 2 ? std::string_view(*variable) : std::string_view(w).substr(2), *out);
+      break;
+    }
+    return;
+  }
+  if (name != "read") return;
+  // read's names (the words after its options; `-a`, `-d`, `-i`, `-n`, `-N`, `-p`, `-t`, `-u`
+  // take a value), and `-r` (no `\` removed). Each name is given the whole value (fail closed:
+  // IFS splits it among them).
+  std::vector<std::string_view> names;
+  bool raw = false, options = true;
+  for (std::size_t i = 1; i < n.words.size(); ++i) {
+    if (!n.words[i].literal) return;
+    const std::string_view w = *n.words[i].literal;
+    if (options && w == "--") {
+      options = false;
+    } else if (options && w.size() > 1 && w[0] == '-') {
+      for (std::size_t k = 1; k < w.size(); ++k) {
+        if (w[k] == 'r') raw = true;
+        if (std::string_view("adinNptu").find(w[k]) == std::string_view::npos) continue;
+        if (w[k] == 'a' && k + 1 == w.size() && i + 1 < n.words.size() && n.words[i + 1].literal)
+          names.push_back(*n.words[i + 1].literal);
+        if (k + 1 == w.size()) ++i;  // the value is the next word
+        break;
+      }
+    } else {
+      options = false;
+      names.push_back(w);
+    }
+  }
+  for (const auto& r : n.redirects) {
+    std::string value;
+    if (r.op == "<<<" && r.target.literal)
+      value = *r.target.literal;
+    else if (r.heredoc_body)
+      value = *r.heredoc_body;
+    else
+      continue;
+    if (!raw) {
+      std::string dropped;
+      for (std::size_t i = 0; i < value.size(); ++i)
+        if (value[i] != '\\' || i + 1 >= value.size())
+          dropped += value[i];
+        else if (value[++i] != '\n')
+          dropped += value[i];
+      value = std::move(dropped);
+    }
+    for (std::string_view variable : names) add(variable, value);
+  }
 }
 
 }  // namespace vigie::engine

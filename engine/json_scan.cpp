@@ -157,7 +157,8 @@ std::optional<nlohmann::json> parse_flat_object(std::string_view t) {
 }
 
 std::optional<FlatMember> flat_member(std::string_view t, std::string_view key) {
-  FlatMember m;
+  std::optional<FlatMember> out(std::in_place);  // built where the caller reads it
+  FlatMember& m = *out;
   bool flat = scan_flat(t, [&](std::string_view k, std::string_view value, bool escaped) {
     if (k != key) return;  // a duplicate key: the last wins
     m.found = true;
@@ -167,8 +168,8 @@ std::optional<FlatMember> flat_member(std::string_view t, std::string_view key) 
     else
       m.text = value;
   });
-  if (!flat) return std::nullopt;
-  return m;
+  if (!flat) out.reset();
+  return out;
 }
 
 std::optional<std::vector<JsonMember>> scan_object(std::string_view t) {

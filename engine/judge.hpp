@@ -468,6 +468,11 @@ struct Judge {
                                                    const NormalizedCommand& n,
                                                    std::vector<std::string>& held_code);
   std::string expansion_value(std::string_view text) const;
+  // The same file: the values a line with `${x@P}` gives, their prompt escapes decoded
+  // (`x='\044(cmd)'` runs cmd), appended to `held_code` when they hold code.
+  [[gnu::cold, gnu::noinline]] void held_prompts(const shell::CommandView& cmd,
+                                                 const NormalizedCommand& n,
+                                                 std::vector<std::string>& held_code);
   [[gnu::cold, gnu::noinline]] void held_code_parts(const std::vector<std::string>& held_code,
                                                     const std::string& cwd, unsigned depth);
 

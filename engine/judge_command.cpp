@@ -12,6 +12,7 @@
 #include "engine/line_variables.hpp"
 #include "engine/pipe_input.hpp"
 #include "engine/program_runners.hpp"
+#include "engine/prompt_line.hpp"
 #include "engine/variable_paths.hpp"
 #include "engine/xargs_input.hpp"
 
@@ -276,8 +277,10 @@ void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand
     for (const auto& what : n.connections)
       fold(acc, builtin_ask(Builtin::commands_escalation,
                             fmt::format("{}: a human must check it", what)));
-    if (n.words.empty()) command_fetch_parts(n, t, acc);  // else in escalation_parts
   }
+  // A command of assignments alone: its fetches (a redirection's connection, the proxy of
+  // `https_proxy=HOST:PORT`) are judged here (else in escalation_parts).
+  if (n.words.empty() && !n.fetches.empty()) command_fetch_parts(n, t, acc);
   judge_files(n, explicit_allow, cwd, t, acc);
   // The default's message, when the default is still the command's part: written only if it
   // is read (the trace, or the part that wins so far; add() keeps an earlier part of the same
@@ -424,9 +427,10 @@ void Judge::held_code_parts(const std::vector<std::string>& held_code, const std
       "a variable holding a command substitution is evaluated again (arithmetic, `[[ ]]`, "
       "`${!x}`, `${x@P}`): a human must check it";
   add(std::move(part));
-  // As an assignment's value (`_=a[$(id)]`): the substitutions in it are judged where the
-  // value alone (`a[$(id)]`) may not parse as a line.
-  for (const auto& code : held_code) judge_line("_=" + code, cwd, depth + 1);
+  // As a double-quoted assignment's value (`_="a[$(id)]"`): the substitutions in it are judged
+  // where the value alone (`a[$(id)]`) may not parse as a line, and its blanks and quotes do not
+  // split it into commands (`PS4='+ ${FUNCNAME[0]:+${FUNCNAME[0]}(): }'`).
+  for (const auto& code : held_code) judge_line(double_quoted_line(code), cwd, depth + 1);
 }
 
 void Judge::judge_at(const shell::CommandView& cmd, NormalizedCommand& n, std::string_view line,
@@ -442,6 +446,9 @@ void Judge::judge_at(const shell::CommandView& cmd, NormalizedCommand& n, std::s
   // the value `${x/PAT/REP}` replaces in.
   const bool subscripted = line.find('[') != line.npos || line.find('\\') != line.npos;
   if (subscripted) held_spellings(cmd, n, held_code);
+  // `x='\044(cmd)'; echo ${x@P}`: a prompt's escapes need a `\` in the line.
+  if (line.find("@P}") != line.npos && line.find('\\') != line.npos)
+    held_prompts(cmd, n, held_code);
   note_line_state(cmd, n, held_code);
   if (subscripted) held_arguments(n, held_code);
 }

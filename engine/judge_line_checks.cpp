@@ -12,8 +12,71 @@
 #include "engine/builtin_code.hpp"
 #include "engine/judge.hpp"
 #include "engine/line_descriptors.hpp"
+#include "engine/normalize.hpp"
+#include "engine/shell_semantics.hpp"
 
 namespace vigie::engine {
+
+namespace {
+
+// The builtins and keywords that read their words as arithmetic, names or code (`let
+// 'HOME=0'`, `declare -i x='HOME=0'`, `[[ 'HOME=1' -eq 1 ]]`), and those that run a command.
+constexpr std::string_view kShellReaders[] = {
+    "let",   "declare", "typeset", "local",   "export",  "readonly",  "printf", "read",
+    "test",  "[",       "[[",      "((",      "mapfile", "readarray", "eval",   "source",
+    ".",     "exec",    "command", "builtin", "trap",    "getopts",   "unset",  "wait",
+    "alias", "coproc",  "select",  "for",     "fc",      "enable",    "shift",  "return",
+    "exit",  "ulimit",  "umask",   "kill",    "jobs",    "disown",    "fg",     "bg"};
+
+// Whether what the command prints may become a value the shell reads again: captured
+// (`x=$(echo 'HOME=1')`), piped (`… | while read x`), written to a file (`> f`; not
+// `/dev/null` nor another descriptor), or printed inside anything but the line's own list or
+// pipeline (a function, group, loop or `if` whose output is captured or piped).
+bool output_kept(const std::vector<shell::CommandView>& cmds, std::size_t i) {
+  const shell::CommandView& cmd = cmds[i];
+  if (std::any_of(cmd.context.begin(), cmd.context.end(),
+                  [](const std::string& c) { return c != "top" && c != "pipeline"; }))
+    return true;
+  if (i + 1 < cmds.size() && (cmds[i + 1].op == "|" || cmds[i + 1].op == "|&")) return true;
+  for (const auto& r : cmd.redirects) {
+    if (r.op.find('>') == std::string::npos) continue;
+    const bool elsewhere = r.target.literal &&
+                           (*r.target.literal == "/dev/null" || *r.target.literal == "-" ||
+                            r.target.literal->find_first_not_of("0123456789") == std::string::npos);
+    if (!elsewhere) return true;
+  }
+  return false;
+}
+
+// The line with the static argument words of each program that is not the shell (nor one of
+// its builtins, a shell, or a wrapper that may run one) blanked out, where what it prints is
+// not kept. The line itself when it does not parse (fail closed).
+std::string without_program_arguments(std::string_view line) {
+  std::string out(line);
+  const shell::CommandsResult pr = shell::parse_commands(line);
+  // `exec >f` sends every later command's output to the file.
+  if (!pr.ok || std::any_of(pr.commands.begin(), pr.commands.end(), [](const auto& c) {
+        return !c.argv.empty() && (!c.argv[0].literal || *c.argv[0].literal == "exec");
+      }))
+    return out;
+  for (std::size_t i = 0; i < pr.commands.size(); ++i) {
+    const shell::CommandView& cmd = pr.commands[i];
+    if (cmd.argv.empty() || !cmd.argv[0].literal || output_kept(pr.commands, i)) continue;
+    const std::string& name = *cmd.argv[0].literal;
+    if (name.find('/') != std::string::npos || is_shell(name) || is_wrapper(name) ||
+        std::find(std::begin(kShellReaders), std::end(kShellReaders), name) !=
+            std::end(kShellReaders))
+      continue;
+    for (std::size_t k = 1; k < cmd.argv.size(); ++k) {
+      const shell::WordView& w = cmd.argv[k];
+      if (!w.literal || w.span.end > out.size() || w.span.begin >= w.span.end) continue;
+      std::fill(out.begin() + w.span.begin, out.begin() + w.span.end, ' ');
+    }
+  }
+  return out;
+}
+
+}  // namespace
 
 void Judge::written_then_run_part(const std::vector<shell::CommandView>& views,
                                   const std::vector<NormalizedCommand>& cmds) {
@@ -116,7 +179,11 @@ void Judge::arithmetic_part(std::string_view line) {
       break;
     }
   }
-  const std::string name = arithmetic_assignment(line);
+  std::string name = arithmetic_assignment(line);
+  if (name.empty()) return;
+  // Read again without the static arguments of programs that are not the shell: the name there
+  // is another language's (`python3 -c 'HOME=os.environ["HOME"]'`).
+  name = arithmetic_assignment(without_program_arguments(line));
   if (name.empty()) return;
   add(builtin_ask(Builtin::commands_assignment,
                   fmt::format("the line assigns `{}` (arithmetic, a `{{NAME}}>` redirection or "

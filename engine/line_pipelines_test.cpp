@@ -10,7 +10,7 @@
 using namespace vigie;
 using namespace vigie::engine;
 
-TEST_CASE("pipelines_of_line gives pipelines_of's groups of two stages or more") {
+TEST_CASE("line_pipelines groups a short line as the hashed table does") {
   const std::vector<std::string> lines = {"git status",
                                           "a | b | c",
                                           "a | b; c | d",
@@ -38,9 +38,24 @@ TEST_CASE("pipelines_of_line gives pipelines_of's groups of two stages or more")
     CAPTURE(line);
     auto r = shell::parse_commands(line);
     REQUIRE(r.ok);
+    // Every line both ways: looking back (the short lines' path) and through the table.
+    auto groups = [&](std::size_t min_stages, std::size_t scanned) {
+      std::vector<std::vector<std::size_t>> out;
+      for (auto g : line_pipelines(r.commands, min_stages, scanned))
+        out.emplace_back(g.begin(), g.end());
+      return out;
+    };
+    const auto hashed = groups(1, 0);
+    CHECK(groups(1, 1000) == hashed);
+    std::size_t stages = 0;
+    for (const auto& g : hashed) stages += g.size();
+    CHECK(stages == r.commands.size());
     std::vector<std::vector<std::size_t>> expected;
-    for (auto& g : pipelines_of(r.commands))
+    for (const auto& g : hashed)
       if (g.size() >= 2) expected.push_back(g);
+    CHECK(groups(2, 1000) == expected);
+    CHECK(groups(2, 0) == expected);
     CHECK(pipelines_of_line(r.commands) == expected);
+    CHECK(pipelines_of(r.commands) == hashed);
   }
 }

@@ -179,11 +179,18 @@ void option_hosts(const NetworkUse& net, std::string_view name, const Words& w,
         break;
       }
     }
-    if (sub && *sub == "config" && w.size() > 4 && program_words::lit_is(w, 2, "set"))
-      if (const std::string* key = word_text(w, 3)) {
+    // `pip config [--global|--user|--site|--editor E] set KEY VALUE`, options before `set`.
+    std::size_t set = 2;
+    while (sub && *sub == "config" && set < w.size() && !program_words::lit_is(w, set, "set")) {
+      const std::string* o = word_text(w, set);
+      if (!o || !o->starts_with('-')) break;
+      set += *o == "--editor" ? 2 : 1;
+    }
+    if (sub && *sub == "config" && set + 2 < w.size() && program_words::lit_is(w, set, "set"))
+      if (const std::string* key = word_text(w, set + 1)) {
         const bool proxy = key->ends_with(".proxy") || *key == "proxy";
         const bool index = key->ends_with("index-url") || key->ends_with("find-links");
-        const std::string* v = word_text(w, 4);
+        const std::string* v = word_text(w, set + 2);
         if (proxy || (index && !v)) {
           OptionValue o;
           o.value = v;

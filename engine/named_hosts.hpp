@@ -49,6 +49,25 @@ void option_hosts(const NetworkUse& net, std::string_view name, const Words& w,
 // show.
 void aria2c_proxies(const Words& w, std::vector<UrlFetch>& out);
 
+// Whether `name` (in any case) is a variable naming the proxy every connection of a command goes
+// through (`HTTPS_PROXY`, `all_proxy`, `PIP_PROXY`…) or the daemon a container client talks to
+// (`DOCKER_HOST`).
+bool proxy_variable(std::string_view name);
+// The host of such a variable's value: a URL, or `[user@]HOST[:PORT]` (a scheme is implied).
+void proxy_value(std::string_view value, std::vector<UrlFetch>& out);
+
+// The hosts of a command's environment and assigning builtins (engine/named_hosts_env.cpp): the
+// proxy variables `export`, `declare`, `typeset`, `local` and `readonly` set, git's configuration
+// in `GIT_CONFIG_KEY_n`/`GIT_CONFIG_VALUE_n` and `GIT_CONFIG_PARAMETERS`, and pip's options
+// when Python runs it as a module (`python -m pip`).
+void environment_hosts(std::string_view name, const Words& w,
+                       const std::vector<shell::AssignView>& assigns, std::vector<UrlFetch>& out);
+
+// The proxies of a statement of assignments alone (`https_proxy=http://HOST:PORT; curl …`): the
+// commands after it go through them when the variable is exported (already, by `set -a`, by a
+// later `export NAME`). Read by engine/normalize.cpp.
+void assigned_proxies(const std::vector<shell::AssignView>& assigns, std::vector<UrlFetch>& out);
+
 }  // namespace vigie::engine::named_hosts
 
 #endif  // VIGIE_ENGINE_NAMED_HOSTS_HPP

@@ -6,6 +6,7 @@
 // not), engine/judge_paths.cpp.
 #include <algorithm>
 
+#include "engine/code_dynamic.hpp"
 #include "engine/normalize_internal.hpp"
 #include "engine/program_handlers.hpp"
 #include "engine/variable_paths.hpp"
@@ -216,6 +217,8 @@ bool code_writes(std::string_view code) {
 
 void add_code_named_paths(std::string_view code, const std::string& entry,
                           std::vector<FileEffect>& out, bool bare_words) {
+  // `load_dotenv()`, `require("dotenv").config()`: `./.env` read (engine/code_dotenv.cpp).
+  if (code_loads_dotenv(code)) add_token_named_path(".env", entry + " (loads ./.env)", out);
   const bool writes = code_writes(code);
   const bool trees = writes && code_deletes_trees(code);
   bool home = false;
@@ -326,6 +329,35 @@ struct DefaultFile {
 };
 constexpr DefaultFile kDefaultFiles[] = {{"deno", "--env-file", ".env"}};
 
+// Subcommands that read a file when no option names another: `heroku local [PROCESS]` and
+// `heroku local:run CMD` (oclif) load ./.env into what they run unless `-e|--env FILE` names
+// one (judged as a word of its own).
+struct DefaultSubFile {
+  std::string_view program;
+  std::string_view subs;     // space-separated, the first word
+  std::string_view options;  // space-separated: each names the file instead
+  std::string_view file;
+};
+constexpr DefaultSubFile kDefaultSubFiles[] = {
+    {"heroku", "local local:run local:start", "-e --env", ".env"}};
+
+bool in_list(std::string_view list, std::string_view w) {
+  for (std::size_t b = 0; b < list.size();) {
+    std::size_t e = list.find(' ', b);
+    if (e == std::string_view::npos) e = list.size();
+    if (list.substr(b, e - b) == w) return true;
+    b = e + 1;
+  }
+  return false;
+}
+
+// Whether `o` is one of `options` or its `=VALUE` or attached short form (`-e.env`).
+bool names_by_option(std::string_view options, std::string_view o) {
+  if (o.size() < 2 || o[0] != '-') return false;
+  if (in_list(options, o.substr(0, o.find('=')))) return true;
+  return o[1] != '-' && in_list(options, o.substr(0, 2));
+}
+
 }  // namespace
 
 void named_paths(const std::string& name, const Words& w, NormalizedCommand& n) {
@@ -337,6 +369,16 @@ void named_paths(const std::string& name, const Words& w, NormalizedCommand& n) 
         add_named_path(word_of(w[i], std::string(d.file)),
                        name + " " + std::string(d.option) + " (" + std::string(d.file) + ")",
                        n.files);
+  }
+  for (const DefaultSubFile& d : kDefaultSubFiles) {
+    if (name != d.program || w.size() < 2 || !w[1].literal || !in_list(d.subs, *w[1].literal))
+      continue;
+    bool given = false;  // a word not static may be the option: the default is kept
+    for (std::size_t i = 2; i < w.size() && !given; ++i)
+      given = w[i].literal && names_by_option(d.options, *w[i].literal);
+    if (!given)
+      add_named_path(word_of(w[1], std::string(d.file)),
+                     name + " " + *w[1].literal + " (" + std::string(d.file) + ")", n.files);
   }
 }
 

@@ -54,18 +54,6 @@ constexpr std::string_view kProxyVariables[] = {"ALL_PROXY",        "FTP_PROXY",
                                                 "PIP_PROXY",        "DOCKER_HOST",
                                                 "CONTAINER_HOST"};
 
-bool proxy_variable(std::string_view name) {
-  for (std::string_view v : kProxyVariables) {
-    if (v.size() != name.size()) continue;
-    bool same = true;
-    for (std::size_t i = 0; i < v.size() && same; ++i)
-      same = (name[i] >= 'a' && name[i] <= 'z' ? static_cast<char>(name[i] - 'a' + 'A')
-                                               : name[i]) == v[i];
-    if (same) return true;
-  }
-  return false;
-}
-
 // The network programs, one entry per name, sorted by name (checked at compile time): `urls`,
 // whether the URLs of their words are fetched (a declared program's words are data otherwise)
 // and for which subcommands (empty: any line; git's transfers); `hosts`, which operands are hosts:
@@ -388,7 +376,6 @@ void host_operands(const ProgramDecl* decl, std::string_view name, char which, c
       if (s && !s->empty() && (*s)[0] != '-' && (*s)[0] != '+') operands.push_back(i);
     }
   }
-  if (operands.empty()) return;
   auto host_of = [&](std::size_t i) -> const std::string* {
     const std::string* s = word_text(w, i);
     return s && !s->empty() && (*s)[0] != '-' && (*s)[0] != '+' ? s : nullptr;
@@ -398,11 +385,14 @@ void host_operands(const ProgramDecl* decl, std::string_view name, char which, c
   // them (engine/ssh_config.hpp); other programs (autossh hands its own to ssh) by their words.
   if (decl && decl->handler == "ssh") {
     for (const auto& o : ssh_args(*decl, name, w).options)
-      if (o.decl && o.value && !o.value->literal && o.decl->shorts == "J") {
+      if (o.decl && o.value && !o.value->literal &&
+          (o.decl->shorts == "J" || o.decl->shorts == "W")) {
         out.push_back({"", ""});  // `-J "$J"`: a jump host the line does not show
       } else if (o.decl && o.value && o.value->literal) {
         if (o.decl->shorts == "J") jump_hosts(*o.value->literal, out);
         if (o.decl->shorts == "o") ssh_option_hosts(*o.value->literal, out);
+        // `-W HOST:PORT`: the connection is forwarded on to HOST.
+        if (o.decl->shorts == "W") host_operand(*o.value->literal, out, true);
       }
   } else {
     for (std::size_t i = 1; i < w.size(); ++i) {
@@ -417,6 +407,7 @@ void host_operands(const ProgramDecl* decl, std::string_view name, char which, c
         ssh_option_hosts(value, out);
     }
   }
+  if (operands.empty()) return;
   // A number is an IPv4 address (`ssh 2852039166`) where only a host stands: ssh's operand,
   // nc's first of two (`nc -l 8080` listens on a port), ping's only one, dig's `@SERVER`.
   const bool nc = name == "nc" || name == "ncat" || name == "netcat";
@@ -451,6 +442,26 @@ void host_operands(const ProgramDecl* decl, std::string_view name, char which, c
 }  // namespace
 
 namespace named_hosts {
+
+bool proxy_variable(std::string_view name) {
+  for (std::string_view v : kProxyVariables) {
+    if (v.size() != name.size()) continue;
+    bool same = true;
+    for (std::size_t i = 0; i < v.size() && same; ++i)
+      same = (name[i] >= 'a' && name[i] <= 'z' ? static_cast<char>(name[i] - 'a' + 'A')
+                                               : name[i]) == v[i];
+    if (same) return true;
+  }
+  return false;
+}
+
+void proxy_value(std::string_view v, std::vector<UrlFetch>& out) {
+  if (v.empty()) return;
+  if (v.find("://") != std::string_view::npos)
+    urls_in(v, "", out);
+  else
+    host_operand(v.substr(0, v.find('/')), out);
+}
 
 // Every `scheme://authority…` in `word` with a network scheme, up to a character that ends a URL
 // in text (a quote, a blank, a closing bracket).
@@ -507,17 +518,15 @@ void named_fetches(const ProgramName& program, std::string_view name, const Word
   for (const auto& a : assigns) {
     if (!a.value.literal || a.value.literal->empty()) continue;
     const std::string& v = *a.value.literal;
-    if (proxy_variable(a.name)) {  // contacted by any command: `HTTPS_PROXY=HOST:PORT curl …`
-      if (v.find("://") != std::string::npos)
-        urls_in(v, "", out);
-      else
-        host_operand(v.substr(0, v.find('/')), out);
+    if (named_hosts::proxy_variable(a.name)) {  // `HTTPS_PROXY=HOST:PORT curl …`: any command
+      named_hosts::proxy_value(v, out);
     } else if ((net || any_url) && v.find("://") != std::string::npos) {
       // `PIP_INDEX_URL=https://… pip install x`, `API=https://… ./deploy.sh`: a URL the program
       // is given, as its words' are.
       urls_in(v, "GET", out);
     }
   }
+  named_hosts::environment_hosts(name, w, assigns, out);
   if (!net && !any_url) return;  // most commands: a declared program whose words are data
   if (net && net->hosts) host_operands(decl, name, net->hosts, w, out);
   if (net) named_hosts::option_hosts(*net, name, w, assigns, out);

@@ -4,6 +4,7 @@
 #include "engine/normalize.hpp"
 
 #include "engine/builtin_code.hpp"
+#include "engine/named_hosts.hpp"
 #include "engine/normalize_git.hpp"
 #include "engine/normalize_internal.hpp"
 #include "engine/program_handlers.hpp"
@@ -439,6 +440,8 @@ NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
                             " levels of globs in one word");
   if (!n.redirects.empty()) network_redirects(n.redirects, n.connections, n.fetches);
   indirect_assignments(n);
+  // `https_proxy=http://HOST:PORT; curl …`: the proxies later commands may go through.
+  if (n.words.empty()) named_hosts::assigned_proxies(n.assigns, n.fetches);
   if (n.words.empty()) return n;
   // `./.env`, `~/.ssh/tool`: a program named by its path is read to be run.
   if (const auto& v = n.words.front().pattern; v && v->find('/') != std::string::npos)

@@ -99,6 +99,8 @@ constexpr std::string_view kFileVariables =
     "NPM_CONFIG_USERCONFIG NPM_CONFIG_GLOBALCONFIG WGETRC INPUTRC AWS_SHARED_CREDENTIALS_FILE "
     "AWS_CONFIG_FILE GOOGLE_APPLICATION_CREDENTIALS DOCKER_CONFIG CLOUDSDK_CONFIG "
     "NETRC CURL_HOME PIP_CONFIG_FILE "
+    // The env files a launcher loads (uv run, dotenv's preload, pipenv).
+    "UV_ENV_FILE DOTENV_CONFIG_PATH PIPENV_DOTENV_LOCATION "
     // less's key files (their `#env` section sets LESSOPEN), make's extra makefiles, the
     // certificate bundles, the database clients' rc and password files, tar's archive (`TAPE`
     // stands for `-f`), git's repository, work tree and alternate object folders.

@@ -3,9 +3,11 @@
 
 #include <algorithm>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
+#include "engine/line_pipelines.hpp"
 #include "engine/normalize_internal.hpp"
 #include "engine/printed_text.hpp"
 #include "engine/program_words.hpp"
@@ -68,7 +70,7 @@ bool downloads(const shell::CommandView& c, const NormalizeOptions& opts) {
 // (a pipeline of many shells stays linear).
 struct DownloadsBefore {
   const std::vector<shell::CommandView>& cmds;
-  const std::vector<std::size_t>& group;
+  std::span<const std::size_t> group;
   const NormalizeOptions& opts;
   std::size_t scanned = 0;
   bool seen = false;
@@ -80,7 +82,7 @@ struct DownloadsBefore {
 
 // What stage `k` of `group` reads from the stage before it (`tilde`: for a shell, which expands
 // a leading `~` of the text again).
-Feed feed_of(const std::vector<shell::CommandView>& cmds, const std::vector<std::size_t>& group,
+Feed feed_of(const std::vector<shell::CommandView>& cmds, std::span<const std::size_t> group,
              std::size_t k, DownloadsBefore& downloads_before, bool tilde, std::string& text) {
   if (k == 0) return Feed::unknown;  // after a compound command: `{ echo a; echo b; } | bash`
   const shell::CommandView& p = cmds[group[k - 1]];
@@ -184,7 +186,7 @@ void pipe_input(std::vector<shell::CommandView>& cmds, const NormalizeOptions& o
   if (std::none_of(cmds.begin(), cmds.end(),
                    [](const shell::CommandView& c) { return c.op == "|" || c.op == "|&"; }))
     return;
-  for (const auto& group : pipelines_of(cmds)) {
+  for (const auto group : line_pipelines(cmds)) {
     DownloadsBefore downloads_before{cmds, group, opts};
     for (std::size_t k = 0; k < group.size(); ++k) {
       shell::CommandView& c = cmds[group[k]];

@@ -316,6 +316,36 @@ void container_copy(const std::string& entry, const Words& w, std::size_t from,
   apply_operands(entry, cp->operands, w, a.operands, st, out);
 }
 
+// The project's `.env` that compose reads to fill its files' `${VAR}` (any subcommand that loads
+// the project; `config` prints the values): the folder's of `--project-directory`, else the
+// first `-f` file's, else the line's. `--env-file FILE` reads FILE instead (an option judged as
+// such).
+void compose_env_file(const ParsedArgs& args, const shell::WordView& at, std::string_view sub,
+                      ProgramEffects& out) {
+  if (sub == "version" || sub == "ls" || sub == "help") return;
+  std::optional<shell::WordView> dir, file;
+  for (const ParsedOption& o : args.options) {
+    if (!o.decl || !o.value || o.decl->longs.empty()) continue;
+    const std::string& name = o.decl->longs.front();
+    if (name == "env-file") return;
+    if (name == "project-directory" && !dir) dir = *o.value;
+    if (name == "file" && !file) file = *o.value;
+  }
+  std::string folder;
+  const shell::WordView* from = dir ? &*dir : file ? &*file : nullptr;
+  if (from && !from->literal) {  // a folder the line does not show: the line's is asked too
+    out.escalations.push_back(
+        "docker compose: reads the `.env` of a folder the line does not show");
+    return;
+  }
+  if (dir) folder = *dir->literal;
+  if (!dir && file && file->literal->find('/') != std::string::npos)
+    folder = file->literal->substr(0, file->literal->rfind('/'));
+  if (!folder.empty() && !folder.ends_with('/')) folder += '/';
+  out.files.push_back({Touch::read, word_of(from ? *from : at, folder + ".env"), From::option,
+                       "docker compose (the project's .env)"});
+}
+
 // `compose [globals] run|exec|… …` from words[from…]; `prog` is "docker" (the entries of compose
 // are shared by docker-compose and podman-compose).
 void compose(const Words& w, std::size_t from, ProgramEffects& out) {
@@ -335,6 +365,7 @@ void compose(const Words& w, std::size_t from, ProgramEffects& out) {
     out.escalations.push_back("docker compose with a subcommand that is not static");
     return;
   }
+  compose_env_file(args, w[at], *sub, out);
   if (*sub == "run" || *sub == "exec")
     run_in_container("docker:compose:" + *sub, w, at + 1, true, out);
   else if (*sub == "cp")

@@ -351,9 +351,13 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out, Wor
   // `version` and `help` start from none.
   if (!(g.traits & gs::no_repository) && !files_full(out)) {
     FileEffect& repo = out.files.emplace_back();  // built in place: every git command has it
-    repo.word = git_dir ? *git_dir : word_of(w[0], ".");
+    if (git_dir)
+      repo.word = *git_dir;
+    else
+      repo.word = word_of(w[0], std::string(1, '.'));
     repo.from = From::option;
-    repo.entry = "git repository";
+    // (Appended to the new, empty entry: a copy into its own buffer, without replace's checks.)
+    repo.entry.append("git repository", 14);
     repo.repository = true;
   }
   // Its synonyms (`git stage` is `git add`, `git remote rm` is `git remote remove`): judged by

@@ -6,6 +6,8 @@
 #include <string>
 #include <string_view>
 
+#include "engine/git_config_hosts.hpp"
+#include "engine/named_hosts.hpp"
 #include "engine/program_handlers.hpp"
 #include "engine/url_hosts.hpp"
 #include "grammar/policy/text.hpp"
@@ -98,6 +100,64 @@ bool git_key_writes_file(std::string_view key) {
   return in_set(key, {"trace2.eventtarget", "trace2.normaltarget", "trace2.perftarget"});
 }
 
+// The hosts a key's value sends git to: `http[.URL].curloptResolve=H:P:ADDR` (libcurl connects
+// to ADDR for H), `remote.NAME.url|pushurl` written scp-like (`git@HOST:PATH`, `HOST:PATH`),
+// git-lfs's endpoints, the proxies (`http.proxy`, `http.URL.proxy`, `remote.NAME.proxy`: with a
+// scheme or without, `HOST:PORT`) and the base a URL is rewritten to (`url.BASE.insteadOf`,
+// `pushInsteadOf`: a URL or scp-like `git@HOST:`), which receive the requests.
+void git_config_hosts(std::string_view key, std::string_view v, std::vector<UrlFetch>& out) {
+  const bool resolve = key.starts_with("http.") && key.ends_with(".curloptresolve");
+  const bool remote_url =
+      key.starts_with("remote.") && (key.ends_with(".url") || key.ends_with(".pushurl") ||
+                                     key.ends_with(".lfsurl") || key.ends_with(".lfspushurl"));
+  const bool lfs_url = key == "lfs.url" || key == "lfs.pushurl";
+  const bool proxy =
+      (key.starts_with("http.") || key.starts_with("remote.")) && key.ends_with(".proxy");
+  std::string_view base;
+  if (key.starts_with("url.")) {
+    for (std::string_view end : {".insteadof", ".pushinsteadof"})
+      if (key.size() > 4 + end.size() && key.ends_with(end)) {
+        base = key.substr(4, key.size() - 4 - end.size());
+        break;
+      }
+  }
+  // The address a proxy or rewritten base names: a URL, else `[user@]HOST[:PORT][/…]` or
+  // scp-like `[user@]HOST:PATH`.
+  auto address = [&out](std::string_view a) {
+    if (a.empty()) return;
+    if (a.find("://") != std::string_view::npos) {
+      named_hosts::urls_in(a, "", out);
+      return;
+    }
+    const auto colon = a.find(':');
+    const auto slash = a.find('/');
+    if (colon != std::string_view::npos && colon > 0 &&
+        (slash == std::string_view::npos || colon < slash))
+      out.push_back({scp_host(a.substr(0, colon)), ""});
+    else
+      named_hosts::host_operand(a.substr(0, slash), out, true);
+  };
+  if (resolve) {
+    for (auto& a : resolve_addresses(v)) out.push_back({std::move(a), ""});
+  } else if ((remote_url || lfs_url) && v.find("://") != std::string_view::npos) {
+    out.push_back({std::string(v), ""});
+  } else if (remote_url && v.find("::") == std::string_view::npos) {
+    const auto colon = v.find(':');
+    const auto slash = v.find('/');
+    if (colon != std::string_view::npos && colon > 0 &&
+        (slash == std::string_view::npos || colon < slash))
+      out.push_back({scp_host(v.substr(0, colon)), ""});
+  } else if (proxy) {
+    // git prepends `http://` to a proxy without a scheme: `HOST:PORT` is a host and its port.
+    if (v.find("://") != std::string_view::npos)
+      named_hosts::urls_in(v, "", out);
+    else if (!v.empty())
+      named_hosts::host_operand(v.substr(0, v.find('/')), out, true);
+  } else if (!base.empty() && base.find("::") == std::string_view::npos) {
+    address(base);
+  }
+}
+
 void git_config_value(const WordView& kv, ProgramEffects& out, std::string_view entry) {
   const std::string* text = kv.literal ? &*kv.literal : kv.pattern ? &*kv.pattern : nullptr;
   if (!text) {
@@ -173,27 +233,8 @@ void git_config_value(const WordView& kv, ProgramEffects& out, std::string_view 
       out.escalations.push_back(std::string(entry) + " " + key + ": the " + helper +
                                 ":: transport runs the program git-remote-" + helper);
   }
-  // The hosts a key's value sends git to: `http[.URL].curloptResolve=H:P:ADDR` (libcurl connects
-  // to ADDR for H), `remote.NAME.url|pushurl` written scp-like (`git@HOST:PATH`, `HOST:PATH`),
-  // git-lfs's endpoints.
-  if (eq != std::string::npos) {
-    const std::string v = s.substr(eq + 1);
-    const bool resolve = key.starts_with("http.") && key.ends_with(".curloptresolve");
-    const bool remote_url =
-        key.starts_with("remote.") && (key.ends_with(".url") || key.ends_with(".pushurl") ||
-                                       key.ends_with(".lfsurl") || key.ends_with(".lfspushurl"));
-    const bool lfs_url = key == "lfs.url" || key == "lfs.pushurl";
-    if (resolve) {
-      for (auto& a : resolve_addresses(v)) out.fetches.push_back({std::move(a), ""});
-    } else if ((remote_url || lfs_url) && v.find("://") != std::string::npos) {
-      out.fetches.push_back({v, ""});
-    } else if (remote_url && v.find("::") == std::string::npos) {
-      const auto colon = v.find(':');
-      const auto slash = v.find('/');
-      if (colon != std::string::npos && colon > 0 && (slash == std::string::npos || colon < slash))
-        out.fetches.push_back({scp_host(v.substr(0, colon)), ""});
-    }
-  }
+  if (eq != std::string::npos)
+    git_config_hosts(key, std::string_view(s).substr(eq + 1), out.fetches);
   // `mailmap.blob=REV:PATH`: git reads PATH of a revision (`HEAD:.env`), judged as that path.
   if (key == "mailmap.blob" && eq != std::string::npos) {
     const std::string v = s.substr(eq + 1);

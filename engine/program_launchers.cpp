@@ -37,6 +37,10 @@ namespace vigie::engine {
 using shell::WordView;
 using Words = std::vector<WordView>;
 
+// engine/program_launchers_dotenv.cpp.
+bool env_files_named(const Launcher& l, std::string_view name, const Words& w, std::size_t from,
+                     std::size_t files, ProgramEffects& out);
+
 namespace {
 
 using program_words::lit;
@@ -443,7 +447,8 @@ void launch_command(const Launcher& base, std::string_view name, const Words& w,
       }
       if (s && names_option(l, v, l.argv_switch)) l.runs = Runs::argv;
       if (s && names_option(l, v, l.line_switch)) l.runs = Runs::joined;
-      if (s && names_option(l, v, l.reads)) read_given = true;
+      if (s && names_option(l, v, l.replaces_default.empty() ? l.reads : l.replaces_default))
+        read_given = true;
       if (s && names_option(l, v, l.line)) script_seen = true;  // the operands are its arguments
       Step st = option(l, w, i, v, s != nullptr, entry, u, out);
       if (st.ran) return;
@@ -492,8 +497,11 @@ void launch(const Launcher& l, std::string_view name, const Words& w, std::size_
             ProgramEffects& out) {
   bool read_given = false;
   UnitPlace u = unit_place(l);
-  const std::size_t argvs = out.argvs.size();
+  const std::size_t argvs = out.argvs.size(), files = out.files.size();
   launch_command(l, name, w, from, out, read_given, u);
+  // A loader's files named before its subcommand (`honcho -e x.env start`), or as a list (`-e
+  // a.env,b.env`): each read, in place of the default one.
+  if (!l.reads_by_default.empty()) read_given |= env_files_named(l, name, w, from, files, out);
   // Its command run in another folder or with more environment: judged as that line.
   unit_commands(l, u, argvs, std::string(name) + (l.sub.empty() ? "" : " ") + std::string(l.sub),
                 out);
@@ -507,6 +515,7 @@ void launch(const Launcher& l, std::string_view name, const Words& w, std::size_
 std::vector<Launcher> launchers_list() {
   std::vector<Launcher> all(kLaunchers, kLaunchers + kLaunchersCount);
   all.insert(all.end(), kRunnerLaunchers, kRunnerLaunchers + kRunnerLaunchersCount);
+  all.insert(all.end(), kDotenvLaunchers, kDotenvLaunchers + kDotenvLaunchersCount);
   return all;
 }
 

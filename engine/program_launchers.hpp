@@ -82,6 +82,9 @@ struct Launcher {
   std::string_view line_switch = {};
   // The file it reads when none of `reads` is given (`.env` for the loaders of env files).
   std::string_view reads_by_default = {};
+  // The options of `reads` that name that file in place of it (`foreman -e FILE`; its `-f
+  // PROCFILE` reads one more); empty: any of them.
+  std::string_view replaces_default = {};
   // Its shell lines (options in `line`, Runs::joined and Runs::each_line) are judged as nested
   // scripts only, like `watch CMD`; otherwise a line is also asked (`nix-shell --run`, `su -c`).
   bool plain_lines = false;
@@ -117,6 +120,8 @@ extern const Launcher kLaunchers[];
 extern const std::size_t kLaunchersCount;
 extern const Launcher kRunnerLaunchers[];
 extern const std::size_t kRunnerLaunchersCount;
+extern const Launcher kDotenvLaunchers[];  // Procfile runners, loaders of `.env` (third part)
+extern const std::size_t kDotenvLaunchersCount;
 
 // Programs (`name`, or `name:sub`) that start a shell, or another program the line does not
 // show, when no command is given (`setarch x86_64`, `proot`, `abduco -c NAME`): asked.

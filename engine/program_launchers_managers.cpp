@@ -42,7 +42,8 @@ const Launcher kLaunchers[] = {
      .sub = "run",
      .syntax = Syntax::clusters,
      .flags = "--system -v --verbose -q --quiet --clear",
-     .valued = "--python"},
+     .valued = "--python",
+     .reads_by_default = ".env"},  // loaded unless PIPENV_DONT_LOAD_ENV is set
     {.program = "bundle", .sub = "exec", .flags = "--keep-file-descriptors", .valued = "--gemfile"},
     {.program = "conda",
      .sub = "run",

@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/code_dotenv.hpp"
 #include "engine/program_handlers.hpp"
 #include "engine/programs_decl.hpp"
 #include "grammar/limits.hpp"
@@ -426,6 +427,8 @@ void apply_parsed(const ProgramDecl& p, std::string_view name, const Words& word
       }
     }
   if (name == "ruby") add_ruby_un_effects(args, words, out);
+  // `node -r dotenv/config`: the preload reads ./.env (or dotenv_config_path=FILE).
+  if (name.starts_with("node")) node_preload_dotenv(words, out.files);
   if (name.starts_with("php")) add_ini_effects(name, args, out);
   // `python3 -X pycache_prefix=DIR`: the compiled files of every module it imports are
   // written below DIR, under names the line does not show.

@@ -100,7 +100,7 @@ const ProgramSource kProgramsFixers[] = {
   // just (clap): `-c|--command CMD…`, `--shell`, `--chooser`, `-d DIR` are read by the handler;
   // `-f FILE` is the justfile it runs.
   {"just", "m", "", "fmt-command",
-   "-f|--justfile=r --dotenv-path|-E=r --dotenv-filename=v --color=v --dump-format=v "
+   "-f|--justfile=r --dotenv-path|-E=r --dotenv-filename=r --color=v --dump-format=v "
    "--list-heading=v --list-prefix=v -n|--dry-run -q|--quiet -v|--verbose -g|--global-justfile "
    "-l|--list?v --summary --evaluate --dump --fmt --check --unstable --yes -h|--help!N "
    "-V|--version!N"},

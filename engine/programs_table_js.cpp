@@ -16,8 +16,9 @@ const ProgramSource kProgramsJs[] = {
   // as CMD itself.
   {"shx", "s", "", "wrapper", "--silent --verbose --noglob --help!N --version!N"},
   // Loaders of `.env` files and runners of several commands: the launchers' table
-  // (engine/program_launchers_managers.cpp).
-  {"env-cmd dotenv dotenvx concurrently cross-env-shell", "", "", "launcher", ""},
+  // (engine/program_launchers_managers.cpp). foreman (Ruby) and honcho (Python) run a
+  // Procfile's processes with `./.env` loaded (engine/program_launchers_dotenv.cpp).
+  {"env-cmd dotenv dotenvx concurrently cross-env-shell foreman honcho", "", "", "launcher", ""},
   // Package runners (engine/program_runners.cpp): an allow rule must name the package or the
   // script they run (`allow npm run build`, `allow npx prettier`); `-c|--call` is a shell line.
   // npm's `-C` is `--prefix`; its `--editor`, `--browser`, `--shell` and `--git` (nopt: the value

@@ -8,6 +8,8 @@ bool octal(char c) {
   return c >= '0' && c <= '7';
 }
 
+}  // namespace
+
 // A prompt's backslash escapes as bash 5.2 decodes them before it expands the prompt:
 // `\NNN` (three octal digits) is that byte, even a `$` or a backquote (`\044(cmd)` runs cmd);
 // `\\` is one backslash, which then quotes the next character; `\[` and `\]` are nothing; `\$`
@@ -55,11 +57,12 @@ std::string decoded_prompt(std::string_view v) {
   return out;
 }
 
-}  // namespace
-
 std::string expanded_variable_line(std::string_view name, std::string_view value) {
   const bool prompt = name.size() == 3 && name.starts_with("PS");
-  const std::string text = prompt ? decoded_prompt(value) : std::string(value);
+  return double_quoted_line(prompt ? decoded_prompt(value) : value);
+}
+
+std::string double_quoted_line(std::string_view text) {
   // As the body of a double-quoted word: a backslash and what it quotes are kept as they are,
   // a bare `"` (a character bash prints) is escaped, and a last lone `\` doubled.
   std::string line = "_=\"";

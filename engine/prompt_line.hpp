@@ -15,6 +15,13 @@ namespace vigie::engine {
 // value that bash would print stays one (`\"`).
 std::string expanded_variable_line(std::string_view name, std::string_view value);
 
+// A prompt's backslash escapes as bash 5.2 decodes them before it expands the prompt (also
+// what `${x@P}` makes of any variable's value): `\044(cmd)` is `$(cmd)`.
+std::string decoded_prompt(std::string_view value);
+
+// `_="TEXT"`: the text as the body of a double-quoted word, its bare `"` escaped.
+std::string double_quoted_line(std::string_view text);
+
 }  // namespace vigie::engine
 
 #endif  // VIGIE_ENGINE_PROMPT_LINE_HPP

@@ -5,8 +5,8 @@
 #include "engine/safety.hpp"
 
 #include <algorithm>
-#include <unordered_map>
 
+#include "engine/line_pipelines.hpp"
 #include "engine/options.hpp"
 #include "engine/programs.hpp"
 #include "engine/safety_internal.hpp"
@@ -72,10 +72,16 @@ std::vector<SafetyHit> check_command(const NormalizedCommand& cmd, const SafetyC
     return hits;
   }
   // Case-insensitive: macOS filesystems run `RM` as `rm`. ASCII letters only (ascii_lower's
-  // contract), without a call per byte.
-  std::string name = cmd.name;
-  for (char& c : name)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  // contract), without a call per byte; copied only when a letter is upper case (rarely).
+  std::string lowered;
+  const bool upper =
+      std::any_of(cmd.name.begin(), cmd.name.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
+  if (upper) {
+    lowered = cmd.name;
+    for (char& c : lowered)
+      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  const std::string& name = upper ? lowered : cmd.name;
   const std::string_view nm = name;  // compared with literals as a view
   if (nm == "rm") check_rm(cmd, ctx, hits);
   if (nm == "find") check_find(cmd, ctx, hits);
@@ -147,33 +153,9 @@ std::vector<SafetyHit> check_pipeline(const std::vector<NormalizedCommand>& cmds
 
 std::vector<std::vector<std::size_t>> pipelines_of(const std::vector<shell::CommandView>& cmds) {
   std::vector<std::vector<std::size_t>> out;
-  // The open pipeline of each nesting context: a `|` continues the pipeline of its own context.
-  // Hashed: 100,000 commands 60 contexts deep made the ordered map's comparisons a hot spot.
-  // Keyed by the commands' own context vectors (compared by value, not copied).
-  using Context = const std::vector<std::string>*;
-  struct ContextHash {
-    std::size_t operator()(Context v) const noexcept {
-      std::size_t h = v->size();
-      for (const auto& s : *v) h = h * 1000003u ^ std::hash<std::string_view>()(s);
-      return h;
-    }
-  };
-  struct ContextEq {
-    bool operator()(Context a, Context b) const noexcept { return *a == *b; }
-  };
-  std::unordered_map<Context, std::size_t, ContextHash, ContextEq> open;
-  out.reserve(cmds.size());
-  for (std::size_t i = 0; i < cmds.size(); ++i) {
-    const auto& c = cmds[i];
-    bool piped = c.op == "|" || c.op == "|&";
-    auto it = open.find(&c.context);
-    if (piped && it != open.end()) {
-      out[it->second].push_back(i);
-    } else {
-      open.insert_or_assign(&c.context, out.size());
-      out.push_back({i});
-    }
-  }
+  const LinePipelines groups = line_pipelines(cmds);
+  out.reserve(groups.size());
+  for (auto group : groups) out.emplace_back(group.begin(), group.end());
   return out;
 }
 
