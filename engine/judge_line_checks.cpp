@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/bash_builtins.hpp"
 #include "engine/builtin_code.hpp"
 #include "engine/judge.hpp"
 #include "engine/line_descriptors.hpp"
@@ -19,14 +20,9 @@ namespace vigie::engine {
 
 namespace {
 
-// The builtins and keywords that read their words as arithmetic, names or code (`let
-// 'HOME=0'`, `declare -i x='HOME=0'`, `[[ 'HOME=1' -eq 1 ]]`), and those that run a command.
-constexpr std::string_view kShellReaders[] = {
-    "let",   "declare", "typeset", "local",   "export",  "readonly",  "printf", "read",
-    "test",  "[",       "[[",      "((",      "mapfile", "readarray", "eval",   "source",
-    ".",     "exec",    "command", "builtin", "trap",    "getopts",   "unset",  "wait",
-    "alias", "coproc",  "select",  "for",     "fc",      "enable",    "shift",  "return",
-    "exit",  "ulimit",  "umask",   "kill",    "jobs",    "disown",    "fg",     "bg"};
+// The keywords that read their words as arithmetic, names or code (`[[ 'HOME=1' -eq 1 ]]`);
+// bash's builtins are bash_builtins.hpp's table (`let 'HOME=0'`, `declare -i x='HOME=0'`).
+constexpr std::string_view kShellKeywords[] = {"[[", "((", "for", "select", "coproc", "time"};
 
 // Whether what the command prints may become a value the shell reads again: captured
 // (`x=$(echo 'HOME=1')`), piped (`… | while read x`), written to a file (`> f`; not
@@ -64,8 +60,9 @@ std::string without_program_arguments(std::string_view line) {
     if (cmd.argv.empty() || !cmd.argv[0].literal || output_kept(pr.commands, i)) continue;
     const std::string& name = *cmd.argv[0].literal;
     if (name.find('/') != std::string::npos || is_shell(name) || is_wrapper(name) ||
-        std::find(std::begin(kShellReaders), std::end(kShellReaders), name) !=
-            std::end(kShellReaders))
+        bash_builtin(name) ||
+        std::find(std::begin(kShellKeywords), std::end(kShellKeywords), name) !=
+            std::end(kShellKeywords))
       continue;
     for (std::size_t k = 1; k < cmd.argv.size(); ++k) {
       const shell::WordView& w = cmd.argv[k];
