@@ -482,7 +482,7 @@ void Judge::judge_commands(shell::CommandsResult& pr, std::string_view line, std
   // The words xargs reads: from the stage before it in a pipeline (engine/xargs_input.hpp).
   if (std::any_of(normalized.begin(), normalized.end(), runs_xargs)) {
     std::vector<const NormalizedCommand*> producer(normalized.size(), nullptr);
-    for (const auto& group : pipelines_of(pr.commands))
+    for (const auto group : line_pipelines(pr.commands, 2))
       for (std::size_t k = 1; k < group.size(); ++k) producer[group[k]] = &normalized[group[k - 1]];
     for (std::size_t i = 0; i < normalized.size(); ++i)
       if (runs_xargs(normalized[i])) xargs_input(normalized[i], producer[i], p.commands.normalize);
@@ -500,7 +500,7 @@ void Judge::judge_commands(shell::CommandsResult& pr, std::string_view line, std
   if (std::none_of(pr.commands.begin(), pr.commands.end(),
                    [](const shell::CommandView& c) { return c.op == "|" || c.op == "|&"; }))
     return;
-  for (const auto& group : pipelines_of_line(pr.commands)) {
+  for (const auto group : line_pipelines(pr.commands, 2)) {
     for (const auto& hit : check_pipeline(normalized, group, safety_context(cwd))) {
       Part part = safety_part(hit);
       note_match(*part.rule, nullptr);

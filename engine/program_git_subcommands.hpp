@@ -5,6 +5,7 @@
 #define VIGIE_ENGINE_PROGRAM_GIT_SUBCOMMANDS_HPP
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <iterator>
 #include <string>
@@ -146,14 +147,34 @@ constexpr bool table_ordered() {
 }
 static_assert(table_ordered(), "kTable is ordered by length, then bytes, without duplicates");
 
-// The entry of `subcommand`; an empty one (no trait, Id::other) for every other word.
+// The longest name in kTable.
+inline constexpr std::size_t kLongest = 17;
+
+// Where the names of each length begin in kTable: those of length n are
+// kTable[kStarts[n]…kStarts[n + 1]).
+inline constexpr auto kStarts = [] {
+  std::array<std::uint8_t, kLongest + 2> starts{};
+  std::size_t k = 0;
+  for (std::size_t n = 0; n <= kLongest + 1; ++n) {
+    while (k < std::size(kTable) && kTable[k].name.size() < n) ++k;
+    starts[n] = static_cast<std::uint8_t>(k);
+  }
+  return starts;
+}();
+static_assert(kTable[std::size(kTable) - 1].name.size() == kLongest, "kLongest is the longest");
+
+// The entry of `subcommand`; an empty one (no trait, Id::other) for every other word. Only the
+// names of its length are compared, first by their first byte (a few names each).
 constexpr Entry find(std::string_view subcommand) {
-  const auto* it =
-      std::lower_bound(std::begin(kTable), std::end(kTable), subcommand,
-                       [](const Entry& e, std::string_view s) { return before(e.name, s); });
-  if (it != std::end(kTable) && it->name == subcommand) return *it;
+  const std::size_t n = subcommand.size();
+  if (n == 0 || n > kLongest) return Entry{};
+  for (std::size_t k = kStarts[n]; k < kStarts[n + 1]; ++k)
+    if (kTable[k].name[0] == subcommand[0] && kTable[k].name == subcommand) return kTable[k];
   return Entry{};
 }
+static_assert(find("am").id == Id::am && find("submodule--helper").id == Id::submodule &&
+              find("stash").id == Id::stash && find("status").traits == 0 &&
+              find("").id == Id::other && find("diff-files").traits != 0);
 
 }  // namespace vigie::engine::git_subcommands
 

@@ -6,6 +6,7 @@
 #include <memory>
 #include <mutex>
 #include <unordered_map>
+#include <vector>
 
 #include "engine/program_handlers.hpp"
 #include "engine/programs.hpp"
@@ -161,6 +162,62 @@ ProgramDecl parse_program(const ProgramSource& src) {
   return p;
 }
 
+// Names -> what the tables say of them, in one open-addressed array of a power of two slots
+// (linear probing, kept at most half full): a look-up hashes the name once and compares a slot's
+// stored hash before its bytes, without std::unordered_map's prime modulo and bucket list
+// (about half the instructions of a look-up; every command looks its name up, `git SUB` twice).
+class NameTable {
+ public:
+  // The name's entry, added empty when missing. `n` views the static tables.
+  ProgramName& entry(std::string_view n) {
+    if (2 * (size_ + 1) > slots_.size()) grow();
+    const std::size_t h = word_hash(n);
+    Slot& s = slots_[probe(n, h)];
+    if (!s.used) {
+      s = Slot{n, h, ProgramName{}, true};
+      ++size_;
+    }
+    return s.value;
+  }
+  const ProgramName* find(std::string_view n) const {
+    const Slot& s = slots_[probe(n, word_hash(n))];
+    return s.used ? &s.value : nullptr;
+  }
+  ProgramName* find(std::string_view n) {
+    Slot& s = slots_[probe(n, word_hash(n))];
+    return s.used ? &s.value : nullptr;
+  }
+  // Calls f(name, entry) for every name, in no order.
+  template <class F>
+  void for_each(F&& f) {
+    for (Slot& s : slots_)
+      if (s.used) f(s.name, s.value);
+  }
+
+ private:
+  struct Slot {
+    std::string_view name;
+    std::size_t hash = 0;
+    ProgramName value;
+    bool used = false;
+  };
+  // The slot holding `n`, else the empty one where it would go.
+  std::size_t probe(std::string_view n, std::size_t h) const {
+    const std::size_t mask = slots_.size() - 1;
+    std::size_t k = h & mask;
+    while (slots_[k].used && !(slots_[k].hash == h && slots_[k].name == n)) k = (k + 1) & mask;
+    return k;
+  }
+  void grow() {
+    std::vector<Slot> old(slots_.size() * 2);
+    old.swap(slots_);
+    for (Slot& s : old)
+      if (s.used) slots_[probe(s.name, s.hash)] = s;
+  }
+  std::vector<Slot> slots_ = std::vector<Slot>(2048);
+  std::size_t size_ = 0;
+};
+
 // Names -> entries, each entry's declarations parsed on its first lookup: a decision meets a
 // handful of programs, and parsing the whole table up front was most of the first decision's
 // work (about 1.5 M instructions natively, more in WASM's first, lazily compiled run).
@@ -168,9 +225,7 @@ ProgramDecl parse_program(const ProgramSource& src) {
 // dozen string compares), and each carries what the interpreters column says of it, so that
 // `is_wrapper`, `is_interpreter` and `is_shell` (engine/normalize.hpp) cost one look-up too.
 struct Index {
-  // Above the number of names (about 680): the buckets allocated once, never rehashed.
-  static constexpr std::size_t kIndexNames = 1024;
-  std::unordered_map<std::string_view, ProgramName, WordHash> by_name;
+  NameTable by_name;
   std::unique_ptr<ProgramDecl[]> decls = std::make_unique<ProgramDecl[]>(program_source_count());
   std::unique_ptr<std::once_flag[]> parsed =
       std::make_unique<std::once_flag[]>(program_source_count());
@@ -195,10 +250,7 @@ struct Index {
 };
 
 Index::Index() {
-  by_name.reserve(kIndexNames);
-  auto entry = [&](std::string_view n) -> ProgramName& {
-    return by_name.try_emplace(n).first->second;  // n views the static table
-  };
+  auto entry = [&](std::string_view n) -> ProgramName& { return by_name.entry(n); };
   for (std::size_t i = 0; i < program_source_count(); ++i) {
     std::string_view handler = program_source(i).handler;
     std::string_view style = program_source(i).style;
@@ -215,12 +267,11 @@ Index::Index() {
     });
   }
   // `git push`, `docker:run`, `kubectl:options`: their program has subentries.
-  for (auto& [n, e] : by_name) {
+  by_name.for_each([&](std::string_view n, ProgramName&) {
     const std::size_t cut = n.find_first_of(" :");
-    if (cut == std::string_view::npos) continue;
-    if (auto base = by_name.find(n.substr(0, cut)); base != by_name.end())
-      base->second.subentries = true;
-  }
+    if (cut == std::string_view::npos) return;
+    if (ProgramName* base = by_name.find(n.substr(0, cut))) base->subentries = true;
+  });
   bool prefix_first[256] = {};  // the first letters of the versioned interpreters' names
   for (std::size_t i = 0; i < kInterpreterCount; ++i) {
     const InterpreterSource& s = kInterpreters[i];
@@ -239,9 +290,10 @@ Index::Index() {
       list.remove_prefix(sp + 1);
     }
   }
-  for (auto& [n, e] : by_name)
+  by_name.for_each([&](std::string_view n, ProgramName& e) {
     if (!e.interpreter && prefix_first[static_cast<unsigned char>(n[0])])
       e.interpreter = prefixed_interpreter(n);
+  });
 }
 
 const Index& index() {
@@ -326,8 +378,8 @@ std::string_view without_triple(std::string_view name) {
 
 ProgramName program_name(std::string_view name) {
   const Index& idx = index();
-  auto it = idx.by_name.find(name);
-  if (it == idx.by_name.end()) {
+  const ProgramName* found = idx.by_name.find(name);
+  if (!found) {
     ProgramName e;
     e.program = variant_of(idx, name);
     // A versioned name (`python3.12`, `pypy3.10`, `ruby3.1`, `php8.2`, `node18`, `bundle3.1`,
@@ -342,10 +394,10 @@ ProgramName program_name(std::string_view name) {
       std::size_t v = n.size();
       while (v > 0 && ((n[v - 1] >= '0' && n[v - 1] <= '9') || n[v - 1] == '.')) --v;
       if (v > 1 && n[v - 1] == '-') --v;
-      auto base = idx.by_name.find(n);
-      if (base == idx.by_name.end() && v > 1) base = idx.by_name.find(n.substr(0, v));
-      if (v > 1 && base != idx.by_name.end()) {
-        e = base->second;
+      const ProgramName* base = idx.by_name.find(n);
+      if (!base && v > 1) base = idx.by_name.find(n.substr(0, v));
+      if (v > 1 && base) {
+        e = *base;
         e.known = true;
         if (e.program != ProgramName::kNone) e.decl = &idx.at(e.program);
         return e;
@@ -356,7 +408,7 @@ ProgramName program_name(std::string_view name) {
     e.decl = &idx.at(e.program);
     return e;
   }
-  ProgramName e = it->second;
+  ProgramName e = *found;
   e.known = true;
   if (e.program != ProgramName::kNone) e.decl = &idx.at(e.program);
   return e;

@@ -144,7 +144,7 @@ std::vector<SafetyHit> check_pipeline(const std::vector<NormalizedCommand>& stag
 }
 
 std::vector<SafetyHit> check_pipeline(const std::vector<NormalizedCommand>& cmds,
-                                      const std::vector<std::size_t>& stages,
+                                      std::span<const std::size_t> stages,
                                       const SafetyContext& ctx) {
   return pipeline_hits(
       stages.size(), [&](std::size_t i) -> const NormalizedCommand& { return cmds[stages[i]]; },

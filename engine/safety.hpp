@@ -15,6 +15,7 @@
 
 #include <optional>
 #include <set>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -62,7 +63,7 @@ std::vector<SafetyHit> check_pipeline(const std::vector<NormalizedCommand>& stag
                                       const SafetyContext& ctx);
 // The same, on the stages `cmds[stages[0]]`, `cmds[stages[1]]`… (no copy of the commands).
 std::vector<SafetyHit> check_pipeline(const std::vector<NormalizedCommand>& cmds,
-                                      const std::vector<std::size_t>& stages,
+                                      std::span<const std::size_t> stages,
                                       const SafetyContext& ctx);
 
 // A fetch tool's URL (WebFetch): a hit of `fetch.metadata` when its host serves instance
