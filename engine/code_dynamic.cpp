@@ -8,6 +8,8 @@
 #include <span>
 #include <string_view>
 
+#include "engine/code_scan.hpp"
+
 namespace vigie::engine {
 
 namespace {
@@ -55,25 +57,10 @@ constexpr std::string_view kProcessNamePrefixes[] = {
     "system", "popen", "exec",   "spawn",     "posix_spawn",     "Popen",
     "run",    "call",  "check_", "getoutput", "getstatusoutput", "create_subprocess"};
 
-bool ident_char(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
-
-bool is_quote(char c) {
-  return c == '\'' || c == '"' || c == '`';
-}
-
-std::size_t skip_blanks(std::string_view code, std::size_t i) {
-  while (i < code.size() && (code[i] == ' ' || code[i] == '\t' || code[i] == '\n')) ++i;
-  return i;
-}
-
-// Past the string literal opening at code[i] (code.size() when it is not closed).
-std::size_t literal_end(std::string_view code, std::size_t i) {
-  std::size_t j = i + 1;
-  while (j < code.size() && code[j] != code[i]) j += code[j] == '\\' ? 2 : 1;
-  return j < code.size() ? j + 1 : code.size();
-}
+using code_scan::ident_char;
+using code_scan::is_quote;
+using code_scan::literal_end;
+using code_scan::skip_blanks;
 
 // The text of the string literal at code[i] (after blanks and python's `r`, `b`, `u` prefixes)
 // when it is the whole argument (a `)` or `,` follows), else `built` is set.

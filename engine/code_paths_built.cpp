@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "engine/code_dynamic.hpp"
+#include "engine/code_scan.hpp"
 
 namespace vigie::engine {
 
@@ -93,25 +94,10 @@ constexpr std::string_view kOpeners[] = {"open",
                                          "writeTextFile",
                                          "writeTextFileSync"};
 
-bool ident_char(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
-
-bool is_quote(char c) {
-  return c == '\'' || c == '"' || c == '`';
-}
-
-std::size_t skip_blanks(std::string_view code, std::size_t i) {
-  while (i < code.size() && (code[i] == ' ' || code[i] == '\t' || code[i] == '\n')) ++i;
-  return i;
-}
-
-// Past the string literal opening at code[i] (code.size() when it is not closed).
-std::size_t literal_end(std::string_view code, std::size_t i) {
-  std::size_t j = i + 1;
-  while (j < code.size() && code[j] != code[i]) j += code[j] == '\\' ? 2 : 1;
-  return j < code.size() ? j + 1 : code.size();
-}
+using code_scan::ident_char;
+using code_scan::is_quote;
+using code_scan::literal_end;
+using code_scan::skip_blanks;
 
 bool listed(std::string_view word, std::span<const std::string_view> names) {
   for (std::string_view n : names)
