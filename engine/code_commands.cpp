@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "engine/code_dynamic.hpp"
+#include "engine/code_scan.hpp"
 #include "engine/program_handlers.hpp"
 #include "engine/program_words.hpp"
 #include "engine/programs.hpp"
@@ -112,9 +113,7 @@ constexpr SpawnNames kSpawnNames[] = {
     {"maxima", "system", "", "", false},
 };
 
-bool ident_char(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
+using code_scan::ident_char;
 
 bool listed(std::string_view names, std::string_view word) {
   return program_words::in_words(names, word);

@@ -57,6 +57,7 @@ constexpr std::string_view kProcessNamePrefixes[] = {
     "system", "popen", "exec",   "spawn",     "posix_spawn",     "Popen",
     "run",    "call",  "check_", "getoutput", "getstatusoutput", "create_subprocess"};
 
+using code_scan::argument_end;
 using code_scan::ident_char;
 using code_scan::is_quote;
 using code_scan::literal_end;
@@ -86,22 +87,8 @@ std::string_view whole_literal(std::string_view code, std::size_t i, bool& built
 // Past the first `,` of the call whose arguments open at code[i] (after its `(`), outside
 // brackets and literals; code.size() when it has one argument.
 std::size_t second_argument(std::string_view code, std::size_t i) {
-  int depth = 0;
-  while (i < code.size()) {
-    const char c = code[i];
-    if (is_quote(c)) {
-      i = literal_end(code, i);
-      continue;
-    }
-    if (c == '(' || c == '[' || c == '{') ++depth;
-    if (c == ')' || c == ']' || c == '}') {
-      if (depth == 0) return code.size();
-      --depth;
-    }
-    if (c == ',' && depth == 0) return i + 1;
-    ++i;
-  }
-  return code.size();
+  const std::size_t end = argument_end(code, i);
+  return end > i && end < code.size() && code[end - 1] == ',' ? end : code.size();
 }
 
 bool process_name(std::string_view name) {

@@ -94,6 +94,7 @@ constexpr std::string_view kOpeners[] = {"open",
                                          "writeTextFile",
                                          "writeTextFileSync"};
 
+using code_scan::argument_end;
 using code_scan::ident_char;
 using code_scan::is_quote;
 using code_scan::literal_end;
@@ -170,26 +171,6 @@ bool escapes_codes(std::string_view text) {
     ++k;
   }
   return false;
-}
-
-// Past the `,` ending the argument that starts at code[i], or at the call's `)`.
-std::size_t argument_end(std::string_view code, std::size_t i) {
-  int depth = 0;
-  while (i < code.size()) {
-    const char c = code[i];
-    if (is_quote(c)) {
-      i = literal_end(code, i);
-      continue;
-    }
-    if (c == '(' || c == '[' || c == '{') ++depth;
-    if (c == ')' || c == ']' || c == '}') {
-      if (depth == 0) return i;
-      --depth;
-    }
-    if (c == ',' && depth == 0) return i + 1;
-    ++i;
-  }
-  return code.size();
 }
 
 // Whether the opener whose name ends at code[end] takes a path the code writes as one literal

@@ -8,6 +8,7 @@
 #include <type_traits>
 #include <unordered_map>
 
+#include "engine/code_scan.hpp"
 #include "grammar/limits.hpp"
 
 namespace vigie::engine {
@@ -16,9 +17,7 @@ namespace {
 bool ident_start(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
 }
-bool ident_char(char c) {
-  return ident_start(c) || (c >= '0' && c <= '9');
-}
+using code_scan::ident_char;
 
 // One assignment statement the line always runs: where its name starts, where it ends, and the
 // value it gives.

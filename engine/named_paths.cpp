@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "engine/code_dynamic.hpp"
+#include "engine/code_scan.hpp"
 #include "engine/normalize_internal.hpp"
 #include "engine/program_handlers.hpp"
 #include "engine/variable_paths.hpp"
@@ -154,9 +155,7 @@ constexpr std::string_view kCodeWriteNames[] = {
     "lutimesSync", "futimes",  "mkfifo", "mknod",  "mknodSync",  "mkdtemp",
     "mkdtempSync", "mkstemp",  "lchown", "lchmod", "setxattr",   "removexattr"};
 
-bool ident_char(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
+using code_scan::ident_char;
 
 bool names_write_call(std::string_view code) {
   for (std::string_view w : kCodeWriteNames)

@@ -5,11 +5,11 @@
 // functions, httpie's and xh's `@FILE` request items and session files, xsltproc's stylesheet
 // writes (exsl:document, unless `--nowrite`), and csvsql's SQLite database URLs.
 #include <algorithm>
-#include <cctype>
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "engine/code_scan.hpp"
 #include "engine/program_data.hpp"
 #include "engine/program_words.hpp"
 #include "grammar/policy/text.hpp"
@@ -25,9 +25,7 @@ using policy::ascii_lower;
 using policy::ascii_upper;
 using program_words::starts_with;
 
-bool ident_char(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
-}
+using code_scan::ident_char;
 
 // The positions where `word` stands as a whole word in `s`.
 std::vector<std::size_t> word_at(const std::string& s, std::string_view word) {
