@@ -86,13 +86,4 @@ LinePipelines line_pipelines(const std::vector<shell::CommandView>& cmds, std::s
   return out;
 }
 
-std::vector<std::vector<std::size_t>> pipelines_of_line(
-    const std::vector<shell::CommandView>& cmds) {
-  const LinePipelines groups = line_pipelines(cmds, 2);
-  std::vector<std::vector<std::size_t>> out;
-  out.reserve(groups.size());
-  for (auto group : groups) out.emplace_back(group.begin(), group.end());
-  return out;
-}
-
 }  // namespace vigie::engine

@@ -59,10 +59,6 @@ LinePipelines line_pipelines(const std::vector<shell::CommandView>& cmds,
 void line_pipelines(const std::vector<shell::CommandView>& cmds, LinePipelines& out,
                     std::size_t min_stages = 1, std::size_t scanned = kPipelinesScanned);
 
-// The groups of line_pipelines(cmds) that have two stages or more, as vectors.
-std::vector<std::vector<std::size_t>> pipelines_of_line(
-    const std::vector<shell::CommandView>& cmds);
-
 }  // namespace vigie::engine
 
 #endif  // VIGIE_ENGINE_LINE_PIPELINES_HPP

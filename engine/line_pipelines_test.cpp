@@ -55,7 +55,6 @@ TEST_CASE("line_pipelines groups a short line as the hashed table does") {
       if (g.size() >= 2) expected.push_back(g);
     CHECK(groups(2, 1000) == expected);
     CHECK(groups(2, 0) == expected);
-    CHECK(pipelines_of_line(r.commands) == expected);
     CHECK(pipelines_of(r.commands) == hashed);
   }
 }
