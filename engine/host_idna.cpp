@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "grammar/limits.hpp"
+
 namespace vigie::engine {
 
 namespace {
@@ -455,6 +457,9 @@ std::string punycode(const std::vector<std::uint32_t>& cps) {
   return out;
 }
 
+// The longest label of a DNS name (RFC 1035).
+constexpr std::size_t kDnsLabelBytes = 63;
+
 // One label of a host: kept when it is ASCII, not well-formed UTF-8 or holds a wildcard of a
 // rule's glob (`bü*`: no Punycode stands for it), else lowered, composed and written in Punycode.
 // `transitional`: UTS #46's transitional mapping too (`ß` is `ss`, `ς` is `σ`).
@@ -480,6 +485,11 @@ std::string label_ascii(std::string_view label, bool transitional) {
       cps.push_back(c);
     i += d.len;
   }
+  // Punycode's encoder reads the whole label once per distinct code point (a label of 30,000
+  // took 3 s). A label of more than 63 code points has a Punycode longer than the 63 bytes of
+  // DNS's longest label: no name a resolver looks up (libidn2, curl's and wget's, refuses it;
+  // the resolver refuses what a WHATWG parser writes). Kept as written, not encoded.
+  if (cps.size() > kDnsLabelBytes) return std::string(label);
   if (std::all_of(cps.begin(), cps.end(), [](std::uint32_t c) { return c < 0x80; })) {
     std::string out;
     for (std::uint32_t c : cps) out.push_back(static_cast<char>(c));
@@ -495,6 +505,12 @@ std::string idna_labels(std::string_view host, bool transitional) {
   std::string out;
   out.reserve(host.size());
   while (true) {
+    // Past limits::name_bytes the name is refused whatever its labels become (judge_names): the
+    // rest is kept as written, its labels not encoded.
+    if (out.size() > limits::name_bytes) {
+      out += host;
+      break;
+    }
     const std::size_t dot = host.find('.');
     out += label_ascii(host.substr(0, dot), transitional);
     if (dot == std::string_view::npos) break;

@@ -18,7 +18,10 @@ std::string idna_ascii(std::string_view host);
 // code points lowered (`BÜCHER` is `bücher`), composed (`u` and U+0308 are `ü`) and written in
 // Punycode (`xn--bcher-kva`), so that a name and its Punycode meet. A label that is not
 // well-formed UTF-8 is kept as it is. With `transitional`, as IDNA 2003 and the transitional
-// mapping (Python's `idna` codec, older browsers) write it: `ß` is `ss`, `ς` is `σ`.
+// mapping (Python's `idna` codec, older browsers) write it: `ß` is `ss`, `ς` is `σ`. Kept as
+// they are, not encoded (Punycode's encoder reads a label once per distinct code point): a
+// label of more than 63 code points (no DNS label: its Punycode is longer), and every label
+// once the name written so far is longer than limits::name_bytes (judge_names refuses it).
 std::string idna_labels(std::string_view host, bool transitional = false);
 
 }  // namespace vigie::engine

@@ -52,6 +52,7 @@ void Judge::command_fetch_parts(const NormalizedCommand& n, TraceEntry& t, Part&
     return;
   // The methods a request whose method is not static may use.
   static constexpr const char* kMethods[] = {"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"};
+  std::optional<std::string> line;  // the command as shown, joined once for all its fetches
   for (const UrlFetch& f : n.fetches) {
     // Checked before the work it bounds: each URL meets every fetch rule.
     if (++urls_judged_ > limits::judged_urls) {
@@ -64,11 +65,12 @@ void Judge::command_fetch_parts(const NormalizedCommand& n, TraceEntry& t, Part&
       return;
     }
     if (f.url.empty()) {
+      if (!line) line = shown(n, t);
       fold(acc,
            builtin_ask(Builtin::fetch_dynamic,
                        fmt::format("`{}` fetches a URL the line does not show, and this "
                                    "policy's fetch rules restrict hosts: a human must check it",
-                                   shown(n, t))));
+                                   *line)));
       continue;
     }
     if (file_url_path(f.url, false)) continue;  // a local file: judged as a read

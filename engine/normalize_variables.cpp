@@ -30,6 +30,8 @@ constexpr std::string_view kLineVariables =
     "RSYNC_RSH RSYNC_CONNECT_PROG CVS_RSH SVN_SSH SVN_EDITOR HGEDITOR SYSTEMD_PAGER SYSTEMD_EDITOR "
     "SUDO_EDITOR "
     "FZF_DEFAULT_COMMAND "
+    // dpkg's pager (`dpkg -l`, `dpkg-deb -I`), the editor sensible-editor runs first.
+    "DPKG_PAGER SELECTED_EDITOR "
     // The editors and diff tools of more version control systems and tools (cvs, perforce, jj,
     // bzr, tig, sops), and the shell that script, tmux and screen start (`SHELL=CMD script`).
     "CVSEDITOR P4EDITOR P4DIFF P4MERGE JJ_EDITOR BZR_EDITOR TIG_EDITOR SOPS_EDITOR SHELL "
@@ -321,9 +323,15 @@ constexpr std::string_view kDangerousVariables =
     "BC_ENV_ARGS POSIXLY_CORRECT "
     // man's options for less, the cmake toolchain, clang's edits of its own arguments.
     "MANLESS CMAKE_TOOLCHAIN_FILE CCC_OVERRIDE_OPTIONS "
+    // emcc's and nvcc's own words from the environment (EMCC_CFLAGS: `--preload-file FILE`,
+    // `--js-transform CMD`), emcc's configuration (a Python file it runs), sqlite3's temp folder.
+    "EMCC_CFLAGS EM_CONFIG NVCC_PREPEND_FLAGS NVCC_APPEND_FLAGS SQLITE_TMPDIR "
     // bash translates `$"…"` through the catalog TEXTDOMAIN names under TEXTDOMAINDIR, and
     // expands the translation as `"…"`: a `$(…)` in a catalog the line points to runs.
-    "TEXTDOMAIN TEXTDOMAINDIR ";
+    "TEXTDOMAIN TEXTDOMAINDIR "
+    // dpkg's pager, sensible-editor's editor (kLineVariables); the security key library
+    // ssh-add and ssh-keygen load; Tcl's package folders (tclsh sources their pkgIndex.tcl).
+    "DPKG_PAGER SELECTED_EDITOR SSH_SK_PROVIDER TCLLIBPATH ";
 constexpr auto kDangerousSet =
     program_words::sorted_words<program_words::count_words(kDangerousVariables)>(
         kDangerousVariables);

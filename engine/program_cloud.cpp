@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 
+#include "engine/program_cloud_runs.hpp"
 #include "engine/program_handlers.hpp"
 #include "engine/program_words.hpp"
 
@@ -172,6 +173,10 @@ void aws(const Words& w, ProgramEffects& out) {
     out.escalations.push_back("aws with a command that is not static");
     return;
   }
+  if (*service == "configure") {
+    aws_configure(w, ops, out);
+    return;
+  }
   if (*service == "s3") {
     if (*op != "cp" && *op != "mv" && *op != "sync") return;
     std::vector<std::size_t> files = valued_operands(w, ops[1] + 1, s3, false);
@@ -262,6 +267,7 @@ void gcloud_commands(const Words& w, const std::vector<std::size_t>& ops, Progra
       if (k < 2) out.escalations.push_back("gcloud with a command that is not static");
       break;
     }
+    if (path.empty() && (*s == "alpha" || *s == "beta" || *s == "preview")) continue;  // a track
     path += (path.empty() ? "" : " ") + *s;
     for (const GcloudCommand& c : kGcloudCommands) {
       if (path != c.words) continue;
@@ -299,6 +305,7 @@ void gcloud_commands(const Words& w, const std::vector<std::size_t>& ops, Progra
 
 // gcloud: `--flags-file=FILE`, `--…-file[=KEY=PATH,…]` read anywhere; `storage cp|mv|rsync`.
 void gcloud(const Words& w, ProgramEffects& out) {
+  gcloud_ssh_flags(w, out);
   for (std::size_t i = 1; i < w.size(); ++i) {
     const std::string* s = lit(w, i);
     if (!s || !starts_with(*s, "--")) continue;

@@ -44,7 +44,9 @@ struct CcOption {
   // 'V' a file read that maps other files the line does not show (asked), 'W' the folder the
   // driver resolves its paths in (asked, written below), 'l' a library (`-l:NAME` reads NAME
   // from each `-L` folder); words passed on to 'L' the linker, 'A' the assembler, 'C' the
-  // preprocessor, 'K' clang's cc1 (`-Xclang`: asked when they load a plugin)
+  // preprocessor, 'K' clang's cc1 (`-Xclang`: asked when they load a plugin); 'P' a file or
+  // folder packed into the output, `SRC@DST` (emcc --preload-file), 'S' a setting whose value
+  // `@FILE` is read from FILE (emcc `-sEXPORTED_FUNCTIONS=@FILE`)
   char role;
 };
 constexpr CcOption kCcOptions[] = {
@@ -186,6 +188,44 @@ constexpr CcOption kCcOptions[] = {
     {"--library", "l", "s", '-'},
     {"--debug-prefix-map", "a", "s", '-'},
     {"--defsym", "a", "s", '-'},
+    // Read or written by a name the line gives, found in `--help` of clang, gcc, ld.bfd, gold
+    // and lld: appended, so that ld's abbreviations above keep their candidates.
+    {"-ftime-trace", "c", "", 'w'},
+    {"-fembed-offload-object", "c", "", 'r'},
+    {"-fmodule-file", "c", "", 'r'},
+    {"-fauto-profile", "c", "", 'r'},
+    {"-dsym-dir", "c", "s", 'G'},
+    {"--output-def", "l", "s", 'w'},
+    {"--base-file", "l", "s", 'w'},
+    {"--section-ordering-file", "l", "s", 'r'},
+    {"--incremental-base", "l", "s", 'r'},
+    {"--print-symbol-counts", "l", "s", 'w'},
+    {"--reproduce", "l", "s", 'w'},
+    {"--why-extract", "l", "s", 'w'},
+    {"--print-archive-stats", "l", "s", 'w'},
+    {"--print-symbol-order", "l", "s", 'w'},
+    {"--time-trace-file", "l", "s", 'w'},
+    {"--lto-obj-path", "l", "s", 'w'},
+    {"--call-graph-ordering-file", "l", "s", 'r'},
+    {"--symbol-ordering-file", "l", "s", 'r'},
+    {"--remap-inputs-file", "l", "s", 'r'},
+    {"--lto-sample-profile", "l", "s", 'r'},
+    {"--lto-cs-profile-file", "l", "s", 'r'},
+    // emcc's own (emcc --help): the files it packs, the scripts it links in, a command it runs
+    // on the code, its cache and its configuration (a Python file it runs).
+    {"--preload-file", "c", "s", 'P'},
+    {"--embed-file", "c", "s", 'P'},
+    {"--pre-js", "c", "s", 'r'},
+    {"--post-js", "c", "s", 'r'},
+    {"--extern-pre-js", "c", "s", 'r'},
+    {"--extern-post-js", "c", "s", 'r'},
+    {"--js-library", "c", "s", 'r'},
+    {"--shell-file", "c", "s", 'r'},
+    {"--js-transform", "c", "s", 'x'},
+    {"--cache", "c", "s", 'G'},
+    {"--em-config", "c", "s", 'X'},
+    {"-gseparate-dwarf", "c", "", 'w'},
+    {"-s", "c", "f", 'S'},
 };
 
 bool read_by(const CcOption& c, char mode) {
@@ -244,6 +284,23 @@ const CcOption* cc_option(std::string_view o, char mode, std::size_t& value_at) 
       return &c;
     }
   return nullptr;
+}
+
+// The source of emcc's `SRC@DST` (`--preload-file a@@b@/c`: `a@b`): up to its first `@` that
+// is not doubled.
+std::string packed_source(std::string_view v) {
+  std::string src;
+  for (std::size_t k = 0; k < v.size(); ++k) {
+    if (v[k] != '@') {
+      src += v[k];
+    } else if (k + 1 < v.size() && v[k + 1] == '@') {
+      src += '@';
+      ++k;
+    } else {
+      break;
+    }
+  }
+  return src;
 }
 
 // The C preprocessor (`cpp`, `cpp-12`, `clang-cpp-14`, `x86_64-linux-gnu-cpp`): its second
@@ -400,6 +457,18 @@ void judge_words(char mode, const std::string& n, const Words& w, std::size_t fi
         break;
       case 'x':
         out.escalations.push_back(entry + ": runs or loads another program");
+        break;
+      case 'P':
+        // Packed into the output: a folder with every file below it.
+        if (value) {
+          const std::size_t at = out.files.size();
+          file(out, Touch::read, v ? word_of(*value, packed_source(*v)) : *value, entry);
+          if (out.files.size() > at) out.files.back().recursive = true;
+        }
+        break;
+      case 'S':
+        if (v && v->size() > 1 && v->starts_with('@'))
+          file(out, Touch::read, word_of(*value, v->substr(1)), entry);
         break;
       case 'K':
         if (!v || v->find("plugin") != std::string::npos || *v == "-load")

@@ -41,11 +41,19 @@ struct CredentialCommand {
 constexpr CredentialCommand kCredentialCommands[] = {
     // Grouped by program (`kGroups`), git first (the commands most lines run are looked up
     // first). `Touch::read`: printed, the secrets reach the transcript; `Touch::write`: written.
-    {"git", "credential fill", "", Touch::read, "~/.git-credentials"},
-    {"git", "credential-store get", "", Touch::read, "~/.git-credentials"},
-    {"git", "credential approve", "", Touch::write, "~/.git-credentials"},
-    {"git", "credential-store store", "", Touch::write, "~/.git-credentials"},
-    {"git", "credential-store erase", "", Touch::write, "~/.git-credentials"},
+    // git's store reads both files (the XDG one too); `credential-cache get` prints what the
+    // cache daemon behind its socket holds; `reject` erases entries.
+    {"git", "credential fill", "", Touch::read, "~/.git-credentials ~/.config/git/credentials"},
+    {"git", "credential-store get", "", Touch::read, "~/.git-credentials ~/.config/git/credentials",
+     "--file"},
+    {"git", "credential approve", "", Touch::write, "~/.git-credentials ~/.config/git/credentials"},
+    {"git", "credential reject", "", Touch::write, "~/.git-credentials ~/.config/git/credentials"},
+    {"git", "credential-store store", "", Touch::write,
+     "~/.git-credentials ~/.config/git/credentials", "--file"},
+    {"git", "credential-store erase", "", Touch::write,
+     "~/.git-credentials ~/.config/git/credentials", "--file"},
+    {"git", "credential-cache get", "", Touch::read,
+     "~/.cache/git/credential/ ~/.git-credential-cache/"},
     {"gh", "auth token", "", Touch::read, "~/.config/gh/hosts.yml"},
     {"gh", "auth login", "", Touch::write, "~/.config/gh/"},
     {"gh", "auth logout", "", Touch::write, "~/.config/gh/"},

@@ -457,7 +457,9 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out, Wor
     // `git config [--global] KEY VALUE`, `git config set KEY VALUE`: the first operand.
     std::size_t first = 0;
     if (!args.operands.empty() && lit_is(sw, args.operands[0], "set")) first = 1;
-    if (args.operands.size() > first + 1) {
+    // `--get KEY PATTERN` (flag R), `--unset KEY PATTERN` (flag C): no value is set.
+    const bool reads = st.override_touch == 'r';
+    if (args.operands.size() > first + 1 && !reads && !st.no_paths) {
       const WordView& key = sw[args.operands[first]];
       const WordView& val = sw[args.operands[first + 1]];
       if (!key.literal) {
@@ -483,7 +485,7 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out, Wor
       }
       add_word_file(out, Touch::write, g, From::option,
                     system ? "git config --system" : "git config --global");
-    } else if (args.operands.size() > first + 1 &&
+    } else if (args.operands.size() > first + 1 && !reads &&
                !std::any_of(args.options.begin(), args.options.end(), [](const ParsedOption& o) {
                  return o.decl && !o.decl->shorts.empty() && o.decl->shorts[0] == 'f';
                })) {

@@ -37,7 +37,7 @@ bool git_key_runs_command(std::string_view raw) {
         "uploadpack.", "receive.",   "remote.",      "url.",       "include.",   "includeif.",
         "http.",       "sendemail.", "instaweb.",    "gui.",       "guitool.",   "web.",
         "browser.",    "man.",       "interactive.", "submodule.", "commit.",    "blame.",
-        "mailmap.",    "init.",      "clone.",       "log."}) {
+        "mailmap.",    "init.",      "clone.",       "log.",       "help."}) {
     if (!key.starts_with(p)) continue;
     if (p == "core.") {
       return in_set(
@@ -68,6 +68,8 @@ bool git_key_runs_command(std::string_view raw) {
     if (p == "clone.") return false;
     // `log.showSignature` makes `git log`/`git show` run gpg (gpg.program) on every commit.
     if (p == "log.") return key == "log.showsignature";
+    // `help.browser`, the browser `git help --web` opens (`help.format=web`: git_runners).
+    if (p == "help.") return key == "help.browser";
     return true;
   }
   return key.ends_with(".cmd") || key.ends_with(".command") || key.ends_with(".program") ||

@@ -92,6 +92,8 @@ bool sends_default_signal(std::string_view name, const Words& w) {
 void signals_handler(const ProgramDecl& p, std::string_view name, const Words& w,
                      ProgramEffects& out) {
   if (acts_on_processes(name)) return process_target_effects(p, name, w, out);
+  // The table's options: pkill's `-F FILE` reads the process ids from FILE.
+  apply_parsed(p, name, w, parse_args(p, w, 1), out);
   if (w.size() > limits::judged_paths) {  // bounded before the copy
     out.escalations.push_back(
         fmt::format("a command of more than {} words in another spelling", limits::judged_paths));

@@ -162,7 +162,7 @@ const ProgramSource kPrograms[] = {
   {"taskset", "psS", "-", "wrapper",
    "-a|--all-tasks -p|--pid!P -c|--cpu-list -h|--help!N -V|--version!N"},
   {"flock", "ps", "w", "wrapper",
-   "-s|--shared -x|--exclusive -u|--unlock!N -n|--nonblock -w|--timeout=v "
+   "-s|--shared -x|--exclusive -u|--unlock -n|--nonblock -w|--timeout=v "
    "-E|--conflict-exit-code=v -o|--close -c|--command=x -F|--no-fork --verbose -h|--help!N "
    "-V|--version!N"},
   {"chrt", "ps", "-", "wrapper",
@@ -220,14 +220,15 @@ const ProgramSource kPrograms[] = {
    "-V|--version!N"},
   {"dbus-run-session", "s", "", "wrapper",
    "--dbus-daemon=v!! --config-file=r --help!N --version!N"},
-  {"ssh-agent", "s", "", "wrapper", "-c -s -D -d -a=v -E=v -O=v -P=v -t=v -k!N"},
+  {"ssh-agent", "s", "", "wrapper", "-c -s -D -d -a=w -E=v -O=v -P=v -t=v -k!N"},
   // sshpass (getopt `+f:d:p:P:heVv`): the password from `-p`, a file (`-f`, read), a descriptor
   // or $SSHPASS, then the command it types it into.
   {"sshpass", "s", "", "wrapper", "-p=v -f=r -d=v -P=v -e -v -h!N -V!N"},
   {"valgrind", "s", "", "wrapper",
-   "--tool=v --log-file=w --xml-file=w --log-fd=v --log-socket=v --suppressions=r "
-   "--gen-suppressions=v --trace-children=v --leak-check=v --db-command=v!! -q|--quiet "
-   "-v|--verbose -h|--help!N --version!N"},
+   "--tool=v --log-file=w --xml-file=w --log-fd=v --log-socket=v --suppressions=r --vgdb-prefix=w "
+   "--xtree-memory-file=w --xtree-leak-file=w --massif-out-file=w --cachegrind-out-file=w "
+   "--callgrind-out-file=w --dhat-out-file=w --gen-suppressions=v --trace-children=v "
+   "--leak-check=v --db-command=v!! -q|--quiet -v|--verbose -h|--help!N --version!N"},
 
   // ---- coreutils and friends: readers ----------------------------------------------------------
   {"cat tac rev tsort sum realpath readlink md5 rmd160",
@@ -252,7 +253,8 @@ const ProgramSource kPrograms[] = {
    "-w|--width?v --endian=v"},
   {"strings", "pm@", "*r", "",
    "-n|--bytes=v -t|--radix=v -e|--encoding=v -T|--target=v -s|--output-separator=v"},
-  {"hexdump hd", "m", "*r", "", "-e=v -f=r -n=v -s=v"},
+  {"hexdump hd", "pm", "*r", "", "-e|--format=v -f|--format-file=r -n|--length=v -s|--skip=v "
+   "-L|--color?v -b|--one-byte-octal -c|--one-byte-char -C|--canonical -v|--no-squeezing"},
   // `-m A:B` reads each file of the list (asked: the list is not split here); `-C` compiles
   // them into NAME.mgc in the current folder.
   {"file", "pm~", "*r", "", "-m|--magic-file=r!! -f|--files-from=l -F|--separator=v -e|--exclude=v "
@@ -302,7 +304,7 @@ const ProgramSource kPrograms[] = {
    "-l|--language=v -H|--highlight-line=v -r|--line-range=v --theme=v --style=v --tabs=v "
    "--wrap=v --terminal-width=v --color=v --italic-text=v --decorations=v --paging=v --pager=x "
    "-m|--map-syntax=v --file-name=v --diff-context=v"},
-  {"column", "m", "*r", "",
+  {"column", "pm", "*r", "",
    "-s|--separator=v -c|--output-width=v -o|--output-separator=v -N|--table-columns=v "
    "-R|--table-right=v -E|--table-noextreme=v -d|--table-noheadings -W|--table-wrap=v "
    "-H|--table-hide=v -O|--table-order=v -n|--table-name=v -l|--table-columns-limit=v"},
@@ -421,7 +423,8 @@ const ProgramSource kPrograms[] = {
   {"sqlite3", "m", "w*-", "sql",
    "-cmd|--cmd=v -init|--init=r -separator|--separator=v -nullvalue|--nullvalue=v "
    "-newline|--newline=v -bail -batch -csv -json -line -list -html -readonly|--readonly -echo "
-   "-header -noheader -interactive -safe|--safe -version!N -help!N"},
+   "-header -noheader -interactive -safe|--safe -version!N -help!N -vfs|--vfs=v -mmap|--mmap=v "
+   "-maxsize|--maxsize=v -nonce|--nonce=v -lookaside|--lookaside=v!! -pagecache|--pagecache=v!!"},
   {"patch", "pm", "^wr", "",
    "-i|--input=r -o|--output=w -r|--reject-file=w -d|--directory=e -B|--prefix=g -p|--strip=v "
    "--dry-run!R -e|--ed!! -g|--get=v!! "

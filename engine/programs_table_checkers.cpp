@@ -83,7 +83,8 @@ const ProgramSource kProgramsCheckers[] = {
   // ---- code indexers: `-f FILE` (universal-ctags, cscope) written; `-L`/`-i` lists of files
   // ---------------------------------------------------------------------------------------------
   {"ctags ctags-universal uctags exuberant-ctags etags", "pm", "*r", "",
-   "-f|-o|--output=w -L=l --options=r -R|--recurse!Q -a|--append -e -u -x --extras=v "
+   "-f|-o|--output=w -L=l --options=r --options-maybe=r --optlib-dir=R -R|--recurse!Q "
+   "-a|--append -e -u -x --extras=v "
    "--fields=v --kinds-all=v --languages=v --exclude=v --tag-relative?v --sort?v "
    "--version!N --help!N"},
   {"cscope", "", "*r", "",

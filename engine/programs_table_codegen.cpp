@@ -19,8 +19,8 @@ const ProgramSource kProgramsCodegen[] = {
   // writes its messages to FILE. Without `-d`, each class file is written beside its source:
   // judged as the source written (a rule on its folder meets it). javap likewise takes `-J`.
   {"javac", "m@", "*m", "fmt-command",
-   "-d=b!R -s=b -h=b -cp|-classpath|--class-path=v -sourcepath|--source-path=v "
-   "-bootclasspath|--boot-class-path=v -processorpath|--processor-path=v!! -p|--module-path=v "
+   "-d=b!R -s=b -h=b -cp|-classpath|--class-path=r -sourcepath|--source-path=r "
+   "-bootclasspath|--boot-class-path=r -processorpath|--processor-path=v!! -p|--module-path=r "
    "--module-source-path=v --processor-module-path=v!! -J?v!! -Xstdout=w "
    "-source|--source=v -target|--target=v "
    "--release=v -encoding|--encoding=v -processor=v!! --add-modules=v --add-exports=v "
@@ -29,7 +29,7 @@ const ProgramSource kProgramsCodegen[] = {
    "-Werror --enable-preview -implicit:none -implicit:class -proc:none -proc:only -proc:full "
    "-version|--version!N -help|--help!N"},
   {"javap", "m@", "*r", "",
-   "-J?v!! -cp|-classpath|--class-path=v --module-path=v --system=v -bootclasspath=v "
+   "-J?v!! -cp|-classpath|--class-path=r --module-path=r --system=v -bootclasspath=r "
    "-m|--module=v --multi-release=v -l -c -s -p -v -verbose -public -protected -private "
    "-package -constants -sysinfo -version|--version!N -help|--help!N"},
   // Other compilers' outputs: kotlinc and scalac `-d` (a folder or a jar), ghc `-o` and its
@@ -52,6 +52,10 @@ const ProgramSource kProgramsCodegen[] = {
    "-emit-object -parse-as-library -O -Onone -Osize -g -v -version!N -help!N"},
   {"nvcc", "m", "*r", "",
    "-o|--output-file=w -odir|--output-directory=b -ccbin|--compiler-bindir=r -I|--include-path=v "
+   "-MF|--dependency-output=w -keep-dir|--keep-dir=g -include|--pre-include=r -time|--time=w "
+   "-fdevice-time-trace|--fdevice-time-trace=w -optf|--options-file=r!! "
+   "-arbin|--archiver-binary=r!! -isystem|--system-include=v -ldir|--libdevice-directory=v "
+   "-MT|--dependency-target-name=v "
    "-L|--library-path=v -l|--library=v -D|--define-macro=v -arch|--gpu-architecture=v "
    "-code|--gpu-code=v -gencode|--generate-code=v -Xcompiler|--compiler-options=v "
    "-Xlinker|--linker-options=v -std=v -O?v -c|--compile -G|--device-debug -g|--debug "
@@ -76,15 +80,15 @@ const ProgramSource kProgramsCodegen[] = {
   // rustc, rustdoc: `-C linker=PROG`, `-Z codegen-backend=LIB`, `--emit KIND=PATH`… are read by
   // the handler (engine/program_rustc.cpp).
   {"rustc", "m@", "*r", "rustc",
-   "-o=w --out-dir=b --emit=v -L=v --extern=v -C|--codegen=v -Z=v --crate-type=v --crate-name=v "
-   "--edition=v --target=v --cfg=v -l=v --cap-lints=v --sysroot=v --error-format=v --json=v "
+   "-o=w --out-dir=b --emit=v -L=i --extern=i -C|--codegen=v -Z=v --crate-type=v --crate-name=v "
+   "--edition=v --target=v --cfg=v -l=v --cap-lints=v --sysroot=r --error-format=v --json=v "
    "--explain=v -A|--allow=v -W|--warn=v -D|--deny=v -F|--forbid=v --print=v --test -O -g "
    "-V|--version!N -h|--help!N"},
   // rustdoc: `-o DIR`, `--persist-doctests DIR` written; `--test-builder` and `--runtool` run
   // the doctests' compiler and runner.
   {"rustdoc", "m@", "*r", "rustc",
-   "-o|--out-dir=b -L=v --extern=v -C|--codegen=v -Z=v --crate-type=v --crate-name=v "
-   "--edition=v --target=v --cfg=v --sysroot=v --output-format=v --html-in-header=r "
+   "-o|--out-dir|--output=b -L=i --extern=i -C|--codegen=v -Z=v --crate-type=v --crate-name=v "
+   "--edition=v --target=v --cfg=v --sysroot=r --output-format=v --html-in-header=r "
    "--html-before-content=r --html-after-content=r --markdown-css=v --extend-css=r --theme=r "
    "--check-theme=r --test-builder=x --runtool=x --runtool-arg=v --persist-doctests=b "
    "--test-args=v --default-theme=v --resource-suffix=v --playground-url=v -w=v --test "
@@ -219,19 +223,24 @@ const ProgramSource kProgramsCodegen[] = {
    "--data-file=r --rcfile=r -d|--directory=b --include=v --omit=v --precision=v "
    "--fail-under=v --format=v --sort=v --show-missing -m --skip-covered --skip-empty "
    "-i|--ignore-errors -q|--quiet --contexts=v --debug=v"},
-  // poppler's converters (single-dash options): IN, then OUT (a file, or the prefix of the
-  // files written: `pdftoppm in.pdf out` writes out-1.ppm…); pdfunite's last operand.
+  // poppler's converters (single-dash options, anywhere on the line): IN, then OUT (a file, or
+  // the prefix of the files written: `pdftoppm in.pdf out` writes out-1.ppm…); pdfunite's last
+  // operand.
   // pdftotext and pdftohtml given IN only write beside it (handler `pdf`,
   // engine/program_convert.cpp).
-  {"pdftotext pdftohtml", "", "rw", "pdf",
+  {"pdftotext pdftohtml", "m", "rw", "pdf",
    "-f=v -l=v -r=v -rx=v -ry=v -x=v -y=v -W=v -H=v -opw=v -upw=v -enc=v -eol=v -zoom=v "
    "-fmt=v -scale-to=v -scale-to-x=v -scale-to-y=v -sep=v -cropbox -layout -raw -nopgbrk "
-   "-htmlmeta -bbox -bbox-layout -png -jpeg -tiff -svg -pdf -ps -eps -j -all -list -q -v"},
-  {"pdftoppm pdftocairo pdfimages pdfseparate", "", "rw", "",
+   "-htmlmeta -bbox -bbox-layout -png -jpeg -tiff -svg -pdf -ps -eps -j -all -list -q -v "
+   "-fixed=v -colspacing=v -wbt=v"},
+  {"pdftoppm pdftocairo pdfimages pdfseparate", "m", "rw", "",
    "-f=v -l=v -r=v -rx=v -ry=v -x=v -y=v -W=v -H=v -opw=v -upw=v -enc=v -eol=v -zoom=v "
    "-fmt=v -scale-to=v -scale-to-x=v -scale-to-y=v -sep=v -cropbox -layout -raw -nopgbrk "
-   "-htmlmeta -bbox -bbox-layout -png -jpeg -tiff -svg -pdf -ps -eps -j -all -list -q -v"},
-  {"pdfunite", "", "*r$w", "", "-v"},
+   "-htmlmeta -bbox -bbox-layout -png -jpeg -tiff -svg -pdf -ps -eps -j -all -list -q -v "
+   "-sz=v -jpegopt=v -tiffcompression=v -freetype=v -thinlinemode=v -aa=v -aaVector=v "
+   "-antialias=v -paper=v -paperw=v -paperh=v -icc=r -displayprofile=r -defaultgrayprofile=r "
+   "-defaultrgbprofile=r -defaultcmykprofile=r"},
+  {"pdfunite", "m", "*r$w", "", "-v"},
   // uudecode (sharutils, AutoOpts): without `-o`, the output is the file its input's header
   // names (asked); `-R|--save-opts[=FILE]` writes the options (by default ~/.sharrc),
   // `-r|--load-opts FILE` reads them (engine/program_task_runners.cpp).

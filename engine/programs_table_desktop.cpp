@@ -34,6 +34,8 @@ const ProgramSource kProgramsDesktop[] = {
   {"gio:mkdir", "m", "*w", "", "-p|--parent"},
   {"gio:rename", "m", "D-", "", ""},
   {"gio:cat", "m", "*r", "", ""},
+  // `gio launch FILE.desktop [FILE…]` runs the desktop file's `Exec=` line with the files.
+  {"gio:launch", "m", "x*r", "", ""},
   // ---- Subversion (options after operands, long options by their exact names) --------------
   {"svn", "", "", "sub", ""},
   {"svn:rm svn:delete svn:del svn:remove", "m", "*D", "",

@@ -65,7 +65,9 @@ const ProgramSource kProgramsFixers[] = {
   {"ktlint", "m", "*r", "", "-F|--format!U"},
   {"google-java-format", "m", "*r", "", "-i|-r|--replace!U"},
   {"clang-tidy", "m", "*r", "",
-   "--fix!U --fix-errors!U -fix!U -fix-errors!U --export-fixes=w -export-fixes=w"},
+   "--fix!U --fix-errors!U -fix!U -fix-errors!U --export-fixes=w -export-fixes=w "
+   "--config-file=r -config-file=r --vfsoverlay=r -vfsoverlay=r --load=r!! -load=r!! "
+   "--store-check-profile=g -store-check-profile=g"},
   {"cmake-format", "m", "*r", "", "-i|--in-place!U -o|--outfile-path=w -c|--config-files=r"},
   {"rubocop", "m", "*r", "",
    "-a|--autocorrect!Z -A|--autocorrect-all!Z -x|--fix-layout!Z --auto-correct!Z "

@@ -14,7 +14,7 @@ const ProgramSource kProgramsGit[] = {
   {"git clone", "pm", "rg", "",
    "-u|--upload-pack=x --template=r!! -c|--config=k -o|--origin=v -b|--branch=v --reference=r "
    "--reference-if-able=r --separate-git-dir=g --depth=v --shallow-since=v --shallow-exclude=v "
-   "-j|--jobs=v --filter=v --server-option=v --bundle-uri=v --recurse-submodules?v"},
+   "-j|--jobs=v --filter=v --server-option=v --bundle-uri=u --recurse-submodules?v"},
   {"git fetch git pull", "pm", "", "",
    "--upload-pack=x -o|--server-option=v --depth=v --deepen=v --shallow-since=v "
    "--shallow-exclude=v -j|--jobs=v --negotiation-tip=v --refmap=v --recurse-submodules?v "
@@ -50,11 +50,15 @@ const ProgramSource kProgramsGit[] = {
   {"git cat-file", "pm", "", "",
    "--batch?v!! --batch-command?v!! --batch-check?v --batch-all-objects --path=r --textconv!! "
    "--filters!! -e -p -t -s --allow-unknown-type --buffer -z -Z --unordered --follow-symlinks"},
+  // `--get KEY [VALUE-PATTERN]` and its kin read (flag R); `--unset KEY [VALUE-PATTERN]` and
+  // the section actions remove or rename (flag C): neither sets a value.
   {"git config", "pm", "", "",
-   "-f|--file=w --blob=j --type=v --default=v -e|--edit!! --global!G --system!G"},
+   "-f|--file=w --blob=j --type=v --default=v -e|--edit!! --global!G --system!G --get!R "
+   "--get-all!R --get-regexp!R --get-urlmatch!R --get-color!R --get-colorbool!R --unset!C "
+   "--unset-all!C --rename-section!C --remove-section!C"},
   {"git apply git am", "pm", "*r", "",
-   "--unsafe-paths!! --directory=w -p=v --exclude=v --include=v -C=v --whitespace=v "
-   "-S|--gpg-sign?v!! --patch-format=v --resolvemsg=v"},
+   "--unsafe-paths!! --directory=w --build-fake-ancestor=w -p=v --exclude=v --include=v -C=v "
+   "--whitespace=v -S|--gpg-sign?v!! --patch-format=v --resolvemsg=v"},
   // Each with its own options: git takes any unambiguous prefix of one (`git checkout --forc`
   // is `--force`; in `git switch` it is ambiguous with `--force-create`, refused).
   // `git restore --staged` alone restores the index, not the files (`--worktree` too: both).
@@ -92,23 +96,39 @@ const ProgramSource kProgramsGit[] = {
    "--ignore-joins -q|--quiet -d|--debug"},
   // `git add PATHSPEC` stages every file below it, untracked ones included (read into the
   // repository); `-A` without a pathspec, every file of the work tree. `git commit PATHSPEC`
-  // commits the tracked files below it. Their operands are pathspecs (engine/program_git.cpp).
+  // commits the tracked files below it. Their operands are pathspecs (engine/program_git.cpp);
+  // `--pathspec-from-file=LIST`, pathspecs the line does not show (a list of files: asked).
   {"git add git stage", "pm", "", "",
-   "--pathspec-from-file=r --chmod=v -A|--all|--no-ignore-removal"},
+   "--pathspec-from-file=l --chmod=v -A|--all|--no-ignore-removal"},
   {"git commit", "pm", "", "",
    "-F|--file=r -t|--template=r -m|--message=v -C|--reuse-message=v -c|--reedit-message=v "
-   "--author=v --date=v --fixup=v --squash=v --pathspec-from-file=r -S|--gpg-sign?v!! "
+   "--author=v --date=v --fixup=v --squash=v --pathspec-from-file=l -S|--gpg-sign?v!! "
    "--cleanup=v --trailer=v -u|--untracked-files?v"},
   {"git tag", "pm", "", "",
    "-F|--file=r -m|--message=v -s|--sign!! -u|--local-user=v!! -v|--verify!! --sort=v "
    "--format=v"},
   {"git grep", "pm", "p*r", "",
-   "-O|--open-files-in-pager?x -f=P -e=p --max-depth=v -A|--after-context=v "
-   "-B|--before-context=v -C|--context=v -m|--max-count=v --threads=v"},
-  {"git difftool git mergetool", "pm", "", "", "-x|--extcmd=x -t|--tool=v"},
+   "-O|--open-files-in-pager?x --textconv!! -a|--text -f=P -e=p --max-depth=v "
+   "-A|--after-context=v -B|--before-context=v -C|--context=v -m|--max-count=v --threads=v"},
+  // difftool and mergetool run the tool the configuration names (engine/program_git_runners.cpp:
+  // asked); difftool takes git diff's options (`--no-index A B` reads both), mergetool's operands
+  // are the conflicted files it rewrites; `-O FILE` is the order file, read.
+  {"git difftool", "pm", "", "",
+   "-x|--extcmd=x -t|--tool=v -O=r --no-index!V --output=w --tool-help -d|--dir-diff -g|--gui "
+   "--no-gui -y|--no-prompt --prompt --trust-exit-code --no-trust-exit-code"},
+  {"git mergetool", "pm", "*m", "", "-t|--tool=v -O=r --tool-help -y|--no-prompt --prompt "
+   "-g|--gui --no-gui"},
+  // cherry-pick and revert: `-s` is `--signoff` (the strategy is `--strategy` only).
+  {"git cherry-pick git revert", "pm", "", "",
+   "-S|--gpg-sign?v!! --strategy=v -X|--strategy-option=v -m|--mainline=v --cleanup=v"},
   {"git rebase", "pm", "", "",
    "-x|--exec=x --onto=v -s|--strategy=v -X|--strategy-option=v -S|--gpg-sign?v!! --empty=v"},
-  {"git bisect git submodule git filter-branch git filter-repo", "pm", "", "", ""},
+  {"git bisect git filter-branch git filter-repo", "pm", "", "", ""},
+  // `--reference REPO`: a repository whose objects the submodule's clone borrows (read); the
+  // helper's `clone --path DIR`, the folder it clones into.
+  {"git submodule git submodule--helper", "pm", "", "",
+   "--reference=r -b|--branch=v --name=v --depth=v -j|--jobs=v --filter=v -n|--summary-limit=v "
+   "--path=g --prefix=v --url=v"},
   {"git init git init-db", "pm", "g", "", "--template=r!! --separate-git-dir=g -b|--initial-branch=v "
    "--object-format=v --shared?v"},
   {"git worktree", "pm", "", "", "-b=v -B=v --reason=v"},
@@ -142,7 +162,7 @@ const ProgramSource kProgramsGit[] = {
   // `pop`, `apply` and `branch` bring files back (engine/program_git.cpp); `-u`, `-a` remove the
   // untracked files they save.
   {"git stash", "pm", "*w", "",
-   "-m|--message=v --pathspec-from-file=r -u|--include-untracked!K -a|--all!K"},
+   "-m|--message=v --pathspec-from-file=l -u|--include-untracked!K -a|--all!K"},
   {"git fast-import git fast-export", "pm", "", "",
    "--export-marks=w --import-marks=r --import-marks-if-exists=r --export-pack-edges=w"},
   {"git credential-store", "pm", "", "", "--file=w"},
@@ -165,13 +185,29 @@ const ProgramSource kProgramsGit[] = {
   {"git ls-files", "pm", "", "", "-X|--exclude-from=r -x|--exclude=v --exclude-per-directory=v "
    "--with-tree=v --format=v --abbrev?v"},
   {"git fmt-merge-msg", "pm", "", "", "-F|--file=r -m|--message=v --log?v"},
-  {"git commit-graph git multi-pack-index", "pm", "", "", "--object-dir=r"},
+  // `write` writes the graph (the multi-pack index) below the object folder `--object-dir` names.
+  {"git commit-graph", "pm", "", "", "--object-dir=g"},
+  // `--refs-snapshot=FILE`: the references multi-pack-index write reads from FILE.
+  {"git multi-pack-index", "pm", "", "",
+   "--object-dir=g --refs-snapshot=r --preferred-pack=v --batch-size=v"},
+  // commit-tree reads the message of `-F FILE`; repack writes the pack of pruned objects under
+  // the prefix `--expire-to` names (PREFIX-HASH.pack, judged as PREFIX).
+  {"git commit-tree", "pm", "", "", "-F=r -m=v -p=v -S|--gpg-sign?v!!"},
+  {"git repack", "pm", "", "",
+   "-a -A --cruft -d -f -F -n -q|--quiet -l|--local -b|--write-bitmap-index -i|--delta-islands "
+   "-k|--keep-unreachable --pack-kept-objects -m|--write-midx "
+   "--expire-to=w --cruft-expiration=v --unpack-unreachable=v --window=v --window-memory=v "
+   "--depth=v --threads=v --max-pack-size=v --keep-pack=v -g|--geometric=v"},
   // quiltimport reads the series file and the patches of its folder (`--series`, `--patches`).
   {"git quiltimport", "pm", "", "",
    "--series=r --patches=R --author=v -n|--dry-run --keep-non-patch"},
+  // git-clang-format (clang's, on the PATH): `--binary PROGRAM` is the formatter it runs.
+  {"git clang-format git clang-format-14", "pm", "", "",
+   "--binary=x --commit=v --extensions=v --style=v --diff --diffstat -f|--force -p|--patch "
+   "-q|--quiet --staged|--cached -v|--verbose"},
   // `git pack-objects BASE`: writes BASE-HASH.pack and BASE-HASH.idx (judged as BASE).
   {"git pack-objects", "pm", "w", "",
-   "--stdout --revs --all --stdin-packs --window=v --depth=v --window-memory=v "
+   "--stdout --revs --all --stdin-packs --cruft --window=v --depth=v --window-memory=v "
    "--max-pack-size=v --threads=v --compression=v --keep-pack=v --filter=v --missing=v "
    "--index-version=v --unpack-unreachable?v --cruft-expiration=v --uri-protocol=v -q"},
 };

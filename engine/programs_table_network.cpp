@@ -21,7 +21,9 @@ const ProgramSource kProgramsNetwork[] = {
 
   // ---- network clients ------------------------------------------------------------------
   {"scp", "s", "*r$w", "ssh", "-i=r -F=r -o=v -P=v -S=x -c=v -l=v -J=v -D=x -X=v -r!Q"},
-  {"sftp", "s", "", "ssh", "-i=r -F=r -o=v -P=v -S=x -b=r -B=v -c=v -D=x -J=v -l=v -R=v -s=v"},
+  // sftp's batch file (`-b`) may hold `!CMD` lines, local commands it runs: asked.
+  {"sftp", "s", "", "ssh",
+   "-i=r -F=r -o=v -P=v -S=x -b=r!! -B=v -c=v -D=x -J=v -l=v -R=v -s=v"},
   {"nc ncat netcat", "m", "", "",
    "-e|--exec=v!! -c|--sh-exec=x --lua-exec=r!! -o|--output=w --hex-dump=w -x=v -p|--source-port=v "
    "-s|--source=v -w|--wait=v -i|--idle-timeout=v -q=v -l|--listen -k|--keep-open -u|--udp "

@@ -139,9 +139,10 @@ const ProgramSource kProgramsSystem[] = {
   // bash's history builtin: `-w`/`-a` write FILE (else $HISTFILE), `-r`/`-n` read it.
   {"history", "", "", "", "-c -d=v -s -p -a!W -w!W -r!R -n!R"},
   {"dwp", "pm", "*r", "", "-o|--output=w -e|--exec=r -h|--help!N -V|--version!N"},
-  // gpg-agent `--daemon [CMD [ARG…]]` runs CMD as its child; its helpers are programs it runs.
+  // gpg-agent `--daemon [CMD [ARG…]]` runs CMD as its child; its helpers are programs it runs,
+  // and an options file (`--options`) may name them: asked.
   {"gpg-agent", "ps", "", "wrapper",
-   "--daemon --server --supervised -v|--verbose -q|--quiet -s|--sh -c|--csh --options=r "
+   "--daemon --server --supervised -v|--verbose -q|--quiet -s|--sh -c|--csh --options=r!! "
    "--homedir=v --log-file=w --pinentry-program=x --scdaemon-program=x --debug-level=v "
    "--debug=v --no-detach --batch --default-cache-ttl=v --max-cache-ttl=v "
    "--enable-ssh-support --allow-preset-passphrase --allow-loopback-pinentry --no-grab "
@@ -187,8 +188,8 @@ const ProgramSource kProgramsSystem[] = {
    "-F|--sort-by-file --keep-header -E|--escape --no-escape --force-po --indent "
    "--no-location -n|--add-location --color?v --style=r -h|--help!N -V|--version!N"},
   // javadoc's single-dash options: `-d DIR` written with all below it; a doclet or taglet, or
-  // the JVM's `-J` options, load code: asked.
-  {"javadoc", "", "*r", "",
+  // the JVM's `-J` options, load code: asked, as an `@FILE` of more options.
+  {"javadoc", "@", "*r", "",
    "-d=b -sourcepath|--source-path=r -classpath|-cp|--class-path=v --module-path=v -doclet=v!! "
    "-docletpath=r!! -taglet=v!! -tagletpath=r!! -overview=r -stylesheetfile=r "
    "--main-stylesheet=r --add-stylesheet=r -header=v -footer=v -bottom=v -top=v -link=v "

@@ -32,7 +32,8 @@ const ProgramSource kProgramsTools[] = {
   {"c++filt", "pmv@", "*-", "", "-s|--format=v -h|--help!N -v|--version!N"},
   // strip rewrites its operands in place; `-o FILE` writes FILE and only reads the operand.
   {"strip", "pmv@", "*m", "",
-   "-o=w!R -I|--input-target=v -O|--output-target=v -F|--target=v -R|--remove-section=v "
+   "-o|--output-file=w!R --keep-symbols=r --strip-symbols=r -I|--input-target=v "
+   "-O|--output-target=v -F|--target=v -R|--remove-section=v "
    "--remove-relocations=v -N|--strip-symbol=v --keep-section=v -K|--keep-symbol=v "
    "--plugin=r!! -h|--help!N -V|--version!N"},
   {"ranlib gcc-ranlib", "pmv@", "*m", "", "--plugin=r!! -h|-H|--help!N -V|-v|--version!N"},
@@ -42,7 +43,8 @@ const ProgramSource kProgramsTools[] = {
    "-j|--only-section=v -R|--remove-section=v --remove-relocations=v -N|--strip-symbol=v "
    "--strip-unneeded-symbol=v --keep-section=v -K|--keep-symbol=v -L|--localize-symbol=v "
    "--globalize-symbol=v -G|--keep-global-symbol=v -W|--weaken-symbol=v -i|--interleave?v "
-   "-b|--byte=v --interleave-width=v --gap-fill=v --pad-to=v --set-start=v "
+   "-b|--byte=v --interleave-width=v --gap-fill=v --pad-to=v --set-start=v --srec-len=v "
+   "--alt-machine-code=v --verilog-data-width=v "
    "--change-start|--adjust-start=v --change-addresses|--adjust-vma=v "
    "--change-section-address|--adjust-section-vma=v --change-section-lma=v "
    "--change-section-vma=v --set-section-flags=v --set-section-alignment=v "
@@ -287,7 +289,8 @@ const ProgramSource kProgramsTools[] = {
    "--check!R --emit=v --edition=v --config-path=r --config=v --backup --color=v --print-config=v"},
   {"gofmt", "m", "*r", "", "-w!U -l -d -s -e -r=v -cpuprofile=w"},
   {"clang-format", "m", "*r", "",
-   "-i!U --style=v --assume-filename=v --fallback-style=v --lines=v --offset=v --length=v "
+   "-i!U --style=v --files=l -files=l --assume-filename=v --fallback-style=v --lines=v "
+   "--offset=v --length=v "
    "--dry-run -n --Werror --output-replacements-xml"},
   {"shfmt", "pm", "*r", "",
    "-w|--write!U -l|--list -d|--diff -i|--indent=v -ln|--language-dialect=v -s|--simplify "
@@ -505,8 +508,11 @@ const ProgramSource kProgramsTools[] = {
   // prints it; `test -f`, `[` and `type` look at a name, not into a file). Declared so that
   // their words are not taken for paths read (a program not in the table: engine/named_paths.cpp).
   // kill, pkill, killall: signal names in any case (engine/program_signals.cpp).
-  {"kill killall pkill", "", "*-", "signals", ""},
-  {"echo printf true false sleep pgrep expr seq yes basename dirname which "
+  // pkill and pgrep `-F FILE` read the process ids from FILE (procps, getopt_long).
+  {"kill killall", "", "*-", "signals", ""},
+  {"pkill", "pm", "*-", "signals", "-F|--pidfile=r"},
+  {"pgrep", "pm", "*-", "", "-F|--pidfile=r"},
+  {"echo printf true false sleep expr seq yes basename dirname which "
    "whereis type hostname uname id whoami groups printenv tty nproc getconf locale logname users "
    "test [ pwd export declare typeset local readonly set unset shift read mapfile readarray "
    "alias unalias trap wait fg bg disown exit return break continue let getopts umask "

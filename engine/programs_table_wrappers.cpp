@@ -63,8 +63,9 @@ const ProgramSource kProgramsWrappers[] = {
   {"luit", "sS", "", "wrapper",
    "-h!N -list!N -V!N -v -c -x -p -k7 -kls -argv0=v -encoding=v -gl=v -gr=v -g0=v -g1=v "
    "-g2=v -g3=v -alt=v -ilog=w -olog=w"},
-  // pg_virtualenv (postgresql-common): CMD runs against temporary clusters.
-  {"pg_virtualenv", "sS", "", "wrapper", "-a -c=v -i=v -o=v -s -t -v=v -h!N"},
+  // pg_virtualenv (postgresql-common): CMD runs against temporary clusters; `-s` opens a shell
+  // when CMD fails (alone: the shell).
+  {"pg_virtualenv", "sS", "", "wrapper", "-a -c=v -i=v -o=v -s!H -t -v=v -h!N"},
   // debconf-apt-progress: `[OPTIONS] [--] CMD`; `--config`, `--start`, `--stop` run nothing.
   {"debconf-apt-progress", "psS", "", "wrapper",
    "--config!N --start!N --stop!N --from=v --to=v --logfile=w --logstderr --no-progress "
@@ -83,13 +84,14 @@ const ProgramSource kProgramsWrappers[] = {
    "--version!N --help!N"},
   // LLVM's compilers and assemblers of IR: without `-o`, llc writes IN.s (or IN.o), llvm-as
   // IN.bc and llvm-dis IN.ll beside the input (judged as the input written, so a rule on its
-  // folder meets it); opt writes to `-o` or its output. `-load` loads a plugin: asked.
+  // folder meets it); opt writes to `-o` or its output. `-load` (LLVM's options take one dash
+  // or two: `--load`) loads a plugin: asked.
   {"llc llvm-as llvm-dis", "m", "*m", "",
-   "-o=w!R -load=r!! -load-pass-plugin=r!! -mtriple=v -march=v -mcpu=v -mattr=v -filetype=v "
-   "-O0 -O1 -O2 -O3 -help!N --help!N -version!N --version!N"},
+   "-o=w!R -load|--load=r!! -load-pass-plugin|--load-pass-plugin=r!! -mtriple=v -march=v "
+   "-mcpu=v -mattr=v -filetype=v -O0 -O1 -O2 -O3 -help!N --help!N -version!N --version!N"},
   {"opt", "m", "*r", "",
-   "-o=w -load=r!! -load-pass-plugin=r!! -passes=v -mtriple=v -S -O0 -O1 -O2 -O3 -Os -Oz "
-   "-help!N --help!N -version!N --version!N"},
+   "-o=w -load|--load=r!! -load-pass-plugin|--load-pass-plugin=r!! -passes=v -mtriple=v -S "
+   "-O0 -O1 -O2 -O3 -Os -Oz -help!N --help!N -version!N --version!N"},
   {"yaml2obj obj2yaml wasm-opt wasm-as wasm-dis", "m", "*r", "",
    "-o|--output=w --docnum=v -D=v --max-size=v -help!N --help!N -version!N --version!N"},
   // split-file (LLVM): `split-file INPUT DIR`: the parts are written below DIR.
@@ -146,12 +148,13 @@ const ProgramSource kProgramsWrappers[] = {
    "-h|--help!N -v|--version!N"},
   {"zipnote", "m", "r", "", "-w!W -b=g -h!N -v!N"},
   // jarsigner signs the jar in place unless `-signedjar FILE` (or `-verify`); its second
-  // operand is a key alias.
+  // operand is a key alias. A security provider (`-providerClass`, `-addprovider`, a class
+  // path `-providerPath`) is code it loads: asked.
   {"jarsigner", "m", "m-", "",
    "-signedjar=w!R -verify!R -keystore=r -storepass=v -keypass=v -storetype=v -sigfile=v "
    "-sigalg=v -digestalg=v -tsa=v -tsacert=v -tsapolicyid=v -tsadigestalg=v -certchain=r "
-   "-providerName=v -providerClass=v -providerArg=v -addprovider=v -providerPath=v -J?v!! "
-   "-verbose -certs -strict -internalsf -sectionsonly -protected -help!N -version!N"},
+   "-providerName=v -providerClass=v!! -providerArg=v -addprovider=v!! -providerPath=r!! "
+   "-J?v!! -verbose -certs -strict -internalsf -sectionsonly -protected -help!N -version!N"},
   // setcap writes the capabilities of each file (its capability words are over-read as files).
   {"setcap", "", "*w", "", "-q -v -n=v -r -h!N"},
   // e4defrag rewrites the files (a folder: every file below it) unless `-c` only reports.

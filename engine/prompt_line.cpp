@@ -19,6 +19,9 @@ std::string decoded_prompt(std::string_view v) {
   constexpr std::string_view kValues = "dhHjlstTuvVwW!#@A";  // replaced by a quoted value
   std::string out;
   out.reserve(v.size());
+  // The last `}`: a `\D{` after it has no format, found without reading the rest again (a
+  // value of 200,000 `\D{` took 0.6 s).
+  const std::size_t last_close = v.rfind('}');
   for (std::size_t i = 0; i < v.size(); ++i) {
     if (v[i] != '\\' || i + 1 == v.size()) {
       out += v[i];
@@ -40,7 +43,9 @@ std::string decoded_prompt(std::string_view v) {
     } else if (c == 'a' || c == 'e' || c == 'r') {
       out += 'x';
     } else if (c == 'D' && i + 1 < v.size() && v[i + 1] == '{') {
-      const auto close = v.find('}', i + 2);
+      const auto close = last_close == std::string_view::npos || last_close < i + 2
+                             ? std::string_view::npos
+                             : v.find('}', i + 2);
       if (close == std::string_view::npos) {  // no format: bash keeps the text
         out += "\\D";
         continue;
