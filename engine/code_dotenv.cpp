@@ -6,6 +6,7 @@
 // (engine/program_launchers.cpp). A call that names its file (`load_dotenv("x.env")`,
 // `config({path: p})`) reads that file: its literal is judged as a path (engine/named_paths.cpp), a
 // path built at run time is asked (engine/code_paths_built.cpp).
+#include <algorithm>
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -167,6 +168,11 @@ bool module_loads_dotenv(std::string_view module) {
 }
 
 bool code_loads_dotenv(std::string_view code) {
+  // Every module, loader and package below holds "nv" (`dotenv`, `Dotenv`, `read_env`,
+  // `loadEnvFile`), but python-decouple's `config`: code with neither loads nothing, and most
+  // code is such.
+  if (code.find("nv") == std::string_view::npos && code.find("decouple") == std::string_view::npos)
+    return false;
   // A module that loads `./.env` when it is imported, in any string literal (`require(
   // "dotenv/config")`, `import "dotenv/config"`, `require "dotenv/load"`, Deno's
   // `"jsr:@std/dotenv/load"`).
@@ -189,6 +195,17 @@ bool code_loads_dotenv(std::string_view code) {
   // python-decouple's `config("KEY")` reads the `.env` (or settings.ini) of the caller's folder
   // or the nearest parent.
   const bool decouple = code.find("decouple") != std::string_view::npos;
+  // The bytes the calls' arguments may take, in all: a call left open runs to the end of the
+  // code, so `f(f(f(…` read the rest once per call (16,000 calls took 1.2 s). Past it the code
+  // is taken to load `./.env` (fail closed); real code nests a few calls deep.
+  std::size_t budget = 32 * code.size() + 65536;
+  bool over = false;
+  const auto arguments = [&](std::size_t open) {
+    const std::string_view a = call_arguments(code, open);
+    over = over || a.size() > budget;
+    budget -= std::min(budget, a.size());
+    return a;
+  };
   // The calls, by name (a method's too: `dotenv.load_dotenv()`, `environ.Env.read_env()`).
   for (std::size_t i = 0; i < code.size(); ++i) {
     if (!word_char(code[i]) || (i > 0 && word_char(code[i - 1]))) continue;
@@ -197,7 +214,8 @@ bool code_loads_dotenv(std::string_view code) {
     const std::string_view name = code.substr(i, e - i);
     const std::size_t open = code.find_first_not_of(" \t", e);
     const bool call = open != std::string_view::npos && code[open] == '(';
-    const std::string_view args = call ? call_arguments(code, open) : std::string_view{};
+    const std::string_view args = call ? arguments(open) : std::string_view{};
+    if (over) return true;
     for (std::string_view p : kPythonLoaders)
       if (name == p && call && python_default(args)) return true;
     // JavaScript: the package's `config()` or `configDotenv()` without a `path` (dotenv, dotenvx,
@@ -217,7 +235,7 @@ bool code_loads_dotenv(std::string_view code) {
       if (m < code.size() && code[m] == '!') ++m;
       const std::size_t next = code.find_first_not_of(" \t", m);
       if (next == std::string_view::npos || code[next] == ';' || code[next] == '\n' ||
-          code[next] == ')' || (code[next] == '(' && trimmed(call_arguments(code, next)).empty()))
+          code[next] == ')' || (code[next] == '(' && trimmed(arguments(next)).empty()) || over)
         return true;
     }
     i = e - 1;

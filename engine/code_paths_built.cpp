@@ -210,7 +210,6 @@ struct Reading {
   bool builds = false;       // a builder call, an operator next to a literal, an interpolation
   bool decodes = false;      // a decoder call
   bool opens_built = false;  // an opener whose path is not one literal
-  bool secret = false;       // a literal (or literals joined) names a protected piece
 };
 
 // Whether the character before `i` (past blanks) ends a value: a name, `)`, `]`, a literal.
@@ -224,10 +223,9 @@ bool value_before(std::string_view code, std::size_t i) {
 
 bool code_opens_built_path(std::string_view code) {
   Reading r;
-  // Every literal, one after the other (`p = ".e"; p += "nv"`, python's `".en" "v"`), and where
-  // each starts: a protected name is looked for from each start.
-  std::string joined;
-  std::vector<std::size_t> starts;
+  // Every literal's text: whether one names a protected piece is read at the end, and only
+  // when it decides (an opener and a builder, no decoder); most code opens nothing.
+  std::vector<std::string_view> texts;
   bool rot13 = false;
   for (std::size_t i = 0; i < code.size();) {
     const char c = code[i];
@@ -235,11 +233,7 @@ bool code_opens_built_path(std::string_view code) {
       const std::size_t end = literal_end(code, i);
       const std::string_view text =
           code.substr(i + 1, end >= i + 2 && end <= code.size() ? end - i - 2 : 0);
-      // A name written backwards (`"vne."[::-1]`, perl's `reverse "vne."`) is one too.
-      r.secret =
-          r.secret || secret_piece(text) || secret_piece(std::string(text.rbegin(), text.rend()));
-      starts.push_back(joined.size());
-      joined += text;
+      texts.push_back(text);
       rot13 = rot13 || text == "rot13" || text == "rot_13";
       // Escapes spell a name (`"\x2e\x65nv"`), except in python's raw literals (`r"\1"`).
       const bool raw = i > 0 && (code[i - 1] == 'r' || code[i - 1] == 'R');
@@ -309,9 +303,23 @@ bool code_opens_built_path(std::string_view code) {
     i = e;
   }
   if (rot13) r.decodes = true;
-  for (std::size_t k = 0; k < starts.size() && !r.secret; ++k)
-    r.secret = secret_piece(std::string_view(joined).substr(starts[k], kJoinedWindow));
-  return r.opens_built && ((r.builds && r.secret) || r.decodes);
+  if (!r.opens_built) return false;
+  if (r.decodes) return true;
+  if (!r.builds) return false;
+  // A name written backwards (`"vne."[::-1]`, perl's `reverse "vne."`) is one too.
+  for (std::string_view text : texts)
+    if (secret_piece(text) || secret_piece(std::string(text.rbegin(), text.rend()))) return true;
+  // The literals one after the other (`p = ".e"; p += "nv"`, python's `".en" "v"`): a
+  // protected name is looked for from each literal's start.
+  std::string joined;
+  std::vector<std::size_t> starts;
+  for (std::string_view text : texts) {
+    starts.push_back(joined.size());
+    joined += text;
+  }
+  for (std::size_t start : starts)
+    if (secret_piece(std::string_view(joined).substr(start, kJoinedWindow))) return true;
+  return false;
 }
 
 }  // namespace vigie::engine

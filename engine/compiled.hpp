@@ -29,6 +29,7 @@
 #include "engine/paths_cache.hpp"
 #include "engine/tool_names.hpp"
 #include "engine/word_hash.hpp"
+#include "engine/word_table.hpp"
 #include "grammar/limits.hpp"
 #include "vigie/vigie.hpp"
 
@@ -163,9 +164,10 @@ struct CommandPattern {
 // literal words; its remaining items (if any) are checked when a walk reaches that node.
 struct TokenTrie {
   struct Node {
-    // Hashed: the root of a policy of 1,000 rules has hundreds of names, and a decision looks
-    // up each leading word in both tries (the cache writes the keys sorted).
-    std::unordered_map<std::string, std::uint32_t, WordHash, std::equal_to<>> next;
+    // Hashed (engine/word_table.hpp): the root of a policy of 1,000 rules has hundreds of
+    // names, and a decision looks up each leading word in both tries (the cache writes the keys
+    // sorted).
+    WordTable next;
     std::vector<std::uint32_t> patterns;  // patterns stored here, with the depth they start at
   };
   std::vector<Node> nodes{1};

@@ -220,6 +220,30 @@ Decision decide_one(const Policy::Impl& p, const Request& req, const DecideOptio
       return d;
     }
   }
+  // Without a kind, the same for a tool whose row reads `command` alone (Claude Code's and
+  // Codex's `Bash`) given `{"command": LINE}` and nothing else: resolve_tool would make the same
+  // call of it (a mapped command, no folder, nothing invalid), and judge_request would judge the
+  // line from the same folder. The common request of a harness's hook, read without a document.
+  // (The key written as is: the reader below takes no escaped key. Other tools' inputs skip
+  // the row's look-up here, which resolve_tool does again.)
+  if (req.kind.empty() && req.input_json.find("\"command\"") != std::string::npos) {
+    const std::optional<ToolRow> tool =
+        find_tool(req.tool, req.harness, p.tools.harnesses, p.tools.mappings);
+    if (tool && tool->mcp.empty() && tool->kind == RequestKind::command &&
+        tool->fields == "command=command") {
+      std::optional<FlatMember> line = flat_member(req.input_json, "command");
+      if (line && line->found && line->members == 1) {
+        j.call.kind = RequestKind::command;
+        j.call.mapped = true;
+        j.call.path_optional = true;  // as resolve_tool's: the row names no `path`
+        j.judge_tool_name();
+        j.judge_command_line(line->value(), req.cwd.empty() ? j.project_lexical : req.cwd);
+        j.conclude();
+        if (never_remember) *never_remember = j.never_remember;
+        return d;
+      }
+    }
+  }
   if (!json_depth_within(req.input_json)) {  // before parsing: serializing JSON recurses
     d.decision = Effect::ask;
     d.error = json_depth_error();

@@ -160,6 +160,7 @@ std::optional<FlatMember> flat_member(std::string_view t, std::string_view key) 
   std::optional<FlatMember> out(std::in_place);  // built where the caller reads it
   FlatMember& m = *out;
   bool flat = scan_flat(t, [&](std::string_view k, std::string_view value, bool escaped) {
+    ++m.members;
     if (k != key) return;  // a duplicate key: the last wins
     m.found = true;
     m.escaped = escaped;

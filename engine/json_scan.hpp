@@ -47,8 +47,9 @@ std::optional<nlohmann::json> parse_flat_object(std::string_view text);
 struct FlatMember {
   bool found = false;
   bool escaped = false;
-  std::string_view text;  // the value as written (no escapes)
-  std::string unescaped;  // the value, when written with escapes or bytes past ASCII
+  std::size_t members = 0;  // the object's members, each key counted as often as written
+  std::string_view text;    // the value as written (no escapes)
+  std::string unescaped;    // the value, when written with escapes or bytes past ASCII
   std::string_view value() const { return escaped ? std::string_view(unescaped) : text; }
 };
 std::optional<FlatMember> flat_member(std::string_view text, std::string_view key);

@@ -214,12 +214,15 @@ std::optional<Part> Judge::rules_part(const NormalizedCommand& n, const std::str
 
 void Judge::escalation_parts(const NormalizedCommand& n, const std::vector<std::string>& more,
                              const std::string& cwd, TraceEntry& t, Part& acc) {
+  // The command as its messages show it, joined once for all its escalations (16,000
+  // `export https_proxy=…` words each joined the whole line again: 2 s).
+  std::optional<std::string> line;
   auto escalate = [&](const std::string& why) {
+    if (!line) line = shown(n, t);
     Part esc;
     esc.effect = Effect::ask;
     esc.rule = builtin(Builtin::commands_escalation, Effect::ask);
-    esc.message =
-        fmt::format("`{}`: {} can run other programs; a human must check it", shown(n, t), why);
+    esc.message = fmt::format("`{}`: {} can run other programs; a human must check it", *line, why);
     fold(acc, esc);
   };
   for (const auto& why : n.escalations) escalate(why);
@@ -264,13 +267,15 @@ void Judge::judge_command(const shell::CommandView& cmd, const NormalizedCommand
     escalation_parts(n, code.escalations, cwd, t, acc);
     if (!n.deny_argvs.empty()) deny_argvs_part(n, cwd, t, acc);
   }
+  std::optional<std::string> shown_line;  // joined once for all the changes
   for (const auto& why : code.run_changes) {
     Part change;
     change.effect = Effect::ask;
     change.rule = builtin(Builtin::commands_assignment, Effect::ask);
+    if (!n.words.empty() && !shown_line) shown_line = shown(n, t);
     change.message = n.words.empty()
                          ? fmt::format("{}; a human must check it", why)
-                         : fmt::format("`{}`: {}; a human must check it", shown(n, t), why);
+                         : fmt::format("`{}`: {}; a human must check it", *shown_line, why);
     fold(acc, change);
   }
   if (!n.connections.empty()) {

@@ -1,6 +1,9 @@
 // The request model: kinds derived from tool names, parsing requests from JSON (flat and
 // Escouade shapes), and the JSON surface of decisions.
 #include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
 
 #include "engine/builtin_rules.hpp"
 #include "engine/json_scan.hpp"
@@ -205,40 +208,130 @@ std::optional<Request> engine::parse_request_document(std::string_view text, std
 
 namespace {
 
-json rule_json(const RuleRef& r) {
-  return json{{"id", r.id}, {"file", r.file}, {"line", r.line}, {"effect", to_string(r.effect)}};
+// decision_to_json writes its text directly: the members in nlohmann's order (its objects are
+// std::map, keys sorted), no document built (a decision with a long trace cost ~100,000
+// instructions through one, most of the `check --jsonl` run). The text is the one
+// `json::dump(-1, ' ', false, replace)` wrote, byte for byte.
+
+// A string as JSON: plain printable ASCII as is; anything else (a quote, a backslash, a control
+// character, a byte past ASCII, which may be invalid UTF-8 and then replaced) through nlohmann's
+// own escaping, so the text is the same.
+void put_string(std::string& out, std::string_view s) {
+  bool plain = true;
+  for (unsigned char c : s)
+    if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\') {
+      plain = false;
+      break;
+    }
+  if (plain) {
+    out += '"';
+    out += s;
+    out += '"';
+  } else {
+    out += json(std::string(s)).dump(-1, ' ', false, json::error_handler_t::replace);
+  }
+}
+
+void put_strings(std::string& out, const std::vector<std::string>& v) {
+  out += '[';
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    if (i) out += ',';
+    put_string(out, v[i]);
+  }
+  out += ']';
+}
+
+void put_rule(std::string& out, const RuleRef& r) {
+  out += "{\"effect\":";
+  put_string(out, to_string(r.effect));
+  out += ",\"file\":";
+  put_string(out, r.file);
+  out += ",\"id\":";
+  put_string(out, r.id);
+  out += ",\"line\":";
+  out += std::to_string(r.line);
+  out += '}';
+}
+
+void put_rules(std::string& out, const std::vector<RuleRef>& v) {
+  out += '[';
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    if (i) out += ',';
+    put_rule(out, v[i]);
+  }
+  out += ']';
+}
+
+// A trace entry; `argv`, `context` and `effects` only when not empty, as before.
+void put_entry(std::string& out, const TraceEntry& t) {
+  out += '{';
+  if (!t.argv.empty()) {
+    out += "\"argv\":";
+    put_strings(out, t.argv);
+    out += ',';
+  }
+  if (!t.context.empty()) {
+    out += "\"context\":";
+    put_strings(out, t.context);
+    out += ',';
+  }
+  out += "\"effect\":";
+  put_string(out, to_string(t.effect));
+  if (!t.effects.empty()) {
+    out += ",\"effects\":[";
+    for (std::size_t i = 0; i < t.effects.size(); ++i) {
+      const TraceEffect& f = t.effects[i];
+      if (i) out += ',';
+      out += "{\"access\":";
+      put_string(out, f.access);
+      out += ",\"entry\":";
+      put_string(out, f.entry);
+      out += ",\"from\":";
+      put_string(out, f.from);
+      out += ",\"path\":";
+      put_string(out, f.path);
+      out += '}';
+    }
+    out += ']';
+  }
+  out += ",\"matched\":";
+  put_rules(out, t.matched);
+  out += ",\"reason\":";
+  put_string(out, t.reason);
+  out += ",\"subject\":";
+  put_string(out, t.subject);
+  out += ",\"text\":";
+  put_string(out, t.text);
+  out += '}';
 }
 
 }  // namespace
 
 std::string decision_to_json(const Decision& d) {
-  json j;
-  j["decision"] = to_string(d.decision);
-  j["message"] = d.message;
-  j["rule"] = d.rule.id.empty() ? json(nullptr) : rule_json(d.rule);
-  j["matched"] = json::array();
-  for (const auto& m : d.matched) j["matched"].push_back(rule_json(m));
-  j["trace"] = json::array();
-  for (const auto& t : d.trace) {
-    json e{{"subject", t.subject},
-           {"text", t.text},
-           {"effect", to_string(t.effect)},
-           {"reason", t.reason}};
-    if (!t.argv.empty()) e["argv"] = t.argv;
-    if (!t.context.empty()) e["context"] = t.context;
-    if (!t.effects.empty()) {
-      e["effects"] = json::array();
-      for (const auto& f : t.effects)
-        e["effects"].push_back(
-            {{"access", f.access}, {"path", f.path}, {"from", f.from}, {"entry", f.entry}});
-    }
-    e["matched"] = json::array();
-    for (const auto& m : t.matched) e["matched"].push_back(rule_json(m));
-    j["trace"].push_back(std::move(e));
+  std::string out;
+  out.reserve(256 + 96 * d.matched.size() + 256 * d.trace.size());
+  out += "{\"decision\":";
+  put_string(out, to_string(d.decision));
+  if (d.error) {
+    out += ",\"error\":";
+    put_string(out, *d.error);
   }
-  if (d.error) j["error"] = *d.error;
-  // Invalid UTF-8 in user input must not make the dump throw.
-  return j.dump(-1, ' ', false, json::error_handler_t::replace);
+  out += ",\"matched\":";
+  put_rules(out, d.matched);
+  out += ",\"message\":";
+  put_string(out, d.message);
+  out += ",\"rule\":";
+  if (d.rule.id.empty())
+    out += "null";
+  else
+    put_rule(out, d.rule);
+  out += ",\"trace\":[";
+  for (std::size_t i = 0; i < d.trace.size(); ++i) {
+    if (i) out += ',';
+    put_entry(out, d.trace[i]);
+  }
+  out += "]}";
+  return out;
 }
 
 }  // namespace vigie

@@ -180,3 +180,76 @@ TEST_CASE("parse_flat_object: the same object as the full parser, or nothing", "
   CHECK_FALSE(vigie::engine::flat_member(R"({"command": "a\"})", "command").has_value());
   CHECK_FALSE(vigie::engine::flat_member("{\"command\": \"\xff\\n\"}", "command").has_value());
 }
+
+namespace {
+
+// decision_to_json as it was written through a nlohmann document: the reference the direct
+// writer must match byte for byte.
+nlohmann::json rule_document(const vigie::RuleRef& r) {
+  return {{"id", r.id}, {"file", r.file}, {"line", r.line}, {"effect", vigie::to_string(r.effect)}};
+}
+
+std::string decision_document(const vigie::Decision& d) {
+  nlohmann::json j;
+  j["decision"] = vigie::to_string(d.decision);
+  j["message"] = d.message;
+  j["rule"] = d.rule.id.empty() ? nlohmann::json(nullptr) : rule_document(d.rule);
+  j["matched"] = nlohmann::json::array();
+  for (const auto& m : d.matched) j["matched"].push_back(rule_document(m));
+  j["trace"] = nlohmann::json::array();
+  for (const auto& t : d.trace) {
+    nlohmann::json e{{"subject", t.subject},
+                     {"text", t.text},
+                     {"effect", vigie::to_string(t.effect)},
+                     {"reason", t.reason}};
+    if (!t.argv.empty()) e["argv"] = t.argv;
+    if (!t.context.empty()) e["context"] = t.context;
+    if (!t.effects.empty()) {
+      e["effects"] = nlohmann::json::array();
+      for (const auto& f : t.effects)
+        e["effects"].push_back(
+            {{"access", f.access}, {"path", f.path}, {"from", f.from}, {"entry", f.entry}});
+    }
+    e["matched"] = nlohmann::json::array();
+    for (const auto& m : t.matched) e["matched"].push_back(rule_document(m));
+    j["trace"].push_back(std::move(e));
+  }
+  if (d.error) j["error"] = *d.error;
+  return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+}  // namespace
+
+TEST_CASE("decision_to_json: the text the nlohmann document wrote, byte for byte", "[request]") {
+  const std::vector<std::string> texts = {"",
+                                          "git status",
+                                          "a \"quoted\" \\ word",
+                                          "tab\there\nnewline\r\x01\x1f\x7f",
+                                          "caf\xc3\xa9 \xe6\x97\xa5",
+                                          "bad \xff\xfe utf-8 \xc3",
+                                          "cut \xe2\x82",
+                                          "\xed\xa0\x80 surrogate",
+                                          "\xf0\x9f\x98\x80 emoji",
+                                          std::string("nul\0byte", 8)};
+  for (const std::string& s : texts) {
+    vigie::Decision d;
+    d.decision = vigie::Effect::deny;
+    d.message = "message " + s;
+    CHECK(vigie::decision_to_json(d) == decision_document(d));  // no rule, no trace
+    d.rule = {"commands.deny." + s, "/p/" + s, 42, vigie::Effect::deny, false};
+    d.matched = {d.rule, {"x", "<builtin>", 0, vigie::Effect::allow, true}};
+    d.error = "error " + s;
+    vigie::TraceEntry t;
+    t.subject = "command";
+    t.text = s;
+    t.reason = "why " + s;
+    t.effect = vigie::Effect::ask;
+    d.trace.push_back(t);  // no argv, context or effects
+    t.argv = {"rm", s, ""};
+    t.context = {"top", s};
+    t.matched = d.matched;
+    t.effects = {{"read", s, "operand", "cat operand"}, {"exec", "", "option", s}};
+    d.trace.push_back(t);
+    CHECK(vigie::decision_to_json(d) == decision_document(d));
+  }
+}
