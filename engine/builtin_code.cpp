@@ -62,7 +62,7 @@ constexpr BuiltinDecl kBuiltins[] = {
     {"alias", Words::alias_values, "", "", "", ""},
     {"trap", Words::trap_action, "", "", "", ""},
     {"bind", Words::key_bindings, "", "x", "", "", "", "mqurf"},  // `bind -x '"\C-x": CMD'`
-    {"complete compgen", Words::none, "", "C", "", "", "", "AGPSXFo", "W"},
+    {"complete compgen", Words::none, "", "CF", "", "", "", "AGPSXo", "W"},  // -F FUNC runs it
     // `fc -e EDITOR`: the editor is a command line; `fc -s`, `fc` run a line of the history,
     // which `history -s LINE` writes (a non-interactive bash keeps one too).
     {"fc", Words::history_rerun, "", "e", "", ""},
@@ -534,9 +534,12 @@ BuiltinCode builtin_code(const NormalizedCommand& n) {
             out.escalations.push_back("`" + std::string(s) +
                                       "`, a name bash has no builtin for (loaded as a library)");
       break;
+    case Words::key_bindings:
+      for (auto s : operands)
+        if (auto line = bind_include_line(s)) out.scripts.push_back(std::move(*line));
+      break;
     case Words::test_operands:
     case Words::arithmetic:
-    case Words::key_bindings:
     case Words::none:
       break;
   }

@@ -57,6 +57,11 @@ void assigned_variable_lines(const NormalizedCommand& n, std::vector<std::string
 // options, all static), which runs no editor.
 bool editor_unused(std::string_view variable, const std::vector<shell::WordView>& words);
 
+// `bind '$include FILE'`: readline reads FILE as an init file (and prints the lines it cannot
+// parse): the line `bind -f FILE` that reads the same file; nullopt for a line of `bind` that
+// is no `$include`.
+std::optional<std::string> bind_include_line(std::string_view line);
+
 // The builtins that run the code they are given in this shell, not a child: a `cd` there moves
 // this shell's folder (`eval cd ~`, `trap 'cd /' DEBUG`, `. x.sh`, `mapfile -C 'cd /'`,
 // `bind -x`, `fc`).
