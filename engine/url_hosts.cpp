@@ -136,6 +136,68 @@ bool metadata_v6(std::string_view inner) {
   return metadata_v4(a);
 }
 
+// Wildcard-DNS services: a name under them resolves to the address it embeds, in dots
+// (`app.169.254.169.254.nip.io`), dashes (`app-169-254-169-254.sslip.io`), eight hex digits
+// (`a9fea9fe.nip.io`) or, on sslip.io, an IPv6 address with dashes for colons
+// (`fd00-ec2--254.sslip.io`).
+constexpr std::string_view kWildcardDns[] = {".nip.io", ".sslip.io", ".xip.io", ".traefik.me"};
+
+// Whether `name` (lowercase, no trailing dot) is under a wildcard-DNS service and embeds a
+// metadata address. Any run of four decimal labels, split at dots and dashes, is read as an
+// address: wider than each service's own grammar, so a spelling one of them adds is still seen.
+bool wildcard_dns_metadata(std::string_view name) {
+  std::string_view rest;
+  for (std::string_view suffix : kWildcardDns)
+    if (name.size() > suffix.size() && name.ends_with(suffix))
+      rest = name.substr(0, name.size() - suffix.size());
+  if (rest.empty()) return false;
+  std::vector<std::string_view> tokens;
+  for (std::size_t start = 0; start <= rest.size();) {
+    const std::size_t end = std::min(rest.find_first_of(".-", start), rest.size());
+    tokens.push_back(rest.substr(start, end - start));
+    start = end + 1;
+  }
+  const auto decimal_byte = [](std::string_view t) -> std::optional<std::uint32_t> {
+    if (t.empty() || t.size() > 3) return std::nullopt;
+    std::uint32_t v = 0;
+    for (char c : t) {
+      if (c < '0' || c > '9') return std::nullopt;
+      v = v * 10 + static_cast<std::uint32_t>(c - '0');
+    }
+    return v <= 255 ? std::optional<std::uint32_t>(v) : std::nullopt;
+  };
+  for (std::size_t i = 0; i + 4 <= tokens.size(); ++i) {
+    std::uint32_t a = 0;
+    bool ok = true;
+    for (std::size_t k = 0; k < 4 && ok; ++k) {
+      const auto b = decimal_byte(tokens[i + k]);
+      ok = b.has_value();
+      if (ok) a = (a << 8) | *b;
+    }
+    if (ok && metadata_v4(a)) return true;
+  }
+  for (std::string_view t : tokens) {
+    if (t.size() != 8) continue;
+    std::uint32_t a = 0;
+    bool ok = true;
+    for (char c : t) {
+      const int d = hex_digit(c);
+      ok = ok && d >= 0;
+      a = (a << 4) | static_cast<std::uint32_t>(d < 0 ? 0 : d);
+    }
+    if (ok && metadata_v4(a)) return true;
+  }
+  // sslip.io's IPv6 form: each dot label with its dashes read as colons (`--1`, `fd00-ec2--254`).
+  for (std::size_t start = 0; start <= rest.size();) {
+    const std::size_t end = std::min(rest.find('.', start), rest.size());
+    std::string label(rest.substr(start, end - start));
+    std::replace(label.begin(), label.end(), '-', ':');
+    if (label.find(':') != std::string::npos && metadata_v6(label)) return true;
+    start = end + 1;
+  }
+  return false;
+}
+
 }  // namespace
 
 namespace {
@@ -344,7 +406,8 @@ bool is_metadata_host(std::string_view host) {
   for (std::string_view n : kMetadataNames)
     if (h == n) return true;
   if (auto a = v4_address(h)) return metadata_v4(*a);
-  return false;
+  for (char& c : h) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return wildcard_dns_metadata(h);
 }
 
 namespace {

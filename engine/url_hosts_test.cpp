@@ -74,7 +74,11 @@ TEST_CASE("is_metadata_host: 169.254.0.0/16 in every notation") {
                         "[::ffff:a9fe:a9fe]",
                         "[::169.254.169.254]",
                         "[64:ff9b::169.254.169.254]",
-                        "[FD00:EC2:0:0:0:0:0:254]"})
+                        "[FD00:EC2:0:0:0:0:0:254]",
+                        "169.254.169.254.nip.io",
+                        "app-169-254-169-254.sslip.io",
+                        "a9fea9fe.nip.io",
+                        "fd00-ec2--254.sslip.io"})
     CHECK(is_metadata_host(h));
 }
 
@@ -85,7 +89,8 @@ TEST_CASE("is_metadata_host: other hosts are not") {
                         "localhost",
                         "10.0.0.1",
                         "example.com",
-                        "169.254.169.254.nip.io",
+                        "10.0.0.1.nip.io",
+                        "--1.sslip.io",
                         "metadata.example.com",
                         "0xa9fea9fe1",
                         "4294967296",
