@@ -368,6 +368,15 @@ void split_passed(const WordView& from, std::string_view list, Words& to) {
 
 constexpr std::size_t kStdin = static_cast<std::size_t>(-1);
 
+// Whether `s` is an emcc setting `NAME=VALUE` (NAME in capitals, digits and `_`).
+bool is_setting(std::string_view s) {
+  const std::size_t eq = s.find('=');
+  if (eq == 0 || eq == std::string_view::npos) return false;
+  return std::all_of(s.begin(), s.begin() + static_cast<std::ptrdiff_t>(eq), [](char ch) {
+    return (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_';
+  });
+}
+
 // Judges words `w[first…]` as `mode` reads them (c the driver, l the linker, a the assembler, p
 // the preprocessor); `n` names the reader in the entries. The driver's operands are noted in
 // `inputs`, the words it passes on in `passed`.
@@ -422,6 +431,8 @@ void judge_words(char mode, const std::string& n, const Words& w, std::size_t fi
       value = word_of(w[i], std::string(o.substr(value_at)));
     else if (c->form.find('s') != std::string_view::npos && i + 1 < w.size())
       value = w[++i];
+    else if (c->role == 'S' && i + 1 < w.size() && lit(w, i + 1) && is_setting(*lit(w, i + 1)))
+      value = w[++i];  // emcc's `-s NAME=VALUE` in two words (gcc's `-s` takes no value)
     const std::string entry = n + " " + std::string(c->name);
     const std::string* v = value && value->literal ? &*value->literal : nullptr;
     switch (c->role) {
@@ -467,8 +478,15 @@ void judge_words(char mode, const std::string& n, const Words& w, std::size_t fi
         }
         break;
       case 'S':
-        if (v && v->size() > 1 && v->starts_with('@'))
-          file(out, Touch::read, word_of(*value, v->substr(1)), entry);
+        // `-s NAME=@FILE` (`-sNAME=@FILE`, `-s NAME=@FILE` in two words): the setting's value is
+        // read from FILE.
+        if (v) {
+          const std::size_t eq = v->find('=');
+          const std::string_view setting =
+              eq == std::string::npos ? std::string_view(*v) : std::string_view(*v).substr(eq + 1);
+          if (setting.size() > 1 && setting.starts_with('@'))
+            file(out, Touch::read, word_of(*value, std::string(setting.substr(1))), entry);
+        }
         break;
       case 'K':
         if (!v || v->find("plugin") != std::string::npos || *v == "-load")

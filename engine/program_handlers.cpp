@@ -235,6 +235,16 @@ void script_handler(const ProgramDecl& p, std::string_view name, const Words& w,
         out.escalations.push_back(std::string(name) +
                                   " -i: the code in the included file is not visible");
     }
+  // gawk's `-p`/`--profile` and `-o`/`--pretty-print` without a value write awkprof.out, and
+  // `-d`/`--dump-variables` awkvars.out, in the current folder (a value names the file instead).
+  if (!is_sed)
+    for (const auto& o : args.options) {
+      if (!o.decl || o.value || o.decl->shorts.size() != 1) continue;
+      char c = o.decl->shorts[0];
+      if (c == 'p' || c == 'o' || c == 'd')
+        add_file(out, Touch::write, path_word(w[o.index], c == 'd' ? "awkvars.out" : "awkprof.out"),
+                 From::option, "gawk profile or dump");
+    }
   std::vector<const WordView*> scripts;
   bool from_file = false;
   for (const auto& o : args.options) {

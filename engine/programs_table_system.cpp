@@ -172,11 +172,12 @@ const ProgramSource kProgramsSystem[] = {
    "-o|--output-file=w -f|--files-from=l -D|--directory=r -i|--input=r -l|--locale=v "
    "-t|--to-code=v -u|--unique -d|--repeated --use-first --lang=v --color?v --style=r "
    "-e|--no-escape -E|--escape --force-po -w|--width=v --no-wrap -s|--sort-output "
+   "--only-file=r --ignore-file=r "
    "-F|--sort-by-file -P|--properties-input -p|--properties-output --stringtable-input "
    "--stringtable-output --no-location -n|--add-location?v -h|--help!N -V|--version!N"},
   {"xgettext", "pm", "*r", "",
    "-o|--output=w -p|--output-dir=g -D|--directory=r -f|--files-from=l -d|--default-domain=v "
-   "-x|--exclude-file=r -j|--join-existing -L|--language=v -C|--c++ --from-code=v "
+   "-x|--exclude-file=r --style=r -j|--join-existing -L|--language=v -C|--c++ --from-code=v "
    "-c|--add-comments?v -a|--extract-all -k|--keyword?v --flag=v -T|--trigraphs --its=r "
    "--itstool -s|--sort-output -F|--sort-by-file --omit-header --copyright-holder=v "
    "--package-name=v --package-version=v --msgid-bugs-address=v -m|--msgstr-prefix?v "
@@ -188,9 +189,12 @@ const ProgramSource kProgramsSystem[] = {
    "-F|--sort-by-file --keep-header -E|--escape --no-escape --force-po --indent "
    "--no-location -n|--add-location --color?v --style=r -h|--help!N -V|--version!N"},
   // javadoc's single-dash options: `-d DIR` written with all below it; a doclet or taglet, or
-  // the JVM's `-J` options, load code: asked, as an `@FILE` of more options.
+  // the JVM's `-J` options, load code: asked, as an `@FILE` of more options. Its class, module
+  // and boot class paths are read; a module source path is a pattern: asked.
   {"javadoc", "@", "*r", "",
-   "-d=b -sourcepath|--source-path=r -classpath|-cp|--class-path=v --module-path=v -doclet=v!! "
+   "-d=b -sourcepath|--source-path=r -classpath|-cp|--class-path=r -p|--module-path=r "
+   "--upgrade-module-path=r --module-source-path=v!! -bootclasspath=r -extdirs=r -helpfile=r "
+   "-doclet=v!! "
    "-docletpath=r!! -taglet=v!! -tagletpath=r!! -overview=r -stylesheetfile=r "
    "--main-stylesheet=r --add-stylesheet=r -header=v -footer=v -bottom=v -top=v -link=v "
    "-linkoffline=v -encoding=v -charset=v -docencoding=v -subpackages=v -exclude=v "
@@ -199,11 +203,12 @@ const ProgramSource kProgramsSystem[] = {
    "-splitindex -html5 --release=v -source=v -J?v!! -help!N --help!N"},
   // CMake's test driver and packager: a script (`ctest -S`, `cpack --config`) is CMake code,
   // `--build-and-test` configures, builds and runs a test command: asked; ctest's log and
-  // cpack's package folder are written.
+  // cpack's package folder are written; `-A` notes are read, `--extra-submit` uploads: asked.
   {"ctest", "m", "", "",
    "-S|--script=r!! -SP|--script-new-process=r!! --build-and-test!! --test-command!! "
    "--build-options!! -O|--output-log=w --output-junit=w --test-dir=c "
-   "--resource-spec-file=r -C|--build-config=v -j|--parallel?v -R|--tests-regex=v "
+   "--resource-spec-file=r -A|--add-notes=r --extra-submit=r!! -C|--build-config=v "
+   "-j|--parallel?v -R|--tests-regex=v "
    "-E|--exclude-regex=v -L|--label-regex=v -LE|--label-exclude=v -I|--tests-information=v "
    "-T|--test-action=v -D|--dashboard=v -M|--test-model=v --preset=v --timeout=v --repeat=v "
    "--test-load=v --build-generator=v --build-target=v --build-project=v -N|--show-only?v "

@@ -88,9 +88,18 @@ const ProgramSource kProgramsWrappers[] = {
   // or two: `--load`) loads a plugin: asked.
   {"llc llvm-as llvm-dis", "m", "*m", "",
    "-o=w!R -load|--load=r!! -load-pass-plugin|--load-pass-plugin=r!! -mtriple=v -march=v "
-   "-mcpu=v -mattr=v -filetype=v -O0 -O1 -O2 -O3 -help!N --help!N -version!N --version!N"},
+   "-mcpu=v -mattr=v -filetype=v -pass-remarks-output|--pass-remarks-output=w "
+   "-lto-pass-remarks-output|--lto-pass-remarks-output=w "
+   "-split-dwarf-output|--split-dwarf-output=w -time-trace-file|--time-trace-file=w "
+   "-internalize-public-api-file|--internalize-public-api-file=r -dot-cfg-mssa|--dot-cfg-mssa=w "
+   "-O0 -O1 -O2 -O3 -help!N --help!N -version!N --version!N"},
   {"opt", "m", "*r", "",
    "-o=w -load|--load=r!! -load-pass-plugin|--load-pass-plugin=r!! -passes=v -mtriple=v -S "
+   "-pass-remarks-output|--pass-remarks-output=w "
+   "-lto-pass-remarks-output|--lto-pass-remarks-output=w "
+   "-time-trace-file|--time-trace-file=w -thin-link-bitcode-file|--thin-link-bitcode-file=w "
+   "-internalize-public-api-file|--internalize-public-api-file=r -dot-cfg-mssa|--dot-cfg-mssa=w "
+   "-debugify-export|--debugify-export=w -verify-di-preserve-export|--verify-di-preserve-export=w "
    "-O0 -O1 -O2 -O3 -Os -Oz -help!N --help!N -version!N --version!N"},
   {"yaml2obj obj2yaml wasm-opt wasm-as wasm-dis", "m", "*r", "",
    "-o|--output=w --docnum=v -D=v --max-size=v -help!N --help!N -version!N --version!N"},
@@ -168,7 +177,7 @@ const ProgramSource kProgramsWrappers[] = {
    "-N|--no-sync -n|--no-clean -S|--sync-only -s|--show!N --wal-segsize=v -g|--allow-group-access "
    "-V|--version!N -?|--help!N"},
   {"pg_basebackup", "pm", "", "",
-   "-D|--pgdata=g --waldir=g -T|--tablespace-mapping=v -h|--host=v -p|--port=v -U|--username=v "
+   "-D|--pgdata=g --waldir=g -T|--tablespace-mapping=v!! -h|--host=v -p|--port=v -U|--username=v "
    "-d|--dbname=v -F|--format=v -X|--wal-method=v -c|--checkpoint=v -l|--label=v "
    "-r|--max-rate=v -t|--target=v -Z|--compress=v -S|--slot=v -s|--status-interval=v "
    "--manifest-checksums=v --incremental=r -R|--write-recovery-conf -C|--create-slot -P|--progress "
