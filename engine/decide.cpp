@@ -189,13 +189,14 @@ Decision decide_one(const Policy::Impl& p, const Request& req, const DecideOptio
   // folder). A known tool is resolved by its own row. Kind `tool` with no input asks about the
   // tool's name alone (`needs_approval("shell")`): nothing in it runs or is read.
   std::optional<ToolRow> row;
+  const std::optional<RequestKind> kind =
+      req.kind.empty() ? std::nullopt : request_kind(req.kind);  // read once
   if (!req.kind.empty()) {
     row = find_tool(req.tool, req.harness, p.tools.harnesses, p.tools.mappings);
-    const bool name_only =
-        request_kind(req.kind) == RequestKind::tool && blank_object(req.input_json);
+    const bool name_only = kind == RequestKind::tool && blank_object(req.input_json);
     if (name_only) {
       row.reset();
-    } else if (row && request_kind(req.kind) != row->kind) {
+    } else if (row && kind != row->kind) {
       d.decision = Effect::ask;
       d.error = fmt::format("the request's kind `{}` is not the kind of the tool `{}` ({})",
                             excerpt(req.kind, 64), excerpt(req.tool, 256), kind_name(row->kind));
@@ -207,7 +208,7 @@ Decision decide_one(const Policy::Impl& p, const Request& req, const DecideOptio
   // A command request of an explicit kind reads only `input.command`: from a flat object (the
   // common `{"command": "git status"}`, one level deep), it is read in place, without building
   // the JSON object. Not for a tool whose row reads other keys (`cmd`, `workdir`).
-  if (!req.kind.empty() && request_kind(req.kind) == RequestKind::command &&
+  if (!req.kind.empty() && kind == RequestKind::command &&
       (!row || row->fields == "command=command")) {
     if (std::optional<FlatMember> line = flat_member(req.input_json, "command")) {
       j.call.kind = RequestKind::command;
@@ -225,12 +226,15 @@ Decision decide_one(const Policy::Impl& p, const Request& req, const DecideOptio
   // call of it (a mapped command, no folder, nothing invalid), and judge_request would judge the
   // line from the same folder. The common request of a harness's hook, read without a document.
   // (The key written as is: the reader below takes no escaped key. Other tools' inputs skip
-  // the row's look-up here, which resolve_tool does again.)
+  // the row's look-up here, which resolve_tool makes.) A row found here for a request that
+  // takes the full path is kept and handed to resolve_row, not looked up again.
+  bool looked_up = false;
+  std::optional<ToolRow> tool;
   if (req.kind.empty() && req.input_json.find("\"command\"") != std::string::npos) {
-    const std::optional<ToolRow> tool =
+    std::optional<ToolRow> found =
         find_tool(req.tool, req.harness, p.tools.harnesses, p.tools.mappings);
-    if (tool && tool->mcp.empty() && tool->kind == RequestKind::command &&
-        tool->fields == "command=command") {
+    if (found && found->mcp.empty() && found->kind == RequestKind::command &&
+        found->fields == "command=command") {
       std::optional<FlatMember> line = flat_member(req.input_json, "command");
       if (line && line->found && line->members == 1) {
         j.call.kind = RequestKind::command;
@@ -243,6 +247,8 @@ Decision decide_one(const Policy::Impl& p, const Request& req, const DecideOptio
         return d;
       }
     }
+    looked_up = true;
+    tool = std::move(found);
   }
   if (!json_depth_within(req.input_json)) {  // before parsing: serializing JSON recurses
     d.decision = Effect::ask;
@@ -265,9 +271,12 @@ Decision decide_one(const Policy::Impl& p, const Request& req, const DecideOptio
     d.rule = builtin(Builtin::request_invalid, Effect::ask);
     return d;
   }
-  if (req.kind.empty() || row) {
-    j.call =
-        engine::resolve_tool(req.tool, req.harness, p.tools.harnesses, p.tools.mappings, input);
+  if (row) {  // an explicit kind's row, looked up above
+    j.call = engine::resolve_row(std::move(row), input);
+  } else if (req.kind.empty()) {
+    j.call = looked_up ? engine::resolve_row(std::move(tool), input)
+                       : engine::resolve_tool(req.tool, req.harness, p.tools.harnesses,
+                                              p.tools.mappings, input);
   } else {
     j.call.kind = request_kind(req.kind).value_or(RequestKind::unknown);
     if (j.call.kind == RequestKind::mcp) {  // an explicit kind keeps the name's own MCP form

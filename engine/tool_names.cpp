@@ -417,7 +417,10 @@ std::optional<ToolRow> find_tool(std::string_view tool, std::string_view harness
 ResolvedCall resolve_tool(std::string_view tool, std::string_view harness,
                           std::span<const std::string> selected,
                           std::span<const ToolMapping> mappings, json& input) {
-  std::optional<ToolRow> row = find_tool(tool, harness, selected, mappings);
+  return resolve_row(find_tool(tool, harness, selected, mappings), input);
+}
+
+ResolvedCall resolve_row(std::optional<ToolRow> row, json& input) {
   if (!row) return ResolvedCall{};  // kind `tool`
   if (!row->mcp.empty()) {
     ResolvedCall r;

@@ -114,4 +114,8 @@ ResolvedCall resolve_tool(std::string_view tool, std::string_view harness,
                           std::span<const std::string> selected,
                           std::span<const ToolMapping> mappings, nlohmann::json& input);
 
+// `resolve_tool` from the row `find_tool` returned for the tool (so a caller that looked the
+// row up already does not look it up again).
+ResolvedCall resolve_row(std::optional<ToolRow> row, nlohmann::json& input);
+
 }  // namespace vigie::engine
