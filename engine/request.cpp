@@ -232,13 +232,19 @@ void put_string(std::string& out, std::string_view s) {
   }
 }
 
-void put_strings(std::string& out, const std::vector<std::string>& v) {
+// A JSON array of `v`, each element written by `put_one`.
+template <class T, class Put>
+void put_array(std::string& out, const std::vector<T>& v, Put put_one) {
   out += '[';
   for (std::size_t i = 0; i < v.size(); ++i) {
     if (i) out += ',';
-    put_string(out, v[i]);
+    put_one(out, v[i]);
   }
   out += ']';
+}
+
+void put_strings(std::string& out, const std::vector<std::string>& v) {
+  put_array(out, v, [](std::string& o, const std::string& x) { put_string(o, x); });
 }
 
 void put_rule(std::string& out, const RuleRef& r) {
@@ -254,12 +260,19 @@ void put_rule(std::string& out, const RuleRef& r) {
 }
 
 void put_rules(std::string& out, const std::vector<RuleRef>& v) {
-  out += '[';
-  for (std::size_t i = 0; i < v.size(); ++i) {
-    if (i) out += ',';
-    put_rule(out, v[i]);
-  }
-  out += ']';
+  put_array(out, v, put_rule);
+}
+
+void put_effect(std::string& out, const TraceEffect& f) {
+  out += "{\"access\":";
+  put_string(out, f.access);
+  out += ",\"entry\":";
+  put_string(out, f.entry);
+  out += ",\"from\":";
+  put_string(out, f.from);
+  out += ",\"path\":";
+  put_string(out, f.path);
+  out += '}';
 }
 
 // A trace entry; `argv`, `context` and `effects` only when not empty, as before.
@@ -278,21 +291,8 @@ void put_entry(std::string& out, const TraceEntry& t) {
   out += "\"effect\":";
   put_string(out, to_string(t.effect));
   if (!t.effects.empty()) {
-    out += ",\"effects\":[";
-    for (std::size_t i = 0; i < t.effects.size(); ++i) {
-      const TraceEffect& f = t.effects[i];
-      if (i) out += ',';
-      out += "{\"access\":";
-      put_string(out, f.access);
-      out += ",\"entry\":";
-      put_string(out, f.entry);
-      out += ",\"from\":";
-      put_string(out, f.from);
-      out += ",\"path\":";
-      put_string(out, f.path);
-      out += '}';
-    }
-    out += ']';
+    out += ",\"effects\":";
+    put_array(out, t.effects, put_effect);
   }
   out += ",\"matched\":";
   put_rules(out, t.matched);
@@ -325,12 +325,9 @@ std::string decision_to_json(const Decision& d) {
     out += "null";
   else
     put_rule(out, d.rule);
-  out += ",\"trace\":[";
-  for (std::size_t i = 0; i < d.trace.size(); ++i) {
-    if (i) out += ',';
-    put_entry(out, d.trace[i]);
-  }
-  out += "]}";
+  out += ",\"trace\":";
+  put_array(out, d.trace, put_entry);
+  out += '}';
   return out;
 }
 
