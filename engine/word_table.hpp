@@ -45,7 +45,7 @@ class WordTable {
   const_iterator find(std::string_view key) const {
     if (slots_.empty()) return end();
     const std::size_t h = word_hash(key);
-    const auto tag = static_cast<std::uint32_t>(h >> 32);
+    const std::uint32_t tag = tag_of(h);
     const std::size_t mask = slots_.size() - 1;
     for (std::size_t i = h & mask;; i = (i + 1) & mask) {
       const Slot& s = slots_[i];
@@ -73,15 +73,24 @@ class WordTable {
  private:
   struct Slot {
     std::uint32_t index = 0;  // 1 + the entry's index; 0 is empty
-    std::uint32_t tag = 0;    // the high half of the key's hash
+    std::uint32_t tag = 0;    // tag_of(the key's hash)
   };
+
+  // The hash bits a slot keeps: the high half of a 64-bit hash (the low half chose the slot);
+  // where std::size_t has 32 bits (WASM), the whole hash.
+  static std::uint32_t tag_of(std::size_t h) {
+    if constexpr (sizeof(std::size_t) > sizeof(std::uint32_t))
+      return static_cast<std::uint32_t>(static_cast<std::uint64_t>(h) >> 32);
+    else
+      return static_cast<std::uint32_t>(h);
+  }
 
   void place(std::uint32_t entry) {
     const std::size_t h = word_hash(entries_[entry].first);
     const std::size_t mask = slots_.size() - 1;
     std::size_t i = h & mask;
     while (slots_[i].index != 0) i = (i + 1) & mask;
-    slots_[i] = {entry + 1, static_cast<std::uint32_t>(h >> 32)};
+    slots_[i] = {entry + 1, tag_of(h)};
   }
 
   void rehash(std::size_t n) {
