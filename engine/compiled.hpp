@@ -68,7 +68,13 @@ class LazyRegex {
   // (`PossibleMatchRange`, computed once). Two string compares before the match itself, which a
   // command name (`git` against `/^mkfs(\..+)?$/`) seldom needs. Call after `get()`.
   bool may_match(std::string_view s) const {
-    return !ranged_ || (s >= std::string_view(min_) && s <= std::string_view(max_));
+    if (!ranged_) return true;
+    // The first bytes decide most names at once, without the compares' memcmp calls: a first
+    // byte below min_'s (past max_'s) puts `s` below (past) the range.
+    const auto byte = [](std::string_view v) { return static_cast<unsigned char>(v[0]); };
+    if (!s.empty() && !min_.empty() && byte(s) < byte(min_)) return false;
+    if (!s.empty() && !max_.empty() && byte(s) > byte(max_)) return false;
+    return s >= std::string_view(min_) && s <= std::string_view(max_);
   }
 
  private:

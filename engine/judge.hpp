@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <set>
 
 #include <fmt/format.h>
@@ -22,6 +23,7 @@
 #include "engine/effects_view.hpp"
 #include "engine/glob_meet.hpp"
 #include "engine/limits.hpp"
+#include "engine/line_triggers.hpp"
 #include "engine/match.hpp"
 #include "engine/programs.hpp"
 #include "engine/safety.hpp"
@@ -78,6 +80,9 @@ class PartRule {
 
 // One judged part of a request.
 struct Part {
+  // User-provided, so that value-initialization (`optional<Part>::emplace()`, `Part{}`) sets
+  // the members from their initializers alone, without first zeroing the whole part.
+  Part() {}  // NOLINT(modernize-use-equals-default)
   Effect effect = Effect::allow;
   PartRule rule;
   std::string message;  // for the model
@@ -87,6 +92,29 @@ struct Part {
   // written only where it is read, the trace or the part that wins.
   bool message_pending = false;
 };
+
+// line_triggers' bits (line_triggers.hpp) and the bytes Judge::judge_at and judge_line look for
+// after the parse, read in the same pass over the line (each was a search of the line, judge_at's
+// three once per command): `line_bytes`, kept in Judge::line_seen_.
+inline constexpr unsigned kSeenBracket = 1u << 8, kSeenBackslash = 1u << 9, kSeenAt = 1u << 10,
+                          kSeenNewline = 1u << 11;
+static_assert(kTriggerNul < kSeenBracket && kTriggerOpen < kSeenBracket &&
+              kTriggerLineCheck < kSeenBracket && kTriggerC < kSeenBracket &&
+              kTriggerH < kSeenBracket && kTriggerP < kSeenBracket && kTriggerL < kSeenBracket);
+inline constexpr std::array<std::uint16_t, 256> kLineBytes = [] {
+  std::array<std::uint16_t, 256> t{};
+  for (std::size_t i = 0; i < t.size(); ++i) t[i] = line_triggers_detail::kTable[i];
+  t['['] |= kSeenBracket;
+  t['\\'] |= kSeenBackslash;
+  t['@'] |= kSeenAt;
+  t['\n'] |= kSeenNewline;
+  return t;
+}();
+inline unsigned line_bytes(std::string_view line) {
+  unsigned seen = 0;
+  for (char c : line) seen |= kLineBytes[static_cast<unsigned char>(c)];
+  return seen;
+}
 
 // lexical_normalize (paths.hpp), with no copy work when the path is already normal (decide.cpp).
 std::string normal_path(std::string_view path);
@@ -110,6 +138,9 @@ struct Judge {
   std::optional<std::string> project_resolved_;
   engine::ResolvedCall call;  // the tool resolved with the tool maps: kind, cwd, MCP name
   bool in_command_ = false;   // judging the paths of a command line
+  // The bytes of the line being judged (judge_command.cpp `line_bytes`): set by judge_line for
+  // its commands (judge_at), restored when it returns (a nested script's line sets its own).
+  unsigned line_seen_ = 0;
   bool second_name_ = false;  // judging a link's target (FileEffect::second_name)
   // `rm NAME`, `unlink NAME`, `mv NAME x` remove or rename the name itself: a link there goes,
   // not what it points to. Set for the next path resolved (resolve_from), whose last component

@@ -8,7 +8,6 @@
 
 #include "engine/builtin_code.hpp"
 #include "engine/line_pipelines.hpp"
-#include "engine/line_triggers.hpp"
 #include "engine/line_variables.hpp"
 #include "engine/pipe_input.hpp"
 #include "engine/program_runners.hpp"
@@ -118,13 +117,15 @@ bool Judge::allow_names_what_runs(const CommandPattern& cp, const NormalizedComm
         return true;
     return false;
   }
-  if (!is_interpreter(n.program, n.name, o) || is_wrapper(n.program, n.name, o)) return true;
-  if (n.program.shell && !n.nested_scripts.empty()) return true;
+  // A rule naming a word after the program (`allow git status`) decides as written: read before
+  // the program's look-ups (each of these tests returns true alone: their order is free).
   for (std::size_t i = 1; i < cp.items.size(); ++i) {
     const Tok& t = cp.items[i];
     if (t.kind == Tok::Kind::regex || t.kind == Tok::Kind::alt) return true;
     if (t.kind == Tok::Kind::word && (t.text.empty() || t.text[0] != '-')) return true;
   }
+  if (!is_interpreter(n.program, n.name, o) || is_wrapper(n.program, n.name, o)) return true;
+  if (n.program.shell && !n.nested_scripts.empty()) return true;
   const ProgramDecl* d = n.program.decl;
   if (!d) {  // not in the table: a script operand, no option (`-x`, vim's `+CMD`, `@FILE`)
     if (n.words.size() < 2) return false;
@@ -174,20 +175,20 @@ std::optional<Part> Judge::rules_part(const NormalizedCommand& n, const std::str
       if (!bare_allow) bare_allow = &r;
       continue;
     }
-    Part part;
+    // The first part is built where it is returned (most commands match one rule); a later one
+    // beside it, then folded in.
+    std::optional<Part> later;
+    Part& part = rule_part ? later.emplace() : rule_part.emplace();
     part.effect = certain ? cp.effect : std::min(cp.effect, Effect::ask);
     part.rule = r;
-    part.message = p.rules[cp.rule].message;
+    if (const std::string& m = p.rules[cp.rule].message; !m.empty()) part.message = m;
     if (part.message.empty() && part.effect == Effect::ask)
       part.message = fmt::format("`{}` needs a human's approval (rule `{}`)", shown(n, t), r.id);
     if (!certain)
       part.message =
           fmt::format("`{}` may match the rule `{}` (a word is not static): a human must check it",
                       shown(n, t), r.id);
-    if (!rule_part)
-      rule_part = std::move(part);
-    else
-      fold(*rule_part, std::move(part));
+    if (later) fold(*rule_part, std::move(*later));
   }
   if (rule_part && rule_part->effect == Effect::allow && !n.assigns_harmless) {
     rule_part->effect = Effect::ask;
@@ -449,10 +450,10 @@ void Judge::judge_at(const shell::CommandView& cmd, NormalizedCommand& n, std::s
   // A value with a subscript (`f 'a[$(cmd)]'`) needs a `[` in the line, or an escape
   // (`$'a\x5b\x24(cmd)]'`, `printf 'a\133\044(cmd)]'`). Read before note_line_state forgets
   // the value `${x/PAT/REP}` replaces in.
-  const bool subscripted = line.find('[') != line.npos || line.find('\\') != line.npos;
+  const bool subscripted = (line_seen_ & (kSeenBracket | kSeenBackslash)) != 0;
   if (subscripted) held_spellings(cmd, n, held_code);
   // `x='\044(cmd)'; echo ${x@P}`: a prompt's escapes need a `\` in the line.
-  if (line.find("@P}") != line.npos && line.find('\\') != line.npos)
+  if ((line_seen_ & kSeenBackslash) && (line_seen_ & kSeenAt) && line.find("@P}") != line.npos)
     held_prompts(cmd, n, held_code);
   note_line_state(cmd, n, held_code);
   if (subscripted) held_arguments(n, held_code);
@@ -531,17 +532,21 @@ bool Judge::judge_loop_items(const shell::CommandsResult& pr, std::string_view l
 }
 
 void Judge::judge_line(std::string_view line, std::string cwd, unsigned depth) {
-  bool was_in_command = in_command_;
+  struct Restore {  // in_command_ and line_seen_ as they were, on every return
+    Judge& j;
+    bool in_command;
+    unsigned seen;
+    ~Restore() {
+      j.in_command_ = in_command;
+      j.line_seen_ = seen;
+    }
+  } restore{*this, in_command_, line_seen_};
   in_command_ = true;  // `workspace-only tools` does not hold a command's paths
-  struct Restore {
-    bool& flag;
-    bool value;
-    ~Restore() { flag = value; }
-  } restore{in_command_, was_in_command};
   if (depth > kMaxScriptDepth) return depth_part();
   // Which of the line's checks below can apply, from the bytes it holds (one pass): most lines
   // hold none of them.
-  const unsigned seen = line_triggers(line);
+  const unsigned seen = line_bytes(line);
+  line_seen_ = seen;
   if (seen & kTriggerNul) return nul_line(line, cwd, depth);
   if ((seen & kTriggerC) &&
       (line.find("CDPATH") != std::string_view::npos || line.find("cdable_vars") != line.npos))
@@ -551,7 +556,8 @@ void Judge::judge_line(std::string_view line, std::string cwd, unsigned depth) {
   if (!pwd_moved_ && (seen & kTriggerP) && !variable_only_read(line, "PWD")) pwd_moved_ = true;
   if (depth == 0 && p.commands.metachars && has_metachar(line)) metachar_part();
   // `set -o history -H⏎echo .env⏎cat !$`: a line built from the history (shell_semantics.hpp).
-  if (const std::size_t nl = line.find('\n'); nl != line.npos && history_expands(line, nl))
+  if (const std::size_t nl = (seen & kSeenNewline) ? line.find('\n') : line.npos;
+      nl != line.npos && history_expands(line, nl))
     add(builtin_ask(Builtin::commands_escalation,
                     "a history expansion (`!…` after `set -o history -H`) runs a line built "
                     "from earlier ones: a human must check it"));

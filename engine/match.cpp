@@ -124,11 +124,11 @@ Subject allow_subject(const NormalizedCommand& cmd) {
 }
 
 // Positional words of a command: its normalized name, then every word that is not an option
-// (before `--`). Words that are not static stay, as unknowns.
-Subject deny_subject(const std::vector<shell::WordView>& words, const std::string* name) {
-  Subject s;
+// (before `--`). Words that are not static stay, as unknowns. Written into the fresh `s` (a
+// view's own, built in place: a Subject returned by value is copied, its inline words too).
+void deny_subject(const std::vector<shell::WordView>& words, const std::string* name, Subject& s) {
   s.exact = false;
-  if (words.empty()) return s;
+  if (words.empty()) return;
   s.words.push_back(name);
   bool options_done = false;
   for (std::size_t i = 1; i < words.size(); ++i) {
@@ -145,7 +145,6 @@ Subject deny_subject(const std::vector<shell::WordView>& words, const std::strin
     if (!options_done && v.size() > 1 && v[0] == '-') continue;
     s.words.push_back(&v);
   }
-  return s;
 }
 
 // The declarations an option word of `name`'s command is read by, its positional words so far
@@ -299,8 +298,10 @@ class DenyViews {
     for (std::size_t k = 0; k < n_; ++k) at(k).~DenyView();
   }
   // Built in place only when used: most commands have one or two views, and a decision builds
-  // them for every rule set it matches.
-  DenyView& add() { return *new (slot(n_++)) DenyView(); }
+  // them for every rule set it matches. Default-initialized, not value-initialized: the members
+  // have their initializers, and a subject's inline words are left unwritten (SubjectWords),
+  // where `DenyView()` first zeroed the whole view.
+  DenyView& add() { return *new (slot(n_++)) DenyView; }
   void drop_last() { at(--n_).~DenyView(); }
   std::size_t size() const { return n_; }
   DenyView& at(std::size_t k) { return *std::launder(reinterpret_cast<DenyView*>(slot(k))); }
@@ -333,7 +334,7 @@ void add_views(DenyViews& v, const std::vector<shell::WordView>& words, const st
                std::string_view program_word, const ProgramName& program, bool program_known) {
   DenyView& a = v.add();
   a.words = &words;
-  a.subject = deny_subject(words, name);
+  deny_subject(words, name, a.subject);
   if (!name || !may_have_values(words)) return;
   ProgramName p = program;
   DenyView& b = v.add();

@@ -8,16 +8,26 @@
 #include "engine/normalize_git.hpp"
 #include "engine/normalize_internal.hpp"
 #include "engine/program_handlers.hpp"
+#include "engine/program_launchers.hpp"
 #include "engine/program_words.hpp"
 #include "grammar/limits.hpp"
 
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <cstring>
 
 namespace vigie::engine {
 
 namespace {
+
+// command_name's name of a static word, a view into it: `/bin/rm` -> `rm`; a trailing slash
+// (`rm/`) is kept as written: not a command name.
+std::string_view command_name_view(std::string_view s) {
+  auto slash = s.find_last_of('/');
+  if (slash != std::string_view::npos && slash + 1 < s.size()) s = s.substr(slash + 1);
+  return s;
+}
 
 using namespace normalize_detail;
 using shell::AssignView;
@@ -240,6 +250,8 @@ WrapperParse parse_wrapper(const ProgramDecl& decl, std::string_view name, const
     p.inner = k;
   else if (!shell.empty())
     p.escalations.push_back(shell + " without a command: an interactive shell");
+  else if (program_words::in_words(kShellWithoutCommand, name))  // `screen`, `luit` alone
+    p.escalations.push_back(std::string(name) + " without a command: an interactive shell");
   return p;
 }
 
@@ -262,11 +274,7 @@ WrapperParse parse_extra_wrapper(const Words& w, std::size_t i) {
 
 std::optional<std::string> command_name(const WordView& w) {
   if (!w.literal) return std::nullopt;
-  std::string_view s = *w.literal;
-  // `/bin/rm` -> `rm`; a trailing slash (`rm/`) is kept as written: not a command name.
-  auto slash = s.find_last_of('/');
-  if (slash != std::string_view::npos && slash + 1 < s.size()) s = s.substr(slash + 1);
-  return std::string(s);
+  return std::string(command_name_view(*w.literal));
 }
 
 bool is_shell(std::string_view name) {
@@ -313,8 +321,10 @@ namespace {
 NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
                                  const NormalizeOptions& opts) {
   NormalizedCommand n;
-  n.assigns = cmd.assigns;
-  n.redirects = cmd.redirects;
+  // Copied only when there is something to copy (most commands have neither): assigning an
+  // empty vector is a call and a dozen branches each.
+  if (!cmd.assigns.empty()) n.assigns = cmd.assigns;
+  if (!cmd.redirects.empty()) n.redirects = cmd.redirects;
   const Words& w = cmd.argv;
 
   std::size_t start = 0;        // where `words` begins
@@ -322,28 +332,31 @@ NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
   bool allow_done = false;      // an unsafe wrapper was met: allow_words stops moving
   // Each round consumes at least one word, so the loop ends; the bound is a second guard.
   // The name of the command the loop stopped on (not a wrapper) and its entry in the tables:
-  // the command's own, looked up once.
-  std::optional<std::string> stopped_name;
+  // the command's own, looked up once. Each round's name is read into `n.name`, where the
+  // command's name ends (no string moved from round to result); it is emptied again when the
+  // loop stops on no command (nothing reads it before it is set below).
+  bool stopped = false;
   ProgramName stopped_program;
   for (std::size_t round = 0; round <= w.size() && start < w.size(); ++round) {
-    std::optional<std::string> name = command_name(w[start]);
-    if (!name) break;
-    ProgramName program = program_name(*name);
-    fold_program_name(*name, program);
+    if (!w[start].literal) break;
+    std::string& name = n.name;
+    name.assign(command_name_view(*w[start].literal));
+    ProgramName program = program_name(name);
+    fold_program_name(name, program);
     const bool known = program.wrapper && program.decl;  // a wrapper of the programs table
     const bool extra = !known && !opts.extra_wrappers.empty() &&
-                       std::find(opts.extra_wrappers.begin(), opts.extra_wrappers.end(), *name) !=
+                       std::find(opts.extra_wrappers.begin(), opts.extra_wrappers.end(), name) !=
                            opts.extra_wrappers.end();
     if (!known && !extra) {
       // Not a wrapper: the command itself (most commands stop here at once).
-      stopped_name = std::move(name);
+      stopped = true;
       stopped_program = program;
       break;
     }
     WrapperParse p;
     bool safe = false;
     if (known) {
-      p = parse_wrapper(*program.decl, *name, w, start);
+      p = parse_wrapper(*program.decl, name, w, start);
       safe = program.safe_wrapper;
     } else {
       p = parse_extra_wrapper(w, start);
@@ -358,7 +371,7 @@ NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
       if (p.chdir) n.chdir = p.chdir;
       break;
     }
-    n.wrappers.push_back(*name);
+    n.wrappers.push_back(name);
     for (auto& a : p.assigns) n.assigns.push_back(std::move(a));
     for (auto& e : p.escalations) n.escalations.push_back(std::move(e));
     for (auto& s : p.nested_scripts) n.nested_scripts.push_back(std::move(s));
@@ -372,6 +385,7 @@ NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
         allow_done = true;
     }
   }
+  if (!stopped) n.name.clear();
 
   n.allow_wrapper_words = start > allow_start ? start - allow_start : 0;
   if (std::min(allow_start, w.size()) != std::min(start, w.size()))
@@ -432,10 +446,11 @@ NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
     }
   }
 
-  redirect_effects(n.redirects, n.files);
-  // `for f in ~/.ssh/*`, `a=(~/.ssh/*)`: cmd.glob_words.
+  if (!n.redirects.empty()) redirect_effects(n.redirects, n.files);
+  // `for f in ~/.ssh/*`, `a=(~/.ssh/*)`: cmd.glob_words (most commands have none: no call).
   const bool words_within = glob_listings(n.words, n.redirects, n.files);
-  if (!glob_listings(cmd.glob_words, {}, n.files) || !words_within)
+  const bool globs_within = cmd.glob_words.empty() || glob_listings(cmd.glob_words, {}, n.files);
+  if (!globs_within || !words_within)
     n.escalations.push_back("more than " + std::to_string(limits::glob_listing_levels) +
                             " levels of globs in one word");
   if (!n.redirects.empty()) network_redirects(n.redirects, n.connections, n.fetches);
@@ -446,15 +461,16 @@ NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
   // `./.env`, `~/.ssh/tool`: a program named by its path is read to be run.
   if (const auto& v = n.words.front().pattern; v && v->find('/') != std::string::npos)
     n.files.push_back({Touch::exec, n.words.front(), From::operand, "program"});
-  // n.words[0] is w[start]: the name the loop stopped on, when it stopped on a command.
-  const bool stopped = stopped_name.has_value();
-  std::optional<std::string> name = stopped ? std::move(stopped_name) : command_name(n.words[0]);
-  if (!name) {
-    n.name_static = false;
-    n.escalations.push_back("dynamic command name");
-    return n;
+  // n.words[0] is w[start]: the name the loop stopped on, when it stopped on a command, is in
+  // n.name already.
+  if (!stopped) {
+    if (!n.words[0].literal) {
+      n.name_static = false;
+      n.escalations.push_back("dynamic command name");
+      return n;
+    }
+    n.name.assign(command_name_view(*n.words[0].literal));
   }
-  n.name = std::move(*name);
 
   // What the program does to files and to other programs, from the programs table (before
   // git's global options are stripped: `git -C DIR` and `git -c k=v` are part of it).
@@ -490,8 +506,8 @@ NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
     return w.size() > 1 && w[1].literal && !w[1].literal->empty() && (*w[1].literal)[0] == '-';
   };
   const std::string_view name_v = n.name;
-  if (name_v == "git" && has_globals(n.words))
-    n.words = strip_git_globals(n.words, 0, nullptr, nullptr);
+  const bool git = name_v.size() == 3 && std::memcmp(name_v.data(), "git", 3) == 0;  // inline
+  if (git && has_globals(n.words)) n.words = strip_git_globals(n.words, 0, nullptr, nullptr);
   // A shared allow view is `words`: stripped above exactly when it starts with git.
   if (n.allow_own && has_globals(*n.allow_own)) {
     auto an = command_name(n.allow_own->front());
@@ -528,7 +544,7 @@ NormalizedCommand normalize_impl(const shell::CommandView& cmd, Words* owned,
   if (!fx.implied.empty()) {
     n.detach_allow_words();
     std::size_t at = 1;
-    if (name_v == "git" && n.words.size() > 1) at = 2;  // after the subcommand
+    if (git && n.words.size() > 1) at = 2;  // after the subcommand
     for (const auto& o : fx.implied) {
       WordView iw;
       iw.text = o;

@@ -10,6 +10,7 @@
 
 #include "engine/normalize.hpp"
 #include "engine/program_build_env.hpp"
+#include "engine/program_handlers.hpp"
 #include "engine/program_words.hpp"
 #include "engine/prompt_line.hpp"
 
@@ -359,6 +360,24 @@ std::optional<std::string> variable_code(std::string_view name, std::string_view
   std::string u(name);
   for (char& c : u) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   u = listed_name(std::move(u));
+  // git's `-c` pairs given in the environment (`GIT_CONFIG_KEY_<n>=core.hooksPath`,
+  // `GIT_CONFIG_PARAMETERS="'safe.directory=*'"`): a key that makes git run a program, read a
+  // file or trust another user's repository is asked, as `git -c KEY=VALUE` is. Every quoted
+  // part of GIT_CONFIG_PARAMETERS is taken for a key (`'key=value'`, `'key'='value'`).
+  if (u.starts_with("GIT_CONFIG_KEY_") && git_key_runs_command(value))
+    return "`" + u + "=" + std::string(value) + "` (git -c " + std::string(value) + ")";
+  if (u == "GIT_CONFIG_PARAMETERS") {
+    for (std::size_t b = value.find('\''); b != std::string_view::npos;) {
+      const std::size_t e = value.find('\'', b + 1);
+      const std::string_view part =
+          value.substr(b + 1, e == std::string_view::npos ? e : e - b - 1);
+      if (git_key_runs_command(part))
+        return "`GIT_CONFIG_PARAMETERS` (git -c " + std::string(part.substr(0, part.find('='))) +
+               ")";
+      if (e == std::string_view::npos) break;
+      b = value.find('\'', e + 1);
+    }
+  }
   for (const CodeVariable& v : kCodeVariables) {
     if (v.name != u) continue;
     if (value.find_first_not_of(" \t") == std::string_view::npos) return std::nullopt;

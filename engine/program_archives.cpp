@@ -3,7 +3,7 @@
 // writes and extracts; an extraction that may write the absolute names an archive holds
 // (`pax -r`, `cpio -i` without `--no-absolute-filenames`, `unrar x -ep3`) and names read from the
 // standard input (`cpio -o`, `cpio -p`, `pax -w` with no file operand) are asked; dpkg-deb's
-// (and dpkg's) extraction and build actions; jar's mode letters and GNU-style options. The options
+// (and dpkg's) extraction and build actions; jar's (engine/program_jar.cpp). The options
 // are declared in engine/programs_table_cloud.cpp. Info-ZIP's zip and unzip (declared in
 // engine/programs_table_data.cpp and engine/programs_table.cpp) as the table reads them, and:
 // `zip -u A`, `zip -f A` with no file named read every file the archive names (asked, as
@@ -25,6 +25,9 @@ using shell::WordView;
 using Words = std::vector<WordView>;
 using program_words::lit;
 using program_words::starts_with;
+
+// engine/program_jar.cpp.
+void jar_effects(const Words& w, ProgramEffects& out);
 
 namespace {
 
@@ -54,6 +57,22 @@ const WordView* option_value(const ParsedArgs& a, std::string_view name) {
   return nullptr;
 }
 
+// ar's long options (getopt_long: any unambiguous prefix, `--out=DIR`, `--outp DIR`, anywhere
+// on the line); a word none of them starts with, or starts ambiguously, as written.
+std::string ar_long(const std::string& name) {
+  static constexpr std::string_view kLongs[] = {
+      "--plugin", "--target", "--output", "--record-libdeps", "--thin", "--help", "--version"};
+  std::string_view found;
+  for (std::string_view l : kLongs) {
+    if (l == name) return name;
+    if (name.size() > 2 && starts_with(l, name)) {
+      if (!found.empty()) return name;
+      found = l;
+    }
+  }
+  return found.empty() ? name : std::string(found);
+}
+
 // ar [--plugin P] [--target T] [--output DIR] [-]KEY[MODS] [RELPOS] [COUNT] ARCHIVE [MEMBER…].
 void ar(const Words& w, ProgramEffects& out) {
   std::string key;
@@ -72,7 +91,7 @@ void ar(const Words& w, ProgramEffects& out) {
     if (argument_file(out, w[i], "ar")) continue;
     if (starts_with(*s, "--")) {
       const std::size_t eq = s->find('=');
-      const std::string name = s->substr(0, eq);
+      const std::string name = ar_long(s->substr(0, eq));
       const bool valued = name == "--plugin" || name == "--target" || name == "--output" ||
                           name == "--record-libdeps";
       const WordView* val = nullptr;
@@ -130,6 +149,8 @@ void ar(const Words& w, ProgramEffects& out) {
       const std::string* m = lit(w, ops[n]);
       if (output && m && output->literal)
         touch(out, Touch::write, word_of(w[ops[n]], *output->literal + "/" + *m), entry);
+      else if (output)  // below a folder the line does not show: any file of it
+        add_folder_files(out, *output, From::option, entry);
       else
         touch(out, Touch::write, w[ops[n]], entry);
     }
@@ -325,105 +346,6 @@ void dpkg_deb(std::string_view name, const ProgramDecl& d, const Words& w, Progr
   }
 }
 
-// jar: `jar {c|t|x|u}[vfme0M…] [JARFILE] [MANIFEST] [ENTRYPOINT] [-C DIR] FILE…` (the values of
-// `f`, `m` and `e` follow in the order of their letters; a leading `-` is optional) and the
-// GNU-style options (`--create --file=F`, `-x -f F`). Created or updated: the jar written, the
-// files and folders (with all below them) read, each after `-C DIR` below DIR. Extracted: the
-// named members, or every member (names the line does not show), land in the current folder.
-void jar(const Words& w, ProgramEffects& out) {
-  char mode = 0;
-  std::optional<WordView> file;
-  std::vector<WordView> ops;
-  std::string dir;  // `-C DIR`: the next file is read below DIR
-  auto take = [&](std::size_t& i) -> const WordView* {
-    return i + 1 < w.size() ? &w[++i] : nullptr;
-  };
-  auto value = [&](const std::string& s, std::size_t& i) -> std::optional<WordView> {
-    const auto eq = s.find('=');
-    if (eq != std::string::npos) return word_of(w[i], s.substr(eq + 1));
-    if (const WordView* v = take(i)) return *v;
-    return std::nullopt;
-  };
-  for (std::size_t i = 1; i < w.size(); ++i) {
-    const std::string* s = lit(w, i);
-    if (!s) {
-      if (mode == 0) {
-        out.escalations.push_back("jar with a mode that is not static");
-        return;
-      }
-      ops.push_back(w[i]);
-      dir.clear();
-      continue;
-    }
-    if (argument_file(out, w[i], "jar")) continue;
-    if (starts_with(*s, "--")) {
-      const std::string name = s->substr(0, s->find('='));
-      if (name == "--create")
-        mode = 'c';
-      else if (name == "--extract")
-        mode = 'x';
-      else if (name == "--list" || name == "--describe-module")
-        mode = 't';
-      else if (name == "--update")
-        mode = 'u';
-      else if (name == "--help" || name == "--version" || name == "--help-extra")
-        return;
-      else if (name == "--file")
-        file = value(*s, i);
-      else if (name == "--manifest" || name == "--generate-index") {
-        if (auto v = value(*s, i)) touch(out, Touch::read, *v, "jar " + name);
-        if (name == "--generate-index") mode = 't';
-      } else if (name == "--main-class" || name == "--module-version" || name == "--hash-modules" ||
-                 name == "--module-path" || name == "--release" || name == "--date" ||
-                 name == "--dir")
-        (void)value(*s, i);
-      continue;
-    }
-    // The first word is the mode and its letters (`cvf`, `-xf`); later `-X` words are options.
-    const bool first = mode == 0 && ops.empty() && !file;
-    if (first || (s->size() >= 2 && (*s)[0] == '-')) {
-      const std::string letters = (*s)[0] == '-' ? s->substr(1) : *s;
-      for (char c : letters) {
-        if (c == 'c' || c == 'x' || c == 't' || c == 'u' || c == 'd') mode = c == 'd' ? 't' : c;
-        if (c == 'i') mode = 't';
-        if (c == 'f') {
-          if (const WordView* v = take(i)) file = *v;
-        } else if (c == 'm') {
-          if (const WordView* v = take(i)) touch(out, Touch::read, *v, "jar m (manifest)");
-        } else if (c == 'e' || c == 'p') {
-          (void)take(i);
-        } else if (c == 'C') {
-          const WordView* v = take(i);
-          const std::string* d = v ? v->literal ? &*v->literal : nullptr : nullptr;
-          if (v && !d) out.escalations.push_back("jar -C with a folder that is not static");
-          dir = d ? *d : std::string();
-          break;
-        }
-      }
-      continue;
-    }
-    ops.push_back(dir.empty() ? w[i] : word_of(w[i], dir + "/" + *s));
-    dir.clear();
-  }
-  if (mode == 0) return;
-  const std::string entry = std::string("jar ") + mode;
-  if (file) {
-    touch(out, Touch::read, *file, entry);
-    if (mode == 'c' || mode == 'u') touch(out, Touch::write, *file, entry);
-  }
-  if (mode == 'c' || mode == 'u') {
-    for (const WordView& op : ops) {
-      if (op.literal && *op.literal == "-") continue;
-      FileEffect f{Touch::read, op, From::operand, entry};
-      f.recursive = true;
-      out.files.push_back(std::move(f));
-    }
-  } else if (mode == 'x') {
-    for (const WordView& op : ops) touch(out, Touch::write, op, entry);
-    if (ops.empty()) add_tree_write(out, entry + " (members the line does not show)");
-  }
-}
-
 // zip: `-u`/`-f` with no file operand update the files the archive names.
 void zip(const ProgramDecl& p, std::string_view name, const Words& w, ProgramEffects& out) {
   const ParsedArgs a = parse_args(p, w, 1);
@@ -565,7 +487,7 @@ void archive_handler(const ProgramDecl& p, std::string_view name, const Words& w
   else if (name == "cpio")
     cpio(p, w, out);
   else if (name == "jar")
-    jar(w, out);
+    jar_effects(w, out);
   else if (name == "dpkg-deb" || name == "dpkg")
     dpkg_deb(name, p, w, out);
   else if (name == "zip")

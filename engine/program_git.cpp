@@ -275,7 +275,7 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out, Wor
       const std::string key = policy::ascii_lower(kv.substr(0, kv.find('=')));
       autocorrect = autocorrect || key == "help.autocorrect";
       if (git_key_runs_command(kv) || kv.empty() || git_key_names_file(key) ||
-          key == "format.outputdirectory")
+          git_key_value_decides(key) || key == "format.outputdirectory")
         out.escalations.push_back("git --config-env " + std::string(kv.substr(0, kv.find('='))));
       i += v == "--config-env" ? 2 : 1;
     } else if (v == "--exec-path" || starts_with(v, "--exec-path=")) {
@@ -351,10 +351,14 @@ void git_handler(std::string_view name, const Words& w, ProgramEffects& out, Wor
   // `version` and `help` start from none.
   if (!(g.traits & gs::no_repository) && !files_full(out)) {
     FileEffect& repo = out.files.emplace_back();  // built in place: every git command has it
-    if (git_dir)
+    if (git_dir) {
       repo.word = *git_dir;
-    else
-      repo.word = word_of(w[0], std::string(1, '.'));
+    } else {  // word_of(w[0], "."), written into the fresh word
+      repo.word.text.assign(1, '.');
+      repo.word.literal.same_as_text();
+      repo.word.pattern.same_as_text();
+      repo.word.span = w[0].span;
+    }
     repo.from = From::option;
     // (Appended to the new, empty entry: a copy into its own buffer, without replace's checks.)
     repo.entry.append("git repository", 14);

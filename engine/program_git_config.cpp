@@ -37,7 +37,7 @@ bool git_key_runs_command(std::string_view raw) {
         "uploadpack.", "receive.",   "remote.",      "url.",       "include.",   "includeif.",
         "http.",       "sendemail.", "instaweb.",    "gui.",       "guitool.",   "web.",
         "browser.",    "man.",       "interactive.", "submodule.", "commit.",    "blame.",
-        "mailmap.",    "init.",      "clone.",       "log.",       "help."}) {
+        "mailmap.",    "init.",      "clone.",       "log.",       "help.",      "safe."}) {
     if (!key.starts_with(p)) continue;
     if (p == "core.") {
       return in_set(
@@ -70,6 +70,10 @@ bool git_key_runs_command(std::string_view raw) {
     if (p == "log.") return key == "log.showsignature";
     // `help.browser`, the browser `git help --web` opens (`help.format=web`: git_runners).
     if (p == "help.") return key == "help.browser";
+    // `safe.directory=*` (or a path) turns off the check of a repository's owner: another
+    // user's repository then runs its hooks and its configuration's programs for this one;
+    // `safe.bareRepository=all` lets an embedded bare repository do the same.
+    if (p == "safe.") return key == "safe.directory" || key == "safe.barerepository";
     return true;
   }
   return key.ends_with(".cmd") || key.ends_with(".command") || key.ends_with(".program") ||
@@ -100,6 +104,17 @@ bool git_key_names_file(const std::string& key) {
 // it writes a file in: trace2's targets (`1`, a file descriptor or `af_unix:` name none).
 bool git_key_writes_file(std::string_view key) {
   return in_set(key, {"trace2.eventtarget", "trace2.normaltarget", "trace2.perftarget"});
+}
+
+// Keys whose value, not the key alone, makes git run a program or write a file: `help.format`
+// (`web`, `html`: a browser), `remote.NAME.url` and `pushurl` (`HELPER::ADDRESS` runs
+// git-remote-HELPER), trace2's targets (a file written). A value the line does not show (`git
+// --config-env=KEY=ENVVAR`, engine/program_git.cpp) is asked for them, as for the keys that
+// always run one.
+bool git_key_value_decides(std::string_view raw) {
+  const std::string key = ascii_lower(raw.substr(0, raw.find('=')));
+  if (key == "help.format" || git_key_writes_file(key)) return true;
+  return key.starts_with("remote.") && (key.ends_with(".url") || key.ends_with(".pushurl"));
 }
 
 // The hosts a key's value sends git to: `http[.URL].curloptResolve=H:P:ADDR` (libcurl connects

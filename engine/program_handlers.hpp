@@ -158,6 +158,9 @@ std::optional<std::string> awk_w_exec(const std::string* value);
 bool git_key_runs_command(std::string_view key);
 // Whether the value of a git configuration key (lowercase) names a file git reads.
 bool git_key_names_file(const std::string& key);
+// Whether a key's value, not the key alone, may make git run a program or write a file
+// (`help.format`, `remote.NAME.url`, trace2's targets): asked when the value is not shown.
+bool git_key_value_decides(std::string_view key);
 
 // Scripts of sed and awk: what they write, read and run.
 void sed_script_effects(const std::string& script, const shell::WordView& from,

@@ -4,8 +4,7 @@
 // `mise exec -- CMD`, `nix develop -c CMD` and `nix shell … -c CMD` (without a command they
 // start a shell: asked; `nix run` runs a package's own program: asked), `uvx TOOL`, `pipx run
 // APP`, `hatch run`/`pdm run`/`rye run`, version managers' `exec CMD` (asdf, pyenv, rbenv…),
-// `nix-shell --run LINE`, `op run -- CMD`,
-// `aws-vault exec PROFILE -- CMD`, `doppler run -- CMD`, and wrappers of their own shape:
+// `nix-shell --run LINE`, `op run -- CMD`, `aws-vault exec P -- CMD`, `doppler run`, wrappers:
 // `setarch [ARCH] [FLAGS] CMD`, `linux32`, `linux64`, `prlimit`, `runcon CONTEXT CMD` or
 // `runcon -t TYPE CMD`, `xvfb-run`, `eatmydata`, `rlwrap` (`-z FILTER` is a command line),
 // `ip netns exec NAME CMD`, `ip vrf exec NAME CMD`, `pkexec`, `busybox APPLET`, `runuser`
@@ -16,12 +15,10 @@
 // (a system unit's `/`, chroot's NEWROOT, a login's home) or with more environment
 // (`systemd-run -E`), as the line `cd -- DIR && NAME=VALUE… CMD…`
 // (engine/program_launchers_units.cpp).
-// Each launcher's own options are declared in the table (engine/program_launchers.hpp: its
-// first part in program_launchers_managers.cpp, its second in program_launchers_runners.cpp)
-// with the syntax of its parser (getopt_long, argparse, clap-like clusters, whole words):
-// clusters, attached values and long prefixes are read as the tool reads them; an option it
-// does not declare makes where the command starts uncertain: at least asked. Options whose
-// value is a file written or read (`xvfb-run -f`, `rlwrap -l`) give that path's effect.
+// Each launcher's options are declared in the table (engine/program_launchers.hpp; parts in
+// program_launchers_managers.cpp, program_launchers_runners.cpp) with its parser's syntax
+// (getopt_long, argparse, clusters, whole words); one it does not declare makes where the
+// command starts uncertain: asked. Desktop launches: program_launchers_desktop.cpp.
 #include <algorithm>
 #include <optional>
 #include <string>
@@ -37,9 +34,11 @@ namespace vigie::engine {
 using shell::WordView;
 using Words = std::vector<WordView>;
 
-// engine/program_launchers_dotenv.cpp.
+// engine/program_launchers_dotenv.cpp, _desktop.cpp, _zellij.cpp.
 bool env_files_named(const Launcher& l, std::string_view name, const Words& w, std::size_t from,
                      std::size_t files, ProgramEffects& out);
+bool desktop_launch(const ProgramDecl& p, std::string_view name, const Words& w, ProgramEffects&);
+bool zellij_session(std::string_view name, const Words& w, ProgramEffects& out);
 
 namespace {
 
@@ -562,6 +561,7 @@ void ip_batch(const Words& w, ProgramEffects& out) {
 
 void launcher_handler(const ProgramDecl& p, std::string_view name, const Words& w,
                       ProgramEffects& out) {
+  if (desktop_launch(p, name, w, out) || zellij_session(name, w, out)) return;
   if (name == "ip") ip_batch(w, out);
   // The subcommand: the first word that names one (global options may stand before it, some
   // with a separate value: `nix --option K V develop`), or the program itself.

@@ -1,6 +1,7 @@
 // The launchers' table, third part (engine/program_launchers.hpp has the fields): the runners
 // of Procfile applications and the environment managers that load `./.env` into what they run
-// without naming it (`reads_by_default`): an option of `reads` names another file instead.
+// without naming it (`reads_by_default`): an option of `reads` names another file instead;
+// then the subcommands that start an environment's shell and never run a command.
 // engine/program_launchers.cpp reads it after the other two parts.
 #include "engine/program_launchers.hpp"
 
@@ -61,6 +62,38 @@ const Launcher kDotenvLaunchers[] = {
      .valued = "--python",
      .skip = kNever,
      .reads_by_default = ".env"},
+    // Last: shells of an environment, never a command (kShellWithoutCommand): `hatch shell
+    // [ENV]`, `pixi shell`, `devbox shell`, `toolbox enter [NAME]`, `lxc shell NAME` (lxc's
+    // alias of `exec NAME -- su -l`).
+    {.program = "hatch",
+     .sub = "shell",
+     .flags = "-h --help",
+     .valued = "--name --path",
+     .skip = kNever},
+    {.program = "pixi",
+     .sub = "shell",
+     .syntax = Syntax::clusters,
+     .flags = "--frozen --locked --no-install --force-activate -v --verbose -q --quiet -h --help",
+     .valued = "--manifest-path -e --environment --change-ps1 --color",
+     .skip = kNever},
+    {.program = "devbox",
+     .sub = "shell",
+     .syntax = Syntax::clusters,
+     .flags = "--pure --omit-nix-env --recompute -q --quiet -h --help",
+     .valued = "-c --config -e --env --env-file --environment",
+     .skip = kNever},
+    {.program = "toolbox",
+     .sub = "enter",
+     .syntax = Syntax::clusters,
+     .flags = "-y --assumeyes --log-podman -v --verbose -h --help",
+     .valued = "-c --container -d --distro -r --release --log-level",
+     .skip = kNever},
+    {.program = "lxc incus",
+     .sub = "shell",
+     .syntax = Syntax::clusters,
+     .flags = "--debug -v --verbose -q --quiet --force-local -h --help",
+     .valued = "--project",
+     .skip = kNever},
 };
 const std::size_t kDotenvLaunchersCount = sizeof(kDotenvLaunchers) / sizeof(kDotenvLaunchers[0]);
 

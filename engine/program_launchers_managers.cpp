@@ -14,6 +14,12 @@ constexpr std::string_view kPersonality =
     "-B --32bit -F --fdpic-funcptrs -I --short-inode -L --addr-compat-layout -R "
     "--addr-no-randomize -S --whole-seconds -T --sticky-timeouts -X --read-implies-exec -Z "
     "--mmap-page-zero -3 --3gb --4gb --uname-2.6 -v --verbose --list -h --help -V --version";
+// `zellij run` (and its alias `r`): a command in a new pane.
+constexpr std::string_view kZellijRun =
+    "-f --floating -c --close-on-exit -s --start-suspended -i --in-place --pinned --stacked -h "
+    "--help";
+constexpr std::string_view kZellijRunValued =
+    "-n --name --cwd -d --direction --height --width -x -y --block-until-exit";
 
 }  // namespace
 
@@ -38,6 +44,14 @@ const Launcher kLaunchers[] = {
      .flags = "-q --quiet -v -vv -vvv --verbose -n --no-interaction --no-ansi --ansi --no-plugins "
               "--no-cache",
      .valued = "-C --directory -P --project"},
+    // `poetry shell` (poetry 1.x, a plugin since 2.0): a shell in the project's environment.
+    {.program = "poetry",
+     .sub = "shell",
+     .syntax = Syntax::clusters,
+     .flags = "-q --quiet -v -vv -vvv --verbose -n --no-interaction --no-ansi --ansi --no-plugins "
+              "--no-cache",
+     .valued = "-C --directory -P --project",
+     .skip = kNever},
     {.program = "pipenv",
      .sub = "run",
      .syntax = Syntax::clusters,
@@ -538,9 +552,13 @@ const Launcher kLaunchers[] = {
     {.program = "zellij",
      .sub = "run",
      .syntax = Syntax::clusters,
-     .flags = "-f --floating -c --close-on-exit -s --start-suspended -i --in-place "
-              "--pinned --stacked -h --help",
-     .valued = "-n --name --cwd -d --direction --height --width -x -y --block-until-exit"},
+     .flags = kZellijRun,
+     .valued = kZellijRunValued},
+    {.program = "zellij",
+     .sub = "r",
+     .syntax = Syntax::clusters,
+     .flags = kZellijRun,
+     .valued = kZellijRunValued},  // run's alias
     {.program = "mosh",
      .syntax = Syntax::getopt,
      .flags = "-4 -6 --family=inet --family=inet6 --local -a -n --no-init --no-ssh-pty "
@@ -562,12 +580,15 @@ const Launcher kLaunchers[] = {
 const std::size_t kLaunchersCount = sizeof(kLaunchers) / sizeof(kLaunchers[0]);
 
 // Programs that run a shell reading its input when no command is given (`setarch x86_64`,
-// `pkexec`, `runuser -u bob`, `systemd-run --shell`): that shell's commands are not visible,
-// so it is asked.
+// `pkexec`, `runuser -u bob`, `systemd-run --shell`, `nix-shell -p PKG` without `--run`,
+// `pipenv shell`, `poetry shell`, `hatch shell`, `lxc shell NAME`…): that shell's commands
+// are not visible, so it is asked. The wrappers of the table that start one alone (`screen`,
+// `luit`, `pg_virtualenv`: $SHELL) are listed too, for engine/normalize.cpp.
 const std::string_view kShellWithoutCommand =
     "setarch linux32 linux64 pkexec runuser su chroot systemd-run nix:develop nix:shell proot "
     "systemd-nspawn lxc-attach machinectl:shell schroot fakechroot flox:activate host-spawn "
-    "distrobox-host-exec vagrant:ssh";
+    "distrobox-host-exec vagrant:ssh nix-shell pipenv:shell poetry:shell screen luit "
+    "pg_virtualenv hatch:shell pixi:shell devbox:shell toolbox:enter lxc:shell incus:shell";
 
 // Without a command, these run a program the line does not show (abduco: $ABDUCO_CMD or dvtm;
 // launchctl: the program a job's property list names).

@@ -295,6 +295,16 @@ void apply_options(std::string_view prog, const ParsedArgs& args, ProgramEffects
         if (out.files.size() > at) out.files.back().recursive = true;
         break;
       }
+      case 'z':
+        // `file:PATH` (clang-format --style, clang-tidy --format-style): PATH read; a style's
+        // name or inline settings (`llvm`, `{BasedOnStyle: llvm}`) name no file. A value not
+        // shown may be `file:PATH`.
+        if (!val.literal)
+          add_file(out, Touch::read, val, From::option, entry);
+        else if (val.literal->size() > 5 && val.literal->compare(0, 5, "file:") == 0)
+          add_file(out, Touch::read, synthesized(val, val.literal->substr(5), 5), From::option,
+                   entry);
+        break;
       case 'g':
         // A folder written under names the line does not show: any file of it (`DIR/*`).
         add_folder_files(out, val, From::option, entry);

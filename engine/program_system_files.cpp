@@ -2,6 +2,7 @@
 // that write the system's files without naming them (`visudo` writes /etc/sudoers, `useradd`
 // /etc/passwd, `systemctl enable` links below /etc/systemd/system): those files are written, so
 // a policy's `deny /etc` meets them. One table, `kSystemWrites`.
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,10 +29,15 @@ struct SystemWrite {
   // does not show. With `--user`, `user_files` instead (in the home folder).
   std::string_view files;
   std::string_view user_files;
-  std::string_view read_only;     // options that make it write nothing (`visudo -c`)
-  std::string_view file_options;  // options naming the file written instead (`visudo -f FILE`)
-  std::string_view valued;        // other options with a value (so it is not an operand)
-  std::string_view elsewhere;     // options that make it act on another machine (`systemctl -H`)
+  std::string_view read_only;  // options that make it write nothing (`visudo -c`)
+  // Options naming the file written instead (`visudo -f FILE`); listed with a trailing `/`, a
+  // folder written below instead (`update-alternatives --altdir DIR`).
+  std::string_view file_options;
+  std::string_view valued;     // other options with a value (so it is not an operand)
+  std::string_view elsewhere;  // options that make it act on another machine (`systemctl -H`)
+  // Options naming a file written as well (`update-alternatives --log FILE`); with a trailing
+  // `/`, a folder written below (`--admindir DIR`: the database it reads and rewrites).
+  std::string_view also_written = {};
 };
 
 constexpr std::string_view kAccounts = "/etc/passwd /etc/shadow /etc/group /etc/gshadow";
@@ -75,8 +81,9 @@ constexpr SystemWrite kSystemWrites[] = {
      "-h --help --version", "", "", "-H --host -M --machine"},
     {"update-alternatives",
      "--install --set --remove --remove-all --auto --config --set-selections --all",
-     "/etc/alternatives/", "", "--display --query --list --get-selections --help --version", "",
-     "--altdir --admindir --log", ""},
+     "/etc/alternatives/", "", "--display --query --list --get-selections --help --version",
+     "--altdir/ --root/", "--altdir --admindir --log --instdir --root", "",
+     "--log --admindir/ --instdir/"},
     {"ufw",
      "allow deny reject limit delete insert prepend enable disable reset default route logging",
      "/etc/ufw/", "", "--dry-run --help --version", "", "", ""},
@@ -124,17 +131,30 @@ void system_files_handler(const ProgramDecl&, std::string_view name, const Words
       if (!selected) return;
     }
     const std::string entry = std::string(name) + " (the system's files it writes)";
-    // `visudo -f FILE`, `grub-mkconfig -o FILE`: that file instead.
+    // `visudo -f FILE`, `grub-mkconfig -o FILE`: that file instead; `--log FILE` as well.
+    bool instead = false;
     for (std::size_t i = 1; i < w.size(); ++i) {
       const std::string* s = lit(w, i);
-      if (!s || !in_words(e.file_options, s->substr(0, s->find('=')))) continue;
+      if (!s) continue;
       const std::size_t eq = s->find('=');
+      const std::string key = s->substr(0, eq);
+      const bool in_place = in_words(e.file_options, key) || in_words(e.file_options, key + "/");
+      const bool folder =
+          in_words(e.file_options, key + "/") || in_words(e.also_written, key + "/");
+      if (!in_place && !folder && !in_words(e.also_written, key)) continue;
+      std::optional<WordView> v;
       if (eq != std::string::npos)
-        add_word_file(out, Touch::write, word_of(w[i], s->substr(eq + 1)), From::option, entry);
+        v = word_of(w[i], s->substr(eq + 1));
       else if (i + 1 < w.size())
-        add_word_file(out, Touch::write, w[i + 1], From::option, entry);
-      return;
+        v = w[++i];
+      if (!v) continue;
+      if (folder)
+        add_folder_files(out, *v, From::option, entry);
+      else
+        add_word_file(out, Touch::write, *v, From::option, entry);
+      instead = instead || in_place;
     }
+    if (instead) return;
     const bool user = !e.user_files.empty() && has_word(w, "--user");
     std::string_view files = user ? e.user_files : e.files;
     while (!files.empty()) {

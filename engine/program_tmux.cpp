@@ -8,7 +8,8 @@
 // into a pane (send-keys, paste-buffer), tmux commands stored or run later (bind-key, set-hook,
 // if-shell's commands, source-file, command-prompt...), options that name a program
 // (default-command, default-shell, copy-command, hooks), formats that run `#(…)`, control mode
-// (`-C`: tmux commands read from the input).
+// (`-C`: tmux commands read from the input), and the default shell a new session, window, pane
+// or popup starts without a command (`tmux`, `tmux new -s S`: an interactive shell, as `bash`).
 #include <algorithm>
 #include <optional>
 #include <string>
@@ -292,6 +293,11 @@ void tmux_command(const Words& w, std::size_t from, std::size_t end, ProgramEffe
       } else if (ops.size() > 1) {
         out.argvs.emplace_back(w.begin() + static_cast<long>(ops[0]),
                                w.begin() + static_cast<long>(end));
+      } else if (!starts_with(c->name, "respawn-") && !(c->name == "new-session" && a.has('t'))) {
+        // No command: the default shell (default-command, $SHELL), which reads what is typed
+        // into it; judged as that shell (`bash` alone). A session grouped with another's
+        // windows (`new -t S`) starts none; respawn runs the pane's command again.
+        out.escalations.push_back(entry + " without a command: an interactive shell");
       }
       break;
     case Does::run:
@@ -375,7 +381,11 @@ void tmux_handler(const ProgramDecl&, std::string_view, const Words& w, ProgramE
       return;
     }
   }
-  if (g.operands.empty()) return;  // new-session with the default shell
+  if (g.operands.empty()) {
+    // `tmux` alone is `new-session` with the default shell (unless `-c` gives the command).
+    if (!g.has('c')) out.escalations.push_back("tmux without a command: an interactive shell");
+    return;
+  }
   // Commands separated by `;` (a word ending in `;`, `\;` being a literal semicolon).
   std::size_t begin = g.operands.front();
   Words words(w.begin(), w.end());

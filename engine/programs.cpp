@@ -106,9 +106,13 @@ constexpr std::string_view kRemoteOperandPrograms[] = {"rsync", "scp",    "rclon
                                                        "lftp",  "gsutil", "gcloud"};
 
 bool takes_remote_operands(std::string_view name) {
-  name = name.substr(0, name.find(':'));  // `gsutil:cp`: the program's own entry
+  // `gsutil:cp`: the program's own entry. Byte compares, not find and memcmp calls: every
+  // command of the table asks (`git` met `scp` and `rcp` by memcmp).
+  std::size_t end = 0;
+  while (end < name.size() && name[end] != ':') ++end;
+  name = name.substr(0, end);
   for (std::string_view p : kRemoteOperandPrograms)
-    if (p == name) return true;
+    if (p.size() == name.size() && p[0] == name[0] && p == name) return true;
   return false;
 }
 

@@ -205,8 +205,16 @@ class NameTable {
   std::size_t probe(std::string_view n, std::size_t h) const {
     const std::size_t mask = slots_.size() - 1;
     std::size_t k = h & mask;
-    while (slots_[k].used && !(slots_[k].hash == h && slots_[k].name == n)) k = (k + 1) & mask;
+    while (slots_[k].used && !(slots_[k].hash == h && same(slots_[k].name, n))) k = (k + 1) & mask;
     return k;
+  }
+  // `a == b` without a call to memcmp: a slot whose hash is the name's holds it but for a
+  // collision, and names are short (`git`, `git status`).
+  static bool same(std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+      if (a[i] != b[i]) return false;
+    return true;
   }
   void grow() {
     std::vector<Slot> old(slots_.size() * 2);

@@ -71,6 +71,7 @@
 //   B a backup suffix: each file written is first renamed to its name and the suffix (cp -S)
 //   K strace's `-e QUALIFIER=SET`: `inject=`, `fault=` (or a value not shown) asked
 //   q `recurse` (or a prefix from `rec`, or a value not shown) sets flag Q (grep -d)
+//   z `file:PATH`: PATH read; a style's name or inline settings name none (clang-format --style)
 // Flag roles:
 //   R W D  operands become read / write / delete (gzip -c, sed -i, find -delete)
 //   !      runs something that cannot be seen: at least ask
@@ -590,8 +591,7 @@ const ProgramSource kPrograms[] = {
    "--abbreviations=r --epub-cover-image=r --epub-metadata=r --epub-embed-font=r "
    "-f|-r|--from|--read=v -t|-w|--to|--write=v -M|--metadata=v -V|--variable=v "
    "--resource-path=v --pdf-engine-opt=v --highlight-style=v -s|--standalone"},
-  // git and its subcommands: engine/programs_table_git.cpp; shells and interpreters:
-  // engine/programs_table_tools.cpp.
+  // git: engine/programs_table_git.cpp; shells and interpreters: engine/programs_table_tools.cpp.
 };
 // clang-format on
 

@@ -34,8 +34,29 @@ const ProgramSource kProgramsDesktop[] = {
   {"gio:mkdir", "m", "*w", "", "-p|--parent"},
   {"gio:rename", "m", "D-", "", ""},
   {"gio:cat", "m", "*r", "", ""},
-  // `gio launch FILE.desktop [FILE…]` runs the desktop file's `Exec=` line with the files.
-  {"gio:launch", "m", "x*r", "", ""},
+  // ---- desktop launches (handler `launcher`: engine/program_launchers_desktop.cpp) ----------
+  // A desktop entry's `Exec=` line, or the application a desktop setting chooses, is a program
+  // the line does not show: asked; the entry and the files handed to it read. `gio launch
+  // FILE.desktop [FILE…]`; `gtk-launch APP [URI…]` (APP a desktop id, not a path; GOption:
+  // options after operands, exact long names); dex (argparse: long prefixes; `-p` prints a key,
+  // `-d` runs nothing; `-a` runs every autostart entry, `-c PATH` writes a new one, in `-t DIR`);
+  // kioclient's `exec URL`; the openers (xdg-open: engine/programs_table_tools.cpp) run what
+  // they open (role x), asked when it is a desktop entry; exo-open's `--launch TYPE [PARAM…]`
+  // runs a preferred application (a terminal's parameters: its command line).
+  {"gio:launch", "m", "r*r", "launcher", "-h|--help!N"},
+  {"gtk-launch", "m", "-*r", "launcher",
+   "-h|--help!N --help-all!N --help-gtk!N -v|--version!N --class=v --name=v --display=v "
+   "--gdk-debug=v --gdk-no-debug=v --gtk-debug=v --gtk-no-debug=v --gtk-module=v!! "
+   "--g-fatal-warnings"},
+  {"dex", "pm", "*r", "launcher",
+   "-h|--help!N -V|--version!N -p|--property=v!N -d|--dry-run!N --test!N -a|--autostart "
+   "-c|--create=r -t|--target-directory=g -e|--environment=v -s|--search-paths=v --term=v "
+   "--action=v -w|--wait -v|--verbose"},
+  {"kioclient kioclient5 kioclient6", "", "", "launcher", ""},
+  {"kde-open kde-open5 kde-open6", "m", "x-", "launcher",
+   "-h|--help!N --help-all!N -v|--version!N --author!N --license!N --platform=v --display=v"},
+  {"exo-open", "m", "*x", "launcher",
+   "-h|--help!N -V|--version!N --launch=v --working-directory=c"},
   // ---- Subversion (options after operands, long options by their exact names) --------------
   {"svn", "", "", "sub", ""},
   {"svn:rm svn:delete svn:del svn:remove", "m", "*D", "",

@@ -67,7 +67,15 @@ const ProgramSource kProgramsFixers[] = {
   {"clang-tidy", "m", "*r", "",
    "--fix!U --fix-errors!U -fix!U -fix-errors!U --export-fixes=w -export-fixes=w "
    "--config-file=r -config-file=r --vfsoverlay=r -vfsoverlay=r --load=r!! -load=r!! "
+   "--format-style=z -format-style=z "
    "--store-check-profile=g -store-check-profile=g"},
+  // clang-apply-replacements DIR: the change files (YAML) below DIR are read and the files
+  // they name rewritten (DIR's files: role M); `--remove-change-desc-files` deletes them (!D);
+  // `--style=file:PATH` and `--style-config=DIR` (its `.clang-format`) are read (LLVM's options:
+  // one or two dashes).
+  {"clang-apply-replacements", "m", "M", "",
+   "--remove-change-desc-files!D -remove-change-desc-files!D --format -format --style=z "
+   "-style=z --style-config=r -style-config=r --help!N -help!N --version!N -version!N"},
   {"cmake-format", "m", "*r", "", "-i|--in-place!U -o|--outfile-path=w -c|--config-files=r"},
   {"rubocop", "m", "*r", "",
    "-a|--autocorrect!Z -A|--autocorrect-all!Z -x|--fix-layout!Z --auto-correct!Z "

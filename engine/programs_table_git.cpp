@@ -203,7 +203,7 @@ const ProgramSource kProgramsGit[] = {
    "--series=r --patches=R --author=v -n|--dry-run --keep-non-patch"},
   // git-clang-format (clang's, on the PATH): `--binary PROGRAM` is the formatter it runs.
   {"git clang-format git clang-format-14", "pm", "", "",
-   "--binary=x --commit=v --extensions=v --style=v --diff --diffstat -f|--force -p|--patch "
+   "--binary=x --commit=v --extensions=v --style=z --diff --diffstat -f|--force -p|--patch "
    "-q|--quiet --staged|--cached -v|--verbose"},
   // `git pack-objects BASE`: writes BASE-HASH.pack and BASE-HASH.idx (judged as BASE).
   {"git pack-objects", "pm", "w", "",

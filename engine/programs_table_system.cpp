@@ -167,7 +167,14 @@ const ProgramSource kProgramsSystem[] = {
    "-E|--escape --force-po -i|--indent --no-location -n|--add-location?v -m|--multi-domain "
    "--for-msgfmt -P|--properties-input -p|--properties-output --stringtable-input "
    "--stringtable-output -h|--help!N -V|--version!N"},
-  {"msgcat msguniq msgattrib msgconv msggrep msgcomm msgen msginit msgunfmt msgcmp", "pm", "*r",
+  // msgunfmt (gettext 0.21): `-d DIR` (C# and Tcl modes) is the folder its catalogs are read
+  // from, below it; `-r`, `-l` name them.
+  {"msgunfmt", "pm", "*r", "",
+   "-j|--java --csharp --csharp-resources --tcl -r|--resource=v -l|--locale=v -d=R "
+   "-o|--output-file=w --color?v --style=r -e|--no-escape -E|--escape --force-po -i|--indent "
+   "--strict -p|--properties-output --stringtable-output -w|--width=v --no-wrap "
+   "-s|--sort-output -h|--help!N -V|--version!N"},
+  {"msgcat msguniq msgattrib msgconv msggrep msgcomm msgen msginit msgcmp", "pm", "*r",
    "",
    "-o|--output-file=w -f|--files-from=l -D|--directory=r -i|--input=r -l|--locale=v "
    "-t|--to-code=v -u|--unique -d|--repeated --use-first --lang=v --color?v --style=r "

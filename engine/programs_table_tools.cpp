@@ -289,7 +289,7 @@ const ProgramSource kProgramsTools[] = {
    "--check!R --emit=v --edition=v --config-path=r --config=v --backup --color=v --print-config=v"},
   {"gofmt", "m", "*r", "", "-w!U -l -d -s -e -r=v -cpuprofile=w"},
   {"clang-format", "m", "*r", "",
-   "-i!U --style=v --files=l -files=l --assume-filename=v --fallback-style=v --lines=v "
+   "-i!U --style=z -style=z --files=l -files=l --assume-filename=v --fallback-style=v --lines=v "
    "--offset=v --length=v "
    "--dry-run -n --Werror --output-replacements-xml"},
   {"shfmt", "pm", "*r", "",
@@ -427,7 +427,10 @@ const ProgramSource kProgramsTools[] = {
   // They open a file or URL with a program the line does not show (chosen by the desktop's
   // MIME settings; it may run the file): the operand is run (exec), and the command is asked
   // unless an allow names the program (like an interpreter's script).
-  {"xdg-open sensible-browser", "s", "*x", "", "--help!N --manual!N --version!N"},
+  // A desktop entry given to xdg-open runs its `Exec=` line: asked (handler `launcher`,
+  // engine/program_launchers_desktop.cpp).
+  {"xdg-open", "s", "*x", "launcher", "--help!N --manual!N --version!N"},
+  {"sensible-browser", "s", "*x", "", "--help!N --manual!N --version!N"},
   // ---- readers and senders of files given to options --------------------------------------
   // info (texinfo): `-f FILE` read, `-o FILE`/`--dribble` written; an operand with `/`: a file.
   {"info", "pm", "*r", "",

@@ -61,7 +61,7 @@ const ProgramSource kProgramsWrappers[] = {
   // luit: `luit [OPTIONS] [--] [PROGRAM [ARGS]]`, whole-word options; `-ilog`/`-olog` write
   // logs; `-c` converts its input and runs nothing. A `+oss`-style word is read as the command.
   {"luit", "sS", "", "wrapper",
-   "-h!N -list!N -V!N -v -c -x -p -k7 -kls -argv0=v -encoding=v -gl=v -gr=v -g0=v -g1=v "
+   "-h!N -list!N -V!N -v -c!N -x -p -k7 -kls -argv0=v -encoding=v -gl=v -gr=v -g0=v -g1=v "
    "-g2=v -g3=v -alt=v -ilog=w -olog=w"},
   // pg_virtualenv (postgresql-common): CMD runs against temporary clusters; `-s` opens a shell
   // when CMD fails (alone: the shell).
@@ -77,9 +77,11 @@ const ProgramSource kProgramsWrappers[] = {
 
   // ---- compilers whose outputs are their sources' neighbours ---------------------------------
   // gnatmake (GNAT): `-o` names the executable; the objects go to `-D DIR`, else the current
-  // folder; `--GCC=`, `--GNATBIND=`, `--GNATLINK=` name programs it runs: asked.
+  // folder; `--GCC=`, `--GNATBIND=`, `--GNATLINK=` name programs it runs: asked. The project's
+  // `--source-info=FILE` is read and rewritten (written), `--create-map-file[=FILE]` written.
   {"gnatmake", "m", "*r", "",
    "-o=w -D=g -P=r -aI=v -aO=v -aL=v -A=v -I=v -L=v -X=v -j=v --GCC=v!! --GNATBIND=v!! "
+   "--source-info=w --create-map-file?w --subdirs=v --RTS=v "
    "--GNATLINK=v!! -c -b -l -f -g -q -v -u -x -z -s -k -n -M -cargs -bargs -largs -margs "
    "--version!N --help!N"},
   // LLVM's compilers and assemblers of IR: without `-o`, llc writes IN.s (or IN.o), llvm-as
@@ -120,11 +122,15 @@ const ProgramSource kProgramsWrappers[] = {
   {"bzexe", "", "*m", "", "-d"},
   {"gdb-add-index", "", "*m", "", "-dwarf-5"},
   // docutils' front ends: `rst2html [OPTIONS] [SOURCE [DEST]]`: the last of two operands is
-  // written (an option value taken for an operand only moves the write later).
+  // written (an option value taken for an operand only moves the write later). `--config=FILE`
+  // (every front end) and rst2odt's `--odf-config-file=FILE` are read. `--reader=NAME`,
+  // `--parser=NAME`, `--writer=NAME` (the `docutils` front end) import a Python module by that
+  // name when it is not one of docutils' own: code run, asked.
   {"rst2html rst2html4 rst2html5 rst2latex rst2man rst2odt rst2pseudoxml rst2s5 rst2xetex "
    "rst2xml rst2html.py rst2html4.py rst2html5.py rst2latex.py rst2man.py rst2odt.py "
    "rst2pseudoxml.py rst2s5.py rst2xetex.py rst2xml.py docutils", "pm", "*r$w", "",
    "--output=w --stylesheet=r --stylesheet-path=r --stylesheet-dirs=r --template=r --config=r "
+   "--odf-config-file=r --reader=v!! --parser=v!! --writer=v!! "
    "--warnings=w --record-dependencies=w --language|-l=v --input-encoding=v "
    "--output-encoding=v --report|-r=v --halt=v --title=v --math-output=v --table-style=v "
    "--syntax-highlight=v --initial-header-level=v --footnote-references=v --traceback "

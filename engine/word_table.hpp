@@ -52,7 +52,7 @@ class WordTable {
       if (s.index == 0) return end();
       if (s.tag == tag) {
         const value_type& e = entries_[s.index - 1];
-        if (e.first == key) return &e;
+        if (same(e.first, key)) return &e;
       }
     }
   }
@@ -71,6 +71,15 @@ class WordTable {
   }
 
  private:
+  // `a == b` without a call to memcmp: a slot whose tag is the key's holds it but for a
+  // collision, and the words are short (`git`, `status`).
+  static bool same(std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+      if (a[i] != b[i]) return false;
+    return true;
+  }
+
   struct Slot {
     std::uint32_t index = 0;  // 1 + the entry's index; 0 is empty
     std::uint32_t tag = 0;    // tag_of(the key's hash)

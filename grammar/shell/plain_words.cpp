@@ -73,7 +73,7 @@ bool plain_words(std::string_view line, std::vector<CommandView>& out, std::size
     if (p == e || !lit(*p)) return false;          // no command where one must be
     if (out.size() >= max_commands) return false;  // the full path reports the limit
     CommandView& c = out.emplace_back();
-    c.op = std::string(op);
+    if (!op.empty()) c.op.assign(op.data(), op.size());  // the first command has none
     const char* const begin = p;
     bool prefix = true;  // still reading assignments
     while (p < e && lit(*p)) {
