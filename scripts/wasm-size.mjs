@@ -4,12 +4,14 @@
 // prints the bytes per part (project, PEGTL, re2, nlohmann_json, libc++ locale/iostreams, fmt,
 // embind...) with their gzip -9 size (each part's bodies compressed together), then the
 // largest functions. Usage:
-//   node scripts/wasm-size.mjs build/prof/vigie_module.wasm [--top N] [--json] [--part NAME] [--data]
+//   node scripts/wasm-size.mjs build/prof/vigie_module.wasm [--top N] [--json] [--part NAME] [--data] [--eager]
 // (`--part NAME` lists only that part's functions.) The parts are the table PARTS below: the
 // first pattern that matches a function's name wins. `--data` prints what the data section holds
 // instead: its active segments' bytes split into text (runs of at least 8 printable bytes: the
 // tables' strings, messages, type names) and the rest (binary tables, pointers, vtables), with
-// the gzip -9 size of each, and the longest strings.
+// the gzip -9 size of each, and the longest strings. `--eager` (on dist/vigie.wasm) prints how many
+// functions, and how many bytes of bodies, its `compilationHints` section marks eager: the start
+// set V8 compiles while load() awaits (docs/wasm.md, "Eager compilation").
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 
@@ -126,7 +128,7 @@ function main() {
   const args = process.argv.slice(2);
   const file = args.find((a) => !a.startsWith("--"));
   if (!file) {
-    console.error("usage: wasm-size.mjs MODULE.wasm [--top N] [--json] [--part NAME] [--data]");
+    console.error("usage: wasm-size.mjs MODULE.wasm [--top N] [--json] [--part NAME] [--data] [--eager]");
     process.exit(2);
   }
   const top = Number(args[args.indexOf("--top") + 1]) || (args.includes("--top") ? 0 : 30);
@@ -233,6 +235,26 @@ function main() {
     g.bytes += f.size;
     g.bodies.push(buf.subarray(f.start, f.start + f.size));
     groups.set(f.part, g);
+  }
+  if (args.includes("--eager")) {
+    const hints = sections.find((s) => s.id === 0 && customName(buf, s) === "compilationHints");
+    if (!hints) {
+      console.error(`${file} has no compilationHints section`);
+      process.exit(1);
+    }
+    let [len, at] = leb(buf, hints.start);
+    at += len;
+    let count;
+    [count, at] = leb(buf, at);
+    let eager = 0;
+    let bytes = 0;
+    for (let i = 0; i < count && i < functions.length; ++i) {
+      if ((buf[at + i] & 3) !== 2) continue;
+      eager += 1;
+      bytes += functions[i].size;
+    }
+    console.log(`${file}: ${eager} of ${functions.length} functions eager, ${bytes} bytes of bodies`);
+    return;
   }
   const codeBytes = functions.reduce((a, f) => a + f.size, 0);
   const rows = [...groups.values()]
