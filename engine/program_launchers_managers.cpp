@@ -20,6 +20,10 @@ constexpr std::string_view kZellijRun =
     "--help";
 constexpr std::string_view kZellijRunValued =
     "-n --name --cwd -d --direction --height --width -x -y --block-until-exit";
+// poetry's global options (`poetry run`, `poetry shell`).
+constexpr std::string_view kPoetryFlags =
+    "-q --quiet -v -vv -vvv --verbose -n --no-interaction --no-ansi --ansi --no-plugins --no-cache";
+constexpr std::string_view kPoetryValued = "-C --directory -P --project";
 
 }  // namespace
 
@@ -41,16 +45,14 @@ const Launcher kLaunchers[] = {
     {.program = "poetry",
      .sub = "run",
      .syntax = Syntax::clusters,
-     .flags = "-q --quiet -v -vv -vvv --verbose -n --no-interaction --no-ansi --ansi --no-plugins "
-              "--no-cache",
-     .valued = "-C --directory -P --project"},
+     .flags = kPoetryFlags,
+     .valued = kPoetryValued},
     // `poetry shell` (poetry 1.x, a plugin since 2.0): a shell in the project's environment.
     {.program = "poetry",
      .sub = "shell",
      .syntax = Syntax::clusters,
-     .flags = "-q --quiet -v -vv -vvv --verbose -n --no-interaction --no-ansi --ansi --no-plugins "
-              "--no-cache",
-     .valued = "-C --directory -P --project",
+     .flags = kPoetryFlags,
+     .valued = kPoetryValued,
      .skip = kNever},
     {.program = "pipenv",
      .sub = "run",
